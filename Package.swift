@@ -1,0 +1,43 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "studyctl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "studyctl", targets: ["studyctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
+        .target(name: "Tabular"),
+        // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
+        .target(name: "Surveys"),
+        // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders. Pure Swift.
+        .target(name: "QualCoding"),
+        // The single-file study database: schema, migrations, intent-named reads and writes, importers.
+        .target(
+            name: "StudyStore",
+            dependencies: [
+                "Surveys", "QualCoding", "Tabular",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        // The command-line interface: parses, calls one store method, prints.
+        .executableTarget(
+            name: "studyctl",
+            dependencies: [
+                "StudyStore", "Surveys", "QualCoding", "Tabular",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
+        .testTarget(
+            name: "StudyStoreTests",
+            dependencies: ["StudyStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
+        .testTarget(name: "studyctlTests", dependencies: ["studyctl"]),
+    ]
+)

@@ -1,0 +1,91 @@
+import Foundation
+import Surveys
+
+/// An attribute every participant of a study may have, with the type all its values share.
+public struct AttributeDefinition: Sendable, Equatable, Codable {
+    public var name: String
+    public var type: AttributeType
+    /// For a derived attribute: the numeric attribute it was derived from, and the rule.
+    public var derivedFrom: String?
+    public var rule: String?
+}
+
+/// A participant and their attribute values, in the study's attribute order.
+public struct ParticipantProfile: Sendable, Equatable {
+    public var code: String
+    public var attributes: [(name: String, value: AttributeValue)]
+
+    public func value(of name: String) -> AttributeValue? {
+        attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    public static func == (lhs: ParticipantProfile, rhs: ParticipantProfile) -> Bool {
+        lhs.code == rhs.code && lhs.attributes.map(\.name) == rhs.attributes.map(\.name)
+            && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
+    }
+}
+
+/// Every participant of a study with the attributes they may have.
+public struct ParticipantRoster: Sendable, Equatable {
+    public var attributes: [AttributeDefinition]
+    public var participants: [ParticipantProfile]
+}
+
+/// What is attached to a participant: what `participant remove` would take with it.
+public struct AttachedData: Sendable, Equatable, Codable {
+    public var responseSets = 0
+    public var attempts = 0
+    public var transcripts = 0
+    public var excerpts = 0
+    public var memos = 0
+
+    public var isEmpty: Bool { responseSets + attempts + transcripts + excerpts + memos == 0 }
+
+    /// Human wording, e.g. ["2 questionnaire response sets", "6 task attempts"].
+    public var descriptions: [String] {
+        func count(_ n: Int, _ one: String, _ many: String) -> String? {
+            n == 0 ? nil : "\(n) \(n == 1 ? one : many)"
+        }
+        return [
+            count(responseSets, "questionnaire response set", "questionnaire response sets"),
+            count(attempts, "task attempt", "task attempts"),
+            count(transcripts, "transcript", "transcripts"),
+            count(excerpts, "coded excerpt", "coded excerpts"),
+            count(memos, "memo", "memos"),
+        ].compactMap { $0 }
+    }
+}
+
+/// One participant with what is attached to them.
+public struct ParticipantDetail: Sendable, Equatable {
+    public var profile: ParticipantProfile
+    public var created: String
+    public var attached: AttachedData
+}
+
+/// What a participant import stored.
+public struct ParticipantImportSummary: Sendable, Equatable {
+    public var added: Int
+    public var updated: Int
+    public var attributes: [AttributeDefinition]
+    /// Notes for the researcher that are not errors (a column read as text because of one value, …).
+    public var notes: [String]
+}
+
+/// What deriving an attribute did.
+public struct DerivationSummary: Sendable, Equatable {
+    public var attribute: String
+    public var counts: [(label: String, participants: Int)]
+    /// Participants without a value of the source attribute, left without a derived value.
+    public var skipped: [String]
+    /// Participants whose stored value changed (only with `replace`), as "P3: old → new".
+    public var changed: [String]
+    /// Participants whose stored value already equalled the derived one.
+    public var unchanged: Int
+
+    public static func == (lhs: DerivationSummary, rhs: DerivationSummary) -> Bool {
+        lhs.attribute == rhs.attribute && lhs.counts.map(\.label) == rhs.counts.map(\.label)
+            && lhs.counts.map(\.participants) == rhs.counts.map(\.participants)
+            && lhs.skipped == rhs.skipped && lhs.changed == rhs.changed && lhs.unchanged == rhs.unchanged
+    }
+}

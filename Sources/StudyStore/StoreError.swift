@@ -1,0 +1,94 @@
+import Foundation
+
+/// What went wrong with a study, naming the file, participant, attribute or value concerned.
+public enum StoreError: Error, LocalizedError, Equatable {
+    case emptyTitle
+    case studyExists(path: String)
+    case noFolder(path: String, folder: String)
+    case noStudy(path: String)
+    case notAStudy(path: String, reason: String)
+    case newerSchema(path: String, unknownMigrations: [String])
+    case invalidParticipantCode(code: String, reason: String)
+    case invalidAttributeName(name: String, reason: String)
+    case duplicateParticipant(code: String)
+    case unknownParticipant(code: String, known: [String])
+    case unknownAttribute(name: String, known: [String])
+    case attributeType(participant: String, attribute: String, expected: String, value: String)
+    case participantHasData(code: String, attached: [String])
+    case notNumeric(attribute: String, participant: String, value: String)
+    case ruleLeavesValue(attribute: String, participant: String, value: String, rule: String)
+    case derivationConflicts(attribute: String, conflicts: [String])
+    case derivingFromItself(attribute: String)
+    case invalidInput([Problem])
+
+    /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
+    public struct Problem: Equatable, Sendable, CustomStringConvertible {
+        public var location: String
+        public var message: String
+
+        public init(location: String, message: String) {
+            self.location = location
+            self.message = message
+        }
+
+        public var description: String { location.isEmpty ? message : "\(location): \(message)" }
+    }
+
+    /// How many problems an error lists before summarising the rest.
+    static let problemsShown = 50
+
+    public var errorDescription: String? {
+        switch self {
+        case .emptyTitle:
+            return "The study needs a title; pass --title \"…\""
+        case let .studyExists(path):
+            return "\(path) already exists; studyctl never overwrites a file. Choose another path with --db, or remove it first."
+        case let .noFolder(path, folder):
+            return "Cannot create \(path): the folder \(folder) does not exist."
+        case let .noStudy(path):
+            return "No study at \(path). Create one with 'studyctl init --title \"…\"', or point to it with --db or STUDYCTL_DB."
+        case let .notAStudy(path, reason):
+            return "\(path) is not a studyctl study: \(reason)."
+        case let .newerSchema(path, unknown):
+            return "\(path) was written by a newer studyctl (schema steps this version does not know: "
+                + unknown.joined(separator: ", ") + "). Update studyctl to open it; the file was not changed."
+        case let .invalidParticipantCode(code, reason):
+            return "Invalid participant code '\(code)': \(reason)."
+        case let .invalidAttributeName(name, reason):
+            return "Invalid attribute name '\(name)': \(reason)."
+        case let .duplicateParticipant(code):
+            return "Participant \(code) already exists."
+        case let .unknownParticipant(code, known):
+            return "No participant \(code) in this study." + Self.knownList("Participants", known)
+        case let .unknownAttribute(name, known):
+            return "No attribute '\(name)' in this study." + Self.knownList("Attributes", known)
+        case let .attributeType(participant, attribute, expected, value):
+            return "Participant \(participant): attribute '\(attribute)' holds \(expected) values in this study; '\(value)' is not a number."
+        case let .participantHasData(code, attached):
+            return "Participant \(code) has " + attached.joined(separator: ", ")
+                + "; nothing was removed. Rerun with --cascade to remove the participant and all of that."
+        case let .notNumeric(attribute, participant, value):
+            return "Attribute '\(attribute)' of participant \(participant) is '\(value)', not a number; a rule needs numbers."
+        case let .ruleLeavesValue(attribute, participant, value, rule):
+            return "Participant \(participant): \(attribute) = \(value) matches no clause of the rule \"\(rule)\"; add a clause for it (or end with *:LABEL)."
+        case let .derivationConflicts(attribute, conflicts):
+            return "Attribute '\(attribute)' already holds other values:\n" + conflicts.map { "  \($0)" }.joined(separator: "\n")
+                + "\nNothing was changed. Rerun with --replace to overwrite them."
+        case let .derivingFromItself(attribute):
+            return "Attribute '\(attribute)' cannot be derived from itself."
+        case let .invalidInput(problems):
+            var lines = problems.prefix(Self.problemsShown).map(\.description)
+            if problems.count > Self.problemsShown {
+                lines.append("… and \(problems.count - Self.problemsShown) more problems")
+            }
+            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+            return lines.joined(separator: "\n") + "\n\(count); nothing was stored."
+        }
+    }
+
+    private static func knownList(_ kind: String, _ known: [String]) -> String {
+        if known.isEmpty { return " The study has none yet." }
+        let shown = known.prefix(12).joined(separator: ", ")
+        return " \(kind): \(shown)\(known.count > 12 ? ", …" : "")."
+    }
+}

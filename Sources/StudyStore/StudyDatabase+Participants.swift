@@ -1,0 +1,275 @@
+import Foundation
+import GRDB
+import Surveys
+
+extension StudyDatabase {
+    // MARK: - Reads
+
+    /// Every participant in natural code order (P2 before P10), with the study's attributes.
+    public func roster() throws -> ParticipantRoster {
+        try read { db in try Self.roster(db) }
+    }
+
+    static func roster(_ db: Database) throws -> ParticipantRoster {
+        let attributes = try attributeDefinitions(db)
+        var profiles: [Int64: ParticipantProfile] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, code FROM participant") {
+            profiles[row["id"]] = ParticipantProfile(code: row["code"], attributes: [])
+        }
+        let positions = Dictionary(uniqueKeysWithValues: attributes.enumerated().map { ($1.name.lowercased(), $0) })
+        let values = try Row.fetchAll(db, sql: """
+            SELECT participant_id, a.name, text_value, number_value
+            FROM participant_attribute pa JOIN attribute a ON a.name = pa.name
+            """)
+        for row in values {
+            let id: Int64 = row["participant_id"]
+            let value: AttributeValue = (row["number_value"] as Double?).map(AttributeValue.number)
+                ?? .text(row["text_value"])
+            profiles[id]?.attributes.append((row["name"], value))
+        }
+        let ordered = profiles.values.map { profile -> ParticipantProfile in
+            var profile = profile
+            profile.attributes.sort { positions[$0.name.lowercased()]! < positions[$1.name.lowercased()]! }
+            return profile
+        }
+        return ParticipantRoster(
+            attributes: attributes,
+            participants: ordered.sorted { NaturalOrder.areInIncreasingOrder($0.code, $1.code) })
+    }
+
+    static func attributeDefinitions(_ db: Database) throws -> [AttributeDefinition] {
+        try Row.fetchAll(db, sql: "SELECT name, type, derived_from, rule FROM attribute ORDER BY position").map {
+            AttributeDefinition(name: $0["name"], type: AttributeType(rawValue: $0["type"])!,
+                                derivedFrom: $0["derived_from"], rule: $0["rule"])
+        }
+    }
+
+    /// One participant with what is attached to them.
+    public func participant(_ code: String) throws -> ParticipantDetail {
+        try read { db in
+            let id = try Self.participantID(db, code: code)
+            let roster = try Self.roster(db)
+            let profile = roster.participants.first { $0.code.caseInsensitiveCompare(code) == .orderedSame }!
+            let created = try String.fetchOne(db, sql: "SELECT created FROM participant WHERE id = ?", arguments: [id])!
+            return ParticipantDetail(profile: profile, created: created, attached: try Self.attachedData(db, participantID: id))
+        }
+    }
+
+    static func participantID(_ db: Database, code: String) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) {
+            return id
+        }
+        let known = try String.fetchAll(db, sql: "SELECT code FROM participant")
+            .sorted(by: NaturalOrder.areInIncreasingOrder)
+        throw StoreError.unknownParticipant(code: code, known: known)
+    }
+
+    static func attachedData(_ db: Database, participantID id: Int64) throws -> AttachedData {
+        func count(_ table: String) throws -> Int {
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE participant_id = ?", arguments: [id]) ?? 0
+        }
+        return AttachedData(
+            responseSets: try count("response_set"), attempts: try count("task_attempt"),
+            transcripts: try count("transcript"), excerpts: try count("excerpt"), memos: try count("memo"))
+    }
+
+    // MARK: - Writes
+
+    /// Adds one participant with attribute values as typed (`years_ios` = "0,5" is stored as the number 0.5).
+    public func addParticipant(code: String, attributes: [(name: String, value: String)]) throws {
+        if let reason = ParticipantNaming.problem(withCode: code) {
+            throw StoreError.invalidParticipantCode(code: code, reason: reason)
+        }
+        try write { db in
+            if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) != nil {
+                throw StoreError.duplicateParticipant(code: code)
+            }
+            try db.execute(sql: "INSERT INTO participant (code, created) VALUES (?, ?)", arguments: [code, Timestamp.now()])
+            let id = db.lastInsertedRowID
+            try Self.setValues(db, participantID: id, code: code, values: attributes)
+        }
+    }
+
+    /// Sets (or, for names in `unset`, removes) attribute values of one participant.
+    public func setAttributes(code: String, values: [(name: String, value: String)], unset: [String]) throws {
+        try write { db in
+            let id = try Self.participantID(db, code: code)
+            try Self.setValues(db, participantID: id, code: code, values: values)
+            for name in unset {
+                guard let stored = try Self.attributeName(db, name) else {
+                    throw StoreError.unknownAttribute(name: name, known: try Self.attributeDefinitions(db).map(\.name))
+                }
+                try db.execute(sql: "DELETE FROM participant_attribute WHERE participant_id = ? AND name = ?",
+                               arguments: [id, stored])
+            }
+        }
+    }
+
+    /// Removes a participant. Refuses when answers, attempts, transcripts, excerpts or memos are attached,
+    /// unless `cascade`, which removes those too. Returns what was attached.
+    @discardableResult
+    public func removeParticipant(code: String, cascade: Bool) throws -> AttachedData {
+        try write { db in
+            let id = try Self.participantID(db, code: code)
+            let attached = try Self.attachedData(db, participantID: id)
+            if !attached.isEmpty && !cascade {
+                let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!
+                throw StoreError.participantHasData(code: stored, attached: attached.descriptions)
+            }
+            try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])
+            return attached
+        }
+    }
+
+    /// Derives a text attribute from a numeric one by a banding rule, for every participant.
+    ///
+    /// Participants without the source value are left without a derived value (and listed). When the target
+    /// attribute already holds values that differ from the derived ones, nothing changes unless `replace`.
+    public func deriveAttribute(_ name: String, from source: String, rule: DerivationRule, replace: Bool) throws -> DerivationSummary {
+        if let reason = ParticipantNaming.problem(withAttributeName: name) {
+            throw StoreError.invalidAttributeName(name: name, reason: reason)
+        }
+        guard name.caseInsensitiveCompare(source) != .orderedSame else {
+            throw StoreError.derivingFromItself(attribute: name)
+        }
+        return try write { db in
+            let roster = try Self.roster(db)
+            guard let sourceDefinition = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(source) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: source, known: roster.attributes.map(\.name))
+            }
+            var derived: [(code: String, label: String)] = []
+            var skipped: [String] = []
+            for participant in roster.participants {
+                guard let value = participant.value(of: sourceDefinition.name) else {
+                    skipped.append(participant.code)
+                    continue
+                }
+                guard let number = value.number else {
+                    throw StoreError.notNumeric(attribute: sourceDefinition.name, participant: participant.code, value: value.display)
+                }
+                guard let label = rule.label(for: number) else {
+                    throw StoreError.ruleLeavesValue(attribute: sourceDefinition.name, participant: participant.code,
+                                                     value: value.display, rule: rule.description)
+                }
+                derived.append((participant.code, label))
+            }
+            let existing = roster.attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            var changed: [String] = []
+            var unchanged = 0
+            for (code, label) in derived {
+                let current = roster.participants.first { $0.code == code }!.value(of: name)
+                if current == .text(label) {
+                    unchanged += 1
+                } else if let current {
+                    changed.append("\(code): \(current.display) → \(label)")
+                }
+            }
+            if !changed.isEmpty && !replace {
+                throw StoreError.derivationConflicts(attribute: existing?.name ?? name, conflicts: changed)
+            }
+            let storedName: String
+            if let existing {
+                storedName = existing.name
+                if existing.type == .number {
+                    try db.execute(sql: "DELETE FROM participant_attribute WHERE name = ?", arguments: [storedName])
+                }
+                try db.execute(sql: "UPDATE attribute SET type = 'text', derived_from = ?, rule = ? WHERE name = ?",
+                               arguments: [sourceDefinition.name, rule.description, storedName])
+            } else {
+                storedName = name
+                try db.execute(sql: """
+                    INSERT INTO attribute (name, type, derived_from, rule, position)
+                    VALUES (?, 'text', ?, ?, (SELECT ifnull(max(position), 0) + 1 FROM attribute))
+                    """, arguments: [name, sourceDefinition.name, rule.description])
+            }
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO participant_attribute (participant_id, name, text_value)
+                VALUES ((SELECT id FROM participant WHERE code = ?), ?, ?)
+                ON CONFLICT (participant_id, name) DO UPDATE SET text_value = excluded.text_value, number_value = NULL
+                """)
+            for (code, label) in derived {
+                try statement.execute(arguments: [code, storedName, label])
+            }
+            var counts: [(label: String, participants: Int)] = rule.clauses.map { ($0.label, 0) }
+            counts = counts.reduce(into: []) { unique, entry in
+                if !unique.contains(where: { $0.label == entry.label }) { unique.append(entry) }
+            }
+            for (_, label) in derived {
+                let index = counts.firstIndex { $0.label == label }!
+                counts[index].participants += 1
+            }
+            return DerivationSummary(attribute: storedName, counts: counts, skipped: skipped,
+                                     changed: changed, unchanged: unchanged)
+        }
+    }
+
+    // MARK: - Attribute helpers
+
+    /// The stored spelling of an attribute name (names match regardless of case), or `nil`.
+    static func attributeName(_ db: Database, _ name: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT name FROM attribute WHERE name = ?", arguments: [name])
+    }
+
+    static func attributeType(_ db: Database, _ name: String) throws -> AttributeType? {
+        try String.fetchOne(db, sql: "SELECT type FROM attribute WHERE name = ?", arguments: [name])
+            .flatMap(AttributeType.init(rawValue:))
+    }
+
+    /// Declares an attribute if the study does not have it yet; returns its stored name.
+    @discardableResult
+    static func declareAttribute(_ db: Database, name: String, type: AttributeType) throws -> String {
+        if let stored = try attributeName(db, name) { return stored }
+        try db.execute(sql: """
+            INSERT INTO attribute (name, type, position)
+            VALUES (?, ?, (SELECT ifnull(max(position), 0) + 1 FROM attribute))
+            """, arguments: [name, type.rawValue])
+        return name
+    }
+
+    /// Types `raw` for attribute `name`: numbers where the attribute holds numbers (or is new and `raw` is one).
+    static func typedValue(_ db: Database, attribute name: String, raw: String, participant: String) throws -> (String, AttributeValue) {
+        if let reason = ParticipantNaming.problem(withAttributeName: name) {
+            throw StoreError.invalidAttributeName(name: name, reason: reason)
+        }
+        let parsed = AttributeValue(parsing: raw)
+        switch try attributeType(db, name) {
+        case .number?:
+            guard parsed.number != nil else {
+                throw StoreError.attributeType(participant: participant, attribute: try attributeName(db, name)!,
+                                               expected: "number", value: raw)
+            }
+            return (try attributeName(db, name)!, parsed)
+        case .text?:
+            return (try attributeName(db, name)!, .text(raw.trimmingCharacters(in: .whitespaces)))
+        case nil:
+            return (try declareAttribute(db, name: name, type: parsed.type), parsed)
+        }
+    }
+
+    static func setValues(_ db: Database, participantID: Int64, code: String, values: [(name: String, value: String)]) throws {
+        for (name, raw) in values {
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else {
+                throw StoreError.invalidInput([StoreError.Problem(
+                    location: "participant \(code)",
+                    message: "attribute '\(name)' is given an empty value; to remove a value use --unset \(name)")])
+            }
+            let (stored, value) = try typedValue(db, attribute: name, raw: trimmed, participant: code)
+            try storeValue(db, participantID: participantID, attribute: stored, value: value)
+        }
+    }
+
+    static func storeValue(_ db: Database, participantID: Int64, attribute: String, value: AttributeValue) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO participant_attribute (participant_id, name, text_value, number_value) VALUES (?, ?, ?, ?)
+            ON CONFLICT (participant_id, name) DO UPDATE
+                SET text_value = excluded.text_value, number_value = excluded.number_value
+            """)
+        switch value {
+        case let .text(text):
+            try statement.execute(arguments: [participantID, attribute, text, nil])
+        case let .number(number):
+            try statement.execute(arguments: [participantID, attribute, nil, number])
+        }
+    }
+}

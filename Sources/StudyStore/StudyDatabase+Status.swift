@@ -1,0 +1,69 @@
+import GRDB
+import Surveys
+
+/// What a study holds, for `studyctl status`.
+public struct StudyStatus: Sendable, Equatable {
+    public var title: String
+    public var language: StudyLanguage
+    public var created: String
+    public var schemaVersion: Int
+    public var migrations: [String]
+    /// Counts per kind, in a fixed, readable order.
+    public var counts: [(kind: String, count: Int)]
+
+    public static func == (lhs: StudyStatus, rhs: StudyStatus) -> Bool {
+        lhs.title == rhs.title && lhs.language == rhs.language && lhs.created == rhs.created
+            && lhs.schemaVersion == rhs.schemaVersion && lhs.migrations == rhs.migrations
+            && lhs.counts.map(\.kind) == rhs.counts.map(\.kind) && lhs.counts.map(\.count) == rhs.counts.map(\.count)
+    }
+}
+
+/// The study's title and language.
+public struct StudyInfo: Sendable, Equatable {
+    public var title: String
+    public var language: StudyLanguage
+    public var created: String
+}
+
+extension StudyDatabase {
+    /// Title, language and creation time.
+    public func info() throws -> StudyInfo {
+        try read { db in try Self.info(db) }
+    }
+
+    static func info(_ db: Database) throws -> StudyInfo {
+        guard let row = try Row.fetchOne(db, sql: "SELECT title, language, created FROM study WHERE id = 1") else {
+            throw StoreError.notAStudy(path: db.configuration.label ?? "study", reason: "its study record is missing")
+        }
+        return StudyInfo(title: row["title"], language: StudyLanguage(rawValue: row["language"]) ?? .en, created: row["created"])
+    }
+
+    /// Counts of everything the study holds, and its schema version.
+    public func status() throws -> StudyStatus {
+        try read { db in
+            let info = try Self.info(db)
+            let kinds: [(String, String)] = [
+                ("participants", "participant"),
+                ("attributes", "attribute"),
+                ("tasks", "task"),
+                ("conditions", "factor"),
+                ("task attempts", "task_attempt"),
+                ("instruments", "instrument"),
+                ("response sets", "response_set"),
+                ("item answers", "item_answer"),
+                ("transcripts", "transcript"),
+                ("excerpts", "excerpt"),
+                ("codes", "code"),
+                ("categories", "category"),
+                ("coders", "coder"),
+                ("memos", "memo"),
+            ]
+            let counts = try kinds.map { kind, table in
+                (kind, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)
+            }
+            let applied = try Self.migrator.completedMigrations(db)
+            return StudyStatus(title: info.title, language: info.language, created: info.created,
+                               schemaVersion: applied.count, migrations: applied, counts: counts)
+        }
+    }
+}

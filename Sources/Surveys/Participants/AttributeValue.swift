@@ -1,0 +1,102 @@
+import Foundation
+
+/// A participant attribute's value: text (`level=Iniciante`) or a number (`years_ios=0.5`).
+public enum AttributeValue: Sendable, Hashable {
+    case text(String)
+    case number(Double)
+
+    /// Reads what a researcher typed: a number when it is one (decimal point or decimal comma), text otherwise.
+    public init(parsing raw: String) {
+        if let number = NumberParser.parse(raw) {
+            self = .number(number)
+        } else {
+            self = .text(raw.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    public var type: AttributeType {
+        switch self {
+        case .text: return .text
+        case .number: return .number
+        }
+    }
+
+    public var number: Double? {
+        if case let .number(value) = self { return value }
+        return nil
+    }
+
+    /// The value as the researcher would write it: `0.5`, `2`, `Iniciante`.
+    public var display: String {
+        switch self {
+        case let .text(text): return text
+        case let .number(number): return NumberParser.format(number)
+        }
+    }
+}
+
+extension AttributeValue: Codable {
+    /// Encodes as a JSON number or string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case let .text(text): try container.encode(text)
+        case let .number(number): try container.encode(number)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else {
+            self = .text(try container.decode(String.self))
+        }
+    }
+}
+
+/// The type an attribute holds for every participant of a study.
+public enum AttributeType: String, Sendable, Codable, CaseIterable {
+    case text
+    case number
+}
+
+/// Numbers as researchers type them in Brazil and elsewhere.
+public enum NumberParser {
+    /// Parses `3`, `-1`, `0.5`, `0,5` and `.5`; `nil` for anything else (`4 anos`, `1.000,5`, empty text).
+    ///
+    /// Thousands separators are not accepted: `1.000` would be ambiguous between the two conventions.
+    public static func parse(_ raw: String) -> Double? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        var sawDigit = false
+        var sawSeparator = false
+        var normalised = ""
+        for (offset, character) in text.enumerated() {
+            switch character {
+            case "0"..."9":
+                sawDigit = true
+                normalised.append(character)
+            case "+", "-":
+                guard offset == 0 else { return nil }
+                normalised.append(character)
+            case ".", ",":
+                guard !sawSeparator else { return nil }
+                sawSeparator = true
+                normalised.append(".")
+            default:
+                return nil
+            }
+        }
+        guard sawDigit, let value = Double(normalised), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The shortest text that reads back as `value`: `2`, `0.5`, `3.25`.
+    public static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,455 @@
+import Foundation
+
+/// A place in a text file, as editors show it: 1-based line and column (columns count Unicode scalars).
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One cell of a delimited file, with where it starts.
+public struct Field: Sendable, Hashable {
+    public var value: String
+    public var line: Int
+    public var column: Int
+
+    public init(value: String, line: Int, column: Int) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
+}
+
+/// One record (row) of a delimited file. `line` is the physical line it starts on; a quoted field with
+/// newlines makes a record span several lines.
+public struct Record: Sendable {
+    public var fields: [Field]
+    public var line: Int
+
+    public init(fields: [Field], line: Int) {
+        self.fields = fields
+        self.line = line
+    }
+
+    public subscript(index: Int) -> Field? {
+        index < fields.count ? fields[index] : nil
+    }
+}
+
+/// Why a delimited file could not be read. Every case says where.
+public enum CSVError: Error, LocalizedError, Equatable {
+    case cannotRead(file: String, reason: String)
+    case empty(file: String)
+    case notUTF8(SourcePosition, detail: String)
+    case unterminatedQuote(SourcePosition)
+    case textAfterClosingQuote(SourcePosition, found: String)
+    case emptyHeader(SourcePosition)
+    case duplicateHeader(SourcePosition, name: String, firstColumn: Int)
+    case missingFields(SourcePosition, expected: Int, found: Int)
+    case extraFields(SourcePosition, expected: Int, found: Int, value: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .cannotRead(file, reason):
+            return "\(file): cannot read the file: \(reason)"
+        case let .empty(file):
+            return "\(file): the file is empty; expected a header row followed by data rows"
+        case let .notUTF8(position, detail):
+            return "\(position): the file is not valid UTF-8 (\(detail)); save it as \"CSV UTF-8\" and try again"
+        case let .unterminatedQuote(position):
+            return "\(position): a quoted field starts here and is never closed; add the closing '\"'"
+        case let .textAfterClosingQuote(position, found):
+            return "\(position): unexpected '\(found)' after a closing quote; inside a quoted field write a quote as \"\""
+        case let .emptyHeader(position):
+            return "\(position): the header has an empty column name; every column needs a name"
+        case let .duplicateHeader(position, name, firstColumn):
+            return "\(position): the header names column '\(name)' twice (first at column \(firstColumn))"
+        case let .missingFields(position, expected, found):
+            return "\(position): this row has \(found) field\(found == 1 ? "" : "s") but the header has \(expected); "
+                + "check the delimiter and quoting of this row"
+        case let .extraFields(position, expected, found, value):
+            return "\(position): this row has \(found) fields but the header has \(expected); unexpected value '\(value)'"
+        }
+    }
+}
+
+/// The field separator of a delimited file.
+public enum Delimiter: String, Sendable, CaseIterable {
+    case comma = ","
+    case semicolon = ";"
+    case tab = "\t"
+
+    var byte: UInt8 { rawValue.utf8.first! }
+
+    public var name: String {
+        switch self {
+        case .comma: return "comma"
+        case .semicolon: return "semicolon"
+        case .tab: return "tab"
+        }
+    }
+}
+
+/// Streams the records of a delimited text file (RFC 4180, plus what spreadsheets write in practice).
+///
+/// Accepts UTF-8 with or without a byte-order mark, `,` `;` or tab delimiters (detected from the header row
+/// unless given), CRLF, LF or CR line ends, and quoted fields containing delimiters, quotes (`""`) and newlines.
+/// Reads the file in chunks, so memory stays flat whatever its size. Blank lines and rows whose fields are all
+/// empty (trailing `;;;` rows that Excel leaves) are skipped. Every error names file, line and column.
+public final class CSVReader {
+    public let file: String
+    public let delimiter: Delimiter
+    /// The header row. Names are trimmed of surrounding white space.
+    public private(set) var header: [Field] = []
+
+    private var input: ChunkedInput
+    private let delimiterByte: UInt8
+    private var line = 1
+    private var column = 1
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let lf = UInt8(ascii: "\n")
+    private static let cr = UInt8(ascii: "\r")
+
+    /// Opens `path` and reads its header row.
+    /// - Parameter displayName: how errors name the file (defaults to `path`).
+    public convenience init(path: String, delimiter: Delimiter? = nil, displayName: String? = nil) throws {
+        let name = displayName ?? path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw CSVError.cannotRead(
+                file: name, reason: !exists ? "no such file" : isDirectory.boolValue ? "it is a folder" : "permission denied")
+        }
+        try self.init(input: ChunkedInput(handle: handle, file: name), file: name, delimiter: delimiter)
+    }
+
+    /// Reads delimited text held in memory (for tests and for text pasted on the command line).
+    public convenience init(text: String, file: String = "<input>", delimiter: Delimiter? = nil) throws {
+        try self.init(input: ChunkedInput(bytes: Array(text.utf8), file: file), file: file, delimiter: delimiter)
+    }
+
+    private init(input: ChunkedInput, file: String, delimiter: Delimiter?) throws {
+        self.input = input
+        self.file = file
+        try self.input.fill()
+        if self.input.startsWith([0xEF, 0xBB, 0xBF]) {
+            self.input.skip(3)
+        } else if self.input.startsWith([0xFF, 0xFE]) || self.input.startsWith([0xFE, 0xFF]) {
+            throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1),
+                                   detail: "it is UTF-16 text")
+        }
+        if self.input.isAtEnd {
+            throw CSVError.empty(file: file)
+        }
+        let chosen = delimiter ?? self.input.detectDelimiter()
+        self.delimiter = chosen
+        self.delimiterByte = chosen.byte
+        guard let headerRecord = try readRecord() else {
+            throw CSVError.empty(file: file)
+        }
+        var seen: [String: Int] = [:]
+        var names: [Field] = []
+        for var field in headerRecord.fields {
+            field.value = field.value.trimmingCharacters(in: .whitespaces)
+            if field.value.isEmpty {
+                // A trailing empty header cell (a stray delimiter at the end of the header) is harmless.
+                if field == headerRecord.fields.last, names.count > 0 { continue }
+                throw CSVError.emptyHeader(position(of: field))
+            }
+            if let first = seen[field.value] {
+                throw CSVError.duplicateHeader(position(of: field), name: field.value, firstColumn: first)
+            }
+            seen[field.value] = field.column
+            names.append(field)
+        }
+        header = names
+    }
+
+    /// Where a field starts, for error messages.
+    public func position(of field: Field) -> SourcePosition {
+        SourcePosition(file: file, line: field.line, column: field.column)
+    }
+
+    /// The next data row, its field count checked against the header, or `nil` at the end of the file.
+    public func next() throws -> Record? {
+        while let record = try readRecord() {
+            if record.fields.allSatisfy({ $0.value.isEmpty }) { continue }
+            if record.fields.count < header.count {
+                let last = record.fields.last!
+                throw CSVError.missingFields(
+                    SourcePosition(file: file, line: last.line, column: last.column + last.value.unicodeScalars.count),
+                    expected: header.count, found: record.fields.count)
+            }
+            if record.fields.count > header.count {
+                let extra = record.fields[header.count...]
+                if let firstNonEmpty = extra.first(where: { !$0.value.isEmpty }) {
+                    throw CSVError.extraFields(position(of: firstNonEmpty), expected: header.count,
+                                               found: record.fields.count, value: firstNonEmpty.value)
+                }
+                return Record(fields: Array(record.fields[..<header.count]), line: record.line)
+            }
+            return record
+        }
+        return nil
+    }
+
+    /// Every remaining data row.
+    public func readAll() throws -> [Record] {
+        var records: [Record] = []
+        while let record = try next() { records.append(record) }
+        return records
+    }
+
+    // MARK: - Scanning
+
+    private var fieldBytes: [UInt8] = []
+
+    /// Reads one physical record; `nil` at end of input. Blank lines come back as a record of one empty field.
+    private func readRecord() throws -> Record? {
+        try input.ensure()
+        guard !input.isAtEnd else { return nil }
+        let recordLine = line
+        var fields: [Field] = []
+        while true {
+            let (field, endedRecord) = try readField()
+            fields.append(field)
+            if endedRecord { break }
+        }
+        return Record(fields: fields, line: recordLine)
+    }
+
+    /// Reads one field and the delimiter or line end after it. Returns whether the record ended.
+    private func readField() throws -> (Field, Bool) {
+        let startLine = line
+        let startColumn = column
+        fieldBytes.removeAll(keepingCapacity: true)
+        try input.ensure()
+        if input.peek() == Self.quote {
+            advance(Self.quote)
+            while true {
+                try input.ensure()
+                guard let byte = input.peek() else {
+                    throw CSVError.unterminatedQuote(SourcePosition(file: file, line: startLine, column: startColumn))
+                }
+                if byte == Self.quote {
+                    advance(byte)
+                    try input.ensure()
+                    if input.peek() == Self.quote {
+                        advance(Self.quote)
+                        fieldBytes.append(Self.quote)
+                        continue
+                    }
+                    break
+                }
+                if byte == Self.cr {
+                    advance(byte)
+                    try input.ensure()
+                    if input.peek() == Self.lf { input.skip(1) }
+                    fieldBytes.append(Self.lf)
+                    newLine()
+                    continue
+                }
+                advance(byte)
+                fieldBytes.append(byte)
+                if byte == Self.lf { newLine() }
+            }
+            let value = try decode(line: startLine, column: startColumn + 1)
+            let field = Field(value: value, line: startLine, column: startColumn)
+            try input.ensure()
+            guard let next = input.peek() else { return (field, true) }
+            if next == delimiterByte {
+                advance(next)
+                return (field, false)
+            }
+            if next == Self.lf || next == Self.cr {
+                consumeLineEnd()
+                return (field, true)
+            }
+            var rest: [UInt8] = [next]
+            input.skip(1)
+            try input.ensure()
+            while let more = input.peek(), more >= 0x80 && more < 0xC0 { rest.append(more); input.skip(1); try input.ensure() }
+            throw CSVError.textAfterClosingQuote(SourcePosition(file: file, line: line, column: column),
+                                                 found: String(decoding: rest, as: UTF8.self))
+        }
+        while true {
+            try input.ensure()
+            guard let byte = input.peek() else {
+                return (Field(value: try decode(line: startLine, column: startColumn), line: startLine, column: startColumn), true)
+            }
+            if byte == delimiterByte {
+                advance(byte)
+                return (Field(value: try decode(line: startLine, column: startColumn), line: startLine, column: startColumn), false)
+            }
+            if byte == Self.lf || byte == Self.cr {
+                let value = try decode(line: startLine, column: startColumn)
+                consumeLineEnd()
+                return (Field(value: value, line: startLine, column: startColumn), true)
+            }
+            advance(byte)
+            fieldBytes.append(byte)
+        }
+    }
+
+    @inline(__always)
+    private func advance(_ byte: UInt8) {
+        input.skip(1)
+        // Columns count scalars: UTF-8 continuation bytes do not start a new one.
+        if byte & 0xC0 != 0x80 { column += 1 }
+    }
+
+    private func newLine() {
+        line += 1
+        column = 1
+    }
+
+    private func consumeLineEnd() {
+        if input.peek() == Self.cr {
+            input.skip(1)
+            try? input.ensure()
+            if input.peek() == Self.lf { input.skip(1) }
+        } else {
+            input.skip(1)
+        }
+        newLine()
+    }
+
+    private func decode(line: Int, column: Int) throws -> String {
+        if let text = String(validating: fieldBytes, as: UTF8.self) {
+            return text
+        }
+        // Find the first offending byte to point at it.
+        var scalarColumn = column
+        var lineNumber = line
+        var index = 0
+        while index < fieldBytes.count {
+            let length = Self.validSequenceLength(fieldBytes, at: index)
+            if length == 0 {
+                let byte = String(fieldBytes[index], radix: 16, uppercase: true)
+                throw CSVError.notUTF8(SourcePosition(file: file, line: lineNumber, column: scalarColumn),
+                                       detail: "byte 0x\(byte); Latin-1 or Windows-1252 text perhaps")
+            }
+            if fieldBytes[index] == Self.lf { lineNumber += 1; scalarColumn = 1 } else { scalarColumn += 1 }
+            index += length
+        }
+        throw CSVError.notUTF8(SourcePosition(file: file, line: line, column: column), detail: "malformed text")
+    }
+
+    /// Length of the well-formed UTF-8 sequence at `index`, or 0 when it is malformed.
+    static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        let candidate = Array(bytes[index..<index + length])
+        return String(validating: candidate, as: UTF8.self) == nil ? 0 : length
+    }
+}
+
+/// A file read in fixed-size chunks, with one-byte look-ahead across chunk boundaries.
+struct ChunkedInput {
+    private var handle: FileHandle?
+    private var buffer: [UInt8]
+    private var index = 0
+    private var exhausted: Bool
+    private let file: String
+    private static let chunkSize = 1 << 20
+
+    init(handle: FileHandle, file: String) {
+        self.handle = handle
+        self.buffer = []
+        self.exhausted = false
+        self.file = file
+    }
+
+    init(bytes: [UInt8], file: String) {
+        self.handle = nil
+        self.buffer = bytes
+        self.exhausted = true
+        self.file = file
+    }
+
+    var isAtEnd: Bool { index >= buffer.count && exhausted }
+
+    /// Reads until at least `count` bytes are buffered ahead, or the file ends.
+    mutating func fill(_ count: Int = 4) throws {
+        while buffer.count - index < count, !exhausted {
+            try readChunk()
+        }
+    }
+
+    @inline(__always)
+    mutating func ensure() throws {
+        if index >= buffer.count, !exhausted { try readChunk() }
+    }
+
+    private mutating func readChunk() throws {
+        guard let handle else { exhausted = true; return }
+        let data: Data?
+        do {
+            data = try handle.read(upToCount: Self.chunkSize)
+        } catch {
+            throw CSVError.cannotRead(file: file, reason: error.localizedDescription)
+        }
+        if index > 0 {
+            buffer.removeFirst(index)
+            index = 0
+        }
+        if let data, !data.isEmpty {
+            buffer.append(contentsOf: data)
+        } else {
+            exhausted = true
+            try? handle.close()
+            self.handle = nil
+        }
+    }
+
+    @inline(__always)
+    func peek() -> UInt8? {
+        index < buffer.count ? buffer[index] : nil
+    }
+
+    @inline(__always)
+    mutating func skip(_ count: Int) {
+        index += count
+    }
+
+    func startsWith(_ prefix: [UInt8]) -> Bool {
+        buffer.count - index >= prefix.count && Array(buffer[index..<index + prefix.count]) == prefix
+    }
+
+    /// The delimiter that occurs most often outside quotes on the first line (comma when none does).
+    func detectDelimiter() -> Delimiter {
+        var counts: [UInt8: Int] = [:]
+        var inQuotes = false
+        var i = index
+        while i < buffer.count {
+            let byte = buffer[i]
+            if byte == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if !inQuotes {
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+                counts[byte, default: 0] += 1
+            }
+            i += 1
+        }
+        let ranked = Delimiter.allCases.map { ($0, counts[$0.byte] ?? 0) }
+        let best = ranked.max { $0.1 < $1.1 }!
+        return best.1 == 0 ? .comma : best.0
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import ArgumentParser
+import StudyStore
+import Surveys
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a new study file.",
+        discussion: "Refuses to overwrite an existing file. The language sets how instruments and reports are written.")
+
+    @Option(help: "The study's title, as reports will show it.")
+    var title: String
+
+    @Option(help: ArgumentHelp("The language of instruments and reports.", valueName: "language"))
+    var language: StudyLanguage = .en
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("Please give the study a title with --title \"…\".")
+        }
+    }
+
+    func run() throws {
+        let database = try StudyDatabase.create(at: study.path, title: title, language: language)
+        print("Created study \"\(title.trimmingCharacters(in: .whitespacesAndNewlines))\" (\(language.rawValue)) in \(database.path)")
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import StudyStore
+
+struct ParticipantAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a participant.",
+        discussion: "Example: studyctl participant add P1 --attr years_ios=0.5 --attr level=Iniciante")
+
+    @Argument(help: "The participant's code, unique in the study (e.g. P1).")
+    var code: String
+
+    @Option(name: .customLong("attr"), help: ArgumentHelp("An attribute value; repeat for more.", valueName: "key=value"))
+    var attributes: [Assignment] = []
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        try study.withStudy { try $0.addParticipant(code: code, attributes: attributes.map { ($0.key, $0.value) }) }
+        print("Added participant \(code)")
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import StudyStore
+import Surveys
+
+struct ParticipantDerive: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "derive",
+        abstract: "Derive a grouping attribute from a numeric one by a rule.",
+        discussion: """
+            Clauses are tried in order; the first that holds gives the label. Conditions: <N, <=N, >N, >=N, \
+            =N, a range A..B, or * for every value left. Separate clauses with commas, or with semicolons when \
+            a number has a decimal comma.
+
+            Example (the UITracking study's experience levels):
+              studyctl participant derive level --from years_ios \\
+                --rule "<2:Iniciante,<=3:Intermediário,>3:Avançado"
+
+            When the attribute already holds values that differ from the derived ones, the differences are \
+            listed and nothing changes unless --replace.
+            """)
+
+    @Argument(help: "The attribute to derive (e.g. level).")
+    var name: String
+
+    @Option(help: ArgumentHelp("The numeric attribute to derive from.", valueName: "attribute"))
+    var from: String
+
+    @Option(help: ArgumentHelp("The banding rule, e.g. \"<2:Iniciante,<=3:Intermediário,>3:Avançado\".", valueName: "rule"))
+    var rule: String
+
+    @Flag(help: "Overwrite values that differ from the derived ones.")
+    var replace = false
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        do {
+            _ = try DerivationRule(parsing: rule)
+        } catch let error as DerivationRule.ParseError {
+            throw ValidationError("Please correct the rule: \(error.description).")
+        }
+    }
+
+    func run() throws {
+        let parsed = try DerivationRule(parsing: rule)
+        let summary = try study.withStudy { try $0.deriveAttribute(name, from: from, rule: parsed, replace: replace) }
+        var table = TextTable([summary.attribute, "participants"], rightAligned: [1])
+        for (label, count) in summary.counts { table.append([label, String(count)]) }
+        print(table.render())
+        if summary.unchanged > 0 {
+            print("\(summary.unchanged) participant\(summary.unchanged == 1 ? "" : "s") already had the derived value.")
+        }
+        for change in summary.changed { print("changed \(change)") }
+        if !summary.skipped.isEmpty {
+            printError("note: no \(from) value, so no \(summary.attribute): " + summary.skipped.joined(separator: ", "))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import StudyStore
+import Tabular
+
+struct ParticipantImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import participants from a CSV file.",
+        discussion: """
+            The file has a header row; one column holds participant codes (the first, unless --code-column \
+            says otherwise) and every other column becomes an attribute. A column whose values are all numbers \
+            becomes a numeric attribute (0.5 and 0,5 both read as one half). UTF-8 with or without BOM; comma, \
+            semicolon (as Excel writes it in Brazil) or tab delimited; quoted fields may hold line breaks.
+
+            All or nothing: every problem is listed with file:line:column and nothing is stored.
+            """)
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    var file: String
+
+    @Option(help: ArgumentHelp("The column holding participant codes (default: the first column).", valueName: "name"))
+    var codeColumn: String?
+
+    @Option(help: ArgumentHelp("The field separator (default: detected from the header row).", valueName: "delimiter"))
+    var delimiter: Delimiter?
+
+    @Flag(help: "Update participants already in the study instead of refusing them.")
+    var update = false
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let summary = try study.withStudy {
+            try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update))
+        }
+        for note in summary.notes { printError("note: \(note)") }
+        var message = "Imported \(summary.added) participant\(summary.added == 1 ? "" : "s")"
+        if summary.updated > 0 { message += ", updated \(summary.updated)" }
+        if !summary.attributes.isEmpty {
+            message += " with attributes " + summary.attributes.map { "\($0.name) (\($0.type.rawValue))" }.joined(separator: ", ")
+        }
+        print(message + " from \(file)")
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import StudyStore
+import Surveys
+
+struct ParticipantList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List participants with their attributes.")
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let roster = try study.withStudy { try $0.roster() }
+        if output.json {
+            try printJSON(ParticipantsJSON(roster))
+            return
+        }
+        if roster.participants.isEmpty {
+            print("No participants yet. Add one with 'studyctl participant add P1' or import a CSV with 'studyctl participant import'.")
+            return
+        }
+        let names = roster.attributes.map(\.name)
+        let numeric = Set(roster.attributes.enumerated().filter { $1.type == .number }.map { $0.offset + 1 })
+        var table = TextTable(["participant"] + names, rightAligned: numeric)
+        for participant in roster.participants {
+            table.append([participant.code] + names.map { participant.value(of: $0)?.display ?? "" })
+        }
+        print(table.render())
+        print("\n\(roster.participants.count) participant\(roster.participants.count == 1 ? "" : "s")")
+    }
+}
+
+/// The JSON shape of participants: attribute values are JSON numbers or strings.
+struct ParticipantsJSON: Encodable {
+    struct Attribute: Encodable {
+        var name: String
+        var type: String
+        var derivedFrom: String?
+        var rule: String?
+    }
+
+    struct Participant: Encodable {
+        var code: String
+        var attributes: [String: AttributeValue]
+    }
+
+    var attributes: [Attribute]
+    var participants: [Participant]
+
+    init(_ roster: ParticipantRoster) {
+        attributes = roster.attributes.map { Attribute(name: $0.name, type: $0.type.rawValue, derivedFrom: $0.derivedFrom, rule: $0.rule) }
+        participants = roster.participants.map(Participant.init)
+    }
+}
+
+extension ParticipantsJSON.Participant {
+    init(_ profile: ParticipantProfile) {
+        code = profile.code
+        attributes = Dictionary(uniqueKeysWithValues: profile.attributes.map { ($0.name, $0.value) })
+    }
+}

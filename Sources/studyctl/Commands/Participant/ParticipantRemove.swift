@@ -1,0 +1,23 @@
+import ArgumentParser
+import StudyStore
+
+struct ParticipantRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a participant.",
+        discussion: "Refuses when questionnaire answers, task attempts, transcripts, excerpts or memos are attached, unless --cascade.")
+
+    @Argument(help: "The participant's code.")
+    var code: String
+
+    @Flag(help: "Also remove everything attached to the participant.")
+    var cascade = false
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let attached = try study.withStudy { try $0.removeParticipant(code: code, cascade: cascade) }
+        let with = attached.descriptions
+        print("Removed participant \(code)" + (with.isEmpty ? "" : " with " + with.joined(separator: ", ")))
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import StudyStore
+
+struct ParticipantSet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set or remove attribute values of a participant.",
+        discussion: "Example: studyctl participant set P3 occupation=\"Eng. de Software\" years_ios=2,5 --unset level")
+
+    @Argument(help: "The participant's code.")
+    var code: String
+
+    @Argument(help: ArgumentHelp("Attribute values to set.", valueName: "key=value"))
+    var values: [Assignment] = []
+
+    @Option(help: ArgumentHelp("An attribute to remove from this participant; repeat for more.", valueName: "key"))
+    var unset: [String] = []
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if values.isEmpty && unset.isEmpty {
+            throw ValidationError("Please give at least one key=value to set or --unset KEY to remove.")
+        }
+    }
+
+    func run() throws {
+        try study.withStudy { try $0.setAttributes(code: code, values: values.map { ($0.key, $0.value) }, unset: unset) }
+        let changes = values.map { "\($0.key)=\($0.value)" } + unset.map { "removed \($0)" }
+        print("Participant \(code): " + changes.joined(separator: ", "))
+    }
+}

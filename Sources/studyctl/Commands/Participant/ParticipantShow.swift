@@ -1,0 +1,39 @@
+import ArgumentParser
+import StudyStore
+
+struct ParticipantShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one participant: attributes and what is attached (answers, attempts, excerpts).")
+
+    @Argument(help: "The participant's code.")
+    var code: String
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct JSON: Encodable {
+        var participant: ParticipantsJSON.Participant
+        var created: String
+        var attached: AttachedData
+    }
+
+    func run() throws {
+        let detail = try study.withStudy { try $0.participant(code) }
+        if output.json {
+            try printJSON(JSON(participant: .init(detail.profile), created: detail.created, attached: detail.attached))
+            return
+        }
+        print("Participant \(detail.profile.code) (added \(detail.created))")
+        if detail.profile.attributes.isEmpty {
+            print("  no attributes")
+        } else {
+            let width = detail.profile.attributes.map { $0.name.count }.max()!
+            for (name, value) in detail.profile.attributes {
+                print("  \(name)\(String(repeating: " ", count: width - name.count))  \(value.display)")
+            }
+        }
+        let attached = detail.attached.descriptions
+        print(attached.isEmpty ? "  nothing attached yet" : "  " + attached.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+@main
+struct StudyCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "studyctl",
+        abstract: "A research workbench for usability studies: participants, tasks, questionnaires and coded interviews in one study file.",
+        discussion: """
+            A study lives in one SQLite file: study.sqlite in the current folder, or the file named by --db or \
+            by the STUDYCTL_DB environment variable. Every command that changes the study is one transaction: \
+            when it fails, the study is left exactly as it was.
+
+            Start with:
+              studyctl init --title "UITracking" --language pt-BR
+              studyctl participant import participants.csv
+              studyctl participant derive level --from years_ios \\
+                --rule "<2:Iniciante,<=3:Intermediário,>3:Avançado"
+              studyctl participant list
+            """,
+        version: "0.1.0",
+        subcommands: [
+            Init.self,
+            Status.self,
+            ParticipantCommand.self,
+        ])
+}

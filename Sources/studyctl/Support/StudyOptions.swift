@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+
+/// Where the study file is; shared by every command that opens one.
+struct StudyOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The study file (default: $STUDYCTL_DB, else study.sqlite in the current folder).", valueName: "path"))
+    var db: String?
+
+    /// The study file's path: --db, then $STUDYCTL_DB, then ./study.sqlite.
+    var path: String {
+        if let db { return db }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["STUDYCTL_DB"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return "study.sqlite"
+    }
+
+    /// Opens the study (upgrading an older one) and runs `body` with it.
+    func withStudy<T>(_ body: (StudyDatabase) throws -> T) throws -> T {
+        let study = try StudyDatabase.open(at: path)
+        return try body(study)
+    }
+}
+
+/// `--json` for every read command.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON for scripts instead of a table.")
+    var json = false
+}

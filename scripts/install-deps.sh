@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the system libraries studyctl builds against, when they are missing.
+# Debian/Ubuntu: apt-get when run as root, otherwise prints the exact command. macOS: Homebrew.
+set -euo pipefail
+
+apt_packages=(libsqlite3-dev libxlsxwriter-dev sqlite3)
+brew_packages=(sqlite libxlsxwriter)
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "studyctl needs the Swift toolchain (6.1 or later): https://www.swift.org/install/" >&2
+  exit 1
+fi
+
+case "$(uname -s)" in
+  Linux)
+    if ! command -v dpkg >/dev/null 2>&1; then
+      echo "Not a Debian-based system: install SQLite and libxlsxwriter development files with your package manager." >&2
+      exit 0
+    fi
+    missing=()
+    for package in "${apt_packages[@]}"; do
+      dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && exit 0
+    if [ "$(id -u)" -eq 0 ]; then
+      echo "Installing ${missing[*]} with apt-get…" >&2
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq
+      apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+      echo "Missing system packages: ${missing[*]}. Install them with:" >&2
+      echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+      exit 1
+    fi
+    ;;
+  Darwin)
+    if ! command -v brew >/dev/null 2>&1; then
+      echo "Install Homebrew (https://brew.sh), then run: brew install ${brew_packages[*]}" >&2
+      exit 1
+    fi
+    missing=()
+    for package in "${brew_packages[@]}"; do
+      brew list --versions "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+      echo "Installing ${missing[*]} with Homebrew…" >&2
+      brew install "${missing[@]}"
+    fi
+    ;;
+  *)
+    echo "Unsupported system $(uname -s): install SQLite and libxlsxwriter development files by hand." >&2
+    ;;
+esac
