@@ -37,8 +37,9 @@ public final class StudyDatabase: @unchecked Sendable {
     }
 
     private static func configuration(readonly: Bool = false) -> Configuration {
+        // WAL is set once when the study is created and persists in the file; asking for it on every open (as
+        // GRDB's `journalMode = .wal` does) would write to the file even for a command that only reads or fails.
         var config = Configuration()
-        config.journalMode = .wal
         config.busyMode = .timeout(busyTimeout)
         config.foreignKeysEnabled = true
         config.readonly = readonly
@@ -61,6 +62,10 @@ public final class StudyDatabase: @unchecked Sendable {
         do {
             let dbQueue = try DatabaseQueue(path: path, configuration: configuration())
             let study = StudyDatabase(path: path, dbQueue: dbQueue)
+            let mode = try dbQueue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            guard mode == "wal" else {
+                throw StoreError.notAStudy(path: path, reason: "SQLite cannot use a write-ahead log in this folder")
+            }
             try migrator.migrate(dbQueue)
             try study.write { db in
                 try db.execute(

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import Tabular
+
+@Suite struct CSVReaderTests {
+    func values(_ reader: CSVReader) throws -> [[String]] {
+        try reader.readAll().map { $0.fields.map(\.value) }
+    }
+
+    @Test func readsCommaSeparatedFileWithHeader() throws {
+        let reader = try CSVReader(text: "participant,years_ios,level\nP1,0.5,Iniciante\nP2,1,Iniciante\n")
+        #expect(reader.delimiter == .comma)
+        #expect(reader.header.map(\.value) == ["participant", "years_ios", "level"])
+        #expect(try values(reader) == [["P1", "0.5", "Iniciante"], ["P2", "1", "Iniciante"]])
+    }
+
+    @Test func detectsSemicolonAsBrazilianExcelWritesIt() throws {
+        let reader = try CSVReader(text: "participante;anos;nível\r\nP1;0,5;Iniciante\r\n")
+        #expect(reader.delimiter == .semicolon)
+        #expect(try values(reader) == [["P1", "0,5", "Iniciante"]])
+    }
+
+    @Test func detectsTab() throws {
+        let reader = try CSVReader(text: "a\tb\n1\t2\n")
+        #expect(reader.delimiter == .tab)
+        #expect(try values(reader) == [["1", "2"]])
+    }
+
+    @Test func skipsByteOrderMark() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("code,x\nP1,1\n".utf8)
+        let url = try temporaryFile(bytes)
+        let reader = try CSVReader(path: url.path)
+        #expect(reader.header.first?.value == "code")
+        #expect(reader.header.first?.column == 1)
+    }
+
+    @Test func quotedFieldsHoldDelimitersQuotesAndNewlines() throws {
+        let text = "code,note,level\nP1,\"says \"\"hi\"\", then\nleaves\",A\r\nP2,plain,B\n"
+        let reader = try CSVReader(text: text)
+        let records = try reader.readAll()
+        #expect(records.map { $0.fields.map(\.value) } == [["P1", "says \"hi\", then\nleaves", "A"], ["P2", "plain", "B"]])
+        #expect(records[0].line == 2)
+        #expect(records[1].line == 4, "a record after a quoted newline starts on the right physical line")
+        #expect(records[1].fields[2].column == 10)
+    }
+
+    @Test func quotedCarriageReturnNewlineBecomesNewline() throws {
+        let reader = try CSVReader(text: "a,b\r\n\"x\r\ny\",2\r\n")
+        #expect(try values(reader) == [["x\ny", "2"]])
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let reader = try CSVReader(text: "nível,ação,z\nIntermediário,é,\"unterminated\n")
+        #expect(throws: CSVError.unterminatedQuote(SourcePosition(file: "<input>", line: 2, column: 17))) {
+            try reader.readAll()
+        }
+    }
+
+    @Test func reportsUnterminatedQuoteWhereItOpens() throws {
+        let reader = try CSVReader(text: "code,note\nP1,ok\nP2,\"never closed\nP3,x\n", file: "p.csv")
+        let error = #expect(throws: CSVError.self) { try reader.readAll() }
+        #expect(error == .unterminatedQuote(SourcePosition(file: "p.csv", line: 3, column: 4)))
+        #expect(error?.localizedDescription.hasPrefix("p.csv:3:4:") == true)
+    }
+
+    @Test func reportsTextAfterClosingQuote() throws {
+        let reader = try CSVReader(text: "a,b\n\"x\"y,2\n", file: "f.csv")
+        #expect(throws: CSVError.textAfterClosingQuote(SourcePosition(file: "f.csv", line: 2, column: 4), found: "y")) {
+            try reader.readAll()
+        }
+    }
+
+    @Test func reportsInvalidUTF8AtTheOffendingByte() throws {
+        // "Iniciante" then Latin-1 "é" (0xE9) as a Windows export would write it.
+        let bytes = Array("code,level\nP1,Intermedi".utf8) + [0xE1] + Array("rio\n".utf8)
+        let url = try temporaryFile(bytes)
+        let reader = try CSVReader(path: url.path, displayName: "latin1.csv")
+        let error = #expect(throws: CSVError.self) { try reader.readAll() }
+        guard case let .notUTF8(position, detail)? = error else {
+            Issue.record("expected notUTF8, got \(String(describing: error))")
+            return
+        }
+        #expect(position == SourcePosition(file: "latin1.csv", line: 2, column: 13))
+        #expect(detail.contains("0xE1"))
+    }
+
+    @Test func refusesUTF16() throws {
+        let url = try temporaryFile([0xFF, 0xFE, 0x61, 0x00])
+        #expect(throws: CSVError.notUTF8(SourcePosition(file: url.path, line: 1, column: 1), detail: "it is UTF-16 text")) {
+            _ = try CSVReader(path: url.path)
+        }
+    }
+
+    @Test func refusesEmptyFileAndMissingFile() throws {
+        let url = try temporaryFile([])
+        #expect(throws: CSVError.empty(file: url.path)) { _ = try CSVReader(path: url.path) }
+        #expect(throws: CSVError.cannotRead(file: "/nonexistent/p.csv", reason: "no such file")) {
+            _ = try CSVReader(path: "/nonexistent/p.csv")
+        }
+    }
+
+    @Test func headerOnlyHasNoRecords() throws {
+        let reader = try CSVReader(text: "code,level\n")
+        #expect(try reader.readAll().isEmpty)
+    }
+
+    @Test func skipsBlankLinesAndEmptyTrailingRows() throws {
+        let reader = try CSVReader(text: "a;b\n1;2\n\n;\n;;\n3;4")
+        #expect(try values(reader) == [["1", "2"], ["3", "4"]])
+    }
+
+    @Test func reportsRowsWithTooFewFields() throws {
+        let reader = try CSVReader(text: "a,b,c\n1,2\n", file: "f.csv")
+        #expect(throws: CSVError.missingFields(SourcePosition(file: "f.csv", line: 2, column: 4), expected: 3, found: 2)) {
+            try reader.readAll()
+        }
+    }
+
+    @Test func reportsExtraValuesButToleratesTrailingEmptyFields() throws {
+        #expect(try values(CSVReader(text: "a,b\n1,2,,\n")) == [["1", "2"]])
+        let reader = try CSVReader(text: "a,b\n1,2,3\n", file: "f.csv")
+        #expect(throws: CSVError.extraFields(SourcePosition(file: "f.csv", line: 2, column: 5), expected: 2, found: 3, value: "3")) {
+            try reader.readAll()
+        }
+    }
+
+    @Test func refusesDuplicateAndEmptyHeaderNames() throws {
+        #expect(throws: CSVError.duplicateHeader(SourcePosition(file: "f.csv", line: 1, column: 5), name: "a", firstColumn: 1)) {
+            _ = try CSVReader(text: "a,b,a\n", file: "f.csv")
+        }
+        #expect(throws: CSVError.emptyHeader(SourcePosition(file: "f.csv", line: 1, column: 3))) {
+            _ = try CSVReader(text: "a,,b\n", file: "f.csv")
+        }
+    }
+
+    @Test func readsAcrossChunkBoundaries() throws {
+        // Longer than one read chunk (1 MiB), with quoted newlines and multi-byte text straddling boundaries.
+        var text = "code,text\n"
+        let count = 30_000
+        for index in 1...count {
+            text += "P\(index),\"linha com acentuação: ação\nsegunda, \"\"linha\"\" \(index)\"\n"
+        }
+        let url = try temporaryFile(Array(text.utf8))
+        #expect(text.utf8.count > 1 << 20)
+        let reader = try CSVReader(path: url.path)
+        var seen = 0
+        while let record = try reader.next() {
+            seen += 1
+            #expect(record.line == 2 * seen)
+            if record.fields[1].value != "linha com acentuação: ação\nsegunda, \"linha\" \(seen)" {
+                Issue.record("record \(seen) read as \(record.fields[1].value)")
+                break
+            }
+        }
+        #expect(seen == count)
+    }
+
+    @Test func writerQuotesOnlyWhatNeedsIt() throws {
+        var writer = CSVWriter()
+        writer.writeRow(["P1", "a,b", "say \"x\"", "two\nlines", "=1+1"])
+        #expect(writer.text == "P1,\"a,b\",\"say \"\"x\"\"\",\"two\nlines\",=1+1\n")
+        let reader = try CSVReader(text: "a,b,c,d,e\n" + writer.text)
+        #expect(try reader.readAll().first?.fields.map(\.value) == ["P1", "a,b", "say \"x\"", "two\nlines", "=1+1"])
+    }
+}
+
+func temporaryFile(_ bytes: [UInt8]) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tabular-\(UUID().uuidString).csv")
+    try Data(bytes).write(to: url)
+    return url
+}
