@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// Runs the built `studyctl` binary, as a user would, and captures what it prints.
+struct StudyCtl {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The binary built beside this test bundle (or the one named by STUDYCTL_BIN).
+    static let binary: URL = {
+        if let override = ProcessInfo.processInfo.environment["STUDYCTL_BIN"] {
+            return URL(fileURLWithPath: override)
+        }
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("studyctl")
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("studyctl")
+    }()
+
+    /// The folder the commands run in; each test gets its own.
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, Data(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, _ data: Data) throws -> String {
+        let path = path(name)
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Runs `studyctl arguments…` in the test's folder.
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "STUDYCTL_DB")
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outURL = folder.appendingPathComponent(".out-\(UUID().uuidString)")
+        let errURL = folder.appendingPathComponent(".err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        if let stdin {
+            let inURL = folder.appendingPathComponent(".in-\(UUID().uuidString)")
+            try Data(stdin.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// Runs a command that must succeed, and returns its standard output.
+    @discardableResult
+    func succeed(_ arguments: [String], environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments, environment: environment)
+        #expect(result.status == 0, "studyctl \(arguments.joined(separator: " ")) failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// Runs a command that must fail with a message on stderr and leave the study exactly as it was.
+    @discardableResult
+    func fail(_ arguments: [String], study: String = "study.sqlite", sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let before = try dump(study)
+        let bytesBefore = try? Data(contentsOf: URL(fileURLWithPath: path(study)))
+        let result = try run(arguments)
+        #expect(result.status != 0, "expected studyctl \(arguments.joined(separator: " ")) to fail", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "a failing command prints nothing on stdout", sourceLocation: sourceLocation)
+        #expect(!result.stderr.isEmpty, "a failing command says why on stderr", sourceLocation: sourceLocation)
+        #expect(try dump(study) == before, "the study's contents changed", sourceLocation: sourceLocation)
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: path(study)))) == bytesBefore,
+                "the study file's bytes changed", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// `sqlite3 FILE .dump` of a study, or "" when there is no file.
+    func dump(_ study: String) throws -> String {
+        guard FileManager.default.fileExists(atPath: path(study)) else { return "" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", "-readonly", path(study), ".dump"]
+        let outURL = folder.appendingPathComponent(".dump-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = out
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        defer { try? FileManager.default.removeItem(at: outURL) }
+        #expect(process.terminationStatus == 0, "sqlite3 .dump failed")
+        return String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+    }
+}
+
+/// The repository's folders.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}
