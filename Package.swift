@@ -14,8 +14,10 @@ let package = Package(
     targets: [
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
         .target(name: "Tabular"),
+        // The data files studyctl ships: built-in instrument definitions.
+        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments")]),
         // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
-        .target(name: "Surveys"),
+        .target(name: "Surveys", dependencies: ["Templates"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders. Pure Swift.
         .target(name: "QualCoding"),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.

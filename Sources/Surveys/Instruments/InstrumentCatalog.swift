@@ -1,0 +1,19 @@
+import Foundation
+import Templates
+
+/// The instruments studyctl knows without being told: the definitions under `templates/instruments`.
+public enum InstrumentCatalog {
+    /// Every built-in instrument, by id.
+    public static func builtin() throws -> [InstrumentDefinition] {
+        guard let folder = TemplateFiles.instrumentsDirectory else {
+            throw InstrumentFileError.unreadable(file: "templates/instruments", detail: "the built-in instruments were not installed with studyctl")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        return try files.map { try InstrumentDefinition.load(path: folder.appendingPathComponent($0).path) }
+    }
+
+    /// The built-in instrument `id` (case-insensitive), or `nil`.
+    public static func builtin(_ id: String) throws -> InstrumentDefinition? {
+        try builtin().first { $0.id.caseInsensitiveCompare(id) == .orderedSame }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Why an instrument file was refused: every problem, each naming where in the file it is.
+public enum InstrumentFileError: Error, Equatable, LocalizedError {
+    case unreadable(file: String, detail: String)
+    case invalid(file: String, problems: [String])
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unreadable(file, detail):
+            return "\(file): \(detail)"
+        case let .invalid(file, problems):
+            return "\(file) is not a valid instrument:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+                + "\n\(problems.count) problem\(problems.count == 1 ? "" : "s")."
+        }
+    }
+}
+
+extension InstrumentDefinition {
+    /// Reads and validates an instrument definition (JSON), explaining every problem at once.
+    public static func load(from data: Data, file: String) throws -> InstrumentDefinition {
+        let definition: InstrumentDefinition
+        do {
+            definition = try JSONDecoder().decode(InstrumentDefinition.self, from: data)
+        } catch let error as DecodingError {
+            throw InstrumentFileError.invalid(file: file, problems: [Self.describe(error)])
+        }
+        let problems = definition.problems()
+        guard problems.isEmpty else { throw InstrumentFileError.invalid(file: file, problems: problems) }
+        return definition
+    }
+
+    /// Reads and validates an instrument file.
+    public static func load(path: String) throws -> InstrumentDefinition {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InstrumentFileError.unreadable(file: path, detail: "cannot read the file (no such file, or permission denied)")
+        }
+        return try load(from: data, file: path)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            let location = path(context.codingPath)
+            return "\(location == "the top level" ? "the instrument" : location) needs a \"\(key.stringValue)\" field"
+        case let .typeMismatch(type, context):
+            return "\(path(context.codingPath)): expected \(Self.describe(type))"
+        case let .valueNotFound(type, context):
+            return "\(path(context.codingPath)): expected \(Self.describe(type)), found null"
+        case let .dataCorrupted(context):
+            if context.codingPath.isEmpty {
+                let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                return "the file is not valid JSON" + (underlying.map { ": \($0)" } ?? "")
+            }
+            let field = context.codingPath.last?.stringValue ?? ""
+            let allowed: String
+            switch field {
+            case "kind": allowed = ItemKind.allCases.map(\.rawValue).joined(separator: ", ")
+            case "scoring": allowed = ScoringRule.allCases.map(\.rawValue).joined(separator: ", ")
+            default: allowed = ""
+            }
+            return "\(path(context.codingPath)): \(context.debugDescription)" + (allowed.isEmpty ? "" : " (one of: \(allowed))")
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "text"
+        case is Int.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        default:
+            let name = String(describing: type)
+            return name.hasPrefix("Array") ? "a list" : name.hasPrefix("Dictionary") ? "an object" : name
+        }
+    }
+
+    /// Every problem with this definition, each naming the field concerned. Empty when it is valid.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        let idPattern = id.range(of: "^[a-z0-9][a-z0-9_-]{0,63}$", options: .regularExpression)
+        if idPattern == nil {
+            problems.append("id '\(id)': use lowercase letters, digits, '-' and '_' (e.g. \"my-scale\")")
+        }
+        if title.values.values.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            problems.append("title: give the instrument a title")
+        }
+        problems += languageProblems(title, at: "title")
+        if items.isEmpty { problems.append("items: an instrument needs at least one item") }
+        for (index, item) in items.enumerated() where item.number != index + 1 {
+            problems.append("items[\(index)]: items are numbered 1, 2, 3… in order; expected number \(index + 1), found \(item.number)")
+            break
+        }
+        if let scale {
+            if scale.points < 2 || scale.points > 11 { problems.append("scale.points: \(scale.points) points; a scale has 2 to 11") }
+            for (language, labels) in scale.anchors.sorted(by: { $0.key < $1.key }) {
+                if StudyLanguage(rawValue: language) == nil {
+                    problems.append("scale.anchors: unknown language '\(language)'; use \"en\" or \"pt-BR\"")
+                }
+                for point in labels.keys.sorted() {
+                    guard let value = Int(point), value >= scale.min, value <= scale.max else {
+                        problems.append("scale.anchors.\(language): '\(point)' is not a point of the \(scale.min)–\(scale.max) scale")
+                        continue
+                    }
+                }
+            }
+        }
+        for (index, item) in items.enumerated() {
+            let at = "items[\(index)] (item \(item.number))"
+            if item.text.values.values.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                problems.append("\(at): the item has no text")
+            }
+            problems += languageProblems(item.text, at: "\(at).text")
+            switch item.kind {
+            case .likert:
+                if scale == nil { problems.append("\(at): a likert item needs the instrument's \"scale\"") }
+            case .numeric:
+                if let min = item.min, let max = item.max {
+                    if min >= max { problems.append("\(at): min \(NumberParser.format(min)) must be below max \(NumberParser.format(max))") }
+                } else {
+                    problems.append("\(at): a numeric item needs \"min\" and \"max\"")
+                }
+            case .choice:
+                let choices = item.choices ?? []
+                if choices.count < 2 { problems.append("\(at): a choice item needs at least two \"choices\"") }
+                var keys = Set<String>()
+                for choice in choices {
+                    if choice.key.isEmpty { problems.append("\(at): a choice has an empty key") }
+                    if !keys.insert(choice.key.lowercased()).inserted {
+                        problems.append("\(at): choice key '\(choice.key)' appears twice")
+                    }
+                }
+            case .text:
+                break
+            }
+            if item.reversed && !(item.kind == .likert || item.kind == .numeric) {
+                problems.append("\(at): only likert and numeric items can be reversed")
+            }
+        }
+        var subscaleIDs = Set<String>()
+        for (index, subscale) in subscales.enumerated() {
+            let at = "subscales[\(index)] (\(subscale.id))"
+            if !subscaleIDs.insert(subscale.id).inserted { problems.append("\(at): the id appears twice") }
+            if subscale.items.isEmpty { problems.append("\(at): a subscale needs items") }
+            for number in subscale.items {
+                guard let item = item(number) else {
+                    problems.append("\(at): there is no item \(number)")
+                    continue
+                }
+                if item.kind == .choice || item.kind == .text {
+                    problems.append("\(at): item \(number) is a \(item.kind.rawValue) item and cannot be scored")
+                }
+            }
+        }
+        problems += ruleProblems()
+        if let norms {
+            for key in norms.values.keys.sorted() where !scoreIDs.contains(key) {
+                problems.append("norms.values: '\(key)' is not a score of this instrument (scores: \(scoreIDs.joined(separator: ", ")))")
+            }
+            if norms.source.trimmingCharacters(in: .whitespaces).isEmpty {
+                problems.append("norms.source: say where the norms come from")
+            }
+        }
+        return problems
+    }
+
+    private func languageProblems(_ text: LocalizedText, at location: String) -> [String] {
+        text.values.keys.sorted().filter { StudyLanguage(rawValue: $0) == nil }.map {
+            "\(location): unknown language '\($0)'; use \"en\" or \"pt-BR\""
+        }
+    }
+
+    private func ruleProblems() -> [String] {
+        let likert = items.filter { $0.kind == .likert }
+        func needs(_ count: Int, points: Int, _ name: String) -> [String] {
+            var problems: [String] = []
+            if items.count != count || likert.count != count {
+                problems.append("scoring \"\(scoring.rawValue)\": \(name) has exactly \(count) likert items; this file has \(likert.count) of \(items.count)")
+            }
+            if let scale, scale.points != points {
+                problems.append("scoring \"\(scoring.rawValue)\": \(name) uses a \(points)-point scale; scale.points is \(scale.points)")
+            }
+            return problems
+        }
+        switch scoring {
+        case .sus: return needs(10, points: 5, "SUS")
+        case .umux: return needs(4, points: 7, "UMUX")
+        case .umuxLite: return needs(2, points: 7, "UMUX-Lite")
+        case .nasaTLX:
+            let numeric = items.filter { $0.kind == .numeric }
+            if numeric.count != items.count || (items.count != 6 && items.count != 12) {
+                return ["scoring \"nasa-tlx\": NASA-TLX has 6 numeric ratings, optionally followed by 6 numeric weights"]
+            }
+            return []
+        case .mean, .sum:
+            return scoredItems.isEmpty ? ["scoring \"\(scoring.rawValue)\": there are no likert or numeric items to score; use \"none\""] : []
+        case .none:
+            return []
+        }
+    }
+}

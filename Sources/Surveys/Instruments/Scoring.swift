@@ -1,0 +1,211 @@
+import Foundation
+
+/// One item's answer. An item with no answer is missing, which is not the same as N/A.
+public enum Answer: Sendable, Hashable {
+    /// A point on a Likert scale or a number, on the canonical orientation.
+    case value(Double)
+    /// The respondent said the item does not apply.
+    case notApplicable
+    /// The key of a choice.
+    case choice(String)
+    case text(String)
+
+    public var value: Double? {
+        if case let .value(value) = self { return value }
+        return nil
+    }
+}
+
+/// What to do when a scored item has no answer.
+public enum MissingPolicy: String, Sendable, Codable, CaseIterable {
+    /// Refuse to score the response set (the default: a missing item is a question to the researcher).
+    case refuse
+    /// Count the missing item as the scale's centre point (Brooke 1996 for SUS).
+    case centre
+    /// Scale the answered items up to the full instrument (Lewis & Sauro 2017 for one SUS item).
+    case prorate
+}
+
+/// A computed score, e.g. PSSUQ "InfoQual" 2.8.
+public struct Score: Sendable, Hashable, Codable {
+    public var id: String
+    public var value: Double
+    /// Items that counted towards it.
+    public var answered: Int
+    /// Items it is defined on.
+    public var of: Int
+}
+
+/// Why a response set could not be scored.
+public enum ScoringError: Error, Equatable, LocalizedError {
+    case missingItems(instrument: String, items: [Int])
+    case tooManyMissingToProrate(instrument: String, items: [Int], allowed: Int)
+    case weightsDoNotSumTo15(sum: Double)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .missingItems(instrument, items):
+            return "\(instrument) item\(items.count == 1 ? "" : "s") \(items.map(String.init).joined(separator: ", ")) "
+                + "\(items.count == 1 ? "has" : "have") no answer; score with --missing centre (count the centre point) "
+                + "or --missing prorate, or complete the answers"
+        case let .tooManyMissingToProrate(instrument, items, allowed):
+            return "\(instrument) items \(items.map(String.init).joined(separator: ", ")) have no answer; prorating is "
+                + "validated for at most \(allowed) missing item\(allowed == 1 ? "" : "s") (Lewis & Sauro 2017)"
+        case let .weightsDoNotSumTo15(sum):
+            return "NASA-TLX weights sum to \(NumberParser.format(sum)); the 15 pairwise comparisons give weights summing to 15"
+        }
+    }
+}
+
+extension InstrumentDefinition {
+    /// The ids of the scores this instrument produces, in reporting order.
+    public var scoreIDs: [String] {
+        switch scoring {
+        case .sus: return ["SUS", "Learnability", "Usability"]
+        case .umux: return ["UMUX"]
+        case .umuxLite: return ["UMUX-Lite", "SUS-equivalent"]
+        case .nasaTLX: return ["Raw TLX", "Weighted TLX"]
+        case .mean, .sum: return subscales.isEmpty ? ["Score"] : subscales.map(\.id)
+        case .none: return []
+        }
+    }
+
+    /// Items that scores are computed from (likert and numeric).
+    public var scoredItems: [ItemDefinition] {
+        items.filter { $0.kind == .likert || $0.kind == .numeric }
+    }
+
+    /// The value of `answer` to `item` after reverse-coding: min + max − x for reversed items.
+    public func recoded(_ value: Double, item: ItemDefinition) -> Double {
+        guard item.reversed, let range = range(of: item) else { return value }
+        return range.lowerBound + range.upperBound - value
+    }
+
+    /// Computes every score of one response set.
+    ///
+    /// - SUS (Brooke 1996): each odd item contributes x − 1 and each even item 5 − x; SUS = 2.5 × Σ. Learnability =
+    ///   (c₄ + c₁₀) × 12.5 and Usability = Σ of the other eight × 3.125 (Lewis & Sauro 2009). With missing items:
+    ///   `centre` counts the centre point (contribution 2, Brooke 1996); `prorate` scales the answered
+    ///   contributions, Σc × 100 / (4 × answered), for at most one missing item (Lewis & Sauro 2017).
+    /// - UMUX (Finstad 2010): odd items x − 1, even items 7 − x; UMUX = Σ / 24 × 100.
+    /// - UMUX-Lite (Lewis, Utesch & Maher 2013): ((x₁ − 1) + (x₂ − 1)) / 12 × 100, and its regression to SUS,
+    ///   SUS-equivalent = 0.65 × UMUX-Lite + 22.9.
+    /// - mean (PSSUQ, Lewis 2002; SEQ, Sauro & Dumas 2009; custom Likert): each subscale is the mean of its
+    ///   answered items, reversed items recoded; N/A and missing items are left out, as Lewis prescribes.
+    /// - sum: the sum of the items; missing items as for SUS.
+    /// - NASA-TLX: Raw TLX is the mean of the six ratings (Hart 2006); Weighted TLX is Σ rating × weight / 15,
+    ///   with weights from the 15 pairwise comparisons (Hart & Staveland 1988).
+    public func score(_ answers: [Int: Answer], missing: MissingPolicy = .refuse) throws -> [Score] {
+        switch scoring {
+        case .sus:
+            return try contributionScores(answers, missing: missing, maxContribution: 4, positive: { $0 % 2 == 1 },
+                                          parts: [("SUS", items.map(\.number)), ("Learnability", [4, 10]),
+                                                  ("Usability", [1, 2, 3, 5, 6, 7, 8, 9])])
+        case .umux:
+            return try contributionScores(answers, missing: missing, maxContribution: 6, positive: { $0 % 2 == 1 },
+                                          parts: [("UMUX", items.map(\.number))])
+        case .umuxLite:
+            let scores = try contributionScores(answers, missing: missing, maxContribution: 6, positive: { _ in true },
+                                                parts: [("UMUX-Lite", items.map(\.number))])
+            guard let lite = scores.first else { return [] }
+            return scores + [Score(id: "SUS-equivalent", value: 0.65 * lite.value + 22.9, answered: lite.answered, of: lite.of)]
+        case .mean:
+            return parts.compactMap { id, numbers in
+                let values = numbers.compactMap { number -> Double? in
+                    guard let item = item(number), let value = answers[number]?.value else { return nil }
+                    return recoded(value, item: item)
+                }
+                guard !values.isEmpty else { return nil }
+                return Score(id: id, value: values.reduce(0, +) / Double(values.count), answered: values.count, of: numbers.count)
+            }
+        case .sum:
+            return try parts.map { id, numbers in
+                var total = 0.0
+                var answered = 0
+                var missingItems: [Int] = []
+                for number in numbers {
+                    guard let item = item(number) else { continue }
+                    if let value = answers[number]?.value {
+                        total += recoded(value, item: item)
+                        answered += 1
+                    } else if missing == .centre, let range = range(of: item) {
+                        total += (range.lowerBound + range.upperBound) / 2
+                    } else {
+                        missingItems.append(number)
+                    }
+                }
+                if !missingItems.isEmpty {
+                    if missing == .refuse { throw ScoringError.missingItems(instrument: id, items: missingItems) }
+                    if missingItems.count > 1 {
+                        throw ScoringError.tooManyMissingToProrate(instrument: id, items: missingItems, allowed: 1)
+                    }
+                    total = total * Double(numbers.count) / Double(answered)
+                }
+                return Score(id: id, value: total, answered: answered, of: numbers.count)
+            }
+        case .nasaTLX:
+            return try nasaTLX(answers, missing: missing)
+        case .none:
+            return []
+        }
+    }
+
+    /// The (id, items) pairs a mean or sum rule scores.
+    private var parts: [(String, [Int])] {
+        subscales.isEmpty ? [("Score", scoredItems.map(\.number))] : subscales.map { ($0.id, $0.items) }
+    }
+
+    private func contributionScores(_ answers: [Int: Answer], missing: MissingPolicy, maxContribution: Double,
+                                    positive: (Int) -> Bool, parts: [(String, [Int])]) throws -> [Score] {
+        guard let scale else { return [] }
+        let low = Double(scale.min)
+        let high = Double(scale.max)
+        var contributions: [Int: Double] = [:]
+        var missingItems: [Int] = []
+        for item in items {
+            if let value = answers[item.number]?.value {
+                contributions[item.number] = positive(item.number) ? value - low : high - value
+            } else if missing == .centre {
+                contributions[item.number] = maxContribution / 2
+            } else {
+                missingItems.append(item.number)
+            }
+        }
+        if !missingItems.isEmpty {
+            let name = scoreIDs.first ?? id
+            if missing == .refuse { throw ScoringError.missingItems(instrument: name, items: missingItems) }
+            if missingItems.count > 1 {
+                throw ScoringError.tooManyMissingToProrate(instrument: name, items: missingItems, allowed: 1)
+            }
+        }
+        return parts.compactMap { id, numbers in
+            let answered = numbers.compactMap { contributions[$0] }
+            guard !answered.isEmpty else { return nil }
+            let value = answered.reduce(0, +) * 100 / (maxContribution * Double(answered.count))
+            return Score(id: id, value: value, answered: answered.count, of: numbers.count)
+        }
+    }
+
+    private func nasaTLX(_ answers: [Int: Answer], missing: MissingPolicy) throws -> [Score] {
+        let ratings = Array(items.prefix(6)).map(\.number)
+        let weights = Array(items.dropFirst(6).prefix(6)).map(\.number)
+        let rated = ratings.compactMap { answers[$0]?.value }
+        let missingRatings = ratings.filter { answers[$0]?.value == nil }
+        if !missingRatings.isEmpty {
+            if missing == .refuse { throw ScoringError.missingItems(instrument: "NASA-TLX", items: missingRatings) }
+            if missingRatings.count > 1 {
+                throw ScoringError.tooManyMissingToProrate(instrument: "NASA-TLX", items: missingRatings, allowed: 1)
+            }
+        }
+        guard !rated.isEmpty else { return [] }
+        var scores = [Score(id: "Raw TLX", value: rated.reduce(0, +) / Double(rated.count), answered: rated.count, of: 6)]
+        let given = weights.compactMap { answers[$0]?.value }
+        if missingRatings.isEmpty, weights.count == 6, given.count == 6 {
+            let sum = given.reduce(0, +)
+            guard sum == 15 else { throw ScoringError.weightsDoNotSumTo15(sum: sum) }
+            let weighted = zip(ratings, given).reduce(0.0) { $0 + answers[$1.0]!.value! * $1.1 } / 15
+            scores.append(Score(id: "Weighted TLX", value: weighted, answered: 6, of: 6))
+        }
+        return scores
+    }
+}

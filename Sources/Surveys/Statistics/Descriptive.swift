@@ -1,0 +1,90 @@
+import Foundation
+
+/// The summary statistics usability reports give for a set of scores.
+public struct Descriptive: Sendable, Equatable, Codable {
+    public var n: Int
+    public var mean: Double
+    /// Sample standard deviation (n − 1); `nil` for fewer than two values.
+    public var sd: Double?
+    public var median: Double
+    public var min: Double
+    public var max: Double
+    /// The most frequent values (several when tied; empty when every value occurs once and n > 1).
+    public var modes: [Double]
+    /// The 95 % confidence interval of the mean from the t distribution; `nil` for fewer than two values.
+    public var ci95: ClosedRange<Double>?
+
+    /// Summarises `values`; `nil` when there are none.
+    public init?(_ values: [Double], confidence: Double = 0.95) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        n = values.count
+        mean = values.reduce(0, +) / Double(n)
+        median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+        min = sorted.first!
+        max = sorted.last!
+        var counts: [Double: Int] = [:]
+        for value in values { counts[value, default: 0] += 1 }
+        let top = counts.values.max()!
+        modes = (top > 1 || n == 1) ? counts.filter { $0.value == top }.keys.sorted() : []
+        if n > 1 {
+            let mean = self.mean
+            let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
+            sd = variance.squareRoot()
+            let half = StudentT.quantile(1 - (1 - confidence) / 2, df: Double(n - 1)) * variance.squareRoot() / Double(n).squareRoot()
+            ci95 = (mean - half)...(mean + half)
+        } else {
+            sd = nil
+            ci95 = nil
+        }
+    }
+}
+
+/// A one-sample t-test of a mean against a benchmark (e.g. SUS 68, a PSSUQ norm).
+public struct OneSampleTTest: Sendable, Equatable, Codable {
+    public var benchmark: Double
+    public var difference: Double
+    public var t: Double
+    public var df: Int
+    /// Two-sided p-value.
+    public var p: Double
+
+    /// `nil` when there are fewer than two values or no spread.
+    public init?(_ values: [Double], benchmark: Double) {
+        guard let summary = Descriptive(values), let sd = summary.sd, sd > 0 else { return nil }
+        self.benchmark = benchmark
+        difference = summary.mean - benchmark
+        t = difference / (sd / Double(summary.n).squareRoot())
+        df = summary.n - 1
+        p = StudentT.twoSidedP(t, df: Double(df))
+    }
+}
+
+/// Cronbach's coefficient α, the internal consistency of a scale (Cronbach 1951):
+/// α = k / (k − 1) × (1 − Σ σ²ᵢ / σ²ₜ), on complete cases, with reverse-coded items recoded first.
+public struct CronbachAlpha: Sendable, Equatable, Codable {
+    public var alpha: Double
+    public var items: Int
+    /// Respondents who answered every item (the cases α is computed on).
+    public var cases: Int
+
+    /// `rows` holds one array of item values per respondent; rows with a missing item (`nil`) are left out.
+    /// `nil` when fewer than two items, fewer than two complete cases, or no variance in the totals.
+    public init?(_ rows: [[Double?]]) {
+        let complete = rows.compactMap { row -> [Double]? in
+            let values = row.compactMap { $0 }
+            return values.count == row.count ? values : nil
+        }
+        guard let k = complete.first?.count, k >= 2, complete.count >= 2 else { return nil }
+        func variance(_ values: [Double]) -> Double {
+            let mean = values.reduce(0, +) / Double(values.count)
+            return values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)
+        }
+        let itemVariances = (0..<k).map { item in variance(complete.map { $0[item] }) }
+        let totalVariance = variance(complete.map { $0.reduce(0, +) })
+        guard totalVariance > 0 else { return nil }
+        alpha = Double(k) / Double(k - 1) * (1 - itemVariances.reduce(0, +) / totalVariance)
+        items = k
+        cases = complete.count
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+/// The data files studyctl ships: built-in instrument definitions (and, later, report templates).
+public enum TemplateFiles {
+    /// The folder of built-in instrument definitions (`templates/instruments`).
+    public static var instrumentsDirectory: URL? {
+        Bundle.module.url(forResource: "instruments", withExtension: nil)
+    }
+}
