@@ -19,6 +19,11 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case ruleLeavesValue(attribute: String, participant: String, value: String, rule: String)
     case derivationConflicts(attribute: String, conflicts: [String])
     case derivingFromItself(attribute: String)
+    case instrumentExists(id: String, builtin: Bool)
+    case unknownInstrument(id: String, known: [String])
+    case responsesExist(participant: String, instrument: String, task: String?, recorded: String)
+    case unknownTask(key: String, known: [String])
+    case taskRequired(instrument: String)
     case invalidInput([Problem])
 
     /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
@@ -76,6 +81,20 @@ public enum StoreError: Error, LocalizedError, Equatable {
                 + "\nNothing was changed. Rerun with --replace to overwrite them."
         case let .derivingFromItself(attribute):
             return "Attribute '\(attribute)' cannot be derived from itself."
+        case let .instrumentExists(id, builtin):
+            return builtin
+                ? "'\(id)' is a built-in instrument; give your instrument another id."
+                : "The study already has an instrument '\(id)'; give your instrument another id (or a new version under a new id)."
+        case let .unknownInstrument(id, known):
+            return "No instrument '\(id)'." + Self.knownList("Instruments", known)
+                + " Add your own with 'studyctl instrument add FILE.json'."
+        case let .responsesExist(participant, instrument, task, recorded):
+            return "Participant \(participant) already has \(instrument) answers" + (task.map { " for task \($0)" } ?? "")
+                + " (recorded \(recorded)); nothing was stored. Rerun with --replace to overwrite them."
+        case let .unknownTask(key, known):
+            return "No task '\(key)' in this study." + Self.knownList("Tasks", known)
+        case let .taskRequired(instrument):
+            return "\(instrument) is answered once per task; say which with --task KEY."
         case let .invalidInput(problems):
             var lines = problems.prefix(Self.problemsShown).map(\.description)
             if problems.count > Self.problemsShown {

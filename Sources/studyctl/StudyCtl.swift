@@ -22,5 +22,9 @@ struct StudyCtl: ParsableCommand {
             Init.self,
             Status.self,
             ParticipantCommand.self,
+            InstrumentCommand.self,
+            Respond.self,
+            ResponsesCommand.self,
+            ScoreCommand.self,
         ])
 }

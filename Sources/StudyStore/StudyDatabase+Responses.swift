@@ -1,0 +1,188 @@
+import Foundation
+import GRDB
+import Surveys
+
+/// One participant's answers to one instrument, ready to store.
+public struct ResponseSubmission: Sendable, Equatable {
+    public var participant: String
+    /// Canonical answers by item number; an item without an entry is missing.
+    public var answers: [Int: Answer]
+    /// What was entered for each item, kept verbatim.
+    public var raw: [Int: String]
+    public var task: String?
+    public var occasion: String
+    public var orientation: Orientation
+    /// Where the answers came from ("cli", "interactive", a file and line).
+    public var source: String?
+    /// When the respondent submitted them (a form's timestamp), as given.
+    public var submitted: String?
+
+    public init(participant: String, answers: [Int: Answer], raw: [Int: String] = [:], task: String? = nil,
+                occasion: String = "", orientation: Orientation = .canonical, source: String? = nil, submitted: String? = nil) {
+        self.participant = participant
+        self.answers = answers
+        self.raw = raw
+        self.task = task
+        self.occasion = occasion
+        self.orientation = orientation
+        self.source = source
+        self.submitted = submitted
+    }
+}
+
+/// A stored response set, as scoring reads it.
+public struct StoredResponseSet: Sendable, Equatable {
+    public var participant: String
+    public var task: String?
+    public var occasion: String
+    public var orientation: Orientation
+    public var answers: [Int: Answer]
+    public var submitted: String?
+    public var recorded: String
+}
+
+extension StudyDatabase {
+    /// Stores one response set. Refuses one that exists already (same participant, instrument, task and
+    /// occasion) unless `replace`. Remembers the orientation used for the instrument.
+    public func recordResponses(instrument id: String, _ submission: ResponseSubmission, replace: Bool) throws {
+        try write { db in
+            let (rowID, definition) = try Self.resolveInstrument(db, id)
+            let participantID = try Self.participantID(db, code: submission.participant)
+            let taskID = try Self.taskID(db, for: definition, task: submission.task)
+            if let existing = try Self.existingResponseSet(db, participantID: participantID, instrumentID: rowID,
+                                                             taskID: taskID, occasion: submission.occasion) {
+                guard replace else {
+                    throw StoreError.responsesExist(participant: try Self.participantCode(db, participantID), instrument: definition.id,
+                                                    task: submission.task, recorded: existing.recorded)
+                }
+                try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing.id])
+            }
+            try Self.insertResponseSet(db, instrumentID: rowID, participantID: participantID, taskID: taskID, submission)
+            try Self.rememberOrientation(db, instrument: definition.id, submission.orientation)
+        }
+    }
+
+    /// The orientation last used to enter `instrument` in this study (canonical when never set).
+    public func rememberedOrientation(instrument: String) throws -> Orientation? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM study_setting WHERE key = ?", arguments: ["orientation." + instrument.lowercased()])
+                .flatMap(Orientation.init(rawValue:))
+        }
+    }
+
+    /// Every response set of an instrument (optionally of one task), in participant order.
+    public func responseSets(instrument id: String, task: String? = nil) throws -> (InstrumentDefinition, [StoredResponseSet]) {
+        try read { db in
+            guard let (rowID, definition) = try Self.storedInstrument(db, id) else {
+                if let builtin = try InstrumentCatalog.builtin(id) { return (builtin, []) }
+                let known = Set(try String.fetchAll(db, sql: "SELECT key FROM instrument")).union(try InstrumentCatalog.builtin().map(\.id))
+                throw StoreError.unknownInstrument(id: id, known: known.sorted())
+            }
+            var sql = """
+                SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded
+                FROM response_set r JOIN participant p ON p.id = r.participant_id LEFT JOIN task t ON t.id = r.task_id
+                WHERE r.instrument_id = ?
+                """
+            var arguments: StatementArguments = [rowID]
+            if let task {
+                let taskID = try Self.taskID(db, key: task)
+                sql += " AND r.task_id = ?"
+                arguments += [taskID]
+            }
+            var sets: [Int64: StoredResponseSet] = [:]
+            for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+                sets[row["id"]] = StoredResponseSet(
+                    participant: row["code"], task: row["task"], occasion: row["occasion"],
+                    orientation: Orientation(rawValue: row["orientation"]) ?? .canonical, answers: [:],
+                    submitted: row["submitted"], recorded: row["recorded"])
+            }
+            let answers = try Row.fetchAll(db, sql: """
+                SELECT a.response_set_id, a.item_number, a.value, a.choice, a.text, a.not_applicable
+                FROM item_answer a JOIN response_set r ON r.id = a.response_set_id WHERE r.instrument_id = ?
+                """, arguments: [rowID])
+            for row in answers {
+                let setID: Int64 = row["response_set_id"]
+                let answer: Answer
+                if row["not_applicable"] as Bool {
+                    answer = .notApplicable
+                } else if let value = row["value"] as Double? {
+                    answer = .value(value)
+                } else if let choice = row["choice"] as String? {
+                    answer = .choice(choice)
+                } else {
+                    answer = .text(row["text"])
+                }
+                sets[setID]?.answers[row["item_number"]] = answer
+            }
+            let ordered = sets.values.sorted {
+                if $0.participant != $1.participant { return NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
+                if ($0.task ?? "") != ($1.task ?? "") { return NaturalOrder.areInIncreasingOrder($0.task ?? "", $1.task ?? "") }
+                return $0.occasion < $1.occasion
+            }
+            return (definition, ordered)
+        }
+    }
+
+    // MARK: - Helpers inside a transaction
+
+    static func participantCode(_ db: Database, _ id: Int64) throws -> String {
+        try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]) ?? "?"
+    }
+
+    static func taskID(_ db: Database, key: String) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [key]) { return id }
+        let known = try String.fetchAll(db, sql: "SELECT key FROM task ORDER BY position")
+        throw StoreError.unknownTask(key: key, known: known)
+    }
+
+    /// The task a response set belongs to: required for per-task instruments (SEQ), optional otherwise.
+    static func taskID(_ db: Database, for definition: InstrumentDefinition, task: String?) throws -> Int64? {
+        guard let task else {
+            if definition.perTask { throw StoreError.taskRequired(instrument: definition.id) }
+            return nil
+        }
+        return try taskID(db, key: task)
+    }
+
+    static func existingResponseSet(_ db: Database, participantID: Int64, instrumentID: Int64, taskID: Int64?,
+                                    occasion: String) throws -> (id: Int64, recorded: String)? {
+        try Row.fetchOne(db, sql: """
+            SELECT id, recorded FROM response_set
+            WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ?
+            """, arguments: [participantID, instrumentID, taskID ?? 0, occasion]).map { ($0["id"], $0["recorded"]) }
+    }
+
+    static func insertResponseSet(_ db: Database, instrumentID: Int64, participantID: Int64, taskID: Int64?,
+                                  _ submission: ResponseSubmission) throws {
+        let insertSet = try db.cachedStatement(sql: """
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insertSet.execute(arguments: [participantID, instrumentID, taskID, submission.occasion, submission.orientation.rawValue,
+                                          submission.source, submission.submitted, Timestamp.now()])
+        let setID = db.lastInsertedRowID
+        let insertAnswer = try db.cachedStatement(sql: """
+            INSERT INTO item_answer (response_set_id, instrument_id, item_number, value, choice, text, not_applicable, raw)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for number in submission.answers.keys.sorted() {
+            let raw = submission.raw[number]
+            switch submission.answers[number]! {
+            case let .value(value):
+                try insertAnswer.execute(arguments: [setID, instrumentID, number, value, nil, nil, false, raw])
+            case .notApplicable:
+                try insertAnswer.execute(arguments: [setID, instrumentID, number, nil, nil, nil, true, raw])
+            case let .choice(choice):
+                try insertAnswer.execute(arguments: [setID, instrumentID, number, nil, choice, nil, false, raw])
+            case let .text(text):
+                try insertAnswer.execute(arguments: [setID, instrumentID, number, nil, nil, text, false, raw])
+            }
+        }
+    }
+
+    static func rememberOrientation(_ db: Database, instrument: String, _ orientation: Orientation) throws {
+        try db.execute(sql: """
+            INSERT INTO study_setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, arguments: ["orientation." + instrument.lowercased(), orientation.rawValue])
+    }
+}

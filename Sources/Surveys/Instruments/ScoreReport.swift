@@ -1,0 +1,204 @@
+import Foundation
+
+/// One response set to score: whose it is, which group and task it belongs to, and its answers.
+public struct ScoringInput: Sendable {
+    public var participant: String
+    public var group: String?
+    public var task: String?
+    public var answers: [Int: Answer]
+
+    public init(participant: String, group: String? = nil, task: String? = nil, answers: [Int: Answer]) {
+        self.participant = participant
+        self.group = group
+        self.task = task
+        self.answers = answers
+    }
+}
+
+/// Scores of one instrument for every participant, with summaries per group and overall.
+public struct ScoreReport: Sendable {
+    public struct Row: Sendable {
+        public var participant: String
+        public var group: String?
+        public var task: String?
+        public var scores: [Score]
+
+        public func value(_ id: String) -> Double? { scores.first { $0.id == id }?.value }
+    }
+
+    /// What a score means by the published scales (SUS and scores on its scale).
+    public struct SUSMeaning: Sendable, Equatable {
+        public var grade: SUSInterpretation.Grade
+        public var adjective: SUSInterpretation.Adjective
+        public var acceptability: SUSInterpretation.Acceptability
+
+        public init(_ score: Double) {
+            grade = SUSInterpretation.grade(score)
+            adjective = SUSInterpretation.adjective(score)
+            acceptability = SUSInterpretation.Acceptability(score)
+        }
+    }
+
+    /// One score summarised over a group.
+    public struct Summary: Sendable {
+        public var scoreID: String
+        public var statistics: Descriptive
+        /// The published reference value (norm or benchmark) and the test of the mean against it.
+        public var norm: Double?
+        public var test: OneSampleTTest?
+        /// For SUS-scale scores: grade, adjective and acceptability of the mean.
+        public var meaning: SUSMeaning?
+        /// Whether the mean is better than the norm, given the instrument's direction.
+        public var betterThanNorm: Bool?
+    }
+
+    /// Counts of one choice item's answers.
+    public struct Tally: Sendable {
+        public var item: Int
+        public var text: LocalizedText
+        public var counts: [(choice: ChoiceOption, count: Int)]
+        public var notApplicable: Int
+        /// Respondents who chose something (the denominator of the percentages).
+        public var answered: Int
+
+        public func percent(_ count: Int) -> Double { answered == 0 ? 0 : Double(count) / Double(answered) * 100 }
+    }
+
+    /// A group's summaries (one group "all" when not grouped; per task for per-task instruments).
+    public struct Group: Sendable {
+        public var name: String
+        public var task: String?
+        public var n: Int
+        public var summaries: [Summary]
+        public var tallies: [Tally]
+    }
+
+    public var instrument: InstrumentDefinition
+    public var missing: MissingPolicy
+    public var rows: [Row]
+    /// Per group (in group order), then overall.
+    public var groups: [Group]
+    public var overall: [Group]
+    /// Cronbach's α of the instrument (key "all") and of each subscale with two items or more.
+    public var alphas: [(scale: String, alpha: CronbachAlpha)]
+    /// Open-text answers, per item.
+    public var texts: [(item: Int, participant: String, text: String)]
+
+    /// Scores every input. Throws, naming every participant concerned, when a set cannot be scored under
+    /// `missing`; nothing is summarised from a partial set without the researcher choosing how.
+    public static func build(_ instrument: InstrumentDefinition, inputs: [ScoringInput], missing: MissingPolicy,
+                             groupOrder: [String] = []) throws -> ScoreReport {
+        var rows: [Row] = []
+        var failures: [String] = []
+        for input in inputs {
+            do {
+                rows.append(Row(participant: input.participant, group: input.group, task: input.task,
+                                scores: try instrument.score(input.answers, missing: missing)))
+            } catch let error as ScoringError {
+                failures.append("\(input.participant)" + (input.task.map { " (task \($0))" } ?? "") + ": \(error.localizedDescription)")
+            }
+        }
+        if !failures.isEmpty { throw ScoreReportError.unscorable(failures) }
+
+        let tasks: [String?] = instrument.perTask ? orderedUnique(inputs.compactMap(\.task)).map { $0 } : [nil]
+        let groupNames = inputs.contains { $0.group != nil } ? orderGroups(inputs.map { $0.group ?? noGroup }, by: groupOrder) : []
+        var groups: [Group] = []
+        var overall: [Group] = []
+        for task in tasks {
+            let inTask = inputs.indices.filter { task == nil || inputs[$0].task == task }
+            for name in groupNames {
+                let members = inTask.filter { (inputs[$0].group ?? noGroup) == name }
+                groups.append(group(name, task: task, members, rows: rows, inputs: inputs, instrument: instrument))
+            }
+            overall.append(group(allName, task: task, inTask, rows: rows, inputs: inputs, instrument: instrument))
+        }
+
+        var alphas: [(String, CronbachAlpha)] = []
+        let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
+        if let alpha = CronbachAlpha(matrix(alphaItems.map(\.number), inputs: inputs, instrument: instrument)) {
+            alphas.append((allName, alpha))
+        }
+        if instrument.scoring == .mean || instrument.scoring == .sum {
+            for subscale in instrument.subscales where subscale.items.count >= 2 && subscale.items.count < alphaItems.count {
+                if let alpha = CronbachAlpha(matrix(subscale.items, inputs: inputs, instrument: instrument)) {
+                    alphas.append((subscale.id, alpha))
+                }
+            }
+        }
+        var texts: [(Int, String, String)] = []
+        for item in instrument.items where item.kind == .text {
+            for input in inputs {
+                if case let .text(text)? = input.answers[item.number] { texts.append((item.number, input.participant, text)) }
+            }
+        }
+        return ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
+                           alphas: alphas, texts: texts)
+    }
+
+    /// The name of the overall group.
+    public static let allName = "all"
+    /// The group of participants without a value of the grouping attribute.
+    public static let noGroup = "(none)"
+
+    private static func orderedUnique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }.sorted(by: NaturalOrder.areInIncreasingOrder)
+    }
+
+    private static func orderGroups(_ names: [String], by order: [String]) -> [String] {
+        Array(Set(names)).sorted { a, b in
+            let ia = order.firstIndex(of: a) ?? Int.max
+            let ib = order.firstIndex(of: b) ?? Int.max
+            if ia != ib { return ia < ib }
+            if (a == noGroup) != (b == noGroup) { return b == noGroup }
+            return NaturalOrder.areInIncreasingOrder(a, b)
+        }
+    }
+
+    private static func matrix(_ numbers: [Int], inputs: [ScoringInput], instrument: InstrumentDefinition) -> [[Double?]] {
+        inputs.map { input in
+            numbers.map { number in
+                guard let item = instrument.item(number), let value = input.answers[number]?.value else { return nil }
+                return instrument.recoded(value, item: item)
+            }
+        }
+    }
+
+    private static func group(_ name: String, task: String?, _ members: [Int], rows: [Row], inputs: [ScoringInput],
+                              instrument: InstrumentDefinition) -> Group {
+        let memberRows = members.map { rows[$0] }
+        let summaries = instrument.scoreIDs.compactMap { id -> Summary? in
+            let values = memberRows.compactMap { $0.value(id) }
+            guard let statistics = Descriptive(values) else { return nil }
+            let norm = instrument.norms?.values[id] ?? (instrument.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil)
+            let onSUSScale = (instrument.scoring == .sus && id == "SUS") || id == "SUS-equivalent"
+            return Summary(
+                scoreID: id, statistics: statistics, norm: norm, test: norm.flatMap { OneSampleTTest(values, benchmark: $0) },
+                meaning: onSUSScale ? SUSMeaning(statistics.mean) : nil,
+                betterThanNorm: norm.map { instrument.lowerIsBetter ? statistics.mean < $0 : statistics.mean > $0 })
+        }
+        let tallies = instrument.items.filter { $0.kind == .choice }.map { item -> Tally in
+            let answers = members.compactMap { inputs[$0].answers[item.number] }
+            let counts = (item.choices ?? []).map { choice in
+                (choice, answers.filter { $0 == .choice(choice.key) }.count)
+            }
+            return Tally(item: item.number, text: item.text, counts: counts,
+                         notApplicable: answers.filter { $0 == .notApplicable }.count,
+                         answered: counts.reduce(0) { $0 + $1.1 })
+        }
+        return Group(name: name, task: task, n: members.count, summaries: summaries, tallies: tallies)
+    }
+}
+
+/// Why a score report could not be made.
+public enum ScoreReportError: Error, Equatable, LocalizedError {
+    case unscorable([String])
+
+    public var errorDescription: String? {
+        switch self {
+        case let .unscorable(failures):
+            return "Cannot score \(failures.count) response set\(failures.count == 1 ? "" : "s"):\n"
+                + failures.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+}

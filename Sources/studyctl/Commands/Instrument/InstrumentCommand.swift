@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+import Surveys
+
+struct InstrumentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "instrument",
+        abstract: "List, show and add questionnaires (SUS, PSSUQ, UMUX-Lite, SEQ, NASA-TLX, your own).",
+        subcommands: [InstrumentList.self, InstrumentShow.self, InstrumentAdd.self])
+}
+
+struct InstrumentList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the instruments the study can use.")
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct JSON: Encodable {
+        var id: String
+        var title: String
+        var version: String
+        var items: Int
+        var builtin: Bool
+        var inStudy: Bool
+        var responseSets: Int
+    }
+
+    func run() throws {
+        let instruments = try study.withStudy { try $0.instruments() }
+        if output.json {
+            try printJSON(instruments.map {
+                JSON(id: $0.id, title: $0.title, version: $0.version, items: $0.items, builtin: $0.builtin,
+                     inStudy: $0.inStudy, responseSets: $0.responseSets)
+            })
+            return
+        }
+        var table = TextTable(["id", "title", "version", "items", "source", "response sets"], rightAligned: [3, 5])
+        for instrument in instruments {
+            table.append([instrument.id, instrument.title, instrument.version, String(instrument.items),
+                          instrument.builtin ? "built in" : "custom", String(instrument.responseSets)])
+        }
+        print(table.render())
+    }
+}
+
+struct InstrumentShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show an instrument: items, scale, scoring, norms and reference.")
+
+    @Argument(help: "The instrument's id (e.g. sus, pssuq).")
+    var id: String
+
+    @Option(help: ArgumentHelp("The language to show it in (default: the study's).", valueName: "language"))
+    var language: StudyLanguage?
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let (definition, studyLanguage) = try study.withStudy { database -> (InstrumentDefinition, StudyLanguage) in
+            guard let definition = try database.instrument(id) else {
+                throw StoreError.unknownInstrument(id: id, known: try database.instruments().map(\.id))
+            }
+            return (definition, try database.info().language)
+        }
+        if output.json {
+            try printJSON(definition)
+            return
+        }
+        let language = self.language ?? studyLanguage
+        print("\(definition.title.text(language)) — \(definition.id), version \(definition.version)")
+        print("Reference: \(definition.reference)")
+        if let scale = definition.scale {
+            let anchors = (scale.min...scale.max).compactMap { point in scale.anchor(point, language: language).map { "\(point) = \($0)" } }
+            print("Scale: \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : " (\(anchors.joined(separator: ", ")))"))
+        }
+        print("Scoring: \(definition.scoring.rawValue); scores: \(definition.scoreIDs.joined(separator: ", "))"
+              + (definition.lowerIsBetter ? " (lower is better)" : ""))
+        if definition.allowsNA { print("N/A allowed") }
+        if definition.perTask { print("Answered once per task (--task)") }
+        for subscale in definition.subscales {
+            print("  \(subscale.id) (\(subscale.name.text(language))): items \(subscale.items.map(String.init).joined(separator: ", "))")
+        }
+        if let norms = definition.norms {
+            print("Norms: " + definition.scoreIDs.compactMap { id in norms.values[id].map { "\(id) \(NumberParser.format($0))" } }.joined(separator: ", "))
+            print("  source: \(norms.source)")
+        }
+        if let notes = definition.notes { print("Notes: \(notes.text(language))") }
+        print("")
+        for item in definition.items {
+            var line = String(format: "%2d. ", item.number) + item.text.text(language)
+            switch item.kind {
+            case .numeric: line += "  [\(NumberParser.format(item.min ?? 0))–\(NumberParser.format(item.max ?? 0))]"
+            case .choice: line += "  [" + (item.choices ?? []).map { $0.label.text(language) }.joined(separator: " / ") + "]"
+            case .text: line += "  [open answer]"
+            case .likert: if item.reversed { line += "  (reversed)" }
+            }
+            print(line)
+        }
+    }
+}
+
+struct InstrumentAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add your own instrument from a JSON definition file.",
+        discussion: """
+            The file is checked and every problem explained before anything is stored. The format is the one of \
+            the built-in instruments under templates/instruments (see templates/instruments/FORMAT.md).
+            """)
+
+    @Argument(help: ArgumentHelp("The instrument definition.", valueName: "file.json"), completion: .file(extensions: ["json"]))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let definition = try InstrumentDefinition.load(path: file)
+        try study.withStudy { try $0.addInstrument(definition) }
+        print("Added instrument \(definition.id) (\(definition.items.count) items, scoring \(definition.scoring.rawValue))")
+    }
+}

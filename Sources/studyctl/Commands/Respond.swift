@@ -1,0 +1,212 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+import Surveys
+
+struct Respond: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Enter one participant's answers to a questionnaire.",
+        discussion: """
+            Without --answers, asks each item in the study's language: type a number (or a label), n for N/A \
+            where the instrument allows it, - to leave an item unanswered, b to go back. Nothing is stored until \
+            the last item is answered; an interrupted session stores nothing. Works when answers come through a \
+            pipe, one per line.
+
+            With --answers, give every item in order, separated by commas (or semicolons): \
+            studyctl respond P3 sus --answers 4,2,5,1,4,2,5,1,4,2
+
+            --orientation inverted is for forms that printed the scale the other way round: a typed x is \
+            stored as (points + 1 − x), so scores and norms stay canonical. The study remembers the orientation \
+            used for each instrument.
+            """)
+
+    @Argument(help: "The participant's code.")
+    var participant: String
+
+    @Argument(help: "The instrument's id (see 'studyctl instrument list').")
+    var instrument: String
+
+    @Option(help: ArgumentHelp("Every item's answer in order, separated by commas; empty for unanswered, n for N/A.", valueName: "answers"))
+    var answers: String?
+
+    @Option(help: ArgumentHelp("The task the answers are about (required for per-task instruments such as seq).", valueName: "key"))
+    var task: String?
+
+    @Option(help: ArgumentHelp("Tells apart several sets of the same instrument (e.g. prototype-a).", valueName: "label"))
+    var occasion: String = ""
+
+    @Option(help: ArgumentHelp("How the form numbered its scale (default: what the study remembers, else canonical).", valueName: "orientation"))
+    var orientation: Orientation?
+
+    @Flag(help: "Overwrite the participant's existing answers to this instrument.")
+    var replace = false
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        try study.withStudy { database in
+            guard let definition = try database.instrument(instrument) else {
+                throw StoreError.unknownInstrument(id: instrument, known: try database.instruments().map(\.id))
+            }
+            // Fail early, before anyone types an answer, on what would be refused at the end anyway.
+            _ = try database.participant(participant)
+            if definition.perTask && task == nil { throw StoreError.taskRequired(instrument: definition.id) }
+            let remembered = try database.rememberedOrientation(instrument: definition.id)
+            let orientation = self.orientation ?? remembered ?? .canonical
+            if self.orientation == nil, remembered == .inverted {
+                printError("note: entering \(definition.id) with the inverted orientation this study used before (--orientation canonical to change)")
+            }
+            let reader = AnswerReader(definition: definition, orientation: orientation)
+            let language = try database.info().language
+            let entered: (answers: [Int: Answer], raw: [Int: String], source: String)
+            if let answers {
+                entered = try Self.parse(answers, definition: definition, reader: reader, participant: participant)
+            } else {
+                var session = InteractiveEntry(definition: definition, reader: reader, language: language, participant: participant)
+                guard let result = session.run() else {
+                    throw InteractiveEntry.Interrupted()
+                }
+                entered = (result.answers, result.raw, "interactive")
+            }
+            let submission = ResponseSubmission(participant: participant, answers: entered.answers, raw: entered.raw, task: task,
+                                                occasion: occasion, orientation: orientation, source: entered.source)
+            try database.recordResponses(instrument: definition.id, submission, replace: replace)
+            print("Stored \(definition.id) answers of \(participant)" + (task.map { " for task \($0)" } ?? "")
+                  + " (\(entered.answers.count) of \(definition.items.count) items)")
+            do {
+                let scores = try definition.score(entered.answers)
+                if !scores.isEmpty {
+                    print(scores.map { "\($0.id) \(fixed($0.value))" }.joined(separator: ", "))
+                }
+                if definition.scoring == .sus, let sus = scores.first {
+                    let meaning = ScoreReport.SUSMeaning(sus.value)
+                    print("grade \(meaning.grade.grade), \(meaning.adjective.name(language)), \(meaning.acceptability.name(language))")
+                }
+            } catch let error as ScoringError {
+                print("Not scored yet: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Reads `--answers`: one value per item, in order.
+    static func parse(_ text: String, definition: InstrumentDefinition, reader: AnswerReader,
+                      participant: String) throws -> (answers: [Int: Answer], raw: [Int: String], source: String) {
+        let separator: Character = text.contains(";") ? ";" : ","
+        let values = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        guard values.count == definition.items.count else {
+            throw ValidationError("\(definition.id) has \(definition.items.count) items; --answers gives \(values.count) value\(values.count == 1 ? "" : "s"). Give one per item, in order (empty for an unanswered item).")
+        }
+        var answers: [Int: Answer] = [:]
+        var raw: [Int: String] = [:]
+        var problems: [StoreError.Problem] = []
+        for (item, value) in zip(definition.items, values) {
+            switch reader.read(value, item: item) {
+            case let .success(answer?):
+                answers[item.number] = answer
+                raw[item.number] = value
+            case .success(nil):
+                break
+            case let .failure(problem):
+                problems.append(.init(location: "participant \(participant), \(definition.id) item \(item.number)", message: problem.message))
+            }
+        }
+        guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+        return (answers, raw, "cli")
+    }
+}
+
+/// Asks a questionnaire item by item on the terminal (or reads the answers from a pipe).
+struct InteractiveEntry {
+    struct Interrupted: Error, LocalizedError {
+        var errorDescription: String? { "Entry interrupted before the last item: nothing was stored." }
+    }
+
+    let definition: InstrumentDefinition
+    let reader: AnswerReader
+    let language: StudyLanguage
+    let participant: String
+    var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
+
+    init(definition: InstrumentDefinition, reader: AnswerReader, language: StudyLanguage, participant: String) {
+        self.definition = definition
+        self.reader = reader
+        self.language = language
+        self.participant = participant
+    }
+
+    /// Answers typed at a terminal are already on screen; piped ones are echoed so the transcript reads well.
+    static let inputIsTerminal = isatty(0) == 1
+
+    /// The answers, or `nil` when input ended before the last item.
+    mutating func run() -> (answers: [Int: Answer], raw: [Int: String])? {
+        print("\(definition.title.text(language)) — participant \(participant)")
+        if let scale = definition.scale {
+            let anchors = (scale.min...scale.max).compactMap { point in scale.anchor(point, language: language).map { "\(point) = \($0)" } }
+            print("Scale \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : ": " + anchors.joined(separator: ", ")))
+        }
+        print("Type the answer, " + (definition.allowsNA ? "n for N/A, " : "") + "- to leave it unanswered, b to go back.")
+        var answers: [Int: Answer] = [:]
+        var raw: [Int: String] = [:]
+        var index = 0
+        while index < definition.items.count {
+            let item = definition.items[index]
+            print("[\(item.number)/\(definition.items.count)] \(item.text.text(language))\(hint(item))")
+            print("> ", terminator: "")
+            fflush(nil)
+            guard let line = readLine() else {
+                print("")
+                return nil
+            }
+            if !Self.inputIsTerminal { print(line) }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.lowercased() == "b" {
+                if index > 0 {
+                    index -= 1
+                    answers[definition.items[index].number] = nil
+                    raw[definition.items[index].number] = nil
+                } else {
+                    print("This is the first item.")
+                }
+                continue
+            }
+            if text == "-" {
+                index += 1
+                continue
+            }
+            if text.isEmpty {
+                print("Please type an answer (- leaves the item unanswered).")
+                continue
+            }
+            switch reader.read(text, item: item) {
+            case let .success(answer?):
+                answers[item.number] = answer
+                raw[item.number] = text
+                index += 1
+            case .success(nil):
+                index += 1
+            case let .failure(problem):
+                print("\(problem.message). Please try again.")
+            }
+        }
+        let summary = definition.items.map { item -> String in
+            switch answers[item.number] {
+            case let .value(value)?: return "\(item.number)=\(NumberParser.format(value))"
+            case .notApplicable?: return "\(item.number)=N/A"
+            case let .choice(key)?: return "\(item.number)=\(key)"
+            case .text?: return "\(item.number)=(text)"
+            case nil: return "\(item.number)=–"
+            }
+        }
+        print("Answers: " + summary.joined(separator: " "))
+        return (answers, raw)
+    }
+
+    private func hint(_ item: ItemDefinition) -> String {
+        switch item.kind {
+        case .likert: return ""
+        case .numeric: return " [\(NumberParser.format(item.min ?? 0))–\(NumberParser.format(item.max ?? 0))]"
+        case .choice: return " [" + (item.choices ?? []).map { $0.label.text(language) }.joined(separator: " / ") + "]"
+        case .text: return " [open answer]"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+import Surveys
+import Tabular
+
+struct ResponsesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "responses",
+        abstract: "Import questionnaire answers from form exports.",
+        subcommands: [ResponsesImport.self])
+}
+
+struct ResponsesImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey).",
+        discussion: """
+            One row per participant. Item columns are, in order, every column other than the participant, task \
+            and timestamp columns; or those starting at --items-from; or those named by --map. Answers may be \
+            numbers or the scale's labels in Portuguese or English ("Concordo totalmente", "Strongly agree"); \
+            N/A, NA or "Não se aplica" where the instrument allows N/A; an empty cell is an unanswered item. \
+            The submission timestamp is kept.
+
+            All or nothing: every bad cell is listed (line, column, value and what was expected) and nothing is \
+            stored.
+
+            Example (a Google Forms export in Portuguese):
+              studyctl responses import respostas.csv --instrument sus --participant-column Participante
+            """)
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    var file: String
+
+    @Option(help: ArgumentHelp("The instrument the answers belong to.", valueName: "id"))
+    var instrument: String
+
+    @Option(help: ArgumentHelp("The column holding participant codes.", valueName: "column"))
+    var participantColumn: String
+
+    @Option(help: ArgumentHelp("The column of item 1; the other items follow it.", valueName: "column"))
+    var itemsFrom: String?
+
+    @Option(help: ArgumentHelp("Item columns by name, e.g. 1=Q1,2=Q2 (repeatable).", valueName: "item=column,…"))
+    var map: [String] = []
+
+    @Option(help: ArgumentHelp("The column with submission times (default: detected by name).", valueName: "column"))
+    var timestampColumn: String?
+
+    @Option(help: ArgumentHelp("The task every row answers (per-task instruments).", valueName: "key"))
+    var task: String?
+
+    @Option(help: ArgumentHelp("The column naming each row's task.", valueName: "column"))
+    var taskColumn: String?
+
+    @Option(help: ArgumentHelp("Tells apart several sets of the same instrument.", valueName: "label"))
+    var occasion: String = ""
+
+    @Option(help: ArgumentHelp("How the form numbered its scale.", valueName: "orientation"))
+    var orientation: Orientation = .canonical
+
+    @Option(help: ArgumentHelp("The field separator (default: detected).", valueName: "delimiter"))
+    var delimiter: Delimiter?
+
+    @Flag(help: "Overwrite answers participants already have.")
+    var replace = false
+
+    @OptionGroup var study: StudyOptions
+
+    func mapping() throws -> [Int: String] {
+        var result: [Int: String] = [:]
+        for entry in map.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let number = Int(parts[0]), !parts[1].isEmpty else {
+                throw ValidationError("Please write --map as ITEM=COLUMN, e.g. --map 1=Q1,2=Q2; '\(entry)' is not.")
+            }
+            if result[number] != nil { throw ValidationError("Please map item \(number) only once in --map.") }
+            result[number] = parts[1]
+        }
+        return result
+    }
+
+    func validate() throws {
+        _ = try mapping()
+        if !map.isEmpty && itemsFrom != nil { throw ValidationError("Please use either --map or --items-from, not both.") }
+        if task != nil && taskColumn != nil { throw ValidationError("Please use either --task or --task-column, not both.") }
+    }
+
+    func run() throws {
+        let options = ResponseImportOptions(
+            instrument: instrument, participantColumn: participantColumn, map: try mapping(), itemsFrom: itemsFrom,
+            timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: occasion,
+            orientation: orientation, replace: replace, delimiter: delimiter)
+        let summary = try study.withStudy { try $0.importResponses(from: file, options: options) }
+        let columns = summary.columns.sorted { $0.key < $1.key }
+        print("Imported \(summary.responseSets) \(summary.instrument) response set\(summary.responseSets == 1 ? "" : "s") "
+              + "(\(summary.answers) answers) from \(file)" + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
+        print("Items read from: " + columns.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+    }
+}

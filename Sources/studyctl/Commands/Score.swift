@@ -1,0 +1,255 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+import Surveys
+import Tabular
+
+struct ScoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "score",
+        abstract: "Score a questionnaire: per participant, then per group and overall, with intervals, norms and grades.",
+        discussion: """
+            Each participant's scores and sub-scores; then, per group and overall: n, mean, SD, median, min, max, \
+            mode, the 95 % confidence interval (t distribution), a one-sample t-test against the published norm \
+            (SUS 68; PSSUQ Lewis 2002), and for SUS the Sauro & Lewis grade, the Bangor et al. adjective and the \
+            acceptability range; Cronbach's α; choice items as counts and percentages.
+
+            A response set with an unanswered item is not scored unless you choose how: --missing centre counts \
+            the centre point (Brooke 1996), --missing prorate scales up the answered items (one missing item, \
+            Lewis & Sauro 2017). Mean-scored instruments (PSSUQ) use the answered items, as Lewis prescribes.
+            """)
+
+    @Argument(help: "The instrument's id.")
+    var instrument: String
+
+    @Option(help: ArgumentHelp("Summarise by a participant attribute (e.g. level).", valueName: "attribute"))
+    var by: String?
+
+    @Option(help: ArgumentHelp("Only this task's answers (per-task instruments).", valueName: "key"))
+    var task: String?
+
+    @Option(help: ArgumentHelp("How to treat unanswered items.", valueName: "policy"))
+    var missing: MissingPolicy = .refuse
+
+    @Flag(help: "Write the per-participant scores as CSV.")
+    var csv = false
+
+    @Flag(help: "With --csv, write the group summaries instead of the participants.")
+    var summary = false
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if csv && output.json { throw ValidationError("Please choose one of --csv and --json.") }
+        if summary && !csv { throw ValidationError("Please use --summary together with --csv.") }
+    }
+
+    func run() throws {
+        let (report, language) = try study.withStudy { database -> (ScoreReport, StudyLanguage) in
+            let (definition, sets) = try database.responseSets(instrument: instrument, task: task)
+            let roster = try database.roster()
+            var groupOf: [String: String] = [:]
+            var order: [String] = []
+            if let by {
+                guard let attribute = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(by) == .orderedSame }) else {
+                    throw StoreError.unknownAttribute(name: by, known: roster.attributes.map(\.name))
+                }
+                for participant in roster.participants {
+                    if let value = participant.value(of: attribute.name) { groupOf[participant.code] = value.display }
+                }
+                if let rule = attribute.rule, let parsed = try? DerivationRule(parsing: rule) {
+                    order = parsed.clauses.map(\.label)
+                }
+            }
+            let inputs = sets.map {
+                ScoringInput(participant: $0.participant, group: by == nil ? nil : groupOf[$0.participant] ?? ScoreReport.noGroup,
+                             task: $0.task, answers: $0.answers)
+            }
+            return (try ScoreReport.build(definition, inputs: inputs, missing: missing, groupOrder: order),
+                    try database.info().language)
+        }
+        if output.json {
+            try printJSON(ScoreJSON(report, by: by))
+        } else if csv {
+            print(summary ? ScoreCSV.summaries(report) : ScoreCSV.rows(report, by: by), terminator: "")
+        } else {
+            printTables(report, language: language)
+        }
+    }
+
+    func printTables(_ report: ScoreReport, language: StudyLanguage) {
+        let definition = report.instrument
+        print("\(definition.title.text(language)) — \(report.rows.count) response set\(report.rows.count == 1 ? "" : "s")")
+        print("Reference: \(definition.reference)")
+        if definition.lowerIsBetter { print("Lower scores are better.") }
+        print("")
+        guard !report.rows.isEmpty else {
+            print("No answers yet. Enter them with 'studyctl respond PARTICIPANT \(definition.id)' or 'studyctl responses import'.")
+            return
+        }
+        let ids = definition.scoreIDs
+        if !ids.isEmpty {
+            var header = ["participant"]
+            if definition.perTask { header.append("task") }
+            if let by { header.append(by) }
+            let first = header.count
+            var table = TextTable(header + ids, rightAligned: Set(first..<(first + ids.count)))
+            for row in report.rows {
+                var cells = [row.participant]
+                if definition.perTask { cells.append(row.task ?? "") }
+                if by != nil { cells.append(row.group ?? "") }
+                table.append(cells + ids.map { fixed(row.value($0)) })
+            }
+            print(table.render())
+            print("")
+            var summary = TextTable(["group", "score", "n", "mean", "SD", "median", "min", "max", "mode", "95% CI", "norm", "t", "p"],
+                                    rightAligned: [2, 3, 4, 5, 6, 7, 10, 11, 12])
+            var meanings = TextTable(["group", "score", "mean", "grade", "percentiles", "adjective", "acceptability"], rightAligned: [2])
+            for group in report.groups + report.overall {
+                let name = (group.task.map { "\($0) " } ?? "") + group.name
+                for item in group.summaries {
+                    let s = item.statistics
+                    summary.append([name, item.scoreID, String(s.n), fixed(s.mean), fixed(s.sd), fixed(s.median), fixed(s.min), fixed(s.max),
+                                    s.modes.map { fixed($0) }.joined(separator: " "), s.ci95?.formatted ?? "",
+                                    fixed(item.norm), fixed(item.test?.t), pValue(item.test?.p)])
+                    if let meaning = item.meaning {
+                        meanings.append([name, item.scoreID, fixed(s.mean), meaning.grade.grade, meaning.grade.percentiles,
+                                         meaning.adjective.name(language), meaning.acceptability.name(language)])
+                    }
+                }
+            }
+            print(summary.render())
+            if !meanings.rows.isEmpty {
+                print("")
+                print(meanings.render())
+            }
+            if let norms = definition.norms { print("\nNorms: \(norms.source)") }
+        }
+        for (scale, alpha) in report.alphas {
+            print("Cronbach's α\(scale == ScoreReport.allName ? "" : " (\(scale))") = \(fixed(alpha.alpha, 3)) "
+                  + "(\(alpha.items) items, \(alpha.cases) complete response sets)")
+        }
+        for group in report.groups + report.overall where !group.tallies.isEmpty {
+            print("")
+            print("Choices — \(group.name) (n = \(group.n))")
+            for tally in group.tallies {
+                print("\(tally.item). \(tally.text.text(language))")
+                var table = TextTable(["choice", "n", "%"], rightAligned: [1, 2])
+                for (choice, count) in tally.counts { table.append([choice.label.text(language), String(count), fixed(tally.percent(count), 1)]) }
+                if tally.notApplicable > 0 { table.append(["N/A", String(tally.notApplicable), ""]) }
+                print(table.render())
+            }
+        }
+        if !report.texts.isEmpty {
+            print("")
+            print("Open answers")
+            for (item, participant, text) in report.texts { print("  \(item). \(participant): \(text)") }
+        }
+        if report.missing != .refuse { print("\nUnanswered items: \(report.missing.rawValue)") }
+    }
+}
+
+extension MissingPolicy: ExpressibleByArgument {}
+extension Orientation: ExpressibleByArgument {}
+
+/// `score --json`.
+struct ScoreJSON: Encodable {
+    struct Row: Encodable {
+        var participant: String
+        var group: String?
+        var task: String?
+        var scores: [String: Double]
+    }
+    struct Summary: Encodable {
+        var group: String
+        var task: String?
+        var score: String
+        var statistics: Descriptive
+        var norm: Double?
+        var test: OneSampleTTest?
+        var grade: String?
+        var percentiles: String?
+        var adjective: String?
+        var acceptability: String?
+    }
+    struct Alpha: Encodable {
+        var scale: String
+        var alpha: Double
+        var items: Int
+        var cases: Int
+    }
+    struct Tally: Encodable {
+        var group: String
+        var item: Int
+        var counts: [String: Int]
+        var percentages: [String: Double]
+        var notApplicable: Int
+    }
+
+    var instrument: String
+    var reference: String
+    var groupedBy: String?
+    var missing: String
+    var rows: [Row]
+    var summaries: [Summary]
+    var alphas: [Alpha]
+    var choices: [Tally]
+
+    init(_ report: ScoreReport, by: String?) {
+        instrument = report.instrument.id
+        reference = report.instrument.reference
+        groupedBy = by
+        missing = report.missing.rawValue
+        rows = report.rows.map { row in
+            Row(participant: row.participant, group: row.group, task: row.task,
+                scores: Dictionary(uniqueKeysWithValues: row.scores.map { ($0.id, $0.value) }))
+        }
+        summaries = (report.groups + report.overall).flatMap { group in
+            group.summaries.map {
+                Summary(group: group.name, task: group.task, score: $0.scoreID, statistics: $0.statistics, norm: $0.norm, test: $0.test,
+                        grade: $0.meaning?.grade.grade, percentiles: $0.meaning?.grade.percentiles,
+                        adjective: $0.meaning?.adjective.en, acceptability: $0.meaning?.acceptability.rawValue)
+            }
+        }
+        alphas = report.alphas.map { Alpha(scale: $0.scale, alpha: $0.alpha.alpha, items: $0.alpha.items, cases: $0.alpha.cases) }
+        choices = (report.groups + report.overall).flatMap { group in
+            group.tallies.map { tally in
+                Tally(group: group.name, item: tally.item,
+                      counts: Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.choice.key, $0.count) }),
+                      percentages: Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.choice.key, tally.percent($0.count)) }),
+                      notApplicable: tally.notApplicable)
+            }
+        }
+    }
+}
+
+/// `score --csv`: tidy tables for R or SPSS.
+enum ScoreCSV {
+    static func rows(_ report: ScoreReport, by: String?) -> String {
+        var writer = CSVWriter()
+        let ids = report.instrument.scoreIDs
+        writer.writeRow(["participant", "task", by ?? "group"] + ids)
+        for row in report.rows {
+            writer.writeRow([row.participant, row.task ?? "", row.group ?? ""] + ids.map { row.value($0).map { "\($0)" } ?? "" })
+        }
+        return writer.text
+    }
+
+    static func summaries(_ report: ScoreReport) -> String {
+        var writer = CSVWriter()
+        writer.writeRow(["group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
+                         "norm", "t", "df", "p", "grade", "adjective", "acceptability"])
+        func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
+        for group in report.groups + report.overall {
+            for item in group.summaries {
+                let s = item.statistics
+                writer.writeRow([group.name, group.task ?? "", item.scoreID, String(s.n), text(s.mean), text(s.sd), text(s.median),
+                                 text(s.min), text(s.max), text(s.ci95?.lowerBound), text(s.ci95?.upperBound), text(item.norm),
+                                 text(item.test?.t), item.test.map { String($0.df) } ?? "", text(item.test?.p),
+                                 item.meaning?.grade.grade ?? "", item.meaning?.adjective.en ?? "", item.meaning?.acceptability.rawValue ?? ""])
+            }
+        }
+        return writer.text
+    }
+}
