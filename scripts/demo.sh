@@ -15,8 +15,11 @@ export STUDYCTL_DB="$study"
 "$studyctl" init --title "UITracking: framework iOS controlado por eye tracking" --language pt-BR
 "$studyctl" participant import "$data/participants.csv"
 "$studyctl" participant derive level --from years_ios --rule "<2:Iniciante,<=3:Intermediário,>3:Avançado"
+"$studyctl" responses import "$data/pssuq_answers.csv" --instrument pssuq --participant-column Participante --orientation inverted
 echo
 "$studyctl" participant list
+echo
+"$studyctl" score pssuq --by level
 echo
 "$studyctl" status
 echo

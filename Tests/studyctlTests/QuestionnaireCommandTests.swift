@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@Suite struct QuestionnaireCommandTests {
+    func study() throws -> StudyCtl {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "UITracking", "--language", "pt-BR"])
+        try cli.succeed(["participant", "import", Repository.path("datasets/uitracking/participants.csv")])
+        return cli
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+    }
+
+    @Test func instrumentsListAndShowInBothLanguages() throws {
+        let cli = try study()
+        let list = try cli.succeed(["instrument", "list"])
+        for id in ["sus", "pssuq", "pssuq-v2", "csuq", "umux", "umux-lite", "seq", "nasa-tlx"] { #expect(list.contains("\n\(id) ")) }
+        let pt = try cli.succeed(["instrument", "show", "sus"])
+        #expect(pt.contains(" 1. Acho que gostaria de utilizar este produto com frequência"))
+        #expect(pt.contains("1 = Discordo totalmente"))
+        let en = try cli.succeed(["instrument", "show", "pssuq", "--language", "en"])
+        #expect(en.contains("16. Overall, I am satisfied with this system."))
+        #expect(en.contains("Norms: Overall 2.82, SysUse 2.8, InfoQual 3.02, IntQual 2.49"))
+        #expect(try cli.fail(["instrument", "show", "attrakdiff"]).stderr.contains("No instrument 'attrakdiff'."))
+    }
+
+    @Test func respondWithAnswersAndScoreByLevel() throws {
+        let cli = try study()
+        try cli.succeed(["participant", "derive", "level", "--from", "years_ios", "--rule", "<2:Iniciante,<=3:Intermediário,>3:Avançado"])
+        let stored = try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        #expect(stored.contains("Stored sus answers of P1 (10 of 10 items)"))
+        #expect(stored.contains("SUS 85.00, Learnability 87.50, Usability 84.38"))
+        #expect(stored.contains("grade A+, Excelente, aceitável"))
+        try cli.succeed(["respond", "P2", "sus", "--answers", "3;3;3;3;3;3;3;3;3;3"])
+        try cli.succeed(["respond", "P9", "sus", "--answers", "5,1,5,1,5,1,5,1,5,1"])
+        try cli.succeed(["respond", "P10", "sus", "--answers", "1,2,3,1,2,3,1,2,3,1"])
+
+        let result = try json(try cli.succeed(["score", "sus", "--by", "level", "--json"]))
+        let rows = result["rows"] as! [[String: Any]]
+        #expect(rows.map { ($0["scores"] as! [String: Double])["SUS"]! } == [85, 50, 100, 52.5])
+        let summaries = result["summaries"] as! [[String: Any]]
+        let beginners = summaries.first { $0["group"] as? String == "Iniciante" && $0["score"] as? String == "SUS" }!
+        #expect((beginners["statistics"] as! [String: Any])["mean"] as? Double == 67.5)
+        #expect(beginners["grade"] as? String == "C")
+        let all = summaries.first { $0["group"] as? String == "all" && $0["score"] as? String == "SUS" }!
+        #expect((all["statistics"] as! [String: Any])["n"] as? Int == 4)
+        #expect((all["test"] as! [String: Any])["benchmark"] as? Double == 68)
+        #expect(summaries.map { $0["group"] as! String }.firstIndex(of: "Iniciante")! < summaries.map { $0["group"] as! String }.firstIndex(of: "Avançado")!,
+                "groups follow the derivation rule's order")
+
+        let table = try cli.succeed(["score", "sus", "--by", "level"])
+        #expect(table.contains("Iniciante  SUS    67.50  C      41–59        Bom        marginal"))
+        let csv = try cli.succeed(["score", "sus", "--csv"])
+        #expect(csv.hasPrefix("participant,task,group,SUS,Learnability,Usability\nP1,,,85.0,87.5,84.375\n"))
+        #expect(try cli.succeed(["score", "sus", "--csv", "--summary"]).contains("all,,SUS,4,71.875,"))
+    }
+
+    @Test func refusedAnswersStoreNothing() throws {
+        let cli = try study()
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        #expect(try cli.fail(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"]).stderr
+            .contains("Participant P1 already has sus answers"))
+        let bad = try cli.fail(["respond", "P2", "sus", "--answers", "4,1,9,2,5,1,4,n,3,x"]).stderr
+        #expect(bad.contains("participant P2, sus item 3: '9' is outside the 1–5 scale"))
+        #expect(bad.contains("participant P2, sus item 8: item 8 does not accept N/A"))
+        #expect(bad.contains("participant P2, sus item 10: 'x' is neither a number"))
+        #expect(try cli.fail(["respond", "P2", "sus", "--answers", "4,1,5"]).stderr.contains("sus has 10 items; --answers gives 3 values"))
+        #expect(try cli.fail(["respond", "P42", "sus", "--answers", "3,3,3,3,3,3,3,3,3,3"]).stderr.contains("No participant P42"))
+        #expect(try cli.fail(["respond", "P2", "seq", "--answers", "6"]).stderr.contains("seq is answered once per task; say which with --task KEY."))
+        try cli.succeed(["respond", "P1", "sus", "--answers", "3,3,3,3,3,3,3,3,3,3", "--replace"])
+        let rows = try json(try cli.succeed(["score", "sus", "--json"]))["rows"] as! [[String: Any]]
+        #expect((rows[0]["scores"] as! [String: Double])["SUS"] == 50)
+    }
+
+    @Test func interactiveEntryThroughAPipe() throws {
+        let cli = try study()
+        // 4, then a wrong 2 corrected with b, an out-of-range 9 re-asked, an N/A refused, then the rest.
+        let input = "4\n2\nb\n1\n5\n9\nn\n2\n5\n1\n4\n2\n3\n1\n"
+        let result = try cli.run(["respond", "P3", "sus"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("[1/10] Acho que gostaria de utilizar este produto com frequência"))
+        #expect(result.stdout.contains("'9' is outside the 1–5 scale. Please try again."))
+        #expect(result.stdout.contains("item 4 does not accept N/A. Please try again."))
+        #expect(result.stdout.contains("Answers: 1=4 2=1 3=5 4=2 5=5 6=1 7=4 8=2 9=3 10=1"))
+        #expect(result.stdout.contains("SUS 85.00"))
+
+        let before = try cli.dump("study.sqlite")
+        let interrupted = try cli.run(["respond", "P4", "sus"], stdin: "4\n1\n5\n")
+        #expect(interrupted.status != 0)
+        #expect(interrupted.stderr.contains("Entry interrupted before the last item: nothing was stored."))
+        #expect(try cli.dump("study.sqlite") == before)
+    }
+
+    @Test func importsTheUITrackingPSSUQFormWithInvertedOrientation() throws {
+        let cli = try study()
+        let imported = try cli.succeed(["responses", "import", Repository.path("datasets/uitracking/pssuq_answers.csv"),
+                                        "--instrument", "pssuq", "--participant-column", "Participante", "--orientation", "inverted"])
+        #expect(imported.hasPrefix("Imported 10 pssuq response sets (160 answers)"))
+        #expect(imported.contains("1 ← 'Q1'"))
+        let rows = (try json(try cli.succeed(["score", "pssuq", "--json"]))["rows"] as! [[String: Any]])
+        let p1 = rows[0]["scores"] as! [String: Double]
+        // Tabela 6, P1: SysUse 11/6, InfoQual 27/6, IntQual 4/3, Overall 45/16.
+        #expect(abs(p1["SysUse"]! - 11.0 / 6) < 1e-12)
+        #expect(abs(p1["InfoQual"]! - 27.0 / 6) < 1e-12)
+        #expect(abs(p1["IntQual"]! - 4.0 / 3) < 1e-12)
+        #expect(abs(p1["Overall"]! - 45.0 / 16) < 1e-12)
+        // The study remembers the orientation for the next entry.
+        let next = try cli.run(["respond", "P1", "pssuq", "--occasion", "retest", "--answers", "7,7,7,7,7,7,7,7,7,7,7,7,7,7,7,n"])
+        #expect(next.status == 0)
+        #expect(next.stderr.contains("inverted orientation this study used before"))
+        #expect(next.stdout.contains("Overall 1.00"))
+    }
+
+    @Test func importReportsBadCellsWithPositions() throws {
+        let cli = try study()
+        try cli.write("forms.csv", "Timestamp,Código,Q1,Q2\n2025-01-01,P1,Concordo totalmente,8\n2025-01-01,P99,1,1\n")
+        let result = try cli.fail(["responses", "import", "forms.csv", "--instrument", "umux-lite", "--participant-column", "Código"])
+        #expect(result.stderr.contains("forms.csv:2:35: participant P1, item 2 (column 'Q2'): '8' is outside the 1–7 scale"))
+        #expect(result.stderr.contains("forms.csv:3:12: no participant 'P99' in the study"))
+        #expect(result.stderr.contains("2 problems; nothing was stored."))
+    }
+
+    @Test func customInstrumentWithChoicesAndOpenAnswers() throws {
+        let cli = try study()
+        let fixtures = Repository.path("Tests/Fixtures/instruments")
+        let broken = try cli.fail(["instrument", "add", fixtures + "/broken.json"])
+        #expect(broken.stderr.contains("broken.json is not a valid instrument:"))
+        #expect(broken.stderr.contains("10 problems."))
+        #expect(try cli.succeed(["instrument", "add", fixtures + "/codeforall-perception.json"])
+            .contains("Added instrument codeforall-perception (3 items, scoring none)"))
+        try cli.succeed(["respond", "P1", "codeforall-perception", "--answers", "Sim,Sim,Mais exemplos"])
+        try cli.succeed(["respond", "P2", "codeforall-perception", "--answers", "Talvez,sim,"])
+        let report = try cli.succeed(["score", "codeforall-perception"])
+        #expect(report.contains("Sim     1  50.0"))
+        #expect(report.contains("Talvez  1  50.0"))
+        #expect(report.contains("Sim     2  100.0"))
+        #expect(report.contains("3. P1: Mais exemplos"))
+    }
+}
