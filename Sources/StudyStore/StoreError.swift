@@ -24,6 +24,13 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case responsesExist(participant: String, instrument: String, task: String?, recorded: String)
     case unknownTask(key: String, known: [String])
     case taskRequired(instrument: String)
+    case duplicateTask(key: String)
+    case duplicateFactor(name: String)
+    case unknownFactor(name: String, known: [String])
+    case unknownLevel(factor: String, level: String, known: [String])
+    case duplicateAttempt(participant: String, task: String, condition: String, trial: Int)
+    case ambiguousGrouping(name: String)
+    case unknownGrouping(name: String, attributes: [String], conditions: [String])
     case invalidInput([Problem])
 
     /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
@@ -95,6 +102,23 @@ public enum StoreError: Error, LocalizedError, Equatable {
             return "No task '\(key)' in this study." + Self.knownList("Tasks", known)
         case let .taskRequired(instrument):
             return "\(instrument) is answered once per task; say which with --task KEY."
+        case let .duplicateTask(key):
+            return "Task \(key) already exists."
+        case let .duplicateFactor(name):
+            return "Condition '\(name)' already exists."
+        case let .unknownFactor(name, known):
+            return "No condition '\(name)' in this study." + Self.knownList("Conditions", known)
+                + " Add it with 'studyctl condition add \(name) --levels A,B'."
+        case let .unknownLevel(factor, level, known):
+            return "Condition '\(factor)' has no level '\(level)'; its levels are \(known.joined(separator: ", "))."
+        case let .duplicateAttempt(participant, task, condition, trial):
+            return "Participant \(participant) already has trial \(trial) of task \(task)" + (condition.isEmpty ? "" : " under \(condition)")
+                + "; leave out --trial to add the next one."
+        case let .ambiguousGrouping(name):
+            return "'\(name)' is both a participant attribute and a condition; write attribute:\(name) or condition:\(name)."
+        case let .unknownGrouping(name, attributes, conditions):
+            return "No attribute or condition '\(name)' in this study." + Self.knownList("Attributes", attributes)
+                + (conditions.isEmpty ? "" : " Conditions: \(conditions.joined(separator: ", ")).")
         case let .invalidInput(problems):
             var lines = problems.prefix(Self.problemsShown).map(\.description)
             if problems.count > Self.problemsShown {

@@ -25,6 +25,7 @@ public final class StudyDatabase: @unchecked Sendable {
             try SchemaV1.migrate(db)
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
         }
+        migrator.registerMigration(SchemaV2.identifier, migrate: SchemaV2.migrate)
         return migrator
     }()
 

@@ -26,5 +26,9 @@ struct StudyCtl: ParsableCommand {
             Respond.self,
             ResponsesCommand.self,
             ScoreCommand.self,
+            TaskCommand.self,
+            ConditionCommand.self,
+            AttemptCommand.self,
+            TasksCommand.self,
         ])
 }

@@ -1,0 +1,219 @@
+import Foundation
+import GRDB
+import Surveys
+import Tabular
+
+/// How to read a task log.
+public struct AttemptImportOptions: Sendable {
+    /// Field (participant, task, time, errors, outcome, assisted, note, trial, total, or a condition's name) →
+    /// column. Fields not given are looked for under their own name or a usual Portuguese one.
+    public var map: [String: String]
+    /// Seconds per error for checking a total column (default: each task's own penalty).
+    public var penalty: Double?
+    /// Import rows whose total disagrees with time + errors × penalty (the disagreements are listed as notes).
+    public var acceptTotals: Bool
+    public var delimiter: Delimiter?
+
+    public init(map: [String: String] = [:], penalty: Double? = nil, acceptTotals: Bool = false, delimiter: Delimiter? = nil) {
+        self.map = map
+        self.penalty = penalty
+        self.acceptTotals = acceptTotals
+        self.delimiter = delimiter
+    }
+}
+
+/// What an attempt import stored.
+public struct AttemptImportSummary: Sendable, Equatable {
+    public var attempts: Int
+    /// Field → the column it was read from.
+    public var columns: [String: String]
+    /// Columns that were not read.
+    public var ignored: [String]
+    /// Totals that disagree with the formula (imported with `acceptTotals`).
+    public var notes: [String]
+}
+
+extension StudyDatabase {
+    /// The fields of a task log and the column names looked for when `--map` does not name one.
+    static let attemptFieldNames: [(field: String, names: [String])] = [
+        ("participant", ["participant", "participante", "usuario", "user", "code", "codigo"]),
+        ("task", ["task", "tarefa", "fase", "level"]),
+        ("time", ["time", "tempo", "duration", "duracao", "seconds", "segundos"]),
+        ("errors", ["errors", "erros", "error", "erro"]),
+        ("outcome", ["outcome", "resultado", "success", "sucesso"]),
+        ("assisted", ["assisted", "ajuda", "assistido", "help"]),
+        ("note", ["note", "nota", "notes", "observacao", "observacoes"]),
+        ("trial", ["trial", "tentativa"]),
+        ("total", ["total", "tempo total", "total time"]),
+    ]
+
+    /// Imports a task log, one attempt per row. All or nothing: every bad cell is reported with its
+    /// `file:line:column`; a total column is checked against time + errors × penalty.
+    public func importAttempts(from path: String, options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+        let header = reader.header
+        let records = try reader.readAll()
+        func at(_ field: Field) -> String { reader.position(of: field).description }
+
+        return try write { db in
+            let factors = try Self.factors(db)
+            let taskList = try Self.tasks(db)
+            // A log names a task by its key or its title ("fase-1" or "Fase 1").
+            var tasks: [String: TaskInfo] = [:]
+            for task in taskList { tasks[AnswerReader.fold(task.title)] = task }
+            for task in taskList { tasks[AnswerReader.fold(task.key)] = task }
+            var problems: [StoreError.Problem] = []
+            var columns: [String: Int] = [:]
+            var factorColumns: [String: Int] = [:]
+            func find(_ name: String) -> Int? {
+                header.firstIndex { AnswerReader.fold($0.value) == AnswerReader.fold(name) }
+            }
+            let knownFields = Set(Self.attemptFieldNames.map(\.field))
+            for (field, column) in options.map.sorted(by: { $0.key < $1.key }) {
+                guard let index = find(column) else {
+                    problems.append(.init(location: "--map \(field)=\(column)",
+                                          message: "no column '\(column)'; the columns are " + header.map { "'\($0.value)'" }.joined(separator: ", ")))
+                    continue
+                }
+                if knownFields.contains(field.lowercased()) {
+                    columns[field.lowercased()] = index
+                } else if let factor = factors.first(where: { $0.name.caseInsensitiveCompare(field) == .orderedSame }) {
+                    factorColumns[factor.name] = index
+                } else {
+                    problems.append(.init(location: "--map \(field)=\(column)",
+                                          message: "'\(field)' is neither a field (\(Self.attemptFieldNames.map(\.field).joined(separator: ", "))) nor a condition of the study"
+                                            + (factors.isEmpty ? "" : " (\(factors.map(\.name).joined(separator: ", ")))")))
+                }
+            }
+            let taken = { (index: Int) in columns.values.contains(index) || factorColumns.values.contains(index) }
+            for (field, names) in Self.attemptFieldNames where columns[field] == nil {
+                if let index = header.firstIndex(where: { names.contains(AnswerReader.fold($0.value)) }), !taken(index) {
+                    columns[field] = index
+                }
+            }
+            for factor in factors where factorColumns[factor.name] == nil {
+                if let index = find(factor.name), !taken(index) { factorColumns[factor.name] = index }
+            }
+            for required in ["participant", "task"] where columns[required] == nil {
+                problems.append(.init(location: "\(reader.file):1", message: "no \(required) column; name it with --map \(required)=COLUMN"))
+            }
+            if columns["time"] == nil && columns["errors"] == nil && columns["outcome"] == nil {
+                problems.append(.init(location: "\(reader.file):1", message: "no time, errors or outcome column; name them with --map time=COLUMN,errors=COLUMN"))
+            }
+            if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no attempts")) }
+            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+
+            var pending: [ResolvedAttempt] = []
+            var notes: [String] = []
+            var trials: [String: Int] = [:]
+            for record in records {
+                func cell(_ field: String) -> Field? { columns[field].map { record.fields[$0] } }
+                func text(_ field: String) -> String? {
+                    cell(field).map { $0.value.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+                }
+                var rowProblems: [StoreError.Problem] = []
+                let participantField = cell("participant")!
+                let code = participantField.value.trimmingCharacters(in: .whitespaces)
+                if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) == nil {
+                    rowProblems.append(.init(location: at(participantField), message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study"))
+                }
+                let taskField = cell("task")!
+                let taskKey = taskField.value.trimmingCharacters(in: .whitespaces)
+                let task = tasks[AnswerReader.fold(taskKey)]
+                if task == nil {
+                    rowProblems.append(.init(location: at(taskField), message: "no task '\(taskKey)' in the study"
+                        + (tasks.isEmpty ? "; add tasks with 'studyctl task add KEY --title …'" : " (tasks: \(taskList.map { "\($0.key) '\($0.title)'" }.joined(separator: ", ")))")))
+                }
+                var seconds: Double?
+                if let raw = text("time") {
+                    seconds = Duration.parse(raw)
+                    if seconds == nil { rowProblems.append(.init(location: at(cell("time")!), message: "'\(raw)' is not a time (use 92, 92.5, 1:32 or 0:01:32)")) }
+                }
+                var errors: Int?
+                if let raw = text("errors") {
+                    if let value = Int(raw), value >= 0 { errors = value } else {
+                        rowProblems.append(.init(location: at(cell("errors")!), message: "'\(raw)' is not a count of errors (a whole number, 0 or more)"))
+                    }
+                }
+                var outcome: Outcome?
+                if let raw = text("outcome") {
+                    outcome = Outcome(loose: raw)
+                    if outcome == nil { rowProblems.append(.init(location: at(cell("outcome")!), message: "'\(raw)' is not an outcome (success, partial or fail)")) }
+                }
+                var assisted = false
+                if let raw = text("assisted") {
+                    if let value = YesNo.parse(raw) { assisted = value } else {
+                        rowProblems.append(.init(location: at(cell("assisted")!), message: "'\(raw)' is not yes or no"))
+                    }
+                }
+                var trial: Int?
+                if let raw = text("trial") {
+                    if let value = Int(raw), value >= 1 { trial = value } else {
+                        rowProblems.append(.init(location: at(cell("trial")!), message: "'\(raw)' is not a trial number (1, 2, …)"))
+                    }
+                }
+                var conditions: [String: String] = [:]
+                for (factor, index) in factorColumns {
+                    let field = record.fields[index]
+                    let level = field.value.trimmingCharacters(in: .whitespaces)
+                    let levels = factors.first { $0.name == factor }!.levels
+                    if let match = levels.first(where: { $0.caseInsensitiveCompare(level) == .orderedSame }) {
+                        conditions[factor] = match
+                    } else {
+                        rowProblems.append(.init(location: at(field), message: "'\(level)' is not a level of \(factor) (\(levels.joined(separator: ", ")))"))
+                    }
+                }
+                var reportedTotal: Double?
+                if let raw = text("total") {
+                    reportedTotal = Duration.parse(raw)
+                    if reportedTotal == nil {
+                        rowProblems.append(.init(location: at(cell("total")!), message: "'\(raw)' is not a time"))
+                    } else if let total = reportedTotal, let seconds, let task {
+                        let penalty = options.penalty ?? task.penaltySeconds ?? 0
+                        let expected = seconds + Double(errors ?? 0) * penalty
+                        let decimals = raw.split(whereSeparator: { $0 == "." || $0 == "," }).dropFirst().first?.count ?? 0
+                        if abs(expected - total) > 0.5 * pow(10, -Double(decimals)) + 1e-9 {
+                            let message = "total \(raw) ≠ time \(NumberParser.format(seconds)) + \(errors ?? 0) errors × \(NumberParser.format(penalty)) s = \(NumberParser.format(expected))"
+                            if options.acceptTotals {
+                                notes.append("\(at(cell("total")!)): \(message)")
+                            } else {
+                                rowProblems.append(.init(location: at(cell("total")!), message: message
+                                    + (options.penalty == nil && task.penaltySeconds == nil ? " (no penalty is set: --penalty 2s)" : "")))
+                            }
+                        }
+                    }
+                }
+                let conditionKey = conditions.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+                let slot = "\(code.lowercased())|\(taskKey.lowercased())|\(conditionKey)"
+                if let trial {
+                    if trials["\(slot)|\(trial)"] != nil {
+                        rowProblems.append(.init(location: at(cell("trial")!), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(trials["\(slot)|\(trial)"]!))"))
+                    }
+                    trials["\(slot)|\(trial)"] = record.line
+                }
+                if !rowProblems.isEmpty {
+                    problems += rowProblems
+                    continue
+                }
+                // Rows without a trial number become the next trial, in file order, when inserted.
+                let entry = AttemptEntry(participant: code, task: task!.key, conditions: conditions, trial: trial, seconds: seconds,
+                                         errors: errors, outcome: outcome, assisted: assisted, note: text("note"),
+                                         reportedTotal: reportedTotal, source: "\(reader.file):\(record.line)")
+                pending.append(try Self.resolve(db, entry))
+            }
+            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+            for attempt in pending {
+                do {
+                    _ = try Self.insertAttempt(db, attempt)
+                } catch let error as StoreError {
+                    throw StoreError.invalidInput([.init(location: attempt.entry.source ?? reader.file, message: error.localizedDescription)])
+                }
+            }
+            let used = Set(columns.values).union(factorColumns.values)
+            var named: [String: String] = columns.mapValues { header[$0].value }
+            for (factor, index) in factorColumns { named[factor] = header[index].value }
+            return AttemptImportSummary(attempts: pending.count, columns: named,
+                                        ignored: header.indices.filter { !used.contains($0) }.map { header[$0].value }, notes: notes)
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import GRDB
+import Surveys
+
+/// A task participants attempt.
+public struct TaskInfo: Sendable, Equatable, Codable {
+    public var key: String
+    public var title: String
+    public var description: String?
+    public var position: Int
+    /// Seconds added per error to make a total time, when the study uses one.
+    public var penaltySeconds: Double?
+    public var attempts: Int
+}
+
+/// A condition factor and its levels (e.g. setting: 0-50, 0-100).
+public struct FactorInfo: Sendable, Equatable, Codable {
+    public var name: String
+    public var levels: [String]
+}
+
+/// One attempt to enter.
+public struct AttemptEntry: Sendable, Equatable {
+    public var participant: String
+    public var task: String
+    /// Factor name → level.
+    public var conditions: [String: String]
+    /// The attempt's number for this participant, task and condition; the next one when `nil`.
+    public var trial: Int?
+    public var seconds: Double?
+    public var errors: Int?
+    public var outcome: Outcome?
+    public var assisted: Bool
+    public var note: String?
+    /// A total time the log itself reported (kept as entered).
+    public var reportedTotal: Double?
+    public var source: String?
+
+    public init(participant: String, task: String, conditions: [String: String] = [:], trial: Int? = nil, seconds: Double? = nil,
+                errors: Int? = nil, outcome: Outcome? = nil, assisted: Bool = false, note: String? = nil,
+                reportedTotal: Double? = nil, source: String? = nil) {
+        self.participant = participant
+        self.task = task
+        self.conditions = conditions
+        self.trial = trial
+        self.seconds = seconds
+        self.errors = errors
+        self.outcome = outcome
+        self.assisted = assisted
+        self.note = note
+        self.reportedTotal = reportedTotal
+        self.source = source
+    }
+}
+
+/// A stored attempt.
+public struct AttemptRecord: Sendable, Equatable, Codable {
+    public var participant: String
+    public var task: String
+    public var trial: Int
+    /// Factor name → level.
+    public var conditions: [String: String]
+    public var seconds: Double?
+    public var errors: Int?
+    public var outcome: Outcome?
+    public var assisted: Bool
+    public var note: String?
+    public var reportedTotal: Double?
+}
+
+extension StudyDatabase {
+    // MARK: - Tasks and factors
+
+    /// Adds a task; `position` defaults to after the last one.
+    public func addTask(key: String, title: String, description: String? = nil, position: Int? = nil, penaltySeconds: Double? = nil) throws {
+        guard !key.isEmpty, key.count <= 64, !key.contains(where: \.isWhitespace) else {
+            throw StoreError.invalidInput([.init(location: "task '\(key)'", message: "a task key is one word of at most 64 characters (e.g. T1, fase-1)")])
+        }
+        try write { db in
+            if try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [key]) != nil {
+                throw StoreError.duplicateTask(key: key)
+            }
+            try db.execute(sql: """
+                INSERT INTO task (key, title, description, position, penalty_seconds)
+                VALUES (?, ?, ?, ifnull(?, (SELECT ifnull(max(position), 0) + 1 FROM task)), ?)
+                """, arguments: [key, title, description, position, penaltySeconds])
+        }
+    }
+
+    /// Every task in order.
+    public func tasks() throws -> [TaskInfo] {
+        try read { db in try Self.tasks(db) }
+    }
+
+    static func tasks(_ db: Database) throws -> [TaskInfo] {
+        try Row.fetchAll(db, sql: """
+            SELECT t.key, t.title, t.description, t.position, t.penalty_seconds, count(a.id) AS attempts
+            FROM task t LEFT JOIN task_attempt a ON a.task_id = t.id GROUP BY t.id ORDER BY t.position, t.key
+            """).map {
+            TaskInfo(key: $0["key"], title: $0["title"], description: $0["description"], position: $0["position"],
+                     penaltySeconds: $0["penalty_seconds"], attempts: $0["attempts"])
+        }
+    }
+
+    /// Adds a condition factor with its levels, in order.
+    public func addFactor(name: String, levels: [String]) throws {
+        let cleaned = levels.map { $0.trimmingCharacters(in: .whitespaces) }
+        var problems: [StoreError.Problem] = []
+        if name.isEmpty || name.count > 64 || name.contains("=") {
+            problems.append(.init(location: "condition '\(name)'", message: "a condition name has 1 to 64 characters and no '='"))
+        }
+        if cleaned.count < 2 { problems.append(.init(location: "condition \(name)", message: "a condition needs at least two levels")) }
+        if cleaned.contains(where: \.isEmpty) { problems.append(.init(location: "condition \(name)", message: "a level name is empty")) }
+        if Set(cleaned.map { $0.lowercased() }).count != cleaned.count {
+            problems.append(.init(location: "condition \(name)", message: "a level appears twice"))
+        }
+        guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+        try write { db in
+            if try Int64.fetchOne(db, sql: "SELECT id FROM factor WHERE name = ?", arguments: [name]) != nil {
+                throw StoreError.duplicateFactor(name: name)
+            }
+            try db.execute(sql: "INSERT INTO factor (name) VALUES (?)", arguments: [name])
+            let id = db.lastInsertedRowID
+            for (position, level) in cleaned.enumerated() {
+                try db.execute(sql: "INSERT INTO factor_level (factor_id, name, position) VALUES (?, ?, ?)",
+                               arguments: [id, level, position + 1])
+            }
+        }
+    }
+
+    /// Every condition factor with its levels.
+    public func factors() throws -> [FactorInfo] {
+        try read { db in try Self.factors(db) }
+    }
+
+    static func factors(_ db: Database) throws -> [FactorInfo] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT f.name, l.name AS level FROM factor f JOIN factor_level l ON l.factor_id = f.id ORDER BY f.id, l.position
+            """)
+        var factors: [FactorInfo] = []
+        for row in rows {
+            let name: String = row["name"]
+            if factors.last?.name != name { factors.append(FactorInfo(name: name, levels: [])) }
+            factors[factors.count - 1].levels.append(row["level"])
+        }
+        return factors
+    }
+
+    // MARK: - Attempts
+
+    /// Records one attempt; returns its trial number.
+    @discardableResult
+    public func addAttempt(_ entry: AttemptEntry) throws -> Int {
+        try write { db in
+            let resolved = try Self.resolve(db, entry)
+            return try Self.insertAttempt(db, resolved)
+        }
+    }
+
+    /// Every attempt in participant, task, condition and trial order.
+    public func attempts() throws -> [AttemptRecord] {
+        try read { db in
+            var records: [Int64: AttemptRecord] = [:]
+            var order: [Int64] = []
+            for row in try Row.fetchAll(db, sql: """
+                SELECT a.id, p.code, t.key, a.trial, a.time_seconds, a.errors, a.outcome, a.assisted, a.note, a.reported_total_seconds
+                FROM task_attempt a JOIN participant p ON p.id = a.participant_id JOIN task t ON t.id = a.task_id
+                ORDER BY t.position, a.id
+                """) {
+                let id: Int64 = row["id"]
+                order.append(id)
+                records[id] = AttemptRecord(
+                    participant: row["code"], task: row["key"], trial: row["trial"], conditions: [:],
+                    seconds: row["time_seconds"], errors: row["errors"], outcome: (row["outcome"] as String?).flatMap(Outcome.init(rawValue:)),
+                    assisted: row["assisted"], note: row["note"], reportedTotal: row["reported_total_seconds"])
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT c.attempt_id, f.name, l.name AS level FROM attempt_condition c
+                JOIN factor f ON f.id = c.factor_id JOIN factor_level l ON l.id = c.level_id
+                """) {
+                records[row["attempt_id"]]?.conditions[row["name"]] = row["level"]
+            }
+            return order.map { records[$0]! }
+        }
+    }
+
+    // MARK: - Helpers inside a transaction
+
+    struct ResolvedAttempt {
+        var participantID: Int64
+        var taskID: Int64
+        var levels: [(factorID: Int64, levelID: Int64)]
+        var conditionKey: String
+        var entry: AttemptEntry
+    }
+
+    /// Looks up the participant, task and condition levels of an entry; throws naming the unknown one.
+    static func resolve(_ db: Database, _ entry: AttemptEntry) throws -> ResolvedAttempt {
+        let participantID = try participantID(db, code: entry.participant)
+        let taskID = try taskID(db, key: entry.task)
+        var levels: [(Int64, Int64)] = []
+        var keyParts: [String] = []
+        for (factor, level) in entry.conditions.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+            guard let factorRow = try Row.fetchOne(db, sql: "SELECT id, name FROM factor WHERE name = ?", arguments: [factor]) else {
+                throw StoreError.unknownFactor(name: factor, known: try factors(db).map(\.name))
+            }
+            let factorID: Int64 = factorRow["id"]
+            guard let levelRow = try Row.fetchOne(db, sql: "SELECT id, name FROM factor_level WHERE factor_id = ? AND lower(name) = lower(?)",
+                                                  arguments: [factorID, level]) else {
+                throw StoreError.unknownLevel(factor: factorRow["name"], level: level,
+                                              known: try String.fetchAll(db, sql: "SELECT name FROM factor_level WHERE factor_id = ? ORDER BY position", arguments: [factorID]))
+            }
+            levels.append((factorID, levelRow["id"]))
+            keyParts.append("\(factorRow["name"] as String)=\(levelRow["name"] as String)")
+        }
+        return ResolvedAttempt(participantID: participantID, taskID: taskID, levels: levels,
+                               conditionKey: keyParts.joined(separator: ";"), entry: entry)
+    }
+
+    static func insertAttempt(_ db: Database, _ attempt: ResolvedAttempt) throws -> Int {
+        let trial: Int
+        if let given = attempt.entry.trial {
+            let exists = try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM task_attempt WHERE participant_id = ? AND task_id = ? AND condition_key = ? AND trial = ?
+                """, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey, given]) ?? 0
+            if exists > 0 {
+                throw StoreError.duplicateAttempt(participant: attempt.entry.participant, task: attempt.entry.task,
+                                                  condition: attempt.conditionKey, trial: given)
+            }
+            trial = given
+        } else {
+            trial = (try Int.fetchOne(db, sql: """
+                SELECT ifnull(max(trial), 0) + 1 FROM task_attempt WHERE participant_id = ? AND task_id = ? AND condition_key = ?
+                """, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey])) ?? 1
+        }
+        let entry = attempt.entry
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO task_attempt (participant_id, task_id, trial, condition_key, time_seconds, errors, outcome, assisted,
+                                      note, source, recorded, reported_total_seconds)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.execute(arguments: [attempt.participantID, attempt.taskID, trial, attempt.conditionKey, entry.seconds, entry.errors,
+                                       entry.outcome?.rawValue, entry.assisted, entry.note, entry.source, Timestamp.now(), entry.reportedTotal])
+        let attemptID = db.lastInsertedRowID
+        let condition = try db.cachedStatement(sql: "INSERT INTO attempt_condition (attempt_id, factor_id, level_id) VALUES (?, ?, ?)")
+        for (factorID, levelID) in attempt.levels {
+            try condition.execute(arguments: [attemptID, factorID, levelID])
+        }
+        return trial
+    }
+}

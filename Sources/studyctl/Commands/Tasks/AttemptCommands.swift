@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+import Surveys
+import Tabular
+
+struct AttemptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attempt",
+        abstract: "Record, import and list task attempts.",
+        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self])
+}
+
+extension Outcome: ExpressibleByArgument {}
+
+struct AttemptAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Record one attempt of a task.",
+        discussion: """
+            Times take ss, m:ss, h:mm:ss or decimal seconds (92, 1:32, 0:01:32, 92,5). A participant may \
+            attempt a task more than once: each attempt is the next trial unless --trial says otherwise.
+
+            Example: studyctl attempt add P1 fase-1 --condition setting=0-50 --time 1:32 --errors 3 --outcome success
+            """)
+
+    @Argument(help: "The participant's code.")
+    var participant: String
+
+    @Argument(help: "The task's key.")
+    var task: String
+
+    @Option(help: ArgumentHelp("A condition level; repeat for several factors.", valueName: "factor=level"))
+    var condition: [Assignment] = []
+
+    @Option(help: ArgumentHelp("The time taken.", valueName: "time"))
+    var time: String?
+
+    @Option(help: ArgumentHelp("The number of errors.", valueName: "n"))
+    var errors: Int?
+
+    @Option(help: ArgumentHelp("How the attempt ended.", valueName: "outcome"))
+    var outcome: Outcome?
+
+    @Flag(help: "The participant needed help.")
+    var assisted = false
+
+    @Option(help: "A note on the attempt.")
+    var note: String?
+
+    @Option(help: ArgumentHelp("The trial number (default: the next one).", valueName: "n"))
+    var trial: Int?
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if let time, Duration.parse(time) == nil {
+            throw ValidationError("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32); '\(time)' is not a time.")
+        }
+        if let errors, errors < 0 { throw ValidationError("Please give --errors as 0 or more.") }
+        if let trial, trial < 1 { throw ValidationError("Please give --trial as 1 or more.") }
+        if time == nil && errors == nil && outcome == nil {
+            throw ValidationError("Please give at least one of --time, --errors and --outcome.")
+        }
+    }
+
+    func run() throws {
+        let entry = AttemptEntry(participant: participant, task: task,
+                                 conditions: Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
+                                 trial: trial, seconds: time.flatMap(Duration.parse), errors: errors, outcome: outcome,
+                                 assisted: assisted, note: note, source: "cli")
+        let number = try study.withStudy { try $0.addAttempt(entry) }
+        print("Recorded trial \(number) of \(task) for \(participant)")
+    }
+}
+
+struct AttemptImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import a task log from CSV, one attempt per row.",
+        discussion: """
+            Columns are found by name (participant/participante/usuário, task/tarefa/fase, time/tempo, \
+            errors/erros, outcome/resultado, assisted/ajuda, note, trial/tentativa, total, and each condition's \
+            name) or given with --map. A total column is checked against time + errors × penalty (--penalty, \
+            else the task's own) and each mismatch reported. All or nothing: every bad cell is listed with \
+            file:line:column and nothing is stored.
+
+            Example: studyctl attempt import log.csv --map participant=Usuário,task=Fase,errors=Colisões,time=Tempo,setting=Config
+            """)
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    var file: String
+
+    @Option(help: ArgumentHelp("Fields to columns, e.g. participant=Usuário,task=Fase (repeatable).", valueName: "field=column,…"))
+    var map: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds per error for checking the total column, e.g. 2s.", valueName: "seconds"))
+    var penalty: Seconds?
+
+    @Flag(help: "Import rows whose total disagrees with the formula, listing each disagreement.")
+    var acceptTotals = false
+
+    @Option(help: ArgumentHelp("The field separator (default: detected).", valueName: "delimiter"))
+    var delimiter: Delimiter?
+
+    @OptionGroup var study: StudyOptions
+
+    func mapping() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for entry in map.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("Please write --map as FIELD=COLUMN, e.g. --map participant=Usuário; '\(entry)' is not.")
+            }
+            result[parts[0]] = parts[1]
+        }
+        return result
+    }
+
+    func validate() throws { _ = try mapping() }
+
+    func run() throws {
+        let summary = try study.withStudy {
+            try $0.importAttempts(from: file, options: .init(map: try mapping(), penalty: penalty?.value,
+                                                              acceptTotals: acceptTotals, delimiter: delimiter))
+        }
+        for note in summary.notes { printError("note: \(note)") }
+        print("Imported \(summary.attempts) attempt\(summary.attempts == 1 ? "" : "s") from \(file)")
+        print("Columns: " + summary.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+        if !summary.ignored.isEmpty { printError("note: columns not read: " + summary.ignored.map { "'\($0)'" }.joined(separator: ", ")) }
+    }
+}
+
+struct AttemptList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the recorded attempts.")
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let (attempts, factors) = try study.withStudy { (try $0.attempts(), try $0.factors()) }
+        if output.json { return try printJSON(attempts) }
+        if attempts.isEmpty { return print("No attempts yet. Record one with 'studyctl attempt add' or import a log with 'studyctl attempt import'.") }
+        let names = factors.map(\.name)
+        var table = TextTable(["participant", "task"] + names + ["trial", "time", "errors", "outcome", "assisted", "note"],
+                              rightAligned: [2 + names.count, 3 + names.count, 4 + names.count])
+        for attempt in attempts {
+            table.append([attempt.participant, attempt.task] + names.map { attempt.conditions[$0] ?? "" }
+                         + [String(attempt.trial), attempt.seconds.map(Duration.format) ?? "", attempt.errors.map(String.init) ?? "",
+                            attempt.outcome?.rawValue ?? "", attempt.assisted ? "yes" : "", attempt.note ?? ""])
+        }
+        print(table.render())
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+import Surveys
+
+/// Seconds from `2s`, `2`, `1,5s`, `0:02`.
+struct Seconds: ExpressibleByArgument {
+    var value: Double
+    init?(argument: String) {
+        guard let value = Duration.parse(argument) else { return nil }
+        self.value = value
+    }
+}
+
+struct TaskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "task",
+        abstract: "Add and list the tasks participants attempt.",
+        subcommands: [TaskAdd.self, TaskList.self])
+}
+
+struct TaskAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a task.",
+        discussion: "Example: studyctl task add fase-1 --title \"Fase 1\" --penalty 2s")
+
+    @Argument(help: "A short key for the task (e.g. T1, fase-1).")
+    var key: String
+
+    @Option(help: "The task's title.")
+    var title: String
+
+    @Option(help: ArgumentHelp("Its place in the task order (default: last).", valueName: "n"))
+    var order: Int?
+
+    @Option(help: "What the participant is asked to do.")
+    var description: String?
+
+    @Option(help: ArgumentHelp("Seconds added per error for a total time, e.g. 2s.", valueName: "seconds"))
+    var penalty: Seconds?
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        try study.withStudy { try $0.addTask(key: key, title: title, description: description, position: order, penaltySeconds: penalty?.value) }
+        print("Added task \(key)" + (penalty.map { " (penalty \(NumberParser.format($0.value)) s per error)" } ?? ""))
+    }
+}
+
+struct TaskList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the tasks.")
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let tasks = try study.withStudy { try $0.tasks() }
+        if output.json { return try printJSON(tasks) }
+        if tasks.isEmpty { return print("No tasks yet. Add one with 'studyctl task add T1 --title \"…\"'.") }
+        var table = TextTable(["order", "task", "title", "penalty", "attempts"], rightAligned: [0, 3, 4])
+        for task in tasks {
+            table.append([String(task.position), task.key, task.title, task.penaltySeconds.map { NumberParser.format($0) + " s" } ?? "",
+                          String(task.attempts)])
+        }
+        print(table.render())
+    }
+}
+
+struct ConditionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "condition",
+        abstract: "Add and list the conditions (factors with levels) attempts are made under.",
+        subcommands: [ConditionAdd.self, ConditionList.self])
+}
+
+struct ConditionAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a condition factor and its levels.",
+        discussion: "Example: studyctl condition add setting --levels \"0-50,0-100\"")
+
+    @Argument(help: "The factor's name (e.g. setting, prototype).")
+    var name: String
+
+    @Option(help: ArgumentHelp("The levels, in order, separated by commas.", valueName: "a,b,…"))
+    var levels: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let list = levels.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        try study.withStudy { try $0.addFactor(name: name, levels: list) }
+        print("Added condition \(name) with levels \(list.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))")
+    }
+}
+
+struct ConditionList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the conditions and their levels.")
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let factors = try study.withStudy { try $0.factors() }
+        if output.json { return try printJSON(factors) }
+        if factors.isEmpty { return print("No conditions yet. Add one with 'studyctl condition add NAME --levels A,B'.") }
+        for factor in factors { print("\(factor.name): \(factor.levels.joined(separator: ", "))") }
+    }
+}
