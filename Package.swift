@@ -36,6 +36,7 @@ let package = Package(
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
+        .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         .testTarget(
             name: "StudyStoreTests",
             dependencies: ["StudyStore", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -31,6 +31,13 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case duplicateAttempt(participant: String, task: String, condition: String, trial: Int)
     case ambiguousGrouping(name: String)
     case unknownGrouping(name: String, attributes: [String], conditions: [String])
+    case transcriptExists(participant: String, label: String)
+    case noTranscript(participant: String)
+    case duplicateCategory(name: String)
+    case unknownCategory(name: String, known: [String])
+    case codeProblem(String)
+    case unknownCode(id: Int64)
+    case unknownCoder(name: String, known: [String])
     case invalidInput([Problem])
 
     /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
@@ -119,6 +126,20 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case let .unknownGrouping(name, attributes, conditions):
             return "No attribute or condition '\(name)' in this study." + Self.knownList("Attributes", attributes)
                 + (conditions.isEmpty ? "" : " Conditions: \(conditions.joined(separator: ", ")).")
+        case let .transcriptExists(participant, label):
+            return "Participant \(participant) already has a transcript" + (label.isEmpty ? "" : " '\(label)'") + "; rerun with --replace to replace it."
+        case let .noTranscript(participant):
+            return "Participant \(participant) has no transcript; add one with 'studyctl transcript add \(participant) FILE.txt'."
+        case let .duplicateCategory(name):
+            return "The codebook already has a category '\(name)'."
+        case let .unknownCategory(name, known):
+            return "No category '\(name)' in the codebook." + Self.knownList("Categories", known)
+        case let .codeProblem(message):
+            return message.prefix(1).uppercased() + message.dropFirst() + "."
+        case let .unknownCode(id):
+            return "No code \(id) in this study; 'studyctl code list' shows the codes with their numbers."
+        case let .unknownCoder(name, known):
+            return "No coder '\(name)' in this study." + Self.knownList("Coders", known)
         case let .invalidInput(problems):
             var lines = problems.prefix(Self.problemsShown).map(\.description)
             if problems.count > Self.problemsShown {

@@ -30,5 +30,11 @@ struct StudyCtl: ParsableCommand {
             ConditionCommand.self,
             AttemptCommand.self,
             TasksCommand.self,
+            TranscriptCommand.self,
+            CategoryCommand.self,
+            Codebook.self,
+            CodeCommand.self,
+            MemoCommand.self,
+            CodesCommand.self,
         ])
 }

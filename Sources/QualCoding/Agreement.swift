@@ -1,0 +1,81 @@
+import Foundation
+
+/// Cohen's κ for two coders from their k × k contingency table (rows: coder A, columns: coder B):
+/// κ = (pₒ − pₑ) / (1 − pₑ), with chance agreement pₑ from each coder's marginals (Cohen 1960).
+public struct CohenKappa: Sendable, Equatable, Codable {
+    public var kappa: Double?
+    public var observed: Double
+    public var expected: Double
+    public var units: Int
+
+    /// `kappa` is `nil` when chance agreement is 1 (both coders used one category throughout).
+    public init?(table: [[Int]]) {
+        let k = table.count
+        guard k > 0, table.allSatisfy({ $0.count == k }) else { return nil }
+        let total = table.flatMap { $0 }.reduce(0, +)
+        guard total > 0 else { return nil }
+        let n = Double(total)
+        observed = Double((0..<k).map { table[$0][$0] }.reduce(0, +)) / n
+        var chance = 0.0
+        for i in 0..<k {
+            let rowTotal = Double(table[i].reduce(0, +))
+            var columnTotal = 0.0
+            for row in table { columnTotal += Double(row[i]) }
+            chance += rowTotal * columnTotal
+        }
+        expected = chance / (n * n)
+        units = total
+        kappa = expected < 1 ? (observed - expected) / (1 - expected) : nil
+    }
+}
+
+/// Krippendorff's α for nominal data (Krippendorff 2011, "Computing Krippendorff's Alpha-Reliability"):
+/// α = 1 − (n − 1) Σ_{c≠k} o_ck / Σ_{c≠k} n_c n_k, from the coincidence matrix of pairable values.
+/// Any number of coders; missing values allowed.
+public struct KrippendorffAlpha: Sendable, Equatable, Codable {
+    public var alpha: Double?
+    /// Units with at least two values (the pairable ones).
+    public var units: Int
+    /// Pairable values.
+    public var values: Int
+
+    /// - Parameter units: one array per unit, one entry per coder (`nil` when that coder gave no value).
+    public init(units: [[String?]]) {
+        var coincidences: [String: [String: Double]] = [:]
+        var pairable = 0
+        for unit in units {
+            let values = unit.compactMap { $0 }
+            guard values.count >= 2 else { continue }
+            pairable += 1
+            let weight = 1 / Double(values.count - 1)
+            for i in values.indices {
+                for j in values.indices where i != j {
+                    coincidences[values[i], default: [:]][values[j], default: 0] += weight
+                }
+            }
+        }
+        let totals = coincidences.mapValues { $0.values.reduce(0, +) }
+        let n = totals.values.reduce(0, +)
+        self.units = pairable
+        self.values = Int(n.rounded())
+        var disagreement = 0.0
+        var expected = 0.0
+        for (c, row) in coincidences {
+            for (k, count) in row where c != k { disagreement += count }
+        }
+        for (c, nc) in totals {
+            for (k, nk) in totals where c != k { expected += nc * nk }
+        }
+        alpha = n > 1 && expected > 0 ? 1 - (n - 1) * disagreement / expected : nil
+    }
+}
+
+/// The share of units on which two or more coders gave the same value.
+public enum PercentAgreement {
+    public static func of(units: [[String?]]) -> Double? {
+        let complete = units.filter { $0.allSatisfy { $0 != nil } && $0.count >= 2 }
+        guard !complete.isEmpty else { return nil }
+        let agreeing = complete.filter { Set($0.compactMap { $0 }).count == 1 }.count
+        return Double(agreeing) / Double(complete.count)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// One code as the analyses read it: which participant raised which category.
+public struct CodedSegment: Sendable, Hashable {
+    public var participant: String
+    public var category: String
+    public var excerpt: Int64
+    public var coder: String?
+
+    public init(participant: String, category: String, excerpt: Int64, coder: String? = nil) {
+        self.participant = participant
+        self.category = category
+        self.excerpt = excerpt
+        self.coder = coder
+    }
+}
+
+/// How often a category was raised, in one group (or overall).
+public struct CategoryCount: Sendable, Equatable, Codable {
+    /// Coded segments (codes) in the category.
+    public var segments: Int
+    /// Distinct participants who raised it.
+    public var participants: Int
+    /// Participants who raised it ÷ the denominator.
+    public var share: Double
+    /// Participants in the study (or the group): the denominator of the share.
+    public var denominator: Int
+}
+
+/// Category frequencies overall and by group.
+public struct FrequencyTable: Sendable, Equatable, Codable {
+    public struct Row: Sendable, Equatable, Codable {
+        public var category: String
+        public var overall: CategoryCount
+        /// Per group, in `groups` order.
+        public var groups: [CategoryCount]
+    }
+
+    public var groups: [String]
+    public var rows: [Row]
+    public var participants: Int
+}
+
+public enum CodeAnalysis {
+    /// Category frequencies, sorted by share of participants (then segments, then codebook order).
+    ///
+    /// - Parameters:
+    ///   - categories: every category of the codebook, in its order; categories never used appear with zero.
+    ///   - participants: every participant of the study → their group (`nil` when not grouped or without a value).
+    ///   - groupOrder: the groups' preferred order (a derivation rule's labels).
+    public static func frequencies(_ segments: [CodedSegment], categories: [String], participants: [String: String?],
+                                   groupOrder: [String] = []) -> FrequencyTable {
+        let groups = orderedGroups(Set(participants.values.compactMap { $0 }), order: groupOrder)
+        func count(_ category: String, in members: Set<String>) -> CategoryCount {
+            let matching = segments.filter { $0.category == category && members.contains($0.participant) }
+            let raised = Set(matching.map(\.participant)).count
+            return CategoryCount(segments: matching.count, participants: raised,
+                                 share: members.isEmpty ? 0 : Double(raised) / Double(members.count), denominator: members.count)
+        }
+        let everyone = Set(participants.keys)
+        let membersByGroup = groups.map { group in Set(participants.filter { $0.value == group }.keys) }
+        let rows = categories.enumerated().map { index, category in
+            (index, FrequencyTable.Row(category: category, overall: count(category, in: everyone),
+                                       groups: membersByGroup.map { count(category, in: $0) }))
+        }
+        let sorted = rows.sorted { a, b in
+            if a.1.overall.participants != b.1.overall.participants { return a.1.overall.participants > b.1.overall.participants }
+            if a.1.overall.segments != b.1.overall.segments { return a.1.overall.segments > b.1.overall.segments }
+            return a.0 < b.0
+        }
+        return FrequencyTable(groups: groups, rows: sorted.map(\.1), participants: everyone.count)
+    }
+
+    /// Category × participant: how many codes each participant has in each category (0 when none).
+    public static func matrix(_ segments: [CodedSegment], categories: [String], participants: [String]) -> [[Int]] {
+        categories.map { category in
+            participants.map { participant in
+                segments.filter { $0.category == category && $0.participant == participant }.count
+            }
+        }
+    }
+
+    /// Category × category: how many participants raised both (the diagonal: how many raised each).
+    public static func cooccurrence(_ segments: [CodedSegment], categories: [String]) -> [[Int]] {
+        let raisedBy = Dictionary(grouping: segments, by: \.category).mapValues { Set($0.map(\.participant)) }
+        return categories.map { a in
+            categories.map { b in (raisedBy[a] ?? []).intersection(raisedBy[b] ?? []).count }
+        }
+    }
+
+    static func orderedGroups(_ groups: Set<String>, order: [String]) -> [String] {
+        groups.sorted { a, b in
+            let ia = order.firstIndex(of: a) ?? Int.max
+            let ib = order.firstIndex(of: b) ?? Int.max
+            if ia != ib { return ia < ib }
+            return NaturalCompare.less(a, b)
+        }
+    }
+}
+
+/// For each category, the mean questionnaire score of participants who raised it and of those who did not.
+public struct Triangulation: Sendable, Equatable, Codable {
+    public struct Row: Sendable, Equatable, Codable {
+        public var category: String
+        public var raisedN: Int
+        public var raisedMean: Double?
+        public var otherN: Int
+        public var otherMean: Double?
+        /// raised − other.
+        public var difference: Double?
+    }
+
+    public var rows: [Row]
+
+    /// - Parameter scores: participant → score (participants without a score are left out).
+    public init(_ segments: [CodedSegment], categories: [String], scores: [String: Double]) {
+        func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
+        rows = categories.map { category in
+            let raised = Set(segments.filter { $0.category == category }.map(\.participant))
+            let inside = scores.filter { raised.contains($0.key) }.map(\.value)
+            let outside = scores.filter { !raised.contains($0.key) }.map(\.value)
+            let a = mean(inside)
+            let b = mean(outside)
+            return Row(category: category, raisedN: inside.count, raisedMean: a, otherN: outside.count, otherMean: b,
+                       difference: a.flatMap { x in b.map { x - $0 } })
+        }
+    }
+}
+
+/// Agreement between coders who coded the same excerpts.
+public struct AgreementReport: Sendable, Equatable, Codable {
+    public struct Line: Sendable, Equatable, Codable {
+        public var category: String
+        public var units: Int
+        public var percentAgreement: Double?
+        /// Cohen's κ per pair of coders ("A–B").
+        public var kappa: [String: Double?]
+        public var alpha: Double?
+    }
+
+    public var coders: [String]
+    /// Excerpts every listed coder coded.
+    public var units: Int
+    public var categories: [Line]
+    public var overall: Line
+    /// How the overall line is computed.
+    public var overallMethod: String
+
+    /// - Parameter assignments: coder → excerpt → the categories that coder gave it. Units are the excerpts
+    ///   every coder coded; per category, presence (1) or absence (0) on each unit is compared.
+    public init(coders: [String], categories: [String], assignments: [String: [Int64: Set<String>]]) {
+        self.coders = coders
+        var shared: Set<Int64>?
+        for coder in coders {
+            let coded = Set((assignments[coder] ?? [:]).keys)
+            shared = shared.map { $0.intersection(coded) } ?? coded
+        }
+        let units = (shared ?? []).sorted()
+        self.units = units.count
+        func presence(_ coder: String, _ unit: Int64, _ category: String) -> String {
+            (assignments[coder]?[unit] ?? []).contains(category) ? "1" : "0"
+        }
+        func line(_ name: String, _ data: [[String?]], labels: [String]) -> Line {
+            var kappas: [String: Double?] = [:]
+            for i in coders.indices {
+                for j in coders.indices where j > i {
+                    var table = Array(repeating: Array(repeating: 0, count: labels.count), count: labels.count)
+                    for unit in data {
+                        if let a = unit[i], let b = unit[j], let x = labels.firstIndex(of: a), let y = labels.firstIndex(of: b) {
+                            table[x][y] += 1
+                        }
+                    }
+                    kappas["\(coders[i])–\(coders[j])"] = CohenKappa(table: table)?.kappa
+                }
+            }
+            return Line(category: name, units: data.count, percentAgreement: PercentAgreement.of(units: data), kappa: kappas,
+                        alpha: KrippendorffAlpha(units: data).alpha)
+        }
+        self.categories = categories.map { category in
+            line(category, units.map { unit in coders.map { presence($0, unit, category) } }, labels: ["1", "0"])
+        }
+        let single = units.allSatisfy { unit in coders.allSatisfy { (assignments[$0]?[unit] ?? []).count == 1 } }
+        if single {
+            overallMethod = "one category per excerpt: κ and α over the categories assigned"
+            overall = line("overall", units.map { unit in coders.map { assignments[$0]?[unit]?.first } }, labels: categories)
+        } else {
+            overallMethod = "pooled presence of every category on every excerpt"
+            let pooled = units.flatMap { unit in categories.map { category in coders.map { Optional(presence($0, unit, category)) } } }
+            overall = line("overall", pooled, labels: ["1", "0"])
+        }
+    }
+}
+
+/// Natural order without depending on the Surveys target.
+enum NaturalCompare {
+    static func less(_ a: String, _ b: String) -> Bool {
+        a.compare(b, options: [.numeric, .caseInsensitive]) == .orderedAscending
+    }
+}

@@ -1,0 +1,452 @@
+import Foundation
+import GRDB
+import QualCoding
+import Surveys
+
+/// A codebook category with how much it is used.
+public struct CategoryInfo: Sendable, Equatable, Codable {
+    public var name: String
+    public var definition: String?
+    /// "emergent", or the literature reference it was taken from.
+    public var origin: String
+    public var reference: String?
+    public var theme: String?
+    public var codes: Int
+    public var participants: Int
+}
+
+/// One code to store: an in-vivo code (the participant's words) or a descriptive one, on an excerpt.
+public struct CodeEntry: Sendable, Equatable {
+    public var participant: String
+    /// The verbatim excerpt; the code itself when `nil` (an in-vivo code is its own excerpt).
+    public var excerpt: String?
+    public var code: String
+    public var categories: [String]
+    public var coder: String?
+    public var memo: String?
+    /// A code in the researcher's words, not required to occur in the excerpt.
+    public var descriptive: Bool
+
+    public init(participant: String, excerpt: String? = nil, code: String, categories: [String], coder: String? = nil,
+                memo: String? = nil, descriptive: Bool = false) {
+        self.participant = participant
+        self.excerpt = excerpt
+        self.code = code
+        self.categories = categories
+        self.coder = coder
+        self.memo = memo
+        self.descriptive = descriptive
+    }
+}
+
+/// What storing a code did.
+public struct CodeResult: Sendable, Equatable {
+    public var id: Int64
+    /// Where the excerpt was found in the participant's transcript (scalar offsets), if they have one.
+    public var span: Range<Int>?
+    /// Things the researcher should know (a match that ignored case or accents).
+    public var notes: [String]
+}
+
+/// A stored code.
+public struct CodeRecord: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var participant: String
+    public var excerpt: String
+    public var excerptID: Int64
+    public var code: String
+    public var inVivo: Bool
+    public var categories: [String]
+    public var coder: String?
+    public var spanStart: Int?
+    public var spanEnd: Int?
+}
+
+/// What a memo is about.
+public enum MemoTarget: Sendable, Equatable, Hashable {
+    case study
+    case participant(String)
+    case code(Int64)
+    case category(String)
+
+    /// Reads `study`, `participant:P4`, `code:12`, `category:NAME`.
+    public init?(parsing text: String) {
+        if text.lowercased() == "study" { self = .study; return }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let kind = text[..<colon].lowercased()
+        let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else { return nil }
+        switch kind {
+        case "participant": self = .participant(value)
+        case "code":
+            guard let id = Int64(value) else { return nil }
+            self = .code(id)
+        case "category": self = .category(value)
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .study: return "study"
+        case let .participant(code): return "participant:\(code)"
+        case let .code(id): return "code:\(id)"
+        case let .category(name): return "category:\(name)"
+        }
+    }
+}
+
+/// A stored memo.
+public struct MemoRecord: Sendable, Equatable, Codable {
+    public var id: Int64
+    /// `study`, `participant:P4`, `code:12`, `category:NAME`.
+    public var on: String
+    public var text: String
+    public var coder: String?
+    public var created: String
+}
+
+extension StudyDatabase {
+    // MARK: - Transcripts
+
+    /// Stores a participant's transcript verbatim (NFC), and locates the participant's existing excerpts in it.
+    /// Returns how many excerpts were located.
+    @discardableResult
+    public func addTranscript(participant: String, text: String, label: String = "", source: String? = nil, replace: Bool = false) throws -> Int {
+        let normalized = TextMatching.nfc(text)
+        guard !normalized.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw StoreError.invalidInput([.init(location: source ?? "transcript", message: "the transcript is empty")])
+        }
+        return try write { db in
+            let participantID = try Self.participantID(db, code: participant)
+            if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
+                                                 arguments: [participantID, label]) {
+                guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
+                try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
+                try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
+            }
+            try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [participantID, label, normalized, source, Timestamp.now()])
+            let transcriptID = db.lastInsertedRowID
+            var located = 0
+            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE participant_id = ? AND transcript_id IS NULL",
+                                        arguments: [participantID]) {
+                if let match = TextMatching.locate(row["text"], in: normalized) {
+                    try db.execute(sql: "UPDATE excerpt SET transcript_id = ?, span_start = ?, span_end = ? WHERE id = ?",
+                                   arguments: [transcriptID, match.start, match.end, row["id"]])
+                    located += 1
+                }
+            }
+            return located
+        }
+    }
+
+    /// A participant's transcript (the one with `label`).
+    public func transcript(participant: String, label: String = "") throws -> String {
+        try read { db in
+            let participantID = try Self.participantID(db, code: participant)
+            guard let text = try String.fetchOne(db, sql: "SELECT text FROM transcript WHERE participant_id = ? AND label = ?",
+                                                 arguments: [participantID, label]) else {
+                throw StoreError.noTranscript(participant: participant)
+            }
+            return text
+        }
+    }
+
+    // MARK: - Codebook
+
+    /// Adds a category to the codebook.
+    public func addCategory(name: String, definition: String?, origin: CategoryOrigin, theme: String? = nil) throws {
+        try write { db in try Self.insertCategory(db, name: name, definition: definition, origin: origin, theme: theme) }
+    }
+
+    static func insertCategory(_ db: Database, name: String, definition: String?, origin: CategoryOrigin, theme: String?) throws {
+        let trimmed = TextMatching.nfc(name.trimmingCharacters(in: .whitespaces))
+        guard !trimmed.isEmpty else { throw StoreError.invalidInput([.init(location: "category", message: "a category needs a name")]) }
+        if try categoryID(db, trimmed) != nil { throw StoreError.duplicateCategory(name: trimmed) }
+        let parentID = try theme.map { try requireCategory(db, $0) }
+        try db.execute(sql: """
+            INSERT INTO category (name, definition, origin, reference, parent_id, position, created)
+            VALUES (?, ?, ?, ?, ?, (SELECT ifnull(max(position), 0) + 1 FROM category), ?)
+            """, arguments: [trimmed, definition.map(TextMatching.nfc), origin.reference == nil ? "emergent" : "literature",
+                             origin.reference, parentID, Timestamp.now()])
+    }
+
+    /// Renames a category; codes and memos follow it.
+    public func renameCategory(_ name: String, to newName: String) throws {
+        try write { db in
+            let id = try Self.requireCategory(db, name)
+            let target = TextMatching.nfc(newName.trimmingCharacters(in: .whitespaces))
+            if let other = try Self.categoryID(db, target), other != id { throw StoreError.duplicateCategory(name: target) }
+            try db.execute(sql: "UPDATE category SET name = ? WHERE id = ?", arguments: [target, id])
+        }
+    }
+
+    /// Merges category `from` into `into`: its codes, memos and sub-themes move, and a memo on `into` records
+    /// the merge with the merged category's definition and origin. Returns how many codes moved.
+    @discardableResult
+    public func mergeCategory(_ from: String, into: String) throws -> Int {
+        try write { db in
+            let source = try Self.requireCategory(db, from)
+            let target = try Self.requireCategory(db, into)
+            guard source != target else {
+                throw StoreError.invalidInput([.init(location: "category \(from)", message: "a category cannot be merged into itself")])
+            }
+            let row = try Row.fetchOne(db, sql: "SELECT name, definition, origin, reference FROM category WHERE id = ?", arguments: [source])!
+            let targetName = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [target])!
+            let moved = try Int.fetchOne(db, sql: "SELECT count(*) FROM code_category WHERE category_id = ?", arguments: [source]) ?? 0
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO code_category (code_id, category_id) SELECT code_id, ? FROM code_category WHERE category_id = ?
+                """, arguments: [target, source])
+            try db.execute(sql: "DELETE FROM code_category WHERE category_id = ?", arguments: [source])
+            try db.execute(sql: "UPDATE memo SET category_id = ? WHERE category_id = ?", arguments: [target, source])
+            try db.execute(sql: "UPDATE category SET parent_id = ? WHERE parent_id = ?", arguments: [target, source])
+            let origin = (row["reference"] as String?) ?? "emergent"
+            let definition = (row["definition"] as String?).map { " Its definition: \($0)" } ?? ""
+            try db.execute(sql: "INSERT INTO memo (target, category_id, text, created) VALUES ('category', ?, ?, ?)", arguments: [
+                target,
+                "Merged category '\(row["name"] as String)' (origin: \(origin)) into '\(targetName)'; \(moved) code\(moved == 1 ? "" : "s") moved.\(definition)",
+                Timestamp.now()])
+            try db.execute(sql: "DELETE FROM category WHERE id = ?", arguments: [source])
+            return moved
+        }
+    }
+
+    /// The codebook in its order, with how many codes and participants each category has.
+    public func categories(coder: String? = nil) throws -> [CategoryInfo] {
+        try read { db in
+            let coderID = try coder.map { try Self.requireCoder(db, $0) }
+            return try Row.fetchAll(db, sql: """
+                SELECT c.name, c.definition, c.origin, c.reference, parent.name AS theme,
+                       count(cc.code_id) AS codes, count(DISTINCT e.participant_id) AS participants
+                FROM category c
+                LEFT JOIN category parent ON parent.id = c.parent_id
+                LEFT JOIN code_category cc ON cc.category_id = c.id
+                    AND (? IS NULL OR cc.code_id IN (SELECT id FROM code WHERE coder_id = ?))
+                LEFT JOIN code k ON k.id = cc.code_id
+                LEFT JOIN excerpt e ON e.id = k.excerpt_id
+                GROUP BY c.id ORDER BY c.position
+                """, arguments: [coderID, coderID]).map {
+                CategoryInfo(name: $0["name"], definition: $0["definition"], origin: $0["origin"] == "emergent" ? "emergent" : ($0["reference"] ?? "literature"),
+                             reference: $0["reference"], theme: $0["theme"], codes: $0["codes"], participants: $0["participants"])
+            }
+        }
+    }
+
+    // MARK: - Codes
+
+    /// Stores one code (see `CodeEntry`); the excerpt is located in the participant's transcript when they have one.
+    @discardableResult
+    public func addCode(_ entry: CodeEntry) throws -> CodeResult {
+        try write { db in try Self.insertCode(db, entry) }
+    }
+
+    /// Checks an entry against the study and stores it; throws `StoreError.codeProblem` naming what is wrong.
+    static func insertCode(_ db: Database, _ entry: CodeEntry) throws -> CodeResult {
+        let participantID = try participantID(db, code: entry.participant)
+        let code = TextMatching.nfc(entry.code.trimmingCharacters(in: .whitespacesAndNewlines))
+        let excerpt = TextMatching.nfc((entry.excerpt ?? entry.code).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
+        guard !excerpt.isEmpty else { throw StoreError.codeProblem("the excerpt is empty") }
+        var notes: [String] = []
+        if !entry.descriptive {
+            guard let match = TextMatching.locate(code, in: excerpt) else {
+                throw StoreError.codeProblem("the in-vivo code '\(code)' does not occur in the excerpt; check the wording, or use --descriptive for a code in your own words")
+            }
+            if !match.exact { notes.append("the code matches the excerpt's '\(match.passage)' only when case and accents are ignored") }
+        }
+        guard !entry.categories.isEmpty else { throw StoreError.codeProblem("the code needs a category") }
+        var categoryIDs: [Int64] = []
+        for name in entry.categories {
+            guard let id = try categoryID(db, name) else {
+                let known = try String.fetchAll(db, sql: "SELECT name FROM category ORDER BY position")
+                throw StoreError.codeProblem("no category '\(name)' in the codebook"
+                    + (known.isEmpty ? "; add it with 'studyctl category add'" : " (categories: \(known.joined(separator: ", ")))"))
+            }
+            categoryIDs.append(id)
+        }
+        var span: Range<Int>?
+        var transcriptID: Int64?
+        if let transcript = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1",
+                                             arguments: [participantID]) {
+            let text: String = transcript["text"]
+            guard let match = TextMatching.locate(excerpt, in: text) else {
+                let closest = TextMatching.closestPassage(to: excerpt, in: text)
+                throw StoreError.codeProblem("the excerpt is not in \(entry.participant)'s transcript"
+                    + (closest.map { "; the closest passage is: \"\($0)\"" } ?? ""))
+            }
+            if !match.exact { notes.append("the excerpt matches the transcript's '\(match.passage)' only when case, accents and spacing are ignored") }
+            span = match.start..<match.end
+            transcriptID = transcript["id"]
+        }
+        let coderID = try entry.coder.map { try ensureCoder(db, $0) }
+        let excerptID: Int64
+        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ?",
+                                             arguments: [participantID, excerpt]) {
+            excerptID = existing
+        } else {
+            try db.execute(sql: """
+                INSERT INTO excerpt (participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, Timestamp.now()])
+            excerptID = db.lastInsertedRowID
+        }
+        let duplicate = try Int64.fetchOne(db, sql: """
+            SELECT id FROM code WHERE excerpt_id = ? AND label = ? AND coder_id IS ?
+            """, arguments: [excerptID, code, coderID])
+        if let duplicate {
+            throw StoreError.codeProblem("this code is already stored for \(entry.participant)" + (entry.coder.map { " by \($0)" } ?? "") + " (code \(duplicate))")
+        }
+        try db.execute(sql: "INSERT INTO code (excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [excerptID, coderID, code, !entry.descriptive, Timestamp.now()])
+        let codeID = db.lastInsertedRowID
+        for categoryID in categoryIDs {
+            try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [codeID, categoryID])
+        }
+        if let memo = entry.memo, !memo.trimmingCharacters(in: .whitespaces).isEmpty {
+            try db.execute(sql: "INSERT INTO memo (target, code_id, coder_id, text, created) VALUES ('code', ?, ?, ?, ?)",
+                           arguments: [codeID, coderID, TextMatching.nfc(memo), Timestamp.now()])
+        }
+        return CodeResult(id: codeID, span: span, notes: notes)
+    }
+
+    /// Moves a code to another category (from `from`, or from its only category).
+    public func moveCode(_ id: Int64, from: String?, to: String) throws {
+        try write { db in
+            guard try Int64.fetchOne(db, sql: "SELECT id FROM code WHERE id = ?", arguments: [id]) != nil else {
+                throw StoreError.unknownCode(id: id)
+            }
+            let target = try Self.requireCategory(db, to)
+            let current = try Int64.fetchAll(db, sql: "SELECT category_id FROM code_category WHERE code_id = ?", arguments: [id])
+            let source: Int64
+            if let from {
+                source = try Self.requireCategory(db, from)
+                guard current.contains(source) else {
+                    throw StoreError.invalidInput([.init(location: "code \(id)", message: "the code is not in category '\(from)'")])
+                }
+            } else {
+                guard current.count == 1 else {
+                    throw StoreError.invalidInput([.init(location: "code \(id)", message: "the code is in \(current.count) categories; say which with --from")])
+                }
+                source = current[0]
+            }
+            try db.execute(sql: "DELETE FROM code_category WHERE code_id = ? AND category_id = ?", arguments: [id, source])
+            try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [id, target])
+        }
+    }
+
+    /// Every code (of one coder, when given), in participant order.
+    public func codes(coder: String? = nil) throws -> [CodeRecord] {
+        try read { db in
+            let coderID = try coder.map { try Self.requireCoder(db, $0) }
+            var records: [Int64: CodeRecord] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT k.id, p.code AS participant, e.text AS excerpt, e.id AS excerpt_id, k.label, k.in_vivo, c.name AS coder,
+                       e.span_start, e.span_end
+                FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN participant p ON p.id = e.participant_id
+                LEFT JOIN coder c ON c.id = k.coder_id
+                WHERE ? IS NULL OR k.coder_id = ?
+                """, arguments: [coderID, coderID]) {
+                records[row["id"]] = CodeRecord(id: row["id"], participant: row["participant"], excerpt: row["excerpt"],
+                                                excerptID: row["excerpt_id"], code: row["label"], inVivo: row["in_vivo"], categories: [],
+                                                coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"])
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT cc.code_id, c.name FROM code_category cc JOIN category c ON c.id = cc.category_id ORDER BY c.position
+                """) {
+                records[row["code_id"]]?.categories.append(row["name"])
+            }
+            return records.values.sorted {
+                $0.participant == $1.participant ? $0.id < $1.id : NaturalOrder.areInIncreasingOrder($0.participant, $1.participant)
+            }
+        }
+    }
+
+    /// The coders who have coded something, in the order they were first named.
+    public func coders() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id") }
+    }
+
+    // MARK: - Memos
+
+    /// Adds an analytic memo.
+    @discardableResult
+    public func addMemo(on target: MemoTarget, text: String, coder: String? = nil) throws -> Int64 {
+        let body = TextMatching.nfc(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !body.isEmpty else { throw StoreError.invalidInput([.init(location: "memo", message: "the memo is empty")]) }
+        return try write { db in
+            let coderID = try coder.map { try Self.ensureCoder(db, $0) }
+            let (kind, participantID, codeID, categoryID) = try Self.resolve(db, target)
+            try db.execute(sql: "INSERT INTO memo (target, participant_id, code_id, category_id, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [kind, participantID, codeID, categoryID, coderID, body, Timestamp.now()])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Memos, all or about one thing, oldest first.
+    public func memos(on target: MemoTarget? = nil) throws -> [MemoRecord] {
+        try read { db in
+            var sql = """
+                SELECT m.id, m.target, p.code AS participant, m.code_id, c.name AS category, m.text, k.name AS coder, m.created
+                FROM memo m LEFT JOIN participant p ON p.id = m.participant_id LEFT JOIN category c ON c.id = m.category_id
+                LEFT JOIN coder k ON k.id = m.coder_id
+                """
+            var arguments: StatementArguments = []
+            if let target {
+                let (kind, participantID, codeID, categoryID) = try Self.resolve(db, target)
+                sql += " WHERE m.target = ? AND m.participant_id IS ? AND m.code_id IS ? AND m.category_id IS ?"
+                arguments = [kind, participantID, codeID, categoryID]
+            }
+            sql += " ORDER BY m.id"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let on: String
+                switch row["target"] as String {
+                case "participant": on = "participant:\(row["participant"] as String)"
+                case "code": on = "code:\(row["code_id"] as Int64)"
+                case "category": on = "category:\(row["category"] as String)"
+                default: on = "study"
+                }
+                return MemoRecord(id: row["id"], on: on, text: row["text"], coder: row["coder"], created: row["created"])
+            }
+        }
+    }
+
+    // MARK: - Helpers inside a transaction
+
+    static func resolve(_ db: Database, _ target: MemoTarget) throws -> (String, Int64?, Int64?, Int64?) {
+        switch target {
+        case .study: return ("study", nil, nil, nil)
+        case let .participant(code): return ("participant", try participantID(db, code: code), nil, nil)
+        case let .code(id):
+            guard try Int64.fetchOne(db, sql: "SELECT id FROM code WHERE id = ?", arguments: [id]) != nil else { throw StoreError.unknownCode(id: id) }
+            return ("code", nil, id, nil)
+        case let .category(name): return ("category", nil, nil, try requireCategory(db, name))
+        }
+    }
+
+    static func categoryID(_ db: Database, _ name: String) throws -> Int64? {
+        let wanted = TextMatching.nfc(name.trimmingCharacters(in: .whitespaces))
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM category WHERE name = ?", arguments: [wanted]) { return id }
+        // NOCASE folds ASCII only: compare the rest (accented capitals) here.
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM category") where (row["name"] as String).lowercased() == wanted.lowercased() {
+            return row["id"]
+        }
+        return nil
+    }
+
+    static func requireCategory(_ db: Database, _ name: String) throws -> Int64 {
+        if let id = try categoryID(db, name) { return id }
+        throw StoreError.unknownCategory(name: name, known: try String.fetchAll(db, sql: "SELECT name FROM category ORDER BY position"))
+    }
+
+    static func ensureCoder(_ db: Database, _ name: String) throws -> Int64 {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [trimmed]) { return id }
+        try db.execute(sql: "INSERT INTO coder (name) VALUES (?)", arguments: [trimmed])
+        return db.lastInsertedRowID
+    }
+
+    static func requireCoder(_ db: Database, _ name: String) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [name]) { return id }
+        throw StoreError.unknownCoder(name: name, known: try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id"))
+    }
+}

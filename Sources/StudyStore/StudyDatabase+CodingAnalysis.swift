@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import QualCoding
+import Surveys
+
+/// What the coding analyses need: every code as (participant, category, excerpt, coder), and the participants.
+public struct CodingDataset: Sendable {
+    public var segments: [CodedSegment]
+    /// The codebook's categories in order.
+    public var categories: [String]
+    /// Every participant → their value of the grouping attribute (`nil` when not grouped or without one).
+    public var participants: [String: String?]
+    /// Participant codes in natural order.
+    public var participantOrder: [String]
+    /// The grouping attribute's preferred value order (its derivation rule's labels).
+    public var groupOrder: [String]
+    /// The coders whose codes are included.
+    public var coders: [String]
+}
+
+extension StudyDatabase {
+    /// The codes for the coding analyses, of one coder or all, with participants grouped by `attribute`.
+    public func codingDataset(coder: String? = nil, groupedBy attribute: String? = nil) throws -> CodingDataset {
+        let roster = try roster()
+        var groupOrder: [String] = []
+        var participants: [String: String?] = [:]
+        var definition: AttributeDefinition?
+        if let attribute {
+            guard let found = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(attribute) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: attribute, known: roster.attributes.map(\.name))
+            }
+            definition = found
+            groupOrder = found.rule.flatMap { try? DerivationRule(parsing: $0) }?.clauses.map(\.label) ?? []
+        }
+        for participant in roster.participants {
+            // updateValue keeps the key when the value is nil (a subscript assignment of nil would remove it).
+            participants.updateValue(definition.map { participant.value(of: $0.name)?.display ?? "(none)" }, forKey: participant.code)
+        }
+        let codes = try codes(coder: coder)
+        let segments = codes.flatMap { code in
+            code.categories.map { CodedSegment(participant: code.participant, category: $0, excerpt: code.excerptID, coder: code.coder) }
+        }
+        let coders = coder.map { [$0] } ?? Array(Set(codes.compactMap(\.coder))).sorted()
+        return CodingDataset(segments: segments, categories: try categories().map(\.name), participants: participants,
+                             participantOrder: roster.participants.map(\.code), groupOrder: groupOrder, coders: coders)
+    }
+
+    /// Per coder, per excerpt: the categories the coder gave it (for agreement).
+    public func codingAssignments(coders: [String]) throws -> [String: [Int64: Set<String>]] {
+        var result: [String: [Int64: Set<String>]] = [:]
+        for coder in coders {
+            for code in try codes(coder: coder) {
+                result[coder, default: [:]][code.excerptID, default: []].formUnion(code.categories)
+            }
+        }
+        return result
+    }
+}

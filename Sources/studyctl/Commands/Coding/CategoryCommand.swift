@@ -1,0 +1,202 @@
+import ArgumentParser
+import Foundation
+import QualCoding
+import StudyStore
+import Tabular
+
+struct CategoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "category",
+        abstract: "Build the codebook: add, import, rename and merge categories.",
+        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self])
+}
+
+struct CategoryAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a category to the codebook.",
+        discussion: """
+            Example: studyctl category add "Informações Insuficientes" \
+              --definition "Falta de informações que facilitam o entendimento do framework." \
+              --origin "Myllärniemi et al. (2018)"
+            """)
+
+    @Argument(help: "The category's name.")
+    var name: String
+
+    @Option(help: "What the category means.")
+    var definition: String?
+
+    @Option(help: ArgumentHelp("Where it comes from: a literature reference, or emergent.", valueName: "reference|emergent"))
+    var origin: String
+
+    @Option(help: ArgumentHelp("The parent theme (another category).", valueName: "name"))
+    var theme: String?
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        guard let parsed = CategoryOrigin(parsing: origin) else {
+            throw ValidationError("Please give --origin a literature reference or 'emergent'.")
+        }
+        try study.withStudy { try $0.addCategory(name: name, definition: definition, origin: parsed, theme: theme) }
+        print("Added category \(name) (\(parsed.reference ?? "emergent"))")
+    }
+}
+
+struct CategoryImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import categories from CSV (category, origin, definition, optional theme).")
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let count = try study.withStudy { try $0.importCategories(from: file) }
+        print("Imported \(count) categor\(count == 1 ? "y" : "ies") from \(file)")
+    }
+}
+
+struct CategoryRename: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a category; its codes and memos follow.")
+
+    @Argument(help: "The current name.")
+    var name: String
+
+    @Argument(help: "The new name.")
+    var newName: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        try study.withStudy { try $0.renameCategory(name, to: newName) }
+        print("Renamed category \(name) to \(newName)")
+    }
+}
+
+struct CategoryMerge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge", abstract: "Merge one category into another.",
+        discussion: "The codes, memos and sub-themes move; a memo on the remaining category records the merge.")
+
+    @Argument(help: "The category that goes away.")
+    var from: String
+
+    @Argument(help: "The category that receives its codes.")
+    var into: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let moved = try study.withStudy { try $0.mergeCategory(from, into: into) }
+        print("Merged \(from) into \(into): \(moved) code\(moved == 1 ? "" : "s") moved; the merge is recorded in a memo on \(into)")
+    }
+}
+
+struct Codebook: ParsableCommand {
+    enum Format: String, CaseIterable, ExpressibleByArgument { case table, md, csv, json }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Print the codebook: categories with origin, definition, theme and use.",
+        discussion: "Categories defined a priori but never used are listed with 0 codes.")
+
+    @Option(help: ArgumentHelp("Output format.", valueName: "format"))
+    var format: Format = .table
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let categories = try study.withStudy { try $0.categories() }
+        switch format {
+        case .json:
+            try printJSON(categories)
+        case .csv:
+            var writer = CSVWriter()
+            writer.writeRow(["category", "origin", "definition", "theme", "codes", "participants"])
+            for category in categories {
+                writer.writeRow([category.name, category.origin, category.definition ?? "", category.theme ?? "",
+                                 String(category.codes), String(category.participants)])
+            }
+            print(writer.text, terminator: "")
+        case .md:
+            print("| Categoria / Category | Origem / Origin | Definição / Definition | Códigos / Codes | Participantes / Participants |")
+            print("| --- | --- | --- | ---: | ---: |")
+            for category in categories {
+                let cells = [category.name + (category.theme.map { " (\($0))" } ?? ""), category.origin, category.definition ?? "",
+                             String(category.codes), String(category.participants)]
+                print("| " + cells.map(markdownCell).joined(separator: " | ") + " |")
+            }
+        case .table:
+            if categories.isEmpty { return print("The codebook is empty. Add categories with 'studyctl category add' or 'studyctl category import'.") }
+            var table = TextTable(["category", "origin", "theme", "codes", "participants"], rightAligned: [3, 4])
+            for category in categories {
+                table.append([category.name, category.origin, category.theme ?? "", String(category.codes),
+                              category.codes == 0 ? "never used" : String(category.participants)])
+            }
+            print(table.render())
+        }
+    }
+}
+
+/// A markdown table cell: pipes escaped, line breaks as <br>.
+func markdownCell(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+        .replacingOccurrences(of: "\r\n", with: "<br>").replacingOccurrences(of: "\n", with: "<br>")
+}
+
+struct MemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memo", abstract: "Write and read analytic memos.",
+        subcommands: [MemoAdd.self, MemoList.self])
+}
+
+struct Target: ExpressibleByArgument {
+    var value: MemoTarget
+    init?(argument: String) {
+        guard let value = MemoTarget(parsing: argument) else { return nil }
+        self.value = value
+    }
+}
+
+struct MemoAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a memo about the study, a participant, a code or a category.",
+        discussion: "Example: studyctl memo add --on category:\"Experiência em iOS\" \"Todos os iniciantes citaram UIKit.\"")
+
+    @Option(help: ArgumentHelp("What the memo is about: study, participant:P4, code:12 or category:NAME.", valueName: "target"))
+    var on: Target
+
+    @Argument(help: "The memo's text.")
+    var text: String
+
+    @Option(help: ArgumentHelp("Who wrote it.", valueName: "name"))
+    var coder: String?
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let id = try study.withStudy { try $0.addMemo(on: on.value, text: text, coder: coder) }
+        print("Stored memo \(id) on \(on.value.description)")
+    }
+}
+
+struct MemoList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List memos.")
+
+    @Option(help: ArgumentHelp("Only memos about this: study, participant:P4, code:12 or category:NAME.", valueName: "target"))
+    var on: Target?
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let memos = try study.withStudy { try $0.memos(on: on?.value) }
+        if output.json { return try printJSON(memos) }
+        if memos.isEmpty { return print("No memos.") }
+        for memo in memos {
+            print("[\(memo.id)] \(memo.on)" + (memo.coder.map { " — \($0)" } ?? "") + " (\(memo.created))")
+            print("    " + memo.text.replacingOccurrences(of: "\n", with: "\n    "))
+        }
+    }
+}

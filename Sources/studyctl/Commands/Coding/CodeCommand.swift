@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import QualCoding
+import StudyStore
+import Tabular
+
+struct CodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "code",
+        abstract: "Code excerpts: add, import, list and move in-vivo codes.",
+        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self])
+}
+
+struct CodeAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Code an excerpt of what a participant said.",
+        discussion: """
+            The in-vivo code must occur in the excerpt (a match ignoring case and accents is accepted with a \
+            note); --descriptive for a code in your own words. When the participant has a transcript, the \
+            excerpt must be in it and its position is stored; otherwise the closest passage is shown.
+
+            Example: studyctl code add P4 --excerpt "Senti falta de um direcionamento das interações possíveis" \
+              --code "falta de um direcionamento das interações" --category "Interações com dispositivo"
+            """)
+
+    @Argument(help: "The participant's code.")
+    var participant: String
+
+    @Option(help: ArgumentHelp("The verbatim excerpt (default: the code itself).", valueName: "text"))
+    var excerpt: String?
+
+    @Option(help: ArgumentHelp("The code: the participant's own words.", valueName: "text"))
+    var code: String
+
+    @Option(help: ArgumentHelp("The category; repeat for several.", valueName: "name"))
+    var category: [String] = []
+
+    @Option(help: ArgumentHelp("Who coded it (for agreement between coders).", valueName: "name"))
+    var coder: String?
+
+    @Option(help: ArgumentHelp("An analytic memo on the code.", valueName: "text"))
+    var memo: String?
+
+    @Flag(help: "The code is in the researcher's words, not the participant's.")
+    var descriptive = false
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if category.isEmpty { throw ValidationError("Please give the code a category with --category NAME.") }
+    }
+
+    func run() throws {
+        let result = try study.withStudy {
+            try $0.addCode(CodeEntry(participant: participant, excerpt: excerpt, code: code, categories: category,
+                                     coder: coder, memo: memo, descriptive: descriptive))
+        }
+        for note in result.notes { printError("note: \(note)") }
+        print("Stored code \(result.id) for \(participant)" + (result.span.map { " (transcript characters \($0.lowerBound)–\($0.upperBound))" } ?? ""))
+    }
+}
+
+struct CodeImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import coded excerpts from CSV.",
+        discussion: """
+            Columns (found by name): participant, excerpt and/or code (in_vivo_code), category; optional coder \
+            and memo. A column named like a participant attribute (e.g. level) is checked against the \
+            participant. All or nothing: every bad row is reported with file:line:column.
+            """)
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    var file: String
+
+    @Option(help: ArgumentHelp("The coder of rows without a coder column.", valueName: "name"))
+    var coder: String?
+
+    @Flag(help: "The codes are descriptive, not in vivo.")
+    var descriptive = false
+
+    @Option(help: ArgumentHelp("The field separator (default: detected).", valueName: "delimiter"))
+    var delimiter: Delimiter?
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let summary = try study.withStudy { try $0.importCodes(from: file, coder: coder, descriptive: descriptive, delimiter: delimiter) }
+        for note in summary.notes { printError("note: \(note)") }
+        if !summary.ignored.isEmpty { printError("note: columns not read: " + summary.ignored.map { "'\($0)'" }.joined(separator: ", ")) }
+        print("Imported \(summary.codes) code\(summary.codes == 1 ? "" : "s") on \(summary.excerpts) new excerpt\(summary.excerpts == 1 ? "" : "s") from \(file)")
+    }
+}
+
+struct CodeList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List codes with their excerpts and categories.")
+
+    @Option(help: ArgumentHelp("Only this participant's codes.", valueName: "code"))
+    var participant: String?
+
+    @Option(help: ArgumentHelp("Only codes in this category.", valueName: "name"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("Only this coder's codes.", valueName: "name"))
+    var coder: String?
+
+    @Option(help: ArgumentHelp("Show a participant attribute beside each code (e.g. level).", valueName: "attribute"))
+    var by: String?
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let (codes, roster) = try study.withStudy { (try $0.codes(coder: coder), try $0.roster()) }
+        let selected = codes.filter { code in
+            (participant.map { code.participant.caseInsensitiveCompare($0) == .orderedSame } ?? true)
+                && (category.map { name in code.categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame } } ?? true)
+        }
+        if output.json { return try printJSON(selected) }
+        if selected.isEmpty { return print("No codes.") }
+        let values = Dictionary(uniqueKeysWithValues: roster.participants.map { ($0.code, $0) })
+        var header = ["id", "participant"]
+        if let by { header.append(by) }
+        header += ["code", "category", "coder"]
+        var table = TextTable(header, rightAligned: [0])
+        for code in selected {
+            var row = [String(code.id), code.participant]
+            if let by { row.append(values[code.participant]?.value(of: by)?.display ?? "") }
+            row += [code.code + (code.inVivo ? "" : " (descriptive)"), code.categories.joined(separator: "; "), code.coder ?? ""]
+            table.append(row)
+        }
+        print(table.render())
+    }
+}
+
+struct CodeMove: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a code to another category.")
+
+    @Argument(help: "The code's number (see 'studyctl code list').")
+    var id: Int64
+
+    @Option(help: ArgumentHelp("The category to move it to.", valueName: "name"))
+    var to: String
+
+    @Option(help: ArgumentHelp("The category to move it from, when it has several.", valueName: "name"))
+    var from: String?
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        try study.withStudy { try $0.moveCode(id, from: from, to: to) }
+        print("Moved code \(id) to \(to)")
+    }
+}

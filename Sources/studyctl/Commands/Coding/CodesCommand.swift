@@ -1,0 +1,243 @@
+import ArgumentParser
+import Foundation
+import QualCoding
+import StudyStore
+import Surveys
+import Tabular
+
+struct CodesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "codes",
+        abstract: "Analyse the coding: category frequencies, matrices, co-occurrence, triangulation, agreement.",
+        subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesTriangulate.self, CodesAgreement.self])
+}
+
+/// `--coder`, shared by the analyses.
+struct CoderOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Only this coder's codes (default: every coder's).", valueName: "name"))
+    var coder: String?
+
+    func warnIfSeveral(_ dataset: CodingDataset) {
+        if coder == nil && dataset.coders.count > 1 {
+            printError("note: counting the codes of every coder (\(dataset.coders.joined(separator: ", "))); choose one with --coder")
+        }
+    }
+}
+
+func percent(_ share: Double) -> String { String(format: "%.0f%%", share * 100) }
+
+struct CodesFrequency: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "freq",
+        abstract: "Per category: coded segments, participants who raised it, and their share.",
+        discussion: """
+            The share's denominator is every participant in the study (or in the group, with --by), and the \
+            output states it. Categories never used are listed with zero. Sorted by share.
+            """)
+
+    @Option(help: ArgumentHelp("Also per group of a participant attribute (e.g. level).", valueName: "attribute"))
+    var by: String?
+
+    @Flag(help: "Write CSV instead of a table.")
+    var csv = false
+
+    @OptionGroup var coder: CoderOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder, groupedBy: by) }
+        coder.warnIfSeveral(dataset)
+        let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.participants,
+                                             groupOrder: dataset.groupOrder)
+        if output.json { return try printJSON(table) }
+        if csv {
+            var writer = CSVWriter()
+            writer.writeRow(["category", "group", "segments", "participants", "denominator", "share"])
+            for row in table.rows {
+                writer.writeRow([row.category, "all", String(row.overall.segments), String(row.overall.participants),
+                                 String(row.overall.denominator), String(row.overall.share)])
+                for (group, count) in zip(table.groups, row.groups) {
+                    writer.writeRow([row.category, group, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
+                }
+            }
+            return print(writer.text, terminator: "")
+        }
+        var header = ["category", "segments", "participants", "share"]
+        for group in table.groups { header += ["\(group) seg.", "\(group) part.", "\(group) share"] }
+        var text = TextTable(header, rightAligned: Set(1..<header.count))
+        for row in table.rows {
+            var cells = [row.category, String(row.overall.segments), String(row.overall.participants), percent(row.overall.share)]
+            for count in row.groups { cells += [String(count.segments), String(count.participants), percent(count.share)] }
+            text.append(cells)
+        }
+        print(text.render())
+        var denominators = "Share = participants who raised the category ÷ \(table.participants) participants in the study"
+        if let by, let first = table.rows.first {
+            denominators += "; per \(by): " + zip(table.groups, first.groups).map { "\($0.0) \($0.1.denominator)" }.joined(separator: ", ")
+        }
+        print("\n" + denominators + ".")
+    }
+}
+
+struct CodesMatrix: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix", abstract: "Category × participant: codes per participant (0 where none).")
+
+    @Flag(help: "Show presence (1) or absence (0) instead of counts.")
+    var presence = false
+
+    @Flag(help: "Write CSV instead of a table.")
+    var csv = false
+
+    @OptionGroup var coder: CoderOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct JSON: Encodable {
+        var participants: [String]
+        var categories: [String]
+        var counts: [[Int]]
+        var presence: [[Int]]
+    }
+
+    func run() throws {
+        let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder) }
+        coder.warnIfSeveral(dataset)
+        let counts = CodeAnalysis.matrix(dataset.segments, categories: dataset.categories, participants: dataset.participantOrder)
+        let shown = presence ? counts.map { $0.map { $0 > 0 ? 1 : 0 } } : counts
+        if output.json {
+            return try printJSON(JSON(participants: dataset.participantOrder, categories: dataset.categories, counts: counts,
+                                      presence: counts.map { $0.map { $0 > 0 ? 1 : 0 } }))
+        }
+        if csv {
+            var writer = CSVWriter()
+            writer.writeRow(["category"] + dataset.participantOrder)
+            for (category, row) in zip(dataset.categories, shown) { writer.writeRow([category] + row.map(String.init)) }
+            return print(writer.text, terminator: "")
+        }
+        var table = TextTable(["category"] + dataset.participantOrder + ["total"], rightAligned: Set(1...(dataset.participantOrder.count + 1)))
+        for (category, row) in zip(dataset.categories, shown) {
+            table.append([category] + row.map(String.init) + [String(row.reduce(0, +))])
+        }
+        print(table.render())
+    }
+}
+
+struct CodesCooccurrence: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cooccur", abstract: "Category × category: participants who raised both (diagonal: who raised each).")
+
+    @OptionGroup var coder: CoderOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct JSON: Encodable {
+        var categories: [String]
+        var participants: [[Int]]
+    }
+
+    func run() throws {
+        let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder) }
+        coder.warnIfSeveral(dataset)
+        let matrix = CodeAnalysis.cooccurrence(dataset.segments, categories: dataset.categories)
+        if output.json { return try printJSON(JSON(categories: dataset.categories, participants: matrix)) }
+        let short = dataset.categories.indices.map { "C\($0 + 1)" }
+        var table = TextTable(["", "category"] + short, rightAligned: Set(2..<(2 + short.count)))
+        for (index, row) in matrix.enumerated() {
+            table.append([short[index], dataset.categories[index]] + row.map(String.init))
+        }
+        print(table.render())
+        print("\nCells count participants who raised both categories; the diagonal, those who raised each.")
+    }
+}
+
+struct CodesTriangulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "triangulate",
+        abstract: "For each category, the mean score of participants who raised it vs those who did not.",
+        discussion: "Example: studyctl codes triangulate --instrument pssuq --score InfoQual")
+
+    @Option(help: ArgumentHelp("The questionnaire.", valueName: "id"))
+    var instrument: String
+
+    @Option(help: ArgumentHelp("The score or sub-score (default: the instrument's first).", valueName: "id"))
+    var score: String?
+
+    @Option(help: ArgumentHelp("How to treat unanswered items.", valueName: "policy"))
+    var missing: MissingPolicy = .refuse
+
+    @OptionGroup var coder: CoderOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let (dataset, definition, sets) = try study.withStudy { database in
+            let (definition, sets) = try database.responseSets(instrument: instrument)
+            return (try database.codingDataset(coder: coder.coder), definition, sets)
+        }
+        coder.warnIfSeveral(dataset)
+        let scoreID = score ?? definition.scoreIDs.first ?? ""
+        guard let resolved = definition.scoreIDs.first(where: { $0.caseInsensitiveCompare(scoreID) == .orderedSame }) else {
+            throw ValidationError("Please choose one of \(definition.id)'s scores: \(definition.scoreIDs.joined(separator: ", ")).")
+        }
+        let report = try ScoreReport.build(definition, inputs: sets.map { ScoringInput(participant: $0.participant, task: $0.task, answers: $0.answers) },
+                                           missing: missing)
+        var scores: [String: Double] = [:]
+        for row in report.rows { if let value = row.value(resolved) { scores[row.participant] = value } }
+        let triangulation = Triangulation(dataset.segments, categories: dataset.categories, scores: scores)
+        if output.json { return try printJSON(triangulation) }
+        var table = TextTable(["category", "raised n", "mean", "others n", "mean", "difference"], rightAligned: [1, 2, 3, 4, 5])
+        for row in triangulation.rows {
+            table.append([row.category, String(row.raisedN), fixed(row.raisedMean), String(row.otherN), fixed(row.otherMean), fixed(row.difference)])
+        }
+        print("\(definition.id) \(resolved) of participants who raised each category vs the others"
+              + (definition.lowerIsBetter ? " (lower is better)" : ""))
+        print(table.render())
+    }
+}
+
+struct CodesAgreement: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agreement",
+        abstract: "Inter-coder reliability: percent agreement, Cohen's κ and Krippendorff's α.",
+        discussion: """
+            Units are the excerpts every listed coder coded. Per category, each coder's presence or absence of \
+            the category on each unit is compared: percent agreement, Cohen's κ (chance agreement from each \
+            coder's marginals; per pair of coders) and Krippendorff's α (nominal; any number of coders). Overall: \
+            κ and α over the category assigned, when every coder gave each excerpt exactly one; otherwise pooled \
+            over every excerpt × category.
+            """)
+
+    @Option(help: ArgumentHelp("The coders to compare, e.g. A,B.", valueName: "a,b,…"))
+    var coders: String
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let names = coders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard names.count >= 2 else { throw ValidationError("Please name at least two coders, e.g. --coders A,B.") }
+        let (assignments, categories) = try study.withStudy { database -> ([String: [Int64: Set<String>]], [String]) in
+            let known = try database.coders()
+            for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw StoreError.unknownCoder(name: name, known: known)
+            }
+            return (try database.codingAssignments(coders: names), try database.categories().map(\.name))
+        }
+        let report = AgreementReport(coders: names, categories: categories, assignments: assignments)
+        if output.json { return try printJSON(report) }
+        guard report.units > 0 else {
+            throw ValidationError("Please have \(names.joined(separator: " and ")) code the same excerpts: they share none yet.")
+        }
+        let pairs = report.overall.kappa.keys.sorted()
+        var table = TextTable(["category", "units", "agreement"] + pairs.map { "κ \($0)" } + ["α"], rightAligned: Set(1..<(4 + pairs.count)))
+        for line in report.categories + [report.overall] {
+            table.append([line.category, String(line.units), line.percentAgreement.map(percent) ?? ""]
+                         + pairs.map { fixed(line.kappa[$0] ?? nil, 3) } + [fixed(line.alpha, 3)])
+        }
+        print("Agreement of \(names.joined(separator: ", ")) on \(report.units) excerpt\(report.units == 1 ? "" : "s") coded by all")
+        print(table.render())
+        print("\nOverall: \(report.overallMethod). An empty κ or α means no variation to compare (e.g. a category nobody used).")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import QualCoding
+
+@Suite struct AgreementTests {
+    /// The known answers: [[20, 20], [10, 50]] → κ ≈ 0.348; [[0, 4, 1], [0, 8, 0], [0, 1, 5]] → κ ≈ 0.4842
+    /// (pₒ = 13/19, pₑ = 140/361).
+    @Test func cohenKappaFromContingencyTables() throws {
+        let two = try #require(CohenKappa(table: [[20, 20], [10, 50]]))
+        #expect(abs(two.kappa! - 0.348) < 0.0005)
+        #expect(two.observed == 0.7)
+        #expect(abs(two.expected - 0.54) < 1e-12)
+        #expect(two.units == 100)
+        let three = try #require(CohenKappa(table: [[0, 4, 1], [0, 8, 0], [0, 1, 5]]))
+        #expect(abs(three.kappa! - 0.4842) < 0.00005)
+        #expect(CohenKappa(table: [[5, 0], [0, 0]])?.kappa == nil, "one category throughout: κ undefined")
+        #expect(CohenKappa(table: [[1, 2]]) == nil)
+    }
+
+    /// Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability": 4 coders, 12 units with missing
+    /// values, nominal α = 0.743.
+    @Test func krippendorffAlphaPublishedExample() {
+        let a: [Int?] = [1, 2, 3, 3, 2, 1, 4, 1, 2, nil, nil, nil]
+        let b: [Int?] = [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nil, 3]
+        let c: [Int?] = [nil, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nil]
+        let d: [Int?] = [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nil]
+        let units = (0..<12).map { i in [a[i], b[i], c[i], d[i]].map { $0.map(String.init) } }
+        let alpha = KrippendorffAlpha(units: units)
+        #expect(abs(alpha.alpha! - 0.743) < 0.0005)
+        #expect(alpha.units == 11, "unit 12 has one value and is not pairable")
+    }
+
+    /// Two coders, binary presence, as the 2×2 table [[20, 20], [10, 50]]: α checked against a direct
+    /// coincidence-matrix computation (0.34396).
+    @Test func krippendorffAlphaForTwoCodersBinary() {
+        var units: [[String?]] = []
+        units += Array(repeating: ["1", "1"], count: 20)
+        units += Array(repeating: ["1", "0"], count: 20)
+        units += Array(repeating: ["0", "1"], count: 10)
+        units += Array(repeating: ["0", "0"], count: 50)
+        #expect(abs(KrippendorffAlpha(units: units).alpha! - 0.34395604395604396) < 1e-12)
+        #expect(PercentAgreement.of(units: units) == 0.7)
+    }
+
+    @Test func agreementReportPerCategoryAndOverall() {
+        let assignments: [String: [Int64: Set<String>]] = [
+            "A": [1: ["X"], 2: ["X"], 3: ["Y"], 4: ["Y"], 5: ["X"]],
+            "B": [1: ["X"], 2: ["Y"], 3: ["Y"], 4: ["Y"], 6: ["X"]],
+        ]
+        let report = AgreementReport(coders: ["A", "B"], categories: ["X", "Y", "Z"], assignments: assignments)
+        #expect(report.units == 4, "only excerpts both coders coded")
+        #expect(report.overall.percentAgreement == 0.75)
+        // Overall table [[1, 1], [0, 2]]: pₒ = .75, pₑ = (2·1 + 2·3)/16 = .5 → κ = .5.
+        #expect(report.overall.kappa["A–B"]! == 0.5)
+        #expect(report.overallMethod.hasPrefix("one category per excerpt"))
+        let z = report.categories.first { $0.category == "Z" }!
+        #expect(z.percentAgreement == 1)
+        #expect(z.kappa["A–B"]! == nil, "a category nobody used has no κ")
+    }
+}
+
+@Suite struct TextMatchingTests {
+    @Test func locatesExactlyThenIgnoringCaseAccentsAndSpacing() throws {
+        let transcript = "Tive dificuldade inicial no entendimento de event handler,\nmas não sinto que é algo extremamente complexo"
+        let exact = try #require(TextMatching.locate("entendimento de event handler", in: transcript))
+        #expect(exact.exact)
+        #expect(exact.start == 28 && exact.end == 57)
+        let loose = try #require(TextMatching.locate("handler, MAS NAO sinto", in: transcript))
+        #expect(!loose.exact)
+        #expect(loose.passage == "handler,\nmas não sinto")
+        #expect(TextMatching.locate("nada disso", in: transcript) == nil)
+    }
+
+    @Test func normalisesToNFC() {
+        let decomposed = "ac\u{0327}a\u{0303}o"
+        #expect(TextMatching.nfc(decomposed) == "ação")
+        #expect(TextMatching.locate("ação", in: "uma " + decomposed + " aqui")?.exact == true)
+    }
+
+    @Test func closestPassageSharesTheMostWords() {
+        let text = "O usuário disse que a documentação não tinha exemplos. Depois falou que faltava um vídeo de demonstração."
+        #expect(TextMatching.closestPassage(to: "faltava vídeo de demonstração", in: text)?.contains("faltava um vídeo de demonstração") == true)
+        #expect(TextMatching.closestPassage(to: "xyz", in: text) == nil)
+    }
+}
+
+@Suite struct CodeAnalysisTests {
+    func segments() -> [CodedSegment] {
+        [CodedSegment(participant: "P1", category: "A", excerpt: 1), CodedSegment(participant: "P1", category: "A", excerpt: 2),
+         CodedSegment(participant: "P2", category: "A", excerpt: 3), CodedSegment(participant: "P2", category: "B", excerpt: 4),
+         CodedSegment(participant: "P3", category: "B", excerpt: 5)]
+    }
+
+    @Test func frequenciesWithDenominatorsAndUnusedCategories() {
+        let table = CodeAnalysis.frequencies(segments(), categories: ["B", "A", "C"],
+                                             participants: ["P1": "x", "P2": "y", "P3": "y", "P4": "y"], groupOrder: ["y", "x"])
+        #expect(table.groups == ["y", "x"])
+        #expect(table.rows.map(\.category) == ["A", "B", "C"], "A has 3 segments, B 2 at the same share; C never used")
+        #expect(table.rows[0].overall == CategoryCount(segments: 3, participants: 2, share: 0.5, denominator: 4))
+        #expect(table.rows[0].groups[0] == CategoryCount(segments: 1, participants: 1, share: 1.0 / 3, denominator: 3))
+        #expect(table.rows[2].overall.participants == 0)
+    }
+
+    @Test func matrixCooccurrenceAndTriangulation() {
+        #expect(CodeAnalysis.matrix(segments(), categories: ["A", "B"], participants: ["P1", "P2", "P3"]) == [[2, 1, 0], [0, 1, 1]])
+        #expect(CodeAnalysis.cooccurrence(segments(), categories: ["A", "B"]) == [[2, 1], [1, 2]])
+        let triangulation = Triangulation(segments(), categories: ["A"], scores: ["P1": 2, "P2": 4, "P3": 3])
+        #expect(triangulation.rows[0] == .init(category: "A", raisedN: 2, raisedMean: 3, otherN: 1, otherMean: 3, difference: 0))
+    }
+
+    @Test func origins() {
+        #expect(CategoryOrigin(parsing: "emergent") == .emergent)
+        #expect(CategoryOrigin(parsing: "Emergente") == .emergent)
+        #expect(CategoryOrigin(parsing: "Myllärniemi et al. (2018)") == .literature(reference: "Myllärniemi et al. (2018)"))
+        #expect(CategoryOrigin(parsing: "  ") == nil)
+    }
+}
