@@ -10,12 +10,16 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
         .target(name: "Tabular"),
         // The data files studyctl ships: built-in instrument definitions.
-        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments")]),
+        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports")]),
+        // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.
+        .target(name: "Datasets", path: "datasets", exclude: ["README.md"],
+                resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls")]),
         // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
         .target(name: "Surveys", dependencies: ["Templates"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders. Pure Swift.
@@ -27,16 +31,29 @@ let package = Package(
                 "Surveys", "QualCoding", "Tabular",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // libxlsxwriter, the C library that writes Excel workbooks with native charts.
+        .systemLibrary(
+            name: "CXlsxWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]),
+        // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV.
+        .target(
+            name: "Reports",
+            dependencies: [
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular",
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore"]),
         .testTarget(
             name: "StudyStoreTests",
             dependencies: ["StudyStore", .product(name: "GRDB", package: "GRDB.swift")]),

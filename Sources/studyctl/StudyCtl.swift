@@ -36,5 +36,8 @@ struct StudyCtl: ParsableCommand {
             CodeCommand.self,
             MemoCommand.self,
             CodesCommand.self,
+            Report.self,
+            ExportCommand.self,
+            Demo.self,
         ])
 }

@@ -83,22 +83,27 @@ public struct ScoreReport: Sendable {
     public var alphas: [(scale: String, alpha: CronbachAlpha)]
     /// Open-text answers, per item.
     public var texts: [(item: Int, participant: String, text: String)]
+    /// Response sets left out because they could not be scored (with `skipUnscorable`), with the reason.
+    public var unscored: [String] = []
 
     /// Scores every input. Throws, naming every participant concerned, when a set cannot be scored under
     /// `missing`; nothing is summarised from a partial set without the researcher choosing how.
-    public static func build(_ instrument: InstrumentDefinition, inputs: [ScoringInput], missing: MissingPolicy,
-                             groupOrder: [String] = []) throws -> ScoreReport {
+    /// With `skipUnscorable`, such sets are left out and listed in `unscored` instead.
+    public static func build(_ instrument: InstrumentDefinition, inputs allInputs: [ScoringInput], missing: MissingPolicy,
+                             groupOrder: [String] = [], skipUnscorable: Bool = false) throws -> ScoreReport {
         var rows: [Row] = []
         var failures: [String] = []
-        for input in inputs {
+        var inputs: [ScoringInput] = []
+        for input in allInputs {
             do {
                 rows.append(Row(participant: input.participant, group: input.group, task: input.task,
                                 scores: try instrument.score(input.answers, missing: missing)))
+                inputs.append(input)
             } catch let error as ScoringError {
                 failures.append("\(input.participant)" + (input.task.map { " (task \($0))" } ?? "") + ": \(error.localizedDescription)")
             }
         }
-        if !failures.isEmpty { throw ScoreReportError.unscorable(failures) }
+        if !failures.isEmpty && !skipUnscorable { throw ScoreReportError.unscorable(failures) }
 
         let tasks: [String?] = instrument.perTask ? orderedUnique(inputs.compactMap(\.task)).map { $0 } : [nil]
         let groupNames = inputs.contains { $0.group != nil } ? orderGroups(inputs.map { $0.group ?? noGroup }, by: groupOrder) : []
@@ -132,7 +137,7 @@ public struct ScoreReport: Sendable {
             }
         }
         return ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
-                           alphas: alphas, texts: texts)
+                           alphas: alphas, texts: texts, unscored: failures)
     }
 
     /// The name of the overall group.

@@ -1,0 +1,4 @@
+#ifndef STUDYCTL_CXLSXWRITER_SHIM_H
+#define STUDYCTL_CXLSXWRITER_SHIM_H
+#include <xlsxwriter.h>
+#endif

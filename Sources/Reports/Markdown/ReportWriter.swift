@@ -1,0 +1,99 @@
+import Foundation
+import Mustache
+import QualCoding
+import Surveys
+import Templates
+
+/// Why a report could not be written.
+public enum ReportError: Error, LocalizedError, Equatable {
+    case templateNotFound(name: String, searched: [String])
+    case invalidTemplate(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .templateNotFound(name, searched):
+            return "No report template '\(name)'; looked for " + searched.joined(separator: ", ") + ". Pass a template's path or a name under templates/reports."
+        case let .invalidTemplate(path, reason):
+            return "\(path) is not a valid Mustache template: \(reason)"
+        case let .cannotWrite(path, reason):
+            return "Cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// Markdown table cells: `|` escaped, line breaks as `<br>`, and characters markdown would read as markup or
+/// HTML neutralised, so text a participant said cannot break a table or the page.
+struct MarkdownContentType: MustacheContentType {
+    func escapeText(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "\\": result += "\\\\"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "*", "_", "`", "#": result += "\\\(character)"
+            case "(" where result.hasSuffix("]"): result += "\\("
+            case "\r": continue
+            case "\n": result += "<br>"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// Renders the markdown report from a Mustache template and writes its SVG charts beside it.
+public enum ReportWriter {
+    /// The file a template name resolves to: a path, or `templates/reports/NAME.LANGUAGE.mustache` /
+    /// `NAME.mustache`.
+    public static func templatePath(_ name: String, language: StudyLanguage) throws -> String {
+        if FileManager.default.fileExists(atPath: name) { return name }
+        var searched = [name]
+        if let folder = TemplateFiles.reportsDirectory {
+            for candidate in ["\(name).\(language.rawValue).mustache", "\(name).mustache"] {
+                let path = folder.appendingPathComponent(candidate).path
+                searched.append("templates/reports/\(candidate)")
+                if FileManager.default.fileExists(atPath: path) { return path }
+            }
+        }
+        throw ReportError.templateNotFound(name: name, searched: searched)
+    }
+
+    /// Renders `model` with the template at `path`.
+    public static func render(_ model: ReportModel, templatePath path: String) throws -> String {
+        MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ReportError.invalidTemplate(path: path, reason: "it cannot be read as UTF-8 text")
+        }
+        do {
+            let template = try MustacheTemplate(string: text)
+            return template.render(model)
+        } catch {
+            throw ReportError.invalidTemplate(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Writes `report.md` (or `report.LANGUAGE.md`) and `charts/*.svg` into `folder`; returns the report's path.
+    @discardableResult
+    public static func write(_ snapshot: StudySnapshot, language: StudyLanguage, template: String = "default",
+                             agreement: [AgreementReport] = [], to folder: String, fileName: String = "report.md") throws -> String {
+        let path = try templatePath(template, language: language)
+        let (model, charts) = ReportModel.build(snapshot, language: language, agreement: agreement)
+        let markdown = try render(model, templatePath: path)
+        let base = URL(fileURLWithPath: folder)
+        let chartFolder = base.appendingPathComponent("charts")
+        do {
+            try FileManager.default.createDirectory(at: chartFolder, withIntermediateDirectories: true)
+            for chart in charts {
+                try Data(chart.svg.utf8).write(to: chartFolder.appendingPathComponent(chart.name), options: .atomic)
+            }
+            let report = base.appendingPathComponent(fileName)
+            try Data(markdown.utf8).write(to: report, options: .atomic)
+            return report.path
+        } catch {
+            throw ReportError.cannotWrite(path: folder, reason: error.localizedDescription)
+        }
+    }
+}

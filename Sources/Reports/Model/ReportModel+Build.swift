@@ -1,0 +1,228 @@
+import Foundation
+import QualCoding
+import StudyStore
+import Surveys
+
+/// An SVG chart file the report refers to.
+public struct ChartFile: Sendable, Equatable {
+    public var name: String
+    public var svg: String
+}
+
+extension ReportModel {
+    /// Builds the report's data and its charts from a study snapshot.
+    public static func build(_ s: StudySnapshot, language: StudyLanguage, agreement: [AgreementReport] = [],
+                             chartFolder: String = "charts") -> (ReportModel, [ChartFile]) {
+        let pt = language == .ptBR
+        func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
+        func percent(_ share: Double?) -> String { LocalNumber.percent(share, language: language) }
+        var charts: [ChartFile] = []
+        func chart(_ name: String, _ svg: String, _ caption: String) -> Chart {
+            charts.append(ChartFile(name: name, svg: svg))
+            return Chart(file: "\(chartFolder)/\(name)", caption: caption)
+        }
+
+        // Participants.
+        let attributes = s.roster.attributes.map(\.name)
+        let profileRows = s.roster.participants.map { participant in
+            ParticipantRow(code: participant.code, cells: attributes.map { name in
+                switch participant.value(of: name) {
+                case let .number(value)?: return Value(value: value == value.rounded() ? NumberParser.format(value) : number(value, 1))
+                case let .text(text)?: return Value(value: text)
+                case nil: return Value(value: "")
+                }
+            })
+        }
+        var groupCounts: [GroupCount] = []
+        if let attribute = s.groupAttribute {
+            let values = s.roster.participants.map { $0.value(of: attribute)?.display ?? ScoreReport.noGroup }
+            let names = orderedUnique(values, order: s.groupOrder)
+            groupCounts = names.map { name in
+                let count = values.filter { $0 == name }.count
+                return GroupCount(name: name, count: String(count), share: percent(Double(count) / Double(max(values.count, 1))))
+            }
+        }
+        let profile = Profile(attributes: attributes.map { Named(name: $0) }, rows: profileRows, hasGroups: s.groupAttribute != nil,
+                              groupAttribute: s.groupAttribute ?? "", groups: groupCounts)
+
+        // Questionnaires.
+        let questionnaires = s.questionnaires.map { q -> Questionnaire in
+            let d = q.definition
+            let ids = d.scoreIDs
+            let names = ids.map { id in Named(name: d.subscales.first { $0.id == id }.map { "\($0.name.text(language)) (\(id))" } ?? scoreName(id, language)) }
+            let rows = q.report.rows.map { row in
+                ScoreRow(participant: row.participant, group: row.group ?? "", task: row.task ?? "",
+                         cells: ids.map { Value(value: number(row.value($0))) })
+            }
+            func groupRow(_ group: ScoreReport.Group) -> GroupRow {
+                GroupRow(name: (group.task.map { "\($0) " } ?? "") + (group.name == ScoreReport.allName ? (pt ? "Todos" : "All") : group.name),
+                         n: String(group.n), cells: ids.map { id in Value(value: number(group.summaries.first { $0.scoreID == id }?.statistics.mean)) })
+            }
+            let overall = q.report.overall.first.map(groupRow) ?? GroupRow(name: pt ? "Todos" : "All", n: "0", cells: [])
+            let normRow = GroupRow(name: pt ? "Norma" : "Norm", n: "", cells: ids.map { Value(value: number(d.norms?.values[$0] ?? (d.scoring == .sus && $0 == "SUS" ? SUSInterpretation.benchmark : nil))) })
+            let norms: [NormRow] = (q.report.overall.first?.summaries ?? []).compactMap { summary in
+                guard let norm = summary.norm else { return nil }
+                let better = summary.betterThanNorm ?? false
+                let significant = (summary.test?.p ?? 1) < 0.05
+                let comparison: String
+                if pt {
+                    comparison = (better ? "melhor que a norma" : "pior que a norma") + (significant ? " (p < 0,05)" : " (diferença não significativa)")
+                } else {
+                    comparison = (better ? "better than the norm" : "worse than the norm") + (significant ? " (p < .05)" : " (not significant)")
+                }
+                return NormRow(score: summary.scoreID, norm: number(norm), mean: number(summary.statistics.mean),
+                               ci: summary.statistics.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "–",
+                               t: summary.test.map { "t(\($0.df)) = \(number($0.t))" } ?? "–",
+                               p: summary.test.map { $0.p < 0.001 ? "< 0,001".replacingOccurrences(of: ",", with: pt ? "," : ".") : number($0.p, 3) } ?? "–",
+                               comparison: comparison)
+            }
+            var sus: [SUSRow] = []
+            if d.scoring == .sus || ids.contains("SUS-equivalent") {
+                let scoreID = d.scoring == .sus ? "SUS" : "SUS-equivalent"
+                for group in q.report.groups + q.report.overall {
+                    guard let summary = group.summaries.first(where: { $0.scoreID == scoreID }), let meaning = summary.meaning else { continue }
+                    let st = summary.statistics
+                    sus.append(SUSRow(group: group.name == ScoreReport.allName ? (pt ? "Todos" : "All") : group.name, n: String(st.n),
+                                      mean: number(st.mean), sd: number(st.sd), median: number(st.median), min: number(st.min), max: number(st.max),
+                                      mode: st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; "),
+                                      ci: st.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "–",
+                                      grade: meaning.grade.grade, percentiles: meaning.grade.percentiles,
+                                      adjective: meaning.adjective.name(language), acceptability: meaning.acceptability.name(language)))
+                }
+            }
+            let alpha = q.report.alphas.first { $0.scale == ScoreReport.allName }.map {
+                "α = \(number($0.alpha.alpha, 3)) (\($0.alpha.items) " + (pt ? "itens, \($0.alpha.cases) conjuntos completos)" : "items, \($0.alpha.cases) complete sets)")
+            } ?? ""
+            let choices = (q.report.overall.first?.tallies ?? []).map { tally in
+                ChoiceItem(item: String(tally.item), text: tally.text.text(language), answered: String(tally.answered),
+                           options: tally.counts.map { ChoiceOptionRow(label: $0.choice.label.text(language), count: String($0.count),
+                                                                       percent: LocalNumber.format(tally.percent($0.count), decimals: 1, language: language) + (pt ? " %" : "%")) })
+            }
+            let open = q.report.texts.map { OpenAnswer(item: String($0.item), participant: $0.participant, text: $0.text) }
+
+            var questionnaireCharts: [Chart] = []
+            if d.scoring == .sus {
+                let bins = Histogram.susBins(q.report.rows.compactMap { $0.value("SUS") })
+                questionnaireCharts.append(chart("\(d.id)-distribution.svg",
+                    SVGChart.columns(title: pt ? "Distribuição dos escores SUS" : "SUS score distribution", labels: bins.map(\.label),
+                                     values: bins.map { Double($0.count) }, xTitle: pt ? "Escore SUS" : "SUS score", yTitle: pt ? "Participantes" : "Participants"),
+                    pt ? "Distribuição dos escores SUS" : "Distribution of SUS scores"))
+            }
+            if let scale = d.scale {
+                let items = d.items.filter { $0.kind == .likert }
+                if !items.isEmpty {
+                    let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }
+                    let counts = items.map { item in (scale.min...scale.max).map { point in q.sets.filter { $0.answers[item.number] == .value(Double(point)) }.count } }
+                    questionnaireCharts.append(chart("\(d.id)-likert.svg",
+                        SVGChart.divergingLikert(title: "\(d.id.uppercased()): " + (pt ? "respostas por item" : "answers per item"),
+                                                 items: items.map { "\(d.id.uppercased()) \($0.number)" }, points: points, counts: counts,
+                                                 lowIsPositive: d.lowerIsBetter),
+                        pt ? "Distribuição das respostas por item (barras divergentes)" : "Answers per item (diverging stacked bars)"))
+                }
+            }
+            let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
+            if !q.report.groups.isEmpty, !scored.isEmpty, q.report.groups.allSatisfy({ $0.task == nil }) {
+                let maximum: Double? = d.scale.map { Double($0.max) }.flatMap { d.scoring == .mean ? $0 : nil } ?? ((d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 100 : nil)
+                questionnaireCharts.append(chart("\(d.id)-by-group.svg",
+                    SVGChart.groupedColumns(title: "\(d.id.uppercased()): " + (pt ? "escores por grupo" : "scores by group"), categories: scored,
+                                            series: q.report.groups.map { group in (group.name, scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 }) },
+                                            maximum: maximum, yTitle: pt ? "Média" : "Mean", valueText: { number($0) }),
+                    pt ? "Escores médios por grupo" : "Mean scores by group"))
+            }
+            return Questionnaire(
+                id: d.id, title: d.title.text(language), reference: d.reference.hasSuffix(".") ? String(d.reference.dropLast()) : d.reference, n: String(q.report.rows.count), lowerIsBetter: d.lowerIsBetter,
+                hasScores: !ids.isEmpty, scoreHeaders: names, rows: rows, perTask: d.perTask, hasGroups: !q.report.groups.isEmpty,
+                groupRows: q.report.groups.map(groupRow), overall: overall, hasNorms: !norms.isEmpty, normSource: d.norms?.source ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : ""),
+                norms: norms, normRow: normRow, isSUS: !sus.isEmpty, sus: sus, alpha: alpha, hasAlpha: !alpha.isEmpty, hasChoices: !choices.isEmpty, choices: choices,
+                hasOpenAnswers: !open.isEmpty, openAnswers: open, charts: questionnaireCharts,
+                unscored: q.report.unscored.map { Value(value: $0) }, hasUnscored: !q.report.unscored.isEmpty)
+        }
+
+        // Tasks.
+        let penalties = Set(s.tasks.compactMap { task in task.penaltySeconds.map { "\(task.key): \(number($0, 1)) s" } })
+        let taskRows = s.taskSummary.map { row in
+            TaskRow(task: row.task, conditions: row.group.map { Value(value: $0) }, attempts: String(row.attempts), successes: String(row.successes),
+                    completion: percent(row.completion?.rate),
+                    completionCI: row.completion.map { "[\(percent($0.ci95.lowerBound)); \(percent($0.ci95.upperBound))]" } ?? "–",
+                    timeMean: number(row.time?.mean, 1), timeMedian: number(row.time?.median, 1), geometricMean: number(row.time?.geometricMean?.value, 1),
+                    geometricCI: row.time?.geometricMean?.ci95.map { "[\(number($0.lowerBound, 1)); \(number($0.upperBound, 1))]" } ?? "–",
+                    totalMean: number(row.total?.mean, 1), errorsMean: number(row.errorsMean), errorsSD: number(row.errorsSD),
+                    errorsTotal: String(row.errorsTotal), assisted: String(row.assisted), seq: number(row.seqMean))
+        }
+        let tasks = Tasks(factors: s.factors.map { Named(name: $0.name) }, rows: taskRows, hasTotals: s.taskSummary.contains { $0.total != nil },
+                          penaltyNote: penalties.isEmpty ? "" : (pt ? "Tempo total = tempo + erros × penalidade (" : "Total time = time + errors × penalty (")
+                            + penalties.sorted().joined(separator: ", ") + (pt ? " por erro)." : " per error)."))
+
+        // Coding.
+        let codebook = s.categories.map {
+            CodebookRow(name: $0.name, origin: $0.origin == "emergent" ? (pt ? "Emergente" : "Emergent") : $0.origin, definition: $0.definition ?? "",
+                        theme: $0.theme ?? "", codes: String($0.codes), participants: String($0.participants), unused: $0.codes == 0)
+        }
+        let frequencyGroups = s.frequencies.groups
+        var shareChart: Chart?
+        let usedRows = s.frequencies.rows
+        if !s.codes.isEmpty {
+            shareChart = chart("category-shares.svg",
+                SVGChart.horizontalBars(title: pt ? "Participantes que citaram cada categoria" : "Participants raising each category",
+                                        labels: usedRows.map(\.category), values: usedRows.map { $0.overall.share * 100 }, maximum: 100,
+                                        valueText: { LocalNumber.format($0, decimals: 0, language: language) + (pt ? " %" : "%") }),
+                pt ? "Porcentagem de participantes que citaram cada categoria" : "Share of participants raising each category")
+        }
+        let shares = Shares(
+            denominator: String(s.frequencies.participants),
+            groups: frequencyGroups.enumerated().map { index, name in
+                GroupCount(name: name, count: String(s.frequencies.rows.first?.groups[index].denominator ?? 0), share: "")
+            },
+            rows: usedRows.map { row in
+                ShareRow(category: row.category, segments: String(row.overall.segments), participants: String(row.overall.participants),
+                         share: percent(row.overall.share),
+                         groups: row.groups.map { ShareGroup(participants: String($0.participants), share: percent($0.share)) })
+            },
+            chart: shareChart, coder: s.primaryCoder)
+        let codeRows = s.codes.filter { s.primaryCoder == nil || $0.coder == s.primaryCoder }.sorted {
+            let a = s.group(of: $0.participant) ?? ""
+            let b = s.group(of: $1.participant) ?? ""
+            let ia = s.groupOrder.firstIndex(of: a) ?? Int.max
+            let ib = s.groupOrder.firstIndex(of: b) ?? Int.max
+            if ia != ib { return ia < ib }
+            if $0.participant != $1.participant { return NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
+            return $0.id < $1.id
+        }.map { CodeRow(participant: $0.participant, group: s.group(of: $0.participant) ?? "", code: $0.code, category: $0.categories.joined(separator: "; ")) }
+        let agreements = agreement.map { report in
+            Agreement(coders: report.coders.joined(separator: ", "), units: String(report.units),
+                      rows: report.categories.map { line in
+                          AgreementRow(category: line.category, agreement: percent(line.percentAgreement),
+                                       kappa: number(line.kappa.values.first ?? nil, 3), alpha: number(line.alpha, 3))
+                      },
+                      overall: AgreementRow(category: pt ? "Geral" : "Overall", agreement: percent(report.overall.percentAgreement),
+                                            kappa: number(report.overall.kappa.values.first ?? nil, 3), alpha: number(report.overall.alpha, 3)),
+                      method: report.overallMethod)
+        }
+
+        let memos = s.memos.map { Memo(on: $0.on, text: $0.text, coder: $0.coder, created: String($0.created.prefix(10))) }
+        let model = ReportModel(
+            title: s.info.title, language: language.rawValue, generated: String(ISO8601DateFormatter().string(from: Date()).prefix(10)),
+            file: URL(fileURLWithPath: s.path).lastPathComponent, participantCount: String(s.roster.participants.count), profile: profile,
+            questionnaires: questionnaires, hasQuestionnaires: !questionnaires.isEmpty, hasTasks: !taskRows.isEmpty, tasks: tasks,
+            hasCoding: !s.categories.isEmpty, codebook: codebook, shares: shares, codes: codeRows, hasAgreement: !agreements.isEmpty,
+            agreement: agreements, hasMemos: !memos.isEmpty, memos: memos, methods: Methods.paragraphs(s, language: language).map { Value(value: $0) })
+        return (model, charts)
+    }
+
+    /// Names of the built-in scores that are not subscales, in the report's language.
+    static func scoreName(_ id: String, _ language: StudyLanguage) -> String {
+        guard language == .ptBR else { return id }
+        let names = ["Learnability": "Aprendizagem", "Usability": "Usabilidade", "Raw TLX": "TLX bruto",
+                     "Weighted TLX": "TLX ponderado", "SUS-equivalent": "Equivalente SUS", "Score": "Escore"]
+        return names[id].map { "\($0) (\(id))" } ?? id
+    }
+
+    static func orderedUnique(_ values: [String], order: [String]) -> [String] {
+        Array(Set(values)).sorted { a, b in
+            let ia = order.firstIndex(of: a) ?? Int.max
+            let ib = order.firstIndex(of: b) ?? Int.max
+            if ia != ib { return ia < ib }
+            return NaturalOrder.areInIncreasingOrder(a, b)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import QualCoding
+import StudyStore
+import Surveys
+
+/// A cell of an exported table: text is always text (never a formula), numbers are numbers.
+public enum Cell: Sendable, Equatable {
+    case text(String)
+    case number(Double)
+    case integer(Int)
+    case empty
+
+    init(_ value: Double?) { self = value.map(Cell.number) ?? .empty }
+    init(_ value: Int?) { self = value.map(Cell.integer) ?? .empty }
+    init(_ value: String?) { self = value.map(Cell.text) ?? .empty }
+
+    /// The cell as tidy CSV writes it: full precision, decimal point.
+    public var csv: String {
+        switch self {
+        case let .text(text): return text
+        case let .number(number): return number.isFinite ? "\(number)" : ""
+        case let .integer(integer): return String(integer)
+        case .empty: return ""
+        }
+    }
+}
+
+/// One exported table: a sheet of the workbook and a CSV file.
+public struct DataTable: Sendable {
+    /// The sheet name (at most 31 characters, as Excel requires).
+    public var name: String
+    /// The CSV file name, without extension.
+    public var file: String
+    public var columns: [String]
+    public var rows: [[Cell]]
+}
+
+/// The study as tidy tables: one row per observation, one column per variable (for R, SPSS, Excel).
+public enum StudyTables {
+    public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
+        [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot),
+         attempts(snapshot), taskSummary(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
+    }
+
+    static func study(_ s: StudySnapshot) -> DataTable {
+        let counts: [(String, Int)] = [
+            ("participants", s.roster.participants.count), ("questionnaires", s.questionnaires.count),
+            ("response sets", s.questionnaires.reduce(0) { $0 + $1.sets.count }), ("tasks", s.tasks.count),
+            ("task attempts", s.attempts.count), ("categories", s.categories.count), ("codes", s.codes.count), ("memos", s.memos.count),
+        ]
+        var rows: [[Cell]] = [
+            [.text("title"), .text(s.info.title)], [.text("language"), .text(s.info.language.rawValue)],
+            [.text("created"), .text(s.info.created)], [.text("grouped by"), Cell(s.groupAttribute)],
+        ]
+        rows += counts.map { [.text($0.0), .integer($0.1)] }
+        return DataTable(name: "Study", file: "study", columns: ["field", "value"], rows: rows)
+    }
+
+    static func participants(_ s: StudySnapshot) -> DataTable {
+        let names = s.roster.attributes.map(\.name)
+        let rows = s.roster.participants.map { participant -> [Cell] in
+            [.text(participant.code)] + names.map { name in
+                switch participant.value(of: name) {
+                case let .number(number)?: return .number(number)
+                case let .text(text)?: return .text(text)
+                case nil: return .empty
+                }
+            }
+        }
+        return DataTable(name: "Participants", file: "participants", columns: ["participant"] + names, rows: rows)
+    }
+
+    static func responses(_ s: StudySnapshot) -> DataTable {
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for set in questionnaire.sets {
+                for item in questionnaire.definition.items {
+                    guard let answer = set.answers[item.number] else { continue }
+                    var value = Cell.empty
+                    var text = Cell.empty
+                    var na = 0
+                    switch answer {
+                    case let .value(number): value = .number(number)
+                    case .notApplicable: na = 1
+                    case let .choice(key): text = .text(key)
+                    case let .text(answerText): text = .text(answerText)
+                    }
+                    rows.append([.text(set.participant), .text(questionnaire.definition.id), Cell(set.task), .text(set.occasion),
+                                 .integer(item.number), value, text, .integer(na), .text(set.orientation.rawValue), Cell(set.submitted)])
+                }
+            }
+        }
+        return DataTable(name: "Responses", file: "responses",
+                         columns: ["participant", "instrument", "task", "occasion", "item", "value", "answer", "not_applicable", "orientation", "submitted"],
+                         rows: rows)
+    }
+
+    static func scores(_ s: StudySnapshot) -> DataTable {
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for row in questionnaire.report.rows {
+                for score in row.scores {
+                    rows.append([.text(row.participant), Cell(s.group(of: row.participant)), .text(questionnaire.definition.id),
+                                 Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of)])
+                }
+            }
+        }
+        return DataTable(name: "Scores", file: "scores",
+                         columns: ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items"],
+                         rows: rows)
+    }
+
+    static func summary(_ s: StudySnapshot) -> DataTable {
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for group in questionnaire.report.groups + questionnaire.report.overall {
+                for item in group.summaries {
+                    let st = item.statistics
+                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), .text(item.scoreID), .integer(st.n),
+                                 .number(st.mean), Cell(st.sd), .number(st.median), .number(st.min), .number(st.max),
+                                 Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(item.norm), Cell(item.test?.t), Cell(item.test?.p),
+                                 Cell(item.meaning?.grade.grade), Cell(item.meaning?.adjective.name(s.info.language)),
+                                 Cell(item.meaning?.acceptability.name(s.info.language))])
+                }
+            }
+        }
+        return DataTable(name: "Summary", file: "summary",
+                         columns: ["instrument", "group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
+                                   "norm", "t", "p", "grade", "adjective", "acceptability"],
+                         rows: rows)
+    }
+
+    static func attempts(_ s: StudySnapshot) -> DataTable {
+        let factors = s.factors.map(\.name)
+        let penalties = Dictionary(uniqueKeysWithValues: s.tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } })
+        let rows = s.attempts.map { attempt -> [Cell] in
+            let total = penalties[attempt.task].flatMap { penalty in attempt.seconds.map { $0 + Double(attempt.errors ?? 0) * penalty } }
+            return [.text(attempt.participant), .text(attempt.task)] + factors.map { Cell(attempt.conditions[$0]) }
+                + [.integer(attempt.trial), Cell(attempt.seconds), Cell(attempt.errors), Cell(total), Cell(attempt.outcome?.rawValue),
+                   .integer(attempt.assisted ? 1 : 0), Cell(attempt.note)]
+        }
+        return DataTable(name: "Tasks", file: "attempts",
+                         columns: ["participant", "task"] + factors + ["trial", "time_s", "errors", "total_s", "outcome", "assisted", "note"],
+                         rows: rows)
+    }
+
+    static func taskSummary(_ s: StudySnapshot) -> DataTable {
+        let factors = s.factors.map(\.name)
+        let rows = s.taskSummary.map { row -> [Cell] in
+            [.text(row.task)] + row.group.map(Cell.text)
+                + [.integer(row.attempts), .integer(row.successes), Cell(row.completion?.rate), Cell(row.completion?.ci95.lowerBound),
+                   Cell(row.completion?.ci95.upperBound), Cell(row.time?.mean), Cell(row.time?.median), Cell(row.time?.geometricMean?.value),
+                   Cell(row.time?.geometricMean?.ci95?.lowerBound), Cell(row.time?.geometricMean?.ci95?.upperBound), Cell(row.total?.mean),
+                   Cell(row.errorsMean), Cell(row.errorsSD), .integer(row.errorsTotal), .integer(row.assisted), Cell(row.seqMean)]
+        }
+        return DataTable(name: "Task summary", file: "task_summary",
+                         columns: ["task"] + factors + ["attempts", "successes", "completion", "completion_ci_low", "completion_ci_high",
+                                                        "time_mean", "time_median", "time_geomean", "geomean_ci_low", "geomean_ci_high",
+                                                        "total_mean", "errors_mean", "errors_sd", "errors_total", "assisted", "seq_mean"],
+                         rows: rows)
+    }
+
+    static func codebook(_ s: StudySnapshot) -> DataTable {
+        DataTable(name: "Codebook", file: "codebook", columns: ["category", "origin", "definition", "theme", "codes", "participants"],
+                  rows: s.categories.map { [.text($0.name), .text($0.origin), Cell($0.definition), Cell($0.theme), .integer($0.codes), .integer($0.participants)] })
+    }
+
+    static func excerpts(_ s: StudySnapshot) -> DataTable {
+        var rows: [[Cell]] = []
+        for code in s.codes {
+            for category in code.categories.isEmpty ? [""] : code.categories {
+                rows.append([.integer(Int(code.id)), .text(code.participant), Cell(s.group(of: code.participant)), .text(code.excerpt),
+                             .text(code.code), .integer(code.inVivo ? 1 : 0), .text(category), Cell(code.coder), Cell(code.spanStart), Cell(code.spanEnd)])
+            }
+        }
+        return DataTable(name: "Excerpts", file: "excerpts",
+                         columns: ["code_id", "participant", s.groupAttribute ?? "group", "excerpt", "code", "in_vivo", "category", "coder",
+                                   "span_start", "span_end"],
+                         rows: rows)
+    }
+
+    static func frequencies(_ s: StudySnapshot) -> DataTable {
+        var rows: [[Cell]] = []
+        for row in s.frequencies.rows {
+            rows.append([.text(row.category), .text("all"), .integer(row.overall.segments), .integer(row.overall.participants),
+                         .integer(row.overall.denominator), .number(row.overall.share)])
+            for (group, count) in zip(s.frequencies.groups, row.groups) {
+                rows.append([.text(row.category), .text(group), .integer(count.segments), .integer(count.participants),
+                             .integer(count.denominator), .number(count.share)])
+            }
+        }
+        return DataTable(name: "Category frequencies", file: "category_frequencies",
+                         columns: ["category", "group", "segments", "participants", "denominator", "share"], rows: rows)
+    }
+
+    static func memos(_ s: StudySnapshot) -> DataTable {
+        DataTable(name: "Memos", file: "memos", columns: ["memo", "on", "text", "coder", "created"],
+                  rows: s.memos.map { [.integer(Int($0.id)), .text($0.on), .text($0.text), Cell($0.coder), .text($0.created)] })
+    }
+}

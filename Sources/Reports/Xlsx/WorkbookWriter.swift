@@ -1,0 +1,252 @@
+import CXlsxWriter
+import Foundation
+import Surveys
+
+/// Why a workbook could not be written.
+public enum WorkbookError: Error, LocalizedError, Equatable {
+    case cannotCreate(path: String)
+    case failed(path: String, step: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .cannotCreate(path):
+            return "Cannot create \(path): check that its folder exists and is writable."
+        case let .failed(path, step, reason):
+            return "Writing \(path) failed while \(step): \(reason)."
+        }
+    }
+}
+
+/// A block of numbers a native chart is drawn from, written to the "Chart data" sheet.
+struct ChartBlock {
+    enum Kind { case column, bar, clusteredColumn, stackedBar }
+    var title: String
+    var kind: Kind
+    var categoryHeader: String
+    var categories: [String]
+    /// One series per entry: its name and one value per category.
+    var series: [(name: String, values: [Double])]
+    var xAxis: String
+    var yAxis: String
+    var percent: Bool = false
+}
+
+/// Writes the study workbook with libxlsxwriter: one sheet per table (bold frozen header, autofilter, fitted
+/// widths, numbers as numbers with two decimals, every typed text as a string), and native Excel charts.
+/// The workbook is written in constant-memory mode: rows stream to temporary files, so large studies do not
+/// grow memory.
+public enum WorkbookWriter {
+    /// Excel's limit on the characters of one cell.
+    static let maxCellCharacters = 32_767
+    static let maxRows = 1_048_576
+
+    public static func write(_ snapshot: StudySnapshot, to path: String) throws {
+        try write(tables: StudyTables.make(snapshot), charts: chartBlocks(snapshot), to: path)
+    }
+
+    static func write(tables: [DataTable], charts: [ChartBlock], to path: String) throws {
+        var options = lxw_workbook_options()
+        options.constant_memory = 1
+        options.use_zip64 = 1
+        guard let workbook = path.withCString({ workbook_new_opt($0, &options) }) else {
+            throw WorkbookError.cannotCreate(path: path)
+        }
+        var closed = false
+        defer { if !closed { workbook_close(workbook) } }
+
+        let header = workbook_add_format(workbook)
+        format_set_bold(header)
+        format_set_bg_color(header, 0xDDEBF7)
+        format_set_border(header, UInt8(LXW_BORDER_THIN.rawValue))
+        let decimal = workbook_add_format(workbook)
+        format_set_num_format(decimal, "0.00")
+        let percent = workbook_add_format(workbook)
+        format_set_num_format(percent, "0%")
+        let integer = workbook_add_format(workbook)
+        format_set_num_format(integer, "0")
+
+        func check(_ error: lxw_error, _ step: String) throws {
+            if error != LXW_NO_ERROR {
+                throw WorkbookError.failed(path: path, step: step, reason: String(cString: lxw_strerror(error)))
+            }
+        }
+
+        var chartsSheet: UnsafeMutablePointer<lxw_worksheet>?
+        for (index, table) in tables.enumerated() {
+            let sheet = table.name.withCString { workbook_add_worksheet(workbook, $0) }!
+            try writeTable(table, sheet: sheet, header: header, decimal: decimal, percent: percent, integer: integer, check: check)
+            // The charts sit right after the summary, where an advisor looks first.
+            if table.name == "Summary" || (index == tables.count - 1 && chartsSheet == nil) {
+                chartsSheet = "Charts".withCString { workbook_add_worksheet(workbook, $0) }
+            }
+        }
+        if !charts.isEmpty, let chartsSheet {
+            let dataSheet = "Chart data".withCString { workbook_add_worksheet(workbook, $0) }!
+            var row: UInt32 = 0
+            for (index, block) in charts.enumerated() {
+                let first = row
+                try "\(block.categoryHeader)".withCString { try check(worksheet_write_string(dataSheet, row, 0, $0, header), "writing chart data") }
+                for (column, series) in block.series.enumerated() {
+                    try series.name.withCString { try check(worksheet_write_string(dataSheet, row, UInt16(column + 1), $0, header), "writing chart data") }
+                }
+                row += 1
+                for (offset, category) in block.categories.enumerated() {
+                    try category.withCString { try check(worksheet_write_string(dataSheet, row, 0, $0, nil), "writing chart data") }
+                    for (column, series) in block.series.enumerated() {
+                        try check(worksheet_write_number(dataSheet, row, UInt16(column + 1), series.values[offset], block.percent ? percent : decimal),
+                                  "writing chart data")
+                    }
+                    row += 1
+                }
+                let last = row - 1
+                let type: UInt8
+                switch block.kind {
+                case .column, .clusteredColumn: type = UInt8(LXW_CHART_COLUMN.rawValue)
+                case .bar: type = UInt8(LXW_CHART_BAR.rawValue)
+                case .stackedBar: type = UInt8(LXW_CHART_BAR_STACKED.rawValue)
+                }
+                let chart = workbook_add_chart(workbook, type)!
+                block.title.withCString { chart_title_set_name(chart, $0) }
+                for (column, _) in block.series.enumerated() {
+                    let series = chart_add_series(chart, nil, nil)!
+                    "Chart data".withCString { sheetName in
+                        chart_series_set_categories(series, sheetName, first + 1, 0, last, 0)
+                        chart_series_set_values(series, sheetName, first + 1, UInt16(column + 1), last, UInt16(column + 1))
+                        chart_series_set_name_range(series, sheetName, first, UInt16(column + 1))
+                    }
+                }
+                // In a bar chart the category axis is the vertical one.
+                let horizontal = block.kind == .bar || block.kind == .stackedBar
+                let categoryAxis = horizontal ? chart.pointee.y_axis : chart.pointee.x_axis
+                let valueAxis = horizontal ? chart.pointee.x_axis : chart.pointee.y_axis
+                block.xAxis.withCString { chart_axis_set_name(categoryAxis, $0) }
+                block.yAxis.withCString { chart_axis_set_name(valueAxis, $0) }
+                if block.percent { chart_axis_set_num_format(valueAxis, "0%") }
+                chart_axis_set_min(valueAxis, 0)
+                if block.series.count == 1 { chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue)) } else {
+                    chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
+                }
+                if block.kind == .bar || block.kind == .stackedBar {
+                    // Bar charts list categories bottom-up; reverse so they read in table order.
+                    chart_axis_set_reverse(chart.pointee.y_axis)
+                }
+                var options = lxw_chart_options()
+                options.x_scale = 1.6
+                options.y_scale = block.categories.count > 10 ? 1.8 : 1.3
+                try check(worksheet_insert_chart_opt(chartsSheet, UInt32(index * 26), 0, chart, &options), "placing a chart")
+                row += 1
+            }
+            worksheet_set_column(dataSheet, 0, 0, 40, nil)
+        }
+        closed = true
+        let result = workbook_close(workbook)
+        if result != LXW_NO_ERROR {
+            throw WorkbookError.failed(path: path, step: "saving the workbook", reason: String(cString: lxw_strerror(result)))
+        }
+    }
+
+    static func writeTable(_ table: DataTable, sheet: UnsafeMutablePointer<lxw_worksheet>, header: UnsafeMutablePointer<lxw_format>?,
+                           decimal: UnsafeMutablePointer<lxw_format>?, percent: UnsafeMutablePointer<lxw_format>?,
+                           integer: UnsafeMutablePointer<lxw_format>?, check: (lxw_error, String) throws -> Void) throws {
+        let columns = table.columns.count
+        // Widths from the header and a sample of rows: wide enough to read, never wider than 60.
+        for column in 0..<columns {
+            var width = table.columns[column].count + 4
+            for row in table.rows.prefix(2_000) where column < row.count {
+                switch row[column] {
+                case let .text(text): width = max(width, min(text.count, 60) + 2)
+                case .number: width = max(width, 10)
+                case let .integer(value): width = max(width, String(value).count + 2)
+                case .empty: break
+                }
+            }
+            worksheet_set_column(sheet, UInt16(column), UInt16(column), Double(min(width, 60)), nil)
+        }
+        for (column, name) in table.columns.enumerated() {
+            try name.withCString { try check(worksheet_write_string(sheet, 0, UInt16(column), $0, header), "writing the \(table.name) header") }
+        }
+        let shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
+        for (index, row) in table.rows.prefix(maxRows - 1).enumerated() {
+            let rowNumber = UInt32(index + 1)
+            for (column, cell) in row.enumerated() {
+                let col = UInt16(column)
+                switch cell {
+                case let .text(text):
+                    let clipped = text.count > maxCellCharacters ? String(text.prefix(maxCellCharacters - 1)) + "…" : text
+                    // Always a string: text a participant said that begins with = + - @ stays text, never a formula.
+                    try clipped.withCString { try check(worksheet_write_string(sheet, rowNumber, col, $0, nil), "writing \(table.name)") }
+                case let .number(number):
+                    guard number.isFinite else { continue }
+                    try check(worksheet_write_number(sheet, rowNumber, col, number, shareColumns.contains(column) ? percent : decimal), "writing \(table.name)")
+                case let .integer(value):
+                    try check(worksheet_write_number(sheet, rowNumber, col, Double(value), integer), "writing \(table.name)")
+                case .empty:
+                    continue
+                }
+            }
+        }
+        worksheet_freeze_panes(sheet, 1, 0)
+        if columns > 0 {
+            try check(worksheet_autofilter(sheet, 0, 0, UInt32(max(1, min(table.rows.count, maxRows - 1))), UInt16(columns - 1)), "adding a filter to \(table.name)")
+        }
+    }
+
+    /// The data behind the native charts: SUS score distribution, category shares, sub-scores by group, and the
+    /// answer distribution of each Likert item.
+    static func chartBlocks(_ snapshot: StudySnapshot) -> [ChartBlock] {
+        let pt = snapshot.info.language == .ptBR
+        var blocks: [ChartBlock] = []
+        for questionnaire in snapshot.questionnaires where questionnaire.definition.scoring == .sus {
+            let scores = questionnaire.report.rows.compactMap { $0.value("SUS") }
+            guard !scores.isEmpty else { continue }
+            let bins = Histogram.susBins(scores)
+            blocks.append(ChartBlock(title: pt ? "Distribuição dos escores SUS" : "SUS score distribution", kind: .column,
+                                     categoryHeader: "SUS", categories: bins.map(\.label),
+                                     series: [(pt ? "Participantes" : "Participants", bins.map { Double($0.count) })],
+                                     xAxis: pt ? "Escore SUS" : "SUS score", yAxis: pt ? "Participantes" : "Participants"))
+        }
+        let used = snapshot.frequencies.rows
+        if !used.isEmpty && snapshot.codes.count > 0 {
+            blocks.append(ChartBlock(title: pt ? "Participantes que citaram cada categoria" : "Share of participants raising each category",
+                                     kind: .bar, categoryHeader: pt ? "Categoria" : "Category", categories: used.map(\.category),
+                                     series: [(pt ? "Participantes (%)" : "Participants (%)", used.map(\.overall.share))],
+                                     xAxis: pt ? "Categoria" : "Category", yAxis: pt ? "Participantes" : "Participants", percent: true))
+        }
+        for questionnaire in snapshot.questionnaires where !questionnaire.definition.scoreIDs.isEmpty && !questionnaire.report.groups.isEmpty {
+            let ids = questionnaire.definition.scoreIDs.filter { id in questionnaire.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
+            guard !ids.isEmpty, questionnaire.report.groups.allSatisfy({ $0.task == nil }) else { continue }
+            let series = questionnaire.report.groups.map { group in
+                (group.name, ids.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 })
+            }
+            blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (pt ? "escores por grupo" : "scores by group"),
+                                     kind: .clusteredColumn, categoryHeader: pt ? "Escore" : "Score", categories: ids, series: series,
+                                     xAxis: pt ? "Escore" : "Score", yAxis: pt ? "Média" : "Mean"))
+        }
+        for questionnaire in snapshot.questionnaires {
+            guard let scale = questionnaire.definition.scale else { continue }
+            let items = questionnaire.definition.items.filter { $0.kind == .likert }
+            guard !items.isEmpty else { continue }
+            let points = Array(scale.min...scale.max)
+            let series = points.map { point -> (String, [Double]) in
+                let label = scale.anchor(point, language: snapshot.info.language).map { "\(point) \($0)" } ?? String(point)
+                return (label, items.map { item in Double(questionnaire.sets.filter { $0.answers[item.number] == .value(Double(point)) }.count) })
+            }
+            blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (pt ? "distribuição das respostas por item" : "answers per item"),
+                                     kind: .stackedBar, categoryHeader: pt ? "Item" : "Item",
+                                     categories: items.map { "\(questionnaire.definition.id.uppercased()) \($0.number)" }, series: series,
+                                     xAxis: pt ? "Item" : "Item", yAxis: pt ? "Respostas" : "Answers"))
+        }
+        return blocks
+    }
+}
+
+/// Bins for a SUS score histogram: 0–9.9, 10–19.9, …, 90–100.
+enum Histogram {
+    static func susBins(_ scores: [Double]) -> [(label: String, count: Int)] {
+        (0..<10).map { bin in
+            let low = Double(bin * 10)
+            let count = scores.filter { bin == 9 ? $0 >= low : ($0 >= low && $0 < low + 10) }.count
+            return (bin == 9 ? "90–100" : "\(bin * 10)–\(bin * 10 + 9)", count)
+        }
+    }
+}

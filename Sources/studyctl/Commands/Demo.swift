@@ -1,0 +1,97 @@
+import ArgumentParser
+import Datasets
+import Foundation
+import QualCoding
+import Reports
+import StudyStore
+import Surveys
+
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the bundled example studies and write their reports and workbooks.",
+        discussion: """
+            Builds three studies from the datasets shipped with studyctl, each in a fresh study file: UITracking \
+            (participants, PSSUQ, 54 coded excerpts and a second coder), CodeForAll (SUS in Portuguese and \
+            Sim/Não/Talvez perceptions) and a game-controls task log. For each, writes the markdown report with \
+            its charts, the Excel workbook and the CSV tables, and prints where they are.
+            """)
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into (its demo files are replaced).", valueName: "folder"))
+    var output: String = "demo-output"
+
+    func run() throws {
+        let base = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        for build in [uitracking, codeforall, gameControls] {
+            let (name, study) = try build(base)
+            let folder = base.appendingPathComponent(name)
+            let snapshot = try StudySnapshot.load(study)
+            let report = try ReportWriter.write(snapshot, language: snapshot.info.language, agreement: try Report.agreement(study), to: folder.path)
+            let english = try ReportWriter.write(snapshot, language: .en, agreement: try Report.agreement(study), to: folder.path, fileName: "report.en.md")
+            let workbook = folder.appendingPathComponent("\(name).xlsx").path
+            try WorkbookWriter.write(snapshot, to: workbook)
+            try CSVExporter.write(snapshot, to: folder.appendingPathComponent("csv").path)
+            print("\(snapshot.info.title)")
+            print("  study:    \(study.path)")
+            print("  report:   \(report) (English: \(URL(fileURLWithPath: english).lastPathComponent))")
+            print("  workbook: \(workbook)")
+            print("  tables:   \(folder.appendingPathComponent("csv").path)/")
+        }
+    }
+
+    func dataset(_ name: String) throws -> URL {
+        guard let folder = BundledDatasets.folder(name) else {
+            throw ValidationError("The bundled dataset '\(name)' was not installed with studyctl; run it from its build folder.")
+        }
+        return folder
+    }
+
+    /// A fresh study file in `folder` (an earlier demo's file is replaced).
+    func freshStudy(_ base: URL, _ name: String, title: String) throws -> StudyDatabase {
+        let folder = base.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("\(name).sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("charts"))
+        return try StudyDatabase.create(at: path, title: title, language: .ptBR)
+    }
+
+    func uitracking(_ base: URL) throws -> (String, StudyDatabase) {
+        let data = try dataset("uitracking")
+        let study = try freshStudy(base, "uitracking", title: "UITracking: framework iOS para aplicações controladas por eye tracking")
+        _ = try study.importParticipants(from: data.appendingPathComponent("participants.csv").path)
+        _ = try study.deriveAttribute("level", from: "years_ios", rule: try DerivationRule(parsing: "<2:Iniciante,<=3:Intermediário,>3:Avançado"), replace: false)
+        _ = try study.importResponses(from: data.appendingPathComponent("pssuq_answers.csv").path,
+                                      options: .init(instrument: "pssuq", participantColumn: "Participante", orientation: .inverted))
+        _ = try study.importCategories(from: data.appendingPathComponent("categories.csv").path)
+        _ = try study.importCodes(from: data.appendingPathComponent("coded_excerpts.csv").path, coder: "Autora")
+        _ = try study.importCodes(from: data.appendingPathComponent("second_coder.csv").path)
+        try study.addMemo(on: .study, text: "PSSUQ: as respostas por item foram reconstruídas a partir da Tabela 6; a Tabela 6 é inconsistente para P4 (Overall publicado 1,43; reconstruído 1,50). O segundo codificador é sintético.")
+        try study.addMemo(on: .category("APIs especializadas"), text: "Categoria pré-estabelecida da literatura, não observada nas entrevistas.")
+        return ("uitracking", study)
+    }
+
+    func codeforall(_ base: URL) throws -> (String, StudyDatabase) {
+        let data = try dataset("codeforall")
+        let study = try freshStudy(base, "codeforall", title: "CodeForAll: componentes de UI acessíveis em SwiftUI")
+        _ = try study.importParticipants(from: data.appendingPathComponent("participants.csv").path)
+        _ = try study.importResponses(from: data.appendingPathComponent("sus_answers.csv").path,
+                                      options: .init(instrument: "sus", participantColumn: "Participante"))
+        try study.addInstrument(try InstrumentDefinition.load(path: data.appendingPathComponent("perception.json").path))
+        _ = try study.importResponses(from: data.appendingPathComponent("perception_answers.csv").path,
+                                      options: .init(instrument: "codeforall-perception", participantColumn: "Participante"))
+        try study.addMemo(on: .study, text: "Respostas SUS por participante sintéticas, construídas para reproduzir os agregados publicados (média 86,36; mínimo 72,5; máximo 100; moda 92,5).")
+        return ("codeforall", study)
+    }
+
+    func gameControls(_ base: URL) throws -> (String, StudyDatabase) {
+        let data = try dataset("game-controls")
+        let study = try freshStudy(base, "game-controls", title: "Controles de jogo: fases e configurações (dados sintéticos)")
+        _ = try study.importParticipants(from: data.appendingPathComponent("participants.csv").path)
+        for level in 1...3 { try study.addTask(key: "fase-\(level)", title: "Fase \(level)", penaltySeconds: 2) }
+        try study.addFactor(name: "setting", levels: ["0-50", "0-100"])
+        _ = try study.importAttempts(from: data.appendingPathComponent("attempts.csv").path, options: .init(map: [
+            "setting": "Config", "errors": "Colisões", "outcome": "Concluiu", "time": "Tempo (s)", "total": "Total (s)"]))
+        return ("game-controls", study)
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import QualCoding
+import Reports
+import StudyStore
+import Surveys
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the study as an Excel workbook with charts, or as tidy CSV files.",
+        subcommands: [ExportXlsx.self, ExportCSV.self])
+}
+
+/// `--by`, shared by the exports and the report.
+struct GroupingOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Group participants by this attribute (default: the first derived attribute, e.g. level).", valueName: "attribute"))
+    var by: String?
+}
+
+struct ExportXlsx: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xlsx", abstract: "Write an Excel workbook: every table as a sheet, with native charts.",
+        discussion: """
+            Sheets: Study, Participants, Responses, Scores, Summary, Charts, Tasks, Task summary, Codebook, \
+            Excerpts, Category frequencies, Memos, and the Chart data the charts are drawn from. Every text is \
+            written as text (an excerpt starting with = is never a formula); numbers are numbers.
+            """)
+
+    @Argument(help: ArgumentHelp("The workbook to write.", valueName: "file.xlsx"))
+    var file: String
+
+    @OptionGroup var grouping: GroupingOption
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let snapshot = try study.withStudy { try StudySnapshot.load($0, groupBy: grouping.by) }
+        try WorkbookWriter.write(snapshot, to: file)
+        print("Wrote \(file)")
+    }
+}
+
+struct ExportCSV: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "csv", abstract: "Write each table as a tidy CSV file (for R or SPSS).")
+
+    @Argument(help: ArgumentHelp("The folder to write into (created if needed).", valueName: "folder"))
+    var folder: String
+
+    @OptionGroup var grouping: GroupingOption
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let snapshot = try study.withStudy { try StudySnapshot.load($0, groupBy: grouping.by) }
+        let files = try CSVExporter.write(snapshot, to: folder)
+        print("Wrote \(files.count) CSV files to \(folder): " + files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+    }
+}
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a markdown report with SVG charts, ready for a thesis.",
+        discussion: """
+            The report comes from a Mustache template: the default one in Portuguese or English, or your own \
+            (copy templates/reports/default.pt-BR.mustache, edit it, and pass its path with --template). \
+            templates/reports/README.md lists every value a template can use.
+            """)
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write report.md and charts/ into.", valueName: "folder"))
+    var output: String = "report"
+
+    @Option(help: ArgumentHelp("The report's language (default: the study's).", valueName: "language"))
+    var language: StudyLanguage?
+
+    @Option(help: ArgumentHelp("A template name under templates/reports, or a template file's path.", valueName: "name|path"))
+    var template: String = "default"
+
+    @OptionGroup var grouping: GroupingOption
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let path = try study.withStudy { database -> String in
+            let snapshot = try StudySnapshot.load(database, groupBy: grouping.by)
+            let agreement = try Self.agreement(database)
+            return try ReportWriter.write(snapshot, language: language ?? snapshot.info.language, template: template,
+                                          agreement: agreement, to: output)
+        }
+        print("Wrote \(path) and its charts in \(output)/charts")
+    }
+
+    /// The agreement of the first two coders, when two or more coded.
+    static func agreement(_ database: StudyDatabase) throws -> [AgreementReport] {
+        let coders = try database.coders()
+        guard coders.count >= 2 else { return [] }
+        let pair = Array(coders.prefix(2))
+        let report = AgreementReport(coders: pair, categories: try database.categories().map(\.name),
+                                     assignments: try database.codingAssignments(coders: pair))
+        return report.units > 0 ? [report] : []
+    }
+}
