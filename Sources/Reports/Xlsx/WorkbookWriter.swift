@@ -12,7 +12,7 @@ public enum WorkbookError: Error, LocalizedError, Equatable {
         case let .cannotCreate(path):
             return "Cannot create \(path): check that its folder exists and is writable."
         case let .failed(path, step, reason):
-            return "Writing \(path) failed while \(step): \(reason)."
+            return "Writing \(path) failed while \(step): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         }
     }
 }
@@ -45,6 +45,12 @@ public enum WorkbookWriter {
     }
 
     static func write(tables: [DataTable], charts: [ChartBlock], to path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
+              FileManager.default.isWritableFile(atPath: folder) else {
+            throw WorkbookError.cannotCreate(path: path)
+        }
         var options = lxw_workbook_options()
         options.constant_memory = 1
         options.use_zip64 = 1

@@ -1,0 +1,185 @@
+import Foundation
+import QualCoding
+import Testing
+import Surveys
+@testable import Reports
+@testable import StudyStore
+
+/// A study like the UITracking demo, with text that tries to become a formula or break a table.
+func sampleStudy() throws -> (StudyDatabase, URL) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let datasets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("datasets/uitracking")
+    let study = try StudyDatabase.create(at: folder.appendingPathComponent("study.sqlite").path, title: "UITracking | teste", language: .ptBR)
+    _ = try study.importParticipants(from: datasets.appendingPathComponent("participants.csv").path)
+    _ = try study.deriveAttribute("level", from: "years_ios", rule: try DerivationRule(parsing: "<2:Iniciante,<=3:Intermediário,>3:Avançado"), replace: false)
+    _ = try study.importResponses(from: datasets.appendingPathComponent("pssuq_answers.csv").path,
+                                  options: .init(instrument: "pssuq", participantColumn: "Participante", orientation: .inverted))
+    _ = try study.importCategories(from: datasets.appendingPathComponent("categories.csv").path)
+    _ = try study.importCodes(from: datasets.appendingPathComponent("coded_excerpts.csv").path, coder: "Autora")
+    try study.addCode(CodeEntry(participant: "P3", excerpt: "=HYPERLINK(\"http://example.com\",\"x\") e mais", code: "HYPERLINK",
+                                categories: ["Conceitualização"], coder: "Autora"))
+    try study.addMemo(on: .study, text: "+SUM(A1:A2) | linha 1\nlinha 2 <b>negrito</b>")
+    try study.addTask(key: "T1", title: "Instalar", penaltySeconds: 2)
+    try study.addAttempt(AttemptEntry(participant: "P1", task: "T1", seconds: 90, errors: 2, outcome: .success))
+    try study.addAttempt(AttemptEntry(participant: "P2", task: "T1", seconds: 120, errors: 0, outcome: .fail))
+    return (study, folder)
+}
+
+/// Reads one part of an xlsx (a zip) as text.
+func xlsxPart(_ file: URL, _ part: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["unzip", "-p", file.path, part]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// The worksheet part of each sheet, by name, in workbook order.
+func sheetParts(_ file: URL) throws -> [String: String] {
+    let workbook = try xlsxPart(file, "xl/workbook.xml")
+    var parts: [String: String] = [:]
+    var index = 1
+    var rest = workbook[...]
+    while let range = rest.range(of: "<sheet name=\"") {
+        let after = rest[range.upperBound...]
+        let name = String(after.prefix { $0 != "\"" })
+        parts[name.replacingOccurrences(of: "&amp;", with: "&")] = "xl/worksheets/sheet\(index).xml"
+        index += 1
+        rest = after
+    }
+    return parts
+}
+
+@Suite struct WorkbookTests {
+    @Test func sheetsCellTypesFormulasAndCharts() throws {
+        let (study, folder) = try sampleStudy()
+        let file = folder.appendingPathComponent("study.xlsx")
+        try WorkbookWriter.write(try StudySnapshot.load(study), to: file.path)
+        let parts = try sheetParts(file)
+        #expect(Set(parts.keys) == ["Study", "Participants", "Responses", "Scores", "Summary", "Charts", "Tasks", "Task summary",
+                                     "Codebook", "Excerpts", "Category frequencies", "Memos", "Chart data"])
+
+        // Numbers are numbers, text is text; the header is frozen and filtered.
+        let participants = try xlsxPart(file, parts["Participants"]!)
+        #expect(participants.contains("<pane ySplit=\"1\""))
+        #expect(participants.contains("<autoFilter ref=\"A1:D11\"/>"))
+        #expect(participants.contains("<c r=\"C2\" s=\"3\"><v>0.5</v></c>") || participants.contains("<c r=\"C2\" s=\"2\"><v>0.5</v></c>"),
+                "years_ios of P1 is the number 0.5")
+        #expect(participants.contains("<c r=\"A2\" t=\"inlineStr\"><is><t>P1</t></is></c>"))
+
+        // Text a participant said that looks like a formula stays text: no <f> anywhere.
+        for (name, part) in parts {
+            #expect(!(try xlsxPart(file, part)).contains("<f>"), "\(name) has a formula")
+        }
+        let excerpts = try xlsxPart(file, parts["Excerpts"]!)
+        #expect(excerpts.contains("<t>=HYPERLINK(&quot;http://example.com&quot;,&quot;x&quot;) e mais</t>") || excerpts.contains("<t>=HYPERLINK(\"http://example.com\",\"x\") e mais</t>"))
+        let memos = try xlsxPart(file, parts["Memos"]!)
+        #expect(memos.contains("+SUM(A1:A2) | linha 1"))
+
+        // Native charts drawn from the Chart data sheet.
+        var charts: [String] = []
+        for index in 1...6 {
+            let xml = try xlsxPart(file, "xl/charts/chart\(index).xml")
+            if !xml.isEmpty { charts.append(xml) }
+        }
+        #expect(charts.count == 3, "category shares, PSSUQ by group, PSSUQ answers per item")
+        let shares = try #require(charts.first { $0.contains("<c:barChart>") && $0.contains("<c:barDir val=\"bar\"/>") && !$0.contains("stacked") })
+        #expect(shares.contains("<c:f>'Chart data'!$A$2:$A$10</c:f>"), "nine categories")
+        #expect(shares.contains("<c:f>'Chart data'!$B$2:$B$10</c:f>"))
+        let groups = try #require(charts.first { $0.contains("<c:barDir val=\"col\"/>") })
+        #expect(groups.contains("<c:f>'Chart data'!$A$13:$A$16</c:f>"), "four PSSUQ scores")
+        #expect(groups.contains("<c:f>'Chart data'!$D$13:$D$16</c:f>"), "three level series")
+        let likert = try #require(charts.first { $0.contains("<c:grouping val=\"stacked\"/>") })
+        #expect(likert.contains("<c:f>'Chart data'!$A$19:$A$34</c:f>"), "sixteen PSSUQ items")
+        #expect(likert.contains("<c:f>'Chart data'!$H$19:$H$34</c:f>"), "seven answer points")
+        let data = try xlsxPart(file, parts["Chart data"]!)
+        #expect(data.contains("<t>Informações Insuficientes</t>"))
+    }
+
+    @Test func refusesAPathItCannotWrite() throws {
+        let (study, _) = try sampleStudy()
+        #expect(throws: WorkbookError.self) {
+            try WorkbookWriter.write(try StudySnapshot.load(study), to: "/nonexistent-folder/x.xlsx")
+        }
+    }
+}
+
+@Suite struct MarkdownReportTests {
+    @Test func reportInBothLanguagesWithEscapedCellsAndCharts() throws {
+        let (study, folder) = try sampleStudy()
+        let snapshot = try StudySnapshot.load(study)
+        let pt = try ReportWriter.write(snapshot, language: .ptBR, to: folder.appendingPathComponent("pt").path)
+        let report = try String(contentsOfFile: pt, encoding: .utf8)
+        #expect(report.hasPrefix("# UITracking \\| teste\n"))
+        // The PSSUQ per participant table (thesis Tabela 6; rounded here, truncated there) with group means and norms.
+        #expect(report.contains("| P1 | Iniciante | 2,81 | 1,83 | 4,50 | 1,33 |"))
+        #expect(report.contains("| *Norma* | | 2,82 | 2,80 | 3,02 | 2,49 |"))
+        #expect(report.contains("| **Média Iniciante** (n = 2) |"))
+        // Category shares (Figura 20) and the never-used a priori category.
+        #expect(report.contains("| Informações Insuficientes | 18 | 9 | 90 % | 2 (100 %) | 6 (100 %) | 1 (50 %) |"))
+        #expect(report.contains("| Interações com dispositivo | 7 | 5 | 50 % |"))
+        #expect(report.contains("| Aprendizado Interativo | 3 | 2 | 20 % |"))
+        #expect(report.contains("| 0 | 0 (não observada) |"))
+        // User text cannot break a table or become markup.
+        #expect(report.contains("+SUM(A1:A2) \\| linha 1<br>linha 2 &lt;b&gt;negrito&lt;/b&gt;"))
+        #expect(report.contains("![Porcentagem de participantes que citaram cada categoria](charts/category-shares.svg)"))
+        #expect(report.contains("Myllärniemi et al. (2018)"))
+        #expect(report.contains("Cronbach"))
+        let chart = try String(contentsOfFile: folder.appendingPathComponent("pt/charts/category-shares.svg").path, encoding: .utf8)
+        #expect(chart.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\""))
+        #expect(chart.contains(">90 %</text>"))
+
+        let en = try String(contentsOfFile: try ReportWriter.write(snapshot, language: .en, to: folder.appendingPathComponent("en").path), encoding: .utf8)
+        #expect(en.contains("| P1 | Iniciante | 2.81 | 1.83 | 4.50 | 1.33 |"))
+        #expect(en.contains("## Methods"))
+        #expect(!en.contains("Métodos"))
+    }
+
+    @Test func customTemplatesByPathAndClearErrors() throws {
+        let (study, folder) = try sampleStudy()
+        let snapshot = try StudySnapshot.load(study)
+        let template = folder.appendingPathComponent("mine.mustache")
+        try Data("{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n{{#questionnaires}}- {{id}}: n = {{n}}\n{{/questionnaires}}".utf8).write(to: template)
+        let path = try ReportWriter.write(snapshot, language: .en, template: template.path, to: folder.appendingPathComponent("mine").path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# UITracking \\| teste\n- pssuq: n = 10\n")
+        #expect(throws: ReportError.self) { try ReportWriter.templatePath("nonexistent", language: .en) }
+    }
+
+    @Test func svgEscapesText() {
+        #expect(SVGChart.escape("a < b & \"c\" 'd' > e") == "a &lt; b &amp; &quot;c&quot; &apos;d&apos; &gt; e")
+        let svg = SVGChart.horizontalBars(title: "<script>", labels: ["x & y"], values: [50], maximum: 100, valueText: { "\($0)" })
+        #expect(!svg.contains("<script>"))
+        #expect(svg.contains("x &amp; y"))
+        #expect(SVGChart.niceTicks(7) == [0, 2, 4, 6])
+        #expect(SVGChart.niceTicks(100) == [0, 20, 40, 60, 80, 100])
+    }
+
+    @Test func numbersPerLanguage() {
+        #expect(LocalNumber.format(2.8249, language: .ptBR) == "2,82")
+        #expect(LocalNumber.format(2.8251, language: .en) == "2.83")
+        #expect(LocalNumber.percent(0.9, language: .ptBR) == "90 %")
+        #expect(LocalNumber.percent(0.9, language: .en) == "90%")
+    }
+}
+
+@Suite struct CSVExportTests {
+    @Test func writesEveryTableAsTidyCSV() throws {
+        let (study, folder) = try sampleStudy()
+        let files = try CSVExporter.write(try StudySnapshot.load(study), to: folder.appendingPathComponent("csv").path)
+        #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "attempts.csv", "task_summary.csv",
+            "codebook.csv", "excerpts.csv", "category_frequencies.csv", "memos.csv"])
+        let responses = try String(contentsOfFile: folder.appendingPathComponent("csv/responses.csv").path, encoding: .utf8)
+        #expect(responses.hasPrefix("participant,instrument,task,occasion,item,value,answer,not_applicable,orientation,submitted\nP1,pssuq,,,1,2.0,,0,inverted,2025-03-10 14:05:12\n"))
+        let attempts = try String(contentsOfFile: folder.appendingPathComponent("csv/attempts.csv").path, encoding: .utf8)
+        #expect(attempts.contains("P1,T1,1,90.0,2,94.0,success,0,"))
+        let memos = try String(contentsOfFile: folder.appendingPathComponent("csv/memos.csv").path, encoding: .utf8)
+        #expect(memos.contains("\"+SUM(A1:A2) | linha 1\nlinha 2 <b>negrito</b>\""))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@Suite struct ExportCommandTests {
+    @Test func demoBuildsEveryExampleStudyWithReportsAndWorkbooks() throws {
+        let cli = try StudyCtl()
+        let output = try cli.succeed(["demo", "--output", "out"])
+        for name in ["uitracking", "codeforall", "game-controls"] {
+            #expect(output.contains("out/\(name)/report.md"))
+            for file in ["\(name).sqlite", "report.md", "report.en.md", "\(name).xlsx", "csv/participants.csv"] {
+                #expect(FileManager.default.fileExists(atPath: cli.path("out/\(name)/\(file)")), "\(name)/\(file)")
+            }
+        }
+        let uitracking = try String(contentsOfFile: cli.path("out/uitracking/report.md"), encoding: .utf8)
+        // The thesis's PSSUQ table (Tabela 6) and category shares (Figura 20).
+        #expect(uitracking.contains("| P1 | Iniciante | 2,81 | 1,83 | 4,50 | 1,33 |"))
+        #expect(uitracking.contains("| P10 | Avançado | 1,38 | 1,33 | 1,67 | 1,00 |"))
+        #expect(uitracking.contains("| Informações Insuficientes | 18 | 9 | 90 % |"))
+        for category in ["Exemplos de códigos e vídeos", "Experiência em iOS", "Interações com dispositivo"] {
+            #expect(uitracking.contains("| \(category) |") && uitracking.contains(" | 5 | 50 % |"), "\(category)")
+        }
+        #expect(uitracking.contains("### Concordância entre codificadores (Autora, Revisor)"))
+        let codeforall = try String(contentsOfFile: cli.path("out/codeforall/report.md"), encoding: .utf8)
+        // Published: mean 86.36, lowest 72.5, highest 100, most frequent 92.5; grade A+.
+        #expect(codeforall.contains("| Todos | 11 | 86,36 | 8,32 | 87,50 | 72,50 | 100,00 | 92,50 |"))
+        #expect(codeforall.contains("| A+ | 96–100 | Excelente | aceitável |"))
+        #expect(codeforall.contains("| Talvez | 1 | 9,1 % |"))
+        let game = try String(contentsOfFile: cli.path("out/game-controls/report.md"), encoding: .utf8)
+        #expect(game.contains("| fase-1 | 0-50 | 15 |"))
+        // Running it again replaces the demo's own files.
+        try cli.succeed(["demo", "--output", "out"])
+    }
+
+    @Test func reportAndExportsFromTheCommandLine() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Estudo", "--language", "en"])
+        try cli.succeed(["participant", "add", "P1", "--attr", "group=A"])
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        try cli.succeed(["memo", "add", "--on", "participant:P1", "=1+1 | pipe"])
+        #expect(try cli.succeed(["report", "-o", "r"]) == "Wrote \(cli.path("r/report.md")) and its charts in r/charts\n")
+        let report = try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8)
+        #expect(report.contains("| P1 | 85.00 | 87.50 | 84.38 |"))
+        #expect(report.contains("=1+1 \\| pipe"))
+        #expect(try cli.succeed(["report", "-o", "r", "--language", "pt-BR"]).contains("report.md"))
+        #expect(try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8).contains("| P1 | 85,00 |"))
+        #expect(try cli.fail(["report", "-o", "r", "--template", "nothing-here"]).stderr.contains("No report template 'nothing-here'"))
+        #expect(try cli.succeed(["export", "xlsx", "s.xlsx"]) == "Wrote s.xlsx\n")
+        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 11 CSV files to tables"))
+        #expect(try cli.fail(["export", "xlsx", "missing/dir/s.xlsx"]).stderr.contains("Cannot create missing/dir/s.xlsx"))
+        #expect(try cli.fail(["report", "--by", "nope"]).stderr.contains("No attribute 'nope'"))
+    }
+}
