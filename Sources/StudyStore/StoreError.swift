@@ -61,7 +61,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case .emptyTitle:
             return "The study needs a title; pass --title \"…\""
         case let .studyExists(path):
-            return "\(path) already exists; studyctl never overwrites a file. Choose another path with --db, or remove it first."
+            return "\(path) already exists; studyctl never overwrites a file. Choose another path, or remove it first."
         case let .noFolder(path, folder):
             return "Cannot create \(path): the folder \(folder) does not exist."
         case let .noStudy(path):

@@ -39,5 +39,7 @@ struct StudyCtl: ParsableCommand {
             Report.self,
             ExportCommand.self,
             Demo.self,
+            Check.self,
+            Backup.self,
         ])
 }

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the study file: SQLite's integrity check and every foreign key.",
+        discussion: "Exits with status 1 when a problem is found.")
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let report = try study.withStudy { try $0.check() }
+        if output.json {
+            try printJSON(report)
+        } else if report.ok {
+            print("\(study.path): ok (schema version \(report.schemaVersion); integrity and foreign keys checked)")
+        } else {
+            print("\(study.path): problems found")
+            for line in report.integrity where line != "ok" { print("  integrity: \(line)") }
+            for line in report.foreignKeyViolations { print("  foreign key: \(line)") }
+        }
+        if !report.ok { throw ExitCode.failure }
+    }
+}
+
+struct Backup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy the study to a new file, consistently, even while another studyctl writes to it.")
+
+    @Argument(help: ArgumentHelp("The backup file to create.", valueName: "file"))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        try study.withStudy { try $0.backup(to: file) }
+        print("Backed up \(study.path) to \(file)")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The bad-input corpus under Tests/Fixtures/bad: every malformed file, for every importer, fails with a message
+/// naming what and where, exits non-zero, and leaves the study exactly as it was (same `sqlite3 .dump`, same bytes).
+@Suite struct BadInputTests {
+    struct Case: CustomStringConvertible {
+        var file: String
+        var arguments: [String]
+        var expected: String
+        var description: String { file }
+    }
+
+    static let folder = Repository.path("Tests/Fixtures/bad")
+
+    static let cases: [Case] = {
+        let text = (try? String(contentsOfFile: folder + "/cases.tsv", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let arguments = parts[1].split(separator: " ").map { $0 == "{f}" ? folder + "/" + parts[0] : String($0) }
+            return Case(file: parts[0], arguments: arguments, expected: parts[2].replacingOccurrences(of: "\\n", with: "\n"))
+        }
+    }()
+
+    @Test func theCorpusIsLargeEnough() {
+        #expect(Self.cases.count >= 60)
+        let importers = Set(Self.cases.map { $0.arguments.prefix(2).joined(separator: " ") })
+        for importer in ["participant import", "responses import", "attempt import", "code import", "category import", "instrument add"] {
+            #expect(importers.contains(importer), "\(importer) has bad inputs")
+        }
+    }
+
+    func study() throws -> StudyCtl {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Corpus", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1", "--attr", "level=Iniciante", "--attr", "years=1"])
+        try cli.succeed(["participant", "add", "P2", "--attr", "level=Avançado", "--attr", "years=5"])
+        try cli.succeed(["participant", "add", "P3"])
+        try cli.succeed(["task", "add", "T1", "--title", "Instalar", "--penalty", "2s"])
+        try cli.succeed(["condition", "add", "setting", "--levels", "0-50,0-100"])
+        try cli.succeed(["category", "add", "Categoria A", "--origin", "emergent"])
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        return cli
+    }
+
+    @Test(arguments: cases)
+    func badInputIsRefusedCleanly(_ bad: Case) throws {
+        let cli = try study()
+        let result = try cli.fail(bad.arguments)
+        #expect(result.stderr.contains(bad.expected), "\(bad.file): \(result.stderr)")
+    }
+}
