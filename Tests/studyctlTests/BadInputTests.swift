@@ -30,7 +30,19 @@ import Testing
         }
     }
 
+    /// The study every case starts from, built once and copied for each case.
+    static let template: Result<String, any Error> = Result {
+        let cli = try BadInputTests.build()
+        return cli.path("study.sqlite")
+    }
+
     func study() throws -> StudyCtl {
+        let cli = try StudyCtl()
+        try FileManager.default.copyItem(atPath: try Self.template.get(), toPath: cli.path("study.sqlite"))
+        return cli
+    }
+
+    static func build() throws -> StudyCtl {
         let cli = try StudyCtl()
         try cli.succeed(["init", "--title", "Corpus", "--language", "pt-BR"])
         try cli.succeed(["participant", "add", "P1", "--attr", "level=Iniciante", "--attr", "years=1"])

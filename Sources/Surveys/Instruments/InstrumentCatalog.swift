@@ -12,8 +12,12 @@ public enum InstrumentCatalog {
         return try files.map { try InstrumentDefinition.load(path: folder.appendingPathComponent($0).path) }
     }
 
-    /// The built-in instrument `id` (case-insensitive), or `nil`.
+    /// The built-in instrument `id` (case-insensitive), or `nil`. Reads only that instrument's file.
     public static func builtin(_ id: String) throws -> InstrumentDefinition? {
-        try builtin().first { $0.id.caseInsensitiveCompare(id) == .orderedSame }
+        guard let folder = TemplateFiles.instrumentsDirectory else { return nil }
+        let file = folder.appendingPathComponent(id.lowercased() + ".json").path
+        guard !id.contains("/"), FileManager.default.fileExists(atPath: file) else { return nil }
+        let definition = try InstrumentDefinition.load(path: file)
+        return definition.id.caseInsensitiveCompare(id) == .orderedSame ? definition : nil
     }
 }

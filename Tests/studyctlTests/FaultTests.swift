@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct FaultTests {
+    /// A large import killed with SIGKILL at random moments leaves a sound study holding all of the import or none.
+    @Test func importKilledMidwayLeavesAllOrNothing() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Crash"])
+        try cli.succeed(["participant", "add", "P1"])
+        let rows = 40_000
+        var csv = "code,years,level\n"
+        csv.reserveCapacity(rows * 20)
+        for index in 0..<rows { csv += "U\(index),\(index % 20),L\(index % 3)\n" }
+        try cli.write("big.csv", csv)
+        var generator = SplitMix(seed: 20_261_122)
+        var outcomes: [Int] = []
+        for run in 0..<5 {
+            let process = Process()
+            process.executableURL = StudyCtl.binary
+            process.arguments = ["participant", "import", "big.csv"]
+            process.currentDirectoryURL = cli.folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Kill at a random moment within the import's first seconds (the last run is left to finish).
+            let delay = run == 4 ? nil : 0.05 + Double(generator.next() % 1_500) / 1_000
+            if let delay {
+                Thread.sleep(forTimeInterval: delay)
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            #expect(try cli.succeed(["check"]).contains(": ok"), "run \(run): the study passes the integrity check")
+            let status = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["status", "--json"]).utf8)) as! [String: Any]
+            let participants = (status["counts"] as! [String: Int])["participants"]!
+            #expect(participants == 1 || participants == 1 + rows, "run \(run): \(participants) participants — all of the import or none")
+            outcomes.append(participants)
+            if participants == 1 + rows { break }
+        }
+        #expect(outcomes.last == 1 + rows, "an import left alone completes")
+    }
+
+    /// Two processes each storing 200 response sets in the same study: 400 sets, no lock error.
+    @Test func twoProcessesRespondingConcurrently() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Concurrency"])
+        var csv = "code\n"
+        for index in 1...400 { csv += "P\(index)\n" }
+        try cli.write("p.csv", csv)
+        try cli.succeed(["participant", "import", "p.csv"])
+        let shells = try (0..<2).map { writer -> (Process, URL) in
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let first = writer * 200 + 1
+            shell.arguments = ["-c", "for i in $(seq \(first) \(first + 199)); do \"\(StudyCtl.binary.path)\" respond P$i sus --answers 4,2,4,2,4,2,4,2,4,2 >/dev/null || echo FAIL $i; done"]
+            shell.currentDirectoryURL = cli.folder
+            let out = cli.folder.appendingPathComponent("writer\(writer).out")
+            FileManager.default.createFile(atPath: out.path, contents: nil)
+            shell.standardOutput = try FileHandle(forWritingTo: out)
+            shell.standardError = try FileHandle(forWritingTo: out)
+            shell.standardInput = FileHandle.nullDevice
+            return (shell, out)
+        }
+        for (shell, _) in shells { try shell.run() }
+        for (shell, out) in shells {
+            shell.waitUntilExit()
+            #expect(try String(contentsOf: out, encoding: .utf8).isEmpty, "no command failed")
+        }
+        let status = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["status", "--json"]).utf8)) as! [String: Any]
+        #expect((status["counts"] as! [String: Int])["response sets"] == 400)
+        #expect(try cli.succeed(["check"]).contains(": ok"))
+    }
+
+    /// A backup taken while another process imports is a consistent, sound study.
+    @Test func backupWhileAnotherProcessWrites() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Backup"])
+        var csv = "code,years\n"
+        for index in 0..<20_000 { csv += "U\(index),\(index % 9)\n" }
+        try cli.write("big.csv", csv)
+        let process = Process()
+        process.executableURL = StudyCtl.binary
+        process.arguments = ["participant", "import", "big.csv"]
+        process.currentDirectoryURL = cli.folder
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.2)
+        try cli.succeed(["backup", "copy.sqlite"])
+        process.waitUntilExit()
+        #expect(try cli.succeed(["check", "--db", "copy.sqlite"]).contains(": ok"))
+        let status = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["status", "--json", "--db", "copy.sqlite"]).utf8)) as! [String: Any]
+        let participants = (status["counts"] as! [String: Int])["participants"]!
+        #expect(participants == 0 || participants == 20_000, "the copy holds the import whole or not at all")
+        #expect(try cli.fail(["backup", "copy.sqlite"]).stderr.contains("copy.sqlite already exists"))
+    }
+}
+
+/// A small seeded random generator, so the kill moments are the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
