@@ -1,7 +1,7 @@
 # studyctl — `make demo` and `make test` work on a fresh Debian/Ubuntu machine (as root) and on macOS with Homebrew.
 SWIFT ?= swift
 
-.PHONY: all deps build release demo test clean
+.PHONY: all deps build release demo test bench clean
 
 all: build
 
@@ -20,6 +20,9 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+bench: deps
+	bench/run.sh
 
 clean:
 	rm -rf .build demo-output

@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "Surveys", "QualCoding", "Tabular",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
         .systemLibrary(

@@ -3,7 +3,7 @@
 # Debian/Ubuntu: apt-get when run as root, otherwise prints the exact command. macOS: Homebrew.
 set -euo pipefail
 
-apt_packages=(libsqlite3-dev libxlsxwriter-dev sqlite3 pkg-config unzip)
+apt_packages=(libsqlite3-dev libxlsxwriter-dev sqlite3 pkg-config unzip ${EXTRA_APT_PACKAGES:-})
 brew_packages=(sqlite libxlsxwriter pkg-config)
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Surveys
 
 /// One participant's answers to one instrument, ready to store.
@@ -165,24 +166,78 @@ extension StudyDatabase {
             INSERT INTO item_answer (response_set_id, instrument_id, item_number, value, choice, text, not_applicable, raw)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        // Bulk loads bind through SQLite's C API on GRDB's own statement: several times faster than building
+        // StatementArguments for every answer.
+        let handle = insertAnswer.sqliteStatement
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        func bind(_ index: Int32, _ text: String?) {
+            if let text { sqlite3_bind_text(handle, index, text, -1, transient) } else { sqlite3_bind_null(handle, index) }
+        }
         for number in submission.answers.keys.sorted() {
-            let raw = submission.raw[number]
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+            sqlite3_bind_int64(handle, 1, setID)
+            sqlite3_bind_int64(handle, 2, instrumentID)
+            sqlite3_bind_int64(handle, 3, Int64(number))
+            var notApplicable: Int32 = 0
             switch submission.answers[number]! {
-            case let .value(value):
-                try insertAnswer.execute(arguments: [setID, instrumentID, number, value, nil, nil, false, raw])
-            case .notApplicable:
-                try insertAnswer.execute(arguments: [setID, instrumentID, number, nil, nil, nil, true, raw])
-            case let .choice(choice):
-                try insertAnswer.execute(arguments: [setID, instrumentID, number, nil, choice, nil, false, raw])
-            case let .text(text):
-                try insertAnswer.execute(arguments: [setID, instrumentID, number, nil, nil, text, false, raw])
+            case let .value(value): sqlite3_bind_double(handle, 4, value)
+            case .notApplicable: notApplicable = 1
+            case let .choice(choice): bind(5, choice)
+            case let .text(text): bind(6, text)
+            }
+            sqlite3_bind_int(handle, 7, notApplicable)
+            bind(8, submission.raw[number])
+            let code = sqlite3_step(handle)
+            if code != SQLITE_DONE {
+                let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+                sqlite3_reset(handle)
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: insertAnswer.sql)
             }
         }
+        sqlite3_reset(handle)
     }
 
     static func rememberOrientation(_ db: Database, instrument: String, _ orientation: Orientation) throws {
         try db.execute(sql: """
             INSERT INTO study_setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value
             """, arguments: ["orientation." + instrument.lowercased(), orientation.rawValue])
+    }
+}
+
+/// One stored item answer, as the long-format exports stream them.
+public struct AnswerRow: Sendable {
+    public var participant: String
+    public var instrument: String
+    public var task: String?
+    public var occasion: String
+    public var item: Int
+    public var value: Double?
+    public var answer: String?
+    public var notApplicable: Bool
+    public var orientation: String
+    public var submitted: String?
+}
+
+extension StudyDatabase {
+    /// Calls `body` with every item answer, in response-set and item order, reading row by row so memory stays
+    /// flat however many answers the study holds.
+    public func forEachAnswer(_ body: (AnswerRow) throws -> Void) throws {
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT p.code, i.key, t.key, r.occasion, a.item_number, a.value, ifnull(a.choice, a.text), a.not_applicable,
+                       r.orientation, r.submitted
+                FROM item_answer a
+                JOIN response_set r ON r.id = a.response_set_id
+                JOIN participant p ON p.id = r.participant_id
+                JOIN instrument i ON i.id = r.instrument_id
+                LEFT JOIN task t ON t.id = r.task_id
+                ORDER BY a.response_set_id, a.item_number
+                """)
+            while let row = try rows.next() {
+                try body(AnswerRow(participant: row[0], instrument: row[1], task: row[2], occasion: row[3], item: row[4], value: row[5],
+                                   answer: row[6], notApplicable: row[7], orientation: row[8], submitted: row[9]))
+            }
+        }
     }
 }

@@ -281,6 +281,24 @@ public final class CSVReader {
             throw CSVError.textAfterClosingQuote(SourcePosition(file: file, line: line, column: column),
                                                  found: String(decoding: rest, as: UTF8.self))
         }
+        // Fast path: an unquoted field that ends inside the buffered chunk is decoded straight from the buffer.
+        if let (slice, scalars) = input.scanPlainField(delimiter: delimiterByte) {
+            let value: String
+            if let text = String(validating: slice, as: UTF8.self) {
+                value = text
+            } else {
+                fieldBytes.append(contentsOf: slice)
+                value = try decode(line: startLine, column: startColumn)
+            }
+            column += scalars
+            let field = Field(value: value, line: startLine, column: startColumn)
+            if input.peek() == delimiterByte {
+                advance(delimiterByte)
+                return (field, false)
+            }
+            consumeLineEnd()
+            return (field, true)
+        }
         while true {
             try input.ensure()
             guard let byte = input.peek() else {
@@ -427,6 +445,26 @@ struct ChunkedInput {
     @inline(__always)
     mutating func skip(_ count: Int) {
         index += count
+    }
+
+    /// The bytes of an unquoted field up to (not including) the next delimiter or line end, when that end lies
+    /// in the buffered chunk; `nil` otherwise (the caller then reads byte by byte). Also counts its scalars.
+    @inline(__always)
+    mutating func scanPlainField(delimiter: UInt8) -> (ArraySlice<UInt8>, Int)? {
+        var i = index
+        var scalars = 0
+        let count = buffer.count
+        while i < count {
+            let byte = buffer[i]
+            if byte == delimiter || byte == 10 || byte == 13 {
+                let slice = buffer[index..<i]
+                index = i
+                return (slice, scalars)
+            }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            i += 1
+        }
+        return nil
     }
 
     func startsWith(_ prefix: [UInt8]) -> Bool {

@@ -79,8 +79,17 @@ public enum WorkbookWriter {
 
         var chartsSheet: UnsafeMutablePointer<lxw_worksheet>?
         for (index, table) in tables.enumerated() {
-            let sheet = table.name.withCString { workbook_add_worksheet(workbook, $0) }!
-            try writeTable(table, sheet: sheet, header: header, decimal: decimal, percent: percent, integer: integer, check: check)
+            // A table longer than Excel's row limit continues on "Name 2", "Name 3"…
+            let chunk = maxRows - 1
+            var start = 0
+            repeat {
+                var part = table
+                part.rows = Array(table.rows[start..<min(start + chunk, table.rows.count)])
+                let name = start == 0 ? table.name : "\(table.name) \(start / chunk + 1)"
+                let sheet = name.withCString { workbook_add_worksheet(workbook, $0) }!
+                try writeTable(part, sheet: sheet, header: header, decimal: decimal, percent: percent, integer: integer, check: check)
+                start += chunk
+            } while start < table.rows.count
             // The charts sit right after the summary, where an advisor looks first.
             if table.name == "Summary" || (index == tables.count - 1 && chartsSheet == nil) {
                 chartsSheet = "Charts".withCString { workbook_add_worksheet(workbook, $0) }
@@ -172,7 +181,7 @@ public enum WorkbookWriter {
             try name.withCString { try check(worksheet_write_string(sheet, 0, UInt16(column), $0, header), "writing the \(table.name) header") }
         }
         let shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
-        for (index, row) in table.rows.prefix(maxRows - 1).enumerated() {
+        for (index, row) in table.rows.enumerated() {
             let rowNumber = UInt32(index + 1)
             for (column, cell) in row.enumerated() {
                 let col = UInt16(column)

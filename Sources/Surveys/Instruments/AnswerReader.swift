@@ -24,6 +24,12 @@ public struct AnswerReader: Sendable {
 
     /// The answer `raw` gives to `item`: `nil` for missing (empty text), or why it cannot be read.
     public func read(_ raw: String, item: ItemDefinition) -> Result<Answer?, AnswerProblem> {
+        // Fast path: a plain number for a scale item (most answers in large imports).
+        if item.kind == .likert || item.kind == .numeric, !raw.isEmpty, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+           let number = NumberParser.parse(raw), let range = definition.range(of: item), range.contains(number) {
+            let canonical = orientation == .inverted && item.kind == .likert ? range.lowerBound + range.upperBound - number : number
+            return .success(.value(canonical))
+        }
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty { return .success(nil) }
         let folded = Self.fold(text)

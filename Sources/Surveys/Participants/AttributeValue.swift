@@ -67,6 +67,17 @@ public enum NumberParser {
     ///
     /// Thousands separators are not accepted: `1.000` would be ambiguous between the two conventions.
     public static func parse(_ raw: String) -> Double? {
+        // Fast path for plain whole numbers, the bulk of Likert answers.
+        var utf8 = raw.utf8.makeIterator()
+        var whole = 0
+        var digits = 0
+        var plain = true
+        while let byte = utf8.next() {
+            guard byte >= 48 && byte <= 57, digits < 15 else { plain = false; break }
+            whole = whole * 10 + Int(byte - 48)
+            digits += 1
+        }
+        if plain && digits > 0 { return Double(whole) }
         let text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         var sawDigit = false

@@ -27,13 +27,23 @@ struct ExportXlsx: ParsableCommand {
             written as text (an excerpt starting with = is never a formula); numbers are numbers.
             """)
 
+    enum Only: String, CaseIterable, ExpressibleByArgument { case responses }
+
     @Argument(help: ArgumentHelp("The workbook to write.", valueName: "file.xlsx"))
     var file: String
+
+    @Option(help: ArgumentHelp("Write only this table, streamed from the study (for very large studies).", valueName: "table"))
+    var only: Only?
 
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var study: StudyOptions
 
     func run() throws {
+        if only == .responses {
+            try study.withStudy { try WorkbookWriter.writeResponses($0, to: file) }
+            print("Wrote \(file)")
+            return
+        }
         let snapshot = try study.withStudy { try StudySnapshot.load($0, groupBy: grouping.by) }
         try WorkbookWriter.write(snapshot, to: file)
         print("Wrote \(file)")

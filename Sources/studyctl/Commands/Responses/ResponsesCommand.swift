@@ -16,7 +16,7 @@ struct ResponsesImport: ParsableCommand {
         commandName: "import",
         abstract: "Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey).",
         discussion: """
-            One row per participant. Item columns are, in order, every column other than the participant, task \
+            One row per participant (or, with --long, one row per answer). Item columns are, in order, every column other than the participant, task \
             and timestamp columns; or those starting at --items-from; or those named by --map. Answers may be \
             numbers or the scale's labels in Portuguese or English ("Concordo totalmente", "Strongly agree"); \
             N/A, NA or "Não se aplica" where the instrument allows N/A; an empty cell is an unanswered item. \
@@ -32,11 +32,14 @@ struct ResponsesImport: ParsableCommand {
     @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
 
-    @Option(help: ArgumentHelp("The instrument the answers belong to.", valueName: "id"))
-    var instrument: String
+    @Option(help: ArgumentHelp("The instrument the answers belong to (with --long: when the file has no instrument column).", valueName: "id"))
+    var instrument: String?
 
     @Option(help: ArgumentHelp("The column holding participant codes.", valueName: "column"))
-    var participantColumn: String
+    var participantColumn: String?
+
+    @Flag(help: "The file is in long format: one row per answer, columns participant, instrument, item, value (and task).")
+    var long = false
 
     @Option(help: ArgumentHelp("The column of item 1; the other items follow it.", valueName: "column"))
     var itemsFrom: String?
@@ -81,14 +84,28 @@ struct ResponsesImport: ParsableCommand {
     }
 
     func validate() throws {
+        if !long && (instrument == nil || participantColumn == nil) {
+            throw ValidationError("Please give --instrument and --participant-column (or --long for a file with one row per answer).")
+        }
         _ = try mapping()
         if !map.isEmpty && itemsFrom != nil { throw ValidationError("Please use either --map or --items-from, not both.") }
         if task != nil && taskColumn != nil { throw ValidationError("Please use either --task or --task-column, not both.") }
     }
 
     func run() throws {
+        if long {
+            let progress = ProgressBar(label: "importing")
+            let summary = try study.withStudy {
+                try $0.importLongResponses(from: file, options: .init(instrument: instrument, orientation: orientation, replace: replace,
+                                                                      delimiter: delimiter, progress: progress.update))
+            }
+            progress.finish()
+            print("Imported \(summary.responseSets) response set\(summary.responseSets == 1 ? "" : "s") (\(summary.answers) answers; \(summary.instrument)) from \(file)"
+                  + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
+            return
+        }
         let options = ResponseImportOptions(
-            instrument: instrument, participantColumn: participantColumn, map: try mapping(), itemsFrom: itemsFrom,
+            instrument: instrument!, participantColumn: participantColumn!, map: try mapping(), itemsFrom: itemsFrom,
             timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: occasion,
             orientation: orientation, replace: replace, delimiter: delimiter)
         let summary = try study.withStudy { try $0.importResponses(from: file, options: options) }

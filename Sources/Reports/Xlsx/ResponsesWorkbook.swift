@@ -1,0 +1,62 @@
+import CXlsxWriter
+import Foundation
+import StudyStore
+
+extension WorkbookWriter {
+    /// Writes only the answers, in long format, streaming them from the study: memory stays flat for any size.
+    /// Sheets hold Excel's maximum of 1,048,576 rows each; further answers go to "Responses 2", "Responses 3"…
+    public static func writeResponses(_ study: StudyDatabase, to path: String, progress: ((Int) -> Void)? = nil) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.isWritableFile(atPath: folder) else { throw WorkbookError.cannotCreate(path: path) }
+        var options = lxw_workbook_options()
+        options.constant_memory = 1
+        options.use_zip64 = 1
+        guard let workbook = path.withCString({ workbook_new_opt($0, &options) }) else { throw WorkbookError.cannotCreate(path: path) }
+        var closed = false
+        defer { if !closed { workbook_close(workbook) } }
+        let header = workbook_add_format(workbook)
+        format_set_bold(header)
+        let integer = workbook_add_format(workbook)
+        format_set_num_format(integer, "0")
+        let columns = ["participant", "instrument", "task", "occasion", "item", "value", "answer", "not_applicable", "orientation", "submitted"]
+        var sheet: UnsafeMutablePointer<lxw_worksheet>!
+        var sheets = 0
+        var row: UInt32 = 0
+        var written = 0
+        func newSheet() {
+            sheets += 1
+            sheet = (sheets == 1 ? "Responses" : "Responses \(sheets)").withCString { workbook_add_worksheet(workbook, $0) }
+            for (index, name) in columns.enumerated() {
+                name.withCString { _ = worksheet_write_string(sheet, 0, UInt16(index), $0, header) }
+            }
+            worksheet_freeze_panes(sheet, 1, 0)
+            row = 1
+        }
+        newSheet()
+        try study.forEachAnswer { answer in
+            if row >= UInt32(maxRows) {
+                worksheet_autofilter(sheet, 0, 0, row - 1, UInt16(columns.count - 1))
+                newSheet()
+            }
+            answer.participant.withCString { _ = worksheet_write_string(sheet, row, 0, $0, nil) }
+            answer.instrument.withCString { _ = worksheet_write_string(sheet, row, 1, $0, nil) }
+            if let task = answer.task { task.withCString { _ = worksheet_write_string(sheet, row, 2, $0, nil) } }
+            if !answer.occasion.isEmpty { answer.occasion.withCString { _ = worksheet_write_string(sheet, row, 3, $0, nil) } }
+            worksheet_write_number(sheet, row, 4, Double(answer.item), integer)
+            if let value = answer.value { worksheet_write_number(sheet, row, 5, value, nil) }
+            if let text = answer.answer { text.withCString { _ = worksheet_write_string(sheet, row, 6, $0, nil) } }
+            worksheet_write_number(sheet, row, 7, answer.notApplicable ? 1 : 0, integer)
+            answer.orientation.withCString { _ = worksheet_write_string(sheet, row, 8, $0, nil) }
+            if let submitted = answer.submitted { submitted.withCString { _ = worksheet_write_string(sheet, row, 9, $0, nil) } }
+            row += 1
+            written += 1
+            if written % 100_000 == 0 { progress?(written) }
+        }
+        worksheet_autofilter(sheet, 0, 0, max(1, row - 1), UInt16(columns.count - 1))
+        closed = true
+        let result = workbook_close(workbook)
+        if result != LXW_NO_ERROR {
+            throw WorkbookError.failed(path: path, step: "saving the workbook", reason: String(cString: lxw_strerror(result)))
+        }
+    }
+}

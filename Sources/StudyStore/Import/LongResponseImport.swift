@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import Surveys
+import Tabular
+
+/// How to read answers in long format: one row per item answer.
+public struct LongResponseImportOptions: Sendable {
+    /// The instrument of every row, when the file has no instrument column.
+    public var instrument: String?
+    public var orientation: Orientation
+    public var replace: Bool
+    public var delimiter: Delimiter?
+    /// Called now and then with the share of the file read (0…1), for a progress bar.
+    public var progress: (@Sendable (Double) -> Void)?
+
+    public init(instrument: String? = nil, orientation: Orientation = .canonical, replace: Bool = false,
+                delimiter: Delimiter? = nil, progress: (@Sendable (Double) -> Void)? = nil) {
+        self.instrument = instrument
+        self.orientation = orientation
+        self.replace = replace
+        self.delimiter = delimiter
+        self.progress = progress
+    }
+}
+
+extension StudyDatabase {
+    /// Imports answers in long format — columns participant, instrument (unless given), item, value, and
+    /// optionally task — streaming the file so memory stays flat however large it is. The rows of one response
+    /// set (participant, instrument, task) must be consecutive. All or nothing: every bad cell is reported with
+    /// its `file:line:column`, and then nothing is stored.
+    public func importLongResponses(from path: String, options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+        let header = reader.header
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        func column(_ names: [String]) -> Int? { header.firstIndex { names.contains(AnswerReader.fold($0.value)) } }
+        var missing: [String] = []
+        let participantIndex = column(["participant", "participante", "code", "codigo"])
+        let itemIndex = column(["item", "question", "questao", "pergunta"])
+        let valueIndex = column(["value", "valor", "answer", "resposta"])
+        let instrumentIndex = column(["instrument", "instrumento", "questionnaire", "questionario"])
+        let taskIndex = column(["task", "tarefa"])
+        if participantIndex == nil { missing.append("participant") }
+        if itemIndex == nil { missing.append("item") }
+        if valueIndex == nil { missing.append("value") }
+        if instrumentIndex == nil && options.instrument == nil { missing.append("instrument (or --instrument)") }
+        guard missing.isEmpty else {
+            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "no \(missing.joined(separator: ", ")) column; a long file has columns participant, instrument, item, value")])
+        }
+
+        return try write { db in
+            var problems: [StoreError.Problem] = []
+            var problemCount = 0
+            func problem(_ location: String, _ message: String) {
+                problemCount += 1
+                if problems.count < 1_000 { problems.append(.init(location: location, message: message)) }
+            }
+            var instruments: [String: (rowID: Int64, definition: InstrumentDefinition, reader: AnswerReader)] = [:]
+            var tasks: [String: Int64] = [:]
+            let findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
+            let findSet = try db.cachedStatement(sql: """
+                SELECT id, recorded, source FROM response_set WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ''
+                """)
+            var sets = 0
+            var answers = 0
+            var replaced = 0
+            var current: (key: String, participantID: Int64, instrument: String, taskID: Int64?, task: String?, line: Int,
+                          answers: [Int: Answer], raw: [Int: String])?
+            var seenKeys = Set<String>()
+            var lastKey = ""
+
+            func flush() throws {
+                guard let set = current, problemCount == 0 else { return }
+                let resolved = instruments[set.instrument]!
+                if let existing = try Row.fetchOne(findSet, arguments: [set.participantID, resolved.rowID, set.taskID ?? 0]) {
+                    if options.replace && !seenKeys.contains(set.key) {
+                        try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing["id"] as Int64])
+                        replaced += 1
+                    } else {
+                        let source: String? = existing["source"]
+                        let code = set.key.split(separator: "|").first.map(String.init) ?? ""
+                        problem("\(reader.file):\(set.line)", source?.hasPrefix(reader.file) == true
+                            ? "the rows of participant \(code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
+                            : "participant \(code) already has \(set.instrument) answers (recorded \(existing["recorded"] as String)); rerun with --replace to overwrite them")
+                        return
+                    }
+                }
+                try Self.insertResponseSet(db, instrumentID: resolved.rowID, participantID: set.participantID, taskID: set.taskID,
+                                           ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
+                                                              orientation: options.orientation, source: "\(reader.file):\(set.line)"))
+                sets += 1
+                answers += set.answers.count
+            }
+
+            var rowsRead = 0
+            while let record = try reader.next() {
+                rowsRead += 1
+                if rowsRead % 50_000 == 0, size > 0 { options.progress?(min(1, Double(rowsRead * 20) / Double(size))) }
+                let participantField = record.fields[participantIndex!]
+                let code = participantField.value
+                let instrumentName = instrumentIndex.map { record.fields[$0].value } ?? options.instrument!
+                let taskName = taskIndex.map { record.fields[$0].value }.flatMap { $0.isEmpty ? nil : $0 }
+                let key = code + "|" + instrumentName + "|" + (taskName ?? "")
+                if key != lastKey {
+                    try flush()
+                    seenKeys.insert(lastKey)
+                    lastKey = key
+                    current = nil
+                    guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {
+                        problem(reader.position(of: participantField).description, code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study")
+                        continue
+                    }
+                    if instruments[instrumentName] == nil {
+                        do {
+                            let (rowID, definition) = try Self.resolveInstrument(db, instrumentName)
+                            instruments[instrumentName] = (rowID, definition, AnswerReader(definition: definition, orientation: options.orientation))
+                        } catch let error as StoreError {
+                            let field = instrumentIndex.map { record.fields[$0] } ?? participantField
+                            problem(reader.position(of: field).description, error.localizedDescription)
+                            continue
+                        }
+                    }
+                    var taskID: Int64?
+                    if let taskName {
+                        if let known = tasks[taskName] {
+                            taskID = known
+                        } else if let found = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [taskName]) {
+                            tasks[taskName] = found
+                            taskID = found
+                        } else {
+                            problem(reader.position(of: record.fields[taskIndex!]).description, "no task '\(taskName)' in the study")
+                            continue
+                        }
+                    } else if instruments[instrumentName]!.definition.perTask {
+                        problem(reader.position(of: participantField).description, "\(instrumentName) is answered once per task; the file needs a task column")
+                        continue
+                    }
+                    current = (key, participantID, instrumentName, taskID, taskName, record.line, [:], [:])
+                }
+                guard current != nil, let resolved = instruments[instrumentName] else { continue }
+                let itemField = record.fields[itemIndex!]
+                guard let number = Int(itemField.value), let item = resolved.definition.item(number) else {
+                    problem(reader.position(of: itemField).description, "\(instrumentName) has no item '\(itemField.value)' (items 1–\(resolved.definition.items.count))")
+                    continue
+                }
+                let valueField = record.fields[valueIndex!]
+                switch resolved.reader.read(valueField.value, item: item) {
+                case let .success(answer?):
+                    if current!.answers[number] != nil {
+                        problem(reader.position(of: itemField).description, "participant \(code) answers \(instrumentName) item \(number) twice")
+                    }
+                    current!.answers[number] = answer
+                    // A plain number entered on the canonical scale is its own record; anything else is kept verbatim.
+                    let plain = options.orientation == .canonical && valueField.value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+                    if !plain { current!.raw[number] = valueField.value }
+                case .success(nil):
+                    break
+                case let .failure(failure):
+                    problem(reader.position(of: valueField).description, "participant \(code), \(instrumentName) item \(number): \(failure.message)")
+                }
+            }
+            try flush()
+            options.progress?(1)
+            if rowsRead == 0 { problem("\(reader.file):1", "the file has a header row but no answers") }
+            guard problemCount == 0 else {
+                if problemCount > problems.count {
+                    problems.append(.init(location: reader.file, message: "… \(problemCount - problems.count) more problems not listed"))
+                }
+                throw StoreError.invalidInput(problems)
+            }
+            for name in instruments.keys { try Self.rememberOrientation(db, instrument: name, options.orientation) }
+            return ResponseImportSummary(instrument: instruments.keys.sorted().joined(separator: ", "), responseSets: sets,
+                                         answers: answers, replaced: replaced, columns: [:])
+        }
+    }
+}
