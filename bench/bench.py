@@ -16,13 +16,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def timed(command, cwd=None, env=None):
-    """Runs a command under /usr/bin/time; returns (seconds, peak RSS in MB)."""
-    out = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, cwd=cwd, env=env,
+    """Runs a command under /usr/bin/time; returns (wall seconds, peak RSS in MB)."""
+    start = time.perf_counter()
+    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, cwd=cwd, env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - start
     if out.returncode != 0:
         raise SystemExit(f"failed: {' '.join(command)}\n{out.stderr}")
-    seconds, kilobytes = out.stderr.strip().splitlines()[-1].split()
-    return float(seconds), int(kilobytes) / 1024
+    kilobytes = out.stderr.strip().splitlines()[-1]
+    return seconds, int(kilobytes) / 1024
 
 
 def run(command, **kwargs):

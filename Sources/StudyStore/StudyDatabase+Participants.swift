@@ -48,9 +48,15 @@ extension StudyDatabase {
     public func participant(_ code: String) throws -> ParticipantDetail {
         try read { db in
             let id = try Self.participantID(db, code: code)
-            let roster = try Self.roster(db)
-            let profile = roster.participants.first { $0.code.caseInsensitiveCompare(code) == .orderedSame }!
-            let created = try String.fetchOne(db, sql: "SELECT created FROM participant WHERE id = ?", arguments: [id])!
+            let row = try Row.fetchOne(db, sql: "SELECT code, created FROM participant WHERE id = ?", arguments: [id])!
+            let values = try Row.fetchAll(db, sql: """
+                SELECT a.name, pa.text_value, pa.number_value FROM participant_attribute pa JOIN attribute a ON a.name = pa.name
+                WHERE pa.participant_id = ? ORDER BY a.position
+                """, arguments: [id])
+            let profile = ParticipantProfile(code: row["code"], attributes: values.map { value in
+                (value["name"] as String, (value["number_value"] as Double?).map(AttributeValue.number) ?? .text(value["text_value"]))
+            })
+            let created: String = row["created"]
             return ParticipantDetail(profile: profile, created: created, attached: try Self.attachedData(db, participantID: id))
         }
     }

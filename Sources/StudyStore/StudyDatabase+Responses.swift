@@ -146,15 +146,16 @@ extension StudyDatabase {
     }
 
     static func existingResponseSet(_ db: Database, participantID: Int64, instrumentID: Int64, taskID: Int64?,
-                                    occasion: String) throws -> (id: Int64, recorded: String)? {
-        try Row.fetchOne(db, sql: """
-            SELECT id, recorded FROM response_set
+                                    occasion: String) throws -> (id: Int64, recorded: String, source: String?)? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, recorded, source FROM response_set
             WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ?
-            """, arguments: [participantID, instrumentID, taskID ?? 0, occasion]).map { ($0["id"], $0["recorded"]) }
+            """), arguments: [participantID, instrumentID, taskID ?? 0, occasion]).map { ($0["id"], $0["recorded"], $0["source"]) }
     }
 
+    @discardableResult
     static func insertResponseSet(_ db: Database, instrumentID: Int64, participantID: Int64, taskID: Int64?,
-                                  _ submission: ResponseSubmission) throws {
+                                  _ submission: ResponseSubmission) throws -> Int64 {
         let insertSet = try db.cachedStatement(sql: """
             INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -196,6 +197,7 @@ extension StudyDatabase {
             }
         }
         sqlite3_reset(handle)
+        return setID
     }
 
     static func rememberOrientation(_ db: Database, instrument: String, _ orientation: Orientation) throws {

@@ -49,4 +49,27 @@ import Testing
         #expect(try cli.fail(["export", "xlsx", "missing/dir/s.xlsx"]).stderr.contains("Cannot create missing/dir/s.xlsx"))
         #expect(try cli.fail(["report", "--by", "nope"]).stderr.contains("No attribute 'nope'"))
     }
+
+    @Test func longAnswersImportAndStreamedAnswersWorkbook() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Longo"])
+        try cli.write("p.csv", "code\nR1\nR2\n")
+        try cli.succeed(["participant", "import", "p.csv"])
+        var long = "participant,instrument,item,value\n"
+        for code in ["R1", "R2"] { for item in 1...10 { long += "\(code),sus,\(item),\(item % 2 == 1 ? 4 : 2)\n" } }
+        try cli.write("long.csv", long)
+        #expect(try cli.succeed(["responses", "import", "long.csv", "--long"]) == "Imported 2 response sets (20 answers; sus) from long.csv\n")
+        #expect(try cli.succeed(["export", "xlsx", "answers.xlsx", "--only", "responses"]) == "Wrote answers.xlsx\n")
+        let unzip = Process()
+        unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        unzip.arguments = ["unzip", "-p", cli.path("answers.xlsx"), "xl/worksheets/sheet1.xml"]
+        let pipe = Pipe()
+        unzip.standardOutput = pipe
+        try unzip.run()
+        let xml = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        unzip.waitUntilExit()
+        #expect(xml.contains("<autoFilter ref=\"A1:J21\"/>"), "a header and 20 answers")
+        #expect(xml.contains("<c r=\"F2\"><v>4</v></c>"))
+        #expect(try cli.fail(["responses", "import", "long.csv"]).stderr.contains("Please give --instrument and --participant-column (or --long"))
+    }
 }

@@ -30,6 +30,8 @@ public struct StudySnapshot: Sendable {
     public var coders: [String]
     public var frequencies: FrequencyTable
     public var memos: [MemoRecord]
+    /// Each participant's value of the grouping attribute.
+    var groups: [String: String] = [:]
 
     /// Reads the study. `groupBy` names the attribute to group by; by default the first derived attribute
     /// (a level derived by a rule), else none.
@@ -45,7 +47,7 @@ public struct StudySnapshot: Sendable {
             groupAttribute = roster.attributes.first { $0.rule != nil }
         }
         let groupOrder = groupAttribute?.rule.flatMap { try? DerivationRule(parsing: $0) }?.clauses.map(\.label) ?? []
-        let profiles = Dictionary(uniqueKeysWithValues: roster.participants.map { ($0.code, $0) })
+        let profiles = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
         func group(_ participant: String) -> String? {
             groupAttribute.map { profiles[participant]?.value(of: $0.name)?.display ?? ScoreReport.noGroup }
         }
@@ -68,16 +70,20 @@ public struct StudySnapshot: Sendable {
         let coding = try study.codingDataset(coder: primary, groupedBy: groupAttribute?.name)
         let frequencies = CodeAnalysis.frequencies(coding.segments, categories: coding.categories, participants: coding.participants,
                                                    groupOrder: coding.groupOrder)
-        return StudySnapshot(
+        var snapshot = StudySnapshot(
             path: study.path, info: try study.info(), roster: roster, groupAttribute: groupAttribute?.name, groupOrder: groupOrder,
             questionnaires: questionnaires, tasks: try study.tasks(), factors: factors, attempts: try study.attempts(),
             taskSummary: taskSummary, categories: try study.categories(coder: primary), codes: try study.codes(),
             primaryCoder: primary, coders: coders, frequencies: frequencies, memos: try study.memos())
+        if let attribute = groupAttribute?.name {
+            for participant in roster.participants { snapshot.groups[participant.code] = participant.value(of: attribute)?.display }
+        }
+        return snapshot
     }
 
     /// A participant's value of the grouping attribute.
     public func group(of participant: String) -> String? {
-        guard let groupAttribute else { return nil }
-        return roster.participants.first { $0.code == participant }?.value(of: groupAttribute)?.display ?? ScoreReport.noGroup
+        guard groupAttribute != nil else { return nil }
+        return groups[participant] ?? ScoreReport.noGroup
     }
 }

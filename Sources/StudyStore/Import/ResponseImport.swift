@@ -60,7 +60,6 @@ extension StudyDatabase {
     public func importResponses(from path: String, options: ResponseImportOptions) throws -> ResponseImportSummary {
         let reader = try CSVReader(path: path, delimiter: options.delimiter)
         let header = reader.header
-        let records = try reader.readAll()
         func at(_ field: Field) -> String { reader.position(of: field).description }
         func column(_ name: String) throws -> Int {
             if let index = header.firstIndex(where: { $0.value.caseInsensitiveCompare(name) == .orderedSame }) { return index }
@@ -83,17 +82,21 @@ extension StudyDatabase {
             let fixedTaskID = try options.task.map { try Self.taskID(db, key: $0) }
             let answerReader = AnswerReader(definition: definition, orientation: options.orientation)
 
+            // Streams the file: each set is stored as soon as it is read, until a problem shows up; from then on rows
+            // are only checked, and the transaction is rolled back at the end.
             var problems: [StoreError.Problem] = []
-            if records.isEmpty {
-                problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no responses"))
-            }
-            var pending: [(participantID: Int64, taskID: Int64?, submission: ResponseSubmission)] = []
             var seen: [String: Int] = [:]
             var replaced = 0
-            for record in records {
+            var stored = 0
+            var storedAnswers = 0
+            var rows = 0
+            var inserted = Set<Int64>()
+            let findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
+            while let record = try reader.next() {
+                rows += 1
                 let participantField = record.fields[participantIndex]
                 let code = participantField.value.trimmingCharacters(in: .whitespaces)
-                guard let participantID = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) else {
+                guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {
                     problems.append(.init(location: at(participantField),
                                           message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
                     continue
@@ -115,10 +118,15 @@ extension StudyDatabase {
                                           message: "participant \(code) has a second row" + (taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first))"))
                     continue
                 }
-                seen[key] = record.line
+                if !problems.isEmpty { seen[key] = record.line }
                 if let existing = try Self.existingResponseSet(db, participantID: participantID, instrumentID: instrumentRowID,
                                                                taskID: taskID, occasion: options.occasion) {
-                    if options.replace {
+                    if inserted.contains(existing.id) {
+                        let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
+                        problems.append(.init(location: at(participantField),
+                                              message: "participant \(code) has a second row" + (taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first))"))
+                        continue
+                    } else if options.replace {
                         try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing.id])
                         replaced += 1
                     } else {
@@ -144,18 +152,22 @@ extension StudyDatabase {
                     }
                 }
                 let submitted = timestampIndex.map { record.fields[$0].value.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
-                pending.append((participantID, taskID, ResponseSubmission(
-                    participant: code, answers: answers, raw: raw, task: taskKey, occasion: options.occasion,
-                    orientation: options.orientation, source: "\(reader.file):\(record.line)", submitted: submitted)))
+                if problems.isEmpty {
+                    let submission = ResponseSubmission(
+                        participant: code, answers: answers, raw: raw, task: taskKey, occasion: options.occasion,
+                        orientation: options.orientation, source: "\(reader.file):\(record.line)", submitted: submitted)
+                    inserted.insert(try Self.insertResponseSet(db, instrumentID: instrumentRowID, participantID: participantID, taskID: taskID, submission))
+                    stored += 1
+                    storedAnswers += answers.count
+                }
+            }
+            if rows == 0 {
+                problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no responses"))
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-            for (participantID, taskID, submission) in pending {
-                try Self.insertResponseSet(db, instrumentID: instrumentRowID, participantID: participantID, taskID: taskID, submission)
-            }
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
             return ResponseImportSummary(
-                instrument: definition.id, responseSets: pending.count,
-                answers: pending.reduce(0) { $0 + $1.submission.answers.count }, replaced: replaced,
+                instrument: definition.id, responseSets: stored, answers: storedAnswers, replaced: replaced,
                 columns: itemColumns.mapValues { header[$0].value })
         }
     }

@@ -1,31 +1,42 @@
 /// Orders identifiers as people read them: `P2` before `P10`.
 public enum NaturalOrder {
+    /// Compares byte by byte (ASCII letters without case), reading runs of digits as numbers.
     public static func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.lowercased().unicodeScalars)
-        let b = Array(rhs.lowercased().unicodeScalars)
+        var l = lhs
+        var r = rhs
+        return l.withUTF8 { a in r.withUTF8 { b in compare(a, b) } } ?? (lhs < rhs)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+
+    /// `true`/`false` when the strings differ in natural order, `nil` when they are equal in it.
+    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
         var i = 0
         var j = 0
         while i < a.count, j < b.count {
-            let aDigit = a[i].properties.numericType == .decimal
-            let bDigit = b[j].properties.numericType == .decimal
-            if aDigit && bDigit {
-                var endA = i
-                while endA < a.count, a[endA].properties.numericType == .decimal { endA += 1 }
-                var endB = j
-                while endB < b.count, b[endB].properties.numericType == .decimal { endB += 1 }
-                let numberA = String(String.UnicodeScalarView(a[i..<endA])).drop { $0 == "0" }
-                let numberB = String(String.UnicodeScalarView(b[j..<endB])).drop { $0 == "0" }
-                if numberA.count != numberB.count { return numberA.count < numberB.count }
-                if numberA != numberB { return numberA < numberB }
+            if isDigit(a[i]) && isDigit(b[j]) {
+                var startA = i
+                while startA < a.count - 1, a[startA] == 48, isDigit(a[startA + 1]) { startA += 1 }
+                var startB = j
+                while startB < b.count - 1, b[startB] == 48, isDigit(b[startB + 1]) { startB += 1 }
+                var endA = startA
+                while endA < a.count, isDigit(a[endA]) { endA += 1 }
+                var endB = startB
+                while endB < b.count, isDigit(b[endB]) { endB += 1 }
+                if endA - startA != endB - startB { return endA - startA < endB - startB }
+                for k in 0..<(endA - startA) where a[startA + k] != b[startB + k] { return a[startA + k] < b[startB + k] }
                 i = endA
                 j = endB
             } else {
-                if a[i] != b[j] { return a[i].value < b[j].value }
+                let x = lower(a[i])
+                let y = lower(b[j])
+                if x != y { return x < y }
                 i += 1
                 j += 1
             }
         }
         if a.count - i != b.count - j { return a.count - i < b.count - j }
-        return lhs < rhs
+        return nil
     }
 }

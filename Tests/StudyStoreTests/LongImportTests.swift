@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Testing
+import Surveys
+@testable import StudyStore
+
+@Suite struct LongImportTests {
+    func study(_ folder: TemporaryFolder) throws -> StudyDatabase {
+        let study = try makeStudy(folder)
+        for code in ["P1", "P2", "P3"] { try study.addParticipant(code: code, attributes: []) }
+        return study
+    }
+
+    @Test func importsOneRowPerAnswer() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        var text = "participant,instrument,item,value\n"
+        for (index, value) in [4, 1, 5, 2, 5, 1, 4, 2, 3, 1].enumerated() { text += "P1,sus,\(index + 1),\(value)\n" }
+        for item in 1...16 { text += "P2,pssuq,\(item),\(item == 7 ? "N/A" : "2")\n" }
+        let path = try folder.write("long.csv", text)
+        let summary = try study.importLongResponses(from: path)
+        #expect(summary.responseSets == 2)
+        #expect(summary.answers == 26)
+        let (sus, sets) = try study.responseSets(instrument: "sus")
+        #expect(try sus.score(sets[0].answers).first?.value == 85)
+        let pssuq = try study.responseSets(instrument: "pssuq").1
+        #expect(pssuq[0].answers[7] == .notApplicable)
+        var streamed = 0
+        try study.forEachAnswer { _ in streamed += 1 }
+        #expect(streamed == 26)
+    }
+
+    @Test func instrumentOptionAndInvertedOrientation() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        let path = try folder.write("long.csv", "participant;item;value\nP1;1;7\nP1;2;1\n")
+        _ = try study.importLongResponses(from: path, options: .init(instrument: "umux-lite", orientation: .inverted))
+        let answers = try study.responseSets(instrument: "umux-lite").1[0].answers
+        #expect(answers == [1: .value(1), 2: .value(7)])
+        let raw = try study.read { db in try String.fetchAll(db, sql: "SELECT raw FROM item_answer ORDER BY item_number") }
+        #expect(raw == ["7", "1"], "what was entered on the inverted form is kept")
+    }
+
+    @Test func reportsEveryBadRowAndStoresNothing() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        try study.recordResponses(instrument: "umux-lite", ResponseSubmission(participant: "P3", answers: [1: .value(5), 2: .value(5)]), replace: false)
+        let path = try folder.write("bad.csv", """
+            participant,instrument,item,value
+            P1,sus,1,4
+            P1,sus,11,4
+            P1,sus,2,9
+            P1,sus,2,1
+            P1,sus,2,1
+            P9,sus,1,3
+            P2,nope,1,3
+            P3,umux-lite,1,6
+            """)
+        let before = try study.dump()
+        let error = #expect(throws: StoreError.self) { try study.importLongResponses(from: path) }
+        guard case let .invalidInput(problems)? = error else {
+            Issue.record("expected invalidInput, got \(String(describing: error))")
+            return
+        }
+        #expect(problems.map(\.description) == [
+            "\(path):3:8: sus has no item '11' (items 1–10)",
+            "\(path):4:10: participant P1, sus item 2: '9' is outside the 1–5 scale",
+            "\(path):6:8: participant P1 answers sus item 2 twice",
+            "\(path):7:1: no participant 'P9' in the study",
+            "\(path):8:4: No instrument 'nope'. Instruments: csuq, nasa-tlx, pssuq, pssuq-v2, seq, sus, umux, umux-lite. Add your own with 'studyctl instrument add FILE.json'.",
+        ])
+        #expect(try study.dump() == before)
+        let missing = try folder.write("cols.csv", "participant,value\nP1,3\n")
+        #expect(throws: StoreError.self) { try study.importLongResponses(from: missing) }
+    }
+
+    @Test func rowsOfOneSetMustBeTogether() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        let path = try folder.write("split.csv", "participant,instrument,item,value\nP1,umux-lite,1,5\nP2,umux-lite,1,5\nP1,umux-lite,2,5\n")
+        let error = #expect(throws: StoreError.self) { try study.importLongResponses(from: path) }
+        #expect(error?.localizedDescription.contains("\(path):4: the rows of participant P1's umux-lite answers are not together (they also start on line 2)") == true)
+        #expect(try study.responseSets(instrument: "umux-lite").1.isEmpty)
+    }
+}
