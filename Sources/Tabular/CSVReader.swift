@@ -174,6 +174,9 @@ public final class CSVReader {
         header = names
     }
 
+    /// How much of the file has been read, from 0 to 1 (for progress bars); 0 when the size is unknown.
+    public var fractionRead: Double { input.fractionRead }
+
     /// Where a field starts, for error messages.
     public func position(of field: Field) -> SourcePosition {
         SourcePosition(file: file, line: field.line, column: field.column)
@@ -386,6 +389,8 @@ struct ChunkedInput {
     private var index = 0
     private var exhausted: Bool
     private let file: String
+    private var consumedBefore = 0
+    private var size = 0
     private static let chunkSize = 1 << 20
 
     init(handle: FileHandle, file: String) {
@@ -393,6 +398,10 @@ struct ChunkedInput {
         self.buffer = []
         self.exhausted = false
         self.file = file
+        if let end = try? handle.seekToEnd() {
+            size = Int(end)
+            try? handle.seek(toOffset: 0)
+        }
     }
 
     init(bytes: [UInt8], file: String) {
@@ -403,6 +412,8 @@ struct ChunkedInput {
     }
 
     var isAtEnd: Bool { index >= buffer.count && exhausted }
+
+    var fractionRead: Double { size > 0 ? min(1, Double(consumedBefore + index) / Double(size)) : 0 }
 
     /// Reads until at least `count` bytes are buffered ahead, or the file ends.
     mutating func fill(_ count: Int = 4) throws {
@@ -426,6 +437,7 @@ struct ChunkedInput {
         }
         if index > 0 {
             buffer.removeFirst(index)
+            consumedBefore += index
             index = 0
         }
         if let data, !data.isEmpty {

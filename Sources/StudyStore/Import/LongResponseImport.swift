@@ -31,7 +31,6 @@ extension StudyDatabase {
     public func importLongResponses(from path: String, options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
         let reader = try CSVReader(path: path, delimiter: options.delimiter)
         let header = reader.header
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         func column(_ names: [String]) -> Int? { header.firstIndex { names.contains(AnswerReader.fold($0.value)) } }
         var missing: [String] = []
         let participantIndex = column(["participant", "participante", "code", "codigo"])
@@ -94,7 +93,7 @@ extension StudyDatabase {
             var rowsRead = 0
             while let record = try reader.next() {
                 rowsRead += 1
-                if rowsRead % 50_000 == 0, size > 0 { options.progress?(min(1, Double(rowsRead * 20) / Double(size))) }
+                if rowsRead % 50_000 == 0 { options.progress?(reader.fractionRead) }
                 let participantField = record.fields[participantIndex!]
                 let code = participantField.value
                 let instrumentName = instrumentIndex.map { record.fields[$0].value } ?? options.instrument!

@@ -22,6 +22,8 @@ public struct ResponseImportOptions: Sendable {
     public var orientation: Orientation
     public var replace: Bool
     public var delimiter: Delimiter?
+    /// Called now and then with the share of the file read (0…1), for a progress bar.
+    public var progress: (@Sendable (Double) -> Void)?
 
     public init(instrument: String, participantColumn: String, map: [Int: String] = [:], itemsFrom: String? = nil,
                 timestampColumn: String? = nil, task: String? = nil, taskColumn: String? = nil, occasion: String = "",
@@ -94,6 +96,7 @@ extension StudyDatabase {
             let findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
             while let record = try reader.next() {
                 rows += 1
+                if rows % 20_000 == 0 { options.progress?(reader.fractionRead) }
                 let participantField = record.fields[participantIndex]
                 let code = participantField.value.trimmingCharacters(in: .whitespaces)
                 guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {

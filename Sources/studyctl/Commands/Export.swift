@@ -40,7 +40,14 @@ struct ExportXlsx: ParsableCommand {
 
     func run() throws {
         if only == .responses {
-            try study.withStudy { try WorkbookWriter.writeResponses($0, to: file) }
+            let progress = ProgressBar(label: "writing")
+            try study.withStudy { database in
+                let total = try database.status().counts.first { $0.kind == "item answers" }?.count ?? 0
+                try WorkbookWriter.writeResponses(database, to: file) { written in
+                    if total > 0 { progress.update(Double(written) / Double(total)) }
+                }
+            }
+            progress.finish()
             print("Wrote \(file)")
             return
         }

@@ -104,11 +104,14 @@ struct ResponsesImport: ParsableCommand {
                   + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
             return
         }
-        let options = ResponseImportOptions(
+        var options = ResponseImportOptions(
             instrument: instrument!, participantColumn: participantColumn!, map: try mapping(), itemsFrom: itemsFrom,
             timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: occasion,
             orientation: orientation, replace: replace, delimiter: delimiter)
+        let progress = ProgressBar(label: "importing")
+        options.progress = progress.update
         let summary = try study.withStudy { try $0.importResponses(from: file, options: options) }
+        progress.finish()
         let columns = summary.columns.sorted { $0.key < $1.key }
         print("Imported \(summary.responseSets) \(summary.instrument) response set\(summary.responseSets == 1 ? "" : "s") "
               + "(\(summary.answers) answers) from \(file)" + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
