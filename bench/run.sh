@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRA_APT_PACKAGES="time python3-venv" scripts/install-deps.sh
-swift build -c release --product studyctl
+static=""
+[ "$(uname -s)" = Linux ] && static="--static-swift-stdlib"
+swift build -c release --product studyctl $static
 if [ ! -x bench/.venv/bin/python ]; then
   python3 -m venv bench/.venv
 fi

@@ -38,3 +38,20 @@ struct Assignment: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .default }
 }
+
+/// Reads `--map` values (`KEY=COLUMN`, comma-separated, repeatable) into pairs, refusing a key given twice.
+/// `example` is shown in the message when an entry is malformed.
+func parseColumnMap(_ values: [String], example: String) throws -> [(key: String, column: String)] {
+    var pairs: [(key: String, column: String)] = []
+    for entry in values.flatMap({ $0.split(separator: ",").map(String.init) }) {
+        let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw ValidationError("Please write --map as \(example); '\(entry)' is not.")
+        }
+        if pairs.contains(where: { $0.key.lowercased() == parts[0].lowercased() }) {
+            throw ValidationError("Please map \(parts[0]) only once in --map.")
+        }
+        pairs.append((parts[0], parts[1]))
+    }
+    return pairs
+}

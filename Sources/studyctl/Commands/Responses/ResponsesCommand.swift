@@ -72,13 +72,9 @@ struct ResponsesImport: ParsableCommand {
 
     func mapping() throws -> [Int: String] {
         var result: [Int: String] = [:]
-        for entry in map.flatMap({ $0.split(separator: ",").map(String.init) }) {
-            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let number = Int(parts[0]), !parts[1].isEmpty else {
-                throw ValidationError("Please write --map as ITEM=COLUMN, e.g. --map 1=Q1,2=Q2; '\(entry)' is not.")
-            }
-            if result[number] != nil { throw ValidationError("Please map item \(number) only once in --map.") }
-            result[number] = parts[1]
+        for (key, column) in try parseColumnMap(map, example: "ITEM=COLUMN, e.g. --map 1=Q1,2=Q2") {
+            guard let number = Int(key) else { throw ValidationError("Please name items by number in --map (1=Q1); '\(key)' is not a number.") }
+            result[number] = column
         }
         return result
     }

@@ -104,15 +104,7 @@ struct AttemptImport: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func mapping() throws -> [String: String] {
-        var result: [String: String] = [:]
-        for entry in map.flatMap({ $0.split(separator: ",").map(String.init) }) {
-            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw ValidationError("Please write --map as FIELD=COLUMN, e.g. --map participant=Usuário; '\(entry)' is not.")
-            }
-            result[parts[0]] = parts[1]
-        }
-        return result
+        Dictionary(uniqueKeysWithValues: try parseColumnMap(map, example: "FIELD=COLUMN, e.g. --map participant=Usuário").map { ($0.key, $0.column) })
     }
 
     func validate() throws { _ = try mapping() }
