@@ -64,28 +64,32 @@ extension StudyDatabase {
             var replaced = 0
             var current: (key: String, participantID: Int64, instrument: String, taskID: Int64?, task: String?, line: Int,
                           answers: [Int: Answer], raw: [Int: String])?
-            var seenKeys = Set<String>()
+            var firstStored: Int64?
             var lastKey = ""
 
             func flush() throws {
                 guard let set = current, problemCount == 0 else { return }
                 let resolved = instruments[set.instrument]!
                 if let existing = try Row.fetchOne(findSet, arguments: [set.participantID, resolved.rowID, set.taskID ?? 0]) {
-                    if options.replace && !seenKeys.contains(set.key) {
+                    // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids
+                    // upwards): no set of this run is ever replaced by a later row of the same file.
+                    let fromThisRun = firstStored.map { (existing["id"] as Int64) >= $0 } ?? false
+                    if options.replace && !fromThisRun {
                         try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing["id"] as Int64])
                         replaced += 1
                     } else {
                         let source: String? = existing["source"]
                         let code = set.key.split(separator: "|").first.map(String.init) ?? ""
-                        problem("\(reader.file):\(set.line)", source?.hasPrefix(reader.file) == true
+                        problem("\(reader.file):\(set.line)", fromThisRun
                             ? "the rows of participant \(code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
                             : "participant \(code) already has \(set.instrument) answers (recorded \(existing["recorded"] as String)); rerun with --replace to overwrite them")
                         return
                     }
                 }
-                try Self.insertResponseSet(db, instrumentID: resolved.rowID, participantID: set.participantID, taskID: set.taskID,
+                let id = try Self.insertResponseSet(db, instrumentID: resolved.rowID, participantID: set.participantID, taskID: set.taskID,
                                            ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
                                                               orientation: options.orientation, source: "\(reader.file):\(set.line)"))
+                if firstStored == nil { firstStored = id }
                 sets += 1
                 answers += set.answers.count
             }
@@ -101,7 +105,6 @@ extension StudyDatabase {
                 let key = code + "|" + instrumentName + "|" + (taskName ?? "")
                 if key != lastKey {
                     try flush()
-                    seenKeys.insert(lastKey)
                     lastKey = key
                     current = nil
                     guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {

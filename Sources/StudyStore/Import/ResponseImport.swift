@@ -92,7 +92,8 @@ extension StudyDatabase {
             var stored = 0
             var storedAnswers = 0
             var rows = 0
-            var inserted = Set<Int64>()
+            // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
+            var firstStored: Int64?
             let findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
             while let record = try reader.next() {
                 rows += 1
@@ -124,7 +125,7 @@ extension StudyDatabase {
                 if !problems.isEmpty { seen[key] = record.line }
                 if let existing = try Self.existingResponseSet(db, participantID: participantID, instrumentID: instrumentRowID,
                                                                taskID: taskID, occasion: options.occasion) {
-                    if inserted.contains(existing.id) {
+                    if let firstStored, existing.id >= firstStored {
                         let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
                         problems.append(.init(location: at(participantField),
                                               message: "participant \(code) has a second row" + (taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first))"))
@@ -159,7 +160,8 @@ extension StudyDatabase {
                     let submission = ResponseSubmission(
                         participant: code, answers: answers, raw: raw, task: taskKey, occasion: options.occasion,
                         orientation: options.orientation, source: "\(reader.file):\(record.line)", submitted: submitted)
-                    inserted.insert(try Self.insertResponseSet(db, instrumentID: instrumentRowID, participantID: participantID, taskID: taskID, submission))
+                    let id = try Self.insertResponseSet(db, instrumentID: instrumentRowID, participantID: participantID, taskID: taskID, submission)
+                    if firstStored == nil { firstStored = id }
                     stored += 1
                     storedAnswers += answers.count
                 }
