@@ -88,6 +88,7 @@ public enum CodeAnalysis {
         }
     }
 
+    /// The same order as Surveys' `NaturalOrder.distinct(_:preferring:)`; QualCoding stays independent of Surveys.
     static func orderedGroups(_ groups: Set<String>, order: [String]) -> [String] {
         groups.sorted { a, b in
             let ia = order.firstIndex(of: a) ?? Int.max

@@ -88,6 +88,14 @@ import Testing
         #expect(codes.sorted(by: NaturalOrder.areInIncreasingOrder) == ["A1", "P1", "P2", "P02b", "p3", "P10"])
     }
 
+    @Test func preferredOrderThenNaturalWithALastValue() {
+        let levels = ["Iniciante", "Intermediário", "Avançado"]
+        #expect(NaturalOrder.distinct(["Avançado", "(none)", "Outro 10", "Iniciante", "Outro 2", "Avançado"], preferring: levels, last: "(none)")
+            == ["Iniciante", "Avançado", "Outro 2", "Outro 10", "(none)"])
+        #expect(NaturalOrder.areInIncreasingOrder("Intermediário", "Avançado", preferring: levels))
+        #expect(!NaturalOrder.areInIncreasingOrder("Avançado", "Intermediário", preferring: levels))
+    }
+
     @Test func participantCodes() {
         #expect(ParticipantNaming.problem(withCode: "P1") == nil)
         #expect(ParticipantNaming.problem(withCode: "dev-03") == nil)

@@ -36,7 +36,7 @@ extension ReportModel {
         var groupCounts: [GroupCount] = []
         if let attribute = s.groupAttribute {
             let values = s.roster.participants.map { $0.value(of: attribute)?.display ?? ScoreReport.noGroup }
-            let names = orderedUnique(values, order: s.groupOrder)
+            let names = NaturalOrder.distinct(values, preferring: s.groupOrder)
             groupCounts = names.map { name in
                 let count = values.filter { $0 == name }.count
                 return GroupCount(name: name, count: String(count), share: percent(Double(count) / Double(max(values.count, 1))))
@@ -182,9 +182,7 @@ extension ReportModel {
         let codeRows = s.codes.filter { s.primaryCoder == nil || $0.coder == s.primaryCoder }.sorted {
             let a = s.group(of: $0.participant) ?? ""
             let b = s.group(of: $1.participant) ?? ""
-            let ia = s.groupOrder.firstIndex(of: a) ?? Int.max
-            let ib = s.groupOrder.firstIndex(of: b) ?? Int.max
-            if ia != ib { return ia < ib }
+            if a != b { return NaturalOrder.areInIncreasingOrder(a, b, preferring: s.groupOrder) }
             if $0.participant != $1.participant { return NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
             return $0.id < $1.id
         }.map { CodeRow(participant: $0.participant, group: s.group(of: $0.participant) ?? "", code: $0.code, category: $0.categories.joined(separator: "; ")) }
@@ -217,12 +215,4 @@ extension ReportModel {
         return names[id].map { "\($0) (\(id))" } ?? id
     }
 
-    static func orderedUnique(_ values: [String], order: [String]) -> [String] {
-        Array(Set(values)).sorted { a, b in
-            let ia = order.firstIndex(of: a) ?? Int.max
-            let ib = order.firstIndex(of: b) ?? Int.max
-            if ia != ib { return ia < ib }
-            return NaturalOrder.areInIncreasingOrder(a, b)
-        }
-    }
 }

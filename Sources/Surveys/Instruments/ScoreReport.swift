@@ -105,8 +105,9 @@ public struct ScoreReport: Sendable {
         }
         if !failures.isEmpty && !skipUnscorable { throw ScoreReportError.unscorable(failures) }
 
-        let tasks: [String?] = instrument.perTask ? orderedUnique(inputs.compactMap(\.task)).map { $0 } : [nil]
-        let groupNames = inputs.contains { $0.group != nil } ? orderGroups(inputs.map { $0.group ?? noGroup }, by: groupOrder) : []
+        let tasks: [String?] = instrument.perTask ? NaturalOrder.distinct(inputs.compactMap(\.task)).map { $0 } : [nil]
+        let groupNames = inputs.contains { $0.group != nil }
+            ? NaturalOrder.distinct(inputs.map { $0.group ?? noGroup }, preferring: groupOrder, last: noGroup) : []
         var groups: [Group] = []
         var overall: [Group] = []
         for task in tasks {
@@ -144,21 +145,6 @@ public struct ScoreReport: Sendable {
     public static let allName = "all"
     /// The group of participants without a value of the grouping attribute.
     public static let noGroup = "(none)"
-
-    private static func orderedUnique(_ values: [String]) -> [String] {
-        var seen = Set<String>()
-        return values.filter { seen.insert($0).inserted }.sorted(by: NaturalOrder.areInIncreasingOrder)
-    }
-
-    private static func orderGroups(_ names: [String], by order: [String]) -> [String] {
-        Array(Set(names)).sorted { a, b in
-            let ia = order.firstIndex(of: a) ?? Int.max
-            let ib = order.firstIndex(of: b) ?? Int.max
-            if ia != ib { return ia < ib }
-            if (a == noGroup) != (b == noGroup) { return b == noGroup }
-            return NaturalOrder.areInIncreasingOrder(a, b)
-        }
-    }
 
     private static func matrix(_ numbers: [Int], inputs: [ScoringInput], instrument: InstrumentDefinition) -> [[Double?]] {
         inputs.map { input in

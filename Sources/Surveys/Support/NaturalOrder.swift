@@ -7,6 +7,21 @@ public enum NaturalOrder {
         return l.withUTF8 { a in r.withUTF8 { b in compare(a, b) } } ?? (lhs < rhs)
     }
 
+    /// Orders values listed in `preferred` first, in its order (a derivation rule's labels, a factor's levels),
+    /// then the rest naturally, with `last` (e.g. "(none)") after everything.
+    public static func areInIncreasingOrder(_ lhs: String, _ rhs: String, preferring preferred: [String], last: String? = nil) -> Bool {
+        let left = preferred.firstIndex(of: lhs) ?? Int.max
+        let right = preferred.firstIndex(of: rhs) ?? Int.max
+        if left != right { return left < right }
+        if let last, (lhs == last) != (rhs == last) { return rhs == last }
+        return areInIncreasingOrder(lhs, rhs)
+    }
+
+    /// The distinct values, ordered as `areInIncreasingOrder(_:_:preferring:last:)` orders them.
+    public static func distinct(_ values: [String], preferring preferred: [String] = [], last: String? = nil) -> [String] {
+        Array(Set(values)).sorted { areInIncreasingOrder($0, $1, preferring: preferred, last: last) }
+    }
+
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 

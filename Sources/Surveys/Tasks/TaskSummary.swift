@@ -90,11 +90,7 @@ public enum TaskSummary {
         let unique = groups.filter { seen.insert($0).inserted }
         return unique.sorted { a, b in
             for (index, (x, y)) in zip(a, b).enumerated() where x != y {
-                let order = index < orders.count ? orders[index] : []
-                let ix = order.firstIndex(of: x) ?? Int.max
-                let iy = order.firstIndex(of: y) ?? Int.max
-                if ix != iy { return ix < iy }
-                return NaturalOrder.areInIncreasingOrder(x, y)
+                return NaturalOrder.areInIncreasingOrder(x, y, preferring: index < orders.count ? orders[index] : [])
             }
             return a.count < b.count
         }
