@@ -5,26 +5,23 @@ import Tabular
 public enum CSVExporter {
     /// Returns the files written.
     @discardableResult
-    public static func write(_ snapshot: StudySnapshot, to folder: String) throws -> [String] {
-        let base = URL(fileURLWithPath: folder)
-        do {
-            try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        } catch {
-            throw ReportError.cannotWrite(path: folder, reason: error.localizedDescription)
-        }
-        var written: [String] = []
-        for table in StudyTables.make(snapshot) {
-            var writer = CSVWriter()
-            writer.writeRow(table.columns)
-            for row in table.rows { writer.writeRow(row.map(\.csv)) }
-            let url = base.appendingPathComponent(table.file + ".csv")
-            do {
-                try Data(writer.text.utf8).write(to: url, options: .atomic)
-            } catch {
-                throw ReportError.cannotWrite(path: url.path, reason: error.localizedDescription)
+    ///
+    /// All files are written into a temporary folder beside `folder` and moved in only when every one is complete.
+    /// With `excelSafe`, a text cell that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`,
+    /// tab or carriage return) gets a leading apostrophe (OWASP "CSV injection"); numbers are never touched.
+    public static func write(_ snapshot: StudySnapshot, to folder: String, excelSafe: Bool = false) throws -> [String] {
+        let tables = StudyTables.make(snapshot)
+        return try AtomicOutput.folder(folder) { temporary in
+            for table in tables {
+                var writer = CSVWriter()
+                writer.writeRow(table.columns)
+                for row in table.rows { writer.writeRow(row.map { excelSafe ? $0.excelSafeCSV : $0.csv }) }
+                let path = temporary + "/" + table.file + ".csv"
+                guard FileManager.default.createFile(atPath: path, contents: Data(writer.text.utf8)) else {
+                    throw ReportError.cannotWrite(path: folder + "/" + table.file + ".csv", reason: String(cString: strerror(errno)))
+                }
             }
-            written.append(url.path)
+            return tables.map { URL(fileURLWithPath: folder).appendingPathComponent($0.file + ".csv").path }
         }
-        return written
     }
 }

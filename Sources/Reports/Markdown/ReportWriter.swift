@@ -82,18 +82,19 @@ public enum ReportWriter {
         let path = try templatePath(template, language: language)
         let (model, charts) = ReportModel.build(snapshot, language: language, agreement: agreement)
         let markdown = try render(model, templatePath: path)
-        let base = URL(fileURLWithPath: folder)
-        let chartFolder = base.appendingPathComponent("charts")
-        do {
-            try FileManager.default.createDirectory(at: chartFolder, withIntermediateDirectories: true)
-            for chart in charts {
-                try Data(chart.svg.utf8).write(to: chartFolder.appendingPathComponent(chart.name), options: .atomic)
+        try AtomicOutput.folder(folder) { temporary in
+            let base = URL(fileURLWithPath: temporary)
+            let chartFolder = base.appendingPathComponent("charts")
+            do {
+                try FileManager.default.createDirectory(at: chartFolder, withIntermediateDirectories: true)
+                for chart in charts {
+                    try Data(chart.svg.utf8).write(to: chartFolder.appendingPathComponent(chart.name))
+                }
+                try Data(markdown.utf8).write(to: base.appendingPathComponent(fileName))
+            } catch {
+                throw ReportError.cannotWrite(path: folder, reason: ReportError.reason(error))
             }
-            let report = base.appendingPathComponent(fileName)
-            try Data(markdown.utf8).write(to: report, options: .atomic)
-            return report.path
-        } catch {
-            throw ReportError.cannotWrite(path: folder, reason: error.localizedDescription)
         }
+        return URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
     }
 }

@@ -25,8 +25,9 @@ extension ReportModel {
         // Participants.
         let attributes = s.roster.attributes.map(\.name)
         let profileRows = s.roster.participants.map { participant in
-            ParticipantRow(code: participant.code, cells: attributes.map { name in
-                switch participant.value(of: name) {
+            let values = participant.valuesByName
+            return ParticipantRow(code: participant.code, cells: attributes.map { name in
+                switch values[name.lowercased()] {
                 case let .number(value)?: return Value(value: value == value.rounded() ? NumberParser.format(value) : number(value, 1))
                 case let .text(text)?: return Value(value: text)
                 case nil: return Value(value: "")

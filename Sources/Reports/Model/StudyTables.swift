@@ -23,6 +23,14 @@ public enum Cell: Sendable, Equatable {
         case .empty: return ""
         }
     }
+
+    /// As `csv`, but a text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, tab, carriage return
+    /// first) is prefixed with an apostrophe, as OWASP recommends against CSV injection. Numbers are unchanged.
+    public var excelSafeCSV: String {
+        guard case let .text(text) = self, let first = text.unicodeScalars.first,
+              ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return csv }
+        return "'" + text
+    }
 }
 
 /// One exported table: a sheet of the workbook and a CSV file.
@@ -59,8 +67,9 @@ public enum StudyTables {
     static func participants(_ s: StudySnapshot) -> DataTable {
         let names = s.roster.attributes.map(\.name)
         let rows = s.roster.participants.map { participant -> [Cell] in
-            [.text(participant.code)] + names.map { name in
-                switch participant.value(of: name) {
+            let values = participant.valuesByName
+            return [.text(participant.code)] + names.map { name in
+                switch values[name.lowercased()] {
                 case let .number(number)?: return .number(number)
                 case let .text(text)?: return .text(text)
                 case nil: return .empty

@@ -54,7 +54,10 @@ public enum WorkbookWriter {
         var options = lxw_workbook_options()
         options.constant_memory = 1
         options.use_zip64 = 1
-        guard let workbook = path.withCString({ workbook_new_opt($0, &options) }) else {
+        let temporary = AtomicOutput.temporaryPath(for: path)
+        var committed = false
+        defer { if !committed { try? FileManager.default.removeItem(atPath: temporary) } }
+        guard let workbook = temporary.withCString({ workbook_new_opt($0, &options) }) else {
             throw WorkbookError.cannotCreate(path: path)
         }
         var closed = false
@@ -158,6 +161,11 @@ public enum WorkbookWriter {
         if result != LXW_NO_ERROR {
             throw WorkbookError.failed(path: path, step: "saving the workbook", reason: String(cString: lxw_strerror(result)))
         }
+        // Renamed into place only once libxlsxwriter has written the whole file.
+        guard rename(temporary, path) == 0 else {
+            throw WorkbookError.failed(path: path, step: "moving the workbook into place", reason: String(cString: strerror(errno)))
+        }
+        committed = true
     }
 
     static func writeTable(_ table: DataTable, sheet: UnsafeMutablePointer<lxw_worksheet>, header: UnsafeMutablePointer<lxw_format>?,

@@ -59,17 +59,26 @@ struct ExportXlsx: ParsableCommand {
 
 struct ExportCSV: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "csv", abstract: "Write each table as a tidy CSV file (for R or SPSS).")
+        commandName: "csv", abstract: "Write each table as a tidy CSV file (for R or SPSS).",
+        discussion: """
+            Cells are written exactly as stored, which is what R, SPSS and pandas need. A text starting with =, +, -, \
+            @, tab or carriage return (an excerpt, an open answer) would be run as a formula if the file were opened \
+            in Excel or LibreOffice: use --excel-safe for files meant for a spreadsheet, or open the workbook from \
+            'export xlsx', where text is never a formula.
+            """)
 
     @Argument(help: ArgumentHelp("The folder to write into (created if needed).", valueName: "folder"))
     var folder: String
+
+    @Flag(help: "Prefix texts that a spreadsheet would read as a formula with an apostrophe (for Excel, not for R).")
+    var excelSafe = false
 
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         let snapshot = try study.withStudy { try StudySnapshot.load($0, groupBy: grouping.by) }
-        let files = try CSVExporter.write(snapshot, to: folder)
+        let files = try CSVExporter.write(snapshot, to: folder, excelSafe: excelSafe)
         print("Wrote \(files.count) CSV files to \(folder): " + files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
     }
 }
