@@ -16,7 +16,7 @@ let package = Package(
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
         .target(name: "Tabular"),
         // The data files studyctl ships: built-in instrument definitions.
-        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports")]),
+        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode")]),
         // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.
         .target(name: "Datasets", path: "datasets", exclude: ["README.md"],
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls")]),

@@ -11,4 +11,9 @@ public enum TemplateFiles {
     public static var instrumentsDirectory: URL? {
         Bundle.module.url(forResource: "instruments", withExtension: nil)
     }
+
+    /// Unicode's confusables table (UTS #39), reduced to `source;prototype` lines (`templates/unicode`).
+    public static var confusablesFile: URL? {
+        Bundle.module.url(forResource: "unicode", withExtension: nil)?.appendingPathComponent("confusables.txt")
+    }
 }

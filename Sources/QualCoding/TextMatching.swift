@@ -4,8 +4,31 @@ import Foundation
 /// ignores case, accents and runs of white space (line breaks in a transcript).
 public enum TextMatching {
     /// The text in canonical composition (NFC), so "é" typed either way compares equal.
+    ///
+    /// Foundation's NFC takes time quadratic in the length of decomposed input (5.5 MB of NFD text: minutes), so
+    /// long text is normalised in pieces cut just before an ASCII space or line break. Those are starters that
+    /// take part in no canonical composition and stop canonical reordering, so NFC(a + " " + b) = NFC(a) + " " +
+    /// NFC(b) (UAX #15, "Stable Code Points") and the result is exactly that of normalising the whole text.
     public static func nfc(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping
+        let scalars = text.unicodeScalars
+        if text.utf8.count < 4_096 || text.utf8.allSatisfy({ $0 < 0x80 }) { return text.precomposedStringWithCanonicalMapping }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var start = scalars.startIndex
+        var length = 0
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            if length >= 1_024, scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                result += String(scalars[start..<index]).precomposedStringWithCanonicalMapping
+                start = index
+                length = 0
+            }
+            length += 1
+            index = scalars.index(after: index)
+        }
+        result += String(scalars[start..<scalars.endIndex]).precomposedStringWithCanonicalMapping
+        return result
     }
 
     /// Lowercased, without accents, white space collapsed.

@@ -39,6 +39,10 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case unknownCode(id: Int64)
     case unknownCoder(name: String, known: [String])
     case invalidInput([Problem])
+    case storage(path: String, reason: String)
+    case damaged(path: String, found: String)
+    case confusableParticipant(code: String, existing: String)
+    case unlinksExcerpts(participant: String, excerpts: [String])
 
     /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
@@ -140,6 +144,20 @@ public enum StoreError: Error, LocalizedError, Equatable {
             return "No code \(id) in this study; 'studyctl code list' shows the codes with their numbers."
         case let .unknownCoder(name, known):
             return "No coder '\(name)' in this study." + Self.knownList("Coders", known)
+        case let .storage(path, reason):
+            return "\(path): \(reason)."
+        case let .damaged(path, found):
+            return "\(path) was found damaged by the last 'studyctl check' (\(found)); nothing was written. "
+                + "Restore a backup, or run 'studyctl check' again once the file is repaired."
+        case let .confusableParticipant(code, existing):
+            return "Participant code '\(code)' looks the same as the existing participant \(existing) "
+                + "(\(Self.scalars(code)) vs \(Self.scalars(existing))); nothing was stored. "
+                + "Use \(existing), or rerun with --allow-confusable if they are really different people."
+        case let .unlinksExcerpts(participant, excerpts):
+            return "The new transcript of \(participant) no longer contains \(excerpts.count) coded excerpt\(excerpts.count == 1 ? "" : "s"); "
+                + "they would lose their place in the text:\n" + excerpts.prefix(20).map { "  \($0)" }.joined(separator: "\n")
+                + (excerpts.count > 20 ? "\n  … and \(excerpts.count - 20) more" : "")
+                + "\nNothing was changed. Rerun with --force to replace the transcript anyway (the codes are kept, unplaced)."
         case let .invalidInput(problems):
             var lines = problems.prefix(Self.problemsShown).map(\.description)
             if problems.count > Self.problemsShown {
@@ -148,6 +166,11 @@ public enum StoreError: Error, LocalizedError, Equatable {
             let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
             return lines.joined(separator: "\n") + "\n\(count); nothing was stored."
         }
+    }
+
+    /// `Р1` → "U+0420 U+0031": how two look-alike codes differ.
+    static func scalars(_ text: String) -> String {
+        text.unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
     }
 
     private static func knownList(_ kind: String, _ known: [String]) -> String {

@@ -112,7 +112,14 @@ extension StudyDatabase {
     /// Stores a participant's transcript verbatim (NFC), and locates the participant's existing excerpts in it.
     /// Returns how many excerpts were located.
     @discardableResult
-    public func addTranscript(participant: String, text: String, label: String = "", source: String? = nil, replace: Bool = false) throws -> Int {
+    ///
+    /// Replacing a transcript (`replace`) is refused when coded excerpts placed in the old text would not be found
+    /// in the new one, unless `force`: the error lists them.
+    public func addTranscript(participant: String, text: String, label: String = "", source: String? = nil, replace: Bool = false,
+                              force: Bool = false) throws -> Int {
+        if let problem = TextSafety.nulProblem(in: text) {
+            throw StoreError.invalidInput([.init(location: source ?? "transcript", message: problem)])
+        }
         let normalized = TextMatching.nfc(text)
         guard !normalized.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw StoreError.invalidInput([.init(location: source ?? "transcript", message: "the transcript is empty")])
@@ -122,6 +129,15 @@ extension StudyDatabase {
             if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
                                                  arguments: [participantID, label]) {
                 guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
+                if !force {
+                    let lost = try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE transcript_id = ? ORDER BY span_start", arguments: [existing])
+                        .filter { TextMatching.locate($0["text"], in: normalized) == nil }
+                        .map { row -> String in
+                            let text: String = row["text"]
+                            return "excerpt \(row["id"] as Int64): \"\(text.count > 70 ? text.prefix(70) + "…" : text)\""
+                        }
+                    if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
+                }
                 try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
                 try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
             }
@@ -165,11 +181,35 @@ extension StudyDatabase {
         guard !trimmed.isEmpty else { throw StoreError.invalidInput([.init(location: "category", message: "a category needs a name")]) }
         if try categoryID(db, trimmed) != nil { throw StoreError.duplicateCategory(name: trimmed) }
         let parentID = try theme.map { try requireCategory(db, $0) }
+        if let theme, TextMatching.nfc(theme.trimmingCharacters(in: .whitespaces)).lowercased() == trimmed.lowercased() {
+            throw StoreError.invalidInput([.init(location: "category \(trimmed)", message: "a category cannot be its own theme")])
+        }
+        if let problem = TextSafety.nameProblem(trimmed) {
+            throw StoreError.invalidInput([.init(location: "category '\(trimmed)'", message: "the name cannot be stored as typed: \(problem)")])
+        }
+        if let definition, let problem = TextSafety.nulProblem(in: definition) {
+            throw StoreError.invalidInput([.init(location: "category \(trimmed), definition", message: problem)])
+        }
         try db.execute(sql: """
             INSERT INTO category (name, definition, origin, reference, parent_id, position, created)
             VALUES (?, ?, ?, ?, ?, (SELECT ifnull(max(position), 0) + 1 FROM category), ?)
             """, arguments: [trimmed, definition.map(TextMatching.nfc), origin.reference == nil ? "emergent" : "literature",
                              origin.reference, parentID, Timestamp.now()])
+    }
+
+    /// The names around a circle of themes that `category` is in (A → B → A), or `nil`.
+    static func themeCycle(_ db: Database, from category: Int64) throws -> [String]? {
+        var path: [Int64] = [category]
+        var current = category
+        while let parent = try Int64.fetchOne(db, sql: "SELECT parent_id FROM category WHERE id = ?", arguments: [current]) {
+            if let start = path.firstIndex(of: parent) {
+                let ids = Array(path[start...]) + [parent]
+                return try ids.map { try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [$0]) ?? "?" }
+            }
+            path.append(parent)
+            current = parent
+        }
+        return nil
     }
 
     /// Renames a category; codes and memos follow it.
@@ -200,7 +240,10 @@ extension StudyDatabase {
                 """, arguments: [target, source])
             try db.execute(sql: "DELETE FROM code_category WHERE category_id = ?", arguments: [source])
             try db.execute(sql: "UPDATE memo SET category_id = ? WHERE category_id = ?", arguments: [target, source])
-            try db.execute(sql: "UPDATE category SET parent_id = ? WHERE parent_id = ?", arguments: [target, source])
+            // A target that was a sub-theme of the merged category takes its place; the others move under the target.
+            try db.execute(sql: "UPDATE category SET parent_id = (SELECT parent_id FROM category WHERE id = ?) WHERE id = ? AND parent_id = ?",
+                           arguments: [source, target, source])
+            try db.execute(sql: "UPDATE category SET parent_id = ? WHERE parent_id = ? AND id <> ?", arguments: [target, source, target])
             let origin = (row["reference"] as String?) ?? "emergent"
             let definition = (row["definition"] as String?).map { " Its definition: \($0)" } ?? ""
             try db.execute(sql: "INSERT INTO memo (target, category_id, text, created) VALUES ('category', ?, ?, ?)", arguments: [

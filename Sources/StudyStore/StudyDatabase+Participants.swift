@@ -61,6 +61,20 @@ extension StudyDatabase {
         }
     }
 
+    /// An existing participant whose code looks like `code` without being it (same TR39 skeleton), or `nil`.
+    static func lookAlike(_ db: Database, code: String, skeleton: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT code FROM participant WHERE skeleton = ? AND code <> ? LIMIT 1", arguments: [skeleton, code])
+    }
+
+    /// One participant's value of one attribute, looked up by index (no roster load).
+    static func attributeValue(_ db: Database, participant code: String, attribute: String) throws -> AttributeValue? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT pa.text_value, pa.number_value FROM participant_attribute pa JOIN participant p ON p.id = pa.participant_id
+            WHERE p.code = ? AND pa.name = ?
+            """, arguments: [code, attribute]) else { return nil }
+        return (row["number_value"] as Double?).map(AttributeValue.number) ?? (row["text_value"] as String?).map(AttributeValue.text)
+    }
+
     static func participantID(_ db: Database, code: String) throws -> Int64 {
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) {
             return id
@@ -82,7 +96,10 @@ extension StudyDatabase {
     // MARK: - Writes
 
     /// Adds one participant with attribute values as typed (`years_ios` = "0,5" is stored as the number 0.5).
-    public func addParticipant(code: String, attributes: [(name: String, value: String)]) throws {
+    ///
+    /// A code that looks the same as an existing one (Unicode TR39 skeleton: `Р1` in Cyrillic, fullwidth `Ｐ1`) is
+    /// refused unless `allowConfusable`.
+    public func addParticipant(code: String, attributes: [(name: String, value: String)], allowConfusable: Bool = false) throws {
         if let reason = ParticipantNaming.problem(withCode: code) {
             throw StoreError.invalidParticipantCode(code: code, reason: reason)
         }
@@ -90,7 +107,11 @@ extension StudyDatabase {
             if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) != nil {
                 throw StoreError.duplicateParticipant(code: code)
             }
-            try db.execute(sql: "INSERT INTO participant (code, created) VALUES (?, ?)", arguments: [code, Timestamp.now()])
+            let skeleton = Confusables.skeleton(code)
+            if !allowConfusable, let existing = try Self.lookAlike(db, code: code, skeleton: skeleton) {
+                throw StoreError.confusableParticipant(code: code, existing: existing)
+            }
+            try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)", arguments: [code, Timestamp.now(), skeleton])
             let id = db.lastInsertedRowID
             try Self.setValues(db, participantID: id, code: code, values: attributes)
         }

@@ -53,6 +53,26 @@ public struct AttemptEntry: Sendable, Equatable {
     }
 }
 
+extension AttemptEntry {
+    /// Why a value of this attempt lies outside what studyctl accepts (`Limits`), or `nil`.
+    public var rangeProblem: String? {
+        if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= Limits.maximumSeconds) {
+            return "time \(NumberParser.format(seconds)) s is outside 0…\(Int(Limits.maximumSeconds)) s (7 days)"
+        }
+        if let reportedTotal, !(reportedTotal.isFinite && reportedTotal >= 0 && reportedTotal <= 2 * Limits.maximumSeconds) {
+            return "total \(NumberParser.format(reportedTotal)) s is outside 0…\(Int(2 * Limits.maximumSeconds)) s"
+        }
+        if let errors, !(0...Limits.maximumErrors).contains(errors) {
+            return "\(errors) errors is outside 0…\(Limits.maximumErrors)"
+        }
+        if let trial, !(1...Limits.maximumOrdinal).contains(trial) {
+            return "trial \(trial) is outside 1…\(Limits.maximumOrdinal)"
+        }
+        if let note, let problem = TextSafety.nulProblem(in: note) { return "note: \(problem)" }
+        return nil
+    }
+}
+
 /// A stored attempt.
 public struct AttemptRecord: Sendable, Equatable, Codable {
     public var participant: String
@@ -73,12 +93,27 @@ extension StudyDatabase {
 
     /// Adds a task; `position` defaults to after the last one.
     public func addTask(key: String, title: String, description: String? = nil, position: Int? = nil, penaltySeconds: Double? = nil) throws {
-        guard !key.isEmpty, key.count <= 64, !key.contains(where: \.isWhitespace) else {
+        guard !key.isEmpty, TextSafety.storedLength(key) <= 64, !key.contains(where: \.isWhitespace) else {
             throw StoreError.invalidInput([.init(location: "task '\(key)'", message: "a task key is one word of at most 64 characters (e.g. T1, fase-1)")])
+        }
+        if let problem = TextSafety.nameProblem(key) {
+            throw StoreError.invalidInput([.init(location: "task '\(key)'", message: "the key cannot be stored as typed: \(problem)")])
+        }
+        for (field, text) in [("title", title), ("description", description ?? "")] {
+            if let problem = TextSafety.nulProblem(in: text) { throw StoreError.invalidInput([.init(location: "task \(key), \(field)", message: problem)]) }
+        }
+        if let position, !(1...Limits.maximumOrdinal).contains(position) {
+            throw StoreError.invalidInput([.init(location: "task \(key), --order", message: "\(position) is outside 1…\(Limits.maximumOrdinal)")])
+        }
+        if let penaltySeconds, !(0...Limits.maximumPenaltySeconds).contains(penaltySeconds) {
+            throw StoreError.invalidInput([.init(location: "task \(key), --penalty", message: "\(NumberParser.format(penaltySeconds)) s is outside 0…\(Int(Limits.maximumPenaltySeconds)) s")])
         }
         try write { db in
             if try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [key]) != nil {
                 throw StoreError.duplicateTask(key: key)
+            }
+            if position == nil, let last = try Int.fetchOne(db, sql: "SELECT CAST(max(position) AS INTEGER) FROM task"), last >= Limits.maximumOrdinal {
+                throw StoreError.invalidInput([.init(location: "task \(key)", message: "the last task is at position \(last), so the next one would be past \(Limits.maximumOrdinal); give --order")])
             }
             try db.execute(sql: """
                 INSERT INTO task (key, title, description, position, penalty_seconds)
@@ -94,7 +129,7 @@ extension StudyDatabase {
 
     static func tasks(_ db: Database) throws -> [TaskInfo] {
         try Row.fetchAll(db, sql: """
-            SELECT t.key, t.title, t.description, t.position, t.penalty_seconds, count(a.id) AS attempts
+            SELECT t.key, t.title, t.description, CAST(t.position AS INTEGER) AS position, t.penalty_seconds, count(a.id) AS attempts
             FROM task t LEFT JOIN task_attempt a ON a.task_id = t.id GROUP BY t.id ORDER BY t.position, t.key
             """).map {
             TaskInfo(key: $0["key"], title: $0["title"], description: $0["description"], position: $0["position"],
@@ -163,7 +198,7 @@ extension StudyDatabase {
             var records: [Int64: AttemptRecord] = [:]
             var order: [Int64] = []
             for row in try Row.fetchAll(db, sql: """
-                SELECT a.id, p.code, t.key, a.trial, a.time_seconds, a.errors, a.outcome, a.assisted, a.note, a.reported_total_seconds
+                SELECT a.id, p.code, t.key, CAST(a.trial AS INTEGER) AS trial, a.time_seconds, a.errors, a.outcome, a.assisted, a.note, a.reported_total_seconds
                 FROM task_attempt a JOIN participant p ON p.id = a.participant_id JOIN task t ON t.id = a.task_id
                 ORDER BY t.position, a.id
                 """) {
@@ -196,6 +231,9 @@ extension StudyDatabase {
 
     /// Looks up the participant, task and condition levels of an entry; throws naming the unknown one.
     static func resolve(_ db: Database, _ entry: AttemptEntry) throws -> ResolvedAttempt {
+        if let problem = entry.rangeProblem {
+            throw StoreError.invalidInput([.init(location: "participant \(entry.participant), task \(entry.task)", message: problem)])
+        }
         let participantID = try participantID(db, code: entry.participant)
         let taskID = try taskID(db, key: entry.task)
         var levels: [(Int64, Int64)] = []
@@ -229,8 +267,14 @@ extension StudyDatabase {
             }
             trial = given
         } else {
+            if let last = try Int.fetchOne(db, sql: """
+                SELECT CAST(max(trial) AS INTEGER) FROM task_attempt WHERE participant_id = ? AND task_id = ? AND condition_key = ?
+                """, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey]), last >= Limits.maximumOrdinal {
+                throw StoreError.invalidInput([.init(location: "participant \(attempt.entry.participant), task \(attempt.entry.task)",
+                                                     message: "the last trial is \(last); the next would be past \(Limits.maximumOrdinal)")])
+            }
             trial = (try Int.fetchOne(db, sql: """
-                SELECT ifnull(max(trial), 0) + 1 FROM task_attempt WHERE participant_id = ? AND task_id = ? AND condition_key = ?
+                SELECT CAST(ifnull(max(trial), 0) AS INTEGER) + 1 FROM task_attempt WHERE participant_id = ? AND task_id = ? AND condition_key = ?
                 """, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey])) ?? 1
         }
         let entry = attempt.entry

@@ -18,19 +18,50 @@ public final class StudyDatabase: @unchecked Sendable {
     /// How long a command waits for another studyctl process to finish writing before giving up.
     static let busyTimeout: TimeInterval = 60
 
-    /// The schema's migrations, oldest first. Append only; never edit one that has landed.
-    static let migrator: DatabaseMigrator = {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration(SchemaV1.identifier) { db in
+    /// The schema's steps, oldest first. Append only; never edit one that has landed.
+    static let steps: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+        (SchemaV1.identifier, { db in
             try SchemaV1.migrate(db)
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-        }
-        migrator.registerMigration(SchemaV2.identifier, migrate: SchemaV2.migrate)
+        }),
+        (SchemaV2.identifier, SchemaV2.migrate),
+        (SchemaV3.identifier, SchemaV3.migrate),
+    ]
+
+    /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through
+    /// `upgrade(_:)`, which re-checks the applied steps inside one exclusive transaction.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        for step in steps { migrator.registerMigration(step.identifier, migrate: step.migrate) }
         return migrator
     }()
 
+    /// Applies the missing steps in one exclusive transaction, reading what is applied inside it, so several
+    /// processes opening an old study at once upgrade it once: the first does, the others find it done.
+    static func upgrade(_ dbQueue: DatabaseQueue) throws {
+        try dbQueue.writeWithoutTransaction { db in
+            try db.inTransaction(.exclusive) {
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+                for step in steps where !applied.contains(step.identifier) {
+                    try step.migrate(db)
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [step.identifier])
+                }
+                if let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+                    throw StoreError.notAStudy(path: db.configuration.label ?? "study",
+                                               reason: "the upgrade would leave a broken reference in table \(violation[0] as String? ?? "?")")
+                }
+                return .commit
+            }
+        }
+    }
+
     /// The schema version this studyctl writes: the number of migrations it knows.
-    public static var schemaVersion: Int { migrator.migrations.count }
+    public static var schemaVersion: Int { steps.count }
+
+    /// Whether this study was opened read-only because its file or folder cannot be written (a read-only mount,
+    /// a file without write permission): reads work; a write says why it cannot happen.
+    public private(set) var isReadOnly = false
 
     private init(path: String, dbQueue: DatabaseQueue) {
         self.path = path
@@ -49,9 +80,13 @@ public final class StudyDatabase: @unchecked Sendable {
     }
 
     /// Creates a new study file. Refuses to touch an existing file.
+    ///
+    /// The study is built under a temporary name beside `path` and renamed into place only when complete, so an
+    /// interrupted `init` (kill -9, a full disk) never leaves a half-made file under the study's name.
     public static func create(at path: String, title: String, language: StudyLanguage) throws -> StudyDatabase {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw StoreError.emptyTitle }
+        if let problem = TextSafety.nulProblem(in: trimmed) { throw StoreError.invalidInput([.init(location: "--title", message: problem)]) }
         if FileManager.default.fileExists(atPath: path) {
             throw StoreError.studyExists(path: path)
         }
@@ -60,22 +95,48 @@ public final class StudyDatabase: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StoreError.noFolder(path: path, folder: directory)
         }
+        let temporary = URL(fileURLWithPath: directory)
+            .appendingPathComponent(".\(URL(fileURLWithPath: path).lastPathComponent).init-\(getpid())").path
+        func removeTemporary() {
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+        }
+        removeTemporary()
         do {
-            let dbQueue = try DatabaseQueue(path: path, configuration: configuration())
-            let study = StudyDatabase(path: path, dbQueue: dbQueue)
-            let mode = try dbQueue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
-            guard mode == "wal" else {
-                throw StoreError.notAStudy(path: path, reason: "SQLite cannot use a write-ahead log in this folder")
-            }
-            try migrator.migrate(dbQueue)
-            try study.write { db in
+            // Built in rollback-journal mode, switched to WAL as the last step, then closed: the file is complete
+            // on its own (no -wal beside it) when it is renamed into place.
+            var dbQueue: DatabaseQueue? = try DatabaseQueue(path: temporary, configuration: configuration())
+            try upgrade(dbQueue!)
+            try dbQueue!.write { db in
                 try db.execute(
                     sql: "INSERT INTO study (id, title, language, created) VALUES (1, ?, ?, ?)",
                     arguments: [trimmed, language.rawValue, Timestamp.now()])
             }
-            return study
+            let mode = try dbQueue!.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            guard mode == "wal" else {
+                throw StoreError.notAStudy(path: path, reason: "SQLite cannot use a write-ahead log in this folder")
+            }
+            try dbQueue!.close()
+            dbQueue = nil
+            // link(2) refuses an existing target, so a study created meanwhile by another process is never replaced.
+            if link(temporary, path) != 0 {
+                var code = errno
+                // File systems without hard links (FAT, exFAT, some network shares): rename, after a last look.
+                if code != EEXIST, !FileManager.default.fileExists(atPath: path) {
+                    code = rename(temporary, path) == 0 ? 0 : errno
+                }
+                if code != 0 {
+                    removeTemporary()
+                    if code == EEXIST { throw StoreError.studyExists(path: path) }
+                    throw StoreError.storage(path: path, reason: "cannot create the file: " + String(cString: strerror(code)))
+                }
+            }
+            removeTemporary()
+            return try open(at: path)
+        } catch let error as DatabaseError {
+            removeTemporary()
+            throw explain(error, path: path)
         } catch {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            removeTemporary()
             throw error
         }
     }
@@ -91,15 +152,48 @@ public final class StudyDatabase: @unchecked Sendable {
         }
         if isDirectory.boolValue { throw StoreError.notAStudy(path: path, reason: "it is a folder") }
         try checkHeader(path: path)
-        let dbQueue: DatabaseQueue
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let writable = access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
         do {
-            dbQueue = try DatabaseQueue(path: path, configuration: configuration())
+            if writable {
+                let dbQueue = try DatabaseQueue(path: path, configuration: configuration())
+                let study = StudyDatabase(path: path, dbQueue: dbQueue)
+                try study.checkAndMigrate()
+                return study
+            }
+            // A read-only file or mount: SQLite cannot make the WAL index beside it, so the file is opened as
+            // immutable. Every read works; a write is refused with the reason.
+            let dbQueue = try DatabaseQueue(path: "file:\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)?immutable=1",
+                                            configuration: configuration(readonly: true))
+            let study = StudyDatabase(path: path, dbQueue: dbQueue)
+            study.isReadOnly = true
+            try study.checkAndMigrate()
+            return study
         } catch let error as DatabaseError {
-            throw StoreError.notAStudy(path: path, reason: error.message ?? "SQLite cannot open it")
+            throw explain(error, path: path)
         }
-        let study = StudyDatabase(path: path, dbQueue: dbQueue)
-        try study.checkAndMigrate()
-        return study
+    }
+
+    /// Says what an SQLite failure means for the study at `path`, in the researcher's terms.
+    static func explain(_ error: DatabaseError, path: String) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return .notAStudy(path: path, reason: "it is not an SQLite database")
+        case .SQLITE_FULL:
+            return .storage(path: path, reason: "the disk is full; free some space and try again (nothing was changed)")
+        case .SQLITE_IOERR:
+            return .storage(path: path, reason: "the disk reported an input/output error (\(error.message ?? "I/O error")); nothing was changed")
+        case .SQLITE_READONLY:
+            return .storage(path: path, reason: "the file or its folder is read-only, so nothing can be written; reads still work")
+        case .SQLITE_CORRUPT:
+            return .storage(path: path, reason: "the file is damaged (\(error.message ?? "malformed")); run 'studyctl check' and restore a backup")
+        case .SQLITE_CANTOPEN:
+            return .storage(path: path, reason: "SQLite cannot open it (\(error.message ?? "unable to open")); check the file's permissions")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .storage(path: path, reason: "another program kept it locked for more than \(Int(busyTimeout)) s; try again")
+        default:
+            return .storage(path: path, reason: error.message ?? "\(error)")
+        }
     }
 
     /// Looks at the file's first bytes before SQLite opens it, so a file that is not a study is never altered.
@@ -119,46 +213,65 @@ public final class StudyDatabase: @unchecked Sendable {
     }
 
     private func checkAndMigrate() throws {
-        do {
-            let (applicationID, hasMigrations) = try dbQueue.read { db in
-                (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-                 try db.tableExists("grdb_migrations"))
+        let (applicationID, applied) = try dbQueue.read { db -> (Int32, Set<String>?) in
+            let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            guard try db.tableExists("grdb_migrations") else { return (id, nil) }
+            return (id, Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")))
+        }
+        guard applicationID == Self.applicationID, let applied else {
+            throw StoreError.notAStudy(path: path, reason: "it is an SQLite database, but not a studyctl study")
+        }
+        let known = Set(Self.steps.map(\.identifier))
+        let unknown = applied.subtracting(known).sorted()
+        if !unknown.isEmpty {
+            throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
+        }
+        if applied.count < known.count {
+            if isReadOnly {
+                throw StoreError.storage(path: path, reason: "it was made by an older studyctl and needs an upgrade, which a read-only file cannot take; copy it somewhere writable")
             }
-            guard applicationID == Self.applicationID, hasMigrations else {
-                throw StoreError.notAStudy(path: path, reason: "it is an SQLite database, but not a studyctl study")
-            }
-            let (superseded, applied) = try dbQueue.read { db in
-                (try Self.migrator.hasBeenSuperseded(db), try Self.migrator.appliedIdentifiers(db))
-            }
-            if superseded {
-                let unknown = applied.subtracting(Self.migrator.migrations).sorted()
-                throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
-            }
-            if applied.count < Self.migrator.migrations.count {
-                try Self.migrator.migrate(dbQueue)
-            }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw StoreError.notAStudy(path: path, reason: "it is not an SQLite database")
+            try Self.upgrade(dbQueue)
         }
     }
 
     // MARK: - Transactions
 
     /// Runs `updates` in one immediate transaction: all of it is stored, or none of it.
+    ///
+    /// Refused when the study is read-only, or when the last `studyctl check` found the file damaged (see
+    /// `damageMarker`): writing to a damaged file could spread the damage.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try dbQueue.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try updates(db)
-                return .commit
+        if isReadOnly {
+            throw StoreError.storage(path: path, reason: "the file or its folder is read-only, so nothing can be written; reads still work")
+        }
+        if let damage = try? String(contentsOfFile: damageMarker, encoding: .utf8) {
+            throw StoreError.damaged(path: path, found: damage.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        do {
+            return try dbQueue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try updates(db)
+                    return .commit
+                }
+                return result!
             }
-            return result!
+        } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CORRUPT, .SQLITE_CANTOPEN, .SQLITE_NOTADB, .SQLITE_BUSY].contains(error.resultCode) {
+            throw Self.explain(error, path: path)
         }
     }
 
+    /// The file beside the study where `check` records damage it found; writes are refused while it exists, and
+    /// a later `check` that finds the file sound removes it.
+    var damageMarker: String { path + ".damaged" }
+
     /// Runs `value` on a consistent snapshot of the study.
     func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try dbQueue.read(value)
+        do {
+            return try dbQueue.read(value)
+        } catch let error as DatabaseError where [.SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_CANTOPEN, .SQLITE_NOTADB, .SQLITE_BUSY].contains(error.resultCode) {
+            throw Self.explain(error, path: path)
+        }
     }
 }
 

@@ -55,6 +55,7 @@ public enum CSVError: Error, LocalizedError, Equatable {
     case duplicateHeader(SourcePosition, name: String, firstColumn: Int)
     case missingFields(SourcePosition, expected: Int, found: Int)
     case extraFields(SourcePosition, expected: Int, found: Int, value: String)
+    case nulCharacter(SourcePosition)
 
     public var errorDescription: String? {
         switch self {
@@ -77,6 +78,9 @@ public enum CSVError: Error, LocalizedError, Equatable {
                 + "check the delimiter and quoting of this row"
         case let .extraFields(position, expected, found, value):
             return "\(position): this row has \(found) fields but the header has \(expected); unexpected value '\(value)'"
+        case let .nulCharacter(position):
+            return "\(position): the file contains a NUL character (byte 0x00), which would cut the text short; remove it "
+                + "(a file saved as UTF-16 has one in every other byte: save it as \"CSV UTF-8\")"
         }
     }
 }
@@ -123,6 +127,10 @@ public final class CSVReader {
     /// - Parameter displayName: how errors name the file (defaults to `path`).
     public convenience init(path: String, delimiter: Delimiter? = nil, displayName: String? = nil) throws {
         let name = displayName ?? path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CSVError.cannotRead(file: name, reason: "it is a folder")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -146,6 +154,9 @@ public final class CSVReader {
         } else if self.input.startsWith([0xFF, 0xFE]) || self.input.startsWith([0xFE, 0xFF]) {
             throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1),
                                    detail: "it is UTF-16 text")
+        } else if let order = self.input.utf16WithoutBOM() {
+            throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1),
+                                   detail: "it is UTF-16 \(order) text without a byte-order mark")
         }
         if self.input.isAtEnd {
             throw CSVError.empty(file: file)
@@ -261,6 +272,7 @@ public final class CSVReader {
                     newLine()
                     continue
                 }
+                if byte == 0 { throw CSVError.nulCharacter(SourcePosition(file: file, line: line, column: column)) }
                 advance(byte)
                 fieldBytes.append(byte)
                 if byte == Self.lf { newLine() }
@@ -307,6 +319,7 @@ public final class CSVReader {
             guard let byte = input.peek() else {
                 return (Field(value: try decode(line: startLine, column: startColumn), line: startLine, column: startColumn), true)
             }
+            if byte == 0 { throw CSVError.nulCharacter(SourcePosition(file: file, line: line, column: column)) }
             if byte == delimiterByte {
                 advance(byte)
                 return (Field(value: try decode(line: startLine, column: startColumn), line: startLine, column: startColumn), false)
@@ -433,7 +446,8 @@ struct ChunkedInput {
         do {
             data = try handle.read(upToCount: Self.chunkSize)
         } catch {
-            throw CSVError.cannotRead(file: file, reason: error.localizedDescription)
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            throw CSVError.cannotRead(file: file, reason: underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription)
         }
         if index > 0 {
             buffer.removeFirst(index)
@@ -468,6 +482,7 @@ struct ChunkedInput {
         let count = buffer.count
         while i < count {
             let byte = buffer[i]
+            if byte == 0 { return nil }  // the byte-by-byte path reports it with its position
             if byte == delimiter || byte == 10 || byte == 13 {
                 let slice = buffer[index..<i]
                 index = i
@@ -476,6 +491,20 @@ struct ChunkedInput {
             if byte & 0xC0 != 0x80 { scalars += 1 }
             i += 1
         }
+        return nil
+    }
+
+    /// "little-endian" or "big-endian" when the buffered start looks like UTF-16 without a byte-order mark: text
+    /// whose every other byte is 0 (ASCII letters in UTF-16), which UTF-8 validation alone would let through.
+    func utf16WithoutBOM() -> String? {
+        let sample = buffer[index..<min(buffer.count, index + 64)]
+        guard sample.count >= 4 else { return nil }
+        let even = stride(from: sample.startIndex, to: sample.endIndex - 1, by: 2)
+        let zeroOdd = even.filter { sample[$0 + 1] == 0 && sample[$0] != 0 }.count
+        let zeroEven = even.filter { sample[$0] == 0 && sample[$0 + 1] != 0 }.count
+        let pairs = sample.count / 2
+        if zeroOdd * 4 >= pairs * 3 { return "little-endian" }
+        if zeroEven * 4 >= pairs * 3 { return "big-endian" }
         return nil
     }
 

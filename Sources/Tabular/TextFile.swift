@@ -15,6 +15,16 @@ public enum TextFile {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw CSVError.notUTF8(SourcePosition(file: name, line: 1, column: 1), detail: "it is UTF-16 text")
         }
+        if bytes.count >= 4, let order = ChunkedInput(bytes: Array(bytes.prefix(64)), file: name).utf16WithoutBOM() {
+            throw CSVError.notUTF8(SourcePosition(file: name, line: 1, column: 1), detail: "it is UTF-16 \(order) text without a byte-order mark")
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            let before = bytes[..<nul]
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let column = bytes[lineStart..<nul].filter { $0 & 0xC0 != 0x80 }.count + 1
+            throw CSVError.nulCharacter(SourcePosition(file: name, line: line, column: column))
+        }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var line = 1
         var column = 1

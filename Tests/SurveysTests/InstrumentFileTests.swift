@@ -38,7 +38,7 @@ import Testing
         let error = #expect(throws: InstrumentFileError.self) {
             _ = try InstrumentDefinition.load(from: Data("{\"id\": \"x\",\n  \"title\": }".utf8), file: "x.json")
         }
-        #expect(error?.localizedDescription.contains("x.json is not a valid instrument:\n  - the file is not valid JSON") == true)
+        #expect(error?.localizedDescription.contains("x.json:2:12 is not a valid instrument:\n  - not valid JSON: expected a value, found '}'") == true)
     }
 
     @Test func choiceItemsReadKeysAndLabelsInBothLanguages() throws {

@@ -242,3 +242,22 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
         #expect(alpha.items == 3)
     }
 }
+
+@Suite struct JSONOutputTests {
+    struct Figures: Encodable {
+        var alpha: Double
+        var sd: Double?
+        var t: Double
+        var label: String
+    }
+
+    @Test func notFiniteFiguresBecomeNull() throws {
+        let text = try JSONOutput.text(Figures(alpha: .nan, sd: .infinity, t: -.infinity, label: "not-finite"))
+        #expect(text.contains("\"alpha\" : null"))
+        #expect(text.contains("\"sd\" : null"))
+        #expect(text.contains("\"t\" : null"))
+        #expect(text.contains("\"label\" : \"not-finite\""))
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect(parsed?["alpha"] is NSNull)
+    }
+}

@@ -126,13 +126,16 @@ extension StudyDatabase {
                 }
                 var seconds: Double?
                 if let raw = text("time") {
-                    seconds = Duration.parse(raw)
-                    if seconds == nil { rowProblems.append(.init(location: at(cell("time")!), message: "'\(raw)' is not a time (use 92, 92.5, 1:32 or 0:01:32)")) }
+                    if let problem = Duration.problem(raw) {
+                        rowProblems.append(.init(location: at(cell("time")!), message: problem))
+                    } else {
+                        seconds = Duration.parse(raw)
+                    }
                 }
                 var errors: Int?
                 if let raw = text("errors") {
-                    if let value = Int(raw), value >= 0 { errors = value } else {
-                        rowProblems.append(.init(location: at(cell("errors")!), message: "'\(raw)' is not a count of errors (a whole number, 0 or more)"))
+                    if let value = Int(raw), (0...Limits.maximumErrors).contains(value) { errors = value } else {
+                        rowProblems.append(.init(location: at(cell("errors")!), message: "'\(raw)' is not a count of errors (a whole number from 0 to \(Limits.maximumErrors))"))
                     }
                 }
                 var outcome: Outcome?
@@ -148,8 +151,8 @@ extension StudyDatabase {
                 }
                 var trial: Int?
                 if let raw = text("trial") {
-                    if let value = Int(raw), value >= 1 { trial = value } else {
-                        rowProblems.append(.init(location: at(cell("trial")!), message: "'\(raw)' is not a trial number (1, 2, …)"))
+                    if let value = Int(raw), (1...Limits.maximumOrdinal).contains(value) { trial = value } else {
+                        rowProblems.append(.init(location: at(cell("trial")!), message: "'\(raw)' is not a trial number (1, 2, … up to \(Limits.maximumOrdinal))"))
                     }
                 }
                 var conditions: [String: String] = [:]
@@ -165,9 +168,9 @@ extension StudyDatabase {
                 }
                 var reportedTotal: Double?
                 if let raw = text("total") {
-                    reportedTotal = Duration.parse(raw)
+                    reportedTotal = Duration.problem(raw) == nil ? Duration.parse(raw) : nil
                     if reportedTotal == nil {
-                        rowProblems.append(.init(location: at(cell("total")!), message: "'\(raw)' is not a time"))
+                        rowProblems.append(.init(location: at(cell("total")!), message: Duration.problem(raw)!))
                     } else if let total = reportedTotal, let seconds, let task {
                         let penalty = options.penalty ?? task.penaltySeconds ?? 0
                         let expected = seconds + Double(errors ?? 0) * penalty

@@ -67,12 +67,18 @@ extension StudyDatabase {
                 for record in records {
                     let theme = record.fields[themeIndex].value.trimmingCharacters(in: .whitespaces)
                     guard !theme.isEmpty else { continue }
+                    let location = reader.position(of: record.fields[themeIndex]).description
                     guard let parent = try Self.categoryID(db, theme) else {
-                        throw StoreError.invalidInput([.init(location: reader.position(of: record.fields[themeIndex]).description,
-                                                             message: "theme '\(theme)' is not a category")])
+                        throw StoreError.invalidInput([.init(location: location, message: "theme '\(theme)' is not a category")])
                     }
-                    try db.execute(sql: "UPDATE category SET parent_id = ? WHERE id = ?",
-                                   arguments: [parent, try Self.categoryID(db, record.fields[nameIndex].value)!])
+                    let child = try Self.categoryID(db, record.fields[nameIndex].value)!
+                    if parent == child {
+                        throw StoreError.invalidInput([.init(location: location, message: "category '\(theme)' cannot be its own theme")])
+                    }
+                    try db.execute(sql: "UPDATE category SET parent_id = ? WHERE id = ?", arguments: [parent, child])
+                    if let cycle = try Self.themeCycle(db, from: child) {
+                        throw StoreError.invalidInput([.init(location: location, message: "themes form a circle: " + cycle.joined(separator: " → "))])
+                    }
                 }
             }
             return records.count
@@ -124,10 +130,9 @@ extension StudyDatabase {
                     continue
                 }
                 var rowProblems: [StoreError.Problem] = []
-                let profile = try Self.roster(db).participants.first { $0.code.caseInsensitiveCompare(participant) == .orderedSame }!
                 for (index, name) in attributeColumns {
                     let given = record.fields[index].value.trimmingCharacters(in: .whitespaces)
-                    guard !given.isEmpty, let stored = profile.value(of: name) else { continue }
+                    guard !given.isEmpty, let stored = try Self.attributeValue(db, participant: participant, attribute: name) else { continue }
                     if AttributeValue(parsing: given) != stored && given != stored.display {
                         rowProblems.append(.init(location: reader.position(of: record.fields[index]).description,
                                                  message: "participant \(participant) has \(name) = \(stored.display) in the study, but this row says '\(given)'"))

@@ -11,11 +11,14 @@ public struct ParticipantImportOptions: Sendable {
     public var delimiter: Delimiter?
     /// Update participants that already exist instead of refusing them.
     public var update: Bool
+    /// Accept codes that look like another participant's (TR39 skeleton) instead of refusing them.
+    public var allowConfusable: Bool
 
-    public init(codeColumn: String? = nil, delimiter: Delimiter? = nil, update: Bool = false) {
+    public init(codeColumn: String? = nil, delimiter: Delimiter? = nil, update: Bool = false, allowConfusable: Bool = false) {
         self.codeColumn = codeColumn
         self.delimiter = delimiter
         self.update = update
+        self.allowConfusable = allowConfusable
     }
 }
 
@@ -57,6 +60,7 @@ extension StudyDatabase {
 
         return try write { db in
             var seen: [String: Int] = [:]
+            var skeletons: [String: (code: String, line: Int)] = [:]
             var existing: [String: Int64] = [:]
             for record in records {
                 let field = record.fields[codeIndex]
@@ -70,6 +74,20 @@ extension StudyDatabase {
                     continue
                 }
                 seen[code.lowercased()] = record.line
+                let skeleton = Confusables.skeleton(code)
+                if !options.allowConfusable {
+                    if let earlier = skeletons[skeleton], earlier.code.lowercased() != code.lowercased() {
+                        problems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as '\(earlier.code)' on line \(earlier.line) "
+                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(earlier.code))); rerun with --allow-confusable if they are different people"))
+                        continue
+                    }
+                    skeletons[skeleton] = (code, record.line)
+                    if let other = try Self.lookAlike(db, code: code, skeleton: skeleton) {
+                        problems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as the existing participant \(other) "
+                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(other))); rerun with --allow-confusable if they are different people"))
+                        continue
+                    }
+                }
                 if let id = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) {
                     if options.update {
                         existing[code.lowercased()] = id
@@ -86,6 +104,7 @@ extension StudyDatabase {
                 let name = header[index].value
                 let cells = records.map { $0.fields[index] }.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
                 let firstText = cells.first { NumberParser.parse($0.value) == nil }
+                let firstKept = cells.first { NumberParser.losesDigits($0.value) }
                 switch try Self.attributeType(db, name) {
                 case .number?:
                     columnTypes[index] = .number
@@ -93,13 +112,20 @@ extension StudyDatabase {
                         problems.append(.init(location: at(cell),
                                               message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' is not a number"))
                     }
+                    for cell in cells where NumberParser.losesDigits(cell.value) {
+                        problems.append(.init(location: at(cell),
+                                              message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' would lose its leading zeros or sign; write it as a plain number"))
+                    }
                 case .text?:
                     columnTypes[index] = .text
                 case nil:
                     if let firstText, cells.contains(where: { NumberParser.parse($0.value) != nil }) {
                         notes.append("column '\(name)' is stored as text because '\(firstText.value)' at \(at(firstText)) is not a number")
                     }
-                    columnTypes[index] = cells.isEmpty || firstText != nil ? .text : .number
+                    if firstText == nil, let firstKept {
+                        notes.append("column '\(name)' is stored as text because '\(firstKept.value)' at \(at(firstKept)) has leading zeros or a sign a number would lose")
+                    }
+                    columnTypes[index] = cells.isEmpty || firstText != nil || firstKept != nil ? .text : .number
                 }
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
@@ -108,7 +134,7 @@ extension StudyDatabase {
             for index in attributeColumns {
                 names[index] = try Self.declareAttribute(db, name: header[index].value, type: columnTypes[index]!)
             }
-            let insert = try db.cachedStatement(sql: "INSERT INTO participant (code, created) VALUES (?, ?)")
+            let insert = try db.cachedStatement(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)")
             let now = Timestamp.now()
             var added = 0
             for record in records {
@@ -117,7 +143,7 @@ extension StudyDatabase {
                 if let known = existing[code.lowercased()] {
                     id = known
                 } else {
-                    try insert.execute(arguments: [code, now])
+                    try insert.execute(arguments: [code, now, Confusables.skeleton(code)])
                     id = db.lastInsertedRowID
                     added += 1
                 }

@@ -19,6 +19,11 @@ public struct ParticipantProfile: Sendable, Equatable {
         attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
+    /// Every value by lowercased attribute name, for looking up many attributes of one participant.
+    public var valuesByName: [String: AttributeValue] {
+        Dictionary(attributes.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     public static func == (lhs: ParticipantProfile, rhs: ParticipantProfile) -> Bool {
         lhs.code == rhs.code && lhs.attributes.map(\.name) == rhs.attributes.map(\.name)
             && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)

@@ -20,10 +20,20 @@ extension InstrumentDefinition {
     /// Reads and validates an instrument definition (JSON), explaining every problem at once.
     public static func load(from data: Data, file: String) throws -> InstrumentDefinition {
         let definition: InstrumentDefinition
+        if let syntax = JSONSyntax.problem(in: data) {
+            throw InstrumentFileError.invalid(file: "\(file):\(syntax.line):\(syntax.column)", problems: [syntax.message])
+        }
         do {
             definition = try JSONDecoder().decode(InstrumentDefinition.self, from: data)
         } catch let error as DecodingError {
             throw InstrumentFileError.invalid(file: file, problems: [Self.describe(error)])
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        if let problem = TextSafety.nulProblem(in: text) {
+            throw InstrumentFileError.invalid(file: file, problems: ["a text in the file \(problem.replacingOccurrences(of: "it contains", with: "contains"))"])
+        }
+        if text.contains("\\u0000") {
+            throw InstrumentFileError.invalid(file: file, problems: ["a text contains \\u0000 (a NUL character), which cannot be stored; remove it"])
         }
         let problems = definition.problems()
         guard problems.isEmpty else { throw InstrumentFileError.invalid(file: file, problems: problems) }
@@ -32,8 +42,10 @@ extension InstrumentDefinition {
 
     /// Reads and validates an instrument file.
     public static func load(path: String) throws -> InstrumentDefinition {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InstrumentFileError.unreadable(file: path, detail: "cannot read the file (no such file, or permission denied)")
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        guard exists, !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw InstrumentFileError.unreadable(file: path, detail: !exists ? "no such file" : isFolder.boolValue ? "it is a folder, not a file" : "permission denied")
         }
         return try load(from: data, file: path)
     }
@@ -100,7 +112,9 @@ extension InstrumentDefinition {
             problems.append("items[\(index)]: items are numbered 1, 2, 3… in order; expected number \(index + 1), found \(item.number)")
             break
         }
-        if let scale {
+        if let scale, scale.min > Limits.maximumScaleMagnitude || scale.min < -Limits.maximumScaleMagnitude {
+            problems.append("scale.min: \(scale.min) is outside ±\(Limits.maximumScaleMagnitude); a scale starts at a small whole number such as 0 or 1")
+        } else if let scale {
             if scale.points < 2 || scale.points > 11 { problems.append("scale.points: \(scale.points) points; a scale has 2 to 11") }
             for (language, labels) in scale.anchors.sorted(by: { $0.key < $1.key }) {
                 if StudyLanguage(rawValue: language) == nil {
@@ -125,7 +139,10 @@ extension InstrumentDefinition {
                 if scale == nil { problems.append("\(at): a likert item needs the instrument's \"scale\"") }
             case .numeric:
                 if let min = item.min, let max = item.max {
-                    if min >= max { problems.append("\(at): min \(NumberParser.format(min)) must be below max \(NumberParser.format(max))") }
+                    let limit = Double(Limits.maximumScaleMagnitude)
+                    if !(min.isFinite && max.isFinite && abs(min) <= limit && abs(max) <= limit) {
+                        problems.append("\(at): min and max must lie within ±\(Limits.maximumScaleMagnitude)")
+                    } else if min >= max { problems.append("\(at): min \(NumberParser.format(min)) must be below max \(NumberParser.format(max))") }
                 } else {
                     problems.append("\(at): a numeric item needs \"min\" and \"max\"")
                 }
@@ -135,6 +152,7 @@ extension InstrumentDefinition {
                 var keys = Set<String>()
                 for choice in choices {
                     if choice.key.isEmpty { problems.append("\(at): a choice has an empty key") }
+                    if let problem = TextSafety.nameProblem(choice.key) { problems.append("\(at): choice key '\(choice.key)' cannot be stored as typed: \(problem)") }
                     if !keys.insert(choice.key.lowercased()).inserted {
                         problems.append("\(at): choice key '\(choice.key)' appears twice")
                     }

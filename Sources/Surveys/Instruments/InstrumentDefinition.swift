@@ -121,7 +121,8 @@ public struct LikertScale: Sendable, Hashable, Codable {
     /// Other wordings forms use for a point, read as that point on import (`"1": ["Discordo fortemente"]`).
     public var synonyms: [String: [String: [String]]]
 
-    public var max: Int { min + points - 1 }
+    /// The highest point; saturates instead of trapping on a (refused) extreme `min`.
+    public var max: Int { min.addingReportingOverflow(Swift.max(points, 1) - 1).overflow ? Int.max : min + Swift.max(points, 1) - 1 }
 
     enum CodingKeys: String, CodingKey { case points, min, anchors, synonyms }
 

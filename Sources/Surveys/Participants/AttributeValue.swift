@@ -6,8 +6,10 @@ public enum AttributeValue: Sendable, Hashable {
     case number(Double)
 
     /// Reads what a researcher typed: a number when it is one (decimal point or decimal comma), text otherwise.
+    ///
+    /// A number whose digits as typed would be lost (`01234`, `-0`, `+5`: codes, postcodes, identifiers) stays text.
     public init(parsing raw: String) {
-        if let number = NumberParser.parse(raw) {
+        if let number = NumberParser.parse(raw), !NumberParser.losesDigits(raw) {
             self = .number(number)
         } else {
             self = .text(raw.trimmingCharacters(in: .whitespaces))
@@ -101,6 +103,18 @@ public enum NumberParser {
         }
         guard sawDigit, let value = Double(normalised), value.isFinite else { return nil }
         return value
+    }
+
+    /// Whether storing `raw` as a number would lose what was typed: leading zeros (`01234`, `-007`), a negative
+    /// zero (`-0`, `-0,0`) or an explicit plus sign. Such a value is kept as text.
+    public static func losesDigits(_ raw: String) -> Bool {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard let value = parse(text) else { return false }
+        if text.hasPrefix("+") { return true }
+        if value == 0 && text.hasPrefix("-") { return true }
+        let digits = text.drop(while: { $0 == "-" })
+        if digits.count >= 2, digits.first == "0", let second = digits.dropFirst().first, second.isNumber { return true }
+        return false
     }
 
     /// The shortest text that reads back as `value`: `2`, `0.5`, `3.25`.

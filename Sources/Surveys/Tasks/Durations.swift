@@ -2,6 +2,13 @@ import Foundation
 
 /// Task times as researchers note them: `92`, `92.5`, `92,5`, `1:32`, `0:01:32`, `1:32,5`, `92s`.
 public enum Duration {
+    /// Why `text` is not a task time studyctl accepts, or `nil` when it is one (a duration of at most 7 days).
+    public static func problem(_ text: String) -> String? {
+        guard let seconds = parse(text) else { return "'\(text)' is not a time (use 92, 92.5, 1:32 or 0:01:32)" }
+        if seconds > Limits.maximumSeconds { return "'\(text)' is longer than 7 days, the longest task time studyctl accepts" }
+        return nil
+    }
+
     /// Seconds, or `nil` when `text` is not a duration.
     public static func parse(_ text: String) -> Double? {
         var trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -12,7 +19,7 @@ public enum Duration {
         guard let seconds = NumberParser.parse(parts.last!), seconds >= 0 else { return nil }
         var wholes: [Int] = []
         for part in parts.dropLast() {
-            guard !part.isEmpty, part.allSatisfy(\.isNumber), let value = Int(part) else { return nil }
+            guard !part.isEmpty, part.count <= 9, part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber), let value = Int(part) else { return nil }
             wholes.append(value)
         }
         if !wholes.isEmpty && seconds >= 60 { return nil }
@@ -26,6 +33,8 @@ public enum Duration {
 
     /// `92` → `1:32`, `3725.5` → `1:02:05.5`.
     public static func format(_ seconds: Double) -> String {
+        // Values no study should hold (refused at input since schema v3) are shown, never trapped on.
+        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return seconds.isFinite ? String(format: "%.6g s", seconds) : "\(seconds)" }
         let whole = Int(seconds)
         let fraction = seconds - Double(whole)
         let hours = whole / 3600

@@ -159,6 +159,10 @@ struct InteractiveEntry {
             }
             if !Self.inputIsTerminal { print(line) }
             let text = line.trimmingCharacters(in: .whitespaces)
+            if let problem = TextSafety.nulProblem(in: text) {
+                print("This answer cannot be stored as typed: \(problem). Please type it again.")
+                continue
+            }
             if text.lowercased() == "b" {
                 if index > 0 {
                     index -= 1

@@ -1,4 +1,5 @@
 import Foundation
+import Surveys
 
 /// Writes diagnostics and progress to standard error, leaving standard output to results.
 func printError(_ message: String) {
@@ -6,12 +7,13 @@ func printError(_ message: String) {
 }
 
 /// Prints `value` as pretty, key-sorted JSON on standard output.
+///
+/// JSON has no NaN or infinity: a figure that is not a finite number (an undefined α, a test with no variation)
+/// is written as `null`, never as text and never as an encoding failure.
 func printJSON<T: Encodable>(_ value: T) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(value)
-    print(String(decoding: data, as: UTF8.self))
+    print(try JSONOutput.text(value))
 }
+
 
 /// A plain-text table with aligned columns, as people read in a terminal.
 struct TextTable {

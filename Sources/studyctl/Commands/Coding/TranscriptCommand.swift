@@ -27,11 +27,14 @@ struct TranscriptAdd: ParsableCommand {
     @Flag(help: "Replace the participant's existing transcript.")
     var replace = false
 
+    @Flag(help: "With --replace: replace it even when coded excerpts would no longer be found in the new text.")
+    var force = false
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         let text = try TextFile.read(file)
-        let located = try study.withStudy { try $0.addTranscript(participant: participant, text: text, label: label, source: file, replace: replace) }
+        let located = try study.withStudy { try $0.addTranscript(participant: participant, text: text, label: label, source: file, replace: replace, force: force) }
         print("Stored the transcript of \(participant) (\(text.count) characters)" + (located > 0 ? "; located \(located) coded excerpt\(located == 1 ? "" : "s") in it" : ""))
     }
 }

@@ -13,10 +13,15 @@ struct ParticipantAdd: ParsableCommand {
     @Option(name: .customLong("attr"), help: ArgumentHelp("An attribute value; repeat for more.", valueName: "key=value"))
     var attributes: [Assignment] = []
 
+    @Flag(help: "Accept a code that looks like an existing one (e.g. Cyrillic Р1 beside P1).")
+    var allowConfusable = false
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        try study.withStudy { try $0.addParticipant(code: code, attributes: attributes.map { ($0.key, $0.value) }) }
+        try study.withStudy {
+            try $0.addParticipant(code: code, attributes: attributes.map { ($0.key, $0.value) }, allowConfusable: allowConfusable)
+        }
         print("Added participant \(code)")
     }
 }

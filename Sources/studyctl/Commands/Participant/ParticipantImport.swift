@@ -27,11 +27,14 @@ struct ParticipantImport: ParsableCommand {
     @Flag(help: "Update participants already in the study instead of refusing them.")
     var update = false
 
+    @Flag(help: "Accept codes that look like another participant's (e.g. Cyrillic Р1 beside P1).")
+    var allowConfusable = false
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         let summary = try study.withStudy {
-            try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update))
+            try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable))
         }
         for note in summary.notes { printError("note: \(note)") }
         var message = "Imported \(summary.added) participant\(summary.added == 1 ? "" : "s")"

@@ -53,11 +53,11 @@ struct AttemptAdd: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        if let time, Duration.parse(time) == nil {
-            throw ValidationError("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32); '\(time)' is not a time.")
+        if let time, let problem = Duration.problem(time) {
+            throw ValidationError("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32): \(problem).")
         }
-        if let errors, errors < 0 { throw ValidationError("Please give --errors as 0 or more.") }
-        if let trial, trial < 1 { throw ValidationError("Please give --trial as 1 or more.") }
+        if let errors, !(0...Limits.maximumErrors).contains(errors) { throw ValidationError("Please give --errors from 0 to \(Limits.maximumErrors).") }
+        if let trial, !(1...Limits.maximumOrdinal).contains(trial) { throw ValidationError("Please give --trial from 1 to \(Limits.maximumOrdinal).") }
         if time == nil && errors == nil && outcome == nil {
             throw ValidationError("Please give at least one of --time, --errors and --outcome.")
         }
