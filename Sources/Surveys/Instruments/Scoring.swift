@@ -189,16 +189,24 @@ extension InstrumentDefinition {
     private func nasaTLX(_ answers: [Int: Answer], missing: MissingPolicy) throws -> [Score] {
         let ratings = Array(items.prefix(6)).map(\.number)
         let weights = Array(items.dropFirst(6).prefix(6)).map(\.number)
-        let rated = ratings.compactMap { answers[$0]?.value }
+        var rated = ratings.compactMap { answers[$0]?.value }
         let missingRatings = ratings.filter { answers[$0]?.value == nil }
         if !missingRatings.isEmpty {
             if missing == .refuse { throw ScoringError.missingItems(instrument: "NASA-TLX", items: missingRatings) }
-            if missingRatings.count > 1 {
+            if missing == .prorate, missingRatings.count > 1 {
                 throw ScoringError.tooManyMissingToProrate(instrument: "NASA-TLX", items: missingRatings, allowed: 1)
             }
         }
+        let answeredCount = rated.count
+        if missing == .centre {
+            // The centre point of each missing rating's scale counts as its answer (as for SUS, Brooke 1996).
+            for number in missingRatings {
+                guard let item = item(number), let range = range(of: item) else { continue }
+                rated.append((range.lowerBound + range.upperBound) / 2)
+            }
+        }
         guard !rated.isEmpty else { return [] }
-        var scores = [Score(id: "Raw TLX", value: rated.reduce(0, +) / Double(rated.count), answered: rated.count, of: 6)]
+        var scores = [Score(id: "Raw TLX", value: rated.reduce(0, +) / Double(rated.count), answered: answeredCount, of: 6)]
         let given = weights.compactMap { answers[$0]?.value }
         if missingRatings.isEmpty, weights.count == 6, given.count == 6 {
             let sum = given.reduce(0, +)

@@ -23,7 +23,7 @@ public struct TwoConditionComparison: Sendable, Equatable, Codable {
     /// Paired t-test on `pairs` (a, b): d = b − a; t = d̄ / (s_d / √n), df = n − 1.
     public init?(pairs: [(Double, Double)]) {
         let differences = pairs.map { $0.1 - $0.0 }
-        guard let summary = Descriptive(differences), let sd = summary.sd, sd > 0 else { return nil }
+        guard !Spread.isConstant(differences), let summary = Descriptive(differences), let sd = summary.sd, sd > 0 else { return nil }
         let se = sd / Double(summary.n).squareRoot()
         design = .paired
         nA = pairs.count
@@ -38,7 +38,8 @@ public struct TwoConditionComparison: Sendable, Equatable, Codable {
 
     /// Welch's t-test of B − A with the Welch–Satterthwaite degrees of freedom.
     public init?(a: [Double], b: [Double]) {
-        guard let sa = Descriptive(a), let sb = Descriptive(b), let sdA = sa.sd, let sdB = sb.sd else { return nil }
+        guard !(Spread.isConstant(a) && Spread.isConstant(b)),
+              let sa = Descriptive(a), let sb = Descriptive(b), let sdA = sa.sd, let sdB = sb.sd else { return nil }
         let va = sdA * sdA / Double(sa.n)
         let vb = sdB * sdB / Double(sb.n)
         guard va + vb > 0 else { return nil }

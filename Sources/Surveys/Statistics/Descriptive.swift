@@ -27,7 +27,12 @@ public struct Descriptive: Sendable, Equatable, Codable {
         for value in values { counts[value, default: 0] += 1 }
         let top = counts.values.max()!
         modes = (top > 1 || n == 1) ? counts.filter { $0.value == top }.keys.sorted() : []
-        if n > 1 {
+        if n > 1 && Spread.isConstant(values) {
+            // Every value the same: the spread is exactly zero, whatever residue summing would leave.
+            mean = sorted[0]
+            sd = 0
+            ci95 = mean...mean
+        } else if n > 1 {
             let mean = self.mean
             let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
             sd = variance.squareRoot()
@@ -40,6 +45,17 @@ public struct Descriptive: Sendable, Equatable, Codable {
     }
 }
 
+/// Telling a spread of zero from floating-point residue.
+public enum Spread {
+    /// Whether every value is the same, up to the rounding that arithmetic on them leaves (a relative 1e-12):
+    /// `[1, 1, 1]`, or log-time ratios that are all log 2 computed from different times. A t statistic on such
+    /// values would be residue divided by residue (t ≈ 10¹⁶), so no test is run on them.
+    public static func isConstant(_ values: [Double]) -> Bool {
+        guard let low = values.min(), let high = values.max() else { return true }
+        return high - low <= 1e-12 * max(1, abs(low), abs(high))
+    }
+}
+
 /// A one-sample t-test of a mean against a benchmark (e.g. SUS 68, a PSSUQ norm).
 public struct OneSampleTTest: Sendable, Equatable, Codable {
     public var benchmark: Double
@@ -49,14 +65,21 @@ public struct OneSampleTTest: Sendable, Equatable, Codable {
     /// Two-sided p-value.
     public var p: Double
 
-    /// `nil` when there are fewer than two values or no spread.
+    /// `nil` when there are fewer than two values or no spread (see `undefinedReason`).
     public init?(_ values: [Double], benchmark: Double) {
-        guard let summary = Descriptive(values), let sd = summary.sd, sd > 0 else { return nil }
+        guard Self.undefinedReason(values) == nil, let summary = Descriptive(values), let sd = summary.sd, sd > 0 else { return nil }
         self.benchmark = benchmark
         difference = summary.mean - benchmark
         t = difference / (sd / Double(summary.n).squareRoot())
         df = summary.n - 1
         p = StudentT.twoSidedP(t, df: Double(df))
+    }
+
+    /// Why no t-test can be run on `values`, or `nil` when one can.
+    public static func undefinedReason(_ values: [Double]) -> String? {
+        if values.count < 2 { return "fewer than two scores: test undefined" }
+        if Spread.isConstant(values) { return "no variation: test undefined" }
+        return nil
     }
 }
 

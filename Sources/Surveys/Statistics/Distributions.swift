@@ -27,9 +27,11 @@ public enum StudentT {
         return (low + high) / 2
     }
 
-    /// Two-sided p-value of an observed t.
+    /// Two-sided p-value of an observed t: P(|T| ≥ |t|) = I_{df/(df+t²)}(df/2, 1/2), taken from the incomplete beta
+    /// directly rather than as 1 − cdf, so that tiny p-values (below 1e-16) keep their size instead of becoming 0.
     public static func twoSidedP(_ t: Double, df: Double) -> Double {
-        min(1, 2 * (1 - cdf(abs(t), df: df)))
+        guard t.isFinite else { return t.isNaN ? .nan : 0 }
+        return min(1, IncompleteBeta.regularized(a: df / 2, b: 0.5, x: df / (df + t * t)))
     }
 }
 
@@ -50,6 +52,64 @@ public enum StandardNormal {
             if high - low < 1e-13 { break }
         }
         return (low + high) / 2
+    }
+}
+
+/// Fisher's F distribution (for ANOVA): the upper tail from the incomplete beta,
+/// P(F ≥ f) = I_{d₂/(d₂+d₁f)}(d₂/2, d₁/2) (Abramowitz & Stegun 26.6.2).
+public enum FisherF {
+    public static func upperTail(_ f: Double, df1: Double, df2: Double) -> Double {
+        guard f.isFinite, f > 0 else { return f.isNaN ? .nan : (f <= 0 ? 1 : 0) }
+        return IncompleteBeta.regularized(a: df2 / 2, b: df1 / 2, x: df2 / (df2 + df1 * f))
+    }
+}
+
+/// The χ² distribution: P(X ≥ x) = Q(k/2, x/2), the regularized upper incomplete gamma (Press et al.,
+/// *Numerical Recipes*, 3rd ed., §6.2: series for x < a + 1, continued fraction otherwise).
+public enum ChiSquared {
+    public static func upperTail(_ x: Double, df: Double) -> Double {
+        guard x > 0 else { return 1 }
+        return IncompleteGamma.upper(a: df / 2, x: x / 2)
+    }
+}
+
+enum IncompleteGamma {
+    /// Q(a, x) = Γ(a, x) / Γ(a).
+    static func upper(a: Double, x: Double) -> Double {
+        if x <= 0 { return 1 }
+        let logFront = -x + a * log(x) - lgamma(a)
+        if x < a + 1 {
+            // Series for P(a, x).
+            var sum = 1 / a
+            var term = sum
+            var n = a
+            for _ in 0..<1_000 {
+                n += 1
+                term *= x / n
+                sum += term
+                if abs(term) < abs(sum) * 1e-16 { break }
+            }
+            return max(0, 1 - sum * exp(logFront))
+        }
+        // Lentz's continued fraction for Q(a, x).
+        let tiny = 1e-300
+        var b = x + 1 - a
+        var c = 1 / tiny
+        var d = 1 / b
+        var h = d
+        for i in 1...1_000 {
+            let an = -Double(i) * (Double(i) - a)
+            b += 2
+            d = an * d + b
+            if abs(d) < tiny { d = tiny }
+            c = b + an / c
+            if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            let delta = d * c
+            h *= delta
+            if abs(delta - 1) < 1e-16 { break }
+        }
+        return exp(logFront) * h
     }
 }
 

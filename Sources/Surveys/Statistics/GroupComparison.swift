@@ -1,0 +1,193 @@
+import Foundation
+
+/// A comparison of one score between groups of participants (between subjects), with the parametric test and its
+/// rank-based counterpart side by side, as a thesis reports them:
+/// - two groups: Welch's t-test (Welch 1947) with Hedges' g (Hedges 1981), and the Mann–Whitney U test
+///   (Mann & Whitney 1947) with the rank-biserial correlation r (Kerby 2014);
+/// - three or more: Welch's ANOVA (Welch 1951) and the Kruskal–Wallis H test (Kruskal & Wallis 1952) with
+///   ε² = H / ((n² − 1)/(n + 1)) (Tomczak & Tomczak 2014).
+/// Values agree with scipy.stats (ttest_ind(equal_var=False), mannwhitneyu, kruskal) and pingouin (welch_anova,
+/// compute_effsize 'hedges'); see SurveysTests/GroupComparisonTests.
+public struct GroupComparison: Sendable, Equatable {
+    public struct Group: Sendable, Equatable, Codable {
+        public var name: String
+        public var n: Int
+        public var mean: Double
+        public var sd: Double?
+        public var median: Double
+    }
+
+    public struct Test: Sendable, Equatable, Codable {
+        /// "welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis".
+        public var name: String
+        public var statistic: Double
+        public var df: [Double]
+        public var p: Double
+        /// "hedges-g", "rank-biserial-r", "omega-squared" is not used; "epsilon-squared" for Kruskal–Wallis.
+        public var effectName: String?
+        public var effect: Double?
+    }
+
+    public var groups: [Group]
+    /// The tests run; empty when none can be (see `undefinedReason`).
+    public var tests: [Test]
+    public var undefinedReason: String?
+
+    /// `samples` in group order; groups with no value are left out.
+    public init(_ samples: [(name: String, values: [Double])]) {
+        let present = samples.filter { !$0.values.isEmpty }
+        groups = present.compactMap { sample in
+            Descriptive(sample.values).map { Group(name: sample.name, n: $0.n, mean: $0.mean, sd: $0.sd, median: $0.median) }
+        }
+        tests = []
+        undefinedReason = nil
+        let values = present.map(\.values)
+        if present.count < 2 {
+            undefinedReason = "fewer than two groups with scores: no comparison"
+            return
+        }
+        if values.allSatisfy({ Spread.isConstant($0) }) && Spread.isConstant(values.flatMap { $0 }) {
+            undefinedReason = "no variation: every score is the same, test undefined"
+            return
+        }
+        if present.count == 2 {
+            if let welch = Self.welch(values[0], values[1]) { tests.append(welch) }
+            if let u = Self.mannWhitney(values[0], values[1]) { tests.append(u) }
+        } else {
+            if let anova = Self.welchANOVA(values) { tests.append(anova) }
+            if let h = Self.kruskalWallis(values) { tests.append(h) }
+        }
+        if tests.isEmpty { undefinedReason = "too few scores per group (or no variation within groups): test undefined" }
+    }
+
+    // MARK: - Two groups
+
+    /// Welch's t of a − b; Hedges' g = J·d with d on the pooled SD and J = 1 − 3/(4(n₁+n₂) − 9).
+    static func welch(_ a: [Double], _ b: [Double]) -> Test? {
+        guard a.count >= 2, b.count >= 2, let sa = Descriptive(a), let sb = Descriptive(b), let sdA = sa.sd, let sdB = sb.sd else { return nil }
+        let va = sdA * sdA / Double(sa.n)
+        let vb = sdB * sdB / Double(sb.n)
+        guard va + vb > 0, !(Spread.isConstant(a) && Spread.isConstant(b)) else { return nil }
+        let t = (sa.mean - sb.mean) / (va + vb).squareRoot()
+        let df = (va + vb) * (va + vb) / (va * va / Double(sa.n - 1) + vb * vb / Double(sb.n - 1))
+        let n1 = Double(sa.n), n2 = Double(sb.n)
+        let pooled = (((n1 - 1) * sdA * sdA + (n2 - 1) * sdB * sdB) / (n1 + n2 - 2)).squareRoot()
+        let d = (sa.mean - sb.mean) / pooled
+        let g = d * (1 - 3 / (4 * (n1 + n2) - 9))
+        return Test(name: "welch-t", statistic: t, df: [df], p: StudentT.twoSidedP(t, df: df), effectName: "hedges-g", effect: g)
+    }
+
+    /// Mann–Whitney U of a against b (U₁ = R₁ − n₁(n₁+1)/2, the count of pairs where a wins, ties ½). The p-value is
+    /// exact (the permutation distribution of U) when a group has at most 8 values and there are no ties, as
+    /// scipy.stats.mannwhitneyu's 'auto' does (and n₁n₂ ≤ 20,000, to bound the work); otherwise the normal approximation with tie correction and
+    /// continuity correction. Rank-biserial r = 2U₁/(n₁n₂) − 1: positive when a tends to be higher.
+    static func mannWhitney(_ a: [Double], _ b: [Double]) -> Test? {
+        guard !a.isEmpty, !b.isEmpty else { return nil }
+        let (ranks, tieSum) = Ranking.ranks(a + b)
+        let n1 = Double(a.count), n2 = Double(b.count)
+        let r1 = ranks.prefix(a.count).reduce(0, +)
+        let u1 = r1 - n1 * (n1 + 1) / 2
+        let u2 = n1 * n2 - u1
+        let n = n1 + n2
+        let p: Double
+        if a.count <= 8 || b.count <= 8, tieSum == 0, a.count * b.count <= 20_000 {
+            p = exactMannWhitneyP(u: max(u1, u2), n1: a.count, n2: b.count)
+        } else {
+            let mu = n1 * n2 / 2
+            let variance = n1 * n2 / 12 * ((n + 1) - tieSum / (n * (n - 1)))
+            guard variance > 0 else { return nil }
+            let z = (max(u1, u2) - mu - 0.5) / variance.squareRoot()
+            p = min(1, 2 * (1 - StandardNormal.cdf(z)))
+        }
+        return Test(name: "mann-whitney-u", statistic: u1, df: [], p: p, effectName: "rank-biserial-r", effect: 2 * u1 / (n1 * n2) - 1)
+    }
+
+    /// P(U ≥ u) × 2 under H₀ from the exact distribution of U (the number of ways to reach each U).
+    static func exactMannWhitneyP(u: Double, n1: Int, n2: Int) -> Double {
+        // counts[i][j][k]: arrangements of i a-values and j b-values with U = k; built by the usual recurrence.
+        let maxU = n1 * n2
+        // Rows of the recurrence, two at a time: previous[j] holds the counts for i − 1 a-values and j b-values.
+        var previous: [[Double]] = []
+        for i in 0...n1 {
+            var row: [[Double]] = []
+            for j in 0...n2 {
+                var counts = Array(repeating: 0.0, count: i * j + 1)
+                if i == 0 || j == 0 {
+                    counts[0] = 1
+                } else {
+                    // The largest value is an a (adds j to U) or a b (adds 0).
+                    for (k, c) in previous[j].enumerated() { counts[k + j] += c }
+                    for (k, c) in row[j - 1].enumerated() { counts[k] += c }
+                }
+                row.append(counts)
+            }
+            previous = row
+        }
+        let counts = previous[n2]
+        let total = counts.reduce(0, +)
+        let threshold = Int(u.rounded())
+        let upper = counts[min(threshold, maxU)...].reduce(0, +)
+        return min(1, 2 * upper / total)
+    }
+
+    // MARK: - Three or more groups
+
+    /// Welch's ANOVA: F = [Σwᵢ(x̄ᵢ − x̄′)²/(k − 1)] / [1 + 2(k − 2)Λ/(k² − 1)], wᵢ = nᵢ/sᵢ²,
+    /// Λ = Σ(1 − wᵢ/W)²/(nᵢ − 1), df = (k − 1, (k² − 1)/(3Λ)).
+    static func welchANOVA(_ samples: [[Double]]) -> Test? {
+        let summaries = samples.compactMap { Descriptive($0) }
+        guard summaries.count == samples.count, summaries.allSatisfy({ $0.n >= 2 && ($0.sd ?? 0) > 0 }) else { return nil }
+        let k = Double(samples.count)
+        let weights = summaries.map { Double($0.n) / ($0.sd! * $0.sd!) }
+        let w = weights.reduce(0, +)
+        let grand = zip(weights, summaries).reduce(0) { $0 + $1.0 * $1.1.mean } / w
+        let between = zip(weights, summaries).reduce(0) { $0 + $1.0 * pow($1.1.mean - grand, 2) } / (k - 1)
+        let lambda = zip(weights, summaries).reduce(0) { $0 + pow(1 - $1.0 / w, 2) / Double($1.1.n - 1) }
+        let f = between / (1 + 2 * (k - 2) * lambda / (k * k - 1))
+        let df2 = (k * k - 1) / (3 * lambda)
+        return Test(name: "welch-anova", statistic: f, df: [k - 1, df2], p: FisherF.upperTail(f, df1: k - 1, df2: df2),
+                    effectName: nil, effect: nil)
+    }
+
+    /// Kruskal–Wallis H with the tie correction H / (1 − Σ(t³ − t)/(n³ − n)); p from χ² with k − 1 df.
+    static func kruskalWallis(_ samples: [[Double]]) -> Test? {
+        let all = samples.flatMap { $0 }
+        let n = Double(all.count)
+        guard n > 1 else { return nil }
+        let (ranks, tieSum) = Ranking.ranks(all)
+        var offset = 0
+        var h = 0.0
+        for sample in samples {
+            let sum = ranks[offset..<offset + sample.count].reduce(0, +)
+            h += sum * sum / Double(sample.count)
+            offset += sample.count
+        }
+        h = 12 / (n * (n + 1)) * h - 3 * (n + 1)
+        let correction = 1 - tieSum / (n * n * n - n)
+        guard correction > 0 else { return nil }
+        h /= correction
+        let df = Double(samples.count - 1)
+        return Test(name: "kruskal-wallis", statistic: h, df: [df], p: ChiSquared.upperTail(h, df: df),
+                    effectName: "epsilon-squared", effect: h / ((n * n - 1) / (n + 1)))
+    }
+}
+
+/// Mid-ranks (ties share the mean of their ranks) and Σ(t³ − t) over tie groups.
+enum Ranking {
+    static func ranks(_ values: [Double]) -> (ranks: [Double], tieSum: Double) {
+        let order = values.indices.sorted { values[$0] < values[$1] }
+        var ranks = Array(repeating: 0.0, count: values.count)
+        var tieSum = 0.0
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end + 1 < order.count, values[order[end + 1]] == values[order[start]] { end += 1 }
+            let rank = Double(start + end) / 2 + 1
+            for position in start...end { ranks[order[position]] = rank }
+            let t = Double(end - start + 1)
+            tieSum += t * t * t - t
+            start = end + 1
+        }
+        return (ranks, tieSum)
+    }
+}
