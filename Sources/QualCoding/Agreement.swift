@@ -70,12 +70,12 @@ public struct KrippendorffAlpha: Sendable, Equatable, Codable {
     }
 }
 
-/// The share of units on which two or more coders gave the same value.
+/// The share of units on which every coder who gave a value gave the same one (units with two values or more).
 public enum PercentAgreement {
     public static func of(units: [[String?]]) -> Double? {
-        let complete = units.filter { $0.allSatisfy { $0 != nil } && $0.count >= 2 }
-        guard !complete.isEmpty else { return nil }
-        let agreeing = complete.filter { Set($0.compactMap { $0 }).count == 1 }.count
-        return Double(agreeing) / Double(complete.count)
+        let pairable = units.filter { $0.compactMap { $0 }.count >= 2 }
+        guard !pairable.isEmpty else { return nil }
+        let agreeing = pairable.filter { Set($0.compactMap { $0 }).count == 1 }.count
+        return Double(agreeing) / Double(pairable.count)
     }
 }

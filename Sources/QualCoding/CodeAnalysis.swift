@@ -130,63 +130,85 @@ public struct Triangulation: Sendable, Equatable, Codable {
 
 /// Agreement between coders who coded the same excerpts.
 public struct AgreementReport: Sendable, Equatable, Codable {
+    /// Cohen's κ of one pair of coders, on the units both of them coded.
+    public struct PairKappa: Sendable, Equatable, Codable {
+        public var coders: [String]
+        public var units: Int
+        public var kappa: Double?
+    }
+
     public struct Line: Sendable, Equatable, Codable {
         public var category: String
+        /// Units with values from at least two coders (those α uses).
         public var units: Int
+        /// Share of those units on which every coder who coded it agreed.
         public var percentAgreement: Double?
-        /// Cohen's κ per pair of coders ("A–B").
-        public var kappa: [String: Double?]
+        /// Cohen's κ per pair of coders, each on the units that pair shares.
+        public var kappas: [PairKappa]
         public var alpha: Double?
+
+        public func kappa(_ a: String, _ b: String) -> Double? {
+            kappas.first { Set($0.coders) == Set([a, b]) }?.kappa
+        }
     }
 
     public var coders: [String]
-    /// Excerpts every listed coder coded.
+    /// Excerpts coded by at least two of the coders: the pairable units (Krippendorff 2011).
     public var units: Int
+    /// Excerpts coded by every listed coder.
+    public var unitsCodedByAll: Int
     public var categories: [Line]
     public var overall: Line
-    /// How the overall line is computed.
+    /// How the overall line is computed, and which units each figure uses.
     public var overallMethod: String
 
-    /// - Parameter assignments: coder → excerpt → the categories that coder gave it. Units are the excerpts
-    ///   every coder coded; per category, presence (1) or absence (0) on each unit is compared.
+    /// - Parameter assignments: coder → excerpt → the categories that coder gave it. Following Krippendorff
+    ///   (2011), α uses every excerpt coded by at least two coders (a coder who did not code an excerpt gives no
+    ///   value there); Cohen's κ for a pair uses the excerpts both coded; per category, presence (1) or absence
+    ///   (0) on each unit is compared.
     public init(coders: [String], categories: [String], assignments: [String: [Int64: Set<String>]]) {
         self.coders = coders
-        var shared: Set<Int64>?
+        var codedBy: [Int64: Int] = [:]
         for coder in coders {
-            let coded = Set((assignments[coder] ?? [:]).keys)
-            shared = shared.map { $0.intersection(coded) } ?? coded
+            for unit in (assignments[coder] ?? [:]).keys { codedBy[unit, default: 0] += 1 }
         }
-        let units = (shared ?? []).sorted()
+        let units = codedBy.filter { $0.value >= 2 }.keys.sorted()
         self.units = units.count
-        func presence(_ coder: String, _ unit: Int64, _ category: String) -> String {
-            (assignments[coder]?[unit] ?? []).contains(category) ? "1" : "0"
+        unitsCodedByAll = codedBy.filter { $0.value == coders.count }.count
+        func presence(_ coder: String, _ unit: Int64, _ category: String) -> String? {
+            guard let given = assignments[coder]?[unit] else { return nil }
+            return given.contains(category) ? "1" : "0"
         }
         func line(_ name: String, _ data: [[String?]], labels: [String]) -> Line {
-            var kappas: [String: Double?] = [:]
+            var kappas: [PairKappa] = []
             for i in coders.indices {
                 for j in coders.indices where j > i {
                     var table = Array(repeating: Array(repeating: 0, count: labels.count), count: labels.count)
+                    var shared = 0
                     for unit in data {
                         if let a = unit[i], let b = unit[j], let x = labels.firstIndex(of: a), let y = labels.firstIndex(of: b) {
                             table[x][y] += 1
+                            shared += 1
                         }
                     }
-                    kappas["\(coders[i])–\(coders[j])"] = CohenKappa(table: table)?.kappa
+                    kappas.append(PairKappa(coders: [coders[i], coders[j]], units: shared, kappa: CohenKappa(table: table)?.kappa))
                 }
             }
-            return Line(category: name, units: data.count, percentAgreement: PercentAgreement.of(units: data), kappa: kappas,
-                        alpha: KrippendorffAlpha(units: data).alpha)
+            return Line(category: name, units: data.filter { $0.compactMap { $0 }.count >= 2 }.count,
+                        percentAgreement: PercentAgreement.of(units: data), kappas: kappas, alpha: KrippendorffAlpha(units: data).alpha)
         }
         self.categories = categories.map { category in
             line(category, units.map { unit in coders.map { presence($0, unit, category) } }, labels: ["1", "0"])
         }
-        let single = units.allSatisfy { unit in coders.allSatisfy { (assignments[$0]?[unit] ?? []).count == 1 } }
+        let single = units.allSatisfy { unit in coders.allSatisfy { assignments[$0]?[unit].map { $0.count == 1 } ?? true } }
+        let basis = "α on the \(units.count) excerpt\(units.count == 1 ? "" : "s") coded by at least two coders (Krippendorff 2011); "
+            + "κ per pair on the excerpts that pair shares"
         if single {
-            overallMethod = "one category per excerpt: κ and α over the categories assigned"
+            overallMethod = "one category per excerpt: κ and α over the categories assigned; " + basis
             overall = line("overall", units.map { unit in coders.map { assignments[$0]?[unit]?.first } }, labels: categories)
         } else {
-            overallMethod = "pooled presence of every category on every excerpt"
-            let pooled = units.flatMap { unit in categories.map { category in coders.map { Optional(presence($0, unit, category)) } } }
+            overallMethod = "pooled presence of every category on every excerpt; " + basis
+            let pooled = units.flatMap { unit in categories.map { category in coders.map { presence($0, unit, category) } } }
             overall = line("overall", pooled, labels: ["1", "0"])
         }
     }

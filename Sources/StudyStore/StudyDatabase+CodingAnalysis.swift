@@ -16,6 +16,21 @@ public struct CodingDataset: Sendable {
     public var groupOrder: [String]
     /// The coders whose codes are included.
     public var coders: [String]
+    /// Participants who were interviewed: with a transcript or any coded excerpt.
+    public var interviewed: Set<String>
+
+    /// The participants a category share is taken over: the interviewed ones (the default), or the whole study.
+    public func denominator(_ base: ShareDenominator) -> [String: String?] {
+        base == .study ? participants : participants.filter { interviewed.contains($0.key) }
+    }
+}
+
+/// What a category's share of participants is a share of.
+public enum ShareDenominator: String, Sendable, CaseIterable {
+    /// Participants who were interviewed (a transcript or any code): those who could have raised a category.
+    case interviewed
+    /// Every participant in the study.
+    case study
 }
 
 extension StudyDatabase {
@@ -41,8 +56,16 @@ extension StudyDatabase {
             code.categories.map { CodedSegment(participant: code.participant, category: $0, excerpt: code.excerptID, coder: code.coder) }
         }
         let coders = coder.map { [$0] } ?? Array(Set(codes.compactMap(\.coder))).sorted()
+        let interviewed = try read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT p.code FROM participant p
+                WHERE EXISTS (SELECT 1 FROM transcript t WHERE t.participant_id = p.id)
+                   OR EXISTS (SELECT 1 FROM excerpt e WHERE e.participant_id = p.id)
+                """))
+        }
         return CodingDataset(segments: segments, categories: try categories().map(\.name), participants: participants,
-                             participantOrder: roster.participants.map(\.code), groupOrder: groupOrder, coders: coders)
+                             participantOrder: roster.participants.map(\.code), groupOrder: groupOrder, coders: coders,
+                             interviewed: interviewed)
     }
 
     /// Per coder, per excerpt: the categories the coder gave it (for agreement).

@@ -51,11 +51,34 @@ import Testing
         #expect(report.units == 4, "only excerpts both coders coded")
         #expect(report.overall.percentAgreement == 0.75)
         // Overall table [[1, 1], [0, 2]]: pₒ = .75, pₑ = (2·1 + 2·3)/16 = .5 → κ = .5.
-        #expect(report.overall.kappa["A–B"]! == 0.5)
+        #expect(report.overall.kappa("A", "B") == 0.5)
         #expect(report.overallMethod.hasPrefix("one category per excerpt"))
         let z = report.categories.first { $0.category == "Z" }!
         #expect(z.percentAgreement == 1)
-        #expect(z.kappa["A–B"]! == nil, "a category nobody used has no κ")
+        #expect(z.kappa("A", "B") == nil, "a category nobody used has no κ")
+        #expect(z.kappas.first?.coders == ["A", "B"])
+    }
+
+    /// Three coders who each coded only some excerpts: α uses every excerpt coded by at least two of them
+    /// (Krippendorff 2011), not only the four coded by all. Reference values from the `krippendorff` package
+    /// (0.1.0, Python 3.11), one reliability matrix per category with NaN where a coder did not code the excerpt:
+    ///     krippendorff.alpha(reliability_data=data, level_of_measurement='nominal')  →  X 0.23232323232323226, Y 0.04040404040404033
+    @Test func alphaWithThreeCodersUsesEveryPairableUnit() {
+        let assignments: [String: [Int64: Set<String>]] = [
+            "A": [1: ["X"], 2: ["Y"], 3: ["X", "Y"], 4: ["X"], 5: ["Y"], 6: ["X"], 7: ["Y"], 8: ["X"]],
+            "B": [1: ["X"], 2: ["X"], 3: ["X"], 4: ["X"], 5: ["Y"], 6: ["Y"]],
+            "C": [3: ["X", "Y"], 4: ["Y"], 5: ["Y"], 6: ["X"], 7: ["Y"], 8: ["Y"]],
+        ]
+        let report = AgreementReport(coders: ["A", "B", "C"], categories: ["X", "Y"], assignments: assignments)
+        #expect(report.units == 8)
+        #expect(report.unitsCodedByAll == 4)
+        let x = report.categories.first { $0.category == "X" }!
+        let y = report.categories.first { $0.category == "Y" }!
+        #expect(abs(x.alpha! - 0.23232323232323226) < 1e-12)
+        #expect(abs(y.alpha! - 0.04040404040404033) < 1e-12)
+        // κ of B and C on the four excerpts they share (3, 4, 5, 6).
+        #expect(x.kappas.first { $0.coders == ["B", "C"] }?.units == 4)
+        #expect(x.kappas.first { $0.coders == ["A", "B"] }?.units == 6)
     }
 }
 

@@ -156,7 +156,7 @@ import QualCoding
                                      assignments: try study.codingAssignments(coders: ["Autora", "Revisor"]))
         #expect(report.units == 54)
         #expect(abs(report.overall.percentAgreement! - 46.0 / 54) < 1e-12)
-        #expect(report.overall.kappa["Autora–Revisor"]! != nil)
+        #expect(report.overall.kappa("Autora", "Revisor") != nil)
         #expect(report.categories.first { $0.category == "Capacidades da API" }?.percentAgreement == 1)
     }
 }

@@ -130,12 +130,13 @@ import Surveys
             Issue.record("expected invalidInput, got \(String(describing: error))")
             return
         }
-        #expect(problems.map(\.location) == ["\(path):3:1", "\(path):4:4", "\(path):4:10", "\(path):4:35", "\(path):5:1"])
+        #expect(problems.map(\.location) == ["\(path):3:1", "\(path):4:4", "\(path):4:10", "\(path):4:35", "\(path):5:1", "labels"])
         #expect(problems[0].message == "no participant 'P77' in the study; add or import participants first")
         #expect(problems[1].message == "participant P2, item 1 (column 'q1'): '6' is outside the 1–5 scale")
         #expect(problems[2].message.hasPrefix("participant P2, item 4 (column 'q4'): 'Muy de acuerdo' is neither a number"))
         #expect(problems[3].message == "participant P2, item 10 (column 'q10'): item 10 does not accept N/A")
-        #expect(problems[4].message == "participant P1 has a second row (first on line 2)")
+        #expect(problems[4].message == "participant P1 has a second row (first on line 2); choose --duplicates keep-last or keep-first to keep one")
+        #expect(problems[5].message.hasPrefix("the scale's labels are: 1 = "))
         #expect(try study.dump() == before)
     }
 

@@ -197,7 +197,34 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
             Issue.record("a Spanish label must be refused")
             return
         }
-        #expect(problem.message.hasPrefix("'Muy de acuerdo' is neither a number of the 1–5 scale nor one of its labels (1 = Discordo totalmente/Strongly disagree;"))
+        #expect(problem.message == "'Muy de acuerdo' is neither a number of the 1–5 scale nor one of its labels")
+        #expect(problem.unknownLabel == "Muy de acuerdo")
+        let accepted = reader.acceptedLabels()
+        #expect(accepted.first?.labels.contains("Discordo totalmente") == true)
+        #expect(accepted.first { $0.point == 3 }?.labels.contains { AnswerReader.fold($0) == "nem concordo nem discordo" } == true)
+    }
+
+    /// The usual agreement labels, in the instrument's direction: SUS runs from disagree (1) to agree (5), PSSUQ
+    /// from agree (1) to disagree (7); explicit labels win.
+    @Test func agreementLabelsFollowTheScaleDirection() throws {
+        let sus = try builtin("sus")
+        let reader = AnswerReader(definition: sus)
+        func value(_ text: String, _ reader: AnswerReader, _ item: ItemDefinition) -> Double? {
+            if case let .success(answer?) = reader.read(text, item: item) { return answer.value }
+            return nil
+        }
+        #expect(value("Concordo parcialmente", reader, sus.items[0]) == 4)
+        #expect(value("Discordo parcialmente", reader, sus.items[0]) == 2)
+        #expect(value("Nem concordo nem discordo", reader, sus.items[0]) == 3)
+        #expect(value("Neutral", reader, sus.items[0]) == 3)
+        let pssuq = try builtin("pssuq")
+        let pssuqReader = AnswerReader(definition: pssuq)
+        #expect(value("Concordo totalmente", pssuqReader, pssuq.items[0]) == 1)
+        #expect(value("Concordo parcialmente", pssuqReader, pssuq.items[0]) == 3)
+        #expect(value("Discordo parcialmente", pssuqReader, pssuq.items[0]) == 5)
+        let custom = AnswerReader(definition: sus, labels: ["Concordo bastante": 4, "Neutro": 2])
+        #expect(value("concordo BASTANTE", custom, sus.items[0]) == 4)
+        #expect(value("Neutro", custom, sus.items[0]) == 2)
     }
 }
 

@@ -40,15 +40,21 @@ import Testing
         let result = try json(try cli.succeed(["score", "sus", "--by", "level", "--json"]))
         let rows = result["rows"] as! [[String: Any]]
         #expect(rows.map { ($0["scores"] as! [String: Double])["SUS"]! } == [85, 50, 100, 52.5])
-        let summaries = result["summaries"] as! [[String: Any]]
-        let beginners = summaries.first { $0["group"] as? String == "Iniciante" && $0["score"] as? String == "SUS" }!
-        #expect((beginners["statistics"] as! [String: Any])["mean"] as? Double == 67.5)
+        let groups = try #require(result["groups"] as? [[String: Any]])
+        let beginnerGroup = try #require(groups.first { $0["name"] as? String == "Iniciante" })
+        #expect(beginnerGroup["attribute"] as? String == "level")
+        let beginners = try #require((beginnerGroup["summaries"] as? [[String: Any]])?.first { $0["score"] as? String == "SUS" })
+        #expect((beginners["statistics"] as? [String: Any])?["mean"] as? Double == 67.5)
         #expect(beginners["grade"] as? String == "C")
-        let all = summaries.first { $0["group"] as? String == "all" && $0["score"] as? String == "SUS" }!
-        #expect((all["statistics"] as! [String: Any])["n"] as? Int == 4)
-        #expect((all["test"] as! [String: Any])["benchmark"] as? Double == 68)
-        #expect(summaries.map { $0["group"] as! String }.firstIndex(of: "Iniciante")! < summaries.map { $0["group"] as! String }.firstIndex(of: "Avançado")!,
-                "groups follow the derivation rule's order")
+        let overall = try #require((result["overall"] as? [[String: Any]])?.first)
+        let all = try #require((overall["summaries"] as? [[String: Any]])?.first { $0["score"] as? String == "SUS" })
+        #expect((all["statistics"] as? [String: Any])?["n"] as? Int == 4)
+        #expect((all["test"] as? [String: Any])?["benchmark"] as? Double == 68)
+        let names = groups.compactMap { $0["name"] as? String }
+        #expect(names.firstIndex(of: "Iniciante")! < names.firstIndex(of: "Avançado")!, "groups follow the derivation rule's order")
+        let interpretation = try #require((rows[0]["interpretation"] as? [String: Any])?["SUS"] as? [String: Any])
+        #expect(interpretation["adjective"] as? String == "Excellent")
+        #expect(interpretation["grade"] == nil, "no grade per participant")
 
         let table = try cli.succeed(["score", "sus", "--by", "level"])
         #expect(table.contains("Iniciante  SUS    67.50  C      41–59        Bom        marginal"))
@@ -81,15 +87,16 @@ import Testing
         let result = try cli.run(["respond", "P3", "sus"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("[1/10] Acho que gostaria de utilizar este produto com frequência"))
-        #expect(result.stdout.contains("'9' is outside the 1–5 scale. Please try again."))
-        #expect(result.stdout.contains("item 4 does not accept N/A. Please try again."))
-        #expect(result.stdout.contains("Answers: 1=4 2=1 3=5 4=2 5=5 6=1 7=4 8=2 9=3 10=1"))
+        // The study is in Portuguese, so the session is too.
+        #expect(result.stdout.contains("'9' is outside the 1–5 scale. Tente de novo."))
+        #expect(result.stdout.contains("item 4 does not accept N/A. Tente de novo."))
+        #expect(result.stdout.contains("Respostas: 1=4 2=1 3=5 4=2 5=5 6=1 7=4 8=2 9=3 10=1"))
         #expect(result.stdout.contains("SUS 85.00"))
 
         let before = try cli.dump("study.sqlite")
         let interrupted = try cli.run(["respond", "P4", "sus"], stdin: "4\n1\n5\n")
         #expect(interrupted.status != 0)
-        #expect(interrupted.stderr.contains("Entry interrupted before the last item: nothing was stored."))
+        #expect(interrupted.stderr.contains("Entrada interrompida antes do último item: nada foi gravado."))
         #expect(try cli.dump("study.sqlite") == before)
     }
 

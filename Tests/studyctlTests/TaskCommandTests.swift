@@ -19,7 +19,7 @@ import Testing
         let summary = try cli.succeed(["tasks", "summary", "--by", "setting"])
         #expect(summary.contains("total mean"))
         #expect(summary.contains("Total = time + errors × penalty (fase-1 2 s, fase-2 2 s, fase-3 2 s per error)."))
-        let rows = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "summary", "--by", "setting", "--json"]).utf8)) as! [[String: Any]]
+        let rows = (try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "summary", "--by", "setting", "--json"]).utf8)) as! [String: Any])["rows"] as! [[String: Any]]
         #expect(rows.count == 6)
         #expect(rows.map { $0["task"] as! String } == ["fase-1", "fase-1", "fase-2", "fase-2", "fase-3", "fase-3"])
         #expect(rows.allSatisfy { $0["attempts"] as? Int == 15 })
@@ -45,7 +45,7 @@ import Testing
         let list = try cli.succeed(["attempt", "list"])
         #expect(list.contains("U01          fase-1  0-50         1    1:32       3  success"))
         #expect(list.contains("desistiu"))
-        let rows = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "summary", "--json"]).utf8)) as! [[String: Any]]
+        let rows = (try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "summary", "--json"]).utf8)) as! [String: Any])["rows"] as! [[String: Any]]
         #expect(rows.count == 1)
         #expect(rows[0]["attempts"] as? Int == 3)
         #expect(rows[0]["successes"] as? Int == 1)

@@ -63,14 +63,8 @@ extension ReportModel {
             let normRow = GroupRow(name: pt ? "Norma" : "Norm", n: "", cells: ids.map { Value(value: number(d.norms?.values[$0] ?? (d.scoring == .sus && $0 == "SUS" ? SUSInterpretation.benchmark : nil))) })
             let norms: [NormRow] = (q.report.overall.first?.summaries ?? []).compactMap { summary in
                 guard let norm = summary.norm else { return nil }
-                let better = summary.betterThanNorm ?? false
-                let significant = (summary.test?.p ?? 1) < 0.05
-                let comparison: String
-                if pt {
-                    comparison = (better ? "melhor que a norma" : "pior que a norma") + (significant ? " (p < 0,05)" : " (diferença não significativa)")
-                } else {
-                    comparison = (better ? "better than the norm" : "worse than the norm") + (significant ? " (p < .05)" : " (not significant)")
-                }
+                let comparison = summary.testUndefined.map { pt ? ($0.hasPrefix("no variation") ? "sem variação: teste indefinido" : "menos de dois escores: teste indefinido") : $0 }
+                    ?? summary.normVerdict?.text(language) ?? ""
                 return NormRow(score: summary.scoreID, norm: number(norm), mean: number(summary.statistics.mean),
                                ci: summary.statistics.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "–",
                                t: summary.test.map { "t(\($0.df)) = \(number($0.t))" } ?? "–",
@@ -191,10 +185,10 @@ extension ReportModel {
             Agreement(coders: report.coders.joined(separator: ", "), units: String(report.units),
                       rows: report.categories.map { line in
                           AgreementRow(category: line.category, agreement: percent(line.percentAgreement),
-                                       kappa: number(line.kappa.values.first ?? nil, 3), alpha: number(line.alpha, 3))
+                                       kappa: number(line.kappas.first?.kappa, 3), alpha: number(line.alpha, 3))
                       },
                       overall: AgreementRow(category: pt ? "Geral" : "Overall", agreement: percent(report.overall.percentAgreement),
-                                            kappa: number(report.overall.kappa.values.first ?? nil, 3), alpha: number(report.overall.alpha, 3)),
+                                            kappa: number(report.overall.kappas.first?.kappa, 3), alpha: number(report.overall.alpha, 3)),
                       method: report.overallMethod)
         }
 

@@ -68,7 +68,7 @@ public struct StudySnapshot: Sendable {
         let coders = try study.coders()
         let primary = coders.first
         let coding = try study.codingDataset(coder: primary, groupedBy: groupAttribute?.name)
-        let frequencies = CodeAnalysis.frequencies(coding.segments, categories: coding.categories, participants: coding.participants,
+        let frequencies = CodeAnalysis.frequencies(coding.segments, categories: coding.categories, participants: coding.denominator(.interviewed),
                                                    groupOrder: coding.groupOrder)
         var snapshot = StudySnapshot(
             path: study.path, info: try study.info(), roster: roster, groupAttribute: groupAttribute?.name, groupOrder: groupOrder,

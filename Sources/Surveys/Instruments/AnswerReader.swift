@@ -13,10 +13,63 @@ public enum Orientation: String, Sendable, Codable, CaseIterable {
 public struct AnswerReader: Sendable {
     public let definition: InstrumentDefinition
     public let orientation: Orientation
+    /// Labels the researcher gave with `--labels` (folded label → canonical point); they take precedence.
+    public let labels: [String: Int]
 
-    public init(definition: InstrumentDefinition, orientation: Orientation = .canonical) {
+    public init(definition: InstrumentDefinition, orientation: Orientation = .canonical, labels: [String: Int] = [:]) {
         self.definition = definition
         self.orientation = orientation
+        self.labels = Dictionary(labels.map { (Self.fold($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The usual labels of 5- and 7-point agreement scales, in Portuguese and English, from "disagree" to "agree".
+    /// Forms word the points differently ("Concordo parcialmente", "Nem concordo nem discordo", "Neutro"); these
+    /// are the spellings met in Brazilian and English forms. They apply to an instrument whose anchors show an
+    /// agreement scale, in its direction (PSSUQ runs from "agree" to "disagree").
+    static let agreementLabels: [Int: [[String]]] = [
+        5: [["discordo totalmente", "discordo fortemente", "discordo completamente", "strongly disagree"],
+            ["discordo", "discordo parcialmente", "discordo em parte", "disagree", "somewhat disagree"],
+            ["nem concordo nem discordo", "nao concordo nem discordo", "neutro", "indiferente", "neither agree nor disagree", "neutral"],
+            ["concordo", "concordo parcialmente", "concordo em parte", "agree", "somewhat agree"],
+            ["concordo totalmente", "concordo fortemente", "concordo completamente", "strongly agree"]],
+        7: [["discordo totalmente", "discordo fortemente", "discordo completamente", "strongly disagree"],
+            ["discordo", "disagree"],
+            ["discordo parcialmente", "discordo um pouco", "discordo em parte", "somewhat disagree", "slightly disagree"],
+            ["nem concordo nem discordo", "nao concordo nem discordo", "neutro", "indiferente", "neither agree nor disagree", "neutral"],
+            ["concordo parcialmente", "concordo um pouco", "concordo em parte", "somewhat agree", "slightly agree"],
+            ["concordo", "agree"],
+            ["concordo totalmente", "concordo fortemente", "concordo completamente", "strongly agree"]],
+    ]
+
+    /// The point an agreement label stands for on this instrument's scale, or `nil`.
+    func agreementPoint(_ folded: String) -> Int? {
+        guard let scale = definition.scale, let sets = Self.agreementLabels[scale.points] else { return nil }
+        let low = scale.anchors.values.compactMap { $0[String(scale.min)] }.map(Self.fold)
+        let ascending: Bool
+        if low.contains(where: { $0.contains("discord") || $0.contains("disagree") }) {
+            ascending = true
+        } else if low.contains(where: { $0.contains("concord") || $0.contains("agree") }) {
+            ascending = false
+        } else {
+            return nil
+        }
+        guard let index = sets.firstIndex(where: { $0.contains(folded) }) else { return nil }
+        return ascending ? scale.min + index : scale.max - index
+    }
+
+    /// Every label this reader accepts for a Likert item, by point, for telling the researcher once.
+    public func acceptedLabels() -> [(point: Int, labels: [String])] {
+        guard let scale = definition.scale else { return [] }
+        return (scale.min...scale.max).map { point in
+            var names = scale.anchors.values.compactMap { $0[String(point)] }
+            names += scale.synonyms.values.flatMap { $0[String(point)] ?? [] }
+            if let sets = Self.agreementLabels[scale.points] {
+                for word in sets.flatMap({ $0 }) where agreementPoint(word) == point { names.append(word) }
+            }
+            names += labels.filter { $0.value == point }.map(\.key)
+            var seen = Set<String>()
+            return (point, names.filter { seen.insert(Self.fold($0)).inserted })
+        }
     }
 
     /// Spellings of "not applicable" in both languages.
@@ -65,13 +118,11 @@ public struct AnswerReader: Sendable {
             }
             if item.kind == .likert, let scale = definition.scale {
                 // A label means the same point whatever the form's numbering, so orientation does not apply.
-                if let point = scale.point(forLabel: folded, fold: Self.fold) {
+                if let point = labels[folded] ?? scale.point(forLabel: folded, fold: Self.fold) ?? agreementPoint(folded) {
                     return .success(.value(Double(point)))
                 }
-                let known = (scale.anchors["pt-BR"] ?? [:]).merging(scale.anchors["en"] ?? [:]) { a, b in "\(a)/\(b)" }
-                    .sorted { Int($0.key)! < Int($1.key)! }.map { "\($0.key) = \($0.value)" }
-                return .failure(AnswerProblem("'\(text)' is neither a number of the \(Self.rangeText(range)) scale nor one of its labels"
-                    + (known.isEmpty ? "" : " (\(known.joined(separator: "; ")))")))
+                return .failure(AnswerProblem("'\(text)' is neither a number of the \(Self.rangeText(range)) scale nor one of its labels",
+                                              unknownLabel: text))
             }
             return .failure(AnswerProblem("'\(text)' is not a number in \(Self.rangeText(range))"))
         }
@@ -101,6 +152,11 @@ public struct AnswerReader: Sendable {
 /// Why an answer could not be read; the caller adds where (participant, row, column).
 public struct AnswerProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The text, when the problem is a label the scale does not know (reported once per import).
+    public var unknownLabel: String?
+    public init(_ message: String, unknownLabel: String? = nil) {
+        self.message = message
+        self.unknownLabel = unknownLabel
+    }
     public var description: String { message }
 }

@@ -22,8 +22,17 @@ public struct ScoreReport: Sendable {
         public var group: String?
         public var task: String?
         public var scores: [Score]
+        /// Per participant, for scores on the SUS scale: adjective and acceptability (Bangor et al. 2008, 2009).
+        /// The curved grade is left out: Sauro & Lewis define it for study means, not single scores.
+        public var meanings: [String: ParticipantMeaning] = [:]
 
         public func value(_ id: String) -> Double? { scores.first { $0.id == id }?.value }
+    }
+
+    /// What one participant's SUS-scale score means.
+    public struct ParticipantMeaning: Sendable, Equatable {
+        public var adjective: SUSInterpretation.Adjective
+        public var acceptability: SUSInterpretation.Acceptability
     }
 
     /// What a score means by the published scales (SUS and scores on its scale).
@@ -50,6 +59,58 @@ public struct ScoreReport: Sendable {
         public var meaning: SUSMeaning?
         /// Whether the mean is better than the norm, given the instrument's direction.
         public var betterThanNorm: Bool?
+        /// Why there is a norm but no test ("no variation: test undefined"), or `nil`.
+        public var testUndefined: String?
+        /// Whether the 95 % interval was cut to the score's possible range (it is then no longer symmetric).
+        public var ciClipped = false
+
+        /// How the mean stands against the norm: "better", "worse" (p < .05), or "not significantly different".
+        public var normVerdict: NormVerdict? {
+            guard norm != nil else { return nil }
+            guard let test else { return .untested }
+            guard test.p < 0.05 else { return .notSignificantlyDifferent }
+            return betterThanNorm == true ? .better : .worse
+        }
+    }
+
+    public enum NormVerdict: String, Sendable, Codable {
+        case better
+        case worse
+        case notSignificantlyDifferent = "not significantly different"
+        case untested
+
+        public func text(_ language: StudyLanguage) -> String {
+            switch (self, language) {
+            case (.better, .ptBR): return "melhor que a norma (p < 0,05)"
+            case (.worse, .ptBR): return "pior que a norma (p < 0,05)"
+            case (.notSignificantlyDifferent, .ptBR): return "não difere significativamente da norma"
+            case (.untested, .ptBR): return "sem teste (sem variação ou menos de dois escores)"
+            case (.better, _): return "better than the norm (p < .05)"
+            case (.worse, _): return "worse than the norm (p < .05)"
+            case (.notSignificantlyDifferent, _): return "not significantly different from the norm"
+            case (.untested, _): return "not tested (no variation or fewer than two scores)"
+            }
+        }
+    }
+
+    /// One score compared between the groups (`score --by ATTR --compare`).
+    public struct ScoreComparison: Sendable {
+        public var scoreID: String
+        public var task: String?
+        public var comparison: GroupComparison
+    }
+
+    /// One item's answers: raw, and recoded where the item is reverse-worded (or SUS's even items).
+    public struct ItemStatistics: Sendable {
+        public var item: Int
+        public var text: LocalizedText
+        public var reversed: Bool
+        public var n: Int
+        public var notApplicable: Int
+        public var raw: Descriptive?
+        public var recoded: Descriptive?
+        /// Scale point → count of raw answers (every point of the scale, zeros included); empty for numeric items.
+        public var distribution: [(point: Int, count: Int)]
     }
 
     /// Counts of one choice item's answers.
@@ -83,6 +144,10 @@ public struct ScoreReport: Sendable {
     public var alphas: [(scale: String, alpha: CronbachAlpha)]
     /// Open-text answers, per item.
     public var texts: [(item: Int, participant: String, text: String)]
+    /// Per-item statistics of the Likert and numeric items, over every scored response set.
+    public var items: [ItemStatistics] = []
+    /// Between-group comparisons of each score (when grouped into two or more named groups).
+    public var comparisons: [ScoreComparison] = []
     /// Response sets left out because they could not be scored (with `skipUnscorable`), with the reason.
     public var unscored: [String] = []
 
@@ -137,8 +202,47 @@ public struct ScoreReport: Sendable {
                 if case let .text(text)? = input.answers[item.number] { texts.append((item.number, input.participant, text)) }
             }
         }
-        return ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
-                           alphas: alphas, texts: texts, unscored: failures)
+        for index in rows.indices {
+            for score in rows[index].scores where isOnSUSScale(score.id, instrument) {
+                rows[index].meanings[score.id] = ParticipantMeaning(adjective: SUSInterpretation.adjective(score.value),
+                                                                   acceptability: SUSInterpretation.Acceptability(score.value))
+            }
+        }
+        var report = ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
+                                 alphas: alphas, texts: texts, unscored: failures)
+        report.items = itemStatistics(instrument, inputs: inputs)
+        let named = groupNames.filter { $0 != noGroup }
+        if named.count >= 2 {
+            for task in tasks {
+                for id in instrument.scoreIDs {
+                    let samples = named.map { name in
+                        (name, rows.indices.filter { (inputs[$0].group ?? noGroup) == name && (task == nil || inputs[$0].task == task) }
+                            .compactMap { rows[$0].value(id) })
+                    }
+                    report.comparisons.append(ScoreComparison(scoreID: id, task: task, comparison: GroupComparison(samples)))
+                }
+            }
+        }
+        return report
+    }
+
+    public static func isOnSUSScale(_ id: String, _ instrument: InstrumentDefinition) -> Bool {
+        (instrument.scoring == .sus && id == "SUS") || id == "SUS-equivalent"
+    }
+
+    private static func itemStatistics(_ instrument: InstrumentDefinition, inputs: [ScoringInput]) -> [ItemStatistics] {
+        instrument.items.filter { $0.kind == .likert || $0.kind == .numeric }.map { item in
+            let answers = inputs.compactMap { $0.answers[item.number] }
+            let values = answers.compactMap(\.value)
+            var distribution: [(Int, Int)] = []
+            if item.kind == .likert, let scale = instrument.scale {
+                distribution = (scale.min...scale.max).map { point in (point, values.filter { $0 == Double(point) }.count) }
+            }
+            return ItemStatistics(item: item.number, text: item.text, reversed: instrument.isRecoded(item), n: values.count,
+                                  notApplicable: answers.filter { $0 == .notApplicable }.count,
+                                  raw: Descriptive(values), recoded: Descriptive(values.map { instrument.recoded($0, item: item) }),
+                                  distribution: distribution)
+        }
     }
 
     /// The name of the overall group.
@@ -160,13 +264,21 @@ public struct ScoreReport: Sendable {
         let memberRows = members.map { rows[$0] }
         let summaries = instrument.scoreIDs.compactMap { id -> Summary? in
             let values = memberRows.compactMap { $0.value(id) }
-            guard let statistics = Descriptive(values) else { return nil }
+            guard var statistics = Descriptive(values) else { return nil }
             let norm = instrument.norms?.values[id] ?? (instrument.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil)
-            let onSUSScale = (instrument.scoring == .sus && id == "SUS") || id == "SUS-equivalent"
+            var clipped = false
+            if let ci = statistics.ci95, let range = instrument.scoreRange(id),
+               ci.lowerBound < range.lowerBound || ci.upperBound > range.upperBound {
+                statistics.ci95 = max(ci.lowerBound, range.lowerBound)...min(ci.upperBound, range.upperBound)
+                clipped = true
+            }
+            let test = norm.flatMap { OneSampleTTest(values, benchmark: $0) }
             return Summary(
-                scoreID: id, statistics: statistics, norm: norm, test: norm.flatMap { OneSampleTTest(values, benchmark: $0) },
-                meaning: onSUSScale ? SUSMeaning(statistics.mean) : nil,
-                betterThanNorm: norm.map { instrument.lowerIsBetter ? statistics.mean < $0 : statistics.mean > $0 })
+                scoreID: id, statistics: statistics, norm: norm, test: test,
+                meaning: isOnSUSScale(id, instrument) ? SUSMeaning(statistics.mean) : nil,
+                betterThanNorm: norm.map { instrument.lowerIsBetter ? statistics.mean < $0 : statistics.mean > $0 },
+                testUndefined: norm != nil && test == nil ? OneSampleTTest.undefinedReason(values) ?? "test undefined" : nil,
+                ciClipped: clipped)
         }
         let tallies = instrument.items.filter { $0.kind == .choice }.map { item -> Tally in
             let answers = members.compactMap { inputs[$0].answers[item.number] }

@@ -58,6 +58,31 @@ public enum ScoringError: Error, Equatable, LocalizedError {
 }
 
 extension InstrumentDefinition {
+    /// Whether an item's answers are recoded before scoring (reverse-worded items; SUS's and UMUX's even items).
+    public func isRecoded(_ item: ItemDefinition) -> Bool {
+        switch scoring {
+        case .sus, .umux: return item.number % 2 == 0
+        default: return item.reversed
+        }
+    }
+
+    /// The range a score can take, for cutting confidence intervals to it; `nil` when unknown.
+    public func scoreRange(_ id: String) -> ClosedRange<Double>? {
+        switch (scoring, id) {
+        case (.sus, _), (.umux, _), (.umuxLite, "UMUX-Lite"): return 0...100
+        case (.umuxLite, "SUS-equivalent"): return 22.9...87.9
+        case (.nasaTLX, _):
+            return items.first.flatMap { range(of: $0) }
+        case (.mean, _), (.sum, _):
+            let numbers = subscales.first { $0.id == id }?.items ?? scoredItems.map(\.number)
+            let ranges = numbers.compactMap { item($0).flatMap { range(of: $0) } }
+            guard ranges.count == numbers.count, let first = ranges.first else { return nil }
+            if scoring == .sum { return ranges.reduce(0) { $0 + $1.lowerBound }...ranges.reduce(0) { $0 + $1.upperBound } }
+            return ranges.reduce(first.lowerBound) { min($0, $1.lowerBound) }...ranges.reduce(first.upperBound) { max($0, $1.upperBound) }
+        default: return nil
+        }
+    }
+
     /// The ids of the scores this instrument produces, in reporting order.
     public var scoreIDs: [String] {
         switch scoring {

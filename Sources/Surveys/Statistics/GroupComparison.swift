@@ -191,3 +191,61 @@ enum Ranking {
         return (ranks, tieSum)
     }
 }
+
+extension GroupComparison {
+    /// A sentence for the report, APA style in English and its Brazilian-Portuguese equivalent (decimal comma,
+    /// "DP", "t de Welch"). Significance is judged on the parametric test at α = .05; both tests are reported.
+    public func sentence(score: String, language: StudyLanguage) -> String {
+        let pt = language == .ptBR
+        func number(_ value: Double, _ decimals: Int = 2) -> String {
+            let text = String(format: "%.\(decimals)f", value).replacingOccurrences(of: "-", with: "−")
+            return pt ? text.replacingOccurrences(of: ".", with: ",") : text
+        }
+        func p(_ value: Double) -> String {
+            if value < 0.001 { return pt ? "p < 0,001" : "p < .001" }
+            let text = String(format: "%.3f", value)
+            return "p = " + (pt ? text.replacingOccurrences(of: ".", with: ",") : String(text.dropFirst()))
+        }
+        let separator = pt ? "; " : ", "
+        let described = groups.map { group in
+            "\(group.name) (n = \(group.n)\(separator)M = \(number(group.mean))\(group.sd.map { "\(separator)\(pt ? "DP" : "SD") = \(number($0))" } ?? ""))"
+        }
+        let list = described.count == 2
+            ? described.joined(separator: pt ? " e " : " and ")
+            : described.dropLast().joined(separator: ", ") + (pt ? " e " : ", and ") + described.last!
+        guard let first = tests.first else {
+            let reason = undefinedReason ?? "test undefined"
+            return pt ? "\(score): \(list); sem teste (\(reason == "no variation: every score is the same, test undefined" ? "sem variação: todos os escores são iguais" : reason))."
+                      : "\(score): \(list); no test (\(reason))."
+        }
+        let significant = first.p < 0.05
+        let parts = tests.map { test -> String in
+            let df = test.df.map { number($0, $0 == $0.rounded() ? 0 : 1) }.joined(separator: ", ")
+            var text: String
+            switch test.name {
+            case "welch-t": text = (pt ? "t de Welch(\(df)) = " : "Welch's t(\(df)) = ") + number(test.statistic)
+            case "mann-whitney-u": text = (pt ? "U de Mann-Whitney = " : "Mann–Whitney U = ") + number(test.statistic, 1)
+            case "welch-anova": text = (pt ? "F de Welch(\(df)) = " : "Welch's F(\(df)) = ") + number(test.statistic)
+            default: text = "H(\(df)) = " + number(test.statistic)
+            }
+            text += separator + p(test.p)
+            if let effect = test.effect {
+                switch test.effectName {
+                case "hedges-g": text += separator + (pt ? "g de Hedges = " : "Hedges' g = ") + number(effect)
+                case "rank-biserial-r": text += separator + "r = " + number(effect)
+                case "epsilon-squared": text += separator + "ε² = " + number(effect)
+                default: break
+                }
+            }
+            return text
+        }
+        if groups.count == 2 {
+            let verb = pt ? (significant ? "diferiu significativamente entre" : "não diferiu significativamente entre")
+                          : (significant ? "differed significantly between" : "did not differ significantly between")
+            return "\(score) \(verb) \(list): " + parts.joined(separator: pt ? "; " : "; ") + "."
+        }
+        let verb = pt ? (significant ? "diferiu significativamente entre os grupos" : "não diferiu significativamente entre os grupos")
+                      : (significant ? "differed significantly among the groups" : "did not differ significantly among the groups")
+        return "\(score) \(verb) \(list) (" + parts.joined(separator: "; ") + ")."
+    }
+}

@@ -1,16 +1,195 @@
 import Foundation
 
-/// JSON as studyctl prints it for scripts: pretty, key-sorted, and always valid. JSON has no NaN or infinity, so
-/// a figure that is not a finite number (an undefined statistic) is written as `null`, never as text and never
-/// as an encoding failure.
+/// JSON as studyctl prints it for scripts (`--json`): the contract documented in docs/json.md.
+///
+/// - Every document is an object whose first keys are `jsonVersion` (this contract's version) and `command`.
+/// - A value that is absent or undefined is written as `null`, never left out: `NullPreservingEncoder` turns the
+///   `encodeIfPresent` of synthesized `Encodable` conformances into an explicit null.
+/// - JSON has no NaN or infinity: such a figure is written as `null`, never as text, never as a failure.
+/// - Keys are ASCII; output is pretty-printed with sorted keys.
 public enum JSONOutput {
+    /// The version of the JSON contract. Raised when a key is renamed or removed or changes meaning; adding a key
+    /// does not raise it.
+    public static let version = 1
+
+    /// `payload` as a document: an object payload gets `jsonVersion` and `command` beside its own keys; any other
+    /// payload (a list) is put under `key`.
+    public static func document<T: Encodable>(_ payload: T, command: String, key: String = "items") throws -> String {
+        try text(Envelope(command: command, key: key, payload: payload))
+    }
+
+    /// `value` encoded with explicit nulls and non-finite numbers as null.
     public static func text<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let marker = "\u{1}not-finite\u{1}"
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: marker, negativeInfinity: marker, nan: marker)
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        let text = String(decoding: try encoder.encode(NullPreserving(value)), as: UTF8.self)
         // The encoder escapes the marker's control characters, so it cannot be confused with anything else printed.
         return text.replacingOccurrences(of: "\"\\u0001not-finite\\u0001\"", with: "null")
+    }
+
+    struct Envelope<T: Encodable>: Encodable {
+        var command: String
+        var key: String
+        var payload: T
+
+        func encode(to encoder: any Encoder) throws {
+            var meta = encoder.container(keyedBy: AnyKey.self)
+            try meta.encode(JSONOutput.version, forKey: AnyKey("jsonVersion"))
+            try meta.encode(command, forKey: AnyKey("command"))
+            // An object payload shares the top-level object; anything else goes under `key`.
+            let probe = ShapeProbe()
+            try? payload.encode(to: probe)
+            if probe.isKeyed {
+                try payload.encode(to: encoder)
+            } else {
+                try meta.encode(payload, forKey: AnyKey(key))
+            }
+        }
+    }
+}
+
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}
+
+/// Finds out whether a value encodes itself as an object, without producing anything.
+final class ShapeProbe: Encoder {
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    var isKeyed = false
+    struct Stop: Error {}
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        isKeyed = true
+        return KeyedEncodingContainer(Ignoring<Key>())
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { IgnoringUnkeyed() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { IgnoringSingle() }
+
+    struct Ignoring<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        var codingPath: [any CodingKey] = []
+        mutating func encodeNil(forKey key: Key) throws {}
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            KeyedEncodingContainer(Ignoring<NestedKey>())
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { IgnoringUnkeyed() }
+        mutating func superEncoder() -> any Encoder { ShapeProbe() }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { ShapeProbe() }
+    }
+    struct IgnoringUnkeyed: UnkeyedEncodingContainer {
+        var codingPath: [any CodingKey] = []
+        var count = 0
+        mutating func encodeNil() throws {}
+        mutating func encode<T: Encodable>(_ value: T) throws {}
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            KeyedEncodingContainer(Ignoring<NestedKey>())
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { IgnoringUnkeyed() }
+        mutating func superEncoder() -> any Encoder { ShapeProbe() }
+    }
+    struct IgnoringSingle: SingleValueEncodingContainer {
+        var codingPath: [any CodingKey] = []
+        mutating func encodeNil() throws {}
+        mutating func encode<T: Encodable>(_ value: T) throws {}
+    }
+}
+
+/// Encodes `value` so that every optional that is `nil` is written as `null` instead of being left out.
+struct NullPreserving<T: Encodable>: Encodable {
+    var value: T
+    init(_ value: T) { self.value = value }
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: NullPreservingEncoder(base: encoder))
+    }
+}
+
+struct NullPreservingEncoder: Encoder {
+    var base: any Encoder
+    var codingPath: [any CodingKey] { base.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Keyed(base: base.container(keyedBy: type)))
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(base: base.unkeyedContainer()) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { Single(base: base.singleValueContainer()) }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        var base: KeyedEncodingContainer<Key>
+        var codingPath: [any CodingKey] { base.codingPath }
+
+        mutating func encodeNil(forKey key: Key) throws { try base.encodeNil(forKey: key) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: String, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try base.encode(NullPreserving(value), forKey: key) }
+
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try value.map { try encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try value.map { try encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try value.map { try encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try value.map { try encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try value.map { try encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try value.map { try base.encode($0, forKey: key) } ?? encodeNil(forKey: key) }
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+            try value.map { try encode($0, forKey: key) } ?? encodeNil(forKey: key)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            KeyedEncodingContainer(Keyed<NestedKey>(base: base.nestedContainer(keyedBy: keyType, forKey: key)))
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            Unkeyed(base: base.nestedUnkeyedContainer(forKey: key))
+        }
+        mutating func superEncoder() -> any Encoder { NullPreservingEncoder(base: base.superEncoder()) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { NullPreservingEncoder(base: base.superEncoder(forKey: key)) }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        var base: any UnkeyedEncodingContainer
+        var codingPath: [any CodingKey] { base.codingPath }
+        var count: Int { base.count }
+
+        mutating func encodeNil() throws { try base.encodeNil() }
+        mutating func encode(_ value: Bool) throws { try base.encode(value) }
+        mutating func encode(_ value: String) throws { try base.encode(value) }
+        mutating func encode(_ value: Double) throws { try base.encode(value) }
+        mutating func encode(_ value: Int) throws { try base.encode(value) }
+        mutating func encode(_ value: Int64) throws { try base.encode(value) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(NullPreserving(value)) }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            KeyedEncodingContainer(Keyed<NestedKey>(base: base.nestedContainer(keyedBy: keyType)))
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(base: base.nestedUnkeyedContainer()) }
+        mutating func superEncoder() -> any Encoder { NullPreservingEncoder(base: base.superEncoder()) }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        var base: any SingleValueEncodingContainer
+        var codingPath: [any CodingKey] { base.codingPath }
+
+        mutating func encodeNil() throws { try base.encodeNil() }
+        mutating func encode(_ value: Bool) throws { try base.encode(value) }
+        mutating func encode(_ value: String) throws { try base.encode(value) }
+        mutating func encode(_ value: Double) throws { try base.encode(value) }
+        mutating func encode(_ value: Int) throws { try base.encode(value) }
+        mutating func encode(_ value: Int64) throws { try base.encode(value) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(NullPreserving(value)) }
     }
 }

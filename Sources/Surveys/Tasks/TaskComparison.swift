@@ -37,7 +37,7 @@ public struct TaskComparison: Sendable, Equatable, Codable {
             case let .tooFew(level, count):
                 return "condition \(level) has \(count) usable attempt\(count == 1 ? "" : "s"); a comparison needs at least 2 per condition"
             case .noVariation:
-                return "the values do not vary, so no t-test can be computed"
+                return "no variation: test undefined (the compared values are all the same)"
             }
         }
     }

@@ -13,7 +13,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let report = try study.withStudy { try $0.check() }
         if output.json {
-            try printJSON(report)
+            try printJSON(report, command: "check")
         } else if report.ok {
             print("\(study.path): ok (schema version \(report.schemaVersion); integrity and foreign keys checked)")
         } else {

@@ -8,9 +8,9 @@ struct Respond: ParsableCommand {
         abstract: "Enter one participant's answers to a questionnaire.",
         discussion: """
             Without --answers, asks each item in the study's language: type a number (or a label), n for N/A \
-            where the instrument allows it, - to leave an item unanswered, b to go back. Nothing is stored until \
-            the last item is answered; an interrupted session stores nothing. Works when answers come through a \
-            pipe, one per line.
+            where the instrument allows it, - to leave an item unanswered, b to go back (the earlier answer is \
+            shown), ? to see the scale again. Nothing is stored until the last item is answered; Ctrl-C or the \
+            end of input stores nothing, and says so. Works when answers come through a pipe, one per line.
 
             With --answers, give every item in order, separated by commas (or semicolons): \
             studyctl respond P3 sus --answers 4,2,5,1,4,2,5,1,4,2
@@ -63,16 +63,22 @@ struct Respond: ParsableCommand {
                 entered = try Self.parse(answers, definition: definition, reader: reader, participant: participant)
             } else {
                 var session = InteractiveEntry(definition: definition, reader: reader, language: language, participant: participant)
+                InteractiveEntry.stopOnInterrupt(language: language)
                 guard let result = session.run() else {
-                    throw InteractiveEntry.Interrupted()
+                    throw InteractiveEntry.Interrupted(language: language)
                 }
                 entered = (result.answers, result.raw, "interactive")
             }
             let submission = ResponseSubmission(participant: participant, answers: entered.answers, raw: entered.raw, task: task,
                                                 occasion: occasion, orientation: orientation, source: entered.source)
             try database.recordResponses(instrument: definition.id, submission, replace: replace)
-            print("Stored \(definition.id) answers of \(participant)" + (task.map { " for task \($0)" } ?? "")
-                  + " (\(entered.answers.count) of \(definition.items.count) items)")
+            if answers == nil, language == .ptBR {
+                print("Respostas de \(definition.id) de \(participant) gravadas" + (task.map { " para a tarefa \($0)" } ?? "")
+                      + " (\(entered.answers.count) de \(definition.items.count) itens)")
+            } else {
+                print("Stored \(definition.id) answers of \(participant)" + (task.map { " for task \($0)" } ?? "")
+                      + " (\(entered.answers.count) of \(definition.items.count) items)")
+            }
             do {
                 let scores = try definition.score(entered.answers)
                 if !scores.isEmpty {
@@ -115,10 +121,54 @@ struct Respond: ParsableCommand {
     }
 }
 
+/// The message the SIGINT handler writes (prepared before the handler is installed: it may only call write).
+nonisolated(unsafe) private var interruptMessage: [UInt8] = []
+
 /// Asks a questionnaire item by item on the terminal (or reads the answers from a pipe).
 struct InteractiveEntry {
     struct Interrupted: Error, LocalizedError {
-        var errorDescription: String? { "Entry interrupted before the last item: nothing was stored." }
+        var language: StudyLanguage
+        var errorDescription: String? { InteractiveEntry.Words(language).interrupted }
+    }
+
+    /// What the session says, in the study's language.
+    struct Words {
+        let pt: Bool
+        init(_ language: StudyLanguage) { pt = language == .ptBR }
+        var participant: String { pt ? "participante" : "participant" }
+        var scale: String { pt ? "Escala" : "Scale" }
+        func instructions(na: Bool) -> String {
+            pt ? "Digite a resposta" + (na ? ", n para N/A" : "") + ", - para deixar sem resposta, b para voltar, ? para ver a escala."
+               : "Type the answer" + (na ? ", n for N/A" : "") + ", - to leave it unanswered, b to go back, ? to see the scale."
+        }
+        var firstItem: String { pt ? "Este é o primeiro item." : "This is the first item." }
+        func back(_ item: Int, _ earlier: String?) -> String {
+            pt ? "De volta ao item \(item)" + (earlier.map { " (resposta anterior: \($0))" } ?? " (sem resposta anterior)") + "."
+               : "Back to item \(item)" + (earlier.map { " (earlier answer: \($0))" } ?? " (no earlier answer)") + "."
+        }
+        var typeSomething: String { pt ? "Digite uma resposta (- deixa o item sem resposta)." : "Please type an answer (- leaves the item unanswered)." }
+        var tryAgain: String { pt ? "Tente de novo." : "Please try again." }
+        var answersLabel: String { pt ? "Respostas" : "Answers" }
+        var openAnswer: String { pt ? "resposta aberta" : "open answer" }
+        var interrupted: String {
+            pt ? "Entrada interrompida antes do último item: nada foi gravado."
+               : "Entry interrupted before the last item: nothing was stored."
+        }
+        var noScale: String { pt ? "Este instrumento não tem escala." : "This instrument has no scale." }
+    }
+
+    /// Ctrl-C during entry: say that nothing was stored (the transaction is never begun) and exit 130.
+    static func stopOnInterrupt(language: StudyLanguage) {
+        interruptMessage = Array(("\n" + Words(language).interrupted + "\n").utf8)
+        signal(SIGINT) { _ in
+            interruptMessage.withUnsafeBufferPointer { buffer in _ = write(2, buffer.baseAddress, buffer.count) }
+            _exit(130)
+        }
+        // A parent may have started studyctl with SIGINT blocked: let it through while answers are typed.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     let definition: InstrumentDefinition
@@ -138,13 +188,28 @@ struct InteractiveEntry {
     static let inputIsTerminal = isatty(0) == 1
 
     /// The answers, or `nil` when input ended before the last item.
-    mutating func run() -> (answers: [Int: Answer], raw: [Int: String])? {
-        print("\(definition.title.text(language)) — participant \(participant)")
-        if let scale = definition.scale {
-            let anchors = (scale.min...scale.max).compactMap { point in scale.anchor(point, language: language).map { "\(point) = \($0)" } }
-            print("Scale \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : ": " + anchors.joined(separator: ", ")))
+    func showScale() {
+        let words = Words(language)
+        guard let scale = definition.scale else { return print(words.noScale) }
+        let anchors = (scale.min...scale.max).compactMap { point in scale.anchor(point, language: language).map { "\(point) = \($0)" } }
+        print("\(words.scale) \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : ": " + anchors.joined(separator: ", ")))
+    }
+
+    func describe(_ answer: Answer?) -> String? {
+        switch answer {
+        case let .value(value)?: return NumberParser.format(value)
+        case .notApplicable?: return "N/A"
+        case let .choice(key)?: return key
+        case let .text(text)?: return "\"\(text)\""
+        case nil: return nil
         }
-        print("Type the answer, " + (definition.allowsNA ? "n for N/A, " : "") + "- to leave it unanswered, b to go back.")
+    }
+
+    mutating func run() -> (answers: [Int: Answer], raw: [Int: String])? {
+        let words = Words(language)
+        print("\(definition.title.text(language)) — \(words.participant) \(participant)")
+        if definition.scale != nil { showScale() }
+        print(words.instructions(na: definition.allowsNA))
         var answers: [Int: Answer] = [:]
         var raw: [Int: String] = [:]
         var index = 0
@@ -166,11 +231,17 @@ struct InteractiveEntry {
             if text.lowercased() == "b" {
                 if index > 0 {
                     index -= 1
-                    answers[definition.items[index].number] = nil
-                    raw[definition.items[index].number] = nil
+                    let number = definition.items[index].number
+                    print(words.back(number, raw[number] ?? describe(answers[number])))
+                    answers[number] = nil
+                    raw[number] = nil
                 } else {
-                    print("This is the first item.")
+                    print(words.firstItem)
                 }
+                continue
+            }
+            if text == "?" {
+                showScale()
                 continue
             }
             if text == "-" {
@@ -178,7 +249,7 @@ struct InteractiveEntry {
                 continue
             }
             if text.isEmpty {
-                print("Please type an answer (- leaves the item unanswered).")
+                print(words.typeSomething)
                 continue
             }
             switch reader.read(text, item: item) {
@@ -189,7 +260,7 @@ struct InteractiveEntry {
             case .success(nil):
                 index += 1
             case let .failure(problem):
-                print("\(problem.message). Please try again.")
+                print("\(problem.message). \(words.tryAgain)")
             }
         }
         let summary = definition.items.map { item -> String in
@@ -201,7 +272,7 @@ struct InteractiveEntry {
             case nil: return "\(item.number)=–"
             }
         }
-        print("Answers: " + summary.joined(separator: " "))
+        print("\(words.answersLabel): " + summary.joined(separator: " "))
         return (answers, raw)
     }
 
@@ -210,7 +281,7 @@ struct InteractiveEntry {
         case .likert: return ""
         case .numeric: return " [\(NumberParser.format(item.min ?? 0))–\(NumberParser.format(item.max ?? 0))]"
         case .choice: return " [" + (item.choices ?? []).map { $0.label.text(language) }.joined(separator: " / ") + "]"
-        case .text: return " [open answer]"
+        case .text: return " [\(Words(language).openAnswer)]"
         }
     }
 }

@@ -31,6 +31,9 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How to treat unanswered items.", valueName: "policy"))
     var missing: MissingPolicy = .refuse
 
+    @Flag(help: "With --by: compare the groups (Welch's t and Mann-Whitney U for two, Welch's ANOVA and Kruskal-Wallis for more).")
+    var compare = false
+
     @Flag(help: "Write the per-participant scores as CSV.")
     var csv = false
 
@@ -43,6 +46,7 @@ struct ScoreCommand: ParsableCommand {
     func validate() throws {
         if csv && output.json { throw ValidationError("Please choose one of --csv and --json.") }
         if summary && !csv { throw ValidationError("Please use --summary together with --csv.") }
+        if compare && by == nil { throw ValidationError("Please say which groups to compare with --by ATTRIBUTE (e.g. --by level --compare).") }
     }
 
     func run() throws {
@@ -70,7 +74,7 @@ struct ScoreCommand: ParsableCommand {
                     try database.info().language)
         }
         if output.json {
-            try printJSON(ScoreJSON(report, by: by))
+            try printJSON(ScoreJSON(report, by: by, language: language), command: "score")
         } else if csv {
             print(summary ? ScoreCSV.summaries(report) : ScoreCSV.rows(report, by: by), terminator: "")
         } else {
@@ -94,25 +98,33 @@ struct ScoreCommand: ParsableCommand {
             if definition.perTask { header.append("task") }
             if let by { header.append(by) }
             let first = header.count
-            var table = TextTable(header + ids, rightAligned: Set(first..<(first + ids.count)))
+            let interpreted = ids.filter { ScoreReport.isOnSUSScale($0, definition) }
+            let extra = interpreted.flatMap { _ in [language == .ptBR ? "adjetivo" : "adjective", language == .ptBR ? "aceitabilidade" : "acceptability"] }
+            var table = TextTable(header + ids + extra, rightAligned: Set(first..<(first + ids.count)))
             for row in report.rows {
                 var cells = [row.participant]
                 if definition.perTask { cells.append(row.task ?? "") }
                 if by != nil { cells.append(row.group ?? "") }
-                table.append(cells + ids.map { fixed(row.value($0)) })
+                let meanings = interpreted.flatMap { id in
+                    row.meanings[id].map { [$0.adjective.name(language), $0.acceptability.name(language)] } ?? ["", ""]
+                }
+                table.append(cells + ids.map { fixed(row.value($0)) } + meanings)
             }
             print(table.render())
             print("")
-            var summary = TextTable(["group", "score", "n", "mean", "SD", "median", "min", "max", "mode", "95% CI", "norm", "t", "p"],
+            var summary = TextTable(["group", "score", "n", "mean", "SD", "median", "min", "max", "mode", "95% CI", "norm", "t", "p", "vs norm"],
                                     rightAligned: [2, 3, 4, 5, 6, 7, 10, 11, 12])
+            var clipped = false
             var meanings = TextTable(["group", "score", "mean", "grade", "percentiles", "adjective", "acceptability"], rightAligned: [2])
             for group in report.groups + report.overall {
                 let name = (group.task.map { "\($0) " } ?? "") + group.name
                 for item in group.summaries {
                     let s = item.statistics
+                    clipped = clipped || item.ciClipped
                     summary.append([name, item.scoreID, String(s.n), fixed(s.mean), fixed(s.sd), fixed(s.median), fixed(s.min), fixed(s.max),
-                                    s.modes.map { fixed($0) }.joined(separator: " "), s.ci95?.formatted ?? "",
-                                    fixed(item.norm), fixed(item.test?.t), pValue(item.test?.p)])
+                                    s.modes.map { fixed($0) }.joined(separator: " "), (s.ci95?.formatted ?? "") + (item.ciClipped ? "*" : ""),
+                                    fixed(item.norm), item.testUndefined == nil ? fixed(item.test?.t) : "–", pValue(item.test?.p),
+                                    item.testUndefined ?? item.normVerdict.map { $0 == .untested ? "" : $0.text(.en) } ?? ""])
                     if let meaning = item.meaning {
                         meanings.append([name, item.scoreID, fixed(s.mean), meaning.grade.grade, meaning.grade.percentiles,
                                          meaning.adjective.name(language), meaning.acceptability.name(language)])
@@ -120,11 +132,22 @@ struct ScoreCommand: ParsableCommand {
                 }
             }
             print(summary.render())
+            if clipped { print("* The 95 % interval is cut to the score's possible range (the t interval reaches past it).") }
             if !meanings.rows.isEmpty {
                 print("")
                 print(meanings.render())
+                print("Grades (Sauro & Lewis 2016) are defined for study means, so they are given for groups only; "
+                      + "each participant's adjective (Bangor et al. 2009) and acceptability (Bangor et al. 2008) are in the table above.")
+            }
+            if compare {
+                print("")
+                printComparisons(report, language: language)
             }
             if let norms = definition.norms { print("\nNorms: \(norms.source)") }
+        }
+        if !report.items.isEmpty {
+            print("")
+            printItems(report, language: language)
         }
         for (scale, alpha) in report.alphas {
             print("Cronbach's α\(scale == ScoreReport.allName ? "" : " (\(scale))") = \(fixed(alpha.alpha, 3)) "
@@ -150,28 +173,95 @@ struct ScoreCommand: ParsableCommand {
     }
 }
 
+extension ScoreCommand {
+    func printComparisons(_ report: ScoreReport, language: StudyLanguage) {
+        guard !report.comparisons.isEmpty else {
+            print("No comparison: fewer than two groups of \(by ?? "") have scores.")
+            return
+        }
+        var table = TextTable(["score", "groups", "test", "statistic", "df", "p", "effect size"], rightAligned: [3, 4, 5, 6])
+        for item in report.comparisons {
+            let label = (item.task.map { "\($0) " } ?? "") + item.scoreID
+            let groups = item.comparison.groups.map { "\($0.name) (\($0.n))" }.joined(separator: ", ")
+            if item.comparison.tests.isEmpty {
+                table.append([label, groups, item.comparison.undefinedReason ?? "", "", "", "", ""])
+            }
+            for test in item.comparison.tests {
+                table.append([label, groups, test.name, fixed(test.statistic), test.df.map { fixed($0, 1) }.joined(separator: ", "),
+                              pValue(test.p), test.effect.map { "\(test.effectName ?? "") = \(fixed($0))" } ?? ""])
+            }
+        }
+        print("Group comparison by \(by ?? "")")
+        print(table.render())
+        for item in report.comparisons { print("  " + item.comparison.sentence(score: (item.task.map { "\($0) " } ?? "") + item.scoreID, language: language)) }
+    }
+
+    func printItems(_ report: ScoreReport, language: StudyLanguage) {
+        let points = report.items.first?.distribution.map(\.point) ?? []
+        var table = TextTable(["item", "n", "mean", "SD", "recoded mean", "recoded SD"] + points.map(String.init) + ["N/A", "text"],
+                              rightAligned: Set(0..<(6 + points.count + 1)))
+        for item in report.items {
+            let counts = points.map { point in String(item.distribution.first { $0.point == point }?.count ?? 0) }
+            let text = item.text.text(language)
+            table.append([String(item.item) + (item.reversed ? "ʳ" : ""), String(item.n), fixed(item.raw?.mean), fixed(item.raw?.sd),
+                          item.reversed ? fixed(item.recoded?.mean) : "", item.reversed ? fixed(item.recoded?.sd) : ""]
+                         + counts + [String(item.notApplicable), text.count > 60 ? String(text.prefix(59)) + "…" : text])
+        }
+        print(language == .ptBR ? "Por item (ʳ: recodificado antes da pontuação)" : "Per item (ʳ: recoded before scoring)")
+        print(table.render())
+    }
+}
+
 extension MissingPolicy: ExpressibleByArgument {}
 extension Orientation: ExpressibleByArgument {}
 
-/// `score --json`.
+/// `score --json` (docs/json.md).
 struct ScoreJSON: Encodable {
+    struct Meaning: Encodable {
+        var adjective: String
+        var acceptability: String
+    }
     struct Row: Encodable {
         var participant: String
         var group: String?
         var task: String?
         var scores: [String: Double]
+        /// Scores on the SUS scale: adjective and acceptability of this participant's score.
+        var interpretation: [String: Meaning]
     }
     struct Summary: Encodable {
-        var group: String
-        var task: String?
         var score: String
         var statistics: Descriptive
+        var ciClipped: Bool
         var norm: Double?
         var test: OneSampleTTest?
+        var testUndefined: String?
+        var verdict: String?
         var grade: String?
         var percentiles: String?
         var adjective: String?
         var acceptability: String?
+    }
+    struct Tally: Encodable {
+        var item: Int
+        var counts: [String: Int]
+        var percentages: [String: Double]
+        var notApplicable: Int
+        var answered: Int
+    }
+    struct Group: Encodable {
+        var attribute: String?
+        var name: String
+        var task: String?
+        var n: Int
+        var summaries: [Summary]
+        var choices: [Tally]
+    }
+    struct Overall: Encodable {
+        var task: String?
+        var n: Int
+        var summaries: [Summary]
+        var choices: [Tally]
     }
     struct Alpha: Encodable {
         var scale: String
@@ -179,48 +269,85 @@ struct ScoreJSON: Encodable {
         var items: Int
         var cases: Int
     }
-    struct Tally: Encodable {
-        var group: String
+    struct Item: Encodable {
         var item: Int
-        var counts: [String: Int]
-        var percentages: [String: Double]
+        var text: String
+        var recoded: Bool
+        var n: Int
         var notApplicable: Int
+        var raw: Descriptive?
+        var recodedStatistics: Descriptive?
+        var distribution: [String: Int]
+    }
+    struct Comparison: Encodable {
+        var score: String
+        var task: String?
+        var attribute: String?
+        var groups: [GroupComparison.Group]
+        var tests: [GroupComparison.Test]
+        var undefined: String?
+        var sentence: [String: String]
     }
 
     var instrument: String
     var reference: String
     var groupedBy: String?
     var missing: String
+    var gradeNote: String?
     var rows: [Row]
-    var summaries: [Summary]
+    var groups: [Group]
+    var overall: [Overall]
     var alphas: [Alpha]
-    var choices: [Tally]
+    var items: [Item]
+    var comparisons: [Comparison]
+    var unscored: [String]
 
-    init(_ report: ScoreReport, by: String?) {
+    init(_ report: ScoreReport, by: String?, language: StudyLanguage) {
         instrument = report.instrument.id
         reference = report.instrument.reference
         groupedBy = by
         missing = report.missing.rawValue
+        let onSUSScale = report.instrument.scoreIDs.contains { ScoreReport.isOnSUSScale($0, report.instrument) }
+        gradeNote = onSUSScale ? "grades (Sauro & Lewis 2016) are given for group means only; each participant gets the adjective and acceptability of their score" : nil
         rows = report.rows.map { row in
             Row(participant: row.participant, group: row.group, task: row.task,
-                scores: Dictionary(uniqueKeysWithValues: row.scores.map { ($0.id, $0.value) }))
+                scores: Dictionary(uniqueKeysWithValues: row.scores.map { ($0.id, $0.value) }),
+                interpretation: row.meanings.mapValues { Meaning(adjective: $0.adjective.en, acceptability: $0.acceptability.rawValue) })
         }
-        summaries = (report.groups + report.overall).flatMap { group in
+        func summaries(_ group: ScoreReport.Group) -> [Summary] {
             group.summaries.map {
-                Summary(group: group.name, task: group.task, score: $0.scoreID, statistics: $0.statistics, norm: $0.norm, test: $0.test,
+                Summary(score: $0.scoreID, statistics: $0.statistics, ciClipped: $0.ciClipped, norm: $0.norm, test: $0.test,
+                        testUndefined: $0.testUndefined, verdict: $0.normVerdict?.rawValue,
                         grade: $0.meaning?.grade.grade, percentiles: $0.meaning?.grade.percentiles,
                         adjective: $0.meaning?.adjective.en, acceptability: $0.meaning?.acceptability.rawValue)
             }
         }
-        alphas = report.alphas.map { Alpha(scale: $0.scale, alpha: $0.alpha.alpha, items: $0.alpha.items, cases: $0.alpha.cases) }
-        choices = (report.groups + report.overall).flatMap { group in
+        func tallies(_ group: ScoreReport.Group) -> [Tally] {
             group.tallies.map { tally in
-                Tally(group: group.name, item: tally.item,
+                Tally(item: tally.item,
                       counts: Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.choice.key, $0.count) }),
                       percentages: Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.choice.key, tally.percent($0.count)) }),
-                      notApplicable: tally.notApplicable)
+                      notApplicable: tally.notApplicable, answered: tally.answered)
             }
         }
+        groups = report.groups.map {
+            Group(attribute: by, name: $0.name, task: $0.task, n: $0.n, summaries: summaries($0), choices: tallies($0))
+        }
+        overall = report.overall.map { Overall(task: $0.task, n: $0.n, summaries: summaries($0), choices: tallies($0)) }
+        alphas = report.alphas.map { Alpha(scale: $0.scale == ScoreReport.allName ? report.instrument.id : $0.scale, alpha: $0.alpha.alpha,
+                                           items: $0.alpha.items, cases: $0.alpha.cases) }
+        items = report.items.map { item in
+            Item(item: item.item, text: item.text.text(language), recoded: item.reversed, n: item.n, notApplicable: item.notApplicable,
+                 raw: item.raw, recodedStatistics: item.reversed ? item.recoded : nil,
+                 distribution: Dictionary(uniqueKeysWithValues: item.distribution.map { (String($0.point), $0.count) }))
+        }
+        comparisons = report.comparisons.map { c in
+            Comparison(score: c.scoreID, task: c.task, attribute: by, groups: c.comparison.groups, tests: c.comparison.tests,
+                       undefined: c.comparison.undefinedReason,
+                       sentence: ["en": c.comparison.sentence(score: c.scoreID, language: .en),
+                                  "pt-BR": c.comparison.sentence(score: c.scoreID, language: .ptBR)])
+        }
+        unscored = report.unscored
     }
 }
 

@@ -24,7 +24,7 @@ struct Status: ParsableCommand {
             try printJSON(JSON(
                 file: study.path, title: status.title, language: status.language.rawValue, created: status.created,
                 schemaVersion: status.schemaVersion, migrations: status.migrations,
-                counts: Dictionary(uniqueKeysWithValues: status.counts.map { ($0.kind, $0.count) })))
+                counts: Dictionary(uniqueKeysWithValues: status.counts.map { ($0.kind, $0.count) })), command: "status")
             return
         }
         print("Study:    \(status.title)")

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import Surveys
 import Tabular
+import StudyStore
 
 extension StudyLanguage: ExpressibleByArgument {
     public init?(argument: String) {
@@ -55,3 +56,9 @@ func parseColumnMap(_ values: [String], example: String) throws -> [(key: String
     }
     return pairs
 }
+
+extension DuplicatePolicy: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+extension ShareDenominator: ExpressibleByArgument {}

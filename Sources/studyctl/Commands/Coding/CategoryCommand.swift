@@ -110,7 +110,7 @@ struct Codebook: ParsableCommand {
         let categories = try study.withStudy { try $0.categories() }
         switch format {
         case .json:
-            try printJSON(categories)
+            try printJSON(categories, command: "codebook", key: "categories")
         case .csv:
             var writer = CSVWriter()
             writer.writeRow(["category", "origin", "definition", "theme", "codes", "participants"])
@@ -192,7 +192,7 @@ struct MemoList: ParsableCommand {
 
     func run() throws {
         let memos = try study.withStudy { try $0.memos(on: on?.value) }
-        if output.json { return try printJSON(memos) }
+        if output.json { return try printJSON(memos, command: "memo list", key: "memos") }
         if memos.isEmpty { return print("No memos.") }
         for memo in memos {
             print("[\(memo.id)] \(memo.on)" + (memo.coder.map { " — \($0)" } ?? "") + " (\(memo.created))")

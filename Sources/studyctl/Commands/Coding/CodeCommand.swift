@@ -115,7 +115,7 @@ struct CodeList: ParsableCommand {
             (participant.map { code.participant.caseInsensitiveCompare($0) == .orderedSame } ?? true)
                 && (category.map { name in code.categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame } } ?? true)
         }
-        if output.json { return try printJSON(selected) }
+        if output.json { return try printJSON(selected, command: "code list", key: "codes") }
         if selected.isEmpty { return print("No codes.") }
         let values = Dictionary(uniqueKeysWithValues: roster.participants.map { ($0.code, $0) })
         var header = ["id", "participant"]

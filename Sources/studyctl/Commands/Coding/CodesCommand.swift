@@ -31,9 +31,13 @@ struct CodesFrequency: ParsableCommand {
         commandName: "freq",
         abstract: "Per category: coded segments, participants who raised it, and their share.",
         discussion: """
-            The share's denominator is every participant in the study (or in the group, with --by), and the \
-            output states it. Categories never used are listed with zero. Sorted by share.
+            The share's denominator is the participants who were interviewed — those with a transcript or any \
+            coded excerpt — (or those of the group, with --by); --denominator study takes every participant of \
+            the study instead. The output states it. Categories never used are listed with zero. Sorted by share.
             """)
+
+    @Option(help: ArgumentHelp("What the share is taken over: interviewed (default) or study.", valueName: "base"))
+    var denominator: ShareDenominator = .interviewed
 
     @Option(help: ArgumentHelp("Also per group of a participant attribute (e.g. level).", valueName: "attribute"))
     var by: String?
@@ -48,9 +52,9 @@ struct CodesFrequency: ParsableCommand {
     func run() throws {
         let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder, groupedBy: by) }
         coder.warnIfSeveral(dataset)
-        let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.participants,
+        let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(denominator),
                                              groupOrder: dataset.groupOrder)
-        if output.json { return try printJSON(table) }
+        if output.json { return try printJSON(table, command: "codes freq") }
         if csv {
             var writer = CSVWriter()
             writer.writeRow(["category", "group", "segments", "participants", "denominator", "share"])
@@ -72,7 +76,8 @@ struct CodesFrequency: ParsableCommand {
             text.append(cells)
         }
         print(text.render())
-        var denominators = "Share = participants who raised the category ÷ \(table.participants) participants in the study"
+        var denominators = "Share = participants who raised the category ÷ \(table.participants) participants "
+            + (denominator == .study ? "in the study" : "interviewed (with a transcript or a code; --denominator study for all \(dataset.participants.count))")
         if let by, let first = table.rows.first {
             denominators += "; per \(by): " + zip(table.groups, first.groups).map { "\($0.0) \($0.1.denominator)" }.joined(separator: ", ")
         }
@@ -108,7 +113,7 @@ struct CodesMatrix: ParsableCommand {
         let shown = presence ? counts.map { $0.map { $0 > 0 ? 1 : 0 } } : counts
         if output.json {
             return try printJSON(JSON(participants: dataset.participantOrder, categories: dataset.categories, counts: counts,
-                                      presence: counts.map { $0.map { $0 > 0 ? 1 : 0 } }))
+                                      presence: counts.map { $0.map { $0 > 0 ? 1 : 0 } }), command: "codes matrix")
         }
         if csv {
             var writer = CSVWriter()
@@ -141,7 +146,7 @@ struct CodesCooccurrence: ParsableCommand {
         let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder) }
         coder.warnIfSeveral(dataset)
         let matrix = CodeAnalysis.cooccurrence(dataset.segments, categories: dataset.categories)
-        if output.json { return try printJSON(JSON(categories: dataset.categories, participants: matrix)) }
+        if output.json { return try printJSON(JSON(categories: dataset.categories, participants: matrix), command: "codes cooccur") }
         let short = dataset.categories.indices.map { "C\($0 + 1)" }
         var table = TextTable(["", "category"] + short, rightAligned: Set(2..<(2 + short.count)))
         for (index, row) in matrix.enumerated() {
@@ -186,7 +191,7 @@ struct CodesTriangulate: ParsableCommand {
         var scores: [String: Double] = [:]
         for row in report.rows { if let value = row.value(resolved) { scores[row.participant] = value } }
         let triangulation = Triangulation(dataset.segments, categories: dataset.categories, scores: scores)
-        if output.json { return try printJSON(triangulation) }
+        if output.json { return try printJSON(triangulation, command: "codes triangulate") }
         var table = TextTable(["category", "raised n", "mean", "others n", "mean", "difference"], rightAligned: [1, 2, 3, 4, 5])
         for row in triangulation.rows {
             table.append([row.category, String(row.raisedN), fixed(row.raisedMean), String(row.otherN), fixed(row.otherMean), fixed(row.difference)])
@@ -202,7 +207,8 @@ struct CodesAgreement: ParsableCommand {
         commandName: "agreement",
         abstract: "Inter-coder reliability: percent agreement, Cohen's κ and Krippendorff's α.",
         discussion: """
-            Units are the excerpts every listed coder coded. Per category, each coder's presence or absence of \
+            Units are the excerpts at least two of the listed coders coded (Krippendorff 2011): α uses all of them, \
+            and κ for a pair of coders the excerpts that pair shares. Per category, each coder's presence or absence of \
             the category on each unit is compared: percent agreement, Cohen's κ (chance agreement from each \
             coder's marginals; per pair of coders) and Krippendorff's α (nominal; any number of coders). Overall: \
             κ and α over the category assigned, when every coder gave each excerpt exactly one; otherwise pooled \
@@ -226,17 +232,18 @@ struct CodesAgreement: ParsableCommand {
             return (try database.codingAssignments(coders: names), try database.categories().map(\.name))
         }
         let report = AgreementReport(coders: names, categories: categories, assignments: assignments)
-        if output.json { return try printJSON(report) }
         guard report.units > 0 else {
-            throw ValidationError("Please have \(names.joined(separator: " and ")) code the same excerpts: they share none yet.")
+            throw ValidationError("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
         }
-        let pairs = report.overall.kappa.keys.sorted()
-        var table = TextTable(["category", "units", "agreement"] + pairs.map { "κ \($0)" } + ["α"], rightAligned: Set(1..<(4 + pairs.count)))
+        if output.json { return try printJSON(report, command: "codes agreement") }
+        let pairs = report.overall.kappas.map(\.coders)
+        var table = TextTable(["category", "units", "agreement"] + pairs.map { "κ \($0.joined(separator: "-"))" } + ["α"], rightAligned: Set(1..<(4 + pairs.count)))
         for line in report.categories + [report.overall] {
             table.append([line.category, String(line.units), line.percentAgreement.map(percent) ?? ""]
-                         + pairs.map { fixed(line.kappa[$0] ?? nil, 3) } + [fixed(line.alpha, 3)])
+                         + pairs.map { fixed(line.kappa($0[0], $0[1]), 3) } + [fixed(line.alpha, 3)])
         }
-        print("Agreement of \(names.joined(separator: ", ")) on \(report.units) excerpt\(report.units == 1 ? "" : "s") coded by all")
+        print("Agreement of \(names.joined(separator: ", ")) on \(report.units) excerpt\(report.units == 1 ? "" : "s") coded by at least two of them"
+              + (names.count > 2 ? " (\(report.unitsCodedByAll) coded by all)" : ""))
         print(table.render())
         print("\nOverall: \(report.overallMethod). An empty κ or α means no variation to compare (e.g. a category nobody used).")
     }

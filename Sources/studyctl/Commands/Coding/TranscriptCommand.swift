@@ -53,7 +53,7 @@ struct TranscriptShow: ParsableCommand {
 
     func run() throws {
         let text = try study.withStudy { try $0.transcript(participant: participant, label: label) }
-        if output.json { return try printJSON(["participant": participant, "label": label, "text": text]) }
+        if output.json { return try printJSON(["participant": participant, "label": label, "text": text], command: "transcript show") }
         print(text)
     }
 }

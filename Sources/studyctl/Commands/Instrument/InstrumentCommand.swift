@@ -32,7 +32,7 @@ struct InstrumentList: ParsableCommand {
             try printJSON(instruments.map {
                 JSON(id: $0.id, title: $0.title, version: $0.version, items: $0.items, builtin: $0.builtin,
                      inStudy: $0.inStudy, responseSets: $0.responseSets)
-            })
+            }, command: "instrument list", key: "instruments")
             return
         }
         var table = TextTable(["id", "title", "version", "items", "source", "response sets"], rightAligned: [3, 5])
@@ -65,7 +65,7 @@ struct InstrumentShow: ParsableCommand {
             return (definition, try database.info().language)
         }
         if output.json {
-            try printJSON(definition)
+            try printJSON(definition, command: "instrument show")
             return
         }
         let language = self.language ?? studyLanguage

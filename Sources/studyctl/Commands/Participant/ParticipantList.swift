@@ -13,7 +13,7 @@ struct ParticipantList: ParsableCommand {
     func run() throws {
         let roster = try study.withStudy { try $0.roster() }
         if output.json {
-            try printJSON(ParticipantsJSON(roster))
+            try printJSON(ParticipantsJSON(roster), command: "participant list")
             return
         }
         if roster.participants.isEmpty {

@@ -21,7 +21,7 @@ struct ParticipantShow: ParsableCommand {
     func run() throws {
         let detail = try study.withStudy { try $0.participant(code) }
         if output.json {
-            try printJSON(JSON(participant: .init(detail.profile), created: detail.created, attached: detail.attached))
+            try printJSON(JSON(participant: .init(detail.profile), created: detail.created, attached: detail.attached), command: "participant show")
             return
         }
         print("Participant \(detail.profile.code) (added \(detail.created))")

@@ -16,9 +16,12 @@ struct ResponsesImport: ParsableCommand {
         commandName: "import",
         abstract: "Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey).",
         discussion: """
-            One row per participant (or, with --long, one row per answer). Item columns are, in order, every column other than the participant, task \
-            and timestamp columns; or those starting at --items-from; or those named by --map. Answers may be \
-            numbers or the scale's labels in Portuguese or English ("Concordo totalmente", "Strongly agree"); \
+            One row per participant (or, with --long, one row per answer). Item columns are found by the item \
+            texts their headers carry (Google Forms style, either language, any order; other columns such as \
+            e-mail are left out); else, in order, every column other than the participant, task and timestamp \
+            columns; or those starting at --items-from; or those named by --map. Answers may be \
+            numbers or the scale's labels in Portuguese or English ("Concordo totalmente", "Concordo \
+            parcialmente", "Nem concordo nem discordo", "Strongly agree"; more with --labels); \
             N/A, NA or "Não se aplica" where the instrument allows N/A; an empty cell is an unanswered item. \
             The submission timestamp is kept.
 
@@ -68,6 +71,12 @@ struct ResponsesImport: ParsableCommand {
     @Flag(help: "Overwrite answers participants already have.")
     var replace = false
 
+    @Option(help: ArgumentHelp("Extra answer labels and the scale point each stands for, e.g. \"Concordo bastante=6,Neutro=4\".", valueName: "label=point,…"))
+    var labels: [String] = []
+
+    @Option(help: ArgumentHelp("A participant's repeated rows: refuse, keep-last or keep-first.", valueName: "policy"))
+    var duplicates: DuplicatePolicy = .refuse
+
     @OptionGroup var study: StudyOptions
 
     func mapping() throws -> [Int: String] {
@@ -79,7 +88,17 @@ struct ResponsesImport: ParsableCommand {
         return result
     }
 
+    func labelMap() throws -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (label, point) in try parseColumnMap(labels, example: "LABEL=POINT, e.g. --labels \"Concordo bastante=6\"") {
+            guard let value = Int(point) else { throw ValidationError("Please give a scale point as a whole number in --labels; '\(point)' is not one.") }
+            result[label] = value
+        }
+        return result
+    }
+
     func validate() throws {
+        _ = try labelMap()
         if !long && (instrument == nil || participantColumn == nil) {
             throw ValidationError("Please give --instrument and --participant-column (or --long for a file with one row per answer).")
         }
@@ -104,6 +123,8 @@ struct ResponsesImport: ParsableCommand {
             instrument: instrument!, participantColumn: participantColumn!, map: try mapping(), itemsFrom: itemsFrom,
             timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: occasion,
             orientation: orientation, replace: replace, delimiter: delimiter)
+        options.labels = try labelMap()
+        options.duplicates = duplicates
         let progress = ProgressBar(label: "importing")
         options.progress = progress.update
         let summary = try study.withStudy { try $0.importResponses(from: file, options: options) }
@@ -111,6 +132,10 @@ struct ResponsesImport: ParsableCommand {
         let columns = summary.columns.sorted { $0.key < $1.key }
         print("Imported \(summary.responseSets) \(summary.instrument) response set\(summary.responseSets == 1 ? "" : "s") "
               + "(\(summary.answers) answers) from \(file)" + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
-        print("Items read from: " + columns.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+        print("Items read from (by \(summary.matchedBy)): " + columns.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+        if !summary.ignoredColumns.isEmpty { print("Columns that are no item, left out: " + summary.ignoredColumns.map { "'\($0)'" }.joined(separator: ", ")) }
+        if summary.duplicatesDropped > 0 {
+            print("Repeated submissions: \(summary.duplicatesDropped) row\(summary.duplicatesDropped == 1 ? "" : "s") dropped, keeping each participant's \(duplicates == .keepLast ? "last" : "first")")
+        }
     }
 }

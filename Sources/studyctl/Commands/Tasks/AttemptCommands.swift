@@ -129,7 +129,7 @@ struct AttemptList: ParsableCommand {
 
     func run() throws {
         let (attempts, factors) = try study.withStudy { (try $0.attempts(), try $0.factors()) }
-        if output.json { return try printJSON(attempts) }
+        if output.json { return try printJSON(attempts, command: "attempt list", key: "attempts") }
         if attempts.isEmpty { return print("No attempts yet. Record one with 'studyctl attempt add' or import a log with 'studyctl attempt import'.") }
         let names = factors.map(\.name)
         var table = TextTable(["participant", "task"] + names + ["trial", "time", "errors", "outcome", "assisted", "note"],

@@ -50,7 +50,7 @@ struct TasksSummary: ParsableCommand {
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
                                      successfulOnly: successfulOnly, seq: dataset.seq, groupOrders: dataset.groupOrders)
-        if output.json { return try printJSON(rows) }
+        if output.json { return try printJSON(rows, command: "tasks summary", key: "rows") }
         func number(_ value: Double?, _ decimals: Int = 2) -> String { value.map { String(format: "%.\(decimals)f", $0) } ?? "" }
         if csv {
             var writer = CSVWriter()
@@ -100,22 +100,27 @@ struct TasksSummary: ParsableCommand {
 struct TasksCompare: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two conditions of one task.",
+        abstract: "Compare two conditions of one task, or two groups of participants.",
         discussion: """
-            Paired t-test when the same participants did both conditions (per-participant means), Welch's \
-            t-test otherwise. Times are compared on the log scale and reported as the ratio of geometric means \
-            with its 95 % interval; errors as the difference of means.
+            --condition: paired t-test when the same participants did both conditions (per-participant means), \
+            Welch's t-test otherwise. --by ATTRIBUTE: two groups of participants (between subjects), Welch's \
+            t-test. Times are compared on the log scale and reported as the ratio of geometric means with its \
+            95 % interval; errors as the difference of means.
 
-            Example: studyctl tasks compare fase-1 --condition setting
+            Examples: studyctl tasks compare fase-1 --condition setting
+                      studyctl tasks compare fase-1 --by level --levels Iniciante,Avançado
             """)
 
     @Argument(help: "The task's key.")
     var task: String
 
-    @Option(help: ArgumentHelp("The condition whose levels are compared.", valueName: "name"))
-    var condition: String
+    @Option(help: ArgumentHelp("The condition whose levels are compared (within or between subjects).", valueName: "name"))
+    var condition: String?
 
-    @Option(help: ArgumentHelp("The two levels, A,B (default: the condition's two levels).", valueName: "a,b"))
+    @Option(help: ArgumentHelp("A participant attribute whose groups are compared (between subjects).", valueName: "attribute"))
+    var by: String?
+
+    @Option(help: ArgumentHelp("The two levels or groups, A,B (default: the only two there are).", valueName: "a,b"))
     var levels: String?
 
     @Option(help: ArgumentHelp("What to compare.", valueName: "measure"))
@@ -130,15 +135,32 @@ struct TasksCompare: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let (dataset, factors) = try study.withStudy { (try $0.taskDataset(groupedBy: ["condition:" + condition]), try $0.factors()) }
-        let factor = factors.first { $0.name.caseInsensitiveCompare(condition) == .orderedSame }!
-        let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? factor.levels
-        guard chosen.count == 2 else {
-            throw ValidationError("Please name the two levels to compare with --levels A,B; \(factor.name) has \(factor.levels.joined(separator: ", ")).")
+    func validate() throws {
+        if (condition == nil) == (by == nil) {
+            throw ValidationError("Please give one of --condition NAME (conditions) and --by ATTRIBUTE (groups of participants).")
         }
-        for level in chosen where !factor.levels.contains(level) {
-            throw StoreError.unknownLevel(factor: factor.name, level: level, known: factor.levels)
+    }
+
+    func run() throws {
+        let grouping = condition.map { "condition:" + $0 } ?? "attribute:" + by!
+        let (dataset, factors) = try study.withStudy { (try $0.taskDataset(groupedBy: [grouping]), try $0.factors()) }
+        let name: String
+        let known: [String]
+        if let condition {
+            let factor = factors.first { $0.name.caseInsensitiveCompare(condition) == .orderedSame }!
+            name = factor.name
+            known = factor.levels
+        } else {
+            name = dataset.groupNames[0]
+            known = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: dataset.groupOrders[0])
+        }
+        let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? known
+        guard chosen.count == 2 else {
+            throw ValidationError("Please name the two \(condition == nil ? "groups" : "levels") to compare with --levels A,B; \(name) has \(known.joined(separator: ", ")).")
+        }
+        for level in chosen where !known.contains(level) {
+            if condition != nil { throw StoreError.unknownLevel(factor: name, level: level, known: known) }
+            throw ValidationError("No participant with attempts at task \(task) has \(name) = \(level); groups: \(known.joined(separator: ", ")).")
         }
         guard dataset.taskOrder.contains(task) else { throw StoreError.unknownTask(key: task, known: dataset.taskOrder) }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
@@ -156,10 +178,10 @@ struct TasksCompare: ParsableCommand {
             return value.map { (observation.participant, observation.group[0], $0) }
         }
         let comparison = try TaskComparison.compare(task: task, measure: measure, levelA: chosen[0], levelB: chosen[1], values: values)
-        if output.json { return try printJSON(comparison) }
+        if output.json { return try printJSON(comparison, command: "tasks compare") }
         let test = comparison.test
         let design = test.design == .paired ? "paired t-test, \(test.nA) participants" : "Welch's t-test, \(test.nA) and \(test.nB) participants"
-        print("Task \(task): \(factor.name) \(chosen[0]) vs \(chosen[1]), \(measure.rawValue)\(measure == .errors ? "" : " (log scale)"); \(design)")
+        print("Task \(task): \(name) \(chosen[0]) vs \(chosen[1]), \(measure.rawValue)\(measure == .errors ? "" : " (log scale)"); \(design)")
         if measure == .errors {
             print(String(format: "mean errors: %@ = %.2f, %@ = %.2f; difference (%@ − %@) = %.2f [%.2f, %.2f]",
                          chosen[0], comparison.typicalA, chosen[1], comparison.typicalB, chosen[1], chosen[0],
