@@ -62,7 +62,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let file = folder.appendingPathComponent("study.xlsx")
         try WorkbookWriter.write(try StudySnapshot.load(study), to: file.path)
         let parts = try sheetParts(file)
-        #expect(Set(parts.keys) == ["Study", "Participants", "Responses", "Scores", "Summary", "Charts", "Tasks", "Task summary",
+        #expect(Set(parts.keys) == ["Study", "Participants", "Responses", "Scores", "Summary", "Items", "Charts", "Tasks", "Task summary",
                                      "Codebook", "Excerpts", "Category frequencies", "Memos", "Chart data"])
 
         // Numbers are numbers, text is text; the header is frozen and filtered.
@@ -173,8 +173,10 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let (study, folder) = try sampleStudy()
         let files = try CSVExporter.write(try StudySnapshot.load(study), to: folder.appendingPathComponent("csv").path)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
-            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "attempts.csv", "task_summary.csv",
+            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "attempts.csv", "task_summary.csv",
             "codebook.csv", "excerpts.csv", "category_frequencies.csv", "memos.csv"])
+        let items = try String(contentsOfFile: folder.appendingPathComponent("csv/items.csv").path, encoding: .utf8)
+        #expect(items.hasPrefix("instrument,item,text,recoded,n,not_applicable,mean,sd,recoded_mean,recoded_sd,point,count\n"))
         let responses = try String(contentsOfFile: folder.appendingPathComponent("csv/responses.csv").path, encoding: .utf8)
         #expect(responses.hasPrefix("participant,instrument,task,occasion,item,value,answer,not_applicable,orientation,submitted\nP1,pssuq,,,1,2.0,,0,inverted,2025-03-10 14:05:12\n"))
         let attempts = try String(contentsOfFile: folder.appendingPathComponent("csv/attempts.csv").path, encoding: .utf8)

@@ -124,13 +124,23 @@ extension ReportModel {
                                             maximum: maximum, yTitle: pt ? "Média" : "Mean", valueText: { number($0) }),
                     pt ? "Escores médios por grupo" : "Mean scores by group"))
             }
-            return Questionnaire(
+            let points = q.report.items.first?.distribution.map(\.point) ?? []
+            let itemRows = q.report.items.map { item in
+                ItemRow(number: String(item.item), text: item.text.text(language), recoded: item.reversed, n: String(item.n),
+                        mean: number(item.raw?.mean), sd: number(item.raw?.sd), recodedMean: item.reversed ? number(item.recoded?.mean) : "–",
+                        counts: points.map { point in Value(value: String(item.distribution.first { $0.point == point }?.count ?? 0)) })
+            }
+            var questionnaire = Questionnaire(
                 id: d.id, title: d.title.text(language), reference: d.reference.hasSuffix(".") ? String(d.reference.dropLast()) : d.reference, n: String(q.report.rows.count), lowerIsBetter: d.lowerIsBetter,
                 hasScores: !ids.isEmpty, scoreHeaders: names, rows: rows, perTask: d.perTask, hasGroups: !q.report.groups.isEmpty,
                 groupRows: q.report.groups.map(groupRow), overall: overall, hasNorms: !norms.isEmpty, normSource: d.norms?.source ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : ""),
                 norms: norms, normRow: normRow, isSUS: !sus.isEmpty, sus: sus, alpha: alpha, hasAlpha: !alpha.isEmpty, hasChoices: !choices.isEmpty, choices: choices,
                 hasOpenAnswers: !open.isEmpty, openAnswers: open, charts: questionnaireCharts,
                 unscored: q.report.unscored.map { Value(value: $0) }, hasUnscored: !q.report.unscored.isEmpty)
+            questionnaire.hasItems = !itemRows.isEmpty
+            questionnaire.itemPoints = points.map { Named(name: String($0)) }
+            questionnaire.items = itemRows
+            return questionnaire
         }
 
         // Tasks.

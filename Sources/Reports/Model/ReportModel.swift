@@ -35,6 +35,18 @@ public struct ReportModel: Sendable {
     public struct OpenAnswer: Sendable { public let item: String; public let participant: String; public let text: String }
     public struct Chart: Sendable { public let file: String; public let caption: String }
 
+    /// One item of a questionnaire with its statistics.
+    public struct ItemRow: Sendable {
+        public let number: String
+        public let text: String
+        public let recoded: Bool
+        public let n: String
+        public let mean: String
+        public let sd: String
+        public let recodedMean: String
+        public let counts: [Value]
+    }
+
     public struct Questionnaire: Sendable {
         public let id: String
         public let title: String
@@ -61,6 +73,10 @@ public struct ReportModel: Sendable {
         public let hasOpenAnswers: Bool
         public let openAnswers: [OpenAnswer]
         public let charts: [Chart]
+        /// Per item: n, mean and SD (recoded too for reverse-worded items), and how many chose each point.
+        public var hasItems: Bool = false
+        public var itemPoints: [Named] = []
+        public var items: [ItemRow] = []
         public let unscored: [Value]
         public let hasUnscored: Bool
     }

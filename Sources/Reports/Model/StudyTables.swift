@@ -46,7 +46,7 @@ public struct DataTable: Sendable {
 /// The study as tidy tables: one row per observation, one column per variable (for R, SPSS, Excel).
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
-        [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot),
+        [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
          attempts(snapshot), taskSummary(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
     }
 
@@ -136,6 +136,28 @@ public enum StudyTables {
         return DataTable(name: "Summary", file: "summary",
                          columns: ["instrument", "group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
                                    "norm", "t", "p", "grade", "adjective", "acceptability"],
+                         rows: rows)
+    }
+
+    /// Per item of every questionnaire: n, mean and SD raw and (for recoded items) recoded, and the count of each
+    /// scale point, tidy: one row per item and point.
+    static func items(_ s: StudySnapshot) -> DataTable {
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for item in questionnaire.report.items {
+                let base: [Cell] = [.text(questionnaire.definition.id), .integer(item.item), .text(item.text.text(s.info.language)),
+                                    .integer(item.reversed ? 1 : 0), .integer(item.n), .integer(item.notApplicable),
+                                    Cell(item.raw?.mean), Cell(item.raw?.sd), Cell(item.reversed ? item.recoded?.mean : nil),
+                                    Cell(item.reversed ? item.recoded?.sd : nil)]
+                if item.distribution.isEmpty {
+                    rows.append(base + [.empty, .empty])
+                }
+                for (point, count) in item.distribution { rows.append(base + [.integer(point), .integer(count)]) }
+            }
+        }
+        return DataTable(name: "Items", file: "items",
+                         columns: ["instrument", "item", "text", "recoded", "n", "not_applicable", "mean", "sd", "recoded_mean", "recoded_sd",
+                                   "point", "count"],
                          rows: rows)
     }
 
