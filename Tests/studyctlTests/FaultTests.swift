@@ -20,20 +20,9 @@ import Darwin
         var generator = SplitMix(seed: 20_261_122)
         var outcomes: [Int] = []
         for run in 0..<5 {
-            let process = Process()
-            process.executableURL = StudyCtl.binary
-            process.arguments = ["participant", "import", "big.csv"]
-            process.currentDirectoryURL = cli.folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
             // Kill at a random moment within the import's first seconds (the last run is left to finish).
             let delay = run == 4 ? nil : 0.05 + Double(generator.next() % 1_500) / 1_000
-            if let delay {
-                Thread.sleep(forTimeInterval: delay)
-                kill(process.processIdentifier, SIGKILL)
-            }
-            process.waitUntilExit()
+            try cli.runKilled(["participant", "import", "big.csv"], after: delay)
             #expect(try cli.succeed(["check"]).contains(": ok"), "run \(run): the study passes the integrity check")
             let status = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["status", "--json"]).utf8)) as! [String: Any]
             let participants = (status["counts"] as! [String: Int])["participants"]!

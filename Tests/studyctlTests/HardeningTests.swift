@@ -180,16 +180,7 @@ import Darwin
         try cli.succeed(["participant", "import", "p.csv"])
         var generator = SplitMix(seed: 7)
         for run in 0..<4 {
-            let process = Process()
-            process.executableURL = StudyCtl.binary
-            process.arguments = ["export", "xlsx", "out.xlsx"]
-            process.currentDirectoryURL = cli.folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: 0.02 + Double(generator.next() % 400) / 1_000)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try cli.runKilled(["export", "xlsx", "out.xlsx"], after: 0.02 + Double(generator.next() % 400) / 1_000)
             if FileManager.default.fileExists(atPath: cli.path("out.xlsx")) {
                 let data = try Data(contentsOf: URL(fileURLWithPath: cli.path("out.xlsx")))
                 // A complete zip ends with its end-of-central-directory record.
@@ -202,16 +193,7 @@ import Darwin
         let cli = try StudyCtl()
         var generator = SplitMix(seed: 11)
         for run in 0..<6 {
-            let process = Process()
-            process.executableURL = StudyCtl.binary
-            process.arguments = ["init", "--title", "Killed"]
-            process.currentDirectoryURL = cli.folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: Double(generator.next() % 30) / 1_000)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try cli.runKilled(["init", "--title", "Killed"], after: Double(generator.next() % 30) / 1_000)
             if FileManager.default.fileExists(atPath: cli.path("study.sqlite")) {
                 #expect(try cli.succeed(["status"]).contains("Killed"), "run \(run): a complete study")
                 try FileManager.default.removeItem(atPath: cli.path("study.sqlite"))

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the built `studyctl` binary, as a user would, and captures what it prints.
 struct StudyCtl {
@@ -83,6 +88,25 @@ struct StudyCtl {
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// Starts `studyctl arguments…` in the test's folder without waiting, output discarded (for kill tests);
+    /// kills it with `signal` after `delay` seconds when one is given, and waits for it to end.
+    @discardableResult
+    func runKilled(_ arguments: [String], after delay: Double?, signal: Int32 = SIGKILL) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if let delay {
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, signal)
+        }
+        process.waitUntilExit()
+        return process
     }
 
     /// Runs a command that must succeed, and returns its standard output.
