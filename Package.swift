@@ -37,11 +37,18 @@ let package = Package(
             name: "CXlsxWriter",
             pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]),
+        // Cairo, the C library that draws every picture (charts, heat maps) to SVG, PNG and PDF.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts now, heat maps next.
+        .target(name: "Figures", dependencies: ["CCairo"]),
         // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV.
         .target(
             name: "Reports",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter",
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The command-line interface: parses, calls one store method, prints.
@@ -54,7 +61,7 @@ let package = Package(
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore", "Figures"]),
         .testTarget(
             name: "StudyStoreTests",
             dependencies: ["StudyStore", .product(name: "GRDB", package: "GRDB.swift")]),

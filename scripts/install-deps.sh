@@ -3,8 +3,8 @@
 # Debian/Ubuntu: apt-get when run as root, otherwise prints the exact command. macOS: Homebrew.
 set -euo pipefail
 
-apt_packages=(libsqlite3-dev libxlsxwriter-dev sqlite3 pkg-config unzip ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter pkg-config)
+apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev fonts-dejavu-core sqlite3 pkg-config unzip ${EXTRA_APT_PACKAGES:-})
+brew_packages=(sqlite libxlsxwriter cairo pkg-config)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "studyctl needs the Swift toolchain (6.1 or later): https://www.swift.org/install/" >&2

@@ -1,3 +1,4 @@
+import Figures
 import Foundation
 import QualCoding
 import Testing
@@ -128,17 +129,28 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(report.contains("| 0 | 0 (não observada) |"))
         // User text cannot break a table or become markup.
         #expect(report.contains("+SUM(A1:A2) \\| linha 1<br>linha 2 &lt;b&gt;negrito&lt;/b&gt;"))
-        #expect(report.contains("![Porcentagem de participantes que citaram cada categoria](charts/category-shares.svg)"))
+        #expect(report.contains("![Porcentagem de participantes que citaram cada categoria](charts/pt-BR/category-shares.svg)"))
         #expect(report.contains("Myllärniemi et al. (2018)"))
         #expect(report.contains("Cronbach"))
-        let chart = try String(contentsOfFile: folder.appendingPathComponent("pt/charts/category-shares.svg").path, encoding: .utf8)
-        #expect(chart.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\""))
-        #expect(chart.contains(">90 %</text>"))
+        // Each chart in the report's language, as SVG, PNG (300 dpi, 16 cm wide) and PDF, drawn by Cairo.
+        for format in ["svg", "png", "pdf"] {
+            let data = try Data(contentsOf: folder.appendingPathComponent("pt/charts/pt-BR/category-shares.\(format)"))
+            switch format {
+            case "svg": #expect(String(decoding: data.prefix(200), as: UTF8.self).contains("<svg"))
+            case "png":
+                #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+                let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+                #expect(width == 1890, "453.5 pt at 300 dpi")
+            default: #expect(data.prefix(5) == Data("%PDF-".utf8))
+            }
+        }
 
         let en = try String(contentsOfFile: try ReportWriter.write(snapshot, language: .en, to: folder.appendingPathComponent("en").path), encoding: .utf8)
         #expect(en.contains("| P1 | Iniciante | 2.81 | 1.83 | 4.50 | 1.33 |"))
         #expect(en.contains("## Methods"))
         #expect(!en.contains("Métodos"))
+        #expect(en.contains("(charts/en/category-shares.svg)"), "the English report has its own charts")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("en/charts/en/category-shares.png").path))
     }
 
     @Test func customTemplatesByPathAndClearErrors() throws {
@@ -151,13 +163,22 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(throws: ReportError.self) { try ReportWriter.templatePath("nonexistent", language: .en) }
     }
 
-    @Test func svgEscapesText() {
-        #expect(SVGChart.escape("a < b & \"c\" 'd' > e") == "a &lt; b &amp; &quot;c&quot; &apos;d&apos; &gt; e")
-        let svg = SVGChart.horizontalBars(title: "<script>", labels: ["x & y"], values: [50], maximum: 100, valueText: { "\($0)" })
-        #expect(!svg.contains("<script>"))
-        #expect(svg.contains("x &amp; y"))
-        #expect(SVGChart.niceTicks(7) == [0, 2, 4, 6])
-        #expect(SVGChart.niceTicks(100) == [0, 20, 40, 60, 80, 100])
+    @Test func chartsCarryTheirLabelsAndRenderEverywhere() throws {
+        let figure = Charts.horizontalBars(labels: ["<script> & y"], values: [50], maximum: 100, valueText: { "\(Int($0)) %" }, axisTitle: "Participantes (%)")
+        #expect(figure.texts.contains("<script> & y"))
+        #expect(figure.texts.contains("50 %"))
+        #expect(Charts.niceTicks(7) == [0, 2, 4, 6, 8])
+        #expect(Charts.niceTicks(100) == [0, 20, 40, 60, 80, 100])
+        #expect(Charts.niceTicks(5.6, whole: true) == [0, 2, 4, 6])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("figures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try figure.write(to: folder.appendingPathComponent("f.svg").path, format: .svg)
+        let svg = try String(contentsOf: folder.appendingPathComponent("f.svg"), encoding: .utf8)
+        #expect(!svg.contains("<script>"), "text is drawn as glyphs, never as markup")
+        // A diverging Likert chart of a scale running from "agree" (PSSUQ) puts disagreement on the left too.
+        let likert = Charts.divergingLikert(items: ["Item 1"], points: ["1 Concordo", "2", "3 Discordo"], counts: [[3, 0, 1]], lowIsPositive: true, axisTitle: "")
+        #expect(likert.texts.suffix(3) == ["3 Discordo", "2", "1 Concordo"], "the legend runs from disagreement to agreement")
     }
 
     @Test func numbersPerLanguage() {

@@ -1,3 +1,4 @@
+import Figures
 import Foundation
 import Mustache
 import QualCoding
@@ -84,11 +85,13 @@ public enum ReportWriter {
         let markdown = try render(model, templatePath: path)
         try AtomicOutput.folder(folder) { temporary in
             let base = URL(fileURLWithPath: temporary)
-            let chartFolder = base.appendingPathComponent("charts")
+            let chartFolder = base.appendingPathComponent("charts").appendingPathComponent(language.rawValue)
             do {
                 try FileManager.default.createDirectory(at: chartFolder, withIntermediateDirectories: true)
                 for chart in charts {
-                    try Data(chart.svg.utf8).write(to: chartFolder.appendingPathComponent(chart.name))
+                    for format in Figure.Format.allCases {
+                        try chart.figure.write(to: chartFolder.appendingPathComponent("\(chart.name).\(format.rawValue)").path, format: format)
+                    }
                 }
                 try Data(markdown.utf8).write(to: base.appendingPathComponent(fileName))
             } catch {

@@ -1,25 +1,29 @@
+import Figures
 import Foundation
 import QualCoding
 import StudyStore
 import Surveys
 
 /// An SVG chart file the report refers to.
+/// A chart to write: its file name without extension and the figure, drawn to SVG, PNG and PDF.
 public struct ChartFile: Sendable, Equatable {
     public var name: String
-    public var svg: String
+    public var figure: Figure
 }
 
 extension ReportModel {
     /// Builds the report's data and its charts from a study snapshot.
     public static func build(_ s: StudySnapshot, language: StudyLanguage, agreement: [AgreementReport] = [],
-                             chartFolder: String = "charts") -> (ReportModel, [ChartFile]) {
+                             chartFolder: String? = nil) -> (ReportModel, [ChartFile]) {
+        // Each language has its own charts (their labels are in that language): charts/pt-BR, charts/en.
+        let chartFolder = chartFolder ?? "charts/\(language.rawValue)"
         let pt = language == .ptBR
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
         func percent(_ share: Double?) -> String { LocalNumber.percent(share, language: language) }
         var charts: [ChartFile] = []
-        func chart(_ name: String, _ svg: String, _ caption: String) -> Chart {
-            charts.append(ChartFile(name: name, svg: svg))
-            return Chart(file: "\(chartFolder)/\(name)", caption: caption)
+        func chart(_ name: String, _ figure: Figure, _ caption: String) -> Chart {
+            charts.append(ChartFile(name: name, figure: figure))
+            return Chart(file: "\(chartFolder)/\(name).svg", caption: caption)
         }
 
         // Participants.
@@ -98,9 +102,9 @@ extension ReportModel {
             var questionnaireCharts: [Chart] = []
             if d.scoring == .sus {
                 let bins = Histogram.susBins(q.report.rows.compactMap { $0.value("SUS") })
-                questionnaireCharts.append(chart("\(d.id)-distribution.svg",
-                    SVGChart.columns(title: pt ? "Distribuição dos escores SUS" : "SUS score distribution", labels: bins.map(\.label),
-                                     values: bins.map { Double($0.count) }, xTitle: pt ? "Escore SUS" : "SUS score", yTitle: pt ? "Participantes" : "Participants"),
+                questionnaireCharts.append(chart("\(d.id)-distribution",
+                    Charts.columns(labels: bins.map(\.label), values: bins.map { Double($0.count) },
+                                   xTitle: pt ? "Escore SUS" : "SUS score", yTitle: pt ? "Participantes" : "Participants"),
                     pt ? "Distribuição dos escores SUS" : "Distribution of SUS scores"))
             }
             if let scale = d.scale {
@@ -108,21 +112,31 @@ extension ReportModel {
                 if !items.isEmpty {
                     let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }
                     let counts = items.map { item in (scale.min...scale.max).map { point in q.sets.filter { $0.answers[item.number] == .value(Double(point)) }.count } }
-                    questionnaireCharts.append(chart("\(d.id)-likert.svg",
-                        SVGChart.divergingLikert(title: "\(d.id.uppercased()): " + (pt ? "respostas por item" : "answers per item"),
-                                                 items: items.map { "\(d.id.uppercased()) \($0.number)" }, points: points, counts: counts,
-                                                 lowIsPositive: d.lowerIsBetter),
-                        pt ? "Distribuição das respostas por item (barras divergentes)" : "Answers per item (diverging stacked bars)"))
+                    questionnaireCharts.append(chart("\(d.id)-likert",
+                        Charts.divergingLikert(items: items.map { "\(pt ? "Item" : "Item") \($0.number)" + (d.isRecoded($0) ? "ʳ" : "") },
+                                               points: points, counts: counts, lowIsPositive: d.lowerIsBetter,
+                                               axisTitle: pt ? "Porcentagem das respostas (discordância à esquerda, concordância à direita)"
+                                                             : "Share of answers (disagreement to the left, agreement to the right)"),
+                        pt ? "Distribuição das respostas por item, em barras divergentes (ʳ: item de redação negativa; textos na tabela por item)"
+                           : "Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)"))
                 }
             }
             let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
             if !q.report.groups.isEmpty, !scored.isEmpty, q.report.groups.allSatisfy({ $0.task == nil }) {
                 let maximum: Double? = d.scale.map { Double($0.max) }.flatMap { d.scoring == .mean ? $0 : nil } ?? ((d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 100 : nil)
-                questionnaireCharts.append(chart("\(d.id)-by-group.svg",
-                    SVGChart.groupedColumns(title: "\(d.id.uppercased()): " + (pt ? "escores por grupo" : "scores by group"), categories: scored,
-                                            series: q.report.groups.map { group in (group.name, scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 }) },
-                                            maximum: maximum, yTitle: pt ? "Média" : "Mean", valueText: { number($0) }),
-                    pt ? "Escores médios por grupo" : "Mean scores by group"))
+                let minimum = d.scoring == .mean ? Double(d.scale?.min ?? 0) : 0
+                let series = q.report.groups.map { group in
+                    Charts.MeanSeries(name: group.name,
+                                      means: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean },
+                                      intervals: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.ci95 })
+                }
+                let norms = scored.map { id in d.norms?.values[id] ?? (d.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil) }
+                questionnaireCharts.append(chart("\(d.id)-by-group",
+                    Charts.means(categories: scored.map { scoreName($0, language) }, series: series, norms: norms, minimum: minimum, maximum: maximum,
+                                 yTitle: pt ? "Média (IC 95 %)" : "Mean (95% CI)", normLabel: pt ? "Norma" : "Norm",
+                                 note: d.lowerIsBetter ? (pt ? "Valores menores são melhores." : "Lower is better.") : nil,
+                                 valueText: { number($0, 1) }),
+                    pt ? "Escores médios por grupo, com intervalo de confiança de 95 % e a norma" : "Mean scores by group with 95% confidence intervals and the norm"))
             }
             let points = q.report.items.first?.distribution.map(\.point) ?? []
             let itemRows = q.report.items.map { item in
@@ -154,9 +168,50 @@ extension ReportModel {
                     totalMean: number(row.total?.mean, 1), errorsMean: number(row.errorsMean), errorsSD: number(row.errorsSD),
                     errorsTotal: String(row.errorsTotal), assisted: String(row.assisted), seq: number(row.seqMean))
         }
-        let tasks = Tasks(factors: s.factors.map { Named(name: $0.name) }, rows: taskRows, hasTotals: s.taskSummary.contains { $0.total != nil },
+        var taskCharts: [Chart] = []
+        if !s.taskSummary.isEmpty {
+            let taskKeys = NaturalOrder.distinct(s.taskSummary.map(\.task), preferring: s.tasks.map(\.key))
+            let groupKeys = NaturalOrder.distinct(s.taskSummary.map { $0.group.joined(separator: " · ") })
+            func row(_ task: String, _ group: String) -> TaskSummaryRow? {
+                s.taskSummary.first { $0.task == task && $0.group.joined(separator: " · ") == group }
+            }
+            func series(_ value: (TaskSummaryRow) -> (Double?, ClosedRange<Double>?)) -> [Charts.MeanSeries] {
+                groupKeys.map { group in
+                    let values = taskKeys.map { task in row(task, group).map(value) ?? (nil, nil) }
+                    return Charts.MeanSeries(name: group.isEmpty ? (pt ? "Todos" : "All") : group, means: values.map(\.0), intervals: values.map(\.1))
+                }
+            }
+            let conditionNote = s.factors.isEmpty ? nil : (pt ? "Condições: " : "Conditions: ") + s.factors.map(\.name).joined(separator: " · ")
+            taskCharts.append(chart("task-completion",
+                Charts.means(categories: taskKeys, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
+                             norms: [], maximum: 100, yTitle: pt ? "Conclusão (%, IC 95 %)" : "Completion (%, 95% CI)", normLabel: "",
+                             note: conditionNote, valueText: { number($0, 0) }),
+                pt ? "Taxa de conclusão por tarefa, com intervalo de Wald ajustado de 95 % (Sauro & Lewis, 2005)"
+                   : "Completion rate per task with adjusted-Wald 95% confidence intervals (Sauro & Lewis, 2005)"))
+            if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
+                taskCharts.append(chart("task-time",
+                    Charts.means(categories: taskKeys, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
+                                 norms: [], maximum: nil, yTitle: pt ? "Tempo (s, média geométrica)" : "Time (s, geometric mean)", normLabel: "",
+                                 note: conditionNote, valueText: { number($0, 0) }),
+                    pt ? "Tempo por tarefa: média geométrica com intervalo de confiança de 95 % (escala logarítmica)"
+                       : "Time per task: geometric mean with 95% confidence interval (computed on the log scale)"))
+            }
+            if s.taskSummary.contains(where: { $0.errorsMean != nil }) {
+                taskCharts.append(chart("task-errors",
+                    Charts.means(categories: taskKeys, series: series { row in
+                        guard let mean = row.errorsMean else { return (nil, nil) }
+                        guard let sd = row.errorsSD, row.attempts > 1 else { return (mean, nil) }
+                        let half = StudentT.quantile(0.975, df: Double(row.attempts - 1)) * sd / Double(row.attempts).squareRoot()
+                        return (mean, max(0, mean - half)...(mean + half))
+                    }, norms: [], maximum: nil, yTitle: pt ? "Erros por tentativa (média, IC 95 %)" : "Errors per attempt (mean, 95% CI)", normLabel: "",
+                                 note: conditionNote, valueText: { number($0, 1) }),
+                    pt ? "Erros por tarefa: média por tentativa com intervalo de confiança de 95 %" : "Errors per task: mean per attempt with 95% confidence interval"))
+            }
+        }
+        var tasks = Tasks(factors: s.factors.map { Named(name: $0.name) }, rows: taskRows, hasTotals: s.taskSummary.contains { $0.total != nil },
                           penaltyNote: penalties.isEmpty ? "" : (pt ? "Tempo total = tempo + erros × penalidade (" : "Total time = time + errors × penalty (")
                             + penalties.sorted().joined(separator: ", ") + (pt ? " por erro)." : " per error)."))
+        tasks.charts = taskCharts
 
         // Coding.
         let codebook = s.categories.map {
@@ -167,10 +222,10 @@ extension ReportModel {
         var shareChart: Chart?
         let usedRows = s.frequencies.rows
         if !s.codes.isEmpty {
-            shareChart = chart("category-shares.svg",
-                SVGChart.horizontalBars(title: pt ? "Participantes que citaram cada categoria" : "Participants raising each category",
-                                        labels: usedRows.map(\.category), values: usedRows.map { $0.overall.share * 100 }, maximum: 100,
-                                        valueText: { LocalNumber.format($0, decimals: 0, language: language) + (pt ? " %" : "%") }),
+            shareChart = chart("category-shares",
+                Charts.horizontalBars(labels: usedRows.map(\.category), values: usedRows.map { $0.overall.share * 100 }, maximum: 100,
+                                      valueText: { LocalNumber.format($0, decimals: 0, language: language) + (pt ? " %" : "%") },
+                                      axisTitle: pt ? "Participantes entrevistados que citaram a categoria (%)" : "Interviewed participants raising the category (%)"),
                 pt ? "Porcentagem de participantes que citaram cada categoria" : "Share of participants raising each category")
         }
         let shares = Shares(

@@ -92,6 +92,8 @@ public struct ReportModel: Sendable {
         public let rows: [TaskRow]
         public let hasTotals: Bool
         public let penaltyNote: String
+        /// Completion with adjusted-Wald intervals, geometric-mean time with its interval, mean errors: per task × condition.
+        public var charts: [Chart] = []
     }
 
     public struct CodebookRow: Sendable {

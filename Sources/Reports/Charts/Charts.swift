@@ -1,0 +1,246 @@
+import Figures
+import Foundation
+import Surveys
+
+/// Numbers as each language writes them: 2,82 in Portuguese, 2.82 in English.
+public enum LocalNumber {
+    public static func format(_ value: Double?, decimals: Int = 2, language: StudyLanguage) -> String {
+        guard let value, value.isFinite else { return "–" }
+        let text = String(format: "%.\(decimals)f", value)
+        return language == .ptBR ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    public static func percent(_ share: Double?, decimals: Int = 0, language: StudyLanguage) -> String {
+        guard let share else { return "–" }
+        return format(share * 100, decimals: decimals, language: language) + (language == .ptBR ? " %" : "%")
+    }
+}
+
+/// The charts of a report, as figures (drawn to SVG, PNG and PDF by `Figure.write`), sized for a thesis page.
+/// Titles are left to the caption (a numbered "Figura 1 – …" / "Figure 1." under ABNT or APA), so the figure
+/// itself carries axes, labels and legend only.
+public enum Charts {
+    static let width = 680.0
+    static let palette = ["#2B6CB0", "#DD6B20", "#38A169", "#805AD5", "#D53F8C", "#319795", "#718096", "#B7791F", "#C53030", "#2C5282", "#9C4221"]
+        .map(Figure.Colour.init(hex:))
+
+    /// Horizontal bars with their value at the end (category shares), on a percentage axis.
+    public static func horizontalBars(labels: [String], values: [Double], maximum: Double, valueText: (Double) -> String,
+                                      axisTitle: String) -> Figure {
+        let rowHeight = 26.0
+        let longest = labels.map { Figure.textWidth(truncate($0, 48), size: 12) }.max() ?? 80
+        let labelWidth = min(300, max(90, longest + 14))
+        let top = 12.0
+        let plotWidth = width - labelWidth - 70
+        var figure = Figure(width: width, height: top + Double(labels.count) * rowHeight + 52)
+        let bottom = top + Double(labels.count) * rowHeight
+        for tick in niceTicks(maximum) {
+            let x = labelWidth + plotWidth * tick / maximum
+            figure.line(x, top, x, bottom, .grid)
+            figure.text(format(tick), x, bottom + 16, size: 11, anchor: .middle)
+        }
+        for (index, (label, value)) in zip(labels, values).enumerated() {
+            let y = top + Double(index) * rowHeight
+            let length = maximum > 0 ? plotWidth * value / maximum : 0
+            figure.text(truncate(label, 48), labelWidth - 8, y + 17, size: 12, anchor: .end)
+            figure.rect(labelWidth, y + 5, length, 17, palette[0])
+            figure.text(valueText(value), labelWidth + length + 5, y + 18, size: 11)
+        }
+        figure.line(labelWidth, top, labelWidth, bottom)
+        figure.text(axisTitle, labelWidth + plotWidth / 2, bottom + 38, size: 12, anchor: .middle)
+        return figure
+    }
+
+    /// Vertical columns (a histogram): whole-number counts on the axis.
+    public static func columns(labels: [String], values: [Double], xTitle: String, yTitle: String) -> Figure {
+        let height = 340.0
+        let left = 60.0, bottom = 62.0, top = 16.0
+        let plotHeight = height - top - bottom
+        let plotWidth = width - left - 16
+        let maximum = max(values.max() ?? 1, 1)
+        // Room above the tallest column for its count.
+        let ticks = niceTicks(maximum * 1.12, whole: true)
+        let axisTop = ticks.last ?? maximum
+        let slot = plotWidth / Double(max(labels.count, 1))
+        var figure = Figure(width: width, height: height)
+        axes(&figure, left: left, top: top, plotWidth: plotWidth, plotHeight: plotHeight, ticks: ticks, maximum: axisTop, yTitle: yTitle)
+        for (index, (label, value)) in zip(labels, values).enumerated() {
+            let barHeight = plotHeight * value / axisTop
+            let x = left + Double(index) * slot + slot * 0.15
+            figure.rect(x, top + plotHeight - barHeight, slot * 0.7, barHeight, palette[0])
+            if value > 0 { figure.text(format(value), x + slot * 0.35, top + plotHeight - barHeight - 4, size: 11, anchor: .middle) }
+            figure.text(label, x + slot * 0.35, top + plotHeight + 16, size: 11, anchor: .middle)
+        }
+        figure.text(xTitle, left + plotWidth / 2, height - 16, size: 12, anchor: .middle)
+        return figure
+    }
+
+    /// One series of a means chart: a group's mean of each category with its 95 % interval.
+    public struct MeanSeries: Sendable {
+        public var name: String
+        public var means: [Double?]
+        public var intervals: [ClosedRange<Double>?]
+        public init(name: String, means: [Double?], intervals: [ClosedRange<Double>?]) {
+            self.name = name
+            self.means = means
+            self.intervals = intervals
+        }
+    }
+
+    /// Grouped columns of means with 95 % interval error bars, and a dashed norm line per category where there
+    /// is one; `note` (e.g. "lower is better") is written under the axis.
+    public static func means(categories: [String], series: [MeanSeries], norms: [Double?], minimum: Double = 0, maximum: Double?,
+                             yTitle: String, normLabel: String, note: String?, valueText: (Double) -> String) -> Figure {
+        let height = 380.0
+        let left = 60.0, bottom = 92.0, top = 16.0
+        let plotHeight = height - top - bottom
+        let plotWidth = width - left - 16
+        let highest = series.flatMap { $0.intervals.compactMap { $0?.upperBound } + $0.means.compactMap { $0 } }.max() ?? 1
+        let axisTop = maximum ?? (niceTicks(max(highest, norms.compactMap { $0 }.max() ?? 0) * 1.05).last ?? highest)
+        // A short scale (PSSUQ 1–7) gets a tick at every point.
+        let ticks = axisTop - minimum <= 10 && minimum > 0 ? stride(from: minimum, through: axisTop, by: 1).map { $0 } : niceTicks(axisTop).filter { $0 >= minimum }
+        let slot = plotWidth / Double(max(categories.count, 1))
+        let barWidth = slot * 0.8 / Double(max(series.count, 1))
+        var figure = Figure(width: width, height: height)
+        func y(_ value: Double) -> Double { top + plotHeight - plotHeight * (value - minimum) / (axisTop - minimum) }
+        axes(&figure, left: left, top: top, plotWidth: plotWidth, plotHeight: plotHeight, ticks: ticks, maximum: axisTop, minimum: minimum, yTitle: yTitle)
+        for (c, category) in categories.enumerated() {
+            for (s, entry) in series.enumerated() {
+                guard let mean = entry.means[c] else { continue }
+                let x = left + Double(c) * slot + slot * 0.1 + Double(s) * barWidth
+                figure.rect(x, y(mean), barWidth * 0.9, y(minimum) - y(mean), palette[s % palette.count])
+                if let interval = entry.intervals[c] {
+                    let middle = x + barWidth * 0.45
+                    figure.line(middle, y(interval.upperBound), middle, y(interval.lowerBound), .black, width: 1.2)
+                    figure.line(middle - 5, y(interval.upperBound), middle + 5, y(interval.upperBound), .black, width: 1.2)
+                    figure.line(middle - 5, y(interval.lowerBound), middle + 5, y(interval.lowerBound), .black, width: 1.2)
+                }
+                // The value sits in the bar, beside the interval line.
+                figure.text(valueText(mean), x + barWidth * 0.45 + 3, y(minimum) - 4, size: 10, anchor: .start, colour: .white)
+            }
+            if c < norms.count, let norm = norms[c] {
+                let x0 = left + Double(c) * slot + slot * 0.05
+                figure.line(x0, y(norm), x0 + slot * 0.9, y(norm), Figure.Colour(hex: "#C53030"), width: 1.6, dashed: true)
+            }
+            figure.text(truncate(category, 24), left + Double(c) * slot + slot / 2, top + plotHeight + 16, size: 12, anchor: .middle)
+        }
+        var entries = series.enumerated().map { ($0.element.name, palette[$0.offset % palette.count]) }
+        if norms.contains(where: { $0 != nil }) { entries.append((normLabel, Figure.Colour(hex: "#C53030"))) }
+        legend(&figure, entries, y: height - 44)
+        if let note { figure.text(note, left, height - 12, size: 11) }
+        return figure
+    }
+
+    /// Diverging stacked bars of Likert answers per item, centred on the scale's midpoint (Robbins & Heiberger
+    /// 2011), on a percentage axis: disagreement to the left, agreement to the right, the neutral point split
+    /// across the centre. With `lowIsPositive` (PSSUQ: 1 = strongly agree) the low end is drawn in the positive
+    /// colour. Items are labelled with their number; reversed (negatively worded) items are marked ʳ.
+    public static func divergingLikert(items: [String], points scalePoints: [String], counts scaleCounts: [[Int]], lowIsPositive: Bool = false,
+                                       axisTitle: String) -> Figure {
+        // Disagreement always on the left: a scale that runs from "agree" (PSSUQ) is drawn from its high end.
+        let points = lowIsPositive ? Array(scalePoints.reversed()) : scalePoints
+        let counts = lowIsPositive ? scaleCounts.map { Array($0.reversed()) } : scaleCounts
+        let rowHeight = 24.0
+        let labelWidth = 70.0
+        let top = 12.0
+        let plotWidth = width - labelWidth - 20
+        let centre = labelWidth + plotWidth / 2
+        let bottom = top + Double(items.count) * rowHeight
+        var figure = Figure(width: width, height: bottom + 40 + legendHeight(points) + 8)
+        for tick in stride(from: -100.0, through: 100, by: 25) {
+            let x = centre + plotWidth / 2 * tick / 100
+            figure.line(x, top, x, bottom, .grid)
+            figure.text(format(abs(tick)) + "%", x, bottom + 14, size: 10, anchor: .middle)
+        }
+        let k = points.count
+        for (index, (item, row)) in zip(items, counts).enumerated() {
+            let total = Double(max(row.reduce(0, +), 1))
+            let y = top + Double(index) * rowHeight
+            figure.text(item, labelWidth - 8, y + 16, size: 12, anchor: .end)
+            var lower = 0.0
+            for point in 0..<(k / 2) { lower += Double(row[point]) }
+            if k % 2 == 1 { lower += Double(row[k / 2]) / 2 }
+            var x = centre - plotWidth / 2 * lower / total
+            for point in 0..<k {
+                let w = plotWidth / 2 * Double(row[point]) / total
+                if w > 0 { figure.rect(x, y + 4, w, 17, likertColour(point, of: k)) }
+                x += w
+            }
+        }
+        figure.line(centre, top, centre, bottom, .black, width: 1.2)
+        figure.text(axisTitle, centre, bottom + 30, size: 11, anchor: .middle)
+        legend(&figure, points.enumerated().map { ($0.element, likertColour($0.offset, of: k)) }, y: bottom + 52)
+        return figure
+    }
+
+    /// A diverging palette (ColorBrewer RdBu): red for disagreement, grey for neutral, blue for agreement.
+    static func likertColour(_ point: Int, of count: Int) -> Figure.Colour {
+        let low = ["#B2182B", "#D6604D", "#F4A582", "#FDDBC7"]
+        let high = ["#D1E5F0", "#92C5DE", "#4393C3", "#2166AC"]
+        let half = count / 2
+        if count % 2 == 1 && point == half { return Figure.Colour(hex: "#D9D9D9") }
+        // The extremes get the strongest colours; inner points lighter ones, spread over the four shades.
+        if point < half { return Figure.Colour(hex: low[min(3, point * 4 / max(half, 1))]) }
+        let offset = point - (count + 1) / 2
+        return Figure.Colour(hex: high[max(0, 3 - (half - 1 - offset) * 4 / max(half, 1))])
+    }
+
+    static func axes(_ figure: inout Figure, left: Double, top: Double, plotWidth: Double, plotHeight: Double, ticks: [Double],
+                     maximum: Double, minimum: Double = 0, yTitle: String) {
+        for value in ticks {
+            let y = top + plotHeight - plotHeight * (value - minimum) / (maximum - minimum)
+            if value > minimum { figure.line(left, y, left + plotWidth, y, .grid) }
+            figure.text(format(value), left - 6, y + 4, size: 11, anchor: .end)
+        }
+        figure.line(left, top + plotHeight, left + plotWidth, top + plotHeight)
+        figure.line(left, top, left, top + plotHeight)
+        figure.text(yTitle, 16, top + plotHeight / 2, size: 12, anchor: .middle, angle: -90)
+    }
+
+    /// Round tick values from 0 up to at least `maximum` (1, 2 or 5 times a power of ten apart; whole numbers
+    /// only when `whole`, for counts).
+    static func niceTicks(_ maximum: Double, whole: Bool = false) -> [Double] {
+        guard maximum > 0 else { return [0, 1] }
+        let rough = maximum / 5
+        let power = pow(10, floor(log10(rough)))
+        var step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? rough
+        if whole { step = max(1, step.rounded(.up)) }
+        var ticks: [Double] = []
+        var value = 0.0
+        while value < maximum - step * 1e-9 { ticks.append(value); value += step }
+        ticks.append(value)
+        return ticks
+    }
+
+    static func legendHeight(_ names: [String]) -> Double {
+        var x = 16.0
+        var rows = 1.0
+        for name in names {
+            let needed = 22 + Figure.textWidth(truncate(name, 34), size: 11) + 14
+            if x + needed > width - 8 { x = 16; rows += 1 }
+            x += needed
+        }
+        return rows * 18
+    }
+
+    static func legend(_ figure: inout Figure, _ entries: [(String, Figure.Colour)], y: Double) {
+        var x = 16.0
+        var row = y
+        for (name, colour) in entries {
+            let text = truncate(name, 34)
+            let needed = 22 + Figure.textWidth(text, size: 11) + 14
+            if x + needed > width - 8 { x = 16; row += 18 }
+            figure.rect(x, row - 10, 12, 12, colour)
+            figure.text(text, x + 17, row, size: 11)
+            x += needed
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? NumberParser.format(value) : String(format: "%.1f", value)
+    }
+
+    static func truncate(_ text: String, _ length: Int) -> String {
+        text.count > length ? String(text.prefix(length - 1)) + "…" : text
+    }
+}
