@@ -128,7 +128,8 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(report.contains("| Aprendizado Interativo | 3 | 2 | 20 % |"))
         #expect(report.contains("| 0 | 0 (não observada) |"))
         // User text cannot break a table or become markup.
-        #expect(report.contains("+SUM(A1:A2) \\| linha 1<br>linha 2 &lt;b&gt;negrito&lt;/b&gt;"))
+        #expect(report.contains("+SUM(A1:A2) \\| linha 1<br>linha 2 &lt;b>negrito&lt;/b>"))
+        #expect(!report.contains("p &lt; 0"), "a '<' that opens no tag stays as typed")
         #expect(report.contains("![Porcentagem de participantes que citaram cada categoria](charts/pt-BR/category-shares.svg)"))
         #expect(report.contains("Myllärniemi et al. (2018)"))
         #expect(report.contains("Cronbach"))

@@ -28,12 +28,15 @@ public enum ReportError: Error, LocalizedError, Equatable {
 struct MarkdownContentType: MustacheContentType {
     func escapeText(_ text: String) -> String {
         var result = ""
-        for character in text {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : " "
             switch character {
             case "|": result += "\\|"
             case "\\": result += "\\\\"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
+            // Only a "<" that could open an HTML tag or comment is neutralised; "p < 0,05" stays readable.
+            case "<" where next.isLetter || next == "/" || next == "!" || next == "?": result += "&lt;"
+            case ">" where result.isEmpty: result += "\\>"
             case "*", "_", "`", "#": result += "\\\(character)"
             case "(" where result.hasSuffix("]"): result += "\\("
             case "\r": continue
@@ -79,8 +82,14 @@ public enum ReportWriter {
     /// Writes `report.md` (or `report.LANGUAGE.md`) and `charts/*.svg` into `folder`; returns the report's path.
     @discardableResult
     public static func write(_ snapshot: StudySnapshot, language: StudyLanguage, template: String = "default",
-                             agreement: [AgreementReport] = [], to folder: String, fileName: String = "report.md") throws -> String {
+                             agreement: [AgreementReport] = [], to folder: String, fileName: String = "report.md",
+                             force: Bool = false) throws -> String {
         let path = try templatePath(template, language: language)
+        let target = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
+        if !force, FileManager.default.fileExists(atPath: target) {
+            throw ReportError.cannotWrite(path: target, reason: "a report is already there; rerun with --force to replace it (its charts are replaced too)")
+        }
+
         let (model, charts) = ReportModel.build(snapshot, language: language, agreement: agreement)
         let markdown = try render(model, templatePath: path)
         try AtomicOutput.folder(folder) { temporary in

@@ -54,7 +54,8 @@ extension ReportModel {
         let questionnaires = s.questionnaires.map { q -> Questionnaire in
             let d = q.definition
             let ids = d.scoreIDs
-            let names = ids.map { id in Named(name: d.subscales.first { $0.id == id }.map { "\($0.name.text(language)) (\(id))" } ?? scoreName(id, language)) }
+            func label(_ id: String) -> String { d.subscales.first { $0.id == id }.map { "\($0.name.text(language)) (\(id))" } ?? scoreName(id, language) }
+            let names = ids.map { Named(name: label($0)) }
             let rows = q.report.rows.map { row in
                 ScoreRow(participant: row.participant, group: row.group ?? "", task: row.task ?? "",
                          cells: ids.map { Value(value: number(row.value($0))) })
@@ -69,7 +70,7 @@ extension ReportModel {
                 guard let norm = summary.norm else { return nil }
                 let comparison = summary.testUndefined.map { pt ? ($0.hasPrefix("no variation") ? "sem variação: teste indefinido" : "menos de dois escores: teste indefinido") : $0 }
                     ?? summary.normVerdict?.text(language) ?? ""
-                return NormRow(score: summary.scoreID, norm: number(norm), mean: number(summary.statistics.mean),
+                return NormRow(score: label(summary.scoreID), norm: number(norm), mean: number(summary.statistics.mean),
                                ci: summary.statistics.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "–",
                                t: summary.test.map { "t(\($0.df)) = \(number($0.t))" } ?? "–",
                                p: summary.test.map { $0.p < 0.001 ? "< 0,001".replacingOccurrences(of: ",", with: pt ? "," : ".") : number($0.p, 3) } ?? "–",
@@ -147,7 +148,7 @@ extension ReportModel {
             var questionnaire = Questionnaire(
                 id: d.id, title: d.title.text(language), reference: d.reference.hasSuffix(".") ? String(d.reference.dropLast()) : d.reference, n: String(q.report.rows.count), lowerIsBetter: d.lowerIsBetter,
                 hasScores: !ids.isEmpty, scoreHeaders: names, rows: rows, perTask: d.perTask, hasGroups: !q.report.groups.isEmpty,
-                groupRows: q.report.groups.map(groupRow), overall: overall, hasNorms: !norms.isEmpty, normSource: d.norms?.source ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : ""),
+                groupRows: q.report.groups.map(groupRow), overall: overall, hasNorms: !norms.isEmpty, normSource: d.norms?.source.text(language) ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : ""),
                 norms: norms, normRow: normRow, isSUS: !sus.isEmpty, sus: sus, alpha: alpha, hasAlpha: !alpha.isEmpty, hasChoices: !choices.isEmpty, choices: choices,
                 hasOpenAnswers: !open.isEmpty, openAnswers: open, charts: questionnaireCharts,
                 unscored: q.report.unscored.map { Value(value: $0) }, hasUnscored: !q.report.unscored.isEmpty)
@@ -257,7 +258,15 @@ extension ReportModel {
                       method: report.overallMethod)
         }
 
-        let memos = s.memos.map { Memo(on: $0.on, text: $0.text, coder: $0.coder, created: String($0.created.prefix(10))) }
+        // What a memo is about, in the report's language: "study", "participant:P4", "code:12", "category:NAME".
+        func memoTarget(_ on: String) -> String {
+            let parts = on.split(separator: ":", maxSplits: 1).map(String.init)
+            let kinds = pt ? ["study": "Estudo", "participant": "Participante", "code": "Código", "category": "Categoria"]
+                           : ["study": "Study", "participant": "Participant", "code": "Code", "category": "Category"]
+            let kind = kinds[parts[0]] ?? parts[0]
+            return parts.count == 2 ? "\(kind) \(parts[1])" : kind
+        }
+        let memos = s.memos.map { Memo(on: memoTarget($0.on), text: $0.text, coder: $0.coder, created: String($0.created.prefix(10))) }
         let model = ReportModel(
             title: s.info.title, language: language.rawValue, generated: String(ISO8601DateFormatter().string(from: Date()).prefix(10)),
             file: URL(fileURLWithPath: s.path).lastPathComponent, participantCount: String(s.roster.participants.count), profile: profile,

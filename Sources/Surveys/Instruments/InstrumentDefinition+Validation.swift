@@ -184,7 +184,7 @@ extension InstrumentDefinition {
             for key in norms.values.keys.sorted() where !scoreIDs.contains(key) {
                 problems.append("norms.values: '\(key)' is not a score of this instrument (scores: \(scoreIDs.joined(separator: ", ")))")
             }
-            if norms.source.trimmingCharacters(in: .whitespaces).isEmpty {
+            if norms.source.values.values.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
                 problems.append("norms.source: say where the norms come from")
             }
         }

@@ -167,8 +167,8 @@ public struct SubscaleDefinition: Sendable, Hashable, Codable {
 
 /// Published reference values to compare a study's scores with.
 public struct Norms: Sendable, Hashable, Codable {
-    /// Where the values come from.
-    public var source: String
+    /// Where the values come from (text, or text per language).
+    public var source: LocalizedText
     /// Score id → reference value (PSSUQ "Overall" → 2.82; SUS "SUS" → 68).
     public var values: [String: Double]
 }

@@ -26,8 +26,8 @@ struct Demo: ParsableCommand {
             let (name, study) = try build(base)
             let folder = base.appendingPathComponent(name)
             let snapshot = try StudySnapshot.load(study)
-            let report = try ReportWriter.write(snapshot, language: snapshot.info.language, agreement: try Report.agreement(study), to: folder.path)
-            let english = try ReportWriter.write(snapshot, language: .en, agreement: try Report.agreement(study), to: folder.path, fileName: "report.en.md")
+            let report = try ReportWriter.write(snapshot, language: snapshot.info.language, agreement: try Report.agreement(study), to: folder.path, force: true)
+            let english = try ReportWriter.write(snapshot, language: .en, agreement: try Report.agreement(study), to: folder.path, fileName: "report.en.md", force: true)
             let workbook = folder.appendingPathComponent("\(name).xlsx").path
             try WorkbookWriter.write(snapshot, to: workbook)
             try CSVExporter.write(snapshot, to: folder.appendingPathComponent("csv").path)

@@ -101,17 +101,20 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("A template name under templates/reports, or a template file's path.", valueName: "name|path"))
     var template: String = "default"
 
+    @Flag(help: "Replace a report already in the folder.")
+    var force = false
+
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let path = try study.withStudy { database -> String in
+        let (path, used) = try study.withStudy { database -> (String, StudyLanguage) in
             let snapshot = try StudySnapshot.load(database, groupBy: grouping.by)
             let agreement = try Self.agreement(database)
-            return try ReportWriter.write(snapshot, language: language ?? snapshot.info.language, template: template,
-                                          agreement: agreement, to: output)
+            let used = language ?? snapshot.info.language
+            return (try ReportWriter.write(snapshot, language: used, template: template, agreement: agreement, to: output, force: force), used)
         }
-        print("Wrote \(path) and its charts in \(output)/charts")
+        print("Wrote \(path) and its charts (SVG, PNG 300 dpi, PDF) in \(output)/charts/\(used.rawValue)")
     }
 
     /// The agreement of the first two coders, when two or more coded.

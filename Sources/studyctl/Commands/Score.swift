@@ -143,7 +143,7 @@ struct ScoreCommand: ParsableCommand {
                 print("")
                 printComparisons(report, language: language)
             }
-            if let norms = definition.norms { print("\nNorms: \(norms.source)") }
+            if let norms = definition.norms { print("\nNorms: \(norms.source.text(language))") }
         }
         if !report.items.isEmpty {
             print("")

@@ -84,7 +84,7 @@ struct InstrumentShow: ParsableCommand {
         }
         if let norms = definition.norms {
             print("Norms: " + definition.scoreIDs.compactMap { id in norms.values[id].map { "\(id) \(NumberParser.format($0))" } }.joined(separator: ", "))
-            print("  source: \(norms.source)")
+            print("  source: \(norms.source.text(language))")
         }
         if let notes = definition.notes { print("Notes: \(notes.text(language))") }
         print("")
