@@ -41,10 +41,12 @@ public enum WorkbookWriter {
     static let maxRows = 1_048_576
 
     public static func write(_ snapshot: StudySnapshot, to path: String) throws {
-        try write(tables: StudyTables.make(snapshot), charts: chartBlocks(snapshot), to: path)
+        try write(tables: StudyTables.make(snapshot), charts: chartBlocks(snapshot), to: path, language: snapshot.info.language)
     }
 
-    static func write(tables: [DataTable], charts: [ChartBlock], to path: String) throws {
+    static func write(tables allTables: [DataTable], charts: [ChartBlock], to path: String, language: StudyLanguage = .en) throws {
+        // No empty sheets: a table with no rows is left out (the Study sheet always stays).
+        let tables = allTables.filter { !$0.rows.isEmpty || $0.name == "Study" }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -73,12 +75,35 @@ public enum WorkbookWriter {
         format_set_num_format(percent, "0%")
         let integer = workbook_add_format(workbook)
         format_set_num_format(integer, "0")
+        // p-values with three decimals, and never 0.000: below .001 the cell reads "< 0,001" (APA, ABNT).
+        let pFormat = workbook_add_format(workbook)
+        format_set_num_format(pFormat, language == .ptBR ? "[<0.001]\"< 0,001\";0.000" : "[<0.001]\"< .001\";0.000")
+        let wrapped = workbook_add_format(workbook)
+        format_set_text_wrap(wrapped)
+        let title = workbook_add_format(workbook)
+        format_set_bold(title)
+        format_set_font_size(title, 14)
 
         func check(_ error: lxw_error, _ step: String) throws {
             if error != LXW_NO_ERROR {
                 throw WorkbookError.failed(path: path, step: step, reason: String(cString: lxw_strerror(error)))
             }
         }
+
+        // The first sheet says what each sheet holds.
+        let contents = (language == .ptBR ? "Conteúdo" : "Contents").withCString { workbook_add_worksheet(workbook, $0) }!
+        try (language == .ptBR ? "O que cada planilha contém" : "What each sheet holds").withCString {
+            try check(worksheet_write_string(contents, 0, 0, $0, title), "writing the contents sheet")
+        }
+        var listed = tables.map(\.name)
+        if !charts.isEmpty { listed += ["Charts", "Chart data"] }
+        for (offset, name) in listed.enumerated() {
+            try WorkbookLabels.sheet(name, language).withCString { try check(worksheet_write_string(contents, UInt32(offset + 2), 0, $0, header), "writing the contents sheet") }
+            try WorkbookLabels.about(name, language).withCString { try check(worksheet_write_string(contents, UInt32(offset + 2), 1, $0, nil), "writing the contents sheet") }
+        }
+        worksheet_set_column(contents, 0, 0, 26, nil)
+        worksheet_set_column(contents, 1, 1, 90, nil)
+        printSetup(contents, repeatHeader: false)
 
         var chartsSheet: UnsafeMutablePointer<lxw_worksheet>?
         for (index, table) in tables.enumerated() {
@@ -88,18 +113,27 @@ public enum WorkbookWriter {
             repeat {
                 var part = table
                 part.rows = Array(table.rows[start..<min(start + chunk, table.rows.count)])
-                let name = start == 0 ? table.name : "\(table.name) \(start / chunk + 1)"
+                let localName = WorkbookLabels.sheet(table.name, language)
+                let name = start == 0 ? localName : "\(localName) \(start / chunk + 1)"
                 let sheet = name.withCString { workbook_add_worksheet(workbook, $0) }!
-                try writeTable(part, sheet: sheet, header: header, decimal: decimal, percent: percent, integer: integer, check: check)
+                part.columns = table.columns.map { WorkbookLabels.column($0, language) }
+                try writeTable(part, sheet: sheet, header: header, decimal: decimal, percent: percent, integer: integer, pFormat: pFormat,
+                               pColumns: Set(table.columns.enumerated().filter { $0.element == "p" }.map(\.offset)),
+                               percentColumns: Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset)),
+                               check: check)
+                printSetup(sheet, repeatHeader: true)
                 start += chunk
             } while start < table.rows.count
             // The charts sit right after the summary, where an advisor looks first.
-            if table.name == "Summary" || (index == tables.count - 1 && chartsSheet == nil) {
-                chartsSheet = "Charts".withCString { workbook_add_worksheet(workbook, $0) }
+            if !charts.isEmpty, table.name == "Summary" || (index == tables.count - 1 && chartsSheet == nil) {
+                chartsSheet = WorkbookLabels.sheet("Charts", language).withCString { workbook_add_worksheet(workbook, $0) }
+                printSetup(chartsSheet!, repeatHeader: false)
             }
         }
         if !charts.isEmpty, let chartsSheet {
-            let dataSheet = "Chart data".withCString { workbook_add_worksheet(workbook, $0) }!
+            let dataSheetName = WorkbookLabels.sheet("Chart data", language)
+            let dataSheet = dataSheetName.withCString { workbook_add_worksheet(workbook, $0) }!
+            printSetup(dataSheet, repeatHeader: false)
             var row: UInt32 = 0
             for (index, block) in charts.enumerated() {
                 let first = row
@@ -127,7 +161,13 @@ public enum WorkbookWriter {
                 block.title.withCString { chart_title_set_name(chart, $0) }
                 for (column, _) in block.series.enumerated() {
                     let series = chart_add_series(chart, nil, nil)!
-                    "Chart data".withCString { sheetName in
+                    if block.kind == .stackedBar {
+                        // Likert answers in a diverging palette: red for disagreement, grey neutral, blue agreement.
+                        var fill = lxw_chart_fill()
+                        fill.color = likertColour(column, of: block.series.count)
+                        chart_series_set_fill(series, &fill)
+                    }
+                    dataSheetName.withCString { sheetName in
                         chart_series_set_categories(series, sheetName, first + 1, 0, last, 0)
                         chart_series_set_values(series, sheetName, first + 1, UInt16(column + 1), last, UInt16(column + 1))
                         chart_series_set_name_range(series, sheetName, first, UInt16(column + 1))
@@ -168,9 +208,29 @@ public enum WorkbookWriter {
         committed = true
     }
 
+    /// Printing: A4 landscape, one page wide, the header row repeated on every page.
+    static func printSetup(_ sheet: UnsafeMutablePointer<lxw_worksheet>, repeatHeader: Bool) {
+        worksheet_set_landscape(sheet)
+        worksheet_set_paper(sheet, 9)
+        worksheet_fit_to_pages(sheet, 1, 0)
+        if repeatHeader { worksheet_repeat_rows(sheet, 0, 0) }
+    }
+
+    /// The diverging palette of the report's Likert charts (ColorBrewer RdBu), as 0xRRGGBB.
+    static func likertColour(_ point: Int, of count: Int) -> UInt32 {
+        let low: [UInt32] = [0xB2182B, 0xD6604D, 0xF4A582, 0xFDDBC7]
+        let high: [UInt32] = [0xD1E5F0, 0x92C5DE, 0x4393C3, 0x2166AC]
+        let half = count / 2
+        if count % 2 == 1 && point == half { return 0xD9D9D9 }
+        if point < half { return low[min(3, point * 4 / max(half, 1))] }
+        let offset = point - (count + 1) / 2
+        return high[max(0, 3 - (half - 1 - offset) * 4 / max(half, 1))]
+    }
+
     static func writeTable(_ table: DataTable, sheet: UnsafeMutablePointer<lxw_worksheet>, header: UnsafeMutablePointer<lxw_format>?,
                            decimal: UnsafeMutablePointer<lxw_format>?, percent: UnsafeMutablePointer<lxw_format>?,
-                           integer: UnsafeMutablePointer<lxw_format>?, check: (lxw_error, String) throws -> Void) throws {
+                           integer: UnsafeMutablePointer<lxw_format>?, pFormat: UnsafeMutablePointer<lxw_format>? = nil, pColumns: Set<Int> = [],
+                           percentColumns: Set<Int>? = nil, check: (lxw_error, String) throws -> Void) throws {
         let columns = table.columns.count
         // Widths from the header and a sample of rows: wide enough to read, never wider than 60.
         for column in 0..<columns {
@@ -188,7 +248,7 @@ public enum WorkbookWriter {
         for (column, name) in table.columns.enumerated() {
             try name.withCString { try check(worksheet_write_string(sheet, 0, UInt16(column), $0, header), "writing the \(table.name) header") }
         }
-        let shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
+        let shareColumns = percentColumns ?? Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
         for (index, row) in table.rows.enumerated() {
             let rowNumber = UInt32(index + 1)
             for (column, cell) in row.enumerated() {
@@ -200,7 +260,8 @@ public enum WorkbookWriter {
                     try clipped.withCString { try check(worksheet_write_string(sheet, rowNumber, col, $0, nil), "writing \(table.name)") }
                 case let .number(number):
                     guard number.isFinite else { continue }
-                    try check(worksheet_write_number(sheet, rowNumber, col, number, shareColumns.contains(column) ? percent : decimal), "writing \(table.name)")
+                    let format = pColumns.contains(column) ? pFormat : shareColumns.contains(column) ? percent : decimal
+                    try check(worksheet_write_number(sheet, rowNumber, col, number, format), "writing \(table.name)")
                 case let .integer(value):
                     try check(worksheet_write_number(sheet, rowNumber, col, Double(value), integer), "writing \(table.name)")
                 case .empty:
