@@ -144,6 +144,14 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(report.contains("+SUM(A1:A2) \\| linha 1<br>linha 2 &lt;b>negrito&lt;/b>"))
         #expect(!report.contains("p &lt; 0"), "a '<' that opens no tag stays as typed")
         #expect(report.contains("![Porcentagem de participantes que citaram cada categoria](charts/pt-BR/category-shares.svg)"))
+        // Tables and figures numbered in order with ABNT captions above and the source below.
+        #expect(report.contains("**Tabela 1 – Participantes por level**"))
+        #expect(report.contains("**Tabela 3 – Escores de PSSUQ por participante**"))
+        #expect(report.contains("**Figura 1 – "))
+        #expect(report.contains("Fonte: dados da pesquisa ("))
+        #expect(!report.contains("::table") && !report.contains("::figure") && !report.contains("::source"))
+        let tableNumbers = report.components(separatedBy: "**Tabela ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(tableNumbers == Array(1...tableNumbers.count), "tables numbered 1, 2, 3… in order")
         #expect(report.contains("Myllärniemi et al. (2018)"))
         #expect(report.contains("Cronbach"))
         // Each chart in the report's language, as SVG, PNG (300 dpi, 16 cm wide) and PDF, drawn by Cairo.
@@ -164,6 +172,9 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(en.contains("## Methods"))
         #expect(!en.contains("Métodos"))
         #expect(en.contains("(charts/en/category-shares.svg)"), "the English report has its own charts")
+        #expect(en.contains("**Table 1**\n\n*Participants by level*"), "APA: number in bold, title in italics")
+        #expect(en.contains("**Figure 1**"))
+        #expect(!en.contains("Fonte:") && !en.contains("Tabela"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("en/charts/en/category-shares.png").path))
     }
 

@@ -73,7 +73,8 @@ public enum ReportWriter {
         }
         do {
             let template = try MustacheTemplate(string: text)
-            return template.render(model)
+            return Captions.number(template.render(model), language: StudyLanguage(rawValue: model.language) ?? .en,
+                                   year: String(model.generated.prefix(4)))
         } catch {
             throw ReportError.invalidTemplate(path: path, reason: "\(error)")
         }
@@ -108,5 +109,44 @@ public enum ReportWriter {
             }
         }
         return URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
+    }
+}
+
+/// Numbers tables and figures in the order they appear, with captions in the report language's thesis style.
+///
+/// A template marks a table with a line `::table TITLE` above it and `::source` below it, and a figure with
+/// `::figure CAPTION|FILE`. In Portuguese they follow ABNT NBR 14724: "Tabela 1 – Título" above, "Fonte: …" below,
+/// and likewise "Figura 1 – …"; in English, APA 7: "**Table 1**" with the title in italics on the next line, the
+/// same for figures, no source line.
+public enum Captions {
+    public static func number(_ markdown: String, language: StudyLanguage, year: String) -> String {
+        let pt = language == .ptBR
+        var tables = 0
+        var figures = 0
+        var lines: [String] = []
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            var result = ""
+            if line.hasPrefix("::table ") {
+                tables += 1
+                let title = line.dropFirst("::table ".count)
+                result += pt ? "**Tabela \(tables) – \(title)**\n" : "**Table \(tables)**\n\n*\(title)*\n"
+            } else if line == "::source" {
+                result += pt ? "\nFonte: dados da pesquisa (\(year)).\n" : "\n"
+            } else if line.hasPrefix("::figure ") {
+                figures += 1
+                let body = line.dropFirst("::figure ".count)
+                let split = body.lastIndex(of: "|") ?? body.endIndex
+                let caption = body[..<split]
+                let file = split < body.endIndex ? body[body.index(after: split)...] : ""
+                result += pt
+                    ? "**Figura \(figures) – \(caption)**\n\n![\(caption)](\(file))\n\nFonte: elaborada com o studyctl a partir dos dados da pesquisa (\(year)).\n"
+                    : "**Figure \(figures)**\n\n*\(caption)*\n\n![\(caption)](\(file))\n"
+            } else {
+                lines.append(String(line))
+                continue
+            }
+            lines.append(String(result.dropLast()))
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -152,6 +152,7 @@ extension ReportModel {
                 norms: norms, normRow: normRow, isSUS: !sus.isEmpty, sus: sus, alpha: alpha, hasAlpha: !alpha.isEmpty, hasChoices: !choices.isEmpty, choices: choices,
                 hasOpenAnswers: !open.isEmpty, openAnswers: open, charts: questionnaireCharts,
                 unscored: q.report.unscored.map { Value(value: $0) }, hasUnscored: !q.report.unscored.isEmpty)
+            questionnaire.shortName = d.id.uppercased()
             questionnaire.hasItems = !itemRows.isEmpty
             questionnaire.itemPoints = points.map { Named(name: String($0)) }
             questionnaire.items = itemRows

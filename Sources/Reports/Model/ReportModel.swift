@@ -74,6 +74,8 @@ public struct ReportModel: Sendable {
         public let openAnswers: [OpenAnswer]
         public let charts: [Chart]
         /// Per item: n, mean and SD (recoded too for reverse-worded items), and how many chose each point.
+        /// The instrument's id as a name in running text (PSSUQ, SUS).
+        public var shortName: String = ""
         public var hasItems: Bool = false
         public var itemPoints: [Named] = []
         public var items: [ItemRow] = []
