@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/JohnSundell/Ink", exact: "0.6.0"),
     ],
     targets: [
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
@@ -50,6 +51,7 @@ let package = Package(
             dependencies: [
                 "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Ink", package: "Ink"),
             ]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(

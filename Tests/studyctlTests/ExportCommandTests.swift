@@ -7,7 +7,7 @@ import Testing
         let output = try cli.succeed(["demo", "--output", "out"])
         for name in ["uitracking", "codeforall", "game-controls"] {
             #expect(output.contains("out/\(name)/report.md"))
-            for file in ["\(name).sqlite", "report.md", "report.en.md", "\(name).xlsx", "csv/participants.csv"] {
+            for file in ["\(name).sqlite", "report.md", "report.en.md", "report.html", "report.en.html", "\(name).xlsx", "csv/participants.csv"] {
                 #expect(FileManager.default.fileExists(atPath: cli.path("out/\(name)/\(file)")), "\(name)/\(file)")
             }
         }
@@ -27,6 +27,18 @@ import Testing
         #expect(codeforall.contains("| Talvez | 1 | 9,1 % |"))
         let game = try String(contentsOfFile: cli.path("out/game-controls/report.md"), encoding: .utf8)
         #expect(game.contains("| fase-1 | 0-50 | 15 |"))
+        // Every section has its figure, in each language: tasks too.
+        for language in ["pt-BR", "en"] {
+            for chart in ["task-completion", "task-time", "task-errors"] {
+                for format in ["svg", "png", "pdf"] {
+                    #expect(FileManager.default.fileExists(atPath: cli.path("out/game-controls/charts/\(language)/\(chart).\(format)")), "\(language)/\(chart).\(format)")
+                }
+            }
+        }
+        #expect(game.contains("**Figura 1 – Taxa de conclusão por tarefa"))
+        let gameEnglish = try String(contentsOfFile: cli.path("out/game-controls/report.en.md"), encoding: .utf8)
+        #expect(gameEnglish.contains("(charts/en/task-time.svg)"))
+        #expect(!gameEnglish.contains("Tarefa") && !gameEnglish.contains("Figura"), "no Portuguese in the English report")
         // Running it again replaces the demo's own files.
         try cli.succeed(["demo", "--output", "out"])
     }
@@ -47,6 +59,16 @@ import Testing
         #expect(try cli.succeed(["report", "-o", "r", "--language", "pt-BR", "--force"]).contains("report.md"))
         #expect(FileManager.default.fileExists(atPath: cli.path("r/charts/pt-BR/sus-distribution.pdf")))
         #expect(FileManager.default.fileExists(atPath: cli.path("r/charts/en/sus-distribution.png")), "the English charts are kept")
+        // One self-contained HTML page: tables, numbered captions, charts embedded.
+        try cli.succeed(["report", "-o", "h", "--format", "html"])
+        let html = try String(contentsOfFile: cli.path("h/report.html"), encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<html lang=\"en\">"))
+        #expect(html.contains("<table>"))
+        #expect(html.contains("<strong>Table 1</strong>"))
+        #expect(html.contains("src=\"data:image/svg+xml;base64,"))
+        #expect(!html.contains("src=\"charts/"), "no image left as a link")
+        #expect(html.contains("@page { size: A4"))
         #expect(try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8).contains("| P1 | 85,00 |"))
         #expect(try cli.fail(["report", "-o", "r", "--template", "nothing-here"]).stderr.contains("No report template 'nothing-here'"))
         #expect(try cli.succeed(["export", "xlsx", "s.xlsx"]) == "Wrote s.xlsx\n")

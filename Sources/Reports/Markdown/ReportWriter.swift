@@ -80,11 +80,21 @@ public enum ReportWriter {
         }
     }
 
-    /// Writes `report.md` (or `report.LANGUAGE.md`) and `charts/*.svg` into `folder`; returns the report's path.
+    /// The report's file formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Markdown, renderable on GitHub, with the charts beside it.
+        case md
+        /// One self-contained HTML page (charts embedded) that prints well.
+        case html
+    }
+
+    /// Writes `report.md` (or `report.LANGUAGE.md`, or `.html`) and `charts/LANGUAGE/*.{svg,png,pdf}` into `folder`;
+    /// returns the report's path.
     @discardableResult
     public static func write(_ snapshot: StudySnapshot, language: StudyLanguage, template: String = "default",
-                             agreement: [AgreementReport] = [], to folder: String, fileName: String = "report.md",
-                             force: Bool = false) throws -> String {
+                             agreement: [AgreementReport] = [], to folder: String, fileName: String? = nil,
+                             format: Format = .md, force: Bool = false) throws -> String {
+        let fileName = fileName ?? "report.\(format.rawValue)"
         let path = try templatePath(template, language: language)
         let target = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
         if !force, FileManager.default.fileExists(atPath: target) {
@@ -103,7 +113,13 @@ public enum ReportWriter {
                         try chart.figure.write(to: chartFolder.appendingPathComponent("\(chart.name).\(format.rawValue)").path, format: format)
                     }
                 }
-                try Data(markdown.utf8).write(to: base.appendingPathComponent(fileName))
+                switch format {
+                case .md:
+                    try Data(markdown.utf8).write(to: base.appendingPathComponent(fileName))
+                case .html:
+                    let page = HTMLReport.page(markdown: markdown, title: snapshot.info.title, language: language, folder: base)
+                    try Data(page.utf8).write(to: base.appendingPathComponent(fileName))
+                }
             } catch {
                 throw ReportError.cannotWrite(path: folder, reason: ReportError.reason(error))
             }

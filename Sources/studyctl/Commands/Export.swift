@@ -101,6 +101,9 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("A template name under templates/reports, or a template file's path.", valueName: "name|path"))
     var template: String = "default"
 
+    @Option(help: ArgumentHelp("md (markdown, the default) or html (one self-contained page with the charts embedded).", valueName: "format"))
+    var format: ReportWriter.Format = .md
+
     @Flag(help: "Replace a report already in the folder.")
     var force = false
 
@@ -112,7 +115,8 @@ struct Report: ParsableCommand {
             let snapshot = try StudySnapshot.load(database, groupBy: grouping.by)
             let agreement = try Self.agreement(database)
             let used = language ?? snapshot.info.language
-            return (try ReportWriter.write(snapshot, language: used, template: template, agreement: agreement, to: output, force: force), used)
+            return (try ReportWriter.write(snapshot, language: used, template: template, agreement: agreement, to: output,
+                                           format: format, force: force), used)
         }
         print("Wrote \(path) and its charts (SVG, PNG 300 dpi, PDF) in \(output)/charts/\(used.rawValue)")
     }

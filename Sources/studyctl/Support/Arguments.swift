@@ -3,6 +3,7 @@ import ArgumentParser
 import Surveys
 import Tabular
 import StudyStore
+import Reports
 
 extension StudyLanguage: ExpressibleByArgument {
     public init?(argument: String) {
@@ -62,3 +63,5 @@ extension DuplicatePolicy: ExpressibleByArgument {
 }
 
 extension ShareDenominator: ExpressibleByArgument {}
+
+extension ReportWriter.Format: ExpressibleByArgument {}

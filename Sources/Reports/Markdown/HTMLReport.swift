@@ -1,0 +1,63 @@
+import Foundation
+import Ink
+import Surveys
+
+/// The report as one self-contained HTML page: the markdown report converted by Ink, every chart embedded (SVG as
+/// a data URI, so the page works offline and can be mailed), and a stylesheet that prints well on A4.
+public enum HTMLReport {
+    /// `markdown` as HTML; image paths are read relative to `folder` and embedded.
+    public static func page(markdown: String, title: String, language: StudyLanguage, folder: URL) -> String {
+        let html = MarkdownParser().html(from: markdown)
+        // Embed every chart the report refers to: each src="PATH" becomes the file's data URI.
+        var body = ""
+        var rest = Substring(html)
+        while let source = rest.range(of: "src=\"") {
+            body += rest[..<source.upperBound]
+            rest = rest[source.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            let path = String(rest[..<end])
+            if !path.hasPrefix("data:"), let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) {
+                let type = path.hasSuffix(".svg") ? "image/svg+xml" : path.hasSuffix(".png") ? "image/png" : "application/octet-stream"
+                body += "data:\(type);base64," + data.base64EncodedString()
+            } else {
+                body += path
+            }
+            rest = rest[end...]
+        }
+        body += rest
+        return """
+            <!DOCTYPE html>
+            <html lang="\(language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>
+            body { font-family: "DejaVu Serif", Georgia, "Times New Roman", serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.5; color: #222; }
+            h1, h2, h3 { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; line-height: 1.25; }
+            table { border-collapse: collapse; margin: 0.5em 0 0.25em; font-size: 0.9em; }
+            th, td { border-top: 1px solid #999; border-bottom: 1px solid #999; padding: 0.2em 0.6em; text-align: left; vertical-align: top; }
+            th { border-top: 2px solid #222; border-bottom: 1.5px solid #222; }
+            tr:last-child td { border-bottom: 2px solid #222; }
+            img { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
+            p > strong:first-child { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; }
+            @page { size: A4; margin: 3cm 2cm 2cm 3cm; }
+            @media print {
+              body { max-width: none; margin: 0; font-size: 11pt; }
+              table, img { page-break-inside: avoid; }
+              h1, h2, h3 { page-break-after: avoid; }
+            }
+            </style>
+            </head>
+            <body>
+            \(body)
+            </body>
+            </html>
+
+            """
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
