@@ -25,6 +25,11 @@ import Testing
         #expect(codeforall.contains("| Todos | 11 | 86,36 | 8,32 | 87,50 | 72,50 | 100,00 | 92,50 |"))
         #expect(codeforall.contains("| A+ | 96–100 | Excelente | aceitável |"))
         #expect(codeforall.contains("| Talvez | 1 | 9,1 % |"))
+        // Per-component evaluations (synthetic, consistent with the published aggregates): 88 evaluations, 87
+        // successful, 7 of 88 "Não" to using the component again; a table and a figure.
+        #expect(codeforall.contains("| FAText | 11/11 (100 %) | 11/11 (100 %) | 11/11 (100 %) |"))
+        #expect(codeforall.contains("| Todos | 87/88 (98,9 %) | 87/88 (98,9 %) | 81/88 (92,0 %) |"))
+        #expect(codeforall.contains("(charts/pt-BR/codeforall-component-by-task.svg)"))
         let game = try String(contentsOfFile: cli.path("out/game-controls/report.md"), encoding: .utf8)
         #expect(game.contains("| fase-1 | 0-50 | 15 |"))
         // Every section has its figure, in each language: tasks too.

@@ -91,10 +91,16 @@ public enum Charts {
     /// is one; `note` (e.g. "lower is better") is written under the axis.
     public static func means(categories: [String], series: [MeanSeries], norms: [Double?], minimum: Double = 0, maximum: Double?,
                              yTitle: String, normLabel: String, note: String?, valueText: (Double) -> String) -> Figure {
-        let height = 380.0
-        let left = 60.0, bottom = 92.0, top = 16.0
-        let plotHeight = height - top - bottom
+        let left = 60.0, top = 16.0
         let plotWidth = width - left - 16
+        let slotWidth = plotWidth / Double(max(categories.count, 1))
+        // Category names wider than their slot are slanted, and the figure grows to hold them.
+        let widest = categories.map { Figure.textWidth(truncate($0, 24), size: 12) }.max() ?? 0
+        let slanted = widest > slotWidth * 0.95
+        let labelDepth = slanted ? widest * 0.5 + 14 : 20
+        let bottom = 72.0 + labelDepth
+        let height = 288.0 + bottom
+        let plotHeight = height - top - bottom
         let highest = series.flatMap { $0.intervals.compactMap { $0?.upperBound } + $0.means.compactMap { $0 } }.max() ?? 1
         let axisTop = maximum ?? (niceTicks(max(highest, norms.compactMap { $0 }.max() ?? 0) * 1.05).last ?? highest)
         // A short scale (PSSUQ 1–7) gets a tick at every point.
@@ -115,14 +121,21 @@ public enum Charts {
                     figure.line(middle - 5, y(interval.upperBound), middle + 5, y(interval.upperBound), .black, width: 1.2)
                     figure.line(middle - 5, y(interval.lowerBound), middle + 5, y(interval.lowerBound), .black, width: 1.2)
                 }
-                // The value sits in the bar, beside the interval line.
-                figure.text(valueText(mean), x + barWidth * 0.45 + 3, y(minimum) - 4, size: 10, anchor: .start, colour: .white)
+                // The value sits in the bar, beside the interval line, when it fits.
+                let label = valueText(mean)
+                if Figure.textWidth(label, size: 10) < barWidth * 0.45 - 4, y(minimum) - y(mean) > 16 {
+                    figure.text(label, x + barWidth * 0.45 + 3, y(minimum) - 4, size: 10, anchor: .start, colour: .white)
+                }
             }
             if c < norms.count, let norm = norms[c] {
                 let x0 = left + Double(c) * slot + slot * 0.05
                 figure.line(x0, y(norm), x0 + slot * 0.9, y(norm), Figure.Colour(hex: "#C53030"), width: 1.6, dashed: true)
             }
-            figure.text(truncate(category, 24), left + Double(c) * slot + slot / 2, top + plotHeight + 16, size: 12, anchor: .middle)
+            if slanted {
+                figure.text(truncate(category, 24), left + Double(c) * slot + slot / 2 + 4, top + plotHeight + 14, size: 12, anchor: .end, angle: -30)
+            } else {
+                figure.text(truncate(category, 24), left + Double(c) * slot + slot / 2, top + plotHeight + 16, size: 12, anchor: .middle)
+            }
         }
         var entries = series.enumerated().map { ($0.element.name, palette[$0.offset % palette.count]) }
         if norms.contains(where: { $0 != nil }) { entries.append((normLabel, Figure.Colour(hex: "#C53030"))) }

@@ -93,10 +93,59 @@ extension ReportModel {
             let alpha = q.report.alphas.first { $0.scale == ScoreReport.allName }.map {
                 "α = \(number($0.alpha.alpha, 3)) (\($0.alpha.items) " + (pt ? "itens, \($0.alpha.cases) conjuntos completos)" : "items, \($0.alpha.cases) complete sets)")
             } ?? ""
-            let choices = (q.report.overall.first?.tallies ?? []).map { tally in
-                ChoiceItem(item: String(tally.item), text: tally.text.text(language), answered: String(tally.answered),
-                           options: tally.counts.map { ChoiceOptionRow(label: $0.choice.label.text(language), count: String($0.count),
-                                                                       percent: LocalNumber.format(tally.percent($0.count), decimals: 1, language: language) + (pt ? " %" : "%")) })
+            // Choice items: over every response set (for a per-task instrument, every task together).
+            let allTallies = q.report.overall.flatMap(\.tallies)
+            let choices = (q.report.overall.first?.tallies ?? []).map { first in
+                let same = allTallies.filter { $0.item == first.item }
+                let answered = same.reduce(0) { $0 + $1.answered }
+                return ChoiceItem(item: String(first.item), text: first.text.text(language), answered: String(answered),
+                                  options: first.counts.indices.map { index in
+                                      let count = same.reduce(0) { $0 + $1.counts[index].count }
+                                      return ChoiceOptionRow(label: first.counts[index].choice.label.text(language), count: String(count),
+                                                             percent: LocalNumber.format(answered == 0 ? 0 : Double(count) / Double(answered) * 100, decimals: 1, language: language) + (pt ? " %" : "%"))
+                                  })
+            }
+            // A per-task instrument of choice items (one evaluation per component, say): the first choice's share per
+            // task and item, with adjusted-Wald intervals, as a table and a figure.
+            var taskChoiceHeaders: [Named] = []
+            var taskChoiceRows: [ScoreRow] = []
+            var taskChoiceChart: Chart?
+            if d.perTask, let firstTask = q.report.overall.first, !firstTask.tallies.isEmpty {
+                let items = firstTask.tallies.map(\.item)
+                let firstLabel = firstTask.tallies[0].counts.first?.choice.label.text(language) ?? ""
+                taskChoiceHeaders = items.map { Named(name: "\(pt ? "Item" : "Item") \($0): \(firstLabel)") }
+                func cell(_ tally: ScoreReport.Tally?) -> (Value, Double?, ClosedRange<Double>?) {
+                    guard let tally, tally.answered > 0, let rate = CompletionRate(successes: tally.counts.first?.count ?? 0, attempts: tally.answered) else {
+                        return (Value(value: "–"), nil, nil)
+                    }
+                    return (Value(value: "\(rate.successes)/\(rate.attempts) (\(LocalNumber.percent(rate.rate, language: language)))"),
+                            rate.rate * 100, (rate.ci95.lowerBound * 100)...(rate.ci95.upperBound * 100))
+                }
+                var series = items.map { Charts.MeanSeries(name: "Item \($0)", means: [], intervals: []) }
+                // Tasks in the study's order (the components as the study presented them).
+                let order = s.tasks.map(\.key)
+                let byTask = q.report.overall.sorted { (order.firstIndex(of: $0.task ?? "") ?? .max) < (order.firstIndex(of: $1.task ?? "") ?? .max) }
+                for group in byTask {
+                    let cells = items.map { item in cell(group.tallies.first { $0.item == item }) }
+                    taskChoiceRows.append(ScoreRow(participant: group.task ?? "", group: "", task: group.task ?? "", cells: cells.map(\.0)))
+                    for index in items.indices {
+                        series[index].means.append(cells[index].1)
+                        series[index].intervals.append(cells[index].2)
+                    }
+                }
+                let totals = items.map { item -> Value in
+                    let same = allTallies.filter { $0.item == item }
+                    let yes = same.reduce(0) { $0 + ($1.counts.first?.count ?? 0) }
+                    let answered = same.reduce(0) { $0 + $1.answered }
+                    return Value(value: "\(yes)/\(answered) (\(LocalNumber.percent(answered == 0 ? nil : Double(yes) / Double(answered), decimals: 1, language: language)))")
+                }
+                taskChoiceRows.append(ScoreRow(participant: pt ? "Todos" : "All", group: "", task: "", cells: totals))
+                taskChoiceChart = chart("\(d.id)-by-task",
+                    Charts.means(categories: byTask.map { $0.task ?? "" }, series: series, norms: [], maximum: 100,
+                                 yTitle: pt ? "\(firstLabel) (%, IC 95 %)" : "\(firstLabel) (%, 95% CI)", normLabel: "", note: nil,
+                                 valueText: { number($0, 0) }),
+                    pt ? "Porcentagem de respostas \"\(firstLabel)\" por \(d.id == "codeforall-component" ? "componente" : "tarefa") e item, com intervalo de Wald ajustado de 95 %"
+                       : "Share of \"\(firstLabel)\" answers per task and item, with adjusted-Wald 95% intervals")
             }
             let open = q.report.texts.map { OpenAnswer(item: String($0.item), participant: $0.participant, text: $0.text) }
 
@@ -153,6 +202,13 @@ extension ReportModel {
                 hasOpenAnswers: !open.isEmpty, openAnswers: open, charts: questionnaireCharts,
                 unscored: q.report.unscored.map { Value(value: $0) }, hasUnscored: !q.report.unscored.isEmpty)
             questionnaire.shortName = d.id.uppercased()
+            questionnaire.hasTaskChoices = !taskChoiceRows.isEmpty
+            questionnaire.taskChoiceHeaders = taskChoiceHeaders
+            questionnaire.taskChoiceRows = taskChoiceRows
+            questionnaire.taskChoiceChart = taskChoiceChart.map { [$0] } ?? []
+            if !taskChoiceRows.isEmpty {
+                questionnaire.itemKey = d.items.filter { $0.kind == .choice }.map { Value(value: "Item \($0.number): \($0.text.text(language))") }
+            }
             questionnaire.hasItems = !itemRows.isEmpty
             questionnaire.itemPoints = points.map { Named(name: String($0)) }
             questionnaire.items = itemRows

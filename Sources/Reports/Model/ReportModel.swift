@@ -76,6 +76,12 @@ public struct ReportModel: Sendable {
         /// Per item: n, mean and SD (recoded too for reverse-worded items), and how many chose each point.
         /// The instrument's id as a name in running text (PSSUQ, SUS).
         public var shortName: String = ""
+        /// A per-task instrument of choice items: the first choice's share per task and item.
+        public var hasTaskChoices: Bool = false
+        public var taskChoiceHeaders: [Named] = []
+        public var taskChoiceRows: [ScoreRow] = []
+        public var taskChoiceChart: [Chart] = []
+        public var itemKey: [Value] = []
         public var hasItems: Bool = false
         public var itemPoints: [Named] = []
         public var items: [ItemRow] = []

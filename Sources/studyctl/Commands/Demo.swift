@@ -84,7 +84,14 @@ struct Demo: ParsableCommand {
         try study.addInstrument(try InstrumentDefinition.load(path: data.appendingPathComponent("perception.json").path))
         _ = try study.importResponses(from: data.appendingPathComponent("perception_answers.csv").path,
                                       options: .init(instrument: "codeforall-perception", participantColumn: "Participante"))
+        for component in ["FAText", "FATextField", "FAToggle", "FATextButton", "FAImageButton", "FADescriptiveImage", "FADecorativeImage", "FALoadingView"] {
+            try study.addTask(key: component, title: component)
+        }
+        try study.addInstrument(try InstrumentDefinition.load(path: data.appendingPathComponent("components.json").path))
+        _ = try study.importResponses(from: data.appendingPathComponent("component_answers.csv").path,
+                                      options: .init(instrument: "codeforall-component", participantColumn: "Participante", taskColumn: "Componente"))
         try study.addMemo(on: .study, text: "Respostas SUS por participante sintéticas, construídas para reproduzir os agregados publicados (média 86,36; mínimo 72,5; máximo 100; moda 92,5).")
+        try study.addMemo(on: .study, text: "Avaliações por componente sintéticas, coerentes com os agregados publicados: 88 avaliações, 87 com sucesso (P7 não conseguiu usar o FALoadingView); 7,9 % de \"Não\" a usar o componente nos próximos projetos.")
         return ("codeforall", study)
     }
 
