@@ -30,6 +30,14 @@ import Testing
         #expect(codeforall.contains("| FAText | 11/11 (100 %) | 11/11 (100 %) | 11/11 (100 %) |"))
         #expect(codeforall.contains("| Todos | 87/88 (98,9 %) | 87/88 (98,9 %) | 81/88 (92,0 %) |"))
         #expect(codeforall.contains("(charts/pt-BR/codeforall-component-by-task.svg)"))
+        // Citations in the text and a reference list at the end: ABNT in Portuguese, APA in English.
+        #expect(codeforall.contains("System Usability Scale (SUS) (BROOKE, 1996)"))
+        #expect(codeforall.contains("## Referências"))
+        #expect(codeforall.contains("BROOKE, J. SUS: a \"quick and dirty\" usability scale. In: JORDAN, P. W. et al. (ed.). **Usability evaluation in industry**. London: Taylor & Francis, 1996. p. 189-194."))
+        let codeforallEnglish = try String(contentsOfFile: cli.path("out/codeforall/report.en.md"), encoding: .utf8)
+        #expect(codeforallEnglish.contains("## References"))
+        #expect(codeforallEnglish.contains("Bangor, A., Kortum, P. T., & Miller, J. T. (2008). An empirical evaluation of the System Usability Scale. *International Journal of Human-Computer Interaction*, *24*(6), 574–594."))
+        #expect(codeforallEnglish.contains("(Brooke, 1996)"))
         let game = try String(contentsOfFile: cli.path("out/game-controls/report.md"), encoding: .utf8)
         #expect(game.contains("| fase-1 | 0-50 | 15 |"))
         // Every section has its figure, in each language: tasks too.

@@ -4,7 +4,7 @@ import Surveys
 
 /// The methods section: which instruments and formulas the study used, each with its citation.
 enum Methods {
-    static func paragraphs(_ s: StudySnapshot, language: StudyLanguage) -> [String] {
+    static func paragraphs(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> [String] {
         let pt = language == .ptBR
         var paragraphs: [String] = []
         let n = s.roster.participants.count
@@ -17,12 +17,12 @@ enum Methods {
             switch d.scoring {
             case .sus:
                 text = pt
-                    ? "A usabilidade percebida foi medida com a System Usability Scale (SUS; \(d.reference)). O escore é 2,5 × Σ[(itens ímpares − 1) + (5 − itens pares)], de 0 a 100; as subescalas Aprendizagem (itens 4 e 10) e Usabilidade (demais itens) seguem Lewis e Sauro (2009). A interpretação usa a escala de notas de Sauro e Lewis (2016), os adjetivos de Bangor, Kortum e Miller (2009) e as faixas de aceitabilidade de Bangor, Kortum e Miller (2008); a média foi comparada ao referencial 68 por teste t de uma amostra."
-                    : "Perceived usability was measured with the System Usability Scale (SUS; \(d.reference)). The score is 2.5 × Σ[(odd items − 1) + (5 − even items)], from 0 to 100; the Learnability (items 4 and 10) and Usability (the other items) sub-scores follow Lewis and Sauro (2009). Scores are interpreted with Sauro and Lewis's (2016) curved grading scale, Bangor, Kortum and Miller's (2009) adjectives and Bangor, Kortum and Miller's (2008) acceptability ranges; the mean was compared with the benchmark of 68 by a one-sample t-test."
+                    ? "A usabilidade percebida foi medida com a System Usability Scale (SUS) \(c.cite(instrument: d)). O escore é 2,5 × Σ[(itens ímpares − 1) + (5 − itens pares)], de 0 a 100; as subescalas Aprendizagem (itens 4 e 10) e Usabilidade (demais itens) seguem \(c.cite("lewis2009")). A interpretação da média usa a escala de notas \(c.cite("sauro2016")); a de cada escore, os adjetivos \(c.cite("bangor2009")) e as faixas de aceitabilidade \(c.cite("bangor2008")); a média foi comparada ao referencial 68 por teste t de uma amostra."
+                    : "Perceived usability was measured with the System Usability Scale (SUS) \(c.cite(instrument: d)). The score is 2.5 × Σ[(odd items − 1) + (5 − even items)], from 0 to 100; the Learnability (items 4 and 10) and Usability (the other items) sub-scores follow \(c.cite("lewis2009")). Means are interpreted with the curved grading scale \(c.cite("sauro2016")); each score with the adjective scale \(c.cite("bangor2009")) and the acceptability ranges \(c.cite("bangor2008")); the mean was compared with the benchmark of 68 by a one-sample t-test."
             case .mean where d.id.hasPrefix("pssuq") || d.id == "csuq":
                 text = pt
-                    ? "Aplicou-se o \(d.title.text(language)) (\(d.reference)), escala de 7 pontos em que 1 = concordo totalmente (valores menores são melhores). Cada subescala é a média dos itens respondidos, excluindo-se N/A; as médias foram comparadas às normas de Lewis (2002) por teste t de uma amostra."
-                    : "The \(d.title.text(language)) (\(d.reference)) was applied on a 7-point scale where 1 = strongly agree (lower is better). Each sub-scale is the mean of the answered items, N/A excluded; means were compared with Lewis's (2002) norms by one-sample t-tests."
+                    ? "Aplicou-se o \(d.title.text(language)) \(c.cite(instrument: d)), escala de 7 pontos em que 1 = concordo totalmente (valores menores são melhores). Cada subescala é a média dos itens respondidos, excluindo-se N/A; as médias foram comparadas às normas publicadas \(c.cite(["lewis2002", "sauro2016"])) por teste t de uma amostra."
+                    : "The \(d.title.text(language)) \(c.cite(instrument: d)) was applied on a 7-point scale where 1 = strongly agree (lower is better). Each sub-scale is the mean of the answered items, N/A excluded; means were compared with the published norms \(c.cite(["lewis2002", "sauro2016"])) by one-sample t-tests."
                 if q.sets.contains(where: { $0.orientation == .inverted }) {
                     text += pt
                         ? " O formulário apresentou a escala invertida (1 = discordo); as respostas foram recodificadas como x′ = 8 − x antes do cálculo."
@@ -30,36 +30,51 @@ enum Methods {
                 }
             case .umux, .umuxLite:
                 text = pt
-                    ? "Aplicou-se o \(d.title.text(language)) (\(d.reference))" + (d.scoring == .umuxLite ? "; o equivalente SUS é 0,65 × UMUX-Lite + 22,9." : "; o escore é a soma das contribuições / 24 × 100.")
-                    : "The \(d.title.text(language)) (\(d.reference)) was applied" + (d.scoring == .umuxLite ? "; its SUS equivalent is 0.65 × UMUX-Lite + 22.9." : "; the score is the sum of the item contributions / 24 × 100.")
+                    ? "Aplicou-se o \(d.title.text(language)) \(c.cite(instrument: d))" + (d.scoring == .umuxLite ? "; o equivalente SUS é 0,65 × UMUX-Lite + 22,9." : "; o escore é a soma das contribuições / 24 × 100.")
+                    : "The \(d.title.text(language)) \(c.cite(instrument: d)) was applied" + (d.scoring == .umuxLite ? "; its SUS equivalent is 0.65 × UMUX-Lite + 22.9." : "; the score is the sum of the item contributions / 24 × 100.")
             case .nasaTLX:
                 text = pt
-                    ? "A carga de trabalho foi medida com o NASA-TLX (\(d.reference)): TLX bruto como média das seis avaliações e, havendo pesos, TLX ponderado = Σ avaliação × peso / 15."
-                    : "Workload was measured with the NASA-TLX (\(d.reference)): raw TLX as the mean of the six ratings and, where weights were collected, weighted TLX = Σ rating × weight / 15."
+                    ? "A carga de trabalho foi medida com o NASA-TLX \(c.cite(instrument: d)): TLX bruto como média das seis avaliações \(c.cite("hart2006")) e, havendo pesos, TLX ponderado = Σ avaliação × peso / 15."
+                    : "Workload was measured with the NASA-TLX \(c.cite(instrument: d)): raw TLX as the mean of the six ratings \(c.cite("hart2006")) and, where weights were collected, weighted TLX = Σ rating × weight / 15."
             case .mean, .sum:
-                text = pt ? "Aplicou-se o instrumento \(d.title.text(language))" + (d.reference.isEmpty ? "" : " (\(d.reference))") + "; cada escore é a " + (d.scoring == .mean ? "média" : "soma") + " dos itens respondidos, com itens invertidos recodificados."
-                    : "The \(d.title.text(language)) instrument was applied" + (d.reference.isEmpty ? "" : " (\(d.reference))") + "; each score is the " + (d.scoring == .mean ? "mean" : "sum") + " of the answered items, reversed items recoded."
+                let reference = c.cite(instrument: d)
+                let cited = reference.isEmpty ? "" : reference.hasPrefix("(") ? " " + reference : " (\(reference))"
+                text = pt ? "Aplicou-se o instrumento \(d.title.text(language))" + cited + "; cada escore é a " + (d.scoring == .mean ? "média" : "soma") + " dos itens respondidos, com itens invertidos recodificados."
+                    : "The \(d.title.text(language)) instrument was applied" + cited + "; each score is the " + (d.scoring == .mean ? "mean" : "sum") + " of the answered items, reversed items recoded."
             case .none:
                 text = pt ? "O questionário \(d.title.text(language)) teve respostas de escolha, relatadas como contagens e porcentagens."
                     : "The \(d.title.text(language)) questionnaire had choice answers, reported as counts and percentages."
             }
             if d.scoring != .none {
                 text += pt
-                    ? " Intervalos de confiança de 95 % usam a distribuição t; a consistência interna foi estimada pelo α de Cronbach (Cronbach, 1951)."
-                    : " 95 % confidence intervals use the t distribution; internal consistency was estimated with Cronbach's α (Cronbach, 1951)."
+                    ? " Intervalos de confiança de 95 % usam a distribuição t; a consistência interna foi estimada pelo α de Cronbach \(c.cite("cronbach1951"))."
+                    : " 95 % confidence intervals use the t distribution; internal consistency was estimated with Cronbach's α \(c.cite("cronbach1951"))."
             }
             paragraphs.append(text)
         }
         if !s.taskSummary.isEmpty {
             paragraphs.append(pt
-                ? "Nas tarefas, a taxa de conclusão é apresentada com o intervalo de Wald ajustado de 95 % (Agresti & Coull, 1998; Sauro & Lewis, 2005); os tempos, pela média, mediana e média geométrica com intervalo calculado na escala logarítmica (Sauro & Lewis, 2016)."
-                : "For tasks, completion rates are given with the 95 % adjusted-Wald interval (Agresti & Coull, 1998; Sauro & Lewis, 2005); times as mean, median and geometric mean with its interval computed on the log scale (Sauro & Lewis, 2016).")
+                ? "Nas tarefas, a taxa de conclusão é apresentada com o intervalo de Wald ajustado de 95 % \(c.cite(["agresti1998", "sauro2005"])); os tempos, pela média, mediana e média geométrica com intervalo calculado na escala logarítmica \(c.cite("sauro2016"))."
+                : "For tasks, completion rates are given with the 95 % adjusted-Wald interval \(c.cite(["agresti1998", "sauro2005"])); times as mean, median and geometric mean with its interval computed on the log scale \(c.cite("sauro2016")).")
         }
         if !s.codes.isEmpty {
             let literature = Set(s.categories.compactMap(\.reference)).sorted()
-            var text = pt
-                ? "As entrevistas foram analisadas com codificação in vivo: trechos literais receberam códigos com as palavras dos participantes, agrupados em categorias"
-                : "Interviews were analysed with in-vivo coding: verbatim excerpts were coded in the participants' own words and grouped into categories"
+            let descriptive = s.codes.filter { !$0.inVivo }.count
+            let inVivo = s.codes.count - descriptive
+            var text: String
+            if descriptive == 0 {
+                text = pt
+                    ? "As entrevistas foram analisadas com codificação in vivo: trechos literais receberam códigos com as palavras dos participantes, agrupados em categorias"
+                    : "Interviews were analysed with in-vivo coding: verbatim excerpts were coded in the participants' own words and grouped into categories"
+            } else if inVivo == 0 {
+                text = pt
+                    ? "As entrevistas foram analisadas com codificação descritiva: trechos literais receberam códigos que resumem seu assunto, agrupados em categorias"
+                    : "Interviews were analysed with descriptive coding: verbatim excerpts were given codes summarising their topic and grouped into categories"
+            } else {
+                text = pt
+                    ? "As entrevistas foram analisadas com codificação in vivo (\(inVivo) códigos com as palavras dos participantes) e descritiva (\(descriptive) códigos que resumem o assunto do trecho), agrupados em categorias"
+                    : "Interviews were analysed with in-vivo coding (\(inVivo) codes in the participants' own words) and descriptive coding (\(descriptive) codes summarising the excerpt's topic), grouped into categories"
+            }
             text += literature.isEmpty ? "." : (pt ? " pré-estabelecidas a partir de " : " established a priori from ") + literature.joined(separator: "; ")
                 + (pt ? " e emergentes dos dados." : " and emerging from the data.")
             text += pt
@@ -67,8 +82,8 @@ enum Methods {
                 : " A category's frequency is the share of participants who raised it."
             if s.coders.count > 1 {
                 text += pt
-                    ? " A concordância entre codificadores foi medida pela porcentagem de concordância, pelo κ de Cohen (Cohen, 1960) e pelo α de Krippendorff nominal (Krippendorff, 2011)."
-                    : " Agreement between coders was measured by percent agreement, Cohen's κ (Cohen, 1960) and nominal Krippendorff's α (Krippendorff, 2011)."
+                    ? " A concordância entre codificadores foi medida pela porcentagem de concordância, pelo κ de Cohen \(c.cite("cohen1960")) e pelo α de Krippendorff nominal \(c.cite("krippendorff2011")), sobre os trechos codificados por ao menos dois codificadores."
+                    : " Agreement between coders was measured by percent agreement, Cohen's κ \(c.cite("cohen1960")) and nominal Krippendorff's α \(c.cite("krippendorff2011")), over the excerpts coded by at least two coders."
             }
             paragraphs.append(text)
         }

@@ -21,6 +21,8 @@ extension ReportModel {
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
         func percent(_ share: Double?) -> String { LocalNumber.percent(share, language: language) }
         var charts: [ChartFile] = []
+        // Works cited in the report (instruments, methods), listed at the end in the language's style.
+        let citations = CitationList(language: language)
         func chart(_ name: String, _ figure: Figure, _ caption: String) -> Chart {
             charts.append(ChartFile(name: name, figure: figure))
             return Chart(file: "\(chartFolder)/\(name).svg", caption: caption)
@@ -195,7 +197,7 @@ extension ReportModel {
                         counts: points.map { point in Value(value: String(item.distribution.first { $0.point == point }?.count ?? 0)) })
             }
             var questionnaire = Questionnaire(
-                id: d.id, title: d.title.text(language), reference: d.reference.hasSuffix(".") ? String(d.reference.dropLast()) : d.reference, n: String(q.report.rows.count), lowerIsBetter: d.lowerIsBetter,
+                id: d.id, title: d.title.text(language), reference: citations.cite(instrument: d), n: String(q.report.rows.count), lowerIsBetter: d.lowerIsBetter,
                 hasScores: !ids.isEmpty, scoreHeaders: names, rows: rows, perTask: d.perTask, hasGroups: !q.report.groups.isEmpty,
                 groupRows: q.report.groups.map(groupRow), overall: overall, hasNorms: !norms.isEmpty, normSource: d.norms?.source.text(language) ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : ""),
                 norms: norms, normRow: normRow, isSUS: !sus.isEmpty, sus: sus, alpha: alpha, hasAlpha: !alpha.isEmpty, hasChoices: !choices.isEmpty, choices: choices,
@@ -324,12 +326,14 @@ extension ReportModel {
             return parts.count == 2 ? "\(kind) \(parts[1])" : kind
         }
         let memos = s.memos.map { Memo(on: memoTarget($0.on), text: $0.text, coder: $0.coder, created: String($0.created.prefix(10))) }
-        let model = ReportModel(
+        let methods = Methods.paragraphs(s, language: language, citations: citations)
+        var model = ReportModel(
             title: s.info.title, language: language.rawValue, generated: String(ISO8601DateFormatter().string(from: Date()).prefix(10)),
             file: URL(fileURLWithPath: s.path).lastPathComponent, participantCount: String(s.roster.participants.count), profile: profile,
             questionnaires: questionnaires, hasQuestionnaires: !questionnaires.isEmpty, hasTasks: !taskRows.isEmpty, tasks: tasks,
             hasCoding: !s.categories.isEmpty, codebook: codebook, shares: shares, codes: codeRows, hasAgreement: !agreements.isEmpty,
-            agreement: agreements, hasMemos: !memos.isEmpty, memos: memos, methods: Methods.paragraphs(s, language: language).map { Value(value: $0) })
+            agreement: agreements, hasMemos: !memos.isEmpty, memos: memos, methods: methods.map { Value(value: $0) }, references: citations.entries.map { Value(value: $0) })
+        model.hasReferences = !model.references.isEmpty
         return (model, charts)
     }
 

@@ -146,4 +146,7 @@ public struct ReportModel: Sendable {
     public let hasMemos: Bool
     public let memos: [Memo]
     public let methods: [Value]
+    /// The works cited, formatted for the reference list (ABNT in Portuguese, APA in English), as markdown.
+    public let references: [Value]
+    public var hasReferences = false
 }

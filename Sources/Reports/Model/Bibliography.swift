@@ -1,0 +1,166 @@
+import Foundation
+import Surveys
+
+/// The works a report cites, with in-text citations and reference-list entries in ABNT NBR 6023:2018 and
+/// NBR 10520:2023 (Portuguese reports) or APA 7 (English reports). Only the works a report cites are listed.
+struct Work: Sendable {
+    enum Kind: Sendable {
+        case article(journal: String, volume: String, issue: String?, pages: String)
+        case chapter(editors: [String], book: String, pages: String, publisher: String, place: String)
+        case book(subtitle: String?, edition: Int?, publisher: String, place: String)
+        case paper(proceedings: String, pages: String, publisher: String, place: String)
+        case report(institution: String, place: String)
+    }
+
+    /// Family name and initials of each author: ("Lewis", "J. R.").
+    var authors: [(family: String, initials: String)]
+    var year: Int
+    var title: String
+    var kind: Kind
+
+    func citation(_ language: StudyLanguage) -> String {
+        let families = authors.map(\.family)
+        if language == .ptBR {
+            let names = families.count > 2 ? families[0].uppercased() + " et al." : families.map { $0.uppercased() }.joined(separator: "; ")
+            return "(\(names), \(year))"
+        }
+        let names = families.count > 2 ? families[0] + " et al." : families.joined(separator: " & ")
+        return "(\(names), \(year))"
+    }
+
+    /// The reference-list entry, as markdown (bold or italic where the style wants it).
+    func entry(_ language: StudyLanguage) -> String {
+        language == .ptBR ? abnt : apa
+    }
+
+    private var abnt: String {
+        let names = authors.map { "\($0.family.uppercased()), \($0.initials)" }.joined(separator: "; ")
+        let pages = { (text: String) in text.replacingOccurrences(of: "–", with: "-") }
+        switch kind {
+        case let .article(journal, volume, issue, range):
+            return "\(names) \(title). **\(journal)**, v. \(volume)" + (issue.map { ", n. \(pages($0))" } ?? "") + ", p. \(pages(range)), \(year)."
+        case let .chapter(editors, book, range, publisher, place):
+            // "P. W. Jordan" → "JORDAN, P. W."
+            func inverted(_ name: String) -> String {
+                let parts = name.split(separator: " ")
+                guard let family = parts.last else { return name.uppercased() }
+                return family.uppercased() + ", " + parts.dropLast().joined(separator: " ")
+            }
+            let eds = editors.count > 1 ? "\(inverted(editors[0])) et al." : editors.map(inverted).joined()
+            return "\(names) \(title). In: \(eds) (ed.). **\(book)**. \(place): \(publisher), \(year). p. \(pages(range))."
+        case let .book(subtitle, edition, publisher, place):
+            return "\(names) **\(title)**" + (subtitle.map { ": \($0)" } ?? "") + "." + (edition.map { " \($0). ed." } ?? "") + " \(place): \(publisher), \(year)."
+        case let .paper(proceedings, range, publisher, place):
+            return "\(names) \(title). In: \(proceedings.uppercased()). \(place): \(publisher), \(year). p. \(pages(range))."
+        case let .report(institution, place):
+            return "\(names) **\(title)**. \(place): \(institution), \(year)."
+        }
+    }
+
+    private var apa: String {
+        var names = authors.map { "\($0.family), \($0.initials)" }
+        if names.count > 1 { names[names.count - 1] = "& " + names[names.count - 1] }
+        let list = names.count == 2 ? names.joined(separator: ", ") : names.joined(separator: ", ")
+        switch kind {
+        case let .article(journal, volume, issue, range):
+            return "\(list) (\(year)). \(title). *\(journal)*, *\(volume)*" + (issue.map { "(\($0))" } ?? "") + ", \(range)."
+        case let .chapter(editors, book, range, publisher, _):
+            return "\(list) (\(year)). \(title). In \(editors.joined(separator: ", ")) (Eds.), *\(book)* (pp. \(range)). \(publisher)."
+        case let .book(subtitle, edition, publisher, _):
+            let ordinal = edition.map { $0 == 2 ? "2nd" : $0 == 3 ? "3rd" : "\($0)th" }
+            return "\(list) (\(year)). *\(title)" + (subtitle.map { ": \($0)" } ?? "") + "*" + (ordinal.map { " (\($0) ed.)" } ?? "") + ". \(publisher)."
+        case let .paper(proceedings, range, publisher, _):
+            return "\(list) (\(year)). \(title). In *\(proceedings)* (pp. \(range)). \(publisher)."
+        case let .report(institution, _):
+            return "\(list) (\(year)). *\(title)*. \(institution)."
+        }
+    }
+
+    /// For sorting the list: first author's family name, then year.
+    var sortKey: String { (authors.first?.family ?? "") + String(year) }
+}
+
+/// The works studyctl's methods and built-in instruments rest on.
+enum Bibliography {
+    static let works: [String: Work] = [
+        "brooke1996": Work(authors: [("Brooke", "J.")], year: 1996, title: "SUS: a \"quick and dirty\" usability scale",
+                           kind: .chapter(editors: ["P. W. Jordan", "B. Thomas", "B. A. Weerdmeester", "I. L. McClelland"], book: "Usability evaluation in industry",
+                                          pages: "189–194", publisher: "Taylor & Francis", place: "London")),
+        "lewis1995": Work(authors: [("Lewis", "J. R.")], year: 1995, title: "IBM computer usability satisfaction questionnaires: psychometric evaluation and instructions for use",
+                          kind: .article(journal: "International Journal of Human-Computer Interaction", volume: "7", issue: "1", pages: "57–78")),
+        "lewis2002": Work(authors: [("Lewis", "J. R.")], year: 2002, title: "Psychometric evaluation of the PSSUQ using data from five years of usability studies",
+                          kind: .article(journal: "International Journal of Human-Computer Interaction", volume: "14", issue: "3–4", pages: "463–488")),
+        "finstad2010": Work(authors: [("Finstad", "K.")], year: 2010, title: "The usability metric for user experience",
+                            kind: .article(journal: "Interacting with Computers", volume: "22", issue: "5", pages: "323–327")),
+        "lewis2013": Work(authors: [("Lewis", "J. R."), ("Utesch", "B. S."), ("Maher", "D. E.")], year: 2013, title: "UMUX-LITE: when there's no time for the SUS",
+                          kind: .paper(proceedings: "Proceedings of the SIGCHI Conference on Human Factors in Computing Systems (CHI 2013)", pages: "2099–2102", publisher: "ACM", place: "New York")),
+        "sauro2009": Work(authors: [("Sauro", "J."), ("Dumas", "J. S.")], year: 2009, title: "Comparison of three one-question, post-task usability questionnaires",
+                          kind: .paper(proceedings: "Proceedings of the SIGCHI Conference on Human Factors in Computing Systems (CHI 2009)", pages: "1599–1608", publisher: "ACM", place: "New York")),
+        "hart1988": Work(authors: [("Hart", "S. G."), ("Staveland", "L. E.")], year: 1988, title: "Development of NASA-TLX (Task Load Index): results of empirical and theoretical research",
+                         kind: .chapter(editors: ["P. A. Hancock", "N. Meshkati"], book: "Human mental workload", pages: "139–183", publisher: "North-Holland", place: "Amsterdam")),
+        "hart2006": Work(authors: [("Hart", "S. G.")], year: 2006, title: "NASA-Task Load Index (NASA-TLX); 20 years later",
+                         kind: .article(journal: "Proceedings of the Human Factors and Ergonomics Society Annual Meeting", volume: "50", issue: "9", pages: "904–908")),
+        "sauro2016": Work(authors: [("Sauro", "J."), ("Lewis", "J. R.")], year: 2016, title: "Quantifying the user experience",
+                          kind: .book(subtitle: "practical statistics for user research", edition: 2, publisher: "Morgan Kaufmann", place: "Cambridge, MA")),
+        "lewis2009": Work(authors: [("Lewis", "J. R."), ("Sauro", "J.")], year: 2009, title: "The factor structure of the System Usability Scale",
+                          kind: .chapter(editors: ["M. Kurosu"], book: "Human centered design", pages: "94–103", publisher: "Springer", place: "Berlin")),
+        "bangor2008": Work(authors: [("Bangor", "A."), ("Kortum", "P. T."), ("Miller", "J. T.")], year: 2008, title: "An empirical evaluation of the System Usability Scale",
+                           kind: .article(journal: "International Journal of Human-Computer Interaction", volume: "24", issue: "6", pages: "574–594")),
+        "bangor2009": Work(authors: [("Bangor", "A."), ("Kortum", "P."), ("Miller", "J.")], year: 2009, title: "Determining what individual SUS scores mean: adding an adjective rating scale",
+                           kind: .article(journal: "Journal of Usability Studies", volume: "4", issue: "3", pages: "114–123")),
+        "cronbach1951": Work(authors: [("Cronbach", "L. J.")], year: 1951, title: "Coefficient alpha and the internal structure of tests",
+                             kind: .article(journal: "Psychometrika", volume: "16", issue: "3", pages: "297–334")),
+        "agresti1998": Work(authors: [("Agresti", "A."), ("Coull", "B. A.")], year: 1998, title: "Approximate is better than \"exact\" for interval estimation of binomial proportions",
+                            kind: .article(journal: "The American Statistician", volume: "52", issue: "2", pages: "119–126")),
+        "sauro2005": Work(authors: [("Sauro", "J."), ("Lewis", "J. R.")], year: 2005, title: "Estimating completion rates from small samples using binomial confidence intervals: comparisons and recommendations",
+                          kind: .article(journal: "Proceedings of the Human Factors and Ergonomics Society Annual Meeting", volume: "49", issue: "24", pages: "2100–2103")),
+        "cohen1960": Work(authors: [("Cohen", "J.")], year: 1960, title: "A coefficient of agreement for nominal scales",
+                          kind: .article(journal: "Educational and Psychological Measurement", volume: "20", issue: "1", pages: "37–46")),
+        "krippendorff2011": Work(authors: [("Krippendorff", "K.")], year: 2011, title: "Computing Krippendorff's alpha-reliability",
+                                 kind: .report(institution: "Annenberg School for Communication, University of Pennsylvania", place: "Philadelphia")),
+    ]
+
+    /// The work each built-in instrument is cited by.
+    static let instruments: [String: String] = [
+        "sus": "brooke1996", "pssuq": "lewis2002", "pssuq-v2": "lewis1995", "csuq": "lewis1995", "umux": "finstad2010",
+        "umux-lite": "lewis2013", "seq": "sauro2009", "nasa-tlx": "hart1988",
+    ]
+}
+
+/// The citations of one report, in the order first cited, and its reference list.
+final class CitationList {
+    let language: StudyLanguage
+    private(set) var cited: [String] = []
+    /// Free-text references (custom instruments) that have no structured entry.
+    private(set) var verbatim: [String] = []
+
+    init(language: StudyLanguage) { self.language = language }
+
+    /// "(BROOKE, 1996)" / "(Brooke, 1996)", remembering the work for the list.
+    func cite(_ key: String) -> String {
+        guard let work = Bibliography.works[key] else { return "" }
+        if !cited.contains(key) { cited.append(key) }
+        return work.citation(language)
+    }
+
+    /// Several works in one parenthesis: "(AGRESTI; COULL, 1998; SAURO; LEWIS, 2005)".
+    func cite(_ keys: [String]) -> String {
+        let parts = keys.map { cite($0) }.filter { !$0.isEmpty }.map { String($0.dropFirst().dropLast()) }
+        return "(" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// An instrument's citation: the structured work for a built-in one, else its own reference text (listed as is).
+    func cite(instrument: InstrumentDefinition) -> String {
+        if let key = Bibliography.instruments[instrument.id] { return cite(key) }
+        let text = instrument.reference.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return "" }
+        if !verbatim.contains(text) { verbatim.append(text) }
+        return text
+    }
+
+    /// The reference list, alphabetical, in the report language's style.
+    var entries: [String] {
+        let works = cited.compactMap { Bibliography.works[$0] }.sorted { $0.sortKey < $1.sortKey }.map { $0.entry(language) }
+        return (works + verbatim).sorted { $0.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) < $1.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) }
+    }
+}
