@@ -3,7 +3,9 @@
 # Debian/Ubuntu: apt-get when run as root, otherwise prints the exact command. macOS: Homebrew.
 set -euo pipefail
 
-apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev fonts-dejavu-core sqlite3 pkg-config unzip ${EXTRA_APT_PACKAGES:-})
+# texlive: the LaTeX reports are compiled with pdflatex in the tests (skipped where pdflatex is missing).
+apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev fonts-dejavu-core sqlite3 pkg-config unzip
+              texlive-latex-base texlive-latex-recommended texlive-lang-portuguese ${EXTRA_APT_PACKAGES:-})
 brew_packages=(sqlite libxlsxwriter cairo pkg-config)
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -7,7 +7,8 @@ import Testing
         let output = try cli.succeed(["demo", "--output", "out"])
         for name in ["uitracking", "codeforall", "game-controls"] {
             #expect(output.contains("out/\(name)/report.md"))
-            for file in ["\(name).sqlite", "report.md", "report.en.md", "report.html", "report.en.html", "\(name).xlsx", "csv/participants.csv"] {
+            for file in ["\(name).sqlite", "report.md", "report.en.md", "report.html", "report.en.html", "report.tex", "report.en.tex",
+                         "\(name).xlsx", "csv/participants.csv"] {
                 #expect(FileManager.default.fileExists(atPath: cli.path("out/\(name)/\(file)")), "\(name)/\(file)")
             }
         }
@@ -54,6 +55,39 @@ import Testing
         #expect(!gameEnglish.contains("Tarefa") && !gameEnglish.contains("Figura"), "no Portuguese in the English report")
         // Running it again replaces the demo's own files.
         try cli.succeed(["demo", "--output", "out"])
+    }
+
+    /// The LaTeX report: booktabs tables in floats with captions and ABNT sources, PDF figures, every special
+    /// character of the study's text escaped; it compiles with pdflatex where the Makefile installed it.
+    @Test func latexReportCompiles() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Estudo 100% & #1 {teste}", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P_1", "--attr", "grupo=A&B"])
+        try cli.succeed(["participant", "add", "P2", "--attr", "grupo=C~D"])
+        try cli.succeed(["respond", "P_1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        try cli.succeed(["respond", "P2", "sus", "--answers", "3,2,4,2,4,2,4,2,4,2"])
+        try cli.succeed(["report", "-o", "tex", "--format", "latex", "--by", "grupo"])
+        let tex = try String(contentsOfFile: cli.path("tex/report.tex"), encoding: .utf8)
+        #expect(tex.contains("\\section{Estudo 100\\% \\& \\#1 \\{teste\\}}"))
+        #expect(tex.contains("P\\_1"))
+        #expect(tex.contains("\\toprule") && tex.contains("\\bottomrule"))
+        #expect(tex.contains("\\caption{Escores de SUS por participante}"))
+        #expect(tex.contains("\\fonte{Dados da pesquisa ("))
+        #expect(tex.contains("\\includegraphics[width=\\textwidth]{charts/pt-BR/sus-distribution.pdf}"))
+        #expect(FileManager.default.fileExists(atPath: cli.path("tex/charts/pt-BR/sus-distribution.pdf")))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex") else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdflatex")
+        process.arguments = ["-interaction=nonstopmode", "-halt-on-error", "report.tex"]
+        process.currentDirectoryURL = URL(fileURLWithPath: cli.path("tex"))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let log = (try? String(contentsOfFile: cli.path("tex/report.log"), encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "pdflatex failed: \(log.components(separatedBy: "\n").filter { $0.hasPrefix("!") }.prefix(5))")
+        #expect(FileManager.default.fileExists(atPath: cli.path("tex/report.pdf")))
     }
 
     @Test func reportAndExportsFromTheCommandLine() throws {

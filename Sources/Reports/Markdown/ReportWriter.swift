@@ -86,6 +86,10 @@ public enum ReportWriter {
         case md
         /// One self-contained HTML page (charts embedded) that prints well.
         case html
+        /// LaTeX: booktabs tables and PDF figures, a document that compiles alone and whose body drops into abnTeX2.
+        case latex
+
+        var fileExtension: String { self == .latex ? "tex" : rawValue }
     }
 
     /// Writes `report.md` (or `report.LANGUAGE.md`, or `.html`) and `charts/LANGUAGE/*.{svg,png,pdf}` into `folder`;
@@ -94,7 +98,7 @@ public enum ReportWriter {
     public static func write(_ snapshot: StudySnapshot, language: StudyLanguage, template: String = "default",
                              agreement: [AgreementReport] = [], to folder: String, fileName: String? = nil,
                              format: Format = .md, force: Bool = false) throws -> String {
-        let fileName = fileName ?? "report.\(format.rawValue)"
+        let fileName = fileName ?? "report.\(format.fileExtension)"
         let path = try templatePath(template, language: language)
         let target = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
         if !force, FileManager.default.fileExists(atPath: target) {
@@ -103,6 +107,8 @@ public enum ReportWriter {
 
         let (model, charts) = ReportModel.build(snapshot, language: language, agreement: agreement)
         let markdown = try render(model, templatePath: path)
+        let latex = format == .latex
+            ? try LaTeXReport.render(model, templatePath: path, language: language, year: String(model.generated.prefix(4))) : ""
         try AtomicOutput.folder(folder) { temporary in
             let base = URL(fileURLWithPath: temporary)
             let chartFolder = base.appendingPathComponent("charts").appendingPathComponent(language.rawValue)
@@ -119,6 +125,8 @@ public enum ReportWriter {
                 case .html:
                     let page = HTMLReport.page(markdown: markdown, title: snapshot.info.title, language: language, folder: base)
                     try Data(page.utf8).write(to: base.appendingPathComponent(fileName))
+                case .latex:
+                    try Data(latex.utf8).write(to: base.appendingPathComponent(fileName))
                 }
             } catch {
                 throw ReportError.cannotWrite(path: folder, reason: ReportError.reason(error))

@@ -28,16 +28,17 @@ struct Demo: ParsableCommand {
             let snapshot = try StudySnapshot.load(study)
             let report = try ReportWriter.write(snapshot, language: snapshot.info.language, agreement: try Report.agreement(study), to: folder.path, force: true)
             let english = try ReportWriter.write(snapshot, language: .en, agreement: try Report.agreement(study), to: folder.path, fileName: "report.en.md", force: true)
-            for (language, file) in [(snapshot.info.language, "report.html"), (.en, "report.en.html")] {
+            for (language, file, format) in [(snapshot.info.language, "report.html", ReportWriter.Format.html), (.en, "report.en.html", .html),
+                                              (snapshot.info.language, "report.tex", .latex), (.en, "report.en.tex", .latex)] {
                 try ReportWriter.write(snapshot, language: language, agreement: try Report.agreement(study), to: folder.path, fileName: file,
-                                       format: .html, force: true)
+                                       format: format, force: true)
             }
             let workbook = folder.appendingPathComponent("\(name).xlsx").path
             try WorkbookWriter.write(snapshot, to: workbook)
             try CSVExporter.write(snapshot, to: folder.appendingPathComponent("csv").path)
             print("\(snapshot.info.title)")
             print("  study:    \(study.path)")
-            print("  report:   \(report) (English: \(URL(fileURLWithPath: english).lastPathComponent); HTML: report.html, report.en.html)")
+            print("  report:   \(report) (English: \(URL(fileURLWithPath: english).lastPathComponent); HTML: report.html, report.en.html; LaTeX: report.tex, report.en.tex)")
             print("  workbook: \(workbook)")
             print("  tables:   \(folder.appendingPathComponent("csv").path)/")
         }

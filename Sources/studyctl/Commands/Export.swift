@@ -101,7 +101,7 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("A template name under templates/reports, or a template file's path.", valueName: "name|path"))
     var template: String = "default"
 
-    @Option(help: ArgumentHelp("md (markdown, the default) or html (one self-contained page with the charts embedded).", valueName: "format"))
+    @Option(help: ArgumentHelp("md (markdown, the default), html (one self-contained page, charts embedded) or latex (booktabs tables, PDF figures; drops into abnTeX2).", valueName: "format"))
     var format: ReportWriter.Format = .md
 
     @Flag(help: "Replace a report already in the folder.")

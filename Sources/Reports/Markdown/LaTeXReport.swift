@@ -1,0 +1,218 @@
+import Foundation
+import Mustache
+import Surveys
+
+/// The report as LaTeX, from the same template as the markdown one: values are escaped for LaTeX while the
+/// template is rendered (every special character: \ { } $ & # ^ _ ~ % and the characters markdown would read),
+/// then the template's markdown structure becomes LaTeX — booktabs tables in `table` floats with `\caption` and
+/// ABNT's `\fonte`, figures as `\includegraphics` of the PDF charts, headings as sections. The file compiles on its
+/// own (article class) and its body drops into an abnTeX2 thesis.
+public enum LaTeXReport {
+    /// Escapes a value for LaTeX, leaving none of the characters the markdown conversion reads (| * ` [ ] < >).
+    struct ContentType: MustacheContentType {
+        func escapeText(_ text: String) -> String { LaTeXReport.escape(text) }
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\textbackslash{}"
+            case "{": result += "\\{"
+            case "}": result += "\\}"
+            case "$": result += "\\$"
+            case "&": result += "\\&"
+            case "#": result += "\\#"
+            case "^": result += "\\textasciicircum{}"
+            case "_": result += "\\_"
+            case "~": result += "\\textasciitilde{}"
+            case "%": result += "\\%"
+            case "|": result += "\\textbar{}"
+            case "*": result += "\\textasteriskcentered{}"
+            case "`": result += "\\`{}"
+            case "[": result += "{[}"
+            case "]": result += "{]}"
+            case "<": result += "\\textless{}"
+            case ">": result += "\\textgreater{}"
+            case "\r": continue
+            case "\n": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Renders `templatePath` with LaTeX escaping and converts its structure; `year` is for the source lines.
+    static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage, year: String) throws -> String {
+        MustacheContentTypes.register(ContentType(), named: "MARKDOWN")
+        defer { MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN") }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ReportError.invalidTemplate(path: path, reason: "it cannot be read as UTF-8 text")
+        }
+        let body: String
+        do {
+            body = try MustacheTemplate(string: text).render(model)
+        } catch {
+            throw ReportError.invalidTemplate(path: path, reason: "\(error)")
+        }
+        return document(convert(body, language: language, year: year), title: escape(model.title), language: language)
+    }
+
+    /// Inline markdown of the template (**bold**, *italic*, `code`, <br>) as LaTeX.
+    static func inline(_ text: String) -> String {
+        // The template's own text ("95% CI", "Q&A") is not escaped by the content type: escape what is left bare.
+        var result = text.replacingOccurrences(of: "(?<!\\\\)([%&#$_])", with: "\\\\$1", options: .regularExpression)
+        for (pattern, template) in [("\\*\\*(.+?)\\*\\*", "\\\\textbf{$1}"), ("\\*(.+?)\\*", "\\\\emph{$1}"), ("`(.+?)`", "\\\\texttt{$1}")] {
+            result = result.replacingOccurrences(of: pattern, with: template, options: .regularExpression)
+        }
+        return result.replacingOccurrences(of: "<br>", with: "; ")
+    }
+
+    static func convert(_ markdown: String, language: StudyLanguage, year: String) -> String {
+        let pt = language == .ptBR
+        let source = pt ? "\\fonte{Dados da pesquisa (\(year)).}" : ""
+        var out: [String] = []
+        var pendingCaption: String?
+        var tableRows: [[String]] = []
+        var inTable = false
+        var inList = false
+        var paragraph: [String] = []
+
+        func flushParagraph() {
+            if !paragraph.isEmpty { out.append(inline(paragraph.joined(separator: " "))); out.append(""); paragraph = [] }
+        }
+        func closeList() { if inList { out.append("\\end{itemize}"); out.append(""); inList = false } }
+        func cells(_ line: String) -> [String] {
+            var parts = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.first == "" { parts.removeFirst() }
+            if parts.last == "" { parts.removeLast() }
+            return parts
+        }
+        func flushTable(withSource: Bool) {
+            guard inTable else { return }
+            let header = tableRows.first ?? []
+            let body = tableRows.dropFirst()
+            let columns = max(header.count, body.map(\.count).max() ?? 0)
+            out.append("\\begin{table}[htbp]")
+            out.append("\\centering\\small")
+            if let caption = pendingCaption { out.append("\\caption{\(inline(caption))}") }
+            // Columns of long text wrap (tabularx X columns) so the table fits the text width; the others stay on one line.
+            func visible(_ text: String) -> Int {
+                text.replacingOccurrences(of: "\\\\[a-zA-Z]+\\{?", with: "", options: .regularExpression)
+                    .replacingOccurrences(of: "[{}]", with: "", options: .regularExpression).count
+            }
+            let widths = (0..<max(columns, 1)).map { column in tableRows.map { column < $0.count ? visible($0[column]) : 0 }.max() ?? 0 }
+            let total = widths.reduce(0, +)
+            let wraps = total > 70 ? widths.map { $0 > 22 } : widths.map { _ in false }
+            let spec = wraps.map { $0 ? "X" : "l" }.joined()
+            let environment = wraps.contains(true) ? "tabularx" : "tabular"
+            out.append(environment == "tabularx" ? "\\begin{tabularx}{\\linewidth}{@{}\(spec)@{}}" : "\\begin{tabular}{@{}\(spec)@{}}")
+            out.append("\\toprule")
+            out.append(header.map { "\\textbf{\(inline($0))}" }.joined(separator: " & ") + " \\\\")
+            out.append("\\midrule")
+            for row in body { out.append(row.map(inline).joined(separator: " & ") + " \\\\") }
+            out.append("\\bottomrule")
+            out.append("\\end{\(environment)}")
+            if withSource, !source.isEmpty { out.append(source) }
+            out.append("\\end{table}")
+            out.append("")
+            tableRows = []
+            inTable = false
+            pendingCaption = nil
+        }
+
+        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(raw)
+            if inTable && !line.hasPrefix("|") {
+                flushTable(withSource: line == "::source")
+                if line == "::source" { continue }
+            }
+            if line.hasPrefix("::table ") {
+                flushParagraph(); closeList()
+                pendingCaption = String(line.dropFirst("::table ".count))
+            } else if line == "::source" {
+                continue
+            } else if line.hasPrefix("::figure ") {
+                flushParagraph(); closeList()
+                let body = line.dropFirst("::figure ".count)
+                let split = body.lastIndex(of: "|") ?? body.endIndex
+                let caption = String(body[..<split])
+                var file = split < body.endIndex ? String(body[body.index(after: split)...]) : ""
+                if file.hasSuffix(".svg") { file = String(file.dropLast(4)) + ".pdf" }
+                out += ["\\begin{figure}[htbp]", "\\centering", "\\caption{\(inline(caption))}",
+                        "\\includegraphics[width=\\textwidth]{\(file)}"]
+                if pt { out.append("\\fonte{Elaborada com o studyctl a partir dos dados da pesquisa (\(year)).}") }
+                out += ["\\end{figure}", ""]
+            } else if line.hasPrefix("|") {
+                flushParagraph(); closeList()
+                if line.replacingOccurrences(of: " ", with: "").allSatisfy({ "|-:".contains($0) }) { continue }
+                inTable = true
+                tableRows.append(cells(line))
+            } else if line.hasPrefix("### ") || line.hasPrefix("## ") || line.hasPrefix("# ") {
+                flushParagraph(); closeList()
+                let level = line.prefix { $0 == "#" }.count
+                let command = ["section", "subsection", "subsubsection"][level - 1]
+                out.append("\\\(command){\(inline(String(line.dropFirst(level + 1))))}")
+                out.append("")
+            } else if line.hasPrefix("- ") {
+                flushParagraph()
+                if !inList { out.append("\\begin{itemize}"); inList = true }
+                out.append("\\item " + inline(String(line.dropFirst(2))))
+            } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                flushParagraph(); closeList()
+            } else {
+                closeList()
+                paragraph.append(line)
+            }
+        }
+        flushTable(withSource: false)
+        flushParagraph(); closeList()
+        return out.joined(separator: "\n")
+    }
+
+    static func document(_ body: String, title: String, language: StudyLanguage) -> String {
+        """
+        % studyctl report. The part between the two markers drops into an abnTeX2 thesis (which defines \\fonte).
+        \\documentclass[12pt,a4paper]{article}
+        \\usepackage[T1]{fontenc}
+        \\usepackage[utf8]{inputenc}
+        \\usepackage[\(language == .ptBR ? "brazil" : "english")]{babel}
+        \\usepackage{booktabs}
+        \\usepackage{tabularx}
+        \\usepackage{graphicx}
+        \\usepackage{textcomp}
+        \\usepackage[a4paper,top=3cm,left=3cm,bottom=2cm,right=2cm]{geometry}
+        \\DeclareUnicodeCharacter{2013}{--}
+        \\DeclareUnicodeCharacter{2212}{\\ensuremath{-}}
+        \\DeclareUnicodeCharacter{2211}{\\ensuremath{\\sum}}
+        \\DeclareUnicodeCharacter{03A3}{\\ensuremath{\\Sigma}}
+        \\DeclareUnicodeCharacter{2264}{\\ensuremath{\\leq}}
+        \\DeclareUnicodeCharacter{2265}{\\ensuremath{\\geq}}
+        \\DeclareUnicodeCharacter{2192}{\\ensuremath{\\rightarrow}}
+        \\DeclareUnicodeCharacter{2260}{\\ensuremath{\\neq}}
+        \\DeclareUnicodeCharacter{03C7}{\\ensuremath{\\chi}}
+        \\DeclareUnicodeCharacter{2014}{---}
+        \\DeclareUnicodeCharacter{201C}{``}
+        \\DeclareUnicodeCharacter{201D}{''}
+        \\DeclareUnicodeCharacter{2019}{'}
+        \\DeclareUnicodeCharacter{00D7}{\\ensuremath{\\times}}
+        \\DeclareUnicodeCharacter{2248}{\\ensuremath{\\approx}}
+        \\DeclareUnicodeCharacter{2032}{\\ensuremath{'}}
+        \\DeclareUnicodeCharacter{03BA}{\\ensuremath{\\kappa}}
+        \\DeclareUnicodeCharacter{03B1}{\\ensuremath{\\alpha}}
+        \\DeclareUnicodeCharacter{03B5}{\\ensuremath{\\varepsilon}}
+        \\DeclareUnicodeCharacter{00B2}{\\ensuremath{^2}}
+        \\DeclareUnicodeCharacter{02B3}{\\ensuremath{^{r}}}
+        \\DeclareUnicodeCharacter{2026}{\\ldots}
+        \\providecommand{\\fonte}[1]{\\par\\smallskip\\footnotesize Fonte: #1\\par}
+        \\title{\(title)}
+        \\date{}
+        \\begin{document}
+        % --- studyctl report body: begin ---
+        \(body)
+        % --- studyctl report body: end ---
+        \\end{document}
+
+        """
+    }
+}
