@@ -112,6 +112,8 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(likert.contains("<c:f>'Dados dos gráficos'!$A$19:$A$34</c:f>"), "sixteen PSSUQ items")
         #expect(likert.contains("<c:f>'Dados dos gráficos'!$H$19:$H$34</c:f>"), "seven answer points")
         #expect(likert.contains("<a:srgbClr val=\"B2182B\"/>"), "a diverging palette: strong red for the first point")
+        let chartsSheet = try xlsxPart(file, parts["Gráficos"]!)
+        #expect(chartsSheet.contains("<rowBreaks count=\"2\""), "one chart per printed page")
         let data = try xlsxPart(file, parts["Dados dos gráficos"]!)
         #expect(data.contains("<t>Informações Insuficientes</t>"))
     }

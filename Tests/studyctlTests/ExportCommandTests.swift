@@ -21,6 +21,11 @@ import Testing
             #expect(uitracking.contains("| \(category) |") && uitracking.contains(" | 5 | 50 % |"), "\(category)")
         }
         #expect(uitracking.contains("### Concordância entre codificadores (Autora, Revisor)"))
+        // Every section has its figure: participants, questionnaire (items, groups), interviews, agreement.
+        for chart in ["participants-by-group", "pssuq-likert", "pssuq-by-group", "category-shares", "agreement"] {
+            #expect(uitracking.contains("(charts/pt-BR/\(chart).svg)"), "\(chart)")
+        }
+        #expect(!uitracking.contains("(SysUse)") && !uitracking.contains("Learnability"), "no English labels in the Portuguese report")
         let codeforall = try String(contentsOfFile: cli.path("out/codeforall/report.md"), encoding: .utf8)
         // Published: mean 86.36, lowest 72.5, highest 100, most frequent 92.5; grade A+.
         #expect(codeforall.contains("| Todos | 11 | 86,36 | 8,32 | 87,50 | 72,50 | 100,00 | 92,50 |"))

@@ -42,7 +42,7 @@ public enum Charts {
         for (index, (label, value)) in zip(labels, values).enumerated() {
             let y = top + Double(index) * rowHeight
             let length = maximum > 0 ? plotWidth * value / maximum : 0
-            figure.text(truncate(label, 48), labelWidth - 8, y + 17, size: 12, anchor: .end)
+            figure.text(fit(label, width: labelWidth - 12, size: 12), labelWidth - 8, y + 17, size: 12, anchor: .end)
             figure.rect(labelWidth, y + 5, length, 17, palette[0])
             figure.text(valueText(value), labelWidth + length + 5, y + 18, size: 11)
         }
@@ -91,12 +91,15 @@ public enum Charts {
     /// is one; `note` (e.g. "lower is better") is written under the axis.
     public static func means(categories: [String], series: [MeanSeries], norms: [Double?], minimum: Double = 0, maximum: Double?,
                              yTitle: String, normLabel: String, note: String?, valueText: (Double) -> String) -> Figure {
-        let left = 60.0, top = 16.0
-        let plotWidth = width - left - 16
-        let slotWidth = plotWidth / Double(max(categories.count, 1))
-        // Category names wider than their slot are slanted, and the figure grows to hold them.
+        let top = 16.0
+        let firstSlot = (width - 76) / Double(max(categories.count, 1))
+        // Category names wider than their slot are slanted, and the figure grows to hold them (below, and on the
+        // left for the first name).
         let widest = categories.map { Figure.textWidth(truncate($0, 24), size: 12) }.max() ?? 0
-        let slanted = widest > slotWidth * 0.95
+        let slanted = widest > firstSlot * 0.95
+        let firstWidth = categories.first.map { Figure.textWidth(truncate($0, 24), size: 12) } ?? 0
+        let left = slanted ? max(60, firstWidth * 0.87 - firstSlot / 2 + 12) : 60
+        let plotWidth = width - left - 16
         let labelDepth = slanted ? widest * 0.5 + 14 : 20
         let bottom = 72.0 + labelDepth
         let height = 288.0 + bottom
@@ -251,6 +254,15 @@ public enum Charts {
 
     static func format(_ value: Double) -> String {
         value == value.rounded() ? NumberParser.format(value) : String(format: "%.1f", value)
+    }
+
+    /// `text`, shortened with "…" until it is at most `width` wide at `size`.
+    static func fit(_ text: String, width: Double, size: Double) -> String {
+        var shown = text
+        while shown.count > 4, Figure.textWidth(shown, size: size) > width {
+            shown = String(shown.dropLast(shown.hasSuffix("…") ? 2 : 1)) + "…"
+        }
+        return shown
     }
 
     static func truncate(_ text: String, _ length: Int) -> String {

@@ -116,6 +116,8 @@ enum Bibliography {
                           kind: .article(journal: "Proceedings of the Human Factors and Ergonomics Society Annual Meeting", volume: "49", issue: "24", pages: "2100–2103")),
         "cohen1960": Work(authors: [("Cohen", "J.")], year: 1960, title: "A coefficient of agreement for nominal scales",
                           kind: .article(journal: "Educational and Psychological Measurement", volume: "20", issue: "1", pages: "37–46")),
+        "krippendorff2004": Work(authors: [("Krippendorff", "K.")], year: 2004, title: "Content analysis",
+                                 kind: .book(subtitle: "an introduction to its methodology", edition: 2, publisher: "Sage", place: "Thousand Oaks")),
         "krippendorff2011": Work(authors: [("Krippendorff", "K.")], year: 2011, title: "Computing Krippendorff's alpha-reliability",
                                  kind: .report(institution: "Annenberg School for Communication, University of Pennsylvania", place: "Philadelphia")),
     ]

@@ -49,14 +49,24 @@ extension ReportModel {
                 return GroupCount(name: name, count: String(count), share: percent(Double(count) / Double(max(values.count, 1))))
             }
         }
-        let profile = Profile(attributes: attributes.map { Named(name: $0) }, rows: profileRows, hasGroups: s.groupAttribute != nil,
+        var profile = Profile(attributes: attributes.map { Named(name: $0) }, rows: profileRows, hasGroups: s.groupAttribute != nil,
                               groupAttribute: s.groupAttribute ?? "", groups: groupCounts)
+        if let attribute = s.groupAttribute, !groupCounts.isEmpty {
+            let counts = groupCounts.map { Double($0.count) ?? 0 }
+            profile.chart = [chart("participants-by-group",
+                Charts.columns(labels: groupCounts.map(\.name), values: counts, xTitle: attribute, yTitle: pt ? "Participantes" : "Participants"),
+                pt ? "Participantes por \(attribute)" : "Participants by \(attribute)")]
+        }
 
         // Questionnaires.
         let questionnaires = s.questionnaires.map { q -> Questionnaire in
             let d = q.definition
             let ids = d.scoreIDs
-            func label(_ id: String) -> String { d.subscales.first { $0.id == id }.map { "\($0.name.text(language)) (\(id))" } ?? scoreName(id, language) }
+            // Portuguese reports name scores in Portuguese only ("Utilidade do sistema"); English ones keep the
+            // published abbreviation beside the name ("System usefulness (SysUse)").
+            func label(_ id: String) -> String {
+                d.subscales.first { $0.id == id }.map { pt ? $0.name.text(language) : "\($0.name.text(language)) (\(id))" } ?? scoreName(id, language)
+            }
             let names = ids.map { Named(name: label($0)) }
             let rows = q.report.rows.map { row in
                 ScoreRow(participant: row.participant, group: row.group ?? "", task: row.task ?? "",
@@ -184,7 +194,7 @@ extension ReportModel {
                 }
                 let norms = scored.map { id in d.norms?.values[id] ?? (d.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil) }
                 questionnaireCharts.append(chart("\(d.id)-by-group",
-                    Charts.means(categories: scored.map { scoreName($0, language) }, series: series, norms: norms, minimum: minimum, maximum: maximum,
+                    Charts.means(categories: scored.map(label), series: series, norms: norms, minimum: minimum, maximum: maximum,
                                  yTitle: pt ? "Média (IC 95 %)" : "Mean (95% CI)", normLabel: pt ? "Norma" : "Norm",
                                  note: d.lowerIsBetter ? (pt ? "Valores menores são melhores." : "Lower is better.") : nil,
                                  valueText: { number($0, 1) }),
@@ -307,7 +317,7 @@ extension ReportModel {
             return $0.id < $1.id
         }.map { CodeRow(participant: $0.participant, group: s.group(of: $0.participant) ?? "", code: $0.code, category: $0.categories.joined(separator: "; ")) }
         let agreements = agreement.map { report in
-            Agreement(coders: report.coders.joined(separator: ", "), units: String(report.units),
+            var entry = Agreement(coders: report.coders.joined(separator: ", "), units: String(report.units),
                       rows: report.categories.map { line in
                           AgreementRow(category: line.category, agreement: percent(line.percentAgreement),
                                        kappa: number(line.kappas.first?.kappa, 3), alpha: number(line.alpha, 3))
@@ -315,6 +325,16 @@ extension ReportModel {
                       overall: AgreementRow(category: pt ? "Geral" : "Overall", agreement: percent(report.overall.percentAgreement),
                                             kappa: number(report.overall.kappas.first?.kappa, 3), alpha: number(report.overall.alpha, 3)),
                       method: report.overallMethod)
+            let lines = report.categories + [report.overall]
+            entry.chart = [chart("agreement",
+                Charts.means(categories: lines.map { $0.category == "overall" ? (pt ? "Geral" : "Overall") : $0.category },
+                             series: [Charts.MeanSeries(name: pt ? "κ de Cohen" : "Cohen's κ", means: lines.map { $0.kappas.first?.kappa }, intervals: lines.map { _ in nil }),
+                                      Charts.MeanSeries(name: pt ? "α de Krippendorff" : "Krippendorff's α", means: lines.map(\.alpha), intervals: lines.map { _ in nil })],
+                             norms: lines.map { _ in 0.8 }, maximum: 1, yTitle: pt ? "Coeficiente" : "Coefficient",
+                             normLabel: pt ? "Limiar 0,80" : "Threshold 0.80", note: nil, valueText: { number($0, 2) }),
+                pt ? "Concordância entre codificadores por categoria: κ de Cohen e α de Krippendorff, com o limiar de 0,80 \(citations.cite("krippendorff2004"))"
+                   : "Agreement between coders per category: Cohen's κ and Krippendorff's α, with the 0.80 threshold \(citations.cite("krippendorff2004"))")]
+            return entry
         }
 
         // What a memo is about, in the report's language: "study", "participant:P4", "code:12", "category:NAME".
@@ -342,7 +362,7 @@ extension ReportModel {
         guard language == .ptBR else { return id }
         let names = ["Learnability": "Aprendizagem", "Usability": "Usabilidade", "Raw TLX": "TLX bruto",
                      "Weighted TLX": "TLX ponderado", "SUS-equivalent": "Equivalente SUS", "Score": "Escore"]
-        return names[id].map { "\($0) (\(id))" } ?? id
+        return names[id] ?? id
     }
 
 }

@@ -17,6 +17,7 @@ public struct ReportModel: Sendable {
         public let hasGroups: Bool
         public let groupAttribute: String
         public let groups: [GroupCount]
+        public var chart: [Chart] = []
     }
 
     public struct ScoreRow: Sendable { public let participant: String; public let group: String; public let task: String; public let cells: [Value] }
@@ -124,6 +125,7 @@ public struct ReportModel: Sendable {
     public struct AgreementRow: Sendable { public let category: String; public let agreement: String; public let kappa: String; public let alpha: String }
     public struct Agreement: Sendable {
         public let coders: String; public let units: String; public let rows: [AgreementRow]; public let overall: AgreementRow; public let method: String
+        public var chart: [Chart] = []
     }
     public struct Memo: Sendable { public let on: String; public let text: String; public let coder: String?; public let created: String }
 

@@ -195,6 +195,9 @@ public enum WorkbookWriter {
                 row += 1
             }
             worksheet_set_column(dataSheet, 0, 0, 40, nil)
+            // One chart per printed page: a page break before each chart after the first.
+            var breaks = (1..<max(charts.count, 1)).map { UInt32($0 * 26) } + [0]
+            breaks.withUnsafeMutableBufferPointer { buffer in _ = worksheet_set_h_pagebreaks(chartsSheet, buffer.baseAddress) }
         }
         closed = true
         let result = workbook_close(workbook)
