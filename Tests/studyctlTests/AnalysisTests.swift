@@ -247,10 +247,10 @@ import Darwin
             (["task", "list"], "task list", ["tasks"]),
             (["condition", "list"], "condition list", ["conditions"]),
             (["attempt", "list"], "attempt list", ["attempts"]),
-            (["tasks", "summary"], "tasks summary", ["rows"]),
+            (["tasks", "summary"], "tasks summary", ["rows", "groupedBy"]),
             (["score", "sus", "--by", "level"], "score", ["rows", "groups", "overall", "items", "comparisons", "alphas"]),
             (["codebook"], "codebook", ["categories"]),
-            (["codes", "freq"], "codes freq", ["rows", "groups", "participants"]),
+            (["codes", "freq"], "codes freq", ["rows", "groupOrder", "participants", "denominatorBase"]),
             (["memo", "list"], "memo list", ["memos"]),
             (["check"], "check", ["integrity", "foreignKeyViolations"]),
         ]

@@ -20,8 +20,10 @@ import Testing
         #expect(freq.contains("APIs especializadas                                    0             0     0%"))
         #expect(freq.contains("Share = participants who raised the category ÷ 10 participants interviewed (with a transcript or a code; --denominator study for all 10)."))
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "freq", "--by", "level", "--json"]).utf8)) as! [String: Any]
-        #expect(json["groups"] as? [String] == ["Iniciante", "Intermediário", "Avançado"], "levels in the rule's order")
+        #expect(json["groupOrder"] as? [String] == ["Iniciante", "Intermediário", "Avançado"], "levels in the rule's order")
         let rows = json["rows"] as! [[String: Any]]
+        let firstGroup = try #require((rows[0]["groups"] as? [[String: Any]])?.first)
+        #expect(firstGroup["name"] as? String == "Iniciante" && firstGroup["attribute"] as? String == "level", "each group names itself")
         let shares = Dictionary(uniqueKeysWithValues: rows.map { ($0["category"] as! String, ($0["overall"] as! [String: Any])["share"] as! Double) })
         #expect(shares["Informações Insuficientes"] == 0.9)
         #expect(shares["Interações com dispositivo"] == 0.5)

@@ -23,6 +23,7 @@ import Testing
         #expect(rows.count == 6)
         #expect(rows.map { $0["task"] as! String } == ["fase-1", "fase-1", "fase-2", "fase-2", "fase-3", "fase-3"])
         #expect(rows.allSatisfy { $0["attempts"] as? Int == 15 })
+        #expect((rows[0]["groups"] as? [String: String])?["setting"] == "0-50", "each row names its groups")
         let csv = try cli.succeed(["tasks", "summary", "--by", "setting", "--csv"])
         #expect(csv.hasPrefix("task,setting,attempts,participants,successes,partials,failures,completion,"))
         #expect(csv.split(separator: "\n").count == 7)

@@ -54,7 +54,7 @@ struct CodesFrequency: ParsableCommand {
         coder.warnIfSeveral(dataset)
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(denominator),
                                              groupOrder: dataset.groupOrder)
-        if output.json { return try printJSON(table, command: "codes freq") }
+        if output.json { return try printJSON(FrequencyJSON(table, attribute: by, denominator: denominator), command: "codes freq") }
         if csv {
             var writer = CSVWriter()
             writer.writeRow(["category", "group", "segments", "participants", "denominator", "share"])
@@ -246,5 +246,41 @@ struct CodesAgreement: ParsableCommand {
               + (names.count > 2 ? " (\(report.unitsCodedByAll) coded by all)" : ""))
         print(table.render())
         print("\nOverall: \(report.overallMethod). An empty κ or α means no variation to compare (e.g. a category nobody used).")
+    }
+}
+
+/// `codes freq --json` (docs/json.md): each group's counts carry the group's name and attribute.
+struct FrequencyJSON: Encodable {
+    struct Count: Encodable {
+        var attribute: String?
+        var name: String
+        var segments: Int
+        var participants: Int
+        var share: Double
+        var denominator: Int
+    }
+    struct Row: Encodable {
+        var category: String
+        var overall: CategoryCount
+        var groups: [Count]
+    }
+
+    var groupedBy: String?
+    var denominatorBase: String
+    var participants: Int
+    var groupOrder: [String]
+    var rows: [Row]
+
+    init(_ table: FrequencyTable, attribute: String?, denominator: ShareDenominator) {
+        groupedBy = attribute
+        denominatorBase = denominator.rawValue
+        participants = table.participants
+        groupOrder = table.groups
+        rows = table.rows.map { row in
+            Row(category: row.category, overall: row.overall, groups: zip(table.groups, row.groups).map { name, count in
+                Count(attribute: attribute, name: name, segments: count.segments, participants: count.participants, share: count.share,
+                      denominator: count.denominator)
+            })
+        }
     }
 }

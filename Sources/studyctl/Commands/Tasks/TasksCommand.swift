@@ -50,7 +50,7 @@ struct TasksSummary: ParsableCommand {
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
                                      successfulOnly: successfulOnly, seq: dataset.seq, groupOrders: dataset.groupOrders)
-        if output.json { return try printJSON(rows, command: "tasks summary", key: "rows") }
+        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary") }
         func number(_ value: Double?, _ decimals: Int = 2) -> String { value.map { String(format: "%.\(decimals)f", $0) } ?? "" }
         if csv {
             var writer = CSVWriter()
@@ -192,5 +192,31 @@ struct TasksCompare: ParsableCommand {
                          comparison.effect, comparison.effectCI.lowerBound, comparison.effectCI.upperBound))
         }
         print(String(format: "t(%@) = %.3f, p = %@", NumberParser.format((test.df * 100).rounded() / 100), test.t, pValue(test.p)))
+    }
+}
+
+/// `tasks summary --json` (docs/json.md): each row names its groups (grouping → value), never by position alone.
+struct TaskSummaryJSON: Encodable {
+    struct Row: Encodable {
+        var row: TaskSummaryRow
+        var groups: [String: String]
+
+        enum Keys: String, CodingKey { case groups }
+
+        func encode(to encoder: any Encoder) throws {
+            try row.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(groups, forKey: .groups)
+        }
+    }
+
+    var groupedBy: [String]
+    var rows: [Row]
+
+    init(_ rows: [TaskSummaryRow], groupedBy: [String]) {
+        self.groupedBy = groupedBy
+        self.rows = rows.map { row in
+            Row(row: row, groups: Dictionary(zip(groupedBy, row.group).map { ($0, $1) }, uniquingKeysWith: { first, _ in first }))
+        }
     }
 }
