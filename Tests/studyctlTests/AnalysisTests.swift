@@ -209,6 +209,20 @@ import Darwin
         #expect(try cli.dump("study.sqlite") == before)
     }
 
+    /// A wrong number of arguments prints the subcommand's usage, not the top level's.
+    @Test func wrongArgumentCountShowsTheSubcommandsUsage() throws {
+        let cli = try study()
+        for (arguments, usage) in [(["respond", "P1"], "Usage: studyctl respond <participant> <instrument>"),
+                                   (["respond", "P1", "sus", "extra"], "Usage: studyctl respond <participant> <instrument>"),
+                                   (["score"], "Usage: studyctl score <instrument>"),
+                                   (["participant", "add"], "Usage: studyctl participant add <code>")] {
+            let result = try cli.fail(arguments)
+            #expect(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("SUBCOMMANDS"), "not the top-level help")
+        }
+        #expect(try cli.fail(["respond", "P1", "sus", "--answers", "4,1,5"]).stderr.contains("sus has 10 items; --answers gives 3 values"))
+    }
+
     @Test func ctrlCDuringEntryStoresNothingAndSaysSo() throws {
         let cli = try study()
         let before = try cli.dump("study.sqlite")
