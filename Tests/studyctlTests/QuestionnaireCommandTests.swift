@@ -88,8 +88,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("[1/10] Acho que gostaria de utilizar este produto com frequência"))
         // The study is in Portuguese, so the session is too.
-        #expect(result.stdout.contains("'9' is outside the 1–5 scale. Tente de novo."))
-        #expect(result.stdout.contains("item 4 does not accept N/A. Tente de novo."))
+        #expect(result.stdout.contains("'9' está fora da escala 1–5. Tente de novo."))
+        #expect(result.stdout.contains("o item 4 não aceita N/A. Tente de novo."))
         #expect(result.stdout.contains("Respostas: 1=4 2=1 3=5 4=2 5=5 6=1 7=4 8=2 9=3 10=1"))
         #expect(result.stdout.contains("SUS 85.00"))
 

@@ -15,11 +15,15 @@ public struct AnswerReader: Sendable {
     public let orientation: Orientation
     /// Labels the researcher gave with `--labels` (folded label → canonical point); they take precedence.
     public let labels: [String: Int]
+    /// The language problems are explained in (interactive entry speaks the study's language).
+    public let language: StudyLanguage
 
-    public init(definition: InstrumentDefinition, orientation: Orientation = .canonical, labels: [String: Int] = [:]) {
+    public init(definition: InstrumentDefinition, orientation: Orientation = .canonical, labels: [String: Int] = [:],
+                language: StudyLanguage = .en) {
         self.definition = definition
         self.orientation = orientation
         self.labels = Dictionary(labels.map { (Self.fold($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.language = language
     }
 
     /// The usual labels of 5- and 7-point agreement scales, in Portuguese and English, from "disagree" to "agree".
@@ -89,7 +93,7 @@ public struct AnswerReader: Sendable {
         if item.kind != .text, Self.notApplicableSpellings.contains(folded) {
             return definition.allowsNA(item)
                 ? .success(.notApplicable)
-                : .failure(AnswerProblem("item \(item.number) does not accept N/A"))
+                : .failure(AnswerProblem(language == .ptBR ? "o item \(item.number) não aceita N/A" : "item \(item.number) does not accept N/A"))
         }
         switch item.kind {
         case .text:
@@ -100,17 +104,21 @@ public struct AnswerReader: Sendable {
                 return .success(.choice(match.key))
             }
             let labels = choices.map { $0.label.text(.ptBR) + "/" + $0.label.text(.en) }
-            return .failure(AnswerProblem("'\(text)' is not a choice of item \(item.number) (choices: \(labels.joined(separator: ", ")))"))
+            return .failure(AnswerProblem(language == .ptBR
+                ? "'\(text)' não é uma opção do item \(item.number) (opções: \(labels.joined(separator: ", ")))"
+                : "'\(text)' is not a choice of item \(item.number) (choices: \(labels.joined(separator: ", ")))"))
         case .likert, .numeric:
             guard let range = definition.range(of: item) else {
                 return .failure(AnswerProblem("item \(item.number) has no scale"))
             }
             if let number = NumberParser.parse(text) ?? Self.leadingNumber(text) {
                 if item.kind == .likert && number != number.rounded() {
-                    return .failure(AnswerProblem("'\(text)' is not a point of the \(Self.rangeText(range)) scale"))
+                    return .failure(AnswerProblem(language == .ptBR ? "'\(text)' não é um ponto da escala \(Self.rangeText(range))"
+                                                                    : "'\(text)' is not a point of the \(Self.rangeText(range)) scale"))
                 }
                 guard range.contains(number) else {
-                    return .failure(AnswerProblem("'\(text)' is outside the \(Self.rangeText(range)) scale"))
+                    return .failure(AnswerProblem(language == .ptBR ? "'\(text)' está fora da escala \(Self.rangeText(range))"
+                                                                    : "'\(text)' is outside the \(Self.rangeText(range)) scale"))
                 }
                 let canonical = orientation == .inverted && item.kind == .likert
                     ? range.lowerBound + range.upperBound - number : number
@@ -121,10 +129,13 @@ public struct AnswerReader: Sendable {
                 if let point = labels[folded] ?? scale.point(forLabel: folded, fold: Self.fold) ?? agreementPoint(folded) {
                     return .success(.value(Double(point)))
                 }
-                return .failure(AnswerProblem("'\(text)' is neither a number of the \(Self.rangeText(range)) scale nor one of its labels",
+                return .failure(AnswerProblem(language == .ptBR
+                    ? "'\(text)' não é um número da escala \(Self.rangeText(range)) nem um de seus rótulos"
+                    : "'\(text)' is neither a number of the \(Self.rangeText(range)) scale nor one of its labels",
                                               unknownLabel: text))
             }
-            return .failure(AnswerProblem("'\(text)' is not a number in \(Self.rangeText(range))"))
+            return .failure(AnswerProblem(language == .ptBR ? "'\(text)' não é um número em \(Self.rangeText(range))"
+                                                            : "'\(text)' is not a number in \(Self.rangeText(range))"))
         }
     }
 

@@ -62,7 +62,9 @@ struct Respond: ParsableCommand {
             if let answers {
                 entered = try Self.parse(answers, definition: definition, reader: reader, participant: participant)
             } else {
-                var session = InteractiveEntry(definition: definition, reader: reader, language: language, participant: participant)
+                // Typed answers are explained in the study's language.
+                let localReader = AnswerReader(definition: definition, orientation: orientation, language: language)
+                var session = InteractiveEntry(definition: definition, reader: localReader, language: language, participant: participant)
                 InteractiveEntry.stopOnInterrupt(language: language)
                 guard let result = session.run() else {
                     throw InteractiveEntry.Interrupted(language: language)
