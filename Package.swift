@@ -23,6 +23,8 @@ let package = Package(
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls")]),
         // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
         .target(name: "Surveys", dependencies: ["Templates"]),
+        // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics. Pure Swift.
+        .target(name: "Gaze"),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders. Pure Swift.
         .target(name: "QualCoding"),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
+        .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore", "Figures"]),
         .testTarget(
             name: "StudyStoreTests",

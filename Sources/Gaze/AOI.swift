@@ -1,0 +1,79 @@
+import Foundation
+
+/// An area of interest on a media: a rectangle or a polygon in media pixels.
+public struct AOI: Sendable, Equatable, Codable {
+    public enum Shape: Sendable, Equatable, Codable {
+        case rectangle(x: Double, y: Double, width: Double, height: Double)
+        case polygon([Point])
+    }
+    public struct Point: Sendable, Equatable, Codable {
+        public var x: Double
+        public var y: Double
+        public init(x: Double, y: Double) { self.x = x; self.y = y }
+    }
+
+    public var name: String
+    public var shape: Shape
+
+    public init(name: String, shape: Shape) {
+        self.name = name
+        self.shape = shape
+    }
+
+    /// Whether a point lies in the area (edges included for rectangles; even-odd rule for polygons).
+    public func contains(x: Double, y: Double) -> Bool {
+        switch shape {
+        case let .rectangle(left, top, width, height):
+            return x >= left && x <= left + width && y >= top && y <= top + height
+        case let .polygon(points):
+            guard points.count >= 3 else { return false }
+            var inside = false
+            var j = points.count - 1
+            for i in points.indices {
+                let a = points[i], b = points[j]
+                if (a.y > y) != (b.y > y), x < (b.x - a.x) * (y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+                j = i
+            }
+            return inside
+        }
+    }
+}
+
+/// Tobii's AOI metrics for one participant's fixations on one media (Tobii Studio manual definitions, as collected
+/// in shared/research/eye-tracking.md §C.3). Times in milliseconds; the onset is the media's first sample.
+public struct AOIMetrics: Sendable, Equatable, Codable {
+    public var aoi: String
+    /// Time from the media's onset to the first fixation in the AOI; `nil` when the AOI was never fixated.
+    public var timeToFirstFixation: Double?
+    /// Fixations before the first one in the AOI; `nil` when never fixated.
+    public var fixationsBefore: Int?
+    public var firstFixationDuration: Double?
+    public var totalFixationDuration: Double
+    public var fixationCount: Int
+    /// Visits: runs of consecutive fixations inside the AOI ("starting with a fixation within the AOI and ending
+    /// with a fixation outside").
+    public var visitCount: Int
+    /// Total fixation duration ÷ fixation count; `nil` when never fixated.
+    public var averageFixationDuration: Double?
+
+    /// Metrics of `aoi` over `fixations` (in time order); a fixation is in the AOI when its centre is.
+    public init(aoi: AOI, fixations: [Fixation], onset: Double) {
+        self.aoi = aoi.name
+        let inside = fixations.map { aoi.contains(x: $0.x, y: $0.y) }
+        let firstIndex = inside.firstIndex(of: true)
+        timeToFirstFixation = firstIndex.map { fixations[$0].start - onset }
+        fixationsBefore = firstIndex
+        firstFixationDuration = firstIndex.map { fixations[$0].duration }
+        let hits = zip(fixations, inside).filter(\.1).map(\.0)
+        totalFixationDuration = hits.reduce(0) { $0 + $1.duration }
+        fixationCount = hits.count
+        var visits = 0
+        var previous = false
+        for value in inside {
+            if value && !previous { visits += 1 }
+            previous = value
+        }
+        visitCount = visits
+        averageFixationDuration = hits.isEmpty ? nil : totalFixationDuration / Double(hits.count)
+    }
+}
