@@ -233,3 +233,35 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(memos.contains("\"+SUM(A1:A2) | linha 1\nlinha 2 <b>negrito</b>\""))
     }
 }
+
+@Suite struct HeatMapTests {
+    @Test func heatAndBlindSpotMapsAreDeterministicAndLocal() throws {
+        let points = [HeatMap.Point(x: 100, y: 80, weight: 300), HeatMap.Point(x: 300, y: 200, weight: 100)]
+        let map = HeatMap(width: 400, height: 300, points: points)
+        // The density peaks at the longer fixation and is zero beyond three standard deviations of both.
+        let peak = map.density.indices.max { map.density[$0] < map.density[$1] }!
+        #expect(peak == 80 * 400 + 100)
+        #expect(map.density[299 * 400 + 0] == 0)
+        let first = try map.heatPNG()
+        let second = try HeatMap(width: 400, height: 300, points: points).heatPNG()
+        #expect(first == second, "same fixations, same bytes")
+        #expect(first.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let fog = try map.blindSpotPNG()
+        #expect(fog.count > 100 && fog != first)
+        // Over a stimulus, drawn to the three formats like any figure.
+        let figure = Figure.overlay(width: 400, height: 300, background: nil, overlay: first)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("heat-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for format in Figure.Format.allCases {
+            try figure.write(to: folder.appendingPathComponent("heat.\(format.rawValue)").path, format: format)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("heat.\(format.rawValue)").path))
+        }
+        // STUDYCTL_FIGURE_OUT=DIR keeps the pictures, for a person to look at them.
+        if let out = ProcessInfo.processInfo.environment["STUDYCTL_FIGURE_OUT"] {
+            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try figure.write(to: out + "/heat.png", format: .png)
+            try Figure.overlay(width: 400, height: 300, background: nil, overlay: fog).write(to: out + "/blind-spot.png", format: .png)
+        }
+    }
+}
