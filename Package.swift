@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "StudyStore",
             dependencies: [
-                "Surveys", "QualCoding", "Tabular",
+                "Surveys", "QualCoding", "Tabular", "Gaze",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets",
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),

@@ -10,6 +10,15 @@ public struct Fixation: Sendable, Equatable, Codable {
     public var y: Double
     /// AOIs the export marked as hit during the fixation.
     public var aoiHits: Set<String>
+
+    public init(index: Int, start: Double, duration: Double, x: Double, y: Double, aoiHits: Set<String> = []) {
+        self.index = index
+        self.start = start
+        self.duration = duration
+        self.x = x
+        self.y = y
+        self.aoiHits = aoiHits
+    }
 }
 
 /// What one participant's recording of one media holds.

@@ -57,6 +57,9 @@ extension StudyDatabase {
                 ("categories", "category"),
                 ("coders", "coder"),
                 ("memos", "memo"),
+                ("gaze recordings", "gaze_recording"),
+                ("fixations", "gaze_fixation"),
+                ("areas of interest", "gaze_aoi"),
             ]
             let counts = try kinds.map { kind, table in
                 (kind, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)

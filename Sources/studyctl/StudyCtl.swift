@@ -36,6 +36,8 @@ struct StudyCtl: ParsableCommand {
             CodeCommand.self,
             MemoCommand.self,
             CodesCommand.self,
+            GazeCommand.self,
+            AOICommand.self,
             Report.self,
             ExportCommand.self,
             Demo.self,

@@ -1,0 +1,203 @@
+import Foundation
+import Gaze
+import GRDB
+import Surveys
+import Tabular
+
+/// What a gaze import stored.
+public struct GazeImportSummary: Sendable, Equatable {
+    public var files: Int
+    public var recordings: Int
+    public var fixations: Int
+    public var samples: Int
+    public var dialects: [String]
+    public var addedParticipants: [String]
+}
+
+/// One participant's recording of one media, as stored.
+public struct GazeRecordingInfo: Sendable, Equatable, Codable {
+    public var participant: String
+    public var media: String
+    public var recording: String
+    public var samples: Int
+    public var invalidShare: Double
+    public var fixations: Int
+}
+
+/// Tobii's AOI metrics of one participant on one media.
+public struct GazeMetricsRow: Sendable, Equatable, Codable {
+    public var participant: String
+    public var media: String
+    public var recording: String
+    public var metrics: AOIMetrics
+}
+
+extension StudyDatabase {
+    /// Imports Tobii Studio or Pro Lab data exports (tab-separated, as Tobii writes them): each file is read row by
+    /// row, its samples collapsed into fixations per participant × recording × media, and stored with the samples'
+    /// data quality. All files or none: every problem is reported with `file:line:column`.
+    public func importGaze(from paths: [String], addParticipants: Bool = false) throws -> GazeImportSummary {
+        var collected: [(file: String, dialect: TobiiDialect, recordings: [GazeRecording], samples: Int)] = []
+        var problems: [StoreError.Problem] = []
+        for path in paths {
+            let reader = try CSVReader(path: path, delimiter: .tab)
+            let columns: TobiiColumns
+            do {
+                columns = try TobiiColumns(header: reader.header.map(\.value))
+            } catch let problem as TobiiColumns.Problem {
+                problems.append(.init(location: "\(reader.file):1", message: problem.localizedDescription))
+                continue
+            }
+            var collector = FixationCollector()
+            var samples = 0
+            var fields: [String] = []
+            while let record = try reader.next() {
+                fields.removeAll(keepingCapacity: true)
+                for field in record.fields { fields.append(field.value) }
+                guard let sample = columns.sample(fields) else { continue }
+                if sample.participant.isEmpty {
+                    problems.append(.init(location: "\(reader.file):\(record.line)", message: "the row names no participant"))
+                    break
+                }
+                samples += 1
+                collector.add(sample)
+            }
+            collected.append((reader.file, columns.dialect, collector.finish(), samples))
+        }
+        guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+        return try write { db in
+            var added: [String] = []
+            var recordings = 0
+            var fixations = 0
+            let insertFixation = try db.cachedStatement(sql: """
+                INSERT INTO gaze_fixation (recording_id, fixation_index, start_ms, duration_ms, x, y) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            for file in collected {
+                for recording in file.recordings {
+                    let participantID: Int64
+                    if let id = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [recording.participant]) {
+                        participantID = id
+                    } else if addParticipants {
+                        if let reason = ParticipantNaming.problem(withCode: recording.participant) {
+                            problems.append(.init(location: file.file, message: "participant code '\(recording.participant)': \(reason)"))
+                            continue
+                        }
+                        try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)",
+                                       arguments: [recording.participant, Timestamp.now(), Confusables.skeleton(recording.participant)])
+                        participantID = db.lastInsertedRowID
+                        added.append(recording.participant)
+                    } else {
+                        problems.append(.init(location: file.file, message: "no participant '\(recording.participant)' in the study; add them first or rerun with --add-participants"))
+                        continue
+                    }
+                    let media = recording.media.isEmpty ? "(no media)" : recording.media
+                    try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [media])
+                    let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media])!
+                    if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_recording WHERE participant_id = ? AND media_id = ? AND recording = ?",
+                                          arguments: [participantID, mediaID, recording.recording]) != nil {
+                        problems.append(.init(location: file.file, message: "participant \(recording.participant) already has recording '\(recording.recording)' of \(media)"))
+                        continue
+                    }
+                    try db.execute(sql: """
+                        INSERT INTO gaze_recording (participant_id, media_id, recording, samples, invalid_samples, onset_ms, source, imported)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [participantID, mediaID, recording.recording, recording.samples, recording.invalidSamples,
+                                         recording.onset, file.file, Timestamp.now()])
+                    let recordingID = db.lastInsertedRowID
+                    for fixation in recording.fixations {
+                        try insertFixation.execute(arguments: [recordingID, fixation.index, fixation.start, fixation.duration, fixation.x, fixation.y])
+                    }
+                    recordings += 1
+                    fixations += recording.fixations.count
+                }
+            }
+            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+            return GazeImportSummary(files: collected.count, recordings: recordings, fixations: fixations,
+                                     samples: collected.reduce(0) { $0 + $1.samples },
+                                     dialects: Array(Set(collected.map { $0.dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab" })).sorted(),
+                                     addedParticipants: added)
+        }
+    }
+
+    /// Adds an area of interest to a media the study has recordings of.
+    public func addAOI(media: String, _ aoi: AOI) throws {
+        if let problem = TextSafety.nameProblem(aoi.name) {
+            throw StoreError.invalidInput([.init(location: "AOI '\(aoi.name)'", message: "the name cannot be stored as typed: \(problem)")])
+        }
+        if case let .polygon(points) = aoi.shape, points.count < 3 {
+            throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "a polygon needs at least three points")])
+        }
+        if case let .rectangle(_, _, width, height) = aoi.shape, !(width > 0 && height > 0) {
+            throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "a rectangle needs a positive width and height")])
+        }
+        let shape = String(decoding: try JSONEncoder().encode(aoi.shape), as: UTF8.self)
+        try write { db in
+            guard let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) else {
+                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study; media come with 'studyctl gaze import'"
+                    + (try Self.knownMedia(db)))])
+            }
+            if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_aoi WHERE media_id = ? AND name = ?", arguments: [mediaID, aoi.name]) != nil {
+                throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "media \(media) already has an AOI of that name")])
+            }
+            try db.execute(sql: "INSERT INTO gaze_aoi (media_id, name, shape) VALUES (?, ?, ?)", arguments: [mediaID, aoi.name, shape])
+        }
+    }
+
+    static func knownMedia(_ db: Database) throws -> String {
+        let names = try String.fetchAll(db, sql: "SELECT name FROM gaze_media ORDER BY name")
+        return names.isEmpty ? " (none yet)" : " (media: " + names.prefix(12).joined(separator: ", ") + ")"
+    }
+
+    /// Every AOI, by media.
+    public func aois() throws -> [(media: String, aoi: AOI)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT m.name AS media, a.name, a.shape FROM gaze_aoi a JOIN gaze_media m ON m.id = a.media_id ORDER BY m.name, a.id")
+                .map { row in
+                    let shape = try JSONDecoder().decode(AOI.Shape.self, from: Data((row["shape"] as String).utf8))
+                    return (row["media"], AOI(name: row["name"], shape: shape))
+                }
+        }
+    }
+
+    /// Every recording with its data quality.
+    public func gazeRecordings() throws -> [GazeRecordingInfo] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.code, m.name AS media, r.recording, r.samples, r.invalid_samples,
+                       (SELECT count(*) FROM gaze_fixation f WHERE f.recording_id = r.id) AS fixations
+                FROM gaze_recording r JOIN participant p ON p.id = r.participant_id JOIN gaze_media m ON m.id = r.media_id
+                ORDER BY m.name, r.id
+                """).map { row in
+                let samples: Int = row["samples"]
+                let invalid: Int = row["invalid_samples"]
+                return GazeRecordingInfo(participant: row["code"], media: row["media"], recording: row["recording"], samples: samples,
+                                         invalidShare: samples == 0 ? 0 : Double(invalid) / Double(samples), fixations: row["fixations"])
+            }.sorted { $0.media != $1.media ? $0.media < $1.media : NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
+        }
+    }
+
+    /// Tobii's AOI metrics for every recording × AOI of its media.
+    public func gazeMetrics() throws -> [GazeMetricsRow] {
+        let areas = try aois()
+        return try read { db in
+            var rows: [GazeMetricsRow] = []
+            for recording in try Row.fetchAll(db, sql: """
+                SELECT r.id, p.code, m.name AS media, r.recording, r.onset_ms FROM gaze_recording r
+                JOIN participant p ON p.id = r.participant_id JOIN gaze_media m ON m.id = r.media_id ORDER BY m.name, r.id
+                """) {
+                let media: String = recording["media"]
+                let fixations = try Row.fetchAll(db, sql: """
+                    SELECT fixation_index, start_ms, duration_ms, x, y FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
+                    """, arguments: [recording["id"] as Int64]).map {
+                    Fixation(index: $0["fixation_index"], start: $0["start_ms"], duration: $0["duration_ms"], x: $0["x"], y: $0["y"], aoiHits: [])
+                }
+                let onset: Double = recording["onset_ms"] ?? fixations.first?.start ?? 0
+                for (aoiMedia, aoi) in areas where aoiMedia.caseInsensitiveCompare(media) == .orderedSame {
+                    rows.append(GazeMetricsRow(participant: recording["code"], media: media, recording: recording["recording"],
+                                               metrics: AOIMetrics(aoi: aoi, fixations: fixations, onset: onset)))
+                }
+            }
+            return rows
+        }
+    }
+}

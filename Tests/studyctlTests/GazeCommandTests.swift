@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Tobii exports imported from the command line: fixations and data quality stored per participant × recording ×
+/// media, AOIs, and Tobii's AOI metrics; bad input refused with its position and the study unchanged.
+@Suite struct GazeCommandTests {
+    static let studio = """
+        ParticipantName\tRecordingName\tMediaName\tRecordingTimestamp\tGazeEventType\tGazeEventDuration\tFixationIndex\tFixationPointX (MCSpx)\tFixationPointY (MCSpx)\tValidityLeft\tValidityRight
+        P1\tRec1\thome.png\t1000\tFixation\t200\t1\t50\t50\t0\t0
+        P1\tRec1\thome.png\t1017\tFixation\t200\t1\t50\t50\t0\t0
+        P1\tRec1\thome.png\t1200\tSaccade\t\t\t\t\t4\t4
+        P1\tRec1\thome.png\t1500\tFixation\t300\t2\t150,5\t150\t0\t1
+        P1\tRec1\thome.png\t1900\tFixation\t100\t3\t160\t140\t0\t0
+
+        """
+    static let proLab = """
+        Recording timestamp\tSensor\tParticipant name\tRecording name\tPresented Stimulus name\tEye movement type\tGaze event duration\tEye movement type index\tFixation point X\tFixation point Y\tValidity left\tValidity right
+        2000000\tEye Tracker\tP2\tR\thome.png\tFixation\t250\t1\t120\t130\tValid\tValid
+        2000500\tGyroscope\t\t\t\t\t\t\t\t\t\t
+        2016000\tEye Tracker\tP2\tR\thome.png\tFixation\t250\t1\t120\t130\tValid\tInvalid
+        2300000\tEye Tracker\tP2\tR\thome.png\tSaccade\t\t\t\t\tInvalid\tInvalid
+
+        """
+
+    @Test func importsBothDialectsAndComputesAOIMetrics() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Olhar"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.write("p1.tsv", Self.studio)
+        try cli.write("p2.tsv", Self.proLab)
+        #expect(try cli.fail(["gaze", "import", "p1.tsv", "p2.tsv"]).stderr.contains("no participant 'P2' in the study; add them first or rerun with --add-participants"))
+        let imported = try cli.succeed(["gaze", "import", "p1.tsv", "p2.tsv", "--add-participants"])
+        #expect(imported.contains("Imported 2 recordings (4 fixations from 8 samples) from 2 Tobii Pro Lab and Tobii Studio exports"), "\(imported)")
+        #expect(imported.contains("Added participants: P2"))
+        let list = try cli.succeed(["gaze", "list"])
+        #expect(list.contains("home.png  P1           Rec1             5      20%          3"), "\(list)")
+        #expect(list.contains("home.png  P2           R                3      33%          1"), "the gyroscope row is not a sample")
+        try cli.succeed(["aoi", "add", "home.png", "Botão", "--rect", "100,100,100,100"])
+        try cli.succeed(["aoi", "add", "home.png", "Canto", "--polygon", "0,0,120,0,0,120"])
+        #expect(try cli.fail(["aoi", "add", "nada.png", "X", "--rect", "1,1,1,1"]).stderr.contains("media 'nada.png': no such media in the study"))
+        #expect(try cli.fail(["aoi", "add", "home.png", "Botão", "--rect", "0,0,5,5"]).stderr.contains("already has an AOI of that name"))
+        let csv = try cli.succeed(["gaze", "metrics", "--csv"])
+        // P1 on the button: first fixation (index 2) 500 ms after the first sample, one fixation before, 300 + 100 ms.
+        #expect(csv.contains("P1,home.png,Rec1,Botão,500,1,300,400,2,1,200"), "\(csv)")
+        #expect(csv.contains("P1,home.png,Rec1,Canto,0,0,200,200,1,1,200"))
+        // P2 (Pro Lab, µs): one 250 ms fixation at (120, 130) in the button, at the media's first sample.
+        #expect(csv.contains("P2,home.png,R,Botão,0,0,250,250,1,1,250"))
+        #expect(csv.contains("P2,home.png,R,Canto,,,,0,0,0,"), "never fixated: empty, not zero")
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["gaze", "metrics", "--json"]).utf8)) as? [String: Any]
+        let rows = try #require(json?["rows"] as? [[String: Any]])
+        let never = try #require(rows.first { ($0["metrics"] as? [String: Any])?["aoi"] as? String == "Canto" && $0["participant"] as? String == "P2" })
+        #expect((never["metrics"] as? [String: Any])?["timeToFirstFixation"] is NSNull)
+        #expect(try cli.fail(["gaze", "import", "p1.tsv"]).stderr.contains("participant P1 already has recording 'Rec1' of home.png"))
+    }
+
+    @Test func refusesWhatIsNotATobiiExport() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Olhar"])
+        try cli.write("x.tsv", "time\tx\ty\n1\t2\t3\n")
+        #expect(try cli.fail(["gaze", "import", "x.tsv"]).stderr.contains("x.tsv:1: the header is not a Tobii Studio or Tobii Pro Lab data export"))
+        try cli.write("y.tsv", "RecordingTimestamp\tGazePointX (ADCSpx)\n1\t2\n")
+        #expect(try cli.fail(["gaze", "import", "y.tsv"]).stderr.contains("this Tobii Studio export has no GazeEventType or FixationIndex column"))
+    }
+}
