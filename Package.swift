@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze",
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),

@@ -201,3 +201,26 @@ extension StudyDatabase {
         }
     }
 }
+
+extension StudyDatabase {
+    /// Every fixation on `media`, per participant (for heat maps and scan paths), in time order.
+    public func fixations(media: String) throws -> [(participant: String, fixations: [Fixation])] {
+        try read { db in
+            guard let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) else {
+                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study" + (try Self.knownMedia(db)))])
+            }
+            var result: [(String, [Fixation])] = []
+            for recording in try Row.fetchAll(db, sql: """
+                SELECT r.id, p.code FROM gaze_recording r JOIN participant p ON p.id = r.participant_id WHERE r.media_id = ? ORDER BY r.id
+                """, arguments: [mediaID]) {
+                let fixations = try Row.fetchAll(db, sql: """
+                    SELECT fixation_index, start_ms, duration_ms, x, y FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
+                    """, arguments: [recording["id"] as Int64]).map {
+                    Fixation(index: $0["fixation_index"], start: $0["start_ms"], duration: $0["duration_ms"], x: $0["x"], y: $0["y"])
+                }
+                result.append((recording["code"], fixations))
+            }
+            return result.sorted { NaturalOrder.areInIncreasingOrder($0.0, $1.0) }
+        }
+    }
+}

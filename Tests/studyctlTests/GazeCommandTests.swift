@@ -51,6 +51,17 @@ import Testing
         let never = try #require(rows.first { ($0["metrics"] as? [String: Any])?["aoi"] as? String == "Canto" && $0["participant"] as? String == "P2" })
         #expect((never["metrics"] as? [String: Any])?["timeToFirstFixation"] is NSNull)
         #expect(try cli.fail(["gaze", "import", "p1.tsv"]).stderr.contains("participant P1 already has recording 'Rec1' of home.png"))
+
+        // Heat map and blind-spot map of the media, in the three formats, with their parameters written beside them.
+        let drawn = try cli.succeed(["gaze", "heatmap", "home.png", "-o", "maps", "--size", "400x300"])
+        #expect(drawn.contains("from 4 fixations of 2 participants"))
+        for name in ["home-heatmap", "home-blind-spot"] {
+            for format in ["png", "svg", "pdf"] {
+                #expect(FileManager.default.fileExists(atPath: cli.path("maps/\(name).\(format)")), "\(name).\(format)")
+            }
+        }
+        #expect(try String(contentsOfFile: cli.path("maps/home-maps.txt"), encoding: .utf8).contains("kernel: Gaussian, SD 33.3 px"))
+        #expect(try cli.fail(["gaze", "heatmap", "nada.png"]).stderr.contains("media 'nada.png': no such media in the study"))
     }
 
     @Test func refusesWhatIsNotATobiiExport() throws {

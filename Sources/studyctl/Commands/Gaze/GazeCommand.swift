@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Figures
 import Gaze
+import Reports
 import StudyStore
 import Tabular
 
@@ -8,7 +10,7 @@ struct GazeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gaze",
         abstract: "Eye tracking: import Tobii exports, list recordings, compute AOI metrics.",
-        subcommands: [GazeImport.self, GazeList.self, GazeMetricsCommand.self])
+        subcommands: [GazeImport.self, GazeList.self, GazeMetricsCommand.self, GazeHeatmap.self])
 }
 
 struct GazeImport: ParsableCommand {
@@ -180,5 +182,88 @@ struct AOIList: ParsableCommand {
             }
         }
         print(table.render())
+    }
+}
+
+struct GazeHeatmap: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "heatmap",
+        abstract: "Draw the heat map and the blind-spot map of a media, over its image, as PNG, SVG and PDF.",
+        discussion: """
+            Every participant's fixations on the media, each spread with a Gaussian kernel (SD 200/6 px, \
+            PyGazeAnalyser's recipe) and weighted by its duration (or 1 with --weight count); the heat is drawn \
+            transparent below the mean of the non-zero cells. The blind-spot map is its inverse: a fog that clears \
+            where attention was. The parameters are written in the file names' companion text file.
+
+            Example: studyctl gaze heatmap home.png --image stimuli/home.png -o heatmaps
+            """)
+
+    enum Weight: String, ExpressibleByArgument, CaseIterable { case duration, count }
+
+    @Argument(help: "The media (stimulus) name, as in the export.")
+    var media: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into.", valueName: "folder"))
+    var output: String = "heatmaps"
+
+    @Option(help: ArgumentHelp("The stimulus image (PNG) to draw under the map; its size is the map's size.", valueName: "file.png"))
+    var image: String?
+
+    @Option(help: ArgumentHelp("The media's size in pixels when there is no image (default: just past the farthest fixation).", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("Weight each fixation by its duration or count it once.", valueName: "duration|count"))
+    var weight: Weight = .duration
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let recordings = try study.withStudy { try $0.fixations(media: media) }
+        let all = recordings.flatMap(\.fixations)
+        var background: Data?
+        var width = 0.0, height = 0.0
+        if let image {
+            guard let data = FileManager.default.contents(atPath: image), data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+                  data.count > 24 else {
+                throw ValidationError("Please give --image as a PNG file; \(image) is not one (or cannot be read).")
+            }
+            background = data
+            width = Double(data[16..<20].reduce(0) { $0 << 8 | Int($1) })
+            height = Double(data[20..<24].reduce(0) { $0 << 8 | Int($1) })
+        } else if let size {
+            let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= 20_000 }) else { throw ValidationError("Please give --size as WIDTHxHEIGHT, e.g. 1280x800.") }
+            width = parts[0]
+            height = parts[1]
+        } else {
+            width = max(100, ((all.map(\.x).max() ?? 0) + 50).rounded())
+            height = max(100, ((all.map(\.y).max() ?? 0) + 50).rounded())
+        }
+        let points = all.map { HeatMap.Point(x: $0.x, y: $0.y, weight: weight == .duration ? $0.duration : 1) }
+        let map = HeatMap(width: Int(width), height: Int(height), points: points)
+        let heat = try map.heatPNG()
+        let fog = try map.blindSpotPNG()
+        let base = (media as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")
+        try AtomicOutput.folder(output) { folder in
+            for (name, overlay) in [("\(base)-heatmap", heat), ("\(base)-blind-spot", fog)] {
+                let figure = Figure.overlay(width: width, height: height, background: background, overlay: overlay)
+                for format in Figure.Format.allCases {
+                    try figure.write(to: "\(folder)/\(name).\(format.rawValue)", format: format)
+                }
+            }
+            let about = """
+                media: \(media)
+                participants: \(recordings.count) (\(recordings.map(\.participant).joined(separator: ", ")))
+                fixations: \(all.count)
+                kernel: Gaussian, SD \(String(format: "%.1f", map.sigma)) px (PyGazeAnalyser: 200 px wide, SD = width / 6)
+                weight: \(weight == .duration ? "fixation duration (ms)" : "one per fixation")
+                heat map: transparent below the mean of the non-zero cells; blue → red up to the maximum
+                blind-spot map: grey fog, opacity 0.85 × (1 − attention / maximum)
+                size: \(Int(width)) × \(Int(height)) px
+
+                """
+            _ = FileManager.default.createFile(atPath: "\(folder)/\(base)-maps.txt", contents: Data(about.utf8))
+        }
+        print("Wrote \(output)/\(base)-heatmap and \(base)-blind-spot (PNG, SVG, PDF) from \(all.count) fixations of \(recordings.count) participant\(recordings.count == 1 ? "" : "s")")
     }
 }
