@@ -82,25 +82,23 @@ struct GazeMetricsCommand: ParsableCommand {
         let rows = try study.withStudy { try $0.gazeMetrics() }
         if output.json { return try printJSON(rows, command: "gaze metrics", key: "rows") }
         func ms(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "" }
+        /// One row's cells, the same for the CSV and the table: participant, media, recording, AOI, then the metrics.
+        func cells(_ row: GazeMetricsRow) -> [String] {
+            let m = row.metrics
+            return [row.participant, row.media, row.recording, m.aoi, ms(m.timeToFirstFixation), m.fixationsBefore.map(String.init) ?? "",
+                    ms(m.firstFixationDuration), ms(m.totalFixationDuration), String(m.fixationCount), String(m.visitCount), ms(m.averageFixationDuration)]
+        }
         if csv {
             var writer = CSVWriter()
             writer.writeRow(["participant", "media", "recording", "aoi", "time_to_first_fixation_ms", "fixations_before", "first_fixation_ms",
                              "total_fixation_ms", "fixation_count", "visit_count", "average_fixation_ms"])
-            for row in rows {
-                let m = row.metrics
-                writer.writeRow([row.participant, row.media, row.recording, m.aoi, ms(m.timeToFirstFixation), m.fixationsBefore.map(String.init) ?? "",
-                                 ms(m.firstFixationDuration), ms(m.totalFixationDuration), String(m.fixationCount), String(m.visitCount), ms(m.averageFixationDuration)])
-            }
+            for row in rows { writer.writeRow(cells(row)) }
             return print(writer.text, terminator: "")
         }
         if rows.isEmpty { return print("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
-        var table = TextTable(["media", "participant", "AOI", "TTFF ms", "before", "first ms", "total ms", "count", "visits", "mean ms"],
-                              rightAligned: Set(3...9))
-        for row in rows {
-            let m = row.metrics
-            table.append([row.media, row.participant, m.aoi, ms(m.timeToFirstFixation), m.fixationsBefore.map(String.init) ?? "", ms(m.firstFixationDuration),
-                          ms(m.totalFixationDuration), String(m.fixationCount), String(m.visitCount), ms(m.averageFixationDuration)])
-        }
+        var table = TextTable(["participant", "media", "recording", "AOI", "TTFF ms", "before", "first ms", "total ms", "count", "visits", "mean ms"],
+                              rightAligned: Set(4...10))
+        for row in rows { table.append(cells(row)) }
         print(table.render())
         print("\nTobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it.")
     }
