@@ -121,6 +121,12 @@ extension StudyDatabase {
 
     /// Adds an area of interest to a media the study has recordings of.
     public func addAOI(media: String, _ aoi: AOI) throws {
+        try write { db in try Self.insertAOI(db, media: media, aoi) }
+    }
+
+    /// Checks an AOI and stores it on `media`, inside the caller's transaction.
+    static func insertAOI(_ db: Database, media: String, _ aoi: AOI) throws {
+        if aoi.name.isEmpty { throw StoreError.invalidInput([.init(location: "AOI", message: "an AOI needs a name")]) }
         if let problem = TextSafety.nameProblem(aoi.name) {
             throw StoreError.invalidInput([.init(location: "AOI '\(aoi.name)'", message: "the name cannot be stored as typed: \(problem)")])
         }
@@ -131,16 +137,14 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "a rectangle needs a positive width and height")])
         }
         let shape = String(decoding: try JSONEncoder().encode(aoi.shape), as: UTF8.self)
-        try write { db in
-            guard let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) else {
-                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study; media come with 'studyctl gaze import'"
-                    + (try Self.knownMedia(db)))])
-            }
-            if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_aoi WHERE media_id = ? AND name = ?", arguments: [mediaID, aoi.name]) != nil {
-                throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "media \(media) already has an AOI of that name")])
-            }
-            try db.execute(sql: "INSERT INTO gaze_aoi (media_id, name, shape) VALUES (?, ?, ?)", arguments: [mediaID, aoi.name, shape])
+        guard let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) else {
+            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study; media come with 'studyctl gaze import'"
+                + (try Self.knownMedia(db)))])
         }
+        if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_aoi WHERE media_id = ? AND name = ?", arguments: [mediaID, aoi.name]) != nil {
+            throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "media \(media) already has an AOI of that name")])
+        }
+        try db.execute(sql: "INSERT INTO gaze_aoi (media_id, name, shape) VALUES (?, ?, ?)", arguments: [mediaID, aoi.name, shape])
     }
 
     static func knownMedia(_ db: Database) throws -> String {
@@ -222,5 +226,62 @@ extension StudyDatabase {
             }
             return result.sorted { NaturalOrder.areInIncreasingOrder($0.0, $1.0) }
         }
+    }
+}
+
+extension StudyDatabase {
+    /// Imports AOIs from a CSV: columns media, aoi (or name), and either x, y, width, height (a rectangle) or points
+    /// ("x1 y1; x2 y2; …", a polygon). All or nothing, every bad cell named with `file:line:column`.
+    public func importAOIs(from path: String) throws -> Int {
+        let reader = try CSVReader(path: path)
+        let header = reader.header.map { $0.value.lowercased() }
+        func column(_ names: [String]) -> Int? { header.firstIndex { names.contains($0) } }
+        guard let mediaIndex = column(["media", "stimulus", "mídia", "midia"]), let nameIndex = column(["aoi", "name", "nome"]) else {
+            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "the header needs a media column and an aoi (or name) column")])
+        }
+        let rect = [column(["x"]), column(["y"]), column(["width", "w", "largura"]), column(["height", "h", "altura"])]
+        let pointsIndex = column(["points", "polygon", "pontos"])
+        guard rect.allSatisfy({ $0 != nil }) || pointsIndex != nil else {
+            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "the header needs x, y, width, height (rectangles) or points (polygons)")])
+        }
+        var problems: [StoreError.Problem] = []
+        var areas: [(media: String, aoi: AOI, line: Int)] = []
+        while let record = try reader.next() {
+            let media = record.fields[mediaIndex].value.trimmingCharacters(in: .whitespaces)
+            let name = record.fields[nameIndex].value.trimmingCharacters(in: .whitespaces)
+            if let pointsIndex, !record.fields[pointsIndex].value.trimmingCharacters(in: .whitespaces).isEmpty {
+                let field = record.fields[pointsIndex]
+                let pairs = field.value.split(separator: ";").map { $0.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
+                guard pairs.count >= 3, pairs.allSatisfy({ $0.count == 2 }) else {
+                    problems.append(.init(location: reader.position(of: field).description, message: "'\(field.value)' is not a polygon (write x y; x y; x y, at least three points)"))
+                    continue
+                }
+                areas.append((media, AOI(name: name, shape: .polygon(pairs.map { AOI.Point(x: $0[0], y: $0[1]) })), record.line))
+                continue
+            }
+            var values: [Double] = []
+            for index in rect.compactMap({ $0 }) {
+                let field = record.fields[index]
+                if let value = Double(field.value.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")), value.isFinite {
+                    values.append(value)
+                } else {
+                    problems.append(.init(location: reader.position(of: field).description, message: "'\(field.value)' is not a number of pixels"))
+                }
+            }
+            guard values.count == 4 else { continue }
+            areas.append((media, AOI(name: name, shape: .rectangle(x: values[0], y: values[1], width: values[2], height: values[3])), record.line))
+        }
+        guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+        try write { db in
+            for area in areas {
+                do {
+                    try Self.insertAOI(db, media: area.media, area.aoi)
+                } catch let StoreError.invalidInput(inner) {
+                    problems += inner.map { .init(location: "\(reader.file):\(area.line)", message: $0.description) }
+                }
+            }
+            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+        }
+        return areas.count
     }
 }

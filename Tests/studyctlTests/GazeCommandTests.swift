@@ -52,6 +52,15 @@ import Testing
         #expect((never["metrics"] as? [String: Any])?["timeToFirstFixation"] is NSNull)
         #expect(try cli.fail(["gaze", "import", "p1.tsv"]).stderr.contains("participant P1 already has recording 'Rec1' of home.png"))
 
+        // AOIs from a CSV: all or nothing, positions named.
+        try cli.write("aois.csv", "media,aoi,x,y,width,height,points\nhome.png,Topo,0,0,400,60,\nhome.png,Triângulo,,,,,0 0; 50 0; 0 50\n")
+        #expect(try cli.succeed(["aoi", "import", "aois.csv"]) == "Imported 2 AOIs from aois.csv\n")
+        try cli.write("bad.csv", "media,aoi,x,y,width,height\nhome.png,Novo,0,0,dez,60\nhome.png,Topo,0,0,10,10\n")
+        #expect(try cli.fail(["aoi", "import", "bad.csv"]).stderr.contains("bad.csv:2:19: 'dez' is not a number of pixels"))
+        try cli.write("dup.csv", "media,aoi,x,y,width,height\nhome.png,Novo,0,0,10,60\nhome.png,Topo,0,0,10,10\n")
+        #expect(try cli.fail(["aoi", "import", "dup.csv"]).stderr.contains("dup.csv:3: AOI Topo: media home.png already has an AOI of that name"))
+        #expect(try cli.succeed(["aoi", "list"]).contains("Triângulo  polygon of 3 points"))
+
         // Heat map and blind-spot map of the media, in the three formats, with their parameters written beside them.
         let drawn = try cli.succeed(["gaze", "heatmap", "home.png", "-o", "maps", "--size", "400x300"])
         #expect(drawn.contains("from 4 fixations of 2 participants"))

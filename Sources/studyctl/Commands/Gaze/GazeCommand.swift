@@ -108,7 +108,7 @@ struct AOICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aoi",
         abstract: "Areas of interest on the media of eye-tracking recordings.",
-        subcommands: [AOIAdd.self, AOIList.self])
+        subcommands: [AOIAdd.self, AOIImport.self, AOIList.self])
 }
 
 struct AOIAdd: ParsableCommand {
@@ -263,5 +263,24 @@ struct GazeHeatmap: ParsableCommand {
             _ = FileManager.default.createFile(atPath: "\(folder)/\(base)-maps.txt", contents: Data(about.utf8))
         }
         print("Wrote \(output)/\(base)-heatmap and \(base)-blind-spot (PNG, SVG, PDF) from \(all.count) fixations of \(recordings.count) participant\(recordings.count == 1 ? "" : "s")")
+    }
+}
+
+struct AOIImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import areas of interest from a CSV.",
+        discussion: """
+            Columns: media, aoi (or name), and x, y, width, height for rectangles, or points ("x y; x y; x y") for \
+            polygons, in media pixels. All or nothing.
+            """)
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let count = try study.withStudy { try $0.importAOIs(from: file) }
+        print("Imported \(count) AOI\(count == 1 ? "" : "s") from \(file)")
     }
 }
