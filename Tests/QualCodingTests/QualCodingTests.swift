@@ -61,7 +61,7 @@ import Testing
 
     /// Three coders who each coded only some excerpts: α uses every excerpt coded by at least two of them
     /// (Krippendorff 2011), not only the four coded by all. Reference values from the `krippendorff` package
-    /// (0.1.0, Python 3.11), one reliability matrix per category with NaN where a coder did not code the excerpt:
+    /// (0.9.0, Python 3.11), one reliability matrix per category with NaN where a coder did not code the excerpt:
     ///     krippendorff.alpha(reliability_data=data, level_of_measurement='nominal')  →  X 0.23232323232323226, Y 0.04040404040404033
     @Test func alphaWithThreeCodersUsesEveryPairableUnit() {
         let assignments: [String: [Int64: Set<String>]] = [

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Surveys
 
-/// Reference values computed once with scipy 1.17.1 and statsmodels 0.14 (Python 3.11) by this script:
+/// Reference values computed once with scipy 1.17.1 and statsmodels 0.15.0 (Python 3.11) by this script:
 ///
 ///     import numpy as np, scipy.stats as st
 ///     from statsmodels.stats.oneway import anova_oneway
