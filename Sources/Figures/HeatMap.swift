@@ -29,7 +29,11 @@ public struct HeatMap: Sendable {
         density = Array(repeating: 0, count: self.width * self.height)
         let radius = Int((3 * sigma).rounded(.up))
         let kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        for point in points where point.weight > 0 {
+        let reach = Double(radius)
+        for point in points where point.weight > 0 && point.weight.isFinite {
+            // A point whose kernel cannot touch the map adds nothing (and is never converted to an integer).
+            guard point.x.isFinite, point.y.isFinite, point.x > -reach, point.y > -reach,
+                  point.x < Double(self.width) + reach, point.y < Double(self.height) + reach else { continue }
             let cx = Int(point.x.rounded()), cy = Int(point.y.rounded())
             for dy in -radius...radius {
                 let y = cy + dy

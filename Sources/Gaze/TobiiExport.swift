@@ -175,8 +175,10 @@ extension TobiiColumns {
                           fixationX: number(fixationX), fixationY: number(fixationY), valid: valid, aoiHits: hits)
     }
 
-    /// A number as Tobii writes it in either locale: `12.5` or `12,5`.
+    /// A number as Tobii writes it in either locale: `12.5` or `12,5`; `nil` for anything else, including "nan",
+    /// "inf" and magnitudes no export holds (beyond 1e15), so no stored value can overflow a later computation.
     static func number(_ text: String) -> Double? {
-        Double(text) ?? Double(text.replacingOccurrences(of: ",", with: "."))
+        guard let value = Double(text) ?? Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite, abs(value) < 1e15 else { return nil }
+        return value
     }
 }

@@ -251,7 +251,9 @@ extension StudyDatabase {
             let name = record.fields[nameIndex].value.trimmingCharacters(in: .whitespaces)
             if let pointsIndex, !record.fields[pointsIndex].value.trimmingCharacters(in: .whitespaces).isEmpty {
                 let field = record.fields[pointsIndex]
-                let pairs = field.value.split(separator: ";").map { $0.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
+                let pairs = field.value.split(separator: ";").map {
+                    $0.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+                }.map { $0.contains(nil) ? [] : $0.compactMap { $0 } }
                 guard pairs.count >= 3, pairs.allSatisfy({ $0.count == 2 }) else {
                     problems.append(.init(location: reader.position(of: field).description, message: "'\(field.value)' is not a polygon (write x y; x y; x y, at least three points)"))
                     continue

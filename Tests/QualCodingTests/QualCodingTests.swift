@@ -138,3 +138,16 @@ import Testing
         #expect(CategoryOrigin(parsing: "  ") == nil)
     }
 }
+
+@Suite struct NormalizationTests {
+    /// Long text is normalised in pieces cut at spaces and line breaks (UAX #15: those are stable code points that
+    /// never compose and stop reordering); the result must equal normalising the whole text at once.
+    @Test func piecewiseNFCEqualsWholeTextNFC() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a\u{0301}", "c\u{0327}a\u{0303}o", " ", "\n", "e\u{0323}\u{0302}", "\u{0301}", "Ω", "ﬁ", "한", "\u{1100}\u{1161}", "x", "  "]
+        var text = ""
+        while text.utf8.count < 20_000 { text += pieces.randomElement(using: &generator)! }
+        #expect(TextMatching.nfc(text) == text.precomposedStringWithCanonicalMapping)
+        #expect(TextMatching.nfc(text).unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars))
+    }
+}

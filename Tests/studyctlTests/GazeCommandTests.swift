@@ -73,6 +73,24 @@ import Testing
         #expect(try cli.fail(["gaze", "heatmap", "nada.png"]).stderr.contains("media 'nada.png': no such media in the study"))
     }
 
+    /// Coordinates no screen has ("nan", 1e300) never reach the study, and no later command trips on them.
+    @Test func extremeCoordinatesNeverMakeALaterCommandCrash() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Olhar"])
+        let rows = Self.studio.replacingOccurrences(of: "1500\tFixation\t300\t2\t150,5\t150", with: "1500\tFixation\t300\t2\t1e300\tnan")
+        try cli.write("x.tsv", rows)
+        #expect(try cli.succeed(["gaze", "import", "x.tsv", "--add-participants"]).contains("2 fixations"), "the fixation without usable coordinates is left out")
+        try cli.succeed(["gaze", "heatmap", "home.png", "-o", "maps"])
+        try cli.succeed(["gaze", "metrics"])
+        try cli.write("polygon.csv", "media,aoi,points\nhome.png,P,0 0; nan 0; 0 50\n")
+        #expect(try cli.fail(["aoi", "import", "polygon.csv"]).stderr.contains("polygon.csv:2:12: '0 0; nan 0; 0 50' is not a polygon"))
+        // A PNG header announcing an image far larger than any screen is refused before anything is drawn.
+        var huge = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        huge += Data([0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0]) + Data(repeating: 0, count: 9)
+        try cli.write("huge.png", huge)
+        #expect(try cli.fail(["gaze", "heatmap", "home.png", "--image", "huge.png"]).stderr.contains("at most 20000 pixels on a side"))
+    }
+
     @Test func refusesWhatIsNotATobiiExport() throws {
         let cli = try StudyCtl()
         try cli.succeed(["init", "--title", "Olhar"])

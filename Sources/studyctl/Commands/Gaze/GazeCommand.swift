@@ -228,14 +228,18 @@ struct GazeHeatmap: ParsableCommand {
             background = data
             width = Double(data[16..<20].reduce(0) { $0 << 8 | Int($1) })
             height = Double(data[20..<24].reduce(0) { $0 << 8 | Int($1) })
+            guard (1...20_000).contains(width), (1...20_000).contains(height) else {
+                throw ValidationError("\(image) is \(Int(width)) × \(Int(height)) pixels; a stimulus image may be at most 20000 pixels on a side.")
+            }
         } else if let size {
             let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= 20_000 }) else { throw ValidationError("Please give --size as WIDTHxHEIGHT, e.g. 1280x800.") }
             width = parts[0]
             height = parts[1]
         } else {
-            width = max(100, ((all.map(\.x).max() ?? 0) + 50).rounded())
-            height = max(100, ((all.map(\.y).max() ?? 0) + 50).rounded())
+            // Just past the farthest fixation on the screen, within the same 20000-pixel bound.
+            width = min(20_000, max(100, ((all.map(\.x).filter { $0 < 20_000 }.max() ?? 0) + 50).rounded()))
+            height = min(20_000, max(100, ((all.map(\.y).filter { $0 < 20_000 }.max() ?? 0) + 50).rounded()))
         }
         let points = all.map { HeatMap.Point(x: $0.x, y: $0.y, weight: weight == .duration ? $0.duration : 1) }
         let map = HeatMap(width: Int(width), height: Int(height), points: points)
