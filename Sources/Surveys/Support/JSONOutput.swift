@@ -12,9 +12,9 @@ public enum JSONOutput {
     /// does not raise it.
     public static let version = 1
 
-    /// `payload` as a document: an object payload gets `jsonVersion` and `command` beside its own keys; any other
-    /// payload (a list) is put under `key`.
-    public static func document<T: Encodable>(_ payload: T, command: String, key: String = "items") throws -> String {
+    /// `payload` as a document: an object payload gets `jsonVersion` and `command` beside its own keys; a list is put
+    /// under `key`, which the caller names for every list it prints.
+    public static func document<T: Encodable>(_ payload: T, command: String, key: String? = nil) throws -> String {
         try text(Envelope(command: command, key: key, payload: payload))
     }
 
@@ -31,20 +31,18 @@ public enum JSONOutput {
 
     struct Envelope<T: Encodable>: Encodable {
         var command: String
-        var key: String
+        var key: String?
         var payload: T
 
         func encode(to encoder: any Encoder) throws {
             var meta = encoder.container(keyedBy: AnyKey.self)
             try meta.encode(JSONOutput.version, forKey: AnyKey("jsonVersion"))
             try meta.encode(command, forKey: AnyKey("command"))
-            // An object payload shares the top-level object; anything else goes under `key`.
-            let probe = ShapeProbe()
-            try? payload.encode(to: probe)
-            if probe.isKeyed {
-                try payload.encode(to: encoder)
-            } else {
+            if let key {
                 try meta.encode(payload, forKey: AnyKey(key))
+            } else {
+                // An object payload shares the top-level object.
+                try payload.encode(to: encoder)
             }
         }
     }
@@ -56,49 +54,6 @@ struct AnyKey: CodingKey {
     init(_ string: String) { stringValue = string }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { return nil }
-}
-
-/// Finds out whether a value encodes itself as an object, without producing anything.
-final class ShapeProbe: Encoder {
-    var codingPath: [any CodingKey] = []
-    var userInfo: [CodingUserInfoKey: Any] = [:]
-    var isKeyed = false
-    struct Stop: Error {}
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        isKeyed = true
-        return KeyedEncodingContainer(Ignoring<Key>())
-    }
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { IgnoringUnkeyed() }
-    func singleValueContainer() -> any SingleValueEncodingContainer { IgnoringSingle() }
-
-    struct Ignoring<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        var codingPath: [any CodingKey] = []
-        mutating func encodeNil(forKey key: Key) throws {}
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(Ignoring<NestedKey>())
-        }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { IgnoringUnkeyed() }
-        mutating func superEncoder() -> any Encoder { ShapeProbe() }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { ShapeProbe() }
-    }
-    struct IgnoringUnkeyed: UnkeyedEncodingContainer {
-        var codingPath: [any CodingKey] = []
-        var count = 0
-        mutating func encodeNil() throws {}
-        mutating func encode<T: Encodable>(_ value: T) throws {}
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(Ignoring<NestedKey>())
-        }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { IgnoringUnkeyed() }
-        mutating func superEncoder() -> any Encoder { ShapeProbe() }
-    }
-    struct IgnoringSingle: SingleValueEncodingContainer {
-        var codingPath: [any CodingKey] = []
-        mutating func encodeNil() throws {}
-        mutating func encode<T: Encodable>(_ value: T) throws {}
-    }
 }
 
 /// Encodes `value` so that every optional that is `nil` is written as `null` instead of being left out.
