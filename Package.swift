@@ -45,8 +45,15 @@ let package = Package(
             name: "CCairo",
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
-        // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts now, heat maps next.
-        .target(name: "Figures", dependencies: ["CCairo"]),
+        // libjpeg, the C library that decodes JPEG stimulus images.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        // One C function around libjpeg: its errors end the process unless caught with setjmp, which Swift cannot do.
+        .target(name: "JPEGDecoding", dependencies: ["CJPEG"]),
+        // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts, heat maps, scan paths.
+        .target(name: "Figures", dependencies: ["CCairo", "JPEGDecoding"]),
         // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV.
         .target(
             name: "Reports",

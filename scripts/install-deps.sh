@@ -4,9 +4,9 @@
 set -euo pipefail
 
 # texlive: the LaTeX reports are compiled with pdflatex in the tests (skipped where pdflatex is missing).
-apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev fonts-dejavu-core sqlite3 pkg-config unzip
+apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip
               texlive-latex-base texlive-latex-recommended texlive-lang-portuguese ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter cairo pkg-config)
+brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "studyctl needs the Swift toolchain (6.1 or later): https://www.swift.org/install/" >&2

@@ -22,31 +22,65 @@ public struct HeatMap: Sendable {
     /// Per pixel, the summed kernel × weight.
     public private(set) var density: [Double]
 
+    /// Spreads `points` over a `width` × `height` map. Each point is binned to its nearest pixel and the grid is
+    /// blurred with a separable Gaussian truncated at 3σ — the same sum as stamping a 2-D kernel at every point, at a
+    /// cost that depends on the map's size, not on the number of points (a million fixations cost what a few do).
     public init(width: Int, height: Int, points: [Point], sigma: Double = 200.0 / 6) {
         self.width = max(1, width)
         self.height = max(1, height)
         self.sigma = sigma
-        density = Array(repeating: 0, count: self.width * self.height)
         let radius = Int((3 * sigma).rounded(.up))
         let kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let reach = Double(radius)
+        // The grid is padded by the kernel's radius on every side: a point just off the map still warms its edge.
+        let paddedWidth = self.width + 2 * radius, paddedHeight = self.height + 2 * radius
+        var grid = [Double](repeating: 0, count: paddedWidth * paddedHeight)
         for point in points where point.weight > 0 && point.weight.isFinite {
             // A point whose kernel cannot touch the map adds nothing (and is never converted to an integer).
             guard point.x.isFinite, point.y.isFinite, point.x > -reach, point.y > -reach,
                   point.x < Double(self.width) + reach, point.y < Double(self.height) + reach else { continue }
-            let cx = Int(point.x.rounded()), cy = Int(point.y.rounded())
-            for dy in -radius...radius {
-                let y = cy + dy
-                guard y >= 0, y < self.height else { continue }
-                let ky = kernel[dy + radius] * point.weight
-                let row = y * self.width
-                for dx in -radius...radius {
-                    let x = cx + dx
-                    guard x >= 0, x < self.width else { continue }
-                    density[row + x] += ky * kernel[dx + radius]
+            let cx = Int(point.x.rounded()) + radius, cy = Int(point.y.rounded()) + radius
+            guard cx >= 0, cx < paddedWidth, cy >= 0, cy < paddedHeight else { continue }
+            grid[cy * paddedWidth + cx] += point.weight
+        }
+        let mapWidth = self.width, mapHeight = self.height
+        // Horizontal pass: each non-zero cell scatters its kernel along its row, into map columns only.
+        var rows = [Double](repeating: 0, count: mapWidth * paddedHeight)
+        grid.withUnsafeBufferPointer { grid in
+            rows.withUnsafeMutableBufferPointer { rows in
+                kernel.withUnsafeBufferPointer { kernel in
+                    for y in 0..<paddedHeight {
+                        let source = y * paddedWidth, target = y * mapWidth
+                        for px in 0..<paddedWidth where grid[source + px] != 0 {
+                            let value = grid[source + px]
+                            // Padded column px is map column px − radius; it reaches map columns px − 2r … px.
+                            let low = max(0, px - 2 * radius), high = min(mapWidth - 1, px)
+                            guard low <= high else { continue }
+                            for x in low...high { rows[target + x] += value * kernel[px - x] }
+                        }
+                    }
                 }
             }
         }
+        // Vertical pass: each non-zero cell scatters down its column, into map rows only.
+        var density = [Double](repeating: 0, count: mapWidth * mapHeight)
+        rows.withUnsafeBufferPointer { rows in
+            density.withUnsafeMutableBufferPointer { density in
+                kernel.withUnsafeBufferPointer { kernel in
+                    for py in 0..<paddedHeight {
+                        let low = max(0, py - 2 * radius), high = min(mapHeight - 1, py)
+                        guard low <= high else { continue }
+                        let source = py * mapWidth
+                        guard (0..<mapWidth).contains(where: { rows[source + $0] != 0 }) else { continue }
+                        for y in low...high {
+                            let weight = kernel[py - y], target = y * mapWidth
+                            for x in 0..<mapWidth where rows[source + x] != 0 { density[target + x] += rows[source + x] * weight }
+                        }
+                    }
+                }
+            }
+        }
+        self.density = density
     }
 
     public var maximum: Double { density.max() ?? 0 }

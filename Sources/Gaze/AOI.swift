@@ -5,6 +5,9 @@ public struct AOI: Sendable, Equatable, Codable {
     public enum Shape: Sendable, Equatable, Codable {
         case rectangle(x: Double, y: Double, width: Double, height: Double)
         case polygon([Point])
+        /// An AOI known only from the export's hit column (`AOI[name]Hit`, `AOI hit [media - name]`): its shape was
+        /// drawn in Tobii's software; a fixation is in it when the export marked any of its samples as a hit.
+        case exportHits
     }
     public struct Point: Sendable, Equatable, Codable {
         public var x: Double
@@ -35,7 +38,15 @@ public struct AOI: Sendable, Equatable, Codable {
                 j = i
             }
             return inside
+        case .exportHits:
+            return false
         }
+    }
+
+    /// Whether a fixation is in the area: its centre for drawn shapes, the export's hit flags for hit-column AOIs.
+    public func contains(_ fixation: Fixation) -> Bool {
+        if case .exportHits = shape { return fixation.aoiHits.contains(name) }
+        return contains(x: fixation.x, y: fixation.y)
     }
 }
 
@@ -55,11 +66,15 @@ public struct AOIMetrics: Sendable, Equatable, Codable {
     public var visitCount: Int
     /// Total fixation duration ÷ fixation count; `nil` when never fixated.
     public var averageFixationDuration: Double?
+    /// Total visit duration ("dwell time"): per visit, from the start of its first fixation to the end of its last,
+    /// so the saccades inside the AOI count too; summed over visits.
+    public var totalVisitDuration: Double
 
-    /// Metrics of `aoi` over `fixations` (in time order); a fixation is in the AOI when its centre is.
+    /// Metrics of `aoi` over `fixations` (in time order); a fixation is in the AOI when its centre is (or, for an
+    /// AOI that came as an export's hit column, when the export marked it as hit).
     public init(aoi: AOI, fixations: [Fixation], onset: Double) {
         self.aoi = aoi.name
-        let inside = fixations.map { aoi.contains(x: $0.x, y: $0.y) }
+        let inside = fixations.map { aoi.contains($0) }
         let firstIndex = inside.firstIndex(of: true)
         timeToFirstFixation = firstIndex.map { fixations[$0].start - onset }
         fixationsBefore = firstIndex
@@ -68,12 +83,21 @@ public struct AOIMetrics: Sendable, Equatable, Codable {
         totalFixationDuration = hits.reduce(0) { $0 + $1.duration }
         fixationCount = hits.count
         var visits = 0
-        var previous = false
-        for value in inside {
-            if value && !previous { visits += 1 }
-            previous = value
+        var dwell = 0.0
+        var visitStart: Double?
+        var visitEnd = 0.0
+        for (fixation, value) in zip(fixations, inside) {
+            if value {
+                if visitStart == nil { visits += 1; visitStart = fixation.start }
+                visitEnd = fixation.start + fixation.duration
+            } else if let start = visitStart {
+                dwell += visitEnd - start
+                visitStart = nil
+            }
         }
+        if let start = visitStart { dwell += visitEnd - start }
         visitCount = visits
+        totalVisitDuration = dwell
         averageFixationDuration = hits.isEmpty ? nil : totalFixationDuration / Double(hits.count)
     }
 }

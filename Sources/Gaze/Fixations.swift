@@ -31,6 +31,10 @@ public struct GazeRecording: Sendable, Equatable {
     public var invalidSamples = 0
     /// Time of the first sample on this media (the stimulus onset), ms.
     public var onset: Double?
+    /// The fixation filter the export names, if it does.
+    public var filter: String?
+    /// Every AOI hit column name the export has (whether or not a fixation hit it).
+    public var exportAOIs: [String] = []
 
     public var invalidShare: Double { samples == 0 ? 0 : Double(invalidSamples) / Double(samples) }
 }
@@ -45,8 +49,11 @@ public struct FixationCollector {
     private var open: [String: (index: Int, first: Double, last: Double, duration: Double?, x: Double?, y: Double?, hits: Set<String>, count: Int)] = [:]
     private var lastTime: [String: Double] = [:]
     private var interval: [String: Double] = [:]
+    /// When set, fixations are found by the I-VT filter from the raw gaze points, not read from the export.
+    public let ivt: IVTParameters?
+    private var filters: [String: IVTFilter] = [:]
 
-    public init() {}
+    public init(ivt: IVTParameters? = nil) { self.ivt = ivt }
 
     public mutating func add(_ sample: GazeSample) {
         let key = sample.participant + "\u{1F}" + sample.recording + "\u{1F}" + sample.media
@@ -57,11 +64,18 @@ public struct FixationCollector {
         recordings[key]!.samples += 1
         if !sample.valid { recordings[key]!.invalidSamples += 1 }
         if recordings[key]!.onset == nil { recordings[key]!.onset = sample.milliseconds }
+        if recordings[key]!.filter == nil, let filter = sample.filter { recordings[key]!.filter = filter }
+        for name in sample.aoisDefined where !recordings[key]!.exportAOIs.contains(name) { recordings[key]!.exportAOIs.append(name) }
         if let previous = lastTime[key], sample.milliseconds > previous {
             let step = sample.milliseconds - previous
             interval[key] = min(interval[key] ?? step, step)
         }
         lastTime[key] = sample.milliseconds
+        if let ivt {
+            filters[key, default: IVTFilter(parameters: ivt)].add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY,
+                                                                  valid: sample.valid, hits: sample.aoiHits)
+            return
+        }
         guard sample.event == .fixation, let index = sample.eventIndex else {
             close(key)
             return
@@ -89,6 +103,10 @@ public struct FixationCollector {
     /// Every recording × media in the order first seen, with its fixations.
     public mutating func finish() -> [GazeRecording] {
         for key in open.keys.sorted() { close(key) }
+        for key in filters.keys.sorted() {
+            recordings[key]!.fixations = filters[key]!.finish()
+            recordings[key]!.filter = ivt?.description
+        }
         return order.compactMap { recordings[$0] }
     }
 }

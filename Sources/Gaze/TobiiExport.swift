@@ -31,8 +31,17 @@ public struct TobiiColumns: Sendable, Equatable {
     public var validityLeft: Int?
     public var validityRight: Int?
     public var sensor: Int?
-    /// AOI hit columns: AOI name → column (`AOI[name]Hit` in Studio, `AOI hit [stimulus - name]` in Pro Lab).
-    public var aoiHits: [String: Int]
+    /// Studio's `FixationFilter` column: the filter Tobii Studio classified the samples with.
+    public var fixationFilter: Int?
+    /// AOI hit columns (`AOI[name]Hit` in Studio, `AOI hit [stimulus - name]` in Pro Lab).
+    public var aoiHits: [AOIHitColumn]
+
+    /// One AOI hit column: the AOI's name, the stimulus it belongs to when the header says (Pro Lab), its position.
+    public struct AOIHitColumn: Sendable, Equatable {
+        public var name: String
+        public var media: String?
+        public var index: Int
+    }
 
     public enum Problem: Error, Equatable, LocalizedError {
         case notATobiiExport(found: [String])
@@ -44,11 +53,16 @@ public struct TobiiColumns: Sendable, Equatable {
                 return "the header is not a Tobii Studio or Tobii Pro Lab data export (no RecordingTimestamp or Recording timestamp column; found "
                     + found.prefix(6).map { "'\($0)'" }.joined(separator: ", ") + (found.count > 6 ? ", …" : "") + ")"
             case let .missing(dialect, columns):
-                return "this \(dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab") export has no " + columns.joined(separator: " or ")
-                    + " column; export it with those columns selected"
+                return "this \(dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab") export has neither " + columns.joined(separator: " nor ")
+                    + "; export it with those columns selected"
             }
         }
     }
+
+    /// Whether the export carries its own fixations (event type, index and fixation point).
+    public var hasFixations: Bool { eventType != nil && eventIndex != nil && fixationX != nil && fixationY != nil }
+    /// Whether the export carries raw gaze points, from which the I-VT filter can find fixations.
+    public var hasGaze: Bool { gazeX != nil && gazeY != nil }
 
     /// Maps `header` (the export's column names, in order).
     public init(header: [String]) throws {
@@ -78,10 +92,12 @@ public struct TobiiColumns: Sendable, Equatable {
             validityLeft = find(["ValidityLeft"])
             validityRight = find(["ValidityRight"])
             sensor = nil
-            var hits: [String: Int] = [:]
+            fixationFilter = find(["FixationFilter"])
+            // A repeated AOI name comes back with a suffix (`AOI[Quadrant 1]Hit__1`); the first column is the AOI's.
+            var hits: [AOIHitColumn] = []
             for (index, name) in header.enumerated() where name.hasPrefix("AOI[") && name.contains("]Hit") {
                 let aoi = String(name.dropFirst(4).prefix { $0 != "]" })
-                if hits[aoi] == nil { hits[aoi] = index }
+                if !aoi.isEmpty, !hits.contains(where: { $0.name == aoi }) { hits.append(AOIHitColumn(name: aoi, media: nil, index: index)) }
             }
             aoiHits = hits
         } else if let index = prefixed("Recording timestamp") {
@@ -102,18 +118,28 @@ public struct TobiiColumns: Sendable, Equatable {
             validityLeft = find(["Validity left"])
             validityRight = find(["Validity right"])
             sensor = find(["Sensor"])
-            var hits: [String: Int] = [:]
+            fixationFilter = nil
+            var hits: [AOIHitColumn] = []
             for (index, name) in header.enumerated() where name.hasPrefix("AOI hit [") {
-                var aoi = String(name.dropFirst("AOI hit [".count).dropLast(name.hasSuffix("]") ? 1 : 0))
-                if let dash = aoi.range(of: " - ", options: .backwards) { aoi = String(aoi[dash.upperBound...]) }
-                if hits[aoi] == nil { hits[aoi] = index }
+                let inside = String(name.dropFirst("AOI hit [".count).dropLast(name.hasSuffix("]") ? 1 : 0))
+                var aoi = inside
+                var stimulus: String?
+                if let dash = inside.range(of: " - ") {
+                    stimulus = String(inside[..<dash.lowerBound])
+                    aoi = String(inside[dash.upperBound...])
+                }
+                if !aoi.isEmpty, !hits.contains(where: { $0.name == aoi && $0.media == stimulus }) {
+                    hits.append(AOIHitColumn(name: aoi, media: stimulus, index: index))
+                }
             }
             aoiHits = hits
         } else {
             throw Problem.notATobiiExport(found: header)
         }
-        if eventType == nil || eventIndex == nil {
-            throw Problem.missing(dialect: dialect, columns: dialect == .studio ? ["GazeEventType", "FixationIndex"] : ["Eye movement type", "Eye movement type index"])
+        if !hasFixations && !hasGaze {
+            throw Problem.missing(dialect: dialect, columns: dialect == .studio
+                ? ["GazeEventType and FixationIndex (the export's fixations)", "GazePointX and GazePointY (raw gaze, for the I-VT filter)"]
+                : ["Eye movement type and Eye movement type index (the export's fixations)", "Gaze point X and Gaze point Y (raw gaze, for the I-VT filter)"])
         }
     }
 }
@@ -131,10 +157,18 @@ public struct GazeSample: Sendable, Equatable {
     public var eventDuration: Double?
     public var fixationX: Double?
     public var fixationY: Double?
+    /// The gaze point (both eyes' average, as the export gives it), media pixels.
+    public var gazeX: Double? = nil
+    public var gazeY: Double? = nil
     /// Whether the sample is valid: validity code below 2 on at least one eye (Studio), "Valid" (Pro Lab).
     public var valid: Bool
     /// AOIs this sample hits (from the export's AOI hit columns).
     public var aoiHits: Set<String>
+    /// AOIs the export defines on this sample's media: Pro Lab names the stimulus in the column; Studio leaves the
+    /// cell empty on media the AOI is not drawn on.
+    public var aoisDefined: [String] = []
+    /// The fixation filter the export names (Studio's `FixationFilter`), if any.
+    public var filter: String? = nil
 }
 
 extension TobiiColumns {
@@ -167,12 +201,21 @@ extension TobiiColumns {
             valid = states.isEmpty || states.contains("valid")
         }
         var hits = Set<String>()
-        for (aoi, index) in aoiHits where text(index) == "1" { hits.insert(aoi) }
-        return GazeSample(participant: text(participant) ?? "", recording: text(recording) ?? "", media: text(media) ?? "",
+        var defined: [String] = []
+        let mediaName = text(media) ?? ""
+        for column in aoiHits {
+            if let stimulus = column.media, stimulus.caseInsensitiveCompare(mediaName) != .orderedSame { continue }
+            guard let value = text(column.index) else { continue }
+            defined.append(column.name)
+            if value == "1" { hits.insert(column.name) }
+        }
+        return GazeSample(participant: text(participant) ?? "", recording: text(recording) ?? "", media: mediaName,
                           milliseconds: time * timestampToMilliseconds, event: event, eventIndex: text(eventIndex).flatMap { Int($0) },
                           // Event durations are milliseconds in both dialects ("GazeEventDuration", "… duration [ms]").
                           eventDuration: number(eventDuration),
-                          fixationX: number(fixationX), fixationY: number(fixationY), valid: valid, aoiHits: hits)
+                          fixationX: number(fixationX), fixationY: number(fixationY), gazeX: number(gazeX), gazeY: number(gazeY),
+                          valid: valid, aoiHits: hits,
+                          aoisDefined: defined, filter: text(fixationFilter))
     }
 
     /// A number as Tobii writes it in either locale: `12.5` or `12,5`; `nil` for anything else, including "nan",

@@ -12,6 +12,8 @@ public struct GazeImportSummary: Sendable, Equatable {
     public var samples: Int
     public var dialects: [String]
     public var addedParticipants: [String]
+    /// How the fixations were found, one line per distinct filter.
+    public var filters: [String]
 }
 
 /// One participant's recording of one media, as stored.
@@ -22,6 +24,8 @@ public struct GazeRecordingInfo: Sendable, Equatable, Codable {
     public var samples: Int
     public var invalidShare: Double
     public var fixations: Int
+    /// How the fixations were found: the export's filter or studyctl's I-VT with its parameters.
+    public var filter: String
 }
 
 /// Tobii's AOI metrics of one participant on one media.
@@ -36,11 +40,17 @@ extension StudyDatabase {
     /// Imports Tobii Studio or Pro Lab data exports (tab-separated, as Tobii writes them): each file is read row by
     /// row, its samples collapsed into fixations per participant × recording × media, and stored with the samples'
     /// data quality. All files or none: every problem is reported with `file:line:column`.
-    public func importGaze(from paths: [String], addParticipants: Bool = false) throws -> GazeImportSummary {
-        var collected: [(file: String, dialect: TobiiDialect, recordings: [GazeRecording], samples: Int)] = []
+    ///
+    /// Files that carry the export's own fixations are read as they are; files with raw gaze only (or every file,
+    /// with `forceIVT`) are classified by the I-VT filter with `ivt` (Tobii's defaults unless changed), whose
+    /// parameters are stored with each recording.
+    public func importGaze(from paths: [String], addParticipants: Bool = false, ivt: IVTParameters = IVTParameters(),
+                           forceIVT: Bool = false) throws -> GazeImportSummary {
+        if let problem = ivt.problem { throw StoreError.invalidInput([.init(location: "I-VT filter", message: problem)]) }
+        var collected: [(file: String, dialect: TobiiDialect, recordings: [GazeRecording], samples: Int, filter: String?)] = []
         var problems: [StoreError.Problem] = []
         for path in paths {
-            let reader = try CSVReader(path: path, delimiter: .tab)
+            let reader = try CSVReader(path: path, delimiter: .tab, acceptUTF16: true)
             let columns: TobiiColumns
             do {
                 columns = try TobiiColumns(header: reader.header.map(\.value))
@@ -48,10 +58,24 @@ extension StudyDatabase {
                 problems.append(.init(location: "\(reader.file):1", message: problem.localizedDescription))
                 continue
             }
-            var collector = FixationCollector()
+            let classify = forceIVT || !columns.hasFixations
+            if classify && !columns.hasGaze {
+                problems.append(.init(location: "\(reader.file):1", message: "the I-VT filter needs the gaze point columns ("
+                    + (columns.dialect == .studio ? "GazePointX (MCSpx), GazePointY (MCSpx)" : "Gaze point X, Gaze point Y") + "), which this export lacks"))
+                continue
+            }
+            var collector = FixationCollector(ivt: classify ? ivt : nil)
             var samples = 0
             var fields: [String] = []
+            let width = reader.header.count
             while let record = try reader.next() {
+                // Tobii writes every column on every row: a shorter row is a file cut short (or edited by hand).
+                if record.fields.count < width {
+                    let last = record.fields.last
+                    problems.append(.init(location: last.map { reader.position(of: $0).description } ?? "\(reader.file):\(record.line)",
+                                          message: "the row has \(record.fields.count) of the header's \(width) columns (is the file cut short?)"))
+                    break
+                }
                 fields.removeAll(keepingCapacity: true)
                 for field in record.fields { fields.append(field.value) }
                 guard let sample = columns.sample(fields) else { continue }
@@ -62,7 +86,7 @@ extension StudyDatabase {
                 samples += 1
                 collector.add(sample)
             }
-            collected.append((reader.file, columns.dialect, collector.finish(), samples))
+            collected.append((reader.file, columns.dialect, collector.finish(), samples, classify ? ivt.description : nil))
         }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         return try write { db in
@@ -70,7 +94,7 @@ extension StudyDatabase {
             var recordings = 0
             var fixations = 0
             let insertFixation = try db.cachedStatement(sql: """
-                INSERT INTO gaze_fixation (recording_id, fixation_index, start_ms, duration_ms, x, y) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO gaze_fixation (recording_id, fixation_index, start_ms, duration_ms, x, y, aoi_hits) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for file in collected {
                 for recording in file.recordings {
@@ -99,13 +123,19 @@ extension StudyDatabase {
                         continue
                     }
                     try db.execute(sql: """
-                        INSERT INTO gaze_recording (participant_id, media_id, recording, samples, invalid_samples, onset_ms, source, imported)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO gaze_recording (participant_id, media_id, recording, samples, invalid_samples, onset_ms, source, imported, fixation_filter)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [participantID, mediaID, recording.recording, recording.samples, recording.invalidSamples,
-                                         recording.onset, file.file, Timestamp.now()])
+                                         recording.onset, file.file, Timestamp.now(), file.filter ?? recording.filter.map { "Tobii: \($0)" } ?? "Tobii export"])
                     let recordingID = db.lastInsertedRowID
                     for fixation in recording.fixations {
-                        try insertFixation.execute(arguments: [recordingID, fixation.index, fixation.start, fixation.duration, fixation.x, fixation.y])
+                        let hits = fixation.aoiHits.isEmpty ? nil : fixation.aoiHits.sorted().joined(separator: "\u{1F}")
+                        try insertFixation.execute(arguments: [recordingID, fixation.index, fixation.start, fixation.duration, fixation.x, fixation.y, hits])
+                    }
+                    // The export's own AOIs (hit columns) become AOIs of the media, unless one of that name is drawn.
+                    for name in recording.exportAOIs where TextSafety.nameProblem(name) == nil {
+                        try db.execute(sql: "INSERT INTO gaze_aoi (media_id, name, shape) VALUES (?, ?, ?) ON CONFLICT (media_id, name) DO NOTHING",
+                                       arguments: [mediaID, name, Self.exportHitsShape])
                     }
                     recordings += 1
                     fixations += recording.fixations.count
@@ -115,8 +145,21 @@ extension StudyDatabase {
             return GazeImportSummary(files: collected.count, recordings: recordings, fixations: fixations,
                                      samples: collected.reduce(0) { $0 + $1.samples },
                                      dialects: Array(Set(collected.map { $0.dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab" })).sorted(),
-                                     addedParticipants: added)
+                                     addedParticipants: added,
+                                     filters: Array(Set(collected.flatMap { file in
+                                         file.recordings.map { file.filter ?? $0.filter.map { "Tobii: \($0)" } ?? "Tobii export" }
+                                     })).sorted())
         }
+    }
+
+    /// How an AOI known only from an export's hit column is stored.
+    static let exportHitsShape = String(decoding: try! JSONEncoder().encode(AOI.Shape.exportHits), as: UTF8.self)
+
+    /// A stored fixation row as a `Fixation`.
+    static func fixation(_ row: Row) -> Fixation {
+        let hits: String? = row["aoi_hits"]
+        return Fixation(index: row["fixation_index"], start: row["start_ms"], duration: row["duration_ms"], x: row["x"], y: row["y"],
+                        aoiHits: hits.map { Set($0.split(separator: "\u{1F}").map(String.init)) } ?? [])
     }
 
     /// Adds an area of interest to a media the study has recordings of.
@@ -167,7 +210,7 @@ extension StudyDatabase {
     public func gazeRecordings() throws -> [GazeRecordingInfo] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.code, m.name AS media, r.recording, r.samples, r.invalid_samples,
+                SELECT p.code, m.name AS media, r.recording, r.samples, r.invalid_samples, r.fixation_filter,
                        (SELECT count(*) FROM gaze_fixation f WHERE f.recording_id = r.id) AS fixations
                 FROM gaze_recording r JOIN participant p ON p.id = r.participant_id JOIN gaze_media m ON m.id = r.media_id
                 ORDER BY m.name, r.id
@@ -175,7 +218,8 @@ extension StudyDatabase {
                 let samples: Int = row["samples"]
                 let invalid: Int = row["invalid_samples"]
                 return GazeRecordingInfo(participant: row["code"], media: row["media"], recording: row["recording"], samples: samples,
-                                         invalidShare: samples == 0 ? 0 : Double(invalid) / Double(samples), fixations: row["fixations"])
+                                         invalidShare: samples == 0 ? 0 : Double(invalid) / Double(samples), fixations: row["fixations"],
+                                         filter: row["fixation_filter"] ?? "Tobii export")
             }.sorted { $0.media != $1.media ? $0.media < $1.media : NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
         }
     }
@@ -191,10 +235,8 @@ extension StudyDatabase {
                 """) {
                 let media: String = recording["media"]
                 let fixations = try Row.fetchAll(db, sql: """
-                    SELECT fixation_index, start_ms, duration_ms, x, y FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
-                    """, arguments: [recording["id"] as Int64]).map {
-                    Fixation(index: $0["fixation_index"], start: $0["start_ms"], duration: $0["duration_ms"], x: $0["x"], y: $0["y"], aoiHits: [])
-                }
+                    SELECT fixation_index, start_ms, duration_ms, x, y, aoi_hits FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
+                    """, arguments: [recording["id"] as Int64]).map(Self.fixation)
                 let onset: Double = recording["onset_ms"] ?? fixations.first?.start ?? 0
                 for (aoiMedia, aoi) in areas where aoiMedia.caseInsensitiveCompare(media) == .orderedSame {
                     rows.append(GazeMetricsRow(participant: recording["code"], media: media, recording: recording["recording"],
@@ -218,10 +260,8 @@ extension StudyDatabase {
                 SELECT r.id, p.code FROM gaze_recording r JOIN participant p ON p.id = r.participant_id WHERE r.media_id = ? ORDER BY r.id
                 """, arguments: [mediaID]) {
                 let fixations = try Row.fetchAll(db, sql: """
-                    SELECT fixation_index, start_ms, duration_ms, x, y FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
-                    """, arguments: [recording["id"] as Int64]).map {
-                    Fixation(index: $0["fixation_index"], start: $0["start_ms"], duration: $0["duration_ms"], x: $0["x"], y: $0["y"])
-                }
+                    SELECT fixation_index, start_ms, duration_ms, x, y, aoi_hits FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
+                    """, arguments: [recording["id"] as Int64]).map(Self.fixation)
                 result.append((recording["code"], fixations))
             }
             return result.sorted { NaturalOrder.areInIncreasingOrder($0.0, $1.0) }
@@ -285,5 +325,214 @@ extension StudyDatabase {
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         }
         return areas.count
+    }
+}
+
+/// A media (stimulus) as stored: its name, its image when registered, and its size in pixels.
+public struct GazeMedia: Sendable, Equatable, Codable {
+    public var name: String
+    public var imageType: String?
+    public var imageFile: String?
+    public var width: Int?
+    public var height: Int?
+    public var recordings: Int
+    public var aois: Int
+}
+
+/// Participants put in groups by an attribute's values: participant → group, and the groups in their order.
+public struct ParticipantGroups: Sendable, Equatable {
+    public var attribute: String
+    public var groupOf: [String: String]
+    public var order: [String]
+}
+
+/// One AOI's metrics summarised over a group of participants (or all of them).
+public struct GazeSummaryRow: Sendable, Equatable, Codable {
+    public var media: String
+    public var aoi: String
+    /// The group's name; `nil` when not grouped.
+    public var group: String?
+    public var participants: Int
+    public var fixated: Int
+    /// Tobii's "percentage fixated": participants with at least one fixation in the AOI, of those who saw the media.
+    public var percentFixated: Double
+    /// Means over the participants who fixated the AOI (the metric does not exist for the others).
+    public var timeToFirstFixation: Descriptive?
+    public var firstFixationDuration: Descriptive?
+    /// Means over every participant who saw the media (0 for those who never fixated the AOI).
+    public var totalFixationDuration: Descriptive?
+    public var fixationCount: Descriptive?
+    public var visitCount: Descriptive?
+    public var totalVisitDuration: Descriptive?
+}
+
+extension StudyDatabase {
+    /// Stores the stimulus image of `media` (PNG or JPEG bytes, kept as given), creating the media when no recording
+    /// has named it yet; the size comes from the image.
+    public func registerMedia(_ media: String, image data: Data, file: String) throws -> StimulusSize {
+        let name = media.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty || name.count > 500 || TextSafety.nameProblem(name) != nil {
+            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "a media needs a printable name of at most 500 characters")])
+        }
+        let size = try StimulusSize(data: data, file: file)
+        try write { db in
+            try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [name])
+            try db.execute(sql: "UPDATE gaze_media SET image = ?, image_type = ?, image_file = ?, width = ?, height = ? WHERE name = ?",
+                           arguments: [data, size.type, (file as NSString).lastPathComponent, size.width, size.height, name])
+        }
+        return size
+    }
+
+    /// Every media with its image's size and what the study holds for it.
+    public func gazeMedia() throws -> [GazeMedia] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT m.name, m.image_type, m.image_file, m.width, m.height,
+                       (SELECT count(*) FROM gaze_recording r WHERE r.media_id = m.id) AS recordings,
+                       (SELECT count(*) FROM gaze_aoi a WHERE a.media_id = m.id) AS aois
+                FROM gaze_media m ORDER BY m.name
+                """).map { row in
+                GazeMedia(name: row["name"], imageType: row["image_type"], imageFile: row["image_file"],
+                          width: (row["width"] as Double?).map { Int($0) }, height: (row["height"] as Double?).map { Int($0) },
+                          recordings: row["recordings"], aois: row["aois"])
+            }
+        }
+    }
+
+    /// The stimulus image of `media` as stored (PNG or JPEG bytes), or `nil` when none was registered.
+    public func mediaImage(_ media: String) throws -> Data? {
+        try read { db in
+            guard try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) != nil else {
+                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study" + (try Self.knownMedia(db)))])
+            }
+            return try Data.fetchOne(db, sql: "SELECT image FROM gaze_media WHERE name = ?", arguments: [media])
+        }
+    }
+
+    /// The participants grouped by `attribute`'s values (in the attribute's rule order when it is derived); those
+    /// without a value are in no group.
+    public func participantGroups(by attribute: String) throws -> ParticipantGroups {
+        let roster = try roster()
+        guard let definition = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(attribute) == .orderedSame }) else {
+            throw StoreError.unknownAttribute(name: attribute, known: roster.attributes.map(\.name))
+        }
+        var groupOf: [String: String] = [:]
+        for participant in roster.participants {
+            if let value = participant.value(of: definition.name) { groupOf[participant.code] = value.display }
+        }
+        var preferred: [String] = []
+        if let rule = definition.rule, let parsed = try? DerivationRule(parsing: rule) { preferred = parsed.clauses.map(\.label) }
+        let order = NaturalOrder.distinct(roster.participants.compactMap { groupOf[$0.code] }, preferring: preferred, last: nil)
+        return ParticipantGroups(attribute: definition.name, groupOf: groupOf, order: order)
+    }
+
+    /// Per media × AOI (× group), the metrics summarised over participants: percentage fixated and means with 95 %
+    /// confidence intervals.
+    public func gazeSummary(by attribute: String? = nil) throws -> [GazeSummaryRow] {
+        let rows = try gazeMetrics()
+        let groups = try attribute.map { try participantGroups(by: $0) }
+        var keys: [(media: String, aoi: String)] = []
+        for row in rows where !keys.contains(where: { $0.media == row.media && $0.aoi == row.metrics.aoi }) { keys.append((row.media, row.metrics.aoi)) }
+        var summaries: [GazeSummaryRow] = []
+        for key in keys {
+            let all = rows.filter { $0.media == key.media && $0.metrics.aoi == key.aoi }
+            let names: [String?] = groups.map { g in g.order.filter { name in all.contains { g.groupOf[$0.participant] == name } } } ?? [nil]
+            for name in names {
+                let members = all.filter { name == nil || groups?.groupOf[$0.participant] == name }
+                // One row per participant: a participant with two recordings of the media counts once, summed.
+                var perParticipant: [String: [AOIMetrics]] = [:]
+                for member in members { perParticipant[member.participant, default: []].append(member.metrics) }
+                let metrics = perParticipant.keys.sorted(by: NaturalOrder.areInIncreasingOrder).map { code -> AOIMetrics in
+                    let list = perParticipant[code]!
+                    guard list.count > 1 else { return list[0] }
+                    var merged = list[0]
+                    merged.totalFixationDuration = list.reduce(0) { $0 + $1.totalFixationDuration }
+                    merged.fixationCount = list.reduce(0) { $0 + $1.fixationCount }
+                    merged.visitCount = list.reduce(0) { $0 + $1.visitCount }
+                    merged.totalVisitDuration = list.reduce(0) { $0 + $1.totalVisitDuration }
+                    return merged
+                }
+                let fixated = metrics.filter { $0.fixationCount > 0 }
+                /// Times and counts cannot be negative: an interval reaching below 0 (small n) is clipped there.
+                func summary(_ values: [Double]) -> Descriptive? {
+                    guard var d = Descriptive(values) else { return nil }
+                    if let ci = d.ci95, ci.lowerBound < 0 { d.ci95 = 0...max(0, ci.upperBound) }
+                    return d
+                }
+                summaries.append(GazeSummaryRow(
+                    media: key.media, aoi: key.aoi, group: name, participants: metrics.count, fixated: fixated.count,
+                    percentFixated: metrics.isEmpty ? 0 : 100 * Double(fixated.count) / Double(metrics.count),
+                    timeToFirstFixation: summary(fixated.compactMap(\.timeToFirstFixation)),
+                    firstFixationDuration: summary(fixated.compactMap(\.firstFixationDuration)),
+                    totalFixationDuration: summary(metrics.map(\.totalFixationDuration)),
+                    fixationCount: summary(metrics.map { Double($0.fixationCount) }),
+                    visitCount: summary(metrics.map { Double($0.visitCount) }),
+                    totalVisitDuration: summary(metrics.map(\.totalVisitDuration))))
+            }
+        }
+        return summaries
+    }
+
+    /// The AOI visit sequences of every participant on `media` and their pairwise similarity (normalised
+    /// Levenshtein), with means within and between the groups of `attribute` when given.
+    public func scanPathSimilarity(media: String, by attribute: String? = nil) throws -> ScanPath.Similarity {
+        let recordings = try fixations(media: media)
+        let areas = try aois().filter { $0.media.caseInsensitiveCompare(media) == .orderedSame }.map(\.aoi)
+        let groups = try attribute.map { try participantGroups(by: $0) }
+        var participants: [String] = []
+        var sequences: [[String]] = []
+        for recording in recordings {
+            // Two recordings of one participant on the media: their visits in recording order, one sequence.
+            let visits = ScanPath.visits(recording.fixations, aois: areas)
+            if let index = participants.firstIndex(of: recording.participant) {
+                sequences[index] += visits
+            } else {
+                participants.append(recording.participant)
+                sequences.append(visits)
+            }
+        }
+        return ScanPath.Similarity(participants: participants, sequences: sequences, groupOf: groups?.groupOf, groupOrder: groups?.order ?? [])
+    }
+}
+
+/// A stimulus image's type and size, read from its header (PNG: IHDR; JPEG: the first SOF marker), so the store
+/// needs no image library; Figures decodes the pixels when drawing.
+public struct StimulusSize: Sendable, Equatable {
+    public var type: String
+    public var width: Int
+    public var height: Int
+
+    public init(data: Data, file: String) throws {
+        let bytes = [UInt8](data)
+        func refuse(_ reason: String) -> StoreError { .invalidInput([.init(location: file, message: reason)]) }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            guard bytes.count > 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { throw refuse("the PNG file ends inside its header") }
+            type = "png"
+            width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        } else if bytes.starts(with: [0xFF, 0xD8]) {
+            type = "jpeg"
+            var i = 2
+            var found: (Int, Int)?
+            while i + 9 < bytes.count, found == nil {
+                guard bytes[i] == 0xFF else { throw refuse("the JPEG file is damaged near byte \(i)") }
+                let marker = bytes[i + 1]
+                if marker == 0xFF { i += 1; continue }
+                let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+                // SOF0…SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    found = (Int(bytes[i + 7]) << 8 | Int(bytes[i + 8]), Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]))
+                }
+                i += 2 + length
+            }
+            guard let found else { throw refuse("the JPEG file has no image size (no frame header)") }
+            type = "jpeg"
+            (width, height) = found
+        } else {
+            throw refuse("not a PNG or JPEG image")
+        }
+        guard (1...20_000).contains(width), (1...20_000).contains(height) else {
+            throw refuse("the image is \(width) × \(height) pixels; a stimulus may be at most 20000 pixels on a side")
+        }
     }
 }

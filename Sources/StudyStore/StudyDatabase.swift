@@ -27,6 +27,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV2.identifier, SchemaV2.migrate),
         (SchemaV3.identifier, SchemaV3.migrate),
         (SchemaV4.identifier, SchemaV4.migrate),
+        (SchemaV5.identifier, SchemaV5.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

@@ -125,7 +125,9 @@ public final class CSVReader {
 
     /// Opens `path` and reads its header row.
     /// - Parameter displayName: how errors name the file (defaults to `path`).
-    public convenience init(path: String, delimiter: Delimiter? = nil, displayName: String? = nil) throws {
+    /// - Parameter acceptUTF16: read UTF-16 text (with a byte-order mark, or without one when every other byte of
+    ///   the start is zero) by converting it to UTF-8 as it is read; refused otherwise. Tobii's exports come as UTF-16.
+    public convenience init(path: String, delimiter: Delimiter? = nil, displayName: String? = nil, acceptUTF16: Bool = false) throws {
         let name = displayName ?? path
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -137,7 +139,7 @@ public final class CSVReader {
             throw CSVError.cannotRead(
                 file: name, reason: !exists ? "no such file" : isDirectory.boolValue ? "it is a folder" : "permission denied")
         }
-        try self.init(input: ChunkedInput(handle: handle, file: name), file: name, delimiter: delimiter)
+        try self.init(input: ChunkedInput(handle: handle, file: name), file: name, delimiter: delimiter, acceptUTF16: acceptUTF16)
     }
 
     /// Reads delimited text held in memory (for tests and for text pasted on the command line).
@@ -145,12 +147,16 @@ public final class CSVReader {
         try self.init(input: ChunkedInput(bytes: Array(text.utf8), file: file), file: file, delimiter: delimiter)
     }
 
-    private init(input: ChunkedInput, file: String, delimiter: Delimiter?) throws {
+    private init(input: ChunkedInput, file: String, delimiter: Delimiter?, acceptUTF16: Bool = false) throws {
         self.input = input
         self.file = file
         try self.input.fill()
         if self.input.startsWith([0xEF, 0xBB, 0xBF]) {
             self.input.skip(3)
+        } else if acceptUTF16, self.input.startsWith([0xFF, 0xFE]) || self.input.startsWith([0xFE, 0xFF]) {
+            try self.input.decodeUTF16(littleEndian: self.input.startsWith([0xFF, 0xFE]), skipping: 2)
+        } else if acceptUTF16, let order = self.input.utf16WithoutBOM() {
+            try self.input.decodeUTF16(littleEndian: order == "little-endian", skipping: 0)
         } else if self.input.startsWith([0xFF, 0xFE]) || self.input.startsWith([0xFE, 0xFF]) {
             throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1),
                                    detail: "it is UTF-16 text")
@@ -405,6 +411,8 @@ struct ChunkedInput {
     private var consumedBefore = 0
     private var size = 0
     private static let chunkSize = 1 << 20
+    /// When the file is UTF-16: its byte order, and the bytes of a code unit or surrogate pair cut by a chunk's end.
+    private var utf16: (littleEndian: Bool, carry: [UInt8])?
 
     init(handle: FileHandle, file: String) {
         self.handle = handle
@@ -455,12 +463,53 @@ struct ChunkedInput {
             index = 0
         }
         if let data, !data.isEmpty {
-            buffer.append(contentsOf: data)
+            if utf16 != nil { try appendUTF16(Array(data)) } else { buffer.append(contentsOf: data) }
         } else {
+            if let carry = utf16?.carry, !carry.isEmpty {
+                throw CSVError.cannotRead(file: file, reason: "the UTF-16 text ends in the middle of a character")
+            }
             exhausted = true
             try? handle.close()
             self.handle = nil
         }
+    }
+
+    /// From here on, reads the file as UTF-16 in `littleEndian` or big-endian order, converting it to UTF-8 as it
+    /// is read; what is already buffered (after `skipping` bytes of byte-order mark) is converted now.
+    mutating func decodeUTF16(littleEndian: Bool, skipping: Int) throws {
+        let raw = Array(buffer[(index + skipping)...])
+        buffer.removeAll(keepingCapacity: true)
+        consumedBefore += index + skipping
+        index = 0
+        utf16 = (littleEndian, [])
+        try appendUTF16(raw)
+    }
+
+    private mutating func appendUTF16(_ bytes: [UInt8]) throws {
+        guard var state = utf16 else { return }
+        let all = state.carry + bytes
+        var units: [UInt16] = []
+        units.reserveCapacity(all.count / 2)
+        var i = 0
+        while i + 1 < all.count {
+            units.append(state.littleEndian ? UInt16(all[i]) | UInt16(all[i + 1]) << 8 : UInt16(all[i]) << 8 | UInt16(all[i + 1]))
+            i += 2
+        }
+        var keep = Array(all[i...])
+        // A high surrogate at the end waits for its partner in the next chunk.
+        if let last = units.last, (0xD800...0xDBFF).contains(last) {
+            units.removeLast()
+            keep = (state.littleEndian ? [UInt8(last & 0xFF), UInt8(last >> 8)] : [UInt8(last >> 8), UInt8(last & 0xFF)]) + keep
+        }
+        state.carry = keep
+        utf16 = state
+        var output: [UInt8] = []
+        output.reserveCapacity(units.count)
+        let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { output.append($0) }
+        if failed {
+            throw CSVError.cannotRead(file: file, reason: "it is not valid UTF-16 text (a lone surrogate near byte \(consumedBefore + buffer.count * 2))")
+        }
+        buffer.append(contentsOf: output)
     }
 
     @inline(__always)

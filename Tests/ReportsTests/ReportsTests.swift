@@ -235,6 +235,30 @@ func sheetParts(_ file: URL) throws -> [String: String] {
 }
 
 @Suite struct HeatMapTests {
+    /// The binned, separable blur gives what stamping a 2-D kernel at every point gives (PyGazeAnalyser's way),
+    /// points off the map and at its edges included.
+    @Test func separableBlurEqualsStampingEachPoint() {
+        var generator = SystemRandomNumberGenerator()
+        let points = (0..<60).map { _ in
+            HeatMap.Point(x: Double.random(in: -120...260, using: &generator).rounded(), y: Double.random(in: -120...200, using: &generator).rounded(),
+                          weight: Double.random(in: 50...600, using: &generator))
+        }
+        let sigma = 12.0
+        let map = HeatMap(width: 150, height: 90, points: points, sigma: sigma)
+        let radius = Int((3 * sigma).rounded(.up))
+        var stamped = [Double](repeating: 0, count: 150 * 90)
+        for point in points {
+            let cx = Int(point.x), cy = Int(point.y)
+            for dy in -radius...radius where (0..<90).contains(cy + dy) {
+                for dx in -radius...radius where (0..<150).contains(cx + dx) {
+                    stamped[(cy + dy) * 150 + cx + dx] += point.weight * exp(-Double(dx * dx) / (2 * sigma * sigma)) * exp(-Double(dy * dy) / (2 * sigma * sigma))
+                }
+            }
+        }
+        let worst = zip(map.density, stamped).map { abs($0 - $1) / max(1, abs($1)) }.max()!
+        #expect(worst < 1e-9)
+    }
+
     @Test func heatAndBlindSpotMapsAreDeterministicAndLocal() throws {
         let points = [HeatMap.Point(x: 100, y: 80, weight: 300), HeatMap.Point(x: 300, y: 200, weight: 100)]
         let map = HeatMap(width: 400, height: 300, points: points)

@@ -40,12 +40,13 @@ import Testing
         #expect(try cli.fail(["aoi", "add", "nada.png", "X", "--rect", "1,1,1,1"]).stderr.contains("media 'nada.png': no such media in the study"))
         #expect(try cli.fail(["aoi", "add", "home.png", "Botão", "--rect", "0,0,5,5"]).stderr.contains("already has an AOI of that name"))
         let csv = try cli.succeed(["gaze", "metrics", "--csv"])
-        // P1 on the button: first fixation (index 2) 500 ms after the first sample, one fixation before, 300 + 100 ms.
-        #expect(csv.contains("P1,home.png,Rec1,Botão,500,1,300,400,2,1,200"), "\(csv)")
-        #expect(csv.contains("P1,home.png,Rec1,Canto,0,0,200,200,1,1,200"))
+        // P1 on the button: first fixation (index 2) 500 ms after the first sample, one fixation before, 300 + 100 ms,
+        // one visit from 1500 ms to the end of the 100 ms fixation at 1900 ms: 500 ms of dwell.
+        #expect(csv.contains("P1,home.png,Rec1,Botão,500,1,300,400,2,1,500,200"), "\(csv)")
+        #expect(csv.contains("P1,home.png,Rec1,Canto,0,0,200,200,1,1,200,200"))
         // P2 (Pro Lab, µs): one 250 ms fixation at (120, 130) in the button, at the media's first sample.
-        #expect(csv.contains("P2,home.png,R,Botão,0,0,250,250,1,1,250"))
-        #expect(csv.contains("P2,home.png,R,Canto,,,,0,0,0,"), "never fixated: empty, not zero")
+        #expect(csv.contains("P2,home.png,R,Botão,0,0,250,250,1,1,250,250"))
+        #expect(csv.contains("P2,home.png,R,Canto,,,,0,0,0,0,"), "never fixated: empty, not zero")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["gaze", "metrics", "--json"]).utf8)) as? [String: Any]
         let rows = try #require(json?["rows"] as? [[String: Any]])
         let never = try #require(rows.first { ($0["metrics"] as? [String: Any])?["aoi"] as? String == "Canto" && $0["participant"] as? String == "P2" })
@@ -63,8 +64,8 @@ import Testing
 
         // Heat map and blind-spot map of the media, in the three formats, with their parameters written beside them.
         let drawn = try cli.succeed(["gaze", "heatmap", "home.png", "-o", "maps", "--size", "400x300"])
-        #expect(drawn.contains("from 4 fixations of 2 participants"))
-        for name in ["home-heatmap", "home-blind-spot"] {
+        #expect(drawn.contains("Wrote 2 maps (PNG, SVG, PDF) of home.png from 4 fixations into maps/: home-heatmap-all, home-blind-spot-all"), "\(drawn)")
+        for name in ["home-heatmap-all", "home-blind-spot-all"] {
             for format in ["png", "svg", "pdf"] {
                 #expect(FileManager.default.fileExists(atPath: cli.path("maps/\(name).\(format)")), "\(name).\(format)")
             }
@@ -97,6 +98,6 @@ import Testing
         try cli.write("x.tsv", "time\tx\ty\n1\t2\t3\n")
         #expect(try cli.fail(["gaze", "import", "x.tsv"]).stderr.contains("x.tsv:1: the header is not a Tobii Studio or Tobii Pro Lab data export"))
         try cli.write("y.tsv", "RecordingTimestamp\tGazePointX (ADCSpx)\n1\t2\n")
-        #expect(try cli.fail(["gaze", "import", "y.tsv"]).stderr.contains("this Tobii Studio export has no GazeEventType or FixationIndex column"))
+        #expect(try cli.fail(["gaze", "import", "y.tsv"]).stderr.contains("y.tsv:1: this Tobii Studio export has neither GazeEventType and FixationIndex (the export's fixations) nor GazePointX and GazePointY"))
     }
 }

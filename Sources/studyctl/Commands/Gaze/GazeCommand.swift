@@ -1,16 +1,58 @@
 import ArgumentParser
-import Foundation
 import Figures
+import Foundation
 import Gaze
-import Reports
 import StudyStore
-import Tabular
 
 struct GazeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gaze",
-        abstract: "Eye tracking: import Tobii exports, list recordings, compute AOI metrics.",
-        subcommands: [GazeImport.self, GazeList.self, GazeMetricsCommand.self, GazeHeatmap.self])
+        abstract: "Eye tracking: import Tobii exports, register stimuli, AOI metrics, heat maps, scan paths.",
+        subcommands: [GazeImport.self, GazeList.self, GazeMediaCommand.self, GazeMetricsCommand.self, GazeHeatmap.self,
+                      GazeScanPath.self, GazeSimilarity.self])
+}
+
+/// The I-VT filter's parameters as options, at Tobii's defaults.
+struct IVTOptions: ParsableArguments {
+    @Flag(help: "Find fixations with studyctl's I-VT filter even when the export has its own.")
+    var ivt = false
+
+    @Option(help: ArgumentHelp("I-VT velocity threshold, °/s.", valueName: "deg/s"))
+    var velocityThreshold: Double = 30
+
+    @Option(help: ArgumentHelp("I-VT velocity window, ms.", valueName: "ms"))
+    var velocityWindow: Double = 20
+
+    @Option(help: ArgumentHelp("I-VT: fill gaps of invalid samples up to this long, ms (0: no fill-in).", valueName: "ms"))
+    var gapFill: Double = 75
+
+    @Option(help: ArgumentHelp("I-VT: merge fixations at most this far apart in time, ms.", valueName: "ms"))
+    var mergeGap: Double = 75
+
+    @Option(help: ArgumentHelp("I-VT: … and in angle, degrees.", valueName: "deg"))
+    var mergeAngle: Double = 0.5
+
+    @Option(help: ArgumentHelp("I-VT: discard fixations shorter than this, ms.", valueName: "ms"))
+    var minDuration: Double = 60
+
+    @Option(help: ArgumentHelp("Eye–screen distance, mm (for angles).", valueName: "mm"))
+    var distanceMm: Double = 650
+
+    @Option(help: ArgumentHelp("Size of one screen pixel, mm (0.277 for a 24-inch 1920×1080 screen).", valueName: "mm"))
+    var pixelMm: Double = 0.277
+
+    var parameters: IVTParameters {
+        var p = IVTParameters()
+        p.velocityThreshold = velocityThreshold
+        p.velocityWindow = velocityWindow
+        p.gapFill = gapFill
+        p.mergeGap = mergeGap
+        p.mergeAngle = mergeAngle
+        p.minimumDuration = minDuration
+        p.distance = distanceMm
+        p.pixelSize = pixelMm
+        return p
+    }
 }
 
 struct GazeImport: ParsableCommand {
@@ -19,12 +61,16 @@ struct GazeImport: ParsableCommand {
         abstract: "Import Tobii Studio or Tobii Pro Lab data exports (TSV).",
         discussion: """
             The dialect is told from the header (RecordingTimestamp: Tobii Studio; Recording timestamp: Tobii Pro \
-            Lab, in µs unless labelled [ms]). Each file is read row by row; its samples become fixations per \
-            participant × recording × media (the export's own fixations and durations), stored with the share of \
-            invalid samples (validity code 2 or more in Studio, "Invalid" in Pro Lab). Only eye-tracker rows of a Pro \
-            Lab export are read. Decimal commas are read. All files or none.
+            Lab, in µs unless labelled [ms]); UTF-8 (with or without BOM) and UTF-16 are read, decimal commas too. \
+            Each file is read row by row; its samples become fixations per participant × recording × media, stored \
+            with the share of invalid samples (validity code 2 or more in Studio, "Invalid" in Pro Lab). Only \
+            eye-tracker rows of a Pro Lab export are read. The export's own fixations are used when it has them; an \
+            export with raw gaze only is classified by the I-VT filter (Olsen 2012, Tobii's defaults; --ivt forces \
+            it), whose parameters are printed and stored. AOI hit columns become AOIs of their media. All files or \
+            none.
 
-            Example: studyctl gaze import P1.tsv P2.tsv --add-participants
+            Examples: studyctl gaze import P1.tsv P2.tsv --add-participants --media-dir stimuli
+                      studyctl gaze import raw.tsv --ivt --velocity-threshold 35 --pixel-mm 0.25
             """)
 
     @Argument(help: ArgumentHelp("The exported TSV files.", valueName: "file.tsv"), completion: .file(extensions: ["tsv", "txt", "csv"]))
@@ -33,13 +79,57 @@ struct GazeImport: ParsableCommand {
     @Flag(help: "Add participants the study does not have yet (by default they are refused).")
     var addParticipants = false
 
+    @Option(help: ArgumentHelp("A folder of stimulus images (PNG or JPEG) named like the media, registered with them.", valueName: "folder"))
+    var mediaDir: String?
+
+    @OptionGroup(title: "Fixation filter") var filter: IVTOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let summary = try study.withStudy { try $0.importGaze(from: files, addParticipants: addParticipants) }
+        let summary = try study.withStudy { database -> GazeImportSummary in
+            let summary = try database.importGaze(from: files, addParticipants: addParticipants, ivt: filter.parameters, forceIVT: filter.ivt)
+            if let mediaDir {
+                for media in try database.gazeMedia() where media.imageType == nil {
+                    guard let path = StimulusFiles.find(media.name, in: mediaDir) else { continue }
+                    let image = try StimulusFiles.read(path)
+                    _ = try database.registerMedia(media.name, image: image, file: path)
+                    print("Registered \(media.name): \(path)")
+                }
+            }
+            return summary
+        }
         print("Imported \(summary.recordings) recording\(summary.recordings == 1 ? "" : "s") (\(summary.fixations) fixations from \(summary.samples) samples) "
               + "from \(summary.files) \(summary.dialects.joined(separator: " and ")) export\(summary.files == 1 ? "" : "s")")
+        for filter in summary.filters { print("Fixations: \(filter)") }
         if !summary.addedParticipants.isEmpty { print("Added participants: " + summary.addedParticipants.joined(separator: ", ")) }
+    }
+}
+
+/// Stimulus image files: found by media name, read and checked by decoding them.
+enum StimulusFiles {
+    /// `folder/media`, else a file of the media's name with another image extension.
+    static func find(_ media: String, in folder: String) -> String? {
+        let direct = (folder as NSString).appendingPathComponent(media)
+        if FileManager.default.fileExists(atPath: direct) { return direct }
+        let stem = (media as NSString).deletingPathExtension
+        for ext in ["png", "jpg", "jpeg", "PNG", "JPG", "JPEG"] {
+            let path = (folder as NSString).appendingPathComponent("\(stem).\(ext)")
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// The file's bytes, once a full decode has shown they are a PNG or JPEG image studyctl can draw.
+    static func read(_ path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("Cannot read the image \(path).")
+        }
+        do {
+            _ = try StimulusImage(data: data)
+        } catch let problem as StimulusImage.Problem {
+            throw ValidationError("\(path): \(problem.localizedDescription)")
+        }
+        return data
     }
 }
 
@@ -59,232 +149,51 @@ struct GazeList: ParsableCommand {
                           percent(recording.invalidShare), String(recording.fixations)])
         }
         print(table.render())
+        let filters = Array(Set(recordings.map(\.filter))).sorted()
+        print("\nFixations: " + filters.joined(separator: "; "))
     }
 }
 
-struct GazeMetricsCommand: ParsableCommand {
+struct GazeMediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "metrics",
-        abstract: "Tobii's AOI metrics per participant × media × AOI.",
-        discussion: """
-            Time to first fixation (from the media's first sample), fixations before it, first fixation duration, \
-            total fixation duration, fixation count, visits (runs of fixations inside the AOI) and average fixation \
-            duration, in milliseconds; a fixation is in an AOI when its centre is. Define AOIs with 'studyctl aoi add'.
-            """)
+        commandName: "media", abstract: "Register stimulus images and list the media.",
+        subcommands: [GazeMediaAdd.self, GazeMediaList.self], defaultSubcommand: GazeMediaList.self)
+}
 
-    @Flag(help: "Write CSV instead of a table.")
-    var csv = false
+struct GazeMediaAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Register the image (PNG or JPEG) of a media; heat maps and scan paths are drawn over it.",
+        discussion: "Example: studyctl gaze media add home.png stimuli/home.jpg")
+
+    @Argument(help: "The media (stimulus) name, as in the export.")
+    var media: String
+
+    @Argument(help: ArgumentHelp("The image file.", valueName: "image"), completion: .file(extensions: ["png", "jpg", "jpeg"]))
+    var image: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let data = try StimulusFiles.read(image)
+        let size = try study.withStudy { try $0.registerMedia(media, image: data, file: image) }
+        print("Registered \(media): \(size.type.uppercased()) image of \(size.width) × \(size.height) px")
+    }
+}
+
+struct GazeMediaList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the media with their images, recordings and AOIs.")
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let rows = try study.withStudy { try $0.gazeMetrics() }
-        if output.json { return try printJSON(rows, command: "gaze metrics", key: "rows") }
-        func ms(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "" }
-        /// One row's cells, the same for the CSV and the table: participant, media, recording, AOI, then the metrics.
-        func cells(_ row: GazeMetricsRow) -> [String] {
-            let m = row.metrics
-            return [row.participant, row.media, row.recording, m.aoi, ms(m.timeToFirstFixation), m.fixationsBefore.map(String.init) ?? "",
-                    ms(m.firstFixationDuration), ms(m.totalFixationDuration), String(m.fixationCount), String(m.visitCount), ms(m.averageFixationDuration)]
-        }
-        if csv {
-            var writer = CSVWriter()
-            writer.writeRow(["participant", "media", "recording", "aoi", "time_to_first_fixation_ms", "fixations_before", "first_fixation_ms",
-                             "total_fixation_ms", "fixation_count", "visit_count", "average_fixation_ms"])
-            for row in rows { writer.writeRow(cells(row)) }
-            return print(writer.text, terminator: "")
-        }
-        if rows.isEmpty { return print("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
-        var table = TextTable(["participant", "media", "recording", "AOI", "TTFF ms", "before", "first ms", "total ms", "count", "visits", "mean ms"],
-                              rightAligned: Set(4...10))
-        for row in rows { table.append(cells(row)) }
-        print(table.render())
-        print("\nTobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it.")
-    }
-}
-
-struct AOICommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "aoi",
-        abstract: "Areas of interest on the media of eye-tracking recordings.",
-        subcommands: [AOIAdd.self, AOIImport.self, AOIList.self])
-}
-
-struct AOIAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add an area of interest to a media.",
-        discussion: """
-            Coordinates are media pixels, origin at the top left.
-            Examples: studyctl aoi add home.png Menu --rect 0,0,1280,80
-                      studyctl aoi add home.png Logo --polygon 10,10,200,10,200,70,10,70
-            """)
-
-    @Argument(help: "The media (stimulus) name, as in the export.")
-    var media: String
-
-    @Argument(help: "The AOI's name.")
-    var name: String
-
-    @Option(help: ArgumentHelp("A rectangle: x,y,width,height.", valueName: "x,y,w,h"))
-    var rect: String?
-
-    @Option(help: ArgumentHelp("A polygon: x1,y1,x2,y2,x3,y3,…", valueName: "points"))
-    var polygon: String?
-
-    @OptionGroup var study: StudyOptions
-
-    func numbers(_ text: String, option: String) throws -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-            throw ValidationError("Please give --\(option) as numbers separated by commas; '\(text)' is not.")
-        }
-        return values.map { $0! }
-    }
-
-    func validate() throws {
-        if (rect == nil) == (polygon == nil) { throw ValidationError("Please give one of --rect x,y,w,h and --polygon x1,y1,x2,y2,…") }
-    }
-
-    func run() throws {
-        let shape: AOI.Shape
-        if let rect {
-            let values = try numbers(rect, option: "rect")
-            guard values.count == 4 else { throw ValidationError("Please give --rect as x,y,width,height (four numbers).") }
-            shape = .rectangle(x: values[0], y: values[1], width: values[2], height: values[3])
-        } else {
-            let values = try numbers(polygon!, option: "polygon")
-            guard values.count >= 6, values.count % 2 == 0 else {
-                throw ValidationError("Please give --polygon as pairs x,y of at least three points.")
-            }
-            shape = .polygon(stride(from: 0, to: values.count, by: 2).map { AOI.Point(x: values[$0], y: values[$0 + 1]) })
-        }
-        try study.withStudy { try $0.addAOI(media: media, AOI(name: name, shape: shape)) }
-        print("Added AOI \(name) to \(media)")
-    }
-}
-
-struct AOIList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the areas of interest.")
-
-    @OptionGroup var study: StudyOptions
-
-    func run() throws {
-        let areas = try study.withStudy { try $0.aois() }
-        if areas.isEmpty { return print("No AOIs yet. Add one with 'studyctl aoi add MEDIA NAME --rect x,y,w,h'.") }
-        var table = TextTable(["media", "AOI", "shape"])
-        for (media, aoi) in areas {
-            switch aoi.shape {
-            case let .rectangle(x, y, w, h): table.append([media, aoi.name, "rectangle \(fixed(x, 0)),\(fixed(y, 0)) \(fixed(w, 0))×\(fixed(h, 0))"])
-            case let .polygon(points): table.append([media, aoi.name, "polygon of \(points.count) points"])
-            }
+        let media = try study.withStudy { try $0.gazeMedia() }
+        if output.json { return try printJSON(media, command: "gaze media list", key: "media") }
+        if media.isEmpty { return print("No media yet: they come with 'studyctl gaze import' or 'studyctl gaze media add'.") }
+        var table = TextTable(["media", "image", "size", "recordings", "AOIs"], rightAligned: [3, 4])
+        for item in media {
+            table.append([item.name, item.imageFile ?? "—", item.width.map { "\($0) × \(item.height ?? 0)" } ?? "", String(item.recordings), String(item.aois)])
         }
         print(table.render())
-    }
-}
-
-struct GazeHeatmap: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "heatmap",
-        abstract: "Draw the heat map and the blind-spot map of a media, over its image, as PNG, SVG and PDF.",
-        discussion: """
-            Every participant's fixations on the media, each spread with a Gaussian kernel (SD 200/6 px, \
-            PyGazeAnalyser's recipe) and weighted by its duration (or 1 with --weight count); the heat is drawn \
-            transparent below the mean of the non-zero cells. The blind-spot map is its inverse: a fog that clears \
-            where attention was. The parameters are written in the file names' companion text file.
-
-            Example: studyctl gaze heatmap home.png --image stimuli/home.png -o heatmaps
-            """)
-
-    enum Weight: String, ExpressibleByArgument, CaseIterable { case duration, count }
-
-    @Argument(help: "The media (stimulus) name, as in the export.")
-    var media: String
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into.", valueName: "folder"))
-    var output: String = "heatmaps"
-
-    @Option(help: ArgumentHelp("The stimulus image (PNG) to draw under the map; its size is the map's size.", valueName: "file.png"))
-    var image: String?
-
-    @Option(help: ArgumentHelp("The media's size in pixels when there is no image (default: just past the farthest fixation).", valueName: "WxH"))
-    var size: String?
-
-    @Option(help: ArgumentHelp("Weight each fixation by its duration or count it once.", valueName: "duration|count"))
-    var weight: Weight = .duration
-
-    @OptionGroup var study: StudyOptions
-
-    func run() throws {
-        let recordings = try study.withStudy { try $0.fixations(media: media) }
-        let all = recordings.flatMap(\.fixations)
-        var background: Data?
-        var width = 0.0, height = 0.0
-        if let image {
-            guard let data = FileManager.default.contents(atPath: image), data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-                  data.count > 24 else {
-                throw ValidationError("Please give --image as a PNG file; \(image) is not one (or cannot be read).")
-            }
-            background = data
-            width = Double(data[16..<20].reduce(0) { $0 << 8 | Int($1) })
-            height = Double(data[20..<24].reduce(0) { $0 << 8 | Int($1) })
-            guard (1...20_000).contains(width), (1...20_000).contains(height) else {
-                throw ValidationError("\(image) is \(Int(width)) × \(Int(height)) pixels; a stimulus image may be at most 20000 pixels on a side.")
-            }
-        } else if let size {
-            let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= 20_000 }) else { throw ValidationError("Please give --size as WIDTHxHEIGHT, e.g. 1280x800.") }
-            width = parts[0]
-            height = parts[1]
-        } else {
-            // Just past the farthest fixation on the screen, within the same 20000-pixel bound.
-            width = min(20_000, max(100, ((all.map(\.x).filter { $0 < 20_000 }.max() ?? 0) + 50).rounded()))
-            height = min(20_000, max(100, ((all.map(\.y).filter { $0 < 20_000 }.max() ?? 0) + 50).rounded()))
-        }
-        let points = all.map { HeatMap.Point(x: $0.x, y: $0.y, weight: weight == .duration ? $0.duration : 1) }
-        let map = HeatMap(width: Int(width), height: Int(height), points: points)
-        let heat = try map.heatPNG()
-        let fog = try map.blindSpotPNG()
-        let base = (media as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-")
-        try AtomicOutput.folder(output) { folder in
-            for (name, overlay) in [("\(base)-heatmap", heat), ("\(base)-blind-spot", fog)] {
-                let figure = Figure.overlay(width: width, height: height, background: background, overlay: overlay)
-                for format in Figure.Format.allCases {
-                    try figure.write(to: "\(folder)/\(name).\(format.rawValue)", format: format)
-                }
-            }
-            let about = """
-                media: \(media)
-                participants: \(recordings.count) (\(recordings.map(\.participant).joined(separator: ", ")))
-                fixations: \(all.count)
-                kernel: Gaussian, SD \(String(format: "%.1f", map.sigma)) px (PyGazeAnalyser: 200 px wide, SD = width / 6)
-                weight: \(weight == .duration ? "fixation duration (ms)" : "one per fixation")
-                heat map: transparent below the mean of the non-zero cells; blue → red up to the maximum
-                blind-spot map: grey fog, opacity 0.85 × (1 − attention / maximum)
-                size: \(Int(width)) × \(Int(height)) px
-
-                """
-            _ = FileManager.default.createFile(atPath: "\(folder)/\(base)-maps.txt", contents: Data(about.utf8))
-        }
-        print("Wrote \(output)/\(base)-heatmap and \(base)-blind-spot (PNG, SVG, PDF) from \(all.count) fixations of \(recordings.count) participant\(recordings.count == 1 ? "" : "s")")
-    }
-}
-
-struct AOIImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import areas of interest from a CSV.",
-        discussion: """
-            Columns: media, aoi (or name), and x, y, width, height for rectangles, or points ("x y; x y; x y") for \
-            polygons, in media pixels. All or nothing.
-            """)
-
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"))
-    var file: String
-
-    @OptionGroup var study: StudyOptions
-
-    func run() throws {
-        let count = try study.withStudy { try $0.importAOIs(from: file) }
-        print("Imported \(count) AOI\(count == 1 ? "" : "s") from \(file)")
     }
 }

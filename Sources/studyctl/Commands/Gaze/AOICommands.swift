@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Gaze
+import StudyStore
+
+struct AOICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aoi",
+        abstract: "Areas of interest on the media of eye-tracking recordings.",
+        subcommands: [AOIAdd.self, AOIImport.self, AOIList.self])
+}
+
+struct AOIAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add an area of interest to a media.",
+        discussion: """
+            Coordinates are media pixels, origin at the top left.
+            Examples: studyctl aoi add home.png Menu --rect 0,0,1280,80
+                      studyctl aoi add home.png Logo --polygon 10,10,200,10,200,70,10,70
+            """)
+
+    @Argument(help: "The media (stimulus) name, as in the export.")
+    var media: String
+
+    @Argument(help: "The AOI's name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("A rectangle: x,y,width,height.", valueName: "x,y,w,h"))
+    var rect: String?
+
+    @Option(help: ArgumentHelp("A polygon: x1,y1,x2,y2,x3,y3,…", valueName: "points"))
+    var polygon: String?
+
+    @OptionGroup var study: StudyOptions
+
+    func numbers(_ text: String, option: String) throws -> [Double] {
+        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+            throw ValidationError("Please give --\(option) as numbers separated by commas; '\(text)' is not.")
+        }
+        return values.map { $0! }
+    }
+
+    func validate() throws {
+        if (rect == nil) == (polygon == nil) { throw ValidationError("Please give one of --rect x,y,w,h and --polygon x1,y1,x2,y2,…") }
+    }
+
+    func run() throws {
+        let shape: AOI.Shape
+        if let rect {
+            let values = try numbers(rect, option: "rect")
+            guard values.count == 4 else { throw ValidationError("Please give --rect as x,y,width,height (four numbers).") }
+            shape = .rectangle(x: values[0], y: values[1], width: values[2], height: values[3])
+        } else {
+            let values = try numbers(polygon!, option: "polygon")
+            guard values.count >= 6, values.count % 2 == 0 else {
+                throw ValidationError("Please give --polygon as pairs x,y of at least three points.")
+            }
+            shape = .polygon(stride(from: 0, to: values.count, by: 2).map { AOI.Point(x: values[$0], y: values[$0 + 1]) })
+        }
+        try study.withStudy { try $0.addAOI(media: media, AOI(name: name, shape: shape)) }
+        print("Added AOI \(name) to \(media)")
+    }
+}
+
+struct AOIList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the areas of interest.")
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let areas = try study.withStudy { try $0.aois() }
+        if areas.isEmpty { return print("No AOIs yet. Add one with 'studyctl aoi add MEDIA NAME --rect x,y,w,h'.") }
+        var table = TextTable(["media", "AOI", "shape"])
+        for (media, aoi) in areas {
+            switch aoi.shape {
+            case let .rectangle(x, y, w, h): table.append([media, aoi.name, "rectangle \(fixed(x, 0)),\(fixed(y, 0)) \(fixed(w, 0))×\(fixed(h, 0))"])
+            case let .polygon(points): table.append([media, aoi.name, "polygon of \(points.count) points"])
+            case .exportHits: table.append([media, aoi.name, "the export's hit column"])
+            }
+        }
+        print(table.render())
+    }
+}
+
+struct AOIImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import areas of interest from a CSV.",
+        discussion: """
+            Columns: media, aoi (or name), and x, y, width, height for rectangles, or points ("x y; x y; x y") for \
+            polygons, in media pixels. All or nothing.
+            """)
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let count = try study.withStudy { try $0.importAOIs(from: file) }
+        print("Imported \(count) AOI\(count == 1 ? "" : "s") from \(file)")
+    }
+}

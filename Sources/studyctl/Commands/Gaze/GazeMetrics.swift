@@ -1,0 +1,165 @@
+import ArgumentParser
+import Foundation
+import Gaze
+import StudyStore
+import Surveys
+import Tabular
+
+struct GazeMetricsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metrics",
+        abstract: "Tobii's AOI metrics per participant × media × AOI, or summarised per AOI and group.",
+        discussion: """
+            Time to first fixation (from the media's first sample), fixations before it, first fixation duration, \
+            total fixation duration, fixation count, visits (runs of fixations inside the AOI), total visit duration \
+            (first fixation start to last fixation end of each visit, saccades inside included) and average fixation \
+            duration, in milliseconds; a fixation is in an AOI when its centre is (for the export's own AOIs: when \
+            the export marked it as a hit). With --summary or --by, per AOI (and group): the percentage of \
+            participants who fixated it and means with 95 % confidence intervals — time to first fixation and \
+            first fixation duration over those who fixated it, the others over everyone who saw the media.
+
+            Examples: studyctl gaze metrics --csv > metrics.csv
+                      studyctl gaze metrics --by level
+            """)
+
+    @Option(help: ArgumentHelp("Summarise per group of a participant attribute (e.g. level).", valueName: "attribute"))
+    var by: String?
+
+    @Flag(help: "Summarise per AOI over all participants.")
+    var summary = false
+
+    @Flag(help: "Write CSV instead of a table.")
+    var csv = false
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        if by != nil || summary { return try runSummary() }
+        let rows = try study.withStudy { try $0.gazeMetrics() }
+        if output.json { return try printJSON(rows, command: "gaze metrics", key: "rows") }
+        func ms(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "" }
+        /// One row's cells, the same for the CSV and the table: participant, media, recording, AOI, then the metrics.
+        func cells(_ row: GazeMetricsRow) -> [String] {
+            let m = row.metrics
+            return [row.participant, row.media, row.recording, m.aoi, ms(m.timeToFirstFixation), m.fixationsBefore.map(String.init) ?? "",
+                    ms(m.firstFixationDuration), ms(m.totalFixationDuration), String(m.fixationCount), String(m.visitCount),
+                    ms(m.totalVisitDuration), ms(m.averageFixationDuration)]
+        }
+        if csv {
+            var writer = CSVWriter()
+            writer.writeRow(["participant", "media", "recording", "aoi", "time_to_first_fixation_ms", "fixations_before", "first_fixation_ms",
+                             "total_fixation_ms", "fixation_count", "visit_count", "total_visit_ms", "average_fixation_ms"])
+            for row in rows { writer.writeRow(cells(row)) }
+            return print(writer.text, terminator: "")
+        }
+        if rows.isEmpty { return print("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
+        var table = TextTable(["participant", "media", "recording", "AOI", "TTFF ms", "before", "first ms", "total ms", "count", "visits",
+                               "visit ms", "mean ms"], rightAligned: Set(4...11))
+        for row in rows { table.append(cells(row)) }
+        print(table.render())
+        print("\nTobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it.")
+    }
+
+    func runSummary() throws {
+        let rows = try study.withStudy { try $0.gazeSummary(by: by) }
+        if output.json { return try printJSON(rows, command: "gaze metrics", key: "summary") }
+        func mean(_ d: Descriptive?) -> String { d.map { String(format: "%.0f", $0.mean) } ?? "" }
+        func interval(_ d: Descriptive?) -> String { d?.ci95.map { String(format: "%.0f–%.0f", $0.lowerBound, $0.upperBound) } ?? "" }
+        if csv {
+            var writer = CSVWriter()
+            var header = ["media", "aoi"]
+            if let by { header.append(by) }
+            header += ["participants", "fixated", "percent_fixated"]
+            for metric in ["time_to_first_fixation_ms", "first_fixation_ms", "total_fixation_ms", "fixation_count", "visit_count", "total_visit_ms"] {
+                header += ["\(metric)_n", "\(metric)_mean", "\(metric)_sd", "\(metric)_ci_low", "\(metric)_ci_high"]
+            }
+            writer.writeRow(header)
+            for row in rows {
+                var cells = [row.media, row.aoi]
+                if by != nil { cells.append(row.group ?? "") }
+                cells += [String(row.participants), String(row.fixated), String(format: "%.1f", row.percentFixated)]
+                for d in [row.timeToFirstFixation, row.firstFixationDuration, row.totalFixationDuration, row.fixationCount, row.visitCount, row.totalVisitDuration] {
+                    cells += [d.map { String($0.n) } ?? "0", d.map { String(format: "%.3f", $0.mean) } ?? "", d?.sd.map { String(format: "%.3f", $0) } ?? "",
+                              d?.ci95.map { String(format: "%.3f", $0.lowerBound) } ?? "", d?.ci95.map { String(format: "%.3f", $0.upperBound) } ?? ""]
+                }
+                writer.writeRow(cells)
+            }
+            return print(writer.text, terminator: "")
+        }
+        if rows.isEmpty { return print("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
+        var header = ["media", "AOI"]
+        if let by { header.append(by) }
+        header += ["n", "fixated", "TTFF ms", "95% CI", "total ms", "95% CI", "count", "visits"]
+        let offset = by == nil ? 2 : 3
+        var table = TextTable(header, rightAligned: Set(offset..<header.count))
+        for row in rows {
+            var cells = [row.media, row.aoi]
+            if by != nil { cells.append(row.group ?? "") }
+            cells += [String(row.participants), String(format: "%.0f%%", row.percentFixated),
+                      mean(row.timeToFirstFixation), interval(row.timeToFirstFixation),
+                      mean(row.totalFixationDuration), interval(row.totalFixationDuration),
+                      row.fixationCount.map { String(format: "%.1f", $0.mean) } ?? "", row.visitCount.map { String(format: "%.1f", $0.mean) } ?? ""]
+            table.append(cells)
+        }
+        print(table.render())
+        print("\nfixated: participants with at least one fixation in the AOI (Tobii's percentage fixated); TTFF: time to first fixation, "
+              + "mean over those who fixated the AOI; total: total fixation duration, mean over everyone who saw the media; "
+              + "95% CI of the mean from the t distribution, clipped at 0.")
+    }
+}
+
+struct GazeSimilarity: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "similarity",
+        abstract: "How alike participants' scan paths on a media are: AOI visit sequences compared by normalised Levenshtein distance.",
+        discussion: """
+            Each participant's fixations become the sequence of AOIs visited (fixations outside every AOI left out, \
+            consecutive fixations in one AOI collapsed into one visit; the first AOI in 'aoi list' order wins where \
+            AOIs overlap). Two sequences a, b are compared by 1 − d(a, b) / max(|a|, |b|), d the Levenshtein \
+            distance (string-edit method, Brandt & Stark 1997): 1 is the same path, 0 nothing in common. With --by, \
+            the mean similarity within each group and between groups.
+
+            Example: studyctl gaze similarity home.png --by level
+            """)
+
+    @Argument(help: "The media (stimulus) name.")
+    var media: String
+
+    @Option(help: ArgumentHelp("Compare within and between the groups of a participant attribute.", valueName: "attribute"))
+    var by: String?
+
+    @Flag(help: "Write the matrix as CSV.")
+    var csv = false
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let result = try study.withStudy { try $0.scanPathSimilarity(media: media, by: by) }
+        if output.json { return try printJSON(result, command: "gaze similarity") }
+        func cell(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "" }
+        if csv {
+            var writer = CSVWriter()
+            writer.writeRow(["participant"] + result.participants)
+            for (index, participant) in result.participants.enumerated() { writer.writeRow([participant] + result.values[index].map(cell)) }
+            return print(writer.text, terminator: "")
+        }
+        if result.participants.isEmpty { return print("No recordings of \(media).") }
+        print("AOI visit sequences")
+        for (participant, sequence) in zip(result.participants, result.sequences) {
+            let shown = sequence.prefix(12).joined(separator: " → ") + (sequence.count > 12 ? " → … (\(sequence.count) visits; --json for all)" : "")
+            print("  \(participant): " + (sequence.isEmpty ? "(no fixation in an AOI)" : shown))
+        }
+        print("")
+        var table = TextTable([""] + result.participants, rightAligned: Set(1...max(1, result.participants.count)))
+        for (index, participant) in result.participants.enumerated() { table.append([participant] + result.values[index].map(cell)) }
+        print(table.render())
+        print("")
+        for group in result.groups {
+            let name = group.name.isEmpty ? "All pairs" : group.within ? "Within \(group.name)" : "Between \(group.name)"
+            print("\(name): mean similarity \(cell(group.mean).isEmpty ? "—" : cell(group.mean)) (\(group.pairs) pair\(group.pairs == 1 ? "" : "s"))")
+        }
+        print("\nSimilarity 1 − d/max(|a|,|b|), d the Levenshtein distance between AOI visit sequences (Brandt & Stark 1997).")
+    }
+}
