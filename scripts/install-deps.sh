@@ -4,9 +4,10 @@
 set -euo pipefail
 
 # texlive: the LaTeX reports are compiled with pdflatex in the tests (skipped where pdflatex is missing).
-apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip
+# python3: the synthetic eye-tracking sessions of the demo and the tests come from scripts/gaze-synthetic.py.
+apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3
               texlive-latex-base texlive-latex-recommended texlive-lang-portuguese ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config)
+brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "studyctl needs the Swift toolchain (6.1 or later): https://www.swift.org/install/" >&2

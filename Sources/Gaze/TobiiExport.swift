@@ -118,7 +118,7 @@ public struct TobiiColumns: Sendable, Equatable {
             validityLeft = find(["Validity left"])
             validityRight = find(["Validity right"])
             sensor = find(["Sensor"])
-            fixationFilter = nil
+            fixationFilter = find(["Recording Fixation filter name"])
             var hits: [AOIHitColumn] = []
             for (index, name) in header.enumerated() where name.hasPrefix("AOI hit [") {
                 let inside = String(name.dropFirst("AOI hit [".count).dropLast(name.hasSuffix("]") ? 1 : 0))

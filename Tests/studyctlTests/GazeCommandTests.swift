@@ -101,3 +101,151 @@ import Testing
         #expect(try cli.fail(["gaze", "import", "y.tsv"]).stderr.contains("y.tsv:1: this Tobii Studio export has neither GazeEventType and FixationIndex (the export's fixations) nor GazePointX and GazePointY"))
     }
 }
+
+/// The synthetic sessions of `scripts/gaze-synthetic.py` (the demo's generator, at a shorter length): the same
+/// sessions exported by Tobii Studio (one of them as UTF-16) and by Tobii Pro Lab give the same study, and raw gaze
+/// classified by the I-VT filter comes close to the export's own fixations.
+@Suite struct GazeSessionTests {
+    /// Generates two participants' 30-second sessions into the test's folder.
+    func generate(_ cli: StudyCtl) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Repository.path("scripts/gaze-synthetic.py"), cli.path("gz"), "--participants", "2", "--seconds", "30", "--utf16", "P1"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    func study(_ cli: StudyCtl, _ name: String, _ files: String, _ extra: [String] = []) throws -> String {
+        try cli.succeed(["init", "--title", "Loja", "--db", name])
+        try cli.succeed(["participant", "import", "gz/participants.csv", "--db", name])
+        return try cli.succeed(["gaze", "import", "gz/\(files)/P1.tsv", "gz/\(files)/P2.tsv", "--db", name, "--media-dir", "gz/stimuli"] + extra)
+    }
+
+    @Test func studioAndProLabExportsOfTheSameSessionsGiveTheSameStudy() throws {
+        let cli = try StudyCtl()
+        try generate(cli)
+        let studio = try study(cli, "studio.sqlite", "studio")
+        #expect(studio.contains("Registered home.png: gz/stimuli/home.png"))
+        #expect(studio.contains("from 2 Tobii Studio exports"))
+        #expect(studio.contains("Fixations: Tobii: I-VT filter"), "Studio's FixationFilter column is kept")
+        let proLab = try study(cli, "prolab.sqlite", "prolab")
+        #expect(proLab.contains("from 2 Tobii Pro Lab exports"))
+        // Same recordings, samples (the Pro Lab mouse rows are not samples), fixations, AOIs and metrics.
+        let sampleLine = { (text: String) in text.split(separator: "\n").first { $0.hasPrefix("Imported") }.map { String($0.split(separator: " from ")[0]) } }
+        #expect(sampleLine(studio) == sampleLine(proLab))
+        for command in [["gaze", "metrics", "--csv"], ["gaze", "metrics", "--by", "level", "--csv"], ["gaze", "similarity", "home.png", "--csv"], ["aoi", "list"]] {
+            let a = try cli.succeed(command + ["--db", "studio.sqlite"])
+            let b = try cli.succeed(command + ["--db", "prolab.sqlite"])
+            #expect(a == b, "\(command.joined(separator: " "))")
+        }
+        let metrics = try cli.succeed(["gaze", "metrics", "--csv", "--db", "studio.sqlite"])
+        #expect(metrics.split(separator: "\n").count == 1 + 2 * 10, "2 participants × (6 AOIs of home + 4 of checkout)")
+        // The per-group summary's percentage fixated and mean agree with the per-participant rows.
+        let rows = metrics.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let menu = rows.filter { $0[1] == "home.png" && $0[3] == "Menu" }
+        let summary = try cli.succeed(["gaze", "metrics", "--summary", "--csv", "--db", "studio.sqlite"])
+        let menuSummary = try #require(summary.split(separator: "\n").first { $0.hasPrefix("home.png,Menu,") }).split(separator: ",").map(String.init)
+        let fixated = menu.filter { Int($0[8])! > 0 }.count
+        #expect(menuSummary[2] == "2" && menuSummary[3] == String(fixated))
+        let meanTotal = menu.map { Double($0[7])! }.reduce(0, +) / 2
+        #expect(abs(Double(menuSummary[16])! - meanTotal) < 0.5, "total fixation mean: \(menuSummary[16]) vs \(meanTotal)")
+
+        // Pictures: same input, same bytes; drawn over the registered stimulus.
+        try cli.succeed(["gaze", "heatmap", "home.png", "--db", "studio.sqlite", "-o", "a", "--by", "level"])
+        try cli.succeed(["gaze", "heatmap", "home.png", "--db", "prolab.sqlite", "-o", "b", "--by", "level"])
+        for name in ["home-heatmap-novice.png", "home-blind-spot-expert.png"] {
+            let first = try Data(contentsOf: URL(fileURLWithPath: cli.path("a/\(name)")))
+            #expect(first == (try Data(contentsOf: URL(fileURLWithPath: cli.path("b/\(name)")))), "\(name)")
+        }
+        let about = try String(contentsOfFile: cli.path("a/home-maps.txt"), encoding: .utf8)
+        #expect(about.contains("drawn over: the stimulus image (PNG, 1280 × 800 px)"))
+        let paths = try cli.succeed(["gaze", "scanpath", "checkout.png", "--db", "studio.sqlite", "-o", "s", "--simplify"])
+        #expect(paths.contains("checkout-scanpath-visits-P1, checkout-scanpath-visits-P2"))
+        let together = try cli.succeed(["gaze", "scanpath", "home.png", "--db", "studio.sqlite", "-o", "s", "--together", "--first", "10"])
+        #expect(together.contains("home-scanpath-all"))
+        let similarity = try cli.succeed(["gaze", "similarity", "home.png", "--by", "level", "--db", "studio.sqlite"])
+        #expect(similarity.contains("Between expert × novice: mean similarity"))
+        if let out = ProcessInfo.processInfo.environment["STUDYCTL_FIGURE_OUT"] {
+            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            for name in ["a/home-heatmap-novice.png", "a/home-blind-spot-expert.png", "s/checkout-scanpath-visits-P1.png", "s/home-scanpath-all.png"] {
+                try? FileManager.default.removeItem(atPath: out + "/" + (name as NSString).lastPathComponent)
+                try FileManager.default.copyItem(atPath: cli.path(name), toPath: out + "/" + (name as NSString).lastPathComponent)
+            }
+        }
+    }
+
+    @Test func rawGazeIsClassifiedByTheIVTFilterAndItsParametersKept() throws {
+        let cli = try StudyCtl()
+        try generate(cli)
+        let studio = try study(cli, "studio.sqlite", "studio")
+        let raw = try study(cli, "raw.sqlite", "raw")
+        #expect(raw.contains("Fixations: studyctl I-VT (Olsen 2012): gap fill ≤ 75 ms, velocity window 20 ms, threshold 30 °/s"))
+        let count = { (text: String) -> Double in
+            Double(text.split(separator: "(")[1].split(separator: " ")[0])!
+        }
+        // The generator's own fixations (what the Studio export carries) against the I-VT's: within 15 %.
+        #expect(abs(count(raw) / count(studio) - 1) < 0.15, "\(raw) vs \(studio)")
+        #expect(try cli.succeed(["gaze", "list", "--db", "raw.sqlite"]).contains("Fixations: studyctl I-VT"))
+        // The parameters can be changed; nonsense is refused before anything is read.
+        try cli.succeed(["init", "--title", "X", "--db", "strict.sqlite"])
+        try cli.succeed(["participant", "import", "gz/participants.csv", "--db", "strict.sqlite"])
+        let strict = try cli.succeed(["gaze", "import", "gz/studio/P2.tsv", "--ivt", "--velocity-threshold", "15", "--db", "strict.sqlite"])
+        #expect(strict.contains("threshold 15 °/s"))
+        #expect(try cli.fail(["gaze", "import", "gz/raw/P2.tsv", "--pixel-mm", "0", "--db", "strict.sqlite"], study: "strict.sqlite").stderr
+            .contains("the I-VT pixel size must be a positive number, not 0.0"))
+    }
+
+    @Test func stimulusImagesPNGAndJPEG() throws {
+        let cli = try StudyCtl()
+        try generate(cli)
+        _ = try study(cli, "study.sqlite", "studio")
+        let jpeg = Repository.path("Tests/Fixtures/gaze/home.jpg")
+        #expect(try cli.succeed(["gaze", "media", "add", "home.png", jpeg]) == "Registered home.png: JPEG image of 320 × 200 px\n")
+        #expect(try cli.succeed(["gaze", "media", "add", "home.png", Repository.path("Tests/Fixtures/gaze/home-progressive.jpg")]).contains("JPEG image of 320 × 200 px"))
+        #expect(try cli.succeed(["gaze", "media"]).contains("home.png      home-progressive.jpg  320 × 200"))
+        let drawn = try cli.succeed(["gaze", "heatmap", "home.png", "-o", "m"])
+        #expect(drawn.contains("home-heatmap-all"))
+        #expect(try String(contentsOfFile: cli.path("m/home-maps.txt"), encoding: .utf8).contains("drawn over: the stimulus image (JPEG, 320 × 200 px)"))
+        // A JPEG cut short, a text file named .png, and an unknown media are refused; the study stays as it was.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: jpeg))
+        try cli.write("cut.jpg", bytes.prefix(600))
+        #expect(try cli.fail(["gaze", "media", "add", "home.png", "cut.jpg"]).stderr.contains("cut.jpg: the image cannot be read"))
+        try cli.write("fake.png", "not an image")
+        #expect(try cli.fail(["gaze", "media", "add", "home.png", "fake.png"]).stderr.contains("fake.png: not a PNG or JPEG image"))
+        #expect(try cli.fail(["gaze", "heatmap", "home.png", "--image", "fake.png"]).stderr.contains("not a PNG or JPEG image"))
+    }
+
+    @Test func brokenExportsAreRefusedWithTheirPositionAndTheStudyUnchanged() throws {
+        let cli = try StudyCtl()
+        try generate(cli)
+        try cli.succeed(["init", "--title", "Loja"])
+        try cli.succeed(["participant", "import", "gz/participants.csv"])
+        let text = try String(contentsOfFile: cli.path("gz/prolab/P2.tsv"), encoding: .utf8)
+        var lines = text.components(separatedBy: "\r\n")
+        // A line cut in the middle (a copy that stopped early).
+        let cut = lines[0..<40].joined(separator: "\r\n") + "\r\n" + lines[40].prefix(60)
+        try cli.write("cut.tsv", cut)
+        let failure = try cli.fail(["gaze", "import", "cut.tsv"])
+        #expect(failure.stderr.contains("cut.tsv:41:61: this row has 10 fields but the header has 74"), "\(failure.stderr)")
+        // An unknown participant.
+        lines[5] = lines[5].replacingOccurrences(of: "\tP2\t", with: "\tP9\t")
+        try cli.write("unknown.tsv", lines.joined(separator: "\r\n"))
+        #expect(try cli.fail(["gaze", "import", "unknown.tsv"]).stderr.contains("no participant 'P9' in the study"))
+        // Latin-1 bytes in a UTF-8 export.
+        var latin = Data(lines.prefix(10).joined(separator: "\r\n").utf8)
+        latin.append(contentsOf: [0x0D, 0x0A] + Array("1\tEye Tracker\tJo\u{E3}o".utf8.prefix(15)) + [0xE3, 0x6F])
+        try cli.write("latin.tsv", latin)
+        #expect(try cli.fail(["gaze", "import", "latin.tsv"]).stderr.contains("latin.tsv:11:"))
+        // A missing required column.
+        try cli.write("nocols.tsv", "Recording timestamp\tSensor\tParticipant name\n1\tEye Tracker\tP1\n")
+        #expect(try cli.fail(["gaze", "import", "nocols.tsv"]).stderr.contains("nocols.tsv:1: this Tobii Pro Lab export has neither"))
+        // UTF-16 with a lone surrogate.
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append("RecordingTimestamp\tParticipantName\tGazePointX (MCSpx)\tGazePointY (MCSpx)\r\n1\tP1\t".data(using: .utf16LittleEndian)!)
+        utf16.append(contentsOf: [0x00, 0xD8, 0x31, 0x00])
+        try cli.write("surrogate.tsv", utf16)
+        #expect(try cli.fail(["gaze", "import", "surrogate.tsv"]).stderr.contains("not valid UTF-16"))
+        #expect(try cli.succeed(["gaze", "list"]).contains("No eye-tracking recordings yet"))
+    }
+}
