@@ -220,28 +220,34 @@ extension StudyDatabase {
     /// Tobii's AOI metrics for every recording × AOI of its media.
     public func gazeMetrics() throws -> [GazeMetricsRow] {
         let areas = try aois()
-        return try read { db in
-            var rows: [GazeMetricsRow] = []
-            for recording in try Row.fetchAll(db, sql: """
-                SELECT r.id, p.code, m.name AS media, r.recording, r.onset_ms FROM gaze_recording r
-                JOIN participant p ON p.id = r.participant_id JOIN gaze_media m ON m.id = r.media_id ORDER BY m.name, r.id
-                """) {
-                let media: String = recording["media"]
-                let fixations = try Row.fetchAll(db, sql: """
-                    SELECT fixation_index, start_ms, duration_ms, x, y, aoi_hits FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
-                    """, arguments: [recording["id"] as Int64]).map(Self.fixation)
-                let onset: Double = recording["onset_ms"] ?? fixations.first?.start ?? 0
-                for (aoiMedia, aoi) in areas where aoiMedia.caseInsensitiveCompare(media) == .orderedSame {
-                    rows.append(GazeMetricsRow(participant: recording["code"], media: media, recording: recording["recording"],
-                                               metrics: AOIMetrics(aoi: aoi, fixations: fixations, onset: onset)))
-                }
+        var rows: [GazeMetricsRow] = []
+        for set in try gazeFixationSets() {
+            for (aoiMedia, aoi) in areas where aoiMedia.caseInsensitiveCompare(set.media) == .orderedSame {
+                rows.append(GazeMetricsRow(participant: set.participant, media: set.media, recording: set.recording,
+                                           metrics: AOIMetrics(aoi: aoi, fixations: set.fixations, onset: set.onset)))
             }
-            return rows
         }
+        return rows
     }
 }
 
 extension StudyDatabase {
+    /// Every recording's fixations, by media then participant.
+    public func gazeFixationSets() throws -> [GazeFixationSet] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT r.id, p.code, m.name AS media, r.recording, r.onset_ms FROM gaze_recording r
+                JOIN participant p ON p.id = r.participant_id JOIN gaze_media m ON m.id = r.media_id ORDER BY m.name, r.id
+                """).map { row in
+                let fixations = try Row.fetchAll(db, sql: """
+                    SELECT fixation_index, start_ms, duration_ms, x, y, aoi_hits FROM gaze_fixation WHERE recording_id = ? ORDER BY start_ms, fixation_index
+                    """, arguments: [row["id"] as Int64]).map(Self.fixation)
+                return GazeFixationSet(participant: row["code"], media: row["media"], recording: row["recording"],
+                                       onset: row["onset_ms"] ?? fixations.first?.start ?? 0, fixations: fixations)
+            }.sorted { $0.media != $1.media ? $0.media < $1.media : NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
+        }
+    }
+
     /// Every fixation on `media`, per participant (for heat maps and scan paths), in time order.
     public func fixations(media: String) throws -> [(participant: String, fixations: [Fixation])] {
         try read { db in
@@ -319,6 +325,16 @@ extension StudyDatabase {
         }
         return areas.count
     }
+}
+
+/// One recording's fixations with what places them: participant, media, recording and the media's onset.
+public struct GazeFixationSet: Sendable, Equatable {
+    public var participant: String
+    public var media: String
+    public var recording: String
+    /// Time of the media's first sample, ms from the recording's start.
+    public var onset: Double
+    public var fixations: [Fixation]
 }
 
 /// A media (stimulus) as stored: its name, its image when registered, and its size in pixels.

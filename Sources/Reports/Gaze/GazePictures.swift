@@ -39,7 +39,12 @@ public enum GazePictures {
     /// just past the farthest fixation.
     public static func stimulus(_ database: StudyDatabase, media: String, image: Data? = nil, size: (Int, Int)? = nil,
                                 fixations: [Fixation]) throws -> Stimulus {
-        if let data = try image ?? database.mediaImage(media) {
+        try stimulus(image: try image ?? database.mediaImage(media), size: size, fixations: fixations)
+    }
+
+    /// The stimulus from an image's bytes (PNG or JPEG), else a blank of `size`, else one just past the fixations.
+    public static func stimulus(image: Data?, size: (Int, Int)? = nil, fixations: [Fixation]) throws -> Stimulus {
+        if let data = image {
             let decoded = try StimulusImage(data: data)
             return Stimulus(background: decoded.png, width: Double(decoded.width), height: Double(decoded.height),
                             source: "the stimulus image (\(decoded.kind.rawValue.uppercased()), \(decoded.width) × \(decoded.height) px)")

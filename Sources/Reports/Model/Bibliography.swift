@@ -120,6 +120,14 @@ enum Bibliography {
                                  kind: .book(subtitle: "an introduction to its methodology", edition: 2, publisher: "Sage", place: "Thousand Oaks")),
         "krippendorff2011": Work(authors: [("Krippendorff", "K.")], year: 2011, title: "Computing Krippendorff's alpha-reliability",
                                  kind: .report(institution: "Annenberg School for Communication, University of Pennsylvania", place: "Philadelphia")),
+        "olsen2012": Work(authors: [("Olsen", "A.")], year: 2012, title: "The Tobii I-VT fixation filter: algorithm description",
+                          kind: .report(institution: "Tobii Technology", place: "Danderyd")),
+        "dalmaijer2014": Work(authors: [("Dalmaijer", "E. S."), ("Mathôt", "S."), ("Van der Stigchel", "S.")], year: 2014,
+                              title: "PyGaze: an open-source, cross-platform toolbox for minimal-effort programming of eyetracking experiments",
+                              kind: .article(journal: "Behavior Research Methods", volume: "46", issue: "4", pages: "913–921")),
+        "brandt1997": Work(authors: [("Brandt", "S. A."), ("Stark", "L. W.")], year: 1997,
+                           title: "Spontaneous eye movements during visual imagery reflect the content of the visual scene",
+                           kind: .article(journal: "Journal of Cognitive Neuroscience", volume: "9", issue: "1", pages: "27–38")),
     ]
 
     /// The work each built-in instrument is cited by.

@@ -87,6 +87,21 @@ enum Methods {
             }
             paragraphs.append(text)
         }
+        if !s.gazeRecordings.isEmpty {
+            let filters = Array(Set(s.gazeRecordings.map(\.filter))).sorted()
+            let ivt = filters.contains { $0.hasPrefix("studyctl I-VT") }
+            var text = pt
+                ? "Os movimentos oculares foram registrados com rastreador Tobii (\(s.gazeRecordings.count) gravações); as fixações vêm "
+                    + (ivt ? "do filtro I-VT \(c.cite("olsen2012")) aplicado ao olhar bruto (\(filters.joined(separator: "; ")))" : "da exportação da Tobii (\(filters.joined(separator: "; ")))")
+                    + ". As métricas por área de interesse seguem as definições da Tobii: tempo até a primeira fixação, fixações antes dela, duração da primeira fixação, duração e número de fixações, visitas e sua duração, e a porcentagem de participantes que fixaram a área. Os mapas de calor somam um núcleo gaussiano (DP ≈ 33 px) por fixação, ponderado pela duração \(c.cite("dalmaijer2014"))."
+                : "Eye movements were recorded with a Tobii eye tracker (\(s.gazeRecordings.count) recordings); fixations come "
+                    + (ivt ? "from the I-VT filter \(c.cite("olsen2012")) applied to raw gaze (\(filters.joined(separator: "; ")))" : "from the Tobii export (\(filters.joined(separator: "; ")))")
+                    + ". Area-of-interest metrics follow Tobii's definitions: time to first fixation, fixations before it, first fixation duration, fixation duration and count, visits and their duration, and the percentage of participants who fixated the area. Heat maps sum a Gaussian kernel (SD ≈ 33 px) per fixation, weighted by its duration \(c.cite("dalmaijer2014"))."
+            text += pt
+                ? " A semelhança entre caminhos do olhar foi medida pela distância de Levenshtein normalizada entre as sequências de visitas a AOIs \(c.cite("brandt1997"))."
+                : " Scan-path similarity was measured by the normalised Levenshtein distance between AOI visit sequences \(c.cite("brandt1997"))."
+            paragraphs.append(text)
+        }
         return paragraphs
     }
 }

@@ -1,5 +1,6 @@
 import Figures
 import Foundation
+import Gaze
 import QualCoding
 import StudyStore
 import Surveys
@@ -354,7 +355,61 @@ extension ReportModel {
             hasCoding: !s.categories.isEmpty, codebook: codebook, shares: shares, codes: codeRows, hasAgreement: !agreements.isEmpty,
             agreement: agreements, hasMemos: !memos.isEmpty, memos: memos, methods: methods.map { Value(value: $0) }, references: citations.entries.map { Value(value: $0) })
         model.hasReferences = !model.references.isEmpty
+        if !s.gazeRecordings.isEmpty {
+            model.hasGaze = true
+            // Its captions cite only works the methods paragraph already cites, so the reference list is complete.
+            model.gaze = gazeSection(s, language: language, citations: citations, chart: chart)
+        }
         return (model, charts)
+    }
+
+    /// The eye-tracking section: data quality, AOI metrics per AOI (and group), a heat map and a scan path per media.
+    static func gazeSection(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList,
+                            chart: (String, Figure, String) -> Chart) -> Gaze {
+        let pt = language == .ptBR
+        func number(_ value: Double?, _ decimals: Int = 0) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
+        func interval(_ d: Descriptive?) -> String { d?.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "" }
+        var gaze = Gaze()
+        gaze.quality = s.gazeRecordings.map {
+            GazeQualityRow(media: $0.media, participant: $0.participant, samples: String($0.samples),
+                           invalid: LocalNumber.percent($0.invalidShare, language: language), fixations: String($0.fixations))
+        }
+        gaze.filters = Array(Set(s.gazeRecordings.map(\.filter))).sorted().joined(separator: "; ")
+        gaze.grouped = s.groupAttribute != nil
+        gaze.groupAttribute = s.groupAttribute ?? ""
+        gaze.rows = s.gazeSummary.map { row in
+            GazeAOIRow(media: row.media, aoi: row.aoi, group: row.group ?? "", n: String(row.participants),
+                       fixated: LocalNumber.percent(row.percentFixated / 100, language: language),
+                       ttff: number(row.timeToFirstFixation?.mean), ttffCI: interval(row.timeToFirstFixation),
+                       total: number(row.totalFixationDuration?.mean), totalCI: interval(row.totalFixationDuration),
+                       count: number(row.fixationCount?.mean, 1), visits: number(row.visitCount?.mean, 1))
+        }
+        gaze.note = pt
+            ? "Definições da Tobii: tempo até a primeira fixação a partir do início da mídia, média entre quem fixou a AOI; duração total das fixações, média entre todos que viram a mídia; uma fixação conta para a AOI quando seu centro está nela (nas AOIs das colunas de acerto da exportação, quando a Tobii a marcou). Intervalos de confiança de 95 % pela distribuição t, limitados a 0."
+            : "Tobii's definitions: time to first fixation from the media's onset, mean over those who fixated the AOI; total fixation duration, mean over everyone who saw the media; a fixation counts for an AOI when its centre lies in it (for AOIs from the export's hit columns, when Tobii marked it). 95 % confidence intervals from the t distribution, clipped at 0."
+        let media = Array(Set(s.gazeFixations.map(\.media))).sorted()
+        for name in media {
+            let sets = s.gazeFixations.filter { $0.media == name }
+            let all = sets.flatMap(\.fixations)
+            guard !all.isEmpty, let stimulus = try? GazePictures.stimulus(image: s.gazeImages[name], fixations: all) else { continue }
+            let base = GazePictures.fileName((name as NSString).deletingPathExtension)
+            let selection = GazePictures.Selection(name: "all", label: pt ? "todos os participantes" : "all participants",
+                                                   recordings: sets.map { ($0.participant, $0.fixations) })
+            if let maps = try? GazePictures.maps(selection, media: name, stimulus: stimulus, weight: .duration, language: language) {
+                gaze.figures.append(chart("gaze-\(base)-heatmap", maps.heat,
+                    pt ? "Mapa de calor de \(name): fixações de todos os participantes ponderadas pela duração \(citations.cite("dalmaijer2014"))"
+                       : "Heat map of \(name): every participant's fixations weighted by duration \(citations.cite("dalmaijer2014"))"))
+            }
+            if let first = sets.first {
+                let example = GazePictures.Selection(name: first.participant, label: (pt ? "participante " : "participant ") + first.participant,
+                                                     recordings: [(first.participant, first.fixations)])
+                let areas = s.gazeAOIs.filter { $0.media.caseInsensitiveCompare(name) == .orderedSame }.map(\.aoi)
+                gaze.figures.append(chart("gaze-\(base)-scanpath", GazePictures.scanPath(example, media: name, stimulus: stimulus, simplified: false,
+                                                                                         aois: areas, first: 20, language: language),
+                    pt ? "Caminho do olhar de \(first.participant) em \(name): as primeiras 20 fixações" : "Scan path of \(first.participant) on \(name): the first 20 fixations"))
+            }
+        }
+        return gaze
     }
 
     /// Names of the built-in scores that are not subscales, in the report's language.

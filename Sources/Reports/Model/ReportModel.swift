@@ -127,6 +127,23 @@ public struct ReportModel: Sendable {
         public let coders: String; public let units: String; public let rows: [AgreementRow]; public let overall: AgreementRow; public let method: String
         public var chart: [Chart] = []
     }
+    public struct GazeQualityRow: Sendable {
+        public let media: String; public let participant: String; public let samples: String; public let invalid: String; public let fixations: String
+    }
+    public struct GazeAOIRow: Sendable {
+        public let media: String; public let aoi: String; public let group: String; public let n: String; public let fixated: String
+        public let ttff: String; public let ttffCI: String; public let total: String; public let totalCI: String; public let count: String
+        public let visits: String
+    }
+    public struct Gaze: Sendable {
+        public var quality: [GazeQualityRow] = []
+        public var filters: String = ""
+        public var grouped = false
+        public var groupAttribute = ""
+        public var rows: [GazeAOIRow] = []
+        public var figures: [Chart] = []
+        public var note = ""
+    }
     public struct Memo: Sendable { public let on: String; public let text: String; public let coder: String?; public let created: String }
 
     public let title: String
@@ -151,4 +168,6 @@ public struct ReportModel: Sendable {
     /// The works cited, formatted for the reference list (ABNT in Portuguese, APA in English), as markdown.
     public let references: [Value]
     public var hasReferences = false
+    public var hasGaze = false
+    public var gaze = Gaze()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Gaze
 import QualCoding
 import StudyStore
 import Surveys
@@ -30,6 +31,15 @@ public struct StudySnapshot: Sendable {
     public var coders: [String]
     public var frequencies: FrequencyTable
     public var memos: [MemoRecord]
+    /// Eye tracking: recordings with their data quality, per-participant AOI metrics, per-AOI (and group) summaries,
+    /// every recording's fixations, the AOIs and the media's images.
+    public var gazeRecordings: [GazeRecordingInfo] = []
+    public var gazeMetrics: [GazeMetricsRow] = []
+    public var gazeSummary: [GazeSummaryRow] = []
+    public var gazeFixations: [GazeFixationSet] = []
+    public var gazeAOIs: [(media: String, aoi: AOI)] = []
+    public var gazeMedia: [GazeMedia] = []
+    public var gazeImages: [String: Data] = [:]
     /// Each participant's value of the grouping attribute.
     var groups: [String: String] = [:]
 
@@ -77,6 +87,15 @@ public struct StudySnapshot: Sendable {
             primaryCoder: primary, coders: coders, frequencies: frequencies, memos: try study.memos())
         if let attribute = groupAttribute?.name {
             for participant in roster.participants { snapshot.groups[participant.code] = participant.value(of: attribute)?.display }
+        }
+        snapshot.gazeRecordings = try study.gazeRecordings()
+        if !snapshot.gazeRecordings.isEmpty {
+            snapshot.gazeMetrics = try study.gazeMetrics()
+            snapshot.gazeSummary = try study.gazeSummary(by: groupAttribute?.name)
+            snapshot.gazeFixations = try study.gazeFixationSets()
+            snapshot.gazeAOIs = try study.aois()
+            snapshot.gazeMedia = try study.gazeMedia()
+            for media in snapshot.gazeMedia where media.imageType != nil { snapshot.gazeImages[media.name] = try study.mediaImage(media.name) }
         }
         return snapshot
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Gaze
 import QualCoding
 import StudyStore
 import Surveys
@@ -46,8 +47,75 @@ public struct DataTable: Sendable {
 /// The study as tidy tables: one row per observation, one column per variable (for R, SPSS, Excel).
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
-        [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
-         attempts(snapshot), taskSummary(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
+        var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
+                      attempts(snapshot), taskSummary(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
+        if !snapshot.gazeRecordings.isEmpty {
+            tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
+        }
+        return tables
+    }
+
+    static func gazeRecordings(_ s: StudySnapshot) -> DataTable {
+        DataTable(name: "Gaze recordings", file: "gaze_recordings",
+                  columns: ["participant", s.groupAttribute ?? "group", "media", "recording", "samples", "invalid_share", "fixations", "fixation_filter"],
+                  rows: s.gazeRecordings.map {
+                      [.text($0.participant), Cell(s.group(of: $0.participant)), .text($0.media), .text($0.recording), .integer($0.samples),
+                       .number($0.invalidShare), .integer($0.fixations), .text($0.filter)]
+                  })
+    }
+
+    static func aoiMetrics(_ s: StudySnapshot) -> DataTable {
+        DataTable(name: "AOI metrics", file: "aoi_metrics",
+                  columns: ["participant", s.groupAttribute ?? "group", "media", "recording", "aoi", "time_to_first_fixation_ms", "fixations_before",
+                            "first_fixation_ms", "total_fixation_ms", "fixation_count", "visit_count", "total_visit_ms", "average_fixation_ms"],
+                  rows: s.gazeMetrics.map { row in
+                      let m = row.metrics
+                      return [.text(row.participant), Cell(s.group(of: row.participant)), .text(row.media), .text(row.recording), .text(m.aoi),
+                              Cell(m.timeToFirstFixation), Cell(m.fixationsBefore), Cell(m.firstFixationDuration), .number(m.totalFixationDuration),
+                              .integer(m.fixationCount), .integer(m.visitCount), .number(m.totalVisitDuration), Cell(m.averageFixationDuration)]
+                  })
+    }
+
+    static func aoiSummary(_ s: StudySnapshot) -> DataTable {
+        let metrics: [(String, KeyPath<GazeSummaryRow, Descriptive?>)] = [
+            ("ttff", \.timeToFirstFixation), ("first_fixation", \.firstFixationDuration), ("total_fixation", \.totalFixationDuration),
+            ("fixation_count", \.fixationCount), ("visit_count", \.visitCount), ("total_visit", \.totalVisitDuration)]
+        var columns = ["media", "aoi", s.groupAttribute ?? "group", "participants", "fixated", "percent_fixated"]
+        for (name, _) in metrics { columns += ["\(name)_n", "\(name)_mean", "\(name)_sd", "\(name)_ci_low", "\(name)_ci_high"] }
+        return DataTable(name: "AOI summary", file: "aoi_summary", columns: columns, rows: s.gazeSummary.map { row in
+            var cells: [Cell] = [.text(row.media), .text(row.aoi), .text(row.group ?? "all"), .integer(row.participants), .integer(row.fixated),
+                                 .number(row.percentFixated)]
+            for (_, path) in metrics {
+                let d = row[keyPath: path]
+                cells += [.integer(d?.n ?? 0), Cell(d?.mean), Cell(d?.sd), Cell(d?.ci95?.lowerBound), Cell(d?.ci95?.upperBound)]
+            }
+            return cells
+        })
+    }
+
+    /// One row per fixation with a logical column per AOI (TRUE, FALSE, or empty — NA in R — for an AOI of another
+    /// media), the columns eyetrackingR's `make_eyetrackingr_data` asks for: participant, trial (the media), time
+    /// from the media's onset, trackloss (always FALSE: fixations are valid gaze) and the AOI columns.
+    static func fixations(_ s: StudySnapshot) -> DataTable {
+        var names: [String] = []
+        for (_, aoi) in s.gazeAOIs where !names.contains(aoi.name) { names.append(aoi.name) }
+        let columns = ["participant", s.groupAttribute ?? "group", "media", "recording", "fixation", "time_ms", "start_ms", "end_ms",
+                       "duration_ms", "x", "y", "trackloss"] + names.map { "aoi_" + $0 }
+        var rows: [[Cell]] = []
+        for set in s.gazeFixations {
+            let areas = s.gazeAOIs.filter { $0.media.caseInsensitiveCompare(set.media) == .orderedSame }.map(\.aoi)
+            for fixation in set.fixations {
+                var row: [Cell] = [.text(set.participant), Cell(s.group(of: set.participant)), .text(set.media), .text(set.recording),
+                                   .integer(fixation.index), .number(fixation.start - set.onset), .number(fixation.start),
+                                   .number(fixation.start + fixation.duration), .number(fixation.duration), .number(fixation.x), .number(fixation.y),
+                                   .text("FALSE")]
+                for name in names {
+                    row.append(areas.first { $0.name == name }.map { .text($0.contains(fixation) ? "TRUE" : "FALSE") } ?? .empty)
+                }
+                rows.append(row)
+            }
+        }
+        return DataTable(name: "Fixations", file: "gaze_fixations", columns: columns, rows: rows)
     }
 
     static func study(_ s: StudySnapshot) -> DataTable {

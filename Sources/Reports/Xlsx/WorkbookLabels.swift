@@ -16,6 +16,10 @@ enum WorkbookLabels {
         "Excerpts": ("Excerpts", "Trechos", ("coded excerpts with their in-vivo codes", "trechos codificados com seus códigos in vivo")),
         "Category frequencies": ("Category frequencies", "Frequência das categorias", ("per category: segments, participants and share", "por categoria: trechos, participantes e porcentagem")),
         "Memos": ("Memos", "Memorandos", ("analytic memos", "memorandos analíticos")),
+        "Gaze recordings": ("Gaze recordings", "Gravações oculares", ("per participant × media: samples, share invalid, fixations, fixation filter", "por participante × mídia: amostras, porcentagem inválida, fixações, filtro de fixações")),
+        "AOI metrics": ("AOI metrics", "Métricas por AOI", ("per participant × media × AOI: Tobii's metrics, in ms", "por participante × mídia × AOI: as métricas da Tobii, em ms")),
+        "AOI summary": ("AOI summary", "Resumo por AOI", ("per AOI and group: percentage fixated, means with 95% CI", "por AOI e grupo: porcentagem que fixou, médias com IC 95 %")),
+        "Fixations": ("Fixations", "Fixações", ("one row per fixation with a TRUE/FALSE column per AOI (eyetrackingR)", "uma linha por fixação, com uma coluna TRUE/FALSE por AOI (eyetrackingR)")),
         "Charts": ("Charts", "Gráficos", ("native Excel charts of the tables", "gráficos nativos do Excel a partir das tabelas")),
         "Chart data": ("Chart data", "Dados dos gráficos", ("the values the charts are drawn from", "os valores de que os gráficos são feitos")),
     ]
@@ -34,7 +38,12 @@ enum WorkbookLabels {
         "participants": "participantes", "point": "ponto", "recoded": "recodificado", "recoded_mean": "média recodificada",
         "recoded_sd": "DP recodificado", "score": "escore", "sd": "DP", "segments": "trechos", "seq_mean": "SEQ (média)", "share": "porcentagem",
         "span_end": "fim", "span_start": "início", "submitted": "enviado em", "successes": "sucessos", "t": "t", "task": "tarefa",
-        "text": "texto", "theme": "tema", "time_geomean": "tempo (média geom.)", "time_mean": "tempo (média)", "time_median": "tempo (mediana)",
+        "text": "texto", "media": "mídia", "recording": "gravação", "samples": "amostras", "invalid_share": "porcentagem inválida",
+        "fixations": "fixações", "fixation_filter": "filtro de fixações", "aoi": "AOI", "time_to_first_fixation_ms": "tempo até a 1ª fixação (ms)",
+        "fixations_before": "fixações antes", "first_fixation_ms": "1ª fixação (ms)", "total_fixation_ms": "duração total das fixações (ms)",
+        "fixation_count": "número de fixações", "visit_count": "visitas", "total_visit_ms": "duração total das visitas (ms)",
+        "average_fixation_ms": "duração média das fixações (ms)", "fixated": "fixaram", "percent_fixated": "% que fixou", "fixation": "fixação",
+        "time_ms": "tempo (ms)", "start_ms": "início (ms)", "end_ms": "fim (ms)", "duration_ms": "duração (ms)", "trackloss": "perda de rastreio", "theme": "tema", "time_geomean": "tempo (média geom.)", "time_mean": "tempo (média)", "time_median": "tempo (mediana)",
         "time_s": "tempo (s)", "total_mean": "tempo total (média)", "total_s": "tempo total (s)", "trial": "tentativa", "value": "valor",
     ]
 
@@ -45,6 +54,11 @@ enum WorkbookLabels {
         "items_answered": "items answered", "not_applicable": "N/A", "recoded_mean": "recoded mean", "recoded_sd": "recoded SD",
         "sd": "SD", "seq_mean": "SEQ (mean)", "span_end": "end", "span_start": "start", "time_geomean": "time (geometric mean)",
         "time_mean": "time (mean)", "time_median": "time (median)", "time_s": "time (s)", "total_mean": "total time (mean)", "total_s": "total time (s)",
+        "invalid_share": "share invalid", "fixation_filter": "fixation filter", "time_to_first_fixation_ms": "time to first fixation (ms)",
+        "fixations_before": "fixations before", "first_fixation_ms": "first fixation (ms)", "total_fixation_ms": "total fixation duration (ms)",
+        "fixation_count": "fixation count", "visit_count": "visits", "total_visit_ms": "total visit duration (ms)",
+        "average_fixation_ms": "average fixation duration (ms)", "percent_fixated": "% fixated", "time_ms": "time (ms)", "start_ms": "start (ms)",
+        "end_ms": "end (ms)", "duration_ms": "duration (ms)",
     ]
 
     static func sheet(_ name: String, _ language: StudyLanguage) -> String {

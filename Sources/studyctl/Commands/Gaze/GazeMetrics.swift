@@ -58,7 +58,8 @@ struct GazeMetricsCommand: ParsableCommand {
                                "visit ms", "mean ms"], rightAligned: Set(4...11))
         for row in rows { table.append(cells(row)) }
         print(table.render())
-        print("\nTobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it.")
+        print("\nTobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it "
+              + "(for AOIs from the export's hit columns, when the export marked it).")
     }
 
     func runSummary() throws {
