@@ -3,7 +3,7 @@ SWIFT ?= swift
 # On Linux the release binary links the Swift runtime statically: about a third less start-up time per command.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo test bench bench-gaze clean
 
 all: build
 
@@ -25,6 +25,9 @@ test: deps
 
 bench: deps
 	bench/run.sh
+
+bench-gaze: deps
+	bench/run-gaze.sh
 
 clean:
 	rm -rf .build demo-output

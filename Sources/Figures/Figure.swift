@@ -33,6 +33,16 @@ public struct Figure: Sendable, Equatable {
         case text(String, x: Double, y: Double, size: Double, anchor: Anchor, bold: Bool, angle: Double, colour: Colour)
         /// A raster image (PNG data), drawn into the given box; for heat maps over their stimulus.
         case image(png: Data, x: Double, y: Double, width: Double, height: Double, alpha: Double)
+        /// Pixels computed in memory (a heat map), drawn into the given box without a PNG round trip.
+        case raster(Raster, x: Double, y: Double, width: Double, height: Double)
+    }
+
+    /// Premultiplied ARGB pixels, native-endian (Cairo's ARGB32), row by row.
+    public struct Raster: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public var pixels: [UInt32]
+        public init(width: Int, height: Int, pixels: [UInt32]) { self.width = width; self.height = height; self.pixels = pixels }
     }
 
     public var width: Double
@@ -165,6 +175,8 @@ public struct Figure: Sendable, Equatable {
                 cairo_restore(cr)
             case let .image(png, x, y, w, h, alpha):
                 drawImage(cr, png: png, x: x, y: y, width: w, height: h, alpha: alpha)
+            case let .raster(raster, x, y, w, h):
+                drawRaster(cr, raster, x: x, y: y, width: w, height: h)
             }
         }
     }
@@ -174,10 +186,7 @@ public struct Figure: Sendable, Equatable {
     }
 
     private func drawImage(_ cr: OpaquePointer, png: Data, x: Double, y: Double, width w: Double, height h: Double, alpha: Double) {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("figure-\(UUID().uuidString).png").path
-        guard FileManager.default.createFile(atPath: temporary, contents: png) else { return }
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        guard let image = cairo_image_surface_create_from_png(temporary), cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return }
+        guard let image = try? StimulusImage.decodePNG(png) else { return }
         defer { cairo_surface_destroy(image) }
         let imageWidth = Double(cairo_image_surface_get_width(image))
         let imageHeight = Double(cairo_image_surface_get_height(image))
@@ -188,6 +197,35 @@ public struct Figure: Sendable, Equatable {
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+    }
+
+    private func drawRaster(_ cr: OpaquePointer, _ raster: Raster, x: Double, y: Double, width w: Double, height h: Double) {
+        // A surface Cairo owns (the pixels copied in): vector surfaces keep a reference to it until they finish.
+        guard let image = Self.surface(raster) else { return }
+        defer { cairo_surface_destroy(image) }
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, w / Double(raster.width), h / Double(raster.height))
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// An ARGB32 image surface holding a copy of `raster`'s pixels; the caller destroys it.
+    static func surface(_ raster: Raster) -> OpaquePointer? {
+        guard raster.width > 0, raster.height > 0, raster.pixels.count == raster.width * raster.height,
+              let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(raster.width), Int32(raster.height)),
+              cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return nil }
+        cairo_surface_flush(image)
+        guard let data = cairo_image_surface_get_data(image) else { cairo_surface_destroy(image); return nil }
+        let stride = Int(cairo_image_surface_get_stride(image))
+        raster.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<raster.height {
+                UnsafeMutableRawPointer(data + row * stride).copyMemory(from: pixels.baseAddress! + row * raster.width, byteCount: raster.width * 4)
+            }
+        }
+        cairo_surface_mark_dirty(image)
+        return image
     }
 
     /// How wide `text` is at `size` (figure units), for laying out labels and legends.

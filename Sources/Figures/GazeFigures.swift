@@ -17,12 +17,12 @@ extension Figure {
 
     /// A heat or blind-spot map: the stimulus (PNG, or white), the map over it, and a legend strip below with the
     /// ramp and `notes` (parameters: kernel SD, weighting, participants).
-    public static func gazeMap(width: Double, height: Double, background: Data?, overlay: Data, legend: MapLegend, notes: [String]) -> Figure {
+    public static func gazeMap(width: Double, height: Double, background: Data?, overlay: Raster, legend: MapLegend, notes: [String]) -> Figure {
         let size = legendTextSize(width: width)
         let strip = size * (3.2 + 1.4 * Double(notes.count))
         var figure = Figure(width: width, height: height + strip)
         if let background { figure.elements.append(.image(png: background, x: 0, y: 0, width: width, height: height, alpha: 1)) }
-        figure.elements.append(.image(png: overlay, x: 0, y: 0, width: width, height: height, alpha: 1))
+        figure.elements.append(.raster(overlay, x: 0, y: 0, width: width, height: height))
         figure.line(0, height, width, height, .grid, width: max(1, size / 13))
         let barX = size, barY = height + size * 0.8, barWidth = min(width * 0.45, size * 22), barHeight = size * 0.9
         let steps = 64

@@ -44,37 +44,39 @@ public struct HeatMap: Sendable {
             grid[cy * paddedWidth + cx] += point.weight
         }
         let mapWidth = self.width, mapHeight = self.height
-        // Horizontal pass: each non-zero cell scatters its kernel along its row, into map columns only.
+        let taps = kernel.count
+        // Horizontal pass, as contiguous multiply-adds the compiler vectorises: map column x of padded row y is
+        // Σₖ grid[y][x + k] · kernel[k]. Rows nobody looked at are skipped.
         var rows = [Double](repeating: 0, count: mapWidth * paddedHeight)
+        var rowUsed = [Bool](repeating: false, count: paddedHeight)
         grid.withUnsafeBufferPointer { grid in
             rows.withUnsafeMutableBufferPointer { rows in
                 kernel.withUnsafeBufferPointer { kernel in
                     for y in 0..<paddedHeight {
-                        let source = y * paddedWidth, target = y * mapWidth
-                        for px in 0..<paddedWidth where grid[source + px] != 0 {
-                            let value = grid[source + px]
-                            // Padded column px is map column px − radius; it reaches map columns px − 2r … px.
-                            let low = max(0, px - 2 * radius), high = min(mapWidth - 1, px)
-                            guard low <= high else { continue }
-                            for x in low...high { rows[target + x] += value * kernel[px - x] }
+                        let source = grid.baseAddress! + y * paddedWidth
+                        guard (0..<paddedWidth).contains(where: { source[$0] != 0 }) else { continue }
+                        rowUsed[y] = true
+                        let target = rows.baseAddress! + y * mapWidth
+                        for k in 0..<taps {
+                            let weight = kernel[k]
+                            let shifted = source + k
+                            for x in 0..<mapWidth { target[x] += shifted[x] * weight }
                         }
                     }
                 }
             }
         }
-        // Vertical pass: each non-zero cell scatters down its column, into map rows only.
+        // Vertical pass, the same way down the columns: map row y is Σₖ rows[y + k] · kernel[k].
         var density = [Double](repeating: 0, count: mapWidth * mapHeight)
         rows.withUnsafeBufferPointer { rows in
             density.withUnsafeMutableBufferPointer { density in
                 kernel.withUnsafeBufferPointer { kernel in
-                    for py in 0..<paddedHeight {
-                        let low = max(0, py - 2 * radius), high = min(mapHeight - 1, py)
-                        guard low <= high else { continue }
-                        let source = py * mapWidth
-                        guard (0..<mapWidth).contains(where: { rows[source + $0] != 0 }) else { continue }
-                        for y in low...high {
-                            let weight = kernel[py - y], target = y * mapWidth
-                            for x in 0..<mapWidth where rows[source + x] != 0 { density[target + x] += rows[source + x] * weight }
+                    for y in 0..<mapHeight {
+                        let target = density.baseAddress! + y * mapWidth
+                        for k in 0..<taps where rowUsed[y + k] {
+                            let weight = kernel[k]
+                            let source = rows.baseAddress! + (y + k) * mapWidth
+                            for x in 0..<mapWidth { target[x] += source[x] * weight }
                         }
                     }
                 }
@@ -87,21 +89,28 @@ public struct HeatMap: Sendable {
 
     /// The heat map as a PNG: transparent below the mean of the non-zero cells, then a blue → green → yellow → red
     /// ramp up to the maximum, at `alpha`.
-    public func heatPNG(alpha: Double = 0.6) throws -> Data {
-        let nonZero = density.filter { $0 > 0 }
-        let floor = nonZero.isEmpty ? 0 : nonZero.reduce(0, +) / Double(nonZero.count)
+    public func heatPNG(alpha: Double = 0.6) throws -> Data { try png(heatRaster(alpha: alpha)) }
+
+    /// The blind-spot map: a grey fog that is thickest where nobody looked and clears where attention was.
+    public func blindSpotPNG(fog: Double = 0.85) throws -> Data { try png(blindSpotRaster(fog: fog)) }
+
+    /// The heat map's pixels (see `heatPNG`).
+    public func heatRaster(alpha: Double = 0.6) -> Figure.Raster {
+        var sum = 0.0, count = 0
+        for value in density where value > 0 { sum += value; count += 1 }
+        let floor = count == 0 ? 0 : sum / Double(count)
         let top = maximum
-        return try png { value in
+        return raster { value in
             guard top > 0, value > floor else { return (0, 0, 0, 0) }
             let (r, g, b) = Self.ramp((value - floor) / max(top - floor, .leastNonzeroMagnitude))
             return (r, g, b, alpha)
         }
     }
 
-    /// The blind-spot map: a grey fog that is thickest where nobody looked and clears where attention was.
-    public func blindSpotPNG(fog: Double = 0.85) throws -> Data {
+    /// The blind-spot map's pixels (see `blindSpotPNG`).
+    public func blindSpotRaster(fog: Double = 0.85) -> Figure.Raster {
         let top = maximum
-        return try png { value in
+        return raster { value in
             let attention = top > 0 ? min(1, value / top) : 0
             return (0.1, 0.1, 0.1, fog * (1 - attention))
         }
@@ -116,37 +125,27 @@ public struct HeatMap: Sendable {
         return (r, g, b)
     }
 
-    /// Renders the density through `colour` (r, g, b, a in 0…1) into a PNG of the map's size.
-    func png(_ colour: (Double) -> (Double, Double, Double, Double)) throws -> Data {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw Figure.RenderError.cairo(path: "heat map", status: "no surface")
+    /// The density through `colour` (r, g, b, a in 0…1) as Cairo's premultiplied ARGB32 pixels.
+    func raster(_ colour: (Double) -> (Double, Double, Double, Double)) -> Figure.Raster {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for index in pixels.indices {
+            let (r, g, b, a) = colour(density[index])
+            let alpha = UInt32((a * 255).rounded())
+            let red = UInt32((r * a * 255).rounded()), green = UInt32((g * a * 255).rounded()), blue = UInt32((b * a * 255).rounded())
+            pixels[index] = alpha << 24 | red << 16 | green << 8 | blue
         }
+        return Figure.Raster(width: width, height: height, pixels: pixels)
+    }
+
+    /// Pixels as a PNG.
+    func png(_ raster: Figure.Raster) throws -> Data {
+        guard let surface = Figure.surface(raster) else { throw Figure.RenderError.cairo(path: "heat map", status: "no surface") }
         defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw Figure.RenderError.cairo(path: "heat map", status: "no pixels") }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<height {
-            let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-            for x in 0..<width {
-                let (r, g, b, a) = colour(density[y * width + x])
-                // Cairo's ARGB32 is premultiplied, native-endian.
-                let alpha = UInt32((a * 255).rounded())
-                let red = UInt32((r * a * 255).rounded()), green = UInt32((g * a * 255).rounded()), blue = UInt32((b * a * 255).rounded())
-                row[x] = alpha << 24 | red << 16 | green << 8 | blue
-            }
+        do {
+            return try StimulusImage.encodePNG(surface)
+        } catch {
+            throw Figure.RenderError.cairo(path: "heat map", status: error.localizedDescription)
         }
-        cairo_surface_mark_dirty(surface)
-        final class Sink { var data = Data() }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw Figure.RenderError.cairo(path: "heat map", status: String(cString: cairo_status_to_string(status)))
-        }
-        return sink.data
     }
 }
 

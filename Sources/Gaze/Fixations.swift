@@ -44,69 +44,99 @@ public struct GazeRecording: Sendable, Equatable {
 /// export's event duration (Tobii's own, which counts half a sample at each end) when present, else the samples'
 /// span plus one sample interval.
 public struct FixationCollector {
-    private var recordings: [String: GazeRecording] = [:]
-    private var order: [String] = []
-    private var open: [String: (index: Int, first: Double, last: Double, duration: Double?, x: Double?, y: Double?, hits: Set<String>, count: Int)] = [:]
-    private var lastTime: [String: Double] = [:]
-    private var interval: [String: Double] = [:]
+    /// What is kept per recording × media while reading.
+    struct Slot {
+        var recording: GazeRecording
+        var open: (index: Int, first: Double, last: Double, duration: Double?, x: Double?, y: Double?, hits: Set<String>, count: Int)?
+        var lastTime: Double?
+        var interval: Double?
+        var filter: IVTFilter?
+    }
+
+    private var slots: [Slot] = []
+    private var slotOf: [String: Int] = [:]
+    /// The slot of the previous sample: consecutive samples nearly always belong to the same recording and media.
+    private var last: (participant: String, recording: String, media: String, slot: Int)?
     /// When set, fixations are found by the I-VT filter from the raw gaze points, not read from the export.
     public let ivt: IVTParameters?
-    private var filters: [String: IVTFilter] = [:]
 
     public init(ivt: IVTParameters? = nil) { self.ivt = ivt }
 
-    public mutating func add(_ sample: GazeSample) {
+    private mutating func slot(for sample: GazeSample) -> Int {
+        if let last, last.participant == sample.participant, last.media == sample.media, last.recording == sample.recording { return last.slot }
         let key = sample.participant + "\u{1F}" + sample.recording + "\u{1F}" + sample.media
-        if recordings[key] == nil {
-            recordings[key] = GazeRecording(participant: sample.participant, recording: sample.recording, media: sample.media)
-            order.append(key)
-        }
-        recordings[key]!.samples += 1
-        if !sample.valid { recordings[key]!.invalidSamples += 1 }
-        if recordings[key]!.onset == nil { recordings[key]!.onset = sample.milliseconds }
-        if recordings[key]!.filter == nil, let filter = sample.filter { recordings[key]!.filter = filter }
-        for name in sample.aoisDefined where !recordings[key]!.exportAOIs.contains(name) { recordings[key]!.exportAOIs.append(name) }
-        if let previous = lastTime[key], sample.milliseconds > previous {
-            let step = sample.milliseconds - previous
-            interval[key] = min(interval[key] ?? step, step)
-        }
-        lastTime[key] = sample.milliseconds
-        if let ivt {
-            filters[key, default: IVTFilter(parameters: ivt)].add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY,
-                                                                  valid: sample.valid, hits: sample.aoiHits)
-            return
-        }
-        guard sample.event == .fixation, let index = sample.eventIndex else {
-            close(key)
-            return
-        }
-        if let current = open[key], current.index != index { close(key) }
-        if var current = open[key] {
-            current.last = sample.milliseconds
-            current.count += 1
-            current.hits.formUnion(sample.aoiHits)
-            current.duration = current.duration ?? sample.eventDuration
-            current.x = current.x ?? sample.fixationX
-            current.y = current.y ?? sample.fixationY
-            open[key] = current
+        let index: Int
+        if let found = slotOf[key] {
+            index = found
         } else {
-            open[key] = (index, sample.milliseconds, sample.milliseconds, sample.eventDuration, sample.fixationX, sample.fixationY, sample.aoiHits, 1)
+            index = slots.count
+            slotOf[key] = index
+            slots.append(Slot(recording: GazeRecording(participant: sample.participant, recording: sample.recording, media: sample.media),
+                              filter: ivt.map { IVTFilter(parameters: $0) }))
         }
+        last = (sample.participant, sample.recording, sample.media, index)
+        return index
     }
 
-    private mutating func close(_ key: String) {
-        guard let current = open.removeValue(forKey: key), let x = current.x, let y = current.y else { return }
-        let duration = current.duration ?? (current.last - current.first + (interval[key] ?? 0))
-        recordings[key]!.fixations.append(Fixation(index: current.index, start: current.first, duration: duration, x: x, y: y, aoiHits: current.hits))
+    public mutating func add(_ sample: GazeSample) {
+        let index = slot(for: sample)
+        slots[index].add(sample)
     }
 
     /// Every recording × media in the order first seen, with its fixations.
     public mutating func finish() -> [GazeRecording] {
-        for key in open.keys.sorted() { close(key) }
-        for key in filters.keys.sorted() {
-            recordings[key]!.fixations = filters[key]!.finish()
-            recordings[key]!.filter = ivt?.description
+        for index in slots.indices { slots[index].finish(ivt: ivt) }
+        return slots.map(\.recording)
+    }
+}
+
+extension FixationCollector.Slot {
+    mutating func add(_ sample: GazeSample) {
+        recording.samples += 1
+        if !sample.valid { recording.invalidSamples += 1 }
+        if recording.onset == nil { recording.onset = sample.milliseconds }
+        if recording.filter == nil, let name = sample.filter { recording.filter = name }
+        for name in sample.aoisDefined where !recording.exportAOIs.contains(name) { recording.exportAOIs.append(name) }
+        if let previous = lastTime, sample.milliseconds > previous {
+            let step = sample.milliseconds - previous
+            interval = min(interval ?? step, step)
         }
-        return order.compactMap { recordings[$0] }
+        lastTime = sample.milliseconds
+        if filter != nil {
+            filter!.add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY, valid: sample.valid, hits: sample.aoiHits)
+            return
+        }
+        guard sample.event == .fixation, let index = sample.eventIndex else {
+            close()
+            return
+        }
+        if let current = open, current.index != index { close() }
+        if var current = open {
+            current.last = sample.milliseconds
+            current.count += 1
+            if !sample.aoiHits.isEmpty { current.hits.formUnion(sample.aoiHits) }
+            current.duration = current.duration ?? sample.eventDuration
+            current.x = current.x ?? sample.fixationX
+            current.y = current.y ?? sample.fixationY
+            open = current
+        } else {
+            open = (index, sample.milliseconds, sample.milliseconds, sample.eventDuration, sample.fixationX, sample.fixationY, sample.aoiHits, 1)
+        }
+    }
+
+    mutating func close() {
+        guard let current = open else { return }
+        open = nil
+        guard let x = current.x, let y = current.y else { return }
+        let duration = current.duration ?? (current.last - current.first + (interval ?? 0))
+        recording.fixations.append(Fixation(index: current.index, start: current.first, duration: duration, x: x, y: y, aoiHits: current.hits))
+    }
+
+    mutating func finish(ivt: IVTParameters?) {
+        close()
+        if filter != nil {
+            recording.fixations = filter!.finish()
+            recording.filter = ivt?.description
+        }
     }
 }

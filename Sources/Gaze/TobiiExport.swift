@@ -176,8 +176,7 @@ extension TobiiColumns {
     public func sample(_ fields: [String]) -> GazeSample? {
         func text(_ index: Int?) -> String? {
             guard let index, index < fields.count else { return nil }
-            let value = fields[index].trimmingCharacters(in: .whitespaces)
-            return value.isEmpty ? nil : value
+            return Self.trimmed(fields[index])
         }
         func number(_ index: Int?) -> Double? { text(index).flatMap(Self.number) }
         if let sensor = text(sensor), sensor.caseInsensitiveCompare("Eye Tracker") != .orderedSame { return nil }
@@ -216,6 +215,17 @@ extension TobiiColumns {
                           fixationX: number(fixationX), fixationY: number(fixationY), gazeX: number(gazeX), gazeY: number(gazeY),
                           valid: valid, aoiHits: hits,
                           aoisDefined: defined, filter: text(fixationFilter))
+    }
+
+    /// `value` without leading and trailing spaces or tabs, `nil` when nothing is left. Most cells have none, and
+    /// they are returned as they are: Foundation's general trimming costs more than reading the whole row.
+    @inline(__always)
+    static func trimmed(_ value: String) -> String? {
+        let bytes = value.utf8
+        guard let first = bytes.first, let last = bytes.last else { return nil }
+        if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return value }
+        let inner = value.trimmingCharacters(in: .whitespaces)
+        return inner.isEmpty ? nil : inner
     }
 
     /// A number as Tobii writes it in either locale: `12.5` or `12,5`; `nil` for anything else, including "nan",

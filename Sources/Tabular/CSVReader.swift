@@ -303,9 +303,12 @@ public final class CSVReader {
                                                  found: String(decoding: rest, as: UTF8.self))
         }
         // Fast path: an unquoted field that ends inside the buffered chunk is decoded straight from the buffer.
-        if let (slice, scalars) = input.scanPlainField(delimiter: delimiterByte) {
+        if let (slice, scalars, ascii) = input.scanPlainField(delimiter: delimiterByte) {
             let value: String
-            if let text = String(validating: slice, as: UTF8.self) {
+            if ascii {
+                // ASCII is valid UTF-8 as it is: no validation to run (most cells of a data export are ASCII).
+                value = slice.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            } else if let text = slice.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
                 value = text
             } else {
                 fieldBytes.append(contentsOf: slice)
@@ -364,7 +367,7 @@ public final class CSVReader {
     }
 
     private func decode(line: Int, column: Int) throws -> String {
-        if let text = String(validating: fieldBytes, as: UTF8.self) {
+        if let text = fieldBytes.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
             return text
         }
         // Find the first offending byte to point at it.
@@ -525,9 +528,10 @@ struct ChunkedInput {
     /// The bytes of an unquoted field up to (not including) the next delimiter or line end, when that end lies
     /// in the buffered chunk; `nil` otherwise (the caller then reads byte by byte). Also counts its scalars.
     @inline(__always)
-    mutating func scanPlainField(delimiter: UInt8) -> (ArraySlice<UInt8>, Int)? {
+    mutating func scanPlainField(delimiter: UInt8) -> (ArraySlice<UInt8>, Int, ascii: Bool)? {
         var i = index
         var scalars = 0
+        var high: UInt8 = 0
         let count = buffer.count
         while i < count {
             let byte = buffer[i]
@@ -535,8 +539,9 @@ struct ChunkedInput {
             if byte == delimiter || byte == 10 || byte == 13 {
                 let slice = buffer[index..<i]
                 index = i
-                return (slice, scalars)
+                return (slice, scalars, high < 0x80)
             }
+            high |= byte
             if byte & 0xC0 != 0x80 { scalars += 1 }
             i += 1
         }

@@ -121,10 +121,10 @@ public enum GazePictures {
         }
         let about = String(format: pt ? "%@ · %d participante%@ · %d fixações · núcleo gaussiano σ = %.0f px" : "%@ · %d participant%@ · %d fixations · Gaussian kernel σ = %.0f px",
                            media, participants, participants == 1 ? "" : "s", points.count, sigma)
-        let heat = Figure.gazeMap(width: stimulus.width, height: stimulus.height, background: stimulus.background, overlay: try map.heatPNG(),
+        let heat = Figure.gazeMap(width: stimulus.width, height: stimulus.height, background: stimulus.background, overlay: map.heatRaster(),
                                   legend: .heat(measure: measure, low: pt ? "menos" : "less", high: pt ? "mais" : "more"),
                                   notes: [selection.label, about])
-        let fog = Figure.gazeMap(width: stimulus.width, height: stimulus.height, background: stimulus.background, overlay: try map.blindSpotPNG(),
+        let fog = Figure.gazeMap(width: stimulus.width, height: stimulus.height, background: stimulus.background, overlay: map.blindSpotRaster(),
                                  legend: .fog(low: pt ? "ninguém olhou" : "nobody looked", high: pt ? "mais atenção" : "most attention"),
                                  notes: [selection.label, about])
         return (heat, fog)
@@ -171,11 +171,12 @@ public enum GazePictures {
         return points
     }
 
-    /// Writes each figure as `name.png`, `.svg` and `.pdf` into `folder`, all or nothing.
-    public static func write(_ figures: [(name: String, figure: Figure)], about: [(name: String, text: String)] = [], into folder: String) throws {
+    /// Writes each figure as `name.png`, `.svg` and `.pdf` (or the `formats` asked for) into `folder`, all or nothing.
+    public static func write(_ figures: [(name: String, figure: Figure)], about: [(name: String, text: String)] = [], into folder: String,
+                             formats: [Figure.Format] = Figure.Format.allCases) throws {
         try AtomicOutput.folder(folder) { temporary in
             for (name, figure) in figures {
-                for format in Figure.Format.allCases { try figure.write(to: "\(temporary)/\(name).\(format.rawValue)", format: format) }
+                for format in formats { try figure.write(to: "\(temporary)/\(name).\(format.rawValue)", format: format) }
             }
             for (name, text) in about { _ = FileManager.default.createFile(atPath: "\(temporary)/\(name)", contents: Data(text.utf8)) }
         }

@@ -25,6 +25,13 @@ struct GazePictureOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The media's size in pixels when it has no image (default: just past the farthest fixation).", valueName: "WxH"))
     var size: String?
 
+    @Option(name: .customLong("format"), help: ArgumentHelp("Write only these formats (repeat the option; default: png, svg and pdf).", valueName: "png|svg|pdf"))
+    var formats: [Figure.Format] = []
+
+    /// The formats to write: those asked for, else all three.
+    var chosenFormats: [Figure.Format] { formats.isEmpty ? Figure.Format.allCases : Figure.Format.allCases.filter(formats.contains) }
+    var formatNames: String { chosenFormats.map { $0.rawValue.uppercased() }.joined(separator: ", ") }
+
     func validate() throws {
         if by != nil && each { throw ValidationError("Please give either --by ATTRIBUTE or --each, not both.") }
         if let size {
@@ -101,13 +108,15 @@ struct GazeHeatmap: ParsableCommand {
             return (figures, about, all.count)
         }
         let base = GazePictures.fileName((media as NSString).deletingPathExtension)
-        try GazePictures.write(figures.map { (name: $0.0, figure: $0.1) }, about: [("\(base)-maps.txt", about)], into: pictures.output)
-        print("Wrote \(figures.count) maps (PNG, SVG, PDF) of \(media) from \(fixations) fixations into \(pictures.output)/: "
+        try GazePictures.write(figures.map { (name: $0.0, figure: $0.1) }, about: [("\(base)-maps.txt", about)], into: pictures.output,
+                               formats: pictures.chosenFormats)
+        print("Wrote \(figures.count) maps (\(pictures.formatNames)) of \(media) from \(fixations) fixations into \(pictures.output)/: "
               + figures.map(\.0).joined(separator: ", "))
     }
 }
 
 extension GazePictures.Weight: ExpressibleByArgument {}
+extension Figure.Format: ExpressibleByArgument {}
 
 struct GazeScanPath: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -163,8 +172,8 @@ struct GazeScanPath: ParsableCommand {
                                        first: allFixations ? nil : first, language: language))
             }
         }
-        try GazePictures.write(figures.map { (name: $0.0, figure: $0.1) }, into: pictures.output)
-        print("Wrote \(figures.count) scan path\(figures.count == 1 ? "" : "s") (PNG, SVG, PDF) of \(media) into \(pictures.output)/: "
+        try GazePictures.write(figures.map { (name: $0.0, figure: $0.1) }, into: pictures.output, formats: pictures.chosenFormats)
+        print("Wrote \(figures.count) scan path\(figures.count == 1 ? "" : "s") (\(pictures.formatNames)) of \(media) into \(pictures.output)/: "
               + figures.map(\.0).joined(separator: ", "))
     }
 }
