@@ -29,7 +29,7 @@ struct GazePictureOptions: ParsableArguments {
     var formats: [Figure.Format] = []
 
     /// The formats to write: those asked for, else all three.
-    var chosenFormats: [Figure.Format] { formats.isEmpty ? Figure.Format.allCases : Figure.Format.allCases.filter(formats.contains) }
+    var chosenFormats: [Figure.Format] { [.png, .svg, .pdf].filter { formats.isEmpty || formats.contains($0) } }
     var formatNames: String { chosenFormats.map { $0.rawValue.uppercased() }.joined(separator: ", ") }
 
     func validate() throws {
