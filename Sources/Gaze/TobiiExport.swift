@@ -59,6 +59,13 @@ public struct TobiiColumns: Sendable, Equatable {
         }
     }
 
+    /// The positions of every column `sample(_:)` reads.
+    public var usedColumns: Set<Int> {
+        let optional: [Int?] = [participant, recording, media, timestamp, eventType, eventIndex, eventDuration, fixationX, fixationY,
+                                gazeX, gazeY, validityLeft, validityRight, sensor, fixationFilter]
+        return Set(optional.compactMap { $0 } + aoiHits.map(\.index))
+    }
+
     /// Whether the export carries its own fixations (event type, index and fixation point).
     public var hasFixations: Bool { eventType != nil && eventIndex != nil && fixationX != nil && fixationY != nil }
     /// Whether the export carries raw gaze points, from which the I-VT filter can find fixations.

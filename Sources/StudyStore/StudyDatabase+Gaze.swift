@@ -64,6 +64,9 @@ extension StudyDatabase {
                     + (columns.dialect == .studio ? "GazePointX (MCSpx), GazePointY (MCSpx)" : "Gaze point X, Gaze point Y") + "), which this export lacks"))
                 continue
             }
+            // Only the columns studyctl reads are turned into text (a Studio export has 85 and more).
+            let used = columns.usedColumns
+            reader.columnsToKeep = reader.header.indices.map(used.contains)
             var collector = FixationCollector(ivt: classify ? ivt : nil)
             var samples = 0
             var fields: [String] = []

@@ -239,19 +239,25 @@ public final class CSVReader {
         guard !input.isAtEnd else { return nil }
         let recordLine = line
         var fields: [Field] = []
+        fields.reserveCapacity(header.count)
         while true {
-            let (field, endedRecord) = try readField()
+            let (field, endedRecord) = try readField(keep: columnsToKeep.map { fields.count < $0.count && $0[fields.count] } ?? true)
             fields.append(field)
             if endedRecord { break }
         }
         return Record(fields: fields, line: recordLine)
     }
 
+    /// When set, only the columns marked `true` get their text; the others come back empty, still checked to be
+    /// UTF-8 (a wide export whose reader needs a few of its columns skips building the rest). Columns past the
+    /// mask's end are skipped too. The header is read in full either way.
+    public var columnsToKeep: [Bool]?
+
     /// Reads one field and the delimiter or line end after it. Returns whether the record ended.
-    private func readField() throws -> (Field, Bool) {
+    private func readField(keep: Bool = true) throws -> (Field, Bool) {
         let startLine = line
         let startColumn = column
-        fieldBytes.removeAll(keepingCapacity: true)
+        if !fieldBytes.isEmpty { fieldBytes.removeAll(keepingCapacity: true) }
         try input.ensure()
         if input.peek() == Self.quote {
             advance(Self.quote)
@@ -307,7 +313,7 @@ public final class CSVReader {
             let value: String
             if ascii {
                 // ASCII is valid UTF-8 as it is: no validation to run (most cells of a data export are ASCII).
-                value = slice.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+                value = keep ? slice.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : ""
             } else if let text = slice.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
                 value = text
             } else {
