@@ -421,7 +421,7 @@ struct ChunkedInput {
     private var size = 0
     private static let chunkSize = 1 << 20
     /// When the file is UTF-16: its byte order, and the bytes of a code unit or surrogate pair cut by a chunk's end.
-    private var utf16: (littleEndian: Bool, carry: [UInt8])?
+    private var utf16: (littleEndian: Bool, carry: [UInt8], offset: Int)?
 
     init(handle: FileHandle, file: String) {
         self.handle = handle
@@ -489,14 +489,16 @@ struct ChunkedInput {
         let raw = Array(buffer[(index + skipping)...])
         buffer.removeAll(keepingCapacity: true)
         consumedBefore += index + skipping
+        utf16 = (littleEndian, [], index + skipping)
         index = 0
-        utf16 = (littleEndian, [])
         try appendUTF16(raw)
     }
 
     private mutating func appendUTF16(_ bytes: [UInt8]) throws {
         guard var state = utf16 else { return }
         let all = state.carry + bytes
+        // The file offset of `all`'s first byte, for pointing at a bad code unit.
+        let offset = state.offset
         var units: [UInt16] = []
         units.reserveCapacity(all.count / 2)
         var i = 0
@@ -511,12 +513,21 @@ struct ChunkedInput {
             keep = (state.littleEndian ? [UInt8(last & 0xFF), UInt8(last >> 8)] : [UInt8(last >> 8), UInt8(last & 0xFF)]) + keep
         }
         state.carry = keep
+        state.offset = offset + all.count - keep.count
         utf16 = state
         var output: [UInt8] = []
         output.reserveCapacity(units.count)
         let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { output.append($0) }
         if failed {
-            throw CSVError.cannotRead(file: file, reason: "it is not valid UTF-16 text (a lone surrogate near byte \(consumedBefore + buffer.count * 2))")
+            // The first unit that is a surrogate without its partner.
+            var bad = 0
+            while bad < units.count {
+                let unit = units[bad]
+                if (0xD800...0xDBFF).contains(unit), bad + 1 < units.count, (0xDC00...0xDFFF).contains(units[bad + 1]) { bad += 2; continue }
+                if (0xD800...0xDFFF).contains(unit) { break }
+                bad += 1
+            }
+            throw CSVError.cannotRead(file: file, reason: "it is not valid UTF-16 text (a lone surrogate at byte \(offset + 2 * bad))")
         }
         buffer.append(contentsOf: output)
     }

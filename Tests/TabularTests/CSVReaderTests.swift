@@ -91,6 +91,40 @@ import Testing
         }
     }
 
+    /// Tobii writes UTF-16: read when asked for, converted as it streams, characters cut by a chunk's end included.
+    @Test func readsUTF16WhenAskedWithOrWithoutByteOrderMark() throws {
+        // About 1.6 MB of UTF-16: chunk ends (every 1 MiB) fall inside rows with accents and surrogate pairs.
+        var text = "nome\tvalor\r\n"
+        for index in 0..<40_000 { text += "João 🙂 \(index)\tção\r\n" }
+        let little = try temporaryFile([0xFF, 0xFE] + Array(text.data(using: .utf16LittleEndian)!))
+        let reader = try CSVReader(path: little.path, delimiter: .tab, acceptUTF16: true)
+        var count = 0
+        while let record = try reader.next() {
+            #expect(record.fields[0].value == "João 🙂 \(count)" && record.fields[1].value == "ção")
+            count += 1
+        }
+        #expect(count == 40_000)
+        let big = try temporaryFile(Array("a\tb\n1\t2\n".data(using: .utf16BigEndian)!))
+        #expect(try values(try CSVReader(path: big.path, delimiter: .tab, acceptUTF16: true)) == [["1", "2"]])
+        #expect(throws: CSVError.self) { _ = try CSVReader(path: big.path, delimiter: .tab) }
+        // A lone surrogate is not text: its byte offset is named (after the BOM, "a" and "\n": byte 6).
+        let lone = try temporaryFile([0xFF, 0xFE, 0x61, 0x00, 0x0A, 0x00, 0x00, 0xD8, 0x62, 0x00, 0x0A, 0x00])
+        #expect(throws: CSVError.cannotRead(file: lone.path, reason: "it is not valid UTF-16 text (a lone surrogate at byte 6)")) {
+            let reader = try CSVReader(path: lone.path, acceptUTF16: true)
+            while try reader.next() != nil {}
+        }
+    }
+
+    @Test func skippedColumnsComeBackEmptyButAreStillChecked() throws {
+        let reader = try CSVReader(text: "a,b,c\n1,2,3\n4,5,6\n")
+        reader.columnsToKeep = [true, false, true]
+        #expect(try values(reader) == [["1", "", "3"], ["4", "", "6"]])
+        let latin = try temporaryFile(Array("a,b\n1,".utf8) + [0xE1] + Array("\n".utf8))
+        let checked = try CSVReader(path: latin.path)
+        checked.columnsToKeep = [true, false]
+        #expect(throws: CSVError.self) { _ = try checked.next() }
+    }
+
     @Test func refusesEmptyFileAndMissingFile() throws {
         let url = try temporaryFile([])
         #expect(throws: CSVError.empty(file: url.path)) { _ = try CSVReader(path: url.path) }
