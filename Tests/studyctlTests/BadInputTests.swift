@@ -25,7 +25,7 @@ import Testing
     @Test func theCorpusIsLargeEnough() {
         #expect(Self.cases.count >= 60)
         let importers = Set(Self.cases.map { $0.arguments.prefix(2).joined(separator: " ") })
-        for importer in ["participant import", "responses import", "attempt import", "code import", "category import", "instrument add"] {
+        for importer in ["participant import", "responses import", "attempt import", "code import", "category import", "instrument add", "gaze import", "gaze media"] {
             #expect(importers.contains(importer), "\(importer) has bad inputs")
         }
     }
