@@ -26,9 +26,13 @@ public struct CodeEntry: Sendable, Equatable {
     public var memo: String?
     /// A code in the researcher's words, not required to occur in the excerpt.
     public var descriptive: Bool
+    /// Where the excerpt lies in the participant's transcript (Unicode scalar offsets in the stored NFC text), when
+    /// the caller knows (a selection in the coding workspace): checked against the text and kept, so a phrase the
+    /// participant said twice is coded where it was selected. Without it the excerpt is located by its text.
+    public var span: Range<Int>?
 
     public init(participant: String, excerpt: String? = nil, code: String, categories: [String], coder: String? = nil,
-                memo: String? = nil, descriptive: Bool = false) {
+                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil) {
         self.participant = participant
         self.excerpt = excerpt
         self.code = code
@@ -36,6 +40,7 @@ public struct CodeEntry: Sendable, Equatable {
         self.coder = coder
         self.memo = memo
         self.descriptive = descriptive
+        self.span = span
     }
 }
 
@@ -120,7 +125,9 @@ extension StudyDatabase {
         if let problem = TextSafety.nulProblem(in: text) {
             throw StoreError.invalidInput([.init(location: source ?? "transcript", message: problem)])
         }
-        let normalized = TextMatching.nfc(text)
+        // Line endings become LF (Windows' CRLF and old Mac CR alike): a browser's HTML parser does the same to any
+        // text it is given, so offsets counted in the coding workspace agree with the stored text.
+        let normalized = TextMatching.nfc(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
         guard !normalized.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw StoreError.invalidInput([.init(location: source ?? "transcript", message: "the transcript is empty")])
         }
@@ -310,7 +317,23 @@ extension StudyDatabase {
         }
         var span: Range<Int>?
         var transcriptID: Int64?
-        if let transcript = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1",
+        if let given = entry.span {
+            guard let transcript = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1",
+                                                    arguments: [participantID]) else {
+                throw StoreError.codeProblem("\(entry.participant) has no transcript to select from")
+            }
+            let scalars = Array((transcript["text"] as String).unicodeScalars)
+            guard given.lowerBound >= 0, given.upperBound <= scalars.count, !given.isEmpty else {
+                throw StoreError.codeProblem("the selection \(given.lowerBound)–\(given.upperBound) is outside \(entry.participant)'s transcript (\(scalars.count) characters)")
+            }
+            var selected = String.UnicodeScalarView()
+            selected.append(contentsOf: scalars[given])
+            guard String(selected) == excerpt else {
+                throw StoreError.codeProblem("the selection \(given.lowerBound)–\(given.upperBound) of \(entry.participant)'s transcript reads \"\(String(selected).prefix(80))\", not the excerpt sent; reload the transcript")
+            }
+            span = given
+            transcriptID = transcript["id"]
+        } else if let transcript = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1",
                                              arguments: [participantID]) {
             let text: String = transcript["text"]
             guard let match = TextMatching.locate(excerpt, in: text) else {
@@ -324,7 +347,11 @@ extension StudyDatabase {
         }
         let coderID = try entry.coder.map { try ensureCoder(db, $0) }
         let excerptID: Int64
-        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ?",
+        if let given = entry.span, let existing = try Int64.fetchOne(db, sql: """
+            SELECT id FROM excerpt WHERE participant_id = ? AND span_start = ? AND span_end = ?
+            """, arguments: [participantID, given.lowerBound, given.upperBound]) {
+            excerptID = existing
+        } else if entry.span == nil, let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ?",
                                              arguments: [participantID, excerpt]) {
             excerptID = existing
         } else {
@@ -350,6 +377,27 @@ extension StudyDatabase {
                            arguments: [codeID, coderID, TextMatching.nfc(memo), Timestamp.now()])
         }
         return CodeResult(id: codeID, span: span, notes: notes)
+    }
+
+    /// Deletes a code with its category links and memos; its excerpt goes too when no other code is on it.
+    /// Returns the code as it was, so it can be shown or restored.
+    @discardableResult
+    public func deleteCode(_ id: Int64, coder: String? = nil) throws -> CodeRecord {
+        try write { db in
+            guard let record = try Self.codeRecords(db, where: "k.id = ?", arguments: [id]).first else {
+                throw StoreError.codeProblem("no code \(id) in the study")
+            }
+            if let coder, record.coder != coder {
+                throw StoreError.codeProblem("code \(id) was made by \(record.coder ?? "no named coder"), not \(coder); a coder deletes only their own codes")
+            }
+            try db.execute(sql: "DELETE FROM memo WHERE code_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM code_category WHERE code_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM code WHERE id = ?", arguments: [id])
+            if try Int.fetchOne(db, sql: "SELECT count(*) FROM code WHERE excerpt_id = ?", arguments: [record.excerptID]) == 0 {
+                try db.execute(sql: "DELETE FROM excerpt WHERE id = ?", arguments: [record.excerptID])
+            }
+            return record
+        }
     }
 
     /// Moves a code to another category (from `from`, or from its only category).
@@ -381,26 +429,31 @@ extension StudyDatabase {
     public func codes(coder: String? = nil) throws -> [CodeRecord] {
         try read { db in
             let coderID = try coder.map { try Self.requireCoder(db, $0) }
-            var records: [Int64: CodeRecord] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT k.id, p.code AS participant, e.text AS excerpt, e.id AS excerpt_id, k.label, k.in_vivo, c.name AS coder,
-                       e.span_start, e.span_end
-                FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN participant p ON p.id = e.participant_id
-                LEFT JOIN coder c ON c.id = k.coder_id
-                WHERE ? IS NULL OR k.coder_id = ?
-                """, arguments: [coderID, coderID]) {
-                records[row["id"]] = CodeRecord(id: row["id"], participant: row["participant"], excerpt: row["excerpt"],
-                                                excerptID: row["excerpt_id"], code: row["label"], inVivo: row["in_vivo"], categories: [],
-                                                coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"])
-            }
-            for row in try Row.fetchAll(db, sql: """
-                SELECT cc.code_id, c.name FROM code_category cc JOIN category c ON c.id = cc.category_id ORDER BY c.position
-                """) {
-                records[row["code_id"]]?.categories.append(row["name"])
-            }
-            return records.values.sorted {
-                $0.participant == $1.participant ? $0.id < $1.id : NaturalOrder.areInIncreasingOrder($0.participant, $1.participant)
-            }
+            return try Self.codeRecords(db, where: "? IS NULL OR k.coder_id = ?", arguments: [coderID, coderID])
+        }
+    }
+
+    /// The codes matching `condition` (SQL over `k`, the code, and `e`, its excerpt), with their categories.
+    static func codeRecords(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [CodeRecord] {
+        var records: [Int64: CodeRecord] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT k.id, p.code AS participant, e.text AS excerpt, e.id AS excerpt_id, k.label, k.in_vivo, c.name AS coder,
+                   e.span_start, e.span_end
+            FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN participant p ON p.id = e.participant_id
+            LEFT JOIN coder c ON c.id = k.coder_id
+            WHERE \(condition)
+            """, arguments: arguments) {
+            records[row["id"]] = CodeRecord(id: row["id"], participant: row["participant"], excerpt: row["excerpt"],
+                                            excerptID: row["excerpt_id"], code: row["label"], inVivo: row["in_vivo"], categories: [],
+                                            coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"])
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT cc.code_id, c.name FROM code_category cc JOIN category c ON c.id = cc.category_id ORDER BY c.position
+            """) {
+            records[row["code_id"]]?.categories.append(row["name"])
+        }
+        return records.values.sorted {
+            $0.participant == $1.participant ? $0.id < $1.id : NaturalOrder.areInIncreasingOrder($0.participant, $1.participant)
         }
     }
 

@@ -12,8 +12,8 @@ struct TranscriptCommand: ParsableCommand {
 
 struct TranscriptAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Store a participant's transcript (UTF-8 text, kept verbatim).",
-        discussion: "Excerpts already coded for the participant are located in the transcript and their spans stored.")
+        commandName: "add", abstract: "Store a participant's transcript (UTF-8 text, in NFC with LF line endings).",
+        discussion: "The text is stored in Unicode NFC with line endings made LF (CRLF and CR alike). Excerpts already coded for the participant are located in the transcript and their spans stored.")
 
     @Argument(help: "The participant's code.")
     var participant: String
