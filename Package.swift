@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "studyctl",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "studyctl", targets: ["studyctl"]),
     ],
@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/JohnSundell/Ink", exact: "0.6.0"),
+        // Only for `studyctl serve` (the Workspace target); swift-configuration support is left out.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
     ],
     targets: [
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
@@ -64,17 +66,25 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
             ]),
+        // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
+        .target(
+            name: "Workspace",
+            dependencies: ["StudyStore", "QualCoding", "Surveys", .product(name: "Hummingbird", package: "hummingbird")],
+            resources: [.copy("Page")]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures",
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
+        .testTarget(
+            name: "WorkspaceTests",
+            dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore", "Figures"]),
         .testTarget(
             name: "StudyStoreTests",

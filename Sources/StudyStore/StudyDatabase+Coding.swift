@@ -164,6 +164,16 @@ extension StudyDatabase {
         }
     }
 
+    /// Which participants have a transcript, with its label and length in characters (Unicode scalars).
+    public func transcriptList() throws -> [(participant: String, label: String, characters: Int)] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.code, t.label, length(t.text) AS characters FROM transcript t JOIN participant p ON p.id = t.participant_id
+                """).map { ($0["code"], $0["label"], $0["characters"]) }
+                .sorted { NaturalOrder.areInIncreasingOrder($0.0, $1.0) }
+        }
+    }
+
     /// A participant's transcript (the one with `label`).
     public func transcript(participant: String, label: String = "") throws -> String {
         try read { db in
@@ -397,6 +407,41 @@ extension StudyDatabase {
                 try db.execute(sql: "DELETE FROM excerpt WHERE id = ?", arguments: [record.excerptID])
             }
             return record
+        }
+    }
+
+    /// Changes a code's wording and/or its categories in one transaction, with the checks `addCode` makes: an in-vivo
+    /// code must still occur in its excerpt, every category must exist. `coder`, when given, must be the code's.
+    @discardableResult
+    public func updateCode(_ id: Int64, coder: String? = nil, label: String? = nil, categories: [String]? = nil) throws -> CodeRecord {
+        try write { db in
+            guard let record = try Self.codeRecords(db, where: "k.id = ?", arguments: [id]).first else {
+                throw StoreError.codeProblem("no code \(id) in the study")
+            }
+            if let coder, record.coder != coder {
+                throw StoreError.codeProblem("code \(id) was made by \(record.coder ?? "no named coder"), not \(coder); a coder changes only their own codes")
+            }
+            if let label {
+                let code = TextMatching.nfc(label.trimmingCharacters(in: .whitespacesAndNewlines))
+                guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
+                if record.inVivo, TextMatching.locate(code, in: record.excerpt) == nil {
+                    throw StoreError.codeProblem("the in-vivo code '\(code)' does not occur in the excerpt \"\(record.excerpt.prefix(80))\"")
+                }
+                try db.execute(sql: "UPDATE code SET label = ? WHERE id = ?", arguments: [code, id])
+            }
+            if let categories {
+                guard !categories.isEmpty else { throw StoreError.codeProblem("the code needs a category") }
+                var ids: [Int64] = []
+                for name in categories {
+                    guard let categoryID = try Self.categoryID(db, name) else { throw StoreError.codeProblem("no category '\(name)' in the codebook") }
+                    ids.append(categoryID)
+                }
+                try db.execute(sql: "DELETE FROM code_category WHERE code_id = ?", arguments: [id])
+                for categoryID in ids {
+                    try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [id, categoryID])
+                }
+            }
+            return try Self.codeRecords(db, where: "k.id = ?", arguments: [id])[0]
         }
     }
 

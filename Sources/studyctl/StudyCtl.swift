@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct StudyCtl: ParsableCommand {
+struct StudyCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "studyctl",
         abstract: "A research workbench for usability studies: participants, tasks, questionnaires and coded interviews in one study file.",
@@ -36,6 +36,7 @@ struct StudyCtl: ParsableCommand {
             CodeCommand.self,
             MemoCommand.self,
             CodesCommand.self,
+            Serve.self,
             GazeCommand.self,
             AOICommand.self,
             Report.self,

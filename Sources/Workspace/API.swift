@@ -1,0 +1,250 @@
+import Foundation
+import Hummingbird
+import QualCoding
+import StudyStore
+import Surveys
+
+/// The workspace's JSON API. Offsets are Unicode scalar offsets in the stored (NFC, LF) transcript, as `code add`
+/// stores them; the page converts from the browser's UTF-16 before sending. Every write is one `StudyDatabase`
+/// transaction; a refused write answers 422 with the store's message and changes nothing.
+struct API {
+    let server: WorkspaceServer
+    var study: StudyDatabase { server.study }
+
+    // MARK: - Shapes
+
+    struct Participant: Codable { var code: String; var group: String?; var transcript: Bool; var characters: Int; var codings: Int; var coded: Int }
+    struct State: Encodable {
+        var title: String; var language: String; var coders: [String]; var attributes: [String]; var participants: [Participant]
+        var categories: [CategoryInfo]
+    }
+    struct Coding: Codable { var id: Int64; var start: Int?; var end: Int?; var excerpt: String; var code: String; var categories: [String]; var inVivo: Bool; var memo: String? }
+    struct Transcript: Encodable { var participant: String; var text: String; var codings: [Coding] }
+    struct NewCoding: Decodable {
+        var participant: String; var start: Int; var end: Int; var excerpt: String; var code: String; var category: String; var coder: String
+        var memo: String?; var descriptive: Bool?; var definition: String?; var theme: String?
+    }
+    struct Edit: Decodable { var coder: String; var code: String?; var category: String? }
+    struct CoderOnly: Decodable { var coder: String }
+    struct NewCategory: Decodable { var name: String; var definition: String?; var theme: String? }
+    struct Rename: Decodable { var from: String; var to: String }
+    struct Merge: Decodable { var from: String; var into: String }
+    struct NewMemo: Decodable { var on: String; var text: String; var coder: String? }
+    struct Saved: Encodable { var id: Int64; var start: Int?; var end: Int?; var notes: [String]; var message: String }
+    struct Done: Encodable { var message: String }
+    struct Quote: Codable { var id: Int64; var participant: String; var group: String?; var excerpt: String; var code: String; var coder: String? }
+    struct Quotes: Encodable { var category: String; var quotes: [Quote] }
+    struct Frequencies: Encodable { var attribute: String?; var table: FrequencyTable }
+    struct Difference: Codable { var participant: String; var excerpt: String; var start: Int?; var byCoder: [String: [String]] }
+    struct Comparison: Encodable { var coders: [String]; var report: AgreementReport?; var differences: [Difference] }
+    struct Memos: Encodable { var memos: [MemoRecord] }
+
+    // MARK: - Routes
+
+    func register(on router: Router<BasicRequestContext>) {
+        let api = router.group("api")
+        api.get("state") { request, _ in try await guarded { try state(coder: request.uri.queryParameters.get("coder")) } }
+        api.get("transcript/{participant}") { request, context in
+            try await guarded { try transcript(context.parameters.require("participant"), coder: try coder(request.uri.queryParameters.get("coder"))) }
+        }
+        api.post("codings") { request, context in
+            let body = try await request.decode(as: NewCoding.self, context: context)
+            return try await guarded { try await create(body) }
+        }
+        api.patch("codings/{id}") { request, context in
+            let body = try await request.decode(as: Edit.self, context: context)
+            let id = try context.parameters.require("id", as: Int64.self)
+            return try await guarded { try edit(id, body) }
+        }
+        api.delete("codings/{id}") { request, context in
+            let id = try context.parameters.require("id", as: Int64.self)
+            return try await guarded { try await delete(id, coder: try coder(request.uri.queryParameters.get("coder"))) }
+        }
+        api.post("undo") { request, context in
+            let body = try await request.decode(as: CoderOnly.self, context: context)
+            return try await guarded { try await undo(coder: try coder(body.coder)) }
+        }
+        api.post("categories") { request, context in
+            let body = try await request.decode(as: NewCategory.self, context: context)
+            return try await guarded {
+                try study.addCategory(name: body.name, definition: body.definition?.nilIfBlank, origin: .emergent, theme: body.theme?.nilIfBlank)
+                return Done(message: "Added category \(body.name)")
+            }
+        }
+        api.post("categories/rename") { request, context in
+            let body = try await request.decode(as: Rename.self, context: context)
+            return try await guarded { try study.renameCategory(body.from, to: body.to); return Done(message: "Renamed \(body.from) to \(body.to)") }
+        }
+        api.post("categories/merge") { request, context in
+            let body = try await request.decode(as: Merge.self, context: context)
+            return try await guarded {
+                let moved = try study.mergeCategory(body.from, into: body.into)
+                return Done(message: "Merged \(body.from) into \(body.into) (\(moved) code\(moved == 1 ? "" : "s") moved)")
+            }
+        }
+        api.get("quotes") { request, _ in
+            try await guarded { try quotes(category: request.uri.queryParameters.get("category") ?? "", coder: request.uri.queryParameters.get("coder")) }
+        }
+        api.get("frequencies") { request, _ in
+            try await guarded {
+                try frequencies(by: request.uri.queryParameters.get("by")?.nilIfBlank, coder: request.uri.queryParameters.get("coder")?.nilIfBlank)
+            }
+        }
+        api.get("compare") { _, _ in try await guarded { try compare() } }
+        api.get("memos") { _, _ in try await guarded { Memos(memos: try study.memos()) } }
+        api.post("memos") { request, context in
+            let body = try await request.decode(as: NewMemo.self, context: context)
+            return try await guarded {
+                guard let target = MemoTarget(parsing: body.on) else {
+                    throw StoreError.invalidInput([.init(location: "memo", message: "'\(body.on)' is not study, participant:CODE, code:ID or category:NAME")])
+                }
+                let id = try study.addMemo(on: target, text: body.text, coder: body.coder?.nilIfBlank)
+                return Done(message: "Added memo \(id)")
+            }
+        }
+    }
+
+    /// Runs a handler; a refusal from the store becomes a 422 with its message (the page shows it), nothing changed.
+    func guarded<T: Encodable>(_ body: () async throws -> T) async throws -> Response {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(try await body())
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(data: data)))
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+            return GuardMiddleware<BasicRequestContext>.refuse(.unprocessableContent, message)
+        }
+    }
+
+    func coder(_ name: String?) throws -> String {
+        guard let name = name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+            throw StoreError.invalidInput([.init(location: "coder", message: "choose your coder name first (top right)")])
+        }
+        return name
+    }
+
+    // MARK: - Handlers
+
+    func state(coder: String?) throws -> State {
+        let info = try study.info()
+        let roster = try study.roster()
+        let group = roster.attributes.first { $0.rule != nil }?.name
+        let transcripts = try study.transcriptList()
+        let codes = try study.coders().contains(coder ?? "") ? try study.codes(coder: coder) : []
+        let participants = roster.participants.map { participant -> Participant in
+            let own = codes.filter { $0.participant == participant.code }
+            let transcript = transcripts.first { $0.participant == participant.code }
+            // Coding progress: the share of the transcript's characters inside a coded span.
+            var covered = IndexSet()
+            for code in own { if let start = code.spanStart, let end = code.spanEnd, end > start { covered.insert(integersIn: start..<end) } }
+            return Participant(code: participant.code, group: group.flatMap { participant.value(of: $0)?.display }, transcript: transcript != nil,
+                               characters: transcript?.characters ?? 0, codings: own.count, coded: covered.count)
+        }
+        return State(title: info.title, language: info.language.rawValue, coders: try study.coders(), attributes: roster.attributes.map(\.name),
+                     participants: participants, categories: try study.categories())
+    }
+
+    func transcript(_ participant: String, coder: String) throws -> Transcript {
+        let text = try study.transcript(participant: participant)
+        let known = try study.coders().contains(coder)
+        let memos = try study.memos()
+        let codings = (known ? try study.codes(coder: coder) : []).filter { $0.participant == participant }.map { code in
+            Coding(id: code.id, start: code.spanStart, end: code.spanEnd, excerpt: code.excerpt, code: code.code, categories: code.categories,
+                   inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text)
+        }
+        return Transcript(participant: participant, text: text, codings: codings)
+    }
+
+    func create(_ body: NewCoding) async throws -> Saved {
+        let coder = try coder(body.coder)
+        guard body.end > body.start else {
+            throw StoreError.invalidInput([.init(location: "selection", message: "select some words of the transcript first")])
+        }
+        if try !study.categories().contains(where: { $0.name.caseInsensitiveCompare(body.category.trimmingCharacters(in: .whitespaces)) == .orderedSame }) {
+            // A category typed in the picker that the codebook lacks is created, emergent, as `category add` would.
+            try study.addCategory(name: body.category, definition: body.definition?.nilIfBlank, origin: .emergent, theme: body.theme?.nilIfBlank)
+        }
+        let category = try study.categories().first { $0.name.caseInsensitiveCompare(body.category.trimmingCharacters(in: .whitespaces)) == .orderedSame }?.name
+            ?? body.category
+        let result = try study.addCode(CodeEntry(participant: body.participant, excerpt: body.excerpt, code: body.code, categories: [category],
+                                                 coder: coder, memo: body.memo?.nilIfBlank, descriptive: body.descriptive ?? false,
+                                                 span: body.start..<body.end))
+        await server.undo.record(.created(result.id), coder: coder)
+        return Saved(id: result.id, start: result.span?.lowerBound, end: result.span?.upperBound, notes: result.notes,
+                     message: "Coded “\(body.code)” as \(category)")
+    }
+
+    func edit(_ id: Int64, _ body: Edit) throws -> Done {
+        let coder = try coder(body.coder)
+        let record = try study.updateCode(id, coder: coder, label: body.code?.nilIfBlank, categories: body.category.flatMap { $0.nilIfBlank }.map { [$0] })
+        return Done(message: "Code \(id) is now “\(record.code)” in \(record.categories.joined(separator: ", "))")
+    }
+
+    func delete(_ id: Int64, coder: String) async throws -> Done {
+        let memo = try study.memos(on: .code(id)).first?.text
+        let record = try study.deleteCode(id, coder: coder)
+        await server.undo.record(.deleted(record, memo: memo), coder: coder)
+        return Done(message: "Deleted “\(record.code)”")
+    }
+
+    func undo(coder: String) async throws -> Done {
+        guard let action = await server.undo.pop(coder: coder) else { return Done(message: "Nothing to undo") }
+        switch action {
+        case let .created(id):
+            let record = try study.deleteCode(id, coder: coder)
+            return Done(message: "Undid coding “\(record.code)”")
+        case let .deleted(record, memo):
+            let span = record.spanStart.flatMap { start in record.spanEnd.map { start..<$0 } }
+            _ = try study.addCode(CodeEntry(participant: record.participant, excerpt: record.excerpt, code: record.code, categories: record.categories,
+                                            coder: coder, memo: memo, descriptive: !record.inVivo, span: span))
+            return Done(message: "Restored “\(record.code)”")
+        }
+    }
+
+    func quotes(category: String, coder: String?) throws -> Quotes {
+        let roster = try study.roster()
+        let group = roster.attributes.first { $0.rule != nil }?.name
+        let groups = Dictionary(roster.participants.map { participant in
+            (participant.code, group.flatMap { participant.value(of: $0)?.display })
+        }, uniquingKeysWith: { a, _ in a })
+        let codes = try study.coders().contains(coder ?? "") ? try study.codes(coder: coder) : try study.codes()
+        return Quotes(category: category, quotes: codes.filter { $0.categories.contains(category) }.map {
+            Quote(id: $0.id, participant: $0.participant, group: groups[$0.participant] ?? nil, excerpt: $0.excerpt, code: $0.code, coder: $0.coder)
+        })
+    }
+
+    /// The same table as `codes freq [--by ATTR] [--coder C]`: same dataset, same function.
+    func frequencies(by attribute: String?, coder: String?) throws -> Frequencies {
+        let dataset = try study.codingDataset(coder: coder, groupedBy: attribute)
+        let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(.interviewed),
+                                             groupOrder: dataset.groupOrder)
+        return Frequencies(attribute: attribute, table: table)
+    }
+
+    /// Per excerpt coded by two or more coders, where their categories differ; and the figures of `codes agreement`.
+    func compare() throws -> Comparison {
+        let coders = try study.coders()
+        guard coders.count >= 2 else { return Comparison(coders: coders, report: nil, differences: []) }
+        let assignments = try study.codingAssignments(coders: coders)
+        let report = AgreementReport(coders: coders, categories: try study.categories().map(\.name), assignments: assignments)
+        let codes = try study.codes()
+        var differences: [Difference] = []
+        var seen = Set<Int64>()
+        for code in codes where !seen.contains(code.excerptID) {
+            seen.insert(code.excerptID)
+            var byCoder: [String: [String]] = [:]
+            for coder in coders { if let set = assignments[coder]?[code.excerptID] { byCoder[coder] = set.sorted() } }
+            guard byCoder.count >= 2, Set(byCoder.values.map { $0 }).count > 1 else { continue }
+            differences.append(Difference(participant: code.participant, excerpt: code.excerpt, start: code.spanStart, byCoder: byCoder))
+        }
+        return Comparison(coders: coders, report: report.units > 0 ? report : nil, differences: differences)
+    }
+}
+
+extension String {
+    var nilIfBlank: String? { trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : self }
+}

@@ -1,0 +1,294 @@
+// studyctl coding workspace. Plain JavaScript, no build step, no network but this page's own origin.
+// Offsets: the study counts Unicode scalars (code points) in the stored NFC text; the browser counts UTF-16 code
+// units. Every offset sent or received is in code points, converted here with [...text].length.
+"use strict";
+
+const state = { coder: localStorage.getItem("studyctl-coder") || "", participant: null, text: "", codings: [], categories: [],
+                attributes: [], tab: "codings", selection: null };
+const palette = ["#ffd166", "#8ecae6", "#b5e48c", "#f4a261", "#cdb4db", "#ffafcc", "#a3c4f3", "#e9c46a", "#90dbf4", "#f1c0e8"];
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null) node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return node;
+}
+
+function say(text, error = false) {
+  const box = $("message");
+  box.textContent = text;
+  box.className = error ? "error" : "ok";
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+  const response = await fetch("/api/" + path, options);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function colour(category) {
+  const index = state.categories.findIndex((c) => c.name === category);
+  return palette[(index < 0 ? 0 : index) % palette.length];
+}
+
+const q = (value) => encodeURIComponent(value);
+
+async function loadState() {
+  const data = await api("GET", "state?coder=" + q(state.coder));
+  document.title = data.title + " — studyctl";
+  $("title").textContent = data.title;
+  state.categories = data.categories;
+  state.attributes = data.attributes;
+  const list = $("participants");
+  list.replaceChildren(el("h2", {}, "Participants"));
+  for (const p of data.participants) {
+    const share = p.characters ? Math.round(100 * p.coded / p.characters) : 0;
+    const item = el("button", { class: "participant" + (p.code === state.participant ? " current" : ""), "data-code": p.code,
+                                disabled: p.transcript ? null : "disabled",
+                                onclick: () => openTranscript(p.code) },
+                    el("strong", {}, p.code), p.group ? " · " + p.group : "",
+                    el("small", {}, p.transcript ? `${p.codings} codings · ${share}% coded` : "no transcript"));
+    list.append(item);
+  }
+  $("category-list").replaceChildren(...state.categories.map((c) => el("option", { value: c.name })));
+}
+
+async function openTranscript(code) {
+  if (!state.coder) { say("Type your coder name first (top right): coding is blind, each coder sees only their own codes.", true); $("coder").focus(); return; }
+  const data = await api("GET", "transcript/" + q(code) + "?coder=" + q(state.coder));
+  state.participant = code;
+  state.text = data.text;
+  state.codings = data.codings;
+  $("doc-title").textContent = code;
+  render();
+  await loadState();
+  showTab(state.tab);
+}
+
+// Draws the transcript as runs of code points, each run wrapped in the codings that cover it.
+function render() {
+  const points = [...state.text];
+  const cuts = new Set([0, points.length]);
+  for (const c of state.codings) if (c.start != null && c.end != null) { cuts.add(c.start); cuts.add(c.end); }
+  const sorted = [...cuts].sort((a, b) => a - b);
+  const box = $("transcript");
+  box.replaceChildren();
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const [from, to] = [sorted[i], sorted[i + 1]];
+    const text = points.slice(from, to).join("");
+    const covering = state.codings.filter((c) => c.start != null && c.start <= from && c.end >= to);
+    if (!covering.length) { box.append(document.createTextNode(text)); continue; }
+    const mark = el("mark", { title: covering.map((c) => `${c.code} — ${c.categories.join(", ")}`).join("\n"),
+                              "data-ids": covering.map((c) => c.id).join(" ") }, text);
+    mark.style.background = colour(covering[0].categories[0]);
+    if (covering.length > 1) { mark.classList.add("overlap"); mark.style.outlineColor = colour(covering[1].categories[0]); }
+    box.append(mark);
+  }
+}
+
+// The selection inside the transcript in code points, with leading and trailing white space left out.
+function selectionOffsets() {
+  const selection = window.getSelection();
+  const box = $("transcript");
+  if (!selection.rangeCount || selection.isCollapsed) return null;
+  const range = selection.getRangeAt(0);
+  if (!box.contains(range.startContainer) || !box.contains(range.endContainer)) return null;
+  const before = document.createRange();
+  before.setStart(box, 0);
+  before.setEnd(range.startContainer, range.startOffset);
+  let start = [...before.toString()].length;
+  let chosen = [...range.toString()];
+  while (chosen.length && /\s/.test(chosen[0])) { chosen.shift(); start++; }
+  while (chosen.length && /\s/.test(chosen[chosen.length - 1])) chosen.pop();
+  if (!chosen.length) return null;
+  return { start, end: start + chosen.length, text: chosen.join("") };
+}
+
+function openPicker() {
+  const chosen = selectionOffsets();
+  if (!chosen) { say("Select some words of the transcript first.", true); return; }
+  state.selection = chosen;
+  $("picker-excerpt").textContent = chosen.text;
+  $("picker-code").value = chosen.text;
+  $("picker-descriptive").checked = false;
+  $("picker-category").value = "";
+  $("picker-memo").value = "";
+  $("picker").showModal();
+  $("picker-category").focus();
+}
+
+async function saveCoding() {
+  const chosen = state.selection;
+  try {
+    const saved = await api("POST", "codings", { participant: state.participant, start: chosen.start, end: chosen.end, excerpt: chosen.text,
+                                                 code: $("picker-code").value, category: $("picker-category").value, coder: state.coder,
+                                                 memo: $("picker-memo").value, descriptive: $("picker-descriptive").checked });
+    say(saved.message + (saved.notes.length ? " — " + saved.notes.join("; ") : ""));
+    window.getSelection().removeAllRanges();
+    await openTranscript(state.participant);
+  } catch (error) { say(error.message, true); }
+}
+
+async function undo() {
+  try { say((await api("POST", "undo", { coder: state.coder })).message); if (state.participant) await openTranscript(state.participant); }
+  catch (error) { say(error.message, true); }
+}
+
+function showTab(name) {
+  state.tab = name;
+  for (const button of document.querySelectorAll(".tabs button")) button.classList.toggle("active", button.dataset.tab === name);
+  const panel = $("panel");
+  panel.replaceChildren();
+  ({ codings: codingsTab, codebook: codebookTab, quotes: quotesTab, frequencies: frequenciesTab, compare: compareTab, memos: memosTab })[name](panel)
+    .catch((error) => say(error.message, true));
+}
+
+async function codingsTab(panel) {
+  if (!state.participant) { panel.append(el("p", {}, "Open a transcript, select words and press n to code them.")); return; }
+  const list = el("ul", { class: "codings" });
+  for (const c of [...state.codings].sort((a, b) => (a.start ?? 0) - (b.start ?? 0))) {
+    const swatch = el("span", { class: "swatch" });
+    swatch.style.background = colour(c.categories[0]);
+    list.append(el("li", { "data-id": c.id }, swatch, el("strong", {}, c.code), " — " + c.categories.join(", "),
+      c.memo ? el("em", {}, " (memo: " + c.memo + ")") : "",
+      el("button", { onclick: () => editCoding(c) }, "Edit"), el("button", { onclick: () => deleteCoding(c) }, "Delete")));
+  }
+  panel.append(el("p", {}, `${state.codings.length} codings by ${state.coder} in ${state.participant}'s transcript`), list);
+}
+
+async function editCoding(c) {
+  const code = prompt("Code", c.code);
+  if (code === null) return;
+  const category = prompt("Category (move the coding by naming another)", c.categories[0]);
+  if (category === null) return;
+  try { say((await api("PATCH", "codings/" + c.id, { coder: state.coder, code, category })).message); await openTranscript(state.participant); }
+  catch (error) { say(error.message, true); }
+}
+
+async function deleteCoding(c) {
+  try { say((await api("DELETE", "codings/" + c.id + "?coder=" + q(state.coder))).message); await openTranscript(state.participant); }
+  catch (error) { say(error.message, true); }
+}
+
+async function codebookTab(panel) {
+  await loadState();
+  const table = el("table", {}, el("tr", {}, ...["Category", "Origin", "Definition", "Theme", "Codes", "Participants", ""].map((h) => el("th", {}, h))));
+  for (const c of state.categories) {
+    const swatch = el("span", { class: "swatch" });
+    swatch.style.background = colour(c.name);
+    table.append(el("tr", {}, el("td", {}, swatch, c.name), el("td", {}, c.origin), el("td", {}, c.definition || ""), el("td", {}, c.theme || ""),
+      el("td", { class: "n" }, c.codes), el("td", { class: "n" }, c.participants),
+      el("td", {}, el("button", { onclick: () => renameCategory(c.name) }, "Rename"), el("button", { onclick: () => mergeCategory(c.name) }, "Merge…"))));
+  }
+  const form = el("form", { onsubmit: async (event) => {
+    event.preventDefault();
+    try { say((await api("POST", "categories", { name: form.elements.name.value, definition: form.elements.definition.value })).message); showTab("codebook"); }
+    catch (error) { say(error.message, true); }
+  } }, el("input", { name: "name", placeholder: "new category", required: "" }), el("input", { name: "definition", placeholder: "definition" }),
+     el("button", {}, "Add"));
+  panel.append(table, form);
+}
+
+async function renameCategory(name) {
+  const to = prompt("New name for " + name, name);
+  if (!to || to === name) return;
+  try { say((await api("POST", "categories/rename", { from: name, to })).message); showTab("codebook"); } catch (error) { say(error.message, true); }
+}
+
+async function mergeCategory(name) {
+  const into = prompt("Merge " + name + " into which category?");
+  if (!into) return;
+  try { say((await api("POST", "categories/merge", { from: name, into })).message); showTab("codebook"); } catch (error) { say(error.message, true); }
+}
+
+async function quotesTab(panel) {
+  const select = el("select", { onchange: () => fill() }, ...state.categories.map((c) => el("option", { value: c.name }, c.name)));
+  const list = el("ul", { class: "quotes" });
+  async function fill() {
+    const data = await api("GET", "quotes?category=" + q(select.value) + "&coder=" + q(state.coder));
+    list.replaceChildren(...data.quotes.map((x) => el("li", {}, el("blockquote", {}, x.excerpt),
+      el("small", {}, `${x.participant}${x.group ? " (" + x.group + ")" : ""} — “${x.code}”`))));
+    if (!data.quotes.length) list.append(el("li", {}, "No quotes yet."));
+  }
+  panel.append(el("label", {}, "Category ", select), list);
+  if (state.categories.length) await fill();
+}
+
+async function frequenciesTab(panel) {
+  const select = el("select", { id: "freq-by", onchange: () => fill() }, el("option", { value: "" }, "(all participants)"),
+                    ...state.attributes.map((a) => el("option", { value: a }, a)));
+  const box = el("div");
+  async function fill() {
+    const data = await api("GET", "frequencies?by=" + q(select.value) + "&coder=" + q(state.coder));
+    const t = data.table;
+    const head = el("tr", {}, ...["Category", "Segments", "Participants", "Share"].map((h) => el("th", {}, h)),
+                    ...t.groups.map((g) => el("th", {}, g)));
+    const table = el("table", { id: "frequencies" }, head);
+    for (const row of t.rows) {
+      table.append(el("tr", { "data-category": row.category }, el("td", {}, row.category), el("td", { class: "n" }, row.overall.segments),
+        el("td", { class: "n" }, row.overall.participants), el("td", { class: "n" }, Math.round(row.overall.share * 1000) / 10 + "%"),
+        ...row.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${Math.round(g.share * 1000) / 10}%)`))));
+    }
+    box.replaceChildren(el("p", {}, `Share of the ${t.participants} interviewed participants who raised each category (codes by ${state.coder}).`), table);
+  }
+  panel.append(el("label", {}, "By ", select), box);
+  await fill();
+}
+
+async function compareTab(panel) {
+  const data = await api("GET", "compare");
+  if (!data.report) { panel.append(el("p", {}, "Comparison needs two coders who coded the same excerpts (coders so far: " + (data.coders.join(", ") || "none") + ").")); return; }
+  const r = data.report;
+  const table = el("table", { id: "agreement" }, el("tr", {}, ...["Category", "Units", "Agreement", "κ", "α"].map((h) => el("th", {}, h))));
+  for (const line of [...r.categories, r.overall]) {
+    table.append(el("tr", {}, el("td", {}, line.category), el("td", { class: "n" }, line.units),
+      el("td", { class: "n" }, line.percentAgreement == null ? "" : Math.round(line.percentAgreement * 1000) / 10 + "%"),
+      el("td", { class: "n" }, line.kappas.length && line.kappas[0].kappa != null ? line.kappas[0].kappa.toFixed(3) : ""),
+      el("td", { class: "n" }, line.alpha == null ? "" : line.alpha.toFixed(3))));
+  }
+  const list = el("ul", { class: "differences" }, ...data.differences.map((d) => el("li", {}, el("blockquote", {}, d.excerpt),
+    el("small", {}, d.participant + " — " + Object.entries(d.byCoder).map(([coder, cats]) => `${coder}: ${cats.join(", ")}`).join(" · ")))));
+  panel.append(el("p", {}, `${r.coders.join(", ")} on ${r.units} excerpts coded by at least two of them.`), table,
+               el("h3", {}, `Where they differ (${data.differences.length})`), list);
+}
+
+async function memosTab(panel) {
+  const data = await api("GET", "memos");
+  const list = el("ul", {}, ...data.memos.map((m) => el("li", {}, el("strong", {}, m.on), ` (${m.created.slice(0, 10)}${m.coder ? ", " + m.coder : ""}): `, m.text)));
+  const target = el("select", { name: "on" }, el("option", { value: "study" }, "the study"),
+    ...(state.participant ? [el("option", { value: "participant:" + state.participant }, "participant " + state.participant)] : []),
+    ...state.categories.map((c) => el("option", { value: "category:" + c.name }, "category " + c.name)));
+  const form = el("form", { onsubmit: async (event) => {
+    event.preventDefault();
+    try { say((await api("POST", "memos", { on: target.value, text: form.elements.text.value, coder: state.coder })).message); showTab("memos"); }
+    catch (error) { say(error.message, true); }
+  } }, target, el("textarea", { name: "text", rows: 3, required: "" }), el("button", {}, "Add memo"));
+  panel.append(list, form);
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  $("coder").value = state.coder;
+  $("coder").addEventListener("change", async () => {
+    state.coder = $("coder").value.trim();
+    localStorage.setItem("studyctl-coder", state.coder);
+    if (state.participant) await openTranscript(state.participant); else await loadState();
+  });
+  $("undo").addEventListener("click", undo);
+  $("code-selection").addEventListener("click", openPicker);
+  $("picker-form").addEventListener("submit", (event) => { if (event.submitter && event.submitter.value === "cancel") return; event.preventDefault(); $("picker").close(); saveCoding(); });
+  for (const button of document.querySelectorAll(".tabs button")) button.addEventListener("click", () => showTab(button.dataset.tab));
+  document.addEventListener("selectionchange", () => { $("code-selection").hidden = !selectionOffsets(); });
+  document.addEventListener("keydown", (event) => {
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) || $("picker").open;
+    if (!typing && event.key === "n" && !event.ctrlKey && !event.metaKey) { event.preventDefault(); openPicker(); }
+    if (!typing && event.key === "z" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); undo(); }
+  });
+  try { await loadState(); showTab("codings"); } catch (error) { say(error.message, true); }
+});

@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import QualCoding
+import StudyStore
+import Surveys
+
+/// The coding workspace: a page on 127.0.0.1 for coding transcripts in the browser, over the same study file and the
+/// same `StudyDatabase` writes as the command line. Every request must carry the run's token (in the first URL,
+/// then a cookie); a request naming a foreign host (DNS rebinding) or a write from another origin is refused.
+public struct WorkspaceServer: Sendable {
+    public let study: StudyDatabase
+    public let token: String
+    let undo = UndoLog()
+
+    public init(study: StudyDatabase, token: String = WorkspaceServer.newToken()) {
+        self.study = study
+        self.token = token
+    }
+
+    /// 128 random bits as 32 hexadecimal digits.
+    public static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
+    }
+
+    /// The router with every route and the guard in front of them.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: GuardMiddleware(token: token))
+        router.get("/") { _, _ in try Self.asset("index.html", type: "text/html; charset=utf-8") }
+        router.get("/app.js") { _, _ in try Self.asset("app.js", type: "text/javascript; charset=utf-8") }
+        router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
+        API(server: self).register(on: router)
+        return router
+    }
+
+    /// The application listening on 127.0.0.1 only, at `port` (0: any free port); `onRunning` gets the bound port.
+    public func application(port: Int, onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+        Application(router: router(), configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "studyctl"),
+                    onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) })
+    }
+
+    /// A file of the page, from the target's resources.
+    static func asset(_ name: String, type: String) throws -> Response {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Page"),
+              let data = try? Data(contentsOf: url) else { throw HTTPError(.notFound) }
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = "no-store"
+        // Scripts only from the page's own origin, nothing inline, no framing.
+        headers[.contentSecurityPolicy] = "default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; form-action 'self'"
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
+    }
+}
+
+/// Refuses what a local page must never accept: a request without the run's token, a Host header naming anything
+/// but the loopback address (a DNS-rebinding page), and a write whose Origin is not the page's own.
+struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let token: String
+    static var cookieName: String { "studyctl_token" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let authority = request.head.authority ?? ""
+        let hostName = authority.split(separator: ":").first.map(String.init) ?? ""
+        guard ["127.0.0.1", "localhost"].contains(hostName.lowercased()) else {
+            return Self.refuse(.forbidden, "studyctl serves this study to 127.0.0.1 only; the request named the host '\(authority)'")
+        }
+        let fromQuery = request.uri.queryParameters.get("token")
+        let presented = fromQuery ?? request.cookies[Self.cookieName]?.value ?? request.headers[.init("X-Studyctl-Token")!]
+        guard let presented, Self.same(presented, token) else {
+            return Self.refuse(.forbidden, "open the workspace with the link 'studyctl serve' printed (it carries this run's token)")
+        }
+        if ![.get, .head].contains(request.method) {
+            guard let origin = request.headers[.origin], origin == "http://\(authority)" else {
+                return Self.refuse(.forbidden, "a change must come from the workspace page itself (Origin http://\(authority))")
+            }
+            guard request.method == .delete || request.headers[.contentType]?.hasPrefix("application/json") == true else {
+                return Self.refuse(.unsupportedMediaType, "send JSON (Content-Type: application/json)")
+            }
+        }
+        if fromQuery != nil, request.method == .get {
+            // The token moves from the address bar into a cookie only this origin's requests carry.
+            var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+            response.setCookie(Cookie(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .strict))
+            return response
+        }
+        return try await next(request, context)
+    }
+
+    /// Constant-time comparison: how long it takes does not tell how much of a guess was right.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    static func refuse(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let body = (try? JSONEncoder().encode(["error": message])) ?? Data()
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: body)))
+    }
+}
+
+/// The last codings each coder made or deleted in this run, newest last, for "undo".
+actor UndoLog {
+    enum Action: Sendable {
+        case created(Int64)
+        case deleted(CodeRecord, memo: String?)
+    }
+    private var actions: [String: [Action]] = [:]
+
+    func record(_ action: Action, coder: String) { actions[coder, default: []].append(action) }
+    func pop(coder: String) -> Action? { actions[coder]?.popLast() }
+}
