@@ -61,7 +61,8 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     static var cookieName: String { "studyctl_token" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let authority = request.head.authority ?? ""
+        // HTTP/1's Host header arrives as the request's authority; a Host field left among the headers counts too.
+        let authority = request.headers[.init("Host")!] ?? request.head.authority ?? ""
         let hostName = authority.split(separator: ":").first.map(String.init) ?? ""
         guard ["127.0.0.1", "localhost"].contains(hostName.lowercased()) else {
             return Self.refuse(.forbidden, "studyctl serves this study to 127.0.0.1 only; the request named the host '\(authority)'")

@@ -1,0 +1,213 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import StudyStore
+import Testing
+@testable import Workspace
+
+/// The workspace's endpoints through Hummingbird's test client (no socket), the refusals first.
+@Suite struct WorkspaceEndpointTests {
+    /// A study with one participant whose transcript holds an emoji, a decomposed accent and Windows line ends.
+    static func study() throws -> StudyDatabase {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-\(UUID().uuidString).sqlite").path
+        let study = try StudyDatabase.create(at: path, title: "Oficina", language: .ptBR)
+        try study.addParticipant(code: "P1", attributes: [])
+        try study.addParticipant(code: "P2", attributes: [])
+        try study.addTranscript(participant: "P1", text: "Olá 👍 cafe\u{301}!\r\nO menu é confuso; o menu some.\r\nFim.")
+        return study
+    }
+
+    let origin = "http://localhost"
+
+    func json(_ object: Any) throws -> ByteBuffer { ByteBuffer(data: try JSONSerialization.data(withJSONObject: object)) }
+
+    func headers(_ server: WorkspaceServer, write: Bool = false) -> HTTPFields {
+        var fields: HTTPFields = [.init("X-Studyctl-Token")!: server.token]
+        if write { fields[.origin] = origin; fields[.contentType] = "application/json" }
+        return fields
+    }
+
+    func decode(_ response: TestResponse) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any] ?? [:]
+    }
+
+    @Test func refusesWhatALocalPageMustNotAccept() async throws {
+        let server = WorkspaceServer(study: try Self.study())
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            // No token, a wrong token.
+            try await client.execute(uri: "/api/state", method: .get) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/", method: .get, headers: [.init("X-Studyctl-Token")!: "0" + server.token.dropFirst()]) {
+                #expect($0.status == .forbidden)
+            }
+            // A foreign Host (a DNS-rebinding page naming its own host), even with the token.
+            var foreign = headers(server)
+            foreign[.init("Host")!] = "attacker.example:7465"
+            try await client.execute(uri: "/api/state", method: .get, headers: foreign) { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("127.0.0.1 only"))
+            }
+            // A write from another origin, or without an origin, or not JSON.
+            var cross = headers(server, write: true)
+            cross[.origin] = "http://attacker.example"
+            try await client.execute(uri: "/api/undo", method: .post, headers: cross, body: try json(["coder": "ana"])) { #expect($0.status == .forbidden) }
+            var none = headers(server, write: true)
+            none[.origin] = nil
+            try await client.execute(uri: "/api/undo", method: .post, headers: none, body: try json(["coder": "ana"])) { #expect($0.status == .forbidden) }
+            var form = headers(server, write: true)
+            form[.contentType] = "application/x-www-form-urlencoded"
+            try await client.execute(uri: "/api/undo", method: .post, headers: form, body: ByteBuffer(string: "coder=ana")) {
+                #expect($0.status == .unsupportedMediaType)
+            }
+            // The token in the address becomes a strict, HTTP-only cookie and leaves the address.
+            try await client.execute(uri: "/?token=\(server.token)", method: .get) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/")
+                let cookie = response.headers[.setCookie] ?? ""
+                #expect(cookie.contains("studyctl_token=\(server.token)") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "studyctl_token=\(server.token)"]) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("<script src=\"/app.js\" defer></script>"))
+                #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+            }
+        }
+    }
+
+    @Test func codesASelectionAsCodeAddStoresItAndUndoes() async throws {
+        let study = try Self.study()
+        let server = WorkspaceServer(study: study)
+        let app = Application(router: server.router())
+        let text = try study.transcript(participant: "P1")
+        #expect(!text.contains("\r"), "stored with LF line ends")
+        let scalars = Array(text.unicodeScalars)
+        // The second "menu": scalar offsets (the emoji is one scalar, two UTF-16 units; the accent is composed).
+        let second = text.ranges(of: "menu")[1]
+        let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: second.lowerBound)
+        #expect(String(String.UnicodeScalarView(scalars[start..<start + 4])) == "menu")
+        try await app.test(.router) { client in
+            let body = try json(["participant": "P1", "start": start, "end": start + 4, "excerpt": "menu", "code": "menu", "category": "Navegação",
+                                 "coder": "ana", "memo": "repete"])
+            let saved = try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: body) { try decode($0) }
+            #expect(saved["start"] as? Int == start && saved["message"] as? String == "Coded “menu” as Navegação")
+            // Stored where it was selected (not at the first "menu"), in an emergent category created on the way.
+            let code = try #require(try study.codes().first)
+            #expect(code.spanStart == start && code.coder == "ana" && code.inVivo && code.categories == ["Navegação"])
+            #expect(try study.categories().first?.origin == "emergent")
+            // Blind: another coder sees none of ana's codes.
+            let other = try await client.execute(uri: "/api/transcript/P1?coder=bia", method: .get, headers: headers(server)) { try decode($0) }
+            #expect((other["codings"] as? [Any])?.isEmpty == true)
+            let own = try await client.execute(uri: "/api/transcript/P1?coder=ana", method: .get, headers: headers(server)) { try decode($0) }
+            #expect(((own["codings"] as? [[String: Any]])?.first?["memo"] as? String) == "repete")
+            // A selection that does not read as sent is refused, with the store's message, and nothing changes.
+            let wrong = try json(["participant": "P1", "start": start + 1, "end": start + 5, "excerpt": "menu", "code": "menu", "category": "Navegação", "coder": "ana"])
+            try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: wrong) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("reads"))
+            }
+            #expect(try study.codes().count == 1)
+            // Edit (the wording must stay in the excerpt for an in-vivo code), then move to another category.
+            try study.addCategory(name: "Interface", definition: nil, origin: .literature(reference: "Nielsen (1994)"))
+            let id = code.id
+            try await client.execute(uri: "/api/codings/\(id)", method: .patch, headers: headers(server, write: true),
+                                     body: try json(["coder": "ana", "code": "menu some"])) { #expect($0.status == .unprocessableContent) }
+            try await client.execute(uri: "/api/codings/\(id)", method: .patch, headers: headers(server, write: true),
+                                     body: try json(["coder": "ana", "category": "Interface"])) { #expect($0.status == .ok) }
+            #expect(try study.codes().first?.categories == ["Interface"])
+            // Another coder cannot delete it; ana can; undo brings it back; undo again removes it.
+            try await client.execute(uri: "/api/codings/\(id)?coder=bia", method: .delete, headers: headers(server, write: true)) {
+                #expect($0.status == .unprocessableContent)
+            }
+            try await client.execute(uri: "/api/codings/\(id)?coder=ana", method: .delete, headers: headers(server, write: true)) { #expect($0.status == .ok) }
+            #expect(try study.codes().isEmpty)
+            let undone = try await client.execute(uri: "/api/undo", method: .post, headers: headers(server, write: true), body: try json(["coder": "ana"])) { try decode($0) }
+            #expect(undone["message"] as? String == "Restored “menu”")
+            let restored = try #require(try study.codes().first)
+            #expect(restored.spanStart == start && restored.categories == ["Interface"])
+            #expect(try study.memos(on: .code(restored.id)).first?.text == "repete")
+        }
+    }
+
+    @Test func frequenciesAndComparisonAreTheCommandLinesFigures() async throws {
+        let study = try Self.study()
+        try study.addTranscript(participant: "P2", text: "O menu some. Gostei do ícone.")
+        try study.addCategory(name: "Navegação", definition: nil, origin: .emergent)
+        try study.addCategory(name: "Estética", definition: nil, origin: .emergent)
+        _ = try study.addCode(CodeEntry(participant: "P1", excerpt: "O menu é confuso", code: "menu é confuso", categories: ["Navegação"], coder: "ana"))
+        _ = try study.addCode(CodeEntry(participant: "P2", excerpt: "Gostei do ícone", code: "Gostei do ícone", categories: ["Estética"], coder: "ana"))
+        _ = try study.addCode(CodeEntry(participant: "P1", excerpt: "O menu é confuso", code: "confuso", categories: ["Estética"], coder: "bia"))
+        let server = WorkspaceServer(study: study)
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            let data = try await client.execute(uri: "/api/frequencies?coder=ana", method: .get, headers: headers(server)) { $0.body }
+            let table = try #require((try JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any])?["table"] as? [String: Any])
+            let rows = try #require(table["rows"] as? [[String: Any]])
+            #expect(table["participants"] as? Int == 2)
+            #expect(rows.map { $0["category"] as? String } == ["Estética", "Navegação"] || rows.map { $0["category"] as? String } == ["Navegação", "Estética"])
+            #expect(rows.allSatisfy { (($0["overall"] as? [String: Any])?["share"] as? Double) == 0.5 })
+            let comparison = try await client.execute(uri: "/api/compare", method: .get, headers: headers(server)) { try decode($0) }
+            let differences = try #require(comparison["differences"] as? [[String: Any]])
+            #expect(differences.count == 1 && differences[0]["participant"] as? String == "P1")
+            #expect((comparison["report"] as? [String: Any])?["units"] as? Int == 1)
+        }
+    }
+}
+
+/// The server itself, on a real socket: it answers on 127.0.0.1 and on no other address of the machine.
+@Suite struct WorkspaceListenerTests {
+    @Test func listensOnLoopbackOnly() async throws {
+        let server = WorkspaceServer(study: try WorkspaceEndpointTests.study())
+        let bound = PortBox()
+        let app = server.application(port: 0) { port in await bound.set(port) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            var port = 0
+            for _ in 0..<200 where port == 0 {
+                try await Task.sleep(for: .milliseconds(25))
+                port = await bound.port
+            }
+            #expect(port > 0)
+            #expect(Self.connects(to: "127.0.0.1", port: port))
+            for address in Self.otherAddresses() {
+                #expect(!Self.connects(to: address, port: port), "\(address) must not reach the workspace")
+            }
+            group.cancelAll()
+        }
+    }
+
+    actor PortBox {
+        var port = 0
+        func set(_ value: Int) { port = value }
+    }
+
+    /// Whether a TCP connection to `address`:`port` is accepted.
+    static func connects(to address: String, port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var target = sockaddr_in()
+        target.sin_family = sa_family_t(AF_INET)
+        target.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, address, &target.sin_addr)
+        return withUnsafePointer(to: &target) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    /// The machine's IPv4 addresses other than loopback.
+    static func otherAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [String] = []
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+                let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if !text.hasPrefix("127.") { found.append(text) }
+            }
+        }
+        return found
+    }
+}
