@@ -22,6 +22,7 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	scripts/browser-test.sh .build/debug/studyctl
 
 bench: deps
 	bench/run.sh

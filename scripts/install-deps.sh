@@ -5,7 +5,8 @@ set -euo pipefail
 
 # texlive: the LaTeX reports are compiled with pdflatex in the tests (skipped where pdflatex is missing).
 # python3: the synthetic eye-tracking sessions of the demo and the tests come from scripts/gaze-synthetic.py.
-apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3
+# chromium, python3-venv: the coding workspace is tested in a real browser (scripts/browser-test.sh).
+apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium
               texlive-latex-base texlive-latex-recommended texlive-lang-portuguese ${EXTRA_APT_PACKAGES:-})
 brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
 
@@ -48,6 +49,10 @@ case "$(uname -s)" in
     if [ ${#missing[@]} -gt 0 ]; then
       echo "Installing ${missing[*]} with Homebrew…" >&2
       brew install "${missing[@]}"
+    fi
+    # The browser test drives a system Chromium or Chrome.
+    if [ ! -d /Applications/Chromium.app ] && [ ! -d "/Applications/Google Chrome.app" ]; then
+      brew install --cask chromium
     fi
     ;;
   *)

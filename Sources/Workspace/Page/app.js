@@ -54,7 +54,7 @@ async function loadState() {
                                 disabled: p.transcript ? null : "disabled",
                                 onclick: () => openTranscript(p.code) },
                     el("strong", {}, p.code), p.group ? " · " + p.group : "",
-                    el("small", {}, p.transcript ? `${p.codings} codings · ${share}% coded` : "no transcript"));
+                    el("small", {}, p.transcript ? `${p.codings} coding${p.codings === 1 ? "" : "s"} · ${share}% coded` : "no transcript"));
     list.append(item);
   }
   $("category-list").replaceChildren(...state.categories.map((c) => el("option", { value: c.name })));
@@ -160,7 +160,7 @@ async function codingsTab(panel) {
       c.memo ? el("em", {}, " (memo: " + c.memo + ")") : "",
       el("button", { onclick: () => editCoding(c) }, "Edit"), el("button", { onclick: () => deleteCoding(c) }, "Delete")));
   }
-  panel.append(el("p", {}, `${state.codings.length} codings by ${state.coder} in ${state.participant}'s transcript`), list);
+  panel.append(el("p", {}, `${state.codings.length} coding${state.codings.length === 1 ? "" : "s"} by ${state.coder} in ${state.participant}'s transcript`), list);
 }
 
 async function editCoding(c) {
@@ -282,7 +282,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   });
   $("undo").addEventListener("click", undo);
   $("code-selection").addEventListener("click", openPicker);
-  $("picker-form").addEventListener("submit", (event) => { if (event.submitter && event.submitter.value === "cancel") return; event.preventDefault(); $("picker").close(); saveCoding(); });
+  // Enter in any field saves (the form's only submit button); Esc or Cancel closes without saving.
+  $("picker-form").addEventListener("submit", (event) => { event.preventDefault(); $("picker").close(); saveCoding(); });
+  $("picker-cancel").addEventListener("click", () => $("picker").close());
   for (const button of document.querySelectorAll(".tabs button")) button.addEventListener("click", () => showTab(button.dataset.tab));
   document.addEventListener("selectionchange", () => { $("code-selection").hidden = !selectionOffsets(); });
   document.addEventListener("keydown", (event) => {

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""The coding workspace in a real browser: Debian's chromium driven by Playwright (no browser download).
+
+Builds a study whose transcript holds an emoji, a decomposed accent and Windows line ends, starts
+`studyctl serve`, selects words the way a person does (a DOM selection, then the `n` key), codes them, and checks
+what the study stored with `studyctl code list --json`; then a second coder codes blind, the frequencies shown equal
+`studyctl codes freq --json`, and the comparison lists the disagreement. Screenshots go to .build/workspace-*.png.
+
+Usage: test_workspace.py STUDYCTL
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from playwright.sync_api import sync_playwright
+
+STUDYCTL = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("Chromium")
+            or shutil.which("Google Chrome") or "/usr/bin/chromium")
+# "cafe" + U+0301 (decomposed, stored composed as "café"), a thumbs-up emoji (two UTF-16 units), CRLF line ends.
+TRANSCRIPT = "Entrevistadora: O que achou? 👍\r\nP1: O cafe\u0301 estava bom, mas o menu lateral some 😕 quando giro a cabeça.\r\nP1: O menu lateral é pequeno.\r\n"
+
+
+def cli(*arguments, study):
+    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
+
+
+def select(page, words, occurrence=0):
+    """Selects the `occurrence`-th appearance of `words` in the transcript as a person's drag would leave it."""
+    page.evaluate("""([words, occurrence]) => {
+        const box = document.getElementById('transcript');
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        const nodes = []; let text = '';
+        while (walker.nextNode()) { nodes.push([walker.currentNode, text.length]); text += walker.currentNode.data; }
+        let at = -1; for (let i = 0; i <= occurrence; i++) at = text.indexOf(words, at + 1);
+        const locate = (offset) => { for (const [node, start] of nodes) if (offset <= start + node.data.length) return [node, offset - start]; };
+        const range = document.createRange();
+        range.setStart(...locate(at)); range.setEnd(...locate(at + words.length));
+        const selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
+    }""", [words, occurrence])
+
+
+def code_selection(page, category, code=None):
+    page.keyboard.press("n")
+    page.wait_for_selector("#picker[open]")
+    if code is not None:
+        page.fill("#picker-code", code)
+    page.fill("#picker-category", category)
+    page.press("#picker-category", "Enter")
+    page.wait_for_function("!document.getElementById('picker').open")
+    page.wait_for_selector("#message.ok, #message.error")
+    message = page.locator("#message")
+    assert message.get_attribute("class") == "ok", "the page says: " + message.inner_text()
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="studyctl-browser-")
+    study = os.path.join(folder, "study.sqlite")
+    cli("init", "--title", "Oficina de navegação", "--language", "pt-BR", study=study)
+    cli("participant", "add", "P1", study=study)
+    cli("participant", "add", "P2", study=study)
+    with open(os.path.join(folder, "p1.txt"), "w", encoding="utf-8", newline="") as f:
+        f.write(TRANSCRIPT)
+    with open(os.path.join(folder, "p2.txt"), "w", encoding="utf-8", newline="") as f:
+        f.write("P2: Achei o menu lateral pequeno demais.\n")
+    cli("transcript", "add", "P1", os.path.join(folder, "p1.txt"), study=study)
+    cli("transcript", "add", "P2", os.path.join(folder, "p2.txt"), study=study)
+    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = None
+        for line in server.stdout:
+            found = re.search(r"http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}", line)
+            if found:
+                url = found.group(0)
+                break
+        assert url, "studyctl serve printed no address"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(url)
+            page.fill("#coder", "ana")
+            page.press("#coder", "Tab")
+            page.click("button.participant[data-code=P1]")
+            page.wait_for_selector("#transcript:has-text('menu lateral')")
+
+            # 1. The second line's "menu lateral some 😕" — after an emoji, a composed accent and a CRLF.
+            select(page, "menu lateral some 😕")
+            code_selection(page, "Navegação")
+            codes = json.loads(cli("code", "list", "--json", study=study))["codes"]
+            assert len(codes) == 1, codes
+            stored = codes[0]
+            text = json.loads(cli("transcript", "show", "P1", "--json", study=study))["text"]
+            assert "\r" not in text and "café" in text, repr(text)
+            start = text.index("menu lateral some 😕")
+            assert (stored["spanStart"], stored["spanEnd"]) == (start, start + len("menu lateral some 😕")), (stored, start)
+            assert stored["code"] == "menu lateral some 😕" and stored["coder"] == "ana" and stored["inVivo"], stored
+            assert stored["categories"] == ["Navegação"], stored
+
+            # 2. The same words said again on the next line: coded there, not at the first place they occur.
+            select(page, "menu lateral", occurrence=1)
+            code_selection(page, "Navegação", code="menu lateral")
+            second = [c for c in json.loads(cli("code", "list", "--json", study=study))["codes"] if c["code"] == "menu lateral"][0]
+            assert second["spanStart"] == text.index("menu lateral", start + 1), second
+            page.wait_for_selector("#transcript mark")
+            assert page.locator("#transcript mark").count() >= 2
+
+            # 3. P2, then undo and redo by coding again.
+            page.click("button.participant[data-code=P2]")
+            page.wait_for_selector("#transcript:has-text('pequeno demais')")
+            select(page, "pequeno demais")
+            code_selection(page, "Tamanho")
+            page.keyboard.press("Control+z")
+            page.wait_for_selector("#message:has-text('Undid')")
+            assert not [c for c in json.loads(cli("code", "list", "--json", study=study))["codes"] if c["participant"] == "P2"]
+            select(page, "pequeno demais")
+            code_selection(page, "Tamanho")
+            page.screenshot(path=os.path.join(ROOT, ".build", "workspace-coding.png"))
+
+            # 4. The frequencies shown are those of `codes freq`.
+            page.click(".tabs button[data-tab=frequencies]")
+            page.wait_for_selector("#frequencies")
+            shown = {row.get_attribute("data-category"): row.locator("td").nth(2).inner_text() for row in page.locator("#frequencies tr[data-category]").all()}
+            freq = json.loads(cli("codes", "freq", "--json", "--coder", "ana", study=study))
+            expected = {row["category"]: str(row["overall"]["participants"]) for row in freq["rows"]}
+            assert shown == expected, (shown, expected)
+
+            # 5. A second coder codes blind: none of ana's codes on the page; the comparison lists where they differ.
+            page.fill("#coder", "bia")
+            page.press("#coder", "Tab")
+            page.click("button.participant[data-code=P1]")
+            page.wait_for_selector("#transcript:has-text('menu lateral')")
+            assert page.locator("#transcript mark").count() == 0, "bia must not see ana's codes"
+            select(page, "menu lateral some 😕")
+            code_selection(page, "Interface")
+            page.click(".tabs button[data-tab=compare]")
+            page.wait_for_selector("#agreement")
+            assert "menu lateral some" in page.locator(".differences").inner_text()
+            page.screenshot(path=os.path.join(ROOT, ".build", "workspace-compare.png"))
+            agreement = json.loads(cli("codes", "agreement", "--coders", "ana,bia", "--json", study=study))
+            assert agreement["units"] == 1, agreement
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+    print("browser test passed: coded in chromium, spans and codes checked with studyctl code list --json")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The coding workspace in a real browser: the system's chromium (Debian's package, or Chrome/Chromium on macOS)
+# driven by Playwright from a virtual environment under .build/ — Playwright's own browser download is never used.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+studyctl=${1:-.build/debug/studyctl}
+venv=.build/browser-venv
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+"$venv/bin/python" -c "import playwright" 2>/dev/null || "$venv/bin/pip" install --quiet "playwright==1.65.2"
+if [ "$(uname -s)" = Darwin ] && [ -z "${CHROMIUM:-}" ]; then
+  export PATH="/Applications/Chromium.app/Contents/MacOS:/Applications/Google Chrome.app/Contents/MacOS:$PATH"
+fi
+"$venv/bin/python" Tests/Browser/test_workspace.py "$studyctl"
