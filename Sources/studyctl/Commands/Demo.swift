@@ -5,6 +5,7 @@ import QualCoding
 import Reports
 import StudyStore
 import Surveys
+import Tabular
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,7 +74,32 @@ struct Demo: ParsableCommand {
         _ = try study.importCodes(from: data.appendingPathComponent("second_coder.csv").path)
         try study.addMemo(on: .study, text: "PSSUQ: as respostas por item foram reconstruídas a partir da Tabela 6; a Tabela 6 é inconsistente para P4 (Overall publicado 1,43; reconstruído 1,50). O segundo codificador é sintético.")
         try study.addMemo(on: .category("APIs especializadas"), text: "Categoria pré-estabelecida da literatura, não observada nas entrevistas.")
+        try addReconstructedTranscripts(study, quotes: data.appendingPathComponent("transcript_quotes.csv").path)
         return ("uitracking", study)
+    }
+
+    /// The published study gives quotes and coded excerpts, not whole interviews: each participant's transcript is
+    /// reconstructed from them (their quotes, then every coded excerpt no quote contains), marked as such, so the
+    /// coding workspace (`studyctl serve`) has transcripts to open. The excerpts are located in them.
+    func addReconstructedTranscripts(_ study: StudyDatabase, quotes path: String) throws {
+        let reader = try CSVReader(path: path)
+        var quotes: [String: [String]] = [:]
+        while let record = try reader.next() { quotes[record.fields[0].value, default: []].append(record.fields[1].value) }
+        var excerpts: [String: [String]] = [:]
+        for code in try study.codes() where !(excerpts[code.participant]?.contains(code.excerpt) ?? false) {
+            excerpts[code.participant, default: []].append(code.excerpt)
+        }
+        for participant in try study.roster().participants.map(\.code) {
+            var sentences = quotes[participant] ?? []
+            for excerpt in excerpts[participant] ?? [] where !sentences.contains(where: { $0.contains(excerpt) }) { sentences.append(excerpt) }
+            guard !sentences.isEmpty else { continue }
+            var text = "[Transcrição reconstruída a partir dos trechos publicados; não é a entrevista original.]\n"
+            for (index, sentence) in sentences.enumerated() {
+                text += "\nEntrevistadora: " + (index == 0 ? "Como foi usar o UITracking?" : "E o que mais você percebeu?") + "\n"
+                text += "\(participant): \(sentence.hasSuffix(".") ? sentence : sentence + ".")\n"
+            }
+            try study.addTranscript(participant: participant, text: text, source: "reconstruída dos trechos publicados")
+        }
     }
 
     func codeforall(_ base: URL) throws -> (String, StudyDatabase) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QualCoding
 import StudyStore
 import Tabular
 
@@ -40,7 +41,12 @@ struct TranscriptAdd: ParsableCommand {
 }
 
 struct TranscriptShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a participant's transcript.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print a participant's transcript with its coded passages marked.",
+        discussion: """
+            Each coded passage is printed between ⟦ and ⟧ followed by note numbers; the notes below list each \
+            passage's code, categories and coder. --plain prints the text alone; --coder shows one coder's codes.
+            """)
 
     @Argument(help: "The participant's code.")
     var participant: String
@@ -48,12 +54,33 @@ struct TranscriptShow: ParsableCommand {
     @Option(help: ArgumentHelp("Which transcript, when the participant has several.", valueName: "label"))
     var label: String = ""
 
+    @Flag(help: "Print the text without marks.")
+    var plain = false
+
+    @OptionGroup var coder: CoderOption
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
+    struct Shown: Encodable {
+        var participant: String
+        var label: String
+        var text: String
+        var codings: [CodeRecord]
+    }
+
     func run() throws {
-        let text = try study.withStudy { try $0.transcript(participant: participant, label: label) }
-        if output.json { return try printJSON(["participant": participant, "label": label, "text": text], command: "transcript show") }
-        print(text)
+        let (text, codes) = try study.withStudy { database in
+            (try database.transcript(participant: participant, label: label),
+             try database.codes(coder: coder.coder).filter { $0.participant == participant && $0.spanStart != nil })
+        }
+        if output.json { return try printJSON(Shown(participant: participant, label: label, text: text, codings: codes), command: "transcript show") }
+        if plain || codes.isEmpty { return print(text) }
+        let ordered = codes.sorted { ($0.spanStart!, $0.id) < ($1.spanStart!, $1.id) }
+        let passages = ordered.enumerated().map { TranscriptMarks.Passage(start: $0.element.spanStart!, end: $0.element.spanEnd!, note: $0.offset + 1) }
+        print(TranscriptMarks.mark(text, passages: passages))
+        print("")
+        for (index, code) in ordered.enumerated() {
+            print("[\(index + 1)] \(code.code) — \(code.categories.joined(separator: ", "))" + (code.coder.map { " (\($0))" } ?? ""))
+        }
     }
 }
