@@ -31,4 +31,5 @@ $studyctl export csv "$gaze/csv" --db "$study"
 
 echo
 echo "Open demo-output/uitracking/report.md (and its .xlsx beside it) to see what studyctl produces;"
+echo "Code the UITracking interviews in the browser: $studyctl serve --open --db demo-output/uitracking/uitracking.sqlite"
 echo "demo-output/eye-tracking/pictures holds the heat maps, blind-spot maps and scan paths of the synthetic sessions."
