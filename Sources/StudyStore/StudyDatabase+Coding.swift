@@ -301,6 +301,17 @@ extension StudyDatabase {
         try write { db in try Self.insertCode(db, entry) }
     }
 
+    /// Stores a code, first adding to the codebook (emergent, with `definition` and `theme`) the categories it names
+    /// that the codebook lacks — all in one transaction: when the code is refused, no category is left behind.
+    public func addCode(_ entry: CodeEntry, creatingCategories definition: String?, theme: String?) throws -> CodeResult {
+        try write { db in
+            for name in entry.categories where try Self.categoryID(db, name) == nil {
+                try Self.insertCategory(db, name: name, definition: definition, origin: .emergent, theme: theme)
+            }
+            return try Self.insertCode(db, entry)
+        }
+    }
+
     /// Checks an entry against the study and stores it; throws `StoreError.codeProblem` naming what is wrong.
     static func insertCode(_ db: Database, _ entry: CodeEntry) throws -> CodeResult {
         let participantID = try participantID(db, code: entry.participant)

@@ -164,15 +164,14 @@ struct API {
         guard body.end > body.start else {
             throw StoreError.invalidInput([.init(location: "selection", message: "select some words of the transcript first")])
         }
-        if try !study.categories().contains(where: { $0.name.caseInsensitiveCompare(body.category.trimmingCharacters(in: .whitespaces)) == .orderedSame }) {
-            // A category typed in the picker that the codebook lacks is created, emergent, as `category add` would.
-            try study.addCategory(name: body.category, definition: body.definition?.nilIfBlank, origin: .emergent, theme: body.theme?.nilIfBlank)
-        }
-        let category = try study.categories().first { $0.name.caseInsensitiveCompare(body.category.trimmingCharacters(in: .whitespaces)) == .orderedSame }?.name
-            ?? body.category
+        // A category the codebook lacks is created (emergent) in the same transaction as the code: a refused code
+        // leaves no category behind. An existing one is matched whatever its case.
+        let typed = body.category.trimmingCharacters(in: .whitespaces)
+        let category = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name ?? typed
         let result = try study.addCode(CodeEntry(participant: body.participant, excerpt: body.excerpt, code: body.code, categories: [category],
                                                  coder: coder, memo: body.memo?.nilIfBlank, descriptive: body.descriptive ?? false,
-                                                 span: body.start..<body.end))
+                                                 span: body.start..<body.end),
+                                       creatingCategories: body.definition?.nilIfBlank, theme: body.theme?.nilIfBlank)
         await server.undo.record(.created(result.id), coder: coder)
         return Saved(id: result.id, start: result.span?.lowerBound, end: result.span?.upperBound, notes: result.notes,
                      message: "Coded “\(body.code)” as \(category)")

@@ -106,6 +106,12 @@ import Testing
                 #expect(String(buffer: response.body).contains("reads"))
             }
             #expect(try study.codes().count == 1)
+            // A refused coding in a new category leaves no category behind (one transaction).
+            let refused = try json(["participant": "P1", "start": start + 1, "end": start + 5, "excerpt": "menu", "code": "menu", "category": "Nova", "coder": "ana"])
+            try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: refused) {
+                #expect($0.status == .unprocessableContent)
+            }
+            #expect(try study.categories().map(\.name) == ["Navegação"])
             // Edit (the wording must stay in the excerpt for an in-vivo code), then move to another category.
             try study.addCategory(name: "Interface", definition: nil, origin: .literature(reference: "Nielsen (1994)"))
             let id = code.id
