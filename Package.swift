@@ -12,8 +12,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/JohnSundell/Ink", exact: "0.6.0"),
+        // The ZIP container of REFI-QDA projects (.qdpx).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         // Only for `studyctl serve` (the Workspace target); swift-configuration support is left out.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
+        // Hummingbird's own service runner; the workspace tests stop the server through it, gracefully.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
@@ -66,6 +70,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
             ]),
+        // REFI-QDA exchange (QualCoder, NVivo, ATLAS.ti, MAXQDA): .qdpx projects and .qdc codebooks.
+        .target(name: "Interchange", dependencies: ["StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
@@ -75,16 +81,18 @@ let package = Package(
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace",
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore"]),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird")]),
+            dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore", "Figures"]),
         .testTarget(
             name: "StudyStoreTests",

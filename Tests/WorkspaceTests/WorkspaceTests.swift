@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ServiceLifecycle
 import StudyStore
 import Testing
 @testable import Workspace
@@ -37,7 +38,8 @@ import Testing
         try await app.test(.router) { client in
             // No token, a wrong token.
             try await client.execute(uri: "/api/state", method: .get) { #expect($0.status == .forbidden) }
-            try await client.execute(uri: "/", method: .get, headers: [.init("X-Studyctl-Token")!: "0" + server.token.dropFirst()]) {
+            let wrong = (server.token.hasPrefix("0") ? "1" : "0") + server.token.dropFirst()
+            try await client.execute(uri: "/", method: .get, headers: [.init("X-Studyctl-Token")!: wrong]) {
                 #expect($0.status == .forbidden)
             }
             // A foreign Host (a DNS-rebinding page naming its own host), even with the token.
@@ -165,8 +167,11 @@ import Testing
         let server = WorkspaceServer(study: try WorkspaceEndpointTests.study())
         let bound = PortBox()
         let app = server.application(port: 0) { port in await bound.set(port) }
+        // Run as the command does, under a service group, and stop it gracefully: connections opened by the checks
+        // are closed before the server goes (cancelling the task instead would tear NIO down under them).
+        let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+            group.addTask { try await services.run() }
             var port = 0
             for _ in 0..<200 where port == 0 {
                 try await Task.sleep(for: .milliseconds(25))
@@ -177,7 +182,9 @@ import Testing
             for address in Self.otherAddresses() {
                 #expect(!Self.connects(to: address, port: port), "\(address) must not reach the workspace")
             }
-            group.cancelAll()
+            try await Task.sleep(for: .milliseconds(200))
+            await services.triggerGracefulShutdown()
+            try await group.waitForAll()
         }
     }
 

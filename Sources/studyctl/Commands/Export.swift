@@ -9,7 +9,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the study as an Excel workbook with charts, or as tidy CSV files.",
-        subcommands: [ExportXlsx.self, ExportCSV.self])
+        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self])
 }
 
 /// `--by`, shared by the exports and the report.

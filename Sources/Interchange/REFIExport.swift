@@ -1,0 +1,313 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import StudyStore
+import Surveys
+import ZIPFoundation
+
+/// A study as REFI-QDA 1.0 (the exchange standard of QualCoder, NVivo, ATLAS.ti and MAXQDA): `project.qde` with
+/// `sources/` in a `.qdpx` ZIP, or the codebook alone as a `.qdc`. Element order and content follow Project.xsd and
+/// Codebook.xsd (shared/refi-qda); positions are Unicode code points `[start, end)` in the UTF-8 source text (REFI
+/// §10.2 and its Annex A.2 example); sources are UTF-8 without BOM, LF line ends, as studyctl stores them.
+///
+/// Deterministic: every GUID is a name-based UUID (v5) of a namespace derived from the study's creation time and a
+/// stable row id, dates come from the study, ZIP entries carry a fixed date — exporting twice gives the same bytes.
+public struct REFIExport {
+    /// What REFI-QDA cannot carry from this study, for the researcher to read before sharing the file (REFI §7).
+    public var notCarried: [String] = []
+    let snapshot: Snapshot
+    let namespace: UUID
+
+    /// The parts of the study an export needs, read once.
+    struct Snapshot {
+        var info: StudyInfo
+        var roster: ParticipantRoster
+        var transcripts: [(participant: String, label: String, text: String)]
+        var categories: [CategoryInfo]
+        var codes: [CodeRecord]
+        var memos: [MemoRecord]
+        var coders: [String]
+        var extra: [String: Int]
+    }
+
+    public init(study: StudyDatabase) throws {
+        let transcripts = try study.transcriptList().map { ($0.participant, $0.label, try study.transcript(participant: $0.participant, label: $0.label)) }
+        let status = try study.status()
+        let counts = Dictionary(status.counts.map { ($0.kind, $0.count) }, uniquingKeysWith: { a, _ in a })
+        snapshot = Snapshot(info: try study.info(), roster: try study.roster(), transcripts: transcripts, categories: try study.categories(),
+                            codes: try study.codes(), memos: try study.memos(), coders: try study.coders(), extra: counts)
+        // studyctl's own namespace, then the study's: the study is known by its creation time, which copies keep.
+        let root = UUID(uuidString: "3f1e5a0c-9b7d-4c52-8e41-5d2a7b6c9e10")!
+        namespace = NameBasedUUID.make(namespace: root, name: "study:" + snapshot.info.created)
+        notCarried = notes()
+    }
+
+    func guid(_ kind: String, _ id: String) -> String { NameBasedUUID.make(namespace: namespace, name: kind + ":" + id).uuidString.lowercased() }
+
+    /// The REFI date of a studyctl timestamp (already UTC, ISO 8601), or nil.
+    func date(_ text: String?) -> String? {
+        guard let text, text.count >= 19 else { return nil }
+        return String(text.prefix(19)) + "Z"
+    }
+
+    func notes() -> [String] {
+        var notes: [String] = []
+        let unplaced = snapshot.codes.filter { $0.spanStart == nil }
+        if !unplaced.isEmpty {
+            notes.append("\(unplaced.count) code\(unplaced.count == 1 ? "" : "s") on excerpts without a transcript position (REFI codes text selections): "
+                         + "exported in the codebook only; add the participants' transcripts to place them")
+        }
+        let participantMemos = snapshot.memos.filter { $0.on.hasPrefix("participant:") }
+        if !participantMemos.isEmpty {
+            notes.append("\(participantMemos.count) participant memo\(participantMemos.count == 1 ? "" : "s"): REFI cases take no notes; exported as project notes named after the participant")
+        }
+        let origins = snapshot.categories.filter { $0.origin != "emergent" || $0.definition != nil }
+        if !origins.isEmpty { notes.append("category definitions and origins: written into each code's Description (REFI has no field for them)") }
+        for (kind, label) in [("response sets", "questionnaire responses"), ("task attempts", "task attempts"), ("gaze recordings", "eye-tracking recordings")] {
+            if let count = snapshot.extra[kind], count > 0 { notes.append("\(count) \(label): not part of REFI-QDA; use 'studyctl export xlsx' or 'export csv'") }
+        }
+        return notes
+    }
+
+    // MARK: - Codebook
+
+    /// The codebook as REFI codes: each category a code that is not codable itself, holding one codable code per
+    /// code wording in it, then the categories whose theme it is (a theme is a category, as in `category add --theme`).
+    func codeElements(codebook: Bool) -> [XMLElement] {
+        var elements: [String: XMLElement] = [:]
+        for category in snapshot.categories {
+            let element = XMLElement(name: "Code")
+            attribute(element, "guid", guid("category", category.name))
+            attribute(element, "name", category.name)
+            attribute(element, "isCodable", "false")
+            var description: [String] = []
+            if let definition = category.definition { description.append(definition) }
+            description.append("Origin: " + (category.reference ?? category.origin))
+            element.addChild(XMLElement(name: "Description", stringValue: description.joined(separator: "\n")))
+            var labels: [String] = []
+            for code in snapshot.codes where code.categories.contains(category.name) && !labels.contains(code.code) { labels.append(code.code) }
+            for label in labels {
+                let child = XMLElement(name: "Code")
+                attribute(child, "guid", guid("code", category.name + "\u{1F}" + label))
+                attribute(child, "name", label)
+                attribute(child, "isCodable", "true")
+                element.addChild(child)
+            }
+            elements[category.name] = element
+        }
+        var top: [XMLElement] = []
+        for category in snapshot.categories {
+            if let theme = category.theme, let parent = elements[theme] { parent.addChild(elements[category.name]!) } else { top.append(elements[category.name]!) }
+        }
+        return top
+    }
+
+    /// Sets attributes in a fixed order (XMLElement keeps insertion order).
+    func attribute(_ element: XMLElement, _ name: String, _ value: String) {
+        element.removeAttribute(forName: name)
+        element.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode)
+    }
+
+    /// The `.qdc` codebook document.
+    public func codebookXML() throws -> Data {
+        let codes = codeElements(codebook: true)
+        guard !codes.isEmpty else { throw REFIError.nothingToExport("the codebook has no categories; a REFI codebook needs at least one code") }
+        let root = XMLElement(name: "CodeBook")
+        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:codebook:1.0") as! XMLNode)
+        attribute(root, "origin", "studyctl")
+        let container = XMLElement(name: "Codes")
+        codes.forEach(container.addChild)
+        root.addChild(container)
+        return serialise(root)
+    }
+
+    // MARK: - Project
+
+    /// The `project.qde` document and the source files it names (`sources/<guid>.txt` → text).
+    public func projectXML() throws -> (xml: Data, sources: [(name: String, text: String)]) {
+        let root = XMLElement(name: "Project")
+        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:project:1.0") as! XMLNode)
+        attribute(root, "name", snapshot.info.title)
+        attribute(root, "origin", "studyctl")
+        if let created = date(snapshot.info.created) { attribute(root, "creationDateTime", created) }
+        let userGUID = Dictionary(uniqueKeysWithValues: snapshot.coders.map { ($0, guid("coder", $0)) })
+        if !snapshot.coders.isEmpty {
+            let users = XMLElement(name: "Users")
+            for coder in snapshot.coders {
+                let user = XMLElement(name: "User")
+                attribute(user, "guid", userGUID[coder]!)
+                attribute(user, "name", coder)
+                users.addChild(user)
+            }
+            root.addChild(users)
+        }
+        let codes = codeElements(codebook: false)
+        let categoryMemos = snapshot.memos.filter { $0.on.hasPrefix("category:") }
+        if !codes.isEmpty {
+            // Category memos as NoteRefs: after Description, before child codes (CodeType's sequence).
+            for memo in categoryMemos {
+                let name = String(memo.on.dropFirst("category:".count))
+                if let element = find(codes, guid: guid("category", name)) {
+                    let ref = XMLElement(name: "NoteRef")
+                    attribute(ref, "targetGUID", guid("memo", String(memo.id)))
+                    element.insertChild(ref, at: 1)
+                }
+            }
+            let book = XMLElement(name: "CodeBook")
+            let container = XMLElement(name: "Codes")
+            codes.forEach(container.addChild)
+            book.addChild(container)
+            root.addChild(book)
+        }
+        let attributes = snapshot.roster.attributes
+        if !attributes.isEmpty {
+            let variables = XMLElement(name: "Variables")
+            for definition in attributes {
+                let variable = XMLElement(name: "Variable")
+                attribute(variable, "guid", guid("attribute", definition.name))
+                attribute(variable, "name", definition.name)
+                attribute(variable, "typeOfVariable", definition.type == .number ? "Float" : "Text")
+                if let rule = definition.rule { variable.addChild(XMLElement(name: "Description", stringValue: "Derived from \(definition.derivedFrom ?? "?"): \(rule)")) }
+                variables.addChild(variable)
+            }
+            root.addChild(variables)
+        }
+        let sourceGUID = Dictionary(uniqueKeysWithValues: snapshot.transcripts.map { ($0.participant + "\u{1F}" + $0.label, guid("transcript", $0.participant + "\u{1F}" + $0.label)) })
+        if !snapshot.roster.participants.isEmpty {
+            let cases = XMLElement(name: "Cases")
+            for participant in snapshot.roster.participants {
+                let element = XMLElement(name: "Case")
+                attribute(element, "guid", guid("participant", participant.code))
+                attribute(element, "name", participant.code)
+                for (name, value) in participant.attributes {
+                    let holder = XMLElement(name: "VariableValue")
+                    let ref = XMLElement(name: "VariableRef")
+                    attribute(ref, "targetGUID", guid("attribute", name))
+                    holder.addChild(ref)
+                    switch value {
+                    case let .number(number): holder.addChild(XMLElement(name: "FloatValue", stringValue: NumberParser.format(number)))
+                    case let .text(text): holder.addChild(XMLElement(name: "TextValue", stringValue: text))
+                    }
+                    element.addChild(holder)
+                }
+                for transcript in snapshot.transcripts where transcript.participant == participant.code {
+                    let ref = XMLElement(name: "SourceRef")
+                    attribute(ref, "targetGUID", sourceGUID[transcript.participant + "\u{1F}" + transcript.label]!)
+                    element.addChild(ref)
+                }
+                cases.addChild(element)
+            }
+            root.addChild(cases)
+        }
+        var files: [(String, String)] = []
+        let codeMemos = Dictionary(snapshot.memos.filter { $0.on.hasPrefix("code:") }.map { ($0.on, $0) }, uniquingKeysWith: { a, _ in a })
+        if !snapshot.transcripts.isEmpty {
+            let sources = XMLElement(name: "Sources")
+            for transcript in snapshot.transcripts {
+                let id = sourceGUID[transcript.participant + "\u{1F}" + transcript.label]!
+                let source = XMLElement(name: "TextSource")
+                attribute(source, "guid", id)
+                attribute(source, "name", transcript.label.isEmpty ? transcript.participant : "\(transcript.participant) \(transcript.label)")
+                attribute(source, "plainTextPath", "internal://\(id).txt")
+                files.append(("\(id).txt", transcript.text))
+                // One selection per excerpt, holding one coding per code × category.
+                let first = snapshot.transcripts.first { $0.participant == transcript.participant }!
+                let placed = transcript.label == first.label ? snapshot.codes.filter { $0.participant == transcript.participant && $0.spanStart != nil } : []
+                var excerptIDs: [Int64] = []
+                for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
+                    excerptIDs.append(code.excerptID)
+                }
+                for excerptID in excerptIDs {
+                    let onIt = placed.filter { $0.excerptID == excerptID }
+                    let selection = XMLElement(name: "PlainTextSelection")
+                    attribute(selection, "guid", guid("excerpt", String(excerptID)))
+                    attribute(selection, "name", onIt[0].excerpt)
+                    attribute(selection, "startPosition", String(onIt[0].spanStart!))
+                    attribute(selection, "endPosition", String(onIt[0].spanEnd!))
+                    for code in onIt.sorted(by: { $0.id < $1.id }) {
+                        for category in code.categories {
+                            let coding = XMLElement(name: "Coding")
+                            attribute(coding, "guid", guid("coding", "\(code.id)\u{1F}\(category)"))
+                            if let coder = code.coder, let user = userGUID[coder] { attribute(coding, "creatingUser", user) }
+                            let ref = XMLElement(name: "CodeRef")
+                            attribute(ref, "targetGUID", guid("code", category + "\u{1F}" + code.code))
+                            coding.addChild(ref)
+                            if let memo = codeMemos["code:\(code.id)"] {
+                                let note = XMLElement(name: "NoteRef")
+                                attribute(note, "targetGUID", guid("memo", String(memo.id)))
+                                coding.addChild(note)
+                            }
+                            selection.addChild(coding)
+                        }
+                    }
+                    source.addChild(selection)
+                }
+                sources.addChild(source)
+            }
+            root.addChild(sources)
+        }
+        if !snapshot.memos.isEmpty {
+            let notes = XMLElement(name: "Notes")
+            for memo in snapshot.memos {
+                let note = XMLElement(name: "Note")
+                attribute(note, "guid", guid("memo", String(memo.id)))
+                attribute(note, "name", memo.on)
+                if let coder = memo.coder, let user = userGUID[coder] { attribute(note, "creatingUser", user) }
+                if let created = date(memo.created) { attribute(note, "creationDateTime", created) }
+                note.addChild(XMLElement(name: "PlainTextContent", stringValue: memo.text))
+                notes.addChild(note)
+            }
+            root.addChild(notes)
+        }
+        // Study and participant memos hang on the project (a REFI case takes no note).
+        for memo in snapshot.memos where memo.on == "study" || memo.on.hasPrefix("participant:") {
+            let ref = XMLElement(name: "NoteRef")
+            attribute(ref, "targetGUID", guid("memo", String(memo.id)))
+            root.addChild(ref)
+        }
+        return (serialise(root), files)
+    }
+
+    func find(_ elements: [XMLElement], guid: String) -> XMLElement? {
+        for element in elements {
+            // Through the attribute list: FoundationXML's attribute(forName:) misses attributes of namespaced trees on Linux.
+            if element.attributes?.first(where: { $0.name == "guid" })?.stringValue == guid { return element }
+            if let found = find(element.children?.compactMap { $0 as? XMLElement } ?? [], guid: guid) { return found }
+        }
+        return nil
+    }
+
+    func serialise(_ root: XMLElement) -> Data {
+        let document = XMLDocument(rootElement: root)
+        document.version = "1.0"
+        document.characterEncoding = "utf-8"
+        return Data(document.xmlString(options: [.nodePrettyPrint]).utf8 + [0x0A])
+    }
+
+    /// Writes the `.qdpx`: `project.qde` and `sources/<guid>.txt`, deflated, every entry dated 2000-01-01.
+    public func qdpx() throws -> Data {
+        let (xml, files) = try projectXML()
+        let archive = try Archive(data: Data(), accessMode: .create)
+        let fixed = Date(timeIntervalSince1970: 946_684_800)
+        func add(_ path: String, _ data: Data) throws {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: fixed, permissions: 0o644,
+                                 compressionMethod: .deflate, provider: { position, size in
+                data.subdata(in: Data.Index(position)..<Data.Index(position) + size)
+            })
+        }
+        try add("project.qde", xml)
+        for (name, text) in files.sorted(by: { $0.name < $1.name }) { try add("sources/" + name, Data(text.utf8)) }
+        return archive.data ?? Data()
+    }
+}
+
+public enum REFIError: Error, LocalizedError, Equatable {
+    case nothingToExport(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .nothingToExport(reason): return "nothing to export: \(reason)"
+        }
+    }
+}

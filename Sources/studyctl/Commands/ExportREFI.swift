@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import Interchange
+import Reports
+import StudyStore
+
+/// Writes `data` to `path` atomically (a temporary file renamed into place) and says what REFI-QDA left out.
+func writeREFI(_ data: Data, to path: String, export: REFIExport, what: String) throws {
+    try AtomicOutput.file(path) { temporary in
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw ReportError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+    print("Wrote \(path) (\(what))")
+    if !export.notCarried.isEmpty {
+        print("Not carried by REFI-QDA:")
+        for note in export.notCarried { print("  - \(note)") }
+    }
+}
+
+struct ExportQDPX: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "qdpx", abstract: "Write a REFI-QDA project (.qdpx) for QualCoder, NVivo, ATLAS.ti or MAXQDA.",
+        discussion: """
+            project.qde (REFI-QDA 1.0, valid against Project.xsd) and sources/ with each transcript as UTF-8 text \
+            without BOM, LF line ends. Coders are users; the codebook holds themes, then categories (not codable), \
+            then one codable code per wording in each category, with definitions and origins in their \
+            descriptions; each coded excerpt is a text selection (positions in Unicode code points, end exclusive) \
+            with one coding per code and category, by its coder; memos are notes; participants are cases with \
+            their attributes as variables. GUIDs are name-based (UUID v5) on the study, so the same study exports \
+            the same bytes. What REFI-QDA cannot carry is listed.
+
+            Example: studyctl export qdpx entrevistas.qdpx
+            """)
+
+    @Argument(help: ArgumentHelp("The project file to write.", valueName: "file.qdpx"))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let export = try study.withStudy { try REFIExport(study: $0) }
+        try writeREFI(try export.qdpx(), to: file, export: export, what: "REFI-QDA project")
+    }
+}
+
+struct ExportQDC: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "qdc", abstract: "Write the codebook as a REFI-QDA codebook (.qdc).",
+        discussion: "Themes, categories and code wordings as in 'export qdpx', valid against Codebook.xsd.")
+
+    @Argument(help: ArgumentHelp("The codebook file to write.", valueName: "file.qdc"))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let export = try study.withStudy { try REFIExport(study: $0) }
+        try writeREFI(try export.codebookXML(), to: file, export: export, what: "REFI-QDA codebook")
+    }
+}
