@@ -62,6 +62,10 @@ public struct REFIExport {
         if !participantMemos.isEmpty {
             notes.append("\(participantMemos.count) participant memo\(participantMemos.count == 1 ? "" : "s"): REFI cases take no notes; exported as project notes named after the participant")
         }
+        let derived = snapshot.roster.attributes.filter { $0.rule != nil }
+        if !derived.isEmpty {
+            notes.append("derived attributes (\(derived.map(\.name).joined(separator: ", "))): their values are exported, their rules only as the variable's description")
+        }
         let origins = snapshot.categories.filter { $0.origin != "emergent" || $0.definition != nil }
         if !origins.isEmpty { notes.append("category definitions and origins: written into each code's Description (REFI has no field for them)") }
         for (kind, label) in [("response sets", "questionnaire responses"), ("task attempts", "task attempts"), ("gaze recordings", "eye-tracking recordings")] {

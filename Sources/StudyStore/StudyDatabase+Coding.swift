@@ -132,36 +132,43 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: source ?? "transcript", message: "the transcript is empty")])
         }
         return try write { db in
-            let participantID = try Self.participantID(db, code: participant)
-            if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
-                                                 arguments: [participantID, label]) {
-                guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
-                if !force {
-                    let lost = try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE transcript_id = ? ORDER BY span_start", arguments: [existing])
-                        .filter { TextMatching.locate($0["text"], in: normalized) == nil }
-                        .map { row -> String in
-                            let text: String = row["text"]
-                            return "excerpt \(row["id"] as Int64): \"\(text.count > 70 ? text.prefix(70) + "…" : text)\""
-                        }
-                    if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
-                }
-                try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
-                try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
-            }
-            try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [participantID, label, normalized, source, Timestamp.now()])
-            let transcriptID = db.lastInsertedRowID
-            var located = 0
-            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE participant_id = ? AND transcript_id IS NULL",
-                                        arguments: [participantID]) {
-                if let match = TextMatching.locate(row["text"], in: normalized) {
-                    try db.execute(sql: "UPDATE excerpt SET transcript_id = ?, span_start = ?, span_end = ? WHERE id = ?",
-                                   arguments: [transcriptID, match.start, match.end, row["id"]])
-                    located += 1
-                }
-            }
-            return located
+            try Self.insertTranscript(db, participant: participant, normalized: normalized, label: label, source: source, replace: replace, force: force)
         }
+    }
+
+    /// Stores a transcript already normalised (NFC, LF) inside the caller's transaction; see `addTranscript`.
+    static func insertTranscript(_ db: Database, participant: String, normalized: String, label: String, source: String?, replace: Bool,
+                                 force: Bool) throws -> Int {
+        let participantID = try Self.participantID(db, code: participant)
+        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
+                                             arguments: [participantID, label]) {
+            guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
+            if !force {
+                let lost = try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE transcript_id = ? ORDER BY span_start", arguments: [existing])
+                    .filter { TextMatching.locate($0["text"], in: normalized) == nil }
+                    .map { row -> String in
+                        let text: String = row["text"]
+                        return "excerpt \(row["id"] as Int64): \"\(text.count > 70 ? text.prefix(70) + "…" : text)\""
+                    }
+                if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
+            }
+            try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
+            try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
+        }
+        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [participantID, label, normalized, source, Timestamp.now()])
+        let transcriptID = db.lastInsertedRowID
+        var located = 0
+        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE participant_id = ? AND transcript_id IS NULL",
+                                    arguments: [participantID]) {
+            if let match = TextMatching.locate(row["text"], in: normalized) {
+                try db.execute(sql: "UPDATE excerpt SET transcript_id = ?, span_start = ?, span_end = ? WHERE id = ?",
+                               arguments: [transcriptID, match.start, match.end, row["id"]])
+                located += 1
+            }
+        }
+        return located
+
     }
 
     /// Which participants have a transcript, with its label and length in characters (Unicode scalars).
@@ -525,13 +532,17 @@ extension StudyDatabase {
     public func addMemo(on target: MemoTarget, text: String, coder: String? = nil) throws -> Int64 {
         let body = TextMatching.nfc(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !body.isEmpty else { throw StoreError.invalidInput([.init(location: "memo", message: "the memo is empty")]) }
-        return try write { db in
-            let coderID = try coder.map { try Self.ensureCoder(db, $0) }
-            let (kind, participantID, codeID, categoryID) = try Self.resolve(db, target)
-            try db.execute(sql: "INSERT INTO memo (target, participant_id, code_id, category_id, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [kind, participantID, codeID, categoryID, coderID, body, Timestamp.now()])
-            return db.lastInsertedRowID
-        }
+        return try write { db in try Self.insertMemo(db, on: target, text: body, coder: coder) }
+    }
+
+    /// Stores a memo (already normalised) inside the caller's transaction.
+    @discardableResult
+    static func insertMemo(_ db: Database, on target: MemoTarget, text body: String, coder: String?) throws -> Int64 {
+        let coderID = try coder.map { try Self.ensureCoder(db, $0) }
+        let (kind, participantID, codeID, categoryID) = try Self.resolve(db, target)
+        try db.execute(sql: "INSERT INTO memo (target, participant_id, code_id, category_id, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [kind, participantID, codeID, categoryID, coderID, body, Timestamp.now()])
+        return db.lastInsertedRowID
     }
 
     /// Memos, all or about one thing, oldest first.

@@ -41,6 +41,7 @@ struct StudyCtl: AsyncParsableCommand {
             AOICommand.self,
             Report.self,
             ExportCommand.self,
+            ImportCommand.self,
             Demo.self,
             Check.self,
             Backup.self,

@@ -1,0 +1,312 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import QualCoding
+import StudyStore
+import ZIPFoundation
+
+/// Reads a REFI-QDA project (`.qdpx`) as studyctl or another tool wrote it, into a `StudyBundle`.
+///
+/// Lenient where peers differ (shared/research/refi-qda.md §A.2–A.5): any single `*.qde` at the root, `sources/` in
+/// any case, one leading BOM stripped, GUIDs with braces or in upper case, no namespace. Positions: the unit is
+/// found per source by reading every selection that names its text under four hypotheses — code points or UTF-16
+/// units, over the text as stored or with CRLF counted once — and keeping the one most selections read true; a
+/// selection that does not read its text under it is reported, never stored shifted. Text is stored as studyctl
+/// stores transcripts (NFC, LF) with each span placed on the selected words.
+public struct REFIImport {
+    public var bundle = StudyBundle()
+    /// What was left out, and why; and which position unit each source used.
+    public var report: [String] = []
+    /// The project's name, for a study the import creates.
+    public var projectName: String?
+
+    public enum Problem: Error, LocalizedError, Equatable {
+        case container(String)
+        public var errorDescription: String? {
+            switch self { case let .container(reason): return reason }
+        }
+    }
+
+    public init(path: String) throws {
+        let archive: Archive
+        do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
+            throw Problem.container("\(path) is not a REFI-QDA project (.qdpx is a ZIP file): \(error.localizedDescription)")
+        }
+        var files: [String: Entry] = [:]
+        for entry in archive { files[entry.path.lowercased()] = entry }
+        let projects = files.keys.filter { !$0.contains("/") && $0.hasSuffix(".qde") }
+        guard projects.count == 1 else {
+            throw Problem.container(projects.isEmpty ? "\(path) holds no project.qde" : "\(path) holds \(projects.count) .qde files; a REFI-QDA project has one")
+        }
+        func read(_ entry: Entry) throws -> Data {
+            var data = Data()
+            _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+            return data
+        }
+        let document = try XMLDocument(data: try read(files[projects[0]]!))
+        guard let root = document.rootElement(), root.localName == "Project" else { throw Problem.container("project.qde's root is not a Project") }
+        projectName = Self.attr(root, "name")
+        try parse(root) { name in
+            guard let entry = files["sources/" + name.lowercased()] else { return nil }
+            return try read(entry)
+        }
+    }
+
+    // MARK: - XML helpers (by local name, so a missing or foreign namespace does not matter)
+
+    static func kids(_ element: XMLElement, _ name: String) -> [XMLElement] {
+        (element.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == name }
+    }
+    static func attr(_ element: XMLElement, _ name: String) -> String? {
+        element.attributes?.first { $0.localName == name || $0.name == name }?.stringValue
+    }
+    static func guid(_ text: String?) -> String? {
+        text.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "{} ")).lowercased() }
+    }
+
+    // MARK: - Parsing
+
+    struct CodeInfo { var label: String; var category: String }
+
+    mutating func parse(_ root: XMLElement, source: (String) throws -> Data?) throws {
+        var users: [String: String] = [:]
+        for users_ in Self.kids(root, "Users") {
+            for user in Self.kids(users_, "User") { if let id = Self.guid(Self.attr(user, "guid")) { users[id] = Self.attr(user, "name") ?? id } }
+        }
+        // Notes first: codes, codings and the project refer to them.
+        var notes: [String: (name: String?, text: String, user: String?)] = [:]
+        for container in Self.kids(root, "Notes") {
+            for note in Self.kids(container, "Note") {
+                guard let id = Self.guid(Self.attr(note, "guid")) else { continue }
+                let text = Self.kids(note, "PlainTextContent").first?.stringValue ?? ""
+                notes[id] = (Self.attr(note, "name"), text, Self.guid(Self.attr(note, "creatingUser")).flatMap { users[$0] })
+            }
+        }
+        var usedNotes = Set<String>()
+        func memo(_ element: XMLElement) -> [(id: String, text: String, user: String?)] {
+            Self.kids(element, "NoteRef").compactMap { ref in
+                guard let id = Self.guid(Self.attr(ref, "targetGUID")), let note = notes[id] else { return nil }
+                return (id, note.text, note.user)
+            }
+        }
+
+        // The codebook: codes that are not codable are categories (nested ones take their parent as theme); a codable
+        // code belongs to its nearest category, or to its codable parent, or is a category of its own.
+        var codes: [String: CodeInfo] = [:]
+        var categoryNames: [String] = []
+        func addCategory(_ name: String, description: String?, theme: String?, element: XMLElement?) {
+            guard !categoryNames.contains(name) else { return }
+            categoryNames.append(name)
+            var definition: String?
+            var origin: CategoryOrigin = .emergent
+            if var lines = description?.components(separatedBy: "\n") {
+                if let last = lines.last, last.hasPrefix("Origin: ") {
+                    origin = CategoryOrigin(parsing: String(last.dropFirst("Origin: ".count))) ?? .emergent
+                    lines.removeLast()
+                }
+                let rest = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                definition = rest.isEmpty ? nil : rest
+            }
+            bundle.categories.append(.init(name: name, definition: definition, origin: origin, theme: theme))
+            if let element {
+                for note in memo(element) {
+                    usedNotes.insert(note.id)
+                    bundle.memos.append(.init(target: .category(name), text: note.text, coder: note.user))
+                }
+            }
+        }
+        func walk(_ element: XMLElement, category: String?, codableParent: String?) {
+            let name = (Self.attr(element, "name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let codable = Self.attr(element, "isCodable")?.lowercased() != "false"
+            let description = Self.kids(element, "Description").first?.stringValue
+            let children = Self.kids(element, "Code")
+            var nextCategory = category
+            if !codable {
+                addCategory(name, description: description, theme: category, element: element)
+                nextCategory = name
+            } else {
+                let home = category ?? codableParent ?? name
+                if category == nil { addCategory(home, description: codableParent == nil ? description : nil, theme: nil, element: codableParent == nil ? element : nil) }
+                if let id = Self.guid(Self.attr(element, "guid")) { codes[id] = CodeInfo(label: name, category: home) }
+            }
+            for child in children { walk(child, category: nextCategory, codableParent: codable ? (codableParent ?? name) : nil) }
+        }
+        for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { for code in Self.kids(container, "Code") { walk(code, category: nil, codableParent: nil) } } }
+
+        // Variables and cases: participants with their attributes, and which sources are theirs.
+        var variables: [String: String] = [:]
+        for container in Self.kids(root, "Variables") {
+            for variable in Self.kids(container, "Variable") {
+                if let id = Self.guid(Self.attr(variable, "guid")), let name = Self.attr(variable, "name") { variables[id] = name }
+            }
+        }
+        var owner: [String: String] = [:]
+        for container in Self.kids(root, "Cases") {
+            for item in Self.kids(container, "Case") {
+                guard let code = Self.attr(item, "name")?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { continue }
+                var attributes: [(String, String)] = []
+                for value in Self.kids(item, "VariableValue") {
+                    guard let id = Self.guid(Self.kids(value, "VariableRef").first.flatMap { Self.attr($0, "targetGUID") }), let name = variables[id] else { continue }
+                    if let text = (value.children ?? []).compactMap({ $0 as? XMLElement }).first(where: { $0.localName != "VariableRef" })?.stringValue,
+                       !text.isEmpty {
+                        attributes.append((name, text))
+                    }
+                }
+                bundle.participants.append(.init(code: code, attributes: attributes))
+                for ref in Self.kids(item, "SourceRef") { if let id = Self.guid(Self.attr(ref, "targetGUID")) { owner[id] = code } }
+            }
+        }
+
+        // Sources: the text, its position unit, and each selection placed on the stored text.
+        var labels: [String: Int] = [:]
+        for container in Self.kids(root, "Sources") {
+            for element in Self.kids(container, "TextSource") {
+                let id = Self.guid(Self.attr(element, "guid")) ?? ""
+                let sourceName = Self.attr(element, "name") ?? id
+                var raw: String
+                if let content = Self.kids(element, "PlainTextContent").first?.stringValue {
+                    raw = content
+                } else if let path = Self.attr(element, "plainTextPath"), path.lowercased().hasPrefix("internal://") {
+                    guard let data = try source(String(path.dropFirst("internal://".count))) else {
+                        report.append("source \(sourceName): \(path) is not in the project; skipped with its codings")
+                        continue
+                    }
+                    raw = String(decoding: data, as: UTF8.self)
+                } else {
+                    report.append("source \(sourceName): only an external file (\(Self.attr(element, "plainTextPath") ?? "no path")) — skipped with its codings")
+                    continue
+                }
+                if raw.hasPrefix("\u{FEFF}") { raw.removeFirst() }
+                let participant = owner[id] ?? ((sourceName as NSString).deletingPathExtension)
+                if !bundle.participants.contains(where: { $0.code == participant }) { bundle.participants.append(.init(code: participant, attributes: [])) }
+                let seen = labels[participant, default: 0]
+                labels[participant] = seen + 1
+                let label = seen == 0 ? "" : sourceName
+                let stored = TextMatching.nfc(raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+                bundle.transcripts.append(.init(participant: participant, label: label, text: stored))
+                let selections = Self.kids(element, "PlainTextSelection")
+                let unit = Unit.best(for: selections.compactMap { s in
+                    guard let start = Int(Self.attr(s, "startPosition") ?? ""), let end = Int(Self.attr(s, "endPosition") ?? ""), let name = Self.attr(s, "name") else { return nil }
+                    return (start, end, name)
+                }, in: raw)
+                report.append("source \(sourceName) → \(participant): positions in \(unit.description)")
+                let storedScalars = Array(stored.unicodeScalars)
+                for selection in selections {
+                    guard let start = Int(Self.attr(selection, "startPosition") ?? ""), let end = Int(Self.attr(selection, "endPosition") ?? ""),
+                          let text = unit.text(start, end, in: raw) else {
+                        report.append("\(participant): a selection at \(Self.attr(selection, "startPosition") ?? "?")–\(Self.attr(selection, "endPosition") ?? "?") lies outside the text; skipped")
+                        continue
+                    }
+                    if let name = Self.attr(selection, "name"), Unit.same(name, text) == false {
+                        report.append("\(participant): the selection \(start)–\(end) reads “\(text.prefix(60))”, not its name “\(name.prefix(60))”; skipped")
+                        continue
+                    }
+                    let excerpt = TextMatching.nfc(text.replacingOccurrences(of: "\r\n", with: "\n")).trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard !excerpt.isEmpty, let span = Self.place(excerpt, in: storedScalars, near: unit.lfScalarOffset(start, in: raw)) else {
+                        report.append("\(participant): the selection \(start)–\(end) could not be placed; skipped")
+                        continue
+                    }
+                    // Codings of one wording by one coder on one selection are one code in several categories.
+                    var entries: [CodeEntry] = []
+                    for coding in Self.kids(selection, "Coding") {
+                        guard let target = Self.guid(Self.kids(coding, "CodeRef").first.flatMap { Self.attr($0, "targetGUID") }), let code = codes[target] else {
+                            report.append("\(participant): a coding refers to a code the codebook lacks; skipped")
+                            continue
+                        }
+                        let notesHere = memo(coding)
+                        notesHere.forEach { usedNotes.insert($0.id) }
+                        let coder = Self.guid(Self.attr(coding, "creatingUser")).flatMap { users[$0] }
+                        let memoText = notesHere.map(\.text).joined(separator: "\n\n")
+                        if let index = entries.firstIndex(where: { $0.code == code.label && $0.coder == coder }) {
+                            if !entries[index].categories.contains(code.category) { entries[index].categories.append(code.category) }
+                            if entries[index].memo?.isEmpty ?? true { entries[index].memo = memoText }
+                            continue
+                        }
+                        let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
+                        entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
+                                                 coder: coder, memo: memoText, descriptive: !inVivo, span: span))
+                    }
+                    bundle.codes += entries
+                }
+            }
+        }
+        // Notes the project itself refers to: the study's (or a participant's, when the note says so).
+        for note in memo(root) where !usedNotes.contains(note.id) {
+            usedNotes.insert(note.id)
+            var target = MemoTarget.study
+            if let name = notes[note.id]?.name, let parsed = MemoTarget(parsing: name), case .participant = parsed { target = parsed }
+            bundle.memos.append(.init(target: target, text: note.text, coder: note.user))
+        }
+        let left = notes.keys.filter { !usedNotes.contains($0) && !(notes[$0]?.name?.hasPrefix("code:") ?? false) }
+        for id in left.sorted() { bundle.memos.append(.init(target: .study, text: notes[id]!.text, coder: notes[id]!.user)) }
+    }
+
+    /// Where `excerpt` occurs in the stored text, nearest to `expected`: a scalar range.
+    static func place(_ excerpt: String, in text: [Unicode.Scalar], near expected: Int) -> Range<Int>? {
+        let needle = Array(excerpt.unicodeScalars)
+        guard !needle.isEmpty, needle.count <= text.count else { return nil }
+        var best: Int?
+        var index = 0
+        while index + needle.count <= text.count {
+            if text[index] == needle[0], Array(text[index..<index + needle.count]) == needle {
+                if best == nil || abs(index - expected) < abs(best! - expected) { best = index }
+            }
+            index += 1
+        }
+        return best.map { $0..<$0 + needle.count }
+    }
+
+    /// How a source counts positions.
+    enum Unit: CaseIterable {
+        case scalarsLF, scalars, utf16LF, utf16
+
+        var description: String {
+            switch self {
+            case .scalars: return "code points (the standard's unit)"
+            case .scalarsLF: return "code points, a line end counted once"
+            case .utf16: return "UTF-16 units"
+            case .utf16LF: return "UTF-16 units, a line end counted once"
+            }
+        }
+
+        func text(_ start: Int, _ end: Int, in raw: String) -> String? {
+            let base = (self == .scalarsLF || self == .utf16LF) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
+            guard start >= 0, end >= start else { return nil }
+            switch self {
+            case .scalars, .scalarsLF:
+                let scalars = Array(base.unicodeScalars)
+                guard end <= scalars.count else { return nil }
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[start..<end])
+                return String(view)
+            case .utf16, .utf16LF:
+                let units = Array(base.utf16)
+                guard end <= units.count else { return nil }
+                return String(decoding: units[start..<end], as: UTF16.self)
+            }
+        }
+
+        /// The scalar offset in the LF text of position `start` in this unit (to place a selection near it).
+        func lfScalarOffset(_ start: Int, in raw: String) -> Int {
+            guard let before = text(0, start, in: raw) else { return 0 }
+            return before.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.count
+        }
+
+        static func same(_ a: String, _ b: String) -> Bool {
+            func clean(_ s: String) -> String { TextMatching.nfc(s.replacingOccurrences(of: "\r\n", with: "\n")).trimmingCharacters(in: .whitespacesAndNewlines) }
+            return clean(a) == clean(b)
+        }
+
+        /// The unit most named selections read true under (code points, the standard's, when none can tell).
+        static func best(for selections: [(Int, Int, String)], in raw: String) -> Unit {
+            var bestUnit = Unit.scalars
+            var bestCount = -1
+            for unit in [Unit.scalars, .scalarsLF, .utf16, .utf16LF] {
+                let count = selections.filter { selection in unit.text(selection.0, selection.1, in: raw).map { same($0, selection.2) } ?? false }.count
+                if count > bestCount { bestCount = count; bestUnit = unit }
+            }
+            return bestUnit
+        }
+    }
+}

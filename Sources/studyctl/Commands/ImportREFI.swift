@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Interchange
+import StudyStore
+import Surveys
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Bring in work done in other tools.", subcommands: [ImportQDPX.self])
+}
+
+struct ImportQDPX: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "qdpx", abstract: "Import a REFI-QDA project (.qdpx) from QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl.",
+        discussion: """
+            Into the study named by --db (created when it does not exist, titled after the project). Cases become \
+            participants with their variables as attributes; codes that are not codable become categories (nested \
+            ones take their parent as theme), codable codes their wordings; each text source becomes its \
+            participant's transcript (NFC, LF line ends) and each coding a code on the selected words, by its \
+            coder. The unit of positions is found per source by checking selections against their quoted text \
+            (code points, UTF-16, line ends counted once or twice); a selection that does not read its text is \
+            reported, never stored shifted. A coding whose code wording occurs in its excerpt is in-vivo, else \
+            descriptive. All or nothing; what was left out is listed.
+
+            Example: studyctl import qdpx entrevistas.qdpx --db estudo.sqlite
+            """)
+
+    @Argument(help: ArgumentHelp("The project file.", valueName: "file.qdpx"), completion: .file(extensions: ["qdpx"]))
+    var file: String
+
+    @Option(help: ArgumentHelp("The language of a study created by the import.", valueName: "pt-BR|en"))
+    var language: StudyLanguage = .ptBR
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let project = try REFIImport(path: file)
+        let created = !FileManager.default.fileExists(atPath: study.path)
+        let database = created
+            ? try StudyDatabase.create(at: study.path, title: project.projectName ?? (file as NSString).lastPathComponent, language: language)
+            : try StudyDatabase.open(at: study.path)
+        let summary: BundleSummary
+        do {
+            summary = try database.importBundle(project.bundle)
+        } catch {
+            // A study made for this import and left empty by its failure goes too.
+            if created { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: study.path + suffix) } }
+            throw error
+        }
+        print("Imported \(file): \(summary.participantsAdded.count) new participant\(summary.participantsAdded.count == 1 ? "" : "s"), "
+              + "\(summary.categoriesAdded.count) categor\(summary.categoriesAdded.count == 1 ? "y" : "ies"), \(summary.transcriptsAdded) transcript\(summary.transcriptsAdded == 1 ? "" : "s"), "
+              + "\(summary.codesAdded) code\(summary.codesAdded == 1 ? "" : "s"), \(summary.memosAdded) memo\(summary.memosAdded == 1 ? "" : "s")")
+        for line in project.report { print("  \(line)") }
+        if !summary.skipped.isEmpty {
+            print("Skipped:")
+            for line in summary.skipped { print("  - \(line)") }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import StudyStore
+import Testing
+import ZIPFoundation
+@testable import Interchange
+
+/// REFI-QDA projects read back: studyctl's own (a round trip) and ones in the style of peers whose positions are
+/// not code points.
+@Suite struct REFIImportTests {
+    func write(_ files: [String: Data]) throws -> String {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Data.Index(position)..<Data.Index(position) + size)
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).qdpx").path
+        try archive.data!.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func newStudy() throws -> StudyDatabase {
+        try StudyDatabase.create(at: FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).sqlite").path,
+                                 title: "Importado", language: .ptBR)
+    }
+
+    @Test func roundTripGivesBackTheCodebookCodesSpansCodersMemosAndAttributes() throws {
+        let original = try REFIExportTests.study()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rt-\(UUID().uuidString).qdpx").path
+        try REFIExport(study: original).qdpx().write(to: URL(fileURLWithPath: path))
+        let project = try REFIImport(path: path)
+        let copy = try newStudy()
+        let summary = try copy.importBundle(project.bundle)
+        #expect(summary.codesAdded == 3 && summary.skipped.isEmpty)
+        func codes(_ study: StudyDatabase) throws -> [String] {
+            try study.codes().map { "\($0.participant)|\($0.excerpt)|\($0.code)|\($0.categories)|\($0.coder ?? "")|\($0.inVivo)|\($0.spanStart!)-\($0.spanEnd!)" }.sorted()
+        }
+        #expect(try codes(copy) == codes(original))
+        func book(_ study: StudyDatabase) throws -> [String] {
+            try study.categories().map { "\($0.name)|\($0.definition ?? "")|\($0.origin)|\($0.reference ?? "")|\($0.theme ?? "")" }.sorted()
+        }
+        #expect(try book(copy) == book(original))
+        #expect(try copy.transcript(participant: "P1") == original.transcript(participant: "P1"))
+        #expect(try copy.roster().participants.map { $0.attributes.map { "\($0.name)=\($0.value.display)" } }
+                == original.roster().participants.map { $0.attributes.map { "\($0.name)=\($0.value.display)" } })
+        func memos(_ study: StudyDatabase) throws -> [String] { try study.memos().map { "\($0.on.hasPrefix("code:") ? "code" : $0.on)|\($0.text)" }.sorted() }
+        #expect(try memos(copy) == memos(original))
+        // Importing the same project again adds nothing and says why.
+        let again = try copy.importBundle(project.bundle)
+        #expect(again.codesAdded == 0 && again.skipped.count == 3 && again.participantsAdded.isEmpty)
+    }
+
+    /// QualCoder's habits: a BOM on the source, UTF-16 positions (Qt's cursor), braces and upper case in GUIDs,
+    /// categories as codes that are not codable. One selection does not read its text: reported, not stored.
+    @Test func utf16PositionsWithBOMArePlacedOnTheirText() throws {
+        let text = "Gostei 😀 do menu, mas o ícone 🙂 some."
+        func utf16(_ words: String) -> (Int, Int) {
+            let range = text.range(of: words)!
+            return (text.utf16.distance(from: text.utf16.startIndex, to: range.lowerBound), text.utf16.distance(from: text.utf16.startIndex, to: range.upperBound))
+        }
+        let (a, b) = utf16("ícone 🙂 some")
+        let (c, d) = utf16("do menu")
+        let qde = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <Project xmlns="urn:QDA-XML:project:1.0" name="QC" origin="QualCoder 3.6">
+            <Users><User guid="{AAAAAAAA-0000-4000-8000-000000000001}" name="carla"/></Users>
+            <CodeBook><Codes><Code guid="{C0000000-0000-4000-8000-000000000001}" name="Interface" isCodable="false">
+              <Code guid="{C0000000-0000-4000-8000-000000000002}" name="some" isCodable="true"/>
+              <Code guid="{C0000000-0000-4000-8000-000000000003}" name="navegação" isCodable="true"/></Code></Codes></CodeBook>
+            <Sources><TextSource guid="{50000000-0000-4000-8000-000000000001}" name="P7.txt" plainTextPath="internal://{50000000-0000-4000-8000-000000000001}.txt">
+              <PlainTextSelection guid="{E0000000-0000-4000-8000-000000000001}" name="ícone 🙂 some" startPosition="\(a)" endPosition="\(b)">
+                <Coding guid="{D0000000-0000-4000-8000-000000000001}" creatingUser="{aaaaaaaa-0000-4000-8000-000000000001}"><CodeRef targetGUID="{C0000000-0000-4000-8000-000000000002}"/></Coding></PlainTextSelection>
+              <PlainTextSelection guid="{E0000000-0000-4000-8000-000000000002}" name="do menu" startPosition="\(c)" endPosition="\(d)">
+                <Coding guid="{D0000000-0000-4000-8000-000000000002}" creatingUser="{AAAAAAAA-0000-4000-8000-000000000001}"><CodeRef targetGUID="{C0000000-0000-4000-8000-000000000003}"/></Coding></PlainTextSelection>
+              <PlainTextSelection guid="{E0000000-0000-4000-8000-000000000003}" name="nada disso" startPosition="0" endPosition="6">
+                <Coding guid="{D0000000-0000-4000-8000-000000000003}"><CodeRef targetGUID="{C0000000-0000-4000-8000-000000000002}"/></Coding></PlainTextSelection>
+            </TextSource></Sources></Project>
+            """
+        let path = try write(["Project.QDE": Data(qde.utf8), "Sources/{50000000-0000-4000-8000-000000000001}.txt": Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))])
+        let project = try REFIImport(path: path)
+        #expect(project.report.contains("source P7.txt → P7: positions in UTF-16 units"))
+        #expect(project.report.contains { $0.contains("reads “Gostei”, not its name “nada disso”; skipped") })
+        let study = try newStudy()
+        _ = try study.importBundle(project.bundle)
+        let codes = try study.codes().sorted { $0.spanStart! < $1.spanStart! }
+        let scalars = Array(text.unicodeScalars)
+        #expect(codes.count == 2)
+        for code in codes {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[code.spanStart!..<code.spanEnd!])
+            #expect(String(view) == code.excerpt)
+        }
+        #expect(codes[0].code == "navegação" && !codes[0].inVivo, "not in its excerpt: descriptive")
+        #expect(codes[1].code == "some" && codes[1].inVivo && codes[1].coder == "carla")
+        #expect(try study.categories().map(\.name) == ["Interface"])
+    }
+
+    /// NVivo's habit: a Windows text file whose positions count CRLF as two characters — code points on the text as
+    /// it is; stored with LF, the span moves back by one per line end before it.
+    @Test func crlfCountedTwiceIsPlacedOnTheStoredLFText() throws {
+        let text = "Linha um.\r\nLinha dois com o menu.\r\nFim."
+        let scalars = Array(text.unicodeScalars)
+        let start = String(String.UnicodeScalarView(scalars)).unicodeScalars.count - "o menu.\r\nFim.".unicodeScalars.count
+        let qde = """
+            <Project xmlns="urn:QDA-XML:project:1.0" name="NV" origin="NVivo">
+            <CodeBook><Codes><Code guid="c0000000-0000-4000-8000-000000000009" name="menu" isCodable="true"/></Codes></CodeBook>
+            <Cases><Case guid="a0000000-0000-4000-8000-000000000001" name="P3"><SourceRef targetGUID="50000000-0000-4000-8000-000000000002"/></Case></Cases>
+            <Sources><TextSource guid="50000000-0000-4000-8000-000000000002" name="Entrevista 3" plainTextPath="internal://x.txt">
+              <PlainTextSelection guid="e0000000-0000-4000-8000-000000000009" name="o menu" startPosition="\(start)" endPosition="\(start + 6)">
+                <Coding guid="d0000000-0000-4000-8000-000000000009"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000009"/></Coding></PlainTextSelection>
+            </TextSource></Sources></Project>
+            """
+        let project = try REFIImport(path: try write(["nvivo.qde": Data(qde.utf8), "sources/x.txt": Data(text.utf8)]))
+        let study = try newStudy()
+        _ = try study.importBundle(project.bundle)
+        let code = try #require(try study.codes().first)
+        let stored = try study.transcript(participant: "P3")
+        #expect(!stored.contains("\r"))
+        #expect(code.spanStart == stored.unicodeScalars.count - "o menu.\nFim.".unicodeScalars.count && code.excerpt == "o menu")
+        #expect(code.categories == ["menu"], "a codable code at the top is a category of its own")
+    }
+}
