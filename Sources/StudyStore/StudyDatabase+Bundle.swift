@@ -45,6 +45,8 @@ public struct StudyBundle: Sendable {
 
 /// What a bundle import did, and what it left out and why.
 public struct BundleSummary: Sendable, Equatable {
+    /// Conflicts found and how they were settled ("kept ours" / "took theirs").
+    public var settled: [String] = []
     public var participantsAdded: [String] = []
     public var categoriesAdded: [String] = []
     public var transcriptsAdded = 0
@@ -59,8 +61,32 @@ extension StudyDatabase {
     /// attribute with another value, a transcript that differs from the one stored, or a code the checks of
     /// `code add` refuse stops the import with nothing stored.
     public func importBundle(_ bundle: StudyBundle) throws -> BundleSummary {
-        try write { db in
+        try importBundle(bundle, prefer: nil, dryRun: false, record: nil)
+    }
+
+    /// Which side wins a conflict in a merge.
+    public enum Preference: String, Sendable, CaseIterable { case ours, theirs }
+
+    struct RolledBack: Error { var summary: BundleSummary }
+
+    /// Brings `bundle` in: conflicts (an attribute with two values, a category with two definitions or themes) are
+    /// settled by `prefer`, or, without it, listed and refused. `dryRun` does everything in the transaction, then
+    /// rolls it back. `record`, when something changed, is stored as a study memo in the same transaction.
+    public func importBundle(_ bundle: StudyBundle, prefer: Preference?, dryRun: Bool, record: String?) throws -> BundleSummary {
+        do {
+            return try write { db in
+                let summary = try Self.apply(db, bundle, prefer: prefer, record: record)
+                if dryRun { throw RolledBack(summary: summary) }
+                return summary
+            }
+        } catch let rolled as RolledBack {
+            return rolled.summary
+        }
+    }
+
+    static func apply(_ db: Database, _ bundle: StudyBundle, prefer: Preference?, record: String?) throws -> BundleSummary {
             var summary = BundleSummary()
+            var conflicts: [StoreError.Problem] = []
             for participant in bundle.participants {
                 if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [participant.code]) == nil {
                     if let reason = ParticipantNaming.problem(withCode: participant.code) {
@@ -75,8 +101,14 @@ extension StudyDatabase {
                 for (name, value) in participant.attributes {
                     if let stored = try Self.attributeValue(db, participant: participant.code, attribute: name) {
                         if stored.display != value && NumberParser.parse(value).map({ AttributeValue.number($0) }) != stored {
-                            throw StoreError.invalidInput([.init(location: "participant \(participant.code)",
-                                                                 message: "\(name) is '\(stored.display)' in the study and '\(value)' in the file")])
+                            let what = "participant \(participant.code): \(name) is '\(stored.display)' here and '\(value)' there"
+                            switch prefer {
+                            case .ours?: summary.settled.append(what + " — kept ours")
+                            case .theirs?:
+                                summary.settled.append(what + " — took theirs")
+                                missing.append((name, value))
+                            case nil: conflicts.append(.init(location: "participant \(participant.code)", message: "\(name) is '\(stored.display)' here and '\(value)' there"))
+                            }
                         }
                     } else {
                         missing.append((name, value))
@@ -84,9 +116,40 @@ extension StudyDatabase {
                 }
                 if !missing.isEmpty { try Self.setValues(db, participantID: id, code: participant.code, values: missing) }
             }
-            for category in bundle.categories where try Self.categoryID(db, category.name) == nil {
-                try Self.insertCategory(db, name: category.name, definition: category.definition, origin: category.origin, theme: category.theme)
-                summary.categoriesAdded.append(category.name)
+            for category in bundle.categories {
+                guard let id = try Self.categoryID(db, category.name) else {
+                    try Self.insertCategory(db, name: category.name, definition: category.definition, origin: category.origin, theme: category.theme)
+                    summary.categoriesAdded.append(category.name)
+                    continue
+                }
+                let row = try Row.fetchOne(db, sql: "SELECT c.definition, t.name AS theme FROM category c LEFT JOIN category t ON t.id = c.parent_id WHERE c.id = ?",
+                                           arguments: [id])
+                let definition: String? = row?["definition"]
+                let theme: String? = row?["theme"]
+                for (field, ours, theirs, column) in [("definition", definition, category.definition, "definition"), ("theme", theme, category.theme, "theme")]
+                    where theirs != nil && ours != theirs {
+                    let what = "category \(category.name): the \(field) is '\(ours ?? "")' here and '\(theirs!)' there"
+                    switch prefer {
+                    case .ours?: summary.settled.append(what + " — kept ours")
+                    case .theirs?:
+                        summary.settled.append(what + " — took theirs")
+                        if column == "definition" {
+                            try db.execute(sql: "UPDATE category SET definition = ? WHERE id = ?", arguments: [theirs, id])
+                        } else if let themeID = try Self.categoryID(db, theirs!) {
+                            // Never a cycle: the new theme may not sit under this category.
+                            var ancestor: Int64? = themeID
+                            while let current = ancestor {
+                                if current == id { throw StoreError.invalidInput([.init(location: "category \(category.name)", message: "taking the theme '\(theirs!)' would make a cycle of themes")]) }
+                                ancestor = try Int64.fetchOne(db, sql: "SELECT parent_id FROM category WHERE id = ?", arguments: [current])
+                            }
+                            try db.execute(sql: "UPDATE category SET parent_id = ? WHERE id = ?", arguments: [themeID, id])
+                        }
+                    case nil: conflicts.append(.init(location: "category \(category.name)", message: "the \(field) is '\(ours ?? "")' here and '\(theirs!)' there"))
+                    }
+                }
+            }
+            if !conflicts.isEmpty {
+                throw StoreError.invalidInput(conflicts + [.init(location: "merge", message: "settle these with --prefer ours or --prefer theirs; nothing was changed")])
             }
             for transcript in bundle.transcripts {
                 let participantID = try Self.participantID(db, code: transcript.participant)
@@ -113,10 +176,63 @@ extension StudyDatabase {
             for memo in bundle.memos {
                 let body = TextMatching.nfc(memo.text.trimmingCharacters(in: .whitespacesAndNewlines))
                 guard !body.isEmpty else { continue }
+                // The same memo on the same thing is not stored twice (merging a copy again changes nothing).
+                let (kind, participantID, codeID, categoryID) = try Self.resolve(db, memo.target)
+                if try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM memo WHERE target = ? AND participant_id IS ? AND code_id IS ? AND category_id IS ? AND text = ?
+                    """, arguments: [kind, participantID, codeID, categoryID, body]) ?? 0 > 0 { continue }
                 try Self.insertMemo(db, on: memo.target, text: body, coder: memo.coder)
                 summary.memosAdded += 1
             }
+            let changed = !summary.participantsAdded.isEmpty || !summary.categoriesAdded.isEmpty || summary.transcriptsAdded > 0
+                || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.settled.contains { $0.hasSuffix("took theirs") }
+            if let record, changed {
+                try Self.insertMemo(db, on: .study, text: record + " — " + summary.description, coder: nil)
+            }
             return summary
+    }
+}
+
+extension BundleSummary: CustomStringConvertible {
+    public var description: String {
+        "\(participantsAdded.count) new participant\(participantsAdded.count == 1 ? "" : "s"), \(categoriesAdded.count) new categor\(categoriesAdded.count == 1 ? "y" : "ies"), "
+            + "\(transcriptsAdded) transcript\(transcriptsAdded == 1 ? "" : "s"), \(codesAdded) code\(codesAdded == 1 ? "" : "s"), \(memosAdded) memo\(memosAdded == 1 ? "" : "s")"
+            + (skipped.isEmpty ? "" : ", \(skipped.count) already here")
+    }
+}
+
+extension StudyDatabase {
+    /// The study's interviews as a bundle — participants with attributes, codebook (themes first), transcripts, codes
+    /// on their spans with their coders and memos, and the other memos — for merging into another copy.
+    public func bundle() throws -> StudyBundle {
+        var bundle = StudyBundle()
+        let roster = try roster()
+        bundle.participants = roster.participants.map { .init(code: $0.code, attributes: $0.attributes.map { ($0.name, $0.value.display) }) }
+        var pending = try categories()
+        while !pending.isEmpty {
+            let ready = pending.filter { category in category.theme == nil || bundle.categories.contains { $0.name == category.theme } || !pending.contains { $0.name == category.theme } }
+            guard !ready.isEmpty else { break }
+            for category in ready {
+                let origin: CategoryOrigin = category.reference.map { .literature(reference: $0) } ?? .emergent
+                bundle.categories.append(.init(name: category.name, definition: category.definition, origin: origin, theme: category.theme))
+            }
+            pending.removeAll { category in ready.contains { $0.name == category.name } }
         }
+        for transcript in try transcriptList() {
+            bundle.transcripts.append(.init(participant: transcript.participant, label: transcript.label,
+                                            text: try self.transcript(participant: transcript.participant, label: transcript.label)))
+        }
+        let memos = try memos()
+        for code in try codes() {
+            let memo = memos.first { $0.on == "code:\(code.id)" }?.text
+            bundle.codes.append(CodeEntry(participant: code.participant, excerpt: code.excerpt, code: code.code, categories: code.categories, coder: code.coder,
+                                          memo: memo, descriptive: !code.inVivo,
+                                          span: code.spanStart.flatMap { start in code.spanEnd.map { start..<$0 } }))
+        }
+        for memo in memos where !memo.on.hasPrefix("code:") {
+            guard let target = MemoTarget(parsing: memo.on) else { continue }
+            bundle.memos.append(.init(target: target, text: memo.text, coder: memo.coder))
+        }
+        return bundle
     }
 }

@@ -42,6 +42,7 @@ struct StudyCtl: AsyncParsableCommand {
             Report.self,
             ExportCommand.self,
             ImportCommand.self,
+            Merge.self,
             Demo.self,
             Check.self,
             Backup.self,

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// REFI-QDA export and import, and merging two coders' copies, from the command line.
+@Suite struct ExchangeCommandTests {
+    /// A study with two participants, transcripts, a codebook with a theme, and one coder's codes.
+    func study(_ cli: StudyCtl, _ name: String = "study.sqlite", coder: String) throws {
+        try cli.succeed(["init", "--title", "Oficina", "--language", "pt-BR", "--db", name])
+        try cli.succeed(["participant", "add", "P1", "--attr", "anos=4", "--db", name])
+        try cli.succeed(["participant", "add", "P2", "--attr", "anos=1", "--db", name])
+        try cli.write("p1.txt", "O menu some 😕 quando giro a cabeça.\r\nO menu é pequeno.\r\n")
+        try cli.write("p2.txt", "Gostei do ícone, mas o menu some.\n")
+        try cli.succeed(["transcript", "add", "P1", "p1.txt", "--db", name])
+        try cli.succeed(["transcript", "add", "P2", "p2.txt", "--db", name])
+        try cli.succeed(["category", "add", "Interface", "--definition", "O que se vê", "--origin", "emergent", "--db", name])
+        try cli.succeed(["category", "add", "Navegação", "--definition", "Onde ir", "--origin", "emergent", "--theme", "Interface", "--db", name])
+        try cli.succeed(["category", "add", "Estética", "--origin", "Nielsen (1994)", "--db", name])
+        if coder == "ana" {
+            try cli.succeed(["code", "add", "P1", "--code", "menu some", "--excerpt", "O menu some 😕 quando giro a cabeça", "--category", "Navegação", "--coder", "ana", "--db", name])
+            try cli.succeed(["code", "add", "P2", "--code", "Gostei do ícone", "--category", "Estética", "--coder", "ana", "--db", name])
+        } else {
+            try cli.succeed(["code", "add", "P1", "--code", "quando giro", "--excerpt", "O menu some 😕 quando giro a cabeça", "--category", "Estética", "--coder", coder, "--db", name])
+            try cli.succeed(["code", "add", "P2", "--code", "Gostei do ícone", "--category", "Estética", "--coder", coder, "--db", name])
+        }
+    }
+
+    @Test func qdpxRoundTripAndIdenticalBytes() throws {
+        let cli = try StudyCtl()
+        try study(cli, coder: "ana")
+        try cli.succeed(["memo", "add", "--on", "category:Estética", "Só P2"])
+        let out = try cli.succeed(["export", "qdpx", "a.qdpx"])
+        #expect(out.contains("Wrote a.qdpx (REFI-QDA project)"))
+        try cli.succeed(["export", "qdpx", "b.qdpx"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path("a.qdpx"))) == Data(contentsOf: URL(fileURLWithPath: cli.path("b.qdpx"))))
+        try cli.succeed(["export", "qdc", "a.qdc"])
+        let imported = try cli.succeed(["import", "qdpx", "a.qdpx", "--db", "copy.sqlite"])
+        #expect(imported.contains("Imported a.qdpx: 2 new participants, 3 categories, 2 transcripts, 2 codes, 1 memo"), "\(imported)")
+        // The same codes, on the same spans, by the same coder; the same codebook and transcripts.
+        func normalised(_ json: String) throws -> [String] {
+            let codes = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["codes"] as? [[String: Any]] ?? []
+            return codes.map { "\($0["participant"]!)|\($0["code"]!)|\($0["categories"]!)|\($0["coder"]!)|\($0["spanStart"]!)-\($0["spanEnd"]!)|\($0["inVivo"]!)" }.sorted()
+        }
+        #expect(try normalised(cli.succeed(["code", "list", "--json"])) == normalised(cli.succeed(["code", "list", "--json", "--db", "copy.sqlite"])))
+        #expect(try cli.succeed(["codebook", "--format", "json"]) == cli.succeed(["codebook", "--format", "json", "--db", "copy.sqlite"]))
+        #expect(try cli.succeed(["transcript", "show", "P1", "--plain"]) == cli.succeed(["transcript", "show", "P1", "--plain", "--db", "copy.sqlite"]))
+        // A file that is not a project is refused, and no study is left behind.
+        try cli.write("bad.qdpx", "not a zip")
+        #expect(try cli.fail(["import", "qdpx", "bad.qdpx", "--db", "never.sqlite"], study: "never.sqlite").stderr.contains("is not a REFI-QDA project"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("never.sqlite")))
+    }
+
+    @Test func mergingTwoCodersCopiesGivesTheAgreementOfOneStudy() throws {
+        let cli = try StudyCtl()
+        try study(cli, "ana.sqlite", coder: "ana")
+        try study(cli, "bia.sqlite", coder: "bia")
+        // The same work in one study: both coders' codes.
+        try study(cli, "both.sqlite", coder: "ana")
+        try cli.succeed(["code", "add", "P1", "--code", "quando giro", "--excerpt", "O menu some 😕 quando giro a cabeça", "--category", "Estética", "--coder", "bia", "--db", "both.sqlite"])
+        try cli.succeed(["code", "add", "P2", "--code", "Gostei do ícone", "--category", "Estética", "--coder", "bia", "--db", "both.sqlite"])
+        let dry = try cli.succeed(["merge", "bia.sqlite", "--db", "ana.sqlite", "--dry-run"])
+        #expect(dry.contains("Would merge bia.sqlite: 0 new participants, 0 new categories, 0 transcripts, 2 codes, 0 memos"), "\(dry)")
+        #expect(try cli.succeed(["merge", "bia.sqlite", "--db", "ana.sqlite"]).contains("Merged bia.sqlite"))
+        let merged = try cli.succeed(["codes", "agreement", "--coders", "ana,bia", "--json", "--db", "ana.sqlite"])
+        #expect(merged == (try cli.succeed(["codes", "agreement", "--coders", "ana,bia", "--json", "--db", "both.sqlite"])))
+        // Again: nothing changes, not even the memo that records the merge.
+        let memos = try cli.succeed(["memo", "list", "--db", "ana.sqlite"])
+        #expect(try cli.succeed(["merge", "bia.sqlite", "--db", "ana.sqlite"]).contains("0 codes, 0 memos, 2 already here"))
+        #expect(try cli.succeed(["memo", "list", "--db", "ana.sqlite"]) == memos)
+        // Conflicts are listed and refused, or settled by --prefer.
+        try cli.succeed(["participant", "set", "P1", "anos=5", "--db", "bia.sqlite"])
+        let refused = try cli.fail(["merge", "bia.sqlite", "--db", "ana.sqlite"], study: "ana.sqlite")
+        #expect(refused.stderr.contains("participant P1: anos is '4' here and '5' there"))
+        #expect(refused.stderr.contains("settle these with --prefer ours or --prefer theirs"))
+        #expect(try cli.succeed(["merge", "bia.sqlite", "--db", "ana.sqlite", "--prefer", "theirs"]).contains("anos is '4' here and '5' there — took theirs"))
+        #expect(try cli.succeed(["participant", "show", "P1", "--db", "ana.sqlite"]).contains("5"))
+    }
+}
