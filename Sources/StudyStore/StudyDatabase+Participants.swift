@@ -38,9 +38,9 @@ extension StudyDatabase {
     }
 
     static func attributeDefinitions(_ db: Database) throws -> [AttributeDefinition] {
-        try Row.fetchAll(db, sql: "SELECT name, type, derived_from, rule FROM attribute ORDER BY position").map {
+        try Row.fetchAll(db, sql: "SELECT name, type, derived_from, rule, identifying FROM attribute ORDER BY position").map {
             AttributeDefinition(name: $0["name"], type: AttributeType(rawValue: $0["type"])!,
-                                derivedFrom: $0["derived_from"], rule: $0["rule"])
+                                derivedFrom: $0["derived_from"], rule: $0["rule"], identifying: $0["identifying"])
         }
     }
 

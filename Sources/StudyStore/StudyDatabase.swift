@@ -28,6 +28,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV3.identifier, SchemaV3.migrate),
         (SchemaV4.identifier, SchemaV4.migrate),
         (SchemaV5.identifier, SchemaV5.migrate),
+        (SchemaV6.identifier, SchemaV6.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through
@@ -112,6 +113,7 @@ public final class StudyDatabase: @unchecked Sendable {
                 try db.execute(
                     sql: "INSERT INTO study (id, title, language, created) VALUES (1, ?, ?, ?)",
                     arguments: [trimmed, language.rawValue, Timestamp.now()])
+                try db.execute(sql: "UPDATE study SET pseudonym_secret = lower(hex(randomblob(16))) WHERE id = 1")
             }
             let mode = try dbQueue!.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
             guard mode == "wal" else {

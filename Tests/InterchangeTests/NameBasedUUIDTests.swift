@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Interchange
+import Surveys
 
 @Suite struct NameBasedUUIDTests {
     @Test func sha1MatchesFIPSVectors() {

@@ -74,4 +74,45 @@ import Testing
         #expect(try cli.succeed(["merge", "bia.sqlite", "--db", "ana.sqlite", "--prefer", "theirs"]).contains("anos is '4' here and '5' there — took theirs"))
         #expect(try cli.succeed(["participant", "show", "P1", "--db", "ana.sqlite"]).contains("5"))
     }
+
+    @Test func pseudonymisedExportsHoldNoCodeIdentifyingAttributeOrListedName() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Oficina", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1", "--attr", "email=maria@exemplo.br", "--attr", "anos=4"])
+        try cli.succeed(["participant", "add", "P2", "--attr", "email=joao@exemplo.br", "--attr", "anos=1"])
+        try cli.write("p1.txt", "Entrevistadora: Maria, como foi?\nP1: A Maria Souza do suporte disse que P2 também achou o menu confuso.\n")
+        try cli.succeed(["transcript", "add", "P1", "p1.txt"])
+        try cli.succeed(["category", "add", "Navegação", "--origin", "emergent"])
+        try cli.succeed(["code", "add", "P1", "--code", "menu confuso", "--excerpt", "A Maria Souza do suporte disse que P2 também achou o menu confuso", "--category", "Navegação", "--coder", "ana"])
+        try cli.succeed(["memo", "add", "--on", "participant:P1", "Maria pediu retorno por e-mail"])
+        try cli.succeed(["participant", "attribute", "email", "--identifying"])
+        try cli.write("nomes.txt", "Maria Souza\nMaria\n")
+        let before = try cli.dump("study.sqlite")
+        #expect(try cli.fail(["export", "csv", "out", "--key", "k.csv"]).stderr.contains("--redact and --key go with --pseudonymise"))
+        try cli.succeed(["export", "csv", "csv", "--pseudonymise", "--redact", "nomes.txt"])
+        try cli.succeed(["export", "qdpx", "p.qdpx", "--pseudonymise", "--redact", "nomes.txt", "--key", "key.csv"])
+        try cli.succeed(["report", "-o", "rel", "--pseudonymise", "--redact", "nomes.txt"])
+        #expect(try cli.dump("study.sqlite") == before, "the study itself is not touched")
+        // Nothing written names a participant code, an identifying value or a listed name.
+        try cli.succeed(["import", "qdpx", "p.qdpx", "--db", "back.sqlite"])
+        var texts: [String] = []
+        for folder in ["csv", "rel"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: cli.path(folder)) where name.hasSuffix(".csv") || name.hasSuffix(".md") {
+                texts.append(try String(contentsOfFile: cli.path("\(folder)/\(name)"), encoding: .utf8))
+            }
+        }
+        let key = try String(contentsOfFile: cli.path("key.csv"), encoding: .utf8)
+        let first = try #require(key.split(separator: "\n").first { $0.hasPrefix("P1,") }?.dropFirst(3))
+        texts.append(try cli.succeed(["transcript", "show", String(first), "--db", "back.sqlite"]))
+        texts.append(try cli.succeed(["code", "list", "--json", "--db", "back.sqlite"]))
+        texts.append(try cli.succeed(["memo", "list", "--db", "back.sqlite"]))
+        for text in texts {
+            #expect(text.range(of: #"\bP[12]\b"#, options: .regularExpression) == nil, "\(text.prefix(300))")
+            #expect(!text.contains("maria@") && !text.contains("joao@") && !text.contains("Maria"), "\(text.prefix(300))")
+        }
+        // The coded span still reads its (redacted) excerpt, and the key links codes to pseudonyms.
+        let codes = try cli.succeed(["code", "list", "--json", "--db", "back.sqlite"])
+        #expect(codes.contains("A […] do suporte disse que S"))
+        #expect(key.hasPrefix("code,pseudonym\nP1,S") && key.contains("\nP2,S"))
+    }
 }

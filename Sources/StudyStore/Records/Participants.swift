@@ -8,6 +8,8 @@ public struct AttributeDefinition: Sendable, Equatable, Codable {
     /// For a derived attribute: the numeric attribute it was derived from, and the rule.
     public var derivedFrom: String?
     public var rule: String?
+    /// Whether the attribute identifies a person (left out of pseudonymised exports).
+    public var identifying: Bool = false
 }
 
 /// A participant and their attribute values, in the study's attribute order.

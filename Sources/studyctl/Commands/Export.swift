@@ -36,12 +36,13 @@ struct ExportXlsx: ParsableCommand {
     var only: Only?
 
     @OptionGroup var grouping: GroupingOption
+    @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         if only == .responses {
             let progress = ProgressBar(label: "writing")
-            try study.withStudy { database in
+            try pseudonyms.withStudy(study) { database in
                 let total = try database.status().counts.first { $0.kind == "item answers" }?.count ?? 0
                 try WorkbookWriter.writeResponses(database, to: file) { written in
                     if total > 0 { progress.update(Double(written) / Double(total)) }
@@ -51,7 +52,7 @@ struct ExportXlsx: ParsableCommand {
             print("Wrote \(file)")
             return
         }
-        let snapshot = try study.withStudy { try StudySnapshot.load($0, groupBy: grouping.by) }
+        let snapshot = try pseudonyms.withStudy(study) { try StudySnapshot.load($0, groupBy: grouping.by) }
         try WorkbookWriter.write(snapshot, to: file)
         print("Wrote \(file)")
     }
@@ -74,10 +75,11 @@ struct ExportCSV: ParsableCommand {
     var excelSafe = false
 
     @OptionGroup var grouping: GroupingOption
+    @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let snapshot = try study.withStudy { try StudySnapshot.load($0, groupBy: grouping.by) }
+        let snapshot = try pseudonyms.withStudy(study) { try StudySnapshot.load($0, groupBy: grouping.by) }
         let files = try CSVExporter.write(snapshot, to: folder, excelSafe: excelSafe)
         print("Wrote \(files.count) CSV files to \(folder): " + files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
     }
@@ -108,10 +110,11 @@ struct Report: ParsableCommand {
     var force = false
 
     @OptionGroup var grouping: GroupingOption
+    @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let (path, used) = try study.withStudy { database -> (String, StudyLanguage) in
+        let (path, used) = try pseudonyms.withStudy(study) { database -> (String, StudyLanguage) in
             let snapshot = try StudySnapshot.load(database, groupBy: grouping.by)
             let agreement = try Self.agreement(database)
             let used = language ?? snapshot.info.language

@@ -36,10 +36,11 @@ struct ExportQDPX: ParsableCommand {
     @Argument(help: ArgumentHelp("The project file to write.", valueName: "file.qdpx"))
     var file: String
 
+    @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let export = try study.withStudy { try REFIExport(study: $0) }
+        let export = try pseudonyms.withStudy(study) { try REFIExport(study: $0) }
         try writeREFI(try export.qdpx(), to: file, export: export, what: "REFI-QDA project")
     }
 }
@@ -52,10 +53,11 @@ struct ExportQDC: ParsableCommand {
     @Argument(help: ArgumentHelp("The codebook file to write.", valueName: "file.qdc"))
     var file: String
 
+    @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let export = try study.withStudy { try REFIExport(study: $0) }
+        let export = try pseudonyms.withStudy(study) { try REFIExport(study: $0) }
         try writeREFI(try export.codebookXML(), to: file, export: export, what: "REFI-QDA codebook")
     }
 }

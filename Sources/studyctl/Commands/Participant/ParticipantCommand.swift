@@ -15,6 +15,7 @@ struct ParticipantCommand: ParsableCommand {
             ParticipantShow.self,
             ParticipantSet.self,
             ParticipantDerive.self,
+            ParticipantAttribute.self,
             ParticipantRemove.self,
         ])
 }

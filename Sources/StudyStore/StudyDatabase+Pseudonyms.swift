@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import QualCoding
+import Surveys
+
+extension StudyDatabase {
+    /// Marks an attribute as identifying (or not): pseudonymised exports leave identifying attributes out.
+    public func setIdentifying(attribute: String, _ identifying: Bool) throws {
+        try write { db in
+            guard let name = try Self.attributeName(db, attribute) else {
+                throw StoreError.unknownAttribute(name: attribute, known: try Self.attributeDefinitions(db).map(\.name))
+            }
+            try db.execute(sql: "UPDATE attribute SET identifying = ? WHERE name = ?", arguments: [identifying, name])
+        }
+    }
+
+    /// A pseudonymised copy of the study at `path` (which must not exist), for exports to share or archive:
+    /// participant codes become stable pseudonyms (`S` and hexadecimal digits of SHA-1 over the study's random secret
+    /// and the code: the same in every export of the study, and not traceable without the study file), identifying attributes are removed, and in transcripts,
+    /// excerpts, codes and memos every whole-word occurrence of a participant's code becomes their pseudonym and of a
+    /// name in `redact` becomes `[…]`, with coded spans moved to match. Returns the key (code → pseudonym).
+    public func pseudonymisedCopy(at path: String, redact names: [String]) throws -> [(code: String, pseudonym: String)] {
+        let secret = try read { db in try String.fetchOne(db, sql: "SELECT pseudonym_secret FROM study WHERE id = 1") } ?? ""
+        try backup(to: path)
+        let copy = try StudyDatabase.open(at: path)
+        return try copy.write { db in
+            try db.execute(sql: "UPDATE study SET pseudonym_secret = NULL")
+            let codes = try String.fetchAll(db, sql: "SELECT code FROM participant ORDER BY id")
+            var key: [(String, String)] = []
+            var taken = Set<String>()
+            for code in codes {
+                let digest = NameBasedUUID.sha1(Array((secret + "\u{1F}" + code).utf8)).map { String(format: "%02x", $0) }.joined()
+                var length = 5
+                var pseudonym = "S" + digest.prefix(length).uppercased()
+                while taken.contains(pseudonym) { length += 1; pseudonym = "S" + digest.prefix(length).uppercased() }
+                taken.insert(pseudonym)
+                key.append((code, pseudonym))
+            }
+            // Through a temporary name first: a pseudonym may equal another participant's current code.
+            for (index, (code, _)) in key.enumerated() {
+                try db.execute(sql: "UPDATE participant SET code = ?, skeleton = ? WHERE code = ?", arguments: ["\u{1F}\(index)", "\u{1F}\(index)", code])
+            }
+            for (index, (_, pseudonym)) in key.enumerated() {
+                try db.execute(sql: "UPDATE participant SET code = ?, skeleton = ? WHERE code = ?", arguments: [pseudonym, Confusables.skeleton(pseudonym), "\u{1F}\(index)"])
+            }
+            try db.execute(sql: "DELETE FROM participant_attribute WHERE name IN (SELECT name FROM attribute WHERE identifying = 1)")
+            try db.execute(sql: "UPDATE attribute SET derived_from = NULL, rule = NULL WHERE derived_from IN (SELECT name FROM attribute WHERE identifying = 1)")
+            try db.execute(sql: "DELETE FROM attribute WHERE identifying = 1")
+            let replacements = key.map { (pattern: $0.0, with: $0.1) } + names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { (pattern: $0.trimmingCharacters(in: .whitespaces), with: "[…]") }
+            // Transcripts, with the spans of the excerpts placed in them moved to the redacted text.
+            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM transcript") {
+                let (text, map) = Pseudonyms.replace(in: row["text"], replacements)
+                try db.execute(sql: "UPDATE transcript SET text = ? WHERE id = ?", arguments: [text, row["id"] as Int64])
+                for excerpt in try Row.fetchAll(db, sql: "SELECT id, span_start, span_end FROM excerpt WHERE transcript_id = ?", arguments: [row["id"] as Int64]) {
+                    guard let start: Int = excerpt["span_start"], let end: Int = excerpt["span_end"] else { continue }
+                    try db.execute(sql: "UPDATE excerpt SET span_start = ?, span_end = ? WHERE id = ?", arguments: [map(start), map(end), excerpt["id"] as Int64])
+                }
+            }
+            for (table, column) in [("excerpt", "text"), ("code", "label"), ("memo", "text")] {
+                for row in try Row.fetchAll(db, sql: "SELECT id, \(column) AS value FROM \(table)") {
+                    let (text, _) = Pseudonyms.replace(in: row["value"], replacements)
+                    try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE id = ?", arguments: [text, row["id"] as Int64])
+                }
+            }
+            return key
+        }
+    }
+}
+
+/// Whole-word replacement with an offset map, and the hash pseudonyms come from.
+enum Pseudonyms {
+    /// `text` with every whole-word, case-insensitive occurrence of each pattern replaced, and a function taking a
+    /// Unicode-scalar offset in `text` to the matching offset in the result (an offset inside a replaced word goes to
+    /// the replacement's end).
+    static func replace(in text: String, _ replacements: [(pattern: String, with: String)]) -> (String, (Int) -> Int) {
+        let scalars = Array(text.unicodeScalars)
+        let lowered = scalars.map { Character($0).lowercased().unicodeScalars.count == 1 ? Character($0).lowercased().unicodeScalars.first! : $0 }
+        let patterns = replacements.map { (Array($0.pattern.lowercased().unicodeScalars), Array($0.with.unicodeScalars)) }.sorted { $0.0.count > $1.0.count }
+        func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        var output: [Unicode.Scalar] = []
+        var newOffset = [Int](repeating: 0, count: scalars.count + 1)
+        var index = 0
+        while index < scalars.count {
+            var matched: (Int, [Unicode.Scalar])?
+            if index == 0 || !isWord(scalars[index - 1]) {
+                for (pattern, replacement) in patterns where !pattern.isEmpty && index + pattern.count <= scalars.count
+                    && Array(lowered[index..<index + pattern.count]) == pattern
+                    && (index + pattern.count == scalars.count || !isWord(scalars[index + pattern.count])) {
+                    matched = (pattern.count, replacement)
+                    break
+                }
+            }
+            if let (length, replacement) = matched {
+                for k in 0..<length { newOffset[index + k] = output.count + (k == 0 ? 0 : replacement.count) }
+                output += replacement
+                index += length
+            } else {
+                newOffset[index] = output.count
+                output.append(scalars[index])
+                index += 1
+            }
+        }
+        newOffset[scalars.count] = output.count
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: output)
+        return (String(view), { offset in newOffset[max(0, min(offset, scalars.count))] })
+    }
+
+}

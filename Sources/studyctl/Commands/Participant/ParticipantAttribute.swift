@@ -1,0 +1,24 @@
+import ArgumentParser
+import StudyStore
+
+struct ParticipantAttribute: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attribute", abstract: "Mark an attribute as identifying a person (or not).",
+        discussion: """
+            Identifying attributes (a name, an e-mail, an employer) are left out of every export made with \
+            --pseudonymise. Example: studyctl participant attribute email --identifying
+            """)
+
+    @Argument(help: "The attribute's name.")
+    var name: String
+
+    @Flag(name: .customLong("identifying"), inversion: .prefixedNo, help: "Whether the attribute identifies a person.")
+    var identifying: Bool
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        try study.withStudy { try $0.setIdentifying(attribute: name, identifying) }
+        print("\(name) is \(identifying ? "" : "not ")identifying" + (identifying ? ": left out of pseudonymised exports" : ""))
+    }
+}

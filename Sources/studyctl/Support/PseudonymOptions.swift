@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import StudyStore
+import Tabular
+
+/// `--pseudonymise` for the exports and the report: they are written from a pseudonymised copy of the study, made in
+/// a temporary folder and deleted afterwards; the study itself is not touched.
+struct PseudonymOptions: ParsableArguments {
+    @Flag(help: "Replace participant codes by stable pseudonyms, leave identifying attributes out, mask --redact names.")
+    var pseudonymise = false
+
+    @Option(help: ArgumentHelp("With --pseudonymise: a text file of names (one per line) to mask in transcripts, excerpts, codes and memos.", valueName: "file"))
+    var redact: String?
+
+    @Option(help: ArgumentHelp("With --pseudonymise: also write the key (code → pseudonym) to this CSV file; keep it apart from the export.", valueName: "file.csv"))
+    var key: String?
+
+    func validate() throws {
+        if !pseudonymise && (redact != nil || key != nil) { throw ValidationError("--redact and --key go with --pseudonymise.") }
+    }
+
+    /// Runs `body` with the study, or with a pseudonymised copy of it.
+    func withStudy<T>(_ study: StudyOptions, _ body: (StudyDatabase) throws -> T) throws -> T {
+        guard pseudonymise else { return try study.withStudy(body) }
+        var names: [String] = []
+        if let redact {
+            guard let text = try? String(contentsOfFile: redact, encoding: .utf8) else {
+                throw ValidationError("Cannot read the names to redact from \(redact) (a UTF-8 text file, one name per line).")
+            }
+            names = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        let copyPath = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudonymised-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) } }
+        let pairs = try study.withStudy { try $0.pseudonymisedCopy(at: copyPath, redact: names) }
+        let result = try body(try StudyDatabase.open(at: copyPath))
+        if let key {
+            var writer = CSVWriter()
+            writer.writeRow(["code", "pseudonym"])
+            for pair in pairs { writer.writeRow([pair.code, pair.pseudonym]) }
+            guard FileManager.default.createFile(atPath: key, contents: Data(writer.text.utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw ValidationError("Cannot write the key to \(key).")
+            }
+            print("Wrote the pseudonym key to \(key) (readable by you only); keep it apart from the export.")
+        }
+        return result
+    }
+}
