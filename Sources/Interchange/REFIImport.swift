@@ -167,8 +167,11 @@ public struct REFIImport {
                 var raw: String
                 if let content = Self.kids(element, "PlainTextContent").first?.stringValue {
                     raw = content
-                } else if let path = Self.attr(element, "plainTextPath"), path.lowercased().hasPrefix("internal://") {
-                    guard let data = try source(String(path.dropFirst("internal://".count))) else {
+                } else if let path = Self.attr(element, "plainTextPath"), path.lowercased().hasPrefix("internal://") || !path.contains("://") {
+                    // internal://NAME, or a plain path some tools write (NAME, sources/NAME): a file of sources/.
+                    var name = path.lowercased().hasPrefix("internal://") ? String(path.dropFirst("internal://".count)) : path
+                    if name.lowercased().hasPrefix("sources/") { name = String(name.dropFirst("sources/".count)) }
+                    guard let data = try source(name) else {
                         report.append("source \(sourceName): \(path) is not in the project; skipped with its codings")
                         continue
                     }

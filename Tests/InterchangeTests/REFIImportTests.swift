@@ -95,7 +95,7 @@ import ZIPFoundation
         #expect(try study.categories().map(\.name) == ["Interface"])
     }
 
-    /// NVivo's habit: a Windows text file whose positions count CRLF as two characters — code points on the text as
+    /// NVivo's habit: a Windows text file whose positions count CRLF as two characters (and a plain source path) — code points on the text as
     /// it is; stored with LF, the span moves back by one per line end before it.
     @Test func crlfCountedTwiceIsPlacedOnTheStoredLFText() throws {
         let text = "Linha um.\r\nLinha dois com o menu.\r\nFim."
@@ -105,7 +105,7 @@ import ZIPFoundation
             <Project xmlns="urn:QDA-XML:project:1.0" name="NV" origin="NVivo">
             <CodeBook><Codes><Code guid="c0000000-0000-4000-8000-000000000009" name="menu" isCodable="true"/></Codes></CodeBook>
             <Cases><Case guid="a0000000-0000-4000-8000-000000000001" name="P3"><SourceRef targetGUID="50000000-0000-4000-8000-000000000002"/></Case></Cases>
-            <Sources><TextSource guid="50000000-0000-4000-8000-000000000002" name="Entrevista 3" plainTextPath="internal://x.txt">
+            <Sources><TextSource guid="50000000-0000-4000-8000-000000000002" name="Entrevista 3" plainTextPath="Sources/x.txt">
               <PlainTextSelection guid="e0000000-0000-4000-8000-000000000009" name="o menu" startPosition="\(start)" endPosition="\(start + 6)">
                 <Coding guid="d0000000-0000-4000-8000-000000000009"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000009"/></Coding></PlainTextSelection>
             </TextSource></Sources></Project>

@@ -115,4 +115,38 @@ import Testing
         #expect(codes.contains("A […] do suporte disse que S"))
         #expect(key.hasPrefix("code,pseudonym\nP1,S") && key.contains("\nP2,S"))
     }
+
+    /// The UITracking demo study (54 excerpts coded by two coders): the qdpx round trip gives back its codebook and
+    /// codes, and each coder's copy merged into the other's gives the agreement of the study that holds both.
+    @Test func uitrackingRoundTripAndMerge() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["demo", "--output", "demo"])
+        let full = "demo/uitracking/uitracking.sqlite"
+        try cli.succeed(["export", "qdpx", "u.qdpx", "--db", full])
+        try cli.succeed(["import", "qdpx", "u.qdpx", "--db", "back.sqlite"])
+        #expect(try cli.succeed(["codebook", "--format", "json", "--db", full]) == cli.succeed(["codebook", "--format", "json", "--db", "back.sqlite"]))
+        func codes(_ study: String) throws -> [String] {
+            let json = try cli.succeed(["code", "list", "--json", "--db", study])
+            let list = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["codes"] as? [[String: Any]] ?? []
+            return list.map { "\($0["participant"]!)|\($0["excerpt"]!)|\($0["code"]!)|\($0["categories"]!)|\($0["coder"]!)|\($0["spanStart"]!)|\($0["inVivo"]!)" }.sorted()
+        }
+        #expect(try codes(full) == codes("back.sqlite"))
+        #expect(try codes(full).count == 108)
+        // Each coder's copy: the other coder's codes removed.
+        for (name, drop) in [("autora.sqlite", "Revisor"), ("revisor.sqlite", "Autora")] {
+            try FileManager.default.copyItem(atPath: cli.path(full), toPath: cli.path(name))
+            let sql = "DELETE FROM memo WHERE code_id IN (SELECT id FROM code WHERE coder_id = (SELECT id FROM coder WHERE name = '\(drop)'));"
+                + "DELETE FROM code_category WHERE code_id IN (SELECT id FROM code WHERE coder_id = (SELECT id FROM coder WHERE name = '\(drop)'));"
+                + "DELETE FROM code WHERE coder_id = (SELECT id FROM coder WHERE name = '\(drop)');"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["sqlite3", cli.path(name), sql]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        #expect(try cli.succeed(["merge", "revisor.sqlite", "--db", "autora.sqlite"]).contains("54 codes"))
+        #expect(try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--json", "--db", "autora.sqlite"])
+                == cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--json", "--db", full]))
+    }
 }
