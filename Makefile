@@ -28,7 +28,7 @@ bench: deps
 	bench/run.sh
 
 bench-gaze: deps
-	bench/run-gaze.sh
+	bench/run.sh gaze
 
 clean:
 	rm -rf .build demo-output

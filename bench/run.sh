@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: builds studyctl in release, sets up the Python reference tools, and runs the benchmarks.
 # BENCH_SIZES="10000 100000" overrides the default sizes (10k, 100k, 1M respondents).
+# make bench-gaze (bench/run.sh gaze): the eye-tracking benchmarks instead (bench/gaze.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRA_APT_PACKAGES="time python3-venv" scripts/install-deps.sh
@@ -10,6 +11,11 @@ swift build -c release --product studyctl $static
 if [ ! -x bench/.venv/bin/python ]; then
   python3 -m venv bench/.venv
 fi
-bench/.venv/bin/pip install --quiet pandas xlsxwriter
 command -v /usr/bin/time >/dev/null || { echo "bench needs GNU time: apt-get install time" >&2; exit 1; }
-bench/.venv/bin/python bench/bench.py "$PWD/.build/release/studyctl" "$PWD/bench/work" ${BENCH_SIZES:-10000 100000 1000000}
+if [ "${1:-}" = gaze ]; then
+  bench/.venv/bin/pip install --quiet pandas numpy scipy
+  bench/.venv/bin/python bench/gaze.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
+else
+  bench/.venv/bin/pip install --quiet pandas xlsxwriter
+  bench/.venv/bin/python bench/bench.py "$PWD/.build/release/studyctl" "$PWD/bench/work" ${BENCH_SIZES:-10000 100000 1000000}
+fi
