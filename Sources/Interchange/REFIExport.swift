@@ -29,6 +29,7 @@ public struct REFIExport {
         var memos: [MemoRecord]
         var coders: [String]
         var extra: [String: Int]
+        var foreign: [String: String]
     }
 
     public init(study: StudyDatabase) throws {
@@ -36,14 +37,19 @@ public struct REFIExport {
         let status = try study.status()
         let counts = Dictionary(status.counts.map { ($0.kind, $0.count) }, uniquingKeysWith: { a, _ in a })
         snapshot = Snapshot(info: try study.info(), roster: try study.roster(), transcripts: transcripts, categories: try study.categories(),
-                            codes: try study.codes(), memos: try study.memos(), coders: try study.coders(), extra: counts)
+                            codes: try study.codes(), memos: try study.memos(), coders: try study.coders(), extra: counts,
+                            foreign: try study.foreignGUIDs())
         // studyctl's own namespace, then the study's: the study is known by its creation time, which copies keep.
         let root = UUID(uuidString: "3f1e5a0c-9b7d-4c52-8e41-5d2a7b6c9e10")!
         namespace = NameBasedUUID.make(namespace: root, name: "study:" + snapshot.info.created)
         notCarried = notes()
     }
 
-    func guid(_ kind: String, _ id: String) -> String { NameBasedUUID.make(namespace: namespace, name: kind + ":" + id).uuidString.lowercased() }
+    /// The GUID of a thing: the one another tool gave it when it came in by import (kept for the round trip), else a
+    /// name-based UUID of the study's namespace and the thing's kind and key.
+    func guid(_ kind: String, _ id: String) -> String {
+        snapshot.foreign[kind + ":" + id] ?? NameBasedUUID.make(namespace: namespace, name: kind + ":" + id).uuidString.lowercased()
+    }
 
     /// The REFI date of a studyctl timestamp (already UTC, ISO 8601), or nil.
     func date(_ text: String?) -> String? {

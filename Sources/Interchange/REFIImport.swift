@@ -72,7 +72,12 @@ public struct REFIImport {
     mutating func parse(_ root: XMLElement, source: (String) throws -> Data?) throws {
         var users: [String: String] = [:]
         for users_ in Self.kids(root, "Users") {
-            for user in Self.kids(users_, "User") { if let id = Self.guid(Self.attr(user, "guid")) { users[id] = Self.attr(user, "name") ?? id } }
+            for user in Self.kids(users_, "User") {
+                if let id = Self.guid(Self.attr(user, "guid")) {
+                    users[id] = Self.attr(user, "name") ?? id
+                    bundle.foreignGUIDs.append(("coder", users[id]!, id))
+                }
+            }
         }
         // Notes first: codes, codings and the project refer to them.
         var notes: [String: (name: String?, text: String, user: String?)] = [:]
@@ -124,11 +129,15 @@ public struct REFIImport {
             var nextCategory = category
             if !codable {
                 addCategory(name, description: description, theme: category, element: element)
+                if let id = Self.guid(Self.attr(element, "guid")) { bundle.foreignGUIDs.append(("category", name, id)) }
                 nextCategory = name
             } else {
                 let home = category ?? codableParent ?? name
                 if category == nil { addCategory(home, description: codableParent == nil ? description : nil, theme: nil, element: codableParent == nil ? element : nil) }
-                if let id = Self.guid(Self.attr(element, "guid")) { codes[id] = CodeInfo(label: name, category: home) }
+                if let id = Self.guid(Self.attr(element, "guid")) {
+                    codes[id] = CodeInfo(label: name, category: home)
+                    bundle.foreignGUIDs.append(("code", home + "\u{1F}" + name, id))
+                }
             }
             for child in children { walk(child, category: nextCategory, codableParent: codable ? (codableParent ?? name) : nil) }
         }
@@ -138,7 +147,10 @@ public struct REFIImport {
         var variables: [String: String] = [:]
         for container in Self.kids(root, "Variables") {
             for variable in Self.kids(container, "Variable") {
-                if let id = Self.guid(Self.attr(variable, "guid")), let name = Self.attr(variable, "name") { variables[id] = name }
+                if let id = Self.guid(Self.attr(variable, "guid")), let name = Self.attr(variable, "name") {
+                    variables[id] = name
+                    bundle.foreignGUIDs.append(("attribute", name, id))
+                }
             }
         }
         var owner: [String: String] = [:]
@@ -154,6 +166,7 @@ public struct REFIImport {
                     }
                 }
                 bundle.participants.append(.init(code: code, attributes: attributes))
+                if let id = Self.guid(Self.attr(item, "guid")) { bundle.foreignGUIDs.append(("participant", code, id)) }
                 for ref in Self.kids(item, "SourceRef") { if let id = Self.guid(Self.attr(ref, "targetGUID")) { owner[id] = code } }
             }
         }
@@ -188,6 +201,7 @@ public struct REFIImport {
                 let label = seen == 0 ? "" : sourceName
                 let stored = TextMatching.nfc(raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
                 bundle.transcripts.append(.init(participant: participant, label: label, text: stored))
+                if !id.isEmpty { bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, id)) }
                 let selections = Self.kids(element, "PlainTextSelection")
                 let unit = Unit.best(for: selections.compactMap { s in
                     guard let start = Int(Self.attr(s, "startPosition") ?? ""), let end = Int(Self.attr(s, "endPosition") ?? ""), let name = Self.attr(s, "name") else { return nil }
@@ -212,6 +226,8 @@ public struct REFIImport {
                     }
                     // Codings of one wording by one coder on one selection are one code in several categories.
                     var entries: [CodeEntry] = []
+                    var guids: [(selection: String?, codings: [String: String])] = []
+                    let selectionGUID = Self.guid(Self.attr(selection, "guid"))
                     for coding in Self.kids(selection, "Coding") {
                         guard let target = Self.guid(Self.kids(coding, "CodeRef").first.flatMap { Self.attr($0, "targetGUID") }), let code = codes[target] else {
                             report.append("\(participant): a coding refers to a code the codebook lacks; skipped")
@@ -221,16 +237,20 @@ public struct REFIImport {
                         notesHere.forEach { usedNotes.insert($0.id) }
                         let coder = Self.guid(Self.attr(coding, "creatingUser")).flatMap { users[$0] }
                         let memoText = notesHere.map(\.text).joined(separator: "\n\n")
+                        let codingGUID = Self.guid(Self.attr(coding, "guid"))
                         if let index = entries.firstIndex(where: { $0.code == code.label && $0.coder == coder }) {
                             if !entries[index].categories.contains(code.category) { entries[index].categories.append(code.category) }
                             if entries[index].memo?.isEmpty ?? true { entries[index].memo = memoText }
+                            if let codingGUID { guids[index].codings[code.category] = codingGUID }
                             continue
                         }
+                        guids.append((selectionGUID, codingGUID.map { [code.category: $0] } ?? [:]))
                         let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
                         entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
                                                  coder: coder, memo: memoText, descriptive: !inVivo, span: span))
                     }
                     bundle.codes += entries
+                    bundle.codeGUIDs += guids
                 }
             }
         }

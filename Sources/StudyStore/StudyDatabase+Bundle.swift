@@ -40,6 +40,10 @@ public struct StudyBundle: Sendable {
     /// Codes with their spans (scalar offsets in the transcript as stored: NFC, LF).
     public var codes: [CodeEntry] = []
     public var memos: [Memo] = []
+    /// GUIDs another tool gave these things (kind, key as the REFI export names it, GUID), kept for round trips.
+    public var foreignGUIDs: [(kind: String, key: String, guid: String)] = []
+    /// Per entry of `codes` (same index), the GUIDs of its selection and of its coding in each category, if known.
+    public var codeGUIDs: [(selection: String?, codings: [String: String])] = []
     public init() {}
 }
 
@@ -165,10 +169,19 @@ extension StudyDatabase {
                                               source: "REFI-QDA", replace: false, force: false)
                 summary.transcriptsAdded += 1
             }
-            for entry in bundle.codes {
+            for (index, entry) in bundle.codes.enumerated() {
                 do {
-                    _ = try Self.insertCode(db, entry)
+                    let result = try Self.insertCode(db, entry)
                     summary.codesAdded += 1
+                    if index < bundle.codeGUIDs.count, let excerpt = try Int64.fetchOne(db, sql: "SELECT excerpt_id FROM code WHERE id = ?", arguments: [result.id]) {
+                        let guids = bundle.codeGUIDs[index]
+                        var entries: [(String, String, String)] = guids.codings.map { ("coding", "\(result.id)\u{1F}\($0.key)", $0.value) }
+                        if let selection = guids.selection { entries.append(("excerpt", String(excerpt), selection)) }
+                        for (kind, key, guid) in entries {
+                            try db.execute(sql: "INSERT INTO foreign_guid (kind, key, guid) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
+                                           arguments: [kind, key, guid])
+                        }
+                    }
                 } catch let StoreError.codeProblem(message) where message.contains("already stored") {
                     summary.skipped.append("\(entry.participant): “\(entry.code)” — \(message)")
                 }
@@ -184,6 +197,10 @@ extension StudyDatabase {
                 try Self.insertMemo(db, on: memo.target, text: body, coder: memo.coder)
                 summary.memosAdded += 1
             }
+            for entry in bundle.foreignGUIDs {
+                try db.execute(sql: "INSERT INTO foreign_guid (kind, key, guid) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
+                               arguments: [entry.kind, entry.key, entry.guid])
+            }
             let changed = !summary.participantsAdded.isEmpty || !summary.categoriesAdded.isEmpty || summary.transcriptsAdded > 0
                 || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.settled.contains { $0.hasSuffix("took theirs") }
             if let record, changed {
@@ -191,6 +208,17 @@ extension StudyDatabase {
             }
             return summary
     }
+}
+
+extension StudyDatabase {
+    /// The GUIDs kept from imports, by kind and key.
+    public func foreignGUIDs() throws -> [String: String] {
+        try read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT kind, key, guid FROM foreign_guid").map { (($0["kind"] as String) + ":" + ($0["key"] as String), $0["guid"] as String) },
+                       uniquingKeysWith: { a, _ in a })
+        }
+    }
+
 }
 
 extension BundleSummary: CustomStringConvertible {

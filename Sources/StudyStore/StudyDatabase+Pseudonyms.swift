@@ -25,6 +25,8 @@ extension StudyDatabase {
         let copy = try StudyDatabase.open(at: path)
         return try copy.write { db in
             try db.execute(sql: "UPDATE study SET pseudonym_secret = NULL")
+            // Kept GUIDs are keyed by codes and names: a pseudonymised export mints its own.
+            try db.execute(sql: "DELETE FROM foreign_guid")
             let codes = try String.fetchAll(db, sql: "SELECT code FROM participant ORDER BY id")
             var key: [(String, String)] = []
             var taken = Set<String>()

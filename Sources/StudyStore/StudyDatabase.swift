@@ -29,6 +29,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV4.identifier, SchemaV4.migrate),
         (SchemaV5.identifier, SchemaV5.migrate),
         (SchemaV6.identifier, SchemaV6.migrate),
+        (SchemaV7.identifier, SchemaV7.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

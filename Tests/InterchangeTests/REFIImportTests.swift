@@ -93,6 +93,15 @@ import ZIPFoundation
         #expect(codes[0].code == "navegação" && !codes[0].inVivo, "not in its excerpt: descriptive")
         #expect(codes[1].code == "some" && codes[1].inVivo && codes[1].coder == "carla")
         #expect(try study.categories().map(\.name) == ["Interface"])
+        // Exported again, the project gives back QualCoder's own GUIDs (lowercase, without braces): its user, codes,
+        // source, selections and codings are recognised on the way back.
+        let exported = try REFIExport(study: study).projectXML().xml
+        let xml = String(decoding: exported, as: UTF8.self)
+        for guid in ["aaaaaaaa-0000-4000-8000-000000000001", "c0000000-0000-4000-8000-000000000001", "c0000000-0000-4000-8000-000000000002",
+                     "50000000-0000-4000-8000-000000000001", "e0000000-0000-4000-8000-000000000001", "d0000000-0000-4000-8000-000000000001",
+                     "e0000000-0000-4000-8000-000000000002", "d0000000-0000-4000-8000-000000000002"] {
+            #expect(xml.contains("\"\(guid)\""), "\(guid) kept")
+        }
     }
 
     /// NVivo's habit: a Windows text file whose positions count CRLF as two characters (and a plain source path) — code points on the text as
