@@ -240,6 +240,7 @@ public struct REFIExport {
                             let coding = XMLElement(name: "Coding")
                             attribute(coding, "guid", guid("coding", "\(code.id)\u{1F}\(category)"))
                             if let coder = code.coder, let user = userGUID[coder] { attribute(coding, "creatingUser", user) }
+                            if let created = date(code.created) { attribute(coding, "creationDateTime", created) }
                             let ref = XMLElement(name: "CodeRef")
                             attribute(ref, "targetGUID", guid("code", category + "\u{1F}" + code.code))
                             coding.addChild(ref)

@@ -65,6 +65,8 @@ public struct CodeRecord: Sendable, Equatable, Codable {
     public var coder: String?
     public var spanStart: Int?
     public var spanEnd: Int?
+    /// When the code was stored (UTC, ISO 8601).
+    public var created: String? = nil
 }
 
 /// What a memo is about.
@@ -501,14 +503,14 @@ extension StudyDatabase {
         var records: [Int64: CodeRecord] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT k.id, p.code AS participant, e.text AS excerpt, e.id AS excerpt_id, k.label, k.in_vivo, c.name AS coder,
-                   e.span_start, e.span_end
+                   e.span_start, e.span_end, k.created
             FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN participant p ON p.id = e.participant_id
             LEFT JOIN coder c ON c.id = k.coder_id
             WHERE \(condition)
             """, arguments: arguments) {
             records[row["id"]] = CodeRecord(id: row["id"], participant: row["participant"], excerpt: row["excerpt"],
                                             excerptID: row["excerpt_id"], code: row["label"], inVivo: row["in_vivo"], categories: [],
-                                            coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"])
+                                            coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"], created: row["created"])
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT cc.code_id, c.name FROM code_category cc JOIN category c ON c.id = cc.category_id ORDER BY c.position

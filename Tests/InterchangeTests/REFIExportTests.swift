@@ -103,6 +103,7 @@ import ZIPFoundation
         let users = try document.nodes(forXPath: "//*[local-name()='User']").compactMap { ($0 as? XMLElement).flatMap { attr($0, "name") } }
         #expect(users == ["ana", "bia"])
         #expect(codings.allSatisfy { ($0 as? XMLElement).flatMap { attr($0, "creatingUser") } != nil })
+        #expect(codings.allSatisfy { ($0 as? XMLElement).flatMap { attr($0, "creationDateTime") }?.hasSuffix("Z") == true }, "each coding with its date")
         // Themes hold categories, categories hold one codable code per wording.
         let interface = try #require(try document.nodes(forXPath: "//*[local-name()='Code'][@name='Interface']").first as? XMLElement)
         #expect(attr(interface, "isCodable") == "false")
