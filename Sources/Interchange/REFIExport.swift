@@ -70,7 +70,7 @@ public struct REFIExport {
         }
         let derived = snapshot.roster.attributes.filter { $0.rule != nil }
         if !derived.isEmpty {
-            notes.append("derived attributes (\(derived.map(\.name).joined(separator: ", "))): their values are exported, their rules only as the variable's description")
+            notes.append("derived attributes (\(derived.map(\.name).joined(separator: ", "))): their values are exported, their rules as the variable's description (studyctl reads them back; other tools show it as text)")
         }
         let origins = snapshot.categories.filter { $0.origin != "emergent" || $0.definition != nil }
         if !origins.isEmpty { notes.append("category definitions and origins: written into each code's Description (REFI has no field for them)") }

@@ -61,6 +61,12 @@ public struct REFIImport {
     static func attr(_ element: XMLElement, _ name: String) -> String? {
         element.attributes?.first { $0.localName == name || $0.name == name }?.stringValue
     }
+    /// A REFI date (xsd:dateTime) as studyctl stores times, `2026-11-23T00:01:29Z`, when it is one in UTC.
+    static func utc(_ text: String) -> String? {
+        guard text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$"#, options: .regularExpression) != nil else { return nil }
+        return String(text.prefix(19)) + "Z"
+    }
+
     static func guid(_ text: String?) -> String? {
         text.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "{} ")).lowercased() }
     }
@@ -80,19 +86,20 @@ public struct REFIImport {
             }
         }
         // Notes first: codes, codings and the project refer to them.
-        var notes: [String: (name: String?, text: String, user: String?)] = [:]
+        var notes: [String: (name: String?, text: String, user: String?, created: String?)] = [:]
         for container in Self.kids(root, "Notes") {
             for note in Self.kids(container, "Note") {
                 guard let id = Self.guid(Self.attr(note, "guid")) else { continue }
                 let text = Self.kids(note, "PlainTextContent").first?.stringValue ?? ""
-                notes[id] = (Self.attr(note, "name"), text, Self.guid(Self.attr(note, "creatingUser")).flatMap { users[$0] })
+                notes[id] = (Self.attr(note, "name"), text, Self.guid(Self.attr(note, "creatingUser")).flatMap { users[$0] },
+                             Self.attr(note, "creationDateTime").flatMap(Self.utc))
             }
         }
         var usedNotes = Set<String>()
-        func memo(_ element: XMLElement) -> [(id: String, text: String, user: String?)] {
+        func memo(_ element: XMLElement) -> [(id: String, text: String, user: String?, created: String?)] {
             Self.kids(element, "NoteRef").compactMap { ref in
                 guard let id = Self.guid(Self.attr(ref, "targetGUID")), let note = notes[id] else { return nil }
-                return (id, note.text, note.user)
+                return (id, note.text, note.user, note.created)
             }
         }
 
@@ -117,7 +124,7 @@ public struct REFIImport {
             if let element {
                 for note in memo(element) {
                     usedNotes.insert(note.id)
-                    bundle.memos.append(.init(target: .category(name), text: note.text, coder: note.user))
+                    bundle.memos.append(.init(target: .category(name), text: note.text, coder: note.user, created: note.created))
                 }
             }
         }
@@ -150,6 +157,12 @@ public struct REFIImport {
                 if let id = Self.guid(Self.attr(variable, "guid")), let name = Self.attr(variable, "name") {
                     variables[id] = name
                     bundle.foreignGUIDs.append(("attribute", name, id))
+                    // studyctl writes a derived attribute's rule as "Derived from SOURCE: RULE".
+                    if let description = Self.kids(variable, "Description").first?.stringValue, description.hasPrefix("Derived from "),
+                       let colon = description.range(of: ": ") {
+                        let from = String(description[description.index(description.startIndex, offsetBy: "Derived from ".count)..<colon.lowerBound])
+                        bundle.derivations.append((name, from, String(description[colon.upperBound...])))
+                    }
                 }
             }
         }
@@ -259,10 +272,10 @@ public struct REFIImport {
             usedNotes.insert(note.id)
             var target = MemoTarget.study
             if let name = notes[note.id]?.name, let parsed = MemoTarget(parsing: name), case .participant = parsed { target = parsed }
-            bundle.memos.append(.init(target: target, text: note.text, coder: note.user))
+            bundle.memos.append(.init(target: target, text: note.text, coder: note.user, created: note.created))
         }
         let left = notes.keys.filter { !usedNotes.contains($0) && !(notes[$0]?.name?.hasPrefix("code:") ?? false) }
-        for id in left.sorted() { bundle.memos.append(.init(target: .study, text: notes[id]!.text, coder: notes[id]!.user)) }
+        for id in left.sorted() { bundle.memos.append(.init(target: .study, text: notes[id]!.text, coder: notes[id]!.user, created: notes[id]!.created)) }
     }
 
     /// Where `excerpt` occurs in the stored text, nearest to `expected`: a scalar range.

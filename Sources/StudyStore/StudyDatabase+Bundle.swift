@@ -30,8 +30,14 @@ public struct StudyBundle: Sendable {
         public var target: MemoTarget
         public var text: String
         public var coder: String?
-        public init(target: MemoTarget, text: String, coder: String?) { self.target = target; self.text = text; self.coder = coder }
+        /// When it was written (UTC, ISO 8601), when known.
+        public var created: String?
+        public init(target: MemoTarget, text: String, coder: String?, created: String? = nil) {
+            self.target = target; self.text = text; self.coder = coder; self.created = created
+        }
     }
+    /// Attributes derived by a rule from another (name, source attribute, rule), restored when both are there.
+    public var derivations: [(name: String, from: String, rule: String)] = []
 
     public var participants: [Participant] = []
     /// In an order where a category's theme comes before it.
@@ -120,6 +126,12 @@ extension StudyDatabase {
                 }
                 if !missing.isEmpty { try Self.setValues(db, participantID: id, code: participant.code, values: missing) }
             }
+            for derivation in bundle.derivations where (try? DerivationRule(parsing: derivation.rule)) != nil {
+                try db.execute(sql: """
+                    UPDATE attribute SET derived_from = (SELECT name FROM attribute WHERE name = ?), rule = ?
+                    WHERE name = ? AND derived_from IS NULL AND EXISTS (SELECT 1 FROM attribute WHERE name = ?)
+                    """, arguments: [derivation.from, derivation.rule, derivation.name, derivation.from])
+            }
             for category in bundle.categories {
                 guard let id = try Self.categoryID(db, category.name) else {
                     try Self.insertCategory(db, name: category.name, definition: category.definition, origin: category.origin, theme: category.theme)
@@ -194,7 +206,7 @@ extension StudyDatabase {
                 if try Int.fetchOne(db, sql: """
                     SELECT count(*) FROM memo WHERE target = ? AND participant_id IS ? AND code_id IS ? AND category_id IS ? AND text = ?
                     """, arguments: [kind, participantID, codeID, categoryID, body]) ?? 0 > 0 { continue }
-                try Self.insertMemo(db, on: memo.target, text: body, coder: memo.coder)
+                try Self.insertMemo(db, on: memo.target, text: body, coder: memo.coder, created: memo.created)
                 summary.memosAdded += 1
             }
             for entry in bundle.foreignGUIDs {
@@ -236,6 +248,9 @@ extension StudyDatabase {
         var bundle = StudyBundle()
         let roster = try roster()
         bundle.participants = roster.participants.map { .init(code: $0.code, attributes: $0.attributes.map { ($0.name, $0.value.display) }) }
+        bundle.derivations = roster.attributes.compactMap { definition in
+            definition.derivedFrom.flatMap { from in definition.rule.map { (definition.name, from, $0) } }
+        }
         var pending = try categories()
         while !pending.isEmpty {
             let ready = pending.filter { category in category.theme == nil || bundle.categories.contains { $0.name == category.theme } || !pending.contains { $0.name == category.theme } }
@@ -259,7 +274,7 @@ extension StudyDatabase {
         }
         for memo in memos where !memo.on.hasPrefix("code:") {
             guard let target = MemoTarget(parsing: memo.on) else { continue }
-            bundle.memos.append(.init(target: target, text: memo.text, coder: memo.coder))
+            bundle.memos.append(.init(target: target, text: memo.text, coder: memo.coder, created: memo.created))
         }
         return bundle
     }

@@ -539,11 +539,11 @@ extension StudyDatabase {
 
     /// Stores a memo (already normalised) inside the caller's transaction.
     @discardableResult
-    static func insertMemo(_ db: Database, on target: MemoTarget, text body: String, coder: String?) throws -> Int64 {
+    static func insertMemo(_ db: Database, on target: MemoTarget, text body: String, coder: String?, created: String? = nil) throws -> Int64 {
         let coderID = try coder.map { try Self.ensureCoder(db, $0) }
         let (kind, participantID, codeID, categoryID) = try Self.resolve(db, target)
         try db.execute(sql: "INSERT INTO memo (target, participant_id, code_id, category_id, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [kind, participantID, codeID, categoryID, coderID, body, Timestamp.now()])
+                       arguments: [kind, participantID, codeID, categoryID, coderID, body, created ?? Timestamp.now()])
         return db.lastInsertedRowID
     }
 

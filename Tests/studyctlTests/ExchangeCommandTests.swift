@@ -132,6 +132,14 @@ import Testing
         }
         #expect(try codes(full) == codes("back.sqlite"))
         #expect(try codes(full).count == 108)
+        // Participants with their attributes (the derived level with its rule), and the memos with their dates.
+        #expect(try cli.succeed(["participant", "list", "--json", "--db", full]) == cli.succeed(["participant", "list", "--json", "--db", "back.sqlite"]))
+        func memos(_ study: String) throws -> [String] {
+            let json = try cli.succeed(["memo", "list", "--json", "--db", study])
+            let list = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["memos"] as? [[String: Any]] ?? []
+            return list.map { "\($0["on"]!)|\($0["text"]!)|\($0["created"]!)" }.sorted()
+        }
+        #expect(try memos(full) == memos("back.sqlite"))
         // Each coder's copy: the other coder's codes removed.
         for (name, drop) in [("autora.sqlite", "Revisor"), ("revisor.sqlite", "Autora")] {
             try FileManager.default.copyItem(atPath: cli.path(full), toPath: cli.path(name))
