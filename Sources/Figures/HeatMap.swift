@@ -37,7 +37,7 @@ public struct HeatMap: Sendable {
         var grid = [Double](repeating: 0, count: paddedWidth * paddedHeight)
         for point in points where point.weight > 0 && point.weight.isFinite {
             // A point whose kernel cannot touch the map adds nothing (and is never converted to an integer).
-            guard point.x.isFinite, point.y.isFinite, point.x > -reach, point.y > -reach,
+            guard point.x.isFinite, point.y.isFinite, point.x >= -reach - 0.5, point.y >= -reach - 0.5,
                   point.x < Double(self.width) + reach, point.y < Double(self.height) + reach else { continue }
             let cx = Int(point.x.rounded()) + radius, cy = Int(point.y.rounded()) + radius
             guard cx >= 0, cx < paddedWidth, cy >= 0, cy < paddedHeight else { continue }

@@ -244,10 +244,12 @@ func sheetParts(_ file: URL) throws -> [String: String] {
                           weight: Double.random(in: 50...600, using: &generator))
         }
         let sigma = 12.0
-        let map = HeatMap(width: 150, height: 90, points: points, sigma: sigma)
+        // And points exactly at the kernel's reach (3σ = 36 px) off every edge, which still warm the edge pixels.
+        let edges = [(-36.0, 40.0), (185, 40), (70, -36), (70, 125), (-36, -36), (185, 125)].map { HeatMap.Point(x: $0.0, y: $0.1, weight: 400) }
+        let map = HeatMap(width: 150, height: 90, points: points + edges, sigma: sigma)
         let radius = Int((3 * sigma).rounded(.up))
         var stamped = [Double](repeating: 0, count: 150 * 90)
-        for point in points {
+        for point in points + edges {
             let cx = Int(point.x), cy = Int(point.y)
             for dy in -radius...radius where (0..<90).contains(cy + dy) {
                 for dx in -radius...radius where (0..<150).contains(cx + dx) {
