@@ -12,6 +12,9 @@ public struct GazeImportSummary: Sendable, Equatable {
     public var samples: Int
     public var dialects: [String]
     public var addedParticipants: [String]
+    /// Stimulus images registered with the import (media, file).
+    public var registered: [RegisteredImage] = []
+    public struct RegisteredImage: Sendable, Equatable { public var media: String; public var file: String }
     /// How the fixations were found, one line per distinct filter.
     public var filters: [String]
 }
@@ -44,8 +47,11 @@ extension StudyDatabase {
     /// Files that carry the export's own fixations are read as they are; files with raw gaze only (or every file,
     /// with `forceIVT`) are classified by the I-VT filter with `ivt` (Tobii's defaults unless changed), whose
     /// parameters are stored with each recording.
+    ///
+    /// `image`, when given, is asked for the stimulus image of each media that has none yet (its bytes and file), and
+    /// what it returns is registered in the same transaction: a bad image leaves the study as it was.
     public func importGaze(from paths: [String], addParticipants: Bool = false, ivt: IVTParameters = IVTParameters(),
-                           forceIVT: Bool = false) throws -> GazeImportSummary {
+                           forceIVT: Bool = false, image: ((String) throws -> (data: Data, file: String)?)? = nil) throws -> GazeImportSummary {
         if let problem = ivt.problem { throw StoreError.invalidInput([.init(location: "I-VT filter", message: problem)]) }
         var collected: [(file: String, dialect: TobiiDialect, recordings: [GazeRecording], samples: Int, filter: String?)] = []
         var problems: [StoreError.Problem] = []
@@ -87,6 +93,7 @@ extension StudyDatabase {
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         return try write { db in
             var added: [String] = []
+            var registered: [GazeImportSummary.RegisteredImage] = []
             var recordings = 0
             var fixations = 0
             let insertFixation = try db.cachedStatement(sql: """
@@ -112,6 +119,11 @@ extension StudyDatabase {
                     }
                     let media = recording.media.isEmpty ? "(no media)" : recording.media
                     try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [media])
+                    if let image, try Bool.fetchOne(db, sql: "SELECT image IS NULL FROM gaze_media WHERE name = ?", arguments: [media]) == true,
+                       let found = try image(media) {
+                        try Self.storeImage(db, media: media, data: found.data, file: found.file)
+                        registered.append(.init(media: media, file: found.file))
+                    }
                     let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media])!
                     if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_recording WHERE participant_id = ? AND media_id = ? AND recording = ?",
                                           arguments: [participantID, mediaID, recording.recording]) != nil {
@@ -141,7 +153,7 @@ extension StudyDatabase {
             return GazeImportSummary(files: collected.count, recordings: recordings, fixations: fixations,
                                      samples: collected.reduce(0) { $0 + $1.samples },
                                      dialects: Array(Set(collected.map { $0.dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab" })).sorted(),
-                                     addedParticipants: added,
+                                     addedParticipants: added, registered: registered,
                                      filters: Array(Set(collected.flatMap { file in
                                          file.recordings.map { file.filter ?? $0.filter.map { "Tobii: \($0)" } ?? "Tobii export" }
                                      })).sorted())
@@ -395,12 +407,18 @@ extension StudyDatabase {
         if name.isEmpty || name.count > 500 || TextSafety.nameProblem(name) != nil {
             throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "a media needs a printable name of at most 500 characters")])
         }
-        let size = try StimulusSize(data: data, file: file)
-        try write { db in
+        return try write { db in
             try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [name])
-            try db.execute(sql: "UPDATE gaze_media SET image = ?, image_type = ?, image_file = ?, width = ?, height = ? WHERE name = ?",
-                           arguments: [data, size.type, (file as NSString).lastPathComponent, size.width, size.height, name])
+            return try Self.storeImage(db, media: name, data: data, file: file)
         }
+    }
+
+    /// Checks an image's header and stores it on `media`, inside the caller's transaction.
+    @discardableResult
+    static func storeImage(_ db: Database, media: String, data: Data, file: String) throws -> StimulusSize {
+        let size = try StimulusSize(data: data, file: file)
+        try db.execute(sql: "UPDATE gaze_media SET image = ?, image_type = ?, image_file = ?, width = ?, height = ? WHERE name = ?",
+                       arguments: [data, size.type, (file as NSString).lastPathComponent, size.width, size.height, media])
         return size
     }
 

@@ -214,6 +214,14 @@ import Testing
         try cli.write("fake.png", "not an image")
         #expect(try cli.fail(["gaze", "media", "add", "home.png", "fake.png"]).stderr.contains("fake.png: not a PNG or JPEG image"))
         #expect(try cli.fail(["gaze", "heatmap", "home.png", "--image", "fake.png"]).stderr.contains("not a PNG or JPEG image"))
+        // An import whose media folder holds a broken image stores nothing: not the recordings, not the image.
+        try cli.succeed(["init", "--title", "Outro", "--db", "other.sqlite"])
+        try cli.succeed(["participant", "import", "gz/participants.csv", "--db", "other.sqlite"])
+        try FileManager.default.createDirectory(atPath: cli.path("broken"), withIntermediateDirectories: true)
+        try cli.write("broken/home.png", "not an image")
+        let refused = try cli.fail(["gaze", "import", "gz/studio/P2.tsv", "--media-dir", "broken", "--db", "other.sqlite"], study: "other.sqlite")
+        #expect(refused.stderr.contains("broken/home.png: not a PNG or JPEG image"), "\(refused.stderr)")
+        #expect(try cli.succeed(["gaze", "list", "--db", "other.sqlite"]).contains("No eye-tracking recordings yet"))
     }
 
     @Test func brokenExportsAreRefusedWithTheirPositionAndTheStudyUnchanged() throws {

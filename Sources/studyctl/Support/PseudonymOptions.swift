@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 import StudyStore
 import Tabular
 
@@ -37,8 +38,11 @@ struct PseudonymOptions: ParsableArguments {
             var writer = CSVWriter()
             writer.writeRow(["code", "pseudonym"])
             for pair in pairs { writer.writeRow([pair.code, pair.pseudonym]) }
-            guard FileManager.default.createFile(atPath: key, contents: Data(writer.text.utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw ValidationError("Cannot write the key to \(key).")
+            // Whole or not at all under its name, and readable by its owner only.
+            try AtomicOutput.file(key) { temporary in
+                guard FileManager.default.createFile(atPath: temporary, contents: Data(writer.text.utf8), attributes: [.posixPermissions: 0o600]) else {
+                    throw ValidationError("Cannot write the key to \(key).")
+                }
             }
             print("Wrote the pseudonym key to \(key) (readable by you only); keep it apart from the export.")
         }

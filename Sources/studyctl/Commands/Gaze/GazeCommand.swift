@@ -86,18 +86,15 @@ struct GazeImport: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let summary = try study.withStudy { database -> GazeImportSummary in
-            let summary = try database.importGaze(from: files, addParticipants: addParticipants, ivt: filter.parameters, forceIVT: filter.ivt)
-            if let mediaDir {
-                for media in try database.gazeMedia() where media.imageType == nil {
-                    guard let path = StimulusFiles.find(media.name, in: mediaDir) else { continue }
-                    let image = try StimulusFiles.read(path)
-                    _ = try database.registerMedia(media.name, image: image, file: path)
-                    print("Registered \(media.name): \(path)")
-                }
-            }
-            return summary
+        // Images are read and fully decoded while the import's transaction is open: a bad one stops it all.
+        let folder = mediaDir
+        let summary = try study.withStudy { database in
+            try database.importGaze(from: files, addParticipants: addParticipants, ivt: filter.parameters, forceIVT: filter.ivt,
+                                    image: folder.map { folder in { media in
+                                        try StimulusFiles.find(media, in: folder).map { (try StimulusFiles.read($0), $0) }
+                                    } })
         }
+        for image in summary.registered { print("Registered \(image.media): \(image.file)") }
         print("Imported \(summary.recordings) recording\(summary.recordings == 1 ? "" : "s") (\(summary.fixations) fixations from \(summary.samples) samples) "
               + "from \(summary.files) \(summary.dialects.joined(separator: " and ")) export\(summary.files == 1 ? "" : "s")")
         for filter in summary.filters { print("Fixations: \(filter)") }
