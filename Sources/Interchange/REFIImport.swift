@@ -44,13 +44,35 @@ public struct REFIImport {
             _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
             return data
         }
-        let document = try XMLDocument(data: try read(files[projects[0]]!))
+        let xml = try read(files[projects[0]]!)
+        // A strict parse first: the tree parser recovers from broken XML, and a broken project must be refused.
+        let parser = XMLParser(data: xml)
+        let check = WellFormed()
+        parser.delegate = check
+        // XMLParser on Linux can finish a document cut short without an error: elements left open tell it too.
+        if !parser.parse() || check.depth != 0 || !check.sawRoot {
+            throw Problem.container("\(path): \(projects[0]):\(parser.lineNumber):\(parser.columnNumber): the XML is not well-formed"
+                                    + (parser.parserError.map { " (\($0.localizedDescription))" } ?? (check.depth != 0 ? " (it ends inside an element)" : "")))
+        }
+        let document = try XMLDocument(data: xml)
         guard let root = document.rootElement(), root.localName == "Project" else { throw Problem.container("project.qde's root is not a Project") }
         projectName = Self.attr(root, "name")
         try parse(root) { name in
             guard let entry = files["sources/" + name.lowercased()] else { return nil }
             return try read(entry)
         }
+    }
+
+    /// Counts open elements while a strict parser reads the project.
+    final class WellFormed: NSObject, XMLParserDelegate {
+        var depth = 0
+        var sawRoot = false
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            depth += 1
+            sawRoot = true
+        }
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) { depth -= 1 }
     }
 
     // MARK: - XML helpers (by local name, so a missing or foreign namespace does not matter)

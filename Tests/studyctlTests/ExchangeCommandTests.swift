@@ -47,6 +47,17 @@ import Testing
         try cli.write("bad.qdpx", "not a zip")
         #expect(try cli.fail(["import", "qdpx", "bad.qdpx", "--db", "never.sqlite"], study: "never.sqlite").stderr.contains("is not a REFI-QDA project"))
         #expect(!FileManager.default.fileExists(atPath: cli.path("never.sqlite")))
+        // A project whose XML is cut short is refused with its position, not read as far as it goes.
+        try cli.write("cut.qde.txt", "<Project xmlns=\"urn:QDA-XML:project:1.0\" name=\"x\"><Sources><TextSource")
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        zip.arguments = ["python3", "-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.write(sys.argv[2],'project.qde'); z.close()",
+                         cli.path("cut.qdpx"), cli.path("cut.qde.txt")]
+        try zip.run()
+        zip.waitUntilExit()
+        let cut = try cli.fail(["import", "qdpx", "cut.qdpx", "--db", "never.sqlite"], study: "never.sqlite")
+        #expect(cut.stderr.contains("project.qde:1:") && cut.stderr.contains("the XML is not well-formed"), "\(cut.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("never.sqlite")))
     }
 
     @Test func mergingTwoCodersCopiesGivesTheAgreementOfOneStudy() throws {
