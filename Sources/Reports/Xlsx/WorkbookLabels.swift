@@ -38,7 +38,7 @@ enum WorkbookLabels {
         "participants": "participantes", "point": "ponto", "recoded": "recodificado", "recoded_mean": "média recodificada",
         "recoded_sd": "DP recodificado", "score": "escore", "sd": "DP", "segments": "trechos", "seq_mean": "SEQ (média)", "share": "porcentagem",
         "span_end": "fim", "span_start": "início", "submitted": "enviado em", "successes": "sucessos", "t": "t", "task": "tarefa",
-        "text": "texto", "media": "mídia", "recording": "gravação", "samples": "amostras", "invalid_share": "porcentagem inválida",
+        "text": "texto", "media": "mídia", "recording": "gravação", "samples": "amostras", "invalid_share": "proporção de amostras inválidas",
         "fixations": "fixações", "fixation_filter": "filtro de fixações", "aoi": "AOI", "time_to_first_fixation_ms": "tempo até a 1ª fixação (ms)",
         "fixations_before": "fixações antes", "first_fixation_ms": "1ª fixação (ms)", "total_fixation_ms": "duração total das fixações (ms)",
         "fixation_count": "número de fixações", "visit_count": "visitas", "total_visit_ms": "duração total das visitas (ms)",
