@@ -56,9 +56,9 @@ extension StudyDatabase {
                     throw StoreError.responsesExist(participant: try Self.participantCode(db, participantID), instrument: definition.id,
                                                     task: submission.task, recorded: existing.recorded)
                 }
-                try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing.id])
+                try Self.deleteResponseSet(db, existing.id)
             }
-            try Self.insertResponseSet(db, instrumentID: rowID, participantID: participantID, taskID: taskID, submission)
+            try Self.insertResponseSet(db, instrumentID: rowID, definition: definition, participantID: participantID, taskID: taskID, submission)
             try Self.rememberOrientation(db, instrument: definition.id, submission.orientation)
         }
     }
@@ -153,52 +153,91 @@ extension StudyDatabase {
             """), arguments: [participantID, instrumentID, taskID ?? 0, occasion]).map { ($0["id"], $0["recorded"], $0["source"]) }
     }
 
+    /// Removes a response set and its answers. The answers are deleted here rather than by the foreign key's
+    /// cascade, so it is the same with per-row foreign-key checks off (`write(bulk:)`).
+    static func deleteResponseSet(_ db: Database, _ id: Int64) throws {
+        try db.execute(sql: "DELETE FROM item_answer WHERE response_set_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [id])
+    }
+
+    /// The check a bulk import makes once instead of SQLite's per-row foreign keys: every item of the definitions it
+    /// wrote answers of (each answer was matched to its definition's item) is an item of the stored instrument.
+    static func verifyItems(_ db: Database, instrumentID: Int64, definition: InstrumentDefinition) throws {
+        let stored = Set(try Int.fetchAll(db, sql: "SELECT number FROM instrument_item WHERE instrument_id = ?", arguments: [instrumentID]))
+        let missing = definition.items.map(\.number).filter { !stored.contains($0) }
+        guard missing.isEmpty else {
+            throw StoreError.notAStudy(path: db.configuration.label ?? "study",
+                                       reason: "instrument \(definition.id) has no stored item \(missing.map(String.init).joined(separator: ", ")); run 'studyctl check'")
+        }
+    }
+
     @discardableResult
-    static func insertResponseSet(_ db: Database, instrumentID: Int64, participantID: Int64, taskID: Int64?,
-                                  _ submission: ResponseSubmission) throws -> Int64 {
+    static func insertResponseSet(_ db: Database, instrumentID: Int64, definition: InstrumentDefinition, participantID: Int64,
+                                  taskID: Int64?, _ submission: ResponseSubmission, recorded: String = Timestamp.now()) throws -> Int64 {
+        // The store's own guarantee (no Likert 9, no choice the item does not offer), whatever the caller read.
+        for (number, answer) in submission.answers {
+            guard let item = definition.item(number), definition.accepts(answer, item: item) else {
+                throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
+                                                     message: "\(definition.id) item \(number): the answer \(answer) does not fit the item")])
+            }
+        }
         let insertSet = try db.cachedStatement(sql: """
             INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try insertSet.execute(arguments: [participantID, instrumentID, taskID, submission.occasion, submission.orientation.rawValue,
-                                          submission.source, submission.submitted, Timestamp.now()])
+                                          submission.source, submission.submitted, recorded])
         let setID = db.lastInsertedRowID
-        let insertAnswer = try db.cachedStatement(sql: """
-            INSERT INTO item_answer (response_set_id, instrument_id, item_number, value, choice, text, not_applicable, raw)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        // Bulk loads bind through SQLite's C API on GRDB's own statement: several times faster than building
-        // StatementArguments for every answer.
-        let handle = insertAnswer.sqliteStatement
+        // Answers go in as multi-row INSERTs of up to `answersPerStatement` rows, bound through SQLite's C API on
+        // GRDB's own cached statements: one statement step per set instead of one per answer, and no
+        // StatementArguments built per answer (a large import's time was mostly per-statement overhead).
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        func bind(_ index: Int32, _ text: String?) {
-            if let text { sqlite3_bind_text(handle, index, text, -1, transient) } else { sqlite3_bind_null(handle, index) }
-        }
-        for number in submission.answers.keys.sorted() {
+        let numbers = submission.answers.keys.sorted()
+        var start = 0
+        while start < numbers.count {
+            let chunk = numbers[start..<min(start + answersPerStatement, numbers.count)]
+            start = chunk.endIndex
+            let insertAnswers = try db.cachedStatement(sql: answerInsertSQL[chunk.count])
+            let handle = insertAnswers.sqliteStatement
+            func bind(_ index: Int32, _ text: String?) {
+                if let text { sqlite3_bind_text(handle, index, text, -1, transient) } else { sqlite3_bind_null(handle, index) }
+            }
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
-            sqlite3_bind_int64(handle, 1, setID)
-            sqlite3_bind_int64(handle, 2, instrumentID)
-            sqlite3_bind_int64(handle, 3, Int64(number))
-            var notApplicable: Int32 = 0
-            switch submission.answers[number]! {
-            case let .value(value): sqlite3_bind_double(handle, 4, value)
-            case .notApplicable: notApplicable = 1
-            case let .choice(choice): bind(5, choice)
-            case let .text(text): bind(6, text)
+            for (offset, number) in chunk.enumerated() {
+                let base = Int32(offset * 8)
+                sqlite3_bind_int64(handle, base + 1, setID)
+                sqlite3_bind_int64(handle, base + 2, instrumentID)
+                sqlite3_bind_int64(handle, base + 3, Int64(number))
+                var notApplicable: Int32 = 0
+                switch submission.answers[number]! {
+                case let .value(value): sqlite3_bind_double(handle, base + 4, value)
+                case .notApplicable: notApplicable = 1
+                case let .choice(choice): bind(base + 5, choice)
+                case let .text(text): bind(base + 6, text)
+                }
+                sqlite3_bind_int(handle, base + 7, notApplicable)
+                bind(base + 8, submission.raw[number])
             }
-            sqlite3_bind_int(handle, 7, notApplicable)
-            bind(8, submission.raw[number])
             let code = sqlite3_step(handle)
             if code != SQLITE_DONE {
                 let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
                 sqlite3_reset(handle)
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: insertAnswer.sql)
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: insertAnswers.sql)
             }
+            sqlite3_reset(handle)
         }
-        sqlite3_reset(handle)
         return setID
     }
+
+    static let answersPerStatement = 32
+
+    /// `INSERT INTO item_answer … VALUES (…), (…)` with 1…`answersPerStatement` rows, by row count.
+    static let answerInsertSQL: [String] = (0...answersPerStatement).map { rows in
+        "INSERT INTO item_answer (response_set_id, instrument_id, item_number, value, choice, text, not_applicable, raw) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
+
 
     static func rememberOrientation(_ db: Database, instrument: String, _ orientation: Orientation) throws {
         try db.execute(sql: """

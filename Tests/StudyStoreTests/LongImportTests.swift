@@ -83,3 +83,60 @@ import Surveys
         #expect(try study.responseSets(instrument: "umux-lite").1.isEmpty)
     }
 }
+
+/// What the bulk path (per-row foreign keys off, answers checked by the store, multi-row inserts) must still guarantee.
+@Suite struct BulkWriteGuaranteeTests {
+    @Test func replacingLeavesNoOrphanAnswersAndEveryReferenceHolds() throws {
+        let folder = try TemporaryFolder()
+        let study = try makeStudy(folder)
+        for code in ["P1", "P2"] { try study.addParticipant(code: code, attributes: []) }
+        var text = "participant,instrument,item,value\n"
+        for code in ["P1", "P2"] { for item in 1...16 { text += "\(code),pssuq,\(item),3\n" } }
+        let path = try folder.write("long.csv", text)
+        _ = try study.importLongResponses(from: path)
+        let again = try folder.write("again.csv", text.replacingOccurrences(of: ",3\n", with: ",2\n"))
+        let summary = try study.importLongResponses(from: again, options: .init(replace: true))
+        #expect(summary.replaced == 2)
+        func count(_ sql: String) throws -> Int? { try study.read { db in try Int.fetchOne(db, sql: sql) } }
+        #expect(try count("SELECT count(*) FROM item_answer") == 32)
+        #expect(try count("SELECT count(*) FROM item_answer WHERE value = 2") == 32)
+        #expect(try study.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+        #expect(try count("PRAGMA foreign_keys") == 1, "foreign keys are back on after the import")
+        // The wide import's --replace deletes the old answers the same way.
+        let wide = try folder.write("wide.csv", "participant," + (1...16).map { "q\($0)" }.joined(separator: ",") + "\nP1," + Array(repeating: "5", count: 16).joined(separator: ",") + "\n")
+        _ = try study.importResponses(from: wide, options: .init(instrument: "pssuq", participantColumn: "participant", replace: true))
+        #expect(try count("SELECT count(*) FROM item_answer") == 32)
+        #expect(try study.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+    }
+
+    @Test func theStoreRefusesAnAnswerThatDoesNotFitItsItem() throws {
+        let folder = try TemporaryFolder()
+        let study = try makeStudy(folder)
+        try study.addParticipant(code: "P1", attributes: [])
+        let before = try study.dump()
+        for answers: [Int: Answer] in [[1: .value(9)], [1: .choice("x")], [1: .text("hi")], [11: .value(3)], [1: .notApplicable]] {
+            #expect(throws: StoreError.self) {
+                try study.recordResponses(instrument: "sus", ResponseSubmission(participant: "P1", answers: answers), replace: false)
+            }
+        }
+        #expect(try study.dump() == before)
+        // More answers than one multi-row statement holds are all stored, in item order.
+        let items = (1...70).map { #"{"number": \#($0), "kind": "numeric", "min": 0, "max": 10, "text": {"en": "Item \#($0)", "pt-BR": "Item \#($0)"}}"# }
+        let json = #"{"id": "long-form", "title": {"en": "Long form", "pt-BR": "Longo"}, "version": "1", "reference": "test", "scoring": "none", "items": ["#
+            + items.joined(separator: ",") + "]}"
+        let definition = try InstrumentDefinition.load(from: Data(json.utf8), file: "long-form.json")
+        try study.addInstrument(definition)
+        let answers = Dictionary(uniqueKeysWithValues: (1...70).map { ($0, Answer.value(Double($0 % 5 + 1))) })
+        try study.recordResponses(instrument: "long-form", ResponseSubmission(participant: "P1", answers: answers), replace: false)
+        #expect(try study.responseSets(instrument: "long-form").1.first?.answers == answers)
+    }
+
+    @Test func aCurrentStudyRecordsItsSchemaInTheHeader() throws {
+        let folder = try TemporaryFolder()
+        let study = try makeStudy(folder)
+        func count(_ sql: String) throws -> Int? { try study.read { db in try Int.fetchOne(db, sql: sql) } }
+        #expect(try count("PRAGMA user_version") == StudyDatabase.schemaVersion)
+        #expect(try count("SELECT count(*) FROM sqlite_master WHERE name = 'item_answer_in_range'") == 0)
+        #expect(try count("SELECT count(*) FROM sqlite_master WHERE name = 'item_answer_in_range_update'") == 1)
+    }
+}

@@ -168,8 +168,8 @@ import Surveys
         try study.recordResponses(instrument: "codeforall-perception",
                                   ResponseSubmission(participant: "P1", answers: [1: .choice("yes"), 2: .choice("maybe"), 3: .text("Mais exemplos")]),
                                   replace: false)
-        // The schema refuses a choice the item does not offer.
-        #expect(throws: DatabaseError.self) {
+        // The store refuses a choice the item does not offer, whoever asks.
+        #expect(throws: StoreError.self) {
             try study.recordResponses(instrument: "codeforall-perception",
                                       ResponseSubmission(participant: "P2", answers: [1: .choice("perhaps")]), replace: false)
         }

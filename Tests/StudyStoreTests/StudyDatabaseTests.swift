@@ -11,7 +11,7 @@ import Testing
         #expect(status.title == "Avaliação do UITracking")
         #expect(status.language == .ptBR)
         #expect(status.schemaVersion == StudyDatabase.schemaVersion)
-        #expect(status.migrations == ["v1-study", "v2-attempt-reported-total", "v3-confusable-codes-and-ranges", "v4-eye-tracking", "v5-gaze-media-and-filters", "v6-identifying-attributes", "v7-foreign-guids"])
+        #expect(status.migrations == ["v1-study", "v2-attempt-reported-total", "v3-confusable-codes-and-ranges", "v4-eye-tracking", "v5-gaze-media-and-filters", "v6-identifying-attributes", "v7-foreign-guids", "v8-answer-checks-in-store"])
         #expect(status.counts.allSatisfy { $0.count == 0 })
         let (journal, foreignKeys, applicationID) = try study.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
@@ -72,7 +72,9 @@ import Testing
         let path = folder.path("study.sqlite")
         do {
             let study = try StudyDatabase.create(at: path, title: "T", language: .en)
+            // As a newer studyctl's upgrade leaves it: one more step, counted in the header's user_version.
             try study.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v9-future-feature')")
+            try study.execute("PRAGMA user_version = \(StudyDatabase.schemaVersion + 1)")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let error = #expect(throws: StoreError.self) { _ = try StudyDatabase.open(at: path) }

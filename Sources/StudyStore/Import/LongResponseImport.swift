@@ -46,7 +46,7 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "no \(missing.joined(separator: ", ")) column; a long file has columns participant, instrument, item, value")])
         }
 
-        return try write { db in
+        return try write(bulk: true) { db in
             var problems: [StoreError.Problem] = []
             var problemCount = 0
             func problem(_ location: String, _ message: String) {
@@ -62,10 +62,13 @@ extension StudyDatabase {
             var sets = 0
             var answers = 0
             var replaced = 0
-            var current: (key: String, participantID: Int64, instrument: String, taskID: Int64?, task: String?, line: Int,
-                          answers: [Int: Answer], raw: [Int: String])?
+            var current: PendingLongSet?
             var firstStored: Int64?
-            var lastKey = ""
+            let recorded = Timestamp.now()  // one moment for the whole import
+            // The response set the previous row belonged to; a row starts a new set when any of the three differs.
+            var lastCode: String?
+            var lastInstrument = ""
+            var lastTask: String?
 
             func flush() throws {
                 guard let set = current, problemCount == 0 else { return }
@@ -75,20 +78,21 @@ extension StudyDatabase {
                     // upwards): no set of this run is ever replaced by a later row of the same file.
                     let fromThisRun = firstStored.map { (existing["id"] as Int64) >= $0 } ?? false
                     if options.replace && !fromThisRun {
-                        try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing["id"] as Int64])
+                        try Self.deleteResponseSet(db, existing["id"] as Int64)
                         replaced += 1
                     } else {
                         let source: String? = existing["source"]
-                        let code = set.key.split(separator: "|").first.map(String.init) ?? ""
                         problem("\(reader.file):\(set.line)", fromThisRun
-                            ? "the rows of participant \(code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
-                            : "participant \(code) already has \(set.instrument) answers (recorded \(existing["recorded"] as String)); rerun with --replace to overwrite them")
+                            ? "the rows of participant \(set.code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
+                            : "participant \(set.code) already has \(set.instrument) answers (recorded \(existing["recorded"] as String)); rerun with --replace to overwrite them")
                         return
                     }
                 }
-                let id = try Self.insertResponseSet(db, instrumentID: resolved.rowID, participantID: set.participantID, taskID: set.taskID,
-                                           ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
-                                                              orientation: options.orientation, source: "\(reader.file):\(set.line)"))
+                let id = try Self.insertResponseSet(db, instrumentID: resolved.rowID, definition: resolved.definition,
+                                                    participantID: set.participantID, taskID: set.taskID,
+                                                    ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
+                                                                       orientation: options.orientation, source: "\(reader.file):\(set.line)"),
+                                                    recorded: recorded)
                 if firstStored == nil { firstStored = id }
                 sets += 1
                 answers += set.answers.count
@@ -102,10 +106,11 @@ extension StudyDatabase {
                 let code = participantField.value
                 let instrumentName = instrumentIndex.map { record.fields[$0].value } ?? options.instrument!
                 let taskName = taskIndex.map { record.fields[$0].value }.flatMap { $0.isEmpty ? nil : $0 }
-                let key = code + "|" + instrumentName + "|" + (taskName ?? "")
-                if key != lastKey {
+                if code != lastCode || instrumentName != lastInstrument || taskName != lastTask {
                     try flush()
-                    lastKey = key
+                    lastCode = code
+                    lastInstrument = instrumentName
+                    lastTask = taskName
                     current = nil
                     guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {
                         problem(reader.position(of: participantField).description, code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study")
@@ -136,9 +141,10 @@ extension StudyDatabase {
                         problem(reader.position(of: participantField).description, "\(instrumentName) is answered once per task; the file needs a task column")
                         continue
                     }
-                    current = (key, participantID, instrumentName, taskID, taskName, record.line, [:], [:])
+                    current = PendingLongSet(code: code, participantID: participantID, instrument: instrumentName, taskID: taskID,
+                                             task: taskName, line: record.line)
                 }
-                guard current != nil, let resolved = instruments[instrumentName] else { continue }
+                guard let set = current, let resolved = instruments[instrumentName] else { continue }
                 let itemField = record.fields[itemIndex!]
                 guard let number = Int(itemField.value), let item = resolved.definition.item(number) else {
                     problem(reader.position(of: itemField).description, "\(instrumentName) has no item '\(itemField.value)' (items 1–\(resolved.definition.items.count))")
@@ -147,13 +153,13 @@ extension StudyDatabase {
                 let valueField = record.fields[valueIndex!]
                 switch resolved.reader.read(valueField.value, item: item) {
                 case let .success(answer?):
-                    if current!.answers[number] != nil {
+                    if set.answers[number] != nil {
                         problem(reader.position(of: itemField).description, "participant \(code) answers \(instrumentName) item \(number) twice")
                     }
-                    current!.answers[number] = answer
+                    set.answers[number] = answer
                     // A plain number entered on the canonical scale is its own record; anything else is kept verbatim.
                     let plain = options.orientation == .canonical && valueField.value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
-                    if !plain { current!.raw[number] = valueField.value }
+                    if !plain { set.raw[number] = valueField.value }
                 case .success(nil):
                     break
                 case let .failure(failure):
@@ -169,9 +175,34 @@ extension StudyDatabase {
                 }
                 throw StoreError.invalidInput(problems)
             }
-            for name in instruments.keys { try Self.rememberOrientation(db, instrument: name, options.orientation) }
+            for (name, resolved) in instruments {
+                try Self.verifyItems(db, instrumentID: resolved.rowID, definition: resolved.definition)
+                try Self.rememberOrientation(db, instrument: name, options.orientation)
+            }
             return ResponseImportSummary(instrument: instruments.keys.sorted().joined(separator: ", "), responseSets: sets,
                                          answers: answers, replaced: replaced, columns: [:])
         }
+    }
+}
+
+/// The response set a long file's consecutive rows are filling: a reference, so adding an answer never copies it.
+private final class PendingLongSet {
+    let code: String
+    let participantID: Int64
+    let instrument: String
+    let taskID: Int64?
+    let task: String?
+    let line: Int
+    var answers: [Int: Answer] = [:]
+    var raw: [Int: String] = [:]
+
+    init(code: String, participantID: Int64, instrument: String, taskID: Int64?, task: String?, line: Int) {
+        self.code = code
+        self.participantID = participantID
+        self.instrument = instrument
+        self.taskID = taskID
+        self.task = task
+        self.line = line
+        answers.reserveCapacity(16)
     }
 }

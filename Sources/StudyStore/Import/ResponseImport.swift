@@ -89,7 +89,7 @@ extension StudyDatabase {
                 message: "no column '\(name)'; the columns are " + header.map { "'\($0.value)'" }.joined(separator: ", "))])
         }
 
-        return try write { db in
+        return try write(bulk: true) { db in
             let (instrumentRowID, definition) = try Self.resolveInstrument(db, options.instrument)
             let participantIndex = try column(options.participantColumn)
             let taskIndex = try options.taskColumn.map(column)
@@ -116,6 +116,7 @@ extension StudyDatabase {
             var rows = 0
             // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
             var firstStored: Int64?
+            let recorded = Timestamp.now()  // one moment for the whole import
             let findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
             while let record = try reader.next() {
                 rows += 1
@@ -159,7 +160,7 @@ extension StudyDatabase {
                         case .keepLast:
                             storedAnswers -= try Int.fetchOne(db, sql: "SELECT count(*) FROM item_answer WHERE response_set_id = ?",
                                                               arguments: [existing.id]) ?? 0
-                            try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing.id])
+                            try Self.deleteResponseSet(db, existing.id)
                             dropped += 1
                             stored -= 1
                         case .refuse:
@@ -170,7 +171,7 @@ extension StudyDatabase {
                             continue
                         }
                     } else if options.replace {
-                        try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [existing.id])
+                        try Self.deleteResponseSet(db, existing.id)
                         replaced += 1
                     } else {
                         problems.append(.init(location: at(participantField),
@@ -211,7 +212,8 @@ extension StudyDatabase {
                     let submission = ResponseSubmission(
                         participant: code, answers: answers, raw: raw, task: taskKey, occasion: options.occasion,
                         orientation: options.orientation, source: "\(reader.file):\(record.line)", submitted: submitted)
-                    let id = try Self.insertResponseSet(db, instrumentID: instrumentRowID, participantID: participantID, taskID: taskID, submission)
+                    let id = try Self.insertResponseSet(db, instrumentID: instrumentRowID, definition: definition, participantID: participantID,
+                                                        taskID: taskID, submission, recorded: recorded)
                     if firstStored == nil { firstStored = id }
                     stored += 1
                     storedAnswers += answers.count
@@ -230,6 +232,7 @@ extension StudyDatabase {
                     + ". Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=6\")"))
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+            try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
             let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex].compactMap { $0 })
             return ResponseImportSummary(

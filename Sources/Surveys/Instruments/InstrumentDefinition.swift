@@ -236,6 +236,18 @@ public struct InstrumentDefinition: Sendable, Hashable, Codable {
         item.allowsNA ?? allowsNA
     }
 
+    /// Whether `answer` is one `item` can hold: a value within its range, a choice it offers, a text for a text item,
+    /// N/A where allowed. The store checks every answer with this before writing it, so no path can store a
+    /// Likert 9 or a choice the item does not offer.
+    public func accepts(_ answer: Answer, item: ItemDefinition) -> Bool {
+        switch answer {
+        case let .value(value): return range(of: item)?.contains(value) ?? false
+        case .notApplicable: return allowsNA(item)
+        case let .choice(key): return item.kind == .choice && (item.choices ?? []).contains { $0.key == key }
+        case .text: return item.kind == .text
+        }
+    }
+
     /// The range of values an item accepts (`nil` for choice and text items).
     public func range(of item: ItemDefinition) -> ClosedRange<Double>? {
         switch item.kind {
