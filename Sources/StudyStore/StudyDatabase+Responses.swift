@@ -73,12 +73,25 @@ extension StudyDatabase {
 
     /// Every response set of an instrument (optionally of one task), in participant order.
     public func responseSets(instrument id: String, task: String? = nil) throws -> (InstrumentDefinition, [StoredResponseSet]) {
+        var sets: [StoredResponseSet] = []
+        let definition = try forEachResponseSet(instrument: id, task: task) { sets.append($0) }
+        return (definition, sets)
+    }
+
+    /// Calls `body` with every response set of an instrument (optionally of one task), in participant order
+    /// (natural: P2 before P10), then task and occasion, reading one set at a time so memory stays flat however
+    /// many respondents the study holds. SQLite orders the sets (its sorter spills to disk beyond its cache); each
+    /// set's answers are read by the primary key.
+    @discardableResult
+    public func forEachResponseSet(instrument id: String, task: String? = nil,
+                                   _ body: (StoredResponseSet) throws -> Void) throws -> InstrumentDefinition {
         try read { db in
             guard let (rowID, definition) = try Self.storedInstrument(db, id) else {
-                if let builtin = try InstrumentCatalog.builtin(id) { return (builtin, []) }
+                if let builtin = try InstrumentCatalog.builtin(id) { return builtin }
                 let known = Set(try String.fetchAll(db, sql: "SELECT key FROM instrument")).union(try InstrumentCatalog.builtin().map(\.id))
                 throw StoreError.unknownInstrument(id: id, known: known.sorted())
             }
+            try NaturalOrderKey.register(in: db)
             var sql = """
                 SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded
                 FROM response_set r JOIN participant p ON p.id = r.participant_id LEFT JOIN task t ON t.id = r.task_id
@@ -90,37 +103,47 @@ extension StudyDatabase {
                 sql += " AND r.task_id = ?"
                 arguments += [taskID]
             }
-            var sets: [Int64: StoredResponseSet] = [:]
-            for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                sets[row["id"]] = StoredResponseSet(
-                    participant: row["code"], task: row["task"], occasion: row["occasion"],
-                    orientation: Orientation(rawValue: row["orientation"]) ?? .canonical, answers: [:],
-                    submitted: row["submitted"], recorded: row["recorded"])
-            }
-            let answers = try Row.fetchAll(db, sql: """
-                SELECT a.response_set_id, a.item_number, a.value, a.choice, a.text, a.not_applicable
-                FROM item_answer a JOIN response_set r ON r.id = a.response_set_id WHERE r.instrument_id = ?
-                """, arguments: [rowID])
-            for row in answers {
-                let setID: Int64 = row["response_set_id"]
-                let answer: Answer
-                if row["not_applicable"] as Bool {
-                    answer = .notApplicable
-                } else if let value = row["value"] as Double? {
-                    answer = .value(value)
-                } else if let choice = row["choice"] as String? {
-                    answer = .choice(choice)
-                } else {
-                    answer = .text(row["text"])
+            // NaturalOrder.areInIncreasingOrder: the natural key, then the text itself where two keys are equal.
+            sql += """
+                 ORDER BY natural_key(p.code), p.code, natural_key(ifnull(t.key, '')), ifnull(t.key, ''), r.occasion
+                """
+            let answers = try db.cachedStatement(sql: """
+                SELECT item_number, value, choice, text, not_applicable FROM item_answer WHERE response_set_id = ?
+                """)
+            let handle = answers.sqliteStatement
+            func text(_ column: Int32) -> String { String(cString: sqlite3_column_text(handle, column)) }
+            let sets = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try sets.next() {
+                var set = StoredResponseSet(
+                    participant: row[1], task: row[2], occasion: row[3],
+                    orientation: Orientation(rawValue: row[4]) ?? .canonical, answers: [:],
+                    submitted: row[5], recorded: row[6])
+                // Read through SQLite's C API: a set's few answers do not need GRDB's row decoding.
+                sqlite3_reset(handle)
+                sqlite3_bind_int64(handle, 1, row[0])
+                var code = sqlite3_step(handle)
+                while code == SQLITE_ROW {
+                    let number = Int(sqlite3_column_int64(handle, 0))
+                    if sqlite3_column_int(handle, 4) != 0 {
+                        set.answers[number] = .notApplicable
+                    } else if sqlite3_column_type(handle, 1) != SQLITE_NULL {
+                        set.answers[number] = .value(sqlite3_column_double(handle, 1))
+                    } else if sqlite3_column_type(handle, 2) != SQLITE_NULL {
+                        set.answers[number] = .choice(text(2))
+                    } else {
+                        set.answers[number] = .text(text(3))
+                    }
+                    code = sqlite3_step(handle)
                 }
-                sets[setID]?.answers[row["item_number"]] = answer
+                if code != SQLITE_DONE {
+                    let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+                    sqlite3_reset(handle)
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: answers.sql)
+                }
+                try body(set)
             }
-            let ordered = sets.values.sorted {
-                if $0.participant != $1.participant { return NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
-                if ($0.task ?? "") != ($1.task ?? "") { return NaturalOrder.areInIncreasingOrder($0.task ?? "", $1.task ?? "") }
-                return $0.occasion < $1.occasion
-            }
-            return (definition, ordered)
+            sqlite3_reset(handle)
+            return definition
         }
     }
 
@@ -280,5 +303,47 @@ extension StudyDatabase {
                                    answer: row[6], notApplicable: row[7], orientation: row[8], submitted: row[9]))
             }
         }
+    }
+}
+
+/// `natural_key(text)`: a blob whose byte order is `NaturalOrder`'s order, so SQLite can sort by it. Letters are
+/// folded to lower case (ASCII), and each run of digits becomes '0', its length without leading zeros (4 bytes)
+/// and those digits: runs compare by value, and a run against any other byte compares as a digit does.
+enum NaturalOrderKey {
+    static func register(in db: Database) throws {
+        db.add(function: function)
+    }
+
+    static let function = DatabaseFunction("natural_key", argumentCount: 1, pure: true) { values in
+        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
+        return key(text)
+    }
+
+    static func key(_ text: String) -> Data {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)
+        bytes.reserveCapacity(utf8.count + 8)
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        var index = 0
+        utf8.withUnsafeMutableBufferPointer { a in
+            while index < a.count {
+                if isDigit(a[index]) {
+                    var start = index
+                    while start < a.count - 1, a[start] == 48, isDigit(a[start + 1]) { start += 1 }
+                    var end = start
+                    while end < a.count, isDigit(a[end]) { end += 1 }
+                    let length = UInt32(end - start)
+                    bytes.append(48)
+                    bytes.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+                    bytes.append(contentsOf: a[start..<end])
+                    index = end
+                } else {
+                    let byte = a[index]
+                    bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+                    index += 1
+                }
+            }
+        }
+        return Data(bytes)
     }
 }

@@ -140,3 +140,40 @@ import Surveys
         #expect(try count("SELECT count(*) FROM sqlite_master WHERE name = 'item_answer_in_range_update'") == 1)
     }
 }
+
+@Suite struct StreamedReadingTests {
+    /// SQLite sorts response sets by `natural_key(code), code`: that must be NaturalOrder's order exactly.
+    @Test func naturalKeyOrdersAsNaturalOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aAbB0123456789-_ é/:")
+        var samples = ["P1", "P2", "P10", "p3", "P01", "P001", "P1a", "P1A", "P1-2", "A", "", "10", "9", "P0", "P00", "x9y", "x10y", "Ä1", "P 1"]
+        for _ in 0..<400 {
+            samples.append(String((0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        let byKey = samples.sorted { a, b in
+            let (x, y) = (NaturalOrderKey.key(a), NaturalOrderKey.key(b))
+            return x == y ? Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) : x.lexicographicallyPrecedes(y)
+        }
+        for (a, b) in zip(byKey, byKey.dropFirst()) {
+            #expect(!NaturalOrder.areInIncreasingOrder(b, a), "\(a) before \(b)")
+        }
+    }
+
+    @Test func responseSetsComeInNaturalParticipantOrderOneAtATime() throws {
+        let folder = try TemporaryFolder()
+        let study = try makeStudy(folder)
+        let codes = ["P10", "P2", "p1", "P1b", "P03"]
+        for code in codes { try study.addParticipant(code: code, attributes: []) }
+        for (index, code) in codes.enumerated() {
+            try study.recordResponses(instrument: "umux-lite", ResponseSubmission(participant: code, answers: [1: .value(Double(index + 1)), 2: .value(7)]), replace: false)
+        }
+        var seen: [String] = []
+        let definition = try study.forEachResponseSet(instrument: "umux-lite") { set in
+            seen.append(set.participant)
+            #expect(set.answers[2] == .value(7))
+        }
+        #expect(definition.id == "umux-lite")
+        #expect(seen == ["p1", "P1b", "P2", "P03", "P10"])
+        #expect(try study.responseSets(instrument: "umux-lite").1.map(\.participant) == seen)
+    }
+}

@@ -118,3 +118,24 @@ import Testing
         #expect(StudyLanguage(loose: "fr") == nil)
     }
 }
+
+@Suite struct TextSafetyTests {
+    @Test func trimmingSpacesMatchesFoundation() {
+        let samples = ["", " ", "P1", " P1 ", "\tP1\t", "P 1", "\u{00A0}P1\u{3000}", "P1\n", "\nP1", " \u{2003} ", "é ", " 名前"]
+        for sample in samples {
+            #expect(TextSafety.trimmingSpaces(sample) == sample.trimmingCharacters(in: .whitespaces), "\(sample.unicodeScalars.map { $0.value })")
+        }
+        // A zero-width space is no space (it is format, Cf): kept, so the code check names it instead of it vanishing
+        // (Foundation on Linux trims it; on macOS it does not).
+        #expect(TextSafety.trimmingSpaces("P1\u{200B}") == "P1\u{200B}")
+    }
+
+    @Test func nameProblemsNameTheCharacterAndItsPlace() {
+        #expect(TextSafety.nameProblem("P1") == nil)
+        #expect(TextSafety.nameProblem("Ação 1") == nil)
+        #expect(TextSafety.nameProblem("P\u{7F}1") == "it contains a control character (U+007F) at character 2")
+        #expect(TextSafety.nameProblem("a\u{0}") == "it contains a NUL character (U+0000) at character 2")
+        #expect(TextSafety.nameProblem("éP\u{202E}1") == "it contains an invisible or text-direction character (U+202E) at character 3")
+        #expect(TextSafety.nameProblem("x\u{E0001}") == "it contains an invisible or text-direction character (U+E0001) at character 2")
+    }
+}

@@ -30,8 +30,11 @@ extension StudyDatabase {
     /// every value in it is a number (decimal point or comma), a text attribute otherwise; an attribute the study
     /// already has keeps its type.
     public func importParticipants(from path: String, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
+        // Two passes over the file, each streamed, so memory stays flat however many participants it lists: the
+        // first types the attribute columns (a column is numeric only if every cell is), the second stores. Codes
+        // repeated in the file or looking like another's are found through the study's own indexes, which hold
+        // this import's participants too; only each stored participant's line number is kept (4 bytes each).
         let reader = try CSVReader(path: path, delimiter: options.delimiter)
-        let records = try reader.readAll()
         let header = reader.header
         func at(_ field: Field) -> String { reader.position(of: field).description }
 
@@ -53,113 +56,169 @@ extension StudyDatabase {
                 problems.append(.init(location: at(header[index]), message: "column name '\(header[index].value)': \(reason)"))
             }
         }
-        if records.isEmpty {
+
+        // Pass 1: what each attribute column holds.
+        var columns = Dictionary(uniqueKeysWithValues: attributeColumns.map { ($0, ColumnSurvey()) })
+        var recordCount = 0
+        while let record = try reader.next() {
+            recordCount += 1
+            for index in attributeColumns {
+                let cell = record.fields[index]
+                guard !cell.value.trimmedSpaces.isEmpty else { continue }
+                columns[index]!.add(cell)
+            }
+        }
+        if recordCount == 0 {
             problems.append(.init(location: "\(reader.file):\(header.first?.line ?? 1)",
                                   message: "the file has a header row but no participants"))
         }
 
         return try write { db in
-            var seen: [String: Int] = [:]
-            var skeletons: [String: (code: String, line: Int)] = [:]
-            var existing: [String: Int64] = [:]
-            for record in records {
-                let field = record.fields[codeIndex]
-                let code = field.value.trimmingCharacters(in: .whitespaces)
-                if let reason = ParticipantNaming.problem(withCode: code) {
-                    problems.append(.init(location: at(field), message: "participant code '\(field.value)': \(reason)"))
-                    continue
-                }
-                if let first = seen[code.lowercased()] {
-                    problems.append(.init(location: at(field), message: "participant \(code) appears twice (first on line \(first))"))
-                    continue
-                }
-                seen[code.lowercased()] = record.line
-                let skeleton = Confusables.skeleton(code)
-                if !options.allowConfusable {
-                    if let earlier = skeletons[skeleton], earlier.code.lowercased() != code.lowercased() {
-                        problems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as '\(earlier.code)' on line \(earlier.line) "
-                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(earlier.code))); rerun with --allow-confusable if they are different people"))
-                        continue
-                    }
-                    skeletons[skeleton] = (code, record.line)
-                    if let other = try Self.lookAlike(db, code: code, skeleton: skeleton) {
-                        problems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as the existing participant \(other) "
-                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(other))); rerun with --allow-confusable if they are different people"))
-                        continue
-                    }
-                }
-                if let id = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) {
-                    if options.update {
-                        existing[code.lowercased()] = id
-                    } else {
-                        problems.append(.init(location: at(field),
-                                              message: "participant \(code) is already in the study; rerun with --update to update existing participants"))
-                    }
-                }
-            }
-
             var notes: [String] = []
             var columnTypes: [Int: AttributeType] = [:]
+            var notNumbers: [Int: [StoreError.Problem]] = [:]
+            var losingDigits: [Int: [StoreError.Problem]] = [:]
             for index in attributeColumns {
                 let name = header[index].value
-                let cells = records.map { $0.fields[index] }.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
-                let firstText = cells.first { NumberParser.parse($0.value) == nil }
-                let firstKept = cells.first { NumberParser.losesDigits($0.value) }
+                let survey = columns[index]!
                 switch try Self.attributeType(db, name) {
                 case .number?:
                     columnTypes[index] = .number
-                    for cell in cells where NumberParser.parse(cell.value) == nil {
-                        problems.append(.init(location: at(cell),
-                                              message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' is not a number"))
-                    }
-                    for cell in cells where NumberParser.losesDigits(cell.value) {
-                        problems.append(.init(location: at(cell),
-                                              message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' would lose its leading zeros or sign; write it as a plain number"))
-                    }
+                    // Where the column holds text, the second pass names each such cell.
                 case .text?:
                     columnTypes[index] = .text
                 case nil:
-                    if let firstText, cells.contains(where: { NumberParser.parse($0.value) != nil }) {
+                    if let firstText = survey.firstText, survey.hasNumber {
                         notes.append("column '\(name)' is stored as text because '\(firstText.value)' at \(at(firstText)) is not a number")
                     }
-                    if firstText == nil, let firstKept {
+                    if survey.firstText == nil, let firstKept = survey.firstKept {
                         notes.append("column '\(name)' is stored as text because '\(firstKept.value)' at \(at(firstKept)) has leading zeros or a sign a number would lose")
                     }
-                    columnTypes[index] = cells.isEmpty || firstText != nil || firstKept != nil ? .text : .number
+                    columnTypes[index] = !survey.hasCells || survey.firstText != nil || survey.firstKept != nil ? .text : .number
                 }
             }
-            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-
             var names: [Int: String] = [:]
             for index in attributeColumns {
                 names[index] = try Self.declareAttribute(db, name: header[index].value, type: columnTypes[index]!)
             }
-            let insert = try db.cachedStatement(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)")
+
+            // Pass 2: check every code against the study (and the participants stored so far), store as we go.
+            let second = try CSVReader(path: path, delimiter: reader.delimiter, displayName: reader.file)
+            let findCode = try db.makeStatement(sql: "SELECT id, code FROM participant WHERE code = ?")
+            let findLookAlike = try db.makeStatement(sql: """
+                SELECT id, code FROM participant WHERE skeleton = ? AND code <> ? ORDER BY id >= ? DESC, id LIMIT 1
+                """)
+            let insert = try db.makeStatement(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)")
             let now = Timestamp.now()
+            let firstID = (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) + 1 FROM participant")) ?? 1
+            var lines: [Int32] = []  // the line of each participant this import stored, by id - firstID
+            func line(of id: Int64) -> Int? { id >= firstID && id - firstID < lines.count ? Int(lines[Int(id - firstID)]) : nil }
+            var codeProblems: [StoreError.Problem] = []
             var added = 0
-            for record in records {
-                let code = record.fields[codeIndex].value.trimmingCharacters(in: .whitespaces)
-                let id: Int64
-                if let known = existing[code.lowercased()] {
-                    id = known
+            var updated = 0
+            while let record = try second.next() {
+                for index in attributeColumns where columnTypes[index] == .number {
+                    let cell = record.fields[index]
+                    guard !cell.value.trimmedSpaces.isEmpty else { continue }
+                    let name = header[index].value
+                    if NumberParser.parse(cell.value) == nil {
+                        notNumbers[index, default: []].append(.init(location: at(cell),
+                            message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' is not a number"))
+                    }
+                    if NumberParser.losesDigits(cell.value) {
+                        losingDigits[index, default: []].append(.init(location: at(cell),
+                            message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' would lose its leading zeros or sign; write it as a plain number"))
+                    }
+                }
+                let field = record.fields[codeIndex]
+                let code = field.value.trimmedSpaces
+                if let reason = ParticipantNaming.problem(withCode: code) {
+                    codeProblems.append(.init(location: at(field), message: "participant code '\(field.value)': \(reason)"))
+                    continue
+                }
+                var id: Int64?
+                if let row = try Row.fetchOne(findCode, arguments: [code]) {
+                    let found: Int64 = row[0]
+                    if let first = line(of: found) {
+                        codeProblems.append(.init(location: at(field), message: "participant \(code) appears twice (first on line \(first))"))
+                        continue
+                    }
+                    id = found
+                }
+                let skeleton = Confusables.skeleton(code)
+                if !options.allowConfusable, let other = try Row.fetchOne(findLookAlike, arguments: [skeleton, code, firstID]) {
+                    let otherCode: String = other[1]
+                    if let first = line(of: other[0]) {
+                        codeProblems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as '\(otherCode)' on line \(first) "
+                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
+                    } else {
+                        codeProblems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as the existing participant \(otherCode) "
+                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
+                    }
+                    if id != nil { continue }
+                }
+                if id != nil {
+                    guard options.update else {
+                        codeProblems.append(.init(location: at(field),
+                                                  message: "participant \(code) is already in the study; rerun with --update to update existing participants"))
+                        continue
+                    }
+                    updated += 1
                 } else {
-                    try insert.execute(arguments: [code, now, Confusables.skeleton(code)])
+                    // Stored even after a problem (it is all undone then), so a later repeat of it is named as one.
+                    try insert.execute(arguments: [code, now, skeleton])
                     id = db.lastInsertedRowID
+                    lines.append(Int32(clamping: record.line))
                     added += 1
                 }
                 for index in attributeColumns {
-                    let raw = record.fields[index].value.trimmingCharacters(in: .whitespaces)
+                    let cell = record.fields[index]
+                    let raw = cell.value.trimmedSpaces
                     guard !raw.isEmpty else { continue }
-                    let value: AttributeValue = columnTypes[index] == .number ? .number(NumberParser.parse(raw)!) : .text(raw)
-                    try Self.storeValue(db, participantID: id, attribute: names[index]!, value: value)
+                    let value: AttributeValue
+                    if columnTypes[index] == .number {
+                        guard let number = NumberParser.parse(raw) else { continue }  // reported above
+                        value = .number(number)
+                    } else {
+                        value = .text(raw)
+                    }
+                    try Self.storeValue(db, participantID: id!, attribute: names[index]!, value: value)
                 }
             }
+            // In the order a reader checks the file: header, codes line by line, then the cells of each column.
+            problems += codeProblems
+            for index in attributeColumns { problems += (notNumbers[index] ?? []) + (losingDigits[index] ?? []) }
+            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+
             let definitions = try Self.attributeDefinitions(db)
             let imported = Set(names.values.map { $0.lowercased() })
             return ParticipantImportSummary(
-                added: added, updated: existing.count,
+                added: added, updated: updated,
                 attributes: definitions.filter { imported.contains($0.name.lowercased()) },
                 notes: notes)
         }
     }
+}
+
+/// What pass 1 of a participant import learns about one attribute column.
+private struct ColumnSurvey {
+    var hasCells = false
+    var hasNumber = false
+    /// The first cell that is not a number, and the first number that would lose digits (leading zeros, a sign).
+    var firstText: Field?
+    var firstKept: Field?
+
+    mutating func add(_ cell: Field) {
+        hasCells = true
+        if NumberParser.parse(cell.value) == nil {
+            if firstText == nil { firstText = cell }
+        } else {
+            hasNumber = true
+            if firstKept == nil, NumberParser.losesDigits(cell.value) { firstKept = cell }
+        }
+    }
+}
+
+private extension String {
+    var trimmedSpaces: String { TextSafety.trimmingSpaces(self) }
 }

@@ -156,93 +156,215 @@ public struct ScoreReport: Sendable {
     /// With `skipUnscorable`, such sets are left out and listed in `unscored` instead.
     public static func build(_ instrument: InstrumentDefinition, inputs allInputs: [ScoringInput], missing: MissingPolicy,
                              groupOrder: [String] = [], skipUnscorable: Bool = false) throws -> ScoreReport {
+        var builder = Builder(instrument, missing: missing, groupOrder: groupOrder, skipUnscorable: skipUnscorable, keepsRows: true)
+        for input in allInputs { builder.add(input) }
+        return try builder.finish()
+    }
+
+    /// Builds a report one response set at a time: each set is scored as it comes (and its row handed back, to be
+    /// written out at once), while groups, items and α keep only counts of the distinct values they saw. Memory
+    /// depends on how many distinct scores there are (a SUS score is a multiple of 2.5), not on how many
+    /// respondents: a million response sets are summarised in the memory of a hundred.
+    public struct Builder {
+        public let instrument: InstrumentDefinition
+        let missing: MissingPolicy
+        let groupOrder: [String]
+        let skipUnscorable: Bool
+        let keepsRows: Bool
         var rows: [Row] = []
         var failures: [String] = []
-        var inputs: [ScoringInput] = []
-        for input in allInputs {
+        /// Per task (nil when not per task), per group name (nil when ungrouped): what the group summary needs.
+        var buckets: [BucketKey: Bucket] = [:]
+        var anyGroup = false
+        var tasks: Set<String> = []
+        var alphas: [(scale: String, numbers: [Int], accumulator: CronbachAlpha.Accumulator)] = []
+        var itemValues: [Int: [Double: Int]] = [:]
+        var itemNotApplicable: [Int: Int] = [:]
+        var texts: [Int: [(participant: String, text: String)]] = [:]
+        let scoredItems: [ItemDefinition]
+        let choiceItems: [ItemDefinition]
+        let textItems: [ItemDefinition]
+
+        struct BucketKey: Hashable {
+            var task: String?
+            var group: String?
+        }
+
+        struct Bucket {
+            var n = 0
+            var values: [String: [Double: Int]] = [:]
+            var choices: [Int: [String: Int]] = [:]
+            var notApplicable: [Int: Int] = [:]
+        }
+
+        public init(_ instrument: InstrumentDefinition, missing: MissingPolicy, groupOrder: [String] = [],
+                    skipUnscorable: Bool = false, keepsRows: Bool = false) {
+            self.instrument = instrument
+            self.missing = missing
+            self.groupOrder = groupOrder
+            self.skipUnscorable = skipUnscorable
+            self.keepsRows = keepsRows
+            scoredItems = instrument.items.filter { $0.kind == .likert || $0.kind == .numeric }
+            choiceItems = instrument.items.filter { $0.kind == .choice }
+            textItems = instrument.items.filter { $0.kind == .text }
+            let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
+            alphas.append((allName, alphaItems.map(\.number), .init(items: alphaItems.count)))
+            if instrument.scoring == .mean || instrument.scoring == .sum {
+                for subscale in instrument.subscales where subscale.items.count >= 2 && subscale.items.count < alphaItems.count {
+                    alphas.append((subscale.id, subscale.items, .init(items: subscale.items.count)))
+                }
+            }
+        }
+
+        /// Scores one response set and counts it in its group; returns its row, or `nil` when it cannot be scored
+        /// (the reason is kept for `finish`).
+        @discardableResult
+        public mutating func add(_ input: ScoringInput) -> Row? {
+            let scores: [Score]
             do {
-                rows.append(Row(participant: input.participant, group: input.group, task: input.task,
-                                scores: try instrument.score(input.answers, missing: missing)))
-                inputs.append(input)
+                scores = try instrument.score(input.answers, missing: missing)
             } catch let error as ScoringError {
                 failures.append("\(input.participant)" + (input.task.map { " (task \($0))" } ?? "") + ": \(error.localizedDescription)")
+                return nil
+            } catch {
+                failures.append("\(input.participant): \(error.localizedDescription)")
+                return nil
             }
-        }
-        if !failures.isEmpty && !skipUnscorable { throw ScoreReportError.unscorable(failures) }
-
-        let tasks: [String?] = instrument.perTask ? NaturalOrder.distinct(inputs.compactMap(\.task)).map { $0 } : [nil]
-        let groupNames = inputs.contains { $0.group != nil }
-            ? NaturalOrder.distinct(inputs.map { $0.group ?? noGroup }, preferring: groupOrder, last: noGroup) : []
-        var groups: [Group] = []
-        var overall: [Group] = []
-        for task in tasks {
-            let inTask = inputs.indices.filter { task == nil || inputs[$0].task == task }
-            for name in groupNames {
-                let members = inTask.filter { (inputs[$0].group ?? noGroup) == name }
-                groups.append(group(name, task: task, members, rows: rows, inputs: inputs, instrument: instrument))
+            var row = Row(participant: input.participant, group: input.group, task: input.task, scores: scores)
+            for score in scores where isOnSUSScale(score.id, instrument) {
+                row.meanings[score.id] = ParticipantMeaning(adjective: SUSInterpretation.adjective(score.value),
+                                                            acceptability: SUSInterpretation.Acceptability(score.value))
             }
-            overall.append(group(allName, task: task, inTask, rows: rows, inputs: inputs, instrument: instrument))
-        }
+            if keepsRows { rows.append(row) }
 
-        var alphas: [(String, CronbachAlpha)] = []
-        let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
-        if let alpha = CronbachAlpha(matrix(alphaItems.map(\.number), inputs: inputs, instrument: instrument)) {
-            alphas.append((allName, alpha))
-        }
-        if instrument.scoring == .mean || instrument.scoring == .sum {
-            for subscale in instrument.subscales where subscale.items.count >= 2 && subscale.items.count < alphaItems.count {
-                if let alpha = CronbachAlpha(matrix(subscale.items, inputs: inputs, instrument: instrument)) {
-                    alphas.append((subscale.id, alpha))
+            let task = instrument.perTask ? input.task : nil
+            if let task { tasks.insert(task) }
+            if input.group != nil { anyGroup = true }
+            count(input, scores: scores, in: BucketKey(task: task, group: input.group ?? noGroup))
+            count(input, scores: scores, in: BucketKey(task: task, group: nil))
+
+            for index in alphas.indices {
+                let values = alphas[index].numbers.map { number -> Double? in
+                    guard let item = instrument.item(number), let value = input.answers[number]?.value else { return nil }
+                    return instrument.recoded(value, item: item)
+                }
+                alphas[index].accumulator.add(values)
+            }
+            for item in scoredItems {
+                switch input.answers[item.number] {
+                case let .value(value)?: itemValues[item.number, default: [:]][value, default: 0] += 1
+                case .notApplicable?: itemNotApplicable[item.number, default: 0] += 1
+                default: break
                 }
             }
-        }
-        var texts: [(Int, String, String)] = []
-        for item in instrument.items where item.kind == .text {
-            for input in inputs {
-                if case let .text(text)? = input.answers[item.number] { texts.append((item.number, input.participant, text)) }
+            for item in textItems {
+                if case let .text(text)? = input.answers[item.number] { texts[item.number, default: []].append((input.participant, text)) }
             }
+            return row
         }
-        for index in rows.indices {
-            for score in rows[index].scores where isOnSUSScale(score.id, instrument) {
-                rows[index].meanings[score.id] = ParticipantMeaning(adjective: SUSInterpretation.adjective(score.value),
-                                                                   acceptability: SUSInterpretation.Acceptability(score.value))
+
+        private mutating func count(_ input: ScoringInput, scores: [Score], in key: BucketKey) {
+            var bucket = buckets.removeValue(forKey: key) ?? Bucket()
+            bucket.n += 1
+            for score in scores { bucket.values[score.id, default: [:]][score.value, default: 0] += 1 }
+            for item in choiceItems {
+                switch input.answers[item.number] {
+                case let .choice(choice)?: bucket.choices[item.number, default: [:]][choice, default: 0] += 1
+                case .notApplicable?: bucket.notApplicable[item.number, default: 0] += 1
+                default: break
+                }
             }
+            buckets[key] = bucket
         }
-        var report = ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
-                                 alphas: alphas, texts: texts, unscored: failures)
-        report.items = itemStatistics(instrument, inputs: inputs)
-        let named = groupNames.filter { $0 != noGroup }
-        if named.count >= 2 {
-            for task in tasks {
-                for id in instrument.scoreIDs {
-                    let samples = named.map { name in
-                        (name, rows.indices.filter { (inputs[$0].group ?? noGroup) == name && (task == nil || inputs[$0].task == task) }
-                            .compactMap { rows[$0].value(id) })
+
+        /// The report: group and overall summaries, α, items and comparisons. Throws when a set could not be
+        /// scored (unless `skipUnscorable`); its rows are those kept (`keepsRows`), else empty.
+        public func finish() throws -> ScoreReport {
+            if !failures.isEmpty && !skipUnscorable { throw ScoreReportError.unscorable(failures) }
+            let taskList: [String?] = instrument.perTask ? NaturalOrder.distinct(Array(tasks)).map { $0 } : [nil]
+            let groupNames = anyGroup
+                ? NaturalOrder.distinct(buckets.keys.compactMap(\.group), preferring: groupOrder, last: noGroup) : []
+            var groups: [Group] = []
+            var overall: [Group] = []
+            for task in taskList {
+                for name in groupNames {
+                    groups.append(group(name, task: task, buckets[BucketKey(task: task, group: name)] ?? Bucket()))
+                }
+                overall.append(group(allName, task: task, buckets[BucketKey(task: task, group: nil)] ?? Bucket()))
+            }
+            let alphaResults = alphas.compactMap { entry in entry.accumulator.result.map { (entry.scale, $0) } }
+            var report = ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
+                                     alphas: alphaResults,
+                                     texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
+                                     unscored: failures)
+            report.items = scoredItems.map { item in
+                let histogram = itemValues[item.number] ?? [:]
+                let values = Builder.expand(histogram)
+                var distribution: [(Int, Int)] = []
+                if item.kind == .likert, let scale = instrument.scale {
+                    distribution = (scale.min...scale.max).map { point in (point, histogram[Double(point)] ?? 0) }
+                }
+                return ItemStatistics(item: item.number, text: item.text, reversed: instrument.isRecoded(item), n: values.count,
+                                      notApplicable: itemNotApplicable[item.number] ?? 0,
+                                      raw: Descriptive(values), recoded: Descriptive(values.map { instrument.recoded($0, item: item) }),
+                                      distribution: distribution)
+            }
+            let named = groupNames.filter { $0 != noGroup }
+            if named.count >= 2 {
+                for task in taskList {
+                    for id in instrument.scoreIDs {
+                        let samples = named.map { name in
+                            (name, Builder.expand(buckets[BucketKey(task: task, group: name)]?.values[id] ?? [:]))
+                        }
+                        report.comparisons.append(ScoreComparison(scoreID: id, task: task, comparison: GroupComparison(samples)))
                     }
-                    report.comparisons.append(ScoreComparison(scoreID: id, task: task, comparison: GroupComparison(samples)))
                 }
             }
+            return report
         }
-        return report
+
+        /// The values a histogram counts, in increasing order.
+        static func expand(_ histogram: [Double: Int]) -> [Double] {
+            var values: [Double] = []
+            values.reserveCapacity(histogram.values.reduce(0, +))
+            for (value, count) in histogram.sorted(by: { $0.key < $1.key }) {
+                values.append(contentsOf: repeatElement(value, count: count))
+            }
+            return values
+        }
+
+        private func group(_ name: String, task: String?, _ bucket: Bucket) -> Group {
+            let summaries = instrument.scoreIDs.compactMap { id -> Summary? in
+                let values = Builder.expand(bucket.values[id] ?? [:])
+                guard var statistics = Descriptive(values) else { return nil }
+                let norm = instrument.norms?.values[id] ?? (instrument.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil)
+                var clipped = false
+                if let ci = statistics.ci95, let range = instrument.scoreRange(id),
+                   ci.lowerBound < range.lowerBound || ci.upperBound > range.upperBound {
+                    statistics.ci95 = max(ci.lowerBound, range.lowerBound)...min(ci.upperBound, range.upperBound)
+                    clipped = true
+                }
+                let test = norm.flatMap { OneSampleTTest(values, benchmark: $0) }
+                return Summary(
+                    scoreID: id, statistics: statistics, norm: norm, test: test,
+                    meaning: isOnSUSScale(id, instrument) ? SUSMeaning(statistics.mean) : nil,
+                    betterThanNorm: norm.map { instrument.lowerIsBetter ? statistics.mean < $0 : statistics.mean > $0 },
+                    testUndefined: norm != nil && test == nil ? OneSampleTTest.undefinedReason(values) ?? "test undefined" : nil,
+                    ciClipped: clipped)
+            }
+            let tallies = choiceItems.map { item -> Tally in
+                let chosen = bucket.choices[item.number] ?? [:]
+                let counts = (item.choices ?? []).map { choice in (choice, chosen[choice.key] ?? 0) }
+                return Tally(item: item.number, text: item.text, counts: counts,
+                             notApplicable: bucket.notApplicable[item.number] ?? 0,
+                             answered: counts.reduce(0) { $0 + $1.1 })
+            }
+            return Group(name: name, task: task, n: bucket.n, summaries: summaries, tallies: tallies)
+        }
     }
 
     public static func isOnSUSScale(_ id: String, _ instrument: InstrumentDefinition) -> Bool {
         (instrument.scoring == .sus && id == "SUS") || id == "SUS-equivalent"
-    }
-
-    private static func itemStatistics(_ instrument: InstrumentDefinition, inputs: [ScoringInput]) -> [ItemStatistics] {
-        instrument.items.filter { $0.kind == .likert || $0.kind == .numeric }.map { item in
-            let answers = inputs.compactMap { $0.answers[item.number] }
-            let values = answers.compactMap(\.value)
-            var distribution: [(Int, Int)] = []
-            if item.kind == .likert, let scale = instrument.scale {
-                distribution = (scale.min...scale.max).map { point in (point, values.filter { $0 == Double(point) }.count) }
-            }
-            return ItemStatistics(item: item.number, text: item.text, reversed: instrument.isRecoded(item), n: values.count,
-                                  notApplicable: answers.filter { $0 == .notApplicable }.count,
-                                  raw: Descriptive(values), recoded: Descriptive(values.map { instrument.recoded($0, item: item) }),
-                                  distribution: distribution)
-        }
     }
 
     /// The name of the overall group.
@@ -250,47 +372,6 @@ public struct ScoreReport: Sendable {
     /// The group of participants without a value of the grouping attribute.
     public static let noGroup = "(none)"
 
-    private static func matrix(_ numbers: [Int], inputs: [ScoringInput], instrument: InstrumentDefinition) -> [[Double?]] {
-        inputs.map { input in
-            numbers.map { number in
-                guard let item = instrument.item(number), let value = input.answers[number]?.value else { return nil }
-                return instrument.recoded(value, item: item)
-            }
-        }
-    }
-
-    private static func group(_ name: String, task: String?, _ members: [Int], rows: [Row], inputs: [ScoringInput],
-                              instrument: InstrumentDefinition) -> Group {
-        let memberRows = members.map { rows[$0] }
-        let summaries = instrument.scoreIDs.compactMap { id -> Summary? in
-            let values = memberRows.compactMap { $0.value(id) }
-            guard var statistics = Descriptive(values) else { return nil }
-            let norm = instrument.norms?.values[id] ?? (instrument.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil)
-            var clipped = false
-            if let ci = statistics.ci95, let range = instrument.scoreRange(id),
-               ci.lowerBound < range.lowerBound || ci.upperBound > range.upperBound {
-                statistics.ci95 = max(ci.lowerBound, range.lowerBound)...min(ci.upperBound, range.upperBound)
-                clipped = true
-            }
-            let test = norm.flatMap { OneSampleTTest(values, benchmark: $0) }
-            return Summary(
-                scoreID: id, statistics: statistics, norm: norm, test: test,
-                meaning: isOnSUSScale(id, instrument) ? SUSMeaning(statistics.mean) : nil,
-                betterThanNorm: norm.map { instrument.lowerIsBetter ? statistics.mean < $0 : statistics.mean > $0 },
-                testUndefined: norm != nil && test == nil ? OneSampleTTest.undefinedReason(values) ?? "test undefined" : nil,
-                ciClipped: clipped)
-        }
-        let tallies = instrument.items.filter { $0.kind == .choice }.map { item -> Tally in
-            let answers = members.compactMap { inputs[$0].answers[item.number] }
-            let counts = (item.choices ?? []).map { choice in
-                (choice, answers.filter { $0 == .choice(choice.key) }.count)
-            }
-            return Tally(item: item.number, text: item.text, counts: counts,
-                         notApplicable: answers.filter { $0 == .notApplicable }.count,
-                         answered: counts.reduce(0) { $0 + $1.1 })
-        }
-        return Group(name: name, task: task, n: members.count, summaries: summaries, tallies: tallies)
-    }
 }
 
 /// Why a score report could not be made.

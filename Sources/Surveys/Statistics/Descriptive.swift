@@ -111,3 +111,56 @@ public struct CronbachAlpha: Sendable, Equatable, Codable {
         cases = complete.count
     }
 }
+
+extension CronbachAlpha {
+    init(alpha: Double, items: Int, cases: Int) {
+        self.alpha = alpha
+        self.items = items
+        self.cases = cases
+    }
+
+    /// α accumulated one respondent at a time (Welford's running variances of each item and of the totals), so a
+    /// million respondents need no matrix: the same figure as `init?(_:)` on the same rows, to rounding.
+    public struct Accumulator: Sendable {
+        let items: Int
+        var cases = 0
+        var means: [Double]
+        var squares: [Double]
+        var totalMean = 0.0
+        var totalSquares = 0.0
+
+        public init(items: Int) {
+            self.items = items
+            means = Array(repeating: 0, count: items)
+            squares = Array(repeating: 0, count: items)
+        }
+
+        /// One respondent's item values; left out when one is missing (`nil`), as `init?(_:)` does.
+        public mutating func add(_ row: [Double?]) {
+            guard row.count == items, !row.contains(where: { $0 == nil }) else { return }
+            cases += 1
+            let n = Double(cases)
+            var total = 0.0
+            for index in 0..<items {
+                let value = row[index]!
+                total += value
+                let delta = value - means[index]
+                means[index] += delta / n
+                squares[index] += delta * (value - means[index])
+            }
+            let delta = total - totalMean
+            totalMean += delta / n
+            totalSquares += delta * (total - totalMean)
+        }
+
+        /// `nil` when fewer than two items, fewer than two complete cases, or no variance in the totals.
+        public var result: CronbachAlpha? {
+            guard items >= 2, cases >= 2 else { return nil }
+            let totalVariance = totalSquares / Double(cases - 1)
+            guard totalVariance > 0 else { return nil }
+            let itemVariances = squares.reduce(0, +) / Double(cases - 1)
+            return CronbachAlpha(alpha: Double(items) / Double(items - 1) * (1 - itemVariances / totalVariance), items: items, cases: cases)
+        }
+    }
+}
+

@@ -27,8 +27,10 @@ public enum TextSafety {
     /// Why `name` cannot be a code or key (participant code, attribute name, task key, category), or `nil`:
     /// control characters, NUL, and invisible or bidirectional control characters, named with their position.
     public static func nameProblem(_ name: String) -> String? {
-        for (offset, scalar) in name.unicodeScalars.enumerated() {
-            let hex = "U+" + String(format: "%04X", scalar.value)
+        for (offset, scalar) in name.unicodeScalars.enumerated() where scalar.value < 0x20 || scalar.value >= 0x7F {
+            // Printable ASCII is never a problem; the rest is looked at (and named) only here.
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            let hex = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
             if scalar.value == 0 { return "it contains a NUL character (U+0000) at character \(offset + 1)" }
             if scalar.properties.generalCategory == .control {
                 return "it contains a control character (\(hex)) at character \(offset + 1)"
@@ -38,6 +40,20 @@ public enum TextSafety {
             }
         }
         return nil
+    }
+
+    /// `text` without the spaces and tabs around it: what Foundation's `trimmingCharacters(in: .whitespaces)` gives
+    /// (tab and the Unicode space separators, Zs), without bridging every cell of a large import to NSString.
+    public static func trimmingSpaces(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return text }
+        if !isSpace(first) && !isSpace(last) { return text }
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(scalars[start...end])
     }
 
     /// How many characters SQLite's `length()` counts: Unicode scalars (so a decomposed "é" counts two).
