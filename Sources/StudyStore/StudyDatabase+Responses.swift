@@ -40,6 +40,8 @@ public struct StoredResponseSet: Sendable, Equatable {
     public var answers: [Int: Answer]
     public var submitted: String?
     public var recorded: String
+    /// The participant's value of the attribute asked for (`forEachResponseSet(groupBy:)`), as displayed.
+    public var group: String?
 }
 
 extension StudyDatabase {
@@ -83,7 +85,7 @@ extension StudyDatabase {
     /// many respondents the study holds. SQLite orders the sets (its sorter spills to disk beyond its cache); each
     /// set's answers are read by the primary key.
     @discardableResult
-    public func forEachResponseSet(instrument id: String, task: String? = nil,
+    public func forEachResponseSet(instrument id: String, task: String? = nil, groupBy attribute: String? = nil,
                                    _ body: (StoredResponseSet) throws -> Void) throws -> InstrumentDefinition {
         try read { db in
             guard let (rowID, definition) = try Self.storedInstrument(db, id) else {
@@ -93,11 +95,12 @@ extension StudyDatabase {
             }
             try NaturalOrderKey.register(in: db)
             var sql = """
-                SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded
+                SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded, g.text_value, g.number_value
                 FROM response_set r JOIN participant p ON p.id = r.participant_id LEFT JOIN task t ON t.id = r.task_id
+                LEFT JOIN participant_attribute g ON g.participant_id = p.id AND g.name = ?
                 WHERE r.instrument_id = ?
                 """
-            var arguments: StatementArguments = [rowID]
+            var arguments: StatementArguments = [attribute ?? "", rowID]
             if let task {
                 let taskID = try Self.taskID(db, key: task)
                 sql += " AND r.task_id = ?"
@@ -117,7 +120,8 @@ extension StudyDatabase {
                 var set = StoredResponseSet(
                     participant: row[1], task: row[2], occasion: row[3],
                     orientation: Orientation(rawValue: row[4]) ?? .canonical, answers: [:],
-                    submitted: row[5], recorded: row[6])
+                    submitted: row[5], recorded: row[6],
+                    group: (row[8] as Double?).map { AttributeValue.number($0).display } ?? row[7])
                 // Read through SQLite's C API: a set's few answers do not need GRDB's row decoding.
                 sqlite3_reset(handle)
                 sqlite3_bind_int64(handle, 1, row[0])
@@ -148,6 +152,11 @@ extension StudyDatabase {
     }
 
     // MARK: - Helpers inside a transaction
+
+    /// The study's participant attributes, in their order (no participant is read).
+    public func attributeDefinitions() throws -> [AttributeDefinition] {
+        try read { db in try Self.attributeDefinitions(db) }
+    }
 
     static func participantCode(_ db: Database, _ id: Int64) throws -> String {
         try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]) ?? "?"

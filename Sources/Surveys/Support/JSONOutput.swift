@@ -29,6 +29,53 @@ public enum JSONOutput {
         return text.replacingOccurrences(of: "\"\\u0001not-finite\\u0001\"", with: "null")
     }
 
+    /// A string as `text(_:)` writes it: quoted, with `"`, `\\` and control characters escaped, the rest as is.
+    public static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A number as `text(_:)` writes it (`null` when not finite); a string or `null`.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    public static func quotedOrNull(_ string: String?) -> String { string.map(quoted) ?? "null" }
+
+    /// The document `text(_:)` makes of `payload`, with the array under `key` (which must be empty in `payload`)
+    /// filled by `elements`, which writes each element's text, already indented, and says whether there was any. For lists too long to hold
+    /// as values; the output is byte for byte what the encoder would print.
+    public static func document<T: Encodable>(_ payload: T, command: String, streaming key: String,
+                                              write: (String) -> Void, elements: () throws -> Bool) throws {
+        let text = try document(payload, command: command)
+        let opening = "\n  \(quoted(key)) : ["
+        guard let start = text.range(of: opening) else { throw JSONStreamingError.noKey(key) }
+        guard let close = text.range(of: "]", range: start.upperBound..<text.endIndex) else { throw JSONStreamingError.noKey(key) }
+        write(String(text[..<start.upperBound]))
+        if try !elements() { write(String(text[start.upperBound..<close.lowerBound])) }
+        write(String(text[close.lowerBound...]))
+    }
+
+    enum JSONStreamingError: Error { case noKey(String) }
+
     struct Envelope<T: Encodable>: Encodable {
         var command: String
         var key: String?

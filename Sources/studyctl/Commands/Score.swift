@@ -50,33 +50,60 @@ struct ScoreCommand: ParsableCommand {
     }
 
     func run() throws {
+        // JSON and CSV rows are written as each set is scored (through a spool, since the summaries come first
+        // and a set that cannot be scored must fail the command before anything is printed): memory stays flat
+        // however many respondents. The text table aligns its columns over every row, so it keeps them.
+        let streams = output.json || (csv && !summary)
+        let spool = streams ? try Spool() : nil
         let (report, language) = try study.withStudy { database -> (ScoreReport, StudyLanguage) in
-            let (definition, sets) = try database.responseSets(instrument: instrument, task: task)
-            let roster = try database.roster()
-            var groupOf: [String: String] = [:]
+            var groupAttribute: String?
             var order: [String] = []
             if let by {
-                guard let attribute = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(by) == .orderedSame }) else {
-                    throw StoreError.unknownAttribute(name: by, known: roster.attributes.map(\.name))
+                let attributes = try database.attributeDefinitions()
+                guard let attribute = attributes.first(where: { $0.name.caseInsensitiveCompare(by) == .orderedSame }) else {
+                    throw StoreError.unknownAttribute(name: by, known: attributes.map(\.name))
                 }
-                for participant in roster.participants {
-                    if let value = participant.value(of: attribute.name) { groupOf[participant.code] = value.display }
-                }
+                groupAttribute = attribute.name
                 if let rule = attribute.rule, let parsed = try? DerivationRule(parsing: rule) {
                     order = parsed.clauses.map(\.label)
                 }
             }
-            let inputs = sets.map {
-                ScoringInput(participant: $0.participant, group: by == nil ? nil : groupOf[$0.participant] ?? ScoreReport.noGroup,
-                             task: $0.task, answers: $0.answers)
+            guard let definition = try database.instrument(instrument) else {
+                try database.forEachResponseSet(instrument: instrument) { _ in }  // says which instruments there are
+                throw StoreError.unknownInstrument(id: instrument, known: [])
             }
-            return (try ScoreReport.build(definition, inputs: inputs, missing: missing, groupOrder: order),
-                    try database.info().language)
+            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, keepsRows: !streams)
+            var first = true
+            try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
+                let input = ScoringInput(participant: set.participant, group: by == nil ? nil : set.group ?? ScoreReport.noGroup,
+                                         task: set.task, answers: set.answers)
+                guard let row = builder.add(input), let spool else { return }
+                if output.json {
+                    spool.write((first ? "\n" : ",\n") + ScoreJSON.rowText(row))
+                } else {
+                    var csvRow = CSVWriter()
+                    let ids = definition.scoreIDs
+                    csvRow.writeRow([row.participant, row.task ?? "", row.group ?? ""] + ids.map { row.value($0).map { "\($0)" } ?? "" })
+                    spool.write(csvRow.text)
+                }
+                first = false
+            }
+            return (try builder.finish(), try database.info().language)
         }
         if output.json {
-            try printJSON(ScoreJSON(report, by: by, language: language), command: "score")
+            try JSONOutput.document(ScoreJSON(report, by: by, language: language), command: "score", streaming: "rows",
+                                    write: { Output.write($0) }) {
+                guard spool!.size > 0 else { return false }
+                try spool!.copyToStandardOutput()
+                Output.write("\n  ")
+                return true
+            }
+            Output.write("\n")
+        } else if csv && !summary {
+            Output.write(ScoreCSV.header(report, by: by))
+            try spool!.copyToStandardOutput()
         } else if csv {
-            print(summary ? ScoreCSV.summaries(report) : ScoreCSV.rows(report, by: by), terminator: "")
+            print(ScoreCSV.summaries(report), terminator: "")
         } else {
             printTables(report, language: language)
         }
@@ -302,6 +329,38 @@ struct ScoreJSON: Encodable {
     var comparisons: [Comparison]
     var unscored: [String]
 
+    /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
+    /// writing rows one at a time. A test pins it to the encoder's output.
+    static func rowText(_ row: ScoreReport.Row) -> String {
+        var text = "    {\n      \"group\" : " + JSONOutput.quotedOrNull(row.group) + ",\n      \"interpretation\" : "
+        if row.meanings.isEmpty {
+            text += emptyObject
+        } else {
+            text += "{\n" + row.meanings.sorted { $0.key < $1.key }.map { id, meaning in
+                "        " + JSONOutput.quoted(id) + " : {\n          \"acceptability\" : " + JSONOutput.quoted(meaning.acceptability.rawValue)
+                    + ",\n          \"adjective\" : " + JSONOutput.quoted(meaning.adjective.en) + "\n        }"
+            }.joined(separator: ",\n") + "\n      }"
+        }
+        text += ",\n      \"participant\" : " + JSONOutput.quoted(row.participant) + ",\n      \"scores\" : "
+        if row.scores.isEmpty {
+            text += emptyObject
+        } else {
+            var seen = Set<String>()
+            let scores = row.scores.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+            text += "{\n" + scores.map { "        " + JSONOutput.quoted($0.id) + " : " + JSONOutput.number($0.value) }.joined(separator: ",\n") + "\n      }"
+        }
+        return text + ",\n      \"task\" : " + JSONOutput.quotedOrNull(row.task) + "\n    }"
+    }
+
+    /// How the encoder prints an empty object at a row's depth.
+    static let emptyObject: String = {
+        let text = (try? JSONOutput.text(["a": [String: Int]()])) ?? "{\n  \"a\" : {\n\n  }\n}"
+        guard let start = text.range(of: ": "), let end = text.range(of: "}", options: .backwards) else { return "{}" }
+        // The inner object's text, re-indented from depth 1 to depth 3.
+        let inner = String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return inner.replacingOccurrences(of: "\n  ", with: "\n      ")
+    }()
+
     init(_ report: ScoreReport, by: String?, language: StudyLanguage) {
         instrument = report.instrument.id
         reference = report.instrument.reference
@@ -353,13 +412,9 @@ struct ScoreJSON: Encodable {
 
 /// `score --csv`: tidy tables for R or SPSS.
 enum ScoreCSV {
-    static func rows(_ report: ScoreReport, by: String?) -> String {
+    static func header(_ report: ScoreReport, by: String?) -> String {
         var writer = CSVWriter()
-        let ids = report.instrument.scoreIDs
-        writer.writeRow(["participant", "task", by ?? "group"] + ids)
-        for row in report.rows {
-            writer.writeRow([row.participant, row.task ?? "", row.group ?? ""] + ids.map { row.value($0).map { "\($0)" } ?? "" })
-        }
+        writer.writeRow(["participant", "task", by ?? "group"] + report.instrument.scoreIDs)
         return writer.text
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ArgumentParser
 import Surveys
 
 /// Writes diagnostics and progress to standard error, leaving standard output to results.
@@ -61,5 +62,64 @@ extension String {
         var copy = self
         while copy.last == " " { copy.removeLast() }
         return copy
+    }
+}
+
+/// Standard output written straight to file descriptor 1, after flushing what `print` has buffered, so the two
+/// stay in order.
+enum Output {
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    static func write(bytes: UnsafeBufferPointer<UInt8>) {
+        fflush(nil)
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // a closed pipe (`| head`): nothing more can be shown
+            }
+            offset += written
+        }
+    }
+}
+
+/// Text written out of sight while a long result is computed and copied to the output once it is complete: an
+/// anonymous temporary file (`tmpfile`, removed by the system when closed or when the process ends), so nothing is
+/// left behind and memory does not grow with the result.
+final class Spool {
+    private let file: UnsafeMutablePointer<FILE>
+    private(set) var size = 0
+
+    init() throws {
+        guard let file = tmpfile() else {
+            throw ValidationError("Cannot make a temporary file for the output: \(String(cString: strerror(errno)))")
+        }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            size += fwrite(bytes.baseAddress, 1, bytes.count, file)
+        }
+    }
+
+    /// Copies the spooled text, from the start, to standard output.
+    func copyToStandardOutput() throws {
+        fflush(file)
+        rewind(file)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            buffer.withUnsafeBufferPointer { Output.write(bytes: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
+        if ferror(file) != 0 { throw ValidationError("Cannot read back the temporary output file") }
     }
 }
