@@ -37,32 +37,97 @@ def fresh(path):
             os.remove(path + suffix)
 
 
+SCORE_SQL = """
+WITH s AS (
+  SELECT r.participant_id AS pid,
+         2.5 * sum(CASE WHEN a.item_number % 2 = 1 THEN a.value - 1 ELSE 5 - a.value END) AS score
+  FROM item_answer a JOIN response_set r ON r.id = a.response_set_id JOIN instrument i ON i.id = r.instrument_id
+  WHERE i.key = 'sus' GROUP BY r.id)
+SELECT p.code, g.text_value, s.score FROM s JOIN participant p ON p.id = s.pid
+  LEFT JOIN participant_attribute g ON g.participant_id = s.pid AND g.name = 'group';
+WITH s AS (
+  SELECT r.participant_id AS pid,
+         2.5 * sum(CASE WHEN a.item_number % 2 = 1 THEN a.value - 1 ELSE 5 - a.value END) AS score
+  FROM item_answer a JOIN response_set r ON r.id = a.response_set_id JOIN instrument i ON i.id = r.instrument_id
+  WHERE i.key = 'sus' GROUP BY r.id)
+SELECT g.text_value, count(*), avg(score), min(score), max(score),
+       sqrt((sum(score * score) - sum(score) * sum(score) / count(*)) / (count(*) - 1))
+FROM s LEFT JOIN participant_attribute g ON g.participant_id = s.pid AND g.name = 'group' GROUP BY g.text_value;
+"""
+
+CSV_SQL = """.mode csv
+.headers on
+SELECT p.code AS participant, i.key AS instrument, t.key AS task, r.occasion, a.item_number AS item, a.value,
+       ifnull(a.choice, a.text) AS answer, a.not_applicable, r.orientation, r.submitted
+FROM item_answer a JOIN response_set r ON r.id = a.response_set_id JOIN participant p ON p.id = r.participant_id
+JOIN instrument i ON i.id = r.instrument_id LEFT JOIN task t ON t.id = r.task_id ORDER BY a.response_set_id, a.item_number;
+"""
+
+
 def bench_size(studyctl, work, n):
     data = os.path.join(work, str(n))
     if not os.path.exists(os.path.join(data, "answers_long.csv")):
         run([sys.executable, os.path.join(HERE, "generate.py"), str(n), data])
     rows = 26 * n
     results = {}
+    rss = {}
     study = os.path.join(data, "study.sqlite")
     env = dict(os.environ, STUDYCTL_DB=study)
 
-    # 1. Import of the long-format answers: studyctl (participants imported beforehand) vs sqlite3 .import.
+    # 1. Participants, then the long-format answers: studyctl vs sqlite3 .import into a table of the same shape with
+    #    its unique index (participant, instrument, item), as studyctl keeps one.
     fresh(study)
     run([studyctl, "init", "--title", f"Bench {n}"], env=env)
-    run([studyctl, "participant", "import", os.path.join(data, "participants.csv")], env=env)
-    ours, ours_rss = timed([studyctl, "responses", "import", os.path.join(data, "answers_long.csv"), "--long"], env=env)
+    _, rss["participant import"] = timed([studyctl, "participant", "import", os.path.join(data, "participants.csv")], env=env)
+    ours, rss["responses import --long"] = timed([studyctl, "responses", "import", os.path.join(data, "answers_long.csv"), "--long"], env=env)
     plain = os.path.join(data, "plain.sqlite")
     fresh(plain)
-    theirs, _ = timed(["sqlite3", plain, ".import --csv " + os.path.join(data, "answers_long.csv") + " answers"])
-    results["import"] = (rows / ours, rows / theirs, ours_rss)
+    theirs, _ = timed(["sqlite3", plain, "CREATE TABLE answers (participant TEXT, instrument TEXT, item INTEGER, value REAL);"
+                       "CREATE UNIQUE INDEX answers_unique ON answers (participant, instrument, item);",
+                       ".import --csv --skip 1 " + os.path.join(data, "answers_long.csv") + " answers"])
+    results["import"] = (rows / ours, rows / theirs)
 
-    # 2. xlsx export of the answers sheet: studyctl vs Python XlsxWriter (constant_memory) writing the same cells.
-    ours_x, ours_x_rss = timed([studyctl, "export", "xlsx", os.path.join(data, "answers.xlsx"), "--only", "responses"], env=env)
+    # 2. The wide form export (one row per respondent) vs sqlite3 .import of the same file with a unique index.
+    wide = os.path.join(data, "wide.sqlite")
+    fresh(wide)
+    wenv = dict(os.environ, STUDYCTL_DB=wide)
+    run([studyctl, "init", "--title", "W"], env=wenv)
+    run([studyctl, "participant", "import", os.path.join(data, "participants.csv")], env=wenv)
+    ours_w, rss["responses import (wide)"] = timed([studyctl, "responses", "import", os.path.join(data, "sus_forms.csv"), "--instrument", "sus",
+                                                    "--participant-column", "Participante"], env=wenv)
+    plain_w = os.path.join(data, "plain-wide.sqlite")
+    fresh(plain_w)
+    header = open(os.path.join(data, "sus_forms.csv"), encoding="utf-8").readline().strip().split(",")
+    columns = ", ".join(f'"{c}"' for c in header)
+    theirs_w, _ = timed(["sqlite3", plain_w, f"CREATE TABLE forms ({columns}); CREATE UNIQUE INDEX forms_unique ON forms (\"Participante\");",
+                         ".import --csv --skip 1 " + os.path.join(data, "sus_forms.csv") + " forms"])
+    results["wide"] = (ours_w, theirs_w)
+
+    # 3. SUS by group (every participant's score and the group summaries) vs one SQL query on studyctl's own tables.
+    ours_s, rss["score sus --by group --json"] = timed([studyctl, "score", "sus", "--by", "group", "--json"], env=env)
+    theirs_s, _ = timed(["sqlite3", study, SCORE_SQL])
+    results["score"] = (ours_s, theirs_s)
+
+    # 4. Exports: the full workbook vs the answers sheet alone; CSV vs sqlite3 .mode csv of the same join; report.
+    for name in ("answers.xlsx", "full.xlsx", "pipeline.xlsx"):
+        if os.path.exists(os.path.join(data, name)):
+            os.remove(os.path.join(data, name))
+    ours_x, rss["export xlsx --only responses"] = timed([studyctl, "export", "xlsx", os.path.join(data, "answers.xlsx"), "--only", "responses"], env=env)
+    ours_full, rss["export xlsx (full)"] = timed([studyctl, "export", "xlsx", os.path.join(data, "full.xlsx")], env=env)
+    results["workbook"] = (ours_full, ours_x)
     theirs_x, _ = timed([sys.executable, os.path.join(HERE, "reference_xlsx.py"), os.path.join(data, "answers_long.csv"),
                          os.path.join(data, "answers-py.xlsx")])
-    results["export"] = (ours_x, theirs_x, ours_x_rss)
+    results["export"] = (ours_x, theirs_x)
+    csv_dir = os.path.join(data, "csv")
+    shutil.rmtree(csv_dir, ignore_errors=True)
+    ours_c, rss["export csv"] = timed([studyctl, "export", "csv", csv_dir], env=env)
+    theirs_c = timed_input(["sqlite3", study], CSV_SQL, os.path.join(data, "answers-sqlite.csv"))
+    results["csv"] = (ours_c, theirs_c)
+    report_dir = os.path.join(data, "report")
+    shutil.rmtree(report_dir, ignore_errors=True)
+    _, rss["report"] = timed([studyctl, "report", "--output", report_dir, "--force"], env=env)
 
-    # 3. Import → SUS by group → xlsx: studyctl vs a pandas + XlsxWriter script.
+    # 5. Import → SUS by group → xlsx: studyctl vs a pandas + XlsxWriter script.
     pipeline = os.path.join(data, "pipeline.sqlite")
     fresh(pipeline)
     penv = dict(os.environ, STUDYCTL_DB=pipeline)
@@ -74,14 +139,22 @@ def bench_size(studyctl, work, n):
     theirs_p, _ = timed([sys.executable, os.path.join(HERE, "reference_pipeline.py"), data, os.path.join(data, "pipeline-py.xlsx")])
     results["pipeline"] = (ours_p, theirs_p)
 
-    # 4. One `respond` on the existing study vs one sqlite3 INSERT (median of 15 each).
+    # 6. One `respond` on the existing study vs one sqlite3 INSERT (median of 15 each).
     ours_r = []
     theirs_r = []
     for index in range(15):
-        ours_r.append(timed([studyctl, "respond", f"R{index}", "umux-lite", "--answers", "6,7"], env=env)[0])
-        theirs_r.append(timed(["sqlite3", plain, f"INSERT INTO answers VALUES ('R{index}', 'umux-lite', '1', '6')"])[0])
+        ours_r.append(timed([studyctl, "respond", f"R{index}", "umux-lite", "--answers", "6,7", "--replace"], env=env)[0])
+        theirs_r.append(timed(["sqlite3", plain, f"INSERT OR REPLACE INTO answers VALUES ('R{index}', 'umux-lite', '1', '6')"])[0])
     results["respond"] = (statistics.median(ours_r), statistics.median(theirs_r))
-    return results
+    return results, rss
+
+
+def timed_input(command, text, output):
+    """Runs a command with `text` on standard input and its output into a file; returns wall seconds."""
+    start = time.perf_counter()
+    with open(output, "w") as out:
+        subprocess.run(command, input=text, text=True, stdout=out, check=True)
+    return time.perf_counter() - start
 
 
 def main():
@@ -89,7 +162,6 @@ def main():
     sizes = [int(s) for s in sys.argv[3:]]
     os.makedirs(work, exist_ok=True)
     lines = []
-    rss = []
     verdicts = []
 
     def verdict(name, ok):
@@ -97,36 +169,53 @@ def main():
         return "pass" if ok else "**miss**"
 
     header = "| N | measure | studyctl | reference | ratio | target | result |\n| ---: | --- | ---: | ---: | ---: | --- | --- |"
+    memory = {}
     for n in sizes:
         print(f"benchmarking N = {n:,} respondents…", file=sys.stderr, flush=True)
-        r = bench_size(studyctl, work, n)
-        ours, theirs, ours_rss = r["import"]
+        r, rss_n = bench_size(studyctl, work, n)
+        memory[n] = rss_n
+        ours, theirs = r["import"]
         ratio = ours / theirs
-        lines.append(f"| {n:,} | import long answers (rows/s) | {ours:,.0f} | {theirs:,.0f} (sqlite3 .import) | {ratio:.2f}× | ≥ 0.8× | {verdict(f'import {n}', ratio >= 0.8)} |")
-        ours, theirs, ours_x_rss = r["export"]
+        lines.append(f"| {n:,} | import long answers (rows/s) | {ours:,.0f} | {theirs:,.0f} (sqlite3 .import + unique index) | {ratio:.2f}× | ≥ 0.8× | {verdict(f'import {n}', ratio >= 0.8)} |")
+        ours, theirs = r["wide"]
+        ratio = theirs / ours
+        lines.append(f"| {n:,} | import wide form (s) | {ours:.2f} | {theirs:.2f} (sqlite3 .import + unique index) | {ratio:.2f}× | ≥ 0.5× | {verdict(f'wide {n}', ratio >= 0.5)} |")
+        ours, theirs = r["score"]
+        ratio = ours / theirs
+        lines.append(f"| {n:,} | score sus --by group --json (s) | {ours:.2f} | {theirs:.2f} (SQL on the study) | {ratio:.2f}× | ≤ 1.5× | {verdict(f'score {n}', ratio <= 1.5)} |")
+        ours, theirs = r["workbook"]
+        ratio = ours / theirs
+        lines.append(f"| {n:,} | full workbook vs --only responses (s) | {ours:.2f} | {theirs:.2f} | {ratio:.2f}× | ≤ 1.5× | {verdict(f'workbook {n}', ratio <= 1.5)} |")
+        ours, theirs = r["export"]
         ratio = theirs / ours
         lines.append(f"| {n:,} | xlsx answers sheet (s) | {ours:.2f} | {theirs:.2f} (XlsxWriter) | {ratio:.2f}× faster | ≥ 3× | {verdict(f'export {n}', ratio >= 3)} |")
+        ours, theirs = r["csv"]
+        ratio = ours / theirs
+        lines.append(f"| {n:,} | export csv (s) | {ours:.2f} | {theirs:.2f} (sqlite3 .mode csv) | {ratio:.2f}× | ≤ 1.5× | {verdict(f'csv {n}', ratio <= 1.5)} |")
         ours, theirs = r["pipeline"]
         ratio = theirs / ours
-        lines.append(f"| {n:,} | import → SUS by group → xlsx (s) | {ours:.2f} | {theirs:.2f} (pandas + XlsxWriter) | {ratio:.2f}× faster | ≥ 5× | {verdict(f'pipeline {n}', ratio >= 5)} |")
+        lines.append(f"| {n:,} | import → SUS by group → xlsx (s) | {ours:.2f} | {theirs:.2f} (pandas + XlsxWriter) | {ratio:.2f}× faster | ≥ 2× | {verdict(f'pipeline {n}', ratio >= 2)} |")
         ours, theirs = r["respond"]
         ratio = ours / theirs
         lines.append(f"| {n:,} | one respond vs one INSERT (s) | {ours:.3f} | {theirs:.3f} (sqlite3) | {ratio:.2f}× | ≤ 3× | {verdict(f'respond {n}', ratio <= 3)} |")
-        rss.append((n, ours_rss, ours_x_rss))
-    rss_lines = ["| N | import peak RSS (MB) | export peak RSS (MB) | target |", "| ---: | ---: | ---: | --- |"]
-    for n, a, b in rss:
-        ok = a < 100 and b < 100 if n >= 100_000 else True
-        rss_lines.append(f"| {n:,} | {a:.0f} | {b:.0f} | < 100 MB{'' if n >= 100_000 else ' (measured at 100k and 1M)'}: {verdict(f'rss {n}', ok) if n >= 100_000 else '—'} |")
-    big = [x for x in rss if x[0] >= 100_000]
-    if len(big) >= 2:
-        flat = max(b[1] for b in big) < 1.5 * min(b[1] for b in big) and max(b[2] for b in big) < 1.5 * min(b[2] for b in big)
-        rss_lines.append(f"\nPeak RSS flat from {big[0][0]:,} to {big[-1][0]:,} (within 1.5×): {verdict('rss flat', flat)}")
+    commands = list(next(iter(memory.values())).keys()) if memory else []
+    rss_lines = ["| command | " + " | ".join(f"{n:,}" for n in sizes) + " | target |", "| --- |" + " ---: |" * len(sizes) + " --- |"]
+    big = [n for n in sizes if n >= 100_000]
+    for command in commands:
+        figures = [memory[n][command] for n in sizes]
+        large = [memory[n][command] for n in big]
+        if large:
+            ok = max(large) < 100 and (len(large) < 2 or max(large) < 1.5 * min(large))
+            result = verdict(f"rss {command}", ok)
+        else:
+            result = "— (judged at 100k and above)"
+        rss_lines.append(f"| `{command}` | " + " | ".join(f"{f:.0f}" for f in figures) + f" | < 100 MB, flat: {result} |")
     today = datetime.date.today().isoformat()
     machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
     report = [f"# studyctl benchmarks — {today}", "", f"Machine: {machine}, {os.cpu_count()} cores. Command: `make bench` "
               f"(sizes {', '.join(f'{n:,}' for n in sizes)}).", "",
               "Each studyctl figure is measured in the same run as its reference; ratios, not absolute times, are the result.",
-              "", header] + lines + ["", "## Peak memory", ""] + rss_lines + ["",
+              "", header] + lines + ["", "## Peak memory (MB)", ""] + rss_lines + ["",
               f"{sum(1 for _, ok in verdicts if ok)} of {len(verdicts)} targets met."]
     text = "\n".join(report) + "\n"
     print(text)
