@@ -218,7 +218,10 @@ struct API {
 
     /// The same table as `codes freq [--by ATTR] [--coder C]`: same dataset, same function.
     func frequencies(by attribute: String?, coder: String?) throws -> Frequencies {
-        let dataset = try study.codingDataset(coder: coder, groupedBy: attribute)
+        // A coder who has coded nothing yet is not in the study: their table is all zeros, not an error.
+        let known = try coder.map { try study.coders().contains($0) } ?? true
+        var dataset = try study.codingDataset(coder: known ? coder : nil, groupedBy: attribute)
+        if !known { dataset.segments = [] }
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(.interviewed),
                                              groupOrder: dataset.groupOrder)
         return Frequencies(attribute: attribute, table: table)

@@ -54,6 +54,8 @@ def code_selection(page, category, code=None):
     if code is not None:
         page.fill("#picker-code", code)
     page.fill("#picker-category", category)
+    # Forget any earlier message, so the one waited for below is this coding's answer.
+    page.evaluate("document.getElementById('message').className = ''")
     page.press("#picker-category", "Enter")
     page.wait_for_function("!document.getElementById('picker').open")
     page.wait_for_selector("#message.ok, #message.error")

@@ -153,6 +153,13 @@ import Testing
             #expect(table["participants"] as? Int == 2)
             #expect(rows.map { $0["category"] as? String } == ["Estética", "Navegação"] || rows.map { $0["category"] as? String } == ["Navegação", "Estética"])
             #expect(rows.allSatisfy { (($0["overall"] as? [String: Any])?["share"] as? Double) == 0.5 })
+            // A coder who has coded nothing yet gets a table of zeros, not an error.
+            let fresh = try await client.execute(uri: "/api/frequencies?coder=caio", method: .get, headers: headers(server)) { response in
+                #expect(response.status == .ok)
+                return response.body
+            }
+            let freshRows = try #require(((try JSONSerialization.jsonObject(with: Data(buffer: fresh)) as? [String: Any])?["table"] as? [String: Any])?["rows"] as? [[String: Any]])
+            #expect(!freshRows.isEmpty && freshRows.allSatisfy { ($0["overall"] as? [String: Any])?["segments"] as? Int == 0 })
             let comparison = try await client.execute(uri: "/api/compare", method: .get, headers: headers(server)) { try decode($0) }
             let differences = try #require(comparison["differences"] as? [[String: Any]])
             #expect(differences.count == 1 && differences[0]["participant"] as? String == "P1")
