@@ -10,6 +10,52 @@ extension StudyDatabase {
         try read { db in try Self.roster(db) }
     }
 
+    /// How many participants the study has.
+    public func participantCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM participant") ?? 0 }
+    }
+
+    /// Calls `body` with each participant's code and values (by lowercased attribute name), in natural order of
+    /// the codes, reading one participant at a time so memory stays flat however many there are.
+    public func forEachParticipant(_ body: (String, [String: AttributeValue]) throws -> Void) throws {
+        try read { db in
+            try NaturalOrderKey.register(in: db)
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT p.id, p.code, pa.name, pa.text_value, pa.number_value FROM participant p
+                LEFT JOIN participant_attribute pa ON pa.participant_id = p.id
+                ORDER BY natural_key(p.code), p.code, p.id
+                """)
+            var current: (id: Int64, code: String, values: [String: AttributeValue])?
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                if current?.id != id {
+                    if let current { try body(current.code, current.values) }
+                    current = (id, row[1], [:])
+                }
+                if let name = row[2] as String? {
+                    current!.values[name.lowercased()] = (row[4] as Double?).map(AttributeValue.number) ?? .text(row[3])
+                }
+            }
+            if let current { try body(current.code, current.values) }
+        }
+    }
+
+    /// The displayed value of `attribute` for each of `participants` that has one.
+    public func attributeValues(_ attribute: String, of participants: Set<String>) throws -> [String: String] {
+        try read { db in
+            let statement = try db.makeStatement(sql: """
+                SELECT pa.text_value, pa.number_value FROM participant_attribute pa JOIN participant p ON p.id = pa.participant_id
+                WHERE p.code = ? AND pa.name = ?
+                """)
+            var values: [String: String] = [:]
+            for code in participants {
+                guard let row = try Row.fetchOne(statement, arguments: [code, attribute]) else { continue }
+                values[code] = (row[1] as Double?).map { AttributeValue.number($0).display } ?? row[0]
+            }
+            return values
+        }
+    }
+
     static func roster(_ db: Database) throws -> ParticipantRoster {
         let attributes = try attributeDefinitions(db)
         var profiles: [Int64: ParticipantProfile] = [:]

@@ -86,13 +86,18 @@ extension StudyDatabase {
     /// set's answers are read by the primary key.
     @discardableResult
     public func forEachResponseSet(instrument id: String, task: String? = nil, groupBy attribute: String? = nil,
-                                   _ body: (StoredResponseSet) throws -> Void) throws -> InstrumentDefinition {
+                                   _ body: (StoredResponseSet) throws -> Void,
+                                   start: (InstrumentDefinition) throws -> Void = { _ in }) throws -> InstrumentDefinition {
         try read { db in
             guard let (rowID, definition) = try Self.storedInstrument(db, id) else {
-                if let builtin = try InstrumentCatalog.builtin(id) { return builtin }
+                if let builtin = try InstrumentCatalog.builtin(id) {
+                    try start(builtin)
+                    return builtin
+                }
                 let known = Set(try String.fetchAll(db, sql: "SELECT key FROM instrument")).union(try InstrumentCatalog.builtin().map(\.id))
                 throw StoreError.unknownInstrument(id: id, known: known.sorted())
             }
+            try start(definition)
             try NaturalOrderKey.register(in: db)
             var sql = """
                 SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded, g.text_value, g.number_value

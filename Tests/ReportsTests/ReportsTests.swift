@@ -291,3 +291,39 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         }
     }
 }
+
+/// Exports read the long tables from the study as they write them (`streaming`); what they write must be what the
+/// in-memory snapshot writes.
+@Suite struct StreamedExportTests {
+    @Test func streamedCSVFilesEqualTheInMemoryOnes() throws {
+        let (study, folder) = try sampleStudy()
+        try study.recordResponses(instrument: "sus", ResponseSubmission(participant: "P1", answers: Dictionary(uniqueKeysWithValues: (1...10).map { ($0, Answer.value(Double($0 % 5 + 1))) })), replace: false)
+        try study.recordResponses(instrument: "sus", ResponseSubmission(participant: "P2", answers: [1: .value(3)]), replace: false)  // unscorable
+        for grouping in [nil, "level"] {
+            let memory = folder.appendingPathComponent("memory-\(grouping ?? "none")").path
+            let streamed = folder.appendingPathComponent("streamed-\(grouping ?? "none")").path
+            let files = try CSVExporter.write(try StudySnapshot.load(study, groupBy: grouping), to: memory)
+            _ = try CSVExporter.write(try StudySnapshot.load(study, groupBy: grouping, streaming: true), to: streamed)
+            for file in files {
+                let name = URL(fileURLWithPath: file).lastPathComponent
+                let expected = try String(contentsOfFile: file, encoding: .utf8)
+                let actual = try String(contentsOfFile: streamed + "/" + name, encoding: .utf8)
+                #expect(actual == expected, "\(name) (\(grouping ?? "ungrouped"))")
+            }
+            #expect(try String(contentsOfFile: streamed + "/responses.csv", encoding: .utf8).split(separator: "\n").count > 100)
+        }
+    }
+
+    @Test func streamedWorkbookHoldsTheSameSheets() throws {
+        let (study, folder) = try sampleStudy()
+        let memory = folder.appendingPathComponent("memory.xlsx")
+        let streamed = folder.appendingPathComponent("streamed.xlsx")
+        try WorkbookWriter.write(try StudySnapshot.load(study), to: memory.path)
+        try WorkbookWriter.write(try StudySnapshot.load(study, streaming: true), to: streamed.path)
+        for sheet in 1...14 {
+            let part = "xl/worksheets/sheet\(sheet).xml"
+            #expect(try xlsxPart(streamed, part) == xlsxPart(memory, part), "\(part)")
+        }
+        #expect(try xlsxPart(streamed, "xl/workbook.xml") == xlsxPart(memory, "xl/workbook.xml"))
+    }
+}

@@ -13,11 +13,34 @@ public enum CSVExporter {
         let tables = StudyTables.make(snapshot)
         return try AtomicOutput.folder(folder) { temporary in
             for table in tables {
-                var writer = CSVWriter()
-                writer.writeRow(table.columns)
-                for row in table.rows { writer.writeRow(row.map { excelSafe ? $0.excelSafeCSV : $0.csv }) }
                 let path = temporary + "/" + table.file + ".csv"
-                guard FileManager.default.createFile(atPath: path, contents: Data(writer.text.utf8)) else {
+                guard let file = fopen(path, "w") else {
+                    throw ReportError.cannotWrite(path: folder + "/" + table.file + ".csv", reason: String(cString: strerror(errno)))
+                }
+                defer { fclose(file) }
+                // Rows go out through the C library's buffer as they come (a streamed table is read from the study
+                // meanwhile): the file is never held in memory whole.
+                var writer = CSVWriter()
+                func flush() throws {
+                    var text = writer.text
+                    writer = CSVWriter()
+                    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+                    if written != text.utf8.count {
+                        throw ReportError.cannotWrite(path: folder + "/" + table.file + ".csv", reason: String(cString: strerror(errno)))
+                    }
+                }
+                writer.writeRow(table.columns)
+                var pending = 0
+                try table.forEachRow { row in
+                    writer.writeRow(row.map { excelSafe ? $0.excelSafeCSV : $0.csv })
+                    pending += 1
+                    if pending == 4_096 {
+                        try flush()
+                        pending = 0
+                    }
+                }
+                try flush()
+                guard fflush(file) == 0, ferror(file) == 0 else {
                     throw ReportError.cannotWrite(path: folder + "/" + table.file + ".csv", reason: String(cString: strerror(errno)))
                 }
             }

@@ -7,7 +7,7 @@ enum Methods {
     static func paragraphs(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> [String] {
         let pt = language == .ptBR
         var paragraphs: [String] = []
-        let n = s.roster.participants.count
+        let n = s.participantCount
         paragraphs.append(pt
             ? "Participaram do estudo \(n) pessoas" + (s.groupAttribute.map { ", agrupadas por \($0)" } ?? "") + "."
             : "\(n) people took part in the study" + (s.groupAttribute.map { ", grouped by \($0)" } ?? "") + ".")
@@ -23,7 +23,7 @@ enum Methods {
                 text = pt
                     ? "Aplicou-se o \(d.title.text(language)) \(c.cite(instrument: d)), escala de 7 pontos em que 1 = concordo totalmente (valores menores são melhores). Cada subescala é a média dos itens respondidos, excluindo-se N/A; as médias foram comparadas às normas publicadas \(c.cite(["lewis2002", "sauro2016"])) por teste t de uma amostra."
                     : "The \(d.title.text(language)) \(c.cite(instrument: d)) was applied on a 7-point scale where 1 = strongly agree (lower is better). Each sub-scale is the mean of the answered items, N/A excluded; means were compared with the published norms \(c.cite(["lewis2002", "sauro2016"])) by one-sample t-tests."
-                if q.sets.contains(where: { $0.orientation == .inverted }) {
+                if q.anyInverted {
                     text += pt
                         ? " O formulário apresentou a escala invertida (1 = discordo); as respostas foram recodificadas como x′ = 8 − x antes do cálculo."
                         : " The form showed the scale inverted (1 = disagree); answers were recoded as x′ = 8 − x before scoring."

@@ -8,8 +8,12 @@ import Surveys
 public struct StudySnapshot: Sendable {
     public struct Questionnaire: Sendable {
         public var definition: InstrumentDefinition
+        /// Every response set, in participant order; empty in a streaming snapshot (read them from the study).
         public var sets: [StoredResponseSet]
         public var report: ScoreReport
+        /// How many response sets there are, and whether any was entered on the inverted scale.
+        public var setCount: Int
+        public var anyInverted: Bool
     }
 
     public var path: String
@@ -42,21 +46,29 @@ public struct StudySnapshot: Sendable {
     public var gazeImages: [String: Data] = [:]
     /// Each participant's value of the grouping attribute.
     var groups: [String: String] = [:]
+    /// How many participants the study has.
+    public var participantCount = 0
+    /// Set in a streaming snapshot (`load(_:groupBy:streaming:)`): the study the long tables are read from as they
+    /// are written. Its roster then lists the attributes only, and questionnaires keep no sets and no rows.
+    public var streamingFrom: StudyDatabase?
 
     /// Reads the study. `groupBy` names the attribute to group by; by default the first derived attribute
-    /// (a level derived by a rule), else none.
-    public static func load(_ study: StudyDatabase, groupBy: String? = nil) throws -> StudySnapshot {
-        let roster = try study.roster()
+    /// (a level derived by a rule), else none. With `streaming`, what grows with the number of respondents (the
+    /// participants, every response set, every score) is not read here but by the tables as they are written, and
+    /// the summaries are built from counts: memory stays flat however large the study (exports use this).
+    public static func load(_ study: StudyDatabase, groupBy: String? = nil, streaming: Bool = false) throws -> StudySnapshot {
+        let attributes = try study.attributeDefinitions()
         var groupAttribute: AttributeDefinition?
         if let groupBy {
-            guard let found = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(groupBy) == .orderedSame }) else {
-                throw StoreError.unknownAttribute(name: groupBy, known: roster.attributes.map(\.name))
+            guard let found = attributes.first(where: { $0.name.caseInsensitiveCompare(groupBy) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: groupBy, known: attributes.map(\.name))
             }
             groupAttribute = found
         } else {
-            groupAttribute = roster.attributes.first { $0.rule != nil }
+            groupAttribute = attributes.first { $0.rule != nil }
         }
         let groupOrder = groupAttribute?.rule.flatMap { try? DerivationRule(parsing: $0) }?.clauses.map(\.label) ?? []
+        let roster = streaming ? ParticipantRoster(attributes: attributes, participants: []) : try study.roster()
         let profiles = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
         func group(_ participant: String) -> String? {
             groupAttribute.map { profiles[participant]?.value(of: $0.name)?.display ?? ScoreReport.noGroup }
@@ -64,10 +76,27 @@ public struct StudySnapshot: Sendable {
 
         var questionnaires: [Questionnaire] = []
         for summary in try study.instruments() where summary.responseSets > 0 {
-            let (definition, sets) = try study.responseSets(instrument: summary.id)
-            let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, answers: $0.answers) }
-            let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
-            questionnaires.append(Questionnaire(definition: definition, sets: sets, report: report))
+            if streaming {
+                var builder: ScoreReport.Builder?
+                var count = 0
+                var inverted = false
+                let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
+                    count += 1
+                    inverted = inverted || set.orientation == .inverted
+                    builder!.add(ScoringInput(participant: set.participant, group: groupAttribute == nil ? nil : set.group ?? ScoreReport.noGroup,
+                                              task: set.task, answers: set.answers))
+                } start: { definition in
+                    builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
+                }
+                let report = try (builder ?? ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)).finish()
+                questionnaires.append(Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted))
+            } else {
+                let (definition, sets) = try study.responseSets(instrument: summary.id)
+                let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, answers: $0.answers) }
+                let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
+                questionnaires.append(Questionnaire(definition: definition, sets: sets, report: report, setCount: sets.count,
+                                                    anyInverted: sets.contains { $0.orientation == .inverted }))
+            }
         }
 
         let factors = try study.factors()
@@ -85,8 +114,15 @@ public struct StudySnapshot: Sendable {
             questionnaires: questionnaires, tasks: try study.tasks(), factors: factors, attempts: try study.attempts(),
             taskSummary: taskSummary, categories: try study.categories(coder: primary), codes: try study.codes(),
             primaryCoder: primary, coders: coders, frequencies: frequencies, memos: try study.memos())
+        snapshot.participantCount = streaming ? try study.participantCount() : roster.participants.count
+        snapshot.streamingFrom = streaming ? study : nil
         if let attribute = groupAttribute?.name {
-            for participant in roster.participants { snapshot.groups[participant.code] = participant.value(of: attribute)?.display }
+            if streaming {
+                // Only the participants the small tables name (codes, eye tracking) need their group here.
+                snapshot.groups = try study.attributeValues(attribute, of: Set(snapshot.codes.map(\.participant)).union(try study.gazeRecordings().map(\.participant)))
+            } else {
+                for participant in roster.participants { snapshot.groups[participant.code] = participant.value(of: attribute)?.display }
+            }
         }
         snapshot.gazeRecordings = try study.gazeRecordings()
         if !snapshot.gazeRecordings.isEmpty {

@@ -42,6 +42,32 @@ public struct DataTable: Sendable {
     public var file: String
     public var columns: [String]
     public var rows: [[Cell]]
+    /// For tables as long as the study (one row per answer, per participant): the rows read from the study as
+    /// they are written, instead of `rows`, so an export's memory does not grow with the study.
+    public var stream: (@Sendable (_ row: ([Cell]) throws -> Void) throws -> Void)?
+    /// Whether the streamed table has rows (known from the study without reading them).
+    public var streamHasRows = false
+
+    public init(name: String, file: String, columns: [String], rows: [[Cell]]) {
+        self.name = name
+        self.file = file
+        self.columns = columns
+        self.rows = rows
+    }
+
+    init(name: String, file: String, columns: [String], hasRows: Bool,
+         stream: @escaping @Sendable (_ row: ([Cell]) throws -> Void) throws -> Void) {
+        self.init(name: name, file: file, columns: columns, rows: [])
+        self.stream = stream
+        streamHasRows = hasRows
+    }
+
+    public var isEmpty: Bool { stream == nil ? rows.isEmpty : !streamHasRows }
+
+    /// Every row, from `rows` or read from the study.
+    public func forEachRow(_ body: ([Cell]) throws -> Void) throws {
+        if let stream { try stream(body) } else { for row in rows { try body(row) } }
+    }
 }
 
 /// The study as tidy tables: one row per observation, one column per variable (for R, SPSS, Excel).
@@ -120,8 +146,8 @@ public enum StudyTables {
 
     static func study(_ s: StudySnapshot) -> DataTable {
         let counts: [(String, Int)] = [
-            ("participants", s.roster.participants.count), ("questionnaires", s.questionnaires.count),
-            ("response sets", s.questionnaires.reduce(0) { $0 + $1.sets.count }), ("tasks", s.tasks.count),
+            ("participants", s.participantCount), ("questionnaires", s.questionnaires.count),
+            ("response sets", s.questionnaires.reduce(0) { $0 + $1.setCount }), ("tasks", s.tasks.count),
             ("task attempts", s.attempts.count), ("categories", s.categories.count), ("codes", s.codes.count), ("memos", s.memos.count),
         ]
         var rows: [[Cell]] = [
@@ -134,6 +160,19 @@ public enum StudyTables {
 
     static func participants(_ s: StudySnapshot) -> DataTable {
         let names = s.roster.attributes.map(\.name)
+        if let study = s.streamingFrom {
+            return DataTable(name: "Participants", file: "participants", columns: ["participant"] + names, hasRows: s.participantCount > 0) { emit in
+                try study.forEachParticipant { code, values in
+                    try emit([.text(code)] + names.map { name in
+                        switch values[name.lowercased()] {
+                        case let .number(number)?: return .number(number)
+                        case let .text(text)?: return .text(text)
+                        case nil: return .empty
+                        }
+                    })
+                }
+            }
+        }
         let rows = s.roster.participants.map { participant -> [Cell] in
             let values = participant.valuesByName
             return [.text(participant.code)] + names.map { name in
@@ -148,43 +187,67 @@ public enum StudyTables {
     }
 
     static func responses(_ s: StudySnapshot) -> DataTable {
-        var rows: [[Cell]] = []
-        for questionnaire in s.questionnaires {
-            for set in questionnaire.sets {
-                for item in questionnaire.definition.items {
-                    guard let answer = set.answers[item.number] else { continue }
-                    var value = Cell.empty
-                    var text = Cell.empty
-                    var na = 0
-                    switch answer {
-                    case let .value(number): value = .number(number)
-                    case .notApplicable: na = 1
-                    case let .choice(key): text = .text(key)
-                    case let .text(answerText): text = .text(answerText)
-                    }
-                    rows.append([.text(set.participant), .text(questionnaire.definition.id), Cell(set.task), .text(set.occasion),
-                                 .integer(item.number), value, text, .integer(na), .text(set.orientation.rawValue), Cell(set.submitted)])
+        let columns = ["participant", "instrument", "task", "occasion", "item", "value", "answer", "not_applicable", "orientation", "submitted"]
+        @Sendable func rows(of set: StoredResponseSet, _ definition: InstrumentDefinition, _ emit: ([Cell]) throws -> Void) rethrows {
+            for item in definition.items {
+                guard let answer = set.answers[item.number] else { continue }
+                var value = Cell.empty
+                var text = Cell.empty
+                var na = 0
+                switch answer {
+                case let .value(number): value = .number(number)
+                case .notApplicable: na = 1
+                case let .choice(key): text = .text(key)
+                case let .text(answerText): text = .text(answerText)
+                }
+                try emit([.text(set.participant), .text(definition.id), Cell(set.task), .text(set.occasion),
+                          .integer(item.number), value, text, .integer(na), .text(set.orientation.rawValue), Cell(set.submitted)])
+            }
+        }
+        if let study = s.streamingFrom {
+            let definitions = s.questionnaires.map(\.definition)
+            return DataTable(name: "Responses", file: "responses", columns: columns, hasRows: s.questionnaires.contains { $0.setCount > 0 }) { emit in
+                for definition in definitions {
+                    try study.forEachResponseSet(instrument: definition.id) { set in try rows(of: set, definition, emit) }
                 }
             }
         }
-        return DataTable(name: "Responses", file: "responses",
-                         columns: ["participant", "instrument", "task", "occasion", "item", "value", "answer", "not_applicable", "orientation", "submitted"],
-                         rows: rows)
+        var all: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for set in questionnaire.sets { rows(of: set, questionnaire.definition) { all.append($0) } }
+        }
+        return DataTable(name: "Responses", file: "responses", columns: columns, rows: all)
     }
 
     static func scores(_ s: StudySnapshot) -> DataTable {
-        var rows: [[Cell]] = []
-        for questionnaire in s.questionnaires {
-            for row in questionnaire.report.rows {
-                for score in row.scores {
-                    rows.append([.text(row.participant), Cell(s.group(of: row.participant)), .text(questionnaire.definition.id),
-                                 Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of)])
+        let columns = ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items"]
+        @Sendable func cells(_ row: ScoreReport.Row, group: String?, _ definition: InstrumentDefinition, _ emit: ([Cell]) throws -> Void) rethrows {
+            for score in row.scores {
+                try emit([.text(row.participant), Cell(group), .text(definition.id),
+                          Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of)])
+            }
+        }
+        if let study = s.streamingFrom {
+            // Each set scored again as it is read (the summaries were built from counts at load).
+            let definitions = s.questionnaires.map(\.definition)
+            let attribute = s.groupAttribute
+            let hasRows = s.questionnaires.contains { $0.report.overall.contains { $0.n > 0 } }
+            return DataTable(name: "Scores", file: "scores", columns: columns, hasRows: hasRows) { emit in
+                for definition in definitions {
+                    var builder = ScoreReport.Builder(definition, missing: .refuse, skipUnscorable: true)
+                    try study.forEachResponseSet(instrument: definition.id, groupBy: attribute) { set in
+                        let group = attribute == nil ? nil : set.group ?? ScoreReport.noGroup
+                        guard let row = builder.add(ScoringInput(participant: set.participant, group: group, task: set.task, answers: set.answers)) else { return }
+                        try cells(row, group: group, definition, emit)
+                    }
                 }
             }
         }
-        return DataTable(name: "Scores", file: "scores",
-                         columns: ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items"],
-                         rows: rows)
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for row in questionnaire.report.rows { cells(row, group: s.group(of: row.participant), questionnaire.definition) { rows.append($0) } }
+        }
+        return DataTable(name: "Scores", file: "scores", columns: columns, rows: rows)
     }
 
     static func summary(_ s: StudySnapshot) -> DataTable {

@@ -46,7 +46,7 @@ public enum WorkbookWriter {
 
     static func write(tables allTables: [DataTable], charts: [ChartBlock], to path: String, language: StudyLanguage = .en) throws {
         // No empty sheets: a table with no rows is left out (the Study sheet always stays).
-        let tables = allTables.filter { !$0.rows.isEmpty || $0.name == "Study" }
+        let tables = allTables.filter { !$0.isEmpty || $0.name == "Study" }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -107,23 +107,12 @@ public enum WorkbookWriter {
 
         var chartsSheet: UnsafeMutablePointer<lxw_worksheet>?
         for (index, table) in tables.enumerated() {
-            // A table longer than Excel's row limit continues on "Name 2", "Name 3"…
-            let chunk = maxRows - 1
-            var start = 0
-            repeat {
-                var part = table
-                part.rows = Array(table.rows[start..<min(start + chunk, table.rows.count)])
-                let localName = WorkbookLabels.sheet(table.name, language)
-                let name = start == 0 ? localName : "\(localName) \(start / chunk + 1)"
-                let sheet = name.withCString { workbook_add_worksheet(workbook, $0) }!
-                part.columns = table.columns.map { WorkbookLabels.column($0, language) }
-                try writeTable(part, sheet: sheet, header: header, decimal: decimal, percent: percent, integer: integer, pFormat: pFormat,
-                               pColumns: Set(table.columns.enumerated().filter { $0.element == "p" }.map(\.offset)),
-                               percentColumns: Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset)),
-                               check: check)
-                printSetup(sheet, repeatHeader: true)
-                start += chunk
-            } while start < table.rows.count
+            // A table longer than Excel's row limit continues on "Name 2", "Name 3"…; rows are written as the
+            // table yields them (a streamed table is read from the study meanwhile).
+            let sheets = TableSheets(table: table, language: language, workbook: workbook,
+                                     formats: .init(header: header, decimal: decimal, percent: percent, integer: integer, p: pFormat), check: check)
+            try table.forEachRow { try sheets.append($0) }
+            try sheets.finish()
             // The charts sit right after the summary, where an advisor looks first.
             if !charts.isEmpty, table.name == "Summary" || (index == tables.count - 1 && chartsSheet == nil) {
                 chartsSheet = WorkbookLabels.sheet("Charts", language).withCString { workbook_add_worksheet(workbook, $0) }
@@ -230,30 +219,106 @@ public enum WorkbookWriter {
         return high[max(0, 3 - (half - 1 - offset) * 4 / max(half, 1))]
     }
 
-    static func writeTable(_ table: DataTable, sheet: UnsafeMutablePointer<lxw_worksheet>, header: UnsafeMutablePointer<lxw_format>?,
-                           decimal: UnsafeMutablePointer<lxw_format>?, percent: UnsafeMutablePointer<lxw_format>?,
-                           integer: UnsafeMutablePointer<lxw_format>?, pFormat: UnsafeMutablePointer<lxw_format>? = nil, pColumns: Set<Int> = [],
-                           percentColumns: Set<Int>? = nil, check: (lxw_error, String) throws -> Void) throws {
-        let columns = table.columns.count
-        // Widths from the header and a sample of rows: wide enough to read, never wider than 60.
-        for column in 0..<columns {
-            var width = table.columns[column].count + 4
-            for row in table.rows.prefix(2_000) where column < row.count {
-                switch row[column] {
-                case let .text(text): width = max(width, min(text.count, 60) + 2)
-                case .number: width = max(width, 10)
-                case let .integer(value): width = max(width, String(value).count + 2)
-                case .empty: break
+    struct Formats {
+        var header, decimal, percent, integer, p: UnsafeMutablePointer<lxw_format>?
+    }
+
+    /// Writes one table into as many sheets as Excel's row limit needs, a row at a time: column widths from the
+    /// header and the first rows, a bold frozen header, numbers as numbers, every text as a string.
+    final class TableSheets {
+        let table: DataTable
+        let language: StudyLanguage
+        let workbook: UnsafeMutablePointer<lxw_workbook>
+        let formats: Formats
+        let check: (lxw_error, String) throws -> Void
+        let labels: [String]
+        let pColumns: Set<Int>
+        let shareColumns: Set<Int>
+        /// Rows held back until there are enough to size the columns by.
+        var sample: [[Cell]] = []
+        var widths: [Double]?
+        var sheet: UnsafeMutablePointer<lxw_worksheet>?
+        var part = 0
+        var rowNumber: UInt32 = 0
+        static let sampleSize = 2_000
+
+        init(table: DataTable, language: StudyLanguage, workbook: UnsafeMutablePointer<lxw_workbook>, formats: Formats,
+             check: @escaping (lxw_error, String) throws -> Void) {
+            self.table = table
+            self.language = language
+            self.workbook = workbook
+            self.formats = formats
+            self.check = check
+            labels = table.columns.map { WorkbookLabels.column($0, language) }
+            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" }.map(\.offset))
+            shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
+        }
+
+        func append(_ row: [Cell]) throws {
+            if widths == nil {
+                sample.append(row)
+                if sample.count == Self.sampleSize { try flushSample() }
+                return
+            }
+            try write(row)
+        }
+
+        func finish() throws {
+            if widths == nil { try flushSample() }
+            if sheet == nil { try openSheet() }  // a table with no rows still gets its header (the Study sheet)
+            closeSheet()
+        }
+
+        private func flushSample() throws {
+            // Wide enough to read, never wider than 60.
+            widths = table.columns.indices.map { column in
+                var width = labels[column].count + 4
+                for row in sample where column < row.count {
+                    switch row[column] {
+                    case let .text(text): width = max(width, min(text.count, 60) + 2)
+                    case .number: width = max(width, 10)
+                    case let .integer(value): width = max(width, String(value).count + 2)
+                    case .empty: break
+                    }
+                }
+                return Double(min(width, 60))
+            }
+            let rows = sample
+            sample = []
+            for row in rows { try write(row) }
+        }
+
+        private func openSheet() throws {
+            let localName = WorkbookLabels.sheet(table.name, language)
+            let name = part == 0 ? localName : "\(localName) \(part + 1)"
+            part += 1
+            guard let sheet = name.withCString({ workbook_add_worksheet(workbook, $0) }) else {
+                throw WorkbookError.failed(path: table.name, step: "adding sheet \(name)", reason: "libxlsxwriter refused it")
+            }
+            self.sheet = sheet
+            for (column, width) in (widths ?? []).enumerated() { worksheet_set_column(sheet, UInt16(column), UInt16(column), width, nil) }
+            for (column, name) in labels.enumerated() {
+                try name.withCString {
+                    try check(worksheet_write_string(sheet, 0, UInt16(column), $0, formats.header), "writing the \(table.name) header")
                 }
             }
-            worksheet_set_column(sheet, UInt16(column), UInt16(column), Double(min(width, 60)), nil)
+            rowNumber = 0
         }
-        for (column, name) in table.columns.enumerated() {
-            try name.withCString { try check(worksheet_write_string(sheet, 0, UInt16(column), $0, header), "writing the \(table.name) header") }
+
+        private func closeSheet() {
+            guard let sheet else { return }
+            worksheet_freeze_panes(sheet, 1, 0)
+            if !table.columns.isEmpty {
+                worksheet_autofilter(sheet, 0, 0, max(1, rowNumber), UInt16(table.columns.count - 1))
+            }
+            printSetup(sheet, repeatHeader: true)
+            self.sheet = nil
         }
-        let shareColumns = percentColumns ?? Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
-        for (index, row) in table.rows.enumerated() {
-            let rowNumber = UInt32(index + 1)
+
+        private func write(_ row: [Cell]) throws {
+            if sheet == nil { try openSheet() }
+            rowNumber += 1
+            let sheet = sheet!
             for (column, cell) in row.enumerated() {
                 let col = UInt16(column)
                 switch cell {
@@ -263,18 +328,15 @@ public enum WorkbookWriter {
                     try clipped.withCString { try check(worksheet_write_string(sheet, rowNumber, col, $0, nil), "writing \(table.name)") }
                 case let .number(number):
                     guard number.isFinite else { continue }
-                    let format = pColumns.contains(column) ? pFormat : shareColumns.contains(column) ? percent : decimal
+                    let format = pColumns.contains(column) ? formats.p : shareColumns.contains(column) ? formats.percent : formats.decimal
                     try check(worksheet_write_number(sheet, rowNumber, col, number, format), "writing \(table.name)")
                 case let .integer(value):
-                    try check(worksheet_write_number(sheet, rowNumber, col, Double(value), integer), "writing \(table.name)")
+                    try check(worksheet_write_number(sheet, rowNumber, col, Double(value), formats.integer), "writing \(table.name)")
                 case .empty:
                     continue
                 }
             }
-        }
-        worksheet_freeze_panes(sheet, 1, 0)
-        if columns > 0 {
-            try check(worksheet_autofilter(sheet, 0, 0, UInt32(max(1, min(table.rows.count, maxRows - 1))), UInt16(columns - 1)), "adding a filter to \(table.name)")
+            if rowNumber == UInt32(maxRows - 1) { closeSheet() }
         }
     }
 
@@ -284,7 +346,7 @@ public enum WorkbookWriter {
         let pt = snapshot.info.language == .ptBR
         var blocks: [ChartBlock] = []
         for questionnaire in snapshot.questionnaires where questionnaire.definition.scoring == .sus {
-            let scores = questionnaire.report.rows.compactMap { $0.value("SUS") }
+            let scores = questionnaire.report.values(of: "SUS")
             guard !scores.isEmpty else { continue }
             let bins = Histogram.susBins(scores)
             blocks.append(ChartBlock(title: pt ? "Distribuição dos escores SUS" : "SUS score distribution", kind: .column,
@@ -316,7 +378,9 @@ public enum WorkbookWriter {
             let points = Array(scale.min...scale.max)
             let series = points.map { point -> (String, [Double]) in
                 let label = scale.anchor(point, language: snapshot.info.language).map { "\(point) \($0)" } ?? String(point)
-                return (label, items.map { item in Double(questionnaire.sets.filter { $0.answers[item.number] == .value(Double(point)) }.count) })
+                return (label, items.map { item in
+                    Double(questionnaire.report.items.first { $0.item == item.number }?.distribution.first { $0.point == point }?.count ?? 0)
+                })
             }
             blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (pt ? "distribuição das respostas por item" : "answers per item"),
                                      kind: .stackedBar, categoryHeader: pt ? "Item" : "Item",

@@ -36,6 +36,11 @@ public struct ParticipantProfile: Sendable, Equatable {
 public struct ParticipantRoster: Sendable, Equatable {
     public var attributes: [AttributeDefinition]
     public var participants: [ParticipantProfile]
+
+    public init(attributes: [AttributeDefinition], participants: [ParticipantProfile]) {
+        self.attributes = attributes
+        self.participants = participants
+    }
 }
 
 /// What is attached to a participant: what `participant remove` would take with it.

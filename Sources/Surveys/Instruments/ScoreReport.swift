@@ -150,6 +150,12 @@ public struct ScoreReport: Sendable {
     public var comparisons: [ScoreComparison] = []
     /// Response sets left out because they could not be scored (with `skipUnscorable`), with the reason.
     public var unscored: [String] = []
+    /// Every score's values over all scored sets (all tasks), as value → how many sets have it: what a histogram
+    /// of the scores needs, without the rows.
+    public var distributions: [String: [Double: Int]] = [:]
+
+    /// The values of `distributions[id]`, in increasing order.
+    public func values(of id: String) -> [Double] { Builder.expand(distributions[id] ?? [:]) }
 
     /// Scores every input. Throws, naming every participant concerned, when a set cannot be scored under
     /// `missing`; nothing is summarised from a partial set without the researcher choosing how.
@@ -308,6 +314,11 @@ public struct ScoreReport: Sendable {
                                       notApplicable: itemNotApplicable[item.number] ?? 0,
                                       raw: Descriptive(values), recoded: Descriptive(values.map { instrument.recoded($0, item: item) }),
                                       distribution: distribution)
+            }
+            for (key, bucket) in buckets where key.group == nil {
+                for (id, histogram) in bucket.values {
+                    report.distributions[id, default: [:]].merge(histogram, uniquingKeysWith: +)
+                }
             }
             let named = groupNames.filter { $0 != noGroup }
             if named.count >= 2 {

@@ -52,8 +52,10 @@ struct ExportXlsx: ParsableCommand {
             print("Wrote \(file)")
             return
         }
-        let snapshot = try pseudonyms.withStudy(study) { try StudySnapshot.load($0, groupBy: grouping.by) }
-        try WorkbookWriter.write(snapshot, to: file)
+        // Streamed: the long sheets are read from the study while the workbook is written.
+        try pseudonyms.withStudy(study) { database in
+            try WorkbookWriter.write(try StudySnapshot.load(database, groupBy: grouping.by, streaming: true), to: file)
+        }
         print("Wrote \(file)")
     }
 }
@@ -79,8 +81,9 @@ struct ExportCSV: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let snapshot = try pseudonyms.withStudy(study) { try StudySnapshot.load($0, groupBy: grouping.by) }
-        let files = try CSVExporter.write(snapshot, to: folder, excelSafe: excelSafe)
+        let files = try pseudonyms.withStudy(study) { database in
+            try CSVExporter.write(try StudySnapshot.load(database, groupBy: grouping.by, streaming: true), to: folder, excelSafe: excelSafe)
+        }
         print("Wrote \(files.count) CSV files to \(folder): " + files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
     }
 }
