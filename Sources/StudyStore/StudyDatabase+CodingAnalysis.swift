@@ -35,27 +35,21 @@ public enum ShareDenominator: String, Sendable, CaseIterable {
 
 extension StudyDatabase {
     /// The codes for the coding analyses, of one coder or all, with participants grouped by `attribute`.
-    public func codingDataset(coder: String? = nil, groupedBy attribute: String? = nil) throws -> CodingDataset {
-        let roster = try roster()
+    ///
+    /// With `interviewedOnly`, `participants` lists the interviewed participants only — all that the default share
+    /// denominator needs — so a study of a million respondents and a few interviews does not read its roster.
+    public func codingDataset(coder: String? = nil, groupedBy attribute: String? = nil, interviewedOnly: Bool = false) throws -> CodingDataset {
+        let attributes = try attributeDefinitions()
         var groupOrder: [String] = []
         var participants: [String: String?] = [:]
         var definition: AttributeDefinition?
         if let attribute {
-            guard let found = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(attribute) == .orderedSame }) else {
-                throw StoreError.unknownAttribute(name: attribute, known: roster.attributes.map(\.name))
+            guard let found = attributes.first(where: { $0.name.caseInsensitiveCompare(attribute) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: attribute, known: attributes.map(\.name))
             }
             definition = found
             groupOrder = found.rule.flatMap { try? DerivationRule(parsing: $0) }?.clauses.map(\.label) ?? []
         }
-        for participant in roster.participants {
-            // updateValue keeps the key when the value is nil (a subscript assignment of nil would remove it).
-            participants.updateValue(definition.map { participant.value(of: $0.name)?.display ?? "(none)" }, forKey: participant.code)
-        }
-        let codes = try codes(coder: coder)
-        let segments = codes.flatMap { code in
-            code.categories.map { CodedSegment(participant: code.participant, category: $0, excerpt: code.excerptID, coder: code.coder) }
-        }
-        let coders = coder.map { [$0] } ?? Array(Set(codes.compactMap(\.coder))).sorted()
         let interviewed = try read { db in
             Set(try String.fetchAll(db, sql: """
                 SELECT p.code FROM participant p
@@ -63,8 +57,26 @@ extension StudyDatabase {
                    OR EXISTS (SELECT 1 FROM excerpt e WHERE e.participant_id = p.id)
                 """))
         }
+        var participantOrder: [String]
+        if interviewedOnly {
+            let values = try definition.map { try attributeValues($0.name, of: interviewed) } ?? [:]
+            for code in interviewed { participants.updateValue(definition.map { _ in values[code] ?? "(none)" }, forKey: code) }
+            participantOrder = interviewed.sorted(by: NaturalOrder.areInIncreasingOrder)
+        } else {
+            let roster = try roster()
+            for participant in roster.participants {
+                // updateValue keeps the key when the value is nil (a subscript assignment of nil would remove it).
+                participants.updateValue(definition.map { participant.value(of: $0.name)?.display ?? "(none)" }, forKey: participant.code)
+            }
+            participantOrder = roster.participants.map(\.code)
+        }
+        let codes = try codes(coder: coder)
+        let segments = codes.flatMap { code in
+            code.categories.map { CodedSegment(participant: code.participant, category: $0, excerpt: code.excerptID, coder: code.coder) }
+        }
+        let coders = coder.map { [$0] } ?? Array(Set(codes.compactMap(\.coder))).sorted()
         return CodingDataset(segments: segments, categories: try categories().map(\.name), participants: participants,
-                             participantOrder: roster.participants.map(\.code), groupOrder: groupOrder, coders: coders,
+                             participantOrder: participantOrder, groupOrder: groupOrder, coders: coders,
                              interviewed: interviewed)
     }
 

@@ -21,7 +21,9 @@ extension StudyDatabase {
     /// factors; `attribute:NAME` or `condition:NAME` when a name is both).
     public func taskDataset(groupedBy groupings: [String]) throws -> TaskDataset {
         let attempts = try attempts()
-        let roster = try roster()
+        // Attributes and the values of participants with attempts only: a study of a million respondents and a
+        // few observed sessions does not read its whole roster here.
+        let attributes = try attributeDefinitions()
         let factors = try factors()
         let tasks = try tasks()
         enum Source { case attribute(AttributeDefinition), factor(FactorInfo) }
@@ -33,24 +35,28 @@ extension StudyDatabase {
                 only = String(prefix.dropLast())
                 name = String(grouping.dropFirst(prefix.count))
             }
-            let attribute = only == "condition" ? nil : roster.attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            let attribute = only == "condition" ? nil : attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
             let factor = only == "attribute" ? nil : factors.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
             switch (attribute, factor) {
             case let (attribute?, nil): sources.append(.attribute(attribute))
             case let (nil, factor?): sources.append(.factor(factor))
             case (.some, .some): throw StoreError.ambiguousGrouping(name: name)
             case (nil, nil):
-                throw StoreError.unknownGrouping(name: name, attributes: roster.attributes.map(\.name), conditions: factors.map(\.name))
+                throw StoreError.unknownGrouping(name: name, attributes: attributes.map(\.name), conditions: factors.map(\.name))
             }
         }
-        let profiles = Dictionary(uniqueKeysWithValues: roster.participants.map { ($0.code, $0) })
+        let attempting = Set(attempts.map(\.participant))
+        var values: [String: [String: String]] = [:]
+        for case let .attribute(definition) in sources where values[definition.name] == nil {
+            values[definition.name] = try attributeValues(definition.name, of: attempting)
+        }
         let observations = attempts.map { attempt in
             TaskObservation(
                 participant: attempt.participant, task: attempt.task,
                 group: sources.map { source in
                     switch source {
                     case let .attribute(definition):
-                        return profiles[attempt.participant]?.value(of: definition.name)?.display ?? "(none)"
+                        return values[definition.name]?[attempt.participant] ?? "(none)"
                     case let .factor(factor):
                         return attempt.conditions[factor.name] ?? "(none)"
                     }

@@ -10,13 +10,25 @@ public struct CSVWriter {
     }
 
     public mutating func writeRow(_ fields: [String]) {
-        text += fields.map(escape).joined(separator: delimiter.rawValue)
+        // Appended field by field: a large export writes millions of rows, so no joined intermediate strings.
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text += delimiter.rawValue }
+            if needsQuotes(field) { text += quoted(field) } else { text += field }
+        }
         text += "\n"
     }
 
     public func escape(_ field: String) -> String {
-        let needsQuotes = field.contains { $0 == "\"" || $0 == "\n" || $0 == "\r" || String($0) == delimiter.rawValue }
-        guard needsQuotes else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        needsQuotes(field) ? quoted(field) : field
+    }
+
+    /// Whether `field` holds a quote, a line break or the delimiter (all ASCII, so its UTF-8 bytes tell).
+    func needsQuotes(_ field: String) -> Bool {
+        let separator = delimiter.byte
+        return field.utf8.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == separator }
+    }
+
+    func quoted(_ field: String) -> String {
+        "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -195,6 +195,10 @@ import Testing
         #expect(writer.text == "P1,\"a,b\",\"say \"\"x\"\"\",\"two\nlines\",=1+1\n")
         let reader = try CSVReader(text: "a,b,c,d,e\n" + writer.text)
         #expect(try reader.readAll().first?.fields.map(\.value) == ["P1", "a,b", "say \"x\"", "two\nlines", "=1+1"])
+        // A Windows line break is one Character in Swift ("\r\n"): it must still be quoted, or the row would split.
+        var crlf = CSVWriter(delimiter: .semicolon)
+        crlf.writeRow(["a\r\nb", "c;d", "e,f", "lone\r"])
+        #expect(crlf.text == "\"a\r\nb\";\"c;d\";e,f;\"lone\r\"\n")
     }
 }
 

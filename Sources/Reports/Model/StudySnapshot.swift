@@ -106,7 +106,7 @@ public struct StudySnapshot: Sendable {
 
         let coders = try study.coders()
         let primary = coders.first
-        let coding = try study.codingDataset(coder: primary, groupedBy: groupAttribute?.name)
+        let coding = try study.codingDataset(coder: primary, groupedBy: groupAttribute?.name, interviewedOnly: streaming)
         let frequencies = CodeAnalysis.frequencies(coding.segments, categories: coding.categories, participants: coding.denominator(.interviewed),
                                                    groupOrder: coding.groupOrder)
         var snapshot = StudySnapshot(
