@@ -40,6 +40,23 @@ extension StudyDatabase {
         }
     }
 
+    /// How many participants have each displayed value of `attribute` (`none` counts those without one).
+    public func participantCounts(by attribute: String, none: String) throws -> [String: Int] {
+        try read { db in
+            var counts: [String: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT pa.text_value, pa.number_value, count(*) FROM participant p
+                LEFT JOIN participant_attribute pa ON pa.participant_id = p.id AND pa.name = ?
+                GROUP BY pa.text_value, pa.number_value
+                """, arguments: [attribute])
+            while let row = try rows.next() {
+                let name = (row[1] as Double?).map { AttributeValue.number($0).display } ?? (row[0] as String?) ?? none
+                counts[name, default: 0] += row[2] as Int
+            }
+            return counts
+        }
+    }
+
     /// The displayed value of `attribute` for each of `participants` that has one.
     public func attributeValues(_ attribute: String, of participants: Set<String>) throws -> [String: String] {
         try read { db in

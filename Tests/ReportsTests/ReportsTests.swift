@@ -327,3 +327,34 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(try xlsxPart(streamed, "xl/workbook.xml") == xlsxPart(memory, "xl/workbook.xml"))
     }
 }
+
+@Suite struct LargeReportTests {
+    /// Above `inlineLimit` participants the report lists no one: the per-participant tables are CSV files beside it.
+    @Test func aLargeStudysReportPutsItsPerParticipantTablesBesideIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("large-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let study = try StudyDatabase.create(at: folder.appendingPathComponent("study.sqlite").path, title: "Painel", language: .ptBR)
+        let count = ReportModel.inlineLimit + 5
+        let participants = "code,nivel\n" + (1...count).map { "R\($0),\($0 % 3 == 0 ? "A" : "B")" }.joined(separator: "\n") + "\n"
+        try Data(participants.utf8).write(to: folder.appendingPathComponent("p.csv"))
+        _ = try study.importParticipants(from: folder.appendingPathComponent("p.csv").path)
+        for code in ["R1", "R2", "R3"] {
+            try study.recordResponses(instrument: "sus", ResponseSubmission(participant: code, answers: Dictionary(uniqueKeysWithValues: (1...10).map { ($0, Answer.value(3)) })), replace: false)
+        }
+        let snapshot = try StudySnapshot.load(study, groupBy: "nivel", streaming: true)
+        let out = folder.appendingPathComponent("report").path
+        let path = try ReportWriter.write(snapshot, language: .ptBR, to: out)
+        let report = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!report.contains("| R1 |"), "no participant is listed in the document")
+        #expect(report.contains("(\(count) participantes) estão em [tables/participants.csv](tables/participants.csv)"))
+        #expect(report.contains("[tables/scores.csv](tables/scores.csv)"))
+        #expect(report.contains("| A | \(count / 3) |"), "group counts stay")
+        let table = try String(contentsOfFile: out + "/tables/participants.csv", encoding: .utf8).split(separator: "\n")
+        #expect(table.count == count + 1 && table[0] == "participant,nivel" && table[1] == "R1,B" && table[2] == "R2,B" && table[10] == "R10,B")
+        let scores = try String(contentsOfFile: out + "/tables/scores.csv", encoding: .utf8)
+        #expect(scores.contains("R3,A,sus,,SUS,50.0,10,10"))
+        // The same study in memory still lists everyone in the document.
+        let inline = try ReportWriter.write(try StudySnapshot.load(study, groupBy: "nivel"), language: .ptBR, to: folder.appendingPathComponent("inline").path)
+        #expect(try String(contentsOfFile: inline, encoding: .utf8).contains("| R1 |"))
+    }
+}

@@ -13,38 +13,37 @@ public enum CSVExporter {
         let tables = StudyTables.make(snapshot)
         return try AtomicOutput.folder(folder) { temporary in
             for table in tables {
-                let path = temporary + "/" + table.file + ".csv"
-                guard let file = fopen(path, "w") else {
-                    throw ReportError.cannotWrite(path: folder + "/" + table.file + ".csv", reason: String(cString: strerror(errno)))
-                }
-                defer { fclose(file) }
-                // Rows go out through the C library's buffer as they come (a streamed table is read from the study
-                // meanwhile): the file is never held in memory whole.
-                var writer = CSVWriter()
-                func flush() throws {
-                    var text = writer.text
-                    writer = CSVWriter()
-                    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-                    if written != text.utf8.count {
-                        throw ReportError.cannotWrite(path: folder + "/" + table.file + ".csv", reason: String(cString: strerror(errno)))
-                    }
-                }
-                writer.writeRow(table.columns)
-                var pending = 0
-                try table.forEachRow { row in
-                    writer.writeRow(row.map { excelSafe ? $0.excelSafeCSV : $0.csv })
-                    pending += 1
-                    if pending == 4_096 {
-                        try flush()
-                        pending = 0
-                    }
-                }
-                try flush()
-                guard fflush(file) == 0, ferror(file) == 0 else {
-                    throw ReportError.cannotWrite(path: folder + "/" + table.file + ".csv", reason: String(cString: strerror(errno)))
-                }
+                try writeTable(table, to: temporary + "/" + table.file + ".csv", named: folder + "/" + table.file + ".csv", excelSafe: excelSafe)
             }
             return tables.map { URL(fileURLWithPath: folder).appendingPathComponent($0.file + ".csv").path }
         }
+    }
+
+    /// Writes one table to `path` (`named` is the path the error names). Rows go out through the C library's buffer
+    /// as they come (a streamed table is read from the study meanwhile): the file is never held in memory whole.
+    static func writeTable(_ table: DataTable, to path: String, named: String, excelSafe: Bool = false) throws {
+        guard let file = fopen(path, "w") else {
+            throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        var writer = CSVWriter()
+        func flush() throws {
+            var text = writer.text
+            writer = CSVWriter()
+            let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+            if written != text.utf8.count { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
+        }
+        writer.writeRow(table.columns)
+        var pending = 0
+        try table.forEachRow { row in
+            writer.writeRow(row.map { excelSafe ? $0.excelSafeCSV : $0.csv })
+            pending += 1
+            if pending == 4_096 {
+                try flush()
+                pending = 0
+            }
+        }
+        try flush()
+        guard fflush(file) == 0, ferror(file) == 0 else { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
     }
 }

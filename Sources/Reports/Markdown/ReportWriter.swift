@@ -114,6 +114,13 @@ public enum ReportWriter {
             let chartFolder = base.appendingPathComponent("charts").appendingPathComponent(language.rawValue)
             do {
                 try FileManager.default.createDirectory(at: chartFolder, withIntermediateDirectories: true)
+                if snapshot.streamingFrom != nil {
+                    // Too many participants to list in a document: their tables go beside it, streamed from the study.
+                    try FileManager.default.createDirectory(at: base.appendingPathComponent("tables"), withIntermediateDirectories: true)
+                    for (table, file) in [(StudyTables.participants(snapshot), ReportModel.participantsFile), (StudyTables.scores(snapshot), ReportModel.scoresFile)] {
+                        try CSVExporter.writeTable(table, to: base.appendingPathComponent(file).path, named: folder + "/" + file)
+                    }
+                }
                 for chart in charts {
                     for format in Figure.Format.allCases {
                         try chart.figure.write(to: chartFolder.appendingPathComponent("\(chart.name).\(format.rawValue)").path, format: format)

@@ -29,7 +29,9 @@ extension ReportModel {
             return Chart(file: "\(chartFolder)/\(name).svg", caption: caption)
         }
 
-        // Participants.
+        // Participants. A study too large to list (a streaming snapshot) has its per-participant tables beside the
+        // report as CSV files; the counts and summaries stay in it.
+        let apart = s.streamingFrom != nil
         let attributes = s.roster.attributes.map(\.name)
         let profileRows = s.roster.participants.map { participant in
             let values = participant.valuesByName
@@ -43,15 +45,20 @@ extension ReportModel {
         }
         var groupCounts: [GroupCount] = []
         if let attribute = s.groupAttribute {
-            let values = s.roster.participants.map { $0.value(of: attribute)?.display ?? ScoreReport.noGroup }
-            let names = NaturalOrder.distinct(values, preferring: s.groupOrder)
-            groupCounts = names.map { name in
-                let count = values.filter { $0 == name }.count
-                return GroupCount(name: name, count: String(count), share: percent(Double(count) / Double(max(values.count, 1))))
+            var counts: [String: Int] = [:]
+            if let study = s.streamingFrom {
+                counts = (try? study.participantCounts(by: attribute, none: ScoreReport.noGroup)) ?? [:]
+            } else {
+                for participant in s.roster.participants { counts[participant.value(of: attribute)?.display ?? ScoreReport.noGroup, default: 0] += 1 }
+            }
+            let total = counts.values.reduce(0, +)
+            groupCounts = NaturalOrder.distinct(Array(counts.keys), preferring: s.groupOrder).map { name in
+                GroupCount(name: name, count: String(counts[name]!), share: percent(Double(counts[name]!) / Double(max(total, 1))))
             }
         }
         var profile = Profile(attributes: attributes.map { Named(name: $0) }, rows: profileRows, hasGroups: s.groupAttribute != nil,
                               groupAttribute: s.groupAttribute ?? "", groups: groupCounts)
+        if apart { profile.apart = [TableApart(file: ReportModel.participantsFile, rows: String(s.participantCount))] }
         if let attribute = s.groupAttribute, !groupCounts.isEmpty {
             let counts = groupCounts.map { Double($0.count) ?? 0 }
             profile.chart = [chart("participants-by-group",
@@ -164,7 +171,7 @@ extension ReportModel {
 
             var questionnaireCharts: [Chart] = []
             if d.scoring == .sus {
-                let bins = Histogram.susBins(q.report.rows.compactMap { $0.value("SUS") })
+                let bins = Histogram.susBins(q.report.values(of: "SUS"))
                 questionnaireCharts.append(chart("\(d.id)-distribution",
                     Charts.columns(labels: bins.map(\.label), values: bins.map { Double($0.count) },
                                    xTitle: pt ? "Escore SUS" : "SUS score", yTitle: pt ? "Participantes" : "Participants"),
@@ -174,7 +181,11 @@ extension ReportModel {
                 let items = d.items.filter { $0.kind == .likert }
                 if !items.isEmpty {
                     let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }
-                    let counts = items.map { item in (scale.min...scale.max).map { point in q.sets.filter { $0.answers[item.number] == .value(Double(point)) }.count } }
+                    let counts = items.map { item in
+                        (scale.min...scale.max).map { point in
+                            q.report.items.first { $0.item == item.number }?.distribution.first { $0.point == point }?.count ?? 0
+                        }
+                    }
                     questionnaireCharts.append(chart("\(d.id)-likert",
                         Charts.divergingLikert(items: items.map { "\(pt ? "Item" : "Item") \($0.number)" + (d.isRecoded($0) ? "ʳ" : "") },
                                                points: points, counts: counts, lowIsPositive: d.lowerIsBetter,
@@ -208,7 +219,7 @@ extension ReportModel {
                         counts: points.map { point in Value(value: String(item.distribution.first { $0.point == point }?.count ?? 0)) })
             }
             var questionnaire = Questionnaire(
-                id: d.id, title: d.title.text(language), reference: citations.cite(instrument: d), n: String(q.report.rows.count), lowerIsBetter: d.lowerIsBetter,
+                id: d.id, title: d.title.text(language), reference: citations.cite(instrument: d), n: String(q.report.overall.reduce(0) { $0 + $1.n }), lowerIsBetter: d.lowerIsBetter,
                 hasScores: !ids.isEmpty, scoreHeaders: names, rows: rows, perTask: d.perTask, hasGroups: !q.report.groups.isEmpty,
                 groupRows: q.report.groups.map(groupRow), overall: overall, hasNorms: !norms.isEmpty, normSource: d.norms?.source.text(language) ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : ""),
                 norms: norms, normRow: normRow, isSUS: !sus.isEmpty, sus: sus, alpha: alpha, hasAlpha: !alpha.isEmpty, hasChoices: !choices.isEmpty, choices: choices,
@@ -219,6 +230,7 @@ extension ReportModel {
             questionnaire.taskChoiceHeaders = taskChoiceHeaders
             questionnaire.taskChoiceRows = taskChoiceRows
             questionnaire.taskChoiceChart = taskChoiceChart.map { [$0] } ?? []
+            if apart && !ids.isEmpty { questionnaire.rowsApart = [TableApart(file: ReportModel.scoresFile, rows: questionnaire.n)] }
             if !taskChoiceRows.isEmpty {
                 questionnaire.itemKey = d.items.filter { $0.kind == .choice }.map { Value(value: "Item \($0.number): \($0.text.text(language))") }
             }

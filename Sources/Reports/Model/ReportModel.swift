@@ -18,7 +18,21 @@ public struct ReportModel: Sendable {
         public let groupAttribute: String
         public let groups: [GroupCount]
         public var chart: [Chart] = []
+        /// In a study too large to list in a document: where the per-participant table is instead (one entry).
+        public var apart: [TableApart] = [] { didSet { inline = apart.isEmpty } }
+        /// Stored, not computed: templates see stored properties only.
+        public private(set) var inline = true
     }
+
+    /// Above this many participants the report lists no one individually: its per-participant tables go beside it
+    /// as CSV files (a document of a million rows is read by no one, and would not fit in memory to write).
+    public static let inlineLimit = 1_000
+    public static let participantsFile = "tables/participants.csv"
+    public static let scoresFile = "tables/scores.csv"
+
+    /// A per-participant table written beside the report as a CSV file, because the study is too large to list
+    /// it in a document (`ReportModel.inlineLimit`).
+    public struct TableApart: Sendable, Equatable { public let file: String; public let rows: String }
 
     public struct ScoreRow: Sendable { public let participant: String; public let group: String; public let task: String; public let cells: [Value] }
     public struct GroupRow: Sendable { public let name: String; public let n: String; public let cells: [Value] }
@@ -57,6 +71,8 @@ public struct ReportModel: Sendable {
         public let hasScores: Bool
         public let scoreHeaders: [Named]
         public let rows: [ScoreRow]
+        /// Where the per-participant scores are when the study is too large to list them here.
+        public var rowsApart: [TableApart] = []
         public let perTask: Bool
         public let hasGroups: Bool
         public let groupRows: [GroupRow]

@@ -118,7 +118,10 @@ struct Report: ParsableCommand {
 
     func run() throws {
         let (path, used) = try pseudonyms.withStudy(study) { database -> (String, StudyLanguage) in
-            let snapshot = try StudySnapshot.load(database, groupBy: grouping.by)
+            // A study too large to list participant by participant is read streamed; its per-participant tables
+            // go beside the report as CSV files.
+            let large = try database.participantCount() > ReportModel.inlineLimit
+            let snapshot = try StudySnapshot.load(database, groupBy: grouping.by, streaming: large)
             let agreement = try Self.agreement(database)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, agreement: agreement, to: output,
