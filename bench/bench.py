@@ -134,7 +134,7 @@ def bench_size(studyctl, work, n):
     script = (f'"{studyctl}" init --title P >/dev/null && "{studyctl}" participant import "{data}/participants.csv" >/dev/null && '
               f'"{studyctl}" responses import "{data}/sus_forms.csv" --instrument sus --participant-column Participante >/dev/null && '
               f'"{studyctl}" score sus --by group --csv --summary > "{data}/summary.csv" && '
-              f'"{studyctl}" export xlsx "{data}/pipeline.xlsx" --by group >/dev/null')
+              f'"{studyctl}" export xlsx "{data}/pipeline.xlsx" --by group --only scores >/dev/null')
     ours_p, _ = timed(["sh", "-c", script], env=penv)
     theirs_p, _ = timed([sys.executable, os.path.join(HERE, "reference_pipeline.py"), data, os.path.join(data, "pipeline-py.xlsx")])
     results["pipeline"] = (ours_p, theirs_p)

@@ -162,5 +162,23 @@ import Testing
         #expect(xml.contains("<autoFilter ref=\"A1:J21\"/>"), "a header and 20 answers")
         #expect(xml.contains("<c r=\"F2\"><v>4</v></c>"))
         #expect(try cli.fail(["responses", "import", "long.csv"]).stderr.contains("Please give --instrument and --participant-column (or --long"))
+
+        // --only scores: the contents sheet, each participant's scores, and the summaries.
+        #expect(try cli.succeed(["export", "xlsx", "scores.xlsx", "--only", "scores"]) == "Wrote scores.xlsx\n")
+        func part(_ name: String) throws -> String {
+            let unzip = Process()
+            unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            unzip.arguments = ["unzip", "-p", cli.path("scores.xlsx"), name]
+            let pipe = Pipe()
+            unzip.standardOutput = pipe
+            try unzip.run()
+            defer { unzip.waitUntilExit() }
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let workbook = try part("xl/workbook.xml")
+        #expect(workbook.contains("name=\"Scores\"") && workbook.contains("name=\"Summary\"") && !workbook.contains("name=\"Responses\""))
+        let strings = try part("xl/sharedStrings.xml") + part("xl/worksheets/sheet2.xml")
+        #expect(strings.contains("R1") && strings.contains("R2"))
+        #expect(try part("xl/worksheets/sheet2.xml").contains("<autoFilter ref=\"A1:H7\"/>"), "a header and 2 participants × 3 SUS scores")
     }
 }

@@ -44,6 +44,12 @@ public enum WorkbookWriter {
         try write(tables: StudyTables.make(snapshot), charts: chartBlocks(snapshot), to: path, language: snapshot.info.language)
     }
 
+    /// The Scores and Summary sheets only: each participant's scores and the group summaries (with the contents
+    /// sheet), for a study whose answers need no spreadsheet.
+    public static func writeScores(_ snapshot: StudySnapshot, to path: String) throws {
+        try write(tables: [StudyTables.scores(snapshot), StudyTables.summary(snapshot)], charts: [], to: path, language: snapshot.info.language)
+    }
+
     static func write(tables allTables: [DataTable], charts: [ChartBlock], to path: String, language: StudyLanguage = .en) throws {
         // No empty sheets: a table with no rows is left out (the Study sheet always stays).
         let tables = allTables.filter { !$0.isEmpty || $0.name == "Study" }

@@ -27,12 +27,12 @@ struct ExportXlsx: ParsableCommand {
             written as text (an excerpt starting with = is never a formula); numbers are numbers.
             """)
 
-    enum Only: String, CaseIterable, ExpressibleByArgument { case responses }
+    enum Only: String, CaseIterable, ExpressibleByArgument { case responses, scores }
 
     @Argument(help: ArgumentHelp("The workbook to write.", valueName: "file.xlsx"))
     var file: String
 
-    @Option(help: ArgumentHelp("Write only this table, streamed from the study (for very large studies).", valueName: "table"))
+    @Option(help: ArgumentHelp("Write only the answers (responses), or only each participant's scores and the group summaries (scores), streamed from the study.", valueName: "table"))
     var only: Only?
 
     @OptionGroup var grouping: GroupingOption
@@ -54,7 +54,12 @@ struct ExportXlsx: ParsableCommand {
         }
         // Streamed: the long sheets are read from the study while the workbook is written.
         try pseudonyms.withStudy(study) { database in
-            try WorkbookWriter.write(try StudySnapshot.load(database, groupBy: grouping.by, streaming: true), to: file)
+            let snapshot = try StudySnapshot.load(database, groupBy: grouping.by, streaming: true)
+            if only == .scores {
+                try WorkbookWriter.writeScores(snapshot, to: file)
+            } else {
+                try WorkbookWriter.write(snapshot, to: file)
+            }
         }
         print("Wrote \(file)")
     }
