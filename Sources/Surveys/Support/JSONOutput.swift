@@ -31,6 +31,8 @@ public enum JSONOutput {
 
     /// A string as `text(_:)` writes it: quoted, with `"`, `\\` and control characters escaped, the rest as is.
     public static func quoted(_ string: String) -> String {
+        // Most strings (codes, group names) need no escape: checked on their bytes, copied whole.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + string + "\"" }
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -332,24 +332,47 @@ struct ScoreJSON: Encodable {
     /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
     /// writing rows one at a time. A test pins it to the encoder's output.
     static func rowText(_ row: ScoreReport.Row) -> String {
-        var text = "    {\n      \"group\" : " + JSONOutput.quotedOrNull(row.group) + ",\n      \"interpretation\" : "
+        var text = ""
+        text.reserveCapacity(320)
+        text += "    {\n      \"group\" : "
+        text += JSONOutput.quotedOrNull(row.group)
+        text += ",\n      \"interpretation\" : "
         if row.meanings.isEmpty {
             text += emptyObject
         } else {
-            text += "{\n" + row.meanings.sorted { $0.key < $1.key }.map { id, meaning in
-                "        " + JSONOutput.quoted(id) + " : {\n          \"acceptability\" : " + JSONOutput.quoted(meaning.acceptability.rawValue)
-                    + ",\n          \"adjective\" : " + JSONOutput.quoted(meaning.adjective.en) + "\n        }"
-            }.joined(separator: ",\n") + "\n      }"
+            text += "{\n"
+            for (index, (id, meaning)) in row.meanings.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { text += ",\n" }
+                text += "        "
+                text += JSONOutput.quoted(id)
+                text += " : {\n          \"acceptability\" : "
+                text += JSONOutput.quoted(meaning.acceptability.rawValue)
+                text += ",\n          \"adjective\" : "
+                text += JSONOutput.quoted(meaning.adjective.en)
+                text += "\n        }"
+            }
+            text += "\n      }"
         }
-        text += ",\n      \"participant\" : " + JSONOutput.quoted(row.participant) + ",\n      \"scores\" : "
+        text += ",\n      \"participant\" : "
+        text += JSONOutput.quoted(row.participant)
+        text += ",\n      \"scores\" : "
         if row.scores.isEmpty {
             text += emptyObject
         } else {
-            var seen = Set<String>()
-            let scores = row.scores.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
-            text += "{\n" + scores.map { "        " + JSONOutput.quoted($0.id) + " : " + JSONOutput.number($0.value) }.joined(separator: ",\n") + "\n      }"
+            text += "{\n"
+            for (index, score) in row.scores.sorted(by: { $0.id < $1.id }).enumerated() {
+                if index > 0 { text += ",\n" }
+                text += "        "
+                text += JSONOutput.quoted(score.id)
+                text += " : "
+                text += JSONOutput.number(score.value)
+            }
+            text += "\n      }"
         }
-        return text + ",\n      \"task\" : " + JSONOutput.quotedOrNull(row.task) + "\n    }"
+        text += ",\n      \"task\" : "
+        text += JSONOutput.quotedOrNull(row.task)
+        text += "\n    }"
+        return text
     }
 
     /// How the encoder prints an empty object at a row's depth.
