@@ -125,6 +125,10 @@ import Testing
         for sample in samples {
             #expect(TextSafety.trimmingSpaces(sample) == sample.trimmingCharacters(in: .whitespaces), "\(sample.unicodeScalars.map { $0.value })")
         }
+        for sample in samples + ["\r\n3\r\n", "\u{85}4\u{2028}", "\u{2029}5\u{0B}\u{0C}", " \n ", "6\n7"] {
+            #expect(TextSafety.trimmingSpaces(sample, newlines: true) == sample.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "\(sample.unicodeScalars.map { $0.value })")
+        }
         // A zero-width space is no space (it is format, Cf): kept, so the code check names it instead of it vanishing
         // (Foundation on Linux trims it; on macOS it does not).
         #expect(TextSafety.trimmingSpaces("P1\u{200B}") == "P1\u{200B}")

@@ -122,7 +122,7 @@ extension StudyDatabase {
                 rows += 1
                 if rows % 20_000 == 0 { options.progress?(reader.fractionRead) }
                 let participantField = record.fields[participantIndex]
-                let code = participantField.value.trimmingCharacters(in: .whitespaces)
+                let code = participantField.value.trimmedSpaces
                 guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {
                     problems.append(.init(location: at(participantField),
                                           message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
@@ -132,7 +132,7 @@ extension StudyDatabase {
                 var taskKey = options.task
                 if let taskIndex {
                     let taskField = record.fields[taskIndex]
-                    taskKey = taskField.value.trimmingCharacters(in: .whitespaces)
+                    taskKey = taskField.value.trimmedSpaces
                     guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [taskKey!]) else {
                         problems.append(.init(location: at(taskField), message: "no task '\(taskKey!)' in the study"))
                         continue
@@ -207,7 +207,7 @@ extension StudyDatabase {
                                               message: "participant \(code), item \(number) (column '\(header[index].value)'): \(problem.message)"))
                     }
                 }
-                let submitted = timestampIndex.map { record.fields[$0].value.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+                let submitted = timestampIndex.map { record.fields[$0].value.trimmedSpaces }.flatMap { $0.isEmpty ? nil : $0 }
                 if problems.isEmpty {
                     let submission = ResponseSubmission(
                         participant: code, answers: answers, raw: raw, task: taskKey, occasion: options.occasion,
@@ -372,4 +372,8 @@ enum ItemHeaderMatcher {
                 + (unmatched.isEmpty ? "" : "; columns that match no item: " + unmatched.prefix(8).joined(separator: ", ") + (unmatched.count > 8 ? ", …" : ""))
                 + ". Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)")])
     }
+}
+
+private extension String {
+    var trimmedSpaces: String { TextSafety.trimmingSpaces(self) }
 }

@@ -87,7 +87,7 @@ public struct AnswerReader: Sendable {
             let canonical = orientation == .inverted && item.kind == .likert ? range.lowerBound + range.upperBound - number : number
             return .success(.value(canonical))
         }
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = TextSafety.trimmingSpaces(raw, newlines: true)
         if text.isEmpty { return .success(nil) }
         let folded = Self.fold(text)
         if item.kind != .text, Self.notApplicableSpellings.contains(folded) {
@@ -143,7 +143,7 @@ public struct AnswerReader: Sendable {
     static func leadingNumber(_ text: String) -> Double? {
         let digits = text.prefix { $0.isNumber }
         guard !digits.isEmpty, digits.count < text.count else { return nil }
-        let rest = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let rest = TextSafety.trimmingSpaces(String(text.dropFirst(digits.count)))
         guard let first = rest.first, "-–—(:.".contains(first) else { return nil }
         return Double(digits)
     }

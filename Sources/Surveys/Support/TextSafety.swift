@@ -44,9 +44,15 @@ public enum TextSafety {
 
     /// `text` without the spaces and tabs around it: what Foundation's `trimmingCharacters(in: .whitespaces)` gives
     /// (tab and the Unicode space separators, Zs), without bridging every cell of a large import to NSString.
-    public static func trimmingSpaces(_ text: String) -> String {
+    /// With `newlines`, line breaks go too (U+000A–U+000D, U+0085, and the line and paragraph separators), as
+    /// with `.whitespacesAndNewlines`.
+    public static func trimmingSpaces(_ text: String, newlines: Bool = false) -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
+            if scalar == " " || scalar == "\t" { return true }
+            if newlines && ((scalar.value >= 0x0A && scalar.value <= 0x0D) || scalar.value == 0x85) { return true }
+            guard scalar.value >= 0x80 else { return false }
+            let category = scalar.properties.generalCategory
+            return category == .spaceSeparator || (newlines && (category == .lineSeparator || category == .paragraphSeparator))
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
