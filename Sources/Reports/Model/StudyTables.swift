@@ -228,17 +228,17 @@ public enum StudyTables {
             }
         }
         if let study = s.streamingFrom {
-            // Each set scored again as it is read (the summaries were built from counts at load).
+            // Each set scored again as it is read (the summaries were built from counts at load); a set that cannot
+            // be scored has no row, as in the summaries.
             let definitions = s.questionnaires.map(\.definition)
             let attribute = s.groupAttribute
             let hasRows = s.questionnaires.contains { $0.report.overall.contains { $0.n > 0 } }
             return DataTable(name: "Scores", file: "scores", columns: columns, hasRows: hasRows) { emit in
                 for definition in definitions {
-                    var builder = ScoreReport.Builder(definition, missing: .refuse, skipUnscorable: true)
                     try study.forEachResponseSet(instrument: definition.id, groupBy: attribute) { set in
+                        guard let scores = try? definition.score(set.answers, missing: .refuse) else { return }
                         let group = attribute == nil ? nil : set.group ?? ScoreReport.noGroup
-                        guard let row = builder.add(ScoringInput(participant: set.participant, group: group, task: set.task, answers: set.answers)) else { return }
-                        try cells(row, group: group, definition, emit)
+                        try cells(ScoreReport.Row(participant: set.participant, group: group, task: set.task, scores: scores), group: group, definition, emit)
                     }
                 }
             }

@@ -26,6 +26,13 @@ public struct ScoreReport: Sendable {
         /// The curved grade is left out: Sauro & Lewis define it for study means, not single scores.
         public var meanings: [String: ParticipantMeaning] = [:]
 
+        public init(participant: String, group: String?, task: String?, scores: [Score]) {
+            self.participant = participant
+            self.group = group
+            self.task = task
+            self.scores = scores
+        }
+
         public func value(_ id: String) -> Double? { scores.first { $0.id == id }?.value }
     }
 
