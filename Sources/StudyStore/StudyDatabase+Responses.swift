@@ -119,17 +119,32 @@ extension StudyDatabase {
                 SELECT item_number, value, choice, text, not_applicable FROM item_answer WHERE response_set_id = ?
                 """)
             let handle = answers.sqliteStatement
-            func text(_ column: Int32) -> String { String(cString: sqlite3_column_text(handle, column)) }
-            let sets = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try sets.next() {
+            func text(_ statement: OpaquePointer?, _ column: Int32) -> String? {
+                guard let pointer = sqlite3_column_text(statement, column) else { return nil }
+                return String(cString: pointer)
+            }
+            // Both statements are stepped through SQLite's C API: a set's row and its few answers need none of
+            // GRDB's row decoding, and this loop runs once per respondent.
+            let sets = try db.makeStatement(sql: sql)
+            try sets.setArguments(arguments)
+            let outer = sets.sqliteStatement
+            defer { sqlite3_reset(outer) }
+            func check(_ code: Int32, _ statement: Statement) throws {
+                guard code == SQLITE_DONE else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+                }
+            }
+            var step = sqlite3_step(outer)
+            while step == SQLITE_ROW {
+                let group: String? = sqlite3_column_type(outer, 8) != SQLITE_NULL
+                    ? AttributeValue.number(sqlite3_column_double(outer, 8)).display : text(outer, 7)
                 var set = StoredResponseSet(
-                    participant: row[1], task: row[2], occasion: row[3],
-                    orientation: Orientation(rawValue: row[4]) ?? .canonical, answers: [:],
-                    submitted: row[5], recorded: row[6],
-                    group: (row[8] as Double?).map { AttributeValue.number($0).display } ?? row[7])
-                // Read through SQLite's C API: a set's few answers do not need GRDB's row decoding.
+                    participant: text(outer, 1) ?? "", task: text(outer, 2), occasion: text(outer, 3) ?? "",
+                    orientation: text(outer, 4).flatMap(Orientation.init(rawValue:)) ?? .canonical, answers: [:],
+                    submitted: text(outer, 5), recorded: text(outer, 6) ?? "", group: group)
+                set.answers.reserveCapacity(16)
                 sqlite3_reset(handle)
-                sqlite3_bind_int64(handle, 1, row[0])
+                sqlite3_bind_int64(handle, 1, sqlite3_column_int64(outer, 0))
                 var code = sqlite3_step(handle)
                 while code == SQLITE_ROW {
                     let number = Int(sqlite3_column_int64(handle, 0))
@@ -138,19 +153,20 @@ extension StudyDatabase {
                     } else if sqlite3_column_type(handle, 1) != SQLITE_NULL {
                         set.answers[number] = .value(sqlite3_column_double(handle, 1))
                     } else if sqlite3_column_type(handle, 2) != SQLITE_NULL {
-                        set.answers[number] = .choice(text(2))
+                        set.answers[number] = .choice(text(handle, 2) ?? "")
                     } else {
-                        set.answers[number] = .text(text(3))
+                        set.answers[number] = .text(text(handle, 3) ?? "")
                     }
                     code = sqlite3_step(handle)
                 }
                 if code != SQLITE_DONE {
-                    let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
                     sqlite3_reset(handle)
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: answers.sql)
+                    try check(code, answers)
                 }
                 try body(set)
+                step = sqlite3_step(outer)
             }
+            try check(step, sets)
             sqlite3_reset(handle)
             return definition
         }
@@ -324,40 +340,52 @@ extension StudyDatabase {
 /// folded to lower case (ASCII), and each run of digits becomes '0', its length without leading zeros (4 bytes)
 /// and those digits: runs compare by value, and a run against any other byte compares as a digit does.
 enum NaturalOrderKey {
+    /// Registered through SQLite's C API (GRDB's function wrapper would box every argument and result): it runs once
+    /// per row sorted.
     static func register(in db: Database) throws {
-        db.add(function: function)
-    }
-
-    static let function = DatabaseFunction("natural_key", argumentCount: 1, pure: true) { values in
-        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
-        return key(text)
+        let code = sqlite3_create_function_v2(db.sqliteConnection, "natural_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+                                              { context, count, values in
+            guard count == 1, let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL,
+                  let text = sqlite3_value_text(value) else {
+                sqlite3_result_null(context)
+                return
+            }
+            let length = Int(sqlite3_value_bytes(value))
+            let key = NaturalOrderKey.key(bytes: UnsafeBufferPointer(start: text, count: length))
+            key.withUnsafeBytes { buffer in
+                sqlite3_result_blob(context, buffer.baseAddress, Int32(buffer.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+        }, nil, nil, nil)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot register natural_key") }
     }
 
     static func key(_ text: String) -> Data {
+        var text = text
+        return text.withUTF8 { Data(key(bytes: $0)) }
+    }
+
+    static func key(bytes a: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)
-        bytes.reserveCapacity(utf8.count + 8)
+        bytes.reserveCapacity(a.count + 8)
         func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
         var index = 0
-        utf8.withUnsafeMutableBufferPointer { a in
-            while index < a.count {
-                if isDigit(a[index]) {
-                    var start = index
-                    while start < a.count - 1, a[start] == 48, isDigit(a[start + 1]) { start += 1 }
-                    var end = start
-                    while end < a.count, isDigit(a[end]) { end += 1 }
-                    let length = UInt32(end - start)
-                    bytes.append(48)
-                    bytes.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
-                    bytes.append(contentsOf: a[start..<end])
-                    index = end
-                } else {
-                    let byte = a[index]
-                    bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
-                    index += 1
-                }
+        while index < a.count {
+            if isDigit(a[index]) {
+                var start = index
+                while start < a.count - 1, a[start] == 48, isDigit(a[start + 1]) { start += 1 }
+                var end = start
+                while end < a.count, isDigit(a[end]) { end += 1 }
+                let length = UInt32(end - start)
+                bytes.append(48)
+                bytes.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+                bytes.append(contentsOf: a[start..<end])
+                index = end
+            } else {
+                let byte = a[index]
+                bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+                index += 1
             }
         }
-        return Data(bytes)
+        return bytes
     }
 }

@@ -72,7 +72,7 @@ struct ScoreCommand: ParsableCommand {
                 try database.forEachResponseSet(instrument: instrument) { _ in }  // says which instruments there are
                 throw StoreError.unknownInstrument(id: instrument, known: [])
             }
-            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, keepsRows: !streams)
+            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, keepsRows: !output.json && !csv)
             var first = true
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
                 let input = ScoringInput(participant: set.participant, group: by == nil ? nil : set.group ?? ScoreReport.noGroup,
