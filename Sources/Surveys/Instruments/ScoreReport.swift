@@ -187,11 +187,15 @@ public struct ScoreReport: Sendable {
         var rows: [Row] = []
         var failures: [String] = []
         /// Per task (nil when not per task), per group name (nil when ungrouped): what the group summary needs.
-        var buckets: [BucketKey: Bucket] = [:]
+        /// Buckets by key (their index in `bucketList`, mutated in place: one hash per set and bucket).
+        var bucketIndex: [BucketKey: Int] = [:]
+        var bucketList: [Bucket] = []
+        var buckets: [BucketKey: Bucket] { bucketIndex.mapValues { bucketList[$0] } }
         var anyGroup = false
         var tasks: Set<String> = []
-        var alphas: [(scale: String, numbers: [Int], accumulator: CronbachAlpha.Accumulator)] = []
-        var itemValues: [Int: [Double: Int]] = [:]
+        var alphas: [(scale: String, items: [ItemDefinition], accumulator: CronbachAlpha.Accumulator)] = []
+        /// Per scored item (in `scoredItems` order): value → count.
+        var itemHistograms: [[Double: Int]] = []
         var itemNotApplicable: [Int: Int] = [:]
         var texts: [Int: [(participant: String, text: String)]] = [:]
         let scoredItems: [ItemDefinition]
@@ -220,11 +224,12 @@ public struct ScoreReport: Sendable {
             scoredItems = instrument.items.filter { $0.kind == .likert || $0.kind == .numeric }
             choiceItems = instrument.items.filter { $0.kind == .choice }
             textItems = instrument.items.filter { $0.kind == .text }
+            itemHistograms = Array(repeating: [:], count: scoredItems.count)
             let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
-            alphas.append((allName, alphaItems.map(\.number), .init(items: alphaItems.count)))
+            alphas.append((allName, alphaItems, .init(items: alphaItems.count)))
             if instrument.scoring == .mean || instrument.scoring == .sum {
                 for subscale in instrument.subscales where subscale.items.count >= 2 && subscale.items.count < alphaItems.count {
-                    alphas.append((subscale.id, subscale.items, .init(items: subscale.items.count)))
+                    alphas.append((subscale.id, subscale.items.compactMap(instrument.item), .init(items: subscale.items.count)))
                 }
             }
         }
@@ -257,15 +262,14 @@ public struct ScoreReport: Sendable {
             count(input, scores: scores, in: BucketKey(task: task, group: nil))
 
             for index in alphas.indices {
-                let values = alphas[index].numbers.map { number -> Double? in
-                    guard let item = instrument.item(number), let value = input.answers[number]?.value else { return nil }
-                    return instrument.recoded(value, item: item)
+                let values = alphas[index].items.map { item -> Double? in
+                    input.answers[item.number]?.value.map { instrument.recoded($0, item: item) }
                 }
                 alphas[index].accumulator.add(values)
             }
-            for item in scoredItems {
+            for (position, item) in scoredItems.enumerated() {
                 switch input.answers[item.number] {
-                case let .value(value)?: itemValues[item.number, default: [:]][value, default: 0] += 1
+                case let .value(value)?: itemHistograms[position][value, default: 0] += 1
                 case .notApplicable?: itemNotApplicable[item.number, default: 0] += 1
                 default: break
                 }
@@ -277,17 +281,23 @@ public struct ScoreReport: Sendable {
         }
 
         private mutating func count(_ input: ScoringInput, scores: [Score], in key: BucketKey) {
-            var bucket = buckets.removeValue(forKey: key) ?? Bucket()
-            bucket.n += 1
-            for score in scores { bucket.values[score.id, default: [:]][score.value, default: 0] += 1 }
+            let index: Int
+            if let known = bucketIndex[key] {
+                index = known
+            } else {
+                index = bucketList.count
+                bucketIndex[key] = index
+                bucketList.append(Bucket())
+            }
+            bucketList[index].n += 1
+            for score in scores { bucketList[index].values[score.id, default: [:]][score.value, default: 0] += 1 }
             for item in choiceItems {
                 switch input.answers[item.number] {
-                case let .choice(choice)?: bucket.choices[item.number, default: [:]][choice, default: 0] += 1
-                case .notApplicable?: bucket.notApplicable[item.number, default: 0] += 1
+                case let .choice(choice)?: bucketList[index].choices[item.number, default: [:]][choice, default: 0] += 1
+                case .notApplicable?: bucketList[index].notApplicable[item.number, default: 0] += 1
                 default: break
                 }
             }
-            buckets[key] = bucket
         }
 
         /// The report: group and overall summaries, α, items and comparisons. Throws when a set could not be
@@ -310,8 +320,8 @@ public struct ScoreReport: Sendable {
                                      alphas: alphaResults,
                                      texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
                                      unscored: failures)
-            report.items = scoredItems.map { item in
-                let histogram = itemValues[item.number] ?? [:]
+            report.items = scoredItems.enumerated().map { position, item in
+                let histogram = itemHistograms[position]
                 let values = Builder.expand(histogram)
                 var distribution: [(Int, Int)] = []
                 if item.kind == .likert, let scale = instrument.scale {
