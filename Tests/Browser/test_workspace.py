@@ -138,7 +138,11 @@ def main():
             page.fill("#coder", "bia")
             page.press("#coder", "Tab")
             page.click("button.participant[data-code=P1]")
-            page.wait_for_selector("#transcript:has-text('menu lateral')")
+            # Wait for bia's rendering of the transcript (ana's, still on screen, also has the words but with marks).
+            page.wait_for_function("""() => {
+                const box = document.getElementById('transcript');
+                return box.textContent.includes('menu lateral some') && !box.querySelector('mark');
+            }""")
             assert page.locator("#transcript mark").count() == 0, "bia must not see ana's codes"
             select(page, "menu lateral some 😕")
             code_selection(page, "Interface")
