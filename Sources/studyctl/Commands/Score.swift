@@ -334,41 +334,33 @@ struct ScoreJSON: Encodable {
     static func rowText(_ row: ScoreReport.Row) -> String {
         var text = ""
         text.reserveCapacity(320)
+        /// An object at a row's second level, its values already written.
+        func object(_ entries: [(key: String, value: String)]) {
+            guard !entries.isEmpty else {
+                text += emptyObject
+                return
+            }
+            text += "{\n"
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { text += ",\n" }
+                text += "        "
+                text += JSONOutput.quoted(entry.key)
+                text += " : "
+                text += entry.value
+            }
+            text += "\n      }"
+        }
         text += "    {\n      \"group\" : "
         text += JSONOutput.quotedOrNull(row.group)
         text += ",\n      \"interpretation\" : "
-        if row.meanings.isEmpty {
-            text += emptyObject
-        } else {
-            text += "{\n"
-            for (index, (id, meaning)) in row.meanings.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { text += ",\n" }
-                text += "        "
-                text += JSONOutput.quoted(id)
-                text += " : {\n          \"acceptability\" : "
-                text += JSONOutput.quoted(meaning.acceptability.rawValue)
-                text += ",\n          \"adjective\" : "
-                text += JSONOutput.quoted(meaning.adjective.en)
-                text += "\n        }"
-            }
-            text += "\n      }"
-        }
+        object(row.meanings.sorted { $0.key < $1.key }.map { id, meaning in
+            (id, "{\n          \"acceptability\" : " + JSONOutput.quoted(meaning.acceptability.rawValue)
+                + ",\n          \"adjective\" : " + JSONOutput.quoted(meaning.adjective.en) + "\n        }")
+        })
         text += ",\n      \"participant\" : "
         text += JSONOutput.quoted(row.participant)
         text += ",\n      \"scores\" : "
-        if row.scores.isEmpty {
-            text += emptyObject
-        } else {
-            text += "{\n"
-            for (index, score) in row.scores.sorted(by: { $0.id < $1.id }).enumerated() {
-                if index > 0 { text += ",\n" }
-                text += "        "
-                text += JSONOutput.quoted(score.id)
-                text += " : "
-                text += JSONOutput.number(score.value)
-            }
-            text += "\n      }"
-        }
+        object(row.scores.sorted { $0.id < $1.id }.map { ($0.id, JSONOutput.number($0.value)) })
         text += ",\n      \"task\" : "
         text += JSONOutput.quotedOrNull(row.task)
         text += "\n    }"
