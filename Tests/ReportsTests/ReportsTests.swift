@@ -346,6 +346,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let path = try ReportWriter.write(snapshot, language: .ptBR, to: out)
         let report = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!report.contains("| R1 |"), "no participant is listed in the document")
+        #expect(report.contains("\n\(count) participantes.\n"), "the study's count, not the (empty) roster's")
         #expect(report.contains("(\(count) participantes) estão em [tables/participants.csv](tables/participants.csv)"))
         #expect(report.contains("[tables/scores.csv](tables/scores.csv)"))
         #expect(report.contains("| A | \(count / 3) |"), "group counts stay")

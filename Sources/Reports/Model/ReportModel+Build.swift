@@ -362,7 +362,7 @@ extension ReportModel {
         let methods = Methods.paragraphs(s, language: language, citations: citations)
         var model = ReportModel(
             title: s.info.title, language: language.rawValue, generated: String(ISO8601DateFormatter().string(from: Date()).prefix(10)),
-            file: URL(fileURLWithPath: s.path).lastPathComponent, participantCount: String(s.roster.participants.count), profile: profile,
+            file: URL(fileURLWithPath: s.path).lastPathComponent, participantCount: String(s.participantCount), profile: profile,
             questionnaires: questionnaires, hasQuestionnaires: !questionnaires.isEmpty, hasTasks: !taskRows.isEmpty, tasks: tasks,
             hasCoding: !s.categories.isEmpty, codebook: codebook, shares: shares, codes: codeRows, hasAgreement: !agreements.isEmpty,
             agreement: agreements, hasMemos: !memos.isEmpty, memos: memos, methods: methods.map { Value(value: $0) }, references: citations.entries.map { Value(value: $0) })
