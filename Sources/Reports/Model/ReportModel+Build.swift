@@ -46,8 +46,8 @@ extension ReportModel {
         var groupCounts: [GroupCount] = []
         if let attribute = s.groupAttribute {
             var counts: [String: Int] = [:]
-            if let study = s.streamingFrom {
-                counts = (try? study.participantCounts(by: attribute, none: ScoreReport.noGroup)) ?? [:]
+            if s.streamingFrom != nil {
+                counts = s.groupCounts
             } else {
                 for participant in s.roster.participants { counts[participant.value(of: attribute)?.display ?? ScoreReport.noGroup, default: 0] += 1 }
             }

@@ -48,6 +48,8 @@ public struct StudySnapshot: Sendable {
     var groups: [String: String] = [:]
     /// How many participants the study has.
     public var participantCount = 0
+    /// In a streaming snapshot: how many participants have each value of the grouping attribute.
+    public var groupCounts: [String: Int] = [:]
     /// Set in a streaming snapshot (`load(_:groupBy:streaming:)`): the study the long tables are read from as they
     /// are written. Its roster then lists the attributes only, and questionnaires keep no sets and no rows.
     public var streamingFrom: StudyDatabase?
@@ -118,6 +120,7 @@ public struct StudySnapshot: Sendable {
         snapshot.streamingFrom = streaming ? study : nil
         if let attribute = groupAttribute?.name {
             if streaming {
+                snapshot.groupCounts = try study.participantCounts(by: attribute, none: ScoreReport.noGroup)
                 // Only the participants the small tables name (codes, eye tracking) need their group here.
                 snapshot.groups = try study.attributeValues(attribute, of: Set(snapshot.codes.map(\.participant)).union(try study.gazeRecordings().map(\.participant)))
             } else {
