@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Surveys
 
 /// The result of checking a study file.
 public struct IntegrityReport: Sendable, Equatable, Codable {
@@ -7,13 +8,17 @@ public struct IntegrityReport: Sendable, Equatable, Codable {
     public var integrity: [String]
     /// Rows whose foreign keys point nowhere (`PRAGMA foreign_key_check`), as "table row id → parent".
     public var foreignKeyViolations: [String]
+    /// Response sets whose answers cannot be read or do not fit their instrument (a column edited by hand), as
+    /// "response set N (participant, instrument): what".
+    public var answerProblems: [String] = []
     public var schemaVersion: Int
 
-    public var ok: Bool { integrity == ["ok"] && foreignKeyViolations.isEmpty }
+    public var ok: Bool { integrity == ["ok"] && foreignKeyViolations.isEmpty && answerProblems.isEmpty }
 }
 
 extension StudyDatabase {
-    /// Checks the file's structure (SQLite's integrity check) and every foreign key.
+    /// Checks the file's structure (SQLite's integrity check), every foreign key, and every response set's answers
+    /// against its instrument (SQLite checks that they are a JSON object; the store checks each against its item).
     ///
     /// A damaged file is reported, never thrown as a raw SQLite error: pages SQLite cannot even read become lines
     /// of the report. While the last check found damage, writes are refused (a marker file beside the study,
@@ -30,6 +35,7 @@ extension StudyDatabase {
                     return "\(table) row \(id.map(String.init) ?? "?") → \(parent)"
                 }
                 return IntegrityReport(integrity: integrity, foreignKeyViolations: violations,
+                                       answerProblems: integrity == ["ok"] ? try Self.answerProblems(db) : [],
                                        schemaVersion: try Self.migrator.completedMigrations(db).count)
             }
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR].contains(error.resultCode) {
@@ -45,6 +51,48 @@ extension StudyDatabase {
             }
         }
         return report
+    }
+
+    /// Every response set whose answers do not read back or do not fit their instrument's items.
+    static func answerProblems(_ db: Database) throws -> [String] {
+        var definitions: [Int64: InstrumentDefinition?] = [:]
+        var problems: [String] = []
+        let sets = try Row.fetchCursor(db, sql: """
+            SELECT r.id, r.instrument_id, ifnull(p.code, '?'), ifnull(i.key, '?'), r.answers
+            FROM response_set r LEFT JOIN participant p ON p.id = r.participant_id LEFT JOIN instrument i ON i.id = r.instrument_id
+            ORDER BY r.id
+            """)
+        while let row = try sets.next() {
+            let id: Int64 = row[0]
+            let instrumentID: Int64 = row[1]
+            let key: String = row[3]
+            let at = "response set \(id) (\(row[2] as String), \(key))"
+            if definitions[instrumentID] == nil {
+                definitions[instrumentID] = .some(try? storedInstrument(db, key)?.definition)
+            }
+            let answers: [Int: Answer]
+            do {
+                answers = try AnswerColumn.decode(row[4] as String)
+            } catch {
+                problems.append("\(at): the answers cannot be read (\(error))")
+                continue
+            }
+            guard let definition = definitions[instrumentID] ?? nil else {
+                problems.append("\(at): the instrument's definition cannot be read")
+                continue
+            }
+            for number in answers.keys.sorted() {
+                let answer = answers[number]!
+                guard let item = definition.item(number) else {
+                    problems.append("\(at): item \(number) is not an item of \(definition.id)")
+                    continue
+                }
+                if !definition.accepts(answer, item: item) {
+                    problems.append("\(at): item \(number): the answer \(answer) does not fit the item")
+                }
+            }
+        }
+        return problems
     }
 
     /// Copies the study to `path` with SQLite's online backup: a consistent copy even while another process

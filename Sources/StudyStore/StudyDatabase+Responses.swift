@@ -82,8 +82,7 @@ extension StudyDatabase {
 
     /// Calls `body` with every response set of an instrument (optionally of one task), in participant order
     /// (natural: P2 before P10), then task and occasion, reading one set at a time so memory stays flat however
-    /// many respondents the study holds. SQLite orders the sets (its sorter spills to disk beyond its cache); each
-    /// set's answers are read by the primary key.
+    /// many respondents the study holds. SQLite orders the sets (its sorter spills to disk beyond its cache).
     @discardableResult
     public func forEachResponseSet(instrument id: String, task: String? = nil, groupBy attribute: String? = nil,
                                    _ body: (StoredResponseSet) throws -> Void,
@@ -100,7 +99,8 @@ extension StudyDatabase {
             try start(definition)
             try NaturalOrderKey.register(in: db)
             var sql = """
-                SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded, g.text_value, g.number_value
+                SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded, g.text_value, g.number_value,
+                       r.answers
                 FROM response_set r JOIN participant p ON p.id = r.participant_id LEFT JOIN task t ON t.id = r.task_id
                 LEFT JOIN participant_attribute g ON g.participant_id = p.id AND g.name = ?
                 WHERE r.instrument_id = ?
@@ -115,59 +115,31 @@ extension StudyDatabase {
             sql += """
                  ORDER BY natural_key(p.code), p.code, natural_key(ifnull(t.key, '')), ifnull(t.key, ''), r.occasion
                 """
-            let answers = try db.cachedStatement(sql: """
-                SELECT item_number, value, choice, text, not_applicable FROM item_answer WHERE response_set_id = ?
-                """)
-            let handle = answers.sqliteStatement
             func text(_ statement: OpaquePointer?, _ column: Int32) -> String? {
                 guard let pointer = sqlite3_column_text(statement, column) else { return nil }
                 return String(cString: pointer)
             }
-            // Both statements are stepped through SQLite's C API: a set's row and its few answers need none of
-            // GRDB's row decoding, and this loop runs once per respondent.
+            // Stepped through SQLite's C API: a set's row needs none of GRDB's row decoding, and this loop runs
+            // once per respondent.
             let sets = try db.makeStatement(sql: sql)
             try sets.setArguments(arguments)
             let outer = sets.sqliteStatement
             defer { sqlite3_reset(outer) }
-            func check(_ code: Int32, _ statement: Statement) throws {
-                guard code == SQLITE_DONE else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
-                }
-            }
             var step = sqlite3_step(outer)
             while step == SQLITE_ROW {
                 let group: String? = sqlite3_column_type(outer, 8) != SQLITE_NULL
                     ? AttributeValue.number(sqlite3_column_double(outer, 8)).display : text(outer, 7)
-                var set = StoredResponseSet(
+                let set = StoredResponseSet(
                     participant: text(outer, 1) ?? "", task: text(outer, 2), occasion: text(outer, 3) ?? "",
-                    orientation: text(outer, 4).flatMap(Orientation.init(rawValue:)) ?? .canonical, answers: [:],
+                    orientation: text(outer, 4).flatMap(Orientation.init(rawValue:)) ?? .canonical,
+                    answers: try Self.answers(outer, column: 9, set: sqlite3_column_int64(outer, 0), db),
                     submitted: text(outer, 5), recorded: text(outer, 6) ?? "", group: group)
-                set.answers.reserveCapacity(16)
-                sqlite3_reset(handle)
-                sqlite3_bind_int64(handle, 1, sqlite3_column_int64(outer, 0))
-                var code = sqlite3_step(handle)
-                while code == SQLITE_ROW {
-                    let number = Int(sqlite3_column_int64(handle, 0))
-                    if sqlite3_column_int(handle, 4) != 0 {
-                        set.answers[number] = .notApplicable
-                    } else if sqlite3_column_type(handle, 1) != SQLITE_NULL {
-                        set.answers[number] = .value(sqlite3_column_double(handle, 1))
-                    } else if sqlite3_column_type(handle, 2) != SQLITE_NULL {
-                        set.answers[number] = .choice(text(handle, 2) ?? "")
-                    } else {
-                        set.answers[number] = .text(text(handle, 3) ?? "")
-                    }
-                    code = sqlite3_step(handle)
-                }
-                if code != SQLITE_DONE {
-                    sqlite3_reset(handle)
-                    try check(code, answers)
-                }
                 try body(set)
                 step = sqlite3_step(outer)
             }
-            try check(step, sets)
-            sqlite3_reset(handle)
+            guard step == SQLITE_DONE else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: step), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sets.sql)
+            }
             return definition
         }
     }
@@ -206,11 +178,22 @@ extension StudyDatabase {
             """), arguments: [participantID, instrumentID, taskID ?? 0, occasion]).map { ($0["id"], $0["recorded"], $0["source"]) }
     }
 
-    /// Removes a response set and its answers. The answers are deleted here rather than by the foreign key's
-    /// cascade, so it is the same with per-row foreign-key checks off (`write(bulk:)`).
+    /// Removes a response set with its answers.
     static func deleteResponseSet(_ db: Database, _ id: Int64) throws {
-        try db.execute(sql: "DELETE FROM item_answer WHERE response_set_id = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [id])
+    }
+
+    /// The answers in column `column` of the current row of `statement` (`response_set.answers`); a column that
+    /// is not the answers' JSON (edited by hand) is an error naming the set.
+    static func answers(_ statement: OpaquePointer?, column: Int32, set id: Int64, _ db: Database) throws -> [Int: Answer] {
+        guard let pointer = sqlite3_column_text(statement, column) else { return [:] }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        do {
+            return try AnswerColumn.decode(UnsafeBufferPointer(start: pointer, count: count))
+        } catch {
+            throw StoreError.damaged(path: db.configuration.label ?? "study",
+                                     found: "response set \(id): its answers cannot be read (\(error)); run 'studyctl check'")
+        }
     }
 
     /// The check a bulk import makes once instead of SQLite's per-row foreign keys: every item of the definitions it
@@ -234,63 +217,49 @@ extension StudyDatabase {
                                                      message: "\(definition.id) item \(number): the answer \(answer) does not fit the item")])
             }
         }
+        var answers = [UInt8]()
+        var raw = [UInt8]()
+        answers.reserveCapacity(256)
+        AnswerColumn.encode(submission.answers, typed: submission.raw, into: &answers, raw: &raw)
+        // Bound through SQLite's C API on GRDB's cached statement: no StatementArguments built per set, which a
+        // large import stores hundreds of thousands of.
         let insertSet = try db.cachedStatement(sql: """
-            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        try insertSet.execute(arguments: [participantID, instrumentID, taskID, submission.occasion, submission.orientation.rawValue,
-                                          submission.source, submission.submitted, recorded])
-        let setID = db.lastInsertedRowID
-        // Answers go in as multi-row INSERTs of up to `answersPerStatement` rows, bound through SQLite's C API on
-        // GRDB's own cached statements: one statement step per set instead of one per answer, and no
-        // StatementArguments built per answer (a large import's time was mostly per-statement overhead).
+        let handle = insertSet.sqliteStatement
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        let numbers = submission.answers.keys.sorted()
-        var start = 0
-        while start < numbers.count {
-            let chunk = numbers[start..<min(start + answersPerStatement, numbers.count)]
-            start = chunk.endIndex
-            let insertAnswers = try db.cachedStatement(sql: answerInsertSQL[chunk.count])
-            let handle = insertAnswers.sqliteStatement
-            func bind(_ index: Int32, _ text: String?) {
-                if let text { sqlite3_bind_text(handle, index, text, -1, transient) } else { sqlite3_bind_null(handle, index) }
-            }
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-            for (offset, number) in chunk.enumerated() {
-                let base = Int32(offset * 8)
-                sqlite3_bind_int64(handle, base + 1, setID)
-                sqlite3_bind_int64(handle, base + 2, instrumentID)
-                sqlite3_bind_int64(handle, base + 3, Int64(number))
-                var notApplicable: Int32 = 0
-                switch submission.answers[number]! {
-                case let .value(value): sqlite3_bind_double(handle, base + 4, value)
-                case .notApplicable: notApplicable = 1
-                case let .choice(choice): bind(base + 5, choice)
-                case let .text(text): bind(base + 6, text)
-                }
-                sqlite3_bind_int(handle, base + 7, notApplicable)
-                bind(base + 8, submission.raw[number])
-            }
-            let code = sqlite3_step(handle)
-            if code != SQLITE_DONE {
-                let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-                sqlite3_reset(handle)
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: insertAnswers.sql)
-            }
-            sqlite3_reset(handle)
+        func bind(_ index: Int32, _ text: String?) {
+            if let text { sqlite3_bind_text(handle, index, text, -1, transient) } else { sqlite3_bind_null(handle, index) }
         }
-        return setID
+        func bind(_ index: Int32, _ bytes: [UInt8]) {
+            if bytes.isEmpty { sqlite3_bind_null(handle, index); return }
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    _ = sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transient)
+                }
+            }
+        }
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, participantID)
+        sqlite3_bind_int64(handle, 2, instrumentID)
+        if let taskID { sqlite3_bind_int64(handle, 3, taskID) } else { sqlite3_bind_null(handle, 3) }
+        bind(4, submission.occasion)
+        bind(5, submission.orientation.rawValue)
+        bind(6, submission.source)
+        bind(7, submission.submitted)
+        bind(8, recorded)
+        bind(9, answers)
+        bind(10, raw)
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
+            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+            sqlite3_reset(handle)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: insertSet.sql)
+        }
+        sqlite3_reset(handle)
+        return db.lastInsertedRowID
     }
-
-    static let answersPerStatement = 32
-
-    /// `INSERT INTO item_answer … VALUES (…), (…)` with 1…`answersPerStatement` rows, by row count.
-    static let answerInsertSQL: [String] = (0...answersPerStatement).map { rows in
-        "INSERT INTO item_answer (response_set_id, instrument_id, item_number, value, choice, text, not_applicable, raw) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-    }
-
 
     static func rememberOrientation(_ db: Database, instrument: String, _ orientation: Orientation) throws {
         try db.execute(sql: """
@@ -318,19 +287,42 @@ extension StudyDatabase {
     /// flat however many answers the study holds.
     public func forEachAnswer(_ body: (AnswerRow) throws -> Void) throws {
         try read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT p.code, i.key, t.key, r.occasion, a.item_number, a.value, ifnull(a.choice, a.text), a.not_applicable,
-                       r.orientation, r.submitted
-                FROM item_answer a
-                JOIN response_set r ON r.id = a.response_set_id
+            let sets = try db.makeStatement(sql: """
+                SELECT r.id, p.code, i.key, t.key, r.occasion, r.orientation, r.submitted, r.answers
+                FROM response_set r
                 JOIN participant p ON p.id = r.participant_id
                 JOIN instrument i ON i.id = r.instrument_id
                 LEFT JOIN task t ON t.id = r.task_id
-                ORDER BY a.response_set_id, a.item_number
+                ORDER BY r.id
                 """)
-            while let row = try rows.next() {
-                try body(AnswerRow(participant: row[0], instrument: row[1], task: row[2], occasion: row[3], item: row[4], value: row[5],
-                                   answer: row[6], notApplicable: row[7], orientation: row[8], submitted: row[9]))
+            let handle = sets.sqliteStatement
+            defer { sqlite3_reset(handle) }
+            func text(_ column: Int32) -> String? {
+                guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+                return String(cString: pointer)
+            }
+            var step = sqlite3_step(handle)
+            while step == SQLITE_ROW {
+                let answers = try Self.answers(handle, column: 7, set: sqlite3_column_int64(handle, 0), db)
+                var row = AnswerRow(participant: text(1) ?? "", instrument: text(2) ?? "", task: text(3), occasion: text(4) ?? "",
+                                    item: 0, value: nil, answer: nil, notApplicable: false, orientation: text(5) ?? "", submitted: text(6))
+                for number in answers.keys.sorted() {
+                    row.item = number
+                    row.value = nil
+                    row.answer = nil
+                    row.notApplicable = false
+                    switch answers[number]! {
+                    case let .value(value): row.value = value
+                    case .notApplicable: row.notApplicable = true
+                    case let .choice(choice): row.answer = choice
+                    case let .text(text): row.answer = text
+                    }
+                    try body(row)
+                }
+                step = sqlite3_step(handle)
+            }
+            guard step == SQLITE_DONE else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: step), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sets.sql)
             }
         }
     }

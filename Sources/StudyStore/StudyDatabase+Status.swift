@@ -50,7 +50,7 @@ extension StudyDatabase {
                 ("task attempts", "task_attempt"),
                 ("instruments", "instrument"),
                 ("response sets", "response_set"),
-                ("item answers", "item_answer"),
+                ("item answers", "response_set, json_each(response_set.answers)"),
                 ("transcripts", "transcript"),
                 ("excerpts", "excerpt"),
                 ("codes", "code"),

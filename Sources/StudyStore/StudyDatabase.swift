@@ -31,6 +31,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV6.identifier, SchemaV6.migrate),
         (SchemaV7.identifier, SchemaV7.migrate),
         (SchemaV8.identifier, SchemaV8.migrate),
+        (SchemaV9.identifier, SchemaV9.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

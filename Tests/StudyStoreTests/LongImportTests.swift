@@ -37,8 +37,8 @@ import Surveys
         _ = try study.importLongResponses(from: path, options: .init(instrument: "umux-lite", orientation: .inverted))
         let answers = try study.responseSets(instrument: "umux-lite").1[0].answers
         #expect(answers == [1: .value(1), 2: .value(7)])
-        let raw = try study.read { db in try String.fetchAll(db, sql: "SELECT raw FROM item_answer ORDER BY item_number") }
-        #expect(raw == ["7", "1"], "what was entered on the inverted form is kept")
+        let raw = try study.read { db in try String.fetchOne(db, sql: "SELECT raw FROM response_set") }
+        #expect(raw == #"{"1":"7","2":"1"}"#, "what was entered on the inverted form is kept")
     }
 
     @Test func reportsEveryBadRowAndStoresNothing() throws {
@@ -98,14 +98,14 @@ import Surveys
         let summary = try study.importLongResponses(from: again, options: .init(replace: true))
         #expect(summary.replaced == 2)
         func count(_ sql: String) throws -> Int? { try study.read { db in try Int.fetchOne(db, sql: sql) } }
-        #expect(try count("SELECT count(*) FROM item_answer") == 32)
-        #expect(try count("SELECT count(*) FROM item_answer WHERE value = 2") == 32)
+        #expect(try count("SELECT count(*) FROM response_set, json_each(answers)") == 32)
+        #expect(try count("SELECT count(*) FROM response_set, json_each(answers) WHERE value = 2") == 32)
         #expect(try study.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
         #expect(try count("PRAGMA foreign_keys") == 1, "foreign keys are back on after the import")
         // The wide import's --replace deletes the old answers the same way.
         let wide = try folder.write("wide.csv", "participant," + (1...16).map { "q\($0)" }.joined(separator: ",") + "\nP1," + Array(repeating: "5", count: 16).joined(separator: ",") + "\n")
         _ = try study.importResponses(from: wide, options: .init(instrument: "pssuq", participantColumn: "participant", replace: true))
-        #expect(try count("SELECT count(*) FROM item_answer") == 32)
+        #expect(try count("SELECT count(*) FROM response_set, json_each(answers)") == 32)
         #expect(try study.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
     }
 
@@ -136,8 +136,8 @@ import Surveys
         let study = try makeStudy(folder)
         func count(_ sql: String) throws -> Int? { try study.read { db in try Int.fetchOne(db, sql: sql) } }
         #expect(try count("PRAGMA user_version") == StudyDatabase.schemaVersion)
-        #expect(try count("SELECT count(*) FROM sqlite_master WHERE name = 'item_answer_in_range'") == 0)
-        #expect(try count("SELECT count(*) FROM sqlite_master WHERE name = 'item_answer_in_range_update'") == 1)
+        #expect(try count("SELECT count(*) FROM sqlite_master WHERE name LIKE 'item_answer%'") == 0)
+        #expect(try count("SELECT count(*) FROM sqlite_master WHERE name = 'response_set_answers_replaced'") == 1)
     }
 }
 

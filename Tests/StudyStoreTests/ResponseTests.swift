@@ -23,11 +23,10 @@ import Surveys
         #expect(sets.count == 1)
         #expect(sets[0].answers[7] == .notApplicable)
         #expect(sets[0].answers[9] == nil)
-        let rows = try study.read { db in
-            try Row.fetchAll(db, sql: "SELECT item_number, not_applicable, raw FROM item_answer ORDER BY item_number")
-        }
-        #expect(rows.count == 15, "a missing item has no row; N/A has one")
-        #expect(rows[0]["raw"] as String? == "2")
+        let row = try study.read { db in try Row.fetchOne(db, sql: "SELECT answers, raw FROM response_set") }
+        #expect(row?["answers"] as String? == #"{"1":2,"2":2,"3":2,"4":2,"5":2,"6":2,"7":null,"8":2,"10":2,"11":2,"12":2,"13":2,"14":2,"15":2,"16":2}"#,
+                "a missing item has no entry; N/A has one")
+        #expect(row?["raw"] as String? == nil, "what was typed is kept only where it is not the answer itself")
         #expect(try study.instruments().first { $0.id == "pssuq" }?.inStudy == true, "the definition is copied into the study")
     }
 
@@ -108,7 +107,7 @@ import Surveys
         let (definition, sets) = try study.responseSets(instrument: "sus")
         #expect(try definition.score(sets[0].answers).first?.value == 85)
         #expect(sets[0].submitted == "2025/03/10 14:05:12 GMT-3")
-        let raw = try study.read { db in try String.fetchOne(db, sql: "SELECT raw FROM item_answer WHERE item_number = 1 ORDER BY response_set_id") }
+        let raw = try study.read { db in try String.fetchOne(db, sql: "SELECT json_extract(raw, '$.1') FROM response_set ORDER BY id") }
         #expect(raw == "Concordo", "what the form exported is kept verbatim")
     }
 

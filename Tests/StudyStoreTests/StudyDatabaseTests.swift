@@ -11,7 +11,7 @@ import Testing
         #expect(status.title == "Avaliação do UITracking")
         #expect(status.language == .ptBR)
         #expect(status.schemaVersion == StudyDatabase.schemaVersion)
-        #expect(status.migrations == ["v1-study", "v2-attempt-reported-total", "v3-confusable-codes-and-ranges", "v4-eye-tracking", "v5-gaze-media-and-filters", "v6-identifying-attributes", "v7-foreign-guids", "v8-answer-checks-in-store"])
+        #expect(status.migrations == ["v1-study", "v2-attempt-reported-total", "v3-confusable-codes-and-ranges", "v4-eye-tracking", "v5-gaze-media-and-filters", "v6-identifying-attributes", "v7-foreign-guids", "v8-answer-checks-in-store", "v9-answers-per-set"])
         #expect(status.counts.allSatisfy { $0.count == 0 })
         let (journal, foreignKeys, applicationID) = try study.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
@@ -109,23 +109,20 @@ import Testing
             INSERT INTO instrument (id, key, version, title, definition, added) VALUES (1, 'sus', '1996', 'SUS', '{}', 'now');
             INSERT INTO instrument_item (instrument_id, number, kind, scale_min, scale_max) VALUES (1, 1, 'likert', 1, 5);
             INSERT INTO response_set (id, participant_id, instrument_id, recorded) VALUES (1, 1, 1, 'now');
-            INSERT INTO item_answer (response_set_id, instrument_id, item_number, value) VALUES (1, 1, 1, 4);
             """)
-        // A Likert 9 on a 1–5 item.
+        // Answers that are not a JSON object keyed by item, or changed in place instead of replaced.
         #expect(throws: DatabaseError.self) {
-            try study.execute("INSERT INTO response_set (id, participant_id, instrument_id, recorded) VALUES (2, 1, 1, 'now')")
-            try study.execute("INSERT INTO item_answer (response_set_id, instrument_id, item_number, value) VALUES (2, 1, 1, 9)")
-        }
-        // N/A where the item does not allow it.
-        #expect(throws: DatabaseError.self) {
-            try study.execute("INSERT INTO item_answer (response_set_id, instrument_id, item_number, not_applicable) VALUES (1, 1, 1, 1)")
-        }
-        // An answer to an item the instrument does not have, and an orphan answer.
-        #expect(throws: DatabaseError.self) {
-            try study.execute("INSERT INTO item_answer (response_set_id, instrument_id, item_number, value) VALUES (1, 1, 2, 3)")
+            try study.execute("INSERT INTO response_set (id, participant_id, instrument_id, recorded, answers) VALUES (2, 1, 1, 'now', '{\"1\":')")
         }
         #expect(throws: DatabaseError.self) {
-            try study.execute("INSERT INTO item_answer (response_set_id, instrument_id, item_number, value) VALUES (99, 1, 1, 3)")
+            try study.execute("INSERT INTO response_set (id, participant_id, instrument_id, recorded, answers) VALUES (2, 1, 1, 'now', '[4]')")
+        }
+        #expect(throws: DatabaseError.self) {
+            try study.execute("UPDATE response_set SET answers = '{\"1\":4}' WHERE id = 1")
+        }
+        // An orphan set.
+        #expect(throws: DatabaseError.self) {
+            try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded) VALUES (99, 1, 'now')")
         }
         // Two answer sets of the same instrument for the same participant and occasion.
         #expect(throws: DatabaseError.self) {
@@ -139,7 +136,7 @@ import Testing
             try study.execute("INSERT INTO task (id, key, title, position) VALUES (1, 'T1', 'Task', 1)")
             try study.execute("INSERT INTO task_attempt (participant_id, task_id, time_seconds, recorded) VALUES (1, 1, -3, 'now')")
         }
-        #expect(try study.status().counts.first { $0.kind == "item answers" }?.count == 1)
+        #expect(try study.status().counts.first { $0.kind == "item answers" }?.count == 0)
     }
 
     /// Two connections (as two studyctl processes) writing at once both succeed: the busy timeout makes the

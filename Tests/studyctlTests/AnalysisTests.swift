@@ -266,7 +266,7 @@ import Darwin
             (["codebook"], "codebook", ["categories"]),
             (["codes", "freq"], "codes freq", ["rows", "groupOrder", "participants", "denominatorBase"]),
             (["memo", "list"], "memo list", ["memos"]),
-            (["check"], "check", ["integrity", "foreignKeyViolations"]),
+            (["check"], "check", ["integrity", "foreignKeyViolations", "answerProblems"]),
         ]
         for (arguments, command, keys) in commands {
             var args = arguments

@@ -158,7 +158,7 @@ extension StudyDatabase {
                             dropped += 1
                             continue
                         case .keepLast:
-                            storedAnswers -= try Int.fetchOne(db, sql: "SELECT count(*) FROM item_answer WHERE response_set_id = ?",
+                            storedAnswers -= try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM json_each(answers)) FROM response_set WHERE id = ?",
                                                               arguments: [existing.id]) ?? 0
                             try Self.deleteResponseSet(db, existing.id)
                             dropped += 1

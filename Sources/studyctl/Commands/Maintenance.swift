@@ -4,7 +4,7 @@ import StudyStore
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the study file: SQLite's integrity check and every foreign key.",
+        abstract: "Check the study file: SQLite's integrity check, every foreign key, and every answer against its item.",
         discussion: "Exits with status 1 when a problem is found.")
 
     @OptionGroup var study: StudyOptions
@@ -15,11 +15,12 @@ struct Check: ParsableCommand {
         if output.json {
             try printJSON(report, command: "check")
         } else if report.ok {
-            print("\(study.path): ok (schema version \(report.schemaVersion); integrity and foreign keys checked)")
+            print("\(study.path): ok (schema version \(report.schemaVersion); integrity, foreign keys and answers checked)")
         } else {
             print("\(study.path): problems found")
             for line in report.integrity where line != "ok" { print("  integrity: \(line)") }
             for line in report.foreignKeyViolations { print("  foreign key: \(line)") }
+            for line in report.answerProblems { print("  answers: \(line)") }
         }
         if !report.ok { throw ExitCode.failure }
     }
