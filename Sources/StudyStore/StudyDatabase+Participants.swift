@@ -357,9 +357,9 @@ extension StudyDatabase {
             """)
         switch value {
         case let .text(text):
-            try statement.execute(arguments: [participantID, attribute, text, nil])
+            try statement.fastExecute(db, .int(participantID), .text(attribute), .text(text), .null)
         case let .number(number):
-            try statement.execute(arguments: [participantID, attribute, nil, number])
+            try statement.fastExecute(db, .int(participantID), .text(attribute), .null, .double(number))
         }
     }
 }

@@ -172,10 +172,19 @@ extension StudyDatabase {
 
     static func existingResponseSet(_ db: Database, participantID: Int64, instrumentID: Int64, taskID: Int64?,
                                     occasion: String) throws -> (id: Int64, recorded: String, source: String?)? {
-        try Row.fetchOne(db.cachedStatement(sql: """
+        // Through SQLite's C API: an import asks this once per row it reads.
+        try db.cachedStatement(sql: """
             SELECT id, recorded, source FROM response_set
             WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ?
-            """), arguments: [participantID, instrumentID, taskID ?? 0, occasion]).map { ($0["id"], $0["recorded"], $0["source"]) }
+            """).fastRow(db, .int(participantID), .int(instrumentID), .int(taskID ?? 0), .text(occasion)) {
+            (sqlite3_column_int64($0, 0), columnText($0, 1) ?? "", columnText($0, 2))
+        }
+    }
+
+    /// The row id of participant `code` (as stored: codes are trimmed and compared without case), through SQLite's
+    /// C API: imports look one up per row.
+    static func participantRowID(_ db: Database, code: String) throws -> Int64? {
+        try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?").fastRow(db, .text(code)) { sqlite3_column_int64($0, 0) }
     }
 
     /// Removes a response set with its answers.

@@ -143,3 +143,18 @@ import Testing
         #expect(TextSafety.nameProblem("x\u{E0001}") == "it contains an invisible or text-direction character (U+E0001) at character 2")
     }
 }
+
+@Suite struct ConfusablesTests {
+    /// ASCII codes take a path without Foundation's normalisation; it must give the table's skeleton exactly.
+    @Test func asciiSkeletonsMatchTheFullDefinition() {
+        #expect(Confusables.isAvailable)
+        let samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["P1", "Pl", "PI", "P0O", "rn-m", "Alfa_03", "P|1", "A`B"]
+        for sample in samples {
+            let fast = Confusables.asciiSkeleton(sample)
+            let full = Confusables.skeleton(sample + "é").dropLast()  // a non-ASCII scalar forces the full path
+            if let fast { #expect(fast == String(full), "\(sample.unicodeScalars.map { $0.value })") }
+        }
+        #expect(Confusables.skeleton("P1") == Confusables.skeleton("Pl"))
+        #expect(Confusables.skeleton("P1") == Confusables.skeleton("Р1"), "Cyrillic Er")
+    }
+}

@@ -55,10 +55,7 @@ extension StudyDatabase {
             }
             var instruments: [String: (rowID: Int64, definition: InstrumentDefinition, reader: AnswerReader)] = [:]
             var tasks: [String: Int64] = [:]
-            let findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
-            let findSet = try db.cachedStatement(sql: """
-                SELECT id, recorded, source FROM response_set WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ''
-                """)
+
             var sets = 0
             var answers = 0
             var replaced = 0
@@ -73,18 +70,19 @@ extension StudyDatabase {
             func flush() throws {
                 guard let set = current, problemCount == 0 else { return }
                 let resolved = instruments[set.instrument]!
-                if let existing = try Row.fetchOne(findSet, arguments: [set.participantID, resolved.rowID, set.taskID ?? 0]) {
+                if let existing = try Self.existingResponseSet(db, participantID: set.participantID, instrumentID: resolved.rowID,
+                                                               taskID: set.taskID, occasion: "") {
                     // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids
                     // upwards): no set of this run is ever replaced by a later row of the same file.
-                    let fromThisRun = firstStored.map { (existing["id"] as Int64) >= $0 } ?? false
+                    let fromThisRun = firstStored.map { existing.id >= $0 } ?? false
                     if options.replace && !fromThisRun {
-                        try Self.deleteResponseSet(db, existing["id"] as Int64)
+                        try Self.deleteResponseSet(db, existing.id)
                         replaced += 1
                     } else {
-                        let source: String? = existing["source"]
+                        let source = existing.source
                         problem("\(reader.file):\(set.line)", fromThisRun
                             ? "the rows of participant \(set.code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
-                            : "participant \(set.code) already has \(set.instrument) answers (recorded \(existing["recorded"] as String)); rerun with --replace to overwrite them")
+                            : "participant \(set.code) already has \(set.instrument) answers (recorded \(existing.recorded)); rerun with --replace to overwrite them")
                         return
                     }
                 }
@@ -112,7 +110,7 @@ extension StudyDatabase {
                     lastInstrument = instrumentName
                     lastTask = taskName
                     current = nil
-                    guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {
+                    guard let participantID = try Self.participantRowID(db, code: code) else {
                         problem(reader.position(of: participantField).description, code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study")
                         continue
                     }

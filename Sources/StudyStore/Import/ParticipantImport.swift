@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Surveys
 import Tabular
 
@@ -137,8 +138,7 @@ extension StudyDatabase {
                     continue
                 }
                 var id: Int64?
-                if let row = try Row.fetchOne(findCode, arguments: [code]) {
-                    let found: Int64 = row[0]
+                if let found = try findCode.fastRow(db, .text(code), read: { sqlite3_column_int64($0, 0) }) {
                     if let first = line(of: found) {
                         codeProblems.append(.init(location: at(field), message: "participant \(code) appears twice (first on line \(first))"))
                         continue
@@ -146,9 +146,10 @@ extension StudyDatabase {
                     id = found
                 }
                 let skeleton = Confusables.skeleton(code)
-                if !options.allowConfusable, let other = try Row.fetchOne(findLookAlike, arguments: [skeleton, code, firstID]) {
-                    let otherCode: String = other[1]
-                    if let first = line(of: other[0]) {
+                if !options.allowConfusable,
+                   let other = try findLookAlike.fastRow(db, .text(skeleton), .text(code), .int(firstID), read: { (sqlite3_column_int64($0, 0), columnText($0, 1) ?? "") }) {
+                    let otherCode = other.1
+                    if let first = line(of: other.0) {
                         codeProblems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as '\(otherCode)' on line \(first) "
                             + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
                     } else {
@@ -166,7 +167,7 @@ extension StudyDatabase {
                     updated += 1
                 } else {
                     // Stored even after a problem (it is all undone then), so a later repeat of it is named as one.
-                    try insert.execute(arguments: [code, now, skeleton])
+                    try insert.fastExecute(db, .text(code), .text(now), .text(skeleton))
                     id = db.lastInsertedRowID
                     lines.append(Int32(clamping: record.line))
                     added += 1

@@ -117,13 +117,14 @@ extension StudyDatabase {
             // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
             var firstStored: Int64?
             let recorded = Timestamp.now()  // one moment for the whole import
-            let findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
+            // Item, column and definition once, in item order, rather than per row.
+            let orderedColumns = itemColumns.sorted { $0.key < $1.key }.map { (number: $0.key, index: $0.value, item: definition.item($0.key)!) }
             while let record = try reader.next() {
                 rows += 1
                 if rows % 20_000 == 0 { options.progress?(reader.fractionRead) }
                 let participantField = record.fields[participantIndex]
                 let code = participantField.value.trimmedSpaces
-                guard let participantID = try Int64.fetchOne(findParticipant, arguments: [code]) else {
+                guard let participantID = try Self.participantRowID(db, code: code) else {
                     problems.append(.init(location: at(participantField),
                                           message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
                     continue
@@ -181,9 +182,10 @@ extension StudyDatabase {
                 }
                 var answers: [Int: Answer] = [:]
                 var raw: [Int: String] = [:]
-                for (number, index) in itemColumns.sorted(by: { $0.key < $1.key }) {
+                answers.reserveCapacity(orderedColumns.count)
+                raw.reserveCapacity(orderedColumns.count)
+                for (number, index, item) in orderedColumns {
                     let field = record.fields[index]
-                    let item = definition.item(number)!
                     switch answerReader.read(field.value, item: item) {
                     case let .success(answer?):
                         answers[number] = answer

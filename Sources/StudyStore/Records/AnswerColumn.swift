@@ -20,33 +20,33 @@ enum AnswerColumn {
         out.append(UInt8(ascii: "{"))
         var first = true
         var rawFirst = true
-        var scratch: [UInt8] = []
         for number in answers.keys.sorted() {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             appendKey(number, to: &out)
-            let own: String?
+            let typed = typed[number]
+            // Whether what was typed is the answer's own text (then it is not kept twice).
+            let same: Bool
             switch answers[number]! {
             case let .value(value):
-                scratch.removeAll(keepingCapacity: true)
-                appendNumber(value, to: &scratch)
-                out.append(contentsOf: scratch)
-                own = String(decoding: scratch, as: UTF8.self)
+                let start = out.count
+                appendNumber(value, to: &out)
+                same = typed.map { $0.utf8.elementsEqual(out[start...]) } ?? true
             case .notApplicable:
                 out.append(contentsOf: "null".utf8)
-                own = nil
+                same = typed == nil
             case let .choice(key):
                 out.append(contentsOf: #"{"c":"#.utf8)
                 appendString(key, to: &out)
                 out.append(UInt8(ascii: "}"))
-                own = key
+                same = typed.map { $0 == key } ?? true
             case let .text(text):
                 out.append(contentsOf: #"{"t":"#.utf8)
                 appendString(text, to: &out)
                 out.append(UInt8(ascii: "}"))
-                own = text
+                same = typed.map { $0 == text } ?? true
             }
-            if let typed = typed[number], typed != own {
+            if !same, let typed {
                 raw.append(UInt8(ascii: rawFirst ? "{" : ","))
                 rawFirst = false
                 appendKey(number, to: &raw)

@@ -80,6 +80,9 @@ public enum NumberParser {
             digits += 1
         }
         if plain && digits > 0 { return Double(whole) }
+        // A letter anywhere is never part of a number (below it would be refused after trimming): text columns
+        // ("Iniciante") are refused without Foundation's trimming.
+        if raw.utf8.contains(where: { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }) { return nil }
         let text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
         var sawDigit = false

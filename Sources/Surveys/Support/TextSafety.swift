@@ -89,12 +89,33 @@ public enum Confusables {
 
     /// The TR39 skeleton of `text`, lowercased.
     public static func skeleton(_ text: String) -> String {
+        if let ascii = asciiSkeleton(text) { return ascii }
         let decomposed = text.decomposedStringWithCanonicalMapping
         var mapped = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars {
             if let prototype = table[scalar.value] { mapped.append(contentsOf: prototype) } else { mapped.append(scalar) }
         }
         return String(mapped).decomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    /// Each ASCII scalar's prototype where it is ASCII too (nil where it is not, or the table has none and the
+    /// scalar stays): ASCII text is its own NFD, so its skeleton is this mapping, lowercased.
+    private static let asciiPrototypes: [[UInt8]?] = (0..<128).map { value -> [UInt8]? in
+        guard let prototype = table[UInt32(value)] else { return [UInt8(value)] }
+        guard prototype.allSatisfy(\.isASCII) else { return nil }
+        return prototype.map { UInt8($0.value) }
+    }
+
+    /// The skeleton of all-ASCII text whose prototypes are all ASCII, without Foundation's normalisation (a large
+    /// participant import computes one per row); nil otherwise.
+    static func asciiSkeleton(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 128, let prototype = asciiPrototypes[Int(byte)] else { return nil }
+            for mapped in prototype { bytes.append(mapped >= 65 && mapped <= 90 ? mapped + 32 : mapped) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
