@@ -26,17 +26,29 @@ public enum CSVExporter {
             throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno)))
         }
         defer { fclose(file) }
-        var writer = CSVWriter()
+        var writer = CSVByteWriter()
         func flush() throws {
-            var text = writer.text
-            writer = CSVWriter()
-            let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-            if written != text.utf8.count { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
+            let written = writer.drain { bytes in bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) == $0.count } }
+            if !written { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
         }
-        writer.writeRow(table.columns)
+        for column in table.columns { writer.field(column) }
+        writer.endRow()
         var pending = 0
         try table.forEachRow { row in
-            writer.writeRow(row.map { excelSafe ? $0.excelSafeCSV : $0.csv })
+            for cell in row {
+                switch cell {
+                case let .text(text):
+                    writer.field(text, prefix: excelSafe && Cell.startsLikeAFormula(text) ? UInt8(ascii: "'") : nil)
+                case let .number(number):
+                    // Tidy CSV: full precision, decimal point.
+                    if number.isFinite { writer.field(number.description) } else { writer.emptyField() }
+                case let .integer(integer):
+                    writer.field(integer)
+                case .empty:
+                    writer.emptyField()
+                }
+            }
+            writer.endRow()
             pending += 1
             if pending == 4_096 {
                 try flush()

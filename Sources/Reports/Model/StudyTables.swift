@@ -15,22 +15,12 @@ public enum Cell: Sendable, Equatable {
     init(_ value: Int?) { self = value.map(Cell.integer) ?? .empty }
     init(_ value: String?) { self = value.map(Cell.text) ?? .empty }
 
-    /// The cell as tidy CSV writes it: full precision, decimal point.
-    public var csv: String {
-        switch self {
-        case let .text(text): return text
-        case let .number(number): return number.isFinite ? "\(number)" : ""
-        case let .integer(integer): return String(integer)
-        case .empty: return ""
-        }
-    }
-
-    /// As `csv`, but a text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, tab, carriage return
-    /// first) is prefixed with an apostrophe, as OWASP recommends against CSV injection. Numbers are unchanged.
-    public var excelSafeCSV: String {
-        guard case let .text(text) = self, let first = text.unicodeScalars.first,
-              ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return csv }
-        return "'" + text
+    /// Whether a spreadsheet would take `text` for a formula: its first character is `=`, `+`, `-`, `@`, a tab or
+    /// a carriage return.
+    static func startsLikeAFormula(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@")
+            || first == 0x09 || first == 0x0D
     }
 }
 

@@ -185,13 +185,16 @@ extension InstrumentDefinition {
         guard let scale else { return [] }
         let low = Double(scale.min)
         let high = Double(scale.max)
-        var contributions: [Int: Double] = [:]
+        // Item number → contribution, as pairs: a questionnaire has a few dozen items at most, and this runs once per
+        // response set (a dictionary's hashing was most of scoring's time).
+        var contributions: [(number: Int, value: Double)] = []
+        contributions.reserveCapacity(items.count)
         var missingItems: [Int] = []
         for item in items {
             if let value = answers[item.number]?.value {
-                contributions[item.number] = positive(item.number) ? value - low : high - value
+                contributions.append((item.number, positive(item.number) ? value - low : high - value))
             } else if missing == .centre {
-                contributions[item.number] = maxContribution / 2
+                contributions.append((item.number, maxContribution / 2))
             } else {
                 missingItems.append(item.number)
             }
@@ -204,10 +207,16 @@ extension InstrumentDefinition {
             }
         }
         return parts.compactMap { id, numbers in
-            let answered = numbers.compactMap { contributions[$0] }
-            guard !answered.isEmpty else { return nil }
-            let value = answered.reduce(0, +) * 100 / (maxContribution * Double(answered.count))
-            return Score(id: id, value: value, answered: answered.count, of: numbers.count)
+            var sum = 0.0
+            var answered = 0
+            for number in numbers {
+                guard let contribution = contributions.first(where: { $0.number == number }) else { continue }
+                sum += contribution.value
+                answered += 1
+            }
+            guard answered > 0 else { return nil }
+            let value = sum * 100 / (maxContribution * Double(answered))
+            return Score(id: id, value: value, answered: answered, of: numbers.count)
         }
     }
 

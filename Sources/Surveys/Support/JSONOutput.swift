@@ -62,6 +62,22 @@ public enum JSONOutput {
 
     public static func quotedOrNull(_ string: String?) -> String { string.map(quoted) ?? "null" }
 
+    /// `quoted(string)` appended to `text`, without an intermediate string where nothing needs escaping.
+    public static func appendQuoted(_ string: String, to text: inout String) {
+        if string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            text += quoted(string)
+        } else {
+            text += "\""
+            text += string
+            text += "\""
+        }
+    }
+
+    /// `quotedOrNull(string)` appended to `text`.
+    public static func appendQuotedOrNull(_ string: String?, to text: inout String) {
+        if let string { appendQuoted(string, to: &text) } else { text += "null" }
+    }
+
     /// The document `text(_:)` makes of `payload`, with the array under `key` (which must be empty in `payload`)
     /// filled by `elements`, which writes each element's text, already indented, and says whether there was any. For lists too long to hold
     /// as values; the output is byte for byte what the encoder would print.

@@ -332,37 +332,47 @@ struct ScoreJSON: Encodable {
     /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
     /// writing rows one at a time. A test pins it to the encoder's output.
     static func rowText(_ row: ScoreReport.Row) -> String {
+        // Appended piece by piece into one string (it runs once per respondent): no array of entries, no
+        // intermediate strings, and the sorting skipped where there is one entry.
         var text = ""
         text.reserveCapacity(320)
-        /// An object at a row's second level, its values already written.
-        func object(_ entries: [(key: String, value: String)]) {
-            guard !entries.isEmpty else {
-                text += emptyObject
-                return
-            }
-            text += "{\n"
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { text += ",\n" }
-                text += "        "
-                text += JSONOutput.quoted(entry.key)
-                text += " : "
-                text += entry.value
+        func key(_ name: String, first: Bool) {
+            text += first ? "{\n        " : ",\n        "
+            JSONOutput.appendQuoted(name, to: &text)
+            text += " : "
+        }
+        text += "    {\n      \"group\" : "
+        JSONOutput.appendQuotedOrNull(row.group, to: &text)
+        text += ",\n      \"interpretation\" : "
+        if row.meanings.isEmpty {
+            text += emptyObject
+        } else {
+            let meanings = row.meanings.count == 1 ? Array(row.meanings) : row.meanings.sorted { $0.key < $1.key }
+            for (index, (id, meaning)) in meanings.enumerated() {
+                key(id, first: index == 0)
+                text += "{\n          \"acceptability\" : "
+                JSONOutput.appendQuoted(meaning.acceptability.rawValue, to: &text)
+                text += ",\n          \"adjective\" : "
+                JSONOutput.appendQuoted(meaning.adjective.en, to: &text)
+                text += "\n        }"
             }
             text += "\n      }"
         }
-        text += "    {\n      \"group\" : "
-        text += JSONOutput.quotedOrNull(row.group)
-        text += ",\n      \"interpretation\" : "
-        object(row.meanings.sorted { $0.key < $1.key }.map { id, meaning in
-            (id, "{\n          \"acceptability\" : " + JSONOutput.quoted(meaning.acceptability.rawValue)
-                + ",\n          \"adjective\" : " + JSONOutput.quoted(meaning.adjective.en) + "\n        }")
-        })
         text += ",\n      \"participant\" : "
-        text += JSONOutput.quoted(row.participant)
+        JSONOutput.appendQuoted(row.participant, to: &text)
         text += ",\n      \"scores\" : "
-        object(row.scores.sorted { $0.id < $1.id }.map { ($0.id, JSONOutput.number($0.value)) })
+        if row.scores.isEmpty {
+            text += emptyObject
+        } else {
+            let sorted = row.scores.count == 1 ? row.scores : row.scores.sorted { $0.id < $1.id }
+            for (index, score) in sorted.enumerated() {
+                key(score.id, first: index == 0)
+                text += JSONOutput.number(score.value)
+            }
+            text += "\n      }"
+        }
         text += ",\n      \"task\" : "
-        text += JSONOutput.quotedOrNull(row.task)
+        JSONOutput.appendQuotedOrNull(row.task, to: &text)
         text += "\n    }"
         return text
     }
