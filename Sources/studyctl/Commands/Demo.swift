@@ -9,6 +9,7 @@ import Tabular
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Build the bundled example studies and write their reports and workbooks.",
         discussion: """
             Builds three studies from the datasets shipped with studyctl, each in a fresh study file: UITracking \

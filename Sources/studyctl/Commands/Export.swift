@@ -95,6 +95,7 @@ struct ExportCSV: ParsableCommand {
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Write a markdown report with SVG charts, ready for a thesis.",
         discussion: """
             The report comes from a Mustache template: the default one in Portuguese or English, or your own \

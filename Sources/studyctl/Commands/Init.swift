@@ -5,6 +5,7 @@ import Surveys
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create a new study file.",
         discussion: "Refuses to overwrite an existing file. The language sets how instruments and reports are written.")
 

@@ -4,6 +4,7 @@ import StudyStore
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check the study file: SQLite's integrity check, every foreign key, and every answer against its item.",
         discussion: "Exits with status 1 when a problem is found.")
 
@@ -28,6 +29,7 @@ struct Check: ParsableCommand {
 
 struct Backup: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "backup",
         abstract: "Copy the study to a new file, consistently, even while another studyctl writes to it.")
 
     @Argument(help: ArgumentHelp("The backup file to create.", valueName: "file"))

@@ -5,6 +5,7 @@ import Surveys
 
 struct Respond: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "respond",
         abstract: "Enter one participant's answers to a questionnaire.",
         discussion: """
             Without --answers, asks each item in the study's language: type a number (or a label), n for N/A \

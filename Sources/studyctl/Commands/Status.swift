@@ -3,6 +3,7 @@ import StudyStore
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show what the study holds: counts per kind and the schema version.")
 
     @OptionGroup var study: StudyOptions

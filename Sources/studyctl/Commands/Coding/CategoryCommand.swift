@@ -98,6 +98,7 @@ struct Codebook: ParsableCommand {
     enum Format: String, CaseIterable, ExpressibleByArgument { case table, md, csv, json }
 
     static let configuration = CommandConfiguration(
+        commandName: "codebook",
         abstract: "Print the codebook: categories with origin, definition, theme and use.",
         discussion: "Categories defined a priori but never used are listed with 0 codes.")
 
