@@ -52,7 +52,8 @@ extension StudyDatabase {
             let (rowID, definition) = try Self.resolveInstrument(db, id)
             let participantID = try Self.participantID(db, code: submission.participant)
             let taskID = try Self.taskID(db, for: definition, task: submission.task)
-            if let existing = try Self.existingResponseSet(db, participantID: participantID, instrumentID: rowID,
+            let statements = try ResponseSetStatements(db)
+            if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: rowID,
                                                              taskID: taskID, occasion: submission.occasion) {
                 guard replace else {
                     throw StoreError.responsesExist(participant: try Self.participantCode(db, participantID), instrument: definition.id,
@@ -60,7 +61,7 @@ extension StudyDatabase {
                 }
                 try Self.deleteResponseSet(db, existing.id)
             }
-            try Self.insertResponseSet(db, instrumentID: rowID, definition: definition, participantID: participantID, taskID: taskID, submission)
+            try Self.insertResponseSet(db, statements, instrumentID: rowID, definition: definition, participantID: participantID, taskID: taskID, submission)
             try Self.rememberOrientation(db, instrument: definition.id, submission.orientation)
         }
     }
@@ -170,23 +171,6 @@ extension StudyDatabase {
         return try taskID(db, key: task)
     }
 
-    static func existingResponseSet(_ db: Database, participantID: Int64, instrumentID: Int64, taskID: Int64?,
-                                    occasion: String) throws -> (id: Int64, recorded: String, source: String?)? {
-        // Through SQLite's C API: an import asks this once per row it reads.
-        try db.cachedStatement(sql: """
-            SELECT id, recorded, source FROM response_set
-            WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ?
-            """).fastRow(db, .int(participantID), .int(instrumentID), .int(taskID ?? 0), .text(occasion)) {
-            (sqlite3_column_int64($0, 0), columnText($0, 1) ?? "", columnText($0, 2))
-        }
-    }
-
-    /// The row id of participant `code` (as stored: codes are trimmed and compared without case), through SQLite's
-    /// C API: imports look one up per row.
-    static func participantRowID(_ db: Database, code: String) throws -> Int64? {
-        try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?").fastRow(db, .text(code)) { sqlite3_column_int64($0, 0) }
-    }
-
     /// Removes a response set with its answers.
     static func deleteResponseSet(_ db: Database, _ id: Int64) throws {
         try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [id])
@@ -217,8 +201,9 @@ extension StudyDatabase {
     }
 
     @discardableResult
-    static func insertResponseSet(_ db: Database, instrumentID: Int64, definition: InstrumentDefinition, participantID: Int64,
-                                  taskID: Int64?, _ submission: ResponseSubmission, recorded: String = Timestamp.now()) throws -> Int64 {
+    static func insertResponseSet(_ db: Database, _ statements: ResponseSetStatements, instrumentID: Int64, definition: InstrumentDefinition,
+                                  participantID: Int64, taskID: Int64?, _ submission: ResponseSubmission,
+                                  recorded: String = Timestamp.now()) throws -> Int64 {
         // The store's own guarantee (no Likert 9, no choice the item does not offer), whatever the caller read.
         for (number, answer) in submission.answers {
             guard let item = definition.item(number), definition.accepts(answer, item: item) else {
@@ -230,12 +215,9 @@ extension StudyDatabase {
         var raw = [UInt8]()
         answers.reserveCapacity(256)
         AnswerColumn.encode(submission.answers, typed: submission.raw, into: &answers, raw: &raw)
-        // Bound through SQLite's C API on GRDB's cached statement: no StatementArguments built per set, which a
-        // large import stores hundreds of thousands of.
-        let insertSet = try db.cachedStatement(sql: """
-            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        // Bound through SQLite's C API: no StatementArguments built per set, which a large import stores hundreds of
+        // thousands of.
+        let insertSet = statements.insertSet
         let handle = insertSet.sqliteStatement
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         func bind(_ index: Int32, _ text: String?) {
@@ -274,6 +256,39 @@ extension StudyDatabase {
         try db.execute(sql: """
             INSERT INTO study_setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value
             """, arguments: ["orientation." + instrument.lowercased(), orientation.rawValue])
+    }
+}
+
+/// The statements that look up and store response sets, prepared once per import: GRDB's statement cache would
+/// hash each statement's SQL again for every row read.
+struct ResponseSetStatements {
+    let findParticipant: Statement
+    let findSet: Statement
+    let insertSet: Statement
+
+    init(_ db: Database) throws {
+        findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
+        findSet = try db.cachedStatement(sql: """
+            SELECT id, recorded, source FROM response_set
+            WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ?
+            """)
+        insertSet = try db.cachedStatement(sql: """
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+    }
+
+    /// The row id of participant `code` (as stored: codes are trimmed and compared without case).
+    func participantID(_ db: Database, code: String) throws -> Int64? {
+        try findParticipant.fastRow(db, .text(code)) { sqlite3_column_int64($0, 0) }
+    }
+
+    /// The stored set of this participant, instrument, task and occasion, if any.
+    func existingSet(_ db: Database, participantID: Int64, instrumentID: Int64, taskID: Int64?,
+                     occasion: String) throws -> (id: Int64, recorded: String, source: String?)? {
+        try findSet.fastRow(db, .int(participantID), .int(instrumentID), .int(taskID ?? 0), .text(occasion)) {
+            (sqlite3_column_int64($0, 0), columnText($0, 1) ?? "", columnText($0, 2))
+        }
     }
 }
 

@@ -62,6 +62,7 @@ extension StudyDatabase {
             var current: PendingLongSet?
             var firstStored: Int64?
             let recorded = Timestamp.now()  // one moment for the whole import
+            let statements = try ResponseSetStatements(db)
             // The response set the previous row belonged to; a row starts a new set when any of the three differs.
             var lastCode: String?
             var lastInstrument = ""
@@ -70,7 +71,7 @@ extension StudyDatabase {
             func flush() throws {
                 guard let set = current, problemCount == 0 else { return }
                 let resolved = instruments[set.instrument]!
-                if let existing = try Self.existingResponseSet(db, participantID: set.participantID, instrumentID: resolved.rowID,
+                if let existing = try statements.existingSet(db, participantID: set.participantID, instrumentID: resolved.rowID,
                                                                taskID: set.taskID, occasion: "") {
                     // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids
                     // upwards): no set of this run is ever replaced by a later row of the same file.
@@ -86,7 +87,7 @@ extension StudyDatabase {
                         return
                     }
                 }
-                let id = try Self.insertResponseSet(db, instrumentID: resolved.rowID, definition: resolved.definition,
+                let id = try Self.insertResponseSet(db, statements, instrumentID: resolved.rowID, definition: resolved.definition,
                                                     participantID: set.participantID, taskID: set.taskID,
                                                     ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
                                                                        orientation: options.orientation, source: "\(reader.file):\(set.line)"),
@@ -110,7 +111,7 @@ extension StudyDatabase {
                     lastInstrument = instrumentName
                     lastTask = taskName
                     current = nil
-                    guard let participantID = try Self.participantRowID(db, code: code) else {
+                    guard let participantID = try statements.participantID(db, code: code) else {
                         problem(reader.position(of: participantField).description, code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study")
                         continue
                     }

@@ -117,6 +117,7 @@ extension StudyDatabase {
             // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
             var firstStored: Int64?
             let recorded = Timestamp.now()  // one moment for the whole import
+            let statements = try ResponseSetStatements(db)
             // Item, column and definition once, in item order, rather than per row.
             let orderedColumns = itemColumns.sorted { $0.key < $1.key }.map { (number: $0.key, index: $0.value, item: definition.item($0.key)!) }
             while let record = try reader.next() {
@@ -124,7 +125,7 @@ extension StudyDatabase {
                 if rows % 20_000 == 0 { options.progress?(reader.fractionRead) }
                 let participantField = record.fields[participantIndex]
                 let code = participantField.value.trimmedSpaces
-                guard let participantID = try Self.participantRowID(db, code: code) else {
+                guard let participantID = try statements.participantID(db, code: code) else {
                     problems.append(.init(location: at(participantField),
                                           message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
                     continue
@@ -151,7 +152,7 @@ extension StudyDatabase {
                     }
                 }
                 if !problems.isEmpty { seen[key] = record.line }
-                if let existing = try Self.existingResponseSet(db, participantID: participantID, instrumentID: instrumentRowID,
+                if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: instrumentRowID,
                                                                taskID: taskID, occasion: options.occasion) {
                     if let firstStored, existing.id >= firstStored {
                         switch options.duplicates {
@@ -214,7 +215,7 @@ extension StudyDatabase {
                     let submission = ResponseSubmission(
                         participant: code, answers: answers, raw: raw, task: taskKey, occasion: options.occasion,
                         orientation: options.orientation, source: "\(reader.file):\(record.line)", submitted: submitted)
-                    let id = try Self.insertResponseSet(db, instrumentID: instrumentRowID, definition: definition, participantID: participantID,
+                    let id = try Self.insertResponseSet(db, statements, instrumentID: instrumentRowID, definition: definition, participantID: participantID,
                                                         taskID: taskID, submission, recorded: recorded)
                     if firstStored == nil { firstStored = id }
                     stored += 1
