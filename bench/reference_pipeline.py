@@ -37,6 +37,9 @@ summary = pd.concat([by_group, overall], ignore_index=True)
 summary.to_csv(os.path.join(data, "summary-py.csv"), index=False)
 # XlsxWriter's constant_memory mode cannot be used here: pandas writes a frame column by column, and that mode
 # keeps only the current row, so every column but the first would be lost.
+# A sheet holds at most 1,048,576 rows: further scores go to "Scores 2", "Scores 3"… as studyctl writes them.
+rows = 1_048_575
 with pd.ExcelWriter(target, engine="xlsxwriter") as writer:
-    scores.to_excel(writer, sheet_name="Scores", index=False)
+    for part, start in enumerate(range(0, max(len(scores), 1), rows)):
+        scores.iloc[start:start + rows].to_excel(writer, sheet_name="Scores" if part == 0 else f"Scores {part + 1}", index=False)
     summary.to_excel(writer, sheet_name="Summary", index=False)

@@ -205,11 +205,19 @@ extension StudyDatabase {
                                   participantID: Int64, taskID: Int64?, _ submission: ResponseSubmission,
                                   recorded: String = Timestamp.now()) throws -> Int64 {
         // The store's own guarantee (no Likert 9, no choice the item does not offer), whatever the caller read.
-        for (number, answer) in submission.answers {
-            guard let item = definition.item(number), definition.accepts(answer, item: item) else {
+        // Item by item (a lookup each, rather than a search of the items per answer), then no answer left over.
+        var matched = 0
+        for item in definition.items {
+            guard let answer = submission.answers[item.number] else { continue }
+            matched += 1
+            guard definition.accepts(answer, item: item) else {
                 throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
-                                                     message: "\(definition.id) item \(number): the answer \(answer) does not fit the item")])
+                                                     message: "\(definition.id) item \(item.number): the answer \(answer) does not fit the item")])
             }
+        }
+        if matched < submission.answers.count, let stray = submission.answers.keys.sorted().first(where: { definition.item($0) == nil }) {
+            throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
+                                                 message: "\(definition.id) item \(stray): the answer \(submission.answers[stray]!) does not fit the item")])
         }
         var answers = [UInt8]()
         var raw = [UInt8]()
@@ -292,6 +300,13 @@ struct ResponseSetStatements {
     }
 }
 
+extension StudyDatabase {
+    /// How many response sets the study holds (of every instrument).
+    public func responseSetCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response_set") ?? 0 }
+    }
+}
+
 /// One stored item answer, as the long-format exports stream them.
 public struct AnswerRow: Sendable {
     public var participant: String
@@ -307,9 +322,10 @@ public struct AnswerRow: Sendable {
 }
 
 extension StudyDatabase {
-    /// Calls `body` with every item answer, in response-set and item order, reading row by row so memory stays
-    /// flat however many answers the study holds.
-    public func forEachAnswer(_ body: (AnswerRow) throws -> Void) throws {
+    /// Calls `body` with every item answer, in response-set and item order, reading set by set so memory stays
+    /// flat however many answers the study holds; `afterSet` after each set's answers (for a progress bar:
+    /// `responseSetCount()` is the total).
+    public func forEachAnswer(_ body: (AnswerRow) throws -> Void, afterSet: () throws -> Void = {}) throws {
         try read { db in
             let sets = try db.makeStatement(sql: """
                 SELECT r.id, p.code, i.key, t.key, r.occasion, r.orientation, r.submitted, r.answers
@@ -343,6 +359,7 @@ extension StudyDatabase {
                     }
                     try body(row)
                 }
+                try afterSet()
                 step = sqlite3_step(handle)
             }
             guard step == SQLITE_DONE else {

@@ -5,7 +5,8 @@ import StudyStore
 extension WorkbookWriter {
     /// Writes only the answers, in long format, streaming them from the study: memory stays flat for any size.
     /// Sheets hold Excel's maximum of 1,048,576 rows each; further answers go to "Responses 2", "Responses 3"…
-    public static func writeResponses(_ study: StudyDatabase, to path: String, progress: ((Int) -> Void)? = nil) throws {
+    /// `progress` is told the share of response sets written (0…1) now and then.
+    public static func writeResponses(_ study: StudyDatabase, to path: String, progress: ((Double) -> Void)? = nil) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.isWritableFile(atPath: folder) else { throw WorkbookError.cannotCreate(path: path) }
         var options = lxw_workbook_options()
@@ -25,7 +26,8 @@ extension WorkbookWriter {
         var sheet: UnsafeMutablePointer<lxw_worksheet>!
         var sheets = 0
         var row: UInt32 = 0
-        var written = 0
+        let total = progress == nil ? 0 : try study.responseSetCount()
+        var setsWritten = 0
         func newSheet() {
             sheets += 1
             sheet = (sheets == 1 ? "Responses" : "Responses \(sheets)").withCString { workbook_add_worksheet(workbook, $0) }
@@ -52,8 +54,9 @@ extension WorkbookWriter {
             answer.orientation.withCString { _ = worksheet_write_string(sheet, row, 8, $0, nil) }
             if let submitted = answer.submitted { submitted.withCString { _ = worksheet_write_string(sheet, row, 9, $0, nil) } }
             row += 1
-            written += 1
-            if written % 100_000 == 0 { progress?(written) }
+        } afterSet: {
+            setsWritten += 1
+            if total > 0, setsWritten % 10_000 == 0 { progress?(Double(setsWritten) / Double(total)) }
         }
         worksheet_autofilter(sheet, 0, 0, max(1, row - 1), UInt16(columns.count - 1))
         closed = true

@@ -141,8 +141,9 @@ extension StudyDatabase {
                     }
                     taskID = id
                 }
-                let key = "\(code.lowercased())|\(taskKey ?? "")"
-                if let first = seen[key] {
+                // Rows are remembered by key only once a problem stops storing (stored sets are found in the study).
+                let key = seen.isEmpty && problems.isEmpty ? "" : "\(code.lowercased())|\(taskKey ?? "")"
+                if !key.isEmpty, let first = seen[key] {
                     if options.duplicates == .keepFirst { dropped += 1; continue }
                     if options.duplicates == .refuse {
                         problems.append(.init(location: at(participantField),

@@ -43,10 +43,7 @@ struct ExportXlsx: ParsableCommand {
         if only == .responses {
             let progress = ProgressBar(label: "writing")
             try pseudonyms.withStudy(study) { database in
-                let total = try database.status().counts.first { $0.kind == "item answers" }?.count ?? 0
-                try WorkbookWriter.writeResponses(database, to: file) { written in
-                    if total > 0 { progress.update(Double(written) / Double(total)) }
-                }
+                try WorkbookWriter.writeResponses(database, to: file) { progress.update($0) }
             }
             progress.finish()
             print("Wrote \(file)")
