@@ -288,3 +288,27 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
         #expect(parsed?["alpha"] is NSNull)
     }
 }
+
+@Suite struct HistogramSummaryTests {
+    /// Summaries from counts of distinct values must be the summaries of the values themselves, to the last bit
+    /// (the same sums in the same order), whatever order the runs come in.
+    @Test func runsGiveTheSameFiguresAsTheValues() {
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<200 {
+            let points = [1.0, 2.5, 3, 4.75, 5, 62.5, 0.1, 0.2][0..<(1 + trial % 8)]
+            let runs = points.map { (value: $0, count: Int.random(in: trial % 3 == 0 ? 1...1 : 0...40, using: &generator)) }
+                .filter { $0.count > 0 }
+            let values = runs.flatMap { Array(repeating: $0.value, count: $0.count) }
+            #expect(Descriptive(runs: runs) == Descriptive(values))
+            #expect(Descriptive(runs: runs.reversed()) == Descriptive(Array(values.reversed())))
+            if let summary = Descriptive(values) {
+                #expect(OneSampleTTest(summary, benchmark: 3) == OneSampleTTest(values, benchmark: 3))
+                #expect(OneSampleTTest.undefinedReason(summary) == OneSampleTTest.undefinedReason(values))
+            }
+        }
+        var histogram: [Double: Int] = [:]
+        for value in [3.0, 1, 3, 2, 3] { histogram[value, default: 0] += 1 }
+        #expect(Descriptive(histogram: histogram) == Descriptive([1, 2, 3, 3, 3]))
+        #expect(Descriptive(histogram: [:]) == nil)
+    }
+}

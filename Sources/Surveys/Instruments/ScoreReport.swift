@@ -322,14 +322,17 @@ public struct ScoreReport: Sendable {
                                      unscored: failures)
             report.items = scoredItems.enumerated().map { position, item in
                 let histogram = itemHistograms[position]
-                let values = Builder.expand(histogram)
+                // From the counts of each answer: memory does not grow with the number of respondents.
+                let runs = histogram.sorted { $0.key < $1.key }.map { (value: $0.key, count: $0.value) }
                 var distribution: [(Int, Int)] = []
                 if item.kind == .likert, let scale = instrument.scale {
                     distribution = (scale.min...scale.max).map { point in (point, histogram[Double(point)] ?? 0) }
                 }
-                return ItemStatistics(item: item.number, text: item.text, reversed: instrument.isRecoded(item), n: values.count,
+                return ItemStatistics(item: item.number, text: item.text, reversed: instrument.isRecoded(item),
+                                      n: runs.reduce(0) { $0 + $1.count },
                                       notApplicable: itemNotApplicable[item.number] ?? 0,
-                                      raw: Descriptive(values), recoded: Descriptive(values.map { instrument.recoded($0, item: item) }),
+                                      raw: Descriptive(runs: runs),
+                                      recoded: Descriptive(runs: runs.map { (value: instrument.recoded($0.value, item: item), count: $0.count) }),
                                       distribution: distribution)
             }
             for (key, bucket) in buckets where key.group == nil {
@@ -363,8 +366,9 @@ public struct ScoreReport: Sendable {
 
         private func group(_ name: String, task: String?, _ bucket: Bucket) -> Group {
             let summaries = instrument.scoreIDs.compactMap { id -> Summary? in
-                let values = Builder.expand(bucket.values[id] ?? [:])
-                guard var statistics = Descriptive(values) else { return nil }
+                // From the bucket's counts of each score, not the scores themselves (flat memory at any size).
+                guard var statistics = Descriptive(histogram: bucket.values[id] ?? [:]) else { return nil }
+                let unclipped = statistics
                 let norm = instrument.norms?.values[id] ?? (instrument.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil)
                 var clipped = false
                 if let ci = statistics.ci95, let range = instrument.scoreRange(id),
@@ -372,12 +376,12 @@ public struct ScoreReport: Sendable {
                     statistics.ci95 = max(ci.lowerBound, range.lowerBound)...min(ci.upperBound, range.upperBound)
                     clipped = true
                 }
-                let test = norm.flatMap { OneSampleTTest(values, benchmark: $0) }
+                let test = norm.flatMap { OneSampleTTest(unclipped, benchmark: $0) }
                 return Summary(
                     scoreID: id, statistics: statistics, norm: norm, test: test,
                     meaning: isOnSUSScale(id, instrument) ? SUSMeaning(statistics.mean) : nil,
                     betterThanNorm: norm.map { instrument.lowerIsBetter ? statistics.mean < $0 : statistics.mean > $0 },
-                    testUndefined: norm != nil && test == nil ? OneSampleTTest.undefinedReason(values) ?? "test undefined" : nil,
+                    testUndefined: norm != nil && test == nil ? OneSampleTTest.undefinedReason(unclipped) ?? "test undefined" : nil,
                     ciClipped: clipped)
             }
             let tallies = choiceItems.map { item -> Tally in

@@ -45,6 +45,62 @@ public struct Descriptive: Sendable, Equatable, Codable {
     }
 }
 
+extension Descriptive {
+    /// Summarises values given as runs (a value and how many times it comes, in the order `init(_:)` would be given
+    /// them): the same sums in the same order, so the same figures, without holding every value — a study's
+    /// summaries keep counts of distinct scores, not the scores of a million respondents.
+    public init?<Runs: Collection>(runs: Runs, confidence: Double = 0.95) where Runs.Element == (value: Double, count: Int) {
+        let n = runs.reduce(0) { $0 + $1.count }
+        guard n > 0 else { return nil }
+        var counts: [Double: Int] = [:]
+        var total = 0.0
+        for (value, count) in runs {
+            counts[value, default: 0] += count
+            for _ in 0..<count { total += value }
+        }
+        let distinct = counts.sorted { $0.key < $1.key }
+        /// The value at `index` of the values in increasing order.
+        func value(at index: Int) -> Double {
+            var seen = 0
+            for (value, count) in distinct {
+                seen += count
+                if index < seen { return value }
+            }
+            return distinct.last!.key
+        }
+        self.n = n
+        mean = total / Double(n)
+        median = n % 2 == 1 ? value(at: n / 2) : (value(at: n / 2 - 1) + value(at: n / 2)) / 2
+        min = distinct.first!.key
+        max = distinct.last!.key
+        let top = counts.values.max()!
+        modes = (top > 1 || n == 1) ? distinct.filter { $0.value == top }.map(\.key) : []
+        if n > 1 && Spread.isConstant(low: min, high: max) {
+            mean = min
+            sd = 0
+            ci95 = mean...mean
+        } else if n > 1 {
+            let mean = self.mean
+            var squares = 0.0
+            for (value, count) in runs {
+                for _ in 0..<count { squares += (value - mean) * (value - mean) }
+            }
+            let variance = squares / Double(n - 1)
+            sd = variance.squareRoot()
+            let half = StudentT.quantile(1 - (1 - confidence) / 2, df: Double(n - 1)) * variance.squareRoot() / Double(n).squareRoot()
+            ci95 = (mean - half)...(mean + half)
+        } else {
+            sd = nil
+            ci95 = nil
+        }
+    }
+
+    /// Summarises the values a histogram counts (value → how many), as `init(_:)` would them in increasing order.
+    public init?(histogram: [Double: Int], confidence: Double = 0.95) {
+        self.init(runs: histogram.sorted { $0.key < $1.key }.map { (value: $0.key, count: $0.value) }, confidence: confidence)
+    }
+}
+
 /// Telling a spread of zero from floating-point residue.
 public enum Spread {
     /// Whether every value is the same, up to the rounding that arithmetic on them leaves (a relative 1e-12):
@@ -52,7 +108,12 @@ public enum Spread {
     /// values would be residue divided by residue (t ≈ 10¹⁶), so no test is run on them.
     public static func isConstant(_ values: [Double]) -> Bool {
         guard let low = values.min(), let high = values.max() else { return true }
-        return high - low <= 1e-12 * max(1, abs(low), abs(high))
+        return isConstant(low: low, high: high)
+    }
+
+    /// `isConstant` from the smallest and largest value.
+    public static func isConstant(low: Double, high: Double) -> Bool {
+        high - low <= 1e-12 * max(1, abs(low), abs(high))
     }
 }
 
@@ -67,7 +128,13 @@ public struct OneSampleTTest: Sendable, Equatable, Codable {
 
     /// `nil` when there are fewer than two values or no spread (see `undefinedReason`).
     public init?(_ values: [Double], benchmark: Double) {
-        guard Self.undefinedReason(values) == nil, let summary = Descriptive(values), let sd = summary.sd, sd > 0 else { return nil }
+        guard let summary = Descriptive(values) else { return nil }
+        self.init(summary, benchmark: benchmark)
+    }
+
+    /// The test from a sample's summary (its n, mean and SD).
+    public init?(_ summary: Descriptive, benchmark: Double) {
+        guard Self.undefinedReason(summary) == nil, let sd = summary.sd, sd > 0 else { return nil }
         self.benchmark = benchmark
         difference = summary.mean - benchmark
         t = difference / (sd / Double(summary.n).squareRoot())
@@ -79,6 +146,13 @@ public struct OneSampleTTest: Sendable, Equatable, Codable {
     public static func undefinedReason(_ values: [Double]) -> String? {
         if values.count < 2 { return "fewer than two scores: test undefined" }
         if Spread.isConstant(values) { return "no variation: test undefined" }
+        return nil
+    }
+
+    /// `undefinedReason` from a sample's summary.
+    public static func undefinedReason(_ summary: Descriptive?) -> String? {
+        guard let summary, summary.n >= 2 else { return "fewer than two scores: test undefined" }
+        if Spread.isConstant(low: summary.min, high: summary.max) { return "no variation: test undefined" }
         return nil
     }
 }
