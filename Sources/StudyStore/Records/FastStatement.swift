@@ -17,17 +17,7 @@ extension Statement {
     /// `read` sees the first row, if any; the statement is reset before returning.
     func fastRow<T>(_ db: Database, _ values: FastValue..., read: (OpaquePointer) -> T) throws -> T? {
         let handle = sqliteStatement
-        sqlite3_reset(handle)
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            switch value {
-            case let .int(number): sqlite3_bind_int64(handle, index, number)
-            case let .double(number): sqlite3_bind_double(handle, index, number)
-            case let .text(text): sqlite3_bind_text(handle, index, text, -1, transient)
-            case .null: sqlite3_bind_null(handle, index)
-            }
-        }
+        bindFast(values)
         defer { sqlite3_reset(handle) }
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return read(handle)
@@ -37,8 +27,8 @@ extension Statement {
         }
     }
 
-    /// `fastRow` for a statement that returns no row (an INSERT).
-    func fastExecute(_ db: Database, _ values: FastValue...) throws {
+    /// Resets the statement and binds `values` through SQLite's C API.
+    private func bindFast(_ values: [FastValue]) {
         let handle = sqliteStatement
         sqlite3_reset(handle)
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -51,6 +41,12 @@ extension Statement {
             case .null: sqlite3_bind_null(handle, index)
             }
         }
+    }
+
+    /// `fastRow` for a statement that returns no row (an INSERT).
+    func fastExecute(_ db: Database, _ values: FastValue...) throws {
+        let handle = sqliteStatement
+        bindFast(values)
         defer { sqlite3_reset(handle) }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE || code == SQLITE_ROW else {

@@ -16,32 +16,7 @@ public struct Descriptive: Sendable, Equatable, Codable {
 
     /// Summarises `values`; `nil` when there are none.
     public init?(_ values: [Double], confidence: Double = 0.95) {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        n = values.count
-        mean = values.reduce(0, +) / Double(n)
-        median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-        min = sorted.first!
-        max = sorted.last!
-        var counts: [Double: Int] = [:]
-        for value in values { counts[value, default: 0] += 1 }
-        let top = counts.values.max()!
-        modes = (top > 1 || n == 1) ? counts.filter { $0.value == top }.keys.sorted() : []
-        if n > 1 && Spread.isConstant(values) {
-            // Every value the same: the spread is exactly zero, whatever residue summing would leave.
-            mean = sorted[0]
-            sd = 0
-            ci95 = mean...mean
-        } else if n > 1 {
-            let mean = self.mean
-            let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
-            sd = variance.squareRoot()
-            let half = StudentT.quantile(1 - (1 - confidence) / 2, df: Double(n - 1)) * variance.squareRoot() / Double(n).squareRoot()
-            ci95 = (mean - half)...(mean + half)
-        } else {
-            sd = nil
-            ci95 = nil
-        }
+        self.init(runs: values.map { (value: $0, count: 1) }, confidence: confidence)
     }
 }
 
