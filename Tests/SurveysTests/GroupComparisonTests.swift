@@ -86,3 +86,27 @@ import Testing
         close(FisherF.upperTail(4.2, df1: 2, df2: 11.5), 0.04271765389283485, 1e-8)
     }
 }
+
+@Suite struct GroupComparisonFromCountsTests {
+    /// A study's comparison is computed from each group's counts of distinct scores; it must be the comparison of
+    /// the scores themselves, to the last bit, for two groups and for more, with ties and without.
+    @Test func countsGiveTheSameComparisonAsTheScores() {
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<150 {
+            let groups = 2 + trial % 3
+            let points = trial % 4 == 0 ? (0..<40).map { Double($0) * 1.37 } : [50, 62.5, 65, 72.5, 75, 80, 92.5]
+            var samples: [(name: String, values: [Double])] = []
+            for group in 0..<groups {
+                let size = trial % 5 == 0 ? Int.random(in: 1...6, using: &generator) : Int.random(in: 2...60, using: &generator)
+                samples.append(("G\(group)", (0..<size).map { _ in points.randomElement(using: &generator)! }))
+            }
+            let runs = samples.map { sample -> (name: String, runs: GroupComparison.Runs) in
+                var histogram: [Double: Int] = [:]
+                for value in sample.values { histogram[value, default: 0] += 1 }
+                return (sample.name, histogram.sorted { $0.key < $1.key }.map { (value: $0.key, count: $0.value) })
+            }
+            let sorted = samples.map { (name: $0.name, values: $0.values.sorted()) }
+            #expect(GroupComparison(runs: runs) == GroupComparison(sorted))
+        }
+    }
+}

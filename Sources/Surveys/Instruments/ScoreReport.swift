@@ -344,10 +344,12 @@ public struct ScoreReport: Sendable {
             if named.count >= 2 {
                 for task in taskList {
                     for id in instrument.scoreIDs {
+                        // From each group's counts of distinct scores (flat memory at any size).
                         let samples = named.map { name in
-                            (name, Builder.expand(buckets[BucketKey(task: task, group: name)]?.values[id] ?? [:]))
+                            (name: name, runs: (buckets[BucketKey(task: task, group: name)]?.values[id] ?? [:])
+                                .sorted { $0.key < $1.key }.map { (value: $0.key, count: $0.value) })
                         }
-                        report.comparisons.append(ScoreComparison(scoreID: id, task: task, comparison: GroupComparison(samples)))
+                        report.comparisons.append(ScoreComparison(scoreID: id, task: task, comparison: GroupComparison(runs: samples)))
                     }
                 }
             }

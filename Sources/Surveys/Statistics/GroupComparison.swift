@@ -33,20 +33,30 @@ public struct GroupComparison: Sendable, Equatable {
     public var tests: [Test]
     public var undefinedReason: String?
 
+    /// A group's values as runs: a value and how many times it comes (a score's histogram, or each value once).
+    public typealias Runs = [(value: Double, count: Int)]
+
     /// `samples` in group order; groups with no value are left out.
     public init(_ samples: [(name: String, values: [Double])]) {
-        let present = samples.filter { !$0.values.isEmpty }
+        self.init(runs: samples.map { (name: $0.name, runs: $0.values.map { (value: $0, count: 1) }) })
+    }
+
+    /// As `init(_:)`, from each group's runs of values (a study's score histograms): the same figures, to the last
+    /// bit — ranks are half-integers, so rank sums are exact in any order — without holding every respondent's
+    /// score.
+    public init(runs samples: [(name: String, runs: Runs)]) {
+        let present = samples.filter { $0.runs.contains { $0.count > 0 } }
         groups = present.compactMap { sample in
-            Descriptive(sample.values).map { Group(name: sample.name, n: $0.n, mean: $0.mean, sd: $0.sd, median: $0.median) }
+            Descriptive(runs: sample.runs).map { Group(name: sample.name, n: $0.n, mean: $0.mean, sd: $0.sd, median: $0.median) }
         }
         tests = []
         undefinedReason = nil
-        let values = present.map(\.values)
+        let values = present.map(\.runs)
         if present.count < 2 {
             undefinedReason = "fewer than two groups with scores: no comparison"
             return
         }
-        if values.allSatisfy({ Spread.isConstant($0) }) && Spread.isConstant(values.flatMap { $0 }) {
+        if values.allSatisfy({ Self.isConstant($0) }) && Self.isConstant(values.flatMap { $0 }) {
             undefinedReason = "no variation: every score is the same, test undefined"
             return
         }
@@ -60,14 +70,22 @@ public struct GroupComparison: Sendable, Equatable {
         if tests.isEmpty { undefinedReason = "too few scores per group (or no variation within groups): test undefined" }
     }
 
+    static func isConstant(_ runs: Runs) -> Bool {
+        let present = runs.filter { $0.count > 0 }.map(\.value)
+        guard let low = present.min(), let high = present.max() else { return true }
+        return Spread.isConstant(low: low, high: high)
+    }
+
+    static func count(_ runs: Runs) -> Int { runs.reduce(0) { $0 + $1.count } }
+
     // MARK: - Two groups
 
     /// Welch's t of a − b; Hedges' g = J·d with d on the pooled SD and J = 1 − 3/(4(n₁+n₂) − 9).
-    static func welch(_ a: [Double], _ b: [Double]) -> Test? {
-        guard a.count >= 2, b.count >= 2, let sa = Descriptive(a), let sb = Descriptive(b), let sdA = sa.sd, let sdB = sb.sd else { return nil }
+    static func welch(_ a: Runs, _ b: Runs) -> Test? {
+        guard count(a) >= 2, count(b) >= 2, let sa = Descriptive(runs: a), let sb = Descriptive(runs: b), let sdA = sa.sd, let sdB = sb.sd else { return nil }
         let va = sdA * sdA / Double(sa.n)
         let vb = sdB * sdB / Double(sb.n)
-        guard va + vb > 0, !(Spread.isConstant(a) && Spread.isConstant(b)) else { return nil }
+        guard va + vb > 0, !(isConstant(a) && isConstant(b)) else { return nil }
         let t = (sa.mean - sb.mean) / (va + vb).squareRoot()
         let df = (va + vb) * (va + vb) / (va * va / Double(sa.n - 1) + vb * vb / Double(sb.n - 1))
         let n1 = Double(sa.n), n2 = Double(sb.n)
@@ -81,17 +99,18 @@ public struct GroupComparison: Sendable, Equatable {
     /// exact (the permutation distribution of U) when a group has at most 8 values and there are no ties, as
     /// scipy.stats.mannwhitneyu's 'auto' does (and n₁n₂ ≤ 20,000, to bound the work); otherwise the normal approximation with tie correction and
     /// continuity correction. Rank-biserial r = 2U₁/(n₁n₂) − 1: positive when a tends to be higher.
-    static func mannWhitney(_ a: [Double], _ b: [Double]) -> Test? {
-        guard !a.isEmpty, !b.isEmpty else { return nil }
-        let (ranks, tieSum) = Ranking.ranks(a + b)
-        let n1 = Double(a.count), n2 = Double(b.count)
-        let r1 = ranks.prefix(a.count).reduce(0, +)
+    static func mannWhitney(_ a: Runs, _ b: Runs) -> Test? {
+        let countA = count(a), countB = count(b)
+        guard countA > 0, countB > 0 else { return nil }
+        let (rankSums, tieSum) = Ranking.rankSums([a, b])
+        let n1 = Double(countA), n2 = Double(countB)
+        let r1 = rankSums[0]
         let u1 = r1 - n1 * (n1 + 1) / 2
         let u2 = n1 * n2 - u1
         let n = n1 + n2
         let p: Double
-        if a.count <= 8 || b.count <= 8, tieSum == 0, a.count * b.count <= 20_000 {
-            p = exactMannWhitneyP(u: max(u1, u2), n1: a.count, n2: b.count)
+        if countA <= 8 || countB <= 8, tieSum == 0, countA * countB <= 20_000 {
+            p = exactMannWhitneyP(u: max(u1, u2), n1: countA, n2: countB)
         } else {
             let mu = n1 * n2 / 2
             let variance = n1 * n2 / 12 * ((n + 1) - tieSum / (n * (n - 1)))
@@ -134,8 +153,8 @@ public struct GroupComparison: Sendable, Equatable {
 
     /// Welch's ANOVA: F = [Σwᵢ(x̄ᵢ − x̄′)²/(k − 1)] / [1 + 2(k − 2)Λ/(k² − 1)], wᵢ = nᵢ/sᵢ²,
     /// Λ = Σ(1 − wᵢ/W)²/(nᵢ − 1), df = (k − 1, (k² − 1)/(3Λ)).
-    static func welchANOVA(_ samples: [[Double]]) -> Test? {
-        let summaries = samples.compactMap { Descriptive($0) }
+    static func welchANOVA(_ samples: [Runs]) -> Test? {
+        let summaries = samples.compactMap { Descriptive(runs: $0) }
         guard summaries.count == samples.count, summaries.allSatisfy({ $0.n >= 2 && ($0.sd ?? 0) > 0 }) else { return nil }
         let k = Double(samples.count)
         let weights = summaries.map { Double($0.n) / ($0.sd! * $0.sd!) }
@@ -150,17 +169,13 @@ public struct GroupComparison: Sendable, Equatable {
     }
 
     /// Kruskal–Wallis H with the tie correction H / (1 − Σ(t³ − t)/(n³ − n)); p from χ² with k − 1 df.
-    static func kruskalWallis(_ samples: [[Double]]) -> Test? {
-        let all = samples.flatMap { $0 }
-        let n = Double(all.count)
+    static func kruskalWallis(_ samples: [Runs]) -> Test? {
+        let n = Double(samples.reduce(0) { $0 + count($1) })
         guard n > 1 else { return nil }
-        let (ranks, tieSum) = Ranking.ranks(all)
-        var offset = 0
+        let (rankSums, tieSum) = Ranking.rankSums(samples)
         var h = 0.0
-        for sample in samples {
-            let sum = ranks[offset..<offset + sample.count].reduce(0, +)
-            h += sum * sum / Double(sample.count)
-            offset += sample.count
+        for (sample, sum) in zip(samples, rankSums) {
+            h += sum * sum / Double(count(sample))
         }
         h = 12 / (n * (n + 1)) * h - 3 * (n + 1)
         let correction = 1 - tieSum / (n * n * n - n)
@@ -174,21 +189,28 @@ public struct GroupComparison: Sendable, Equatable {
 
 /// Mid-ranks (ties share the mean of their ranks) and Σ(t³ − t) over tie groups.
 enum Ranking {
-    static func ranks(_ values: [Double]) -> (ranks: [Double], tieSum: Double) {
-        let order = values.indices.sorted { values[$0] < values[$1] }
-        var ranks = Array(repeating: 0.0, count: values.count)
+    /// Each sample's sum of mid-ranks over all samples pooled, and Σ(t³ − t) over the tie groups in increasing
+    /// order of value. Mid-ranks are half-integers, so the sums are exact whatever order they are added in.
+    static func rankSums(_ samples: [GroupComparison.Runs]) -> (sums: [Double], tieSum: Double) {
+        var counts: [Double: [Int]] = [:]
+        for (index, sample) in samples.enumerated() {
+            for (value, count) in sample where count > 0 {
+                counts[value, default: Array(repeating: 0, count: samples.count)][index] += count
+            }
+        }
+        var sums = Array(repeating: 0.0, count: samples.count)
         var tieSum = 0.0
         var start = 0
-        while start < order.count {
-            var end = start
-            while end + 1 < order.count, values[order[end + 1]] == values[order[start]] { end += 1 }
+        for (_, perSample) in counts.sorted(by: { $0.key < $1.key }) {
+            let size = perSample.reduce(0, +)
+            let end = start + size - 1
             let rank = Double(start + end) / 2 + 1
-            for position in start...end { ranks[order[position]] = rank }
-            let t = Double(end - start + 1)
+            for (index, count) in perSample.enumerated() where count > 0 { sums[index] += Double(count) * rank }
+            let t = Double(size)
             tieSum += t * t * t - t
             start = end + 1
         }
-        return (ranks, tieSum)
+        return (sums, tieSum)
     }
 }
 
