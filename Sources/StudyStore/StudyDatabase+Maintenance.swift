@@ -88,7 +88,7 @@ extension StudyDatabase {
                     continue
                 }
                 if !definition.accepts(answer, item: item) {
-                    problems.append("\(at): item \(number): the answer \(answer) does not fit the item")
+                    problems.append("\(at): item \(number): the answer \(answer.display) does not fit the item")
                 }
             }
         }

@@ -212,12 +212,12 @@ extension StudyDatabase {
             matched += 1
             guard definition.accepts(answer, item: item) else {
                 throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
-                                                     message: "\(definition.id) item \(item.number): the answer \(answer) does not fit the item")])
+                                                     message: "\(definition.id) item \(item.number): the answer \(answer.display) does not fit the item")])
             }
         }
         if matched < submission.answers.count, let stray = submission.answers.keys.sorted().first(where: { definition.item($0) == nil }) {
             throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
-                                                 message: "\(definition.id) item \(stray): the answer \(submission.answers[stray]!) does not fit the item")])
+                                                 message: "\(definition.id) item \(stray): the answer \(submission.answers[stray]!.display) does not fit the item")])
         }
         var answers = [UInt8]()
         var raw = [UInt8]()

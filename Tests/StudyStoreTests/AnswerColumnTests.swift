@@ -103,7 +103,7 @@ import Testing
         // `check` names it, and an answer that reads but does not fit its item (a Likert 9, an item the instrument lacks).
         let report = try study.check()
         #expect(report.answerProblems == [#"response set 1 (P1, umux-lite): the answers cannot be read (expected an answer (a number, null, {"c": …} or {"t": …}) at character 6)"#,
-                                          "response set 2 (P2, umux-lite): item 1: the answer value(9.0) does not fit the item",
+                                          "response set 2 (P2, umux-lite): item 1: the answer 9 does not fit the item",
                                           "response set 2 (P2, umux-lite): item 5 is not an item of umux-lite"])
         #expect(!report.ok)
     }

@@ -120,7 +120,16 @@ import Surveys
             }
         }
         #expect(try study.dump() == before)
-        // More answers than one multi-row statement holds are all stored, in item order.
+        // The refusal names the item and the answer as typed, also for an item the instrument does not have.
+        for (answers, message) in [([1: Answer.value(9)], "sus item 1: the answer 9 does not fit the item"),
+                                   ([1: .value(3), 11: .value(3)], "sus item 11: the answer 3 does not fit the item")] {
+            let error = #expect(throws: StoreError.self) {
+                try study.recordResponses(instrument: "sus", ResponseSubmission(participant: "P1", answers: answers), replace: false)
+            }
+            #expect(error?.localizedDescription.contains(message) == true, "\(error?.localizedDescription ?? "")")
+        }
+        #expect(try study.dump() == before)
+        // Many answers in one set (70 items) are all stored, in item order.
         let items = (1...70).map { #"{"number": \#($0), "kind": "numeric", "min": 0, "max": 10, "text": {"en": "Item \#($0)", "pt-BR": "Item \#($0)"}}"# }
         let json = #"{"id": "long-form", "title": {"en": "Long form", "pt-BR": "Longo"}, "version": "1", "reference": "test", "scoring": "none", "items": ["#
             + items.joined(separator: ",") + "]}"

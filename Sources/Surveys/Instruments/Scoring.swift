@@ -10,6 +10,16 @@ public enum Answer: Sendable, Hashable {
     case choice(String)
     case text(String)
 
+    /// The answer as a message names it: `9`, `2.5`, `N/A`, `choice 'talvez'`, `text 'Mais exemplos'`.
+    public var display: String {
+        switch self {
+        case let .value(value): return NumberParser.format(value)
+        case .notApplicable: return "N/A"
+        case let .choice(key): return "choice '\(key)'"
+        case let .text(text): return "text '\(text)'"
+        }
+    }
+
     public var value: Double? {
         if case let .value(value) = self { return value }
         return nil
