@@ -184,8 +184,9 @@ extension StudyDatabase {
         do {
             return try AnswerColumn.decode(UnsafeBufferPointer(start: pointer, count: count))
         } catch {
-            throw StoreError.damaged(path: db.configuration.label ?? "study",
-                                     found: "response set \(id): its answers cannot be read (\(error)); run 'studyctl check'")
+            let file = sqlite3_db_filename(db.sqliteConnection, "main").map { String(cString: $0) }
+            throw StoreError.storage(path: file.flatMap { $0.isEmpty ? nil : $0 } ?? "study",
+                                     reason: "response set \(id): its answers cannot be read (\(error)); 'studyctl check' lists every such set")
         }
     }
 

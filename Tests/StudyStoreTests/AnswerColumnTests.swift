@@ -100,6 +100,7 @@ import Testing
             """)
         let error = #expect(throws: StoreError.self) { _ = try study.responseSets(instrument: "umux-lite") }
         #expect(error?.localizedDescription.contains("response set 1: its answers cannot be read (expected an answer") == true)
+        #expect(error?.localizedDescription.hasPrefix(folder.path("study.sqlite") + ": ") == true, "the error names the study file")
         // `check` names it, and an answer that reads but does not fit its item (a Likert 9, an item the instrument lacks).
         let report = try study.check()
         #expect(report.answerProblems == [#"response set 1 (P1, umux-lite): the answers cannot be read (expected an answer (a number, null, {"c": …} or {"t": …}) at character 6)"#,
