@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func refusesWhatIsNotTheShape() {
-        for text in ["", "[]", "{\"1\":4", "{\"x\":4}", "{\"1\":\"4\"}", "{\"1\":{\"k\":\"a\"}}", "{\"1\":4} x", "{\"1\":tru}", "{\"1\":\"\\ud800\"}"] {
+        for text in ["", "[]", "{\"1\":4", "{\"x\":4}", "{\"1\":\"4\"}", "{\"1\":{\"k\":\"a\"}}", "{\"1\":4} x", "{\"1\":tru}", "{\"1\":\"\\ud800\"}", "{\"1\":1e400}", "{\"1\":-1e999}"] {
             #expect(throws: AnswerColumn.Malformed.self, "\(text)") { _ = try AnswerColumn.decode(text) }
         }
     }

@@ -252,7 +252,7 @@ enum AnswerColumn {
             }
             guard index > digitsStart else { throw fail("expected a number") }
             if isInteger { return Double(negative ? -integer : integer) }
-            guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
+            guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)), value.isFinite else {
                 index = start
                 throw fail("expected a number")
             }
