@@ -220,45 +220,75 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
                                                  message: "\(definition.id) item \(stray): the answer \(submission.answers[stray]!.display) does not fit the item")])
         }
-        var answers = [UInt8]()
-        var raw = [UInt8]()
-        answers.reserveCapacity(256)
-        AnswerColumn.encode(submission.answers, typed: submission.raw, into: &answers, raw: &raw)
+        var writer = AnswerColumn.Writer()
+        writer.reset()
+        for number in submission.answers.keys.sorted() {
+            writer.append(number, submission.answers[number]!, typed: submission.raw[number])
+        }
+        writer.finish()
+        return try storeSet(db, statements, participant: .id(participantID), instrumentID: instrumentID, taskID: taskID,
+                            occasion: submission.occasion, orientation: submission.orientation, source: submission.source,
+                            submitted: submission.submitted, recorded: recorded, answers: writer.answers, raw: writer.raw)!
+    }
+
+    /// Inserts a set whose answers are already checked and written (`columns`); its row id. When `conflictIsNil`,
+    /// a set that exists already (same participant, instrument, task and occasion) returns `nil` instead of
+    /// throwing: an import tries the insert first and looks the existing set up only then. A participant given by
+    /// code is found by the insert itself (`nil` when there is none), one statement per set instead of two.
+    static func storeSet(_ db: Database, _ statements: ResponseSetStatements, participant: SetParticipant, instrumentID: Int64,
+                         taskID: Int64?, occasion: String, orientation: Orientation, source: String?, submitted: String?,
+                         recorded: String, answers: [UInt8], raw: [UInt8], conflictIsNil: Bool = false) throws -> Int64? {
         // Bound through SQLite's C API: no StatementArguments built per set, which a large import stores hundreds of
         // thousands of.
-        let insertSet = statements.insertSet
+        let insertSet: Statement
+        switch participant {
+        case .id: insertSet = statements.insertSet
+        case .code: insertSet = statements.insertSetOfCode
+        }
         let handle = insertSet.sqliteStatement
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         func bind(_ index: Int32, _ text: String?) {
-            if let text { sqlite3_bind_text(handle, index, text, -1, transient) } else { sqlite3_bind_null(handle, index) }
+            if let text { bindText(handle, index, text) } else { sqlite3_bind_null(handle, index) }
         }
         func bind(_ index: Int32, _ bytes: [UInt8]) {
             if bytes.isEmpty { sqlite3_bind_null(handle, index); return }
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
-                    _ = sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transient)
+                    _ = sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient)
                 }
             }
         }
         sqlite3_reset(handle)
-        sqlite3_bind_int64(handle, 1, participantID)
+        switch participant {
+        case let .id(id): sqlite3_bind_int64(handle, 1, id)
+        case let .code(code): bindText(handle, 1, code)
+        }
         sqlite3_bind_int64(handle, 2, instrumentID)
         if let taskID { sqlite3_bind_int64(handle, 3, taskID) } else { sqlite3_bind_null(handle, 3) }
-        bind(4, submission.occasion)
-        bind(5, submission.orientation.rawValue)
-        bind(6, submission.source)
-        bind(7, submission.submitted)
+        bind(4, occasion)
+        bind(5, orientation.rawValue)
+        bind(6, source)
+        bind(7, submitted)
         bind(8, recorded)
         bind(9, answers)
         bind(10, raw)
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
+            let extended = sqlite3_extended_errcode(db.sqliteConnection)
             let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
             sqlite3_reset(handle)
+            // SQLITE_CONSTRAINT_UNIQUE, a macro Swift does not import.
+            if conflictIsNil, extended == SQLITE_CONSTRAINT | (8 << 8) { return nil }
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: insertSet.sql)
         }
         sqlite3_reset(handle)
+        if case .code = participant, sqlite3_changes(db.sqliteConnection) == 0 { return nil }
         return db.lastInsertedRowID
+    }
+
+    /// Whose set `storeSet` inserts: a participant's row id, or a code the insert looks up itself.
+    enum SetParticipant {
+        case id(Int64)
+        case code(String)
     }
 
     static func rememberOrientation(_ db: Database, instrument: String, _ orientation: Orientation) throws {
@@ -274,6 +304,9 @@ struct ResponseSetStatements {
     let findParticipant: Statement
     let findSet: Statement
     let insertSet: Statement
+    /// `insertSet` with the participant's code in place of its id: nothing is inserted when there is no such
+    /// participant.
+    let insertSetOfCode: Statement
 
     init(_ db: Database) throws {
         findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
@@ -284,6 +317,10 @@ struct ResponseSetStatements {
         insertSet = try db.cachedStatement(sql: """
             INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertSetOfCode = try db.cachedStatement(sql: """
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
+            SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM participant WHERE code = ?1
             """)
     }
 

@@ -139,6 +139,84 @@ import Surveys
         #expect(try study.dump() == before)
     }
 
+    /// A file longer than one insert batch (64 sets) keeps every rule of a row-by-row import: sets in file order,
+    /// what was typed kept, a missing participant or a repeated row anywhere in a batch reported with its line and
+    /// nothing stored, and --duplicates and --replace applied to the right row.
+    @Test func largeFilesKeepTheRulesOfEveryRow() throws {
+        let folder = try TemporaryFolder()
+        let study = try makeStudy(folder)
+        for number in 1...200 { try study.addParticipant(code: "R\(number)", attributes: []) }
+        func file(_ name: String, _ codes: [String], shift: Int = 0) throws -> String {
+            var text = "participant,submitted,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n"
+            for (index, code) in codes.enumerated() {
+                let values = (1...10).map { item in String((index + item + shift) % 5 + 1) }
+                // Every 50th row types its first answer as a label, which is kept as typed.
+                let first = index % 50 == 7 ? "Concordo totalmente" : values[0]
+                text += "\(code),2025-03-\(index % 28 + 1),\(first)," + values.dropFirst().joined(separator: ",") + "\n"
+            }
+            return try folder.write(name, text)
+        }
+        let codes = (1...150).map { "R\($0)" }
+        let options = ResponseImportOptions(instrument: "sus", participantColumn: "participant")
+        let summary = try study.importResponses(from: try file("all.csv", codes), options: options)
+        #expect(summary.responseSets == 150)
+        #expect(summary.answers == 1500)
+        let rows = try study.read { db in
+            try Row.fetchAll(db, sql: "SELECT p.code, r.source, r.submitted, r.answers, r.raw FROM response_set r JOIN participant p ON p.id = r.participant_id ORDER BY r.id")
+        }
+        #expect(rows.map { $0["code"] as String } == codes, "ids follow the file's order")
+        #expect(rows.map { $0["source"] as String } == (2...151).map { folder.path("all.csv") + ":\($0)" })
+        #expect(rows[100]["submitted"] as String == "2025-03-17")
+        #expect(rows[100]["answers"] as String == #"{"1":2,"2":3,"3":4,"4":5,"5":1,"6":2,"7":3,"8":4,"9":5,"10":1}"#)
+        #expect(rows[107]["answers"] as String == #"{"1":5,"2":5,"3":1,"4":2,"5":3,"6":4,"7":5,"8":1,"9":2,"10":3}"#)
+        #expect(rows[107]["raw"] as String? == #"{"1":"Concordo totalmente"}"#)
+        #expect(rows.filter { $0["raw"] as String? != nil }.count == 3)
+
+        // A participant not in the study, in the middle of the second batch: named, nothing stored.
+        var before = try study.dump()
+        var missing = (151...200).map { "R\($0)" } + (1...50).map { "S\($0)" }
+        missing[99] = "R150"  // also a set that exists already
+        let refused = #expect(throws: StoreError.self) { try study.importResponses(from: try file("missing.csv", missing), options: options) }
+        guard case let .invalidInput(problems)? = refused else { Issue.record("expected invalidInput, got \(String(describing: refused))"); return }
+        #expect(problems.count == 50)
+        #expect(problems.first?.location == folder.path("missing.csv") + ":52:1")
+        #expect(problems.first?.message == "no participant 'S1' in the study; add or import participants first")
+        #expect(problems.last?.location == folder.path("missing.csv") + ":101:1")
+        #expect(problems.last?.message.hasPrefix("participant R150 already has sus answers (recorded ") == true)
+        #expect(try study.dump() == before)
+
+        // A row repeated within the file, the second copy in a later batch.
+        var repeated = (151...200).map { "R\($0)" } + (151...200).map { "R\($0)" }
+        repeated.removeLast(30)
+        let path = try file("repeated.csv", repeated)
+        let duplicate = #expect(throws: StoreError.self) { try study.importResponses(from: path, options: options) }
+        guard case let .invalidInput(duplicates)? = duplicate else { Issue.record("expected invalidInput"); return }
+        #expect(duplicates.count == 20)
+        #expect(duplicates.first?.location == path + ":52:1")
+        #expect(duplicates.first?.message == "participant R151 has a second row (first on line 2); choose --duplicates keep-last or keep-first to keep one")
+        #expect(try study.dump() == before)
+
+        var keepLast = options
+        keepLast.duplicates = .keepLast
+        let last = try study.importResponses(from: path, options: keepLast)
+        #expect(last.responseSets == 50)
+        #expect(last.duplicatesDropped == 20)
+        #expect(last.answers == 500)
+        let kept = try study.read { db in try String.fetchOne(db, sql: "SELECT r.source FROM response_set r JOIN participant p ON p.id = r.participant_id WHERE p.code = 'R160'") }
+        #expect(kept == path + ":61", "the last row of R160 (line 61; the first on line 11) is kept")
+        before = try study.dump()
+
+        // --replace over sets stored by an earlier import, across batches.
+        var replace = options
+        replace.replace = true
+        let replaced = try study.importResponses(from: try file("again.csv", codes, shift: 1), options: replace)
+        #expect(replaced.replaced == 150)
+        #expect(replaced.responseSets == 150)
+        let again = try study.read { db in try String.fetchOne(db, sql: "SELECT answers FROM response_set r JOIN participant p ON p.id = r.participant_id WHERE p.code = 'R101'") }
+        #expect(again == #"{"1":3,"2":4,"3":5,"4":1,"5":2,"6":3,"7":4,"8":5,"9":1,"10":2}"#)
+        #expect(try study.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response_set") } == 200)
+    }
+
     @Test func columnsByMapOrStartingColumn() throws {
         let folder = try TemporaryFolder()
         let study = try studyWithParticipants(folder)

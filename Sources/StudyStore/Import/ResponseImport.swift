@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Surveys
 import Tabular
 
@@ -118,17 +119,117 @@ extension StudyDatabase {
             var firstStored: Int64?
             let recorded = Timestamp.now()  // one moment for the whole import
             let statements = try ResponseSetStatements(db)
-            // Item, column and definition once, in item order, rather than per row.
-            let orderedColumns = itemColumns.sorted { $0.key < $1.key }.map { (number: $0.key, index: $0.value, item: definition.item($0.key)!) }
+            // Each item column once, in item order, with what its common answer needs (a whole number in range).
+            let plans = ImportColumnPlan.plans(itemColumns, definition: definition, orientation: options.orientation)
+            var writer = AnswerColumn.Writer()
+            let sourcePrefix = reader.file + ":"
+            // Sets read without a problem wait in `batch` and are inserted together, one statement per
+            // `SetBatch.capacity` sets (per-statement work was a tenth of an import).
+            var batch = SetBatch()
+            let batchStatement = taskIndex == nil ? try SetBatch.statement(db) : nil
+
+            /// Stores one set, or finds out why it cannot be: the participant and the study's set of theirs are
+            /// looked up only when the insert stores nothing (no such participant, or a set the unique index
+            /// refuses), or once a problem stops storing.
+            func storeOne(_ row: PendingSet, answers: [UInt8], raw: [UInt8], failures: [AnswerFailure]) throws {
+                func store(_ participant: SetParticipant) throws -> Int64? {
+                    try Self.storeSet(db, statements, participant: participant, instrumentID: instrumentRowID, taskID: row.taskID,
+                                      occasion: options.occasion, orientation: options.orientation, source: sourcePrefix + String(row.line),
+                                      submitted: row.submitted, recorded: recorded, answers: answers, raw: raw, conflictIsNil: true)
+                }
+                if problems.isEmpty, failures.isEmpty, !row.code.isEmpty, let id = try store(.code(row.code)) {
+                    if firstStored == nil { firstStored = id }
+                    stored += 1
+                    storedAnswers += row.answered
+                    return
+                }
+                let code = row.code
+                guard let participantID = try statements.participantID(db, code: code) else {
+                    problems.append(.init(location: at(row.participant),
+                                          message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
+                    return
+                }
+                if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: instrumentRowID,
+                                                               taskID: row.taskID, occasion: options.occasion) {
+                    if let firstStored, existing.id >= firstStored {
+                        switch options.duplicates {
+                        case .keepFirst:
+                            dropped += 1
+                            return
+                        case .keepLast:
+                            storedAnswers -= try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM json_each(answers)) FROM response_set WHERE id = ?",
+                                                              arguments: [existing.id]) ?? 0
+                            try Self.deleteResponseSet(db, existing.id)
+                            dropped += 1
+                            stored -= 1
+                        case .refuse:
+                            let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
+                            problems.append(.init(location: at(row.participant),
+                                                  message: "participant \(code) has a second row" + (row.taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); "
+                                                    + "choose --duplicates keep-last or keep-first to keep one"))
+                            return
+                        }
+                    } else if options.replace {
+                        try Self.deleteResponseSet(db, existing.id)
+                        replaced += 1
+                    } else {
+                        problems.append(.init(location: at(row.participant),
+                                              message: "participant \(code) already has \(definition.id) answers (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
+                        return
+                    }
+                }
+                for failure in failures {
+                    let location = at(failure.field)
+                    if let label = failure.problem.unknownLabel {
+                        // An unknown label is reported once, where it first occurs, with how often it occurs.
+                        let folded = AnswerReader.fold(label)
+                        if let known = unknownLabels[folded] {
+                            unknownLabels[folded]!.count = known.count + 1
+                            continue
+                        }
+                        unknownLabels[folded] = (location, failure.number, 1)
+                    }
+                    problems.append(.init(location: location,
+                                          message: "participant \(code), item \(failure.number) (column '\(header[failure.column].value)'): \(failure.problem.message)"))
+                }
+                if problems.isEmpty, let id = try store(.id(participantID)) {
+                    if firstStored == nil { firstStored = id }
+                    stored += 1
+                    storedAnswers += row.answered
+                }
+            }
+
+            /// Inserts the waiting sets; when the statement refuses them (a participant not in the study, a set
+            /// that exists), they are stored one by one, which finds and reports what is wrong.
+            func flush() throws {
+                guard !batch.isEmpty else { return }
+                if batch.isFull, let batchStatement,
+                   let first = try batch.insert(db, batchStatement, instrumentID: instrumentRowID, taskID: fixedTaskID, occasion: options.occasion,
+                                                orientation: options.orientation, sourcePrefix: sourcePrefix, recorded: recorded) {
+                    if firstStored == nil { firstStored = first }
+                    stored += batch.count
+                    storedAnswers += batch.answered
+                } else {
+                    for index in 0..<batch.count {
+                        let (row, answers, raw) = batch[index]
+                        try storeOne(row, answers: answers, raw: raw, failures: [])
+                    }
+                }
+                batch.removeAll()
+            }
+
             while let record = try reader.next() {
                 rows += 1
                 if rows % 20_000 == 0 { options.progress?(reader.fractionRead) }
                 let participantField = record.fields[participantIndex]
                 let code = participantField.value.trimmedSpaces
-                guard let participantID = try statements.participantID(db, code: code) else {
-                    problems.append(.init(location: at(participantField),
-                                          message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
-                    continue
+                if !problems.isEmpty {
+                    // Checking only: every row's participant is looked up, as a storing run's insert would.
+                    guard try statements.participantID(db, code: code) != nil else {
+                        problems.append(.init(location: at(participantField),
+                                              message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
+                        continue
+                    }
                 }
                 var taskID = fixedTaskID
                 var taskKey = options.task
@@ -136,6 +237,7 @@ extension StudyDatabase {
                     let taskField = record.fields[taskIndex]
                     taskKey = taskField.value.trimmedSpaces
                     guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [taskKey!]) else {
+                        try flush()
                         problems.append(.init(location: at(taskField), message: "no task '\(taskKey!)' in the study"))
                         continue
                     }
@@ -153,76 +255,52 @@ extension StudyDatabase {
                     }
                 }
                 if !problems.isEmpty { seen[key] = record.line }
-                if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: instrumentRowID,
-                                                               taskID: taskID, occasion: options.occasion) {
-                    if let firstStored, existing.id >= firstStored {
-                        switch options.duplicates {
-                        case .keepFirst:
-                            dropped += 1
-                            continue
-                        case .keepLast:
-                            storedAnswers -= try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM json_each(answers)) FROM response_set WHERE id = ?",
-                                                              arguments: [existing.id]) ?? 0
-                            try Self.deleteResponseSet(db, existing.id)
-                            dropped += 1
-                            stored -= 1
-                        case .refuse:
-                            let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
-                            problems.append(.init(location: at(participantField),
-                                                  message: "participant \(code) has a second row" + (taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); "
-                                                    + "choose --duplicates keep-last or keep-first to keep one"))
-                            continue
+
+                // The answers first, into the set's columns; the cells that cannot be read are reported by
+                // `storeOne`, unless the row turns out to be a repeated one.
+                writer.reset()
+                var answered = 0
+                var failures: [AnswerFailure] = []
+                for plan in plans {
+                    let field = record.fields[plan.column]
+                    if plan.wholeNumbers, let value = ImportColumnPlan.wholeNumber(field.value.utf8), value >= plan.low, value <= plan.high {
+                        if plan.inverted {
+                            writer.append(plan.number, .value(Double(plan.low + plan.high - value)), typed: field.value)
+                        } else {
+                            writer.append(plan.number, digits: field.value.utf8)
                         }
-                    } else if options.replace {
-                        try Self.deleteResponseSet(db, existing.id)
-                        replaced += 1
-                    } else {
-                        problems.append(.init(location: at(participantField),
-                                              message: "participant \(code) already has \(definition.id) answers (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
+                        answered += 1
                         continue
                     }
-                }
-                var answers: [Int: Answer] = [:]
-                var raw: [Int: String] = [:]
-                answers.reserveCapacity(orderedColumns.count)
-                raw.reserveCapacity(orderedColumns.count)
-                for (number, index, item) in orderedColumns {
-                    let field = record.fields[index]
+                    let item = definition.items[plan.item]
                     switch answerReader.read(field.value, item: item) {
                     case let .success(answer?):
-                        answers[number] = answer
-                        raw[number] = field.value
+                        // The store's own guarantee (no Likert 9, no choice the item does not offer).
+                        guard definition.accepts(answer, item: item) else {
+                            throw StoreError.invalidInput([.init(location: sourcePrefix + String(record.line),
+                                                                 message: "\(definition.id) item \(plan.number): the answer \(answer.display) does not fit the item")])
+                        }
+                        writer.append(plan.number, answer, typed: field.value)
+                        answered += 1
                     case .success(nil):
                         break
                     case let .failure(problem):
-                        if let label = problem.unknownLabel {
-                            // An unknown label is reported once, where it first occurs, with how often it occurs.
-                            let folded = AnswerReader.fold(label)
-                            if let known = unknownLabels[folded] {
-                                unknownLabels[folded]!.count = known.count + 1
-                            } else {
-                                unknownLabels[folded] = (at(field), number, 1)
-                                problems.append(.init(location: at(field),
-                                                      message: "participant \(code), item \(number) (column '\(header[index].value)'): \(problem.message)"))
-                            }
-                            continue
-                        }
-                        problems.append(.init(location: at(field),
-                                              message: "participant \(code), item \(number) (column '\(header[index].value)'): \(problem.message)"))
+                        failures.append(AnswerFailure(field: field, number: plan.number, column: plan.column, problem: problem))
                     }
                 }
+                writer.finish()
                 let submitted = timestampIndex.map { record.fields[$0].value.trimmedSpaces }.flatMap { $0.isEmpty ? nil : $0 }
-                if problems.isEmpty {
-                    let submission = ResponseSubmission(
-                        participant: code, answers: answers, raw: raw, task: taskKey, occasion: options.occasion,
-                        orientation: options.orientation, source: "\(reader.file):\(record.line)", submitted: submitted)
-                    let id = try Self.insertResponseSet(db, statements, instrumentID: instrumentRowID, definition: definition, participantID: participantID,
-                                                        taskID: taskID, submission, recorded: recorded)
-                    if firstStored == nil { firstStored = id }
-                    stored += 1
-                    storedAnswers += answers.count
+                let row = PendingSet(participant: participantField, code: code, taskID: taskID, taskKey: taskKey, line: record.line,
+                                     submitted: submitted, answered: answered)
+                if batchStatement != nil, problems.isEmpty, failures.isEmpty, !code.isEmpty {
+                    batch.append(row, answers: writer.answers, raw: writer.raw)
+                    if batch.isFull { try flush() }
+                    continue
                 }
+                try flush()
+                try storeOne(row, answers: writer.answers, raw: writer.raw, failures: failures)
             }
+            try flush()
             if rows == 0 {
                 problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no responses"))
             }
@@ -375,6 +453,168 @@ enum ItemHeaderMatcher {
                 + (missing.count == 1 ? " " : "s ") + missing.map(String.init).joined(separator: ", ")
                 + (unmatched.isEmpty ? "" : "; columns that match no item: " + unmatched.prefix(8).joined(separator: ", ") + (unmatched.count > 8 ? ", …" : ""))
                 + ". Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)")])
+    }
+}
+
+/// A row of a form export read without a problem, waiting to be stored.
+struct PendingSet {
+    var participant: Field
+    var code: String
+    var taskID: Int64?
+    var taskKey: String?
+    var line: Int
+    var submitted: String?
+    /// How many items it answers.
+    var answered: Int
+}
+
+/// A cell that could not be read as an answer to its item.
+struct AnswerFailure {
+    var field: Field
+    var number: Int
+    var column: Int
+    var problem: AnswerProblem
+}
+
+/// Sets waiting to be inserted by one statement: their texts in one buffer, bound where they lie.
+struct SetBatch {
+    static let capacity = 64
+
+    private var rows: [PendingSet] = []
+    /// Each row's answers and typed columns (an empty typed range is NULL) and participant code, in `bytes`.
+    private var ranges: [(answers: Range<Int>, raw: Range<Int>, code: Range<Int>, submitted: Range<Int>?)] = []
+    private var bytes: [UInt8] = []
+    private(set) var answered = 0
+
+    init() {
+        rows.reserveCapacity(Self.capacity)
+        ranges.reserveCapacity(Self.capacity)
+        bytes.reserveCapacity(Self.capacity * 128)
+    }
+
+    var count: Int { rows.count }
+    var isEmpty: Bool { rows.isEmpty }
+    var isFull: Bool { rows.count == Self.capacity }
+
+    subscript(index: Int) -> (PendingSet, answers: [UInt8], raw: [UInt8]) {
+        let range = ranges[index]
+        return (rows[index], Array(bytes[range.answers]), Array(bytes[range.raw]))
+    }
+
+    mutating func append(_ row: PendingSet, answers: [UInt8], raw: [UInt8]) {
+        func add<S: Sequence>(_ part: S) -> Range<Int> where S.Element == UInt8 {
+            let start = bytes.count
+            bytes.append(contentsOf: part)
+            return start..<bytes.count
+        }
+        ranges.append((add(answers), add(raw), add(row.code.utf8), row.submitted.map { add($0.utf8) }))
+        rows.append(row)
+        answered += row.answered
+    }
+
+    mutating func removeAll() {
+        rows.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        answered = 0
+    }
+
+    /// The statement inserting `capacity` sets, each participant found by code. A code not in the study leaves
+    /// its participant NULL, which the NOT NULL constraint refuses, so the statement stores all of its sets or none
+    /// (as it does when one already exists); the LEFT JOIN keeps the rows in file order, and so their ids.
+    static func statement(_ db: Database) throws -> Statement {
+        let values = (0..<capacity).map { row in
+            "(" + (0..<5).map { "?\(7 + row * 5 + $0)" }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
+        return try db.makeStatement(sql: """
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
+            SELECT p.id, ?1, ?2, ?3, ?4, ?5 || v.column2, v.column3, ?6, v.column4, v.column5
+            FROM (VALUES \(values)) AS v LEFT JOIN participant p ON p.code = v.column1
+            """)
+    }
+
+    /// Inserts the full batch; the first set's id, or `nil` when a constraint refused the statement (nothing
+    /// stored).
+    func insert(_ db: Database, _ statement: Statement, instrumentID: Int64, taskID: Int64?, occasion: String,
+                orientation: Orientation, sourcePrefix: String, recorded: String) throws -> Int64? {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_bind_int64(handle, 1, instrumentID)
+        if let taskID { sqlite3_bind_int64(handle, 2, taskID) } else { sqlite3_bind_null(handle, 2) }
+        bindText(handle, 3, occasion)
+        bindText(handle, 4, orientation.rawValue)
+        bindText(handle, 5, sourcePrefix)
+        bindText(handle, 6, recorded)
+        let code: Int32 = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                // The texts are bound where they lie (no copy): the buffer outlives the step, and every one of
+                // them is bound again before the next.
+                func bind(_ index: Int32, _ range: Range<Int>?, emptyIsNull: Bool) {
+                    guard let range, !(emptyIsNull && range.isEmpty) else { sqlite3_bind_null(handle, index); return }
+                    sqlite3_bind_text(handle, index, text.baseAddress! + range.lowerBound, Int32(range.count), nil)
+                }
+                for (offset, row) in rows.enumerated() {
+                    let base = Int32(7 + offset * 5)
+                    let range = ranges[offset]
+                    bind(base, range.code, emptyIsNull: false)
+                    sqlite3_bind_int64(handle, base + 1, Int64(row.line))
+                    bind(base + 2, range.submitted, emptyIsNull: false)
+                    bind(base + 3, range.answers, emptyIsNull: false)
+                    bind(base + 4, range.raw, emptyIsNull: true)
+                }
+                return sqlite3_step(handle)
+            }
+        }
+        let extended = sqlite3_extended_errcode(db.sqliteConnection)
+        let message = code == SQLITE_DONE ? "" : String(cString: sqlite3_errmsg(db.sqliteConnection))
+        sqlite3_reset(handle)
+        if code == SQLITE_DONE { return db.lastInsertedRowID - Int64(rows.count) + 1 }
+        if extended & 0xFF == SQLITE_CONSTRAINT { return nil }
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+    }
+}
+
+/// One item column of a form export, with what reading its most common answer needs: a whole number typed as
+/// such, within the item's whole-number range, taken without the general reader (labels, decimals, N/A).
+struct ImportColumnPlan {
+    let number: Int
+    /// The column in the file.
+    let column: Int
+    /// The item's position in the definition.
+    let item: Int
+    let wholeNumbers: Bool
+    let low: Int
+    let high: Int
+    /// The form's 1 is the scale's maximum (Likert items under `--orientation inverted`).
+    let inverted: Bool
+
+    static func plans(_ columns: [Int: Int], definition: InstrumentDefinition, orientation: Orientation) -> [ImportColumnPlan] {
+        columns.sorted { $0.key < $1.key }.map { number, column in
+            let position = definition.items.firstIndex { $0.number == number }!
+            let item = definition.items[position]
+            let range = (item.kind == .likert || item.kind == .numeric) ? definition.range(of: item) : nil
+            let whole = range.map { $0.lowerBound == $0.lowerBound.rounded() && $0.upperBound == $0.upperBound.rounded()
+                && abs($0.lowerBound) < 1e9 && abs($0.upperBound) < 1e9 } ?? false
+            return ImportColumnPlan(number: number, column: column, item: position, wholeNumbers: whole,
+                                    low: whole ? Int(range!.lowerBound) : 0, high: whole ? Int(range!.upperBound) : 0,
+                                    inverted: orientation == .inverted && item.kind == .likert)
+        }
+    }
+
+    /// The value of a cell holding only decimal digits (at most nine, no leading zero but "0" itself), else `nil`
+    /// — then the general reader decides, and keeps "05" as typed.
+    @inline(__always)
+    static func wholeNumber(_ text: String.UTF8View) -> Int? {
+        let count = text.count
+        guard count > 0, count <= 9 else { return nil }
+        var value = 0
+        var first = true
+        for byte in text {
+            guard byte >= 48, byte <= 57, !(first && byte == 48 && count > 1) else { return nil }
+            first = false
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
     }
 }
 

@@ -15,46 +15,85 @@ enum AnswerColumn {
     /// Writes `answers` (and, into `raw`, what was typed where it differs from the answer's own text) as the
     /// column's JSON. `raw` is left empty when nothing needs keeping.
     static func encode(_ answers: [Int: Answer], typed: [Int: String], into out: inout [UInt8], raw: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
-        raw.removeAll(keepingCapacity: true)
-        out.append(UInt8(ascii: "{"))
-        var first = true
-        var rawFirst = true
+        var writer = Writer(answers: out, raw: raw)
+        writer.reset()
         for number in answers.keys.sorted() {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            appendKey(number, to: &out)
-            let typed = typed[number]
+            writer.append(number, answers[number]!, typed: typed[number])
+        }
+        writer.finish()
+        out = writer.answers
+        raw = writer.raw
+    }
+
+    /// Builds one set's columns answer by answer, in item order; kept and reset from set to set, so a large
+    /// import writes every set into the same two buffers.
+    struct Writer {
+        /// The answers column once `finish()` is called.
+        var answers: [UInt8]
+        /// The typed column, or empty when nothing needs keeping.
+        var raw: [UInt8]
+        private var empty = true
+
+        init(answers: [UInt8] = [], raw: [UInt8] = []) {
+            self.answers = answers
+            self.raw = raw
+            self.answers.reserveCapacity(256)
+        }
+
+        mutating func reset() {
+            answers.removeAll(keepingCapacity: true)
+            raw.removeAll(keepingCapacity: true)
+            answers.append(UInt8(ascii: "{"))
+            empty = true
+        }
+
+        /// Adds item `number`'s answer; `typed` is what was typed, kept only where it is not the answer's own text.
+        /// Numbers must come in increasing order.
+        mutating func append(_ number: Int, _ answer: Answer, typed: String?) {
+            if !empty { answers.append(UInt8(ascii: ",")) }
+            empty = false
+            AnswerColumn.appendKey(number, to: &answers)
             // Whether what was typed is the answer's own text (then it is not kept twice).
             let same: Bool
-            switch answers[number]! {
+            switch answer {
             case let .value(value):
-                let start = out.count
-                appendNumber(value, to: &out)
-                same = typed.map { $0.utf8.elementsEqual(out[start...]) } ?? true
+                let start = answers.count
+                AnswerColumn.appendNumber(value, to: &answers)
+                same = typed.map { $0.utf8.elementsEqual(answers[start...]) } ?? true
             case .notApplicable:
-                out.append(contentsOf: "null".utf8)
+                answers.append(contentsOf: "null".utf8)
                 same = typed == nil
             case let .choice(key):
-                out.append(contentsOf: #"{"c":"#.utf8)
-                appendString(key, to: &out)
-                out.append(UInt8(ascii: "}"))
+                answers.append(contentsOf: #"{"c":"#.utf8)
+                AnswerColumn.appendString(key, to: &answers)
+                answers.append(UInt8(ascii: "}"))
                 same = typed.map { $0 == key } ?? true
             case let .text(text):
-                out.append(contentsOf: #"{"t":"#.utf8)
-                appendString(text, to: &out)
-                out.append(UInt8(ascii: "}"))
+                answers.append(contentsOf: #"{"t":"#.utf8)
+                AnswerColumn.appendString(text, to: &answers)
+                answers.append(UInt8(ascii: "}"))
                 same = typed.map { $0 == text } ?? true
             }
             if !same, let typed {
-                raw.append(UInt8(ascii: rawFirst ? "{" : ","))
-                rawFirst = false
-                appendKey(number, to: &raw)
-                appendString(typed, to: &raw)
+                raw.append(UInt8(ascii: raw.isEmpty ? "{" : ","))
+                AnswerColumn.appendKey(number, to: &raw)
+                AnswerColumn.appendString(typed, to: &raw)
             }
         }
-        out.append(UInt8(ascii: "}"))
-        if !rawFirst { raw.append(UInt8(ascii: "}")) }
+
+        /// Adds a whole number as typed: `digits` are its decimal digits without a leading zero (the form's own
+        /// text, so nothing is kept in the typed column).
+        mutating func append(_ number: Int, digits: String.UTF8View) {
+            if !empty { answers.append(UInt8(ascii: ",")) }
+            empty = false
+            AnswerColumn.appendKey(number, to: &answers)
+            answers.append(contentsOf: digits)
+        }
+
+        mutating func finish() {
+            answers.append(UInt8(ascii: "}"))
+            if !raw.isEmpty { raw.append(UInt8(ascii: "}")) }
+        }
     }
 
     /// The column's text for `answers` alone (tests, migrations).
@@ -65,13 +104,13 @@ enum AnswerColumn {
         return (String(decoding: out, as: UTF8.self), raw.isEmpty ? nil : String(decoding: raw, as: UTF8.self))
     }
 
-    private static func appendKey(_ number: Int, to out: inout [UInt8]) {
+    fileprivate static func appendKey(_ number: Int, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         appendInteger(number, to: &out)
         out.append(contentsOf: "\":".utf8)
     }
 
-    private static func appendInteger(_ number: Int, to out: inout [UInt8]) {
+    fileprivate static func appendInteger(_ number: Int, to out: inout [UInt8]) {
         if number < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -89,7 +128,7 @@ enum AnswerColumn {
 
     /// Whole numbers as integers ("4"), others in Swift's shortest round-tripping form ("2.5", "1e-05"), both
     /// valid JSON numbers that read back to the same Double.
-    private static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+    fileprivate static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         if value == value.rounded(), abs(value) < 1e15 {
             appendInteger(Int(value), to: &out)
         } else {
@@ -97,7 +136,7 @@ enum AnswerColumn {
         }
     }
 
-    private static func appendString(_ text: String, to out: inout [UInt8]) {
+    fileprivate static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -31,13 +31,12 @@ extension Statement {
     private func bindFast(_ values: [FastValue]) {
         let handle = sqliteStatement
         sqlite3_reset(handle)
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             switch value {
             case let .int(number): sqlite3_bind_int64(handle, index, number)
             case let .double(number): sqlite3_bind_double(handle, index, number)
-            case let .text(text): sqlite3_bind_text(handle, index, text, -1, transient)
+            case let .text(text): bindText(handle, index, text)
             case .null: sqlite3_bind_null(handle, index)
             }
         }
@@ -54,6 +53,26 @@ extension Statement {
         }
     }
 }
+
+/// Binds `text` as its UTF-8 bytes (SQLite copies them): passing a String where C expects `const char *`
+/// copies it into a fresh array first.
+@inline(__always)
+func bindText(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) {
+            // An empty buffer may have no address, which SQLite would bind as NULL.
+            if let address = $0.baseAddress {
+                _ = sqlite3_bind_text(handle, index, address, Int32($0.count), sqliteTransient)
+            } else {
+                _ = sqlite3_bind_text(handle, index, "", 0, nil)
+            }
+        }
+    }
+}
+
+/// SQLite's SQLITE_TRANSIENT (copy the bound value), a macro Swift does not import.
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// The text in column `column` of the current row, or nil for NULL.
 func columnText(_ handle: OpaquePointer, _ column: Int32) -> String? {
