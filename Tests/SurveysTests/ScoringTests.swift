@@ -292,6 +292,31 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
 @Suite struct HistogramSummaryTests {
     /// Summaries from counts of distinct values must be the summaries of the values themselves, to the last bit
     /// (the same sums in the same order), whatever order the runs come in.
+    /// Counting in an array (quarters from 0 to 1023.75) and a dictionary (anything else) gives the histogram a
+    /// dictionary alone would.
+    @Test func valueCountsEqualADictionaryOfCounts() {
+        let values: [Double] = [0, 2.5, 72.5, 72.5, 100, 1023.75, 1024, 4.25, 1.1, -2.5, -0.0, 0.125, 3, 3, 3, .infinity, 1e300, 7 / 3]
+        var counts = ValueCounts()
+        var dictionary: [Double: Int] = [:]
+        for value in values {
+            counts.add(value)
+            dictionary[value, default: 0] += 1
+        }
+        #expect(counts.histogram == dictionary)
+        #expect(counts.histogram[3] == 3)
+        #expect(counts.histogram[0] == 2, "-0 and 0 are one value, as in a dictionary")
+        #expect(ValueCounts().histogram.isEmpty)
+    }
+
+    /// Numbers appended as bytes read as `JSONOutput.number` writes them.
+    @Test func appendedNumbersAreTheNumbersText() {
+        for value in [0, -0.0, 1, -1, 72.5, 100, 1e14, 999_999_999_999_999, 1e15, 1e16, -3e20, 0.1, 1e-7, .nan, .infinity, 42] {
+            var bytes: [UInt8] = []
+            JSONOutput.appendNumber(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONOutput.number(value), "\(value)")
+        }
+    }
+
     @Test func runsGiveTheSameFiguresAsTheValues() {
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<200 {

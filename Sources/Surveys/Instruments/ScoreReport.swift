@@ -195,7 +195,9 @@ public struct ScoreReport: Sendable {
         var tasks: Set<String> = []
         var alphas: [(scale: String, items: [ItemDefinition], accumulator: CronbachAlpha.Accumulator)] = []
         /// Per scored item (in `scoredItems` order): value → count.
-        var itemHistograms: [[Double: Int]] = []
+        var itemHistograms: [ValueCounts] = []
+        /// Each α's answers of the set being added (kept, not allocated per set).
+        var alphaRow: [Double?] = []
         var itemNotApplicable: [Int: Int] = [:]
         var texts: [Int: [(participant: String, text: String)]] = [:]
         let scoredItems: [ItemDefinition]
@@ -209,9 +211,29 @@ public struct ScoreReport: Sendable {
 
         struct Bucket {
             var n = 0
-            var values: [String: [Double: Int]] = [:]
+            /// Each score's counts, in the order the scores come (looked up by position, not hashed, per set).
+            var scores: [(id: String, counts: ValueCounts)] = []
             var choices: [Int: [String: Int]] = [:]
             var notApplicable: [Int: Int] = [:]
+
+            /// Score id → value → how many sets have it.
+            var values: [String: [Double: Int]] {
+                Dictionary(scores.map { ($0.id, $0.counts.histogram) }, uniquingKeysWith: { first, _ in first })
+            }
+
+            mutating func count(_ scores: [Score]) {
+                for (position, score) in scores.enumerated() {
+                    if position < self.scores.count, self.scores[position].id == score.id {
+                        self.scores[position].counts.add(score.value)
+                    } else if let index = self.scores.firstIndex(where: { $0.id == score.id }) {
+                        self.scores[index].counts.add(score.value)
+                    } else {
+                        var counts = ValueCounts()
+                        counts.add(score.value)
+                        self.scores.append((score.id, counts))
+                    }
+                }
+            }
         }
 
         public init(_ instrument: InstrumentDefinition, missing: MissingPolicy, groupOrder: [String] = [],
@@ -224,7 +246,7 @@ public struct ScoreReport: Sendable {
             scoredItems = instrument.items.filter { $0.kind == .likert || $0.kind == .numeric }
             choiceItems = instrument.items.filter { $0.kind == .choice }
             textItems = instrument.items.filter { $0.kind == .text }
-            itemHistograms = Array(repeating: [:], count: scoredItems.count)
+            itemHistograms = Array(repeating: ValueCounts(), count: scoredItems.count)
             let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
             alphas.append((allName, alphaItems, .init(items: alphaItems.count)))
             if instrument.scoring == .mean || instrument.scoring == .sum {
@@ -262,14 +284,15 @@ public struct ScoreReport: Sendable {
             count(input, scores: scores, in: BucketKey(task: task, group: nil))
 
             for index in alphas.indices {
-                let values = alphas[index].items.map { item -> Double? in
-                    input.answers[item.number]?.value.map { instrument.recoded($0, item: item) }
+                alphaRow.removeAll(keepingCapacity: true)
+                for item in alphas[index].items {
+                    alphaRow.append(input.answers[item.number]?.value.map { instrument.recoded($0, item: item) })
                 }
-                alphas[index].accumulator.add(values)
+                alphas[index].accumulator.add(alphaRow)
             }
             for (position, item) in scoredItems.enumerated() {
                 switch input.answers[item.number] {
-                case let .value(value)?: itemHistograms[position][value, default: 0] += 1
+                case let .value(value)?: itemHistograms[position].add(value)
                 case .notApplicable?: itemNotApplicable[item.number, default: 0] += 1
                 default: break
                 }
@@ -290,7 +313,7 @@ public struct ScoreReport: Sendable {
                 bucketList.append(Bucket())
             }
             bucketList[index].n += 1
-            for score in scores { bucketList[index].values[score.id, default: [:]][score.value, default: 0] += 1 }
+            bucketList[index].count(scores)
             for item in choiceItems {
                 switch input.answers[item.number] {
                 case let .choice(choice)?: bucketList[index].choices[item.number, default: [:]][choice, default: 0] += 1
@@ -321,7 +344,7 @@ public struct ScoreReport: Sendable {
                                      texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
                                      unscored: failures)
             report.items = scoredItems.enumerated().map { position, item in
-                let histogram = itemHistograms[position]
+                let histogram = itemHistograms[position].histogram
                 // From the counts of each answer: memory does not grow with the number of respondents.
                 let runs = histogram.sorted { $0.key < $1.key }.map { (value: $0.key, count: $0.value) }
                 var distribution: [(Int, Int)] = []
@@ -418,5 +441,33 @@ public enum ScoreReportError: Error, Equatable, LocalizedError {
             return "Cannot score \(failures.count) response set\(failures.count == 1 ? "" : "s"):\n"
                 + failures.map { "  \($0)" }.joined(separator: "\n")
         }
+    }
+}
+
+/// How many times each value was seen, as a `[Double: Int]` histogram holds it, without hashing the values
+/// scores and answers mostly take: multiples of ¼ from 0 to 1023.75 (scale points, SUS scores in steps of 2.5,
+/// means of four items) are counted in an array indexed by 4 × value (exact: 4 is a power of two); any other
+/// value in a dictionary.
+struct ValueCounts {
+    private var quarters: [Int] = []
+    private var others: [Double: Int] = [:]
+
+    mutating func add(_ value: Double) {
+        let scaled = value * 4
+        // -0 counts as 0 (one key, as in a dictionary).
+        if scaled >= 0, scaled < 4096, scaled == scaled.rounded(.towardZero) {
+            let index = Int(scaled)
+            if index >= quarters.count { quarters.append(contentsOf: repeatElement(0, count: index + 1 - quarters.count)) }
+            quarters[index] += 1
+        } else {
+            others[value, default: 0] += 1
+        }
+    }
+
+    /// Value → count, for every value seen.
+    var histogram: [Double: Int] {
+        var histogram = others
+        for (index, count) in quarters.enumerated() where count > 0 { histogram[Double(index) / 4] = count }
+        return histogram
     }
 }

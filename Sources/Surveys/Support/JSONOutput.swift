@@ -73,6 +73,38 @@ public enum JSONOutput {
         }
     }
 
+    /// `quoted(string)` appended to `bytes` as UTF-8.
+    public static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+        if string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            bytes.append(contentsOf: quoted(string).utf8)
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: string.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// `quotedOrNull(string)` appended to `bytes` as UTF-8.
+    public static func appendQuotedOrNull(_ string: String?, to bytes: inout [UInt8]) {
+        if let string { appendQuoted(string, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+    }
+
+    /// `number(value)` appended to `bytes`: whole numbers digit by digit, others as `number` writes them.
+    public static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        guard value == value.rounded(), abs(value) < 1e15, value.sign == .plus || value != 0 else {
+            bytes.append(contentsOf: number(value).utf8)
+            return
+        }
+        var whole = Int(value)
+        if whole < 0 { bytes.append(UInt8(ascii: "-")); whole = -whole }
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
+            whole /= 10
+        } while whole > 0
+        bytes[start...].reverse()
+    }
+
     /// `quotedOrNull(string)` appended to `text`.
     public static func appendQuotedOrNull(_ string: String?, to text: inout String) {
         if let string { appendQuoted(string, to: &text) } else { text += "null" }

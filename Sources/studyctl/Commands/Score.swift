@@ -74,12 +74,17 @@ struct ScoreCommand: ParsableCommand {
             }
             var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, keepsRows: !output.json && !csv)
             var first = true
+            var line: [UInt8] = []
+            line.reserveCapacity(512)
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
                 let input = ScoringInput(participant: set.participant, group: by == nil ? nil : set.group ?? ScoreReport.noGroup,
                                          task: set.task, answers: set.answers)
                 guard let row = builder.add(input), let spool else { return }
                 if output.json {
-                    spool.write((first ? "\n" : ",\n") + ScoreJSON.rowText(row))
+                    line.removeAll(keepingCapacity: true)
+                    line.append(contentsOf: (first ? "\n" : ",\n").utf8)
+                    ScoreJSON.appendRow(row, to: &line)
+                    spool.write(bytes: line)
                 } else {
                     var csvRow = CSVWriter()
                     let ids = definition.scoreIDs
@@ -332,49 +337,52 @@ struct ScoreJSON: Encodable {
     /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
     /// writing rows one at a time. A test pins it to the encoder's output.
     static func rowText(_ row: ScoreReport.Row) -> String {
-        // Appended piece by piece into one string (it runs once per respondent): no array of entries, no
-        // intermediate strings, and the sorting skipped where there is one entry.
-        var text = ""
-        text.reserveCapacity(320)
+        var bytes: [UInt8] = []
+        appendRow(row, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `rowText(row)` appended to `bytes` (it runs once per respondent): no array of entries, no intermediate
+    /// strings, and the sorting skipped where there is one entry.
+    static func appendRow(_ row: ScoreReport.Row, to text: inout [UInt8]) {
         func key(_ name: String, first: Bool) {
-            text += first ? "{\n        " : ",\n        "
+            text.append(contentsOf: (first ? "{\n        " : ",\n        ").utf8)
             JSONOutput.appendQuoted(name, to: &text)
-            text += " : "
+            text.append(contentsOf: " : ".utf8)
         }
-        text += "    {\n      \"group\" : "
+        text.append(contentsOf: "    {\n      \"group\" : ".utf8)
         JSONOutput.appendQuotedOrNull(row.group, to: &text)
-        text += ",\n      \"interpretation\" : "
+        text.append(contentsOf: ",\n      \"interpretation\" : ".utf8)
         if row.meanings.isEmpty {
-            text += emptyObject
+            text.append(contentsOf: emptyObject.utf8)
         } else {
             let meanings = row.meanings.count == 1 ? Array(row.meanings) : row.meanings.sorted { $0.key < $1.key }
             for (index, (id, meaning)) in meanings.enumerated() {
                 key(id, first: index == 0)
-                text += "{\n          \"acceptability\" : "
+                text.append(contentsOf: "{\n          \"acceptability\" : ".utf8)
                 JSONOutput.appendQuoted(meaning.acceptability.rawValue, to: &text)
-                text += ",\n          \"adjective\" : "
+                text.append(contentsOf: ",\n          \"adjective\" : ".utf8)
                 JSONOutput.appendQuoted(meaning.adjective.en, to: &text)
-                text += "\n        }"
+                text.append(contentsOf: "\n        }".utf8)
             }
-            text += "\n      }"
+            text.append(contentsOf: "\n      }".utf8)
         }
-        text += ",\n      \"participant\" : "
+        text.append(contentsOf: ",\n      \"participant\" : ".utf8)
         JSONOutput.appendQuoted(row.participant, to: &text)
-        text += ",\n      \"scores\" : "
+        text.append(contentsOf: ",\n      \"scores\" : ".utf8)
         if row.scores.isEmpty {
-            text += emptyObject
+            text.append(contentsOf: emptyObject.utf8)
         } else {
             let sorted = row.scores.count == 1 ? row.scores : row.scores.sorted { $0.id < $1.id }
             for (index, score) in sorted.enumerated() {
                 key(score.id, first: index == 0)
-                text += JSONOutput.number(score.value)
+                JSONOutput.appendNumber(score.value, to: &text)
             }
-            text += "\n      }"
+            text.append(contentsOf: "\n      }".utf8)
         }
-        text += ",\n      \"task\" : "
+        text.append(contentsOf: ",\n      \"task\" : ".utf8)
         JSONOutput.appendQuotedOrNull(row.task, to: &text)
-        text += "\n    }"
-        return text
+        text.append(contentsOf: "\n    }".utf8)
     }
 
     /// How the encoder prints an empty object at a row's depth.

@@ -99,9 +99,14 @@ final class Spool {
             throw ValidationError("Cannot make a temporary file for the output: \(String(cString: strerror(errno)))")
         }
         self.file = file
+        setvbuf(file, nil, _IOFBF, 1 << 16)
     }
 
     deinit { fclose(file) }
+
+    func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { size += fwrite($0.baseAddress, 1, $0.count, file) }
+    }
 
     func write(_ text: String) {
         var text = text
