@@ -32,6 +32,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV7.identifier, SchemaV7.migrate),
         (SchemaV8.identifier, SchemaV8.migrate),
         (SchemaV9.identifier, SchemaV9.migrate),
+        (SchemaV10.identifier, SchemaV10.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

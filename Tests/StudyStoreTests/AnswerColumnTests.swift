@@ -85,6 +85,31 @@ import Testing
                              "P1 codeforall-perception 1 yes", "P1 codeforall-perception 3 Mais \"exemplos\""])
     }
 
+    /// The rebuilt table (step 10) refuses an answers column that does not open a JSON object without parsing
+    /// it, and keeps its unique index and its refusal of updates.
+    @Test func theColumnMustOpenAnObject() throws {
+        let folder = try TemporaryFolder()
+        let study = try makeStudy(folder)
+        try study.addParticipant(code: "P1", attributes: [])
+        try study.addParticipant(code: "P2", attributes: [])
+        try study.recordResponses(instrument: "umux-lite", ResponseSubmission(participant: "P1", answers: [1: .value(6), 2: .value(7)]), replace: false)
+        let before = try study.dump()
+        let instrument = "(SELECT id FROM instrument WHERE key = 'umux-lite')"
+        for answers in ["'[1]'", "'5'", "5", "''", "x'7B7D'", "' {}'", "'|'"] {
+            #expect(throws: DatabaseError.self, "\(answers)") {
+                try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded, answers) VALUES (2, \(instrument), 'now', \(answers))")
+            }
+        }
+        #expect(throws: DatabaseError.self, "one set per participant, instrument, task and occasion") {
+            try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded, answers) VALUES (1, \(instrument), 'now', '{}')")
+        }
+        #expect(throws: DatabaseError.self, "answers are replaced, not updated") {
+            try study.execute("UPDATE response_set SET answers = '{\"1\":1}'")
+        }
+        #expect(try study.dump() == before)
+        try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded, answers) VALUES (2, \(instrument), 'now', '{}')")
+    }
+
     /// A set whose column was broken by hand is an error naming the set, not a crash or a silently empty set.
     @Test func aDamagedColumnIsNamed() throws {
         let folder = try TemporaryFolder()

@@ -136,6 +136,28 @@ import Darwin
         #expect(try cli.fail(["score", "sus", "--compare"]).stderr.contains("--by ATTRIBUTE"))
     }
 
+    /// The participants' table is written row by row through a temporary file while its columns' widths are
+    /// found, and prints as an aligned table would: widths in characters (an accented code counts once), numbers
+    /// to the right, in participant order.
+    @Test func theParticipantTableIsAlignedOverEveryRow() throws {
+        let cli = try study("en")
+        for (code, answers) in [("P10", "3,3,3,3,3,3,3,3,3,3"), ("José", "4,2,4,2,4,2,4,2,4,1"), ("P1", "5,1,5,1,5,1,5,1,5,1")] {
+            if code != "P1" { try cli.succeed(["participant", "add", code]) }
+            try cli.succeed(["respond", code, "sus", "--answers", answers])
+        }
+        let lines = try cli.succeed(["score", "sus"]).components(separatedBy: "\n")
+        #expect(lines.first == "System Usability Scale (SUS) — 3 response sets")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("participant") })
+        #expect(Array(lines[start..<(start + 6)]) == [
+            "participant     SUS  Learnability  Usability  adjective        acceptability",
+            "-----------  ------  ------------  ---------  ---------------  -------------",
+            "José          77.50         87.50      75.00  Good             acceptable",
+            "P1           100.00        100.00     100.00  Best Imaginable  acceptable",
+            "P10           50.00         50.00      50.00  OK               marginal",
+            "",
+        ])
+    }
+
     @Test func itemsParticipantsIntervalsAndNoVariation() throws {
         let cli = try study("en")
         try cli.succeed(["respond", "P1", "sus", "--answers", "5,1,5,1,5,1,5,1,5,1"])

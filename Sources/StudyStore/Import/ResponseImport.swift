@@ -267,7 +267,7 @@ extension StudyDatabase {
                         if plan.inverted {
                             writer.append(plan.number, .value(Double(plan.low + plan.high - value)), typed: field.value)
                         } else {
-                            writer.append(plan.number, digits: field.value.utf8)
+                            writer.append(key: plan.key, whole: value)
                         }
                         answered += 1
                         continue
@@ -578,6 +578,8 @@ struct SetBatch {
 /// such, within the item's whole-number range, taken without the general reader (labels, decimals, N/A).
 struct ImportColumnPlan {
     let number: Int
+    /// The item's key in the answers column.
+    let key: [UInt8]
     /// The column in the file.
     let column: Int
     /// The item's position in the definition.
@@ -595,7 +597,7 @@ struct ImportColumnPlan {
             let range = (item.kind == .likert || item.kind == .numeric) ? definition.range(of: item) : nil
             let whole = range.map { $0.lowerBound == $0.lowerBound.rounded() && $0.upperBound == $0.upperBound.rounded()
                 && abs($0.lowerBound) < 1e9 && abs($0.upperBound) < 1e9 } ?? false
-            return ImportColumnPlan(number: number, column: column, item: position, wholeNumbers: whole,
+            return ImportColumnPlan(number: number, key: AnswerColumn.key(number), column: column, item: position, wholeNumbers: whole,
                                     low: whole ? Int(range!.lowerBound) : 0, high: whole ? Int(range!.upperBound) : 0,
                                     inverted: orientation == .inverted && item.kind == .likert)
         }

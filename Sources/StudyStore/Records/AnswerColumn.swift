@@ -81,13 +81,13 @@ enum AnswerColumn {
             }
         }
 
-        /// Adds a whole number as typed: `digits` are its decimal digits without a leading zero (the form's own
-        /// text, so nothing is kept in the typed column).
-        mutating func append(_ number: Int, digits: String.UTF8View) {
+        /// Adds a whole number that was typed as such (digits, no leading zero: nothing is kept in the typed
+        /// column). `key` is the item's key as `AnswerColumn.key(_:)` writes it.
+        mutating func append(key: [UInt8], whole value: Int) {
             if !empty { answers.append(UInt8(ascii: ",")) }
             empty = false
-            AnswerColumn.appendKey(number, to: &answers)
-            answers.append(contentsOf: digits)
+            answers.append(contentsOf: key)
+            AnswerColumn.appendInteger(value, to: &answers)
         }
 
         mutating func finish() {
@@ -102,6 +102,13 @@ enum AnswerColumn {
         var raw: [UInt8] = []
         encode(answers, typed: typed, into: &out, raw: &raw)
         return (String(decoding: out, as: UTF8.self), raw.isEmpty ? nil : String(decoding: raw, as: UTF8.self))
+    }
+
+    /// Item `number`'s key as the column writes it (`"10":`), for writers that keep it.
+    static func key(_ number: Int) -> [UInt8] {
+        var key: [UInt8] = []
+        appendKey(number, to: &key)
+        return key
     }
 
     fileprivate static func appendKey(_ number: Int, to out: inout [UInt8]) {

@@ -55,7 +55,8 @@ struct ScoreCommand: ParsableCommand {
         // however many respondents. The text table aligns its columns over every row, so it keeps them.
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
-        let (report, language) = try study.withStudy { database -> (ScoreReport, StudyLanguage) in
+        let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
+            let language = try database.info().language
             var groupAttribute: String?
             var order: [String] = []
             if let by {
@@ -72,14 +73,20 @@ struct ScoreCommand: ParsableCommand {
                 try database.forEachResponseSet(instrument: instrument) { _ in }  // says which instruments there are
                 throw StoreError.unknownInstrument(id: instrument, known: [])
             }
-            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, keepsRows: !output.json && !csv)
+            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order)
+            // The text table's rows wait in a temporary file while their columns' widths are found.
+            let table = !output.json && !csv ? try participantTable(definition, language: language) : nil
+            var scored = 0
             var first = true
             var line: [UInt8] = []
             line.reserveCapacity(512)
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
                 let input = ScoringInput(participant: set.participant, group: by == nil ? nil : set.group ?? ScoreReport.noGroup,
                                          task: set.task, answers: set.answers)
-                guard let row = builder.add(input), let spool else { return }
+                guard let row = builder.add(input) else { return }
+                scored += 1
+                table?.append(participantCells(row, definition, language: language))
+                guard let spool else { return }
                 if output.json {
                     line.removeAll(keepingCapacity: true)
                     line.append(contentsOf: (first ? "\n" : ",\n").utf8)
@@ -93,7 +100,7 @@ struct ScoreCommand: ParsableCommand {
                 }
                 first = false
             }
-            return (try builder.finish(), try database.info().language)
+            return (try builder.finish(), language, table, scored)
         }
         if output.json {
             try JSONOutput.document(ScoreJSON(report, by: by, language: language), command: "score", streaming: "rows",
@@ -110,39 +117,47 @@ struct ScoreCommand: ParsableCommand {
         } else if csv {
             print(ScoreCSV.summaries(report), terminator: "")
         } else {
-            printTables(report, language: language)
+            try printTables(report, participants: table, scored: scored, language: language)
         }
     }
 
-    func printTables(_ report: ScoreReport, language: StudyLanguage) {
+    /// The table of each participant's scores (with the SUS adjective and acceptability where they apply), or
+    /// `nil` when the instrument has no score.
+    func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage) throws -> SpooledTextTable? {
+        let ids = definition.scoreIDs
+        guard !ids.isEmpty else { return nil }
+        var header = ["participant"]
+        if definition.perTask { header.append("task") }
+        if let by { header.append(by) }
+        let first = header.count
+        let interpreted = ids.filter { ScoreReport.isOnSUSScale($0, definition) }
+        let extra = interpreted.flatMap { _ in [language == .ptBR ? "adjetivo" : "adjective", language == .ptBR ? "aceitabilidade" : "acceptability"] }
+        return try SpooledTextTable(header + ids + extra, rightAligned: Set(first..<(first + ids.count)))
+    }
+
+    func participantCells(_ row: ScoreReport.Row, _ definition: InstrumentDefinition, language: StudyLanguage) -> [String] {
+        let ids = definition.scoreIDs
+        var cells = [row.participant]
+        if definition.perTask { cells.append(row.task ?? "") }
+        if by != nil { cells.append(row.group ?? "") }
+        let meanings = ids.filter { ScoreReport.isOnSUSScale($0, definition) }.flatMap { id in
+            row.meanings[id].map { [$0.adjective.name(language), $0.acceptability.name(language)] } ?? ["", ""]
+        }
+        return cells + ids.map { fixed(row.value($0)) } + meanings
+    }
+
+    func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage) throws {
         let definition = report.instrument
-        print("\(definition.title.text(language)) — \(report.rows.count) response set\(report.rows.count == 1 ? "" : "s")")
+        print("\(definition.title.text(language)) — \(scored) response set\(scored == 1 ? "" : "s")")
         print("Reference: \(definition.reference)")
         if definition.lowerIsBetter { print("Lower scores are better.") }
         print("")
-        guard !report.rows.isEmpty else {
+        guard scored > 0 else {
             print("No answers yet. Enter them with 'studyctl respond PARTICIPANT \(definition.id)' or 'studyctl responses import'.")
             return
         }
-        let ids = definition.scoreIDs
-        if !ids.isEmpty {
-            var header = ["participant"]
-            if definition.perTask { header.append("task") }
-            if let by { header.append(by) }
-            let first = header.count
-            let interpreted = ids.filter { ScoreReport.isOnSUSScale($0, definition) }
-            let extra = interpreted.flatMap { _ in [language == .ptBR ? "adjetivo" : "adjective", language == .ptBR ? "aceitabilidade" : "acceptability"] }
-            var table = TextTable(header + ids + extra, rightAligned: Set(first..<(first + ids.count)))
-            for row in report.rows {
-                var cells = [row.participant]
-                if definition.perTask { cells.append(row.task ?? "") }
-                if by != nil { cells.append(row.group ?? "") }
-                let meanings = interpreted.flatMap { id in
-                    row.meanings[id].map { [$0.adjective.name(language), $0.acceptability.name(language)] } ?? ["", ""]
-                }
-                table.append(cells + ids.map { fixed(row.value($0)) } + meanings)
-            }
-            print(table.render())
+        if let participants {
+            try participants.print()
             print("")
             var summary = TextTable(["group", "score", "n", "mean", "SD", "median", "min", "max", "mode", "95% CI", "norm", "t", "p", "vs norm"],
                                     rightAligned: [2, 3, 4, 5, 6, 7, 10, 11, 12])

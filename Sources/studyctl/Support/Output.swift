@@ -37,23 +37,92 @@ struct TextTable {
         let widths = header.indices.map { column in
             all.map { row in column < row.count ? Self.width(row[column]) : 0 }.max() ?? 0
         }
-        func line(_ row: [String]) -> String {
-            header.indices.map { column in
-                let cell = column < row.count ? row[column].replacingOccurrences(of: "\n", with: " ") : ""
-                let padding = String(repeating: " ", count: widths[column] - Self.width(cell))
-                return rightAligned.contains(column) ? padding + cell : cell + padding
-            }
-            .joined(separator: "  ")
-            .trimmingTrailingSpaces()
-        }
-        var lines = [line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
-        lines += rows.map(line)
+        var lines = [Self.line(header, widths: widths, rightAligned: rightAligned), Self.rule(widths)]
+        lines += rows.map { Self.line($0, widths: widths, rightAligned: rightAligned) }
         return lines.joined(separator: "\n")
+    }
+
+    /// One row, its cells padded to `widths` and two spaces apart.
+    static func line(_ row: [String], widths: [Int], rightAligned: Set<Int>) -> String {
+        widths.indices.map { column in
+            let cell = column < row.count ? row[column].replacingOccurrences(of: "\n", with: " ") : ""
+            let padding = String(repeating: " ", count: widths[column] - width(cell))
+            return rightAligned.contains(column) ? padding + cell : cell + padding
+        }
+        .joined(separator: "  ")
+        .trimmingTrailingSpaces()
+    }
+
+    /// The dashes under the header.
+    static func rule(_ widths: [Int]) -> String {
+        widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
     }
 
     /// Display width: characters, so accented letters count once.
     static func width(_ text: String) -> Int {
         text.replacingOccurrences(of: "\n", with: " ").count
+    }
+}
+
+/// A `TextTable` whose rows wait in a temporary file: the column widths grow as rows come, and the rows are padded
+/// as they are read back, so a table of a million participants takes the memory of one row. Prints what
+/// `print(TextTable.render())` prints.
+final class SpooledTextTable {
+    let header: [String]
+    let rightAligned: Set<Int>
+    private var widths: [Int]
+    private(set) var count = 0
+    private let spool: Spool
+    private var buffer: [UInt8] = []
+
+    init(_ header: [String], rightAligned: Set<Int> = []) throws {
+        self.header = header
+        self.rightAligned = rightAligned
+        widths = header.map(TextTable.width)
+        spool = try Spool()
+    }
+
+    /// Keeps `row`: each cell as its length in bytes, a colon and its text (line breaks made spaces), the row ended
+    /// by a line break.
+    func append(_ row: [String]) {
+        buffer.removeAll(keepingCapacity: true)
+        for column in header.indices {
+            let cell = column < row.count ? row[column].replacingOccurrences(of: "\n", with: " ") : ""
+            widths[column] = max(widths[column], TextTable.width(cell))
+            buffer.append(contentsOf: String(cell.utf8.count).utf8)
+            buffer.append(UInt8(ascii: ":"))
+            buffer.append(contentsOf: cell.utf8)
+        }
+        buffer.append(UInt8(ascii: "\n"))
+        spool.write(bytes: buffer)
+        count += 1
+    }
+
+    /// Prints the table on standard output.
+    func print() throws {
+        Output.write(TextTable.line(header, widths: widths, rightAligned: rightAligned) + "\n" + TextTable.rule(widths) + "\n")
+        var out: [UInt8] = []
+        try spool.forEachLine { line in
+            var cells: [String] = []
+            var index = line.startIndex
+            while index < line.endIndex {
+                var length = 0
+                while line[index] != UInt8(ascii: ":") {
+                    length = length * 10 + Int(line[index] - UInt8(ascii: "0"))
+                    index += 1
+                }
+                index += 1
+                cells.append(String(decoding: line[index..<(index + length)], as: UTF8.self))
+                index += length
+            }
+            out.append(contentsOf: TextTable.line(cells, widths: widths, rightAligned: rightAligned).utf8)
+            out.append(UInt8(ascii: "\n"))
+            if out.count >= 1 << 16 {
+                out.withUnsafeBufferPointer { Output.write(bytes: $0) }
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out.withUnsafeBufferPointer { Output.write(bytes: $0) }
     }
 }
 
@@ -113,6 +182,23 @@ final class Spool {
         text.withUTF8 { bytes in
             size += fwrite(bytes.baseAddress, 1, bytes.count, file)
         }
+    }
+
+    /// Calls `body` with each line of the spooled text (without its line break), from the start.
+    func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        fflush(file)
+        rewind(file)
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while true {
+            let length = getline(&line, &capacity, file)
+            if length < 0 { break }
+            let bytes = UnsafeRawBufferPointer(start: line, count: length).bindMemory(to: UInt8.self)
+            let text = Array(bytes)
+            try body(text.last == UInt8(ascii: "\n") ? text.dropLast() : text[...])
+        }
+        if ferror(file) != 0 { throw ValidationError("Cannot read back the temporary output file") }
     }
 
     /// Copies the spooled text, from the start, to standard output.
