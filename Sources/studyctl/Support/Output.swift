@@ -45,7 +45,7 @@ struct TextTable {
     /// One row, its cells padded to `widths` and two spaces apart.
     static func line(_ row: [String], widths: [Int], rightAligned: Set<Int>) -> String {
         widths.indices.map { column in
-            let cell = column < row.count ? row[column].replacingOccurrences(of: "\n", with: " ") : ""
+            let cell = column < row.count ? row[column].oneLine : ""
             let padding = String(repeating: " ", count: widths[column] - width(cell))
             return rightAligned.contains(column) ? padding + cell : cell + padding
         }
@@ -60,7 +60,7 @@ struct TextTable {
 
     /// Display width: characters, so accented letters count once.
     static func width(_ text: String) -> Int {
-        text.replacingOccurrences(of: "\n", with: " ").count
+        text.oneLine.count
     }
 }
 
@@ -87,7 +87,7 @@ final class SpooledTextTable {
     func append(_ row: [String]) {
         buffer.removeAll(keepingCapacity: true)
         for column in header.indices {
-            let cell = column < row.count ? row[column].replacingOccurrences(of: "\n", with: " ") : ""
+            let cell = column < row.count ? row[column].oneLine : ""
             widths[column] = max(widths[column], TextTable.width(cell))
             buffer.append(contentsOf: String(cell.utf8.count).utf8)
             buffer.append(UInt8(ascii: ":"))
@@ -127,6 +127,13 @@ final class SpooledTextTable {
 }
 
 extension String {
+    /// The text with its line breaks made spaces (itself, without a copy, when it has none).
+    var oneLine: String {
+        // By scalar: a Windows line break is one Character, whose "\n" is replaced too.
+        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+    }
+
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.last == " " { copy.removeLast() }
