@@ -72,14 +72,7 @@ public struct CSVByteWriter {
     /// An integer field.
     public mutating func field(_ number: Int) {
         startField()
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        DecimalText.append(number, to: &bytes)
     }
 
     /// An empty field.
@@ -96,5 +89,20 @@ public struct CSVByteWriter {
     public mutating func drain<T>(_ body: ([UInt8]) throws -> T) rethrows -> T {
         defer { bytes.removeAll(keepingCapacity: true) }
         return try body(bytes)
+    }
+}
+
+/// Integers written as decimal text straight into a byte buffer (no String made per number), for the writers that
+/// emit a row or a set at a time: CSV fields, the answers column's keys and points.
+public enum DecimalText {
+    public static func append(_ number: Int, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 }

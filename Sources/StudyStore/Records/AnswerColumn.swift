@@ -1,4 +1,5 @@
 import Surveys
+import Tabular
 
 /// How a response set's answers are kept: one JSON object per set in `response_set.answers`, keyed by item number,
 /// in item order — a number for a point or value, `null` for "does not apply", `{"c": key}` for a choice and
@@ -118,19 +119,7 @@ enum AnswerColumn {
     }
 
     fileprivate static func appendInteger(_ number: Int, to out: inout [UInt8]) {
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
-        }
+        DecimalText.append(number, to: &out)
     }
 
     /// Whole numbers as integers ("4"), others in Swift's shortest round-tripping form ("2.5", "1e-05"), both

@@ -89,20 +89,13 @@ public enum JSONOutput {
         if let string { appendQuoted(string, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
     }
 
-    /// `number(value)` appended to `bytes`: whole numbers digit by digit, others as `number` writes them.
+    /// `number(value)` appended to `bytes`: whole numbers as integers (no ".0" to cut), others as `number` writes them.
     public static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
         guard value == value.rounded(), abs(value) < 1e15, value.sign == .plus || value != 0 else {
             bytes.append(contentsOf: number(value).utf8)
             return
         }
-        var whole = Int(value)
-        if whole < 0 { bytes.append(UInt8(ascii: "-")); whole = -whole }
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
-            whole /= 10
-        } while whole > 0
-        bytes[start...].reverse()
+        bytes.append(contentsOf: String(Int(value)).utf8)
     }
 
     /// `quotedOrNull(string)` appended to `text`.
