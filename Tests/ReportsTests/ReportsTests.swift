@@ -314,6 +314,30 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         }
     }
 
+    /// The scores a streaming snapshot keeps come back as they went in (texts with and without a value, every bit
+    /// of the numbers), in order, as often as a table reads them.
+    @Test func keptScoresReadBackExactly() throws {
+        let spool = try ScoreRowSpool()
+        let rows = [
+            ScoreReport.Row(participant: "José", group: "Avançado", task: nil, scores: [Score(id: "SUS", value: 72.5, answered: 10, of: 10)]),
+            ScoreReport.Row(participant: "P2", group: nil, task: "T1", scores: [Score(id: "Overall", value: 2.666666666666667, answered: 15, of: 16),
+                                                                                  Score(id: "SysUse", value: -0.0, answered: 0, of: 6)]),
+            ScoreReport.Row(participant: "", group: "", task: "", scores: []),
+        ]
+        for (index, row) in rows.enumerated() { try spool.append(row, instrument: index % 2) }
+        #expect(spool.count == 3)
+        for _ in 0..<2 {
+            var read: [(Int, ScoreReport.Row)] = []
+            try spool.forEach { read.append(($0, $1)) }
+            #expect(read.map(\.0) == [0, 1, 0])
+            #expect(read.map(\.1.participant) == rows.map(\.participant))
+            #expect(read.map(\.1.group) == rows.map(\.group))
+            #expect(read.map(\.1.task) == rows.map(\.task))
+            #expect(read.map(\.1.scores) == rows.map(\.scores))
+            #expect(read[1].1.scores[1].value.sign == .minus)
+        }
+    }
+
     @Test func streamedWorkbookHoldsTheSameSheets() throws {
         let (study, folder) = try sampleStudy()
         let memory = folder.appendingPathComponent("memory.xlsx")

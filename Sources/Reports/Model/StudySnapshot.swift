@@ -53,6 +53,8 @@ public struct StudySnapshot: Sendable {
     /// Set in a streaming snapshot (`load(_:groupBy:streaming:)`): the study the long tables are read from as they
     /// are written. Its roster then lists the attributes only, and questionnaires keep no sets and no rows.
     public var streamingFrom: StudyDatabase?
+    /// In a streaming snapshot: every participant's scores as the summaries were built from them.
+    public var scoreRows: ScoreRowSpool?
 
     /// Reads the study. `groupBy` names the attribute to group by; by default the first derived attribute
     /// (a level derived by a rule), else none. With `streaming`, what grows with the number of respondents (the
@@ -77,16 +79,20 @@ public struct StudySnapshot: Sendable {
         }
 
         var questionnaires: [Questionnaire] = []
+        // A streaming snapshot keeps each participant's scores as it computes them, for the scores table.
+        let scoreRows = streaming ? try ScoreRowSpool() : nil
         for summary in try study.instruments() where summary.responseSets > 0 {
             if streaming {
                 var builder: ScoreReport.Builder?
                 var count = 0
                 var inverted = false
+                let position = questionnaires.count
                 let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
                     count += 1
                     inverted = inverted || set.orientation == .inverted
-                    builder!.add(ScoringInput(participant: set.participant, group: groupAttribute == nil ? nil : set.group ?? ScoreReport.noGroup,
-                                              task: set.task, answers: set.answers))
+                    let row = builder!.add(ScoringInput(participant: set.participant, group: groupAttribute == nil ? nil : set.group ?? ScoreReport.noGroup,
+                                                        task: set.task, answers: set.answers))
+                    if let row { try scoreRows!.append(row, instrument: position) }
                 } start: { definition in
                     builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
                 }
@@ -118,6 +124,7 @@ public struct StudySnapshot: Sendable {
             primaryCoder: primary, coders: coders, frequencies: frequencies, memos: try study.memos())
         snapshot.participantCount = streaming ? try study.participantCount() : roster.participants.count
         snapshot.streamingFrom = streaming ? study : nil
+        snapshot.scoreRows = scoreRows
         if let attribute = groupAttribute?.name {
             if streaming {
                 snapshot.groupCounts = try study.participantCounts(by: attribute, none: ScoreReport.noGroup)

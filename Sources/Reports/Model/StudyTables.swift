@@ -217,20 +217,11 @@ public enum StudyTables {
                           Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of)])
             }
         }
-        if let study = s.streamingFrom {
-            // Each set scored again as it is read (the summaries were built from counts at load); a set that cannot
-            // be scored has no row, as in the summaries.
+        if let spool = s.scoreRows {
+            // The rows the summaries were built from, kept at load (a set that could not be scored has none).
             let definitions = s.questionnaires.map(\.definition)
-            let attribute = s.groupAttribute
-            let hasRows = s.questionnaires.contains { $0.report.overall.contains { $0.n > 0 } }
-            return DataTable(name: "Scores", file: "scores", columns: columns, hasRows: hasRows) { emit in
-                for definition in definitions {
-                    try study.forEachResponseSet(instrument: definition.id, groupBy: attribute) { set in
-                        guard let scores = try? definition.score(set.answers, missing: .refuse) else { return }
-                        let group = attribute == nil ? nil : set.group ?? ScoreReport.noGroup
-                        try cells(ScoreReport.Row(participant: set.participant, group: group, task: set.task, scores: scores), group: group, definition, emit)
-                    }
-                }
+            return DataTable(name: "Scores", file: "scores", columns: columns, hasRows: spool.count > 0) { emit in
+                try spool.forEach { instrument, row in try cells(row, group: row.group, definitions[instrument], emit) }
             }
         }
         var rows: [[Cell]] = []

@@ -44,6 +44,13 @@ public struct Score: Sendable, Hashable, Codable {
     public var answered: Int
     /// Items it is defined on.
     public var of: Int
+
+    public init(id: String, value: Double, answered: Int, of: Int) {
+        self.id = id
+        self.value = value
+        self.answered = answered
+        self.of = of
+    }
 }
 
 /// Why a response set could not be scored.
