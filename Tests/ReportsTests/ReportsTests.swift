@@ -292,6 +292,22 @@ func sheetParts(_ file: URL) throws -> [String: String] {
     }
 }
 
+/// A cell holds at most 32,767 characters in Excel: longer text is cut with "…", counted in characters, so text of
+/// two-byte characters under the limit is kept whole.
+@Test func longTextIsCutToWhatACellHolds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cells-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("cells.xlsx")
+    let long = String(repeating: "a", count: 40_000)
+    let accented = String(repeating: "é", count: 20_000)  // 40,000 bytes, 20,000 characters
+    try WorkbookWriter.write(tables: [DataTable(name: "Study", file: "study", columns: ["long", "accented"], rows: [[.text(long), .text(accented)]])],
+                             charts: [], to: path.path)
+    let sheet = try xlsxPart(path, "xl/worksheets/sheet2.xml")  // after the Contents sheet
+    #expect(sheet.contains(String(repeating: "a", count: 32_766) + "…</t>"))
+    #expect(!sheet.contains(String(repeating: "a", count: 32_767)))
+    #expect(sheet.contains(">" + accented + "</t>"))
+}
+
 /// Exports read the long tables from the study as they write them (`streaming`); what they write must be what the
 /// in-memory snapshot writes.
 @Suite struct StreamedExportTests {

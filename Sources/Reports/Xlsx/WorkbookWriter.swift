@@ -240,6 +240,8 @@ public enum WorkbookWriter {
         let labels: [String]
         let pColumns: Set<Int>
         let shareColumns: Set<Int>
+        /// What a failed cell was part of, made once (it was interpolated for every cell written).
+        let writing: String
         /// Rows held back until there are enough to size the columns by.
         var sample: [[Cell]] = []
         var widths: [Double]?
@@ -256,6 +258,7 @@ public enum WorkbookWriter {
             self.formats = formats
             self.check = check
             labels = table.columns.map { WorkbookLabels.column($0, language) }
+            writing = "writing \(table.name)"
             pColumns = Set(table.columns.enumerated().filter { $0.element == "p" }.map(\.offset))
             shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
         }
@@ -329,15 +332,17 @@ public enum WorkbookWriter {
                 let col = UInt16(column)
                 switch cell {
                 case let .text(text):
-                    let clipped = text.count > maxCellCharacters ? String(text.prefix(maxCellCharacters - 1)) + "…" : text
+                    // Characters are counted only when the bytes could exceed the limit (a character is one byte or more).
+                    let clipped = text.utf8.count > maxCellCharacters && text.count > maxCellCharacters
+                        ? String(text.prefix(maxCellCharacters - 1)) + "…" : text
                     // Always a string: text a participant said that begins with = + - @ stays text, never a formula.
-                    try clipped.withCString { try check(worksheet_write_string(sheet, rowNumber, col, $0, nil), "writing \(table.name)") }
+                    try clipped.withCString { try check(worksheet_write_string(sheet, rowNumber, col, $0, nil), writing) }
                 case let .number(number):
                     guard number.isFinite else { continue }
                     let format = pColumns.contains(column) ? formats.p : shareColumns.contains(column) ? formats.percent : formats.decimal
-                    try check(worksheet_write_number(sheet, rowNumber, col, number, format), "writing \(table.name)")
+                    try check(worksheet_write_number(sheet, rowNumber, col, number, format), writing)
                 case let .integer(value):
-                    try check(worksheet_write_number(sheet, rowNumber, col, Double(value), formats.integer), "writing \(table.name)")
+                    try check(worksheet_write_number(sheet, rowNumber, col, Double(value), formats.integer), writing)
                 case .empty:
                     continue
                 }
