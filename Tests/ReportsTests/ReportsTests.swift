@@ -340,7 +340,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
                                                                                   Score(id: "SysUse", value: -0.0, answered: 0, of: 6)]),
             ScoreReport.Row(participant: "", group: "", task: "", scores: []),
         ]
-        for (index, row) in rows.enumerated() { try spool.append(row, instrument: index % 2) }
+        for (index, row) in rows.enumerated() { spool.append(row, instrument: index % 2) }
         #expect(spool.count == 3)
         for _ in 0..<2 {
             var read: [(Int, ScoreReport.Row)] = []

@@ -64,6 +64,33 @@ import Darwin
         #expect(try cli.succeed(["check"]).contains(": ok"))
     }
 
+    /// score spools its rows to a temporary file until the summaries that come first are known: when the disk
+    /// refuses them (here a 40 KB file-size limit), it fails naming the temporary file and prints nothing, instead of
+    /// a document cut short.
+    @Test func aSpoolTheDiskRefusesFailsBeforeAnyOutput() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Spool"])
+        try cli.write("p.csv", "code\n" + (1...200).map { "P\($0)\n" }.joined())
+        try cli.succeed(["participant", "import", "p.csv"])
+        var form = "participant,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n"
+        for participant in 1...200 {
+            let answers: [String] = (1...10).map { item in String((participant + item) % 5 + 1) }
+            form += "P\(participant)," + answers.joined(separator: ",") + "\n"
+        }
+        try cli.write("f.csv", form)
+        try cli.succeed(["responses", "import", "f.csv", "--instrument", "sus", "--participant-column", "participant"])
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", "trap '' XFSZ; ulimit -f 40; \"\(StudyCtl.binary.path)\" score sus --json > out.json 2> err.txt"]
+        shell.currentDirectoryURL = cli.folder
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus != 0)
+        #expect(try String(contentsOf: cli.folder.appendingPathComponent("out.json"), encoding: .utf8).isEmpty, "nothing printed")
+        #expect(try String(contentsOf: cli.folder.appendingPathComponent("err.txt"), encoding: .utf8).contains("the temporary file could not be written"))
+        #expect(try cli.succeed(["score", "sus", "--json"]).utf8.count > 40 * 1024, "the document is larger than the limit")
+    }
+
     /// A backup taken while another process imports is a consistent, sound study.
     @Test func backupWhileAnotherProcessWrites() throws {
         let cli = try StudyCtl()

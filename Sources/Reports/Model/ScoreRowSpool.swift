@@ -1,32 +1,27 @@
 import Foundation
 import Surveys
+import Tabular
 
-/// Every participant's scores, as a streaming snapshot computed them while it built the summaries, kept in an
-/// anonymous temporary file (`tmpfile`: removed when closed or when the process ends) for the scores table to
-/// read back: each set is read from the study and scored once per export, and memory stays flat.
+/// Every participant's scores, as a streaming snapshot computed them while it built the summaries, kept in a
+/// `Spool` for the scores table to read back: each set is read from the study and scored once per export, and
+/// memory stays flat.
 ///
 /// A record is its length (4 bytes) and then: the instrument's position in the snapshot (4), the participant, the
 /// group and the task as texts (a text is a flag byte for "none", its length in 4 bytes and its UTF-8), the number of
 /// scores (4) and, per score, its id (text), value (the Double's 8 bytes), items answered and items (8 each); all
 /// in the machine's byte order, since the file never outlives the process.
 public final class ScoreRowSpool: @unchecked Sendable {
-    private let file: UnsafeMutablePointer<FILE>
+    private let spool: Spool
     private let lock = NSLock()
     private var record: [UInt8] = []
     public private(set) var count = 0
 
     public init() throws {
-        guard let file = tmpfile() else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot make a temporary file for the scores: \(String(cString: strerror(errno)))"])
-        }
-        setvbuf(file, nil, _IOFBF, 1 << 16)
-        self.file = file
+        spool = try Spool()
     }
 
-    deinit { fclose(file) }
-
     /// Keeps `row` of the snapshot's questionnaire number `instrument`.
-    public func append(_ row: ScoreReport.Row, instrument: Int) throws {
+    public func append(_ row: ScoreReport.Row, instrument: Int) {
         record.removeAll(keepingCapacity: true)
         append(Int32(instrument))
         append(text: row.participant)
@@ -39,13 +34,10 @@ public final class ScoreRowSpool: @unchecked Sendable {
             append(Int64(score.answered))
             append(Int64(score.of))
         }
-        var length = UInt32(record.count)
         lock.lock()
         defer { lock.unlock() }
-        guard fwrite(&length, 4, 1, file) == 1,
-              record.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, file) }) == record.count else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write the temporary scores file: \(String(cString: strerror(errno)))"])
-        }
+        withUnsafeBytes(of: UInt32(record.count)) { spool.write($0) }
+        spool.write(bytes: record)
         count += 1
     }
 
@@ -53,30 +45,21 @@ public final class ScoreRowSpool: @unchecked Sendable {
     public func forEach(_ body: (_ instrument: Int, ScoreReport.Row) throws -> Void) throws {
         lock.lock()
         defer { lock.unlock() }
-        fflush(file)
-        rewind(file)
-        defer { fseek(file, 0, SEEK_END) }
-        var buffer: [UInt8] = []
-        while true {
-            var length: UInt32 = 0
-            guard fread(&length, 4, 1, file) == 1 else { break }
-            buffer = [UInt8](repeating: 0, count: Int(length))
-            guard buffer.withUnsafeMutableBufferPointer({ fread($0.baseAddress, 1, $0.count, file) }) == Int(length) else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the temporary scores file ends inside a row"])
+        try spool.read { file in
+            while let prefix = file.read(4) {
+                let length = prefix.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+                guard let bytes = file.read(Int(length)) else { throw SpoolError("the temporary scores file ends inside a row") }
+                var reader = Reader(bytes: bytes)
+                let instrument = Int(reader.int32())
+                var row = ScoreReport.Row(participant: reader.text() ?? "", group: reader.text(), task: reader.text(), scores: [])
+                for _ in 0..<Int(reader.int32()) {
+                    let id = reader.text() ?? ""
+                    let value = Double(bitPattern: reader.uint64())
+                    let answered = Int(Int64(bitPattern: reader.uint64()))
+                    row.scores.append(Score(id: id, value: value, answered: answered, of: Int(Int64(bitPattern: reader.uint64()))))
+                }
+                try body(instrument, row)
             }
-            var reader = Reader(bytes: buffer)
-            let instrument = Int(reader.int32())
-            var row = ScoreReport.Row(participant: reader.text() ?? "", group: reader.text(), task: reader.text(), scores: [])
-            for _ in 0..<Int(reader.int32()) {
-                let id = reader.text() ?? ""
-                let value = Double(bitPattern: reader.uint64())
-                let answered = Int(Int64(bitPattern: reader.uint64()))
-                row.scores.append(Score(id: id, value: value, answered: answered, of: Int(Int64(bitPattern: reader.uint64()))))
-            }
-            try body(instrument, row)
-        }
-        if ferror(file) != 0 {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot read back the temporary scores file"])
         }
     }
 

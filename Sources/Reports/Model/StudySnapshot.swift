@@ -92,7 +92,7 @@ public struct StudySnapshot: Sendable {
                     inverted = inverted || set.orientation == .inverted
                     let row = builder!.add(ScoringInput(participant: set.participant, group: groupAttribute == nil ? nil : set.group ?? ScoreReport.noGroup,
                                                         task: set.task, answers: set.answers))
-                    if let row { try scoreRows!.append(row, instrument: position) }
+                    if let row { scoreRows!.append(row, instrument: position) }
                 } start: { definition in
                     builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
                 }

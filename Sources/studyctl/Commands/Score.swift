@@ -100,6 +100,9 @@ struct ScoreCommand: ParsableCommand {
                 }
                 first = false
             }
+            // Nothing is printed unless every row was kept (a full disk fails the command before its first line).
+            try spool?.check()
+            try table?.check()
             return (try builder.finish(), language, table, scored)
         }
         if output.json {

@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import Surveys
+import Tabular
 
 /// Writes diagnostics and progress to standard error, leaving standard output to results.
 func printError(_ message: String) {
@@ -98,8 +99,14 @@ final class SpooledTextTable {
         count += 1
     }
 
+    /// Throws if a row could not be kept (a full disk), before anything is printed.
+    func check() throws {
+        try spool.check()
+    }
+
     /// Prints the table on standard output.
     func print() throws {
+        try spool.check()
         Output.write(TextTable.line(header, widths: widths, rightAligned: rightAligned) + "\n" + TextTable.rule(widths) + "\n")
         var out: [UInt8] = []
         try spool.forEachLine { line in
@@ -163,61 +170,9 @@ enum Output {
     }
 }
 
-/// Text written out of sight while a long result is computed and copied to the output once it is complete: an
-/// anonymous temporary file (`tmpfile`, removed by the system when closed or when the process ends), so nothing is
-/// left behind and memory does not grow with the result.
-final class Spool {
-    private let file: UnsafeMutablePointer<FILE>
-    private(set) var size = 0
-
-    init() throws {
-        guard let file = tmpfile() else {
-            throw ValidationError("Cannot make a temporary file for the output: \(String(cString: strerror(errno)))")
-        }
-        self.file = file
-        setvbuf(file, nil, _IOFBF, 1 << 16)
-    }
-
-    deinit { fclose(file) }
-
-    func write(bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { size += fwrite($0.baseAddress, 1, $0.count, file) }
-    }
-
-    func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            size += fwrite(bytes.baseAddress, 1, bytes.count, file)
-        }
-    }
-
-    /// Calls `body` with each line of the spooled text (without its line break), from the start.
-    func forEachLine(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
-        fflush(file)
-        rewind(file)
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while true {
-            let length = getline(&line, &capacity, file)
-            if length < 0 { break }
-            let bytes = UnsafeRawBufferPointer(start: line, count: length).bindMemory(to: UInt8.self)
-            let text = Array(bytes)
-            try body(text.last == UInt8(ascii: "\n") ? text.dropLast() : text[...])
-        }
-        if ferror(file) != 0 { throw ValidationError("Cannot read back the temporary output file") }
-    }
-
+extension Spool {
     /// Copies the spooled text, from the start, to standard output.
     func copyToStandardOutput() throws {
-        fflush(file)
-        rewind(file)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            buffer.withUnsafeBufferPointer { Output.write(bytes: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        }
-        if ferror(file) != 0 { throw ValidationError("Cannot read back the temporary output file") }
+        try forEachBlock { Output.write(bytes: $0) }
     }
 }
