@@ -35,6 +35,12 @@ public struct GazeRecording: Sendable, Equatable {
     public var filter: String?
     /// Every AOI hit column name the export has (whether or not a fixation hit it).
     public var exportAOIs: [String] = []
+    /// The I-VT filter that found this recording's fixations when the export has fixation columns but left them
+    /// empty for it (a raw export: `GazeEventType` empty or "Unclassified"); nil when the export's own were read.
+    public var classifiedBy: String?
+    /// Samples with a gaze point (x and y): with no exported fixation and none of these, a recording has nothing
+    /// to find fixations in.
+    public var gazePoints = 0
 
     public var invalidShare: Double { samples == 0 ? 0 : Double(invalidSamples) / Double(samples) }
 }
@@ -51,6 +57,8 @@ public struct FixationCollector {
         var lastTime: Double?
         var interval: Double?
         var filter: IVTFilter?
+        /// The I-VT filter run beside the export's fixations, until the recording shows one of its own.
+        var fallback: IVTFilter?
     }
 
     private var slots: [Slot] = []
@@ -59,8 +67,14 @@ public struct FixationCollector {
     private var last: (participant: String, recording: String, media: String, slot: Int)?
     /// When set, fixations are found by the I-VT filter from the raw gaze points, not read from the export.
     public let ivt: IVTParameters?
+    /// When set (an export with both fixation and gaze columns), a recording whose fixation columns are all empty
+    /// is classified by the I-VT filter with these parameters: decided from the data, not the header.
+    public let fallback: IVTParameters?
 
-    public init(ivt: IVTParameters? = nil) { self.ivt = ivt }
+    public init(ivt: IVTParameters? = nil, fallback: IVTParameters? = nil) {
+        self.ivt = ivt
+        self.fallback = ivt == nil ? fallback : nil
+    }
 
     private mutating func slot(for sample: GazeSample) -> Int {
         if let last, last.participant == sample.participant, last.media == sample.media, last.recording == sample.recording { return last.slot }
@@ -72,7 +86,7 @@ public struct FixationCollector {
             index = slots.count
             slotOf[key] = index
             slots.append(Slot(recording: GazeRecording(participant: sample.participant, recording: sample.recording, media: sample.media),
-                              filter: ivt.map { IVTFilter(parameters: $0) }))
+                              filter: ivt.map { IVTFilter(parameters: $0) }, fallback: fallback.map { IVTFilter(parameters: $0) }))
         }
         last = (sample.participant, sample.recording, sample.media, index)
         return index
@@ -85,7 +99,7 @@ public struct FixationCollector {
 
     /// Every recording × media in the order first seen, with its fixations.
     public mutating func finish() -> [GazeRecording] {
-        for index in slots.indices { slots[index].finish(ivt: ivt) }
+        for index in slots.indices { slots[index].finish(ivt: ivt, fallback: fallback) }
         return slots.map(\.recording)
     }
 }
@@ -102,6 +116,14 @@ extension FixationCollector.Slot {
             interval = min(interval ?? step, step)
         }
         lastTime = sample.milliseconds
+        if sample.gazeX != nil && sample.gazeY != nil { recording.gazePoints += 1 }
+        if fallback != nil {
+            if sample.event == .fixation && sample.eventIndex != nil {
+                fallback = nil
+            } else {
+                fallback!.add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY, valid: sample.valid, hits: sample.aoiHits)
+            }
+        }
         if filter != nil {
             filter!.add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY, valid: sample.valid, hits: sample.aoiHits)
             return
@@ -132,11 +154,15 @@ extension FixationCollector.Slot {
         recording.fixations.append(Fixation(index: current.index, start: current.first, duration: duration, x: x, y: y, aoiHits: current.hits))
     }
 
-    mutating func finish(ivt: IVTParameters?) {
+    mutating func finish(ivt: IVTParameters?, fallback parameters: IVTParameters?) {
         close()
         if filter != nil {
             recording.fixations = filter!.finish()
             recording.filter = ivt?.description
+        } else if recording.fixations.isEmpty, fallback != nil, let parameters {
+            recording.fixations = fallback!.finish()
+            recording.classifiedBy = parameters.description
         }
+        fallback = nil
     }
 }

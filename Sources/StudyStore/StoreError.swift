@@ -1,4 +1,5 @@
 import Foundation
+import Surveys
 
 /// What went wrong with a study, naming the file, participant, attribute or value concerned.
 public enum StoreError: Error, LocalizedError, Equatable {
@@ -43,6 +44,12 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case damaged(path: String, found: String)
     case confusableParticipant(code: String, existing: String)
     case unlinksExcerpts(participant: String, excerpts: [String])
+    /// A name refused at the study's door (`StudyText.name`), with where it came from when that is known.
+    case invalidName(NameProblem, location: String?)
+    /// A write the study's own constraints refused: a check the code before it should have made and missed.
+    case refused(what: String, reason: String)
+    /// Two spellings of one name were found in the study (written by an older studyctl) and cannot be joined.
+    case duplicateSpellings(kind: String, names: [String], reason: String)
 
     /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
@@ -158,6 +165,13 @@ public enum StoreError: Error, LocalizedError, Equatable {
                 + "they would lose their place in the text:\n" + excerpts.prefix(20).map { "  \($0)" }.joined(separator: "\n")
                 + (excerpts.count > 20 ? "\n  … and \(excerpts.count - 20) more" : "")
                 + "\nNothing was changed. Rerun with --force to replace the transcript anyway (the codes are kept, unplaced)."
+        case let .invalidName(problem, location):
+            return (location.map { "\($0): " } ?? "") + problem.description
+        case let .refused(what, reason):
+            return "The study refused \(what): \(reason). Nothing was stored."
+        case let .duplicateSpellings(kind, names, reason):
+            return "The study holds one \(kind) spelled \(names.count) ways ("
+                + names.map { "'\($0)' [\(Self.scalars($0))]" }.joined(separator: ", ") + "): \(reason)"
         case let .invalidInput(problems):
             var lines = problems.prefix(Self.problemsShown).map(\.description)
             if problems.count > Self.problemsShown {

@@ -203,8 +203,8 @@ extension StudyDatabase {
     }
 
     static func insertCategory(_ db: Database, name: String, definition: String?, origin: CategoryOrigin, theme: String?) throws {
-        let trimmed = TextMatching.nfc(name.trimmingCharacters(in: .whitespaces))
-        guard !trimmed.isEmpty else { throw StoreError.invalidInput([.init(location: "category", message: "a category needs a name")]) }
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw StoreError.invalidInput([.init(location: "category", message: "a category needs a name")]) }
+        let trimmed = try Self.name(name.trimmingCharacters(in: .whitespaces), .categoryName)
         if try categoryID(db, trimmed) != nil { throw StoreError.duplicateCategory(name: trimmed) }
         let parentID = try theme.map { try requireCategory(db, $0) }
         if let theme, TextMatching.nfc(theme.trimmingCharacters(in: .whitespaces)).lowercased() == trimmed.lowercased() {
@@ -242,7 +242,7 @@ extension StudyDatabase {
     public func renameCategory(_ name: String, to newName: String) throws {
         try write { db in
             let id = try Self.requireCategory(db, name)
-            let target = TextMatching.nfc(newName.trimmingCharacters(in: .whitespaces))
+            let target = try Self.name(newName.trimmingCharacters(in: .whitespaces), .categoryName)
             if let other = try Self.categoryID(db, target), other != id { throw StoreError.duplicateCategory(name: target) }
             try db.execute(sql: "UPDATE category SET name = ? WHERE id = ?", arguments: [target, id])
         }
@@ -324,16 +324,22 @@ extension StudyDatabase {
     /// Checks an entry against the study and stores it; throws `StoreError.codeProblem` naming what is wrong.
     static func insertCode(_ db: Database, _ entry: CodeEntry) throws -> CodeResult {
         let participantID = try participantID(db, code: entry.participant)
-        let code = TextMatching.nfc(entry.code.trimmingCharacters(in: .whitespacesAndNewlines))
-        let excerpt = TextMatching.nfc((entry.excerpt ?? entry.code).trimmingCharacters(in: .whitespacesAndNewlines))
+        var code = TextMatching.nfc(entry.code.trimmingCharacters(in: .whitespacesAndNewlines))
+        var excerpt = TextMatching.nfc((entry.excerpt ?? entry.code).trimmingCharacters(in: .whitespacesAndNewlines))
         guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
         guard !excerpt.isEmpty else { throw StoreError.codeProblem("the excerpt is empty") }
         var notes: [String] = []
-        if !entry.descriptive {
+        /// An in-vivo code is the participant's own words: checked against the excerpt as finally stored (the
+        /// transcript's passage where there is a transcript), and stored as that excerpt spells it.
+        func checkInVivo() throws {
+            guard !entry.descriptive else { return }
             guard let match = TextMatching.locate(code, in: excerpt) else {
                 throw StoreError.codeProblem("the in-vivo code '\(code)' does not occur in the excerpt; check the wording, or use --descriptive for a code in your own words")
             }
-            if !match.exact { notes.append("the code matches the excerpt's '\(match.passage)' only when case and accents are ignored") }
+            if !match.exact {
+                notes.append("the in-vivo code was typed '\(code)'; it is stored as the participant said it: '\(match.passage)'")
+                code = match.passage
+            }
         }
         guard !entry.categories.isEmpty else { throw StoreError.codeProblem("the code needs a category") }
         var categoryIDs: [Int64] = []
@@ -371,10 +377,15 @@ extension StudyDatabase {
                 throw StoreError.codeProblem("the excerpt is not in \(entry.participant)'s transcript"
                     + (closest.map { "; the closest passage is: \"\($0)\"" } ?? ""))
             }
-            if !match.exact { notes.append("the excerpt matches the transcript's '\(match.passage)' only when case, accents and spacing are ignored") }
+            if !match.exact {
+                // The transcript is what the participant said: the excerpt is stored as it stands there, never as typed.
+                notes.append("the excerpt was typed differently (case, accents or spacing); it is stored as the transcript has it: '\(match.passage)'")
+                excerpt = match.passage
+            }
             span = match.start..<match.end
             transcriptID = transcript["id"]
         }
+        try checkInVivo()
         let coderID = try entry.coder.map { try ensureCoder(db, $0) }
         let excerptID: Int64
         if let given = entry.span, let existing = try Int64.fetchOne(db, sql: """
@@ -590,7 +601,7 @@ extension StudyDatabase {
 
     static func categoryID(_ db: Database, _ name: String) throws -> Int64? {
         let wanted = TextMatching.nfc(name.trimmingCharacters(in: .whitespaces))
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM category WHERE name = ?", arguments: [wanted]) { return id }
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM category WHERE name = ?", arguments: [StudyText.composed(wanted)]) { return id }
         // NOCASE folds ASCII only: compare the rest (accented capitals) here.
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM category") where (row["name"] as String).lowercased() == wanted.lowercased() {
             return row["id"]
@@ -604,14 +615,16 @@ extension StudyDatabase {
     }
 
     static func ensureCoder(_ db: Database, _ name: String) throws -> Int64 {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = try Self.name(name.trimmingCharacters(in: .whitespaces), .coderName)
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [trimmed]) { return id }
+        let key = StudyText.key(trimmed)
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM coder") where StudyText.key(row["name"]) == key { return row["id"] }
         try db.execute(sql: "INSERT INTO coder (name) VALUES (?)", arguments: [trimmed])
         return db.lastInsertedRowID
     }
 
     static func requireCoder(_ db: Database, _ name: String) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [name]) { return id }
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [StudyText.composed(name)]) { return id }
         throw StoreError.unknownCoder(name: name, known: try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id"))
     }
 }

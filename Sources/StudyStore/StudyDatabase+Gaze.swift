@@ -73,7 +73,7 @@ extension StudyDatabase {
             // Only the columns studyctl reads are turned into text (a Studio export has 85 and more).
             let used = columns.usedColumns
             reader.columnsToKeep = reader.header.indices.map(used.contains)
-            var collector = FixationCollector(ivt: classify ? ivt : nil)
+            var collector = FixationCollector(ivt: classify ? ivt : nil, fallback: columns.hasGaze ? ivt : nil)
             var samples = 0
             var fields: [String] = []
             // A row cut short (a copy that stopped early) is refused by the reader with its position.
@@ -88,7 +88,12 @@ extension StudyDatabase {
                 samples += 1
                 collector.add(sample)
             }
-            collected.append((reader.file, columns.dialect, collector.finish(), samples, classify ? ivt.description : nil))
+            let recordings = collector.finish()
+            for recording in recordings where recording.fixations.isEmpty && recording.gazePoints == 0 {
+                problems.append(.init(location: "\(reader.file)", message: "recording '\(recording.recording)' of participant \(recording.participant)"
+                    + (recording.media.isEmpty ? "" : " on \(recording.media)") + " has neither fixations (its fixation columns are empty) nor gaze points to find them in"))
+            }
+            collected.append((reader.file, columns.dialect, recordings, samples, classify ? ivt.description : nil))
         }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         return try write { db in
@@ -134,7 +139,7 @@ extension StudyDatabase {
                         INSERT INTO gaze_recording (participant_id, media_id, recording, samples, invalid_samples, onset_ms, source, imported, fixation_filter)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [participantID, mediaID, recording.recording, recording.samples, recording.invalidSamples,
-                                         recording.onset, file.file, Timestamp.now(), file.filter ?? recording.filter.map { "Tobii: \($0)" } ?? "Tobii export"])
+                                         recording.onset, file.file, Timestamp.now(), Self.filterUsed(file.filter, recording)])
                     let recordingID = db.lastInsertedRowID
                     for fixation in recording.fixations {
                         let hits = fixation.aoiHits.isEmpty ? nil : fixation.aoiHits.sorted().joined(separator: "\u{1F}")
@@ -155,9 +160,15 @@ extension StudyDatabase {
                                      dialects: Array(Set(collected.map { $0.dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab" })).sorted(),
                                      addedParticipants: added, registered: registered,
                                      filters: Array(Set(collected.flatMap { file in
-                                         file.recordings.map { file.filter ?? $0.filter.map { "Tobii: \($0)" } ?? "Tobii export" }
+                                         file.recordings.map { Self.filterUsed(file.filter, $0) }
                                      })).sorted())
         }
+    }
+
+    /// The fixation filter a recording's fixations come from: the I-VT filter studyctl ran (for the file, or for
+    /// this recording because its exported fixation columns were empty), or the export's own.
+    static func filterUsed(_ fileFilter: String?, _ recording: GazeRecording) -> String {
+        fileFilter ?? recording.classifiedBy ?? recording.filter.map { "Tobii: \($0)" } ?? "Tobii export"
     }
 
     /// How an AOI known only from an export's hit column is stored.

@@ -33,7 +33,7 @@ extension StudyDatabase {
                     current = (id, row[1], [:])
                 }
                 if let name = row[2] as String? {
-                    current!.values[name.lowercased()] = (row[4] as Double?).map(AttributeValue.number) ?? .text(row[3])
+                    current!.values[StudyText.key(name)] = (row[4] as Double?).map(AttributeValue.number) ?? .text(row[3])
                 }
             }
             if let current { try body(current.code, current.values) }
@@ -79,7 +79,9 @@ extension StudyDatabase {
         for row in try Row.fetchAll(db, sql: "SELECT id, code FROM participant") {
             profiles[row["id"]] = ParticipantProfile(code: row["code"], attributes: [])
         }
-        let positions = Dictionary(uniqueKeysWithValues: attributes.enumerated().map { ($1.name.lowercased(), $0) })
+        // Keyed as names are matched (composed, case-folded); a study never holds two spellings of one name (schema
+        // step 11 joined them), and a first-wins dictionary keeps even a damaged one readable.
+        let positions = Dictionary(attributes.enumerated().map { (StudyText.key($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         let values = try Row.fetchAll(db, sql: """
             SELECT participant_id, a.name, text_value, number_value
             FROM participant_attribute pa JOIN attribute a ON a.name = pa.name
@@ -92,7 +94,7 @@ extension StudyDatabase {
         }
         let ordered = profiles.values.map { profile -> ParticipantProfile in
             var profile = profile
-            profile.attributes.sort { positions[$0.name.lowercased()]! < positions[$1.name.lowercased()]! }
+            profile.attributes.sort { (positions[StudyText.key($0.name)] ?? .max) < (positions[StudyText.key($1.name)] ?? .max) }
             return profile
         }
         return ParticipantRoster(
@@ -138,7 +140,8 @@ extension StudyDatabase {
         return (row["number_value"] as Double?).map(AttributeValue.number) ?? (row["text_value"] as String?).map(AttributeValue.text)
     }
 
-    static func participantID(_ db: Database, code: String) throws -> Int64 {
+    static func participantID(_ db: Database, code typed: String) throws -> Int64 {
+        let code = StudyText.composed(typed)
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) {
             return id
         }
@@ -162,10 +165,8 @@ extension StudyDatabase {
     ///
     /// A code that looks the same as an existing one (Unicode TR39 skeleton: `Р1` in Cyrillic, fullwidth `Ｐ1`) is
     /// refused unless `allowConfusable`.
-    public func addParticipant(code: String, attributes: [(name: String, value: String)], allowConfusable: Bool = false) throws {
-        if let reason = ParticipantNaming.problem(withCode: code) {
-            throw StoreError.invalidParticipantCode(code: code, reason: reason)
-        }
+    public func addParticipant(code typed: String, attributes: [(name: String, value: String)], allowConfusable: Bool = false) throws {
+        let code = try Self.name(typed, .participantCode)
         try write { db in
             if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) != nil {
                 throw StoreError.duplicateParticipant(code: code)
@@ -182,6 +183,7 @@ extension StudyDatabase {
 
     /// Sets (or, for names in `unset`, removes) attribute values of one participant.
     public func setAttributes(code: String, values: [(name: String, value: String)], unset: [String]) throws {
+        let unset = try unset.map { try Self.name($0, .attributeName) }
         try write { db in
             let id = try Self.participantID(db, code: code)
             try Self.setValues(db, participantID: id, code: code, values: values)
@@ -215,16 +217,15 @@ extension StudyDatabase {
     ///
     /// Participants without the source value are left without a derived value (and listed). When the target
     /// attribute already holds values that differ from the derived ones, nothing changes unless `replace`.
-    public func deriveAttribute(_ name: String, from source: String, rule: DerivationRule, replace: Bool) throws -> DerivationSummary {
-        if let reason = ParticipantNaming.problem(withAttributeName: name) {
-            throw StoreError.invalidAttributeName(name: name, reason: reason)
-        }
-        guard name.caseInsensitiveCompare(source) != .orderedSame else {
+    public func deriveAttribute(_ typed: String, from typedSource: String, rule: DerivationRule, replace: Bool) throws -> DerivationSummary {
+        let name = try Self.name(typed, .attributeName)
+        let source = StudyText.composed(typedSource)
+        guard StudyText.key(name) != StudyText.key(source) else {
             throw StoreError.derivingFromItself(attribute: name)
         }
         return try write { db in
             let roster = try Self.roster(db)
-            guard let sourceDefinition = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(source) == .orderedSame }) else {
+            guard let sourceDefinition = roster.attributes.first(where: { StudyText.key($0.name) == StudyText.key(source) }) else {
                 throw StoreError.unknownAttribute(name: source, known: roster.attributes.map(\.name))
             }
             var derived: [(code: String, label: String)] = []
@@ -243,7 +244,7 @@ extension StudyDatabase {
                 }
                 derived.append((participant.code, label))
             }
-            let existing = roster.attributes.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            let existing = roster.attributes.first { StudyText.key($0.name) == StudyText.key(name) }
             var changed: [String] = []
             var unchanged = 0
             for (code, label) in derived {
@@ -297,17 +298,19 @@ extension StudyDatabase {
 
     /// The stored spelling of an attribute name (names match regardless of case), or `nil`.
     static func attributeName(_ db: Database, _ name: String) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT name FROM attribute WHERE name = ?", arguments: [name])
+        try storedName(db, table: "attribute", column: "name", name)
     }
 
     static func attributeType(_ db: Database, _ name: String) throws -> AttributeType? {
-        try String.fetchOne(db, sql: "SELECT type FROM attribute WHERE name = ?", arguments: [name])
+        guard let stored = try attributeName(db, name) else { return nil }
+        return try String.fetchOne(db, sql: "SELECT type FROM attribute WHERE name = ?", arguments: [stored])
             .flatMap(AttributeType.init(rawValue:))
     }
 
     /// Declares an attribute if the study does not have it yet; returns its stored name.
     @discardableResult
-    static func declareAttribute(_ db: Database, name: String, type: AttributeType) throws -> String {
+    static func declareAttribute(_ db: Database, name typed: String, type: AttributeType, at location: String? = nil) throws -> String {
+        let name = try Self.name(typed, .attributeName, at: location)
         if let stored = try attributeName(db, name) { return stored }
         try db.execute(sql: """
             INSERT INTO attribute (name, type, position)
@@ -317,10 +320,8 @@ extension StudyDatabase {
     }
 
     /// Types `raw` for attribute `name`: numbers where the attribute holds numbers (or is new and `raw` is one).
-    static func typedValue(_ db: Database, attribute name: String, raw: String, participant: String) throws -> (String, AttributeValue) {
-        if let reason = ParticipantNaming.problem(withAttributeName: name) {
-            throw StoreError.invalidAttributeName(name: name, reason: reason)
-        }
+    static func typedValue(_ db: Database, attribute typed: String, raw: String, participant: String) throws -> (String, AttributeValue) {
+        let name = try Self.name(typed, .attributeName)
         let parsed = AttributeValue(parsing: raw)
         switch try attributeType(db, name) {
         case .number?:
@@ -330,8 +331,9 @@ extension StudyDatabase {
             }
             return (try attributeName(db, name)!, parsed)
         case .text?:
-            return (try attributeName(db, name)!, .text(raw.trimmingCharacters(in: .whitespaces)))
+            return (try attributeName(db, name)!, .text(StudyText.composed(raw.trimmingCharacters(in: .whitespaces))))
         case nil:
+            if case let .text(text) = parsed { return (try declareAttribute(db, name: name, type: .text), .text(StudyText.composed(text))) }
             return (try declareAttribute(db, name: name, type: parsed.type), parsed)
         }
     }

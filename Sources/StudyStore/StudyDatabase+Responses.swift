@@ -157,7 +157,7 @@ extension StudyDatabase {
     }
 
     static func taskID(_ db: Database, key: String) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [key]) { return id }
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [StudyText.composed(key)]) { return id }
         let known = try String.fetchAll(db, sql: "SELECT key FROM task ORDER BY position")
         throw StoreError.unknownTask(key: key, known: known)
     }

@@ -92,13 +92,8 @@ extension StudyDatabase {
     // MARK: - Tasks and factors
 
     /// Adds a task; `position` defaults to after the last one.
-    public func addTask(key: String, title: String, description: String? = nil, position: Int? = nil, penaltySeconds: Double? = nil) throws {
-        guard !key.isEmpty, TextSafety.storedLength(key) <= 64, !key.contains(where: \.isWhitespace) else {
-            throw StoreError.invalidInput([.init(location: "task '\(key)'", message: "a task key is one word of at most 64 characters (e.g. T1, fase-1)")])
-        }
-        if let problem = TextSafety.nameProblem(key) {
-            throw StoreError.invalidInput([.init(location: "task '\(key)'", message: "the key cannot be stored as typed: \(problem)")])
-        }
+    public func addTask(key typed: String, title: String, description: String? = nil, position: Int? = nil, penaltySeconds: Double? = nil) throws {
+        let key = try Self.name(typed, .taskKey)
         for (field, text) in [("title", title), ("description", description ?? "")] {
             if let problem = TextSafety.nulProblem(in: text) { throw StoreError.invalidInput([.init(location: "task \(key), \(field)", message: problem)]) }
         }
@@ -109,7 +104,7 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: "task \(key), --penalty", message: "\(NumberParser.format(penaltySeconds)) s is outside 0…\(Int(Limits.maximumPenaltySeconds)) s")])
         }
         try write { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [key]) != nil {
+            if try Self.storedName(db, table: "task", column: "key", key) != nil {
                 throw StoreError.duplicateTask(key: key)
             }
             if position == nil, let last = try Int.fetchOne(db, sql: "SELECT CAST(max(position) AS INTEGER) FROM task"), last >= Limits.maximumOrdinal {
@@ -138,20 +133,26 @@ extension StudyDatabase {
     }
 
     /// Adds a condition factor with its levels, in order.
-    public func addFactor(name: String, levels: [String]) throws {
-        let cleaned = levels.map { $0.trimmingCharacters(in: .whitespaces) }
+    public func addFactor(name typed: String, levels: [String]) throws {
         var problems: [StoreError.Problem] = []
-        if name.isEmpty || name.count > 64 || name.contains("=") {
-            problems.append(.init(location: "condition '\(name)'", message: "a condition name has 1 to 64 characters and no '='"))
+        var name = typed
+        do { name = try StudyText.name(typed, as: .conditionName) } catch {
+            problems.append(.init(location: "condition '\(typed)'", message: error.reason))
         }
-        if cleaned.count < 2 { problems.append(.init(location: "condition \(name)", message: "a condition needs at least two levels")) }
-        if cleaned.contains(where: \.isEmpty) { problems.append(.init(location: "condition \(name)", message: "a level name is empty")) }
-        if Set(cleaned.map { $0.lowercased() }).count != cleaned.count {
+        var cleaned: [String] = []
+        for level in levels.map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if level.isEmpty { problems.append(.init(location: "condition \(name)", message: "a level name is empty")); continue }
+            do { cleaned.append(try StudyText.name(level, as: .levelName)) } catch {
+                problems.append(.init(location: "condition \(name), level '\(level)'", message: error.reason))
+            }
+        }
+        if levels.count < 2 { problems.append(.init(location: "condition \(name)", message: "a condition needs at least two levels")) }
+        if Set(cleaned.map(StudyText.key)).count != cleaned.count {
             problems.append(.init(location: "condition \(name)", message: "a level appears twice"))
         }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         try write { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM factor WHERE name = ?", arguments: [name]) != nil {
+            if try Self.storedName(db, table: "factor", column: "name", name) != nil {
                 throw StoreError.duplicateFactor(name: name)
             }
             try db.execute(sql: "INSERT INTO factor (name) VALUES (?)", arguments: [name])
@@ -239,7 +240,7 @@ extension StudyDatabase {
         var levels: [(Int64, Int64)] = []
         var keyParts: [String] = []
         for (factor, level) in entry.conditions.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
-            guard let factorRow = try Row.fetchOne(db, sql: "SELECT id, name FROM factor WHERE name = ?", arguments: [factor]) else {
+            guard let factorRow = try Row.fetchOne(db, sql: "SELECT id, name FROM factor WHERE name = ?", arguments: [StudyText.composed(factor)]) else {
                 throw StoreError.unknownFactor(name: factor, known: try factors(db).map(\.name))
             }
             let factorID: Int64 = factorRow["id"]

@@ -33,6 +33,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV8.identifier, SchemaV8.migrate),
         (SchemaV9.identifier, SchemaV9.migrate),
         (SchemaV10.identifier, SchemaV10.migrate),
+        (SchemaV11.identifier, SchemaV11.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through
@@ -280,7 +281,50 @@ public final class StudyDatabase: @unchecked Sendable {
             }
         } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CORRUPT, .SQLITE_CANTOPEN, .SQLITE_NOTADB, .SQLITE_BUSY].contains(error.resultCode) {
             throw Self.explain(error, path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT || error.resultCode == .SQLITE_TOOBIG {
+            throw Self.refusal(error)
         }
+    }
+
+    /// The tables a researcher knows by another name.
+    static let tableNouns = [
+        "participant": "participant", "attribute": "attribute", "participant_attribute": "attribute value", "task": "task",
+        "factor": "condition", "factor_level": "condition level", "task_attempt": "attempt", "instrument": "instrument",
+        "response_set": "response set", "coder": "coder", "transcript": "transcript", "excerpt": "excerpt", "code": "code",
+        "category": "category", "code_category": "code's category", "memo": "memo", "gaze_media": "media", "gaze_aoi": "AOI",
+        "gaze_recording": "gaze recording", "gaze_fixation": "fixation",
+    ]
+
+    /// What the study's constraints refused, in the tool's words: the second line of defence behind the checks
+    /// every write makes first (a refusal here is a check that was missed, never a raw SQLite message).
+    static func refusal(_ error: DatabaseError) -> StoreError {
+        let sql = error.sql ?? ""
+        var table = ""
+        if let range = sql.range(of: #"(?i)(INSERT( OR [A-Z]+)? INTO|UPDATE|DELETE FROM)\s+([a-z_0-9]+)"#, options: .regularExpression) {
+            table = String(sql[range].split(separator: " ").last ?? "")
+        }
+        let noun = tableNouns[table] ?? (table.isEmpty ? "a value" : table.replacingOccurrences(of: "_", with: " "))
+        let message = error.message ?? ""
+        let reason: String
+        if let rule = message.range(of: "CHECK constraint failed: ") {
+            let check = String(message[rule.upperBound...])
+            if let limit = check.range(of: #"length\((trim\()?[a-z_]+\)?\) BETWEEN \d+ AND (\d+)"#, options: .regularExpression) {
+                let text = String(check[limit])
+                let maximum = text.split(separator: " ").last.map(String.init) ?? "?"
+                reason = "a name or key there has 1 to \(maximum) characters (Unicode code points)"
+            } else {
+                reason = "a value breaks the rule \(check)"
+            }
+        } else if message.contains("UNIQUE constraint failed") {
+            reason = "one with the same name or key exists already"
+        } else if message.contains("FOREIGN KEY constraint failed") {
+            reason = "it refers to something the study does not have"
+        } else if message.contains("NOT NULL constraint failed") {
+            reason = "a required value is missing (\(message.components(separatedBy: ": ").last ?? ""))"
+        } else {
+            reason = "a value is too large or breaks the study's rules"
+        }
+        return .refused(what: noun == "a value" ? noun : "a \(noun)", reason: reason)
     }
 
     /// The file beside the study where `check` records damage it found; writes are refused while it exists, and

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct StudyCtl: AsyncParsableCommand {
@@ -47,4 +48,21 @@ struct StudyCtl: AsyncParsableCommand {
             Check.self,
             Backup.self,
         ])
+
+    /// Runs the command line; `--db FILE` (or `--db=FILE`) given before the subcommand names the study as it does
+    /// after it (`studyctl --db s.sqlite participant list`), through $STUDYCTL_DB, which a --db after it overrides.
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        while let first = arguments.first, first == "--db" || first.hasPrefix("--db=") {
+            if first == "--db" {
+                guard arguments.count >= 2 else { break }
+                setenv("STUDYCTL_DB", arguments[1], 1)
+                arguments.removeFirst(2)
+            } else {
+                setenv("STUDYCTL_DB", String(first.dropFirst("--db=".count)), 1)
+                arguments.removeFirst()
+            }
+        }
+        await main(arguments)
+    }
 }

@@ -36,7 +36,7 @@ extension ReportModel {
         let profileRows = s.roster.participants.map { participant in
             let values = participant.valuesByName
             return ParticipantRow(code: participant.code, cells: attributes.map { name in
-                switch values[name.lowercased()] {
+                switch values[StudyText.key(name)] {
                 case let .number(value)?: return Value(value: value == value.rounded() ? NumberParser.format(value) : number(value, 1))
                 case let .text(text)?: return Value(value: text)
                 case nil: return Value(value: "")

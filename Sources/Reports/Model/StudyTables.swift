@@ -154,7 +154,7 @@ public enum StudyTables {
             return DataTable(name: "Participants", file: "participants", columns: ["participant"] + names, hasRows: s.participantCount > 0) { emit in
                 try study.forEachParticipant { code, values in
                     try emit([.text(code)] + names.map { name in
-                        switch values[name.lowercased()] {
+                        switch values[StudyText.key(name)] {
                         case let .number(number)?: return .number(number)
                         case let .text(text)?: return .text(text)
                         case nil: return .empty
@@ -166,7 +166,7 @@ public enum StudyTables {
         let rows = s.roster.participants.map { participant -> [Cell] in
             let values = participant.valuesByName
             return [.text(participant.code)] + names.map { name in
-                switch values[name.lowercased()] {
+                switch values[StudyText.key(name)] {
                 case let .number(number)?: return .number(number)
                 case let .text(text)?: return .text(text)
                 case nil: return .empty

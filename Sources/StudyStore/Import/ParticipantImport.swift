@@ -52,11 +52,25 @@ extension StudyDatabase {
             codeIndex = 0
         }
         let attributeColumns = header.indices.filter { $0 != codeIndex }
+        // Every column name passes the study's door here, before anything is read or written: a name SQLite
+        // would refuse, or two columns that are one name (case, or accents typed two ways), stop the import.
+        var columnNames: [Int: String] = [:]
+        var seenNames: [String: Field] = [:]
         for index in attributeColumns {
-            if let reason = ParticipantNaming.problem(withAttributeName: header[index].value) {
-                problems.append(.init(location: at(header[index]), message: "column name '\(header[index].value)': \(reason)"))
+            let field = header[index]
+            switch Result(catching: { () throws(NameProblem) -> String in try StudyText.name(field.value, as: .attributeName) }) {
+            case let .failure(problem):
+                problems.append(.init(location: at(field), message: "column name '\(field.value)': \(problem.reason)"))
+            case let .success(name):
+                if let first = seenNames[StudyText.key(name)] {
+                    problems.append(.init(location: at(field), message: "column name '\(field.value)' is the same attribute as column '\(first.value)' at \(at(first))"))
+                } else {
+                    seenNames[StudyText.key(name)] = field
+                    columnNames[index] = name
+                }
             }
         }
+        if !problems.isEmpty { throw StoreError.invalidInput(problems) }
 
         // Pass 1: what each attribute column holds.
         var columns = Dictionary(uniqueKeysWithValues: attributeColumns.map { ($0, ColumnSurvey()) })
@@ -80,7 +94,7 @@ extension StudyDatabase {
             var notNumbers: [Int: [StoreError.Problem]] = [:]
             var losingDigits: [Int: [StoreError.Problem]] = [:]
             for index in attributeColumns {
-                let name = header[index].value
+                let name = columnNames[index]!
                 let survey = columns[index]!
                 switch try Self.attributeType(db, name) {
                 case .number?:
@@ -100,7 +114,7 @@ extension StudyDatabase {
             }
             var names: [Int: String] = [:]
             for index in attributeColumns {
-                names[index] = try Self.declareAttribute(db, name: header[index].value, type: columnTypes[index]!)
+                names[index] = try Self.declareAttribute(db, name: columnNames[index]!, type: columnTypes[index]!, at: at(header[index]))
             }
 
             // Pass 2: check every code against the study (and the participants stored so far), store as we go.
@@ -132,7 +146,7 @@ extension StudyDatabase {
                     }
                 }
                 let field = record.fields[codeIndex]
-                let code = field.value.trimmedSpaces
+                let code = StudyText.composed(field.value.trimmedSpaces)
                 if let reason = ParticipantNaming.problem(withCode: code) {
                     codeProblems.append(.init(location: at(field), message: "participant code '\(field.value)': \(reason)"))
                     continue
@@ -181,7 +195,7 @@ extension StudyDatabase {
                         guard let number = NumberParser.parse(raw) else { continue }  // reported above
                         value = .number(number)
                     } else {
-                        value = .text(raw)
+                        value = .text(StudyText.composed(raw))
                     }
                     try Self.storeValue(db, participantID: id!, attribute: names[index]!, value: value)
                 }

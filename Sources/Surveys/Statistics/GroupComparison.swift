@@ -116,7 +116,8 @@ public struct GroupComparison: Sendable, Equatable {
             let variance = n1 * n2 / 12 * ((n + 1) - tieSum / (n * (n - 1)))
             guard variance > 0 else { return nil }
             let z = (max(u1, u2) - mu - 0.5) / variance.squareRoot()
-            p = min(1, 2 * (1 - StandardNormal.cdf(z)))
+            // erfc keeps the size of tiny tails (2·(1 − Φ(z)) cancels to a few digits below 1e-10).
+            p = min(1, erfc(z / 2.squareRoot()))
         }
         return Test(name: "mann-whitney-u", statistic: u1, df: [], p: p, effectName: "rank-biserial-r", effect: 2 * u1 / (n1 * n2) - 1)
     }
@@ -215,6 +216,14 @@ enum Ranking {
 }
 
 extension GroupComparison {
+    /// The reasons a comparison is undefined, in Portuguese.
+    static let portugueseReasons = [
+        "fewer than two groups with scores: no comparison": "menos de dois grupos com escores: sem comparação",
+        "no variation: every score is the same, test undefined": "sem variação: todos os escores são iguais",
+        "too few scores per group (or no variation within groups): test undefined":
+            "escores de menos por grupo (ou sem variação nos grupos): teste indefinido",
+    ]
+
     /// A sentence for the report, APA style in English and its Brazilian-Portuguese equivalent (decimal comma,
     /// "DP", "t de Welch"). Significance is judged on the parametric test at α = .05; both tests are reported.
     public func sentence(score: String, language: StudyLanguage) -> String {
@@ -232,12 +241,17 @@ extension GroupComparison {
         let described = groups.map { group in
             "\(group.name) (n = \(group.n)\(separator)M = \(number(group.mean))\(group.sd.map { "\(separator)\(pt ? "DP" : "SD") = \(number($0))" } ?? ""))"
         }
-        let list = described.count == 2
-            ? described.joined(separator: pt ? " e " : " and ")
-            : described.dropLast().joined(separator: ", ") + (pt ? " e " : ", and ") + described.last!
+        let list: String
+        switch described.count {
+        case 0: list = pt ? "nenhum grupo com escores" : "no group with scores"
+        case 1: list = described[0]
+        case 2: list = described.joined(separator: pt ? " e " : " and ")
+        default: list = described.dropLast().joined(separator: ", ") + (pt ? " e " : ", and ") + described[described.count - 1]
+        }
         guard let first = tests.first else {
             let reason = undefinedReason ?? "test undefined"
-            return pt ? "\(score): \(list); sem teste (\(reason == "no variation: every score is the same, test undefined" ? "sem variação: todos os escores são iguais" : reason))."
+            if described.isEmpty { return "\(score): \(pt ? Self.portugueseReasons[reason] ?? reason : reason)." }
+            return pt ? "\(score): \(list); sem teste (\(Self.portugueseReasons[reason] ?? reason))."
                       : "\(score): \(list); no test (\(reason))."
         }
         let significant = first.p < 0.05
