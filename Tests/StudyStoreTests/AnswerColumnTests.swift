@@ -96,14 +96,14 @@ import Testing
         let before = try study.dump()
         let instrument = "(SELECT id FROM instrument WHERE key = 'umux-lite')"
         for answers in ["'[1]'", "'5'", "5", "''", "x'7B7D'", "' {}'", "'|'"] {
-            #expect(throws: DatabaseError.self, "\(answers)") {
+            #expect(throws: StoreError.self, "\(answers)") {
                 try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded, answers) VALUES (2, \(instrument), 'now', \(answers))")
             }
         }
-        #expect(throws: DatabaseError.self, "one set per participant, instrument, task and occasion") {
+        #expect(throws: StoreError.self, "one set per participant, instrument, task and occasion") {
             try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded, answers) VALUES (1, \(instrument), 'now', '{}')")
         }
-        #expect(throws: DatabaseError.self, "answers are replaced, not updated") {
+        #expect(throws: StoreError.self, "answers are replaced, not updated") {
             try study.execute("UPDATE response_set SET answers = '{\"1\":1}'")
         }
         #expect(try study.dump() == before)

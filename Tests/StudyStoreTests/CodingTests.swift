@@ -63,7 +63,9 @@ import QualCoding
         #expect(try study.dump() == before)
         let loose = try study.addCode(CodeEntry(participant: "P4", excerpt: "Tive que PISCAR os olhos", code: "piscar os olhos",
                                                 categories: ["Interações com dispositivo"]))
-        #expect(loose.notes == ["the code matches the excerpt's 'PISCAR os olhos' only when case and accents are ignored"])
+        // The in-vivo code is the participant's words: stored as the excerpt spells them, not as typed.
+        #expect(loose.notes == ["the in-vivo code was typed 'piscar os olhos'; it is stored as the participant said it: 'PISCAR os olhos'"])
+        #expect(try study.codes().contains { $0.code == "PISCAR os olhos" })
         #expect(try study.addCode(CodeEntry(participant: "P4", excerpt: "olhei pra cima", code: "interação pelo olhar",
                                             categories: ["Interações com dispositivo"], descriptive: true)).span == nil)
 

@@ -11,7 +11,7 @@ import Testing
         #expect(status.title == "Avaliação do UITracking")
         #expect(status.language == .ptBR)
         #expect(status.schemaVersion == StudyDatabase.schemaVersion)
-        #expect(status.migrations == ["v1-study", "v2-attempt-reported-total", "v3-confusable-codes-and-ranges", "v4-eye-tracking", "v5-gaze-media-and-filters", "v6-identifying-attributes", "v7-foreign-guids", "v8-answer-checks-in-store", "v9-answers-per-set", "v10-answers-check-without-parse"])
+        #expect(status.migrations == ["v1-study", "v2-attempt-reported-total", "v3-confusable-codes-and-ranges", "v4-eye-tracking", "v5-gaze-media-and-filters", "v6-identifying-attributes", "v7-foreign-guids", "v8-answer-checks-in-store", "v9-answers-per-set", "v10-answers-check-without-parse", "v11-names-composed"])
         #expect(status.counts.allSatisfy { $0.count == 0 })
         let (journal, foreignKeys, applicationID) = try study.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
@@ -111,28 +111,28 @@ import Testing
             INSERT INTO response_set (id, participant_id, instrument_id, recorded) VALUES (1, 1, 1, 'now');
             """)
         // Answers that are not a JSON object keyed by item, or changed in place instead of replaced.
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: StoreError.self) {
             try study.execute("INSERT INTO response_set (id, participant_id, instrument_id, recorded, answers) VALUES (2, 1, 1, 'now', '{\"1\":')")
         }
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: StoreError.self) {
             try study.execute("INSERT INTO response_set (id, participant_id, instrument_id, recorded, answers) VALUES (2, 1, 1, 'now', '[4]')")
         }
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: StoreError.self) {
             try study.execute("UPDATE response_set SET answers = '{\"1\":4}' WHERE id = 1")
         }
         // An orphan set.
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: StoreError.self) {
             try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded) VALUES (99, 1, 'now')")
         }
         // Two answer sets of the same instrument for the same participant and occasion.
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: StoreError.self) {
             try study.execute("INSERT INTO response_set (participant_id, instrument_id, recorded) VALUES (1, 1, 'now')")
         }
         // A literature category without its reference; an attempt with negative time.
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: StoreError.self) {
             try study.execute("INSERT INTO category (name, origin, position, created) VALUES ('X', 'literature', 1, 'now')")
         }
-        #expect(throws: DatabaseError.self) {
+        #expect(throws: StoreError.self) {
             try study.execute("INSERT INTO task (id, key, title, position) VALUES (1, 'T1', 'Task', 1)")
             try study.execute("INSERT INTO task_attempt (participant_id, task_id, time_seconds, recorded) VALUES (1, 1, -3, 'now')")
         }

@@ -51,12 +51,12 @@ extension StudyDatabase {
         } else {
             codeIndex = 0
         }
-        let attributeColumns = header.indices.filter { $0 != codeIndex }
+        let allAttributeColumns = header.indices.filter { $0 != codeIndex }
         // Every column name passes the study's door here, before anything is read or written: a name SQLite
         // would refuse, or two columns that are one name (case, or accents typed two ways), stop the import.
         var columnNames: [Int: String] = [:]
         var seenNames: [String: Field] = [:]
-        for index in attributeColumns {
+        for index in allAttributeColumns {
             let field = header[index]
             switch Result(catching: { () throws(NameProblem) -> String in try StudyText.name(field.value, as: .attributeName) }) {
             case let .failure(problem):
@@ -70,7 +70,8 @@ extension StudyDatabase {
                 }
             }
         }
-        if !problems.isEmpty { throw StoreError.invalidInput(problems) }
+        // A column whose name cannot enter the study is reported with the rest and neither declared nor stored.
+        let attributeColumns = allAttributeColumns.filter { columnNames[$0] != nil }
 
         // Pass 1: what each attribute column holds.
         var columns = Dictionary(uniqueKeysWithValues: attributeColumns.map { ($0, ColumnSurvey()) })

@@ -67,6 +67,8 @@ public struct ResponseImportSummary: Sendable, Equatable {
     public var columns: [Int: String]
     /// How the item columns were found: "item text", "--map", "--items-from" or "position".
     public var matchedBy: String = "position"
+    /// Each item's similarity to its column's header (0–1), when the columns were found by similarity.
+    public var confidence: [Int: Double] = [:]
     /// Columns left out because they are no item (e-mail, comments), when items were matched by text.
     public var ignoredColumns: [String] = []
     /// Repeated rows dropped under `--duplicates keep-first|keep-last`.
@@ -96,7 +98,7 @@ extension StudyDatabase {
             let taskIndex = try options.taskColumn.map(column)
             let timestampIndex: Int? = try options.timestampColumn.map(column)
                 ?? header.firstIndex { Self.timestampNames.contains(AnswerReader.fold($0.value)) }
-            let (itemColumns, matchedBy) = try Self.itemColumns(definition: definition, header: header, options: options, file: reader.file,
+            let (itemColumns, matchedBy, confidence) = try Self.itemColumns(definition: definition, header: header, options: options, file: reader.file,
                                                                 reserved: [participantIndex, taskIndex, timestampIndex].compactMap { $0 },
                                                                 column: column)
             if definition.perTask, options.task == nil, taskIndex == nil {
@@ -319,8 +321,8 @@ extension StudyDatabase {
             let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex].compactMap { $0 })
             return ResponseImportSummary(
                 instrument: definition.id, responseSets: stored, answers: storedAnswers, replaced: replaced,
-                columns: itemColumns.mapValues { header[$0].value }, matchedBy: matchedBy,
-                ignoredColumns: matchedBy == "item text" ? header.indices.filter { !used.contains($0) }.map { header[$0].value } : [],
+                columns: itemColumns.mapValues { header[$0].value }, matchedBy: matchedBy, confidence: confidence,
+                ignoredColumns: matchedBy.hasSuffix("item text") ? header.indices.filter { !used.contains($0) }.map { header[$0].value } : [],
                 duplicatesDropped: dropped)
         }
     }
@@ -330,17 +332,17 @@ extension StudyDatabase {
     /// number ignored; Google Forms' "Question [item]" grids too), in any order, other columns ignored; else
     /// every column that is not the participant, task or timestamp, in order, when their number matches.
     static func itemColumns(definition: InstrumentDefinition, header: [Field], options: ResponseImportOptions, file: String,
-                            reserved: [Int], column: (String) throws -> Int) throws -> ([Int: Int], String) {
+                            reserved: [Int], column: (String) throws -> Int) throws -> ([Int: Int], String, [Int: Double]) {
         if options.itemsFrom == nil,
-           let matched = try ItemHeaderMatcher.match(definition: definition, header: header, reserved: reserved, file: file,
-                                                     lenient: !options.map.isEmpty) {
-            guard !options.map.isEmpty else { return (matched, "item text") }
+           let (matched, confidence) = try ItemHeaderMatcher.match(definition: definition, header: header, reserved: reserved, file: file,
+                                                                   lenient: !options.map.isEmpty) {
+            guard !options.map.isEmpty else { return (matched, confidence.isEmpty ? "item text" : "similarity to the item text", confidence) }
             // --map names some items; the others are found by their text.
             let mapped = try positionalItemColumns(definition: definition, header: header, options: options, file: file,
                                                    reserved: reserved, column: column)
             var merged = matched.filter { !mapped.values.contains($0.value) }
             for (number, index) in mapped { merged[number] = index }
-            return (merged, "item text and --map")
+            return (merged, "item text and --map", [:])
         }
         let columns = try positionalItemColumns(definition: definition, header: header, options: options, file: file, reserved: reserved, column: column)
         if options.map.isEmpty, options.itemsFrom == nil {
@@ -353,7 +355,7 @@ extension StudyDatabase {
                         + (positional.map { "item \($0)" } ?? "no item") + "; say where the items are with --map ITEM=COLUMN")])
             }
         }
-        return (columns, !options.map.isEmpty ? "--map" : options.itemsFrom != nil ? "--items-from" : "position")
+        return (columns, !options.map.isEmpty ? "--map" : options.itemsFrom != nil ? "--items-from" : "position", [:])
     }
 
     static func positionalItemColumns(definition: InstrumentDefinition, header: [Field], options: ResponseImportOptions, file: String,
@@ -439,13 +441,17 @@ enum ItemHeaderMatcher {
         return found
     }
 
-    static func match(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String, lenient: Bool = false) throws -> [Int: Int]? {
+    static func match(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String, lenient: Bool = false) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
         let found = try scan(definition: definition, header: header, reserved: reserved, file: file)
         let matchedColumns = Set(found.values)
         // Headers "look like items" when at least half of the items (two or more) are found by their text.
+        if found.count < definition.items.count, !lenient,
+           let similar = try similar(definition: definition, header: header, reserved: reserved, file: file) {
+            return similar
+        }
         guard found.count >= max(2, (definition.items.count + 1) / 2) || (lenient && !found.isEmpty) else { return nil }
         let missing = definition.items.map(\.number).filter { found[$0] == nil }
-        if missing.isEmpty || lenient { return found }
+        if missing.isEmpty || lenient { return (found, [:]) }
         // Some headers carry item texts, others do not: reading by position would silently mix them up.
         let unmatched = header.indices.filter { !reserved.contains($0) && !matchedColumns.contains($0) }.map { "'\(header[$0].value)'" }
         throw StoreError.invalidInput([.init(location: "\(file):1",
@@ -454,6 +460,72 @@ enum ItemHeaderMatcher {
                 + (unmatched.isEmpty ? "" : "; columns that match no item: " + unmatched.prefix(8).joined(separator: ", ") + (unmatched.count > 8 ? ", …" : ""))
                 + ". Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)")])
     }
+}
+
+extension ItemHeaderMatcher {
+    /// Words too common to tell items apart, and the names of what is evaluated, which adaptations replace
+    /// ("sistema", "produto", "site").
+    static let stopWords: Set<String> = ["a", "o", "as", "os", "e", "de", "do", "da", "dos", "das", "que", "eu", "um", "uma", "com", "para",
+        "em", "no", "na", "me", "se", "ao", "the", "i", "to", "of", "this", "that", "was", "in", "an", "it", "be", "would", "is", "and",
+        "sistema", "system", "produto", "product", "site", "website", "aplicativo", "app"]
+
+    /// A text's letter trigrams, word by word with a space on each side (" ac", "ach", … "ho "): alike when two
+    /// wordings share roots — "desnecessariamente"/"necessário", "complexo"/"complex" (Damashek 1995, *Gauging
+    /// similarity with n-grams*).
+    static func trigrams(_ text: String) -> Set<String> {
+        var grams: Set<String> = []
+        for word in normalize(text).split(separator: " ") where !stopWords.contains(String(word)) {
+            let padded = Array(" \(word) ")
+            for start in 0..<(padded.count - 2) { grams.insert(String(padded[start..<start + 3])) }
+        }
+        return grams
+    }
+
+    /// How alike two texts are: Dice's coefficient of their trigrams, 2|A∩B| / (|A| + |B|) (Dice 1945).
+    static func similarity(_ a: Set<String>, _ b: Set<String>) -> Double {
+        a.isEmpty || b.isEmpty ? 0 : 2 * Double(a.intersection(b).count) / Double(a.count + b.count)
+    }
+
+    /// The confidence below which a header is not taken as an item's text.
+    static let threshold = 0.4
+    /// How far ahead of the next item the best one must be for a header to be taken as it.
+    static let margin = 0.1
+
+    /// Item number → column when every item's column is found by the similarity of its header to the item's text
+    /// in either language (another translation's wording), each pair the best left for both; nil when the headers
+    /// do not look like these items. Refuses a header that fits two items about equally, naming both.
+    static func similar(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
+        let candidates = header.indices.filter { !reserved.contains($0) }
+        guard candidates.count >= definition.items.count else { return nil }
+        let items = definition.items.map { item in (item.number, item.text.all.map(trigrams)) }
+        var scores: [(item: Int, column: Int, score: Double)] = []
+        for column in candidates {
+            let words = Self.candidates(header[column].value).map(trigrams).reduce(into: Set<String>()) { $0.formUnion($1) }
+            for (number, texts) in items {
+                scores.append((number, column, texts.map { similarity(words, $0) }.max() ?? 0))
+            }
+        }
+        var found: [Int: Int] = [:]
+        var confidence: [Int: Double] = [:]
+        var usedColumns: Set<Int> = []
+        for pair in scores.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.column < $1.column }) where pair.score >= threshold {
+            guard found[pair.item] == nil, !usedColumns.contains(pair.column) else { continue }
+            let rival = scores.filter { $0.column == pair.column && $0.item != pair.item && found[$0.item] == nil }.map(\.score).max() ?? 0
+            if pair.score - rival < margin {
+                let other = scores.first { $0.column == pair.column && $0.item != pair.item && $0.score == rival }!.item
+                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[pair.column].column)",
+                    message: "column '\(header[pair.column].value)' is as like \(definition.id) item \(pair.item) (similarity \(percent(pair.score))) "
+                        + "as item \(other) (\(percent(rival))); say which with --map \(pair.item)=COLUMN or --map \(other)=COLUMN")])
+            }
+            found[pair.item] = pair.column
+            confidence[pair.item] = pair.score
+            usedColumns.insert(pair.column)
+        }
+        guard found.count == definition.items.count else { return nil }
+        return (found, confidence)
+    }
+
+    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded())) %" }
 }
 
 /// A row of a form export read without a problem, waiting to be stored.

@@ -50,7 +50,17 @@ public struct DerivationRule: Sendable, Hashable, CustomStringConvertible {
 
     public init(parsing text: String) throws {
         let separator: Character = text.contains(";") ? ";" : ","
-        let parts = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        var parts: [String] = []
+        for piece in text.split(separator: separator, omittingEmptySubsequences: false).map(String.init) {
+            // A decimal comma ("<1,5:Iniciante"): a piece without its ':' that ends in a digit, followed by one
+            // that starts with a digit, is one number cut at its comma.
+            if separator == ",", let last = parts.last, !last.contains(":"), last.last?.isNumber == true,
+               piece.first?.isNumber == true {
+                parts[parts.count - 1] = last + "," + piece
+            } else {
+                parts.append(piece)
+            }
+        }
         var clauses: [Clause] = []
         for (index, raw) in parts.enumerated() {
             let clause = raw.trimmingCharacters(in: .whitespaces)

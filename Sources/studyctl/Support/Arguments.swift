@@ -45,17 +45,48 @@ struct Assignment: ExpressibleByArgument {
 /// `example` is shown in the message when an entry is malformed.
 func parseColumnMap(_ values: [String], example: String) throws -> [(key: String, column: String)] {
     var pairs: [(key: String, column: String)] = []
-    for entry in values.flatMap({ $0.split(separator: ",").map(String.init) }) {
-        let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw ValidationError("Please write --map as \(example); '\(entry)' is not.")
+    for value in values {
+        for entry in try mapEntries(value) {
+            guard let equals = entry.firstIndex(where: { $0.text == "=" && !$0.quoted }) else {
+                throw ValidationError("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
+            }
+            let key = String(entry[..<equals].map(\.text)).trimmingCharacters(in: .whitespaces)
+            let column = String(entry[entry.index(after: equals)...].map(\.text)).trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, !column.isEmpty else {
+                throw ValidationError("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
+            }
+            if pairs.contains(where: { $0.key.lowercased() == key.lowercased() }) {
+                throw ValidationError("Please map \(key) only once in --map.")
+            }
+            pairs.append((key, column))
         }
-        if pairs.contains(where: { $0.key.lowercased() == parts[0].lowercased() }) {
-            throw ValidationError("Please map \(parts[0]) only once in --map.")
-        }
-        pairs.append((parts[0], parts[1]))
     }
     return pairs
+}
+
+/// The comma-separated entries of one --map value, each character marked when it stood inside double quotes: a
+/// column name with a comma or '=' (a Google Forms question) is written in quotes, `1="Achei o sistema fácil, …"`,
+/// with "" for a quote inside.
+func mapEntries(_ value: String) throws -> [[(text: Character, quoted: Bool)]] {
+    var entries: [[(text: Character, quoted: Bool)]] = [[]]
+    var inQuotes = false
+    var characters = Array(value)[...]
+    while let character = characters.popFirst() {
+        if character == "\"" {
+            if inQuotes, characters.first == "\"" {
+                characters.removeFirst()
+                entries[entries.count - 1].append(("\"", true))
+            } else {
+                inQuotes.toggle()
+            }
+        } else if character == "," && !inQuotes {
+            entries.append([])
+        } else {
+            entries[entries.count - 1].append((character, inQuotes))
+        }
+    }
+    if inQuotes { throw ValidationError("Please close the quotes in --map \(value).") }
+    return entries.filter { !$0.isEmpty }
 }
 
 extension DuplicatePolicy: ExpressibleByArgument {

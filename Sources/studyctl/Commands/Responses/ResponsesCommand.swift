@@ -132,7 +132,15 @@ struct ResponsesImport: ParsableCommand {
         let columns = summary.columns.sorted { $0.key < $1.key }
         print("Imported \(summary.responseSets) \(summary.instrument) response set\(summary.responseSets == 1 ? "" : "s") "
               + "(\(summary.answers) answers) from \(file)" + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
-        print("Items read from (by \(summary.matchedBy)): " + columns.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+        if summary.confidence.isEmpty {
+            print("Items read from (by \(summary.matchedBy)): " + columns.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+        } else {
+            // Found by similarity: one line per item with its confidence, for the researcher to check.
+            print("Items read from (by \(summary.matchedBy); check them):")
+            for (item, column) in columns {
+                print("  \(item) ← '\(column)' (similarity \(Int(((summary.confidence[item] ?? 0) * 100).rounded())) %)")
+            }
+        }
         if !summary.ignoredColumns.isEmpty { print("Columns that are no item, left out: " + summary.ignoredColumns.map { "'\($0)'" }.joined(separator: ", ")) }
         if summary.duplicatesDropped > 0 {
             print("Repeated submissions: \(summary.duplicatesDropped) row\(summary.duplicatesDropped == 1 ? "" : "s") dropped, keeping each participant's \(duplicates == .keepLast ? "last" : "first")")
