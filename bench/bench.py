@@ -149,8 +149,8 @@ def bench_size(studyctl, work, n):
         if os.path.exists(os.path.join(data, name)):
             os.remove(os.path.join(data, name))
     workbook_runs = 2 if n <= 100_000 else 1
-    ours_x, rss["export xlsx --only responses"] = best_of(workbook_runs, [studyctl, "export", "xlsx", os.path.join(data, "answers.xlsx"), "--only", "responses"], env=env)
-    ours_full, rss["export xlsx (full)"] = best_of(workbook_runs, [studyctl, "export", "xlsx", os.path.join(data, "full.xlsx")], env=env)
+    ours_x, rss["export xlsx --only responses"] = best_of(workbook_runs, [studyctl, "export", "xlsx", os.path.join(data, "answers.xlsx"), "--only", "responses", "--force"], env=env)
+    ours_full, rss["export xlsx (full)"] = best_of(workbook_runs, [studyctl, "export", "xlsx", os.path.join(data, "full.xlsx"), "--force"], env=env)
     results["workbook"] = (ours_full, ours_x)
     # XlsxWriter takes ~20 minutes for the 26M answers of 1M respondents: BENCH_XLSXWRITER_MAX=100000 skips it above.
     if n <= int(os.environ.get("BENCH_XLSXWRITER_MAX", str(10**12))):
@@ -175,7 +175,7 @@ def bench_size(studyctl, work, n):
     script = (f'"{studyctl}" init --title P >/dev/null && "{studyctl}" participant import "{data}/participants.csv" >/dev/null && '
               f'"{studyctl}" responses import "{data}/sus_forms.csv" --instrument sus --participant-column Participante >/dev/null && '
               f'"{studyctl}" score sus --by group --csv --summary > "{data}/summary.csv" && '
-              f'"{studyctl}" export xlsx "{data}/pipeline.xlsx" --by group --only scores >/dev/null')
+              f'"{studyctl}" export xlsx "{data}/pipeline.xlsx" --by group --only scores --force >/dev/null')
     ours_p, _ = timed(["sh", "-c", script], env=penv)
     theirs_p, _ = timed([sys.executable, os.path.join(HERE, "reference_pipeline.py"), data, os.path.join(data, "pipeline-py.xlsx")])
     results["pipeline"] = (ours_p, theirs_p)

@@ -26,7 +26,7 @@ for media in home.png checkout.png; do
   $studyctl gaze scanpath "$media" --simplify --first 20 -o "$gaze/pictures" --db "$study"
 done
 $studyctl report --by level -o "$gaze/report" --db "$study"
-$studyctl export xlsx "$gaze/eye-tracking.xlsx" --db "$study"
+$studyctl export xlsx "$gaze/eye-tracking.xlsx" --force --db "$study"
 $studyctl export csv "$gaze/csv" --db "$study"
 
 echo

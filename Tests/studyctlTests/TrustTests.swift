@@ -165,6 +165,46 @@ import Testing
         #expect(try cli.dump("study.sqlite").contains("studyctl I-VT (Olsen 2012)"))
     }
 
+    // MARK: - Every write has its inverse
+
+    @Test func everyWriteHasItsInverse() throws {
+        let cli = try study()
+        try cli.succeed(["participant", "add", "P1", "--attr", "anos=2"])
+        try cli.succeed(["participant", "derive", "nivel", "--from", "anos", "--rule", "<1,5:Iniciante,*:Experiente"])
+        try cli.succeed(["task", "add", "T1", "--title", "T"])
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,2,5,1,4,2,5,1,4,2"])
+        try cli.succeed(["attempt", "add", "P1", "T1", "--time", "30"])
+        try cli.succeed(["attempt", "add", "P1", "T1", "--time", "20"])
+        try cli.succeed(["category", "add", "Navegação", "--origin", "emergent"])
+        try cli.succeed(["category", "add", "Telas", "--origin", "emergent", "--theme", "Navegação"])
+        try cli.succeed(["code", "add", "P1", "--code", "me perdi", "--excerpt", "eu me perdi no menu", "--category", "Navegação"])
+
+        #expect(try cli.succeed(["responses", "remove", "P1", "sus"]) == "Removed P1's sus answers: 1 response set, 10 answers\n")
+        #expect(try cli.fail(["responses", "remove", "P1", "sus"]).stderr.contains("participant P1: has no sus answers to remove"))
+        #expect(try cli.succeed(["attempt", "remove", "P1", "T1", "--trial", "2"]) == "Removed P1's attempts at T1: 1 attempt\n")
+        #expect(try cli.succeed(["attempt", "remove", "P1", "T1"]) == "Removed P1's attempts at T1: 1 attempt\n")
+        let used = try cli.fail(["category", "remove", "Navegação"])
+        #expect(used.stderr.contains("category Navegação: is used by 1 code, 1 sub-theme; nothing was removed"), "\(used.stderr)")
+        #expect(try cli.succeed(["category", "remove", "Navegação", "--cascade"])
+                == "Removed category Navegação with 1 category link, 1 code, 1 excerpt, 1 sub-theme\n")
+        #expect(try cli.succeed(["category", "remove", "Telas"]) == "Removed category Telas\n")
+        try cli.succeed(["category", "add", "Telas", "--origin", "emergent"])
+        let stored = try cli.succeed(["code", "add", "P1", "--code", "menu", "--excerpt", "o menu", "--category", "Telas"])
+        let id = try #require(stored.split(separator: " ").dropFirst(2).first.map(String.init), "\(stored)")
+        #expect(try cli.succeed(["code", "remove", id]).hasPrefix("Removed code \(id) of P1: \"menu\""))
+        #expect(try cli.fail(["code", "remove", id]).stderr.contains("No code \(id) in the study."))
+        #expect(try cli.succeed(["participant", "attribute", "remove", "anos"]) == "Removed attribute anos with 1 value\nNo longer derived (values kept): nivel\n")
+        #expect(try cli.succeed(["participant", "list"]).contains("Experiente"))
+        // The older form still marks an attribute identifying.
+        try cli.succeed(["participant", "attribute", "nivel", "--identifying"])
+        // A workbook is not replaced unless asked.
+        try cli.succeed(["export", "xlsx", "w.xlsx"])
+        let again = try cli.run(["export", "xlsx", "w.xlsx"])
+        #expect(again.status != 0 && again.stderr.contains("w.xlsx already exists; nothing was written. Rerun with --force"))
+        try cli.succeed(["export", "xlsx", "w.xlsx", "--force"])
+        try readsSucceed(cli)
+    }
+
     // MARK: - Brazilian forms
 
     /// A Google Forms export with another common Brazilian SUS wording (not the one studyctl ships), a question

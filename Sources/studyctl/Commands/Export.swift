@@ -35,11 +35,22 @@ struct ExportXlsx: ParsableCommand {
     @Option(help: ArgumentHelp("Write only the answers (responses), or only each participant's scores and the group summaries (scores), streamed from the study.", valueName: "table"))
     var only: Only?
 
+    @Flag(help: "Replace a workbook already at that path.")
+    var force = false
+
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
+    /// A workbook already at the path, refused as `report` refuses a report.
+    struct Exists: Error, LocalizedError {
+        var path: String
+        var errorDescription: String? { "\(path) already exists; nothing was written. Rerun with --force to replace it." }
+    }
+
     func run() throws {
+        // A workbook the researcher may have edited is never replaced without being asked.
+        if !force, FileManager.default.fileExists(atPath: file) { throw Exists(path: file) }
         if only == .responses {
             let progress = ProgressBar(label: "writing")
             try pseudonyms.withStudy(study) { database in

@@ -8,7 +8,7 @@ struct CategoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category",
         abstract: "Build the codebook: add, import, rename and merge categories.",
-        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self])
+        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self, CategoryRemove.self])
 }
 
 struct CategoryAdd: ParsableCommand {

@@ -8,7 +8,7 @@ struct CodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "code",
         abstract: "Code excerpts: add, import, list and move in-vivo codes.",
-        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self])
+        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeRemove.self])
 }
 
 struct CodeAdd: ParsableCommand {

@@ -3,7 +3,14 @@ import StudyStore
 
 struct ParticipantAttribute: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "attribute", abstract: "Mark an attribute as identifying a person (or not).",
+        commandName: "attribute", abstract: "Mark an attribute as identifying a person, or remove an attribute.",
+        subcommands: [ParticipantAttributeIdentifying.self, ParticipantAttributeRemove.self],
+        defaultSubcommand: ParticipantAttributeIdentifying.self)
+}
+
+struct ParticipantAttributeIdentifying: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "identifying", abstract: "Mark an attribute as identifying a person (or not).",
         discussion: """
             Identifying attributes (a name, an e-mail, an employer) are left out of every export made with \
             --pseudonymise. Example: studyctl participant attribute email --identifying

@@ -8,7 +8,7 @@ struct ResponsesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "responses",
         abstract: "Import questionnaire answers from form exports.",
-        subcommands: [ResponsesImport.self])
+        subcommands: [ResponsesImport.self, ResponsesRemove.self])
 }
 
 struct ResponsesImport: ParsableCommand {

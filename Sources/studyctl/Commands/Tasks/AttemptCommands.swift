@@ -8,7 +8,7 @@ struct AttemptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attempt",
         abstract: "Record, import and list task attempts.",
-        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self])
+        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptRemove.self])
 }
 
 extension Outcome: ExpressibleByArgument {}

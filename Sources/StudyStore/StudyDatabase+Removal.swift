@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+import Surveys
+
+/// What a removal took away, counted, for the command to say.
+public struct Removal: Sendable, Equatable, Codable {
+    /// What kind of thing each count is of ("response sets", "answers", "codes") and how many went, in order.
+    public var counts: [Count]
+
+    public struct Count: Sendable, Equatable, Codable {
+        public var what: String
+        public var count: Int
+    }
+
+    init(_ counts: [(String, Int)]) { self.counts = counts.map { Count(what: $0.0, count: $0.1) } }
+
+    /// "2 response sets (20 answers)" style, leaving out what did not go.
+    public var description: String {
+        let present = counts.filter { $0.count > 0 }
+        return present.isEmpty ? "nothing" : present.map { "\($0.count) \($0.count == 1 ? Self.singular($0.what) : $0.what)" }.joined(separator: ", ")
+    }
+
+    static func singular(_ noun: String) -> String {
+        switch noun {
+        case "answers": return "answer"
+        case "response sets": return "response set"
+        case "attempts": return "attempt"
+        case "codes": return "code"
+        case "memos": return "memo"
+        case "excerpts": return "excerpt"
+        case "values": return "value"
+        case "sub-themes": return "sub-theme"
+        case "category links": return "category link"
+        default: return noun
+        }
+    }
+}
+
+extension StudyDatabase {
+    // MARK: - Every write has its inverse
+
+    /// Removes a participant's answers to an instrument (for one task and occasion when given; every set of the
+    /// instrument otherwise). Refuses when there is nothing to remove, naming what there is.
+    public func removeResponses(participant: String, instrument id: String, task: String? = nil, occasion: String? = nil) throws -> Removal {
+        try write { db in
+            let participantID = try Self.participantID(db, code: participant)
+            guard let instrumentID = try Int64.fetchOne(db, sql: "SELECT id FROM instrument WHERE key = ?", arguments: [StudyText.composed(id)]) else {
+                throw StoreError.unknownInstrument(id: id, known: try String.fetchAll(db, sql: "SELECT key FROM instrument ORDER BY key"))
+            }
+            var filter = "participant_id = ? AND instrument_id = ?"
+            var arguments: [DatabaseValueConvertible?] = [participantID, instrumentID]
+            if let task {
+                filter += " AND task_id = ?"
+                arguments.append(try Self.taskID(db, key: task))
+            }
+            if let occasion {
+                filter += " AND occasion = ?"
+                arguments.append(StudyText.composed(occasion))
+            }
+            let sets = try Row.fetchAll(db, sql: "SELECT id, answers FROM response_set WHERE \(filter)", arguments: StatementArguments(arguments)!)
+            guard !sets.isEmpty else {
+                throw StoreError.invalidInput([.init(location: "participant \(participant)",
+                    message: "has no \(id) answers" + (task.map { " for task \($0)" } ?? "") + (occasion.map { " on occasion '\($0)'" } ?? "") + " to remove")])
+            }
+            var answers = 0
+            for set in sets {
+                answers += try Int.fetchOne(db, sql: "SELECT count(*) FROM json_each(?)", arguments: [set["answers"] as String]) ?? 0
+                try db.execute(sql: "DELETE FROM response_set WHERE id = ?", arguments: [set["id"] as Int64])
+            }
+            return Removal([("response sets", sets.count), ("answers", answers)])
+        }
+    }
+
+    /// Removes a participant's attempts at a task: one trial when given, every trial otherwise.
+    public func removeAttempts(participant: String, task: String, trial: Int? = nil) throws -> Removal {
+        try write { db in
+            let participantID = try Self.participantID(db, code: participant)
+            let taskID = try Self.taskID(db, key: task)
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM task_attempt WHERE participant_id = ? AND task_id = ? AND (? IS NULL OR trial = ?)",
+                                         arguments: [participantID, taskID, trial, trial])
+            guard !ids.isEmpty else {
+                throw StoreError.invalidInput([.init(location: "participant \(participant)",
+                    message: "has no attempt at task \(task)" + (trial.map { " (trial \($0))" } ?? "") + " to remove")])
+            }
+            for id in ids { try db.execute(sql: "DELETE FROM task_attempt WHERE id = ?", arguments: [id]) }
+            return Removal([("attempts", ids.count)])
+        }
+    }
+
+    /// Removes a category from the codebook. Refused while codes, memos or sub-themes use it, unless `cascade`:
+    /// then its memos go, its sub-themes become top-level, its codes lose it, and codes left with no category
+    /// are removed (with their excerpts when no other code is on them).
+    public func removeCategory(_ name: String, cascade: Bool) throws -> Removal {
+        try write { db in
+            let id = try Self.requireCategory(db, name)
+            let stored = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [id])!
+            let codes = try Int64.fetchAll(db, sql: "SELECT code_id FROM code_category WHERE category_id = ?", arguments: [id])
+            let memos = try Int.fetchOne(db, sql: "SELECT count(*) FROM memo WHERE category_id = ?", arguments: [id]) ?? 0
+            let themes = try Int.fetchOne(db, sql: "SELECT count(*) FROM category WHERE parent_id = ?", arguments: [id]) ?? 0
+            if !cascade, !codes.isEmpty || memos > 0 || themes > 0 {
+                let uses = [(codes.count, "code"), (memos, "memo"), (themes, "sub-theme")].filter { $0.0 > 0 }
+                    .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+                throw StoreError.invalidInput([.init(location: "category \(stored)",
+                    message: "is used by " + uses.joined(separator: ", ") + "; nothing was removed. Merge it into another with 'category merge', or rerun with --cascade")])
+            }
+            var orphans: [Int64] = []
+            for code in codes where try Int.fetchOne(db, sql: "SELECT count(*) FROM code_category WHERE code_id = ? AND category_id <> ?", arguments: [code, id]) == 0 {
+                orphans.append(code)
+            }
+            try db.execute(sql: "DELETE FROM code_category WHERE category_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM memo WHERE category_id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE category SET parent_id = NULL WHERE parent_id = ?", arguments: [id])
+            var excerpts = 0
+            for code in orphans {
+                let excerpt = try Int64.fetchOne(db, sql: "SELECT excerpt_id FROM code WHERE id = ?", arguments: [code])!
+                try db.execute(sql: "DELETE FROM memo WHERE code_id = ?", arguments: [code])
+                try db.execute(sql: "DELETE FROM code WHERE id = ?", arguments: [code])
+                if try Int.fetchOne(db, sql: "SELECT count(*) FROM code WHERE excerpt_id = ?", arguments: [excerpt]) == 0 {
+                    try db.execute(sql: "DELETE FROM excerpt WHERE id = ?", arguments: [excerpt])
+                    excerpts += 1
+                }
+            }
+            try db.execute(sql: "DELETE FROM category WHERE id = ?", arguments: [id])
+            return Removal([("category links", codes.count), ("codes", orphans.count), ("excerpts", excerpts), ("memos", memos), ("sub-themes", themes)])
+        }
+    }
+
+    /// Removes an attribute and every participant's value of it. Attributes derived from it keep their values and
+    /// become plain text attributes (their rule can no longer be applied).
+    public func removeAttribute(_ name: String) throws -> (removal: Removal, stored: String, underived: [String]) {
+        try write { db in
+            guard let stored = try Self.attributeName(db, name) else {
+                throw StoreError.unknownAttribute(name: name, known: try Self.attributeDefinitions(db).map(\.name))
+            }
+            let values = try Int.fetchOne(db, sql: "SELECT count(*) FROM participant_attribute WHERE name = ?", arguments: [stored]) ?? 0
+            let derived = try String.fetchAll(db, sql: "SELECT name FROM attribute WHERE derived_from = ?", arguments: [stored])
+            try db.execute(sql: "UPDATE attribute SET derived_from = NULL, rule = NULL WHERE derived_from = ?", arguments: [stored])
+            try db.execute(sql: "DELETE FROM participant_attribute WHERE name = ?", arguments: [stored])
+            try db.execute(sql: "DELETE FROM attribute WHERE name = ?", arguments: [stored])
+            return (Removal([("values", values)]), stored, derived)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import StudyStore
+
+// Every write has its inverse: each removal is one transaction and says what went.
+
+struct ResponsesRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a participant's answers to an instrument.",
+        discussion: "Removes every set of the instrument the participant has, or only the one for --task and --occasion. Example: studyctl responses remove P3 sus")
+
+    @Argument(help: "The participant's code.")
+    var participant: String
+    @Argument(help: "The instrument's id.")
+    var instrument: String
+    @Option(help: ArgumentHelp("Only the answers about this task.", valueName: "key"))
+    var task: String?
+    @Option(help: ArgumentHelp("Only the answers of this occasion.", valueName: "label"))
+    var occasion: String?
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let removal = try study.withStudy { try $0.removeResponses(participant: participant, instrument: instrument, task: task, occasion: occasion) }
+        print("Removed \(participant)'s \(instrument) answers: \(removal.description)")
+    }
+}
+
+struct AttemptRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a participant's attempts at a task.",
+        discussion: "Removes every trial, or only --trial N. Example: studyctl attempt remove P3 T2 --trial 2")
+
+    @Argument(help: "The participant's code.")
+    var participant: String
+    @Argument(help: "The task's key.")
+    var task: String
+    @Option(help: "Only this trial.")
+    var trial: Int?
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let removal = try study.withStudy { try $0.removeAttempts(participant: participant, task: task, trial: trial) }
+        print("Removed \(participant)'s attempts at \(task): \(removal.description)")
+    }
+}
+
+struct CodeRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a code (its memos too; its excerpt when no other code is on it).",
+        discussion: "'studyctl code list' shows each code's number.")
+
+    @Argument(help: "The code's number.")
+    var id: Int64
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let record = try study.withStudy { try $0.deleteCode(id) }
+        print("Removed code \(id) of \(record.participant): \"\(record.code)\" (\(record.categories.joined(separator: ", ")))")
+    }
+}
+
+struct CategoryRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a category from the codebook.",
+        discussion: """
+            Refused while codes, memos or sub-themes use it. With --cascade its memos go, its sub-themes become \
+            top-level, its codes lose it, and codes left with no category are removed.
+            """)
+
+    @Argument(help: "The category's name.")
+    var name: String
+    @Flag(help: "Also remove what uses the category.")
+    var cascade = false
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let removal = try study.withStudy { try $0.removeCategory(name, cascade: cascade) }
+        print("Removed category \(name)" + (removal.description == "nothing" ? "" : " with \(removal.description)"))
+    }
+}
+
+struct ParticipantAttributeRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove an attribute and every participant's value of it.",
+        discussion: "Attributes derived from it keep their values as plain text attributes.")
+
+    @Argument(help: "The attribute's name.")
+    var name: String
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let (removal, stored, underived) = try study.withStudy { try $0.removeAttribute(name) }
+        print("Removed attribute \(stored) with \(removal.description)")
+        if !underived.isEmpty { print("No longer derived (values kept): " + underived.joined(separator: ", ")) }
+    }
+}
