@@ -43,6 +43,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
+        // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
+        // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
+        // through the study's door, and hands the store positioned records and typed values for one transaction.
+        .target(name: "Importing", dependencies: ["StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze"]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
         .systemLibrary(
             name: "CXlsxWriter",
@@ -81,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange",
+                "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
@@ -93,10 +97,10 @@ let package = Package(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore", "Figures"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore", "Importing", "Figures"]),
         .testTarget(
             name: "StudyStoreTests",
-            dependencies: ["StudyStore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["StudyStore", "Importing", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
         .testTarget(name: "studyctlTests", dependencies: ["studyctl"]),
     ]

@@ -603,3 +603,27 @@ struct ChunkedInput {
         return best.1 == 0 ? .comma : best.0
     }
 }
+
+/// A table's records as the importing layer hands them to the store: read from a file (or made in memory), each
+/// field with its position for messages. The store never opens a file or looks at a header's names; it reads
+/// records from one of these, by the column indices the importing layer found.
+public protocol RecordSource: AnyObject {
+    /// The name messages give the table (the file as the user typed it).
+    var file: String { get }
+    var header: [Field] { get }
+    func next() throws -> Record?
+    func position(of field: Field) -> SourcePosition
+    /// How much of the table has been read, 0–1 (for progress).
+    var fractionRead: Double { get }
+}
+
+extension RecordSource {
+    /// Every remaining record.
+    public func readAll() throws -> [Record] {
+        var records: [Record] = []
+        while let record = try next() { records.append(record) }
+        return records
+    }
+}
+
+extension CSVReader: RecordSource {}

@@ -1,5 +1,6 @@
 import Figures
 import Foundation
+import Importing
 import QualCoding
 import Testing
 import Surveys

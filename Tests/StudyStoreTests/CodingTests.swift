@@ -1,4 +1,5 @@
 import Foundation
+import Importing
 import GRDB
 import Testing
 import QualCoding

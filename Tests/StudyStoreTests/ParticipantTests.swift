@@ -1,4 +1,5 @@
 import Foundation
+import Importing
 import Testing
 import Surveys
 @testable import StudyStore

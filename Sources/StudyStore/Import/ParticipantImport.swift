@@ -24,69 +24,32 @@ public struct ParticipantImportOptions: Sendable {
 }
 
 extension StudyDatabase {
-    /// Imports participants from a CSV file: one code column, every other column an attribute.
+    /// Stores the participants of a table the importing layer opened and read once (`Importing`): one code
+    /// column, every other column an attribute whose name already passed the study's door.
     ///
     /// All or nothing: every problem in the file (bad codes, duplicates, non-numbers in a numeric attribute) is
     /// reported with its `file:line:column`, and then nothing is stored. A column becomes a numeric attribute when
     /// every value in it is a number (decimal point or comma), a text attribute otherwise; an attribute the study
     /// already has keeps its type.
-    public func importParticipants(from path: String, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
-        // Two passes over the file, each streamed, so memory stays flat however many participants it lists: the
-        // first types the attribute columns (a column is numeric only if every cell is), the second stores. Codes
-        // repeated in the file or looking like another's are found through the study's own indexes, which hold
-        // this import's participants too; only each stored participant's line number is kept (4 bytes each).
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
-        let header = reader.header
+    public func storeParticipants(_ source: RecordSource, codeIndex: Int, columns: [ParticipantColumn], records: Int,
+                                  options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
+        // The importing layer read the file once to learn what each column holds (`ParticipantColumn.contents`)
+        // and hands over a fresh source; this second pass stores, streamed. Codes repeated in the file or looking like another's are found through
+        // the study's own indexes, which hold this import's participants too; only each stored participant's line
+        // number is kept (4 bytes each).
+        let reader = source
         func at(_ field: Field) -> String { reader.position(of: field).description }
-
-        var problems: [StoreError.Problem] = []
-        let codeIndex: Int
-        if let name = options.codeColumn {
-            guard let index = header.firstIndex(where: { $0.value.caseInsensitiveCompare(name) == .orderedSame }) else {
-                throw StoreError.invalidInput([.init(
-                    location: "\(reader.file):1:1",
-                    message: "no column '\(name)' in the header; columns are " + header.map { "'\($0.value)'" }.joined(separator: ", "))])
-            }
-            codeIndex = index
-        } else {
-            codeIndex = 0
-        }
-        let allAttributeColumns = header.indices.filter { $0 != codeIndex }
-        // Every column name passes the study's door here, before anything is read or written: a name SQLite
-        // would refuse, or two columns that are one name (case, or accents typed two ways), stop the import.
+        var problems = columns.compactMap(\.problem)
+        let header = reader.header
+        let attributeColumns = columns.filter { $0.name != nil }.map(\.index)
         var columnNames: [Int: String] = [:]
-        var seenNames: [String: Field] = [:]
-        for index in allAttributeColumns {
-            let field = header[index]
-            switch Result(catching: { () throws(NameProblem) -> String in try StudyText.name(field.value, as: .attributeName) }) {
-            case let .failure(problem):
-                problems.append(.init(location: at(field), message: "column name '\(field.value)': \(problem.reason)"))
-            case let .success(name):
-                if let first = seenNames[StudyText.key(name)] {
-                    problems.append(.init(location: at(field), message: "column name '\(field.value)' is the same attribute as column '\(first.value)' at \(at(first))"))
-                } else {
-                    seenNames[StudyText.key(name)] = field
-                    columnNames[index] = name
-                }
-            }
+        var surveys: [Int: ColumnContents] = [:]
+        for column in columns {
+            columnNames[column.index] = column.name
+            surveys[column.index] = column.contents
         }
-        // A column whose name cannot enter the study is reported with the rest and neither declared nor stored.
-        let attributeColumns = allAttributeColumns.filter { columnNames[$0] != nil }
-
-        // Pass 1: what each attribute column holds.
-        var columns = Dictionary(uniqueKeysWithValues: attributeColumns.map { ($0, ColumnSurvey()) })
-        var recordCount = 0
-        while let record = try reader.next() {
-            recordCount += 1
-            for index in attributeColumns {
-                let cell = record.fields[index]
-                guard !cell.value.trimmedSpaces.isEmpty else { continue }
-                columns[index]!.add(cell)
-            }
-        }
-        if recordCount == 0 {
-            problems.append(.init(location: "\(reader.file):\(header.first?.line ?? 1)",
-                                  message: "the file has a header row but no participants"))
+        if records == 0 {
+            problems.append(.init(location: "\(reader.file):\(header.first?.line ?? 1)", message: "the file has a header row but no participants"))
         }
 
         return try write { db in
@@ -96,7 +59,7 @@ extension StudyDatabase {
             var losingDigits: [Int: [StoreError.Problem]] = [:]
             for index in attributeColumns {
                 let name = columnNames[index]!
-                let survey = columns[index]!
+                let survey = surveys[index]!
                 switch try Self.attributeType(db, name) {
                 case .number?:
                     columnTypes[index] = .number
@@ -119,7 +82,7 @@ extension StudyDatabase {
             }
 
             // Pass 2: check every code against the study (and the participants stored so far), store as we go.
-            let second = try CSVReader(path: path, delimiter: reader.delimiter, displayName: reader.file)
+            let second = source
             let findCode = try db.makeStatement(sql: "SELECT id, code FROM participant WHERE code = ?")
             let findLookAlike = try db.makeStatement(sql: """
                 SELECT id, code FROM participant WHERE skeleton = ? AND code <> ? ORDER BY id >= ? DESC, id LIMIT 1
@@ -216,15 +179,33 @@ extension StudyDatabase {
     }
 }
 
-/// What pass 1 of a participant import learns about one attribute column.
-private struct ColumnSurvey {
-    var hasCells = false
-    var hasNumber = false
-    /// The first cell that is not a number, and the first number that would lose digits (leading zeros, a sign).
-    var firstText: Field?
-    var firstKept: Field?
+/// One column of a participants file, as the importing layer found it: where it is, the attribute name it
+/// carries (nil when the name was refused, with the problem), and what its cells hold.
+public struct ParticipantColumn: Sendable {
+    public var index: Int
+    public var name: String?
+    public var problem: StoreError.Problem?
+    public var contents: ColumnContents
 
-    mutating func add(_ cell: Field) {
+    public init(index: Int, name: String?, problem: StoreError.Problem?, contents: ColumnContents) {
+        self.index = index
+        self.name = name
+        self.problem = problem
+        self.contents = contents
+    }
+}
+
+/// What a first pass over a column learns: whether it has cells, numbers, a cell that is no number, a number that
+/// would lose digits (leading zeros, a sign); and how many records the file has.
+public struct ColumnContents: Sendable {
+    public var hasCells = false
+    public var hasNumber = false
+    public var firstText: Field?
+    public var firstKept: Field?
+
+    public init() {}
+
+    public mutating func add(_ cell: Field) {
         hasCells = true
         if NumberParser.parse(cell.value) == nil {
             if firstText == nil { firstText = cell }

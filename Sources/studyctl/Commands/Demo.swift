@@ -3,6 +3,7 @@ import Datasets
 import Foundation
 import QualCoding
 import Reports
+import Importing
 import StudyStore
 import Surveys
 import Tabular

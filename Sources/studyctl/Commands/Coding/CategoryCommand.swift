@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QualCoding
+import Importing
 import StudyStore
 import Tabular
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gaze
+import Importing
 import StudyStore
 
 struct AOICommand: ParsableCommand {

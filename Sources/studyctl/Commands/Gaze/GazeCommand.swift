@@ -2,6 +2,7 @@ import ArgumentParser
 import Figures
 import Foundation
 import Gaze
+import Importing
 import StudyStore
 
 struct GazeCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Importing
 import StudyStore
 import Tabular
 

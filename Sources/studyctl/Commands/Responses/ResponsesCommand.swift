@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Importing
 import StudyStore
 import Surveys
 import Tabular

@@ -1,0 +1,61 @@
+import Foundation
+import StudyStore
+import Surveys
+import Tabular
+
+extension StudyDatabase {
+    /// Imports participants from a CSV file: one code column (the first, or `options.codeColumn`), every other
+    /// column an attribute. The file is read twice, each time streamed: here, to check every column name at the
+    /// study's door and learn what each column holds (a column is numeric only if every cell is); then by the
+    /// store, which stores it in one transaction (`storeParticipants`).
+    public func importParticipants(from path: String, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+        let matcher = HeaderMatcher(reader)
+        let codeIndex = try options.codeColumn.map { name -> Int in
+            guard let index = matcher.index(of: name) else {
+                throw StoreError.invalidInput([.init(location: "\(reader.file):1:1", message: "no column '\(name)' in the header; columns are " + matcher.listing)])
+            }
+            return index
+        } ?? 0
+        var columns = try ParticipantColumns.named(reader, excluding: codeIndex)
+        var records = 0
+        while let record = try reader.next() {
+            records += 1
+            for index in columns.indices where columns[index].name != nil {
+                let cell = record.fields[columns[index].index]
+                guard !Cell.isBlank(cell.value) else { continue }
+                columns[index].contents.add(cell)
+            }
+        }
+        let second = try CSVReader(path: path, delimiter: reader.delimiter, displayName: reader.file)
+        return try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options)
+    }
+}
+
+/// The attribute columns of a participants file, each name through the study's door (`StudyText.name`): a name
+/// the study would refuse, or two columns that are one name (case, or accents typed two ways), is a problem at its
+/// `file:line:column`, reported with the rest of the file's.
+enum ParticipantColumns {
+    static func named(_ source: RecordSource, excluding codeIndex: Int) throws -> [ParticipantColumn] {
+        var columns: [ParticipantColumn] = []
+        var seen: [String: Field] = [:]
+        for index in source.header.indices where index != codeIndex {
+            let field = source.header[index]
+            let at = source.position(of: field).description
+            do {
+                let name = try StudyText.name(field.value, as: .attributeName)
+                if let first = seen[StudyText.key(name)] {
+                    columns.append(ParticipantColumn(index: index, name: nil, problem: .init(location: at,
+                        message: "column name '\(field.value)' is the same attribute as column '\(first.value)' at \(source.position(of: first))"), contents: .init()))
+                } else {
+                    seen[StudyText.key(name)] = field
+                    columns.append(ParticipantColumn(index: index, name: name, problem: nil, contents: .init()))
+                }
+            } catch {
+                columns.append(ParticipantColumn(index: index, name: nil, problem: .init(location: at, message: "column name '\(field.value)': \(error.reason)"),
+                                                 contents: .init()))
+            }
+        }
+        return columns
+    }
+}
