@@ -69,6 +69,14 @@ public enum ColumnNames {
         ("trial", ["trial", "tentativa"]),
         ("total", ["total", "tempo total", "total time"]),
     ]
+    public static let code: [(field: String, names: [String])] = [
+        ("participant", ["participant", "participante", "code participant", "usuario"]),
+        ("excerpt", ["excerpt", "trecho", "excerto", "transcription", "transcricao", "quote", "citacao"]),
+        ("code", ["in_vivo_code", "code", "codigo", "in vivo", "in-vivo", "codigo in vivo", "codigo in-vivo"]),
+        ("category", ["category", "categoria"]),
+        ("coder", ["coder", "codificador", "codificadora"]),
+        ("memo", ["memo", "nota", "note"]),
+    ]
     public static let category: [(field: String, names: [String])] = [
         ("name", ["category", "categoria", "name", "nome"]),
         ("origin", ["origin", "origem", "reference", "referencia", "source", "fonte"]),

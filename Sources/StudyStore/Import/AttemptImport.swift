@@ -34,25 +34,12 @@ public struct AttemptImportSummary: Sendable, Equatable {
 }
 
 extension StudyDatabase {
-    /// The fields of a task log and the column names looked for when `--map` does not name one.
-    static let attemptFieldNames: [(field: String, names: [String])] = [
-        ("participant", ["participant", "participante", "usuario", "user", "code", "codigo"]),
-        ("task", ["task", "tarefa", "fase", "level"]),
-        ("time", ["time", "tempo", "duration", "duracao", "seconds", "segundos"]),
-        ("errors", ["errors", "erros", "error", "erro"]),
-        ("outcome", ["outcome", "resultado", "success", "sucesso"]),
-        ("assisted", ["assisted", "ajuda", "assistido", "help"]),
-        ("note", ["note", "nota", "notes", "observacao", "observacoes"]),
-        ("trial", ["trial", "tentativa"]),
-        ("total", ["total", "tempo total", "total time"]),
-    ]
-
-    /// Imports a task log, one attempt per row. All or nothing: every bad cell is reported with its
-    /// `file:line:column`; a total column is checked against time + errors × penalty.
-    public func importAttempts(from path: String, options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+    /// Stores a task log the importing layer opened and whose columns it found (`columns`: field → index,
+    /// `factorColumns`: condition → index), one attempt per record. All or nothing: every bad cell is reported
+    /// with its `file:line:column`; a total column is checked against time + errors × penalty.
+    public func storeAttempts(_ reader: RecordSource, columns: [String: Int], factorColumns: [String: Int], records: [Tabular.Record],
+                              options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
         let header = reader.header
-        let records = try reader.readAll()
         func at(_ field: Field) -> String { reader.position(of: field).description }
 
         return try write { db in
@@ -63,46 +50,6 @@ extension StudyDatabase {
             for task in taskList { tasks[AnswerReader.fold(task.title)] = task }
             for task in taskList { tasks[AnswerReader.fold(task.key)] = task }
             var problems: [StoreError.Problem] = []
-            var columns: [String: Int] = [:]
-            var factorColumns: [String: Int] = [:]
-            func find(_ name: String) -> Int? {
-                header.firstIndex { AnswerReader.fold($0.value) == AnswerReader.fold(name) }
-            }
-            let knownFields = Set(Self.attemptFieldNames.map(\.field))
-            for (field, column) in options.map.sorted(by: { $0.key < $1.key }) {
-                guard let index = find(column) else {
-                    problems.append(.init(location: "--map \(field)=\(column)",
-                                          message: "no column '\(column)'; the columns are " + header.map { "'\($0.value)'" }.joined(separator: ", ")))
-                    continue
-                }
-                if knownFields.contains(field.lowercased()) {
-                    columns[field.lowercased()] = index
-                } else if let factor = factors.first(where: { $0.name.caseInsensitiveCompare(field) == .orderedSame }) {
-                    factorColumns[factor.name] = index
-                } else {
-                    problems.append(.init(location: "--map \(field)=\(column)",
-                                          message: "'\(field)' is neither a field (\(Self.attemptFieldNames.map(\.field).joined(separator: ", "))) nor a condition of the study"
-                                            + (factors.isEmpty ? "" : " (\(factors.map(\.name).joined(separator: ", ")))")))
-                }
-            }
-            let taken = { (index: Int) in columns.values.contains(index) || factorColumns.values.contains(index) }
-            for (field, names) in Self.attemptFieldNames where columns[field] == nil {
-                if let index = header.firstIndex(where: { names.contains(AnswerReader.fold($0.value)) }), !taken(index) {
-                    columns[field] = index
-                }
-            }
-            for factor in factors where factorColumns[factor.name] == nil {
-                if let index = find(factor.name), !taken(index) { factorColumns[factor.name] = index }
-            }
-            for required in ["participant", "task"] where columns[required] == nil {
-                problems.append(.init(location: "\(reader.file):1", message: "no \(required) column; name it with --map \(required)=COLUMN"))
-            }
-            if columns["time"] == nil && columns["errors"] == nil && columns["outcome"] == nil {
-                problems.append(.init(location: "\(reader.file):1", message: "no time, errors or outcome column; name them with --map time=COLUMN,errors=COLUMN"))
-            }
-            if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no attempts")) }
-            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-
             var pending: [ResolvedAttempt] = []
             var notes: [String] = []
             var trials: [String: Int] = [:]

@@ -14,27 +14,14 @@ public struct CodeImportSummary: Sendable, Equatable {
 }
 
 extension StudyDatabase {
-    static let codeFieldNames: [(field: String, names: [String])] = [
-        ("participant", ["participant", "participante", "code participant", "usuario"]),
-        ("excerpt", ["excerpt", "trecho", "excerto", "transcription", "transcricao", "quote", "citacao"]),
-        ("code", ["in_vivo_code", "code", "codigo", "in vivo", "in-vivo", "codigo in vivo", "codigo in-vivo"]),
-        ("category", ["category", "categoria"]),
-        ("coder", ["coder", "codificador", "codificadora"]),
-        ("memo", ["memo", "nota", "note"]),
-    ]
 
-    /// Imports categories from a CSV: name, origin (a reference or `emergent`), definition, optional theme.
-    public func importCategories(from path: String, delimiter: Delimiter? = nil) throws -> Int {
-        let reader = try CSVReader(path: path, delimiter: delimiter)
-        let header = reader.header
-        let records = try reader.readAll()
-        func column(_ names: [String]) -> Int? { header.firstIndex { names.contains(AnswerReader.fold($0.value)) } }
-        guard let nameIndex = column(["category", "categoria", "name", "nome"]) else {
-            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "no category column (category, categoria or name)")])
-        }
-        let originIndex = column(["origin", "origem", "reference", "referencia", "source", "fonte"])
-        let definitionIndex = column(["definition", "definicao", "description", "descricao"])
-        let themeIndex = column(["theme", "tema", "parent"])
+    /// Stores the categories of a codebook table the importing layer opened: `columns` holds `name` and, when the
+    /// file has them, `origin`, `definition` and `theme`.
+    public func storeCategories(_ reader: RecordSource, columns: [String: Int], records: [Tabular.Record]) throws -> Int {
+        let nameIndex = columns["name"]!
+        let originIndex = columns["origin"]
+        let definitionIndex = columns["definition"]
+        let themeIndex = columns["theme"]
         return try write { db in
             var problems: [StoreError.Problem] = []
             var seen: [String: Int] = [:]
@@ -85,19 +72,12 @@ extension StudyDatabase {
         }
     }
 
-    /// Imports codes from a CSV: participant, excerpt and/or in-vivo code, category; optional coder, memo, and
-    /// columns named like participant attributes (e.g. level), which are checked against the participant.
-    /// All or nothing: every bad row is reported with its `file:line:column`.
-    public func importCodes(from path: String, coder: String? = nil, descriptive: Bool = false, delimiter: Delimiter? = nil) throws -> CodeImportSummary {
-        let reader = try CSVReader(path: path, delimiter: delimiter)
+    /// Stores the codes of a table the importing layer opened, whose columns it found (`columns`: field → index).
+    /// Columns named like participant attributes (e.g. level) are checked against the participant. All or
+    /// nothing: every bad row is reported with its `file:line:column`.
+    public func storeCodes(_ reader: RecordSource, columns: [String: Int], attributeColumns: [(index: Int, name: String)], records: [Tabular.Record], coder: String? = nil,
+                           descriptive: Bool = false) throws -> CodeImportSummary {
         let header = reader.header
-        let records = try reader.readAll()
-        var columns: [String: Int] = [:]
-        for (field, names) in Self.codeFieldNames {
-            if let index = header.indices.first(where: { names.contains(AnswerReader.fold(header[$0].value)) && !columns.values.contains($0) }) {
-                columns[field] = index
-            }
-        }
         return try write { db in
             var problems: [StoreError.Problem] = []
             for required in ["participant", "category"] where columns[required] == nil {
@@ -108,13 +88,6 @@ extension StudyDatabase {
             }
             if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no codes")) }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-            let attributes = try Self.attributeDefinitions(db)
-            var attributeColumns: [(index: Int, name: String)] = []
-            for index in header.indices where !columns.values.contains(index) {
-                if let attribute = attributes.first(where: { $0.name.caseInsensitiveCompare(header[index].value) == .orderedSame }) {
-                    attributeColumns.append((index, attribute.name))
-                }
-            }
             let excerptsBefore = try Int.fetchOne(db, sql: "SELECT count(*) FROM excerpt") ?? 0
             var notes: [String] = []
             var stored = 0

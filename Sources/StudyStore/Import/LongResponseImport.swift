@@ -24,27 +24,17 @@ public struct LongResponseImportOptions: Sendable {
 }
 
 extension StudyDatabase {
-    /// Imports answers in long format — columns participant, instrument (unless given), item, value, and
-    /// optionally task — streaming the file so memory stays flat however large it is. The rows of one response
+    /// Stores answers in long format from a table the importing layer opened — columns participant, instrument
+    /// (unless given), item, value, and optionally task — streamed so memory stays flat however large it is. The rows of one response
     /// set (participant, instrument, task) must be consecutive. All or nothing: every bad cell is reported with
     /// its `file:line:column`, and then nothing is stored.
-    public func importLongResponses(from path: String, options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+    public func storeLongResponses(_ reader: RecordSource, columns: [String: Int], options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
         let header = reader.header
-        func column(_ names: [String]) -> Int? { header.firstIndex { names.contains(AnswerReader.fold($0.value)) } }
-        var missing: [String] = []
-        let participantIndex = column(["participant", "participante", "code", "codigo"])
-        let itemIndex = column(["item", "question", "questao", "pergunta"])
-        let valueIndex = column(["value", "valor", "answer", "resposta"])
-        let instrumentIndex = column(["instrument", "instrumento", "questionnaire", "questionario"])
-        let taskIndex = column(["task", "tarefa"])
-        if participantIndex == nil { missing.append("participant") }
-        if itemIndex == nil { missing.append("item") }
-        if valueIndex == nil { missing.append("value") }
-        if instrumentIndex == nil && options.instrument == nil { missing.append("instrument (or --instrument)") }
-        guard missing.isEmpty else {
-            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "no \(missing.joined(separator: ", ")) column; a long file has columns participant, instrument, item, value")])
-        }
+        let participantIndex = columns["participant"]!
+        let itemIndex = columns["item"]!
+        let valueIndex = columns["value"]!
+        let instrumentIndex = columns["instrument"]
+        let taskIndex = columns["task"]
 
         return try write(bulk: true) { db in
             var problems: [StoreError.Problem] = []
@@ -101,7 +91,7 @@ extension StudyDatabase {
             while let record = try reader.next() {
                 rowsRead += 1
                 if rowsRead % 50_000 == 0 { options.progress?(reader.fractionRead) }
-                let participantField = record.fields[participantIndex!]
+                let participantField = record.fields[participantIndex]
                 let code = participantField.value
                 let instrumentName = instrumentIndex.map { record.fields[$0].value } ?? options.instrument!
                 let taskName = taskIndex.map { record.fields[$0].value }.flatMap { $0.isEmpty ? nil : $0 }
@@ -144,12 +134,12 @@ extension StudyDatabase {
                                              task: taskName, line: record.line)
                 }
                 guard let set = current, let resolved = instruments[instrumentName] else { continue }
-                let itemField = record.fields[itemIndex!]
+                let itemField = record.fields[itemIndex]
                 guard let number = Int(itemField.value), let item = resolved.definition.item(number) else {
                     problem(reader.position(of: itemField).description, "\(instrumentName) has no item '\(itemField.value)' (items 1–\(resolved.definition.items.count))")
                     continue
                 }
-                let valueField = record.fields[valueIndex!]
+                let valueField = record.fields[valueIndex]
                 switch resolved.reader.read(valueField.value, item: item) {
                 case let .success(answer?):
                     if set.answers[number] != nil {
