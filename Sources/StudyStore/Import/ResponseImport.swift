@@ -75,32 +75,44 @@ public struct ResponseImportSummary: Sendable, Equatable {
     public var duplicatesDropped: Int = 0
 }
 
-extension StudyDatabase {
-    /// Names form tools give the submission-time column.
-    static let timestampNames: Set<String> = ["timestamp", "carimbo de data/hora", "data/hora", "submitted", "submitdate",
-                                              "submit date", "completion time", "hora de conclusao", "date submitted"]
+/// Where a form export's columns are, as the importing layer found them: the participant, task and timestamp
+/// columns, and each item's column with how it was found ("item text", "similarity to the item text", "--map",
+/// "--items-from", "position") and, when by similarity, each item's confidence (0–1).
+public struct FormColumns: Sendable {
+    public var participant: Int
+    public var task: Int?
+    public var timestamp: Int?
+    public var items: [Int: Int]
+    public var matchedBy: String
+    public var confidence: [Int: Double]
 
-    /// Imports one response set per row of a form export. All or nothing: every bad cell is reported (row,
+    public init(participant: Int, task: Int?, timestamp: Int?, items: [Int: Int], matchedBy: String, confidence: [Int: Double]) {
+        self.participant = participant
+        self.task = task
+        self.timestamp = timestamp
+        self.items = items
+        self.matchedBy = matchedBy
+        self.confidence = confidence
+    }
+}
+
+extension StudyDatabase {
+
+    /// Stores one response set per record of a form export whose columns the importing layer found. All or nothing: every bad cell is reported (row,
     /// column, value and what was expected) before anything is stored.
-    public func importResponses(from path: String, options: ResponseImportOptions) throws -> ResponseImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+    public func storeResponses(_ reader: RecordSource, columns: FormColumns, options: ResponseImportOptions) throws -> ResponseImportSummary {
         let header = reader.header
         func at(_ field: Field) -> String { reader.position(of: field).description }
-        func column(_ name: String) throws -> Int {
-            if let index = header.firstIndex(where: { $0.value.caseInsensitiveCompare(name) == .orderedSame }) { return index }
-            throw StoreError.invalidInput([.init(location: "\(reader.file):1",
-                message: "no column '\(name)'; the columns are " + header.map { "'\($0.value)'" }.joined(separator: ", "))])
-        }
 
         return try write(bulk: true) { db in
             let (instrumentRowID, definition) = try Self.resolveInstrument(db, options.instrument)
-            let participantIndex = try column(options.participantColumn)
-            let taskIndex = try options.taskColumn.map(column)
-            let timestampIndex: Int? = try options.timestampColumn.map(column)
-                ?? header.firstIndex { Self.timestampNames.contains(AnswerReader.fold($0.value)) }
-            let (itemColumns, matchedBy, confidence) = try Self.itemColumns(definition: definition, header: header, options: options, file: reader.file,
-                                                                reserved: [participantIndex, taskIndex, timestampIndex].compactMap { $0 },
-                                                                column: column)
+            let participantIndex = columns.participant
+            let taskIndex = columns.task
+            let timestampIndex = columns.timestamp
+            let (itemColumns, matchedBy, confidence) = (columns.items, columns.matchedBy, columns.confidence)
+            for number in itemColumns.keys where definition.item(number) == nil {
+                throw StoreError.invalidInput([.init(location: "--map", message: "\(definition.id) has no item \(number) (items 1–\(definition.items.count))")])
+            }
             if definition.perTask, options.task == nil, taskIndex == nil {
                 throw StoreError.taskRequired(instrument: definition.id)
             }
@@ -327,205 +339,6 @@ extension StudyDatabase {
         }
     }
 
-    /// Which column each item is read from: `--map`, else consecutive columns from `--items-from`, else the
-    /// columns whose header carries the item's text (either language; case, accents, punctuation and a leading
-    /// number ignored; Google Forms' "Question [item]" grids too), in any order, other columns ignored; else
-    /// every column that is not the participant, task or timestamp, in order, when their number matches.
-    static func itemColumns(definition: InstrumentDefinition, header: [Field], options: ResponseImportOptions, file: String,
-                            reserved: [Int], column: (String) throws -> Int) throws -> ([Int: Int], String, [Int: Double]) {
-        if options.itemsFrom == nil,
-           let (matched, confidence) = try ItemHeaderMatcher.match(definition: definition, header: header, reserved: reserved, file: file,
-                                                                   lenient: !options.map.isEmpty) {
-            guard !options.map.isEmpty else { return (matched, confidence.isEmpty ? "item text" : "similarity to the item text", confidence) }
-            // --map names some items; the others are found by their text.
-            let mapped = try positionalItemColumns(definition: definition, header: header, options: options, file: file,
-                                                   reserved: reserved, column: column)
-            var merged = matched.filter { !mapped.values.contains($0.value) }
-            for (number, index) in mapped { merged[number] = index }
-            return (merged, "item text and --map", [:])
-        }
-        let columns = try positionalItemColumns(definition: definition, header: header, options: options, file: file, reserved: reserved, column: column)
-        if options.map.isEmpty, options.itemsFrom == nil {
-            // A few headers carry item texts: reading by position must not put them under another item.
-            let texts = ItemHeaderMatcher.textMatches(definition: definition, header: header, reserved: reserved)
-            for (number, index) in texts.sorted(by: { $0.key < $1.key }) where columns[number] != index {
-                let positional = columns.first { $0.value == index }?.key
-                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[index].column)",
-                    message: "column '\(header[index].value)' carries the text of item \(number), but reading columns in order would take it as "
-                        + (positional.map { "item \($0)" } ?? "no item") + "; say where the items are with --map ITEM=COLUMN")])
-            }
-        }
-        return (columns, !options.map.isEmpty ? "--map" : options.itemsFrom != nil ? "--items-from" : "position", [:])
-    }
-
-    static func positionalItemColumns(definition: InstrumentDefinition, header: [Field], options: ResponseImportOptions, file: String,
-                                      reserved: [Int], column: (String) throws -> Int) throws -> [Int: Int] {
-        let count = definition.items.count
-        if !options.map.isEmpty {
-            var columns: [Int: Int] = [:]
-            for (number, name) in options.map {
-                guard definition.item(number) != nil else {
-                    throw StoreError.invalidInput([.init(location: "--map", message: "\(definition.id) has no item \(number) (items 1–\(count))")])
-                }
-                columns[number] = try column(name)
-            }
-            return columns
-        }
-        if let first = options.itemsFrom {
-            let start = try column(first)
-            guard start + count <= header.count else {
-                throw StoreError.invalidInput([.init(location: "\(file):1",
-                    message: "\(definition.id) has \(count) items, but only \(header.count - start) columns start at '\(first)'")])
-            }
-            return Dictionary(uniqueKeysWithValues: (0..<count).map { ($0 + 1, start + $0) })
-        }
-        let candidates = header.indices.filter { !reserved.contains($0) }
-        guard candidates.count == count else {
-            throw StoreError.invalidInput([.init(location: "\(file):1",
-                message: "\(definition.id) has \(count) items but the file has \(candidates.count) other columns ("
-                    + candidates.prefix(6).map { "'\(header[$0].value)'" }.joined(separator: ", ") + (candidates.count > 6 ? ", …" : "")
-                    + "); say where the items are with --items-from COLUMN or --map 1=COLUMN,2=COLUMN,…")])
-        }
-        return Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($0.offset + 1, $0.element) })
-    }
-}
-
-/// Finds item columns by their header text, as Google Forms and Microsoft Forms export them.
-enum ItemHeaderMatcher {
-    /// Lowercased, accents and punctuation removed, a leading item number ("1.", "Q1 -", "[1]") dropped.
-    static func normalize(_ text: String) -> String {
-        var folded = AnswerReader.fold(text)
-        folded = String(folded.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " })
-        var words = folded.split(separator: " ").map(String.init)
-        if let first = words.first, first.allSatisfy(\.isNumber) || (first.hasPrefix("q") && first.dropFirst().allSatisfy(\.isNumber) && first.count > 1) {
-            words.removeFirst()
-        }
-        return words.joined(separator: " ")
-    }
-
-    /// The texts a header may carry: the whole header, and what stands in brackets (Google Forms grids:
-    /// "Avalie o sistema [Achei o sistema fácil de usar]").
-    static func candidates(_ header: String) -> [String] {
-        var texts = [normalize(header)]
-        if let open = header.lastIndex(of: "["), let close = header.lastIndex(of: "]"), open < close {
-            texts.append(normalize(String(header[header.index(after: open)..<close])))
-        }
-        return texts.filter { !$0.isEmpty }
-    }
-
-    /// Item number → column when the headers carry the items' texts; `nil` when they do not look like items at
-    /// all (the caller then reads columns by position). Refuses, naming them, when some headers match items and
-    /// others do not.
-    /// Item number → column for every header that carries exactly one item's text (the first such column).
-    static func textMatches(definition: InstrumentDefinition, header: [Field], reserved: [Int]) -> [Int: Int] {
-        (try? scan(definition: definition, header: header, reserved: reserved, file: "")) ?? [:]
-    }
-
-    static func scan(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> [Int: Int] {
-        let items = definition.items.map { item in (item.number, Set(item.text.all.map(normalize).filter { $0.count >= 8 })) }
-        var found: [Int: Int] = [:]
-        for index in header.indices where !reserved.contains(index) {
-            let texts = candidates(header[index].value)
-            var hits = items.filter { item in texts.contains { item.1.contains($0) } }.map(\.0)
-            if hits.isEmpty {
-                // A header that holds the item's text with something around it ("1. Achei o sistema fácil de usar *").
-                hits = items.filter { item in texts.contains { text in item.1.contains { text.contains($0) && $0.count >= 12 } } }.map(\.0)
-            }
-            guard hits.count == 1, let number = hits.first else { continue }
-            if let other = found[number] {
-                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[index].column)",
-                    message: "columns '\(header[other].value)' and '\(header[index].value)' both carry the text of \(definition.id) item \(number); say which with --map \(number)=COLUMN")])
-            }
-            found[number] = index
-        }
-        return found
-    }
-
-    static func match(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String, lenient: Bool = false) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
-        let found = try scan(definition: definition, header: header, reserved: reserved, file: file)
-        let matchedColumns = Set(found.values)
-        // Headers "look like items" when at least half of the items (two or more) are found by their text.
-        if found.count < definition.items.count, !lenient,
-           let similar = try similar(definition: definition, header: header, reserved: reserved, file: file) {
-            return similar
-        }
-        guard found.count >= max(2, (definition.items.count + 1) / 2) || (lenient && !found.isEmpty) else { return nil }
-        let missing = definition.items.map(\.number).filter { found[$0] == nil }
-        if missing.isEmpty || lenient { return (found, [:]) }
-        // Some headers carry item texts, others do not: reading by position would silently mix them up.
-        let unmatched = header.indices.filter { !reserved.contains($0) && !matchedColumns.contains($0) }.map { "'\(header[$0].value)'" }
-        throw StoreError.invalidInput([.init(location: "\(file):1",
-            message: "the headers carry the texts of \(found.count) of \(definition.id)'s \(definition.items.count) items, but no column has the text of item"
-                + (missing.count == 1 ? " " : "s ") + missing.map(String.init).joined(separator: ", ")
-                + (unmatched.isEmpty ? "" : "; columns that match no item: " + unmatched.prefix(8).joined(separator: ", ") + (unmatched.count > 8 ? ", …" : ""))
-                + ". Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)")])
-    }
-}
-
-extension ItemHeaderMatcher {
-    /// Words too common to tell items apart, and the names of what is evaluated, which adaptations replace
-    /// ("sistema", "produto", "site").
-    static let stopWords: Set<String> = ["a", "o", "as", "os", "e", "de", "do", "da", "dos", "das", "que", "eu", "um", "uma", "com", "para",
-        "em", "no", "na", "me", "se", "ao", "the", "i", "to", "of", "this", "that", "was", "in", "an", "it", "be", "would", "is", "and",
-        "sistema", "system", "produto", "product", "site", "website", "aplicativo", "app"]
-
-    /// A text's letter trigrams, word by word with a space on each side (" ac", "ach", … "ho "): alike when two
-    /// wordings share roots — "desnecessariamente"/"necessário", "complexo"/"complex" (Damashek 1995, *Gauging
-    /// similarity with n-grams*).
-    static func trigrams(_ text: String) -> Set<String> {
-        var grams: Set<String> = []
-        for word in normalize(text).split(separator: " ") where !stopWords.contains(String(word)) {
-            let padded = Array(" \(word) ")
-            for start in 0..<(padded.count - 2) { grams.insert(String(padded[start..<start + 3])) }
-        }
-        return grams
-    }
-
-    /// How alike two texts are: Dice's coefficient of their trigrams, 2|A∩B| / (|A| + |B|) (Dice 1945).
-    static func similarity(_ a: Set<String>, _ b: Set<String>) -> Double {
-        a.isEmpty || b.isEmpty ? 0 : 2 * Double(a.intersection(b).count) / Double(a.count + b.count)
-    }
-
-    /// The confidence below which a header is not taken as an item's text.
-    static let threshold = 0.4
-    /// How far ahead of the next item the best one must be for a header to be taken as it.
-    static let margin = 0.1
-
-    /// Item number → column when every item's column is found by the similarity of its header to the item's text
-    /// in either language (another translation's wording), each pair the best left for both; nil when the headers
-    /// do not look like these items. Refuses a header that fits two items about equally, naming both.
-    static func similar(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
-        let candidates = header.indices.filter { !reserved.contains($0) }
-        guard candidates.count >= definition.items.count else { return nil }
-        let items = definition.items.map { item in (item.number, item.text.all.map(trigrams)) }
-        var scores: [(item: Int, column: Int, score: Double)] = []
-        for column in candidates {
-            let words = Self.candidates(header[column].value).map(trigrams).reduce(into: Set<String>()) { $0.formUnion($1) }
-            for (number, texts) in items {
-                scores.append((number, column, texts.map { similarity(words, $0) }.max() ?? 0))
-            }
-        }
-        var found: [Int: Int] = [:]
-        var confidence: [Int: Double] = [:]
-        var usedColumns: Set<Int> = []
-        for pair in scores.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.column < $1.column }) where pair.score >= threshold {
-            guard found[pair.item] == nil, !usedColumns.contains(pair.column) else { continue }
-            let rival = scores.filter { $0.column == pair.column && $0.item != pair.item && found[$0.item] == nil }.map(\.score).max() ?? 0
-            if pair.score - rival < margin {
-                let other = scores.first { $0.column == pair.column && $0.item != pair.item && $0.score == rival }!.item
-                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[pair.column].column)",
-                    message: "column '\(header[pair.column].value)' is as like \(definition.id) item \(pair.item) (similarity \(percent(pair.score))) "
-                        + "as item \(other) (\(percent(rival))); say which with --map \(pair.item)=COLUMN or --map \(other)=COLUMN")])
-            }
-            found[pair.item] = pair.column
-            confidence[pair.item] = pair.score
-            usedColumns.insert(pair.column)
-        }
-        guard found.count == definition.items.count else { return nil }
-        return (found, confidence)
-    }
-
-    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded())) %" }
 }
 
 /// A row of a form export read without a problem, waiting to be stored.

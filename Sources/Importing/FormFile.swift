@@ -1,0 +1,232 @@
+import Foundation
+import StudyStore
+import Surveys
+import Tabular
+
+extension StudyDatabase {
+    /// Imports one response set per row of a form export (Google Forms, Microsoft Forms, LimeSurvey): the
+    /// participant, task, timestamp and item columns are found here, the store reads and stores every row,
+    /// streamed, in one transaction (`storeResponses`). All or nothing: every bad cell is reported (row, column,
+    /// value and what was expected) before anything is stored.
+    public func importResponses(from path: String, options: ResponseImportOptions) throws -> ResponseImportSummary {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+        let matcher = HeaderMatcher(reader)
+        guard let definition = try instrument(options.instrument) ?? InstrumentCatalog.builtin(options.instrument) else {
+            let known = Set(try instruments().map(\.id)).union(try InstrumentCatalog.builtin().map(\.id))
+            throw StoreError.unknownInstrument(id: options.instrument, known: known.sorted())
+        }
+        let participant = try matcher.require(options.participantColumn)
+        let task = try options.taskColumn.map { try matcher.require($0) }
+        let timestamp: Int? = try options.timestampColumn.map { try matcher.require($0) }
+            ?? reader.header.firstIndex { ColumnNames.timestamp.contains(AnswerReader.fold($0.value)) }
+        let (items, matchedBy, confidence) = try ItemColumns.find(definition: definition, header: reader.header, options: options, file: reader.file,
+                                                                 reserved: [participant, task, timestamp].compactMap { $0 },
+                                                                 column: { try matcher.require($0) })
+        return try storeResponses(reader, columns: FormColumns(participant: participant, task: task, timestamp: timestamp, items: items,
+                                                               matchedBy: matchedBy, confidence: confidence), options: options)
+    }
+}
+
+/// Which column of a form export holds each item.
+enum ItemColumns {
+    /// Which column each item is read from: `--map`, else consecutive columns from `--items-from`, else the
+    /// columns whose header carries the item's text (either language; case, accents, punctuation and a leading
+    /// number ignored; Google Forms' "Question [item]" grids too), in any order, other columns ignored; else
+    /// every column that is not the participant, task or timestamp, in order, when their number matches.
+    static func find(definition: InstrumentDefinition, header: [Field], options: ResponseImportOptions, file: String,
+                            reserved: [Int], column: (String) throws -> Int) throws -> ([Int: Int], String, [Int: Double]) {
+        if options.itemsFrom == nil,
+           let (matched, confidence) = try ItemHeaderMatcher.match(definition: definition, header: header, reserved: reserved, file: file,
+                                                                   lenient: !options.map.isEmpty) {
+            guard !options.map.isEmpty else { return (matched, confidence.isEmpty ? "item text" : "similarity to the item text", confidence) }
+            // --map names some items; the others are found by their text.
+            let mapped = try positionalItemColumns(definition: definition, header: header, options: options, file: file,
+                                                   reserved: reserved, column: column)
+            var merged = matched.filter { !mapped.values.contains($0.value) }
+            for (number, index) in mapped { merged[number] = index }
+            return (merged, "item text and --map", [:])
+        }
+        let columns = try positionalItemColumns(definition: definition, header: header, options: options, file: file, reserved: reserved, column: column)
+        if options.map.isEmpty, options.itemsFrom == nil {
+            // A few headers carry item texts: reading by position must not put them under another item.
+            let texts = ItemHeaderMatcher.textMatches(definition: definition, header: header, reserved: reserved)
+            for (number, index) in texts.sorted(by: { $0.key < $1.key }) where columns[number] != index {
+                let positional = columns.first { $0.value == index }?.key
+                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[index].column)",
+                    message: "column '\(header[index].value)' carries the text of item \(number), but reading columns in order would take it as "
+                        + (positional.map { "item \($0)" } ?? "no item") + "; say where the items are with --map ITEM=COLUMN")])
+            }
+        }
+        return (columns, !options.map.isEmpty ? "--map" : options.itemsFrom != nil ? "--items-from" : "position", [:])
+    }
+
+    static func positionalItemColumns(definition: InstrumentDefinition, header: [Field], options: ResponseImportOptions, file: String,
+                                      reserved: [Int], column: (String) throws -> Int) throws -> [Int: Int] {
+        let count = definition.items.count
+        if !options.map.isEmpty {
+            var columns: [Int: Int] = [:]
+            for (number, name) in options.map {
+                guard definition.item(number) != nil else {
+                    throw StoreError.invalidInput([.init(location: "--map", message: "\(definition.id) has no item \(number) (items 1–\(count))")])
+                }
+                columns[number] = try column(name)
+            }
+            return columns
+        }
+        if let first = options.itemsFrom {
+            let start = try column(first)
+            guard start + count <= header.count else {
+                throw StoreError.invalidInput([.init(location: "\(file):1",
+                    message: "\(definition.id) has \(count) items, but only \(header.count - start) columns start at '\(first)'")])
+            }
+            return Dictionary(uniqueKeysWithValues: (0..<count).map { ($0 + 1, start + $0) })
+        }
+        let candidates = header.indices.filter { !reserved.contains($0) }
+        guard candidates.count == count else {
+            throw StoreError.invalidInput([.init(location: "\(file):1",
+                message: "\(definition.id) has \(count) items but the file has \(candidates.count) other columns ("
+                    + candidates.prefix(6).map { "'\(header[$0].value)'" }.joined(separator: ", ") + (candidates.count > 6 ? ", …" : "")
+                    + "); say where the items are with --items-from COLUMN or --map 1=COLUMN,2=COLUMN,…")])
+        }
+        return Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($0.offset + 1, $0.element) })
+    }
+}
+
+/// Finds item columns by their header text, as Google Forms and Microsoft Forms export them.
+enum ItemHeaderMatcher {
+    /// Lowercased, accents and punctuation removed, a leading item number ("1.", "Q1 -", "[1]") dropped.
+    static func normalize(_ text: String) -> String {
+        var folded = AnswerReader.fold(text)
+        folded = String(folded.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " })
+        var words = folded.split(separator: " ").map(String.init)
+        if let first = words.first, first.allSatisfy(\.isNumber) || (first.hasPrefix("q") && first.dropFirst().allSatisfy(\.isNumber) && first.count > 1) {
+            words.removeFirst()
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The texts a header may carry: the whole header, and what stands in brackets (Google Forms grids:
+    /// "Avalie o sistema [Achei o sistema fácil de usar]").
+    static func candidates(_ header: String) -> [String] {
+        var texts = [normalize(header)]
+        if let open = header.lastIndex(of: "["), let close = header.lastIndex(of: "]"), open < close {
+            texts.append(normalize(String(header[header.index(after: open)..<close])))
+        }
+        return texts.filter { !$0.isEmpty }
+    }
+
+    /// Item number → column when the headers carry the items' texts; `nil` when they do not look like items at
+    /// all (the caller then reads columns by position). Refuses, naming them, when some headers match items and
+    /// others do not.
+    /// Item number → column for every header that carries exactly one item's text (the first such column).
+    static func textMatches(definition: InstrumentDefinition, header: [Field], reserved: [Int]) -> [Int: Int] {
+        (try? scan(definition: definition, header: header, reserved: reserved, file: "")) ?? [:]
+    }
+
+    static func scan(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> [Int: Int] {
+        let items = definition.items.map { item in (item.number, Set(item.text.all.map(normalize).filter { $0.count >= 8 })) }
+        var found: [Int: Int] = [:]
+        for index in header.indices where !reserved.contains(index) {
+            let texts = candidates(header[index].value)
+            var hits = items.filter { item in texts.contains { item.1.contains($0) } }.map(\.0)
+            if hits.isEmpty {
+                // A header that holds the item's text with something around it ("1. Achei o sistema fácil de usar *").
+                hits = items.filter { item in texts.contains { text in item.1.contains { text.contains($0) && $0.count >= 12 } } }.map(\.0)
+            }
+            guard hits.count == 1, let number = hits.first else { continue }
+            if let other = found[number] {
+                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[index].column)",
+                    message: "columns '\(header[other].value)' and '\(header[index].value)' both carry the text of \(definition.id) item \(number); say which with --map \(number)=COLUMN")])
+            }
+            found[number] = index
+        }
+        return found
+    }
+
+    static func match(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String, lenient: Bool = false) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
+        let found = try scan(definition: definition, header: header, reserved: reserved, file: file)
+        let matchedColumns = Set(found.values)
+        // Headers "look like items" when at least half of the items (two or more) are found by their text.
+        if found.count < definition.items.count, !lenient,
+           let similar = try similar(definition: definition, header: header, reserved: reserved, file: file) {
+            return similar
+        }
+        guard found.count >= max(2, (definition.items.count + 1) / 2) || (lenient && !found.isEmpty) else { return nil }
+        let missing = definition.items.map(\.number).filter { found[$0] == nil }
+        if missing.isEmpty || lenient { return (found, [:]) }
+        // Some headers carry item texts, others do not: reading by position would silently mix them up.
+        let unmatched = header.indices.filter { !reserved.contains($0) && !matchedColumns.contains($0) }.map { "'\(header[$0].value)'" }
+        throw StoreError.invalidInput([.init(location: "\(file):1",
+            message: "the headers carry the texts of \(found.count) of \(definition.id)'s \(definition.items.count) items, but no column has the text of item"
+                + (missing.count == 1 ? " " : "s ") + missing.map(String.init).joined(separator: ", ")
+                + (unmatched.isEmpty ? "" : "; columns that match no item: " + unmatched.prefix(8).joined(separator: ", ") + (unmatched.count > 8 ? ", …" : ""))
+                + ". Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)")])
+    }
+}
+
+extension ItemHeaderMatcher {
+    /// Words too common to tell items apart, and the names of what is evaluated, which adaptations replace
+    /// ("sistema", "produto", "site").
+    static let stopWords: Set<String> = ["a", "o", "as", "os", "e", "de", "do", "da", "dos", "das", "que", "eu", "um", "uma", "com", "para",
+        "em", "no", "na", "me", "se", "ao", "the", "i", "to", "of", "this", "that", "was", "in", "an", "it", "be", "would", "is", "and",
+        "sistema", "system", "produto", "product", "site", "website", "aplicativo", "app"]
+
+    /// A text's letter trigrams, word by word with a space on each side (" ac", "ach", … "ho "): alike when two
+    /// wordings share roots — "desnecessariamente"/"necessário", "complexo"/"complex" (Damashek 1995, *Gauging
+    /// similarity with n-grams*).
+    static func trigrams(_ text: String) -> Set<String> {
+        var grams: Set<String> = []
+        for word in normalize(text).split(separator: " ") where !stopWords.contains(String(word)) {
+            let padded = Array(" \(word) ")
+            for start in 0..<(padded.count - 2) { grams.insert(String(padded[start..<start + 3])) }
+        }
+        return grams
+    }
+
+    /// How alike two texts are: Dice's coefficient of their trigrams, 2|A∩B| / (|A| + |B|) (Dice 1945).
+    static func similarity(_ a: Set<String>, _ b: Set<String>) -> Double {
+        a.isEmpty || b.isEmpty ? 0 : 2 * Double(a.intersection(b).count) / Double(a.count + b.count)
+    }
+
+    /// The confidence below which a header is not taken as an item's text.
+    static let threshold = 0.4
+    /// How far ahead of the next item the best one must be for a header to be taken as it.
+    static let margin = 0.1
+
+    /// Item number → column when every item's column is found by the similarity of its header to the item's text
+    /// in either language (another translation's wording), each pair the best left for both; nil when the headers
+    /// do not look like these items. Refuses a header that fits two items about equally, naming both.
+    static func similar(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
+        let candidates = header.indices.filter { !reserved.contains($0) }
+        guard candidates.count >= definition.items.count else { return nil }
+        let items = definition.items.map { item in (item.number, item.text.all.map(trigrams)) }
+        var scores: [(item: Int, column: Int, score: Double)] = []
+        for column in candidates {
+            let words = Self.candidates(header[column].value).map(trigrams).reduce(into: Set<String>()) { $0.formUnion($1) }
+            for (number, texts) in items {
+                scores.append((number, column, texts.map { similarity(words, $0) }.max() ?? 0))
+            }
+        }
+        var found: [Int: Int] = [:]
+        var confidence: [Int: Double] = [:]
+        var usedColumns: Set<Int> = []
+        for pair in scores.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.column < $1.column }) where pair.score >= threshold {
+            guard found[pair.item] == nil, !usedColumns.contains(pair.column) else { continue }
+            let rival = scores.filter { $0.column == pair.column && $0.item != pair.item && found[$0.item] == nil }.map(\.score).max() ?? 0
+            if pair.score - rival < margin {
+                let other = scores.first { $0.column == pair.column && $0.item != pair.item && $0.score == rival }!.item
+                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[pair.column].column)",
+                    message: "column '\(header[pair.column].value)' is as like \(definition.id) item \(pair.item) (similarity \(percent(pair.score))) "
+                        + "as item \(other) (\(percent(rival))); say which with --map \(pair.item)=COLUMN or --map \(other)=COLUMN")])
+            }
+            found[pair.item] = pair.column
+            confidence[pair.item] = pair.score
+            usedColumns.insert(pair.column)
+        }
+        guard found.count == definition.items.count else { return nil }
+        return (found, confidence)
+    }
+
+    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded())) %" }
+}
+
