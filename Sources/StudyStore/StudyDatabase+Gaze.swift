@@ -39,63 +39,34 @@ public struct GazeMetricsRow: Sendable, Equatable, Codable {
     public var metrics: AOIMetrics
 }
 
+/// One Tobii export as read: its name for messages, its dialect, its recordings (fixations found), how many samples,
+/// and the I-VT filter studyctl ran for the whole file (nil when the export's own fixations were read).
+public struct GazeFile: Sendable {
+    public var file: String
+    public var dialect: TobiiDialect
+    public var recordings: [GazeRecording]
+    public var samples: Int
+    public var filter: String?
+
+    public init(file: String, dialect: TobiiDialect, recordings: [GazeRecording], samples: Int, filter: String?) {
+        self.file = file
+        self.dialect = dialect
+        self.recordings = recordings
+        self.samples = samples
+        self.filter = filter
+    }
+}
+
 extension StudyDatabase {
-    /// Imports Tobii Studio or Pro Lab data exports (tab-separated, as Tobii writes them): each file is read row by
-    /// row, its samples collapsed into fixations per participant × recording × media, and stored with the samples'
-    /// data quality. All files or none: every problem is reported with `file:line:column`.
-    ///
-    /// Files that carry the export's own fixations are read as they are; files with raw gaze only (or every file,
-    /// with `forceIVT`) are classified by the I-VT filter with `ivt` (Tobii's defaults unless changed), whose
-    /// parameters are stored with each recording.
+    /// Stores Tobii recordings the importing layer read (`GazeFile`: per file, its dialect, recordings with their
+    /// fixations, samples and the filter the fixations come from), in one transaction: all files or none, every
+    /// problem reported with its file.
     ///
     /// `image`, when given, is asked for the stimulus image of each media that has none yet (its bytes and file), and
     /// what it returns is registered in the same transaction: a bad image leaves the study as it was.
-    public func importGaze(from paths: [String], addParticipants: Bool = false, ivt: IVTParameters = IVTParameters(),
-                           forceIVT: Bool = false, image: ((String) throws -> (data: Data, file: String)?)? = nil) throws -> GazeImportSummary {
-        if let problem = ivt.problem { throw StoreError.invalidInput([.init(location: "I-VT filter", message: problem)]) }
-        var collected: [(file: String, dialect: TobiiDialect, recordings: [GazeRecording], samples: Int, filter: String?)] = []
+    public func storeGaze(_ collected: [GazeFile], addParticipants: Bool = false,
+                          image: ((String) throws -> (data: Data, file: String)?)? = nil) throws -> GazeImportSummary {
         var problems: [StoreError.Problem] = []
-        for path in paths {
-            let reader = try CSVReader(path: path, delimiter: .tab, acceptUTF16: true)
-            let columns: TobiiColumns
-            do {
-                columns = try TobiiColumns(header: reader.header.map(\.value))
-            } catch let problem as TobiiColumns.Problem {
-                problems.append(.init(location: "\(reader.file):1", message: problem.localizedDescription))
-                continue
-            }
-            let classify = forceIVT || !columns.hasFixations
-            if classify && !columns.hasGaze {
-                problems.append(.init(location: "\(reader.file):1", message: "the I-VT filter needs the gaze point columns ("
-                    + (columns.dialect == .studio ? "GazePointX (MCSpx), GazePointY (MCSpx)" : "Gaze point X, Gaze point Y") + "), which this export lacks"))
-                continue
-            }
-            // Only the columns studyctl reads are turned into text (a Studio export has 85 and more).
-            let used = columns.usedColumns
-            reader.columnsToKeep = reader.header.indices.map(used.contains)
-            var collector = FixationCollector(ivt: classify ? ivt : nil, fallback: columns.hasGaze ? ivt : nil)
-            var samples = 0
-            var fields: [String] = []
-            // A row cut short (a copy that stopped early) is refused by the reader with its position.
-            while let record = try reader.next() {
-                fields.removeAll(keepingCapacity: true)
-                for field in record.fields { fields.append(field.value) }
-                guard let sample = columns.sample(fields) else { continue }
-                if sample.participant.isEmpty {
-                    problems.append(.init(location: "\(reader.file):\(record.line)", message: "the row names no participant"))
-                    break
-                }
-                samples += 1
-                collector.add(sample)
-            }
-            let recordings = collector.finish()
-            for recording in recordings where recording.fixations.isEmpty && recording.gazePoints == 0 {
-                problems.append(.init(location: "\(reader.file)", message: "recording '\(recording.recording)' of participant \(recording.participant)"
-                    + (recording.media.isEmpty ? "" : " on \(recording.media)") + " has neither fixations (its fixation columns are empty) nor gaze points to find them in"))
-            }
-            collected.append((reader.file, columns.dialect, recordings, samples, classify ? ivt.description : nil))
-        }
-        guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         return try write { db in
             var added: [String] = []
             var registered: [GazeImportSummary.RegisteredImage] = []
@@ -304,56 +275,16 @@ extension StudyDatabase {
 }
 
 extension StudyDatabase {
-    /// Imports AOIs from a CSV: columns media, aoi (or name), and either x, y, width, height (a rectangle) or points
-    /// ("x1 y1; x2 y2; …", a polygon). All or nothing, every bad cell named with `file:line:column`.
-    public func importAOIs(from path: String) throws -> Int {
-        let reader = try CSVReader(path: path)
-        let header = reader.header.map { $0.value.lowercased() }
-        func column(_ names: [String]) -> Int? { header.firstIndex { names.contains($0) } }
-        guard let mediaIndex = column(["media", "stimulus", "mídia", "midia"]), let nameIndex = column(["aoi", "name", "nome"]) else {
-            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "the header needs a media column and an aoi (or name) column")])
-        }
-        let rect = [column(["x"]), column(["y"]), column(["width", "w", "largura"]), column(["height", "h", "altura"])]
-        let pointsIndex = column(["points", "polygon", "pontos"])
-        guard rect.allSatisfy({ $0 != nil }) || pointsIndex != nil else {
-            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "the header needs x, y, width, height (rectangles) or points (polygons)")])
-        }
+    /// Stores AOIs the importing layer read from a file (`location` names each one's `file:line`), in one
+    /// transaction: all or nothing, every refusal named with its line.
+    public func storeAOIs(_ areas: [(media: String, aoi: AOI, location: String)]) throws -> Int {
         var problems: [StoreError.Problem] = []
-        var areas: [(media: String, aoi: AOI, line: Int)] = []
-        while let record = try reader.next() {
-            let media = record.fields[mediaIndex].value.trimmingCharacters(in: .whitespaces)
-            let name = record.fields[nameIndex].value.trimmingCharacters(in: .whitespaces)
-            if let pointsIndex, !record.fields[pointsIndex].value.trimmingCharacters(in: .whitespaces).isEmpty {
-                let field = record.fields[pointsIndex]
-                let pairs = field.value.split(separator: ";").map {
-                    $0.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0).flatMap { $0.isFinite ? $0 : nil } }
-                }.map { $0.contains(nil) ? [] : $0.compactMap { $0 } }
-                guard pairs.count >= 3, pairs.allSatisfy({ $0.count == 2 }) else {
-                    problems.append(.init(location: reader.position(of: field).description, message: "'\(field.value)' is not a polygon (write x y; x y; x y, at least three points)"))
-                    continue
-                }
-                areas.append((media, AOI(name: name, shape: .polygon(pairs.map { AOI.Point(x: $0[0], y: $0[1]) })), record.line))
-                continue
-            }
-            var values: [Double] = []
-            for index in rect.compactMap({ $0 }) {
-                let field = record.fields[index]
-                if let value = Double(field.value.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")), value.isFinite {
-                    values.append(value)
-                } else {
-                    problems.append(.init(location: reader.position(of: field).description, message: "'\(field.value)' is not a number of pixels"))
-                }
-            }
-            guard values.count == 4 else { continue }
-            areas.append((media, AOI(name: name, shape: .rectangle(x: values[0], y: values[1], width: values[2], height: values[3])), record.line))
-        }
-        guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         try write { db in
             for area in areas {
                 do {
                     try Self.insertAOI(db, media: area.media, area.aoi)
                 } catch let StoreError.invalidInput(inner) {
-                    problems += inner.map { .init(location: "\(reader.file):\(area.line)", message: $0.description) }
+                    problems += inner.map { .init(location: area.location, message: $0.description) }
                 }
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
