@@ -139,8 +139,9 @@ extension StudyDatabase {
     }
 
     /// Stores a transcript already normalised (NFC, LF) inside the caller's transaction; see `addTranscript`.
-    static func insertTranscript(_ db: Database, participant: String, normalized: String, label: String, source: String?, replace: Bool,
+    static func insertTranscript(_ db: Database, participant: String, normalized: String, label typedLabel: String, source: String?, replace: Bool,
                                  force: Bool) throws -> Int {
+        let label = try Self.name(typedLabel, .transcriptLabel)
         let participantID = try Self.participantID(db, code: participant)
         if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
                                              arguments: [participantID, label]) {

@@ -76,7 +76,8 @@ extension StudyDatabase {
                 INSERT INTO gaze_fixation (recording_id, fixation_index, start_ms, duration_ms, x, y, aoi_hits) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for file in collected {
-                for recording in file.recordings {
+                for var recording in file.recordings {
+                    recording.participant = StudyText.composed(recording.participant)
                     let participantID: Int64
                     if let id = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [recording.participant]) {
                         participantID = id
@@ -93,7 +94,11 @@ extension StudyDatabase {
                         problems.append(.init(location: file.file, message: "no participant '\(recording.participant)' in the study; add them first or rerun with --add-participants"))
                         continue
                     }
-                    let media = recording.media.isEmpty ? "(no media)" : recording.media
+                    let media = StudyText.composed(recording.media.isEmpty ? "(no media)" : recording.media)
+                    if let problem = StudyText.problem(media, as: .mediaName) {
+                        problems.append(.init(location: file.file, message: "media '\(media)': \(problem.reason)"))
+                        continue
+                    }
                     try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [media])
                     if let image, try Bool.fetchOne(db, sql: "SELECT image IS NULL FROM gaze_media WHERE name = ?", arguments: [media]) == true,
                        let found = try image(media) {
@@ -117,7 +122,7 @@ extension StudyDatabase {
                         try insertFixation.execute(arguments: [recordingID, fixation.index, fixation.start, fixation.duration, fixation.x, fixation.y, hits])
                     }
                     // The export's own AOIs (hit columns) become AOIs of the media, unless one of that name is drawn.
-                    for name in recording.exportAOIs where TextSafety.nameProblem(name) == nil {
+                    for name in recording.exportAOIs.map(StudyText.composed) where StudyText.problem(name, as: .aoiName) == nil {
                         try db.execute(sql: "INSERT INTO gaze_aoi (media_id, name, shape) VALUES (?, ?, ?) ON CONFLICT (media_id, name) DO NOTHING",
                                        arguments: [mediaID, name, Self.exportHitsShape])
                     }
@@ -151,11 +156,13 @@ extension StudyDatabase {
     }
 
     /// Checks an AOI and stores it on `media`, inside the caller's transaction.
-    static func insertAOI(_ db: Database, media: String, _ aoi: AOI) throws {
-        if aoi.name.isEmpty { throw StoreError.invalidInput([.init(location: "AOI", message: "an AOI needs a name")]) }
-        if let problem = TextSafety.nameProblem(aoi.name) {
-            throw StoreError.invalidInput([.init(location: "AOI '\(aoi.name)'", message: "the name cannot be stored as typed: \(problem)")])
+    static func insertAOI(_ db: Database, media typedMedia: String, _ typed: AOI) throws {
+        if typed.name.isEmpty { throw StoreError.invalidInput([.init(location: "AOI", message: "an AOI needs a name")]) }
+        var aoi = typed
+        do { aoi.name = try StudyText.name(typed.name, as: .aoiName) } catch {
+            throw StoreError.invalidInput([.init(location: "AOI '\(typed.name)'", message: error.reason)])
         }
+        let media = StudyText.composed(typedMedia)
         if case let .polygon(points) = aoi.shape, points.count < 3 {
             throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "a polygon needs at least three points")])
         }
@@ -345,9 +352,9 @@ extension StudyDatabase {
     /// Stores the stimulus image of `media` (PNG or JPEG bytes, kept as given), creating the media when no recording
     /// has named it yet; the size comes from the image.
     public func registerMedia(_ media: String, image data: Data, file: String) throws -> StimulusSize {
-        let name = media.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty || name.count > 500 || TextSafety.nameProblem(name) != nil {
-            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "a media needs a printable name of at most 500 characters")])
+        let name: String
+        do { name = try StudyText.name(media.trimmingCharacters(in: .whitespaces), as: .mediaName) } catch {
+            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: error.reason)])
         }
         return try write { db in
             try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [name])

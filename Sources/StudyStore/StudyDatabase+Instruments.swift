@@ -46,7 +46,9 @@ extension StudyDatabase {
     }
 
     /// Adds a researcher's own instrument to the study. Refuses an id that is built in or already in the study.
-    public func addInstrument(_ definition: InstrumentDefinition) throws {
+    public func addInstrument(_ typed: InstrumentDefinition) throws {
+        var definition = typed
+        definition.id = try Self.name(typed.id, .instrumentID)
         if try InstrumentCatalog.builtin(definition.id) != nil {
             throw StoreError.instrumentExists(id: definition.id, builtin: true)
         }
