@@ -141,7 +141,7 @@ public struct REFIExport {
         attribute(root, "name", snapshot.info.title)
         attribute(root, "origin", "studyctl")
         if let created = date(snapshot.info.created) { attribute(root, "creationDateTime", created) }
-        let userGUID = Dictionary(uniqueKeysWithValues: snapshot.coders.map { ($0, guid("coder", $0)) })
+        let userGUID = Dictionary(snapshot.coders.map { ($0, guid("coder", $0)) }, uniquingKeysWith: { first, _ in first })
         if !snapshot.coders.isEmpty {
             let users = XMLElement(name: "Users")
             for coder in snapshot.coders {
@@ -183,7 +183,7 @@ public struct REFIExport {
             }
             root.addChild(variables)
         }
-        let sourceGUID = Dictionary(uniqueKeysWithValues: snapshot.transcripts.map { ($0.participant + "\u{1F}" + $0.label, guid("transcript", $0.participant + "\u{1F}" + $0.label)) })
+        let sourceGUID = Dictionary(snapshot.transcripts.map { ($0.participant + "\u{1F}" + $0.label, guid("transcript", $0.participant + "\u{1F}" + $0.label)) }, uniquingKeysWith: { first, _ in first })
         if !snapshot.roster.participants.isEmpty {
             let cases = XMLElement(name: "Cases")
             for participant in snapshot.roster.participants {

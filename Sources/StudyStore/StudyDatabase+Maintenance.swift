@@ -11,9 +11,11 @@ public struct IntegrityReport: Sendable, Equatable, Codable {
     /// Response sets whose answers cannot be read or do not fit their instrument (a column edited by hand), as
     /// "response set N (participant, instrument): what".
     public var answerProblems: [String] = []
+    /// Names another program wrote past the study's door: decomposed (not NFC), or one name spelled two ways.
+    public var nameProblems: [String] = []
     public var schemaVersion: Int
 
-    public var ok: Bool { integrity == ["ok"] && foreignKeyViolations.isEmpty && answerProblems.isEmpty }
+    public var ok: Bool { integrity == ["ok"] && foreignKeyViolations.isEmpty && answerProblems.isEmpty && nameProblems.isEmpty }
 }
 
 extension StudyDatabase {
@@ -36,6 +38,7 @@ extension StudyDatabase {
                 }
                 return IntegrityReport(integrity: integrity, foreignKeyViolations: violations,
                                        answerProblems: integrity == ["ok"] ? try Self.answerProblems(db) : [],
+                                       nameProblems: integrity == ["ok"] ? try Self.nameProblems(db) : [],
                                        schemaVersion: try Self.migrator.completedMigrations(db).count)
             }
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR].contains(error.resultCode) {
@@ -43,7 +46,8 @@ extension StudyDatabase {
                                      foreignKeyViolations: [], schemaVersion: Self.schemaVersion)
         }
         if !isReadOnly {
-            if report.ok {
+            // Names written past the door are reported, not damage: writes go on (the next upgrade or a rename fixes them).
+            if report.integrity == ["ok"] && report.foreignKeyViolations.isEmpty && report.answerProblems.isEmpty {
                 try? FileManager.default.removeItem(atPath: damageMarker)
             } else {
                 let summary = (report.integrity.filter { $0 != "ok" } + report.foreignKeyViolations).prefix(3).joined(separator: "; ")
@@ -51,6 +55,30 @@ extension StudyDatabase {
             }
         }
         return report
+    }
+
+    /// Every stored name that did not pass the study's door (`StudyText.name`): one not in NFC, or two that are one
+    /// name (accents typed two ways, or case in letters SQLite's NOCASE does not fold). `studyctl` never writes such
+    /// names; another program editing the file can, and later commands would then read two things as one.
+    static func nameProblems(_ db: Database) throws -> [String] {
+        var problems: [String] = []
+        let columns = [("attribute", "name", "attribute", nil as String?)] + SchemaV11.nameColumns.map { ($0.table, $0.column, $0.noun, $0.scope) }
+        for (table, column, noun, scope) in columns where try db.tableExists(table) {
+            var seen: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT \(column) AS name, \(scope ?? "0") AS scope FROM \(table)") {
+                let name: String = row["name"]
+                if !StudyText.composed(name).utf8.elementsEqual(name.utf8) {
+                    problems.append("\(noun) '\(name)' is stored decomposed (\(StoreError.scalars(name))); studyctl stores names in NFC")
+                }
+                let key = "\(row["scope"] as Int64? ?? 0)\u{1F}" + (table == "participant" ? StudyText.composed(name) : StudyText.key(name))
+                if let first = seen[key] {
+                    problems.append("\(noun) '\(name)' and '\(first)' are one name spelled two ways")
+                } else {
+                    seen[key] = name
+                }
+            }
+        }
+        return problems
     }
 
     /// Every response set whose answers do not read back or do not fit their instrument's items.

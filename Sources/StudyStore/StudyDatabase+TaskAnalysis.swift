@@ -83,7 +83,7 @@ extension StudyDatabase {
         }
         return TaskDataset(
             observations: observations, taskOrder: tasks.map(\.key),
-            penalties: Dictionary(uniqueKeysWithValues: tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }),
+            penalties: Dictionary(tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first }),
             groupNames: names, groupOrders: orders, seq: seq)
     }
 }

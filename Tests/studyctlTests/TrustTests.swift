@@ -69,6 +69,28 @@ import Testing
         #expect(try cli.dump("clash.sqlite") == before)
     }
 
+    /// Another program writes a decomposed duplicate of a name past the door: `check` names it (it said the file
+    /// was sound), and the reads that crashed on it work.
+    @Test func checkFindsNamesWrittenPastTheDoor() throws {
+        let cli = try study()
+        try cli.succeed(["participant", "add", "P1", "--attr", "experi\u{EA}ncia=3"])
+        try sqlite(cli.path("study.sqlite"), """
+            INSERT INTO attribute (name, type, position) VALUES ('experie\u{302}ncia', 'number', 9);
+            INSERT INTO participant_attribute (participant_id, name, number_value) VALUES (1, 'experie\u{302}ncia', 4);
+            """)
+        let check = try cli.run(["check"])
+        #expect(check.status != 0)
+        #expect(check.stdout.contains("names: attribute 'experie\u{302}ncia' is stored decomposed"), "\(check.stdout)")
+        #expect(check.stdout.contains("are one name spelled two ways"))
+        for command in [["participant", "list"], ["participant", "list", "--json"], ["participant", "show", "P1"], ["status"],
+                        ["report", "-o", "r"], ["export", "xlsx", "x.xlsx"], ["export", "csv", "c"], ["export", "qdpx", "p.qdpx"]] {
+            let result = try cli.run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        // Not damage: writes go on.
+        try cli.succeed(["participant", "add", "P2"])
+    }
+
     // MARK: - Crashes
 
     /// NASA-TLX weighted without weights has no score in any group: `score --by --compare` died on `described.last!`.

@@ -275,7 +275,7 @@ public enum StudyTables {
 
     static func attempts(_ s: StudySnapshot) -> DataTable {
         let factors = s.factors.map(\.name)
-        let penalties = Dictionary(uniqueKeysWithValues: s.tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } })
+        let penalties = Dictionary(s.tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first })
         let rows = s.attempts.map { attempt -> [Cell] in
             let total = penalties[attempt.task].flatMap { penalty in attempt.seconds.map { $0 + Double(attempt.errors ?? 0) * penalty } }
             return [.text(attempt.participant), .text(attempt.task)] + factors.map { Cell(attempt.conditions[$0]) }

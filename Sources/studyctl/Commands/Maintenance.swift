@@ -16,12 +16,13 @@ struct Check: ParsableCommand {
         if output.json {
             try printJSON(report, command: "check")
         } else if report.ok {
-            print("\(study.path): ok (schema version \(report.schemaVersion); integrity, foreign keys and answers checked)")
+            print("\(study.path): ok (schema version \(report.schemaVersion); integrity, foreign keys, answers and names checked)")
         } else {
             print("\(study.path): problems found")
             for line in report.integrity where line != "ok" { print("  integrity: \(line)") }
             for line in report.foreignKeyViolations { print("  foreign key: \(line)") }
             for line in report.answerProblems { print("  answers: \(line)") }
+            for line in report.nameProblems { print("  names: \(line)") }
         }
         if !report.ok { throw ExitCode.failure }
     }

@@ -118,7 +118,7 @@ struct CodeList: ParsableCommand {
         }
         if output.json { return try printJSON(selected, command: "code list", key: "codes") }
         if selected.isEmpty { return print("No codes.") }
-        let values = Dictionary(uniqueKeysWithValues: roster.participants.map { ($0.code, $0) })
+        let values = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         var header = ["id", "participant"]
         if let by { header.append(by) }
         header += ["code", "category", "coder"]

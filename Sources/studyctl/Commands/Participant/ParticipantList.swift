@@ -57,6 +57,6 @@ struct ParticipantsJSON: Encodable {
 extension ParticipantsJSON.Participant {
     init(_ profile: ParticipantProfile) {
         code = profile.code
-        attributes = Dictionary(uniqueKeysWithValues: profile.attributes.map { ($0.name, $0.value) })
+        attributes = Dictionary(profile.attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }
