@@ -62,15 +62,16 @@ extension StudyDatabase {
     /// names; another program editing the file can, and later commands would then read two things as one.
     static func nameProblems(_ db: Database) throws -> [String] {
         var problems: [String] = []
-        let columns = [("attribute", "name", "attribute", nil as String?)] + SchemaV11.nameColumns.map { ($0.table, $0.column, $0.noun, $0.scope) }
-        for (table, column, noun, scope) in columns where try db.tableExists(table) {
+        let columns = [("attribute", "name", "attribute", nil as String?, true)] + SchemaV11.nameColumns.map { ($0.table, $0.column, $0.noun, $0.scope, $0.nocase) }
+        for (table, column, noun, scope, folds) in columns where try db.tableExists(table) {
             var seen: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT \(column) AS name, \(scope ?? "0") AS scope FROM \(table)") {
                 let name: String = row["name"]
                 if !StudyText.composed(name).utf8.elementsEqual(name.utf8) {
                     problems.append("\(noun) '\(name)' is stored decomposed (\(StoreError.scalars(name))); studyctl stores names in NFC")
                 }
-                let key = "\(row["scope"] as Int64? ?? 0)\u{1F}" + (table == "participant" ? StudyText.composed(name) : StudyText.key(name))
+                // Attributes are matched by the store regardless of case in any letter; other names as their UNIQUE sees them.
+                let key = "\(row["scope"] as Int64? ?? 0)\u{1F}" + (table == "attribute" ? StudyText.key(name) : SchemaV11.uniqueKey(name, nocase: folds))
                 if let first = seen[key] {
                     problems.append("\(noun) '\(name)' and '\(first)' are one name spelled two ways")
                 } else {

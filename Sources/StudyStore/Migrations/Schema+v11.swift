@@ -14,28 +14,35 @@ enum SchemaV11 {
 
     /// The name columns besides attributes: table, column, the noun a researcher knows them by, and the column
     /// within which names are unique (nil: the whole table).
-    static let nameColumns: [(table: String, column: String, noun: String, scope: String?)] = [
-        ("participant", "code", "participant code", nil),
-        ("task", "key", "task key", nil),
-        ("factor", "name", "condition", nil),
-        ("factor_level", "name", "condition level", "factor_id"),
-        ("instrument", "key", "instrument id", nil),
-        ("category", "name", "category", nil),
-        ("coder", "name", "coder", nil),
-        ("gaze_media", "name", "media", nil),
-        ("gaze_aoi", "name", "AOI", "media_id"),
-        ("transcript", "label", "transcript label", "participant_id"),
+    static let nameColumns: [(table: String, column: String, noun: String, scope: String?, nocase: Bool)] = [
+        ("participant", "code", "participant code", nil, true),
+        ("task", "key", "task key", nil, true),
+        ("factor", "name", "condition", nil, true),
+        ("factor_level", "name", "condition level", "factor_id", false),
+        ("instrument", "key", "instrument id", nil, true),
+        ("category", "name", "category", nil, true),
+        ("coder", "name", "coder", nil, true),
+        ("gaze_media", "name", "media", nil, true),
+        ("gaze_aoi", "name", "AOI", "media_id", false),
+        ("transcript", "label", "transcript label", "participant_id", false),
     ]
+
+    /// The key under which the column's UNIQUE constraint would see two names as one once composed: ASCII case
+    /// folded in a NOCASE column, exact otherwise.
+    static func uniqueKey(_ name: String, nocase folds: Bool) -> String {
+        let composed = StudyText.composed(name)
+        return folds ? nocase(composed) : composed
+    }
 
     static func migrate(_ db: Database) throws {
         try joinAttributes(db)
-        for (table, column, noun, scope) in nameColumns where try db.tableExists(table) {
+        for (table, column, noun, scope, folds) in nameColumns where try db.tableExists(table) {
             let scopeColumn = scope ?? "0"
             let rows = try Row.fetchAll(db, sql: "SELECT id, \(column) AS name, \(scopeColumn) AS scope FROM \(table)")
             var byKey: [String: [String]] = [:]
             for row in rows {
                 let name: String = row["name"]
-                byKey["\(row["scope"] as Int64? ?? 0)\u{1F}" + nocase(StudyText.composed(name)), default: []].append(name)
+                byKey["\(row["scope"] as Int64? ?? 0)\u{1F}" + uniqueKey(name, nocase: folds), default: []].append(name)
             }
             if let clash = byKey.values.first(where: { $0.count > 1 }) {
                 throw StoreError.duplicateSpellings(
