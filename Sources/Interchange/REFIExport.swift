@@ -100,7 +100,7 @@ public struct REFIExport {
             for label in labels {
                 let child = XMLElement(name: "Code")
                 attribute(child, "guid", guid("code", category.name + "\u{1F}" + label))
-                attribute(child, "name", label)
+                attribute(child, "name", codeNames[category.name + "\u{1F}" + label] ?? label)
                 attribute(child, "isCodable", "true")
                 element.addChild(child)
             }
@@ -111,6 +111,30 @@ public struct REFIExport {
             if let theme = category.theme, let parent = elements[theme] { parent.addChild(elements[category.name]!) } else { top.append(elements[category.name]!) }
         }
         return top
+    }
+
+    /// The name each codable code is exported under, by category and wording: the wording itself, or with " (2)",
+    /// " (3)" … when another category already has a code of that wording — QualCoder and MAXQDA keep code names
+    /// unique and drop the codings of a second code of the same name. `import qdpx` strips the suffix back when the
+    /// plain wording is a code of the project too.
+    var codeNames: [String: String] {
+        var names: [String: String] = [:]
+        var used = Set<String>()
+        for category in snapshot.categories {
+            var labels: [String] = []
+            for code in snapshot.codes where code.categories.contains(category.name) && !labels.contains(code.code) { labels.append(code.code) }
+            for label in labels {
+                var name = label
+                var suffix = 2
+                while used.contains(name) {
+                    name = "\(label) (\(suffix))"
+                    suffix += 1
+                }
+                used.insert(name)
+                names[category.name + "\u{1F}" + label] = name
+            }
+        }
+        return names
     }
 
     /// Sets attributes in a fixed order (XMLElement keeps insertion order).
@@ -211,7 +235,7 @@ public struct REFIExport {
             root.addChild(cases)
         }
         var files: [(String, String)] = []
-        let codeMemos = Dictionary(snapshot.memos.filter { $0.on.hasPrefix("code:") }.map { ($0.on, $0) }, uniquingKeysWith: { a, _ in a })
+        let codeMemos = Dictionary(grouping: snapshot.memos.filter { $0.on.hasPrefix("code:") }, by: \.on)
         if !snapshot.transcripts.isEmpty {
             let sources = XMLElement(name: "Sources")
             for transcript in snapshot.transcripts {
@@ -228,31 +252,49 @@ public struct REFIExport {
                 for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
                     excerptIDs.append(code.excerptID)
                 }
+                // One selection per excerpt, coder and coding memo (QualCoder reads the coder from the selection and a
+                // coding memo from its Description), each holding one coding per code × category.
                 for excerptID in excerptIDs {
-                    let onIt = placed.filter { $0.excerptID == excerptID }
-                    let selection = XMLElement(name: "PlainTextSelection")
-                    attribute(selection, "guid", guid("excerpt", String(excerptID)))
-                    attribute(selection, "name", onIt[0].excerpt)
-                    attribute(selection, "startPosition", String(onIt[0].spanStart!))
-                    attribute(selection, "endPosition", String(onIt[0].spanEnd!))
-                    for code in onIt.sorted(by: { $0.id < $1.id }) {
-                        for category in code.categories {
-                            let coding = XMLElement(name: "Coding")
-                            attribute(coding, "guid", guid("coding", "\(code.id)\u{1F}\(category)"))
-                            if let coder = code.coder, let user = userGUID[coder] { attribute(coding, "creatingUser", user) }
-                            if let created = date(code.created) { attribute(coding, "creationDateTime", created) }
-                            let ref = XMLElement(name: "CodeRef")
-                            attribute(ref, "targetGUID", guid("code", category + "\u{1F}" + code.code))
-                            coding.addChild(ref)
-                            if let memo = codeMemos["code:\(code.id)"] {
-                                let note = XMLElement(name: "NoteRef")
-                                attribute(note, "targetGUID", guid("memo", String(memo.id)))
-                                coding.addChild(note)
-                            }
-                            selection.addChild(coding)
+                    let onIt = placed.filter { $0.excerptID == excerptID }.sorted { $0.id < $1.id }
+                    var groups: [(coder: String?, memo: String?, codes: [CodeRecord])] = []
+                    for code in onIt {
+                        let memo = codeMemos["code:\(code.id)"].map { $0.map(\.text).joined(separator: "\n\n") }
+                        if let index = groups.firstIndex(where: { $0.coder == code.coder && $0.memo == memo }) {
+                            groups[index].codes.append(code)
+                        } else {
+                            groups.append((code.coder, memo, [code]))
                         }
                     }
-                    source.addChild(selection)
+                    for (number, group) in groups.enumerated() {
+                        let selection = XMLElement(name: "PlainTextSelection")
+                        let first = group.codes[0]
+                        attribute(selection, "guid", number == 0 ? guid("excerpt", String(excerptID))
+                                                                 : guid("excerpt", "\(excerptID)\u{1F}\(group.coder ?? "")\u{1F}\(number)"))
+                        attribute(selection, "name", first.excerpt)
+                        attribute(selection, "startPosition", String(first.spanStart!))
+                        attribute(selection, "endPosition", String(first.spanEnd!))
+                        if let coder = group.coder, let user = userGUID[coder] { attribute(selection, "creatingUser", user) }
+                        if let created = group.codes.compactMap({ date($0.created) }).min() { attribute(selection, "creationDateTime", created) }
+                        if let memo = group.memo { selection.addChild(XMLElement(name: "Description", stringValue: memo)) }
+                        for code in group.codes {
+                            for category in code.categories {
+                                let coding = XMLElement(name: "Coding")
+                                attribute(coding, "guid", guid("coding", "\(code.id)\u{1F}\(category)"))
+                                if let coder = code.coder, let user = userGUID[coder] { attribute(coding, "creatingUser", user) }
+                                if let created = date(code.created) { attribute(coding, "creationDateTime", created) }
+                                let ref = XMLElement(name: "CodeRef")
+                                attribute(ref, "targetGUID", guid("code", category + "\u{1F}" + code.code))
+                                coding.addChild(ref)
+                                for memo in codeMemos["code:\(code.id)"] ?? [] {
+                                    let note = XMLElement(name: "NoteRef")
+                                    attribute(note, "targetGUID", guid("memo", String(memo.id)))
+                                    coding.addChild(note)
+                                }
+                                selection.addChild(coding)
+                            }
+                        }
+                        source.addChild(selection)
+                    }
                 }
                 sources.addChild(source)
             }
@@ -262,8 +304,12 @@ public struct REFIExport {
             let notes = XMLElement(name: "Notes")
             for memo in snapshot.memos {
                 let note = XMLElement(name: "Note")
-                attribute(note, "guid", guid("memo", String(memo.id)))
+                let id = guid("memo", String(memo.id))
+                attribute(note, "guid", id)
                 attribute(note, "name", memo.on)
+                // The text twice, as peers read it: inline, and as a source file (QualCoder reads journals from it).
+                attribute(note, "plainTextPath", "internal://\(id).txt")
+                files.append(("\(id).txt", memo.text))
                 if let coder = memo.coder, let user = userGUID[coder] { attribute(note, "creatingUser", user) }
                 if let created = date(memo.created) { attribute(note, "creationDateTime", created) }
                 note.addChild(XMLElement(name: "PlainTextContent", stringValue: memo.text))

@@ -150,8 +150,22 @@ public struct REFIImport {
                 }
             }
         }
+        // Every codable code's name, to read back the " (2)" that makes a wording unique across the codebook.
+        var codableNames = Set<String>()
+        func collect(_ element: XMLElement) {
+            if Self.attr(element, "isCodable")?.lowercased() != "false", let name = Self.attr(element, "name") {
+                codableNames.insert(name.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            Self.kids(element, "Code").forEach(collect)
+        }
+        for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { Self.kids(container, "Code").forEach(collect) } }
+        var suffixesStripped = 0
         func walk(_ element: XMLElement, category: String?, codableParent: String?) {
-            let name = (Self.attr(element, "name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            var name = (Self.attr(element, "name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if Self.attr(element, "isCodable")?.lowercased() != "false", let base = Self.uniquingBase(name), codableNames.contains(base) {
+                name = base
+                suffixesStripped += 1
+            }
             let codable = Self.attr(element, "isCodable")?.lowercased() != "false"
             let description = Self.kids(element, "Description").first?.stringValue
             let children = Self.kids(element, "Code")
@@ -171,6 +185,9 @@ public struct REFIImport {
             for child in children { walk(child, category: nextCategory, codableParent: codable ? (codableParent ?? name) : nil) }
         }
         for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { for code in Self.kids(container, "Code") { walk(code, category: nil, codableParent: nil) } } }
+        if suffixesStripped > 0 {
+            report.append("\(suffixesStripped) code name\(suffixesStripped == 1 ? "" : "s") ending in \" (N)\" read as the same wording without it (made unique for tools that keep code names unique)")
+        }
 
         // Variables and cases: participants with their attributes, and which sources are theirs.
         var variables: [String: String] = [:]
@@ -271,7 +288,9 @@ public struct REFIImport {
                         let notesHere = memo(coding)
                         notesHere.forEach { usedNotes.insert($0.id) }
                         let coder = Self.guid(Self.attr(coding, "creatingUser")).flatMap { users[$0] }
-                        let memoText = notesHere.map(\.text).joined(separator: "\n\n")
+                        // A coding memo comes as NoteRefs on the coding, or (QualCoder, MAXQDA) as the selection's Description.
+                        let memoText = notesHere.isEmpty ? (Self.kids(selection, "Description").first?.stringValue ?? "")
+                                                         : notesHere.map(\.text).joined(separator: "\n\n")
                         let codingGUID = Self.guid(Self.attr(coding, "guid"))
                         if let index = entries.firstIndex(where: { $0.code == code.label && $0.coder == coder }) {
                             if !entries[index].categories.contains(code.category) { entries[index].categories.append(code.category) }
@@ -298,6 +317,15 @@ public struct REFIImport {
         }
         let left = notes.keys.filter { !usedNotes.contains($0) && !(notes[$0]?.name?.hasPrefix("code:") ?? false) }
         for id in left.sorted() { bundle.memos.append(.init(target: .study, text: notes[id]!.text, coder: notes[id]!.user, created: notes[id]!.created)) }
+    }
+
+    /// "menu some (2)" → "menu some": the wording before a " (N)" with N ≥ 2 that an export added to keep names unique.
+    static func uniquingBase(_ name: String) -> String? {
+        guard name.hasSuffix(")"), let open = name.range(of: " (", options: .backwards) else { return nil }
+        let digits = name[open.upperBound..<name.index(before: name.endIndex)]
+        guard let number = Int(digits), number >= 2, !digits.hasPrefix("0") else { return nil }
+        let base = String(name[..<open.lowerBound])
+        return base.isEmpty ? nil : base
     }
 
     /// Where `excerpt` occurs in the stored text, nearest to `expected`: a scalar range.

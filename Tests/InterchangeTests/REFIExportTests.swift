@@ -76,7 +76,7 @@ import ZIPFoundation
         let qde = try #require(files["project.qde"])
         let (valid, errors) = try xmllint(qde, schema: "Project.xsd")
         #expect(valid, "\(errors)")
-        #expect(files.keys.filter { $0.hasPrefix("sources/") }.count == 2)
+        #expect(files.keys.filter { $0.hasPrefix("sources/") }.count == 6, "two transcripts and the four memos' texts")
         // Sources: UTF-8 without BOM, LF; every selection's positions (code points, end exclusive) read its name.
         let document = try XMLDocument(data: qde)
         let sources = try document.nodes(forXPath: "//*[local-name()='TextSource']").compactMap { $0 as? XMLElement }
@@ -96,7 +96,30 @@ import ZIPFoundation
                 selections += 1
             }
         }
-        #expect(selections == 2, "one selection per excerpt (P1's carries two coders' codings)")
+        // What QualCoder's importer needs (it reads the coder from the selection, keeps code names unique and reads a
+        // coding memo from the selection's Description, journals from a note's plainTextPath): one selection per
+        // excerpt and coder, each with its coder and date.
+        #expect(selections == 3, "P1's excerpt coded by ana and by bia is two selections, P2's one")
+        let selectionElements = try document.nodes(forXPath: "//*[local-name()='PlainTextSelection']").compactMap { $0 as? XMLElement }
+        let userNames = Dictionary(uniqueKeysWithValues: try document.nodes(forXPath: "//*[local-name()='User']").compactMap { $0 as? XMLElement }
+            .map { (attr($0, "guid")!, attr($0, "name")!) })
+        #expect(selectionElements.map { attr($0, "creatingUser").flatMap { userNames[$0] } } == ["ana", "bia", "ana"])
+        #expect(selectionElements.allSatisfy { attr($0, "creationDateTime")?.hasSuffix("Z") == true })
+        for selection in selectionElements {
+            let coders = Set((selection.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == "Coding" }.compactMap { attr($0, "creatingUser") })
+            #expect(coders == [attr(selection, "creatingUser")!], "a selection holds one coder's codings")
+        }
+        #expect(selectionElements[0].children?.first.flatMap { $0 as? XMLElement }.map { $0.localName == "Description" && $0.stringValue == "emoji no trecho" } == true,
+                "the coding memo as the selection's Description")
+        let codable = try document.nodes(forXPath: "//*[local-name()='Code'][@isCodable='true']").compactMap { ($0 as? XMLElement).flatMap { attr($0, "name") } }
+        #expect(Set(codable).count == codable.count, "codable code names are unique: \(codable)")
+        #expect(codable.contains("quando giro (2)"), "the second category's 'quando giro'")
+        for note in try document.nodes(forXPath: "//*[local-name()='Note']").compactMap({ $0 as? XMLElement }) {
+            let path = try #require(attr(note, "plainTextPath"))
+            let text = try #require(files["sources/" + path.dropFirst("internal://".count)])
+            let content = (note.children ?? []).compactMap { $0 as? XMLElement }.first { $0.localName == "PlainTextContent" }?.stringValue
+            #expect(String(decoding: text, as: UTF8.self) == content, "a note's file holds its text")
+        }
         let codings = try document.nodes(forXPath: "//*[local-name()='Coding']")
         #expect(codings.count == 4, "menu some × Navegação, quando giro × Navegação and Outros, Gostei do ícone × Estética")
         // Coders are users, and each coding names its coder.
@@ -110,6 +133,8 @@ import ZIPFoundation
         #expect((interface.children ?? []).compactMap { ($0 as? XMLElement).flatMap { attr($0, "name") } } == ["Navegação", "Estética"])
         let navigation = try #require(try document.nodes(forXPath: "//*[local-name()='Code'][@name='Navegação']").first as? XMLElement)
         #expect((navigation.children ?? []).compactMap { ($0 as? XMLElement).flatMap { attr($0, "name") } } == ["menu some", "quando giro"])
+        let others = try #require(try document.nodes(forXPath: "//*[local-name()='Code'][@name='Outros']").first as? XMLElement)
+        #expect((others.children ?? []).compactMap { ($0 as? XMLElement).flatMap { attr($0, "name") } } == ["quando giro (2)"])
         // Memos are notes, referred to where they belong; participants are cases with typed variables.
         let aesthetics = try #require(try document.nodes(forXPath: "//*[local-name()='Code'][@name='Estética']").first as? XMLElement)
         #expect((aesthetics.children ?? []).contains { ($0 as? XMLElement)?.localName == "NoteRef" }, "the category memo")
