@@ -23,6 +23,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	scripts/browser-test.sh .build/debug/studyctl
+	scripts/exchange-test.sh .build/debug/studyctl
 	scripts/differential-test.sh .build/debug/studyctl
 
 bench: deps

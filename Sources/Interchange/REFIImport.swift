@@ -28,7 +28,21 @@ public struct REFIImport {
         }
     }
 
-    public init(path: String) throws {
+    /// Where a text source's participant comes from: the case that holds it, the source's name, or its file's name.
+    public enum ParticipantFrom: String, Sendable, CaseIterable {
+        /// The case that refers to the source; else its name; else its file's name (the default).
+        case `case`
+        case name
+        case file
+    }
+
+    /// How the participant of each source is named (`--participant-from`).
+    var participantFrom: ParticipantFrom = .case
+    /// The codings the project holds, and how many became codes.
+    public var codingsInProject = 0
+
+    public init(path: String, participantFrom: ParticipantFrom = .case) throws {
+        self.participantFrom = participantFrom
         let archive: Archive
         do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
             throw Problem.container("\(path) is not a REFI-QDA project (.qdpx is a ZIP file): \(error.localizedDescription)")
@@ -225,10 +239,12 @@ public struct REFIImport {
 
         // Sources: the text, its position unit, and each selection placed on the stored text.
         var labels: [String: Int] = [:]
+        var sourceOwner: [String: String] = [:]
+        var sourceNames: [String: String] = [:]
         for container in Self.kids(root, "Sources") {
             for element in Self.kids(container, "TextSource") {
                 let id = Self.guid(Self.attr(element, "guid")) ?? ""
-                let sourceName = Self.attr(element, "name") ?? id
+                let sourceName = Self.attr(element, "name") ?? Self.attr(element, "plainTextPath").map { ($0 as NSString).lastPathComponent } ?? id
                 var raw: String
                 if let content = Self.kids(element, "PlainTextContent").first?.stringValue {
                     raw = content
@@ -246,7 +262,24 @@ public struct REFIImport {
                     continue
                 }
                 if raw.hasPrefix("\u{FEFF}") { raw.removeFirst() }
-                let participant = owner[id] ?? ((sourceName as NSString).deletingPathExtension)
+                let fileName = Self.attr(element, "plainTextPath").map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+                let named: String
+                switch participantFrom {
+                case .case: named = owner[id] ?? (Self.attr(element, "name").map { ($0 as NSString).deletingPathExtension } ?? fileName ?? id)
+                case .name: named = Self.attr(element, "name").map { ($0 as NSString).deletingPathExtension } ?? fileName ?? id
+                case .file: named = fileName ?? id
+                }
+                let participant = Self.participantCode(named)
+                if participant != named { report.append("source \(sourceName): participant \(participant) (from “\(named)”: spaces made _, other characters a code cannot hold left out)") }
+                // Two sources named alike are two people unless a case says they are one: refused, never merged.
+                if !(participantFrom == .case && owner[id] != nil) {
+                    if let other = sourceOwner[participant] {
+                        throw Problem.container("sources “\(sourceNames[other] ?? other)” and “\(sourceName)” both make participant \(participant); "
+                                                + "name their cases in the project, or choose another --participant-from")
+                    }
+                    sourceOwner[participant] = id
+                }
+                sourceNames[id] = sourceName
                 if !bundle.participants.contains(where: { $0.code == participant }) { bundle.participants.append(.init(code: participant, attributes: [])) }
                 let seen = labels[participant, default: 0]
                 labels[participant] = seen + 1
@@ -261,15 +294,26 @@ public struct REFIImport {
                 }, in: raw)
                 report.append("source \(sourceName) → \(participant): positions in \(unit.description)")
                 let storedScalars = Array(stored.unicodeScalars)
+                var labelled = 0
+                var firstLabel: String?
+                defer {
+                    if labelled > 0 {
+                        report.append("source \(sourceName): " + (labelled == 1 ? "1 selection name (“\(firstLabel!.prefix(40))”) is a label" : "\(labelled) selection names (e.g. “\(firstLabel!.prefix(40))”) are labels")
+                                      + ", not the selected text; the positions were used")
+                    }
+                }
                 for selection in selections {
+                    codingsInProject += Self.kids(selection, "Coding").count
                     guard let start = Int(Self.attr(selection, "startPosition") ?? ""), let end = Int(Self.attr(selection, "endPosition") ?? ""),
                           let text = unit.text(start, end, in: raw) else {
                         report.append("\(participant): a selection at \(Self.attr(selection, "startPosition") ?? "?")–\(Self.attr(selection, "endPosition") ?? "?") lies outside the text; skipped")
                         continue
                     }
+                    // A selection's name is a label (REFI: optional free text; qualitative-coding writes "line:6"): the
+                    // positions, in the unit found above, are what is coded. Names that differ are counted, not refused.
                     if let name = Self.attr(selection, "name"), Unit.same(name, text) == false {
-                        report.append("\(participant): the selection \(start)–\(end) reads “\(text.prefix(60))”, not its name “\(name.prefix(60))”; skipped")
-                        continue
+                        labelled += 1
+                        if firstLabel == nil { firstLabel = name }
                     }
                     let excerpt = TextMatching.nfc(text.replacingOccurrences(of: "\r\n", with: "\n")).trimmingCharacters(in: .whitespacesAndNewlines)
                     guard !excerpt.isEmpty, let span = Self.place(excerpt, in: storedScalars, near: unit.lfScalarOffset(start, in: raw)) else {
@@ -317,6 +361,28 @@ public struct REFIImport {
         }
         let left = notes.keys.filter { !usedNotes.contains($0) && !(notes[$0]?.name?.hasPrefix("code:") ?? false) }
         for id in left.sorted() { bundle.memos.append(.init(target: .study, text: notes[id]!.text, coder: notes[id]!.user, created: notes[id]!.created)) }
+    }
+
+    /// A participant code made from a source's name: spaces (runs of them) become "_", characters a code cannot hold
+    /// (control, invisible, text-direction) are left out, and the result is composed ("Entrevista João" →
+    /// "Entrevista_João").
+    static func participantCode(_ name: String) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        var scalars = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in trimmed.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !lastWasSpace { scalars.append("_") }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            if scalar.value < 0x20 || scalar.properties.generalCategory == .control || scalar.properties.isDefaultIgnorableCodePoint
+                || scalar.properties.isBidiControl { continue }
+            scalars.append(scalar)
+        }
+        let code = String(scalars).precomposedStringWithCanonicalMapping
+        return code.unicodeScalars.count > 64 ? String(String.UnicodeScalarView(code.unicodeScalars.prefix(64))) : code
     }
 
     /// "menu some (2)" → "menu some": the wording before a " (N)" with N ≥ 2 that an export added to keep names unique.

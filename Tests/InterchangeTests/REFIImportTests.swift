@@ -79,19 +79,22 @@ import ZIPFoundation
         let path = try write(["Project.QDE": Data(qde.utf8), "Sources/{50000000-0000-4000-8000-000000000001}.txt": Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))])
         let project = try REFIImport(path: path)
         #expect(project.report.contains("source P7.txt → P7: positions in UTF-16 units"))
-        #expect(project.report.contains { $0.contains("reads “Gostei”, not its name “nada disso”; skipped") })
+        // A selection's name is a label (REFI makes it optional free text): its positions are what is coded, and the
+        // mismatch is reported once for the source.
+        #expect(project.report.contains("source P7.txt: 1 selection name (“nada disso”) is a label, not the selected text; the positions were used"))
         let study = try newStudy()
         _ = try study.importBundle(project.bundle)
         let codes = try study.codes().sorted { $0.spanStart! < $1.spanStart! }
         let scalars = Array(text.unicodeScalars)
-        #expect(codes.count == 2)
+        #expect(codes.count == 3)
         for code in codes {
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[code.spanStart!..<code.spanEnd!])
             #expect(String(view) == code.excerpt)
         }
-        #expect(codes[0].code == "navegação" && !codes[0].inVivo, "not in its excerpt: descriptive")
-        #expect(codes[1].code == "some" && codes[1].inVivo && codes[1].coder == "carla")
+        #expect(codes[0].code == "some" && codes[0].excerpt == "Gostei" && !codes[0].inVivo, "the labelled selection, on its positions")
+        #expect(codes[1].code == "navegação" && !codes[1].inVivo, "not in its excerpt: descriptive")
+        #expect(codes[2].code == "some" && codes[2].inVivo && codes[2].coder == "carla")
         #expect(try study.categories().map(\.name) == ["Interface"])
         // Exported again, the project gives back QualCoder's own GUIDs (lowercase, without braces): its user, codes,
         // source, selections and codings are recognised on the way back.
@@ -127,5 +130,57 @@ import ZIPFoundation
         #expect(!stored.contains("\r"))
         #expect(code.spanStart == stored.unicodeScalars.count - "o menu.\nFim.".unicodeScalars.count && code.excerpt == "o menu")
         #expect(code.categories == ["menu"], "a codable code at the top is a category of its own")
+    }
+
+    /// A project as QualCoder exports it: sources named after the interview ("Entrevista João.txt", no cases), two
+    /// coders, selections whose name is not their text, a coding memo as the selection's Description, a journal
+    /// as a note with a plainTextPath. Every coding arrives with its coder; the participant code is made from the
+    /// source's name by a stated rule.
+    @Test func qualCoderStyleProjectWithSpacedAccentedSourceNames() throws {
+        let text = "Eu achei o menu confuso.\nDepois gostei."
+        let qde = """
+            <Project xmlns="urn:QDA-XML:project:1.0" name="QC" origin="QualCoder">
+            <Users><User guid="b0000000-0000-4000-8000-000000000001" name="ana"/><User guid="b0000000-0000-4000-8000-000000000002" name="bia"/></Users>
+            <CodeBook><Codes><Code guid="c0000000-0000-4000-8000-000000000001" name="Navegação" isCodable="false">
+              <Code guid="c0000000-0000-4000-8000-000000000002" name="menu confuso" isCodable="true"/></Code></Codes></CodeBook>
+            <Sources><TextSource guid="50000000-0000-4000-8000-000000000001" name="Entrevista João.txt" plainTextPath="internal://j.txt">
+              <PlainTextSelection guid="e0000000-0000-4000-8000-000000000001" name="sel 1" startPosition="11" endPosition="23" creatingUser="b0000000-0000-4000-8000-000000000001">
+                <Description>ficou perdido</Description>
+                <Coding guid="d0000000-0000-4000-8000-000000000001" creatingUser="b0000000-0000-4000-8000-000000000001"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000002"/></Coding></PlainTextSelection>
+              <PlainTextSelection guid="e0000000-0000-4000-8000-000000000002" name="sel 2" startPosition="11" endPosition="23" creatingUser="b0000000-0000-4000-8000-000000000002">
+                <Coding guid="d0000000-0000-4000-8000-000000000002" creatingUser="b0000000-0000-4000-8000-000000000002"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000002"/></Coding></PlainTextSelection>
+            </TextSource></Sources>
+            <Notes><Note guid="f0000000-0000-4000-8000-000000000001" name="Diário" plainTextPath="internal://n.txt"><PlainTextContent>Primeiro dia de campo.</PlainTextContent></Note></Notes>
+            </Project>
+            """
+        let project = try REFIImport(path: try write(["project.qde": Data(qde.utf8), "sources/j.txt": Data(text.utf8), "sources/n.txt": Data("Primeiro dia de campo.".utf8)]))
+        #expect(project.codingsInProject == 2)
+        #expect(project.report.contains { $0.contains("participant Entrevista_João") })
+        #expect(project.report.contains { $0.contains("2 selection names (e.g. “sel 1”) are labels") })
+        let study = try newStudy()
+        let summary = try study.importBundle(project.bundle)
+        #expect(summary.codesAdded == 2 && summary.participantsAdded == ["Entrevista_João"], "\(summary)")
+        let codes = try study.codes()
+        #expect(Set(codes.compactMap(\.coder)) == ["ana", "bia"])
+        #expect(codes.allSatisfy { $0.excerpt == "menu confuso" && $0.categories == ["Navegação"] })
+        #expect(try study.memos().contains { $0.text == "ficou perdido" && $0.on.hasPrefix("code:") }, "the coding memo")
+        #expect(try study.memos().contains { $0.text == "Primeiro dia de campo." && $0.on == "study" }, "the journal")
+        // Two sources that make one participant code are refused, never merged.
+        let twice = qde.replacingOccurrences(of: "</TextSource></Sources>", with: """
+            </TextSource><TextSource guid="50000000-0000-4000-8000-000000000002" name="Entrevista  João" plainTextPath="internal://j.txt"/></Sources>
+            """)
+        #expect(throws: REFIImport.Problem.self) {
+            _ = try REFIImport(path: try write(["project.qde": Data(twice.utf8), "sources/j.txt": Data(text.utf8)]))
+        }
+    }
+
+    @Test func sourceNamesBecomeCodesAndUniquingSuffixesComeOff() {
+        #expect(REFIImport.participantCode("Entrevista João") == "Entrevista_João")
+        #expect(REFIImport.participantCode("  P 3\u{200B} ") == "P_3")
+        #expect(REFIImport.participantCode("Jose\u{301}") == "José")
+        #expect(REFIImport.uniquingBase("menu some (2)") == "menu some")
+        #expect(REFIImport.uniquingBase("menu some (1)") == nil)
+        #expect(REFIImport.uniquingBase("(2)") == nil)
+        #expect(REFIImport.uniquingBase("nível (02)") == nil)
     }
 }

@@ -31,10 +31,13 @@ struct ImportQDPX: ParsableCommand {
     @Option(help: ArgumentHelp("The language of a study created by the import.", valueName: "pt-BR|en"))
     var language: StudyLanguage = .ptBR
 
+    @Option(help: ArgumentHelp("Where each source's participant comes from: the case that holds it (else its name, else its file; the default), its name, or its file's name. Spaces become _.", valueName: "case|name|file"))
+    var participantFrom: REFIImport.ParticipantFrom = .case
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let project = try REFIImport(path: file)
+        let project = try REFIImport(path: file, participantFrom: participantFrom)
         let created = !FileManager.default.fileExists(atPath: study.path)
         let database = created
             ? try StudyDatabase.create(at: study.path, title: project.projectName ?? (file as NSString).lastPathComponent, language: language)
@@ -42,6 +45,10 @@ struct ImportQDPX: ParsableCommand {
         let summary: BundleSummary
         do {
             summary = try database.importBundle(project.bundle)
+            // A project with codings of which none came through is a failed import, not an empty success.
+            if project.codingsInProject > 0 && summary.codesAdded == 0 && summary.skipped.isEmpty {
+                throw ValidationError("\(file) holds \(project.codingsInProject) codings and none could be read:\n" + project.report.map { "  \($0)" }.joined(separator: "\n"))
+            }
         } catch {
             // A study made for this import and left empty by its failure goes too.
             if created { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: study.path + suffix) } }
@@ -57,3 +64,5 @@ struct ImportQDPX: ParsableCommand {
         }
     }
 }
+
+extension REFIImport.ParticipantFrom: ExpressibleByArgument {}
