@@ -123,10 +123,22 @@ public struct REFIImport {
         }
         // Notes first: codes, codings and the project refer to them.
         var notes: [String: (name: String?, text: String, user: String?, created: String?)] = [:]
+        // Annotations: notes that hold a selection of a source (QualCoder, NVivo), by note → its selection.
+        var annotated: [String: (start: Int, end: Int)] = [:]
         for container in Self.kids(root, "Notes") {
             for note in Self.kids(container, "Note") {
                 guard let id = Self.guid(Self.attr(note, "guid")) else { continue }
-                let text = Self.kids(note, "PlainTextContent").first?.stringValue ?? ""
+                // The text inline, else in its source file (QualCoder writes journals as files, with a BOM).
+                var text = Self.kids(note, "PlainTextContent").first?.stringValue ?? ""
+                if text.isEmpty, let path = Self.attr(note, "plainTextPath"), path.lowercased().hasPrefix("internal://"),
+                   let data = try source(String(path.dropFirst("internal://".count))) {
+                    text = String(decoding: data, as: UTF8.self)
+                    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+                }
+                if let selection = Self.kids(note, "PlainTextSelection").first, let start = Int(Self.attr(selection, "startPosition") ?? ""),
+                   let end = Int(Self.attr(selection, "endPosition") ?? "") {
+                    annotated[id] = (start, end)
+                }
                 notes[id] = (Self.attr(note, "name"), text, Self.guid(Self.attr(note, "creatingUser")).flatMap { users[$0] },
                              Self.attr(note, "creationDateTime").flatMap(Self.utc))
             }
@@ -165,6 +177,8 @@ public struct REFIImport {
             }
         }
         // Every codable code's name, to read back the " (2)" that makes a wording unique across the codebook.
+        var definitions = 0
+        var annotations = 0
         var codableNames = Set<String>()
         func collect(_ element: XMLElement) {
             if Self.attr(element, "isCodable")?.lowercased() != "false", let name = Self.attr(element, "name") {
@@ -191,6 +205,12 @@ public struct REFIImport {
             } else {
                 let home = category ?? codableParent ?? name
                 if category == nil { addCategory(home, description: codableParent == nil ? description : nil, theme: nil, element: codableParent == nil ? element : nil) }
+                // A codable code's own definition (QualCoder's code memo): on its category, naming the code — unless
+                // the code is its own category, whose definition it became above.
+                if !(category == nil && codableParent == nil), let description, !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    bundle.memos.append(.init(target: .category(home), text: "Code “\(name)”: " + description, coder: nil, created: nil))
+                    definitions += 1
+                }
                 if let id = Self.guid(Self.attr(element, "guid")) {
                     codes[id] = CodeInfo(label: name, category: home)
                     bundle.foreignGUIDs.append(("code", home + "\u{1F}" + name, id))
@@ -302,6 +322,16 @@ public struct REFIImport {
                                       + ", not the selected text; the positions were used")
                     }
                 }
+                // Annotations of this source (a NoteRef to a note that holds a selection): a memo on the participant
+                // quoting the passage.
+                for ref in Self.kids(element, "NoteRef") {
+                    guard let noteID = Self.guid(Self.attr(ref, "targetGUID")), let span = annotated[noteID], let note = notes[noteID],
+                          !note.text.isEmpty else { continue }
+                    usedNotes.insert(noteID)
+                    let passage = unit.text(span.start, span.end, in: raw).map { "“\($0.prefix(200))”" } ?? "\(span.start)–\(span.end)"
+                    bundle.memos.append(.init(target: .participant(participant), text: "Annotation on \(passage): " + note.text, coder: note.user, created: note.created))
+                    annotations += 1
+                }
                 for selection in selections {
                     codingsInProject += Self.kids(selection, "Coding").count
                     guard let start = Int(Self.attr(selection, "startPosition") ?? ""), let end = Int(Self.attr(selection, "endPosition") ?? ""),
@@ -359,8 +389,42 @@ public struct REFIImport {
             if let name = notes[note.id]?.name, let parsed = MemoTarget(parsing: name), case .participant = parsed { target = parsed }
             bundle.memos.append(.init(target: target, text: note.text, coder: note.user, created: note.created))
         }
-        let left = notes.keys.filter { !usedNotes.contains($0) && !(notes[$0]?.name?.hasPrefix("code:") ?? false) }
-        for id in left.sorted() { bundle.memos.append(.init(target: .study, text: notes[id]!.text, coder: notes[id]!.user, created: notes[id]!.created)) }
+        // Notes nothing refers to: journals (QualCoder, NVivo) and memos named after what they are on (studyctl's
+        // "category:NAME", "participant:P3", "study"); a journal keeps its title as the memo's first line.
+        let left = notes.keys.filter { !usedNotes.contains($0) && !(notes[$0]?.name?.hasPrefix("code:") ?? false) && annotated[$0] == nil }
+        var journals = 0
+        for id in left.sorted() {
+            let note = notes[id]!
+            var target = MemoTarget.study
+            var text = note.text
+            if let name = note.name, let parsed = MemoTarget(parsing: name) {
+                switch parsed {
+                case let .category(category) where categoryNames.contains(category): target = parsed
+                case let .participant(code) where bundle.participants.contains(where: { $0.code == code }): target = parsed
+                case .study: break
+                default: text = name + "\n\n" + text
+                }
+            } else if let name = note.name, !name.isEmpty {
+                text = name + "\n\n" + text
+                journals += 1
+            }
+            bundle.memos.append(.init(target: target, text: text, coder: note.user, created: note.created))
+        }
+        if journals > 0 { report.append("\(journals) journal\(journals == 1 ? "" : "s") (notes of the project) stored as study memos, each headed by its title") }
+        if definitions > 0 { report.append("\(definitions) code definition\(definitions == 1 ? "" : "s") (a codable code's Description) stored as \(definitions == 1 ? "a memo" : "memos") on the code's category") }
+        if annotations > 0 { report.append("\(annotations) annotation\(annotations == 1 ? "" : "s") stored as \(annotations == 1 ? "a memo" : "memos") on the participant, quoting the annotated passage") }
+        // What REFI-QDA holds and studyctl does not (REFI §7): named, with how many.
+        var notCarried: [String: Int] = [:]
+        for container in Self.kids(root, "Sources") {
+            for element in (container.children ?? []).compactMap({ $0 as? XMLElement }) where element.localName != "TextSource" {
+                notCarried[(element.localName ?? "?") + " (not a text source)", default: 0] += 1
+            }
+        }
+        for name in ["Graphs", "Links", "Sets"] {
+            let count = Self.kids(root, name).reduce(0) { $0 + ($1.children?.count ?? 0) }
+            if count > 0 { notCarried[name, default: 0] += count }
+        }
+        for (kind, count) in notCarried.sorted(by: { $0.key < $1.key }) { report.append("not carried: \(count) \(kind)") }
     }
 
     /// A participant code made from a source's name: spaces (runs of them) become "_", characters a code cannot hold

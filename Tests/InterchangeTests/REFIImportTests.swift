@@ -142,18 +142,22 @@ import ZIPFoundation
             <Project xmlns="urn:QDA-XML:project:1.0" name="QC" origin="QualCoder">
             <Users><User guid="b0000000-0000-4000-8000-000000000001" name="ana"/><User guid="b0000000-0000-4000-8000-000000000002" name="bia"/></Users>
             <CodeBook><Codes><Code guid="c0000000-0000-4000-8000-000000000001" name="Navegação" isCodable="false">
-              <Code guid="c0000000-0000-4000-8000-000000000002" name="menu confuso" isCodable="true"/></Code></Codes></CodeBook>
+              <Code guid="c0000000-0000-4000-8000-000000000002" name="menu confuso" isCodable="true"><Description>Quando o menu atrapalha</Description></Code></Code></Codes></CodeBook>
             <Sources><TextSource guid="50000000-0000-4000-8000-000000000001" name="Entrevista João.txt" plainTextPath="internal://j.txt">
+              <NoteRef targetGUID="f0000000-0000-4000-8000-000000000002"/>
               <PlainTextSelection guid="e0000000-0000-4000-8000-000000000001" name="sel 1" startPosition="11" endPosition="23" creatingUser="b0000000-0000-4000-8000-000000000001">
                 <Description>ficou perdido</Description>
                 <Coding guid="d0000000-0000-4000-8000-000000000001" creatingUser="b0000000-0000-4000-8000-000000000001"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000002"/></Coding></PlainTextSelection>
               <PlainTextSelection guid="e0000000-0000-4000-8000-000000000002" name="sel 2" startPosition="11" endPosition="23" creatingUser="b0000000-0000-4000-8000-000000000002">
                 <Coding guid="d0000000-0000-4000-8000-000000000002" creatingUser="b0000000-0000-4000-8000-000000000002"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000002"/></Coding></PlainTextSelection>
             </TextSource></Sources>
-            <Notes><Note guid="f0000000-0000-4000-8000-000000000001" name="Diário" plainTextPath="internal://n.txt"><PlainTextContent>Primeiro dia de campo.</PlainTextContent></Note></Notes>
+            <Notes><Note guid="f0000000-0000-4000-8000-000000000001" name="Diário" plainTextPath="internal://n.txt"></Note>
+              <Note guid="f0000000-0000-4000-8000-000000000002"><PlainTextContent>hesitou aqui</PlainTextContent>
+                <PlainTextSelection guid="e0000000-0000-4000-8000-000000000009" startPosition="0" endPosition="8"/></Note>
+              <Note guid="f0000000-0000-4000-8000-000000000003" name="category:Navegação"><PlainTextContent>Só João</PlainTextContent></Note></Notes>
             </Project>
             """
-        let project = try REFIImport(path: try write(["project.qde": Data(qde.utf8), "sources/j.txt": Data(text.utf8), "sources/n.txt": Data("Primeiro dia de campo.".utf8)]))
+        let project = try REFIImport(path: try write(["project.qde": Data(qde.utf8), "sources/j.txt": Data(text.utf8), "sources/n.txt": Data([0xEF, 0xBB, 0xBF] + Array("Primeiro dia de campo.".utf8))]))
         #expect(project.codingsInProject == 2)
         #expect(project.report.contains { $0.contains("participant Entrevista_João") })
         #expect(project.report.contains { $0.contains("2 selection names (e.g. “sel 1”) are labels") })
@@ -164,7 +168,11 @@ import ZIPFoundation
         #expect(Set(codes.compactMap(\.coder)) == ["ana", "bia"])
         #expect(codes.allSatisfy { $0.excerpt == "menu confuso" && $0.categories == ["Navegação"] })
         #expect(try study.memos().contains { $0.text == "ficou perdido" && $0.on.hasPrefix("code:") }, "the coding memo")
-        #expect(try study.memos().contains { $0.text == "Primeiro dia de campo." && $0.on == "study" }, "the journal")
+        let memos = try study.memos()
+        #expect(memos.contains { $0.text == "Diário\n\nPrimeiro dia de campo." && $0.on == "study" }, "the journal, read from its file, BOM left out: \(memos)")
+        #expect(memos.contains { $0.text == "Code “menu confuso”: Quando o menu atrapalha" && $0.on == "category:Navegação" }, "the code's definition")
+        #expect(memos.contains { $0.text == "Annotation on “Eu achei”: hesitou aqui" && $0.on == "participant:Entrevista_João" }, "the annotation")
+        #expect(memos.contains { $0.text == "Só João" && $0.on == "category:Navegação" }, "a note named after its category")
         // Two sources that make one participant code are refused, never merged.
         let twice = qde.replacingOccurrences(of: "</TextSource></Sources>", with: """
             </TextSource><TextSource guid="50000000-0000-4000-8000-000000000002" name="Entrevista  João" plainTextPath="internal://j.txt"/></Sources>
