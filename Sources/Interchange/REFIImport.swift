@@ -188,7 +188,17 @@ public struct REFIImport {
         }
         for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { Self.kids(container, "Code").forEach(collect) } }
         var suffixesStripped = 0
-        func walk(_ element: XMLElement, category: String?, codableParent: String?) {
+        // The codes codings refer to: a codable code no coding uses is kept as a category (studyctl holds a wording
+        // only on an excerpt), so a codebook without codings (NVivo's, Taguette's) loses none of its codes.
+        var coded = Set<String>()
+        for node in (try? root.nodes(forXPath: "//*[local-name()='CodeRef']")) ?? [] {
+            if let element = node as? XMLElement, let id = Self.guid(Self.attr(element, "targetGUID")) { coded.insert(id) }
+        }
+        var keptAsCategories = 0
+        /// The tree: a code that is not codable, or a codable one with codable codes under it, or one no coding uses,
+        /// is a category (its parent category its theme); a codable leaf that codings use is a wording in its nearest
+        /// category (a top-level one is a category of its own, holding its own wording).
+        func walk(_ element: XMLElement, category: String?) {
             var name = (Self.attr(element, "name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             if Self.attr(element, "isCodable")?.lowercased() != "false", let base = Self.uniquingBase(name), codableNames.contains(base) {
                 name = base
@@ -197,28 +207,35 @@ public struct REFIImport {
             let codable = Self.attr(element, "isCodable")?.lowercased() != "false"
             let description = Self.kids(element, "Description").first?.stringValue
             let children = Self.kids(element, "Code")
+            let id = Self.guid(Self.attr(element, "guid"))
+            let codableChildren = children.contains { Self.attr($0, "isCodable")?.lowercased() != "false" }
             var nextCategory = category
-            if !codable {
+            if !codable || codableChildren || !(id.map(coded.contains) ?? false) {
+                if codable && !codableChildren && category != nil { keptAsCategories += 1 }
                 addCategory(name, description: description, theme: category, element: element)
-                if let id = Self.guid(Self.attr(element, "guid")) { bundle.foreignGUIDs.append(("category", name, id)) }
+                if let id { bundle.foreignGUIDs.append((codable ? "code" : "category", codable ? name + "\u{1F}" + name : name, id)) }
+                if codable, let id { codes[id] = CodeInfo(label: name, category: name) }
                 nextCategory = name
             } else {
-                let home = category ?? codableParent ?? name
-                if category == nil { addCategory(home, description: codableParent == nil ? description : nil, theme: nil, element: codableParent == nil ? element : nil) }
+                let home = category ?? name
+                if category == nil { addCategory(home, description: description, theme: nil, element: element) }
                 // A codable code's own definition (QualCoder's code memo): on its category, naming the code — unless
                 // the code is its own category, whose definition it became above.
-                if !(category == nil && codableParent == nil), let description, !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                if category != nil, let description, !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     bundle.memos.append(.init(target: .category(home), text: "Code “\(name)”: " + description, coder: nil, created: nil))
                     definitions += 1
                 }
-                if let id = Self.guid(Self.attr(element, "guid")) {
+                if let id {
                     codes[id] = CodeInfo(label: name, category: home)
                     bundle.foreignGUIDs.append(("code", home + "\u{1F}" + name, id))
                 }
             }
-            for child in children { walk(child, category: nextCategory, codableParent: codable ? (codableParent ?? name) : nil) }
+            for child in children { walk(child, category: nextCategory) }
         }
-        for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { for code in Self.kids(container, "Code") { walk(code, category: nil, codableParent: nil) } } }
+        for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { for code in Self.kids(container, "Code") { walk(code, category: nil) } } }
+        if keptAsCategories > 0 {
+            report.append("\(keptAsCategories) codable code\(keptAsCategories == 1 ? "" : "s") without codings kept as categor\(keptAsCategories == 1 ? "y" : "ies") under their parent (studyctl keeps a wording only on an excerpt)")
+        }
         if suffixesStripped > 0 {
             report.append("\(suffixesStripped) code name\(suffixesStripped == 1 ? "" : "s") ending in \" (N)\" read as the same wording without it (made unique for tools that keep code names unique)")
         }

@@ -191,4 +191,30 @@ import ZIPFoundation
         #expect(REFIImport.uniquingBase("(2)") == nil)
         #expect(REFIImport.uniquingBase("nível (02)") == nil)
     }
+
+    /// NVivo re-exports a codebook as a tree of codable codes and no codings: every one of the 262 codes is kept, as
+    /// a category under its parent (studyctl keeps a wording only on an excerpt), and the rule is reported.
+    @Test func nestedCodebookWithoutCodingsKeepsEveryCode() throws {
+        var number = 0
+        func code(_ name: String, _ children: String = "") -> String {
+            number += 1
+            return "<Code guid=\"c0000000-0000-4000-8000-\(String(format: "%012d", number))\" name=\"\(name)\" isCodable=\"true\">\(children)</Code>"
+        }
+        var top = ""
+        for t in 1...2 {
+            var middle = ""
+            for m in 1...10 { middle += code("Tema \(t).\(m)", (1...12).map { code("Código \(t).\(m).\($0)") }.joined()) }
+            top += code("Dimensão \(t)", middle)
+        }
+        #expect(number == 262)
+        let qde = "<Project xmlns=\"urn:QDA-XML:project:1.0\" name=\"NV\" origin=\"NVivo\"><CodeBook><Codes>\(top)</Codes></CodeBook></Project>"
+        let project = try REFIImport(path: try write(["project.qde": Data(qde.utf8)]))
+        #expect(project.report.contains("240 codable codes without codings kept as categories under their parent (studyctl keeps a wording only on an excerpt)"))
+        let study = try newStudy()
+        _ = try study.importBundle(project.bundle)
+        let categories = try study.categories()
+        #expect(categories.count == 262)
+        #expect(categories.first { $0.name == "Código 2.10.12" }?.theme == "Tema 2.10")
+        #expect(categories.first { $0.name == "Tema 1.3" }?.theme == "Dimensão 1")
+    }
 }
