@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""REFI-QDA exchange tested with a real peer: qualitative-coding (`qc`), run here from PyPI.
+"""REFI-QDA exchange tested with real peers from PyPI: qualitative-coding (`qc`) and Taguette.
 
 1. Its bundled demo project (selections named "line:6", a label, not the selected text) imports into studyctl with
    every coding (205).
 2. The UITracking demo study (108 codings by two coders) exported by studyctl, imported by `qc init -i`, exported
    again by `qc export` and imported back into studyctl keeps every coding, both coders and every category.
 
+3. Taguette's own codebook exports (its .qdc, with an empty <Sets/>, and its CSV: tag, description, counts) import
+   into studyctl with every tag; studyctl's `codebook --format csv` imports into Taguette (its list_tags) with every
+   category and definition.
+
 qc 1.7.8's importer stops at a `breakpoint()` left in its code; PYTHONBREAKPOINT=0 lets it run through.
-Usage: exchange_test.py STUDYCTL QC_BIN_DIR. Prints 'N passed, N failed'.
+The two peers cannot share an environment (their pins conflict): run once per peer.
+Usage: exchange_test.py qc|taguette STUDYCTL VENV_BIN_DIR. Prints 'N passed, N failed'.
 """
 import glob
 import json
@@ -16,8 +21,9 @@ import subprocess
 import sys
 import tempfile
 
-STUDYCTL = os.path.abspath(sys.argv[1])
-BIN = os.path.abspath(sys.argv[2])
+PEER = sys.argv[1]
+STUDYCTL = os.path.abspath(sys.argv[2])
+BIN = os.path.abspath(sys.argv[3])
 passed = failed = 0
 
 
@@ -38,7 +44,7 @@ def run(args, cwd, **kwargs):
     return result.stdout
 
 
-with tempfile.TemporaryDirectory() as folder:
+def qualitative_coding(folder):
     import importlib.resources
     demo = str(importlib.resources.files("qualitative_coding") / "demo.qdpx")
     out = run([STUDYCTL, "import", "qdpx", demo, "--db", "qc-demo.sqlite"], folder)
@@ -64,5 +70,37 @@ with tempfile.TemporaryDirectory() as folder:
 
     check(sorted(map(key, after)) == sorted(map(key, before)), "every coding comes back with its participant, wording, categories and coder")
 
-print(f"{passed} passed, {failed} failed")
+def taguette(folder):
+    from taguette import export
+    from taguette.import_codebook import list_tags
+
+    class Tag:
+        def __init__(self, path, description):
+            self.path, self.description, self.highlights_count, self.documents_count = path, description, 2, 1
+
+    tags = [Tag("interface", ""), Tag("navegação", "Onde ir e como voltar"), Tag("erro, mensagem", "com vírgula")]
+    export.codebook_xml(tags, os.path.join(folder, "tg.qdc"))
+    export.codebook_csv(tags, os.path.join(folder, "tg.csv"))
+    run([STUDYCTL, "init", "--title", "T", "--db", "a.sqlite"], folder)
+    run([STUDYCTL, "import", "qdc", "tg.qdc", "--db", "a.sqlite"], folder)
+    names = [c["name"] for c in json.loads(run([STUDYCTL, "codebook", "--format", "json", "--db", "a.sqlite"], folder))["categories"]]
+    check(sorted(names) == sorted(t.path for t in tags), f"Taguette's .qdc: {names}")
+    run([STUDYCTL, "init", "--title", "T", "--db", "b.sqlite"], folder)
+    run([STUDYCTL, "category", "import", "tg.csv", "--db", "b.sqlite"], folder)
+    categories = json.loads(run([STUDYCTL, "codebook", "--format", "json", "--db", "b.sqlite"], folder))["categories"]
+    check(sorted((c["name"], c.get("definition") or "") for c in categories) == sorted((t.path, t.description) for t in tags),
+          f"Taguette's codebook CSV: {categories}")
+    study = os.path.join(folder, "demo", "uitracking", "uitracking.sqlite")
+    run([STUDYCTL, "demo", "-o", "demo"], folder)
+    with open(os.path.join(folder, "cb.csv"), "w") as f:
+        f.write(run([STUDYCTL, "codebook", "--format", "csv", "--db", study], folder))
+    ours = json.loads(run([STUDYCTL, "codebook", "--format", "json", "--db", study], folder))["categories"]
+    with open(os.path.join(folder, "cb.csv"), "rb") as f:
+        read = list_tags(f)
+    check(sorted((t["path"], t["description"]) for t in read) == sorted((c["name"], c.get("definition") or "") for c in ours),
+          f"Taguette reads studyctl's codebook CSV: {len(read)} of {len(ours)}")
+
+with tempfile.TemporaryDirectory() as folder:
+    (qualitative_coding if PEER == "qc" else taguette)(folder)
+print(f"{PEER}: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -9,7 +9,7 @@ extension StudyDatabase {
         let reader = try CSVReader(path: path, delimiter: delimiter)
         let columns = try HeaderMatcher(reader).fields(ColumnNames.category)
         guard columns["name"] != nil else {
-            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "no category column (category, categoria or name)")])
+            throw StoreError.invalidInput([.init(location: "\(reader.file):1", message: "no category column (category, categoria, name, or Taguette's tag)")])
         }
         return try storeCategories(reader, columns: columns, records: try reader.readAll())
     }

@@ -78,7 +78,7 @@ public enum ColumnNames {
         ("memo", ["memo", "nota", "note"]),
     ]
     public static let category: [(field: String, names: [String])] = [
-        ("name", ["category", "categoria", "name", "nome"]),
+        ("name", ["category", "categoria", "name", "nome", "tag", "path"]),
         ("origin", ["origin", "origem", "reference", "referencia", "source", "fonte"]),
         ("definition", ["definition", "definicao", "description", "descricao"]),
         ("theme", ["theme", "tema", "parent"]),

@@ -41,6 +41,25 @@ public struct REFIImport {
     /// The codings the project holds, and how many became codes.
     public var codingsInProject = 0
 
+    /// Reads a REFI-QDA codebook (`.qdc`, any tool's: Taguette's with its empty `<Sets/>`, NVivo's nested codes,
+    /// studyctl's categories): its codes become categories and wordings as a project's codebook does.
+    public init(codebook path: String) throws {
+        guard let xml = FileManager.default.contents(atPath: path) else { throw Problem.container("\(path) cannot be read") }
+        let parser = XMLParser(data: xml)
+        let check = WellFormed()
+        parser.delegate = check
+        if !parser.parse() || check.depth != 0 || !check.sawRoot {
+            throw Problem.container("\(path):\(parser.lineNumber):\(parser.columnNumber): the XML is not well-formed"
+                                    + (parser.parserError.map { " (\($0.localizedDescription))" } ?? ""))
+        }
+        let document = try XMLDocument(data: xml)
+        guard let root = document.rootElement(), root.localName == "CodeBook" else {
+            throw Problem.container("\(path) is not a REFI-QDA codebook (its root is not CodeBook); a .qdpx project is read with 'import qdpx'")
+        }
+        try parse(root) { _ in nil }
+        if bundle.categories.isEmpty { throw Problem.container("\(path) holds no codes") }
+    }
+
     public init(path: String, participantFrom: ParticipantFrom = .case) throws {
         self.participantFrom = participantFrom
         let archive: Archive
@@ -186,7 +205,9 @@ public struct REFIImport {
             }
             Self.kids(element, "Code").forEach(collect)
         }
-        for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { Self.kids(container, "Code").forEach(collect) } }
+        // A project holds its codebook; a .qdc is one (its root is the CodeBook).
+        let books = root.localName == "CodeBook" ? [root] : Self.kids(root, "CodeBook")
+        for book in books { for container in Self.kids(book, "Codes") { Self.kids(container, "Code").forEach(collect) } }
         var suffixesStripped = 0
         // The codes codings refer to: a codable code no coding uses is kept as a category (studyctl holds a wording
         // only on an excerpt), so a codebook without codings (NVivo's, Taguette's) loses none of its codes.
@@ -232,7 +253,7 @@ public struct REFIImport {
             }
             for child in children { walk(child, category: nextCategory) }
         }
-        for book in Self.kids(root, "CodeBook") { for container in Self.kids(book, "Codes") { for code in Self.kids(container, "Code") { walk(code, category: nil) } } }
+        for book in books { for container in Self.kids(book, "Codes") { for code in Self.kids(container, "Code") { walk(code, category: nil) } } }
         if keptAsCategories > 0 {
             report.append("\(keptAsCategories) codable code\(keptAsCategories == 1 ? "" : "s") without codings kept as categor\(keptAsCategories == 1 ? "y" : "ies") under their parent (studyctl keeps a wording only on an excerpt)")
         }

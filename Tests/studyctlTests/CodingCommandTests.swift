@@ -61,7 +61,7 @@ import Testing
         #expect(memos.contains("Merged category 'Aprendizado Interativo' (origin: emergent)"))
         #expect(try cli.succeed(["category", "add", "Tema documentação", "--origin", "emergent"]).contains("Added category"))
         #expect(try cli.succeed(["category", "add", "Guias", "--origin", "emergent", "--theme", "Tema documentação"]).contains("Added category"))
-        #expect(try cli.succeed(["codebook", "--format", "csv"]).contains("Guias,emergent,,Tema documentação,0,0"))
+        #expect(try cli.succeed(["codebook", "--format", "csv"]).contains("Guias,,Tema documentação,emergent,0,0"))
     }
 
     @Test func secondCoderAgreementAndTriangulation() throws {

@@ -168,4 +168,25 @@ import Testing
         #expect(try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--json", "--db", "autora.sqlite"])
                 == cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--json", "--db", full]))
     }
+
+    /// Taguette's codebook as it writes it (its .qdc with an empty <Sets/>, and its CSV: tag, description, counts)
+    /// comes in; studyctl's codebook CSV has the columns Taguette takes (name, description). The same files are
+    /// checked against Taguette itself in scripts/exchange-test.sh.
+    @Test func taguetteCodebooks() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "T"])
+        try cli.write("tg.qdc", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <CodeBook xmlns="urn:QDA-XML:codebook:1.0" origin="Taguette 1.5.2"><Codes><Code guid="A6122E82-C369-5F57-8217-537BFA5D492F" name="interface" isCodable="true"/><Code guid="164F9D83-7D1B-582A-86E8-59AE7FEC4E6F" name="navegação" isCodable="true"/></Codes><Sets/></CodeBook>
+            """)
+        #expect(try cli.succeed(["import", "qdc", "tg.qdc"]).hasPrefix("Imported tg.qdc: 2 categories"))
+        try cli.write("tg.csv", "tag,description,number of highlights,number of documents\n\"erro, mensagem\",com vírgula,3,1\n")
+        try cli.succeed(["category", "import", "tg.csv"])
+        let csv = try cli.succeed(["codebook", "--format", "csv"])
+        #expect(csv.hasPrefix("name,description,theme,origin,codes,participants\n"))
+        #expect(csv.contains("\"erro, mensagem\",com vírgula,,emergent,0,0"))
+        // A project is not a codebook, and says which command reads it.
+        try cli.write("p.qdc", "<Project xmlns=\"urn:QDA-XML:project:1.0\" name=\"x\"/>")
+        #expect(try cli.fail(["import", "qdc", "p.qdc"]).stderr.contains("is not a REFI-QDA codebook"))
+    }
 }

@@ -6,7 +6,7 @@ import Surveys
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Bring in work done in other tools.", subcommands: [ImportQDPX.self])
+        commandName: "import", abstract: "Bring in work done in other tools.", subcommands: [ImportQDPX.self, ImportQDC.self])
 }
 
 struct ImportQDPX: ParsableCommand {
@@ -66,3 +66,30 @@ struct ImportQDPX: ParsableCommand {
 }
 
 extension REFIImport.ParticipantFrom: ExpressibleByArgument {}
+
+struct ImportQDC: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "qdc", abstract: "Import a REFI-QDA codebook (.qdc) from Taguette, QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl.",
+        discussion: """
+            Codes that are not codable, codable codes with codes under them, and codes with no coding become \
+            categories (their parent category their theme); descriptions become definitions. Categories the \
+            codebook already has are left as they are and listed. Example: studyctl import qdc taguette.qdc
+            """)
+
+    @Argument(help: ArgumentHelp("The codebook file.", valueName: "file.qdc"), completion: .file(extensions: ["qdc"]))
+    var file: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let codebook = try REFIImport(codebook: file)
+        let summary = try study.withStudy { try $0.importBundle(codebook.bundle) }
+        print("Imported \(file): \(summary.categoriesAdded.count) categor\(summary.categoriesAdded.count == 1 ? "y" : "ies")"
+              + (summary.memosAdded > 0 ? ", \(summary.memosAdded) memo\(summary.memosAdded == 1 ? "" : "s")" : ""))
+        for line in codebook.report { print("  \(line)") }
+        if !summary.skipped.isEmpty {
+            print("Skipped:")
+            for line in summary.skipped { print("  - \(line)") }
+        }
+    }
+}

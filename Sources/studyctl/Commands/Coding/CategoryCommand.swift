@@ -115,9 +115,11 @@ struct Codebook: ParsableCommand {
             try printJSON(categories, command: "codebook", key: "categories")
         case .csv:
             var writer = CSVWriter()
-            writer.writeRow(["category", "origin", "definition", "theme", "codes", "participants"])
+            // Columns other tools import: Taguette takes the one of tag/name/path there is and a description; studyctl's
+            // own 'category import' reads name, description, theme and origin back.
+            writer.writeRow(["name", "description", "theme", "origin", "codes", "participants"])
             for category in categories {
-                writer.writeRow([category.name, category.origin, category.definition ?? "", category.theme ?? "",
+                writer.writeRow([category.name, category.definition ?? "", category.theme ?? "", category.origin,
                                  String(category.codes), String(category.participants)])
             }
             print(writer.text, terminator: "")
