@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""By hand (QualCoder is not on PyPI): a studyctl study through QualCoder's own REFI-QDA importer and exporter and
+back, offscreen. Needs a QualCoder source checkout and a venv with PyQt6, pymupdf and pillow:
+
+    python3 -m venv /tmp/qcv && /tmp/qcv/bin/pip install PyQt6 pymupdf pillow
+    /tmp/qcv/bin/python scripts/qualcoder-roundtrip.py QUALCODER/src .build/debug/studyctl STUDY.sqlite WORKDIR
+
+QualCoder's RefiImport reads studyctl's export into a fresh QualCoder project (its schema taken from its own
+__main__.py); the script prints what QualCoder stored (codings, coders, codings without a code, positions that read
+their text, journals); then QualCoder's RefiExport writes the project and studyctl imports it, and every coding is
+compared (participant, wording, categories, coder, span). The file dialogs and message boxes are stubbed.
+"""
+import ast, builtins, glob, json, os, shutil, sqlite3, subprocess, sys
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+SRC, STUDYCTL, STUDY, WORK = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3]), os.path.abspath(sys.argv[4])
+sys.path.insert(0, SRC)
+builtins._ = lambda s: s
+from PyQt6 import QtWidgets
+qt = QtWidgets.QApplication([])
+from qualcoder import helpers, refi
+
+class Quiet:
+    def __init__(self, *a, **k): pass
+    def exec(self): return 0
+helpers.Message = refi.Message = Quiet
+refi.RefiLineEndings.exec = lambda self: 0
+shutil.rmtree(WORK, ignore_errors=True)
+project = os.path.join(WORK, "entrevistas")
+for sub in ["images", "audio", "video", "documents", "vectorstore"]:
+    os.makedirs(os.path.join(project, sub))
+os.makedirs(os.path.join(WORK, "home", ".qualcoder"))
+os.environ["HOME"] = os.path.join(WORK, "home")
+
+def studyctl(*args):
+    return subprocess.run([STUDYCTL, *args], capture_output=True, text=True, check=True).stdout
+
+qdpx = os.path.join(WORK, "study.qdpx")
+studyctl("export", "qdpx", qdpx, "--db", STUDY)
+
+tree = ast.parse(open(os.path.join(SRC, "qualcoder", "__main__.py")).read())
+creates = []
+for fn in ast.walk(tree):
+    if isinstance(fn, ast.FunctionDef) and "CREATE TABLE project" in ast.unparse(fn):
+        creates = [n.args[0].value for n in ast.walk(fn) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "execute"
+                   and n.args and isinstance(n.args[0], ast.Constant) and str(n.args[0].value).startswith("CREATE TABLE")]
+        break
+conn = sqlite3.connect(os.path.join(project, "data.qda"))
+for sql in creates:
+    conn.execute(sql)
+conn.execute("CREATE TABLE IF NOT EXISTS coder_names (name text primary key, visibility integer)")
+conn.execute("insert into project values ('v17', '2026-05-02 09:00:00', '', '3.8', 0, 0, 'default', '', null, null, null)")
+conn.commit()
+
+class App: pass
+app = App()
+app.conn, app.project_path, app.project_name, app.version = conn, project, "entrevistas.qda", "3.8"
+app.settings = {"directory": WORK, "codername": "default", "ai_enable": "False", "fontsize": 12, "font": "Noto Sans", "stylesheet": "original"}
+app.ai, app.ai_models, app.project_events = None, [], None
+app.write_config_ini = lambda *a, **k: None
+app.get_annotations = lambda: [dict(zip(["anid", "fid", "pos0", "pos1", "memo", "owner", "date"], r))
+                               for r in conn.execute("select anid, fid, pos0, pos1, memo, owner, date from annotation")]
+QtWidgets.QFileDialog.getOpenFileName = staticmethod(lambda *a, **k: (qdpx, True))
+QtWidgets.QFileDialog.getExistingDirectory = staticmethod(lambda *a, **k: WORK)
+refi.RefiImport(app, QtWidgets.QTextEdit(), "qdpx")
+q = lambda sql: conn.execute(sql).fetchall()
+print(json.dumps({
+    "codings": q("select count(*) from code_text")[0][0],
+    "codings without a code": q("select count(*) from code_text where cid not in (select cid from code_name)")[0][0],
+    "codings per coder": dict(q("select owner, count(*) from code_text group by owner")),
+    "positions that read their text": q("select count(*) from code_text ct join source s on s.id = ct.fid "
+                                        "where substr(s.fulltext, ct.pos0 + 1, ct.pos1 - ct.pos0) = ct.seltext")[0][0],
+    "journals": [r[0] for r in q("select name from journal")],
+}, ensure_ascii=False, indent=1))
+refi.RefiExport(app, QtWidgets.QTextEdit(), "project")
+back = glob.glob(os.path.join(WORK, "*.qdpx"))
+back = [p for p in back if p != qdpx][0]
+print(studyctl("import", "qdpx", back, "--db", os.path.join(WORK, "back.sqlite")).splitlines()[0])
+
+def codes(db):
+    return sorted((c["participant"], c["code"], tuple(sorted(c["categories"])), c.get("coder"), c["spanStart"], c["spanEnd"])
+                  for c in json.loads(studyctl("code", "list", "--json", "--db", db))["codes"])
+before, after = codes(STUDY), codes(os.path.join(WORK, "back.sqlite"))
+print(f"studyctl → QualCoder → studyctl: {len(after)} of {len(before)} codings, identical: {before == after}")
+sys.exit(0 if before == after else 1)
