@@ -278,9 +278,12 @@ public struct REFIImport {
             }
         }
         var owner: [String: String] = [:]
+        // MAXQDA writes a document's variables as a case with no name that refers to the source: they become the
+        // attributes of that source's participant.
+        var sourceVariables: [String: [(String, String)]] = [:]
         for container in Self.kids(root, "Cases") {
             for item in Self.kids(container, "Case") {
-                guard let code = Self.attr(item, "name")?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { continue }
+                let caseName = Self.attr(item, "name")?.trimmingCharacters(in: .whitespaces) ?? ""
                 var attributes: [(String, String)] = []
                 for value in Self.kids(item, "VariableValue") {
                     guard let id = Self.guid(Self.kids(value, "VariableRef").first.flatMap { Self.attr($0, "targetGUID") }), let name = variables[id] else { continue }
@@ -289,6 +292,13 @@ public struct REFIImport {
                         attributes.append((name, text))
                     }
                 }
+                if caseName.isEmpty {
+                    for ref in Self.kids(item, "SourceRef") {
+                        if let id = Self.guid(Self.attr(ref, "targetGUID")) { sourceVariables[id, default: []] += attributes }
+                    }
+                    continue
+                }
+                let code = caseName
                 bundle.participants.append(.init(code: code, attributes: attributes))
                 if let id = Self.guid(Self.attr(item, "guid")) { bundle.foreignGUIDs.append(("participant", code, id)) }
                 for ref in Self.kids(item, "SourceRef") { if let id = Self.guid(Self.attr(ref, "targetGUID")) { owner[id] = code } }
@@ -320,6 +330,17 @@ public struct REFIImport {
                     continue
                 }
                 if raw.hasPrefix("\u{FEFF}") { raw.removeFirst() }
+                // NVivo can leave the plain text empty (1 byte) and keep the words in the .docx only: read its paragraphs.
+                if raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, let rich = Self.attr(element, "richTextPath"),
+                   rich.lowercased().hasPrefix("internal://"), rich.lowercased().hasSuffix(".docx"),
+                   let data = try source(String(rich.dropFirst("internal://".count))) {
+                    guard let text = DocxText.paragraphs(data), !text.isEmpty else {
+                        report.append("source \(sourceName): its text is neither in the plain text file nor readable in \(rich); skipped with its codings")
+                        continue
+                    }
+                    raw = text
+                    report.append("source \(sourceName): text read from the .docx (word/document.xml paragraphs), the plain text file being empty")
+                }
                 let fileName = Self.attr(element, "plainTextPath").map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
                 let named: String
                 switch participantFrom {
@@ -328,6 +349,17 @@ public struct REFIImport {
                 case .file: named = fileName ?? id
                 }
                 let participant = Self.participantCode(named)
+                defer {
+                    // The source's own variables (MAXQDA's nameless case) and Description (ATLAS.ti's comment).
+                    if let variables = sourceVariables[id], let index = bundle.participants.firstIndex(where: { $0.code == participant }) {
+                        for (name, value) in variables where !bundle.participants[index].attributes.contains(where: { $0.0 == name }) {
+                            bundle.participants[index].attributes.append((name, value))
+                        }
+                    }
+                    if let comment = Self.kids(element, "Description").first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !comment.isEmpty {
+                        bundle.memos.append(.init(target: .participant(participant), text: comment, coder: nil, created: nil))
+                    }
+                }
                 if participant != named { report.append("source \(sourceName): participant \(participant) (from “\(named)”: spaces made _, other characters a code cannot hold left out)") }
                 // Two sources named alike are two people unless a case says they are one: refused, never merged.
                 if !(participantFrom == .case && owner[id] != nil) {
@@ -561,6 +593,45 @@ public struct REFIImport {
                 if count > bestCount { bestCount = count; bestUnit = unit }
             }
             return bestUnit
+        }
+    }
+}
+
+/// The text of a Word document (`.docx`): each paragraph of `word/document.xml` a line, `w:tab` a tab, `w:br` a
+/// line break (ECMA-376 Part 1, §17.3). For sources whose words another tool kept only there.
+enum DocxText {
+    static func paragraphs(_ data: Data) -> String? {
+        guard let archive = try? Archive(data: data, accessMode: .read), let entry = archive["word/document.xml"] else { return nil }
+        var xml = Data()
+        guard (try? archive.extract(entry) { xml.append($0) }) != nil else { return nil }
+        let reader = Reader()
+        let parser = XMLParser(data: xml)
+        parser.delegate = reader
+        guard parser.parse() else { return nil }
+        return reader.paragraphs.joined(separator: "\n")
+    }
+
+    final class Reader: NSObject, XMLParserDelegate {
+        var paragraphs: [String] = []
+        var current = ""
+        var inText = false
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            switch name {
+            case "w:t": inText = true
+            case "w:tab": current += "\t"
+            case "w:br", "w:cr": current += "\n"
+            default: break
+            }
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "w:t" { inText = false }
+            if name == "w:p" {
+                paragraphs.append(current)
+                current = ""
+            }
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if inText { current += string }
         }
     }
 }

@@ -217,4 +217,42 @@ import ZIPFoundation
         #expect(categories.first { $0.name == "Código 2.10.12" }?.theme == "Tema 2.10")
         #expect(categories.first { $0.name == "Tema 1.3" }?.theme == "Dimensão 1")
     }
+
+    /// NVivo keeps a source's words only in its .docx (the .txt is 1 byte); MAXQDA writes a document's variables as a
+    /// case without a name; ATLAS.ti keeps a document's comment in its Description. All three arrive.
+    @Test func docxTextNamelessCaseVariablesAndSourceComments() throws {
+        let documentXML = """
+            <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>
+            <w:p><w:r><w:t>Entrevistador: tudo bem?</w:t></w:r></w:p>
+            <w:p><w:r><w:t xml:space="preserve">Ana: o menu </w:t></w:r><w:r><w:t>some</w:t></w:r><w:r><w:tab/><w:t>às vezes.</w:t></w:r></w:p>
+            </w:body></w:document>
+            """
+        let docx = try Archive(data: Data(), accessMode: .create)
+        let bytes = Data(documentXML.utf8)
+        try docx.addEntry(with: "word/document.xml", type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
+            bytes.subdata(in: Data.Index(position)..<Data.Index(position) + size)
+        }
+        let text = "Entrevistador: tudo bem?\nAna: o menu some\tàs vezes."
+        let start = text.unicodeScalars.count - "menu some\tàs vezes.".unicodeScalars.count
+        let qde = """
+            <Project xmlns="urn:QDA-XML:project:1.0" name="NV" origin="NVivo">
+            <CodeBook><Codes><Code guid="c0000000-0000-4000-8000-000000000001" name="menu" isCodable="true"/></Codes></CodeBook>
+            <Variables><Variable guid="a0000000-0000-4000-8000-000000000001" name="idade" typeOfVariable="Integer"/></Variables>
+            <Cases><Case guid="a1000000-0000-4000-8000-000000000001"><VariableValue><VariableRef targetGUID="a0000000-0000-4000-8000-000000000001"/><IntegerValue>34</IntegerValue></VariableValue>
+              <SourceRef targetGUID="50000000-0000-4000-8000-000000000001"/></Case></Cases>
+            <Sources><TextSource guid="50000000-0000-4000-8000-000000000001" name="Ana" plainTextPath="internal://a.txt" richTextPath="internal://a.docx">
+              <Description>Entrevista por vídeo</Description>
+              <PlainTextSelection guid="e0000000-0000-4000-8000-000000000001" name="menu some" startPosition="\(start)" endPosition="\(start + 9)">
+                <Coding guid="d0000000-0000-4000-8000-000000000001"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000001"/></Coding></PlainTextSelection>
+            </TextSource></Sources></Project>
+            """
+        let project = try REFIImport(path: try write(["project.qde": Data(qde.utf8), "sources/a.txt": Data(" ".utf8), "sources/a.docx": docx.data!]))
+        #expect(project.report.contains("source Ana: text read from the .docx (word/document.xml paragraphs), the plain text file being empty"))
+        let study = try newStudy()
+        _ = try study.importBundle(project.bundle)
+        #expect(try study.transcript(participant: "Ana") == text)
+        #expect(try study.codes().first?.excerpt == "menu some")
+        #expect(try study.roster().participants.first { $0.code == "Ana" }?.value(of: "idade") == .number(34))
+        #expect(try study.memos().contains { $0.on == "participant:Ana" && $0.text == "Entrevista por vídeo" })
+    }
 }
