@@ -189,4 +189,26 @@ import Testing
         try cli.write("p.qdc", "<Project xmlns=\"urn:QDA-XML:project:1.0\" name=\"x\"/>")
         #expect(try cli.fail(["import", "qdc", "p.qdc"]).stderr.contains("is not a REFI-QDA codebook"))
     }
+
+    /// A code's memo, given with `code add --memo` and with `memo add --on code:ID`, on a code in two categories, with
+    /// a category memo beside it: `export qdpx` writes a complete project (it ended in a segmentation fault while the
+    /// XML tree was freed), every memo a note with its text file, and the project reads back with its memos.
+    @Test func codeMemosExport() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Memos"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.write("p1.txt", "eu me perdi no menu\n")
+        try cli.succeed(["transcript", "add", "P1", "p1.txt"])
+        try cli.succeed(["category", "add", "K", "--origin", "emergent"])
+        try cli.succeed(["category", "add", "L", "--origin", "emergent"])
+        try cli.succeed(["code", "add", "P1", "--code", "me perdi", "--excerpt", "eu me perdi", "--category", "K", "--category", "L", "--coder", "ana", "--memo", "primeira nota"])
+        try cli.succeed(["memo", "add", "--on", "code:1", "segunda nota"])
+        try cli.succeed(["memo", "add", "--on", "category:K", "sobre K"])
+        let result = try cli.run(["export", "qdpx", "m.qdpx"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let listing = try cli.run(["import", "qdpx", "m.qdpx", "--db", "back.sqlite"])
+        #expect(listing.status == 0 && listing.stdout.contains("1 code"), "\(listing.stdout) \(listing.stderr)")
+        let memos = try cli.succeed(["memo", "list", "--db", "back.sqlite"])
+        #expect(memos.contains("primeira nota") && memos.contains("segunda nota") && memos.contains("sobre K"), "\(memos)")
+    }
 }
