@@ -156,3 +156,20 @@ enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 }
+
+extension StudyCtl {
+    /// Every read command that lists stored names and values: each must succeed, with no SQLite text on stderr; then
+    /// the report and the exports are written.
+    func readsSucceed(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for command in [["participant", "list"], ["participant", "list", "--json"], ["status"], ["task", "list"], ["condition", "list"],
+                        ["codebook"], ["code", "list"], ["attempt", "list"], ["tasks", "summary"], ["check"]] {
+            let result = try run(command)
+            #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("constraint"), "\(result.stderr)", sourceLocation: sourceLocation)
+        }
+        try succeed(["report", "-o", "r-\(UUID().uuidString)"], sourceLocation: sourceLocation)
+        try succeed(["export", "xlsx", "x-\(UUID().uuidString).xlsx"], sourceLocation: sourceLocation)
+        try succeed(["export", "csv", "c-\(UUID().uuidString)"], sourceLocation: sourceLocation)
+        try succeed(["export", "qdpx", "p-\(UUID().uuidString).qdpx"], sourceLocation: sourceLocation)
+    }
+}

@@ -10,18 +10,6 @@ import Testing
         return cli
     }
 
-    /// Every read command that lists names.
-    func readsSucceed(_ cli: StudyCtl, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for command in [["participant", "list"], ["participant", "list", "--json"], ["status"], ["task", "list"], ["condition", "list"],
-                        ["codebook"], ["code", "list"], ["attempt", "list"], ["tasks", "summary"], ["check"]] {
-            let result = try cli.run(command)
-            #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
-            #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("constraint"), "\(result.stderr)", sourceLocation: sourceLocation)
-        }
-        try cli.succeed(["report", "-o", "r-\(UUID().uuidString)"], sourceLocation: sourceLocation)
-        try cli.succeed(["export", "xlsx", "x-\(UUID().uuidString).xlsx"], sourceLocation: sourceLocation)
-    }
-
     // MARK: - One name however its accents were typed
 
     /// `experie\u{302}ncia` in a file's header and `experiência` typed later are one attribute (it was two, and
@@ -36,7 +24,7 @@ import Testing
         #expect(try cli.dump("study.sqlite").contains("experi\u{EA}ncia"))
         // Bytes, not Characters: Swift's String.contains matches "ê" to a decomposed "e\u{302}".
         #expect(Data(try cli.dump("study.sqlite").utf8).range(of: Data("e\u{302}".utf8)) == nil)
-        try readsSucceed(cli)
+        try cli.readsSucceed()
     }
 
     /// A study written before names were composed, holding one attribute spelled two ways, is repaired on open
@@ -129,7 +117,7 @@ import Testing
         for result in [condition, header, over] {
             #expect(!result.stderr.contains("SQLite") && !result.stderr.contains("CHECK"))
         }
-        try readsSucceed(cli)
+        try cli.readsSucceed()
     }
 
     // MARK: - What the participant said
@@ -224,7 +212,7 @@ import Testing
         let again = try cli.run(["export", "xlsx", "w.xlsx"])
         #expect(again.status != 0 && again.stderr.contains("w.xlsx already exists; nothing was written. Rerun with --force"))
         try cli.succeed(["export", "xlsx", "w.xlsx", "--force"])
-        try readsSucceed(cli)
+        try cli.readsSucceed()
     }
 
     // MARK: - Brazilian forms
