@@ -211,4 +211,23 @@ import Testing
         let memos = try cli.succeed(["memo", "list", "--db", "back.sqlite"])
         #expect(memos.contains("primeira nota") && memos.contains("segunda nota") && memos.contains("sobre K"), "\(memos)")
     }
+
+    /// MAXQDA's code table (Code with subcodes as a path, Memo), as an Excel workbook and as CSV: every code becomes
+    /// a category under its parent, parents named only in a path included, memos as definitions.
+    @Test(arguments: ["maxqda-codes.xlsx", "maxqda-codes.csv"])
+    func maxqdaCodeTables(_ file: String) throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "M"])
+        let source = Repository.path("Tests/Fixtures/codebooks/" + file)
+        #expect(try cli.succeed(["category", "import", source]).hasPrefix("Imported 5 categories"))
+        #expect(try cli.succeed(["codebook", "--format", "csv"]) == """
+            name,description,theme,origin,codes,participants
+            Usabilidade,Facilidade de uso,,emergent,0,0
+            Navegação,Onde ir,Usabilidade,emergent,0,0
+            Estética,,,emergent,0,0
+            Cores,,Estética,emergent,0,0
+            Contraste,Texto legível,Cores,emergent,0,0
+
+            """)
+    }
 }
