@@ -601,7 +601,9 @@ public struct REFIImport {
 /// line break (ECMA-376 Part 1, §17.3). For sources whose words another tool kept only there.
 enum DocxText {
     static func paragraphs(_ data: Data) -> String? {
-        guard let archive = try? Archive(data: data, accessMode: .read), let entry = archive["word/document.xml"] else { return nil }
+        let archive: Archive
+        do { archive = try Archive(data: data, accessMode: .read, pathEncoding: nil) } catch { return nil }
+        guard let entry = archive["word/document.xml"] else { return nil }
         var xml = Data()
         guard (try? archive.extract(entry) { xml.append($0) }) != nil else { return nil }
         let reader = Reader()
