@@ -18,8 +18,13 @@ public enum Cell {
         StudyText.composed(TextSafety.trimmingSpaces(text))
     }
 
+    /// The cell as a plain whole number (digits only, no leading zero), the fast path; nil sends it to `number`.
+    @inline(__always)
+    public static func wholeNumber(_ text: String) -> Int? { NumberParser.wholeNumber(text.utf8) }
+
     /// The cell's number, or nil: `3`, `-1`, `0.5`, `0,5`.
     public static func number(_ text: String) -> Double? {
-        NumberParser.parse(text)
+        if let whole = wholeNumber(text) { return Double(whole) }
+        return NumberParser.parse(text)
     }
 }

@@ -277,7 +277,7 @@ extension StudyDatabase {
                 var failures: [AnswerFailure] = []
                 for plan in plans {
                     let field = record.fields[plan.column]
-                    if plan.wholeNumbers, let value = ImportColumnPlan.wholeNumber(field.value.utf8), value >= plan.low, value <= plan.high {
+                    if plan.wholeNumbers, let value = NumberParser.wholeNumber(field.value.utf8), value >= plan.low, value <= plan.high {
                         if plan.inverted {
                             writer.append(plan.number, .value(Double(plan.low + plan.high - value)), typed: field.value)
                         } else {
@@ -488,21 +488,6 @@ struct ImportColumnPlan {
         }
     }
 
-    /// The value of a cell holding only decimal digits (at most nine, no leading zero but "0" itself), else `nil`
-    /// — then the general reader decides, and keeps "05" as typed.
-    @inline(__always)
-    static func wholeNumber(_ text: String.UTF8View) -> Int? {
-        let count = text.count
-        guard count > 0, count <= 9 else { return nil }
-        var value = 0
-        var first = true
-        for byte in text {
-            guard byte >= 48, byte <= 57, !(first && byte == 48 && count > 1) else { return nil }
-            first = false
-            value = value * 10 + Int(byte - 48)
-        }
-        return value
-    }
 }
 
 private extension String {

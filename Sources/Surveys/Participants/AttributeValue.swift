@@ -65,6 +65,23 @@ public enum AttributeType: String, Sendable, Codable, CaseIterable {
 
 /// Numbers as researchers type them in Brazil and elsewhere.
 public enum NumberParser {
+    /// The explicit fast path for the cells most files hold: the value of a cell of decimal digits only (at most
+    /// nine, no leading zero but "0" itself), else `nil` — then the general reader decides, and keeps "05" as typed.
+    /// Every import reads Likert answers through it first (`Importing.Cell.wholeNumber`, the wide form import's loop).
+    @inline(__always)
+    public static func wholeNumber(_ text: String.UTF8View) -> Int? {
+        let count = text.count
+        guard count > 0, count <= 9 else { return nil }
+        var value = 0
+        var first = true
+        for byte in text {
+            guard byte >= 48, byte <= 57, !(first && byte == 48 && count > 1) else { return nil }
+            first = false
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
+    }
+
     /// Parses `3`, `-1`, `0.5`, `0,5` and `.5`; `nil` for anything else (`4 anos`, `1.000,5`, empty text).
     ///
     /// Thousands separators are not accepted: `1.000` would be ambiguous between the two conventions.
