@@ -27,6 +27,19 @@ import Testing
         try cli.readsSucceed()
     }
 
+    /// Two columns of a participants file that are one attribute (case, or accents typed two ways) are refused at
+    /// the second's position, with the rest of the file's problems.
+    @Test func headerColumnsThatAreOneName() throws {
+        let cli = try study()
+        try cli.write("p.csv", "code,experiência,EXPERIÊNCIA,nível\nP1,1,2,\nP 2,1,2,a\n")
+        let result = try cli.fail(["participant", "import", "p.csv"])
+        #expect(result.stderr.contains("p.csv:1:18: column name 'EXPERIÊNCIA' is the same attribute as column 'experiência' at p.csv:1:6"), "\(result.stderr)")
+        #expect(result.stderr.contains("p.csv:3:1: participant code 'P 2': a participant code cannot contain spaces"))
+        // Accents typed two ways are one name to the file reader already.
+        try cli.write("q.csv", "code,experiência,experie\u{302}ncia\nP1,1,2\n")
+        #expect(try cli.fail(["participant", "import", "q.csv"]).stderr.contains("q.csv:1:18: the header names column 'experiência' twice (first at column 6)"))
+    }
+
     /// A study written before names were composed, holding one attribute spelled two ways, is repaired on open
     /// when the values agree, and refused with the names and the study unchanged when they do not.
     @Test func upgradeJoinsOrRefusesTwoSpellings() throws {
