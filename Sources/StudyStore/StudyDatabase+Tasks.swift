@@ -245,7 +245,7 @@ extension StudyDatabase {
             }
             let factorID: Int64 = factorRow["id"]
             guard let levelRow = try Row.fetchOne(db, sql: "SELECT id, name FROM factor_level WHERE factor_id = ? AND lower(name) = lower(?)",
-                                                  arguments: [factorID, level]) else {
+                                                  arguments: [factorID, StudyText.composed(level)]) else {
                 throw StoreError.unknownLevel(factor: factorRow["name"], level: level,
                                               known: try String.fetchAll(db, sql: "SELECT name FROM factor_level WHERE factor_id = ? ORDER BY position", arguments: [factorID]))
             }

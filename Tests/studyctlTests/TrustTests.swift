@@ -24,6 +24,11 @@ import Testing
         #expect(try cli.dump("study.sqlite").contains("experi\u{EA}ncia"))
         // Bytes, not Characters: Swift's String.contains matches "ê" to a decomposed "e\u{302}".
         #expect(Data(try cli.dump("study.sqlite").utf8).range(of: Data("e\u{302}".utf8)) == nil)
+        // Names are found however their accents are typed: a condition and level typed decomposed.
+        try cli.succeed(["task", "add", "T1", "--title", "Tarefa"])
+        try cli.succeed(["condition", "add", "posição", "--levels", "mão,mesa"])
+        try cli.succeed(["attempt", "add", "P1", "T1", "--condition", "posic\u{327}a\u{303}o=ma\u{303}o", "--time", "30"])
+        #expect(try cli.succeed(["attempt", "list"]).contains("mão"))
         try cli.readsSucceed()
     }
 
