@@ -40,6 +40,7 @@ enum XLSXSheet {
     }
 
     static func table(path: String, displayName: String) throws -> MemoryTable {
+        guard FileManager.default.fileExists(atPath: path) else { throw Problem(message: "\(displayName) does not exist") }
         let archive: Archive
         do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
             throw Problem(message: "\(displayName) is not an Excel workbook (.xlsx is a ZIP file)")

@@ -50,7 +50,7 @@ public struct REFIImport {
         parser.delegate = check
         if !parser.parse() || check.depth != 0 || !check.sawRoot {
             throw Problem.container("\(path):\(parser.lineNumber):\(parser.columnNumber): the XML is not well-formed"
-                                    + (parser.parserError.map { " (\($0.localizedDescription))" } ?? ""))
+                                    + Self.parserReason(parser, depth: check.depth))
         }
         let document = try XMLDocument(data: xml)
         guard let root = document.rootElement(), root.localName == "CodeBook" else {
@@ -85,7 +85,7 @@ public struct REFIImport {
         // XMLParser on Linux can finish a document cut short without an error: elements left open tell it too.
         if !parser.parse() || check.depth != 0 || !check.sawRoot {
             throw Problem.container("\(path): \(projects[0]):\(parser.lineNumber):\(parser.columnNumber): the XML is not well-formed"
-                                    + (parser.parserError.map { " (\($0.localizedDescription))" } ?? (check.depth != 0 ? " (it ends inside an element)" : "")))
+                                    + Self.parserReason(parser, depth: check.depth))
         }
         let document = try XMLDocument(data: xml)
         guard let root = document.rootElement(), root.localName == "Project" else { throw Problem.container("project.qde's root is not a Project") }
@@ -94,6 +94,15 @@ public struct REFIImport {
             guard let entry = files["sources/" + name.lowercased()] else { return nil }
             return try read(entry)
         }
+    }
+
+    /// Why the strict parser stopped, in words (Foundation's text on Linux is only "NSXMLParserErrorDomain error N").
+    static func parserReason(_ parser: XMLParser, depth: Int) -> String {
+        if let error = parser.parserError {
+            let text = error.localizedDescription
+            return text.contains("NSXMLParserErrorDomain") ? " (the parser stopped with error \((error as NSError).code))" : " (\(text))"
+        }
+        return depth != 0 ? " (it ends inside an element)" : ""
     }
 
     /// Counts open elements while a strict parser reads the project.

@@ -45,7 +45,8 @@ extension StudyDatabase {
         try write { db in
             let participantID = try Self.participantID(db, code: participant)
             guard let instrumentID = try Int64.fetchOne(db, sql: "SELECT id FROM instrument WHERE key = ?", arguments: [StudyText.composed(id)]) else {
-                throw StoreError.unknownInstrument(id: id, known: try String.fetchAll(db, sql: "SELECT key FROM instrument ORDER BY key"))
+                let known = Set(try String.fetchAll(db, sql: "SELECT key FROM instrument")).union(try InstrumentCatalog.builtin().map(\.id))
+                throw StoreError.unknownInstrument(id: id, known: known.sorted())
             }
             var filter = "participant_id = ? AND instrument_id = ?"
             var arguments: [DatabaseValueConvertible?] = [participantID, instrumentID]

@@ -188,6 +188,11 @@ import Testing
         // A project is not a codebook, and says which command reads it.
         try cli.write("p.qdc", "<Project xmlns=\"urn:QDA-XML:project:1.0\" name=\"x\"/>")
         #expect(try cli.fail(["import", "qdc", "p.qdc"]).stderr.contains("is not a REFI-QDA codebook"))
+        try cli.write("x.qdc", "not xml")
+        #expect(try cli.fail(["import", "qdc", "x.qdc"]).stderr.contains("x.qdc:1:1: the XML is not well-formed (the parser stopped with error"))
+        #expect(try cli.fail(["category", "import", "none.xlsx"]).stderr.contains("none.xlsx does not exist"))
+        try cli.write("bad.xlsx", "x")
+        #expect(try cli.fail(["category", "import", "bad.xlsx"]).stderr.contains("bad.xlsx is not an Excel workbook (.xlsx is a ZIP file)"))
     }
 
     /// A code's memo, given with `code add --memo` and with `memo add --on code:ID`, on a code in two categories, with

@@ -209,6 +209,7 @@ import Testing
 
         #expect(try cli.succeed(["responses", "remove", "P1", "sus"]) == "Removed P1's sus answers: 1 response set, 10 answers\n")
         #expect(try cli.fail(["responses", "remove", "P1", "sus"]).stderr.contains("participant P1: has no sus answers to remove"))
+        #expect(try cli.fail(["responses", "remove", "P1", "nope"]).stderr.contains("No instrument 'nope'. Instruments: csuq, nasa-tlx"))
         #expect(try cli.succeed(["attempt", "remove", "P1", "T1", "--trial", "2"]) == "Removed P1's attempts at T1: 1 attempt\n")
         #expect(try cli.succeed(["attempt", "remove", "P1", "T1"]) == "Removed P1's attempts at T1: 1 attempt\n")
         let used = try cli.fail(["category", "remove", "Navegação"])
