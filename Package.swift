@@ -25,7 +25,7 @@ let package = Package(
         // debug builds and the tests keep them.
         .target(name: "Tabular", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The data files studyctl ships: built-in instrument definitions.
-        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode")]),
+        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode"), .copy("latex")]),
         // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.
         .target(name: "Datasets", path: "datasets", exclude: ["README.md"],
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls")]),
@@ -35,6 +35,10 @@ let package = Package(
         .target(name: "Gaze"),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders. Pure Swift.
         .target(name: "QualCoding"),
+        // The results model and message catalog: every computed result as a typed table (columns with a machine name and
+        // a label, typed cells), the catalog's words in English and Brazilian Portuguese, and one renderer per format
+        // (terminal text, CSV, JSON, markdown, HTML, LaTeX). Pure Swift, above the domain and below everything that writes.
+        .target(name: "Results", dependencies: ["Surveys", "Tabular"]),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
         .target(
             name: "StudyStore",
@@ -71,7 +75,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures",
+                "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures", "Results",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
             ]),
@@ -86,11 +90,12 @@ let package = Package(
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange",
+                "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange", "Results",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore"]),

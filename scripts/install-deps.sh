@@ -3,12 +3,13 @@
 # Debian/Ubuntu: apt-get when run as root, otherwise prints the exact command. macOS: Homebrew.
 set -euo pipefail
 
-# texlive: the LaTeX reports are compiled with pdflatex in the tests (skipped where pdflatex is missing).
+# texlive: the LaTeX reports are compiled with pdflatex in the tests, alone and inside an abnTeX2 thesis (texlive-publishers);
+# poppler-utils: pdftotext reads the compiled pages back to check that no table row is lost.
 # python3: the synthetic eye-tracking sessions of the demo and the tests come from scripts/gaze-synthetic.py.
 # chromium, python3-venv: the coding workspace is tested in a real browser (scripts/browser-test.sh).
 # libxml2-utils: REFI-QDA exports are validated against their XSD schemas with xmllint.
 apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium libxml2-utils
-              texlive-latex-base texlive-latex-recommended texlive-lang-portuguese ${EXTRA_APT_PACKAGES:-})
+              texlive-latex-base texlive-latex-recommended texlive-lang-portuguese texlive-publishers poppler-utils ${EXTRA_APT_PACKAGES:-})
 brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -12,6 +12,11 @@ public enum TemplateFiles {
         Bundle.module.url(forResource: "instruments", withExtension: nil)
     }
 
+    /// `studyctl.sty`, the LaTeX package a report body needs (longtables, captions in ABNT or APA, `\fonte`).
+    public static var latexStyleFile: URL? {
+        Bundle.module.url(forResource: "latex", withExtension: nil)?.appendingPathComponent("studyctl.sty")
+    }
+
     /// Unicode's confusables table (UTS #39), reduced to `source;prototype` lines (`templates/unicode`).
     public static var confusablesFile: URL? {
         Bundle.module.url(forResource: "unicode", withExtension: nil)?.appendingPathComponent("confusables.txt")

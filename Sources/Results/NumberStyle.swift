@@ -1,0 +1,70 @@
+import Foundation
+import Surveys
+
+/// How numbers look in a human-readable output in a language: a decimal comma and "58,3 %" in Portuguese (ABNT),
+/// a decimal point, "58.3%" and APA 7's p-values without a leading zero (".023", "< .001") in English.
+/// CSV and JSON never use it: they carry the full-precision value.
+public struct NumberStyle: Sendable, Equatable {
+    public let language: StudyLanguage
+
+    public init(_ language: StudyLanguage) { self.language = language }
+
+    var comma: Bool { language == .ptBR }
+
+    /// `value` with `decimals` digits after the separator, a half rounded away from zero as spreadsheets and
+    /// statistics packages print it (60.125 → 60.13, where C's printf rounds the exact binary tie to even);
+    /// "–" for a missing or non-finite value.
+    public func number(_ value: Double?, decimals: Int = 2) -> String {
+        guard let value, value.isFinite else { return "–" }
+        let decimals = max(0, decimals)
+        let scale = pow(10, Double(decimals))
+        let scaled = value * scale
+        let rounded = abs(scaled) < 1e15 ? scaled.rounded(.toNearestOrAwayFromZero) / scale : value
+        var text = String(format: "%.\(decimals)f", rounded)
+        if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }  // no "-0.00"
+        return comma ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// A share from 0 to 1 as a percentage: "58,3 %" / "58.3%".
+    public func percent(_ share: Double?, decimals: Int = 0) -> String {
+        guard let share, share.isFinite else { return "–" }
+        return number(share * 100, decimals: decimals) + (comma ? " %" : "%")
+    }
+
+    /// "[1,20; 3,40]" / "[1.20, 3.40]": a semicolon where the comma is the decimal separator.
+    public func interval(_ low: Double, _ high: Double, decimals: Int = 2) -> String {
+        "[" + number(low, decimals: decimals) + (comma ? "; " : ", ") + number(high, decimals: decimals) + "]"
+    }
+
+    /// A p-value with three decimals, "< 0,001" below a thousandth; in English without the leading zero (APA 7, 6.36).
+    public func p(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "–" }
+        if value < 0.001 { return comma ? "< 0,001" : "< .001" }
+        let text = number(value, decimals: 3)
+        return comma ? text : (text.hasPrefix("0.") ? String(text.dropFirst()) : text)
+    }
+
+    /// A cell of `kind` as text.
+    public func cell(_ value: Value, _ kind: Column.Kind) -> String {
+        switch value {
+        case .empty: return "–"
+        case let .text(text): return text
+        case let .count(count): return String(count)
+        case let .number(number):
+            switch kind {
+            case let .number(decimals), let .interval(decimals), let .percent(decimals): return self.number(number, decimals: decimals)
+            case .count: return self.number(number, decimals: 0)
+            case .pValue: return p(number)
+            case .text, .prose: return self.number(number, decimals: 2)
+            }
+        case let .percent(share):
+            if case let .percent(decimals) = kind { return percent(share, decimals: decimals) }
+            return percent(share)
+        case let .interval(low, high):
+            if case let .interval(decimals) = kind { return interval(low, high, decimals: decimals) }
+            if case let .number(decimals) = kind { return interval(low, high, decimals: decimals) }
+            return interval(low, high)
+        case let .pValue(value): return p(value)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Surveys
+
+/// A table as LaTeX for a thesis page: a `longtable` that breaks across pages with its caption and header repeated
+/// ("continuação" / "continued"), booktabs rules, numbers right-aligned, intervals never broken, and a width that
+/// fits the text block — natural columns when the table fits, wrapping `p` columns at a smaller size when it does
+/// not, a landscape page when even that cannot fit. Needs `studyctl.sty` (longtable, booktabs, array, pdflscape,
+/// `\fonte`, `\nota`), which the report writes beside itself; the same body drops into an abnTeX2 thesis.
+public enum LaTeXRenderer {
+    /// A way to set a table: the size command, the average width of a character at that size (Computer Modern,
+    /// regular weight) in points, `\tabcolsep` in points, and whether on a landscape page.
+    struct Setting: Equatable {
+        var size: String
+        var character: Double
+        var separation: Double
+        var landscape: Bool
+        /// Headings turned 90° so a column is only as wide as its cells (for tables of many short numbers).
+        var rotated = false
+        /// The text block's width on an A4 page with ABNT margins (3 cm and 2 cm): 16 cm, or 24.7 cm turned.
+        var line: Double { landscape ? 700 : 453 }
+    }
+
+    /// Settings tried in order until every column's unbreakable text fits the line.
+    static let settings = [Setting(size: "\\small", character: 5.5, separation: 6, landscape: false),
+                           Setting(size: "\\footnotesize", character: 5.0, separation: 5, landscape: false),
+                           Setting(size: "\\scriptsize", character: 4.1, separation: 4, landscape: false),
+                           Setting(size: "\\footnotesize", character: 5.0, separation: 4, landscape: false, rotated: true),
+                           Setting(size: "\\footnotesize", character: 5.0, separation: 4, landscape: true, rotated: true),
+                           Setting(size: "\\scriptsize", character: 4.1, separation: 3, landscape: true, rotated: true)]
+
+    /// How a table is laid out: its setting and per column a share of the line (`nil`: natural widths).
+    struct Layout: Equatable {
+        var setting: Setting
+        var shares: [Double]?
+    }
+
+    public static func render(_ table: ResultTable, caption: TableCaption) -> String {
+        let style = NumberStyle(table.language)
+        let pt = table.language == .ptBR
+        let texts = table.rows.map { row in zip(row, table.columns).map { value, column in style.cell(value, column.kind) } }
+        let layout = layout(table, texts)
+        let count = table.columns.count
+        let spec: String
+        if let shares = layout.shares {
+            spec = zip(table.columns, shares).map { column, share in
+                let share = String(format: "%.4f", share)
+                let align = column.kind.isNumeric ? "\\raggedleft" : "\\raggedright"
+                return ">{\(align)\\arraybackslash}p{\\dimexpr\(share)\\linewidth-2\\tabcolsep\\relax}"
+            }.joined()
+        } else {
+            spec = table.columns.map { $0.kind.isNumeric ? "r" : "l" }.joined()
+        }
+        let header = table.columns.map { column -> String in
+            let label = "\\textbf{\(escape(column.label))}"
+            return layout.setting.rotated ? "\\rotatebox{90}{\(label)}" : label
+        }.joined(separator: " & ") + " \\\\"
+        let title = escape(table.title)
+        var lines: [String] = []
+        if layout.setting.landscape { lines.append("\\begin{landscape}") }
+        lines.append("{\(layout.setting.size)\\setlength{\\tabcolsep}{\(Int(layout.setting.separation))pt}")
+        lines.append("\\begin{longtable}{@{}\(spec)@{}}")
+        lines.append("\\caption{\(title)}\\label{tab:\(table.id)-\(caption.number)} \\\\")
+        lines += ["\\toprule", header, "\\midrule", "\\endfirsthead"]
+        lines.append("\\caption[]{\(title) (\(Term.continued.text(table.language)))} \\\\")
+        lines += ["\\toprule", header, "\\midrule", "\\endhead"]
+        lines += ["\\midrule", "\\multicolumn{\(count)}{@{}r@{}}{\\footnotesize\\itshape \(Term.continues.text(table.language))} \\\\", "\\endfoot"]
+        lines += ["\\bottomrule", "\\endlastfoot"]
+        for (index, row) in texts.enumerated() {
+            let bold = table.emphasised.contains(index)
+            lines.append(zip(row, table.columns).map { text, column -> String in
+                var cell = escape(text)
+                // A number, a share ("10,0 %") or an interval never breaks across lines.
+                if column.kind.isNumeric || column.kind.isInterval { cell = cell.replacingOccurrences(of: " ", with: "~") }
+                return bold && text != "–" ? "\\textbf{\(cell)}" : cell
+            }.joined(separator: " & ") + " \\\\")
+        }
+        lines.append("\\end{longtable}")
+        lines.append("}")
+        if pt { lines.append("\\vspace{-\\baselineskip}\\fonte{\(escape(TableCaption.source(year: caption.year)))}") }
+        for note in table.notes { lines.append(pt ? "\\nota{\(escape(note))}" : "\\studyctlnote{\(escape(note))}") }
+        if layout.setting.landscape { lines.append("\\end{landscape}") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Chooses the setting and column widths: natural columns at `\\small` when the longest cells fit on a line;
+    /// otherwise wrapping columns with the first setting where every column's unbreakable text fits, each column
+    /// given the rest of the line in proportion to how much longer its longest cell is.
+    static func layout(_ table: ResultTable, _ texts: [[String]]) -> Layout {
+        let count = table.columns.count
+        // In characters of regular weight: headings are bold (up to a third wider), digits wider than the average letter.
+        var natural = table.columns.map { Double($0.label.count) * 1.3 }
+        var shortest = table.columns.map { Double(longestWord($0.label)) * 1.3 }
+        var cellsOnly = table.columns.map { _ in 0.0 }
+        for row in texts {
+            for index in 0..<count {
+                let text = row[index]
+                let kind = table.columns[index].kind
+                let width = Double(text.count) * (kind.isNumeric || kind.isInterval ? 1.15 : 1)
+                natural[index] = max(natural[index], width)
+                // Numbers and intervals never break; a short name breaks only when longer than 24 characters, long text
+                // between words (a very long word overflows a little).
+                let unbreakable: Double
+                switch kind {
+                case .text: unbreakable = min(width, max(Double(longestWord(text)), 24))
+                case .prose: unbreakable = Double(min(longestWord(text), 24))
+                default: unbreakable = width
+                }
+                shortest[index] = max(shortest[index], unbreakable)
+                cellsOnly[index] = max(cellsOnly[index], unbreakable)
+            }
+        }
+        let first = settings[0]
+        if natural.reduce(0, +) * first.character + 2 * first.separation * Double(count) <= first.line {
+            return Layout(setting: first, shares: nil)
+        }
+        // A turned heading is as wide as one line of text.
+        func unbreakable(_ setting: Setting) -> [Double] { setting.rotated ? cellsOnly.map { max($0, 2) } : shortest }
+        let setting = settings.first { unbreakable($0).reduce(0, +) * $0.character + 2 * $0.separation * Double(count) <= $0.line } ?? settings.last!
+        // Points: every column gets its unbreakable width, then the slack goes to the columns that want more.
+        let least = unbreakable(setting)
+        var widths = least.map { $0 * setting.character }
+        let slack = setting.line - 2 * setting.separation * Double(count) - widths.reduce(0, +)
+        let wants = zip(setting.rotated ? cellsOnly : natural, least).map { max($0 - $1, 0) * setting.character }
+        let wanted = wants.reduce(0, +)
+        if slack > 0, wanted > 0 {
+            for index in widths.indices { widths[index] += min(wants[index], slack * wants[index] / wanted) }
+        }
+        return Layout(setting: setting, shares: widths.map { ($0 + 2 * setting.separation) / setting.line })
+    }
+
+    static func longestWord(_ text: String) -> Int {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "/" || $0 == "-" }).map(\.count).max() ?? 0
+    }
+
+    /// Text escaped for LaTeX: every special character (\ { } $ & # ^ _ ~ %) and the ones T1 fonts draw wrongly
+    /// (| < >); line breaks become spaces.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\textbackslash{}"
+            case "{": result += "\\{"
+            case "}": result += "\\}"
+            case "$": result += "\\$"
+            case "&": result += "\\&"
+            case "#": result += "\\#"
+            case "^": result += "\\textasciicircum{}"
+            case "_": result += "\\_"
+            case "~": result += "\\textasciitilde{}"
+            case "%": result += "\\%"
+            case "|": result += "\\textbar{}"
+            case "<": result += "\\textless{}"
+            case ">": result += "\\textgreater{}"
+            case "\r": continue
+            case "\n": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

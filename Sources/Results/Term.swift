@@ -1,0 +1,136 @@
+import Surveys
+
+/// The message catalog's words: column labels and the short words of tables and captions, each with its English and
+/// Brazilian Portuguese text. The raw value is the machine name a column named by the term carries in CSV and JSON.
+///
+/// The `switch` in `text(_:)` is exhaustive, so a term cannot lack a language; `ResultsTests` checks that no
+/// Portuguese text holds an English word from its list, and the reverse.
+public enum Term: String, Sendable, CaseIterable {
+    // People and groups.
+    case participant, participants, group, all, overall, task, condition, trial, coder, coders
+    // Descriptive statistics.
+    case n, mean, sd, median, min, max, mode, ci95, score, value, norm
+    // Tests.
+    case test, statistic, df, p, p_adjusted, effect_size, difference, verdict, method, comparison
+    case group_a, group_b, mean_difference, ci95_difference
+    // Questionnaires.
+    case instrument, item, text, recoded, recoded_mean, answered, not_applicable, point, count, share
+    case grade, percentiles, adjective, acceptability, alpha, items
+    // Tasks.
+    case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
+    case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
+    // Coding.
+    case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, units, emergent, a_priori
+    // Eye tracking.
+    case media, aoi, fixated, ttff_mean, ttff_ci95, total_fixation_mean, total_fixation_ci95, fixation_count_mean, visit_count_mean
+    case samples, invalid_share, fixations
+    // Captions.
+    case table, figure, continued, continues, source
+
+    public func text(_ language: StudyLanguage) -> String {
+        let (en, pt) = entry
+        return language == .ptBR ? pt : en
+    }
+
+    /// English, then Portuguese.
+    var entry: (String, String) {
+        switch self {
+        case .participant: return ("Participant", "Participante")
+        case .participants: return ("Participants", "Participantes")
+        case .group: return ("Group", "Grupo")
+        case .all: return ("All", "Todos")
+        case .overall: return ("Overall", "Geral")
+        case .task: return ("Task", "Tarefa")
+        case .condition: return ("Condition", "Condição")
+        case .trial: return ("Trial", "Tentativa")
+        case .coder: return ("Coder", "Codificador")
+        case .coders: return ("Coders", "Codificadores")
+        case .n: return ("n", "n")
+        case .mean: return ("Mean", "Média")
+        case .sd: return ("SD", "DP")
+        case .median: return ("Median", "Mediana")
+        case .min: return ("Min.", "Mín.")
+        case .max: return ("Max.", "Máx.")
+        case .mode: return ("Mode", "Moda")
+        case .ci95: return ("95% CI", "IC 95 %")
+        case .score: return ("Score", "Escore")
+        case .value: return ("Value", "Valor")
+        case .norm: return ("Norm", "Norma")
+        case .test: return ("Test", "Teste")
+        case .statistic: return ("Statistic", "Estatística")
+        case .df: return ("df", "gl")
+        case .p: return ("p", "p")
+        case .p_adjusted: return ("Adjusted p", "p ajustado")
+        case .effect_size: return ("Effect size", "Tamanho de efeito")
+        case .difference: return ("Difference", "Diferença")
+        case .verdict: return ("Result", "Resultado")
+        case .method: return ("Method", "Método")
+        case .comparison: return ("Comparison", "Comparação")
+        case .group_a: return ("Group A", "Grupo A")
+        case .group_b: return ("Group B", "Grupo B")
+        case .mean_difference: return ("Mean difference", "Diferença das médias")
+        case .ci95_difference: return ("95% CI of the difference", "IC 95 % da diferença")
+        case .instrument: return ("Instrument", "Instrumento")
+        case .item: return ("Item", "Item")
+        case .text: return ("Text", "Texto")
+        case .recoded: return ("Recoded", "Recodificado")
+        case .recoded_mean: return ("Recoded mean", "Média recodificada")
+        case .answered: return ("Answered", "Respondidos")
+        case .not_applicable: return ("N/A", "N/A")
+        case .point: return ("Point", "Ponto")
+        case .count: return ("Count", "Contagem")
+        case .share: return ("%", "%")
+        case .grade: return ("Grade", "Nota")
+        case .percentiles: return ("Percentiles", "Percentis")
+        case .adjective: return ("Adjective", "Adjetivo")
+        case .acceptability: return ("Acceptability", "Aceitabilidade")
+        case .alpha: return ("Krippendorff's α", "α de Krippendorff")
+        case .items: return ("Items", "Itens")
+        case .attempts: return ("Attempts", "Tentativas")
+        case .successes: return ("Successes", "Sucessos")
+        case .completion: return ("Completion", "Conclusão")
+        case .completion_ci95: return ("Completion 95% CI", "IC 95 % da conclusão")
+        case .time_mean: return ("Mean time (s)", "Tempo médio (s)")
+        case .time_median: return ("Median time (s)", "Tempo mediano (s)")
+        case .time_geomean: return ("Geometric mean time (s)", "Média geométrica do tempo (s)")
+        case .time_geomean_ci95: return ("Geometric mean 95% CI", "IC 95 % da média geométrica")
+        case .total_mean: return ("Mean total time (s)", "Tempo total médio (s)")
+        case .errors_mean: return ("Mean errors", "Erros (média)")
+        case .errors_sd: return ("Errors SD", "Erros (DP)")
+        case .errors_total: return ("Errors (total)", "Erros (total)")
+        case .assisted: return ("Assisted", "Com ajuda")
+        case .seq_mean: return ("SEQ (mean)", "SEQ (média)")
+        case .outcome: return ("Outcome", "Resultado")
+        case .category: return ("Category", "Categoria")
+        case .origin: return ("Origin", "Origem")
+        case .definition: return ("Definition", "Definição")
+        case .theme: return ("Theme", "Tema")
+        case .codes: return ("Codes", "Códigos")
+        case .segments: return ("Segments", "Segmentos")
+        case .excerpt: return ("Excerpt", "Trecho")
+        case .code: return ("Code", "Código")
+        case .agreement: return ("Agreement", "Concordância")
+        case .kappa: return ("Cohen's κ", "κ de Cohen")
+        case .units: return ("Units", "Unidades")
+        case .emergent: return ("Emergent", "Emergente")
+        case .a_priori: return ("A priori", "A priori")
+        case .media: return ("Media", "Mídia")
+        case .aoi: return ("AOI", "AOI")
+        case .fixated: return ("Fixated", "Fixaram")
+        case .ttff_mean: return ("Time to first fixation (ms)", "Tempo até a primeira fixação (ms)")
+        case .ttff_ci95: return ("TTFF 95% CI", "IC 95 % do TPF")
+        case .total_fixation_mean: return ("Total fixation (ms)", "Fixação total (ms)")
+        case .total_fixation_ci95: return ("Total fixation 95% CI", "IC 95 % da fixação total")
+        case .fixation_count_mean: return ("Fixations (mean)", "Fixações (média)")
+        case .visit_count_mean: return ("Visits (mean)", "Visitas (média)")
+        case .samples: return ("Samples", "Amostras")
+        case .invalid_share: return ("Invalid", "Inválidas")
+        case .fixations: return ("Fixations", "Fixações")
+        case .table: return ("Table", "Tabela")
+        case .figure: return ("Figure", "Figura")
+        case .continued: return ("continued", "continuação")
+        case .continues: return ("continues on the next page", "continua na próxima página")
+        case .source: return ("Source", "Fonte")
+        }
+    }
+}
