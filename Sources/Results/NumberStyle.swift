@@ -55,7 +55,7 @@ public struct NumberStyle: Sendable, Equatable {
             case let .number(decimals), let .interval(decimals), let .percent(decimals): return self.number(number, decimals: decimals)
             case .count: return self.number(number, decimals: 0)
             case .pValue: return p(number)
-            case .text, .prose: return self.number(number, decimals: 2)
+            case .text, .prose, .countShare: return self.number(number, decimals: 2)
             }
         case let .percent(share):
             if case let .percent(decimals) = kind { return percent(share, decimals: decimals) }
@@ -65,6 +65,9 @@ public struct NumberStyle: Sendable, Equatable {
             if case let .number(decimals) = kind { return interval(low, high, decimals: decimals) }
             return interval(low, high)
         case let .pValue(value): return p(value)
+        case let .countShare(count, share):
+            if case let .countShare(decimals) = kind { return "\(count) (\(percent(share, decimals: decimals)))" }
+            return "\(count) (\(percent(share)))"
         }
     }
 }

@@ -39,10 +39,7 @@ public struct ResultTable: Sendable, Equatable {
 
     /// The columns a machine format writes: an interval column becomes two (`NAME_low`, `NAME_high`).
     public var machineNames: [String] {
-        columns.flatMap { column -> [String] in
-            if case .interval = column.kind { return [column.name + "_low", column.name + "_high"] }
-            return [column.name]
-        }
+        columns.flatMap { column in column.kind.machineSuffixes.map { column.name + $0 } }
     }
 }
 
@@ -59,14 +56,25 @@ public struct Column: Sendable, Equatable {
         case percent(decimals: Int)
         case interval(decimals: Int)
         case pValue
+        /// A count with its share, "2 (50 %)", as theses write frequencies.
+        case countShare(decimals: Int)
 
         public var isInterval: Bool { if case .interval = self { return true } else { return false } }
+
+        /// The machine columns a column of this kind becomes: two for an interval and a count with its share.
+        var machineSuffixes: [String] {
+            switch self {
+            case .interval: return ["_low", "_high"]
+            case .countShare: return ["_n", "_share"]
+            default: return [""]
+            }
+        }
 
         /// Whether documents right-align the column.
         public var isNumeric: Bool {
             switch self {
             case .text, .prose, .interval: return false
-            case .count, .number, .percent, .pValue: return true
+            case .count, .number, .percent, .pValue, .countShare: return true
             }
         }
     }
@@ -98,6 +106,8 @@ public enum Value: Sendable, Equatable {
     case percent(Double)
     case interval(Double, Double)
     case pValue(Double)
+    /// A count and its share (0 to 1) of a denominator.
+    case countShare(Int, Double)
     case empty
 
     public init(_ text: String?) { self = text.map(Value.text) ?? .empty }

@@ -28,13 +28,13 @@ import Testing
         #expect(!uitracking.contains("(SysUse)") && !uitracking.contains("Learnability"), "no English labels in the Portuguese report")
         let codeforall = try String(contentsOfFile: cli.path("out/codeforall/report.md"), encoding: .utf8)
         // Published: mean 86.36, lowest 72.5, highest 100, most frequent 92.5; grade A+.
-        #expect(codeforall.contains("| Todos | 11 | 86,36 | 8,32 | 87,50 | 72,50 | 100,00 | 92,50 |"))
-        #expect(codeforall.contains("| A+ | 96–100 | Excelente | aceitável |"))
+        #expect(codeforall.contains("| **Todos** | **11** | **86,36** | **8,32** | **87,50** | **72,50** | **100,00** | **92,50** |"))
+        #expect(codeforall.contains("| **A+** | **96–100** | **Excelente** | **aceitável** |"))
         #expect(codeforall.contains("| Talvez | 1 | 9,1 % |"))
         // Per-component evaluations (synthetic, consistent with the published aggregates): 88 evaluations, 87
         // successful, 7 of 88 "Não" to using the component again; a table and a figure.
         #expect(codeforall.contains("| FAText | 11/11 (100 %) | 11/11 (100 %) | 11/11 (100 %) |"))
-        #expect(codeforall.contains("| Todos | 87/88 (98,9 %) | 87/88 (98,9 %) | 81/88 (92,0 %) |"))
+        #expect(codeforall.contains("| **Todos** | **87/88 (98,9 %)** | **87/88 (98,9 %)** | **81/88 (92,0 %)** |"))
         #expect(codeforall.contains("(charts/pt-BR/codeforall-component-by-task.svg)"))
         // Citations in the text and a reference list at the end: ABNT in Portuguese, APA in English.
         #expect(codeforall.contains("System Usability Scale (SUS) (BROOKE, 1996)"))

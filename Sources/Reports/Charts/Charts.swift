@@ -1,18 +1,16 @@
 import Figures
 import Foundation
+import Results
 import Surveys
 
 /// Numbers as each language writes them: 2,82 in Portuguese, 2.82 in English.
 public enum LocalNumber {
     public static func format(_ value: Double?, decimals: Int = 2, language: StudyLanguage) -> String {
-        guard let value, value.isFinite else { return "–" }
-        let text = String(format: "%.\(decimals)f", value)
-        return language == .ptBR ? text.replacingOccurrences(of: ".", with: ",") : text
+        NumberStyle(language).number(value, decimals: decimals)
     }
 
     public static func percent(_ share: Double?, decimals: Int = 0, language: StudyLanguage) -> String {
-        guard let share else { return "–" }
-        return format(share * 100, decimals: decimals, language: language) + (language == .ptBR ? " %" : "%")
+        NumberStyle(language).percent(share, decimals: decimals)
     }
 }
 

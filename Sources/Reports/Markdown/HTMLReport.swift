@@ -1,13 +1,28 @@
 import Foundation
 import Ink
+import Results
 import Surveys
 
 /// The report as one self-contained HTML page: the markdown report converted by Ink, every chart embedded (SVG as
 /// a data URI, so the page works offline and can be mailed), and a stylesheet that prints well on A4.
 public enum HTMLReport {
-    /// `markdown` as HTML; image paths are read relative to `folder` and embedded.
-    public static func page(markdown: String, title: String, language: StudyLanguage, folder: URL) -> String {
-        let html = MarkdownParser().html(from: markdown)
+    /// The report's body as HTML: the template's markdown converted by Ink, each table drawn from the results model
+    /// by `HTMLRenderer` (a `<figure>` with its caption and source, kept together on paper).
+    static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
+        var drawn: [String] = []
+        let markdown = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path), model) { table, number in
+            drawn.append(HTMLRenderer.render(table, caption: TableCaption(number: number, year: model.year)))
+            return "STUDYCTLTABLE\(drawn.count - 1)"
+        }
+        var html = MarkdownParser().html(from: markdown)
+        for (index, table) in drawn.enumerated().reversed() {
+            html = html.replacingOccurrences(of: "<p>STUDYCTLTABLE\(index)</p>", with: table)
+        }
+        return html
+    }
+
+    /// `html` as a page; image paths are read relative to `folder` and embedded.
+    public static func page(body html: String, title: String, language: StudyLanguage, folder: URL) -> String {
         // Embed every chart the report refers to: each src="PATH" becomes the file's data URI.
         var body = ""
         var rest = Substring(html)
@@ -35,16 +50,28 @@ public enum HTMLReport {
             <style>
             body { font-family: "DejaVu Serif", Georgia, "Times New Roman", serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.5; color: #222; }
             h1, h2, h3 { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; line-height: 1.25; }
+            figure.result { margin: 1em 0; }
+            figure.result figcaption { margin-bottom: 0.3em; }
             table { border-collapse: collapse; margin: 0.5em 0 0.25em; font-size: 0.9em; }
-            th, td { border-top: 1px solid #999; border-bottom: 1px solid #999; padding: 0.2em 0.6em; text-align: left; vertical-align: top; }
+            th, td { border-top: 1px solid #999; border-bottom: 1px solid #999; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
             th { border-top: 2px solid #222; border-bottom: 1.5px solid #222; }
             tr:last-child td { border-bottom: 2px solid #222; }
+            th.number, td.number { text-align: right; }
+            td.number, td.interval { white-space: nowrap; font-variant-numeric: tabular-nums; }
+            tr.total td { font-weight: bold; }
+            p.source, p.note { font-size: 0.85em; margin: 0.2em 0; }
             img { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
             p > strong:first-child { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; }
             @page { size: A4; margin: 3cm 2cm 2cm 3cm; }
             @media print {
               body { max-width: none; margin: 0; font-size: 11pt; }
-              table, img { page-break-inside: avoid; }
+              /* Every column on the page: long tables break between rows with their header repeated, wide ones shrink. */
+              table { width: 100%; font-size: 8.5pt; page-break-inside: auto; }
+              thead { display: table-header-group; }
+              tr { page-break-inside: avoid; }
+              th, td { padding: 0.15em 0.3em; }
+              figure.result figcaption { page-break-after: avoid; }
+              img { page-break-inside: avoid; }
               h1, h2, h3 { page-break-after: avoid; }
             }
             </style>

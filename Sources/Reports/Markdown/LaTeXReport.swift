@@ -1,12 +1,14 @@
 import Foundation
 import Mustache
+import Results
 import Surveys
 
 /// The report as LaTeX, from the same template as the markdown one: values are escaped for LaTeX while the
 /// template is rendered (every special character: \ { } $ & # ^ _ ~ % and the characters markdown would read),
-/// then the template's markdown structure becomes LaTeX — booktabs tables in `table` floats with `\caption` and
-/// ABNT's `\fonte`, figures as `\includegraphics` of the PDF charts, headings as sections. The file compiles on its
-/// own (article class) and its body drops into an abnTeX2 thesis.
+/// the template's prose structure becomes LaTeX (headings as sections, lists, figures as `\includegraphics` of the
+/// PDF charts), and every table is drawn from the results model by `LaTeXRenderer` (longtables that break across
+/// pages). The file compiles on its own (article class, with `studyctl.sty` beside it) and its body drops into an
+/// abnTeX2 thesis that loads `studyctl.sty`.
 public enum LaTeXReport {
     /// Escapes a value for LaTeX, leaving none of the characters the markdown conversion reads (| * ` [ ] < >).
     struct ContentType: MustacheContentType {
@@ -15,6 +17,7 @@ public enum LaTeXReport {
 
     static func escape(_ text: String) -> String {
         var result = ""
+        // LaTeXRenderer.escape, plus the characters the markdown conversion reads (* ` [ ]).
         for character in text {
             switch character {
             case "\\": result += "\\textbackslash{}"
@@ -42,8 +45,8 @@ public enum LaTeXReport {
         return result
     }
 
-    /// Renders `templatePath` with LaTeX escaping and converts its structure; `year` is for the source lines.
-    static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage, year: String) throws -> String {
+    /// Renders `templatePath` with LaTeX escaping, converts its structure and draws its tables.
+    static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
         MustacheContentTypes.register(ContentType(), named: "MARKDOWN")
         defer { MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN") }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -55,7 +58,10 @@ public enum LaTeXReport {
         } catch {
             throw ReportError.invalidTemplate(path: path, reason: "\(error)")
         }
-        return document(convert(body, language: language, year: year), title: escape(model.title), language: language)
+        let withTables = ReportWriter.placeTables(body, model) { table, number in
+            "::latex " + LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year)).replacingOccurrences(of: "\n", with: "\u{1F}")
+        }
+        return document(convert(withTables, language: language, year: model.year), title: escape(model.title), language: language)
     }
 
     /// Inline markdown of the template (**bold**, *italic*, `code`, <br>) as LaTeX.
@@ -123,6 +129,13 @@ public enum LaTeXReport {
 
         for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(raw)
+            if line.hasPrefix("::latex ") {
+                // A table already drawn by LaTeXRenderer (its lines joined by U+001F to pass through as one line).
+                flushParagraph(); closeList()
+                out.append(line.dropFirst("::latex ".count).replacingOccurrences(of: "\u{1F}", with: "\n"))
+                out.append("")
+                continue
+            }
             if inTable && !line.hasPrefix("|") {
                 flushTable(withSource: line == "::source")
                 if line == "::source" { continue }
@@ -172,39 +185,14 @@ public enum LaTeXReport {
 
     static func document(_ body: String, title: String, language: StudyLanguage) -> String {
         """
-        % studyctl report. The part between the two markers drops into an abnTeX2 thesis (which defines \\fonte).
+        % studyctl report. The part between the two markers drops into an abnTeX2 thesis that loads studyctl.sty
+        % (\\usepackage{studyctl}, the file beside this one), where its tables break across pages as here.
         \\documentclass[12pt,a4paper]{article}
         \\usepackage[T1]{fontenc}
         \\usepackage[utf8]{inputenc}
         \\usepackage[\(language == .ptBR ? "brazil" : "english")]{babel}
-        \\usepackage{booktabs}
-        \\usepackage{tabularx}
-        \\usepackage{graphicx}
-        \\usepackage{textcomp}
         \\usepackage[a4paper,top=3cm,left=3cm,bottom=2cm,right=2cm]{geometry}
-        \\DeclareUnicodeCharacter{2013}{--}
-        \\DeclareUnicodeCharacter{2212}{\\ensuremath{-}}
-        \\DeclareUnicodeCharacter{2211}{\\ensuremath{\\sum}}
-        \\DeclareUnicodeCharacter{03A3}{\\ensuremath{\\Sigma}}
-        \\DeclareUnicodeCharacter{2264}{\\ensuremath{\\leq}}
-        \\DeclareUnicodeCharacter{2265}{\\ensuremath{\\geq}}
-        \\DeclareUnicodeCharacter{2192}{\\ensuremath{\\rightarrow}}
-        \\DeclareUnicodeCharacter{2260}{\\ensuremath{\\neq}}
-        \\DeclareUnicodeCharacter{03C7}{\\ensuremath{\\chi}}
-        \\DeclareUnicodeCharacter{2014}{---}
-        \\DeclareUnicodeCharacter{201C}{``}
-        \\DeclareUnicodeCharacter{201D}{''}
-        \\DeclareUnicodeCharacter{2019}{'}
-        \\DeclareUnicodeCharacter{00D7}{\\ensuremath{\\times}}
-        \\DeclareUnicodeCharacter{2248}{\\ensuremath{\\approx}}
-        \\DeclareUnicodeCharacter{2032}{\\ensuremath{'}}
-        \\DeclareUnicodeCharacter{03BA}{\\ensuremath{\\kappa}}
-        \\DeclareUnicodeCharacter{03B1}{\\ensuremath{\\alpha}}
-        \\DeclareUnicodeCharacter{03B5}{\\ensuremath{\\varepsilon}}
-        \\DeclareUnicodeCharacter{00B2}{\\ensuremath{^2}}
-        \\DeclareUnicodeCharacter{02B3}{\\ensuremath{^{r}}}
-        \\DeclareUnicodeCharacter{2026}{\\ldots}
-        \\providecommand{\\fonte}[1]{\\par\\smallskip\\footnotesize Fonte: #1\\par}
+        \\usepackage\(language == .ptBR ? "" : "[apa]"){studyctl}
         \\title{\(title)}
         \\date{}
         \\begin{document}

@@ -2,6 +2,7 @@ import Figures
 import Foundation
 import Mustache
 import QualCoding
+import Results
 import Surveys
 import Templates
 
@@ -23,29 +24,10 @@ public enum ReportError: Error, LocalizedError, Equatable {
     }
 }
 
-/// Markdown table cells: `|` escaped, line breaks as `<br>`, and characters markdown would read as markup or
-/// HTML neutralised, so text a participant said cannot break a table or the page.
+/// Markdown values: `|` escaped, line breaks as `<br>`, and characters markdown would read as markup or HTML
+/// neutralised, so text a participant said cannot break the page (`MarkdownRenderer.cell`).
 struct MarkdownContentType: MustacheContentType {
-    func escapeText(_ text: String) -> String {
-        var result = ""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            let next = index + 1 < characters.count ? characters[index + 1] : " "
-            switch character {
-            case "|": result += "\\|"
-            case "\\": result += "\\\\"
-            // Only a "<" that could open an HTML tag or comment is neutralised; "p < 0,05" stays readable.
-            case "<" where next.isLetter || next == "/" || next == "!" || next == "?": result += "&lt;"
-            case ">" where result.isEmpty: result += "\\>"
-            case "*", "_", "`", "#": result += "\\\(character)"
-            case "(" where result.hasSuffix("]"): result += "\\("
-            case "\r": continue
-            case "\n": result += "<br>"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    func escapeText(_ text: String) -> String { MarkdownRenderer.cell(text) }
 }
 
 /// Renders the markdown report from a Mustache template and writes its SVG charts beside it.
@@ -65,16 +47,35 @@ public enum ReportWriter {
         throw ReportError.templateNotFound(name: name, searched: searched)
     }
 
-    /// Renders `model` with the template at `path`.
+    /// Renders `model` with the template at `path` as markdown, its tables drawn from the results model.
     public static func render(_ model: ReportModel, templatePath path: String) throws -> String {
+        placeTables(try renderTemplate(model, templatePath: path), model) { table, number in
+            MarkdownRenderer.render(table, caption: TableCaption(number: number, year: model.year))
+        }
+    }
+
+    /// Replaces each marker line (`::result N`) with `model.tables[N]` drawn by `draw`, numbering the tables in the
+    /// order they appear.
+    static func placeTables(_ text: String, _ model: ReportModel, draw: (ResultTable, Int) -> String) -> String {
+        var number = 0
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("::result "), let index = Int(line.dropFirst("::result ".count)), model.tables.indices.contains(index) else {
+                return String(line)
+            }
+            number += 1
+            return draw(model.tables[index], number)
+        }.joined(separator: "\n")
+    }
+
+    /// The template rendered with markdown escaping and its figures numbered, tables still as markers.
+    static func renderTemplate(_ model: ReportModel, templatePath path: String) throws -> String {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ReportError.invalidTemplate(path: path, reason: "it cannot be read as UTF-8 text")
         }
         do {
             let template = try MustacheTemplate(string: text)
-            return Captions.number(template.render(model), language: StudyLanguage(rawValue: model.language) ?? .en,
-                                   year: String(model.generated.prefix(4)))
+            return Captions.number(template.render(model), language: StudyLanguage(rawValue: model.language) ?? .en, year: model.year)
         } catch {
             throw ReportError.invalidTemplate(path: path, reason: "\(error)")
         }
@@ -106,9 +107,9 @@ public enum ReportWriter {
         }
 
         let (model, charts) = ReportModel.build(snapshot, language: language, agreement: agreement)
-        let markdown = try render(model, templatePath: path)
-        let latex = format == .latex
-            ? try LaTeXReport.render(model, templatePath: path, language: language, year: String(model.generated.prefix(4))) : ""
+        let markdown = format == .md ? try render(model, templatePath: path) : ""
+        let latex = format == .latex ? try LaTeXReport.render(model, templatePath: path, language: language) : ""
+        let html = format == .html ? try HTMLReport.render(model, templatePath: path, language: language) : ""
         try AtomicOutput.folder(folder) { temporary in
             let base = URL(fileURLWithPath: temporary)
             let chartFolder = base.appendingPathComponent("charts").appendingPathComponent(language.rawValue)
@@ -130,10 +131,14 @@ public enum ReportWriter {
                 case .md:
                     try Data(markdown.utf8).write(to: base.appendingPathComponent(fileName))
                 case .html:
-                    let page = HTMLReport.page(markdown: markdown, title: snapshot.info.title, language: language, folder: base)
+                    let page = HTMLReport.page(body: html, title: snapshot.info.title, language: language, folder: base)
                     try Data(page.utf8).write(to: base.appendingPathComponent(fileName))
                 case .latex:
                     try Data(latex.utf8).write(to: base.appendingPathComponent(fileName))
+                    // What the body needs, beside it: the same file a thesis copies to use the body with abnTeX2.
+                    if let style = TemplateFiles.latexStyleFile {
+                        try FileManager.default.copyItem(at: style, to: base.appendingPathComponent("studyctl.sty"))
+                    }
                 }
             } catch {
                 throw ReportError.cannotWrite(path: folder, reason: ReportError.reason(error))

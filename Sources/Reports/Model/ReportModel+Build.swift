@@ -3,6 +3,7 @@ import Foundation
 import Gaze
 import QualCoding
 import StudyStore
+import Results
 import Surveys
 
 /// An SVG chart file the report refers to.
@@ -29,21 +30,17 @@ extension ReportModel {
             return Chart(file: "\(chartFolder)/\(name).svg", caption: caption)
         }
 
+        let style = NumberStyle(language)
+        var model = ReportModel(
+            title: s.info.title, language: language.rawValue, generated: String(ISO8601DateFormatter().string(from: Date()).prefix(10)),
+            intro: "", t: ReportModel.headings(language))
+        model.year = collectionYear(s)
+
         // Participants. A study too large to list (a streaming snapshot) has its per-participant tables beside the
         // report as CSV files; the counts and summaries stay in it.
         let apart = s.streamingFrom != nil
-        let attributes = s.roster.attributes.map(\.name)
-        let profileRows = s.roster.participants.map { participant in
-            let values = participant.valuesByName
-            return ParticipantRow(code: participant.code, cells: attributes.map { name in
-                switch values[StudyText.key(name)] {
-                case let .number(value)?: return Value(value: value == value.rounded() ? NumberParser.format(value) : number(value, 1))
-                case let .text(text)?: return Value(value: text)
-                case nil: return Value(value: "")
-                }
-            })
-        }
-        var groupCounts: [GroupCount] = []
+        model.profile.count = Phrase.participantCount(s.participantCount).text(language)
+        var groupCounts: [(name: String, count: Int)] = []
         if let attribute = s.groupAttribute {
             var counts: [String: Int] = [:]
             if s.streamingFrom != nil {
@@ -52,114 +49,165 @@ extension ReportModel {
                 for participant in s.roster.participants { counts[participant.value(of: attribute)?.display ?? ScoreReport.noGroup, default: 0] += 1 }
             }
             let total = counts.values.reduce(0, +)
-            groupCounts = NaturalOrder.distinct(Array(counts.keys), preferring: s.groupOrder).map { name in
-                GroupCount(name: name, count: String(counts[name]!), share: percent(Double(counts[name]!) / Double(max(total, 1))))
+            groupCounts = NaturalOrder.distinct(Array(counts.keys), preferring: s.groupOrder).map { ($0, counts[$0]!) }
+            var table = ResultTable(id: "participants_by_group", title: Phrase.participantsByGroupTitle(attribute).text(language), language: language,
+                                    columns: [Column("group", attribute, .text), Column(.participants, .count, language),
+                                              Column(.share, .percent(decimals: 0), language)])
+            for (name, count) in groupCounts { table.append([.text(name), .count(count), .percent(Double(count) / Double(max(total, 1)))]) }
+            model.profile.groups = model.place(table)
+            if !groupCounts.isEmpty {
+                model.profile.chart = [chart("participants-by-group",
+                    Charts.columns(labels: groupCounts.map(\.name), values: groupCounts.map { Double($0.count) }, xTitle: attribute,
+                                   yTitle: Term.participants.text(language)),
+                    Phrase.participantsByGroupTitle(attribute).text(language))]
             }
         }
-        var profile = Profile(attributes: attributes.map { Named(name: $0) }, rows: profileRows, hasGroups: s.groupAttribute != nil,
-                              groupAttribute: s.groupAttribute ?? "", groups: groupCounts)
-        if apart { profile.apart = [TableApart(file: ReportModel.participantsFile, rows: String(s.participantCount))] }
-        if let attribute = s.groupAttribute, !groupCounts.isEmpty {
-            let counts = groupCounts.map { Double($0.count) ?? 0 }
-            profile.chart = [chart("participants-by-group",
-                Charts.columns(labels: groupCounts.map(\.name), values: counts, xTitle: attribute, yTitle: pt ? "Participantes" : "Participants"),
-                pt ? "Participantes por \(attribute)" : "Participants by \(attribute)")]
+        if apart {
+            model.profile.apart = [Value(value: Phrase.attributesApart(rows: s.participantCount, file: ReportModel.participantsFile).text(language))]
+        } else {
+            let attributes = s.roster.attributes.map(\.name)
+            var table = ResultTable(id: "participants", title: Phrase.participantsTitle.text(language), language: language,
+                                    columns: [Column(.participant, .text, language)] + attributes.map { Column(StudyText.key($0), $0, .text) })
+            for participant in s.roster.participants {
+                let values = participant.valuesByName
+                table.append([.text(participant.code)] + attributes.map { name in
+                    switch values[StudyText.key(name)] {
+                    case let .number(value)?: return .text(value == value.rounded() ? NumberParser.format(value) : number(value, 1))
+                    case let .text(text)?: return .text(text)
+                    case nil: return .empty
+                    }
+                })
+            }
+            model.profile.attributes = model.place(table)
         }
 
         // Questionnaires.
         let questionnaires = s.questionnaires.map { q -> Questionnaire in
             let d = q.definition
             let ids = d.scoreIDs
+            let shortName = d.id.uppercased()
             // Portuguese reports name scores in Portuguese only ("Utilidade do sistema"); English ones keep the
             // published abbreviation beside the name ("System usefulness (SysUse)").
             func label(_ id: String) -> String {
                 d.subscales.first { $0.id == id }.map { pt ? $0.name.text(language) : "\($0.name.text(language)) (\(id))" } ?? scoreName(id, language)
             }
-            let names = ids.map { Named(name: label($0)) }
-            let rows = q.report.rows.map { row in
-                ScoreRow(participant: row.participant, group: row.group ?? "", task: row.task ?? "",
-                         cells: ids.map { Value(value: number(row.value($0))) })
+            let sets = q.report.overall.reduce(0) { $0 + $1.n }
+            var questionnaire = Questionnaire(id: d.id, title: d.title.text(language),
+                                              intro: Phrase.instrumentIntro(reference: citations.cite(instrument: d), sets: sets, lowerIsBetter: d.lowerIsBetter).text(language))
+            questionnaire.n = String(sets)
+            if !ids.isEmpty {
+                if apart { questionnaire.apart = [Value(value: Phrase.scoresApart(rows: sets, file: ReportModel.scoresFile).text(language))] }
+                var columns = [Column(.participant, .text, language)]
+                if d.perTask { columns.append(Column(.task, .text, language)) }
+                if !q.report.groups.isEmpty { columns.append(Column(.group, .text, language)) }
+                let lead = columns.count
+                columns += ids.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), label($0), .number(decimals: 2)) }
+                var table = ResultTable(id: "\(d.id)_scores", title: Phrase.scoresTitle(shortName).text(language), language: language, columns: columns)
+                for row in q.report.rows {
+                    var cells: [Results.Value] = [.text(row.participant)]
+                    if d.perTask { cells.append(Results.Value(row.task)) }
+                    if !q.report.groups.isEmpty { cells.append(Results.Value(row.group)) }
+                    table.append(cells + ids.map { Results.Value(row.value($0)) })
+                }
+                func means(_ group: ScoreReport.Group, _ title: String) {
+                    let cells = [Results.Value.text(title)] + Array(repeating: Results.Value.empty, count: lead - 1)
+                    table.append(cells + ids.map { id in Results.Value(group.summaries.first { $0.scoreID == id }?.statistics.mean) }, emphasised: true)
+                }
+                for group in q.report.groups {
+                    means(group, Phrase.groupMean(group: (group.task.map { "\($0) " } ?? "") + group.name, n: group.n).text(language))
+                }
+                if let overall = q.report.overall.first { means(overall, Phrase.overallMean(n: overall.n).text(language)) }
+                if ids.contains(where: { d.norms?.values[$0] != nil }) || d.scoring == .sus {
+                    table.append([.text(Term.norm.text(language))] + Array(repeating: .empty, count: lead - 1)
+                        + ids.map { Results.Value(d.norms?.values[$0] ?? (d.scoring == .sus && $0 == "SUS" ? SUSInterpretation.benchmark : nil)) })
+                }
+                questionnaire.scores = model.place(table)
             }
-            func groupRow(_ group: ScoreReport.Group) -> GroupRow {
-                GroupRow(name: (group.task.map { "\($0) " } ?? "") + (group.name == ScoreReport.allName ? (pt ? "Todos" : "All") : group.name),
-                         n: String(group.n), cells: ids.map { id in Value(value: number(group.summaries.first { $0.scoreID == id }?.statistics.mean)) })
+            let normSummaries = (q.report.overall.first?.summaries ?? []).filter { $0.norm != nil }
+            if !normSummaries.isEmpty {
+                let source = d.norms?.source.text(language) ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : "")
+                questionnaire.normsIntro = [Value(value: Phrase.normsIntro(source: source).text(language))]
+                var table = ResultTable(id: "\(d.id)_norms", title: Phrase.normsTitle(shortName).text(language), language: language,
+                                        columns: [Column(.score, .text, language), Column(.mean, .number(decimals: 2), language),
+                                                  Column(.ci95, .interval(decimals: 2), language), Column(.norm, .number(decimals: 2), language),
+                                                  Column(.test, .text, language), Column(.p, .pValue, language), Column(.verdict, .prose, language)])
+                for summary in normSummaries {
+                    let verdict = summary.testUndefined.map { pt ? ($0.hasPrefix("no variation") ? "sem variação: teste indefinido" : "menos de dois escores: teste indefinido") : $0 }
+                        ?? summary.normVerdict?.text(language) ?? ""
+                    table.append([.text(label(summary.scoreID)), .number(summary.statistics.mean), Results.Value(summary.statistics.ci95),
+                                  Results.Value(summary.norm), Results.Value(summary.test.map { "t(\($0.df)) = \(number($0.t))" }),
+                                  Results.Value(p: summary.test?.p), .text(verdict)])
+                }
+                questionnaire.norms = model.place(table)
             }
-            let overall = q.report.overall.first.map(groupRow) ?? GroupRow(name: pt ? "Todos" : "All", n: "0", cells: [])
-            let normRow = GroupRow(name: pt ? "Norma" : "Norm", n: "", cells: ids.map { Value(value: number(d.norms?.values[$0] ?? (d.scoring == .sus && $0 == "SUS" ? SUSInterpretation.benchmark : nil))) })
-            let norms: [NormRow] = (q.report.overall.first?.summaries ?? []).compactMap { summary in
-                guard let norm = summary.norm else { return nil }
-                let comparison = summary.testUndefined.map { pt ? ($0.hasPrefix("no variation") ? "sem variação: teste indefinido" : "menos de dois escores: teste indefinido") : $0 }
-                    ?? summary.normVerdict?.text(language) ?? ""
-                return NormRow(score: label(summary.scoreID), norm: number(norm), mean: number(summary.statistics.mean),
-                               ci: summary.statistics.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "–",
-                               t: summary.test.map { "t(\($0.df)) = \(number($0.t))" } ?? "–",
-                               p: summary.test.map { $0.p < 0.001 ? "< 0,001".replacingOccurrences(of: ",", with: pt ? "," : ".") : number($0.p, 3) } ?? "–",
-                               comparison: comparison)
-            }
-            var sus: [SUSRow] = []
             if d.scoring == .sus || ids.contains("SUS-equivalent") {
                 let scoreID = d.scoring == .sus ? "SUS" : "SUS-equivalent"
+                var table = ResultTable(id: "\(d.id)_sus_summary", title: Phrase.susSummaryTitle.text(language), language: language,
+                                        columns: [Column(.group, .text, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
+                                                  Column(.sd, .number(decimals: 2), language), Column(.median, .number(decimals: 2), language),
+                                                  Column(.min, .number(decimals: 2), language), Column(.max, .number(decimals: 2), language),
+                                                  Column(.mode, .text, language), Column(.ci95, .interval(decimals: 2), language),
+                                                  Column(.grade, .text, language), Column(.percentiles, .text, language),
+                                                  Column(.adjective, .text, language), Column(.acceptability, .text, language)])
                 for group in q.report.groups + q.report.overall {
                     guard let summary = group.summaries.first(where: { $0.scoreID == scoreID }), let meaning = summary.meaning else { continue }
                     let st = summary.statistics
-                    sus.append(SUSRow(group: group.name == ScoreReport.allName ? (pt ? "Todos" : "All") : group.name, n: String(st.n),
-                                      mean: number(st.mean), sd: number(st.sd), median: number(st.median), min: number(st.min), max: number(st.max),
-                                      mode: st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; "),
-                                      ci: st.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "–",
-                                      grade: meaning.grade.grade, percentiles: meaning.grade.percentiles,
-                                      adjective: meaning.adjective.name(language), acceptability: meaning.acceptability.name(language)))
+                    let overall = group.name == ScoreReport.allName
+                    table.append([.text(overall ? Term.all.text(language) : group.name), .count(st.n), .number(st.mean), Results.Value(st.sd),
+                                  .number(st.median), .number(st.min), .number(st.max),
+                                  .text(st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; ")), Results.Value(st.ci95),
+                                  .text(meaning.grade.grade), .text(meaning.grade.percentiles), .text(meaning.adjective.name(language)),
+                                  .text(meaning.acceptability.name(language))], emphasised: overall)
                 }
+                questionnaire.sus = model.place(table)
             }
-            let alpha = q.report.alphas.first { $0.scale == ScoreReport.allName }.map {
-                "α = \(number($0.alpha.alpha, 3)) (\($0.alpha.items) " + (pt ? "itens, \($0.alpha.cases) conjuntos completos)" : "items, \($0.alpha.cases) complete sets)")
-            } ?? ""
-            // Choice items: over every response set (for a per-task instrument, every task together).
-            let allTallies = q.report.overall.flatMap(\.tallies)
-            let choices = (q.report.overall.first?.tallies ?? []).map { first in
-                let same = allTallies.filter { $0.item == first.item }
-                let answered = same.reduce(0) { $0 + $1.answered }
-                return ChoiceItem(item: String(first.item), text: first.text.text(language), answered: String(answered),
-                                  options: first.counts.indices.map { index in
-                                      let count = same.reduce(0) { $0 + $1.counts[index].count }
-                                      return ChoiceOptionRow(label: first.counts[index].choice.label.text(language), count: String(count),
-                                                             percent: LocalNumber.format(answered == 0 ? 0 : Double(count) / Double(answered) * 100, decimals: 1, language: language) + (pt ? " %" : "%"))
-                                  })
+            // Group comparisons of each score: Welch and its rank-based counterpart, as `score --by --compare` prints them.
+            if !q.report.groups.isEmpty, !d.perTask, !q.report.rows.isEmpty {
+                let groupNames = q.report.groups.map(\.name)
+                for id in ids {
+                    let samples = groupNames.map { name in
+                        (name: name, values: q.report.rows.filter { $0.group == name }.compactMap { $0.value(id) })
+                    }
+                    guard samples.filter({ !$0.values.isEmpty }).count >= 2 else { continue }
+                    questionnaire.comparisons.append(Value(value: GroupComparison(samples).sentence(score: label(id), language: language)))
+                }
             }
             // A per-task instrument of choice items (one evaluation per component, say): the first choice's share per
             // task and item, with adjusted-Wald intervals, as a table and a figure.
-            var taskChoiceHeaders: [Named] = []
-            var taskChoiceRows: [ScoreRow] = []
             var taskChoiceChart: Chart?
+            let allTallies = q.report.overall.flatMap(\.tallies)
             if d.perTask, let firstTask = q.report.overall.first, !firstTask.tallies.isEmpty {
                 let items = firstTask.tallies.map(\.item)
                 let firstLabel = firstTask.tallies[0].counts.first?.choice.label.text(language) ?? ""
-                taskChoiceHeaders = items.map { Named(name: "\(pt ? "Item" : "Item") \($0): \(firstLabel)") }
-                func cell(_ tally: ScoreReport.Tally?) -> (Value, Double?, ClosedRange<Double>?) {
-                    guard let tally, tally.answered > 0, let rate = CompletionRate(successes: tally.counts.first?.count ?? 0, attempts: tally.answered) else {
-                        return (Value(value: "–"), nil, nil)
-                    }
-                    return (Value(value: "\(rate.successes)/\(rate.attempts) (\(LocalNumber.percent(rate.rate, language: language)))"),
+                var table = ResultTable(id: "\(d.id)_by_task", title: Phrase.taskChoicesTitle(d.title.text(language)).text(language), language: language,
+                                        columns: [Column(.task, .text, language)]
+                                            + items.map { Column("item_\($0)", "\(Term.item.text(language)) \($0): \(firstLabel)", .text) })
+                func cell(_ yes: Int, _ answered: Int, decimals: Int = 0) -> (Results.Value, Double?, ClosedRange<Double>?) {
+                    guard answered > 0, let rate = CompletionRate(successes: yes, attempts: answered) else { return (.empty, nil, nil) }
+                    return (.text("\(yes)/\(answered) (\(style.percent(rate.rate, decimals: decimals)))"),
                             rate.rate * 100, (rate.ci95.lowerBound * 100)...(rate.ci95.upperBound * 100))
                 }
-                var series = items.map { Charts.MeanSeries(name: "Item \($0)", means: [], intervals: []) }
+                var series = items.map { Charts.MeanSeries(name: "\(Term.item.text(language)) \($0)", means: [], intervals: []) }
                 // Tasks in the study's order (the components as the study presented them).
                 let order = s.tasks.map(\.key)
                 let byTask = q.report.overall.sorted { (order.firstIndex(of: $0.task ?? "") ?? .max) < (order.firstIndex(of: $1.task ?? "") ?? .max) }
                 for group in byTask {
-                    let cells = items.map { item in cell(group.tallies.first { $0.item == item }) }
-                    taskChoiceRows.append(ScoreRow(participant: group.task ?? "", group: "", task: group.task ?? "", cells: cells.map(\.0)))
+                    let cells = items.map { item -> (Results.Value, Double?, ClosedRange<Double>?) in
+                        let tally = group.tallies.first { $0.item == item }
+                        return cell(tally?.counts.first?.count ?? 0, tally?.answered ?? 0)
+                    }
+                    table.append([Results.Value(group.task)] + cells.map(\.0))
                     for index in items.indices {
                         series[index].means.append(cells[index].1)
                         series[index].intervals.append(cells[index].2)
                     }
                 }
-                let totals = items.map { item -> Value in
+                table.append([.text(Term.all.text(language))] + items.map { item in
                     let same = allTallies.filter { $0.item == item }
-                    let yes = same.reduce(0) { $0 + ($1.counts.first?.count ?? 0) }
-                    let answered = same.reduce(0) { $0 + $1.answered }
-                    return Value(value: "\(yes)/\(answered) (\(LocalNumber.percent(answered == 0 ? nil : Double(yes) / Double(answered), decimals: 1, language: language)))")
-                }
-                taskChoiceRows.append(ScoreRow(participant: pt ? "Todos" : "All", group: "", task: "", cells: totals))
+                    return cell(same.reduce(0) { $0 + ($1.counts.first?.count ?? 0) }, same.reduce(0) { $0 + $1.answered }, decimals: 1).0
+                }, emphasised: true)
+                questionnaire.taskChoices = model.place(table)
+                questionnaire.itemKey = d.items.filter { $0.kind == .choice }.map { Value(value: "\(Term.item.text(language)) \($0.number): \($0.text.text(language))") }
                 taskChoiceChart = chart("\(d.id)-by-task",
                     Charts.means(categories: byTask.map { $0.task ?? "" }, series: series, norms: [], maximum: 100,
                                  yTitle: pt ? "\(firstLabel) (%, IC 95 %)" : "\(firstLabel) (%, 95% CI)", normLabel: "", note: nil,
@@ -167,8 +215,31 @@ extension ReportModel {
                     pt ? "Porcentagem de respostas \"\(firstLabel)\" por \(d.id == "codeforall-component" ? "componente" : "tarefa") e item, com intervalo de Wald ajustado de 95 %"
                        : "Share of \"\(firstLabel)\" answers per task and item, with adjusted-Wald 95% intervals")
             }
-            let open = q.report.texts.map { OpenAnswer(item: String($0.item), participant: $0.participant, text: $0.text) }
-
+            if !q.report.texts.isEmpty {
+                questionnaire.openAnswersIntro = [Value(value: Phrase.openAnswers.text(language))]
+                questionnaire.openAnswers = q.report.texts.map {
+                    Value(value: Phrase.openAnswer(participant: $0.participant, item: $0.item, text: $0.text).text(language))
+                }
+            }
+            if !q.report.unscored.isEmpty {
+                questionnaire.unscoredIntro = [Value(value: Phrase.unscoredSets.text(language))]
+                questionnaire.unscored = q.report.unscored.map { Value(value: $0) }
+            }
+            // Choice items: over every response set (for a per-task instrument, every task together).
+            for first in q.report.overall.first?.tallies ?? [] {
+                let same = allTallies.filter { $0.item == first.item }
+                let answered = same.reduce(0) { $0 + $1.answered }
+                var table = ResultTable(id: "\(d.id)_item_\(first.item)", title: "\(first.item). \(first.text.text(language)) (n = \(answered))",
+                                        language: language,
+                                        columns: [Column("answer", Phrase.answer.text(language), .text), Column(.n, .count, language),
+                                                  Column(.share, .percent(decimals: 1), language)])
+                for index in first.counts.indices {
+                    let count = same.reduce(0) { $0 + $1.counts[index].count }
+                    table.append([.text(first.counts[index].choice.label.text(language)), .count(count),
+                                  answered == 0 ? .empty : .percent(Double(count) / Double(answered))])
+                }
+                questionnaire.choices += model.place(table)
+            }
             var questionnaireCharts: [Chart] = []
             if d.scoring == .sus {
                 let bins = Histogram.susBins(q.report.values(of: "SUS"))
@@ -213,44 +284,34 @@ extension ReportModel {
                     pt ? "Escores médios por grupo, com intervalo de confiança de 95 % e a norma" : "Mean scores by group with 95% confidence intervals and the norm"))
             }
             let points = q.report.items.first?.distribution.map(\.point) ?? []
-            let itemRows = q.report.items.map { item in
-                ItemRow(number: String(item.item), text: item.text.text(language), recoded: item.reversed, n: String(item.n),
-                        mean: number(item.raw?.mean), sd: number(item.raw?.sd), recodedMean: item.reversed ? number(item.recoded?.mean) : "–",
-                        counts: points.map { point in Value(value: String(item.distribution.first { $0.point == point }?.count ?? 0)) })
+            if !q.report.items.isEmpty {
+                questionnaire.itemsIntro = [Value(value: Phrase.perItemIntro.text(language))]
+                var table = ResultTable(id: "\(d.id)_items", title: Phrase.itemsTitle(shortName).text(language), language: language,
+                                        columns: [Column(.item, .prose, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
+                                                  Column(.sd, .number(decimals: 2), language), Column(.recoded_mean, .number(decimals: 2), language)]
+                                            + points.map { Column("point_\($0)", String($0), .count) })
+                for item in q.report.items {
+                    table.append([.text("\(item.item)\(item.reversed ? "ʳ" : ""). \(item.text.text(language))"), .count(item.n),
+                                  Results.Value(item.raw?.mean), Results.Value(item.raw?.sd), item.reversed ? Results.Value(item.recoded?.mean) : .empty]
+                                 + points.map { point in .count(item.distribution.first { $0.point == point }?.count ?? 0) })
+                }
+                questionnaire.items = model.place(table)
             }
-            var questionnaire = Questionnaire(
-                id: d.id, title: d.title.text(language), reference: citations.cite(instrument: d), n: String(q.report.overall.reduce(0) { $0 + $1.n }), lowerIsBetter: d.lowerIsBetter,
-                hasScores: !ids.isEmpty, scoreHeaders: names, rows: rows, perTask: d.perTask, hasGroups: !q.report.groups.isEmpty,
-                groupRows: q.report.groups.map(groupRow), overall: overall, hasNorms: !norms.isEmpty, normSource: d.norms?.source.text(language) ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : ""),
-                norms: norms, normRow: normRow, isSUS: !sus.isEmpty, sus: sus, alpha: alpha, hasAlpha: !alpha.isEmpty, hasChoices: !choices.isEmpty, choices: choices,
-                hasOpenAnswers: !open.isEmpty, openAnswers: open, charts: questionnaireCharts,
-                unscored: q.report.unscored.map { Value(value: $0) }, hasUnscored: !q.report.unscored.isEmpty)
-            questionnaire.shortName = d.id.uppercased()
-            questionnaire.hasTaskChoices = !taskChoiceRows.isEmpty
-            questionnaire.taskChoiceHeaders = taskChoiceHeaders
-            questionnaire.taskChoiceRows = taskChoiceRows
+            if let alpha = q.report.alphas.first(where: { $0.scale == ScoreReport.allName }) {
+                questionnaire.alpha = [Value(value: Phrase.internalConsistency(alpha: "α = \(number(alpha.alpha.alpha, 3))", items: alpha.alpha.items,
+                                                                              cases: alpha.alpha.cases).text(language))]
+            }
+            questionnaire.charts = questionnaireCharts
             questionnaire.taskChoiceChart = taskChoiceChart.map { [$0] } ?? []
-            if apart && !ids.isEmpty { questionnaire.rowsApart = [TableApart(file: ReportModel.scoresFile, rows: questionnaire.n)] }
-            if !taskChoiceRows.isEmpty {
-                questionnaire.itemKey = d.items.filter { $0.kind == .choice }.map { Value(value: "Item \($0.number): \($0.text.text(language))") }
-            }
-            questionnaire.hasItems = !itemRows.isEmpty
-            questionnaire.itemPoints = points.map { Named(name: String($0)) }
-            questionnaire.items = itemRows
             return questionnaire
         }
+        model.questionnaires = questionnaires
+        model.hasQuestionnaires = !model.questionnaires.isEmpty
 
         // Tasks.
         let penalties = Set(s.tasks.compactMap { task in task.penaltySeconds.map { "\(task.key): \(number($0, 1)) s" } })
-        let taskRows = s.taskSummary.map { row in
-            TaskRow(task: row.task, conditions: row.group.map { Value(value: $0) }, attempts: String(row.attempts), successes: String(row.successes),
-                    completion: percent(row.completion?.rate),
-                    completionCI: row.completion.map { "[\(percent($0.ci95.lowerBound)); \(percent($0.ci95.upperBound))]" } ?? "–",
-                    timeMean: number(row.time?.mean, 1), timeMedian: number(row.time?.median, 1), geometricMean: number(row.time?.geometricMean?.value, 1),
-                    geometricCI: row.time?.geometricMean?.ci95.map { "[\(number($0.lowerBound, 1)); \(number($0.upperBound, 1))]" } ?? "–",
-                    totalMean: number(row.total?.mean, 1), errorsMean: number(row.errorsMean), errorsSD: number(row.errorsSD),
-                    errorsTotal: String(row.errorsTotal), assisted: String(row.assisted), seq: number(row.seqMean))
-        }
+        model.tasks.table = model.place(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: language))
+        model.hasTasks = !s.taskSummary.isEmpty
         var taskCharts: [Chart] = []
         if !s.taskSummary.isEmpty {
             let taskKeys = NaturalOrder.distinct(s.taskSummary.map(\.task), preferring: s.tasks.map(\.key))
@@ -291,53 +352,71 @@ extension ReportModel {
                     pt ? "Erros por tarefa: média por tentativa com intervalo de confiança de 95 %" : "Errors per task: mean per attempt with 95% confidence interval"))
             }
         }
-        var tasks = Tasks(factors: s.factors.map { Named(name: $0.name) }, rows: taskRows, hasTotals: s.taskSummary.contains { $0.total != nil },
-                          penaltyNote: penalties.isEmpty ? "" : (pt ? "Tempo total = tempo + erros × penalidade (" : "Total time = time + errors × penalty (")
-                            + penalties.sorted().joined(separator: ", ") + (pt ? " por erro)." : " per error)."))
-        tasks.charts = taskCharts
+        if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }
+        model.tasks.charts = taskCharts
 
         // Coding.
-        let codebook = s.categories.map {
-            CodebookRow(name: $0.name, origin: $0.origin == "emergent" ? (pt ? "Emergente" : "Emergent") : $0.origin, definition: $0.definition ?? "",
-                        theme: $0.theme ?? "", codes: String($0.codes), participants: String($0.participants), unused: $0.codes == 0)
+        if !s.categories.isEmpty {
+            model.hasCoding = true
+            var codebook = ResultTable(id: "codebook", title: Phrase.codebookTitle.text(language), language: language,
+                                       columns: [Column(.category, .text, language), Column(.origin, .text, language),
+                                                 Column(.definition, .prose, language), Column(.theme, .text, language),
+                                                 Column(.codes, .count, language), Column(.participants, .text, language)])
+            for category in s.categories {
+                let origin = category.origin == "emergent" ? Term.emergent.text(language) : category.origin
+                let participants = category.codes == 0 ? "\(category.participants) (\(Phrase.notObserved.text(language)))" : String(category.participants)
+                codebook.append([.text(category.name), .text(origin), Results.Value(category.definition), Results.Value(category.theme),
+                                 .count(category.codes), .text(participants)])
+            }
+            model.coding.codebook = model.place(codebook)
+            let groups = s.frequencies.groups.enumerated().map { index, name in
+                "\(name): \(s.frequencies.rows.first?.groups[index].denominator ?? 0)"
+            }.joined(separator: "; ")
+            model.coding.sharesIntro = Phrase.sharesIntro(denominator: s.frequencies.participants, groups: groups, coder: s.primaryCoder).text(language)
+            var shares = ResultTable(id: "category_frequencies", title: Phrase.categoryFrequenciesTitle.text(language), language: language,
+                                     columns: [Column(.category, .text, language), Column(.segments, .count, language),
+                                               Column(.participants, .count, language), Column(.share, .percent(decimals: 0), language)]
+                                        + s.frequencies.groups.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), $0, .countShare(decimals: 0)) })
+            for row in s.frequencies.rows {
+                shares.append([.text(row.category), .count(row.overall.segments), .count(row.overall.participants), .percent(row.overall.share)]
+                              + row.groups.map { .countShare($0.participants, $0.share) })
+            }
+            model.coding.shares = model.place(shares)
+            if !s.codes.isEmpty {
+                let rows = s.frequencies.rows
+                model.coding.sharesChart = [chart("category-shares",
+                    Charts.horizontalBars(labels: rows.map(\.category), values: rows.map { $0.overall.share * 100 }, maximum: 100,
+                                          valueText: { style.percent($0 / 100) },
+                                          axisTitle: pt ? "Participantes entrevistados que citaram a categoria (%)" : "Interviewed participants raising the category (%)"),
+                    pt ? "Porcentagem de participantes que citaram cada categoria" : "Share of participants raising each category")]
+            }
+            var codes = ResultTable(id: "in_vivo_codes", title: Phrase.inVivoCodesTitle.text(language), language: language,
+                                    columns: [Column(.participant, .text, language), Column(.group, .text, language),
+                                              Column(.code, .prose, language), Column(.category, .text, language)])
+            for code in s.codes.filter({ s.primaryCoder == nil || $0.coder == s.primaryCoder }).sorted(by: {
+                let a = s.group(of: $0.participant) ?? ""
+                let b = s.group(of: $1.participant) ?? ""
+                if a != b { return NaturalOrder.areInIncreasingOrder(a, b, preferring: s.groupOrder) }
+                if $0.participant != $1.participant { return NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
+                return $0.id < $1.id
+            }) {
+                codes.append([.text(code.participant), Results.Value(s.group(of: code.participant)), .text(code.code),
+                              .text(code.categories.joined(separator: "; "))])
+            }
+            model.coding.codes = model.place(codes)
         }
-        let frequencyGroups = s.frequencies.groups
-        var shareChart: Chart?
-        let usedRows = s.frequencies.rows
-        if !s.codes.isEmpty {
-            shareChart = chart("category-shares",
-                Charts.horizontalBars(labels: usedRows.map(\.category), values: usedRows.map { $0.overall.share * 100 }, maximum: 100,
-                                      valueText: { LocalNumber.format($0, decimals: 0, language: language) + (pt ? " %" : "%") },
-                                      axisTitle: pt ? "Participantes entrevistados que citaram a categoria (%)" : "Interviewed participants raising the category (%)"),
-                pt ? "Porcentagem de participantes que citaram cada categoria" : "Share of participants raising each category")
-        }
-        let shares = Shares(
-            denominator: String(s.frequencies.participants),
-            groups: frequencyGroups.enumerated().map { index, name in
-                GroupCount(name: name, count: String(s.frequencies.rows.first?.groups[index].denominator ?? 0), share: "")
-            },
-            rows: usedRows.map { row in
-                ShareRow(category: row.category, segments: String(row.overall.segments), participants: String(row.overall.participants),
-                         share: percent(row.overall.share),
-                         groups: row.groups.map { ShareGroup(participants: String($0.participants), share: percent($0.share)) })
-            },
-            chart: shareChart, coder: s.primaryCoder)
-        let codeRows = s.codes.filter { s.primaryCoder == nil || $0.coder == s.primaryCoder }.sorted {
-            let a = s.group(of: $0.participant) ?? ""
-            let b = s.group(of: $1.participant) ?? ""
-            if a != b { return NaturalOrder.areInIncreasingOrder(a, b, preferring: s.groupOrder) }
-            if $0.participant != $1.participant { return NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
-            return $0.id < $1.id
-        }.map { CodeRow(participant: $0.participant, group: s.group(of: $0.participant) ?? "", code: $0.code, category: $0.categories.joined(separator: "; ")) }
         let agreements = agreement.map { report in
-            var entry = Agreement(coders: report.coders.joined(separator: ", "), units: String(report.units),
-                      rows: report.categories.map { line in
-                          AgreementRow(category: line.category, agreement: percent(line.percentAgreement),
-                                       kappa: number(line.kappas.first?.kappa, 3), alpha: number(line.alpha, 3))
-                      },
-                      overall: AgreementRow(category: pt ? "Geral" : "Overall", agreement: percent(report.overall.percentAgreement),
-                                            kappa: number(report.overall.kappas.first?.kappa, 3), alpha: number(report.overall.alpha, 3)),
-                      method: report.overallMethod)
+            let coders = report.coders.joined(separator: ", ")
+            var table = ResultTable(id: "agreement", title: Phrase.agreementTitle(coders: coders).text(language), language: language,
+                                    columns: [Column(.category, .text, language), Column(.agreement, .percent(decimals: 0), language),
+                                              Column(.kappa, .number(decimals: 3), language), Column(.alpha, .number(decimals: 3), language)])
+            for line in report.categories {
+                table.append([.text(line.category), Results.Value(share: line.percentAgreement), Results.Value(line.kappas.first?.kappa), Results.Value(line.alpha)])
+            }
+            table.append([.text(Term.overall.text(language)), Results.Value(share: report.overall.percentAgreement),
+                          Results.Value(report.overall.kappas.first?.kappa), Results.Value(report.overall.alpha)], emphasised: true)
+            var entry = Agreement(heading: Phrase.agreementHeading(coders: coders).text(language), units: Phrase.agreementUnits(report.units).text(language),
+                                  table: model.place(table))
             let lines = report.categories + [report.overall]
             entry.chart = [chart("agreement",
                 Charts.means(categories: lines.map { $0.category == "overall" ? (pt ? "Geral" : "Overall") : $0.category },
@@ -349,56 +428,59 @@ extension ReportModel {
                    : "Agreement between coders per category: Cohen's κ and Krippendorff's α, with the 0.80 threshold \(citations.cite("krippendorff2004"))")]
             return entry
         }
+        model.agreement = agreements
+        model.hasAgreement = !model.agreement.isEmpty
 
         // What a memo is about, in the report's language: "study", "participant:P4", "code:12", "category:NAME".
-        func memoTarget(_ on: String) -> String {
-            let parts = on.split(separator: ":", maxSplits: 1).map(String.init)
-            let kinds = pt ? ["study": "Estudo", "participant": "Participante", "code": "Código", "category": "Categoria"]
-                           : ["study": "Study", "participant": "Participant", "code": "Code", "category": "Category"]
-            let kind = kinds[parts[0]] ?? parts[0]
-            return parts.count == 2 ? "\(kind) \(parts[1])" : kind
+        model.memos = s.memos.map { memo in
+            let parts = memo.on.split(separator: ":", maxSplits: 1).map(String.init)
+            let on = Phrase.memoTarget(kind: parts[0], name: parts.count == 2 ? parts[1] : nil).text(language)
+            return Value(value: Phrase.memo(on: on, created: String(memo.created.prefix(10)), coder: memo.coder, text: memo.text).text(language))
         }
-        let memos = s.memos.map { Memo(on: memoTarget($0.on), text: $0.text, coder: $0.coder, created: String($0.created.prefix(10))) }
-        let methods = Methods.paragraphs(s, language: language, citations: citations)
-        var model = ReportModel(
-            title: s.info.title, language: language.rawValue, generated: String(ISO8601DateFormatter().string(from: Date()).prefix(10)),
-            file: URL(fileURLWithPath: s.path).lastPathComponent, participantCount: String(s.participantCount), profile: profile,
-            questionnaires: questionnaires, hasQuestionnaires: !questionnaires.isEmpty, hasTasks: !taskRows.isEmpty, tasks: tasks,
-            hasCoding: !s.categories.isEmpty, codebook: codebook, shares: shares, codes: codeRows, hasAgreement: !agreements.isEmpty,
-            agreement: agreements, hasMemos: !memos.isEmpty, memos: memos, methods: methods.map { Value(value: $0) }, references: citations.entries.map { Value(value: $0) })
-        model.hasReferences = !model.references.isEmpty
+        model.hasMemos = !model.memos.isEmpty
+        model.intro = Phrase.generated(date: model.generated, file: URL(fileURLWithPath: s.path).lastPathComponent).text(language)
         if !s.gazeRecordings.isEmpty {
             model.hasGaze = true
-            // Its captions cite only works the methods paragraph already cites, so the reference list is complete.
-            model.gaze = gazeSection(s, language: language, citations: citations, chart: chart)
+            model.gaze = gazeSection(s, language: language, citations: citations, model: &model, chart: chart)
         }
+        model.methods = Methods.paragraphs(s, language: language, citations: citations).map { Value(value: $0) }
+        // Last, so every work cited anywhere above is in the list.
+        model.references = citations.entries.map { Value(value: $0) }
+        model.hasReferences = !model.references.isEmpty
         return (model, charts)
     }
 
     /// The eye-tracking section: data quality, AOI metrics per AOI (and group), a heat map and a scan path per media.
-    static func gazeSection(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList,
+    static func gazeSection(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
                             chart: (String, Figure, String) -> Chart) -> Gaze {
         let pt = language == .ptBR
-        func number(_ value: Double?, _ decimals: Int = 0) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
-        func interval(_ d: Descriptive?) -> String { d?.ci95.map { "[\(number($0.lowerBound)); \(number($0.upperBound))]" } ?? "" }
         var gaze = Gaze()
-        gaze.quality = s.gazeRecordings.map {
-            GazeQualityRow(media: $0.media, participant: $0.participant, samples: String($0.samples),
-                           invalid: LocalNumber.percent($0.invalidShare, language: language), fixations: String($0.fixations))
+        var quality = ResultTable(id: "gaze_quality", title: Phrase.gazeQualityTitle.text(language), language: language,
+                                  columns: [Column(.media, .text, language), Column(.participant, .text, language), Column(.samples, .count, language),
+                                            Column(.invalid_share, .percent(decimals: 0), language), Column(.fixations, .count, language)])
+        for recording in s.gazeRecordings {
+            quality.append([.text(recording.media), .text(recording.participant), .count(recording.samples), .percent(recording.invalidShare),
+                            .count(recording.fixations)])
         }
-        gaze.filters = Array(Set(s.gazeRecordings.map(\.filter))).sorted().joined(separator: "; ")
-        gaze.grouped = s.groupAttribute != nil
-        gaze.groupAttribute = s.groupAttribute ?? ""
-        gaze.rows = s.gazeSummary.map { row in
-            GazeAOIRow(media: row.media, aoi: row.aoi, group: row.group ?? "", n: String(row.participants),
-                       fixated: LocalNumber.percent(row.percentFixated / 100, language: language),
-                       ttff: number(row.timeToFirstFixation?.mean), ttffCI: interval(row.timeToFirstFixation),
-                       total: number(row.totalFixationDuration?.mean), totalCI: interval(row.totalFixationDuration),
-                       count: number(row.fixationCount?.mean, 1), visits: number(row.visitCount?.mean, 1))
+        gaze.quality = model.place(quality)
+        gaze.filters = Phrase.fixationFilters(Array(Set(s.gazeRecordings.map(\.filter))).sorted().joined(separator: "; ")).text(language)
+        var columns = [Column(.media, .text, language), Column(.aoi, .text, language)]
+        if let attribute = s.groupAttribute { columns.append(Column("group", attribute, .text)) }
+        columns += [Column(.n, .count, language), Column(.fixated, .percent(decimals: 0), language), Column(.ttff_mean, .number(decimals: 0), language),
+                    Column(.ttff_ci95, .interval(decimals: 0), language), Column(.total_fixation_mean, .number(decimals: 0), language),
+                    Column(.total_fixation_ci95, .interval(decimals: 0), language), Column(.fixation_count_mean, .number(decimals: 1), language),
+                    Column(.visit_count_mean, .number(decimals: 1), language)]
+        var aois = ResultTable(id: "aoi_metrics", title: Phrase.aoiMetricsTitle.text(language), language: language, columns: columns)
+        for row in s.gazeSummary {
+            var cells: [Results.Value] = [.text(row.media), .text(row.aoi)]
+            if s.groupAttribute != nil { cells.append(Results.Value(row.group)) }
+            cells += [.count(row.participants), .percent(row.percentFixated / 100), Results.Value(row.timeToFirstFixation?.mean),
+                      Results.Value(row.timeToFirstFixation?.ci95), Results.Value(row.totalFixationDuration?.mean),
+                      Results.Value(row.totalFixationDuration?.ci95), Results.Value(row.fixationCount?.mean), Results.Value(row.visitCount?.mean)]
+            aois.append(cells)
         }
-        gaze.note = pt
-            ? "Definições da Tobii: tempo até a primeira fixação a partir do início da mídia, média entre quem fixou a AOI; duração total das fixações, média entre todos que viram a mídia; uma fixação conta para a AOI quando seu centro está nela (nas AOIs das colunas de acerto da exportação, quando a Tobii a marcou). Intervalos de confiança de 95 % pela distribuição t, limitados a 0."
-            : "Tobii's definitions: time to first fixation from the media's onset, mean over those who fixated the AOI; total fixation duration, mean over everyone who saw the media; a fixation counts for an AOI when its centre lies in it (for AOIs from the export's hit columns, when Tobii marked it). 95 % confidence intervals from the t distribution, clipped at 0."
+        gaze.aois = model.place(aois)
+        gaze.note = Phrase.gazeDefinitions.text(language)
         let media = Array(Set(s.gazeFixations.map(\.media))).sorted()
         for name in media {
             let sets = s.gazeFixations.filter { $0.media == name }
@@ -422,6 +504,13 @@ extension ReportModel {
             }
         }
         return gaze
+    }
+
+    /// The year the data were collected: of the last response set submitted, else of the study's creation — the
+    /// year ABNT's source line gives ("Fonte: dados da pesquisa (2025)."), not the year the report is written.
+    static func collectionYear(_ s: StudySnapshot) -> String {
+        let submitted = s.questionnaires.flatMap { $0.sets.compactMap(\.submitted) }.filter { $0.count >= 4 }.max()
+        return String((submitted ?? s.info.created).prefix(4))
     }
 
     /// Names of the built-in scores that are not subscales, in the report's language.

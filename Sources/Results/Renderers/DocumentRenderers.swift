@@ -100,7 +100,7 @@ public enum HTMLRenderer {
         case .text: return "text"
         case .prose: return "prose"
         case .interval: return "interval"
-        case .count, .number, .percent, .pValue: return "number"
+        case .count, .number, .percent, .pValue, .countShare: return "number"
         }
     }
 

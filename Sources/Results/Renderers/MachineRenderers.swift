@@ -5,8 +5,7 @@ import Tabular
 /// fields, nothing for a missing value.
 enum MachineCell {
     static func fields(_ value: Value, _ kind: Column.Kind) -> [String?] {
-        let width: Int
-        if case .interval = kind { width = 2 } else { width = 1 }
+        let width = kind.machineSuffixes.count
         switch value {
         case .empty: return Array(repeating: nil, count: width)
         case let .text(text): return width == 2 ? [text, nil] : [text]
@@ -17,6 +16,9 @@ enum MachineCell {
         case let .interval(low, high):
             let pair = [JSONOutput.number(low), JSONOutput.number(high)]
             return width == 2 ? pair : [pair.joined(separator: ";")]
+        case let .countShare(count, share):
+            let pair = [String(count), JSONOutput.number(share)]
+            return width == 2 ? pair : [pair[0]]
         }
     }
 }
@@ -74,6 +76,7 @@ public enum JSONRenderer {
         case .percent: return "share"
         case .interval: return "interval"
         case .pValue: return "p"
+        case .countShare: return "count_share"
         }
     }
 }

@@ -106,9 +106,9 @@ struct Report: ParsableCommand {
         commandName: "report",
         abstract: "Write a markdown report with SVG charts, ready for a thesis.",
         discussion: """
-            The report comes from a Mustache template: the default one in Portuguese or English, or your own \
-            (copy templates/reports/default.pt-BR.mustache, edit it, and pass its path with --template). \
-            templates/reports/README.md lists every value a template can use.
+            The report comes from a Mustache template: the default one (one template for every language and format), \
+            or your own (copy templates/reports/default.mustache, edit it, and pass its path with --template). \
+            templates/README.md lists every value a template can use.
             """)
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write report.md and charts/ into.", valueName: "folder"))
