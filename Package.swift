@@ -37,8 +37,9 @@ let package = Package(
         .target(name: "QualCoding"),
         // The results model and message catalog: every computed result as a typed table (columns with a machine name and
         // a label, typed cells), the catalog's words in English and Brazilian Portuguese, and one renderer per format
-        // (terminal text, CSV, JSON, markdown, HTML, LaTeX). Pure Swift, above the domain and below everything that writes.
-        .target(name: "Results", dependencies: ["Surveys", "Tabular"]),
+        // (terminal text, CSV, JSON, markdown, HTML, LaTeX); the store's typed errors in both languages. Above the store, below
+        // everything that writes.
+        .target(name: "Results", dependencies: ["Surveys", "Tabular", "StudyStore"]),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
         .target(
             name: "StudyStore",

@@ -17,6 +17,8 @@ public struct ResultTable: Sendable, Equatable {
     public var emphasised: Set<Int> = []
     /// Sentences printed under the table (what an abbreviation means, the rule used), in the table's language.
     public var notes: [String] = []
+    /// Cells marked with an asterisk that a note explains (row → columns): an interval cut to a score's range.
+    public var marked: [Int: Set<Int>] = [:]
     /// The language labels, notes and human-readable numbers are written in.
     public var language: StudyLanguage
 
@@ -35,6 +37,12 @@ public struct ResultTable: Sendable, Equatable {
         precondition(row.count == columns.count, "\(id): a row of \(row.count) cells for \(columns.count) columns")
         if emphasised { self.emphasised.insert(rows.count) }
         rows.append(row)
+    }
+
+    /// A cell as people read it: formatted in the table's language, with its asterisk when marked.
+    public func display(_ row: Int, _ column: Int, _ style: NumberStyle) -> String {
+        let text = style.cell(rows[row][column], columns[column].kind)
+        return marked[row]?.contains(column) == true ? text + "*" : text
     }
 
     /// The columns a machine format writes: an interval column becomes two (`NAME_low`, `NAME_high`).
@@ -61,6 +69,9 @@ public struct Column: Sendable, Equatable {
 
         public var isInterval: Bool { if case .interval = self { return true } else { return false } }
 
+        /// How many machine columns a column of this kind becomes.
+        public var machineWidth: Int { machineSuffixes.count }
+
         /// The machine columns a column of this kind becomes: two for an interval and a count with its share.
         var machineSuffixes: [String] {
             switch self {
@@ -84,6 +95,9 @@ public struct Column: Sendable, Equatable {
     /// The heading in the table's language.
     public var label: String
     public var kind: Kind
+
+    /// How many machine columns (CSV, JSON, workbook) the column becomes.
+    public var machineWidth: Int { kind.machineWidth }
 
     public init(_ name: String, _ label: String, _ kind: Kind) {
         self.name = name

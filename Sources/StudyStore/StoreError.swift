@@ -183,7 +183,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
     }
 
     /// `Р1` → "U+0420 U+0031": how two look-alike codes differ.
-    static func scalars(_ text: String) -> String {
+    public static func scalars(_ text: String) -> String {
         text.unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
     }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Results
+import StudyStore
 
 @main
 struct StudyCtl: AsyncParsableCommand {
@@ -50,19 +52,44 @@ struct StudyCtl: AsyncParsableCommand {
         ])
 
     /// Runs the command line; `--db FILE` (or `--db=FILE`) given before the subcommand names the study as it does
-    /// after it (`studyctl --db s.sqlite participant list`), through $STUDYCTL_DB, which a --db after it overrides.
+    /// after it (`studyctl --db s.sqlite participant list`), through $STUDYCTL_DB, which a --db after it overrides;
+    /// `--language pt-BR|en` before it sets the language the command line speaks (through $STUDYCTL_LANGUAGE),
+    /// which is otherwise the study's.
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        while let first = arguments.first, first == "--db" || first.hasPrefix("--db=") {
-            if first == "--db" {
-                guard arguments.count >= 2 else { break }
-                setenv("STUDYCTL_DB", arguments[1], 1)
-                arguments.removeFirst(2)
-            } else {
-                setenv("STUDYCTL_DB", String(first.dropFirst("--db=".count)), 1)
+        let globals = ["--db": "STUDYCTL_DB", "--language": "STUDYCTL_LANGUAGE"]
+        while let first = arguments.first {
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            guard let variable = globals[name] else { break }
+            if first.contains("=") {
+                setenv(variable, String(first.dropFirst(name.count + 1)), 1)
                 arguments.removeFirst()
+            } else {
+                guard arguments.count >= 2 else { break }
+                setenv(variable, arguments[1], 1)
+                arguments.removeFirst(2)
             }
         }
-        await main(arguments)
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as StoreError where Voice.language != .en {
+            FileHandle.standardError.write(Data((Message.errorPrefix.text(Voice.language) + error.text(Voice.language) + "\n").utf8))
+            Foundation.exit(exitCode(for: error).rawValue)
+        } catch {
+            // Help and version go to standard output as ArgumentParser prints them; an error is said in the
+            // command line's language ("Erro: …" for a pt-BR study).
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            var message = fullMessage(for: error)
+            let english = Message.errorPrefix.text(.en)
+            if message.hasPrefix(english) { message = Message.errorPrefix.text(Voice.language) + message.dropFirst(english.count) }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(code.rawValue)
+        }
     }
 }

@@ -66,7 +66,8 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let parts = try sheetParts(file)
         // In the study's language (pt-BR), with a contents sheet.
         #expect(Set(parts.keys) == ["Conteúdo", "Estudo", "Participantes", "Respostas", "Escores", "Resumo", "Itens", "Gráficos", "Tarefas",
-                                     "Resumo das tarefas", "Livro de códigos", "Trechos", "Frequência das categorias", "Memorandos", "Dados dos gráficos"])
+                                     "Resumo das tarefas", "Livro de códigos", "Trechos", "Frequência das categorias", "Memorandos", "Dados dos gráficos",
+                                     "Comparações"])
         let contents = try xlsxPart(file, parts["Conteúdo"]!)
         #expect(contents.contains("O que cada planilha contém"))
 
@@ -222,8 +223,16 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let (study, folder) = try sampleStudy()
         let files = try CSVExporter.write(try StudySnapshot.load(study), to: folder.appendingPathComponent("csv").path)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
-            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "attempts.csv", "task_summary.csv",
-            "codebook.csv", "excerpts.csv", "category_frequencies.csv", "memos.csv"])
+            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "comparisons.csv", "attempts.csv",
+            "task_summary.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv", "memos.csv"])
+        // Three levels: Welch's ANOVA and Kruskal–Wallis, then Games–Howell and Dunn–Holm per pair (values in PostHocTests).
+        let comparisons = try String(contentsOfFile: folder.appendingPathComponent("csv/comparisons.csv").path, encoding: .utf8)
+        #expect(comparisons.hasPrefix("instrument,task,score,test,group_a,group_b,statistic,df,df2,p,p_adjusted,effect,effect_value\n"))
+        #expect(comparisons.contains(",welch-anova,") && comparisons.contains(",kruskal-wallis,"))
+        #expect(comparisons.contains(",games-howell,Iniciante,Intermediário,") && comparisons.contains(",dunn-holm,Iniciante,Avançado,"))
+        // The task summary has the results model's machine names, the same as `tasks summary --csv` and the JSON.
+        let tasks = try String(contentsOfFile: folder.appendingPathComponent("csv/task_summary.csv").path, encoding: .utf8)
+        #expect(tasks.hasPrefix("task,attempts,participants,successes,partials,failures,completion,completion_ci95_low,completion_ci95_high,time_n,time_mean,time_sd,time_median,time_geomean,time_geomean_ci95_low,time_geomean_ci95_high,"))
         let items = try String(contentsOfFile: folder.appendingPathComponent("csv/items.csv").path, encoding: .utf8)
         #expect(items.hasPrefix("instrument,item,text,recoded,n,not_applicable,mean,sd,recoded_mean,recoded_sd,point,count\n"))
         let responses = try String(contentsOfFile: folder.appendingPathComponent("csv/responses.csv").path, encoding: .utf8)

@@ -58,11 +58,31 @@ import Testing
         let gameEnglish = try String(contentsOfFile: cli.path("out/game-controls/report.en.md"), encoding: .utf8)
         #expect(gameEnglish.contains("(charts/en/task-time.svg)"))
         #expect(!gameEnglish.contains("Tarefa") && !gameEnglish.contains("Figura"), "no Portuguese in the English report")
-        // Each demo report's LaTeX compiles (where pdflatex is installed: the Makefile installs it on Debian).
+        // Each demo report's LaTeX compiles (where pdflatex is installed: the Makefile installs it on Debian) with no
+        // float too large and no line more than 3 pt past the margin, and its body compiles inside an abnTeX2 thesis.
         for name in ["uitracking", "codeforall", "game-controls"] {
             for file in ["report.tex", "report.en.tex"] {
-                if let failure = try Self.pdflatex(file, in: cli.path("out/\(name)")) { Issue.record("\(name)/\(file): \(failure)") }
+                if let failure = try Self.pdflatex(file, in: cli.path("out/\(name)")) { Issue.record("\(name)/\(file): \(failure)"); continue }
+                guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex") else { continue }
+                _ = try Self.pdflatex(file, in: cli.path("out/\(name)"))  // longtable settles its widths on the second run
+                let log = try String(contentsOfFile: cli.path("out/\(name)/\(file.dropLast(4)).log"), encoding: .isoLatin1)
+                #expect(!log.contains("Float too large"), "\(name)/\(file)")
+                let overfull = log.split(separator: "\n").filter { line in
+                    guard line.hasPrefix("Overfull \\hbox ("), let end = line.range(of: "pt too wide") else { return false }
+                    return (Double(line[line.index(line.startIndex, offsetBy: 16)..<end.lowerBound]) ?? 0) > 3
+                }
+                #expect(overfull.isEmpty, "\(name)/\(file): \(overfull)")
             }
+            guard FileManager.default.fileExists(atPath: "/usr/share/texlive/texmf-dist/tex/latex/abntex2/abntex2.cls") else {
+                print("abnTeX2 not installed (texlive-publishers): the thesis check is skipped"); continue
+            }
+            let report = try String(contentsOfFile: cli.path("out/\(name)/report.tex"), encoding: .utf8)
+            let body = try #require(report.components(separatedBy: "% --- studyctl report body: begin ---").last?
+                .components(separatedBy: "% --- studyctl report body: end ---").first)
+            let thesis = "\\documentclass[12pt,a4paper,oneside,brazil]{abntex2}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n"
+                + "\\usepackage{studyctl}\n\\begin{document}\n\\textual\n\\chapter{Resultados}\n\(body)\n\\end{document}\n"
+            try Data(thesis.utf8).write(to: URL(fileURLWithPath: cli.path("out/\(name)/thesis.tex")))
+            if let failure = try Self.pdflatex("thesis.tex", in: cli.path("out/\(name)")) { Issue.record("\(name) inside abnTeX2: \(failure)") }
         }
         // Running it again replaces the demo's own files.
         try cli.succeed(["demo", "--output", "out"])
@@ -136,7 +156,7 @@ import Testing
         #expect(try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8).contains("| P1 | 85,00 |"))
         #expect(try cli.fail(["report", "-o", "r", "--template", "nothing-here"]).stderr.contains("No report template 'nothing-here'"))
         #expect(try cli.succeed(["export", "xlsx", "s.xlsx"]) == "Wrote s.xlsx\n")
-        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 12 CSV files to tables"))
+        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 13 CSV files to tables"))
         #expect(try cli.fail(["export", "xlsx", "missing/dir/s.xlsx"]).stderr.contains("Cannot create missing/dir/s.xlsx"))
         #expect(try cli.fail(["report", "--by", "nope"]).stderr.contains("No attribute 'nope'"))
     }

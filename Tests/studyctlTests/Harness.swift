@@ -29,8 +29,13 @@ struct StudyCtl {
 
     /// The folder the commands run in; each test gets its own.
     let folder: URL
+    /// The language the command line is pinned to ($STUDYCTL_LANGUAGE): English by default, so a test reads the
+    /// messages it names whatever its study's language; `nil` lets the command line speak the study's language,
+    /// as the language tests (LanguageTests) check.
+    let language: String?
 
-    init() throws {
+    init(language: String? = "en") throws {
+        self.language = language
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -59,6 +64,8 @@ struct StudyCtl {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "STUDYCTL_DB")
         env["NO_COLOR"] = "1"
+        env.removeValue(forKey: "STUDYCTL_LANGUAGE")
+        if let language { env["STUDYCTL_LANGUAGE"] = language }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let outURL = folder.appendingPathComponent(".out-\(UUID().uuidString)")
@@ -171,5 +178,28 @@ extension StudyCtl {
         try succeed(["export", "xlsx", "x-\(UUID().uuidString).xlsx"], sourceLocation: sourceLocation)
         try succeed(["export", "csv", "c-\(UUID().uuidString)"], sourceLocation: sourceLocation)
         try succeed(["export", "qdpx", "p-\(UUID().uuidString).qdpx"], sourceLocation: sourceLocation)
+    }
+}
+
+/// English words that must not appear in what a pt-BR study prints (whole words, case-insensitive), and the reverse.
+/// Text that is the study's own (task keys, item wordings, attribute values) is the caller's to leave out.
+enum ForeignWordCheck {
+    static let englishWords: Set<String> = ["the", "and", "of", "mean", "median", "overall", "all", "group", "score", "scores", "task",
+                                            "tasks", "attempts", "success", "successes", "completion", "errors", "time", "times", "table",
+                                            "figure", "source", "note", "participant", "participants", "agreement", "category", "codes",
+                                            "items", "norm", "grade", "continued", "result", "with", "per", "created", "study",
+                                            "penalty", "error", "seconds", "geometric", "assisted", "no", "yet", "record", "them"]
+    static let portugueseWords: Set<String> = ["de", "da", "do", "das", "dos", "média", "mediana", "geral", "todos", "grupo", "escore",
+                                               "tarefa", "tentativas", "sucessos", "conclusão", "erros", "tempo", "tabela", "figura",
+                                               "fonte", "nota", "participante", "participantes", "concordância", "categoria", "códigos",
+                                               "itens", "norma", "resultado", "com", "por", "estudo", "continuação", "não", "sim"]
+
+    static func english(in text: String) -> [String] { words(text).filter(englishWords.contains) }
+    static func portuguese(in text: String) -> [String] { words(text).filter(portugueseWords.contains) }
+
+    static func words(_ text: String) -> [String] {
+        // Commands quoted in a message ('studyctl attempt add') are the tool's own words in every language.
+        let unquoted = text.replacingOccurrences(of: "'[^']*'", with: "", options: .regularExpression)
+        return unquoted.lowercased().split { !$0.isLetter }.map(String.init)
     }
 }

@@ -17,15 +17,17 @@ import Testing
                                         "--map", "setting=Config,errors=Colisões,outcome=Concluiu,time=Tempo (s),total=Total (s)"])
         #expect(imported.hasPrefix("Imported 90 attempts"))
         let summary = try cli.succeed(["tasks", "summary", "--by", "setting"])
-        #expect(summary.contains("total mean"))
-        #expect(summary.contains("Total = time + errors × penalty (fase-1 2 s, fase-2 2 s, fase-3 2 s per error)."))
+        // In the study's language (pt-BR): labels, decimal commas, the rule.
+        #expect(summary.contains("Tempo total médio (s)") && summary.contains("IC 95 % da conclusão"))
+        #expect(summary.contains("Tempo total = tempo + erros × penalidade (fase-1 2 s, fase-2 2 s, fase-3 2 s por erro)."))
+        #expect(ForeignWordCheck.english(in: summary).isEmpty, "\(ForeignWordCheck.english(in: summary))")
         let rows = (try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "summary", "--by", "setting", "--json"]).utf8)) as! [String: Any])["rows"] as! [[String: Any]]
         #expect(rows.count == 6)
         #expect(rows.map { $0["task"] as! String } == ["fase-1", "fase-1", "fase-2", "fase-2", "fase-3", "fase-3"])
         #expect(rows.allSatisfy { $0["attempts"] as? Int == 15 })
         #expect((rows[0]["groups"] as? [String: String])?["setting"] == "0-50", "each row names its groups")
         let csv = try cli.succeed(["tasks", "summary", "--by", "setting", "--csv"])
-        #expect(csv.hasPrefix("task,setting,attempts,participants,successes,partials,failures,completion,"))
+        #expect(csv.hasPrefix("task,setting,attempts,participants,successes,partials,failures,completion,completion_ci95_low,completion_ci95_high,"))
         #expect(csv.split(separator: "\n").count == 7)
 
         let compared = try cli.succeed(["tasks", "compare", "fase-1", "--condition", "setting"])

@@ -193,6 +193,8 @@ public enum LaTeXReport {
         \\usepackage[\(language == .ptBR ? "brazil" : "english")]{babel}
         \\usepackage[a4paper,top=3cm,left=3cm,bottom=2cm,right=2cm]{geometry}
         \\usepackage\(language == .ptBR ? "" : "[apa]"){studyctl}
+        % Long titles and URLs in the reference list (ABNT: left-aligned) may stretch a line rather than overflow it.
+        \\setlength{\\emergencystretch}{3em}
         \\title{\(title)}
         \\date{}
         \\begin{document}

@@ -88,9 +88,7 @@ extension ReportModel {
             let shortName = d.id.uppercased()
             // Portuguese reports name scores in Portuguese only ("Utilidade do sistema"); English ones keep the
             // published abbreviation beside the name ("System usefulness (SysUse)").
-            func label(_ id: String) -> String {
-                d.subscales.first { $0.id == id }.map { pt ? $0.name.text(language) : "\($0.name.text(language)) (\(id))" } ?? scoreName(id, language)
-            }
+            func label(_ id: String) -> String { ScoreNames.name(id, d, language, long: true) }
             let sets = q.report.overall.reduce(0) { $0 + $1.n }
             var questionnaire = Questionnaire(id: d.id, title: d.title.text(language),
                                               intro: Phrase.instrumentIntro(reference: citations.cite(instrument: d), sets: sets, lowerIsBetter: d.lowerIsBetter).text(language))
@@ -161,16 +159,12 @@ extension ReportModel {
                 }
                 questionnaire.sus = model.place(table)
             }
-            // Group comparisons of each score: Welch and its rank-based counterpart, as `score --by --compare` prints them.
-            if !q.report.groups.isEmpty, !d.perTask, !q.report.rows.isEmpty {
-                let groupNames = q.report.groups.map(\.name)
-                for id in ids {
-                    let samples = groupNames.map { name in
-                        (name: name, values: q.report.rows.filter { $0.group == name }.compactMap { $0.value(id) })
-                    }
-                    guard samples.filter({ !$0.values.isEmpty }).count >= 2 else { continue }
-                    questionnaire.comparisons.append(Value(value: GroupComparison(samples).sentence(score: label(id), language: language)))
-                }
+            // Group comparisons of each score: Welch and its rank-based counterpart, as `score --by --compare` prints them,
+            // with the pairwise post-hoc tests for three groups or more.
+            for comparison in q.report.comparisons where comparison.task == nil && comparison.comparison.groups.count >= 2 {
+                questionnaire.comparisons.append(Value(value: comparison.comparison.sentence(score: label(comparison.scoreID), language: language)))
+                questionnaire.comparisonTables += model.place(ResultTable.postHoc(comparison.comparison, score: label(comparison.scoreID),
+                                                                                  id: "\(d.id)_post_hoc", language: language))
             }
             // A per-task instrument of choice items (one evaluation per component, say): the first choice's share per
             // task and item, with adjusted-Wald intervals, as a table and a figure.
@@ -513,12 +507,5 @@ extension ReportModel {
         return String((submitted ?? s.info.created).prefix(4))
     }
 
-    /// Names of the built-in scores that are not subscales, in the report's language.
-    static func scoreName(_ id: String, _ language: StudyLanguage) -> String {
-        guard language == .ptBR else { return id }
-        let names = ["Learnability": "Aprendizagem", "Usability": "Usabilidade", "Raw TLX": "TLX bruto",
-                     "Weighted TLX": "TLX ponderado", "SUS-equivalent": "Equivalente SUS", "Score": "Escore"]
-        return names[id] ?? id
-    }
 
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Gaze
 import QualCoding
+import Results
 import StudyStore
 import Surveys
 
@@ -37,6 +38,9 @@ public struct DataTable: Sendable {
     public var stream: (@Sendable (_ row: ([Cell]) throws -> Void) throws -> Void)?
     /// Whether the streamed table has rows (known from the study without reading them).
     public var streamHasRows = false
+    /// Column headers for people (the workbook), when the table comes from the results model; otherwise the
+    /// workbook translates the machine names.
+    public var labels: [String]?
 
     public init(name: String, file: String, columns: [String], rows: [[Cell]]) {
         self.name = name
@@ -54,6 +58,32 @@ public struct DataTable: Sendable {
 
     public var isEmpty: Bool { stream == nil ? rows.isEmpty : !streamHasRows }
 
+    /// A table of the results model as an exported table: the same machine names as its CSV and JSON (an interval
+    /// as `NAME_low` and `NAME_high`, a count with its share as `NAME_n` and `NAME_share`), numbers as numbers at
+    /// full precision, a share from 0 to 1; its labels head the workbook's columns.
+    public init(_ result: ResultTable, name: String) {
+        self.init(name: name, file: result.id, columns: result.machineNames, rows: result.rows.map { row in
+            zip(row, result.columns).flatMap { value, column -> [Cell] in
+                let width = column.machineWidth
+                switch value {
+                case .empty: return Array(repeating: .empty, count: width)
+                case let .text(text): return [.text(text)] + Array(repeating: .empty, count: width - 1)
+                case let .count(count): return [.integer(count)] + Array(repeating: .empty, count: width - 1)
+                case let .number(number), let .percent(number), let .pValue(number): return [.number(number)] + Array(repeating: .empty, count: width - 1)
+                case let .interval(low, high): return width == 2 ? [.number(low), .number(high)] : [.number(low)]
+                case let .countShare(count, share): return width == 2 ? [.integer(count), .number(share)] : [.integer(count)]
+                }
+            }
+        })
+        labels = result.columns.flatMap { column -> [String] in
+            switch column.kind {
+            case .interval: return [column.label + " ↓", column.label + " ↑"]
+            case .countShare: return [column.label + " (n)", column.label + " (%)"]
+            default: return [column.label]
+            }
+        }
+    }
+
     /// Every row, from `rows` or read from the study.
     public func forEachRow(_ body: ([Cell]) throws -> Void) throws {
         if let stream { try stream(body) } else { for row in rows { try body(row) } }
@@ -64,7 +94,7 @@ public struct DataTable: Sendable {
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
-                      attempts(snapshot), taskSummary(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
+                      comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
         }
@@ -288,19 +318,36 @@ public enum StudyTables {
     }
 
     static func taskSummary(_ s: StudySnapshot) -> DataTable {
-        let factors = s.factors.map(\.name)
-        let rows = s.taskSummary.map { row -> [Cell] in
-            [.text(row.task)] + row.group.map(Cell.text)
-                + [.integer(row.attempts), .integer(row.successes), Cell(row.completion?.rate), Cell(row.completion?.ci95.lowerBound),
-                   Cell(row.completion?.ci95.upperBound), Cell(row.time?.mean), Cell(row.time?.median), Cell(row.time?.geometricMean?.value),
-                   Cell(row.time?.geometricMean?.ci95?.lowerBound), Cell(row.time?.geometricMean?.ci95?.upperBound), Cell(row.total?.mean),
-                   Cell(row.errorsMean), Cell(row.errorsSD), .integer(row.errorsTotal), .integer(row.assisted), Cell(row.seqMean)]
+        DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: s.info.language, detail: true), name: "Task summary")
+    }
+
+    /// Every between-group comparison of a score: the omnibus tests, then the pairwise post-hoc tests (Games–Howell,
+    /// Dunn with Holm's adjustment) for three groups or more.
+    static func comparisons(_ s: StudySnapshot) -> DataTable {
+        let language = s.info.language
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for item in questionnaire.report.comparisons {
+                for test in item.comparison.tests {
+                    rows.append([.text(questionnaire.definition.id), Cell(item.task), .text(item.scoreID), .text(test.name), .empty, .empty,
+                                 .number(test.statistic), Cell(test.df.first), Cell(test.df.count > 1 ? test.df[1] : nil), .number(test.p), .empty,
+                                 Cell(test.effectName), Cell(test.effect)])
+                }
+                for postHoc in item.comparison.postHoc {
+                    for pair in postHoc.pairs {
+                        rows.append([.text(questionnaire.definition.id), Cell(item.task), .text(item.scoreID), .text(postHoc.name), .text(pair.a),
+                                     .text(pair.b), .number(pair.statistic), Cell(pair.df), .empty, .number(pair.p), Cell(pair.pAdjusted),
+                                     .text(postHoc.name == "games-howell" ? "mean_difference" : "mean_rank_difference"), .number(pair.difference)])
+                    }
+                }
+            }
         }
-        return DataTable(name: "Task summary", file: "task_summary",
-                         columns: ["task"] + factors + ["attempts", "successes", "completion", "completion_ci_low", "completion_ci_high",
-                                                        "time_mean", "time_median", "time_geomean", "geomean_ci_low", "geomean_ci_high",
-                                                        "total_mean", "errors_mean", "errors_sd", "errors_total", "assisted", "seq_mean"],
-                         rows: rows)
+        var table = DataTable(name: "Comparisons", file: "comparisons",
+                              columns: ["instrument", "task", "score", "test", "group_a", "group_b", "statistic", "df", "df2", "p", "p_adjusted",
+                                        "effect", "effect_value"], rows: rows)
+        let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value]
+        table.labels = terms.map { $0?.text(language) ?? (language == .ptBR ? "gl (denominador)" : "df (denominator)") }
+        return table
     }
 
     static func codebook(_ s: StudySnapshot) -> DataTable {

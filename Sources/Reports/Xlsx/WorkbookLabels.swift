@@ -11,6 +11,7 @@ enum WorkbookLabels {
         "Summary": ("Summary", "Resumo", ("per group and overall: n, mean, SD, 95% CI, test against the norm, grade", "por grupo e no total: n, média, DP, IC 95 %, teste contra a norma, nota")),
         "Items": ("Items", "Itens", ("per item: n, mean, SD (recoded too) and the count of each scale point", "por item: n, média, DP (também recodificados) e a contagem de cada ponto da escala")),
         "Tasks": ("Tasks", "Tarefas", ("every task attempt: time, errors, outcome", "cada tentativa de tarefa: tempo, erros, resultado")),
+        "Comparisons": ("Comparisons", "Comparações", ("between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests", "entre grupos, por escore: Welch / Mann–Whitney ou ANOVA de Welch / Kruskal–Wallis, e os testes par a par de Games–Howell e Dunn (Holm)")),
         "Task summary": ("Task summary", "Resumo das tarefas", ("per task and condition: completion with adjusted-Wald CI, times, errors", "por tarefa e condição: conclusão com IC de Wald ajustado, tempos, erros")),
         "Codebook": ("Codebook", "Livro de códigos", ("categories with origin, definition, theme and use", "categorias com origem, definição, tema e uso")),
         "Excerpts": ("Excerpts", "Trechos", ("coded excerpts with their in-vivo codes", "trechos codificados com seus códigos in vivo")),

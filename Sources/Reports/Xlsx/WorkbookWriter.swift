@@ -257,7 +257,7 @@ public enum WorkbookWriter {
             self.workbook = workbook
             self.formats = formats
             self.check = check
-            labels = table.columns.map { WorkbookLabels.column($0, language) }
+            labels = table.labels ?? table.columns.map { WorkbookLabels.column($0, language) }
             writing = "writing \(table.name)"
             pColumns = Set(table.columns.enumerated().filter { $0.element == "p" }.map(\.offset))
             shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))

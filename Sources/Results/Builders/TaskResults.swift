@@ -3,25 +3,48 @@ import Surveys
 extension ResultTable {
     /// Task performance per task (and condition): attempts, completion with its adjusted-Wald interval (Sauro &
     /// Lewis 2005), time (mean, median, geometric mean with its interval), total time with penalties, errors,
-    /// assistance and SEQ. The same table in `tasks summary`, the report, the workbook and `export csv`.
-    public static func taskSummary(_ rows: [TaskSummaryRow], factors: [String], language: StudyLanguage) -> ResultTable {
-        let hasTotals = rows.contains { $0.total != nil }
+    /// assistance and SEQ. The same table in `tasks summary`, the report, the workbook and `export csv`; `detail`
+    /// adds the counts and spreads a data file wants (participants, partial successes, failures, timed attempts,
+    /// time SD, penalty, total median and geometric mean, SEQ answers) under the same machine names.
+    public static func taskSummary(_ rows: [TaskSummaryRow], factors: [String], language: StudyLanguage, detail: Bool = false) -> ResultTable {
+        let hasTotals = detail || rows.contains { $0.total != nil }
         var columns = [Column(.task, .text, language)] + factors.map { Column(StudyText.key($0), $0, .text) }
-        columns += [Column(.attempts, .count, language), Column(.successes, .count, language), Column(.completion, .percent(decimals: 0), language),
-                    Column(.completion_ci95, .interval(decimals: 2), language), Column(.time_mean, .number(decimals: 1), language),
-                    Column(.time_median, .number(decimals: 1), language), Column(.time_geomean, .number(decimals: 1), language),
-                    Column(.time_geomean_ci95, .interval(decimals: 1), language)]
-        if hasTotals { columns.append(Column(.total_mean, .number(decimals: 1), language)) }
-        columns += [Column(.errors_mean, .number(decimals: 2), language), Column(.errors_sd, .number(decimals: 2), language),
-                    Column(.errors_total, .count, language), Column(.assisted, .count, language), Column(.seq_mean, .number(decimals: 2), language)]
+        var cells: [(TaskSummaryRow) -> Value] = []
+        func add(_ term: Term, _ kind: Column.Kind, _ value: @escaping (TaskSummaryRow) -> Value) {
+            columns.append(Column(term, kind, language))
+            cells.append(value)
+        }
+        add(.attempts, .count) { .count($0.attempts) }
+        if detail { add(.participants, .count) { .count($0.participants) } }
+        add(.successes, .count) { .count($0.successes) }
+        if detail {
+            add(.partials, .count) { .count($0.partials) }
+            add(.failures, .count) { .count($0.failures) }
+        }
+        add(.completion, .percent(decimals: 0)) { Value(share: $0.completion?.rate) }
+        add(.completion_ci95, .interval(decimals: 2)) { Value($0.completion?.ci95) }
+        if detail { add(.time_n, .count) { Value($0.time?.n) } }
+        add(.time_mean, .number(decimals: 1)) { Value($0.time?.mean) }
+        if detail { add(.time_sd, .number(decimals: 1)) { Value($0.time?.sd) } }
+        add(.time_median, .number(decimals: 1)) { Value($0.time?.median) }
+        add(.time_geomean, .number(decimals: 1)) { Value($0.time?.geometricMean?.value) }
+        add(.time_geomean_ci95, .interval(decimals: 1)) { Value($0.time?.geometricMean?.ci95) }
+        if detail { add(.penalty, .number(decimals: 1)) { Value($0.penalty) } }
+        if hasTotals { add(.total_mean, .number(decimals: 1)) { Value($0.total?.mean) } }
+        if detail {
+            add(.total_median, .number(decimals: 1)) { Value($0.total?.median) }
+            add(.total_geomean, .number(decimals: 1)) { Value($0.total?.geometricMean?.value) }
+        }
+        add(.errors_mean, .number(decimals: 2)) { Value($0.errorsMean) }
+        add(.errors_sd, .number(decimals: 2)) { Value($0.errorsSD) }
+        add(.errors_total, .count) { .count($0.errorsTotal) }
+        add(.assisted, .count) { .count($0.assisted) }
+        add(.seq_mean, .number(decimals: 2)) { Value($0.seqMean) }
+        if detail { add(.seq_n, .count) { .count($0.seqN) } }
         var table = ResultTable(id: "task_summary", title: Phrase.tasksTitle.text(language), language: language, columns: columns)
         for row in rows {
-            var cells: [Value] = [.text(row.task)] + factors.indices.map { Value(row.group.indices.contains($0) ? row.group[$0] : nil) }
-            cells += [.count(row.attempts), .count(row.successes), Value(share: row.completion?.rate), Value(row.completion?.ci95),
-                      Value(row.time?.mean), Value(row.time?.median), Value(row.time?.geometricMean?.value), Value(row.time?.geometricMean?.ci95)]
-            if hasTotals { cells.append(Value(row.total?.mean)) }
-            cells += [Value(row.errorsMean), Value(row.errorsSD), .count(row.errorsTotal), .count(row.assisted), Value(row.seqMean)]
-            table.append(cells)
+            let groups: [Value] = factors.indices.map { Value(row.group.indices.contains($0) ? row.group[$0] : nil) }
+            table.append([.text(row.task)] + groups + cells.map { $0(row) })
         }
         return table
     }

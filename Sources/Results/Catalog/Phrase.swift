@@ -48,6 +48,11 @@ public enum Phrase: Sendable, Equatable {
     case groupMean(group: String, n: Int)
     case overallMean(n: Int)
     case answer
+    case postHocTitle(score: String)
+    case noAttempts
+    case scoreSummaryTitle(String)
+    case intervalClipped
+    case taskTimesNote(successfulOnly: Bool)
 
     public func text(_ language: StudyLanguage) -> String {
         let (en, pt) = entry
@@ -131,6 +136,19 @@ public enum Phrase: Sendable, Equatable {
         case let .groupMean(group, n): return ("Mean \(group) (n = \(n))", "Média \(group) (n = \(n))")
         case let .overallMean(n): return ("Overall mean (n = \(n))", "Média geral (n = \(n))")
         case .answer: return ("Answer", "Resposta")
+        case let .scoreSummaryTitle(name): return ("\(name) scores per group and overall", "Escores de \(name) por grupo e no total")
+        case .intervalClipped:
+            return ("* The 95 % interval is cut to the score's possible range (the t interval reaches past it).",
+                    "* O intervalo de 95 % é cortado à faixa possível do escore (o intervalo t ultrapassa seus limites).")
+        case .noAttempts:
+            return ("No attempts yet. Record them with 'studyctl attempt add' or 'studyctl attempt import'.",
+                    "Nenhuma tentativa ainda. Registre-as com 'studyctl attempt add' ou 'studyctl attempt import'.")
+        case let .taskTimesNote(successfulOnly):
+            return ("Times in seconds\(successfulOnly ? ", successful attempts only" : ""); completion counts partial successes as not completed.",
+                    "Tempos em segundos\(successfulOnly ? ", só tentativas bem-sucedidas" : ""); a conclusão conta sucessos parciais como não concluídos.")
+        case let .postHocTitle(score):
+            return ("Pairwise comparisons of \(score) between groups: Games–Howell and Dunn with Holm's adjustment",
+                    "Comparações par a par de \(score) entre os grupos: Games–Howell e Dunn com ajuste de Holm")
         }
     }
 }

@@ -7,18 +7,20 @@ import Surveys
 /// Portuguese text holds an English word from its list, and the reverse.
 public enum Term: String, Sendable, CaseIterable {
     // People and groups.
-    case participant, participants, group, all, overall, task, condition, trial, coder, coders
+    case participant, participants, group, all, overall, task, tasks, condition, trial, coder, coders
     // Descriptive statistics.
     case n, mean, sd, median, min, max, mode, ci95, score, value, norm
     // Tests.
-    case test, statistic, df, p, p_adjusted, effect_size, difference, verdict, method, comparison
-    case group_a, group_b, mean_difference, ci95_difference
+    case test, statistic, t, df, p, p_adjusted, effect_size, difference, verdict, method, comparison
+    case group_a, group_b, mean_difference, ci95_difference, games_howell_t, games_howell_df, games_howell_p, rank_difference
+    case dunn_z, dunn_p_holm
     // Questionnaires.
-    case instrument, item, text, recoded, recoded_mean, answered, not_applicable, point, count, share
+    case instrument, item, text, recoded, recoded_mean, recoded_sd, answered, not_applicable, point, count, share
     case grade, percentiles, adjective, acceptability, alpha, items
     // Tasks.
     case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
+    case partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, units, emergent, a_priori
     // Eye tracking.
@@ -26,6 +28,9 @@ public enum Term: String, Sendable, CaseIterable {
     case samples, invalid_share, fixations
     // Captions.
     case table, figure, continued, continues, source
+    // Study contents.
+    case kind, attributes, conditions, instruments, response_sets, item_answers, transcripts, excerpts, categories, memos
+    case gaze_recordings, areas_of_interest
 
     public func text(_ language: StudyLanguage) -> String {
         let (en, pt) = entry
@@ -41,6 +46,7 @@ public enum Term: String, Sendable, CaseIterable {
         case .all: return ("All", "Todos")
         case .overall: return ("Overall", "Geral")
         case .task: return ("Task", "Tarefa")
+        case .tasks: return ("Tasks", "Tarefas")
         case .condition: return ("Condition", "Condição")
         case .trial: return ("Trial", "Tentativa")
         case .coder: return ("Coder", "Codificador")
@@ -58,6 +64,7 @@ public enum Term: String, Sendable, CaseIterable {
         case .norm: return ("Norm", "Norma")
         case .test: return ("Test", "Teste")
         case .statistic: return ("Statistic", "Estatística")
+        case .t: return ("t", "t")
         case .df: return ("df", "gl")
         case .p: return ("p", "p")
         case .p_adjusted: return ("Adjusted p", "p ajustado")
@@ -70,11 +77,18 @@ public enum Term: String, Sendable, CaseIterable {
         case .group_b: return ("Group B", "Grupo B")
         case .mean_difference: return ("Mean difference", "Diferença das médias")
         case .ci95_difference: return ("95% CI of the difference", "IC 95 % da diferença")
+        case .games_howell_t: return ("t (Games–Howell)", "t (Games–Howell)")
+        case .games_howell_df: return ("df", "gl")
+        case .games_howell_p: return ("p (Games–Howell)", "p (Games–Howell)")
+        case .rank_difference: return ("Mean rank difference", "Diferença dos postos médios")
+        case .dunn_z: return ("z (Dunn)", "z (Dunn)")
+        case .dunn_p_holm: return ("p (Dunn, Holm)", "p (Dunn, Holm)")
         case .instrument: return ("Instrument", "Instrumento")
         case .item: return ("Item", "Item")
         case .text: return ("Text", "Texto")
         case .recoded: return ("Recoded", "Recodificado")
         case .recoded_mean: return ("Recoded mean", "Média recodificada")
+        case .recoded_sd: return ("Recoded SD", "DP recodificado")
         case .answered: return ("Answered", "Respondidos")
         case .not_applicable: return ("N/A", "N/A")
         case .point: return ("Point", "Ponto")
@@ -101,6 +115,14 @@ public enum Term: String, Sendable, CaseIterable {
         case .assisted: return ("Assisted", "Com ajuda")
         case .seq_mean: return ("SEQ (mean)", "SEQ (média)")
         case .outcome: return ("Outcome", "Resultado")
+        case .partials: return ("Partial successes", "Sucessos parciais")
+        case .failures: return ("Failures", "Falhas")
+        case .time_n: return ("Timed attempts", "Tentativas cronometradas")
+        case .time_sd: return ("Time SD (s)", "DP do tempo (s)")
+        case .penalty: return ("Penalty per error (s)", "Penalidade por erro (s)")
+        case .total_median: return ("Median total time (s)", "Tempo total mediano (s)")
+        case .total_geomean: return ("Geometric mean total time (s)", "Média geométrica do tempo total (s)")
+        case .seq_n: return ("SEQ answers", "Respostas SEQ")
         case .category: return ("Category", "Categoria")
         case .origin: return ("Origin", "Origem")
         case .definition: return ("Definition", "Definição")
@@ -131,6 +153,18 @@ public enum Term: String, Sendable, CaseIterable {
         case .continued: return ("continued", "continuação")
         case .continues: return ("continues on the next page", "continua na próxima página")
         case .source: return ("Source", "Fonte")
+        case .kind: return ("Kind", "Tipo")
+        case .attributes: return ("Attributes", "Atributos")
+        case .conditions: return ("Conditions", "Condições")
+        case .instruments: return ("Instruments", "Instrumentos")
+        case .response_sets: return ("Response sets", "Conjuntos de respostas")
+        case .item_answers: return ("Item answers", "Respostas a itens")
+        case .transcripts: return ("Transcripts", "Transcrições")
+        case .excerpts: return ("Excerpts", "Trechos")
+        case .categories: return ("Categories", "Categorias")
+        case .memos: return ("Memos", "Memorandos")
+        case .gaze_recordings: return ("Gaze recordings", "Gravações oculares")
+        case .areas_of_interest: return ("Areas of interest", "Áreas de interesse")
         }
     }
 }

@@ -34,10 +34,10 @@ public enum MarkdownRenderer {
         lines.append("")
         lines.append("| " + table.columns.map { cell($0.label) }.joined(separator: " | ") + " |")
         lines.append("| " + table.columns.map { $0.kind.isNumeric ? "---:" : "---" }.joined(separator: " | ") + " |")
-        for (index, row) in table.rows.enumerated() {
+        for index in table.rows.indices {
             let bold = table.emphasised.contains(index)
-            lines.append("| " + zip(row, table.columns).map { value, column in
-                let text = cell(style.cell(value, column.kind))
+            lines.append("| " + table.columns.indices.map { columnIndex in
+                let text = cell(table.display(index, columnIndex, style))
                 return bold && !text.isEmpty && text != "–" ? "**\(text)**" : text
             }.joined(separator: " | ") + " |")
         }
@@ -82,10 +82,10 @@ public enum HTMLRenderer {
         out += "</figcaption>\n<table>\n<thead><tr>"
         for column in table.columns { out += "<th class=\"\(kindClass(column.kind))\">\(escape(column.label))</th>" }
         out += "</tr></thead>\n<tbody>\n"
-        for (index, row) in table.rows.enumerated() {
+        for index in table.rows.indices {
             out += table.emphasised.contains(index) ? "<tr class=\"total\">" : "<tr>"
-            for (value, column) in zip(row, table.columns) {
-                out += "<td class=\"\(kindClass(column.kind))\">\(escape(style.cell(value, column.kind)))</td>"
+            for (columnIndex, column) in table.columns.enumerated() {
+                out += "<td class=\"\(kindClass(column.kind))\">\(escape(table.display(index, columnIndex, style)))</td>"
             }
             out += "</tr>\n"
         }

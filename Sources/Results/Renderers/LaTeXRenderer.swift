@@ -37,7 +37,7 @@ public enum LaTeXRenderer {
     public static func render(_ table: ResultTable, caption: TableCaption) -> String {
         let style = NumberStyle(table.language)
         let pt = table.language == .ptBR
-        let texts = table.rows.map { row in zip(row, table.columns).map { value, column in style.cell(value, column.kind) } }
+        let texts = table.rows.indices.map { row in table.columns.indices.map { table.display(row, $0, style) } }
         let layout = layout(table, texts)
         let count = table.columns.count
         let spec: String
@@ -76,7 +76,7 @@ public enum LaTeXRenderer {
         }
         lines.append("\\end{longtable}")
         lines.append("}")
-        if pt { lines.append("\\vspace{-\\baselineskip}\\fonte{\(escape(TableCaption.source(year: caption.year)))}") }
+        if pt { lines.append("\\fonte{\(escape(TableCaption.source(year: caption.year)))}") }
         for note in table.notes { lines.append(pt ? "\\nota{\(escape(note))}" : "\\studyctlnote{\(escape(note))}") }
         if layout.setting.landscape { lines.append("\\end{landscape}") }
         return lines.joined(separator: "\n")
@@ -91,11 +91,13 @@ public enum LaTeXRenderer {
         var natural = table.columns.map { Double($0.label.count) * 1.3 }
         var shortest = table.columns.map { Double(longestWord($0.label)) * 1.3 }
         var cellsOnly = table.columns.map { _ in 0.0 }
-        for row in texts {
+        for (rowIndex, row) in texts.enumerated() {
+            // Totals are bold, as wide as headings.
+            let bold = table.emphasised.contains(rowIndex) ? 1.15 : 1
             for index in 0..<count {
                 let text = row[index]
                 let kind = table.columns[index].kind
-                let width = Double(text.count) * (kind.isNumeric || kind.isInterval ? 1.15 : 1)
+                let width = Double(text.count) * (kind.isNumeric || kind.isInterval ? 1.15 : 1) * bold
                 natural[index] = max(natural[index], width)
                 // Numbers and intervals never break; a short name breaks only when longer than 24 characters, long text
                 // between words (a very long word overflows a little).
@@ -109,6 +111,10 @@ public enum LaTeXRenderer {
                 cellsOnly[index] = max(cellsOnly[index], unbreakable)
             }
         }
+        // A character's margin per column: the widths are estimates from average letters, and short words vary most.
+        natural = natural.map { $0 + 1 }
+        shortest = shortest.map { $0 + 1 }
+        cellsOnly = cellsOnly.map { $0 + 1 }
         let first = settings[0]
         if natural.reduce(0, +) * first.character + 2 * first.separation * Double(count) <= first.line {
             return Layout(setting: first, shares: nil)

@@ -5,9 +5,10 @@ import Surveys
 public enum TextRenderer {
     public static func render(_ table: ResultTable, proseWidth: Int = 60, title: Bool = true) -> String {
         let style = NumberStyle(table.language)
-        var cells = table.rows.map { row in
-            zip(row, table.columns).map { value, column -> String in
-                let text = style.cell(value, column.kind)
+        var cells = table.rows.indices.map { rowIndex in
+            table.columns.indices.map { columnIndex -> String in
+                let column = table.columns[columnIndex]
+                let text = table.display(rowIndex, columnIndex, style)
                 if column.kind == .prose, text.count > proseWidth { return String(text.prefix(proseWidth - 1)) + "…" }
                 return text
             }

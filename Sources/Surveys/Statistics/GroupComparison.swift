@@ -32,6 +32,9 @@ public struct GroupComparison: Sendable, Equatable {
     /// The tests run; empty when none can be (see `undefinedReason`).
     public var tests: [Test]
     public var undefinedReason: String?
+    /// With three groups or more: Games–Howell after Welch's ANOVA and Dunn's test with Holm's adjustment after
+    /// Kruskal–Wallis (`PostHoc`), each when it can be computed.
+    public var postHoc: [PostHoc] = []
 
     /// A group's values as runs: a value and how many times it comes (a score's histogram, or each value once).
     public typealias Runs = [(value: Double, count: Int)]
@@ -66,6 +69,9 @@ public struct GroupComparison: Sendable, Equatable {
         } else {
             if let anova = Self.welchANOVA(values) { tests.append(anova) }
             if let h = Self.kruskalWallis(values) { tests.append(h) }
+            let named = present.map { (name: $0.name, runs: $0.runs) }
+            if tests.contains(where: { $0.name == "welch-anova" }), let gamesHowell = PostHoc.gamesHowell(runs: named) { postHoc.append(gamesHowell) }
+            if tests.contains(where: { $0.name == "kruskal-wallis" }), let dunn = PostHoc.dunnHolm(runs: named) { postHoc.append(dunn) }
         }
         if tests.isEmpty { undefinedReason = "too few scores per group (or no variation within groups): test undefined" }
     }
@@ -223,6 +229,9 @@ extension GroupComparison {
         "too few scores per group (or no variation within groups): test undefined":
             "escores de menos por grupo (ou sem variação nos grupos): teste indefinido",
     ]
+
+    /// `reason` (one of `undefinedReason`'s) in Portuguese.
+    public static func portugueseReason(_ reason: String) -> String { portugueseReasons[reason] ?? reason }
 
     /// A sentence for the report, APA style in English and its Brazilian-Portuguese equivalent (decimal comma,
     /// "DP", "t de Welch"). Significance is judged on the parametric test at α = .05; both tests are reported.

@@ -1,5 +1,6 @@
 import Foundation
 import ArgumentParser
+import Results
 import StudyStore
 import Surveys
 
@@ -25,6 +26,7 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let database = try StudyDatabase.create(at: study.path, title: title, language: language)
-        print("Created study \"\(title.trimmingCharacters(in: .whitespacesAndNewlines))\" (\(language.rawValue)) in \(database.path)")
+        Voice.follow(language)
+        say(.createdStudy(title: title.trimmingCharacters(in: .whitespacesAndNewlines), language: language.rawValue, path: database.path))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import StudyStore
 import Surveys
@@ -75,24 +76,23 @@ struct Respond: ParsableCommand {
             let submission = ResponseSubmission(participant: participant, answers: entered.answers, raw: entered.raw, task: task,
                                                 occasion: occasion, orientation: orientation, source: entered.source)
             try database.recordResponses(instrument: definition.id, submission, replace: replace)
-            if answers == nil, language == .ptBR {
-                print("Respostas de \(definition.id) de \(participant) gravadas" + (task.map { " para a tarefa \($0)" } ?? "")
-                      + " (\(entered.answers.count) de \(definition.items.count) itens)")
-            } else {
-                print("Stored \(definition.id) answers of \(participant)" + (task.map { " for task \($0)" } ?? "")
-                      + " (\(entered.answers.count) of \(definition.items.count) items)")
-            }
+            // Typed at the prompts: confirmed in the prompts' language; from --answers: in the command line's.
+            let voice = answers == nil ? language : Voice.language
+            print(Message.storedAnswers(instrument: definition.id, participant: participant, task: task, answered: entered.answers.count,
+                                        items: definition.items.count).text(voice))
             do {
                 let scores = try definition.score(entered.answers)
                 if !scores.isEmpty {
-                    print(scores.map { "\($0.id) \(fixed($0.value))" }.joined(separator: ", "))
+                    let style = NumberStyle(Voice.language)
+                    print(scores.map { "\(ScoreNames.name($0.id, definition, Voice.language)) \(style.number($0.value))" }.joined(separator: ", "))
                 }
                 if definition.scoring == .sus, let sus = scores.first {
                     let meaning = ScoreReport.SUSMeaning(sus.value)
-                    print("grade \(meaning.grade.grade), \(meaning.adjective.name(language)), \(meaning.acceptability.name(language))")
+                    say(.susMeaning(grade: meaning.grade.grade, adjective: meaning.adjective.name(Voice.language),
+                                    acceptability: meaning.acceptability.name(Voice.language)))
                 }
             } catch let error as ScoringError {
-                print("Not scored yet: \(error.localizedDescription)")
+                say(.notScoredYet(error.localizedDescription))
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Results
 import StudyStore
 import Surveys
 import Tabular
@@ -56,7 +57,8 @@ struct ScoreCommand: ParsableCommand {
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
         let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
-            let language = try database.info().language
+            _ = try database.info()
+            let language = Voice.language
             var groupAttribute: String?
             var order: [String] = []
             if let by {
@@ -129,13 +131,14 @@ struct ScoreCommand: ParsableCommand {
     func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage) throws -> SpooledTextTable? {
         let ids = definition.scoreIDs
         guard !ids.isEmpty else { return nil }
-        var header = ["participant"]
-        if definition.perTask { header.append("task") }
+        var header = [Term.participant.text(language)]
+        if definition.perTask { header.append(Term.task.text(language)) }
         if let by { header.append(by) }
         let first = header.count
         let interpreted = ids.filter { ScoreReport.isOnSUSScale($0, definition) }
-        let extra = interpreted.flatMap { _ in [language == .ptBR ? "adjetivo" : "adjective", language == .ptBR ? "aceitabilidade" : "acceptability"] }
-        return try SpooledTextTable(header + ids + extra, rightAligned: Set(first..<(first + ids.count)))
+        let extra = interpreted.flatMap { _ in [Term.adjective.text(language), Term.acceptability.text(language)] }
+        return try SpooledTextTable(header + ids.map { ScoreNames.name($0, definition, language) } + extra,
+                                    rightAligned: Set(first..<(first + ids.count)))
     }
 
     func participantCells(_ row: ScoreReport.Row, _ definition: InstrumentDefinition, language: StudyLanguage) -> [String] {
@@ -146,119 +149,106 @@ struct ScoreCommand: ParsableCommand {
         let meanings = ids.filter { ScoreReport.isOnSUSScale($0, definition) }.flatMap { id in
             row.meanings[id].map { [$0.adjective.name(language), $0.acceptability.name(language)] } ?? ["", ""]
         }
-        return cells + ids.map { fixed(row.value($0)) } + meanings
+        let style = NumberStyle(language)
+        return cells + ids.map { id in row.value(id).map { style.number($0) } ?? "" } + meanings
     }
 
     func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage) throws {
         let definition = report.instrument
-        print("\(definition.title.text(language)) — \(scored) response set\(scored == 1 ? "" : "s")")
-        print("Reference: \(definition.reference)")
-        if definition.lowerIsBetter { print("Lower scores are better.") }
+        let style = NumberStyle(language)
+        func say(_ message: Message) { print(message.text(language)) }
+        say(.responseSets(title: definition.title.text(language), count: scored))
+        say(.reference(definition.reference))
+        if definition.lowerIsBetter { say(.lowerIsBetter) }
         print("")
         guard scored > 0 else {
-            print("No answers yet. Enter them with 'studyctl respond PARTICIPANT \(definition.id)' or 'studyctl responses import'.")
+            say(.noAnswersYet(instrument: definition.id))
             return
         }
         if let participants {
             try participants.print()
             print("")
-            var summary = TextTable(["group", "score", "n", "mean", "SD", "median", "min", "max", "mode", "95% CI", "norm", "t", "p", "vs norm"],
-                                    rightAligned: [2, 3, 4, 5, 6, 7, 10, 11, 12])
-            var clipped = false
-            var meanings = TextTable(["group", "score", "mean", "grade", "percentiles", "adjective", "acceptability"], rightAligned: [2])
+            // The summary is the results model's table (the report's and the workbook's), in the study's language.
+            print(TextRenderer.render(ResultTable.scoreSummary(report, language: language) { ScoreNames.name($0, definition, language) }, title: false),
+                  terminator: "")
+            var meanings = ResultTable(id: "grades", title: "", language: language,
+                                       columns: [Column(.group, .text, language), Column(.score, .text, language),
+                                                 Column(.mean, .number(decimals: 2), language), Column(.grade, .text, language),
+                                                 Column(.percentiles, .text, language), Column(.adjective, .text, language),
+                                                 Column(.acceptability, .text, language)])
             for group in report.groups + report.overall {
-                let name = (group.task.map { "\($0) " } ?? "") + group.name
+                let name = (group.task.map { "\($0) " } ?? "") + (group.name == ScoreReport.allName ? Term.all.text(language) : group.name)
                 for item in group.summaries {
-                    let s = item.statistics
-                    clipped = clipped || item.ciClipped
-                    summary.append([name, item.scoreID, String(s.n), fixed(s.mean), fixed(s.sd), fixed(s.median), fixed(s.min), fixed(s.max),
-                                    s.modes.map { fixed($0) }.joined(separator: " "), (s.ci95?.formatted ?? "") + (item.ciClipped ? "*" : ""),
-                                    fixed(item.norm), item.testUndefined == nil ? fixed(item.test?.t) : "–", pValue(item.test?.p),
-                                    item.testUndefined ?? item.normVerdict.map { $0 == .untested ? "" : $0.text(.en) } ?? ""])
-                    if let meaning = item.meaning {
-                        meanings.append([name, item.scoreID, fixed(s.mean), meaning.grade.grade, meaning.grade.percentiles,
-                                         meaning.adjective.name(language), meaning.acceptability.name(language)])
-                    }
+                    guard let meaning = item.meaning else { continue }
+                    meanings.append([.text(name), .text(ScoreNames.name(item.scoreID, definition, language)), .number(item.statistics.mean),
+                                     .text(meaning.grade.grade), .text(meaning.grade.percentiles), .text(meaning.adjective.name(language)),
+                                     .text(meaning.acceptability.name(language))])
                 }
             }
-            print(summary.render())
-            if clipped { print("* The 95 % interval is cut to the score's possible range (the t interval reaches past it).") }
-            if !meanings.rows.isEmpty {
+            if !meanings.isEmpty {
                 print("")
-                print(meanings.render())
-                print("Grades (Sauro & Lewis 2016) are defined for study means, so they are given for groups only; "
-                      + "each participant's adjective (Bangor et al. 2009) and acceptability (Bangor et al. 2008) are in the table above.")
+                print(TextRenderer.render(meanings, title: false), terminator: "")
+                say(.gradesNote)
             }
             if compare {
                 print("")
                 printComparisons(report, language: language)
             }
-            if let norms = definition.norms { print("\nNorms: \(norms.source.text(language))") }
+            if let norms = definition.norms { print(""); say(.norms(norms.source.text(language))) }
         }
         if !report.items.isEmpty {
             print("")
             printItems(report, language: language)
         }
         for (scale, alpha) in report.alphas {
-            print("Cronbach's α\(scale == ScoreReport.allName ? "" : " (\(scale))") = \(fixed(alpha.alpha, 3)) "
-                  + "(\(alpha.items) items, \(alpha.cases) complete response sets)")
+            say(.cronbachAlpha(scale: scale == ScoreReport.allName ? nil : ScoreNames.name(scale, definition, language),
+                               alpha: style.number(alpha.alpha, decimals: 3), items: alpha.items, sets: alpha.cases))
         }
         for group in report.groups + report.overall where !group.tallies.isEmpty {
             print("")
-            print("Choices — \(group.name) (n = \(group.n))")
+            say(.choices(group: group.name == ScoreReport.allName ? Term.all.text(language) : group.name, n: group.n))
             for tally in group.tallies {
                 print("\(tally.item). \(tally.text.text(language))")
-                var table = TextTable(["choice", "n", "%"], rightAligned: [1, 2])
-                for (choice, count) in tally.counts { table.append([choice.label.text(language), String(count), fixed(tally.percent(count), 1)]) }
+                var table = TextTable([Phrase.answer.text(language), "n", "%"], rightAligned: [1, 2])
+                for (choice, count) in tally.counts { table.append([choice.label.text(language), String(count), style.number(tally.percent(count), decimals: 1)]) }
                 if tally.notApplicable > 0 { table.append(["N/A", String(tally.notApplicable), ""]) }
                 print(table.render())
             }
         }
         if !report.texts.isEmpty {
             print("")
-            print("Open answers")
+            say(.openAnswers)
             for (item, participant, text) in report.texts { print("  \(item). \(participant): \(text)") }
         }
-        if report.missing != .refuse { print("\nUnanswered items: \(report.missing.rawValue)") }
+        if report.missing != .refuse { print(""); say(.unansweredItems(report.missing.rawValue)) }
     }
 }
 
 extension ScoreCommand {
     func printComparisons(_ report: ScoreReport, language: StudyLanguage) {
         guard !report.comparisons.isEmpty else {
-            print("No comparison: fewer than two groups of \(by ?? "") have scores.")
+            print(Message.noComparison(by: by ?? "").text(language))
             return
         }
-        var table = TextTable(["score", "groups", "test", "statistic", "df", "p", "effect size"], rightAligned: [3, 4, 5, 6])
-        for item in report.comparisons {
-            let label = (item.task.map { "\($0) " } ?? "") + item.scoreID
-            let groups = item.comparison.groups.map { "\($0.name) (\($0.n))" }.joined(separator: ", ")
-            if item.comparison.tests.isEmpty {
-                table.append([label, groups, item.comparison.undefinedReason ?? "", "", "", "", ""])
-            }
-            for test in item.comparison.tests {
-                table.append([label, groups, test.name, fixed(test.statistic), test.df.map { fixed($0, 1) }.joined(separator: ", "),
-                              pValue(test.p), test.effect.map { "\(test.effectName ?? "") = \(fixed($0))" } ?? ""])
-            }
+        print(Message.groupComparison(by: by ?? "").text(language))
+        print(TextRenderer.render(ResultTable.groupComparisons(report.comparisons, language: language) {
+            ScoreNames.name($0, report.instrument, language)
+        }, title: false), terminator: "")
+        // Three groups or more: the pairwise post-hoc tests, one table per score.
+        for item in report.comparisons where !item.comparison.postHoc.isEmpty {
+            let label = (item.task.map { "\($0) " } ?? "") + ScoreNames.name(item.scoreID, report.instrument, language)
+            print("")
+            print(TextRenderer.render(ResultTable.postHoc(item.comparison, score: label, id: "post_hoc", language: language)), terminator: "")
         }
-        print("Group comparison by \(by ?? "")")
-        print(table.render())
-        for item in report.comparisons { print("  " + item.comparison.sentence(score: (item.task.map { "\($0) " } ?? "") + item.scoreID, language: language)) }
+        for item in report.comparisons {
+            print("  " + item.comparison.sentence(score: (item.task.map { "\($0) " } ?? "") + ScoreNames.name(item.scoreID, report.instrument, language),
+                                                  language: language))
+        }
     }
 
     func printItems(_ report: ScoreReport, language: StudyLanguage) {
-        let points = report.items.first?.distribution.map(\.point) ?? []
-        var table = TextTable(["item", "n", "mean", "SD", "recoded mean", "recoded SD"] + points.map(String.init) + ["N/A", "text"],
-                              rightAligned: Set(0..<(6 + points.count + 1)))
-        for item in report.items {
-            let counts = points.map { point in String(item.distribution.first { $0.point == point }?.count ?? 0) }
-            let text = item.text.text(language)
-            table.append([String(item.item) + (item.reversed ? "ʳ" : ""), String(item.n), fixed(item.raw?.mean), fixed(item.raw?.sd),
-                          item.reversed ? fixed(item.recoded?.mean) : "", item.reversed ? fixed(item.recoded?.sd) : ""]
-                         + counts + [String(item.notApplicable), text.count > 60 ? String(text.prefix(59)) + "…" : text])
-        }
         print(language == .ptBR ? "Por item (ʳ: recodificado antes da pontuação)" : "Per item (ʳ: recoded before scoring)")
-        print(table.render())
+        print(TextRenderer.render(ResultTable.items(report, language: language), title: false), terminator: "")
     }
 }
 
@@ -335,6 +325,8 @@ struct ScoreJSON: Encodable {
         var attribute: String?
         var groups: [GroupComparison.Group]
         var tests: [GroupComparison.Test]
+        /// Three groups or more: Games–Howell and Dunn (Holm) per pair.
+        var postHoc: [PostHoc]
         var undefined: String?
         var sentence: [String: String]
     }
@@ -453,7 +445,7 @@ struct ScoreJSON: Encodable {
         }
         comparisons = report.comparisons.map { c in
             Comparison(score: c.scoreID, task: c.task, attribute: by, groups: c.comparison.groups, tests: c.comparison.tests,
-                       undefined: c.comparison.undefinedReason,
+                       postHoc: c.comparison.postHoc, undefined: c.comparison.undefinedReason,
                        sentence: ["en": c.comparison.sentence(score: c.scoreID, language: .en),
                                   "pt-BR": c.comparison.sentence(score: c.scoreID, language: .ptBR)])
         }

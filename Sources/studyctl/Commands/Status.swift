@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import StudyStore
 
 struct Status: ParsableCommand {
@@ -28,14 +29,20 @@ struct Status: ParsableCommand {
                 counts: Dictionary(uniqueKeysWithValues: status.counts.map { ($0.kind, $0.count) })), command: "status")
             return
         }
-        print("Study:    \(status.title)")
-        print("File:     \(study.path)")
-        print("Language: \(status.language.rawValue)")
-        print("Created:  \(status.created)")
-        print("Schema:   version \(status.schemaVersion) (\(status.migrations.joined(separator: ", ")))")
+        say(.statusStudy(status.title))
+        say(.statusFile(study.path))
+        say(.statusLanguage(status.language.rawValue))
+        say(.statusCreated(status.created))
+        say(.statusSchema(version: status.schemaVersion, steps: status.migrations.joined(separator: ", ")))
         print("")
-        var table = TextTable(["kind", "count"], rightAligned: [1])
-        for (kind, count) in status.counts { table.append([kind, String(count)]) }
-        print(table.render())
+        // The kinds by their machine names (as in --json), labelled in the command line's language.
+        let language = Voice.language
+        var table = ResultTable(id: "status", title: "", language: language,
+                                columns: [Column(.kind, .text, language), Column(.count, .count, language)])
+        for (kind, count) in status.counts {
+            let term = Term(rawValue: kind.replacingOccurrences(of: " ", with: "_")) ?? (kind == "task attempts" ? .attempts : nil)
+            table.append([.text(term?.text(language) ?? kind), .count(count)])
+        }
+        print(TextRenderer.render(table, title: false), terminator: "")
     }
 }

@@ -20,6 +20,7 @@ struct StudyOptions: ParsableArguments {
     /// Opens the study (upgrading an older one) and runs `body` with it.
     func withStudy<T>(_ body: (StudyDatabase) throws -> T) throws -> T {
         let study = try StudyDatabase.open(at: path)
+        if !Voice.chosen, let info = try? study.info() { Voice.follow(info.language) }
         return try body(study)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import StudyStore
 
 struct ParticipantAdd: ParsableCommand {
@@ -22,6 +23,6 @@ struct ParticipantAdd: ParsableCommand {
         try study.withStudy {
             try $0.addParticipant(code: code, attributes: attributes.map { ($0.key, $0.value) }, allowConfusable: allowConfusable)
         }
-        print("Added participant \(code)")
+        say(.addedParticipant(code))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import StudyStore
 import Surveys
 
@@ -44,15 +45,16 @@ struct ParticipantDerive: ParsableCommand {
     func run() throws {
         let parsed = try DerivationRule(parsing: rule)
         let summary = try study.withStudy { try $0.deriveAttribute(name, from: from, rule: parsed, replace: replace) }
-        var table = TextTable([summary.attribute, "participants"], rightAligned: [1])
+        var table = TextTable([summary.attribute, Term.participants.text(Voice.language).lowercased()], rightAligned: [1])
         for (label, count) in summary.counts { table.append([label, String(count)]) }
         print(table.render())
         if summary.unchanged > 0 {
-            print("\(summary.unchanged) participant\(summary.unchanged == 1 ? "" : "s") already had the derived value.")
+            say(.alreadyDerived(summary.unchanged))
         }
-        for change in summary.changed { print("changed \(change)") }
+        for change in summary.changed { say(.changedValue(change)) }
         if !summary.skipped.isEmpty {
-            printError("note: no \(from) value, so no \(summary.attribute): " + summary.skipped.joined(separator: ", "))
+            printError(Message.notePrefix.text(Voice.language)
+                       + Message.noDerivationSource(attribute: from, target: summary.attribute, participants: summary.skipped.joined(separator: ", ")).text(Voice.language))
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Importing
 import StudyStore
 import Tabular
@@ -37,12 +38,11 @@ struct ParticipantImport: ParsableCommand {
         let summary = try study.withStudy {
             try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable))
         }
-        for note in summary.notes { printError("note: \(note)") }
-        var message = "Imported \(summary.added) participant\(summary.added == 1 ? "" : "s")"
-        if summary.updated > 0 { message += ", updated \(summary.updated)" }
-        if !summary.attributes.isEmpty {
-            message += " with attributes " + summary.attributes.map { "\($0.name) (\($0.type.rawValue))" }.joined(separator: ", ")
-        }
-        print(message + " from \(file)")
+        for note in summary.notes { printError(Message.notePrefix.text(Voice.language) + note) }
+        let pt = Voice.language == .ptBR
+        let types = ["number": pt ? "número" : "number", "text": pt ? "texto" : "text"]
+        say(.importedParticipants(added: summary.added, updated: summary.updated,
+                                  attributes: summary.attributes.map { "\($0.name) (\(types[$0.type.rawValue] ?? $0.type.rawValue))" }.joined(separator: ", "),
+                                  file: file))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import StudyStore
 import Surveys
 
@@ -17,17 +18,18 @@ struct ParticipantList: ParsableCommand {
             return
         }
         if roster.participants.isEmpty {
-            print("No participants yet. Add one with 'studyctl participant add P1' or import a CSV with 'studyctl participant import'.")
+            say(.noParticipants)
             return
         }
         let names = roster.attributes.map(\.name)
         let numeric = Set(roster.attributes.enumerated().filter { $1.type == .number }.map { $0.offset + 1 })
-        var table = TextTable(["participant"] + names, rightAligned: numeric)
+        var table = TextTable([Term.participant.text(Voice.language).lowercased()] + names, rightAligned: numeric)
         for participant in roster.participants {
             table.append([participant.code] + names.map { participant.value(of: $0)?.display ?? "" })
         }
         print(table.render())
-        print("\n\(roster.participants.count) participant\(roster.participants.count == 1 ? "" : "s")")
+        print("")
+        say(.participantCount(roster.participants.count))
     }
 }
 

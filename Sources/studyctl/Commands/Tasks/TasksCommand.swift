@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Results
 import StudyStore
 import Surveys
 import Tabular
@@ -45,55 +46,24 @@ struct TasksSummary: ParsableCommand {
     }
 
     func run() throws {
-        let dataset = try study.withStudy { try $0.taskDataset(groupedBy: by) }
+        let (dataset, language) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language) }
         var penalties = dataset.penalties
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
                                      successfulOnly: successfulOnly, seq: dataset.seq, groupOrders: dataset.groupOrders)
         if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary") }
-        func number(_ value: Double?, _ decimals: Int = 2) -> String { value.map { String(format: "%.\(decimals)f", $0) } ?? "" }
+        // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
+        // screen its labels and numbers in the study's language.
         if csv {
-            var writer = CSVWriter()
-            writer.writeRow(["task"] + dataset.groupNames + ["attempts", "participants", "successes", "partials", "failures",
-                "completion", "completion_ci_low", "completion_ci_high", "time_n", "time_mean", "time_sd", "time_median",
-                "time_geomean", "time_geomean_ci_low", "time_geomean_ci_high", "penalty", "total_mean", "total_median",
-                "total_geomean", "errors_mean", "errors_sd", "errors_total", "assisted", "seq_mean", "seq_n"])
-            for row in rows {
-                writer.writeRow([row.task] + row.group + [String(row.attempts), String(row.participants), String(row.successes),
-                    String(row.partials), String(row.failures), number(row.completion?.rate, 4),
-                    number(row.completion?.ci95.lowerBound, 4), number(row.completion?.ci95.upperBound, 4),
-                    row.time.map { String($0.n) } ?? "", number(row.time?.mean, 3), number(row.time?.sd, 3), number(row.time?.median, 3),
-                    number(row.time?.geometricMean?.value, 3), number(row.time?.geometricMean?.ci95?.lowerBound, 3),
-                    number(row.time?.geometricMean?.ci95?.upperBound, 3), number(row.penalty, 3), number(row.total?.mean, 3),
-                    number(row.total?.median, 3), number(row.total?.geometricMean?.value, 3), number(row.errorsMean, 3),
-                    number(row.errorsSD, 3), String(row.errorsTotal), String(row.assisted), number(row.seqMean, 3), String(row.seqN)])
-            }
-            return print(writer.text, terminator: "")
+            let table = ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language, detail: true)
+            return print(CSVRenderer.render(table), terminator: "")
         }
-        if rows.isEmpty { return print("No attempts yet. Record them with 'studyctl attempt add' or 'studyctl attempt import'.") }
-        let hasTotal = rows.contains { $0.total != nil }
-        let hasSEQ = rows.contains { $0.seqMean != nil }
-        var header = ["task"] + dataset.groupNames + ["n", "success", "completion", "95% CI", "time mean", "median", "geo mean", "geo 95% CI"]
-        if hasTotal { header += ["total mean", "total geo"] }
-        header += ["errors", "SD", "Σ errors", "assisted"]
-        if hasSEQ { header.append("SEQ") }
-        let first = 1 + dataset.groupNames.count
-        var table = TextTable(header, rightAligned: Set(first..<header.count).subtracting([first + 3, first + 7]))
-        for row in rows {
-            var cells = [row.task] + row.group
-            cells += [String(row.attempts), String(row.successes), row.completion.map { String(format: "%.0f%%", $0.rate * 100) } ?? "",
-                      row.completion.map { String(format: "%.0f–%.0f%%", $0.ci95.lowerBound * 100, $0.ci95.upperBound * 100) } ?? "",
-                      number(row.time?.mean, 1), number(row.time?.median, 1), number(row.time?.geometricMean?.value, 1),
-                      row.time?.geometricMean?.ci95.map { String(format: "%.1f–%.1f", $0.lowerBound, $0.upperBound) } ?? ""]
-            if hasTotal { cells += [number(row.total?.mean, 1), number(row.total?.geometricMean?.value, 1)] }
-            cells += [number(row.errorsMean), number(row.errorsSD), String(row.errorsTotal), String(row.assisted)]
-            if hasSEQ { cells.append(number(row.seqMean)) }
-            table.append(cells)
-        }
-        print(table.render())
-        print("\nTimes in seconds\(successfulOnly ? ", successful attempts only" : ""); completion counts partial successes as not completed.")
-        let penalized = Set(rows.compactMap { row in row.penalty.map { "\(row.task) \(NumberParser.format($0)) s" } })
-        if !penalized.isEmpty { print("Total = time + errors × penalty (\(penalized.sorted().joined(separator: ", ")) per error).") }
+        if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
+        print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
+        print("\n" + Phrase.taskTimesNote(successfulOnly: successfulOnly).text(language))
+        let style = NumberStyle(language)
+        let penalized = Set(rows.compactMap { row in row.penalty.map { "\(row.task) \(style.number($0, decimals: $0 == $0.rounded() ? 0 : 1)) s" } })
+        if !penalized.isEmpty { print(Phrase.penaltyRule(penalized.sorted().joined(separator: ", ")).text(language)) }
     }
 }
 

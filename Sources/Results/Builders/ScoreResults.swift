@@ -1,0 +1,57 @@
+import Surveys
+
+extension ResultTable {
+    /// The reason a one-sample test is undefined, in `language`.
+    public static func undefinedTest(_ reason: String, _ language: StudyLanguage) -> String {
+        guard language == .ptBR else { return reason }
+        return reason.hasPrefix("no variation") ? "sem variação: teste indefinido" : "menos de dois escores: teste indefinido"
+    }
+
+    /// Per group (and task) and overall, each score's n, mean, SD, median, range, modes, 95 % t interval, the norm
+    /// with the one-sample t-test against it and its verdict. `name` gives a score's label (its id by default).
+    public static func scoreSummary(_ report: ScoreReport, language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {
+        let style = NumberStyle(language)
+        var table = ResultTable(id: "\(report.instrument.id)_summary", title: Phrase.scoreSummaryTitle(report.instrument.id.uppercased()).text(language),
+                                language: language,
+                                columns: [Column(.group, .text, language), Column(.score, .text, language), Column(.n, .count, language),
+                                          Column(.mean, .number(decimals: 2), language), Column(.sd, .number(decimals: 2), language),
+                                          Column(.median, .number(decimals: 2), language), Column(.min, .number(decimals: 2), language),
+                                          Column(.max, .number(decimals: 2), language), Column(.mode, .text, language),
+                                          Column(.ci95, .interval(decimals: 2), language), Column(.norm, .number(decimals: 2), language),
+                                          Column(.t, .number(decimals: 2), language), Column(.p, .pValue, language), Column(.verdict, .prose, language)])
+        var clipped = false
+        for group in report.groups + report.overall {
+            let overall = group.name == ScoreReport.allName
+            let groupName = (group.task.map { "\($0) " } ?? "") + (overall ? Term.all.text(language) : group.name)
+            for item in group.summaries {
+                let s = item.statistics
+                clipped = clipped || item.ciClipped
+                let verdict = item.testUndefined.map { undefinedTest($0, language) }
+                    ?? item.normVerdict.map { $0 == .untested ? "" : $0.text(language) }
+                table.append([.text(groupName), .text(name(item.scoreID)), .count(s.n), .number(s.mean), Value(s.sd), .number(s.median),
+                              .number(s.min), .number(s.max), .text(s.modes.map { style.number($0) }.joined(separator: " ")),
+                              Value(s.ci95), Value(item.norm), item.testUndefined == nil ? Value(item.test?.t) : .empty, Value(p: item.test?.p),
+                              Value(verdict)], emphasised: overall)
+                if item.ciClipped { table.marked[table.rows.count - 1] = [9] }
+            }
+        }
+        if clipped { table.notes.append(Phrase.intervalClipped.text(language)) }
+        return table
+    }
+}
+
+/// Names of scores in a language: a subscale's own name ("Utilidade do sistema"), a built-in score's translated
+/// name ("Aprendizagem" for Learnability) in Portuguese; the published abbreviation in English ("SysUse"), or the
+/// name with it beside (`long`: "System usefulness (SysUse)").
+public enum ScoreNames {
+    public static func name(_ id: String, _ definition: InstrumentDefinition, _ language: StudyLanguage, long: Bool = false) -> String {
+        if let subscale = definition.subscales.first(where: { $0.id == id }) {
+            if language == .ptBR { return subscale.name.text(language) }
+            return long ? "\(subscale.name.text(language)) (\(id))" : id
+        }
+        guard language == .ptBR else { return id }
+        let names = ["Learnability": "Aprendizagem", "Usability": "Usabilidade", "Raw TLX": "TLX bruto", "Weighted TLX": "TLX ponderado",
+                     "SUS-equivalent": "Equivalente SUS", "Score": "Escore", "Overall": "Geral"]
+        return names[id] ?? id
+    }
+}
