@@ -3,7 +3,7 @@ SWIFT ?= swift
 # On Linux the release binary links the Swift runtime statically: about a third less start-up time per command.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
-.PHONY: all deps build release demo test bench bench-gaze clean
+.PHONY: all deps build release install demo test bench bench-gaze clean
 
 all: build
 
@@ -15,6 +15,22 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product studyctl $(RELEASE_FLAGS)
+
+# Installs the binary with its data (templates, example studies) under $(PREFIX)/lib/studyctl, a link in
+# $(PREFIX)/bin, the manual pages (man studyctl, man studyctl.score …) and bash, zsh and fish completions.
+PREFIX ?= /usr/local
+install: release
+	$(SWIFT) package generate-manual --multi-page
+	install -d "$(PREFIX)/lib/studyctl" "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" \
+		"$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 .build/release/studyctl "$(PREFIX)/lib/studyctl/studyctl"
+	for bundle in .build/release/*.resources; do rm -rf "$(PREFIX)/lib/studyctl/$$(basename $$bundle)"; cp -R "$$bundle" "$(PREFIX)/lib/studyctl/"; done
+	ln -sf ../lib/studyctl/studyctl "$(PREFIX)/bin/studyctl"
+	install -m 644 .build/plugins/GenerateManual/outputs/studyctl/*.1 "$(PREFIX)/share/man/man1/"
+	.build/release/studyctl --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/studyctl"
+	.build/release/studyctl --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_studyctl"
+	.build/release/studyctl --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/studyctl.fish"
+	@echo "Installed studyctl in $(PREFIX)/bin (data in $(PREFIX)/lib/studyctl), its manual (man studyctl) and completions."
 
 demo: release
 	@scripts/demo.sh
