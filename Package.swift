@@ -85,7 +85,7 @@ let package = Package(
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
-            dependencies: ["StudyStore", "QualCoding", "Surveys", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["StudyStore", "QualCoding", "Surveys", "Results", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Page")]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Hummingbird
 import QualCoding
 import StudyStore
@@ -17,6 +18,8 @@ struct API {
     struct State: Encodable {
         var title: String; var language: String; var coders: [String]; var attributes: [String]; var participants: [Participant]
         var categories: [CategoryInfo]
+        /// The page's words in the study's language (`PageWord`).
+        var words: [String: String] = [:]
     }
     struct Coding: Codable { var id: Int64; var start: Int?; var end: Int?; var excerpt: String; var code: String; var categories: [String]; var inVivo: Bool; var memo: String? }
     struct Transcript: Encodable { var participant: String; var text: String; var codings: [Coding] }
@@ -68,18 +71,18 @@ struct API {
             let body = try await request.decode(as: NewCategory.self, context: context)
             return try await guarded {
                 try study.addCategory(name: body.name, definition: body.definition?.nilIfBlank, origin: .emergent, theme: body.theme?.nilIfBlank)
-                return Done(message: "Added category \(body.name)")
+                return Done(message: try say(.addedCategory(body.name)))
             }
         }
         api.post("categories/rename") { request, context in
             let body = try await request.decode(as: Rename.self, context: context)
-            return try await guarded { try study.renameCategory(body.from, to: body.to); return Done(message: "Renamed \(body.from) to \(body.to)") }
+            return try await guarded { try study.renameCategory(body.from, to: body.to); return Done(message: try say(.renamedCategory(from: body.from, to: body.to))) }
         }
         api.post("categories/merge") { request, context in
             let body = try await request.decode(as: Merge.self, context: context)
             return try await guarded {
                 let moved = try study.mergeCategory(body.from, into: body.into)
-                return Done(message: "Merged \(body.from) into \(body.into) (\(moved) code\(moved == 1 ? "" : "s") moved)")
+                return Done(message: try say(.mergedCategory(from: body.from, into: body.into, moved: moved)))
             }
         }
         api.get("quotes") { request, _ in
@@ -99,7 +102,7 @@ struct API {
                     throw StoreError.invalidInput([.init(location: "memo", message: "'\(body.on)' is not study, participant:CODE, code:ID or category:NAME")])
                 }
                 let id = try study.addMemo(on: target, text: body.text, coder: body.coder?.nilIfBlank)
-                return Done(message: "Added memo \(id)")
+                return Done(message: try say(.addedMemo(id)))
             }
         }
     }
@@ -115,7 +118,8 @@ struct API {
         } catch let error as HTTPError {
             throw error
         } catch {
-            let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+            let language = (try? study.info().language) ?? .en
+            let message = (error as? StoreError)?.text(language) ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
             return GuardMiddleware<BasicRequestContext>.refuse(.unprocessableContent, message)
         }
     }
@@ -128,6 +132,9 @@ struct API {
     }
 
     // MARK: - Handlers
+
+    /// `message` in the study's language.
+    func say(_ message: Message) throws -> String { message.text(try study.info().language) }
 
     func state(coder: String?) throws -> State {
         let info = try study.info()
@@ -145,7 +152,7 @@ struct API {
                                characters: transcript?.characters ?? 0, codings: own.count, coded: covered.count)
         }
         return State(title: info.title, language: info.language.rawValue, coders: try study.coders(), attributes: roster.attributes.map(\.name),
-                     participants: participants, categories: try study.categories())
+                     participants: participants, categories: try study.categories(), words: PageWord.all(info.language))
     }
 
     func transcript(_ participant: String, coder: String) throws -> Transcript {
@@ -174,33 +181,33 @@ struct API {
                                        creatingCategories: body.definition?.nilIfBlank, theme: body.theme?.nilIfBlank)
         await server.undo.record(.created(result.id), coder: coder)
         return Saved(id: result.id, start: result.span?.lowerBound, end: result.span?.upperBound, notes: result.notes,
-                     message: "Coded “\(body.code)” as \(category)")
+                     message: try say(.codedAs(code: body.code, category: category)))
     }
 
     func edit(_ id: Int64, _ body: Edit) throws -> Done {
         let coder = try coder(body.coder)
         let record = try study.updateCode(id, coder: coder, label: body.code?.nilIfBlank, categories: body.category.flatMap { $0.nilIfBlank }.map { [$0] })
-        return Done(message: "Code \(id) is now “\(record.code)” in \(record.categories.joined(separator: ", "))")
+        return Done(message: try say(.codeNow(id: id, code: record.code, categories: record.categories.joined(separator: ", "))))
     }
 
     func delete(_ id: Int64, coder: String) async throws -> Done {
         let memo = try study.memos(on: .code(id)).first?.text
         let record = try study.deleteCode(id, coder: coder)
         await server.undo.record(.deleted(record, memo: memo), coder: coder)
-        return Done(message: "Deleted “\(record.code)”")
+        return Done(message: try say(.deletedCode(record.code)))
     }
 
     func undo(coder: String) async throws -> Done {
-        guard let action = await server.undo.pop(coder: coder) else { return Done(message: "Nothing to undo") }
+        guard let action = await server.undo.pop(coder: coder) else { return Done(message: try say(.nothingToUndo)) }
         switch action {
         case let .created(id):
             let record = try study.deleteCode(id, coder: coder)
-            return Done(message: "Undid coding “\(record.code)”")
+            return Done(message: try say(.undidCoding(record.code)))
         case let .deleted(record, memo):
             let span = record.spanStart.flatMap { start in record.spanEnd.map { start..<$0 } }
             _ = try study.addCode(CodeEntry(participant: record.participant, excerpt: record.excerpt, code: record.code, categories: record.categories,
                                             coder: coder, memo: memo, descriptive: !record.inVivo, span: span))
-            return Done(message: "Restored “\(record.code)”")
+            return Done(message: try say(.restoredCoding(record.code)))
         }
     }
 

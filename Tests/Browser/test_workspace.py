@@ -120,15 +120,24 @@ def main():
             select(page, "pequeno demais")
             code_selection(page, "Tamanho")
             page.keyboard.press("Control+z")
-            page.wait_for_selector("#message:has-text('Undid')")
+            page.wait_for_selector("#message:has-text('desfeita')")
             assert not [c for c in json.loads(cli("code", "list", "--json", study=study))["codes"] if c["participant"] == "P2"]
             select(page, "pequeno demais")
             code_selection(page, "Tamanho")
             page.screenshot(path=os.path.join(ROOT, ".build", "workspace-coding.png"))
 
-            # 4. The frequencies shown are those of `codes freq`.
+            # 4. The frequencies shown are those of `codes freq`, on a page in the study's language (pt-BR): its
+            # words, its percentages ("50 %"), no English word from the list.
             page.click(".tabs button[data-tab=frequencies]")
             page.wait_for_selector("#frequencies")
+            assert page.locator("html").get_attribute("lang") == "pt-BR"
+            assert page.locator(".tabs button[data-tab=codings]").inner_text() == "Codificações"
+            table_text = page.locator("#frequencies").inner_text()
+            assert re.search(r"\d[\u00a0\u202f ]%", table_text), table_text
+            english = {"the", "and", "of", "codings", "coding", "coded", "share", "category", "participants", "segments", "undo",
+                       "choose", "participant", "codebook", "quotes", "frequencies", "compare", "memos", "coder", "transcript"}
+            seen = {w for w in re.split(r"[^\w]+", page.locator("body").inner_text().lower()) if w in english}
+            assert not seen, seen
             shown = {row.get_attribute("data-category"): row.locator("td").nth(2).inner_text() for row in page.locator("#frequencies tr[data-category]").all()}
             freq = json.loads(cli("codes", "freq", "--json", "--coder", "ana", study=study))
             expected = {row["category"]: str(row["overall"]["participants"]) for row in freq["rows"]}

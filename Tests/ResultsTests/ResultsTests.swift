@@ -17,7 +17,9 @@ enum ForeignWords {
 
     /// The words of `text` from `list`.
     static func found(in text: String, _ list: Set<String>) -> [String] {
-        text.lowercased().split { !$0.isLetter }.map(String.init).filter(list.contains)
+        // Commands quoted in a message ('studyctl participant add P1') are the tool's own words in every language.
+        // and so are placeholders ({participant}).
+        text.replacingOccurrences(of: "'[^']*'|\\{\\w+\\}", with: "", options: .regularExpression).lowercased().split { !$0.isLetter }.map(String.init).filter(list.contains)
     }
 }
 
@@ -29,6 +31,22 @@ enum ForeignWords {
             #expect(!en.isEmpty && !pt.isEmpty, "\(term)")
             #expect(ForeignWords.found(in: pt, ForeignWords.english).isEmpty, "\(term): \(pt)")
             #expect(ForeignWords.found(in: en, ForeignWords.portuguese).isEmpty, "\(term): \(en)")
+        }
+    }
+
+    @Test func everyPageWordAndPhraseHasBothLanguagesWithoutTheOthersWords() {
+        var pairs = PageWord.allCases.map { ($0.rawValue, $0.text(.en), $0.text(.ptBR)) }
+        let phrases: [Phrase] = [.participantsHeading, .questionnairesHeading, .tasksHeading, .interviewsHeading, .methodsHeading,
+                                 .participantCount(3), .perItemIntro, .openAnswers, .unscoredSets, .gazeDefinitions, .notObserved,
+                                 .tasksTitle, .codebookTitle, .inVivoCodesTitle, .intervalClipped, .noAttempts, .taskTimesNote(successfulOnly: true)]
+        pairs += phrases.map { ("\($0)", $0.text(.en), $0.text(.ptBR)) }
+        let messages: [Message] = [.lowerIsBetter, .gradesNote, .openAnswers, .noParticipants, .nothingToUndo, .alreadyDerived(2),
+                                   .participantCount(2), .noComparison(by: "x")]
+        pairs += messages.map { ("\($0)", $0.text(.en), $0.text(.ptBR)) }
+        for (key, en, pt) in pairs {
+            #expect(!en.isEmpty && !pt.isEmpty, "\(key)")
+            #expect(ForeignWords.found(in: pt, ForeignWords.english).isEmpty, "\(key): \(pt)")
+            #expect(ForeignWords.found(in: en, ForeignWords.portuguese).isEmpty, "\(key): \(en)")
         }
     }
 

@@ -91,7 +91,7 @@ import Testing
             let body = try json(["participant": "P1", "start": start, "end": start + 4, "excerpt": "menu", "code": "menu", "category": "Navegação",
                                  "coder": "ana", "memo": "repete"])
             let saved = try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: body) { try decode($0) }
-            #expect(saved["start"] as? Int == start && saved["message"] as? String == "Coded “menu” as Navegação")
+            #expect(saved["start"] as? Int == start && saved["message"] as? String == "“menu” codificado como Navegação", "in the study's language")
             // Stored where it was selected (not at the first "menu"), in an emergent category created on the way.
             let code = try #require(try study.codes().first)
             #expect(code.spanStart == start && code.coder == "ana" && code.inVivo && code.categories == ["Navegação"])
@@ -129,7 +129,7 @@ import Testing
             try await client.execute(uri: "/api/codings/\(id)?coder=ana", method: .delete, headers: headers(server, write: true)) { #expect($0.status == .ok) }
             #expect(try study.codes().isEmpty)
             let undone = try await client.execute(uri: "/api/undo", method: .post, headers: headers(server, write: true), body: try json(["coder": "ana"])) { try decode($0) }
-            #expect(undone["message"] as? String == "Restored “menu”")
+            #expect(undone["message"] as? String == "“menu” restaurado")
             let restored = try #require(try study.codes().first)
             #expect(restored.spanStart == start && restored.categories == ["Interface"])
             #expect(try study.memos(on: .code(restored.id)).first?.text == "repete")

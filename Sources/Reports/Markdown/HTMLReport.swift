@@ -63,6 +63,7 @@ public enum HTMLReport {
             img { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
             p > strong:first-child { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; }
             @page { size: A4; margin: 3cm 2cm 2cm 3cm; }
+            @page wide { size: A4 landscape; margin: 2cm 2cm 2cm 3cm; }
             @media print {
               body { max-width: none; margin: 0; font-size: 11pt; }
               /* Every column on the page: long tables break between rows with their header repeated, wide ones shrink. */
@@ -71,6 +72,7 @@ public enum HTMLReport {
               tr { page-break-inside: avoid; }
               th, td { padding: 0.15em 0.3em; }
               figure.result figcaption { page-break-after: avoid; }
+              figure.result.wide { page: wide; }
               img { page-break-inside: avoid; }
               h1, h2, h3 { page-break-after: avoid; }
             }

@@ -30,6 +30,10 @@ public enum Message: Sendable, Equatable {
     case unansweredItems(String)
     case groupComparison(by: String)
     case noComparison(by: String)
+    // The coding workspace.
+    case addedCategory(String), renamedCategory(from: String, to: String), mergedCategory(from: String, into: String, moved: Int)
+    case addedMemo(Int64), codedAs(code: String, category: String), codeNow(id: Int64, code: String, categories: String)
+    case deletedCode(String), nothingToUndo, undidCoding(String), restoredCoding(String)
 
     public func text(_ language: StudyLanguage) -> String {
         let (en, pt) = entry
@@ -88,6 +92,19 @@ public enum Message: Sendable, Equatable {
         case .openAnswers: return ("Open answers", "Respostas abertas")
         case let .unansweredItems(rule): return ("Unanswered items: \(rule)", "Itens sem resposta: \(rule)")
         case let .groupComparison(by): return ("Group comparison by \(by)", "Comparação entre grupos por \(by)")
+        case let .addedCategory(name): return ("Added category \(name)", "Categoria \(name) acrescentada")
+        case let .renamedCategory(from, to): return ("Renamed \(from) to \(to)", "\(from) renomeada para \(to)")
+        case let .mergedCategory(from, into, moved):
+            return ("Merged \(from) into \(into) (\(moved) code\(moved == 1 ? "" : "s") moved)",
+                    "\(from) fundida em \(into) (\(moved) código\(moved == 1 ? "" : "s") movido\(moved == 1 ? "" : "s"))")
+        case let .addedMemo(id): return ("Added memo \(id)", "Memorando \(id) acrescentado")
+        case let .codedAs(code, category): return ("Coded “\(code)” as \(category)", "“\(code)” codificado como \(category)")
+        case let .codeNow(id, code, categories):
+            return ("Code \(id) is now “\(code)” in \(categories)", "O código \(id) agora é “\(code)” em \(categories)")
+        case let .deletedCode(code): return ("Deleted “\(code)”", "“\(code)” excluído")
+        case .nothingToUndo: return ("Nothing to undo", "Nada a desfazer")
+        case let .undidCoding(code): return ("Undid coding “\(code)”", "Codificação “\(code)” desfeita")
+        case let .restoredCoding(code): return ("Restored “\(code)”", "“\(code)” restaurado")
         case let .noComparison(by): return ("No comparison: fewer than two groups of \(by) have scores.", "Sem comparação: menos de dois grupos de \(by) têm escores.")
         }
     }

@@ -76,7 +76,9 @@ public enum HTMLRenderer {
     public static func render(_ table: ResultTable, caption: TableCaption) -> String {
         let style = NumberStyle(table.language)
         let pt = table.language == .ptBR
-        var out = "<figure class=\"result\" id=\"\(escape(table.id))-\(caption.number)\">\n<figcaption>"
+        // A table of many columns prints on a landscape page of its own (the `wide` page of the report's stylesheet).
+        let wide = table.columns.count > 10 ? " wide" : ""
+        var out = "<figure class=\"result\(wide)\" id=\"\(escape(table.id))-\(caption.number)\">\n<figcaption>"
         out += pt ? "<strong>\(Term.table.text(.ptBR)) \(caption.number) – \(escape(table.title))</strong>"
                   : "<strong>\(Term.table.text(.en)) \(caption.number)</strong><br><em>\(escape(table.title))</em>"
         out += "</figcaption>\n<table>\n<thead><tr>"

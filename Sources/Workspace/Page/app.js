@@ -40,28 +40,49 @@ function colour(category) {
 
 const q = (value) => encodeURIComponent(value);
 
+// The page's words come with the study's state, in the study's language (PageWord in studyctl's catalog);
+// numbers are written as that language writes them (58,3 % in Portuguese).
+let words = {};
+let language = "en";
+const t = (key, values = {}) => (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+// "58,3 %" as studyctl writes shares in Portuguese (a space before the sign), "58.3%" in English.
+const percent = (share) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(share * 100) + (language === "pt-BR" ? " %" : "%");
+const fixed = (value, digits) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+
+function translatePage() {
+  document.documentElement.lang = language;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
+  for (const node of document.querySelectorAll("[data-t-title]")) node.title = t(node.dataset.tTitle);
+  $("participants").setAttribute("aria-label", t("participants"));
+}
+
 async function loadState() {
   const data = await api("GET", "state?coder=" + q(state.coder));
-  document.title = data.title + " — studyctl";
+  const first = !Object.keys(words).length;
+  words = data.words || {};
+  language = data.language || "en";
+  if (first) translatePage();
+  document.title = data.title + " — studyctl · " + t("pageTitle");
   $("title").textContent = data.title;
   state.categories = data.categories;
   state.attributes = data.attributes;
   const list = $("participants");
-  list.replaceChildren(el("h2", {}, "Participants"));
+  list.replaceChildren(el("h2", {}, t("participants")));
   for (const p of data.participants) {
-    const share = p.characters ? Math.round(100 * p.coded / p.characters) : 0;
+    const share = p.characters ? p.coded / p.characters : 0;
     const item = el("button", { class: "participant" + (p.code === state.participant ? " current" : ""), "data-code": p.code,
                                 disabled: p.transcript ? null : "disabled",
                                 onclick: () => openTranscript(p.code) },
                     el("strong", {}, p.code), p.group ? " · " + p.group : "",
-                    el("small", {}, p.transcript ? `${p.codings} coding${p.codings === 1 ? "" : "s"} · ${share}% coded` : "no transcript"));
+                    el("small", {}, p.transcript ? `${t(p.codings === 1 ? "codingOne" : "codings", { n: p.codings })} · ${t("coded", { share: percent(share) })}` : t("noTranscript")));
     list.append(item);
   }
   $("category-list").replaceChildren(...state.categories.map((c) => el("option", { value: c.name })));
 }
 
 async function openTranscript(code) {
-  if (!state.coder) { say("Type your coder name first (top right): coding is blind, each coder sees only their own codes.", true); $("coder").focus(); return; }
+  if (!state.coder) { say(t("typeCoderFirst"), true); $("coder").focus(); return; }
   const data = await api("GET", "transcript/" + q(code) + "?coder=" + q(state.coder));
   state.participant = code;
   state.text = data.text;
@@ -113,7 +134,7 @@ function selectionOffsets() {
 
 function openPicker() {
   const chosen = selectionOffsets();
-  if (!chosen) { say("Select some words of the transcript first.", true); return; }
+  if (!chosen) { say(t("selectFirst"), true); return; }
   state.selection = chosen;
   $("picker-excerpt").textContent = chosen.text;
   $("picker-code").value = chosen.text;
@@ -151,22 +172,22 @@ function showTab(name) {
 }
 
 async function codingsTab(panel) {
-  if (!state.participant) { panel.append(el("p", {}, "Open a transcript, select words and press n to code them.")); return; }
+  if (!state.participant) { panel.append(el("p", {}, t("openTranscriptHint"))); return; }
   const list = el("ul", { class: "codings" });
   for (const c of [...state.codings].sort((a, b) => (a.start ?? 0) - (b.start ?? 0))) {
     const swatch = el("span", { class: "swatch" });
     swatch.style.background = colour(c.categories[0]);
     list.append(el("li", { "data-id": c.id }, swatch, el("strong", {}, c.code), " — " + c.categories.join(", "),
-      c.memo ? el("em", {}, " (memo: " + c.memo + ")") : "",
-      el("button", { onclick: () => editCoding(c) }, "Edit"), el("button", { onclick: () => deleteCoding(c) }, "Delete")));
+      c.memo ? el("em", {}, ` (${t("memoLabel")}: ${c.memo})`) : "",
+      el("button", { onclick: () => editCoding(c) }, t("edit")), el("button", { onclick: () => deleteCoding(c) }, t("delete"))));
   }
-  panel.append(el("p", {}, `${state.codings.length} coding${state.codings.length === 1 ? "" : "s"} by ${state.coder} in ${state.participant}'s transcript`), list);
+  panel.append(el("p", {}, t("codingsBy", { n: state.codings.length, coder: state.coder, participant: state.participant })), list);
 }
 
 async function editCoding(c) {
-  const code = prompt("Code", c.code);
+  const code = prompt(t("codePrompt"), c.code);
   if (code === null) return;
-  const category = prompt("Category (move the coding by naming another)", c.categories[0]);
+  const category = prompt(t("categoryPrompt"), c.categories[0]);
   if (category === null) return;
   try { say((await api("PATCH", "codings/" + c.id, { coder: state.coder, code, category })).message); await openTranscript(state.participant); }
   catch (error) { say(error.message, true); }
@@ -179,31 +200,31 @@ async function deleteCoding(c) {
 
 async function codebookTab(panel) {
   await loadState();
-  const table = el("table", {}, el("tr", {}, ...["Category", "Origin", "Definition", "Theme", "Codes", "Participants", ""].map((h) => el("th", {}, h))));
+  const table = el("table", {}, el("tr", {}, ...[t("category"), t("origin"), t("definition"), t("theme"), t("codes"), t("participants"), ""].map((h) => el("th", {}, h))));
   for (const c of state.categories) {
     const swatch = el("span", { class: "swatch" });
     swatch.style.background = colour(c.name);
     table.append(el("tr", {}, el("td", {}, swatch, c.name), el("td", {}, c.origin), el("td", {}, c.definition || ""), el("td", {}, c.theme || ""),
       el("td", { class: "n" }, c.codes), el("td", { class: "n" }, c.participants),
-      el("td", {}, el("button", { onclick: () => renameCategory(c.name) }, "Rename"), el("button", { onclick: () => mergeCategory(c.name) }, "Merge…"))));
+      el("td", {}, el("button", { onclick: () => renameCategory(c.name) }, t("rename")), el("button", { onclick: () => mergeCategory(c.name) }, t("merge")))));
   }
   const form = el("form", { onsubmit: async (event) => {
     event.preventDefault();
     try { say((await api("POST", "categories", { name: form.elements.name.value, definition: form.elements.definition.value })).message); showTab("codebook"); }
     catch (error) { say(error.message, true); }
-  } }, el("input", { name: "name", placeholder: "new category", required: "" }), el("input", { name: "definition", placeholder: "definition" }),
-     el("button", {}, "Add"));
+  } }, el("input", { name: "name", placeholder: t("newCategory"), required: "" }), el("input", { name: "definition", placeholder: t("definition") }),
+     el("button", {}, t("add")));
   panel.append(table, form);
 }
 
 async function renameCategory(name) {
-  const to = prompt("New name for " + name, name);
+  const to = prompt(t("renamePrompt", { name }), name);
   if (!to || to === name) return;
   try { say((await api("POST", "categories/rename", { from: name, to })).message); showTab("codebook"); } catch (error) { say(error.message, true); }
 }
 
 async function mergeCategory(name) {
-  const into = prompt("Merge " + name + " into which category?");
+  const into = prompt(t("mergePrompt", { name }));
   if (!into) return;
   try { say((await api("POST", "categories/merge", { from: name, into })).message); showTab("codebook"); } catch (error) { say(error.message, true); }
 }
@@ -215,61 +236,61 @@ async function quotesTab(panel) {
     const data = await api("GET", "quotes?category=" + q(select.value) + "&coder=" + q(state.coder));
     list.replaceChildren(...data.quotes.map((x) => el("li", {}, el("blockquote", {}, x.excerpt),
       el("small", {}, `${x.participant}${x.group ? " (" + x.group + ")" : ""} — “${x.code}”`))));
-    if (!data.quotes.length) list.append(el("li", {}, "No quotes yet."));
+    if (!data.quotes.length) list.append(el("li", {}, t("noQuotes")));
   }
-  panel.append(el("label", {}, "Category ", select), list);
+  panel.append(el("label", {}, t("category") + " ", select), list);
   if (state.categories.length) await fill();
 }
 
 async function frequenciesTab(panel) {
-  const select = el("select", { id: "freq-by", onchange: () => fill() }, el("option", { value: "" }, "(all participants)"),
+  const select = el("select", { id: "freq-by", onchange: () => fill() }, el("option", { value: "" }, t("allParticipants")),
                     ...state.attributes.map((a) => el("option", { value: a }, a)));
   const box = el("div");
   async function fill() {
     const data = await api("GET", "frequencies?by=" + q(select.value) + "&coder=" + q(state.coder));
-    const t = data.table;
-    const head = el("tr", {}, ...["Category", "Segments", "Participants", "Share"].map((h) => el("th", {}, h)),
-                    ...t.groups.map((g) => el("th", {}, g)));
+    const f = data.table;
+    const head = el("tr", {}, ...[t("category"), t("segments"), t("participants"), t("share")].map((h) => el("th", {}, h)),
+                    ...f.groups.map((g) => el("th", {}, g)));
     const table = el("table", { id: "frequencies" }, head);
-    for (const row of t.rows) {
+    for (const row of f.rows) {
       table.append(el("tr", { "data-category": row.category }, el("td", {}, row.category), el("td", { class: "n" }, row.overall.segments),
-        el("td", { class: "n" }, row.overall.participants), el("td", { class: "n" }, Math.round(row.overall.share * 1000) / 10 + "%"),
-        ...row.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${Math.round(g.share * 1000) / 10}%)`))));
+        el("td", { class: "n" }, row.overall.participants), el("td", { class: "n" }, percent(row.overall.share)),
+        ...row.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${percent(g.share)})`))));
     }
-    box.replaceChildren(el("p", {}, `Share of the ${t.participants} interviewed participants who raised each category (codes by ${state.coder}).`), table);
+    box.replaceChildren(el("p", {}, t("sharesIntro", { n: f.participants, coder: state.coder })), table);
   }
-  panel.append(el("label", {}, "By ", select), box);
+  panel.append(el("label", {}, t("by") + " ", select), box);
   await fill();
 }
 
 async function compareTab(panel) {
   const data = await api("GET", "compare");
-  if (!data.report) { panel.append(el("p", {}, "Comparison needs two coders who coded the same excerpts (coders so far: " + (data.coders.join(", ") || "none") + ").")); return; }
+  if (!data.report) { panel.append(el("p", {}, t("compareNeeds", { coders: data.coders.join(", ") || t("none") }))); return; }
   const r = data.report;
-  const table = el("table", { id: "agreement" }, el("tr", {}, ...["Category", "Units", "Agreement", "κ", "α"].map((h) => el("th", {}, h))));
+  const table = el("table", { id: "agreement" }, el("tr", {}, ...[t("category"), t("units"), t("agreement"), "κ", "α"].map((h) => el("th", {}, h))));
   for (const line of [...r.categories, r.overall]) {
-    table.append(el("tr", {}, el("td", {}, line.category), el("td", { class: "n" }, line.units),
-      el("td", { class: "n" }, line.percentAgreement == null ? "" : Math.round(line.percentAgreement * 1000) / 10 + "%"),
-      el("td", { class: "n" }, line.kappas.length && line.kappas[0].kappa != null ? line.kappas[0].kappa.toFixed(3) : ""),
-      el("td", { class: "n" }, line.alpha == null ? "" : line.alpha.toFixed(3))));
+    table.append(el("tr", {}, el("td", {}, line === r.overall ? t("overall") : line.category), el("td", { class: "n" }, line.units),
+      el("td", { class: "n" }, line.percentAgreement == null ? "" : percent(line.percentAgreement)),
+      el("td", { class: "n" }, line.kappas.length && line.kappas[0].kappa != null ? fixed(line.kappas[0].kappa, 3) : ""),
+      el("td", { class: "n" }, line.alpha == null ? "" : fixed(line.alpha, 3))));
   }
   const list = el("ul", { class: "differences" }, ...data.differences.map((d) => el("li", {}, el("blockquote", {}, d.excerpt),
     el("small", {}, d.participant + " — " + Object.entries(d.byCoder).map(([coder, cats]) => `${coder}: ${cats.join(", ")}`).join(" · ")))));
-  panel.append(el("p", {}, `${r.coders.join(", ")} on ${r.units} excerpts coded by at least two of them.`), table,
-               el("h3", {}, `Where they differ (${data.differences.length})`), list);
+  panel.append(el("p", {}, t("compareIntro", { coders: r.coders.join(", "), units: r.units })), table,
+               el("h3", {}, t("whereTheyDiffer", { n: data.differences.length })), list);
 }
 
 async function memosTab(panel) {
   const data = await api("GET", "memos");
   const list = el("ul", {}, ...data.memos.map((m) => el("li", {}, el("strong", {}, m.on), ` (${m.created.slice(0, 10)}${m.coder ? ", " + m.coder : ""}): `, m.text)));
-  const target = el("select", { name: "on" }, el("option", { value: "study" }, "the study"),
-    ...(state.participant ? [el("option", { value: "participant:" + state.participant }, "participant " + state.participant)] : []),
-    ...state.categories.map((c) => el("option", { value: "category:" + c.name }, "category " + c.name)));
+  const target = el("select", { name: "on" }, el("option", { value: "study" }, t("theStudy")),
+    ...(state.participant ? [el("option", { value: "participant:" + state.participant }, t("participant") + " " + state.participant)] : []),
+    ...state.categories.map((c) => el("option", { value: "category:" + c.name }, t("category").toLowerCase() + " " + c.name)));
   const form = el("form", { onsubmit: async (event) => {
     event.preventDefault();
     try { say((await api("POST", "memos", { on: target.value, text: form.elements.text.value, coder: state.coder })).message); showTab("memos"); }
     catch (error) { say(error.message, true); }
-  } }, target, el("textarea", { name: "text", rows: 3, required: "" }), el("button", {}, "Add memo"));
+  } }, target, el("textarea", { name: "text", rows: 3, required: "" }), el("button", {}, t("addMemo")));
   panel.append(list, form);
 }
 

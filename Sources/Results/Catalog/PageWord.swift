@@ -1,0 +1,97 @@
+import Surveys
+
+/// The coding workspace page's words, in English and Brazilian Portuguese: the page asks for them with the study's
+/// state and fills `{name}` placeholders itself. The `switch` is exhaustive, so no word lacks a language.
+public enum PageWord: String, Sendable, CaseIterable {
+    case pageTitle, coder, coderPlaceholder, undo, undoTitle, participants, choose, codeSelection
+    case tabCodings, tabCodebook, tabQuotes, tabFrequencies, tabCompare, tabMemos
+    case pickerTitle, pickerCode, pickerDescriptive, pickerCategory, pickerMemo, cancel, save
+    case codings, codingOne, overall, coded, noTranscript, typeCoderFirst, selectFirst, openTranscriptHint, memoLabel, edit, delete
+    case codingsBy, codePrompt, categoryPrompt
+    case category, origin, definition, theme, codes, segments, share, units, agreement
+    case rename, merge, newCategory, add, renamePrompt, mergePrompt
+    case noQuotes, allParticipants, by, sharesIntro, compareNeeds, none, compareIntro, whereTheyDiffer
+    case theStudy, participant, addMemo
+
+    public func text(_ language: StudyLanguage) -> String {
+        let (en, pt) = entry
+        return language == .ptBR ? pt : en
+    }
+
+    /// Every word in `language`, by key: what the page receives.
+    public static func all(_ language: StudyLanguage) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.text(language)) })
+    }
+
+    var entry: (String, String) {
+        switch self {
+        case .pageTitle: return ("coding workspace", "espaço de codificação")
+        case .coder: return ("Coder", "Codificador")
+        case .coderPlaceholder: return ("your name", "seu nome")
+        case .undo: return ("Undo", "Desfazer")
+        case .undoTitle: return ("Undo your last coding (Ctrl+Z)", "Desfazer sua última codificação (Ctrl+Z)")
+        case .participants: return ("Participants", "Participantes")
+        case .choose: return ("Choose a participant", "Escolha um participante")
+        case .codeSelection: return ("Code selection (n)", "Codificar seleção (n)")
+        case .tabCodings: return ("Codings", "Codificações")
+        case .tabCodebook: return ("Codebook", "Livro de códigos")
+        case .tabQuotes: return ("Quotes", "Citações")
+        case .tabFrequencies: return ("Frequencies", "Frequências")
+        case .tabCompare: return ("Compare", "Comparar")
+        case .tabMemos: return ("Memos", "Memorandos")
+        case .pickerTitle: return ("Code the selection", "Codificar a seleção")
+        case .pickerCode: return ("Code (in-vivo: the participant's words)", "Código (in vivo: as palavras do participante)")
+        case .pickerDescriptive: return ("descriptive code (my own words)", "código descritivo (minhas palavras)")
+        case .pickerCategory: return ("Category", "Categoria")
+        case .pickerMemo: return ("Memo (optional)", "Memorando (opcional)")
+        case .cancel: return ("Cancel (Esc)", "Cancelar (Esc)")
+        case .save: return ("Save (Enter)", "Salvar (Enter)")
+        case .codings: return ("{n} codings", "{n} codificações")
+        case .codingOne: return ("{n} coding", "{n} codificação")
+        case .overall: return ("Overall", "Geral")
+        case .coded: return ("{share} coded", "{share} codificado")
+        case .noTranscript: return ("no transcript", "sem transcrição")
+        case .typeCoderFirst:
+            return ("Type your coder name first (top right): coding is blind, each coder sees only their own codes.",
+                    "Digite primeiro seu nome de codificador (no alto, à direita): a codificação é cega, cada codificador vê só os próprios códigos.")
+        case .selectFirst: return ("Select some words of the transcript first.", "Selecione antes algumas palavras da transcrição.")
+        case .openTranscriptHint: return ("Open a transcript, select words and press n to code them.", "Abra uma transcrição, selecione palavras e tecle n para codificá-las.")
+        case .memoLabel: return ("memo", "memorando")
+        case .edit: return ("Edit", "Editar")
+        case .delete: return ("Delete", "Excluir")
+        case .codingsBy: return ("{n} codings by {coder} in {participant}'s transcript", "{n} codificações de {coder} na transcrição de {participant}")
+        case .codePrompt: return ("Code", "Código")
+        case .categoryPrompt: return ("Category (move the coding by naming another)", "Categoria (mova a codificação nomeando outra)")
+        case .category: return ("Category", "Categoria")
+        case .origin: return ("Origin", "Origem")
+        case .definition: return ("Definition", "Definição")
+        case .theme: return ("Theme", "Tema")
+        case .codes: return ("Codes", "Códigos")
+        case .segments: return ("Segments", "Trechos")
+        case .share: return ("Share", "Porcentagem")
+        case .units: return ("Units", "Unidades")
+        case .agreement: return ("Agreement", "Concordância")
+        case .rename: return ("Rename", "Renomear")
+        case .merge: return ("Merge…", "Fundir…")
+        case .newCategory: return ("new category", "nova categoria")
+        case .add: return ("Add", "Acrescentar")
+        case .renamePrompt: return ("New name for {name}", "Novo nome para {name}")
+        case .mergePrompt: return ("Merge {name} into which category?", "Fundir {name} em qual categoria?")
+        case .noQuotes: return ("No quotes yet.", "Nenhuma citação ainda.")
+        case .allParticipants: return ("(all participants)", "(todos os participantes)")
+        case .by: return ("By", "Por")
+        case .sharesIntro:
+            return ("Share of the {n} interviewed participants who raised each category (codes by {coder}).",
+                    "Porcentagem dos {n} participantes entrevistados que citaram cada categoria (códigos de {coder}).")
+        case .compareNeeds:
+            return ("Comparison needs two coders who coded the same excerpts (coders so far: {coders}).",
+                    "A comparação precisa de dois codificadores que codificaram os mesmos trechos (codificadores até agora: {coders}).")
+        case .none: return ("none", "nenhum")
+        case .compareIntro: return ("{coders} on {units} excerpts coded by at least two of them.", "{coders} em {units} trechos codificados por ao menos dois deles.")
+        case .whereTheyDiffer: return ("Where they differ ({n})", "Onde diferem ({n})")
+        case .theStudy: return ("the study", "o estudo")
+        case .participant: return ("participant", "participante")
+        case .addMemo: return ("Add memo", "Acrescentar memorando")
+        }
+    }
+}
