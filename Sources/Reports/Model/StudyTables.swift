@@ -41,6 +41,9 @@ public struct DataTable: Sendable {
     /// Column headers for people (the workbook), when the table comes from the results model; otherwise the
     /// workbook translates the machine names.
     public var labels: [String]?
+    /// Per column, how a machine value reads for people in the study's language (the workbook shows "Todos" and
+    /// "Aprendizagem" where the CSV keeps `all` and `Learnability` for scripts).
+    public var display: [Int: [String: String]] = [:]
 
     public init(name: String, file: String, columns: [String], rows: [[Cell]]) {
         self.name = name
@@ -128,7 +131,7 @@ public enum StudyTables {
             ("fixation_count", \.fixationCount), ("visit_count", \.visitCount), ("total_visit", \.totalVisitDuration)]
         var columns = ["media", "aoi", s.groupAttribute ?? "group", "participants", "fixated", "percent_fixated"]
         for (name, _) in metrics { columns += ["\(name)_n", "\(name)_mean", "\(name)_sd", "\(name)_ci_low", "\(name)_ci_high"] }
-        return DataTable(name: "AOI summary", file: "aoi_summary", columns: columns, rows: s.gazeSummary.map { row in
+        var table = DataTable(name: "AOI summary", file: "aoi_summary", columns: columns, rows: s.gazeSummary.map { row in
             var cells: [Cell] = [.text(row.media), .text(row.aoi), .text(row.group ?? "all"), .integer(row.participants), .integer(row.fixated),
                                  .number(row.percentFixated)]
             for (_, path) in metrics {
@@ -137,6 +140,8 @@ public enum StudyTables {
             }
             return cells
         })
+        table.display = [2: ["all": Term.all.text(s.info.language)]]
+        return table
     }
 
     /// One row per fixation with a logical column per AOI (TRUE, FALSE, or empty — NA in R — for an AOI of another
@@ -247,18 +252,23 @@ public enum StudyTables {
                           Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of)])
             }
         }
+        let names = scoreNames(s)
         if let spool = s.scoreRows {
             // The rows the summaries were built from, kept at load (a set that could not be scored has none).
             let definitions = s.questionnaires.map(\.definition)
-            return DataTable(name: "Scores", file: "scores", columns: columns, hasRows: spool.count > 0) { emit in
+            var table = DataTable(name: "Scores", file: "scores", columns: columns, hasRows: spool.count > 0) { emit in
                 try spool.forEach { instrument, row in try cells(row, group: row.group, definitions[instrument], emit) }
             }
+            table.display = [4: names]
+            return table
         }
         var rows: [[Cell]] = []
         for questionnaire in s.questionnaires {
             for row in questionnaire.report.rows { cells(row, group: s.group(of: row.participant), questionnaire.definition) { rows.append($0) } }
         }
-        return DataTable(name: "Scores", file: "scores", columns: columns, rows: rows)
+        var table = DataTable(name: "Scores", file: "scores", columns: columns, rows: rows)
+        table.display = [4: names]
+        return table
     }
 
     static func summary(_ s: StudySnapshot) -> DataTable {
@@ -275,10 +285,21 @@ public enum StudyTables {
                 }
             }
         }
-        return DataTable(name: "Summary", file: "summary",
-                         columns: ["instrument", "group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
-                                   "norm", "t", "p", "grade", "adjective", "acceptability"],
-                         rows: rows)
+        var table = DataTable(name: "Summary", file: "summary",
+                              columns: ["instrument", "group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
+                                        "norm", "t", "p", "grade", "adjective", "acceptability"],
+                              rows: rows)
+        table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 3: scoreNames(s)]
+        return table
+    }
+
+    /// Every score id of the study's instruments with its name in the study's language.
+    static func scoreNames(_ s: StudySnapshot) -> [String: String] {
+        var names: [String: String] = [:]
+        for questionnaire in s.questionnaires {
+            for id in questionnaire.definition.scoreIDs { names[id] = ScoreNames.name(id, questionnaire.definition, s.info.language) }
+        }
+        return names
     }
 
     /// Per item of every questionnaire: n, mean and SD raw and (for recoded items) recoded, and the count of each
@@ -312,9 +333,11 @@ public enum StudyTables {
                 + [.integer(attempt.trial), Cell(attempt.seconds), Cell(attempt.errors), Cell(total), Cell(attempt.outcome?.rawValue),
                    .integer(attempt.assisted ? 1 : 0), Cell(attempt.note)]
         }
-        return DataTable(name: "Tasks", file: "attempts",
-                         columns: ["participant", "task"] + factors + ["trial", "time_s", "errors", "total_s", "outcome", "assisted", "note"],
-                         rows: rows)
+        var table = DataTable(name: "Tasks", file: "attempts",
+                              columns: ["participant", "task"] + factors + ["trial", "time_s", "errors", "total_s", "outcome", "assisted", "note"],
+                              rows: rows)
+        if s.info.language == .ptBR { table.display = [6 + factors.count: ["success": "sucesso", "partial": "parcial", "fail": "falha"]] }
+        return table
     }
 
     static func taskSummary(_ s: StudySnapshot) -> DataTable {
@@ -347,6 +370,11 @@ public enum StudyTables {
                                         "effect", "effect_value"], rows: rows)
         let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value]
         table.labels = terms.map { $0?.text(language) ?? (language == .ptBR ? "gl (denominador)" : "df (denominator)") }
+        let tests = ["welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis", "games-howell", "dunn-holm", "hedges-g", "rank-biserial-r",
+                     "epsilon-squared"]
+        let effects = ["mean_difference": Term.mean_difference.text(language), "mean_rank_difference": Term.rank_difference.text(language)]
+        table.display = [2: scoreNames(s), 3: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.testName($0, language)) }),
+                         11: effects.merging(Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.testName($0, language)) })) { a, _ in a }]
         return table
     }
 
@@ -379,8 +407,10 @@ public enum StudyTables {
                              .integer(count.denominator), .number(count.share)])
             }
         }
-        return DataTable(name: "Category frequencies", file: "category_frequencies",
-                         columns: ["category", "group", "segments", "participants", "denominator", "share"], rows: rows)
+        var table = DataTable(name: "Category frequencies", file: "category_frequencies",
+                              columns: ["category", "group", "segments", "participants", "denominator", "share"], rows: rows)
+        table.display = [1: ["all": Term.all.text(s.info.language)]]
+        return table
     }
 
     static func memos(_ s: StudySnapshot) -> DataTable {

@@ -331,7 +331,8 @@ public enum WorkbookWriter {
             for (column, cell) in row.enumerated() {
                 let col = UInt16(column)
                 switch cell {
-                case let .text(text):
+                case let .text(machine):
+                    let text = table.display[column]?[machine] ?? machine
                     // Characters are counted only when the bytes could exceed the limit (a character is one byte or more).
                     let clipped = text.utf8.count > maxCellCharacters && text.count > maxCellCharacters
                         ? String(text.prefix(maxCellCharacters - 1)) + "…" : text
