@@ -284,7 +284,7 @@ public enum WorkbookWriter {
                 var width = labels[column].count + 4
                 for row in sample where column < row.count {
                     switch row[column] {
-                    case let .text(text): width = max(width, min(text.count, 60) + 2)
+                    case let .text(machine): width = max(width, min((table.display[column]?[machine] ?? machine).count, 60) + 2)
                     case .number: width = max(width, 10)
                     case let .integer(value): width = max(width, String(value).count + 2)
                     case .empty: break
