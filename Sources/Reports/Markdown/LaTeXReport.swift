@@ -15,34 +15,9 @@ public enum LaTeXReport {
         func escapeText(_ text: String) -> String { LaTeXReport.escape(text) }
     }
 
+    /// `LaTeXRenderer.escape`, plus the characters the markdown conversion would read (* ` [ ]).
     static func escape(_ text: String) -> String {
-        var result = ""
-        // LaTeXRenderer.escape, plus the characters the markdown conversion reads (* ` [ ]).
-        for character in text {
-            switch character {
-            case "\\": result += "\\textbackslash{}"
-            case "{": result += "\\{"
-            case "}": result += "\\}"
-            case "$": result += "\\$"
-            case "&": result += "\\&"
-            case "#": result += "\\#"
-            case "^": result += "\\textasciicircum{}"
-            case "_": result += "\\_"
-            case "~": result += "\\textasciitilde{}"
-            case "%": result += "\\%"
-            case "|": result += "\\textbar{}"
-            case "*": result += "\\textasteriskcentered{}"
-            case "`": result += "\\`{}"
-            case "[": result += "{[}"
-            case "]": result += "{]}"
-            case "<": result += "\\textless{}"
-            case ">": result += "\\textgreater{}"
-            case "\r": continue
-            case "\n": result += " "
-            default: result.append(character)
-            }
-        }
-        return result
+        LaTeXRenderer.escape(text, extra: ["*": "\\textasteriskcentered{}", "`": "\\`{}", "[": "{[}", "]": "{]}"])
     }
 
     /// Renders `templatePath` with LaTeX escaping, converts its structure and draws its tables.

@@ -3,7 +3,7 @@ import Surveys
 /// What the command line says, in English and Brazilian Portuguese: one case per message, its arguments already
 /// formatted (names as the study has them, numbers by `NumberStyle`). The `switch` is exhaustive, so no message
 /// can lack a language.
-public enum Message: Sendable, Equatable {
+public enum Message: Sendable, Equatable, Bilingual {
     case errorPrefix
     case notePrefix
     case createdStudy(title: String, language: String, path: String)
@@ -35,12 +35,7 @@ public enum Message: Sendable, Equatable {
     case addedMemo(Int64), codedAs(code: String, category: String), codeNow(id: Int64, code: String, categories: String)
     case deletedCode(String), nothingToUndo, undidCoding(String), restoredCoding(String)
 
-    public func text(_ language: StudyLanguage) -> String {
-        let (en, pt) = entry
-        return language == .ptBR ? pt : en
-    }
-
-    var entry: (String, String) {
+    public var entry: (String, String) {
         switch self {
         case .errorPrefix: return ("Error: ", "Erro: ")
         case .notePrefix: return ("note: ", "observação: ")

@@ -2,7 +2,7 @@ import Surveys
 
 /// The coding workspace page's words, in English and Brazilian Portuguese: the page asks for them with the study's
 /// state and fills `{name}` placeholders itself. The `switch` is exhaustive, so no word lacks a language.
-public enum PageWord: String, Sendable, CaseIterable {
+public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case pageTitle, coder, coderPlaceholder, undo, undoTitle, participants, choose, codeSelection
     case tabCodings, tabCodebook, tabQuotes, tabFrequencies, tabCompare, tabMemos
     case pickerTitle, pickerCode, pickerDescriptive, pickerCategory, pickerMemo, cancel, save
@@ -13,17 +13,12 @@ public enum PageWord: String, Sendable, CaseIterable {
     case noQuotes, allParticipants, by, sharesIntro, compareNeeds, none, compareIntro, whereTheyDiffer
     case theStudy, participant, addMemo
 
-    public func text(_ language: StudyLanguage) -> String {
-        let (en, pt) = entry
-        return language == .ptBR ? pt : en
-    }
-
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
         Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.text(language)) })
     }
 
-    var entry: (String, String) {
+    public var entry: (String, String) {
         switch self {
         case .pageTitle: return ("coding workspace", "espaço de codificação")
         case .coder: return ("Coder", "Codificador")

@@ -3,7 +3,7 @@ import Surveys
 /// The message catalog's sentences and titles: each case with its arguments, written in English and in Brazilian
 /// Portuguese. The `switch` is exhaustive, so a phrase cannot lack a language. Arguments are inserted as given
 /// (already formatted for the language); a renderer escapes the whole sentence for its format.
-public enum Phrase: Sendable, Equatable {
+public enum Phrase: Sendable, Equatable, Bilingual {
     // Report headings.
     case participantsHeading, questionnairesHeading, tasksHeading, eyeTrackingHeading, dataQualityHeading, aoiMetricsHeading
     case interviewsHeading, codebookHeading, categoryFrequenciesHeading, codesPerParticipantHeading, memosHeading, methodsHeading
@@ -54,13 +54,7 @@ public enum Phrase: Sendable, Equatable {
     case intervalClipped
     case taskTimesNote(successfulOnly: Bool)
 
-    public func text(_ language: StudyLanguage) -> String {
-        let (en, pt) = entry
-        return language == .ptBR ? pt : en
-    }
-
-    /// English, then Portuguese.
-    var entry: (String, String) {
+    public var entry: (String, String) {
         switch self {
         case .participantsHeading: return ("Participants", "Participantes")
         case .questionnairesHeading: return ("Questionnaires", "Questionários")

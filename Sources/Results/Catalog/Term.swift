@@ -5,7 +5,7 @@ import Surveys
 ///
 /// The `switch` in `text(_:)` is exhaustive, so a term cannot lack a language; `ResultsTests` checks that no
 /// Portuguese text holds an English word from its list, and the reverse.
-public enum Term: String, Sendable, CaseIterable {
+public enum Term: String, Sendable, CaseIterable, Bilingual {
     // People and groups.
     case participant, participants, group, all, overall, task, tasks, condition, trial, coder, coders
     // Descriptive statistics.
@@ -32,13 +32,8 @@ public enum Term: String, Sendable, CaseIterable {
     case kind, attributes, conditions, instruments, response_sets, item_answers, transcripts, excerpts, categories, memos
     case gaze_recordings, areas_of_interest
 
-    public func text(_ language: StudyLanguage) -> String {
-        let (en, pt) = entry
-        return language == .ptBR ? pt : en
-    }
-
     /// English, then Portuguese.
-    var entry: (String, String) {
+    public var entry: (String, String) {
         switch self {
         case .participant: return ("Participant", "Participante")
         case .participants: return ("Participants", "Participantes")

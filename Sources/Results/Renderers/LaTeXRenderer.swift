@@ -140,9 +140,11 @@ public enum LaTeXRenderer {
 
     /// Text escaped for LaTeX: every special character (\ { } $ & # ^ _ ~ %) and the ones T1 fonts draw wrongly
     /// (| < >); line breaks become spaces.
-    public static func escape(_ text: String) -> String {
+    /// `extra` escapes more characters (a markdown-derived text escapes what the conversion would read).
+    public static func escape(_ text: String, extra: [Character: String] = [:]) -> String {
         var result = ""
         for character in text {
+            if let replacement = extra[character] { result += replacement; continue }
             switch character {
             case "\\": result += "\\textbackslash{}"
             case "{": result += "\\{"
