@@ -17,10 +17,18 @@ import Testing
             out += try cli.succeed(["respond", code, "sus", "--answers", answers])
         }
         out += try cli.succeed(["score", "sus", "--by", "nivel", "--compare"])
-        try cli.succeed(["task", "add", "T1", "--title", "Tarefa 1", "--penalty", "2s"])
+        out += try cli.succeed(["task", "add", "T1", "--title", "Tarefa 1", "--penalty", "2s"])
         out += try cli.succeed(["tasks", "summary"])
-        try cli.succeed(["attempt", "add", "P1", "T1", "--time", "1:30", "--errors", "2", "--outcome", "success"])
-        try cli.succeed(["attempt", "add", "P2", "T1", "--time", "95", "--errors", "0", "--outcome", "fail"])
+        out += try cli.succeed(["attempt", "add", "P1", "T1", "--time", "1:30", "--errors", "2", "--outcome", "success"])
+        out += try cli.succeed(["attempt", "add", "P2", "T1", "--time", "95", "--errors", "0", "--outcome", "fail"])
+        // Coding: the words of the transcript are the participant's; what studyctl says about them is in the study's language.
+        try cli.write("p1.txt", "Eu gostei do menu, mas o botão some.\n")
+        out += try cli.succeed(["transcript", "add", "P1", "p1.txt"])
+        out += try cli.succeed(["category", "add", "Navegação", "--origin", "emergent"])
+        out += try cli.succeed(["code", "add", "P1", "--excerpt", "o botão some", "--code", "o botão some", "--category", "Navegação"])
+        out += try cli.succeed(["memo", "add", "--on", "category:Navegação", "revisar"])
+        out += try cli.succeed(["export", "csv", "tabelas"]).replacingOccurrences(of: "tabelas", with: "")
+            .replacingOccurrences(of: "[a-z_]+\\.csv", with: "", options: .regularExpression)
         out += try cli.succeed(["tasks", "summary"])
         out += try cli.succeed(["status"])
         out += try cli.fail(["participant", "show", "P99"]).stderr

@@ -30,6 +30,31 @@ public enum Message: Sendable, Equatable, Bilingual {
     case unansweredItems(String)
     case groupComparison(by: String)
     case noComparison(by: String)
+    // Tasks, coding, imports and exports.
+    case recordedTrial(trial: Int, task: String, participant: String)
+    case importedAttempts(Int, file: String)
+    case columnsFound(String)
+    case noAttemptsYet
+    case addedTask(key: String, penalty: String?)
+    case addedCondition(name: String, levels: String)
+    case storedCode(id: Int64, participant: String, span: String?)
+    case importedCodes(codes: Int, excerpts: Int, file: String)
+    case movedCode(id: Int64, to: String)
+    case addedCategoryWithOrigin(name: String, origin: String?)
+    case importedCategories(Int, file: String)
+    case renamedCategoryCLI(from: String, to: String)
+    case mergedCategoryCLI(from: String, into: String, moved: Int)
+    case storedMemo(id: Int64, on: String)
+    case storedTranscript(participant: String, characters: Int, located: Int)
+    case wrote(String)
+    case wroteCSV(count: Int, folder: String, files: String)
+    case wroteReport(path: String, charts: String)
+    case importedResponseSets(sets: Int, answers: Int, instrument: String, file: String, replaced: Int)
+    case itemsReadFrom(by: String, columns: String)
+    case itemsReadFromCheck(by: String)
+    case itemSimilarity(item: String, column: String, percent: Int)
+    case ignoredColumns(String)
+    case repeatedSubmissions(dropped: Int, keepLast: Bool)
     // The coding workspace.
     case addedCategory(String), renamedCategory(from: String, to: String), mergedCategory(from: String, into: String, moved: Int)
     case addedMemo(Int64), codedAs(code: String, category: String), codeNow(id: Int64, code: String, categories: String)
@@ -87,6 +112,57 @@ public enum Message: Sendable, Equatable, Bilingual {
         case .openAnswers: return ("Open answers", "Respostas abertas")
         case let .unansweredItems(rule): return ("Unanswered items: \(rule)", "Itens sem resposta: \(rule)")
         case let .groupComparison(by): return ("Group comparison by \(by)", "Comparação entre grupos por \(by)")
+        case let .recordedTrial(trial, task, participant):
+            return ("Recorded trial \(trial) of \(task) for \(participant)", "Tentativa \(trial) de \(task) registrada para \(participant)")
+        case let .importedAttempts(n, file):
+            return ("Imported \(n) attempt\(n == 1 ? "" : "s") from \(file)", "\(n) tentativa\(n == 1 ? "" : "s") importada\(n == 1 ? "" : "s") de \(file)")
+        case let .columnsFound(list): return ("Columns: \(list)", "Colunas: \(list)")
+        case .noAttemptsYet:
+            return ("No attempts yet. Record one with 'studyctl attempt add' or import a log with 'studyctl attempt import'.",
+                    "Nenhuma tentativa ainda. Registre uma com 'studyctl attempt add' ou importe um registro com 'studyctl attempt import'.")
+        case let .addedTask(key, penalty):
+            return ("Added task \(key)\(penalty.map { " (penalty \($0) s per error)" } ?? "")",
+                    "Tarefa \(key) acrescentada\(penalty.map { " (penalidade de \($0) s por erro)" } ?? "")")
+        case let .addedCondition(name, levels):
+            return ("Added condition \(name) with levels \(levels)", "Condição \(name) acrescentada com os níveis \(levels)")
+        case let .storedCode(id, participant, span):
+            return ("Stored code \(id) for \(participant)\(span.map { " (transcript characters \($0))" } ?? "")",
+                    "Código \(id) gravado para \(participant)\(span.map { " (caracteres \($0) da transcrição)" } ?? "")")
+        case let .importedCodes(codes, excerpts, file):
+            return ("Imported \(codes) code\(codes == 1 ? "" : "s") on \(excerpts) new excerpt\(excerpts == 1 ? "" : "s") from \(file)",
+                    "\(codes) código\(codes == 1 ? "" : "s") importado\(codes == 1 ? "" : "s") em \(excerpts) trecho\(excerpts == 1 ? "" : "s") novo\(excerpts == 1 ? "" : "s") de \(file)")
+        case let .movedCode(id, to): return ("Moved code \(id) to \(to)", "Código \(id) movido para \(to)")
+        case let .addedCategoryWithOrigin(name, origin):
+            return ("Added category \(name) (\(origin ?? "emergent"))", "Categoria \(name) acrescentada (\(origin ?? "emergente"))")
+        case let .importedCategories(n, file):
+            return ("Imported \(n) categor\(n == 1 ? "y" : "ies") from \(file)", "\(n) categoria\(n == 1 ? "" : "s") importada\(n == 1 ? "" : "s") de \(file)")
+        case let .renamedCategoryCLI(from, to): return ("Renamed category \(from) to \(to)", "Categoria \(from) renomeada para \(to)")
+        case let .mergedCategoryCLI(from, into, moved):
+            return ("Merged \(from) into \(into): \(moved) code\(moved == 1 ? "" : "s") moved; the merge is recorded in a memo on \(into)",
+                    "\(from) fundida em \(into): \(moved) código\(moved == 1 ? "" : "s") movido\(moved == 1 ? "" : "s"); a fusão fica registrada num memorando sobre \(into)")
+        case let .storedMemo(id, on): return ("Stored memo \(id) on \(on)", "Memorando \(id) gravado sobre \(on)")
+        case let .storedTranscript(participant, characters, located):
+            let en = located > 0 ? "; located \(located) coded excerpt\(located == 1 ? "" : "s") in it" : ""
+            let pt = located > 0 ? "; \(located) trecho\(located == 1 ? "" : "s") codificado\(located == 1 ? "" : "s") localizado\(located == 1 ? "" : "s") nela" : ""
+            return ("Stored the transcript of \(participant) (\(characters) characters)\(en)",
+                    "Transcrição de \(participant) gravada (\(characters) caracteres)\(pt)")
+        case let .wrote(file): return ("Wrote \(file)", "Gravado: \(file)")
+        case let .wroteCSV(count, folder, files):
+            return ("Wrote \(count) CSV files to \(folder): \(files)", "\(count) arquivos CSV gravados em \(folder): \(files)")
+        case let .wroteReport(path, charts):
+            return ("Wrote \(path) and its charts (SVG, PNG 300 dpi, PDF) in \(charts)",
+                    "Gravado: \(path), com seus gráficos (SVG, PNG 300 dpi, PDF) em \(charts)")
+        case let .importedResponseSets(sets, answers, instrument, file, replaced):
+            return ("Imported \(sets) \(instrument) response set\(sets == 1 ? "" : "s") (\(answers) answers) from \(file)\(replaced > 0 ? ", replacing \(replaced)" : "")",
+                    "\(sets) conjunto\(sets == 1 ? "" : "s") de respostas de \(instrument) importado\(sets == 1 ? "" : "s") (\(answers) respostas) de \(file)\(replaced > 0 ? ", substituindo \(replaced)" : "")")
+        case let .itemsReadFrom(by, columns): return ("Items read from (by \(by)): \(columns)", "Itens lidos de (por \(by)): \(columns)")
+        case let .itemsReadFromCheck(by): return ("Items read from (by \(by); check them):", "Itens lidos de (por \(by); confira-os):")
+        case let .itemSimilarity(item, column, percent):
+            return ("  \(item) ← '\(column)' (similarity \(percent) %)", "  \(item) ← '\(column)' (semelhança \(percent) %)")
+        case let .ignoredColumns(list): return ("Columns that are no item, left out: \(list)", "Colunas que não são itens, deixadas de lado: \(list)")
+        case let .repeatedSubmissions(dropped, keepLast):
+            return ("Repeated submissions: \(dropped) row\(dropped == 1 ? "" : "s") dropped, keeping each participant's \(keepLast ? "last" : "first")",
+                    "Envios repetidos: \(dropped) linha\(dropped == 1 ? "" : "s") descartada\(dropped == 1 ? "" : "s"), mantendo o \(keepLast ? "último" : "primeiro") de cada participante")
         case let .addedCategory(name): return ("Added category \(name)", "Categoria \(name) acrescentada")
         case let .renamedCategory(from, to): return ("Renamed \(from) to \(to)", "\(from) renomeada para \(to)")
         case let .mergedCategory(from, into, moved):

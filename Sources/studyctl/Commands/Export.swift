@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import QualCoding
 import Reports
@@ -57,7 +58,7 @@ struct ExportXlsx: ParsableCommand {
                 try WorkbookWriter.writeResponses(database, to: file) { progress.update($0) }
             }
             progress.finish()
-            print("Wrote \(file)")
+            say(.wrote(file))
             return
         }
         // Streamed: the long sheets are read from the study while the workbook is written.
@@ -69,7 +70,7 @@ struct ExportXlsx: ParsableCommand {
                 try WorkbookWriter.write(snapshot, to: file)
             }
         }
-        print("Wrote \(file)")
+        say(.wrote(file))
     }
 }
 
@@ -97,7 +98,7 @@ struct ExportCSV: ParsableCommand {
         let files = try pseudonyms.withStudy(study) { database in
             try CSVExporter.write(try StudySnapshot.load(database, groupBy: grouping.by, streaming: true), to: folder, excelSafe: excelSafe)
         }
-        print("Wrote \(files.count) CSV files to \(folder): " + files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+        say(.wroteCSV(count: files.count, folder: folder, files: files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")))
     }
 }
 
@@ -141,7 +142,7 @@ struct Report: ParsableCommand {
             return (try ReportWriter.write(snapshot, language: used, template: template, agreement: agreement, to: output,
                                            format: format, force: force), used)
         }
-        print("Wrote \(path) and its charts (SVG, PNG 300 dpi, PDF) in \(output)/charts/\(used.rawValue)")
+        say(.wroteReport(path: path, charts: "\(output)/charts/\(used.rawValue)"))
     }
 
     /// The agreement of the first two coders, when two or more coded.

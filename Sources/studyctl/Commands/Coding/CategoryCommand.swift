@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import QualCoding
 import Importing
@@ -40,7 +41,7 @@ struct CategoryAdd: ParsableCommand {
             throw ValidationError("Please give --origin a literature reference or 'emergent'.")
         }
         try study.withStudy { try $0.addCategory(name: name, definition: definition, origin: parsed, theme: theme) }
-        print("Added category \(name) (\(parsed.reference ?? "emergent"))")
+        say(.addedCategoryWithOrigin(name: name, origin: parsed.reference))
     }
 }
 
@@ -55,7 +56,7 @@ struct CategoryImport: ParsableCommand {
 
     func run() throws {
         let count = try study.withStudy { try $0.importCategories(from: file) }
-        print("Imported \(count) categor\(count == 1 ? "y" : "ies") from \(file)")
+        say(.importedCategories(count, file: file))
     }
 }
 
@@ -72,7 +73,7 @@ struct CategoryRename: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.renameCategory(name, to: newName) }
-        print("Renamed category \(name) to \(newName)")
+        say(.renamedCategoryCLI(from: name, to: newName))
     }
 }
 
@@ -91,7 +92,7 @@ struct CategoryMerge: ParsableCommand {
 
     func run() throws {
         let moved = try study.withStudy { try $0.mergeCategory(from, into: into) }
-        print("Merged \(from) into \(into): \(moved) code\(moved == 1 ? "" : "s") moved; the merge is recorded in a memo on \(into)")
+        say(.mergedCategoryCLI(from: from, into: into, moved: moved))
     }
 }
 
@@ -181,7 +182,8 @@ struct MemoAdd: ParsableCommand {
 
     func run() throws {
         let id = try study.withStudy { try $0.addMemo(on: on.value, text: text, coder: coder) }
-        print("Stored memo \(id) on \(on.value.description)")
+        let parts = on.value.description.split(separator: ":", maxSplits: 1).map(String.init)
+        say(.storedMemo(id: id, on: Phrase.memoTarget(kind: parts[0], name: parts.count == 2 ? parts[1] : nil).text(Voice.language)))
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import QualCoding
 import Importing
@@ -57,7 +58,7 @@ struct CodeAdd: ParsableCommand {
                                      coder: coder, memo: memo, descriptive: descriptive))
         }
         for note in result.notes { printError("note: \(note)") }
-        print("Stored code \(result.id) for \(participant)" + (result.span.map { " (transcript characters \($0.lowerBound)–\($0.upperBound))" } ?? ""))
+        say(.storedCode(id: result.id, participant: participant, span: result.span.map { "\($0.lowerBound)–\($0.upperBound)" }))
     }
 }
 
@@ -88,7 +89,7 @@ struct CodeImport: ParsableCommand {
         let summary = try study.withStudy { try $0.importCodes(from: file, coder: coder, descriptive: descriptive, delimiter: delimiter) }
         for note in summary.notes { printError("note: \(note)") }
         if !summary.ignored.isEmpty { printError("note: columns not read: " + summary.ignored.map { "'\($0)'" }.joined(separator: ", ")) }
-        print("Imported \(summary.codes) code\(summary.codes == 1 ? "" : "s") on \(summary.excerpts) new excerpt\(summary.excerpts == 1 ? "" : "s") from \(file)")
+        say(.importedCodes(codes: summary.codes, excerpts: summary.excerpts, file: file))
     }
 }
 
@@ -149,6 +150,6 @@ struct CodeMove: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.moveCode(id, from: from, to: to) }
-        print("Moved code \(id) to \(to)")
+        say(.movedCode(id: id, to: to))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import QualCoding
 import StudyStore
@@ -36,7 +37,7 @@ struct TranscriptAdd: ParsableCommand {
     func run() throws {
         let text = try TextFile.read(file)
         let located = try study.withStudy { try $0.addTranscript(participant: participant, text: text, label: label, source: file, replace: replace, force: force) }
-        print("Stored the transcript of \(participant) (\(text.count) characters)" + (located > 0 ? "; located \(located) coded excerpt\(located == 1 ? "" : "s") in it" : ""))
+        say(.storedTranscript(participant: participant, characters: text.count, located: located))
     }
 }
 

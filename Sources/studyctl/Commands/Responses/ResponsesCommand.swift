@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import Importing
 import StudyStore
@@ -116,8 +117,8 @@ struct ResponsesImport: ParsableCommand {
                                                                       delimiter: delimiter, progress: progress.update))
             }
             progress.finish()
-            print("Imported \(summary.responseSets) response set\(summary.responseSets == 1 ? "" : "s") (\(summary.answers) answers; \(summary.instrument)) from \(file)"
-                  + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
+            say(.importedResponseSets(sets: summary.responseSets, answers: summary.answers, instrument: summary.instrument, file: file,
+                                      replaced: summary.replaced))
             return
         }
         var options = ResponseImportOptions(
@@ -131,20 +132,20 @@ struct ResponsesImport: ParsableCommand {
         let summary = try study.withStudy { try $0.importResponses(from: file, options: options) }
         progress.finish()
         let columns = summary.columns.sorted { $0.key < $1.key }
-        print("Imported \(summary.responseSets) \(summary.instrument) response set\(summary.responseSets == 1 ? "" : "s") "
-              + "(\(summary.answers) answers) from \(file)" + (summary.replaced > 0 ? ", replacing \(summary.replaced)" : ""))
+        say(.importedResponseSets(sets: summary.responseSets, answers: summary.answers, instrument: summary.instrument, file: file,
+                                  replaced: summary.replaced))
         if summary.confidence.isEmpty {
-            print("Items read from (by \(summary.matchedBy)): " + columns.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+            say(.itemsReadFrom(by: summary.matchedBy, columns: columns.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", ")))
         } else {
             // Found by similarity: one line per item with its confidence, for the researcher to check.
-            print("Items read from (by \(summary.matchedBy); check them):")
+            say(.itemsReadFromCheck(by: summary.matchedBy))
             for (item, column) in columns {
-                print("  \(item) ← '\(column)' (similarity \(Int(((summary.confidence[item] ?? 0) * 100).rounded())) %)")
+                say(.itemSimilarity(item: "\(item)", column: column, percent: Int(((summary.confidence[item] ?? 0) * 100).rounded())))
             }
         }
-        if !summary.ignoredColumns.isEmpty { print("Columns that are no item, left out: " + summary.ignoredColumns.map { "'\($0)'" }.joined(separator: ", ")) }
+        if !summary.ignoredColumns.isEmpty { say(.ignoredColumns(summary.ignoredColumns.map { "'\($0)'" }.joined(separator: ", "))) }
         if summary.duplicatesDropped > 0 {
-            print("Repeated submissions: \(summary.duplicatesDropped) row\(summary.duplicatesDropped == 1 ? "" : "s") dropped, keeping each participant's \(duplicates == .keepLast ? "last" : "first")")
+            say(.repeatedSubmissions(dropped: summary.duplicatesDropped, keepLast: duplicates == .keepLast))
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import Importing
 import StudyStore
@@ -70,7 +71,7 @@ struct AttemptAdd: ParsableCommand {
                                  trial: trial, seconds: time.flatMap(Duration.parse), errors: errors, outcome: outcome,
                                  assisted: assisted, note: note, source: "cli")
         let number = try study.withStudy { try $0.addAttempt(entry) }
-        print("Recorded trial \(number) of \(task) for \(participant)")
+        say(.recordedTrial(trial: number, task: task, participant: participant))
     }
 }
 
@@ -116,8 +117,8 @@ struct AttemptImport: ParsableCommand {
                                                               acceptTotals: acceptTotals, delimiter: delimiter))
         }
         for note in summary.notes { printError("note: \(note)") }
-        print("Imported \(summary.attempts) attempt\(summary.attempts == 1 ? "" : "s") from \(file)")
-        print("Columns: " + summary.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", "))
+        say(.importedAttempts(summary.attempts, file: file))
+        say(.columnsFound(summary.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", ")))
         if !summary.ignored.isEmpty { printError("note: columns not read: " + summary.ignored.map { "'\($0)'" }.joined(separator: ", ")) }
     }
 }
@@ -131,7 +132,7 @@ struct AttemptList: ParsableCommand {
     func run() throws {
         let (attempts, factors) = try study.withStudy { (try $0.attempts(), try $0.factors()) }
         if output.json { return try printJSON(attempts, command: "attempt list", key: "attempts") }
-        if attempts.isEmpty { return print("No attempts yet. Record one with 'studyctl attempt add' or import a log with 'studyctl attempt import'.") }
+        if attempts.isEmpty { return say(.noAttemptsYet) }
         let names = factors.map(\.name)
         var table = TextTable(["participant", "task"] + names + ["trial", "time", "errors", "outcome", "assisted", "note"],
                               rightAligned: [2 + names.count, 3 + names.count, 4 + names.count])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import StudyStore
 import Surveys
@@ -43,7 +44,7 @@ struct TaskAdd: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.addTask(key: key, title: title, description: description, position: order, penaltySeconds: penalty?.value) }
-        print("Added task \(key)" + (penalty.map { " (penalty \(NumberParser.format($0.value)) s per error)" } ?? ""))
+        say(.addedTask(key: key, penalty: penalty.map { NumberStyle(Voice.language).number($0.value, decimals: $0.value == $0.value.rounded() ? 0 : 1) }))
     }
 }
 
@@ -89,7 +90,7 @@ struct ConditionAdd: ParsableCommand {
     func run() throws {
         let list = levels.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         try study.withStudy { try $0.addFactor(name: name, levels: list) }
-        print("Added condition \(name) with levels \(list.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))")
+        say(.addedCondition(name: name, levels: list.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")))
     }
 }
 
