@@ -135,6 +135,11 @@ enum Bibliography {
         "sus": "brooke1996", "pssuq": "lewis2002", "pssuq-v2": "lewis1995", "csuq": "lewis1995", "umux": "finstad2010",
         "umux-lite": "lewis2013", "seq": "sauro2009", "nasa-tlx": "hart1988",
     ]
+
+    /// The works each built-in instrument's norms come from, cited beside the norms in the report.
+    static let normSources: [String: [String]] = [
+        "sus": ["sauro2016"], "pssuq": ["lewis2002", "sauro2016"], "pssuq-v2": ["lewis2002"], "csuq": ["lewis2002"], "umux-lite": ["sauro2016"],
+    ]
 }
 
 /// The citations of one report, in the order first cited, and its reference list.

@@ -123,7 +123,10 @@ extension ReportModel {
             }
             let normSummaries = (q.report.overall.first?.summaries ?? []).filter { $0.norm != nil }
             if !normSummaries.isEmpty {
-                let source = d.norms?.source.text(language) ?? (d.scoring == .sus ? "Sauro & Lewis (2016)" : "")
+                // The norms' works cited in the report's style (and listed in the references); a custom instrument's
+                // own source text as written.
+                let keys = Bibliography.normSources[d.id] ?? (d.scoring == .sus ? ["sauro2016"] : [])
+                let source = keys.isEmpty ? d.norms?.source.text(language) ?? "" : String(citations.cite(keys).dropFirst().dropLast())
                 questionnaire.normsIntro = [Value(value: Phrase.normsIntro(source: source).text(language))]
                 var table = ResultTable(id: "\(d.id)_norms", title: Phrase.normsTitle(shortName).text(language), language: language,
                                         columns: [Column(.score, .text, language), Column(.mean, .number(decimals: 2), language),
@@ -324,8 +327,8 @@ extension ReportModel {
                 Charts.means(categories: taskKeys, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
                              norms: [], maximum: 100, yTitle: pt ? "Conclusão (%, IC 95 %)" : "Completion (%, 95% CI)", normLabel: "",
                              note: conditionNote, valueText: { number($0, 0) }),
-                pt ? "Taxa de conclusão por tarefa, com intervalo de Wald ajustado de 95 % (Sauro & Lewis, 2005)"
-                   : "Completion rate per task with adjusted-Wald 95% confidence intervals (Sauro & Lewis, 2005)"))
+                pt ? "Taxa de conclusão por tarefa, com intervalo de Wald ajustado de 95 % \(citations.cite("sauro2005"))"
+                   : "Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005"))"))
             if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
                 taskCharts.append(chart("task-time",
                     Charts.means(categories: taskKeys, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
