@@ -39,7 +39,7 @@ let package = Package(
         // a label, typed cells), the catalog's words in English and Brazilian Portuguese, and one renderer per format
         // (terminal text, CSV, JSON, markdown, HTML, LaTeX); the store's typed errors in both languages. Above the store, below
         // everything that writes.
-        .target(name: "Results", dependencies: ["Surveys", "Tabular", "StudyStore"]),
+        .target(name: "Results", dependencies: ["Surveys", "Tabular", "Gaze", "QualCoding", "StudyStore"]),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
         .target(
             name: "StudyStore",

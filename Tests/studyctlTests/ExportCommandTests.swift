@@ -26,6 +26,9 @@ import Testing
             #expect(uitracking.contains("(charts/pt-BR/\(chart).svg)"), "\(chart)")
         }
         #expect(!uitracking.contains("(SysUse)") && !uitracking.contains("Learnability"), "no English labels in the Portuguese report")
+        // Quotes per category, and the pairwise tests of three levels (values in PostHocTests).
+        #expect(uitracking.contains("| Informações Insuficientes | P1 | “traduzir a documentação para português” |"))
+        #expect(uitracking.contains("| Iniciante | Intermediário | 1,17 | 4,02 | 2,8 | 0,062 | 4,67 | 1,89 | 0,143 |"))
         let codeforall = try String(contentsOfFile: cli.path("out/codeforall/report.md"), encoding: .utf8)
         // Published: mean 86.36, lowest 72.5, highest 100, most frequent 92.5; grade A+.
         #expect(codeforall.contains("| **Todos** | **11** | **86,36** | **8,32** | **87,50** | **72,50** | **100,00** | **92,50** |"))
@@ -46,6 +49,8 @@ import Testing
         #expect(codeforallEnglish.contains("(Brooke, 1996)"))
         let game = try String(contentsOfFile: cli.path("out/game-controls/report.md"), encoding: .utf8)
         #expect(game.contains("| fase-1 | 0-50 | 15 |"))
+        // Each task's two settings compared as `tasks compare fase-1 --condition setting` does (ratio 0.886 [0.820, 0.957], p = .005).
+        #expect(game.contains("| fase-1 | tempo (razão B / A) | 0-50 | 41,00 | 0-100 | 36,32 | 0,89 | [0,82; 0,96] | t pareado | -3,35 | 14,0 | 0,005 |"))
         // Every section has its figure, in each language: tasks too.
         for language in ["pt-BR", "en"] {
             for chart in ["task-completion", "task-time", "task-errors"] {
@@ -156,7 +161,7 @@ import Testing
         #expect(try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8).contains("| P1 | 85,00 |"))
         #expect(try cli.fail(["report", "-o", "r", "--template", "nothing-here"]).stderr.contains("No report template 'nothing-here'"))
         #expect(try cli.succeed(["export", "xlsx", "s.xlsx"]) == "Wrote s.xlsx\n")
-        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 13 CSV files to tables"))
+        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 14 CSV files to tables"))
         #expect(try cli.fail(["export", "xlsx", "missing/dir/s.xlsx"]).stderr.contains("Cannot create missing/dir/s.xlsx"))
         #expect(try cli.fail(["report", "--by", "nope"]).stderr.contains("No attribute 'nope'"))
     }

@@ -72,6 +72,15 @@ import Testing
         }
         #expect(try String(contentsOfFile: cli.path("maps/home-maps.txt"), encoding: .utf8).contains("kernel: Gaussian, SD 33.3 px"))
         #expect(try cli.fail(["gaze", "heatmap", "nada.png"]).stderr.contains("media 'nada.png': no such media in the study"))
+
+        // The report holds the scan-path similarity of each media, as `gaze similarity` computes it, and cites its method.
+        let similarity = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["gaze", "similarity", "home.png", "--json"]).utf8)) as? [String: Any]
+        let mean = try #require(((similarity?["groups"] as? [[String: Any]])?.first)?["mean"] as? Double)
+        try cli.succeed(["report", "-o", "r", "--language", "en"])
+        let report = try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8)
+        #expect(report.contains("*Scan-path similarity on home.png*"))
+        #expect(report.contains("| All pairs | 1 | \(String(format: "%.2f", mean)) |"), "\(report)")
+        #expect(report.contains("Brandt, S. A., & Stark, L. W. (1997)"))
     }
 
     /// Coordinates no screen has ("nan", 1e300) never reach the study, and no later command trips on them.

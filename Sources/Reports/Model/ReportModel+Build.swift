@@ -351,6 +351,7 @@ extension ReportModel {
         }
         if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }
         model.tasks.charts = taskCharts
+        for table in taskComparisons(s, language: language) { model.tasks.comparisonTables += model.place(table) }
 
         // Coding.
         if !s.categories.isEmpty {
@@ -401,6 +402,19 @@ extension ReportModel {
                               .text(code.categories.joined(separator: "; "))])
             }
             model.coding.codes = model.place(codes)
+            // Quotes per category: the first three excerpts of each (in participant order), the rest in the workbook.
+            var quotes = ResultTable(id: "quotes", title: Phrase.quotesTitle.text(language), language: language,
+                                     columns: [Column(.category, .text, language), Column(.participant, .text, language),
+                                               Column(.excerpt, .prose, language)])
+            let primary = s.codes.filter { s.primaryCoder == nil || $0.coder == s.primaryCoder }
+                .sorted { NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) || ($0.participant == $1.participant && $0.id < $1.id) }
+            for category in s.categories {
+                for code in primary.filter({ $0.categories.contains(category.name) }).prefix(3) {
+                    quotes.append([.text(category.name), .text(code.participant), .text("“\(code.excerpt)”")])
+                }
+            }
+            if !quotes.isEmpty { quotes.notes = [Phrase.quotesNote.text(language)] }
+            model.coding.quotes = model.place(quotes)
         }
         let agreements = agreement.map { report in
             let coders = report.coders.joined(separator: ", ")
@@ -478,6 +492,24 @@ extension ReportModel {
         }
         gaze.aois = model.place(aois)
         gaze.note = Phrase.gazeDefinitions.text(language)
+        for name in Array(Set(s.gazeFixations.map(\.media))).sorted() {
+            let areas = s.gazeAOIs.filter { $0.media.caseInsensitiveCompare(name) == .orderedSame }.map(\.aoi)
+            guard !areas.isEmpty else { continue }
+            var participants: [String] = []
+            var sequences: [[String]] = []
+            for set in s.gazeFixations where set.media == name {
+                let visits = ScanPath.visits(set.fixations, aois: areas)
+                if let index = participants.firstIndex(of: set.participant) { sequences[index] += visits } else {
+                    participants.append(set.participant)
+                    sequences.append(visits)
+                }
+            }
+            guard participants.count >= 2 else { continue }
+            let groupOf = s.groupAttribute.map { _ in Dictionary(participants.compactMap { p in s.group(of: p).map { (p, $0) } }, uniquingKeysWith: { a, _ in a }) }
+            let similarity = ScanPath.Similarity(participants: participants, sequences: sequences, groupOf: groupOf, groupOrder: s.groupOrder)
+            _ = citations.cite("brandt1997")  // the note cites it: listed in the references
+            gaze.similarity += model.place(ResultTable.scanPathSimilarity(similarity, media: name, language: language))
+        }
         let media = Array(Set(s.gazeFixations.map(\.media))).sorted()
         for name in media {
             let sets = s.gazeFixations.filter { $0.media == name }
@@ -501,6 +533,31 @@ extension ReportModel {
             }
         }
         return gaze
+    }
+
+    /// Each condition's first two levels compared per task: time (log scale) and errors, as `tasks compare` does;
+    /// one table per condition (the report's and the workbook's).
+    static func taskComparisons(_ s: StudySnapshot, language: StudyLanguage) -> [ResultTable] {
+        var tables: [ResultTable] = []
+        for factor in s.factors where factor.levels.count >= 2 {
+            var comparisons: [TaskComparison] = []
+            for task in s.tasks.map(\.key) {
+                for measure in [TaskMeasure.time, .errors] {
+                    let values: [(participant: String, level: String, value: Double)] = s.attempts.compactMap { attempt in
+                        guard attempt.task == task, let level = attempt.conditions[factor.name] else { return nil }
+                        let value = measure == .errors ? attempt.errors.map(Double.init) : attempt.seconds
+                        return value.map { (attempt.participant, level, $0) }
+                    }
+                    // Too few attempts per level, or no variation: no test, and no row.
+                    if let comparison = try? TaskComparison.compare(task: task, measure: measure, levelA: factor.levels[0], levelB: factor.levels[1],
+                                                                    values: values) {
+                        comparisons.append(comparison)
+                    }
+                }
+            }
+            if !comparisons.isEmpty { tables.append(ResultTable.taskComparisons(comparisons, condition: factor.name, language: language)) }
+        }
+        return tables
     }
 
     /// The year the data were collected: of the last response set submitted, else of the study's creation — the

@@ -61,6 +61,8 @@ public struct ReportModel: Sendable {
         public var table: [TableRef] = []
         public var penaltyNote: [Value] = []
         public var comparisons: [Value] = []
+        /// Per condition, its first two levels compared per task (time and errors).
+        public var comparisonTables: [TableRef] = []
         public var charts: [Chart] = []
     }
 
@@ -70,6 +72,8 @@ public struct ReportModel: Sendable {
         public var shares: [TableRef] = []
         public var sharesChart: [Chart] = []
         public var codes: [TableRef] = []
+        /// Up to three excerpts per category, as a thesis quotes them.
+        public var quotes: [TableRef] = []
     }
 
     public struct Agreement: Sendable {
@@ -85,6 +89,8 @@ public struct ReportModel: Sendable {
         public var aois: [TableRef] = []
         public var note = ""
         public var figures: [Chart] = []
+        /// Per media, the mean scan-path similarity over all pairs, or within and between groups.
+        public var similarity: [TableRef] = []
     }
 
     public let title: String
@@ -129,7 +135,7 @@ public struct ReportModel: Sendable {
             ("eyeTracking", .eyeTrackingHeading), ("dataQuality", .dataQualityHeading), ("aoiMetrics", .aoiMetricsHeading),
             ("interviews", .interviewsHeading), ("codebook", .codebookHeading), ("categoryFrequencies", .categoryFrequenciesHeading),
             ("codesPerParticipant", .codesPerParticipantHeading), ("memos", .memosHeading), ("methods", .methodsHeading),
-            ("references", .referencesHeading), ("comparisons", .comparisonsHeading), ("itemsKey", .itemsKey),
+            ("references", .referencesHeading), ("comparisons", .comparisonsHeading), ("itemsKey", .itemsKey), ("quotes", .quotesHeading),
         ]
         return Dictionary(uniqueKeysWithValues: phrases.map { ($0.0, $0.1.text(language)) })
     }

@@ -97,7 +97,7 @@ public struct DataTable: Sendable {
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
-                      comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
+                      comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
         }
@@ -342,6 +342,22 @@ public enum StudyTables {
 
     static func taskSummary(_ s: StudySnapshot) -> DataTable {
         DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: s.info.language, detail: true), name: "Task summary")
+    }
+
+    /// Each condition's first two levels compared per task (the report's tables, one after the other).
+    static func taskComparisons(_ s: StudySnapshot) -> DataTable {
+        let tables = ReportModel.taskComparisons(s, language: s.info.language)
+        guard var first = tables.first else {
+            return DataTable(ResultTable.taskComparisons([], condition: "", language: s.info.language), name: "Task comparisons")
+        }
+        // One sheet: every condition's rows, the condition named in a first column.
+        let condition = Column(.condition, .text, s.info.language)
+        var merged = ResultTable(id: first.id, title: first.title, language: first.language, columns: [condition] + first.columns)
+        for (table, factor) in zip(tables, s.factors.filter { $0.levels.count >= 2 }) {
+            for row in table.rows { merged.append([.text(factor.name)] + row) }
+        }
+        first = merged
+        return DataTable(first, name: "Task comparisons")
     }
 
     /// Every between-group comparison of a score: the omnibus tests, then the pairwise post-hoc tests (Games–Howell,

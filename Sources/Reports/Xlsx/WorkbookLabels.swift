@@ -13,6 +13,7 @@ enum WorkbookLabels {
         "Tasks": ("Tasks", "Tarefas", ("every task attempt: time, errors, outcome", "cada tentativa de tarefa: tempo, erros, resultado")),
         "Comparisons": ("Comparisons", "Comparações", ("between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests", "entre grupos, por escore: Welch / Mann–Whitney ou ANOVA de Welch / Kruskal–Wallis, e os testes par a par de Games–Howell e Dunn (Holm)")),
         "Task summary": ("Task summary", "Resumo das tarefas", ("per task and condition: completion with adjusted-Wald CI, times, errors", "por tarefa e condição: conclusão com IC de Wald ajustado, tempos, erros")),
+        "Task comparisons": ("Task comparisons", "Comparações das tarefas", ("each condition's first two levels per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t", "os dois primeiros níveis de cada condição por tarefa: tempo como razão de médias geométricas, erros como diferença, t pareado ou de Welch")),
         "Codebook": ("Codebook", "Livro de códigos", ("categories with origin, definition, theme and use", "categorias com origem, definição, tema e uso")),
         "Excerpts": ("Excerpts", "Trechos", ("coded excerpts with their in-vivo codes", "trechos codificados com seus códigos in vivo")),
         "Category frequencies": ("Category frequencies", "Frequência das categorias", ("per category: segments, participants and share", "por categoria: trechos, participantes e porcentagem")),

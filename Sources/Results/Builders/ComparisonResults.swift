@@ -1,3 +1,4 @@
+import Gaze
 import Surveys
 
 extension ResultTable {
@@ -77,6 +78,23 @@ extension ResultTable {
                           item.reversed ? Value(item.recoded?.sd) : .empty]
                          + points.map { point in .count(item.distribution.first { $0.point == point }?.count ?? 0) } + [.count(item.notApplicable)])
         }
+        return table
+    }
+}
+
+extension ResultTable {
+    /// The mean scan-path similarity of one media (1 − d/max(|a|,|b|), d the Levenshtein distance between AOI
+    /// visit sequences; Brandt & Stark 1997) over all pairs, or within each group and between groups.
+    public static func scanPathSimilarity(_ similarity: ScanPath.Similarity, media: String, language: StudyLanguage) -> ResultTable {
+        var table = ResultTable(id: "scan_path_similarity", title: Phrase.scanPathTitle(media).text(language), language: language,
+                                columns: [Column(.comparison, .text, language), Column(.pairs, .count, language),
+                                          Column(.mean_similarity, .number(decimals: 2), language)])
+        for group in similarity.groups {
+            let name = group.name.isEmpty ? Phrase.allPairs.text(language)
+                : group.within ? Phrase.withinGroup(group.name).text(language) : Phrase.betweenGroups(group.name).text(language)
+            table.append([.text(name), .count(group.pairs), Value(group.mean)])
+        }
+        table.notes = [Phrase.scanPathNote.text(language)]
         return table
     }
 }

@@ -49,3 +49,26 @@ extension ResultTable {
         return table
     }
 }
+
+extension ResultTable {
+    /// Two levels of a condition compared per task, as `tasks compare` does: times on the log scale (the ratio of
+    /// geometric means B / A with its 95 % interval), errors as the difference of means B − A; a paired t-test when
+    /// the same participants did both, Welch's otherwise.
+    public static func taskComparisons(_ comparisons: [TaskComparison], condition: String, language: StudyLanguage) -> ResultTable {
+        var table = ResultTable(id: "task_comparisons", title: Phrase.taskComparisonsTitle(condition).text(language), language: language,
+                                columns: [Column(.task, .text, language), Column(.measure, .text, language), Column(.group_a, .text, language),
+                                          Column(.typical_a, .number(decimals: 2), language), Column(.group_b, .text, language),
+                                          Column(.typical_b, .number(decimals: 2), language), Column(.effect, .number(decimals: 2), language),
+                                          Column(.ci95, .interval(decimals: 2), language), Column(.test, .text, language),
+                                          Column(.t, .number(decimals: 2), language), Column(.df, .number(decimals: 1), language),
+                                          Column(.p, .pValue, language)])
+        for c in comparisons {
+            let measure = c.measure == .errors ? Phrase.errorsDifference.text(language) : Phrase.timeRatio.text(language)
+            let test = c.test.design == .paired ? Phrase.pairedT.text(language) : ResultTable.testName("welch-t", language)
+            table.append([.text(c.task), .text(measure), .text(c.levelA), .number(c.typicalA), .text(c.levelB), .number(c.typicalB),
+                          .number(c.effect), Value(c.effectCI), .text(test), .number(c.test.t), .number(c.test.df), .pValue(c.test.p)])
+        }
+        table.notes = [Phrase.taskComparisonsNote.text(language)]
+        return table
+    }
+}

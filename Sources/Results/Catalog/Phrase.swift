@@ -50,6 +50,9 @@ public enum Phrase: Sendable, Equatable, Bilingual {
     case answer
     case postHocTitle(score: String)
     case noAttempts
+    case scanPathTitle(String), allPairs, withinGroup(String), betweenGroups(String), scanPathNote
+    case quotesTitle, quotesHeading, quotesNote
+    case taskComparisonsTitle(String), errorsDifference, timeRatio, pairedT, taskComparisonsNote
     case scoreSummaryTitle(String)
     case intervalClipped
     case taskTimesNote(successfulOnly: Bool)
@@ -134,6 +137,26 @@ public enum Phrase: Sendable, Equatable, Bilingual {
         case .intervalClipped:
             return ("* The 95 % interval is cut to the score's possible range (the t interval reaches past it).",
                     "* O intervalo de 95 % é cortado à faixa possível do escore (o intervalo t ultrapassa seus limites).")
+        case let .scanPathTitle(media): return ("Scan-path similarity on \(media)", "Semelhança dos caminhos do olhar em \(media)")
+        case .allPairs: return ("All pairs", "Todos os pares")
+        case let .withinGroup(name): return ("Within \(name)", "Dentro de \(name)")
+        case let .betweenGroups(names): return ("Between \(names)", "Entre \(names)")
+        case .scanPathNote:
+            return ("Similarity 1 − d/max(|a|, |b|), d the Levenshtein distance between the AOI visit sequences (the string-edit method of Brandt and Stark (1997)): 1 is the same path, 0 nothing in common.",
+                    "Semelhança 1 − d/max(|a|, |b|), d a distância de Levenshtein entre as sequências de visitas às AOIs (o método de edição de cadeias de Brandt e Stark (1997)): 1 é o mesmo caminho, 0 nada em comum.")
+        case let .taskComparisonsTitle(condition):
+            return ("Tasks compared between the levels of \(condition)", "Tarefas comparadas entre os níveis de \(condition)")
+        case .errorsDifference: return ("errors (difference B − A)", "erros (diferença B − A)")
+        case .timeRatio: return ("time (ratio B / A)", "tempo (razão B / A)")
+        case .pairedT: return ("paired t", "t pareado")
+        case .taskComparisonsNote:
+            return ("Times are compared on the log scale: A and B are geometric means in seconds and the effect is their ratio B / A with its 95% interval; errors are means and the effect is their difference. A paired t-test when the same participants did both levels (per-participant means), Welch's otherwise.",
+                    "Os tempos são comparados na escala logarítmica: A e B são médias geométricas em segundos e o efeito é a razão B / A com seu intervalo de 95 %; os erros são médias e o efeito, a diferença. Teste t pareado quando os mesmos participantes fizeram os dois níveis (médias por participante); de Welch, caso contrário.")
+        case .quotesTitle: return ("Quotes per category", "Citações por categoria")
+        case .quotesHeading: return ("Quotes per category", "Citações por categoria")
+        case .quotesNote:
+            return ("At most three excerpts per category, in participant order; every excerpt is in the workbook's Excerpts sheet.",
+                    "No máximo três trechos por categoria, na ordem dos participantes; todos os trechos estão na planilha Trechos da pasta de trabalho.")
         case .noAttempts:
             return ("No attempts yet. Record them with 'studyctl attempt add' or 'studyctl attempt import'.",
                     "Nenhuma tentativa ainda. Registre-as com 'studyctl attempt add' ou 'studyctl attempt import'.")

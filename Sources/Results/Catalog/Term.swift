@@ -20,12 +20,12 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     // Tasks.
     case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
-    case partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
+    case measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, units, emergent, a_priori
     // Eye tracking.
     case media, aoi, fixated, ttff_mean, ttff_ci95, total_fixation_mean, total_fixation_ci95, fixation_count_mean, visit_count_mean
-    case samples, invalid_share, fixations
+    case samples, invalid_share, fixations, pairs, mean_similarity
     // Captions.
     case table, figure, continued, continues, source
     // Study contents.
@@ -110,6 +110,10 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .assisted: return ("Assisted", "Com ajuda")
         case .seq_mean: return ("SEQ (mean)", "SEQ (média)")
         case .outcome: return ("Outcome", "Resultado")
+        case .measure: return ("Measure", "Medida")
+        case .typical_a: return ("A", "A")
+        case .typical_b: return ("B", "B")
+        case .effect: return ("Effect (B vs A)", "Efeito (B vs. A)")
         case .partials: return ("Partial successes", "Sucessos parciais")
         case .failures: return ("Failures", "Falhas")
         case .time_n: return ("Timed attempts", "Tentativas cronometradas")
@@ -143,6 +147,8 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .samples: return ("Samples", "Amostras")
         case .invalid_share: return ("Invalid", "Inválidas")
         case .fixations: return ("Fixations", "Fixações")
+        case .pairs: return ("Pairs", "Pares")
+        case .mean_similarity: return ("Mean similarity", "Semelhança média")
         case .table: return ("Table", "Tabela")
         case .figure: return ("Figure", "Figura")
         case .continued: return ("continued", "continuação")
