@@ -5,6 +5,7 @@ import Surveys
 /// can lack a language.
 public enum Message: Sendable, Equatable, Bilingual {
     case errorPrefix
+    case working
     case notePrefix
     case createdStudy(title: String, language: String, path: String)
     case statusStudy(String), statusFile(String), statusLanguage(String), statusCreated(String), statusSchema(version: Int, steps: String)
@@ -63,6 +64,7 @@ public enum Message: Sendable, Equatable, Bilingual {
     public var entry: (String, String) {
         switch self {
         case .errorPrefix: return ("Error: ", "Erro: ")
+        case .working: return ("working…", "trabalhando…")
         case .notePrefix: return ("note: ", "observação: ")
         case let .createdStudy(title, language, path):
             return ("Created study \"\(title)\" (\(language)) in \(path)", "Estudo \"\(title)\" (\(language)) criado em \(path)")

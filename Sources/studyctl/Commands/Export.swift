@@ -54,7 +54,7 @@ struct ExportXlsx: ParsableCommand {
         if !force, FileManager.default.fileExists(atPath: file) { throw Exists(path: file) }
         if only == .responses {
             let progress = ProgressBar(label: "writing")
-            try pseudonyms.withStudy(study) { database in
+            try pseudonyms.withStudy(study, signOfLife: false) { database in
                 try WorkbookWriter.writeResponses(database, to: file) { progress.update($0) }
             }
             progress.finish()

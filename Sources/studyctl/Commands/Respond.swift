@@ -46,7 +46,7 @@ struct Respond: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        try study.withStudy { database in
+        try study.withStudy(signOfLife: answers != nil) { database in
             guard let definition = try database.instrument(instrument) else {
                 throw StoreError.unknownInstrument(id: instrument, known: try database.instruments().map(\.id))
             }

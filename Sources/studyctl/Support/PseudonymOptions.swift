@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Results
 import Reports
 import StudyStore
 import Tabular
@@ -21,8 +22,8 @@ struct PseudonymOptions: ParsableArguments {
     }
 
     /// Runs `body` with the study, or with a pseudonymised copy of it.
-    func withStudy<T>(_ study: StudyOptions, _ body: (StudyDatabase) throws -> T) throws -> T {
-        guard pseudonymise else { return try study.withStudy(body) }
+    func withStudy<T>(_ study: StudyOptions, signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
+        guard pseudonymise else { return try study.withStudy(signOfLife: signOfLife, body) }
         var names: [String] = []
         if let redact {
             guard let text = try? String(contentsOfFile: redact, encoding: .utf8) else {
@@ -33,7 +34,8 @@ struct PseudonymOptions: ParsableArguments {
         let copyPath = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudonymised-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) } }
         let pairs = try study.withStudy { try $0.pseudonymisedCopy(at: copyPath, redact: names) }
-        let result = try body(try StudyDatabase.open(at: copyPath))
+        let copy = try StudyDatabase.open(at: copyPath)
+        let result = signOfLife ? try Activity.during(Message.working.text(Voice.language)) { try body(copy) } : try body(copy)
         if let key {
             var writer = CSVWriter()
             writer.writeRow(["code", "pseudonym"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Results
 import StudyStore
 
 /// Where the study file is; shared by every command that opens one.
@@ -17,11 +18,13 @@ struct StudyOptions: ParsableArguments {
         return "study.sqlite"
     }
 
-    /// Opens the study (upgrading an older one) and runs `body` with it.
-    func withStudy<T>(_ body: (StudyDatabase) throws -> T) throws -> T {
+    /// Opens the study (upgrading an older one) and runs `body` with it, with a sign of life on the terminal when
+    /// it outlasts a second — unless `signOfLife` is false: the body talks to the user or draws its own progress bar.
+    func withStudy<T>(signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
         let study = try StudyDatabase.open(at: path)
         if !Voice.chosen, let info = try? study.info() { Voice.follow(info.language) }
-        return try body(study)
+        if !signOfLife { return try body(study) }
+        return try Activity.during(Message.working.text(Voice.language)) { try body(study) }
     }
 }
 

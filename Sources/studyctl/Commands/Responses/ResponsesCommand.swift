@@ -112,7 +112,7 @@ struct ResponsesImport: ParsableCommand {
     func run() throws {
         if long {
             let progress = ProgressBar(label: "importing")
-            let summary = try study.withStudy {
+            let summary = try study.withStudy(signOfLife: false) {
                 try $0.importLongResponses(from: file, options: .init(instrument: instrument, orientation: orientation, replace: replace,
                                                                       delimiter: delimiter, progress: progress.update))
             }
@@ -129,7 +129,7 @@ struct ResponsesImport: ParsableCommand {
         options.duplicates = duplicates
         let progress = ProgressBar(label: "importing")
         options.progress = progress.update
-        let summary = try study.withStudy { try $0.importResponses(from: file, options: options) }
+        let summary = try study.withStudy(signOfLife: false) { try $0.importResponses(from: file, options: options) }
         progress.finish()
         let columns = summary.columns.sorted { $0.key < $1.key }
         say(.importedResponseSets(sets: summary.responseSets, answers: summary.answers, instrument: summary.instrument, file: file,
