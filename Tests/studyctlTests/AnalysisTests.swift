@@ -210,7 +210,7 @@ import Darwin
         try cli.succeed(["category", "add", "Clareza", "--origin", "emergent"])
         try cli.succeed(["code", "add", "P1", "--excerpt", "A tela é confusa", "--code", "confusa", "--category", "Clareza"])
         let interviewed = try cli.succeed(["codes", "freq"])
-        #expect(interviewed.contains("Clareza          1             1    50%"), "\(interviewed)")
+        #expect(interviewed.contains("Clareza          1             1  50%"), "\(interviewed)")
         #expect(interviewed.contains("÷ 2 participants interviewed"))
         let everyone = try cli.succeed(["codes", "freq", "--denominator", "study"])
         #expect(everyone.contains("17%"))

@@ -371,14 +371,7 @@ extension ReportModel {
                 "\(name): \(s.frequencies.rows.first?.groups[index].denominator ?? 0)"
             }.joined(separator: "; ")
             model.coding.sharesIntro = Phrase.sharesIntro(denominator: s.frequencies.participants, groups: groups, coder: s.primaryCoder).text(language)
-            var shares = ResultTable(id: "category_frequencies", title: Phrase.categoryFrequenciesTitle.text(language), language: language,
-                                     columns: [Column(.category, .text, language), Column(.segments, .count, language),
-                                               Column(.participants, .count, language), Column(.share, .percent(decimals: 0), language)]
-                                        + s.frequencies.groups.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), $0, .countShare(decimals: 0)) })
-            for row in s.frequencies.rows {
-                shares.append([.text(row.category), .count(row.overall.segments), .count(row.overall.participants), .percent(row.overall.share)]
-                              + row.groups.map { .countShare($0.participants, $0.share) })
-            }
+            let shares = ResultTable.categoryFrequencies(s.frequencies, language: language)
             model.coding.shares = model.place(shares)
             if !s.codes.isEmpty {
                 let rows = s.frequencies.rows
@@ -418,14 +411,7 @@ extension ReportModel {
         }
         let agreements = agreement.map { report in
             let coders = report.coders.joined(separator: ", ")
-            var table = ResultTable(id: "agreement", title: Phrase.agreementTitle(coders: coders).text(language), language: language,
-                                    columns: [Column(.category, .text, language), Column(.agreement, .percent(decimals: 0), language),
-                                              Column(.kappa, .number(decimals: 3), language), Column(.alpha, .number(decimals: 3), language)])
-            for line in report.categories {
-                table.append([.text(line.category), Results.Value(share: line.percentAgreement), Results.Value(line.kappas.first?.kappa), Results.Value(line.alpha)])
-            }
-            table.append([.text(Term.overall.text(language)), Results.Value(share: report.overall.percentAgreement),
-                          Results.Value(report.overall.kappas.first?.kappa), Results.Value(report.overall.alpha)], emphasised: true)
+            let table = ResultTable.agreement(report, language: language)
             var entry = Agreement(heading: Phrase.agreementHeading(coders: coders).text(language), units: Phrase.agreementUnits(report.units).text(language),
                                   table: model.place(table))
             let lines = report.categories + [report.overall]

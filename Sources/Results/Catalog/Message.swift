@@ -56,6 +56,9 @@ public enum Message: Sendable, Equatable, Bilingual {
     case itemSimilarity(item: String, column: String, percent: Int)
     case ignoredColumns(String)
     case repeatedSubmissions(dropped: Int, keepLast: Bool)
+    case sharesDenominator(participants: Int, study: Bool, all: Int, perGroup: String?)
+    case agreementOf(coders: String, units: Int, codedByAll: Int?)
+    case agreementNote(method: String)
     // The coding workspace.
     case addedCategory(String), renamedCategory(from: String, to: String), mergedCategory(from: String, into: String, moved: Int)
     case addedMemo(Int64), codedAs(code: String, category: String), codeNow(id: Int64, code: String, categories: String)
@@ -165,6 +168,17 @@ public enum Message: Sendable, Equatable, Bilingual {
         case let .repeatedSubmissions(dropped, keepLast):
             return ("Repeated submissions: \(dropped) row\(dropped == 1 ? "" : "s") dropped, keeping each participant's \(keepLast ? "last" : "first")",
                     "Envios repetidos: \(dropped) linha\(dropped == 1 ? "" : "s") descartada\(dropped == 1 ? "" : "s"), mantendo o \(keepLast ? "último" : "primeiro") de cada participante")
+        case let .sharesDenominator(participants, study, all, perGroup):
+            return ("Share = participants who raised the category ÷ \(participants) participants " + (study ? "in the study" : "interviewed (with a transcript or a code; '--denominator study' for all \(all))")
+                        + (perGroup.map { "; per \($0)" } ?? "") + ".",
+                    "Porcentagem = participantes que citaram a categoria ÷ \(participants) participantes " + (study ? "do estudo" : "entrevistados (com transcrição ou código; '--denominator study' para todos os \(all))")
+                        + (perGroup.map { "; por \($0)" } ?? "") + ".")
+        case let .agreementOf(coders, units, all):
+            return ("Agreement of \(coders) on \(units) excerpt\(units == 1 ? "" : "s") coded by at least two of them" + (all.map { " (\($0) coded by all)" } ?? ""),
+                    "Concordância de \(coders) em \(units) trecho\(units == 1 ? "" : "s") codificado\(units == 1 ? "" : "s") por ao menos dois deles" + (all.map { " (\($0) por todos)" } ?? ""))
+        case let .agreementNote(method):
+            return ("Overall: \(method). An empty κ or α means no variation to compare (e.g. a category nobody used).",
+                    "Geral: \(method). Um κ ou α vazio significa que não há variação a comparar (por exemplo, uma categoria que ninguém usou).")
         case let .addedCategory(name): return ("Added category \(name)", "Categoria \(name) acrescentada")
         case let .renamedCategory(from, to): return ("Renamed \(from) to \(to)", "\(from) renomeada para \(to)")
         case let .mergedCategory(from, into, moved):

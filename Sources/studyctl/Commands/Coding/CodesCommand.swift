@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import QualCoding
 import StudyStore
@@ -67,21 +68,13 @@ struct CodesFrequency: ParsableCommand {
             }
             return print(writer.text, terminator: "")
         }
-        var header = ["category", "segments", "participants", "share"]
-        for group in table.groups { header += ["\(group) seg.", "\(group) part.", "\(group) share"] }
-        var text = TextTable(header, rightAligned: Set(1..<header.count))
-        for row in table.rows {
-            var cells = [row.category, String(row.overall.segments), String(row.overall.participants), percent(row.overall.share)]
-            for count in row.groups { cells += [String(count.segments), String(count.participants), percent(count.share)] }
-            text.append(cells)
-        }
-        print(text.render())
-        var denominators = "Share = participants who raised the category ÷ \(table.participants) participants "
-            + (denominator == .study ? "in the study" : "interviewed (with a transcript or a code; --denominator study for all \(dataset.participants.count))")
-        if let by, let first = table.rows.first {
-            denominators += "; per \(by): " + zip(table.groups, first.groups).map { "\($0.0) \($0.1.denominator)" }.joined(separator: ", ")
-        }
-        print("\n" + denominators + ".")
+        let language = Voice.language
+        print(TextRenderer.render(ResultTable.categoryFrequencies(table, language: language), title: false), terminator: "")
+        let perGroup = by.flatMap { by in table.rows.first.map { first in
+            "\(by): " + zip(table.groups, first.groups).map { "\($0.0) \($0.1.denominator)" }.joined(separator: ", ")
+        } }
+        print("")
+        say(.sharesDenominator(participants: table.participants, study: denominator == .study, all: dataset.participants.count, perGroup: perGroup))
     }
 }
 
@@ -236,16 +229,11 @@ struct CodesAgreement: ParsableCommand {
             throw ValidationError("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
         }
         if output.json { return try printJSON(report, command: "codes agreement") }
-        let pairs = report.overall.kappas.map(\.coders)
-        var table = TextTable(["category", "units", "agreement"] + pairs.map { "κ \($0.joined(separator: "-"))" } + ["α"], rightAligned: Set(1..<(4 + pairs.count)))
-        for line in report.categories + [report.overall] {
-            table.append([line.category, String(line.units), line.percentAgreement.map(percent) ?? ""]
-                         + pairs.map { fixed(line.kappa($0[0], $0[1]), 3) } + [fixed(line.alpha, 3)])
-        }
-        print("Agreement of \(names.joined(separator: ", ")) on \(report.units) excerpt\(report.units == 1 ? "" : "s") coded by at least two of them"
-              + (names.count > 2 ? " (\(report.unitsCodedByAll) coded by all)" : ""))
-        print(table.render())
-        print("\nOverall: \(report.overallMethod). An empty κ or α means no variation to compare (e.g. a category nobody used).")
+        let language = Voice.language
+        say(.agreementOf(coders: names.joined(separator: ", "), units: report.units, codedByAll: names.count > 2 ? report.unitsCodedByAll : nil))
+        print(TextRenderer.render(ResultTable.agreement(report, language: language), title: false), terminator: "")
+        print("")
+        say(.agreementNote(method: report.overallMethod))
     }
 }
 

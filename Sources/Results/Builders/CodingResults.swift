@@ -1,0 +1,40 @@
+import QualCoding
+import Surveys
+
+extension ResultTable {
+    /// Per category: coded segments, participants who raised it and their share of the denominator, overall and
+    /// per group (count and share). The same table in `codes freq`, the report and the workbook.
+    public static func categoryFrequencies(_ table: FrequencyTable, language: StudyLanguage) -> ResultTable {
+        var result = ResultTable(id: "category_frequencies", title: Phrase.categoryFrequenciesTitle.text(language), language: language,
+                                 columns: [Column(.category, .text, language), Column(.segments, .count, language),
+                                           Column(.participants, .count, language), Column(.share, .percent(decimals: 0), language)]
+                                    + table.groups.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), $0, .countShare(decimals: 0)) })
+        for row in table.rows {
+            result.append([.text(row.category), .count(row.overall.segments), .count(row.overall.participants), .percent(row.overall.share)]
+                          + row.groups.map { .countShare($0.participants, $0.share) })
+        }
+        return result
+    }
+
+    /// Agreement between coders per category and overall: the units compared, percent agreement, Cohen's κ per pair
+    /// of coders and Krippendorff's α (Krippendorff 2011). The same table in `codes agreement` and the report.
+    public static func agreement(_ report: AgreementReport, language: StudyLanguage) -> ResultTable {
+        let pairs = report.overall.kappas.map(\.coders)
+        var table = ResultTable(id: "agreement", title: Phrase.agreementTitle(coders: report.coders.joined(separator: ", ")).text(language),
+                                language: language,
+                                columns: [Column(.category, .text, language), Column(.units, .count, language),
+                                          Column(.agreement, .percent(decimals: 0), language)]
+                                    + pairs.map { pair in
+                                        Column("kappa_" + pair.map { StudyText.key($0).replacingOccurrences(of: " ", with: "_") }.joined(separator: "_"),
+                                               Term.kappa.text(language) + (pairs.count > 1 ? " " + pair.joined(separator: "–") : ""),
+                                               .number(decimals: 3))
+                                    }
+                                    + [Column(.alpha, .number(decimals: 3), language)])
+        for line in report.categories + [report.overall] {
+            let overall = line == report.overall && line.category == report.overall.category
+            table.append([.text(overall ? Term.overall.text(language) : line.category), .count(line.units), Value(share: line.percentAgreement)]
+                         + pairs.map { Value(line.kappa($0[0], $0[1])) } + [Value(line.alpha)], emphasised: overall)
+        }
+        return table
+    }
+}
