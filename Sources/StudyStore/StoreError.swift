@@ -15,7 +15,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case unknownParticipant(code: String, known: [String])
     case unknownAttribute(name: String, known: [String])
     case attributeType(participant: String, attribute: String, expected: String, value: String)
-    case participantHasData(code: String, attached: [String])
+    case participantHasData(code: String, attached: AttachedData)
     case notNumeric(attribute: String, participant: String, value: String)
     case ruleLeavesValue(attribute: String, participant: String, value: String, rule: String)
     case derivationConflicts(attribute: String, conflicts: [String])
@@ -95,7 +95,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case let .attributeType(participant, attribute, expected, value):
             return "Participant \(participant): attribute '\(attribute)' holds \(expected) values in this study; '\(value)' is not a number."
         case let .participantHasData(code, attached):
-            return "Participant \(code) has " + attached.joined(separator: ", ")
+            return "Participant \(code) has " + attached.descriptions.joined(separator: ", ")
                 + "; nothing was removed. Rerun with --cascade to remove the participant and all of that."
         case let .notNumeric(attribute, participant, value):
             return "Attribute '\(attribute)' of participant \(participant) is '\(value)', not a number; a rule needs numbers."

@@ -206,7 +206,7 @@ extension StudyDatabase {
             let attached = try Self.attachedData(db, participantID: id)
             if !attached.isEmpty && !cascade {
                 let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!
-                throw StoreError.participantHasData(code: stored, attached: attached.descriptions)
+                throw StoreError.participantHasData(code: stored, attached: attached)
             }
             try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])
             return attached

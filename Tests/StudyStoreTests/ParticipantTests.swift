@@ -59,7 +59,7 @@ import Surveys
             INSERT INTO memo (target, participant_id, text, created) VALUES ('participant', 1, 'hesitou muito', 'now');
             """)
         let before = try study.dump()
-        #expect(throws: StoreError.participantHasData(code: "P1", attached: ["1 coded excerpt", "1 memo"])) {
+        #expect(throws: StoreError.participantHasData(code: "P1", attached: AttachedData(excerpts: 1, memos: 1))) {
             try study.removeParticipant(code: "P1", cascade: false)
         }
         #expect(try study.dump() == before)

@@ -32,6 +32,10 @@ import Testing
             .replacingOccurrences(of: "[a-z_]+\\.csv", with: "", options: .regularExpression)
         out += try cli.succeed(["tasks", "summary"])
         out += try cli.succeed(["status"])
+        out += try cli.succeed(["participant", "show", "P1"])
+        out += try cli.succeed(["participant", "set", "P5", "turno=2"])
+        out += try cli.succeed(["check"]).replacingOccurrences(of: "study.sqlite", with: "")
+        out += try cli.fail(["participant", "remove", "P1"]).stderr
         out += try cli.fail(["participant", "show", "P99"]).stderr
         out += try cli.fail(["respond", "P1", "sus", "--answers", "3,3,3,3,3,3,3,3,3,3"]).stderr
         // The study's own words: the SUS reference and the norms' source (published titles), the schema's step names, file names.

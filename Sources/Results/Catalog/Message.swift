@@ -59,6 +59,9 @@ public enum Message: Sendable, Equatable, Bilingual {
     case sharesDenominator(participants: Int, study: Bool, all: Int, perGroup: String?)
     case agreementOf(coders: String, units: Int, codedByAll: Int?)
     case agreementNote(method: String)
+    case participantAdded(code: String, created: String), noAttributes, nothingAttached
+    case participantChanged(code: String, changes: String), removedParticipant(code: String, with: String)
+    case checkOK(path: String, version: Int), checkProblems(String), backedUp(from: String, to: String)
     // The coding workspace.
     case addedCategory(String), renamedCategory(from: String, to: String), mergedCategory(from: String, into: String, moved: Int)
     case addedMemo(Int64), codedAs(code: String, category: String), codeNow(id: Int64, code: String, categories: String)
@@ -179,6 +182,17 @@ public enum Message: Sendable, Equatable, Bilingual {
         case let .agreementNote(method):
             return ("Overall: \(method). An empty κ or α means no variation to compare (e.g. a category nobody used).",
                     "Geral: \(method). Um κ ou α vazio significa que não há variação a comparar (por exemplo, uma categoria que ninguém usou).")
+        case let .participantAdded(code, created): return ("Participant \(code) (added \(created))", "Participante \(code) (adicionado em \(created))")
+        case .noAttributes: return ("  no attributes", "  sem atributos")
+        case .nothingAttached: return ("  nothing attached yet", "  nada associado ainda")
+        case let .participantChanged(code, changes): return ("Participant \(code): \(changes)", "Participante \(code): \(changes)")
+        case let .removedParticipant(code, with):
+            return ("Removed participant \(code)" + (with.isEmpty ? "" : " with \(with)"), "Participante \(code) removido" + (with.isEmpty ? "" : " com \(with)"))
+        case let .checkOK(path, version):
+            return ("\(path): ok (schema version \(version); integrity, foreign keys, answers and names checked)",
+                    "\(path): ok (esquema versão \(version); integridade, chaves estrangeiras, respostas e nomes verificados)")
+        case let .checkProblems(path): return ("\(path): problems found", "\(path): problemas encontrados")
+        case let .backedUp(from, to): return ("Backed up \(from) to \(to)", "Cópia de segurança de \(from) gravada em \(to)")
         case let .addedCategory(name): return ("Added category \(name)", "Categoria \(name) acrescentada")
         case let .renamedCategory(from, to): return ("Renamed \(from) to \(to)", "\(from) renomeada para \(to)")
         case let .mergedCategory(from, into, moved):

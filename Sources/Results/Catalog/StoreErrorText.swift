@@ -28,7 +28,7 @@ extension StoreError {
         case let .attributeType(participant, attribute, expected, value):
             return "Participante \(participant): o atributo '\(attribute)' guarda valores do tipo \(expected) neste estudo; '\(value)' não é um número."
         case let .participantHasData(code, attached):
-            return "O participante \(code) tem \(attached.joined(separator: ", ")); nada foi removido. Rode de novo com --cascade para remover o participante e tudo isso."
+            return "O participante \(code) tem \(attached.text(.ptBR).joined(separator: ", ")); nada foi removido. Rode de novo com --cascade para remover o participante e tudo isso."
         case let .notNumeric(attribute, participant, value):
             return "O atributo '\(attribute)' do participante \(participant) é '\(value)', não um número; uma regra precisa de números."
         case let .ruleLeavesValue(attribute, participant, value, rule):
@@ -86,5 +86,16 @@ extension StoreError {
             if problems.count > shown { lines.append("… e mais \(problems.count - shown) problemas") }
             return lines.joined(separator: "\n") + "\n\(problems.count == 1 ? "1 problema" : "\(problems.count) problemas"); nada foi gravado."
         }
+    }
+}
+
+extension AttachedData {
+    /// What is attached to a participant, in `language`: ["2 conjuntos de respostas a questionários", "1 memorando"].
+    public func text(_ language: StudyLanguage) -> [String] {
+        guard language == .ptBR else { return descriptions }
+        func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
+        return [count(responseSets, "conjunto de respostas a questionário", "conjuntos de respostas a questionários"),
+                count(attempts, "tentativa de tarefa", "tentativas de tarefas"), count(transcripts, "transcrição", "transcrições"),
+                count(excerpts, "trecho codificado", "trechos codificados"), count(memos, "memorando", "memorandos")].compactMap { $0 }
     }
 }

@@ -51,6 +51,14 @@ public struct AttachedData: Sendable, Equatable, Codable {
     public var excerpts = 0
     public var memos = 0
 
+    public init(responseSets: Int = 0, attempts: Int = 0, transcripts: Int = 0, excerpts: Int = 0, memos: Int = 0) {
+        self.responseSets = responseSets
+        self.attempts = attempts
+        self.transcripts = transcripts
+        self.excerpts = excerpts
+        self.memos = memos
+    }
+
     public var isEmpty: Bool { responseSets + attempts + transcripts + excerpts + memos == 0 }
 
     /// Human wording, e.g. ["2 questionnaire response sets", "6 task attempts"].

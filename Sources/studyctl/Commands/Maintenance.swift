@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import StudyStore
 
@@ -16,9 +17,9 @@ struct Check: ParsableCommand {
         if output.json {
             try printJSON(report, command: "check")
         } else if report.ok {
-            print("\(study.path): ok (schema version \(report.schemaVersion); integrity, foreign keys, answers and names checked)")
+            say(.checkOK(path: study.path, version: report.schemaVersion))
         } else {
-            print("\(study.path): problems found")
+            say(.checkProblems(study.path))
             for line in report.integrity where line != "ok" { print("  integrity: \(line)") }
             for line in report.foreignKeyViolations { print("  foreign key: \(line)") }
             for line in report.answerProblems { print("  answers: \(line)") }
@@ -40,6 +41,6 @@ struct Backup: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.backup(to: file) }
-        print("Backed up \(study.path) to \(file)")
+        say(.backedUp(from: study.path, to: file))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import StudyStore
 
 struct ParticipantRemove: ParsableCommand {
@@ -17,7 +18,6 @@ struct ParticipantRemove: ParsableCommand {
 
     func run() throws {
         let attached = try study.withStudy { try $0.removeParticipant(code: code, cascade: cascade) }
-        let with = attached.descriptions
-        print("Removed participant \(code)" + (with.isEmpty ? "" : " with " + with.joined(separator: ", ")))
+        say(.removedParticipant(code: code, with: attached.text(Voice.language).joined(separator: ", ")))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import StudyStore
 
 struct ParticipantSet: ParsableCommand {
@@ -26,7 +27,8 @@ struct ParticipantSet: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.setAttributes(code: code, values: values.map { ($0.key, $0.value) }, unset: unset) }
-        let changes = values.map { "\($0.key)=\($0.value)" } + unset.map { "removed \($0)" }
-        print("Participant \(code): " + changes.joined(separator: ", "))
+        let removed = Voice.language == .ptBR ? "removido" : "removed"
+        let changes = values.map { "\($0.key)=\($0.value)" } + unset.map { "\(removed) \($0)" }
+        say(.participantChanged(code: code, changes: changes.joined(separator: ", ")))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import StudyStore
 
 struct ParticipantShow: ParsableCommand {
@@ -24,16 +25,16 @@ struct ParticipantShow: ParsableCommand {
             try printJSON(JSON(participant: .init(detail.profile), created: detail.created, attached: detail.attached), command: "participant show")
             return
         }
-        print("Participant \(detail.profile.code) (added \(detail.created))")
+        say(.participantAdded(code: detail.profile.code, created: detail.created))
         if detail.profile.attributes.isEmpty {
-            print("  no attributes")
+            say(.noAttributes)
         } else {
             let width = detail.profile.attributes.map { $0.name.count }.max()!
             for (name, value) in detail.profile.attributes {
                 print("  \(name)\(String(repeating: " ", count: width - name.count))  \(value.display)")
             }
         }
-        let attached = detail.attached.descriptions
-        print(attached.isEmpty ? "  nothing attached yet" : "  " + attached.joined(separator: ", "))
+        let attached = detail.attached.text(Voice.language)
+        attached.isEmpty ? say(.nothingAttached) : print("  " + attached.joined(separator: ", "))
     }
 }
