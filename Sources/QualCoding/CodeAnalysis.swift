@@ -161,6 +161,9 @@ public struct AgreementReport: Sendable, Equatable, Codable {
     public var overall: Line
     /// How the overall line is computed, and which units each figure uses.
     public var overallMethod: String
+    /// Whether every coder gave each excerpt one category (the overall line compares the categories assigned),
+    /// rather than pooling the presence of every category.
+    public var singleCategory = false
 
     /// - Parameter assignments: coder → excerpt → the categories that coder gave it. Following Krippendorff
     ///   (2011), α uses every excerpt coded by at least two coders (a coder who did not code an excerpt gives no
@@ -203,6 +206,7 @@ public struct AgreementReport: Sendable, Equatable, Codable {
         let single = units.allSatisfy { unit in coders.allSatisfy { assignments[$0]?[unit].map { $0.count == 1 } ?? true } }
         let basis = "α on the \(units.count) excerpt\(units.count == 1 ? "" : "s") coded by at least two coders (Krippendorff 2011); "
             + "κ per pair on the excerpts that pair shares"
+        singleCategory = single
         if single {
             overallMethod = "one category per excerpt: κ and α over the categories assigned; " + basis
             overall = line("overall", units.map { unit in coders.map { assignments[$0]?[unit]?.first } }, labels: categories)

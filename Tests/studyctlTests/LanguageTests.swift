@@ -28,6 +28,8 @@ import Testing
         out += try cli.succeed(["code", "add", "P1", "--excerpt", "o botão some", "--code", "o botão some", "--category", "Navegação"])
         out += try cli.succeed(["memo", "add", "--on", "category:Navegação", "revisar"])
         out += try cli.succeed(["codes", "freq"])
+        out += try cli.succeed(["code", "list"])
+        out += try cli.succeed(["attempt", "list"])
         out += try cli.succeed(["export", "csv", "tabelas"]).replacingOccurrences(of: "tabelas", with: "")
             .replacingOccurrences(of: "[a-z_]+\\.csv", with: "", options: .regularExpression)
         out += try cli.succeed(["tasks", "summary"])

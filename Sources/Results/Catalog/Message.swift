@@ -58,7 +58,7 @@ public enum Message: Sendable, Equatable, Bilingual {
     case repeatedSubmissions(dropped: Int, keepLast: Bool)
     case sharesDenominator(participants: Int, study: Bool, all: Int, perGroup: String?)
     case agreementOf(coders: String, units: Int, codedByAll: Int?)
-    case agreementNote(method: String)
+    case agreementNote(singleCategory: Bool, units: Int)
     case participantAdded(code: String, created: String), noAttributes, nothingAttached
     case participantChanged(code: String, changes: String), removedParticipant(code: String, with: String)
     case checkOK(path: String, version: Int), checkProblems(String), backedUp(from: String, to: String)
@@ -179,9 +179,13 @@ public enum Message: Sendable, Equatable, Bilingual {
         case let .agreementOf(coders, units, all):
             return ("Agreement of \(coders) on \(units) excerpt\(units == 1 ? "" : "s") coded by at least two of them" + (all.map { " (\($0) coded by all)" } ?? ""),
                     "Concordância de \(coders) em \(units) trecho\(units == 1 ? "" : "s") codificado\(units == 1 ? "" : "s") por ao menos dois deles" + (all.map { " (\($0) por todos)" } ?? ""))
-        case let .agreementNote(method):
-            return ("Overall: \(method). An empty κ or α means no variation to compare (e.g. a category nobody used).",
-                    "Geral: \(method). Um κ ou α vazio significa que não há variação a comparar (por exemplo, uma categoria que ninguém usou).")
+        case let .agreementNote(single, units):
+            let en = (single ? "one category per excerpt: κ and α over the categories assigned; " : "pooled presence of every category on every excerpt; ")
+                + "α on the \(units) excerpt\(units == 1 ? "" : "s") coded by at least two coders (Krippendorff 2011); κ per pair on the excerpts that pair shares"
+            let pt = (single ? "uma categoria por trecho: κ e α sobre as categorias atribuídas; " : "presença de cada categoria em cada trecho, agregada; ")
+                + "α nos \(units) trecho\(units == 1 ? "" : "s") codificado\(units == 1 ? "" : "s") por ao menos dois codificadores (Krippendorff 2011); κ por par nos trechos que o par compartilha"
+            return ("Overall: \(en). An empty κ or α means no variation to compare (e.g. a category nobody used).",
+                    "Geral: \(pt). Um κ ou α vazio significa que não há variação a comparar (por exemplo, uma categoria que ninguém usou).")
         case let .participantAdded(code, created): return ("Participant \(code) (added \(created))", "Participante \(code) (adicionado em \(created))")
         case .noAttributes: return ("  no attributes", "  sem atributos")
         case .nothingAttached: return ("  nothing attached yet", "  nada associado ainda")

@@ -20,7 +20,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     // Tasks.
     case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
-    case measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
+    case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, units, emergent, a_priori
     // Eye tracking.
@@ -110,6 +110,9 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .assisted: return ("Assisted", "Com ajuda")
         case .seq_mean: return ("SEQ (mean)", "SEQ (média)")
         case .outcome: return ("Outcome", "Resultado")
+        case .time: return ("Time", "Tempo")
+        case .errors: return ("Errors", "Erros")
+        case .note: return ("Note", "Observação")
         case .measure: return ("Measure", "Medida")
         case .typical_a: return ("A", "A")
         case .typical_b: return ("B", "B")

@@ -118,16 +118,18 @@ struct CodeList: ParsableCommand {
                 && (category.map { name in code.categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame } } ?? true)
         }
         if output.json { return try printJSON(selected, command: "code list", key: "codes") }
-        if selected.isEmpty { return print("No codes.") }
+        let language = Voice.language
+        if selected.isEmpty { return print(language == .ptBR ? "Nenhum código." : "No codes.") }
         let values = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        var header = ["id", "participant"]
+        var header = ["id", Term.participant.text(language)]
         if let by { header.append(by) }
-        header += ["code", "category", "coder"]
+        header += [Term.code, .category, .coder].map { $0.text(language) }
         var table = TextTable(header, rightAligned: [0])
         for code in selected {
             var row = [String(code.id), code.participant]
             if let by { row.append(values[code.participant]?.value(of: by)?.display ?? "") }
-            row += [code.code + (code.inVivo ? "" : " (descriptive)"), code.categories.joined(separator: "; "), code.coder ?? ""]
+            row += [code.code + (code.inVivo ? "" : (language == .ptBR ? " (descritivo)" : " (descriptive)")), code.categories.joined(separator: "; "),
+                    code.coder ?? ""]
             table.append(row)
         }
         print(table.render())

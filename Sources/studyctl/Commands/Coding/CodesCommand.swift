@@ -233,7 +233,7 @@ struct CodesAgreement: ParsableCommand {
         say(.agreementOf(coders: names.joined(separator: ", "), units: report.units, codedByAll: names.count > 2 ? report.unitsCodedByAll : nil))
         print(TextRenderer.render(ResultTable.agreement(report, language: language), title: false), terminator: "")
         print("")
-        say(.agreementNote(method: report.overallMethod))
+        say(.agreementNote(singleCategory: report.singleCategory, units: report.units))
     }
 }
 

@@ -134,12 +134,18 @@ struct AttemptList: ParsableCommand {
         if output.json { return try printJSON(attempts, command: "attempt list", key: "attempts") }
         if attempts.isEmpty { return say(.noAttemptsYet) }
         let names = factors.map(\.name)
-        var table = TextTable(["participant", "task"] + names + ["trial", "time", "errors", "outcome", "assisted", "note"],
+        let language = Voice.language
+        let pt = language == .ptBR
+        let outcomes = ["success": pt ? "sucesso" : "success", "partial": pt ? "parcial" : "partial", "fail": pt ? "falha" : "fail"]
+        var table = TextTable([Term.participant, .task].map { $0.text(language) } + names
+                                + [Term.trial, .time, .errors, .outcome, .assisted, .note].map { $0.text(language) },
                               rightAligned: [2 + names.count, 3 + names.count, 4 + names.count])
         for attempt in attempts {
-            table.append([attempt.participant, attempt.task] + names.map { attempt.conditions[$0] ?? "" }
-                         + [String(attempt.trial), attempt.seconds.map(Duration.format) ?? "", attempt.errors.map(String.init) ?? "",
-                            attempt.outcome?.rawValue ?? "", attempt.assisted ? "yes" : "", attempt.note ?? ""])
+            let conditions: [String] = names.map { attempt.conditions[$0] ?? "" }
+            let outcome: String = attempt.outcome.map { outcomes[$0.rawValue] ?? $0.rawValue } ?? ""
+            let assisted: String = attempt.assisted ? (pt ? "sim" : "yes") : ""
+            let measures: [String] = [String(attempt.trial), attempt.seconds.map(Duration.format) ?? "", attempt.errors.map(String.init) ?? ""]
+            table.append([attempt.participant, attempt.task] + conditions + measures + [outcome, assisted, attempt.note ?? ""])
         }
         print(table.render())
     }
