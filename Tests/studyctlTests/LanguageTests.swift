@@ -30,6 +30,10 @@ import Testing
         out += try cli.succeed(["codes", "freq"])
         out += try cli.succeed(["code", "list"])
         out += try cli.succeed(["attempt", "list"])
+        // The instruments: the list, and one instrument's scale, scoring and norms (its items, and the norms' published source, are others' words).
+        out += try cli.succeed(["instrument", "list"]).split(separator: "\n").first.map(String.init) ?? ""
+        out += try cli.succeed(["instrument", "show", "sus"]).split(separator: "\n").filter { !$0.hasPrefix(" ") }
+            .joined(separator: "\n")
         out += try cli.succeed(["export", "csv", "tabelas"]).replacingOccurrences(of: "tabelas", with: "")
             .replacingOccurrences(of: "[a-z_]+\\.csv", with: "", options: .regularExpression)
         out += try cli.succeed(["tasks", "summary"])

@@ -17,7 +17,9 @@ import Testing
         let cli = try study()
         let list = try cli.succeed(["instrument", "list"])
         for id in ["sus", "pssuq", "pssuq-v2", "csuq", "umux", "umux-lite", "seq", "nasa-tlx"] { #expect(list.contains("\n\(id) ")) }
-        let pt = try cli.succeed(["instrument", "show", "sus"])
+        // In the study's language (pt-BR) unless --language says otherwise.
+        let pt = try cli.succeed(["instrument", "show", "sus"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(pt.contains("Pontuação: sus; escores: SUS, Aprendizagem, Usabilidade"), "\(pt)")
         #expect(pt.contains(" 1. Acho que gostaria de utilizar este produto com frequência"))
         #expect(pt.contains("1 = Discordo totalmente"))
         let en = try cli.succeed(["instrument", "show", "pssuq", "--language", "en"])

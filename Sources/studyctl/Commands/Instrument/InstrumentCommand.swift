@@ -1,4 +1,5 @@
 import ArgumentParser
+import Results
 import Foundation
 import StudyStore
 import Surveys
@@ -35,10 +36,13 @@ struct InstrumentList: ParsableCommand {
             }, command: "instrument list", key: "instruments")
             return
         }
-        var table = TextTable(["id", "title", "version", "items", "source", "response sets"], rightAligned: [3, 5])
+        let language = Voice.language
+        let pt = language == .ptBR
+        var table = TextTable(["id", pt ? "título" : "title", pt ? "versão" : "version", Term.items.text(language).lowercased(),
+                               Term.origin.text(language).lowercased(), Term.response_sets.text(language).lowercased()], rightAligned: [3, 5])
         for instrument in instruments {
             table.append([instrument.id, instrument.title, instrument.version, String(instrument.items),
-                          instrument.builtin ? "built in" : "custom", String(instrument.responseSets)])
+                          instrument.builtin ? (pt ? "embutido" : "built in") : (pt ? "próprio" : "custom"), String(instrument.responseSets)])
         }
         print(table.render())
     }
@@ -68,33 +72,39 @@ struct InstrumentShow: ParsableCommand {
             try printJSON(definition, command: "instrument show")
             return
         }
-        let language = self.language ?? studyLanguage
-        print("\(definition.title.text(language)) — \(definition.id), version \(definition.version)")
-        print("Reference: \(definition.reference)")
+        let language = self.language ?? (Voice.chosen ? Voice.language : studyLanguage)
+        let pt = language == .ptBR
+        print("\(definition.title.text(language)) — \(definition.id), \(pt ? "versão" : "version") \(definition.version)")
+        print(Message.reference(definition.reference).text(language))
         if let scale = definition.scale {
             let anchors = (scale.min...scale.max).compactMap { point in scale.anchor(point, language: language).map { "\(point) = \($0)" } }
-            print("Scale: \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : " (\(anchors.joined(separator: ", ")))"))
+            print("\(pt ? "Escala" : "Scale"): \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : " (\(anchors.joined(separator: ", ")))"))
         }
-        print("Scoring: \(definition.scoring.rawValue); scores: \(definition.scoreIDs.joined(separator: ", "))"
-              + (definition.lowerIsBetter ? " (lower is better)" : ""))
-        if definition.allowsNA { print("N/A allowed") }
-        if definition.perTask { print("Answered once per task (--task)") }
+        print((pt ? "Pontuação: \(definition.scoring.rawValue); escores: " : "Scoring: \(definition.scoring.rawValue); scores: ")
+              + definition.scoreIDs.map { ScoreNames.name($0, definition, language) }.joined(separator: ", ")
+              + (definition.lowerIsBetter ? (pt ? " (menor é melhor)" : " (lower is better)") : ""))
+        if definition.allowsNA { print(pt ? "N/A permitido" : "N/A allowed") }
+        if definition.perTask { print(pt ? "Respondido uma vez por tarefa (--task)" : "Answered once per task (--task)") }
         for subscale in definition.subscales {
-            print("  \(subscale.id) (\(subscale.name.text(language))): items \(subscale.items.map(String.init).joined(separator: ", "))")
+            print("  \(subscale.id) (\(subscale.name.text(language))): \(pt ? "itens" : "items") \(subscale.items.map(String.init).joined(separator: ", "))")
         }
         if let norms = definition.norms {
-            print("Norms: " + definition.scoreIDs.compactMap { id in norms.values[id].map { "\(id) \(NumberParser.format($0))" } }.joined(separator: ", "))
-            print("  source: \(norms.source.text(language))")
+            // As published: the shortest form of each norm, with the language's decimal separator.
+            func norm(_ value: Double) -> String { pt ? NumberParser.format(value).replacingOccurrences(of: ".", with: ",") : NumberParser.format(value) }
+            print((pt ? "Normas: " : "Norms: ") + definition.scoreIDs.compactMap { id in
+                norms.values[id].map { "\(ScoreNames.name(id, definition, language)) \(norm($0))" }
+            }.joined(separator: ", "))
+            print("  \(pt ? "fonte" : "source"): \(norms.source.text(language))")
         }
-        if let notes = definition.notes { print("Notes: \(notes.text(language))") }
+        if let notes = definition.notes { print("\(pt ? "Observações" : "Notes"): \(notes.text(language))") }
         print("")
         for item in definition.items {
             var line = String(format: "%2d. ", item.number) + item.text.text(language)
             switch item.kind {
             case .numeric: line += "  [\(NumberParser.format(item.min ?? 0))–\(NumberParser.format(item.max ?? 0))]"
             case .choice: line += "  [" + (item.choices ?? []).map { $0.label.text(language) }.joined(separator: " / ") + "]"
-            case .text: line += "  [open answer]"
-            case .likert: if item.reversed { line += "  (reversed)" }
+            case .text: line += pt ? "  [resposta aberta]" : "  [open answer]"
+            case .likert: if item.reversed { line += pt ? "  (invertido)" : "  (reversed)" }
             }
             print(line)
         }
@@ -118,6 +128,8 @@ struct InstrumentAdd: ParsableCommand {
     func run() throws {
         let definition = try InstrumentDefinition.load(path: file)
         try study.withStudy { try $0.addInstrument(definition) }
-        print("Added instrument \(definition.id) (\(definition.items.count) items, scoring \(definition.scoring.rawValue))")
+        print(Voice.language == .ptBR
+              ? "Instrumento \(definition.id) acrescentado (\(definition.items.count) itens, pontuação \(definition.scoring.rawValue))"
+              : "Added instrument \(definition.id) (\(definition.items.count) items, scoring \(definition.scoring.rawValue))")
     }
 }
