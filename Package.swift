@@ -20,38 +20,40 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
+        // The bottom of the chain: a sentence the tool says, kept so a catalog can word it in the study's language.
+        .target(name: "Wording"),
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
         // Release builds skip the run-time exclusivity checks in the reader's byte loop (a fifth of an import's time);
         // debug builds and the tests keep them.
-        .target(name: "Tabular", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "Tabular", dependencies: ["Wording"], swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The data files studyctl ships: built-in instrument definitions.
         .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode"), .copy("latex")]),
         // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.
         .target(name: "Datasets", path: "datasets", exclude: ["README.md"],
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls")]),
         // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
-        .target(name: "Surveys", dependencies: ["Templates"]),
+        .target(name: "Surveys", dependencies: ["Templates", "Wording"]),
         // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics. Pure Swift.
-        .target(name: "Gaze"),
+        .target(name: "Gaze", dependencies: ["Wording"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders. Pure Swift.
-        .target(name: "QualCoding"),
+        .target(name: "QualCoding", dependencies: ["Wording"]),
         // The results model and message catalog: every computed result as a typed table (columns with a machine name and
         // a label, typed cells), the catalog's words in English and Brazilian Portuguese, and one renderer per format
         // (terminal text, CSV, JSON, markdown, HTML, LaTeX); the store's typed errors in both languages. Above the store, below
         // everything that writes.
-        .target(name: "Results", dependencies: ["Surveys", "Tabular", "Gaze", "QualCoding", "StudyStore"]),
+        .target(name: "Results", dependencies: ["Wording", "Surveys", "Tabular", "Gaze", "QualCoding", "StudyStore"]),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
         .target(
             name: "StudyStore",
             dependencies: [
-                "Surveys", "QualCoding", "Tabular", "Gaze",
+                "Wording", "Surveys", "QualCoding", "Tabular", "Gaze",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
         // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
         // through the study's door, and hands the store positioned records and typed values for one transaction.
-        .target(name: "Importing", dependencies: ["StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze",
+        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
         .systemLibrary(
@@ -71,32 +73,32 @@ let package = Package(
         // One C function around libjpeg: its errors end the process unless caught with setjmp, which Swift cannot do.
         .target(name: "JPEGDecoding", dependencies: ["CJPEG"]),
         // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts, heat maps, scan paths.
-        .target(name: "Figures", dependencies: ["CCairo", "JPEGDecoding"]),
+        .target(name: "Figures", dependencies: ["Wording", "CCairo", "JPEGDecoding"]),
         // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV.
         .target(
             name: "Reports",
             dependencies: [
-                "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures", "Results",
+                "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures", "Results",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
             ]),
         // REFI-QDA exchange (QualCoder, NVivo, ATLAS.ti, MAXQDA): .qdpx projects and .qdc codebooks.
-        .target(name: "Interchange", dependencies: ["StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
-            dependencies: ["StudyStore", "QualCoding", "Surveys", "Results", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Page")]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange", "Results",
+                "Wording", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange", "Results",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore"]),

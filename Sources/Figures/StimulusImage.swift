@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Wording
 import JPEGDecoding
 
 /// A stimulus picture (the screen a participant looked at), read from PNG (by Cairo) or JPEG (by libjpeg), as the
@@ -13,12 +14,14 @@ public struct StimulusImage: Sendable, Equatable {
     public var width: Int
     public var height: Int
 
-    public enum Problem: Error, Equatable, LocalizedError {
+    public enum Problem: Error, Equatable, LocalizedError, WordedError {
         case notAnImage
-        case unreadable(String)
+        case unreadable(Sentence)
         case tooLarge(width: Int, height: Int)
 
-        public var errorDescription: String? {
+        public var errorDescription: String? { sentence.description }
+
+        public var sentence: Sentence {
             switch self {
             case .notAnImage: return "not a PNG or JPEG image"
             case let .unreadable(reason): return "the image cannot be read: \(reason)"
@@ -51,8 +54,8 @@ public struct StimulusImage: Sendable, Equatable {
             }
             guard status == 0, let pixels else {
                 let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if reason.contains("at most 20000") { throw Problem.unreadable(reason) }
-                throw Problem.unreadable(reason.isEmpty ? "libjpeg could not decode it" : reason)
+                if reason.contains("at most 20000") { throw Problem.unreadable(Sentence(verbatim: reason)) }
+                throw Problem.unreadable(reason.isEmpty ? "libjpeg could not decode it" : Sentence(verbatim: reason))
             }
             defer { free(pixels) }
             width = Int(w)
@@ -94,7 +97,7 @@ public struct StimulusImage: Sendable, Equatable {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw Problem.unreadable(String(cString: cairo_status_to_string(status)))
+            throw Problem.unreadable(Sentence(verbatim: String(cString: cairo_status_to_string(status))))
         }
         return surface
     }
@@ -107,7 +110,7 @@ public struct StimulusImage: Sendable, Equatable {
             Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw Problem.unreadable(String(cString: cairo_status_to_string(status))) }
+        guard status == CAIRO_STATUS_SUCCESS else { throw Problem.unreadable(Sentence(verbatim: String(cString: cairo_status_to_string(status)))) }
         return sink.data
     }
 }

@@ -1,3 +1,4 @@
+import Wording
 import Foundation
 
 /// The parameters of the I-VT (velocity-threshold) fixation filter, at Tobii's documented defaults.
@@ -24,8 +25,7 @@ public struct IVTParameters: Sendable, Equatable, Codable {
     /// One line naming the filter and every parameter, for the study file and every output that uses the fixations.
     public var description: String {
         func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
-        return "studyctl I-VT (Olsen 2012): gap fill ≤ \(n(gapFill)) ms, velocity window \(n(velocityWindow)) ms, threshold \(n(velocityThreshold)) °/s, "
-            + "merge ≤ \(n(mergeGap)) ms and ≤ \(n(mergeAngle))°, discard < \(n(minimumDuration)) ms; eye–screen \(n(distance)) mm, pixel \(n(pixelSize)) mm"
+        return "studyctl I-VT (Olsen 2012): gap fill ≤ \(n(gapFill)) ms, velocity window \(n(velocityWindow)) ms, threshold \(n(velocityThreshold)) °/s, merge ≤ \(n(mergeGap)) ms and ≤ \(n(mergeAngle))°, discard < \(n(minimumDuration)) ms; eye–screen \(n(distance)) mm, pixel \(n(pixelSize)) mm"
     }
 
     /// The visual angle, in degrees, between two screen points `dx`, `dy` pixels apart, seen from `distance`.
@@ -35,13 +35,13 @@ public struct IVTParameters: Sendable, Equatable, Codable {
     }
 
     /// What is wrong with the parameters, if anything (every one must be a finite number, most of them positive).
-    public var problem: String? {
-        let named: [(String, Double, Bool)] = [("gap fill", gapFill, false), ("velocity window", velocityWindow, true),
+    public var problem: Sentence? {
+        let named: [(Sentence, Double, Bool)] = [("gap fill", gapFill, false), ("velocity window", velocityWindow, true),
                                               ("velocity threshold", velocityThreshold, true), ("merge gap", mergeGap, false),
                                               ("merge angle", mergeAngle, false), ("minimum duration", minimumDuration, false),
                                               ("distance", distance, true), ("pixel size", pixelSize, true)]
         for (name, value, positive) in named where !value.isFinite || value < 0 || (positive && value == 0) || value > 1e6 {
-            return "the I-VT \(name) must be a \(positive ? "positive" : "non-negative") number, not \(value)"
+            return positive ? "the I-VT \(name) must be a positive number, not \(value)" : "the I-VT \(name) must be a non-negative number, not \(value)"
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// The two Tobii data-export dialects studyctl reads, told apart by their header.
 ///
@@ -43,18 +44,21 @@ public struct TobiiColumns: Sendable, Equatable {
         public var index: Int
     }
 
-    public enum Problem: Error, Equatable, LocalizedError {
+    public enum Problem: Error, WordedError, Equatable, LocalizedError {
         case notATobiiExport(found: [String])
         case missing(dialect: TobiiDialect, columns: [String])
 
-        public var errorDescription: String? {
+        public var errorDescription: String? { sentence.description }
+
+
+        public var sentence: Sentence {
             switch self {
             case let .notATobiiExport(found):
-                return "the header is not a Tobii Studio or Tobii Pro Lab data export (no RecordingTimestamp or Recording timestamp column; found "
-                    + found.prefix(6).map { "'\($0)'" }.joined(separator: ", ") + (found.count > 6 ? ", …" : "") + ")"
+                let names = found.prefix(6).map { "'\($0)'" }.joined(separator: ", ") + (found.count > 6 ? ", …" : "")
+                return "the header is not a Tobii Studio or Tobii Pro Lab data export (no RecordingTimestamp or Recording timestamp column; found \(names))"
             case let .missing(dialect, columns):
-                return "this \(dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab") export has neither " + columns.joined(separator: " nor ")
-                    + "; export it with those columns selected"
+                let (fixations, gaze) = (columns.first ?? "", columns.last ?? "")
+                return "this \(dialect == .studio ? "Tobii Studio" : "Tobii Pro Lab") export has neither \(fixations) (the export's fixations) nor \(gaze) (raw gaze, for the I-VT filter); export it with those columns selected"
             }
         }
     }
@@ -145,8 +149,8 @@ public struct TobiiColumns: Sendable, Equatable {
         }
         if !hasFixations && !hasGaze {
             throw Problem.missing(dialect: dialect, columns: dialect == .studio
-                ? ["GazeEventType and FixationIndex (the export's fixations)", "GazePointX and GazePointY (raw gaze, for the I-VT filter)"]
-                : ["Eye movement type and Eye movement type index (the export's fixations)", "Gaze point X and Gaze point Y (raw gaze, for the I-VT filter)"])
+                ? ["GazeEventType + FixationIndex", "GazePointX + GazePointY"]
+                : ["Eye movement type + Eye movement type index", "Gaze point X + Gaze point Y"])
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StudyStore
 import Surveys
+import Wording
 import Tabular
 
 extension StudyDatabase {
@@ -18,7 +19,7 @@ extension StudyDatabase {
         let knownFields = Set(ColumnNames.attempt.map(\.field))
         for (field, column) in options.map.sorted(by: { $0.key < $1.key }) {
             guard let index = header.index(of: column) else {
-                problems.append(.init(location: "--map \(field)=\(column)", message: "no column '\(column)'; the columns are " + header.listing))
+                problems.append(.init(location: "--map \(field)=\(column)", message: "no column '\(column)'; the columns are \(header.listing)"))
                 continue
             }
             if knownFields.contains(field.lowercased()) {
@@ -27,7 +28,7 @@ extension StudyDatabase {
                 factorColumns[factor.name] = index
             } else {
                 problems.append(.init(location: "--map \(field)=\(column)",
-                                      message: "'\(field)' is neither a field (\(ColumnNames.attempt.map(\.field).joined(separator: ", "))) nor a condition of the study"
+                                      message: "'\(field)' is neither a field (\(ColumnNames.attempt.map { "'\($0.field)'" }.joined(separator: ", "))) nor a condition of the study"
                                         + (factors.isEmpty ? "" : " (\(factors.map(\.name).joined(separator: ", ")))")))
             }
         }

@@ -1,4 +1,5 @@
 import Surveys
+import Wording
 
 /// The one reading of a cell that every import uses: blank, text, number. Plain ASCII cells take the fast path
 /// (no Unicode work: nothing to trim beyond spaces and tabs, nothing to compose); the rest go through the study's

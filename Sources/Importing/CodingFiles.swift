@@ -1,6 +1,7 @@
 import Foundation
 import StudyStore
 import Surveys
+import Wording
 import Tabular
 
 extension StudyDatabase {

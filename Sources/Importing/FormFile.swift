@@ -1,6 +1,7 @@
 import Foundation
 import StudyStore
 import Surveys
+import Wording
 import Tabular
 
 extension StudyDatabase {
@@ -53,8 +54,8 @@ enum ItemColumns {
             for (number, index) in texts.sorted(by: { $0.key < $1.key }) where columns[number] != index {
                 let positional = columns.first { $0.value == index }?.key
                 throw StoreError.invalidInput([.init(location: "\(file):1:\(header[index].column)",
-                    message: "column '\(header[index].value)' carries the text of item \(number), but reading columns in order would take it as "
-                        + (positional.map { "item \($0)" } ?? "no item") + "; say where the items are with --map ITEM=COLUMN")])
+                    message: positional.map { "column '\(header[index].value)' carries the text of item \(number), but reading columns in order would take it as item \($0); say where the items are with --map ITEM=COLUMN" }
+                        ?? "column '\(header[index].value)' carries the text of item \(number), but reading columns in order would take it as no item; say where the items are with --map ITEM=COLUMN")])
             }
         }
         return (columns, !options.map.isEmpty ? "--map" : options.itemsFrom != nil ? "--items-from" : "position", [:])
@@ -84,9 +85,7 @@ enum ItemColumns {
         let candidates = header.indices.filter { !reserved.contains($0) }
         guard candidates.count == count else {
             throw StoreError.invalidInput([.init(location: "\(file):1",
-                message: "\(definition.id) has \(count) items but the file has \(candidates.count) other columns ("
-                    + candidates.prefix(6).map { "'\(header[$0].value)'" }.joined(separator: ", ") + (candidates.count > 6 ? ", …" : "")
-                    + "); say where the items are with --items-from COLUMN or --map 1=COLUMN,2=COLUMN,…")])
+                message: "\(definition.id) has \(count) items but the file has \(candidates.count) other columns (\(ItemHeaderMatcher.listed(candidates.map { header[$0].value }, 6))); say where the items are with --items-from COLUMN or --map 1=COLUMN,2=COLUMN,…")])
         }
         return Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($0.offset + 1, $0.element) })
     }
@@ -155,12 +154,15 @@ enum ItemHeaderMatcher {
         let missing = definition.items.map(\.number).filter { found[$0] == nil }
         if missing.isEmpty || lenient { return (found, [:]) }
         // Some headers carry item texts, others do not: reading by position would silently mix them up.
-        let unmatched = header.indices.filter { !reserved.contains($0) && !matchedColumns.contains($0) }.map { "'\(header[$0].value)'" }
-        throw StoreError.invalidInput([.init(location: "\(file):1",
-            message: "the headers carry the texts of \(found.count) of \(definition.id)'s \(definition.items.count) items, but no column has the text of item"
-                + (missing.count == 1 ? " " : "s ") + missing.map(String.init).joined(separator: ", ")
-                + (unmatched.isEmpty ? "" : "; columns that match no item: " + unmatched.prefix(8).joined(separator: ", ") + (unmatched.count > 8 ? ", …" : ""))
-                + ". Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)")])
+        let unmatched = header.indices.filter { !reserved.contains($0) && !matchedColumns.contains($0) }.map { header[$0].value }
+        let items = missing.map(String.init).joined(separator: ", ")
+        let lacking: Sentence = missing.count == 1
+            ? "the headers carry the texts of \(found.count) of \(definition.id)'s \(definition.items.count) items, but no column has the text of item \(items)"
+            : "the headers carry the texts of \(found.count) of \(definition.id)'s \(definition.items.count) items, but no column has the text of items \(items)"
+        let message: Sentence = unmatched.isEmpty
+            ? "\(lacking). Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)"
+            : "\(lacking); columns that match no item: \(Self.listed(unmatched, 8)). Say where those items are with --map ITEM=COLUMN (the matched ones are found by text)"
+        throw StoreError.invalidInput([.init(location: "\(file):1", message: message)])
     }
 }
 
@@ -216,8 +218,7 @@ extension ItemHeaderMatcher {
             if pair.score - rival < margin {
                 let other = scores.first { $0.column == pair.column && $0.item != pair.item && $0.score == rival }!.item
                 throw StoreError.invalidInput([.init(location: "\(file):1:\(header[pair.column].column)",
-                    message: "column '\(header[pair.column].value)' is as like \(definition.id) item \(pair.item) (similarity \(percent(pair.score))) "
-                        + "as item \(other) (\(percent(rival))); say which with --map \(pair.item)=COLUMN or --map \(other)=COLUMN")])
+                    message: "column '\(header[pair.column].value)' is as like \(definition.id) item \(pair.item) (similarity \(percent(pair.score))) as item \(other) (\(percent(rival))); say which with --map \(pair.item)=COLUMN or --map \(other)=COLUMN")])
             }
             found[pair.item] = pair.column
             confidence[pair.item] = pair.score
@@ -230,3 +231,10 @@ extension ItemHeaderMatcher {
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded())) %" }
 }
 
+
+extension ItemHeaderMatcher {
+    /// `'a', 'b', 'c', …`: the first `limit` names, quoted.
+    static func listed(_ names: [String], _ limit: Int) -> String {
+        names.prefix(limit).map { "'\($0)'" }.joined(separator: ", ") + (names.count > limit ? ", …" : "")
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import StudyStore
 import Surveys
+import Wording
 import Tabular
 
 /// The one way studyctl finds a table's columns by name, for every import: a header matches a name when both
@@ -35,7 +36,7 @@ public struct HeaderMatcher {
     /// The column named `name`, or a problem that lists the columns there are.
     public func require(_ name: String, location: String? = nil) throws -> Int {
         if let index = index(of: name) { return index }
-        throw StoreError.invalidInput([.init(location: location ?? "\(file):1", message: "no column '\(name)'; the columns are " + listing)])
+        throw StoreError.invalidInput([.init(location: Sentence(verbatim: location ?? "\(file):1"), message: "no column '\(name)'; the columns are \(listing)")])
     }
 
     /// The header's columns, quoted, for messages.

@@ -1,6 +1,7 @@
 import Foundation
 import StudyStore
 import Surveys
+import Wording
 import Tabular
 
 extension StudyDatabase {
@@ -13,7 +14,7 @@ extension StudyDatabase {
         let matcher = HeaderMatcher(reader)
         let codeIndex = try options.codeColumn.map { name -> Int in
             guard let index = matcher.index(of: name) else {
-                throw StoreError.invalidInput([.init(location: "\(reader.file):1:1", message: "no column '\(name)' in the header; columns are " + matcher.listing)])
+                throw StoreError.invalidInput([.init(location: "\(reader.file):1:1", message: "no column '\(name)' in the header; columns are \(matcher.listing)")])
             }
             return index
         } ?? 0
@@ -45,14 +46,14 @@ enum ParticipantColumns {
             do {
                 let name = try StudyText.name(field.value, as: .attributeName)
                 if let first = seen[StudyText.key(name)] {
-                    columns.append(ParticipantColumn(index: index, name: nil, problem: .init(location: at,
+                    columns.append(ParticipantColumn(index: index, name: nil, problem: .init(location: Sentence(verbatim: at),
                         message: "column name '\(field.value)' is the same attribute as column '\(first.value)' at \(source.position(of: first))"), contents: .init()))
                 } else {
                     seen[StudyText.key(name)] = field
                     columns.append(ParticipantColumn(index: index, name: name, problem: nil, contents: .init()))
                 }
             } catch {
-                columns.append(ParticipantColumn(index: index, name: nil, problem: .init(location: at, message: "column name '\(field.value)': \(error.reason)"),
+                columns.append(ParticipantColumn(index: index, name: nil, problem: .init(location: Sentence(verbatim: at), message: "column name '\(field.value)': \(error.reason)"),
                                                  contents: .init()))
             }
         }

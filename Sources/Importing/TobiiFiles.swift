@@ -2,6 +2,7 @@ import Foundation
 import Gaze
 import StudyStore
 import Surveys
+import Wording
 import Tabular
 
 extension StudyDatabase {
@@ -25,13 +26,12 @@ extension StudyDatabase {
             do {
                 columns = try TobiiColumns(header: reader.header.map(\.value))
             } catch let problem as TobiiColumns.Problem {
-                problems.append(.init(location: "\(reader.file):1", message: problem.localizedDescription))
+                problems.append(.init(location: "\(reader.file):1", message: problem.sentence))
                 continue
             }
             let classify = forceIVT || !columns.hasFixations
             if classify && !columns.hasGaze {
-                problems.append(.init(location: "\(reader.file):1", message: "the I-VT filter needs the gaze point columns ("
-                    + (columns.dialect == .studio ? "GazePointX (MCSpx), GazePointY (MCSpx)" : "Gaze point X, Gaze point Y") + "), which this export lacks"))
+                problems.append(.init(location: "\(reader.file):1", message: "the I-VT filter needs the gaze point columns (\(columns.dialect == .studio ? "GazePointX (MCSpx), GazePointY (MCSpx)" : "Gaze point X, Gaze point Y")), which this export lacks"))
                 continue
             }
             // Only the columns studyctl reads are turned into text (a Studio export has 85 and more).
@@ -54,8 +54,9 @@ extension StudyDatabase {
             }
             let recordings = collector.finish()
             for recording in recordings where recording.fixations.isEmpty && recording.gazePoints == 0 {
-                problems.append(.init(location: "\(reader.file)", message: "recording '\(recording.recording)' of participant \(recording.participant)"
-                    + (recording.media.isEmpty ? "" : " on \(recording.media)") + " has neither fixations (its fixation columns are empty) nor gaze points to find them in"))
+                problems.append(.init(location: "\(reader.file)", message: recording.media.isEmpty
+                    ? "recording '\(recording.recording)' of participant \(recording.participant) has neither fixations (its fixation columns are empty) nor gaze points to find them in"
+                    : "recording '\(recording.recording)' of participant \(recording.participant) on \(recording.media) has neither fixations (its fixation columns are empty) nor gaze points to find them in"))
             }
             collected.append(GazeFile(file: reader.file, dialect: columns.dialect, recordings: recordings, samples: samples,
                                       filter: classify ? ivt.description : nil))
@@ -88,7 +89,7 @@ extension StudyDatabase {
                     $0.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0).flatMap { $0.isFinite ? $0 : nil } }
                 }.map { $0.contains(nil) ? [] : $0.compactMap { $0 } }
                 guard pairs.count >= 3, pairs.allSatisfy({ $0.count == 2 }) else {
-                    problems.append(.init(location: reader.position(of: field).description, message: "'\(field.value)' is not a polygon (write x y; x y; x y, at least three points)"))
+                    problems.append(.init(location: Sentence(verbatim: reader.position(of: field).description), message: "'\(field.value)' is not a polygon (write x y; x y; x y, at least three points)"))
                     continue
                 }
                 areas.append((media, AOI(name: name, shape: .polygon(pairs.map { AOI.Point(x: $0[0], y: $0[1]) })), "\(reader.file):\(record.line)"))
@@ -100,7 +101,7 @@ extension StudyDatabase {
                 if let value = Double(field.value.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")), value.isFinite {
                     values.append(value)
                 } else {
-                    problems.append(.init(location: reader.position(of: field).description, message: "'\(field.value)' is not a number of pixels"))
+                    problems.append(.init(location: Sentence(verbatim: reader.position(of: field).description), message: "'\(field.value)' is not a number of pixels"))
                 }
             }
             guard values.count == 4 else { continue }

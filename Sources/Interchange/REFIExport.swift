@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -15,7 +16,7 @@ import ZIPFoundation
 /// stable row id, dates come from the study, ZIP entries carry a fixed date — exporting twice gives the same bytes.
 public struct REFIExport {
     /// What REFI-QDA cannot carry from this study, for the researcher to read before sharing the file (REFI §7).
-    public var notCarried: [String] = []
+    public var notCarried: [Sentence] = []
     let snapshot: Snapshot
     let namespace: UUID
 
@@ -57,16 +58,19 @@ public struct REFIExport {
         return String(text.prefix(19)) + "Z"
     }
 
-    func notes() -> [String] {
-        var notes: [String] = []
+    func notes() -> [Sentence] {
+        var notes: [Sentence] = []
         let unplaced = snapshot.codes.filter { $0.spanStart == nil }
         if !unplaced.isEmpty {
-            notes.append("\(unplaced.count) code\(unplaced.count == 1 ? "" : "s") on excerpts without a transcript position (REFI codes text selections): "
-                         + "exported in the codebook only; add the participants' transcripts to place them")
+            notes.append(unplaced.count == 1
+                ? "1 code on an excerpt without a transcript position (REFI codes text selections): exported in the codebook only; add the participant's transcript to place it"
+                : "\(unplaced.count) codes on excerpts without a transcript position (REFI codes text selections): exported in the codebook only; add the participants' transcripts to place them")
         }
         let participantMemos = snapshot.memos.filter { $0.on.hasPrefix("participant:") }
         if !participantMemos.isEmpty {
-            notes.append("\(participantMemos.count) participant memo\(participantMemos.count == 1 ? "" : "s"): REFI cases take no notes; exported as project notes named after the participant")
+            notes.append(participantMemos.count == 1
+                ? "1 participant memo: REFI cases take no notes; exported as a project note named after the participant"
+                : "\(participantMemos.count) participant memos: REFI cases take no notes; exported as project notes named after the participant")
         }
         let derived = snapshot.roster.attributes.filter { $0.rule != nil }
         if !derived.isEmpty {
@@ -74,7 +78,8 @@ public struct REFIExport {
         }
         let origins = snapshot.categories.filter { $0.origin != "emergent" || $0.definition != nil }
         if !origins.isEmpty { notes.append("category definitions and origins: written into each code's Description (REFI has no field for them)") }
-        for (kind, label) in [("response sets", "questionnaire responses"), ("task attempts", "task attempts"), ("gaze recordings", "eye-tracking recordings")] {
+        let kinds: [(String, Sentence)] = [("response sets", "questionnaire responses"), ("task attempts", "task attempts"), ("gaze recordings", "eye-tracking recordings")]
+        for (kind, label) in kinds {
             if let count = snapshot.extra[kind], count > 0 { notes.append("\(count) \(label): not part of REFI-QDA; use 'studyctl export xlsx' or 'export csv'") }
         }
         return notes
@@ -359,10 +364,13 @@ public struct REFIExport {
     }
 }
 
-public enum REFIError: Error, LocalizedError, Equatable {
+public enum REFIError: Error, WordedError, LocalizedError, Equatable {
     case nothingToExport(String)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { sentence.description }
+
+
+    public var sentence: Sentence {
         switch self {
         case let .nothingToExport(reason): return "nothing to export: \(reason)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -17,13 +18,15 @@ import ZIPFoundation
 public struct REFIImport {
     public var bundle = StudyBundle()
     /// What was left out, and why; and which position unit each source used.
-    public var report: [String] = []
+    public var report: [Sentence] = []
     /// The project's name, for a study the import creates.
     public var projectName: String?
 
-    public enum Problem: Error, LocalizedError, Equatable {
-        case container(String)
-        public var errorDescription: String? {
+    public enum Problem: Error, WordedError, LocalizedError, Equatable {
+        case container(Sentence)
+        public var errorDescription: String? { sentence.description }
+
+        public var sentence: Sentence {
             switch self { case let .container(reason): return reason }
         }
     }
@@ -64,7 +67,7 @@ public struct REFIImport {
         self.participantFrom = participantFrom
         let archive: Archive
         do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
-            throw Problem.container("\(path) is not a REFI-QDA project (.qdpx is a ZIP file): \(error.localizedDescription)")
+            throw Problem.container("\(path) is not a REFI-QDA project (.qdpx is a ZIP file): \(Sentence(verbatim: error.localizedDescription))")
         }
         var files: [String: Entry] = [:]
         for entry in archive { files[entry.path.lowercased()] = entry }
@@ -97,10 +100,10 @@ public struct REFIImport {
     }
 
     /// Why the strict parser stopped, in words (Foundation's text on Linux is only "NSXMLParserErrorDomain error N").
-    static func parserReason(_ parser: XMLParser, depth: Int) -> String {
+    static func parserReason(_ parser: XMLParser, depth: Int) -> Sentence {
         if let error = parser.parserError {
             let text = error.localizedDescription
-            return text.contains("NSXMLParserErrorDomain") ? " (the parser stopped with error \((error as NSError).code))" : " (\(text))"
+            return text.contains("NSXMLParserErrorDomain") ? " (the parser stopped with error \((error as NSError).code))" : " (\(Sentence(verbatim: text)))"
         }
         return depth != 0 ? " (it ends inside an element)" : ""
     }
@@ -264,10 +267,14 @@ public struct REFIImport {
         }
         for book in books { for container in Self.kids(book, "Codes") { for code in Self.kids(container, "Code") { walk(code, category: nil) } } }
         if keptAsCategories > 0 {
-            report.append("\(keptAsCategories) codable code\(keptAsCategories == 1 ? "" : "s") without codings kept as categor\(keptAsCategories == 1 ? "y" : "ies") under their parent (studyctl keeps a wording only on an excerpt)")
+            report.append(keptAsCategories == 1
+                ? "1 codable code without codings kept as a category under its parent (studyctl keeps a wording only on an excerpt)"
+                : "\(keptAsCategories) codable codes without codings kept as categories under their parent (studyctl keeps a wording only on an excerpt)")
         }
         if suffixesStripped > 0 {
-            report.append("\(suffixesStripped) code name\(suffixesStripped == 1 ? "" : "s") ending in \" (N)\" read as the same wording without it (made unique for tools that keep code names unique)")
+            report.append(suffixesStripped == 1
+                ? "1 code name ending in \" (N)\" read as the same wording without it (made unique for tools that keep code names unique)"
+                : "\(suffixesStripped) code names ending in \" (N)\" read as the same wording without it (made unique for tools that keep code names unique)")
         }
 
         // Variables and cases: participants with their attributes, and which sources are theirs.
@@ -373,8 +380,7 @@ public struct REFIImport {
                 // Two sources named alike are two people unless a case says they are one: refused, never merged.
                 if !(participantFrom == .case && owner[id] != nil) {
                     if let other = sourceOwner[participant] {
-                        throw Problem.container("sources “\(sourceNames[other] ?? other)” and “\(sourceName)” both make participant \(participant); "
-                                                + "name their cases in the project, or choose another --participant-from")
+                        throw Problem.container("sources “\(sourceNames[other] ?? other)” and “\(sourceName)” both make participant \(participant); name their cases in the project, or choose another --participant-from")
                     }
                     sourceOwner[participant] = id
                 }
@@ -397,8 +403,10 @@ public struct REFIImport {
                 var firstLabel: String?
                 defer {
                     if labelled > 0 {
-                        report.append("source \(sourceName): " + (labelled == 1 ? "1 selection name (“\(firstLabel!.prefix(40))”) is a label" : "\(labelled) selection names (e.g. “\(firstLabel!.prefix(40))”) are labels")
-                                      + ", not the selected text; the positions were used")
+                        let label = String(firstLabel!.prefix(40))
+                        report.append(labelled == 1
+                            ? "source \(sourceName): 1 selection name (“\(label)”) is a label, not the selected text; the positions were used"
+                            : "source \(sourceName): \(labelled) selection names (e.g. “\(label)”) are labels, not the selected text; the positions were used")
                     }
                 }
                 // Annotations of this source (a NoteRef to a note that holds a selection): a memo on the participant
@@ -489,9 +497,18 @@ public struct REFIImport {
             }
             bundle.memos.append(.init(target: target, text: text, coder: note.user, created: note.created))
         }
-        if journals > 0 { report.append("\(journals) journal\(journals == 1 ? "" : "s") (notes of the project) stored as study memos, each headed by its title") }
-        if definitions > 0 { report.append("\(definitions) code definition\(definitions == 1 ? "" : "s") (a codable code's Description) stored as \(definitions == 1 ? "a memo" : "memos") on the code's category") }
-        if annotations > 0 { report.append("\(annotations) annotation\(annotations == 1 ? "" : "s") stored as \(annotations == 1 ? "a memo" : "memos") on the participant, quoting the annotated passage") }
+        if journals > 0 {
+            report.append(journals == 1 ? "1 journal (notes of the project) stored as a study memo, headed by its title"
+                : "\(journals) journals (notes of the project) stored as study memos, each headed by its title")
+        }
+        if definitions > 0 {
+            report.append(definitions == 1 ? "1 code definition (a codable code's Description) stored as a memo on the code's category"
+                : "\(definitions) code definitions (a codable code's Description) stored as memos on the code's category")
+        }
+        if annotations > 0 {
+            report.append(annotations == 1 ? "1 annotation stored as a memo on the participant, quoting the annotated passage"
+                : "\(annotations) annotations stored as memos on the participant, quoting the annotated passage")
+        }
         // What REFI-QDA holds and studyctl does not (REFI §7): named, with how many.
         var notCarried: [String: Int] = [:]
         for container in Self.kids(root, "Sources") {

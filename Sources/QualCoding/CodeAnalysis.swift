@@ -204,8 +204,7 @@ public struct AgreementReport: Sendable, Equatable, Codable {
             line(category, units.map { unit in coders.map { presence($0, unit, category) } }, labels: ["1", "0"])
         }
         let single = units.allSatisfy { unit in coders.allSatisfy { assignments[$0]?[unit].map { $0.count == 1 } ?? true } }
-        let basis = "α on the \(units.count) excerpt\(units.count == 1 ? "" : "s") coded by at least two coders (Krippendorff 2011); "
-            + "κ per pair on the excerpts that pair shares"
+        let basis = "α on the \(units.count) excerpt\(units.count == 1 ? "" : "s") coded by at least two coders (Krippendorff 2011); κ per pair on the excerpts that pair shares"
         singleCategory = single
         if single {
             overallMethod = "one category per excerpt: κ and α over the categories assigned; " + basis

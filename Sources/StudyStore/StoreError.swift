@@ -1,5 +1,6 @@
 import Foundation
 import Surveys
+import Wording
 
 /// What went wrong with a study, naming the file, participant, attribute or value concerned.
 public enum StoreError: Error, LocalizedError, Equatable {
@@ -9,8 +10,8 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case noStudy(path: String)
     case notAStudy(path: String, reason: String)
     case newerSchema(path: String, unknownMigrations: [String])
-    case invalidParticipantCode(code: String, reason: String)
-    case invalidAttributeName(name: String, reason: String)
+    case invalidParticipantCode(code: String, reason: Sentence)
+    case invalidAttributeName(name: String, reason: Sentence)
     case duplicateParticipant(code: String)
     case unknownParticipant(code: String, known: [String])
     case unknownAttribute(name: String, known: [String])
@@ -36,7 +37,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case noTranscript(participant: String)
     case duplicateCategory(name: String)
     case unknownCategory(name: String, known: [String])
-    case codeProblem(String)
+    case codeProblem(Sentence)
     case unknownCode(id: Int64)
     case unknownCoder(name: String, known: [String])
     case invalidInput([Problem])
@@ -53,15 +54,15 @@ public enum StoreError: Error, LocalizedError, Equatable {
 
     /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
-        public var location: String
-        public var message: String
+        public var location: Sentence
+        public var message: Sentence
 
-        public init(location: String, message: String) {
+        public init(location: Sentence, message: Sentence) {
             self.location = location
             self.message = message
         }
 
-        public var description: String { location.isEmpty ? message : "\(location): \(message)" }
+        public var description: String { location.pattern.isEmpty ? message.description : "\(location): \(message)" }
     }
 
     /// How many problems an error lists before summarising the rest.
@@ -146,7 +147,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case let .unknownCategory(name, known):
             return "No category '\(name)' in the codebook." + Self.knownList("Categories", known)
         case let .codeProblem(message):
-            return message.prefix(1).uppercased() + message.dropFirst() + "."
+            return Self.asSentence(message.description)
         case let .unknownCode(id):
             return "No code \(id) in this study; 'studyctl code list' shows the codes with their numbers."
         case let .unknownCoder(name, known):
@@ -154,15 +155,11 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case let .storage(path, reason):
             return "\(path): \(reason)."
         case let .damaged(path, found):
-            return "\(path) was found damaged by the last 'studyctl check' (\(found)); nothing was written. "
-                + "Restore a backup, or run 'studyctl check' again once the file is repaired."
+            return "\(path) was found damaged by the last 'studyctl check' (\(found)); nothing was written. Restore a backup, or run 'studyctl check' again once the file is repaired."
         case let .confusableParticipant(code, existing):
-            return "Participant code '\(code)' looks the same as the existing participant \(existing) "
-                + "(\(Self.scalars(code)) vs \(Self.scalars(existing))); nothing was stored. "
-                + "Use \(existing), or rerun with --allow-confusable if they are really different people."
+            return "Participant code '\(code)' looks the same as the existing participant \(existing) (\(Self.scalars(code)) vs \(Self.scalars(existing))); nothing was stored. Use \(existing), or rerun with --allow-confusable if they are really different people."
         case let .unlinksExcerpts(participant, excerpts):
-            return "The new transcript of \(participant) no longer contains \(excerpts.count) coded excerpt\(excerpts.count == 1 ? "" : "s"); "
-                + "they would lose their place in the text:\n" + excerpts.prefix(20).map { "  \($0)" }.joined(separator: "\n")
+            return "The new transcript of \(participant) no longer contains \(excerpts.count) coded excerpt\(excerpts.count == 1 ? "" : "s"); they would lose their place in the text:\n" + excerpts.prefix(20).map { "  \($0)" }.joined(separator: "\n")
                 + (excerpts.count > 20 ? "\n  … and \(excerpts.count - 20) more" : "")
                 + "\nNothing was changed. Rerun with --force to replace the transcript anyway (the codes are kept, unplaced)."
         case let .invalidName(problem, location):
@@ -181,6 +178,9 @@ public enum StoreError: Error, LocalizedError, Equatable {
             return lines.joined(separator: "\n") + "\n\(count); nothing was stored."
         }
     }
+
+    /// A message said as a sentence of its own: capital first letter, full stop.
+    public static func asSentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
 
     /// `Р1` → "U+0420 U+0031": how two look-alike codes differ.
     public static func scalars(_ text: String) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import QualCoding
 import Surveys
+import Wording
 
 /// A set of interviews to bring into a study at once — what an exchange format (REFI-QDA) carries: participants
 /// with attributes, a codebook, transcripts, codes placed on them, memos.
@@ -56,13 +57,13 @@ public struct StudyBundle: Sendable {
 /// What a bundle import did, and what it left out and why.
 public struct BundleSummary: Sendable, Equatable {
     /// Conflicts found and how they were settled ("kept ours" / "took theirs").
-    public var settled: [String] = []
+    public var settled: [Sentence] = []
     public var participantsAdded: [String] = []
     public var categoriesAdded: [String] = []
     public var transcriptsAdded = 0
     public var codesAdded = 0
     public var memosAdded = 0
-    public var skipped: [String] = []
+    public var skipped: [Sentence] = []
 }
 
 extension StudyDatabase {
@@ -111,11 +112,11 @@ extension StudyDatabase {
                 for (name, value) in participant.attributes {
                     if let stored = try Self.attributeValue(db, participant: participant.code, attribute: name) {
                         if stored.display != value && NumberParser.parse(value).map({ AttributeValue.number($0) }) != stored {
-                            let what = "participant \(participant.code): \(name) is '\(stored.display)' here and '\(value)' there"
+                            let what: Sentence = "participant \(participant.code): \(name) is '\(stored.display)' here and '\(value)' there"
                             switch prefer {
-                            case .ours?: summary.settled.append(what + " — kept ours")
+                            case .ours?: summary.settled.append("\(what) — kept ours")
                             case .theirs?:
-                                summary.settled.append(what + " — took theirs")
+                                summary.settled.append("\(what) — took theirs")
                                 missing.append((name, value))
                             case nil: conflicts.append(.init(location: "participant \(participant.code)", message: "\(name) is '\(stored.display)' here and '\(value)' there"))
                             }
@@ -142,13 +143,13 @@ extension StudyDatabase {
                                            arguments: [id])
                 let definition: String? = row?["definition"]
                 let theme: String? = row?["theme"]
-                for (field, ours, theirs, column) in [("definition", definition, category.definition, "definition"), ("theme", theme, category.theme, "theme")]
-                    where theirs != nil && ours != theirs {
-                    let what = "category \(category.name): the \(field) is '\(ours ?? "")' here and '\(theirs!)' there"
+                let fields: [(Sentence, String?, String?, String)] = [("definition", definition, category.definition, "definition"), ("theme", theme, category.theme, "theme")]
+                for (field, ours, theirs, column) in fields where theirs != nil && ours != theirs {
+                    let what: Sentence = "category \(category.name): the \(field) is '\(ours ?? "")' here and '\(theirs!)' there"
                     switch prefer {
-                    case .ours?: summary.settled.append(what + " — kept ours")
+                    case .ours?: summary.settled.append("\(what) — kept ours")
                     case .theirs?:
-                        summary.settled.append(what + " — took theirs")
+                        summary.settled.append("\(what) — took theirs")
                         if column == "definition" {
                             try db.execute(sql: "UPDATE category SET definition = ? WHERE id = ?", arguments: [theirs, id])
                         } else if let themeID = try Self.categoryID(db, theirs!) {
@@ -173,7 +174,8 @@ extension StudyDatabase {
                                                     arguments: [participantID, transcript.label]) {
                     guard stored == transcript.text else {
                         throw StoreError.invalidInput([.init(location: "participant \(transcript.participant)",
-                                                             message: "the study holds another transcript\(transcript.label.isEmpty ? "" : " '\(transcript.label)'") for this participant")])
+                                                             message: transcript.label.isEmpty ? "the study holds another transcript for this participant"
+                                                                : "the study holds another transcript '\(transcript.label)' for this participant")])
                     }
                     continue
                 }
@@ -194,7 +196,7 @@ extension StudyDatabase {
                                            arguments: [kind, key, guid])
                         }
                     }
-                } catch let StoreError.codeProblem(message) where message.contains("already stored") {
+                } catch let StoreError.codeProblem(message) where message.pattern.hasPrefix("this code is already stored") {
                     summary.skipped.append("\(entry.participant): “\(entry.code)” — \(message)")
                 }
             }
@@ -214,7 +216,7 @@ extension StudyDatabase {
                                arguments: [entry.kind, entry.key, entry.guid])
             }
             let changed = !summary.participantsAdded.isEmpty || !summary.categoriesAdded.isEmpty || summary.transcriptsAdded > 0
-                || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.settled.contains { $0.hasSuffix("took theirs") }
+                || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.settled.contains { $0.pattern.hasSuffix("took theirs") }
             if let record, changed {
                 try Self.insertMemo(db, on: .study, text: record + " — " + summary.description, coder: nil)
             }
@@ -234,10 +236,12 @@ extension StudyDatabase {
 }
 
 extension BundleSummary: CustomStringConvertible {
-    public var description: String {
-        "\(participantsAdded.count) new participant\(participantsAdded.count == 1 ? "" : "s"), \(categoriesAdded.count) new categor\(categoriesAdded.count == 1 ? "y" : "ies"), "
-            + "\(transcriptsAdded) transcript\(transcriptsAdded == 1 ? "" : "s"), \(codesAdded) code\(codesAdded == 1 ? "" : "s"), \(memosAdded) memo\(memosAdded == 1 ? "" : "s")"
-            + (skipped.isEmpty ? "" : ", \(skipped.count) already here")
+    public var description: String { sentence.description }
+
+    /// "2 new participants, 1 new category, …": what came in, as the command says it.
+    public var sentence: Sentence {
+        let added: Sentence = "\(participantsAdded.count) new participants, \(categoriesAdded.count) new categories, \(transcriptsAdded) transcripts, \(codesAdded) codes, \(memosAdded) memos"
+        return skipped.isEmpty ? added : "\(added), \(skipped.count) already here"
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import QualCoding
 import Surveys
+import Wording
 
 /// A codebook category with how much it is used.
 public struct CategoryInfo: Sendable, Equatable, Codable {
@@ -50,7 +51,7 @@ public struct CodeResult: Sendable, Equatable {
     /// Where the excerpt was found in the participant's transcript (scalar offsets), if they have one.
     public var span: Range<Int>?
     /// Things the researcher should know (a match that ignored case or accents).
-    public var notes: [String]
+    public var notes: [Sentence]
 }
 
 /// A stored code.
@@ -125,13 +126,13 @@ extension StudyDatabase {
     public func addTranscript(participant: String, text: String, label: String = "", source: String? = nil, replace: Bool = false,
                               force: Bool = false) throws -> Int {
         if let problem = TextSafety.nulProblem(in: text) {
-            throw StoreError.invalidInput([.init(location: source ?? "transcript", message: problem)])
+            throw StoreError.invalidInput([.init(location: Sentence(verbatim: source ?? "transcript"), message: problem)])
         }
         // Line endings become LF (Windows' CRLF and old Mac CR alike): a browser's HTML parser does the same to any
         // text it is given, so offsets counted in the coding workspace agree with the stored text.
         let normalized = TextMatching.nfc(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
         guard !normalized.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw StoreError.invalidInput([.init(location: source ?? "transcript", message: "the transcript is empty")])
+            throw StoreError.invalidInput([.init(location: Sentence(verbatim: source ?? "transcript"), message: "the transcript is empty")])
         }
         return try write { db in
             try Self.insertTranscript(db, participant: participant, normalized: normalized, label: label, source: source, replace: replace, force: force)
@@ -329,7 +330,7 @@ extension StudyDatabase {
         var excerpt = TextMatching.nfc((entry.excerpt ?? entry.code).trimmingCharacters(in: .whitespacesAndNewlines))
         guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
         guard !excerpt.isEmpty else { throw StoreError.codeProblem("the excerpt is empty") }
-        var notes: [String] = []
+        var notes: [Sentence] = []
         /// An in-vivo code is the participant's own words: checked against the excerpt as finally stored (the
         /// transcript's passage where there is a transcript), and stored as that excerpt spells it.
         func checkInVivo() throws {
@@ -347,8 +348,8 @@ extension StudyDatabase {
         for name in entry.categories {
             guard let id = try categoryID(db, name) else {
                 let known = try String.fetchAll(db, sql: "SELECT name FROM category ORDER BY position")
-                throw StoreError.codeProblem("no category '\(name)' in the codebook"
-                    + (known.isEmpty ? "; add it with 'studyctl category add'" : " (categories: \(known.joined(separator: ", ")))"))
+                throw StoreError.codeProblem(known.isEmpty ? "no category '\(name)' in the codebook; add it with 'studyctl category add'"
+                    : "no category '\(name)' in the codebook (categories: \(known.joined(separator: ", ")))")
             }
             categoryIDs.append(id)
         }
@@ -375,8 +376,8 @@ extension StudyDatabase {
             let text: String = transcript["text"]
             guard let match = TextMatching.locate(excerpt, in: text) else {
                 let closest = TextMatching.closestPassage(to: excerpt, in: text)
-                throw StoreError.codeProblem("the excerpt is not in \(entry.participant)'s transcript"
-                    + (closest.map { "; the closest passage is: \"\($0)\"" } ?? ""))
+                throw StoreError.codeProblem(closest.map { "the excerpt is not in \(entry.participant)'s transcript; the closest passage is: \"\($0)\"" }
+                    ?? "the excerpt is not in \(entry.participant)'s transcript")
             }
             if !match.exact {
                 // The transcript is what the participant said: the excerpt is stored as it stands there, never as typed.
@@ -406,7 +407,8 @@ extension StudyDatabase {
             SELECT id FROM code WHERE excerpt_id = ? AND label = ? AND coder_id IS ?
             """, arguments: [excerptID, code, coderID])
         if let duplicate {
-            throw StoreError.codeProblem("this code is already stored for \(entry.participant)" + (entry.coder.map { " by \($0)" } ?? "") + " (code \(duplicate))")
+            throw StoreError.codeProblem(entry.coder.map { "this code is already stored for \(entry.participant) by \($0) (code \(duplicate))" }
+                ?? "this code is already stored for \(entry.participant) (code \(duplicate))")
         }
         try db.execute(sql: "INSERT INTO code (excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?)",
                        arguments: [excerptID, coderID, code, !entry.descriptive, Timestamp.now()])

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import QualCoding
 import Surveys
+import Wording
 
 /// What the coding analyses need: every code as (participant, category, excerpt, coder), and the participants.
 public struct CodingDataset: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Gaze
 import GRDB
 import Surveys
+import Wording
 import Tabular
 
 /// What a gaze import stored.
@@ -83,7 +84,7 @@ extension StudyDatabase {
                         participantID = id
                     } else if addParticipants {
                         if let reason = ParticipantNaming.problem(withCode: recording.participant) {
-                            problems.append(.init(location: file.file, message: "participant code '\(recording.participant)': \(reason)"))
+                            problems.append(.init(location: Sentence(verbatim: file.file), message: "participant code '\(recording.participant)': \(reason)"))
                             continue
                         }
                         try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)",
@@ -91,12 +92,12 @@ extension StudyDatabase {
                         participantID = db.lastInsertedRowID
                         added.append(recording.participant)
                     } else {
-                        problems.append(.init(location: file.file, message: "no participant '\(recording.participant)' in the study; add them first or rerun with --add-participants"))
+                        problems.append(.init(location: Sentence(verbatim: file.file), message: "no participant '\(recording.participant)' in the study; add them first or rerun with --add-participants"))
                         continue
                     }
                     let media = StudyText.composed(recording.media.isEmpty ? "(no media)" : recording.media)
                     if let problem = StudyText.problem(media, as: .mediaName) {
-                        problems.append(.init(location: file.file, message: "media '\(media)': \(problem.reason)"))
+                        problems.append(.init(location: Sentence(verbatim: file.file), message: "media '\(media)': \(problem.reason)"))
                         continue
                     }
                     try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [media])
@@ -108,7 +109,7 @@ extension StudyDatabase {
                     let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media])!
                     if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_recording WHERE participant_id = ? AND media_id = ? AND recording = ?",
                                           arguments: [participantID, mediaID, recording.recording]) != nil {
-                        problems.append(.init(location: file.file, message: "participant \(recording.participant) already has recording '\(recording.recording)' of \(media)"))
+                        problems.append(.init(location: Sentence(verbatim: file.file), message: "participant \(recording.participant) already has recording '\(recording.recording)' of \(media)"))
                         continue
                     }
                     try db.execute(sql: """
@@ -171,8 +172,7 @@ extension StudyDatabase {
         }
         let shape = String(decoding: try JSONEncoder().encode(aoi.shape), as: UTF8.self)
         guard let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) else {
-            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study; media come with 'studyctl gaze import'"
-                + (try Self.knownMedia(db)))])
+            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study; media come with 'studyctl gaze import'\(try Self.knownMedia(db))")])
         }
         if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_aoi WHERE media_id = ? AND name = ?", arguments: [mediaID, aoi.name]) != nil {
             throw StoreError.invalidInput([.init(location: "AOI \(aoi.name)", message: "media \(media) already has an AOI of that name")])
@@ -180,9 +180,9 @@ extension StudyDatabase {
         try db.execute(sql: "INSERT INTO gaze_aoi (media_id, name, shape) VALUES (?, ?, ?)", arguments: [mediaID, aoi.name, shape])
     }
 
-    static func knownMedia(_ db: Database) throws -> String {
+    static func knownMedia(_ db: Database) throws -> Sentence {
         let names = try String.fetchAll(db, sql: "SELECT name FROM gaze_media ORDER BY name")
-        return names.isEmpty ? " (none yet)" : " (media: " + names.prefix(12).joined(separator: ", ") + ")"
+        return names.isEmpty ? " (none yet)" : " (media: \(names.prefix(12).joined(separator: ", ")))"
     }
 
     /// Every AOI, by media.
@@ -248,7 +248,7 @@ extension StudyDatabase {
     public func fixations(media: String) throws -> [(participant: String, fixations: [Fixation])] {
         try read { db in
             guard let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) else {
-                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study" + (try Self.knownMedia(db)))])
+                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study\(try Self.knownMedia(db))")])
             }
             var result: [(String, [Fixation])] = []
             for recording in try Row.fetchAll(db, sql: """
@@ -291,7 +291,7 @@ extension StudyDatabase {
                 do {
                     try Self.insertAOI(db, media: area.media, area.aoi)
                 } catch let StoreError.invalidInput(inner) {
-                    problems += inner.map { .init(location: area.location, message: $0.description) }
+                    problems += inner.map { .init(location: Sentence(verbatim: area.location), message: $0.location.pattern.isEmpty ? $0.message : "\($0.location): \($0.message)") }
                 }
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
@@ -391,7 +391,7 @@ extension StudyDatabase {
     public func mediaImage(_ media: String) throws -> Data? {
         try read { db in
             guard try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]) != nil else {
-                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study" + (try Self.knownMedia(db)))])
+                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no such media in the study\(try Self.knownMedia(db))")])
             }
             return try Data.fetchOne(db, sql: "SELECT image FROM gaze_media WHERE name = ?", arguments: [media])
         }
@@ -492,7 +492,7 @@ public struct StimulusSize: Sendable, Equatable {
 
     public init(data: Data, file: String) throws {
         let bytes = [UInt8](data)
-        func refuse(_ reason: String) -> StoreError { .invalidInput([.init(location: file, message: reason)]) }
+        func refuse(_ reason: Sentence) -> StoreError { .invalidInput([.init(location: Sentence(verbatim: file), message: reason)]) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard bytes.count > 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { throw refuse("the PNG file ends inside its header") }
             type = "png"

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 /// An instrument as `instrument list` shows it.
 public struct InstrumentSummary: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 /// The result of checking a study file.
 public struct IntegrityReport: Sendable, Equatable, Codable {

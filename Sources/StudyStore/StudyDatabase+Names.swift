@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 extension StudyDatabase {
     /// `raw` as the study stores it, through the one door (`StudyText.name`): composed (NFC), checked, within its

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 extension StudyDatabase {
     // MARK: - Reads

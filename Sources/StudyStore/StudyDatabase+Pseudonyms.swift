@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import QualCoding
 import Surveys
+import Wording
 
 extension StudyDatabase {
     /// Marks an attribute as identifying (or not): pseudonymised exports leave identifying attributes out.

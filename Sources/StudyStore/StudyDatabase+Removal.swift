@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 /// What a removal took away, counted, for the command to say.
 public struct Removal: Sendable, Equatable, Codable {
@@ -18,6 +19,29 @@ public struct Removal: Sendable, Equatable, Codable {
     public var description: String {
         let present = counts.filter { $0.count > 0 }
         return present.isEmpty ? "nothing" : present.map { "\($0.count) \($0.count == 1 ? Self.singular($0.what) : $0.what)" }.joined(separator: ", ")
+    }
+
+    /// What went, as the command says it: "2 response sets, 20 answers", or "nothing".
+    public var sentence: Sentence {
+        let present = counts.filter { $0.count > 0 }
+        guard !present.isEmpty else { return "nothing" }
+        return Sentence.joined(present.map { Self.counted($0.count, $0.what) }, separator: ", ")
+    }
+
+    static func counted(_ n: Int, _ what: String) -> Sentence {
+        let one = n == 1
+        switch what {
+        case "answers": return one ? "1 answer" : "\(n) answers"
+        case "response sets": return one ? "1 response set" : "\(n) response sets"
+        case "attempts": return one ? "1 attempt" : "\(n) attempts"
+        case "codes": return one ? "1 code" : "\(n) codes"
+        case "memos": return one ? "1 memo" : "\(n) memos"
+        case "excerpts": return one ? "1 excerpt" : "\(n) excerpts"
+        case "values": return one ? "1 value" : "\(n) values"
+        case "sub-themes": return one ? "1 sub-theme" : "\(n) sub-themes"
+        case "category links": return one ? "1 category link" : "\(n) category links"
+        default: return "\(n) \(what)"
+        }
     }
 
     static func singular(_ noun: String) -> String {
@@ -61,7 +85,7 @@ extension StudyDatabase {
             let sets = try Row.fetchAll(db, sql: "SELECT id, answers FROM response_set WHERE \(filter)", arguments: StatementArguments(arguments)!)
             guard !sets.isEmpty else {
                 throw StoreError.invalidInput([.init(location: "participant \(participant)",
-                    message: "has no \(id) answers" + (task.map { " for task \($0)" } ?? "") + (occasion.map { " on occasion '\($0)'" } ?? "") + " to remove")])
+                    message: "has no \(id) answers\(task.map { " for task \($0)" as Sentence } ?? "")\(occasion.map { " on occasion '\($0)'" as Sentence } ?? "") to remove")])
             }
             var answers = 0
             for set in sets {
@@ -81,7 +105,7 @@ extension StudyDatabase {
                                          arguments: [participantID, taskID, trial, trial])
             guard !ids.isEmpty else {
                 throw StoreError.invalidInput([.init(location: "participant \(participant)",
-                    message: "has no attempt at task \(task)" + (trial.map { " (trial \($0))" } ?? "") + " to remove")])
+                    message: trial.map { "has no attempt at task \(task) (trial \($0)) to remove" } ?? "has no attempt at task \(task) to remove")])
             }
             for id in ids { try db.execute(sql: "DELETE FROM task_attempt WHERE id = ?", arguments: [id]) }
             return Removal([("attempts", ids.count)])
@@ -99,10 +123,11 @@ extension StudyDatabase {
             let memos = try Int.fetchOne(db, sql: "SELECT count(*) FROM memo WHERE category_id = ?", arguments: [id]) ?? 0
             let themes = try Int.fetchOne(db, sql: "SELECT count(*) FROM category WHERE parent_id = ?", arguments: [id]) ?? 0
             if !cascade, !codes.isEmpty || memos > 0 || themes > 0 {
-                let uses = [(codes.count, "code"), (memos, "memo"), (themes, "sub-theme")].filter { $0.0 > 0 }
-                    .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+                let counts: [(Int, Sentence, Sentence)] = [(codes.count, "1 code", "\(codes.count) codes"), (memos, "1 memo", "\(memos) memos"),
+                                                          (themes, "1 sub-theme", "\(themes) sub-themes")]
+                let uses = Sentence.joined(counts.filter { $0.0 > 0 }.map { $0.0 == 1 ? $0.1 : $0.2 }, separator: ", ")
                 throw StoreError.invalidInput([.init(location: "category \(stored)",
-                    message: "is used by " + uses.joined(separator: ", ") + "; nothing was removed. Merge it into another with 'category merge', or rerun with --cascade")])
+                    message: "is used by \(uses); nothing was removed. Merge it into another with 'category merge', or rerun with --cascade")])
             }
             var orphans: [Int64] = []
             for code in codes where try Int.fetchOne(db, sql: "SELECT count(*) FROM code_category WHERE code_id = ? AND category_id <> ?", arguments: [code, id]) == 0 {

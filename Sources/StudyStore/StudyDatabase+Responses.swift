@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Surveys
+import Wording
 
 /// One participant's answers to one instrument, ready to store.
 public struct ResponseSubmission: Sendable, Equatable {
@@ -212,12 +213,12 @@ extension StudyDatabase {
             guard let answer = submission.answers[item.number] else { continue }
             matched += 1
             guard definition.accepts(answer, item: item) else {
-                throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
+                throw StoreError.invalidInput([.init(location: Sentence(verbatim: submission.source ?? submission.participant),
                                                      message: "\(definition.id) item \(item.number): the answer \(answer.display) does not fit the item")])
             }
         }
         if matched < submission.answers.count, let stray = submission.answers.keys.sorted().first(where: { definition.item($0) == nil }) {
-            throw StoreError.invalidInput([.init(location: submission.source ?? submission.participant,
+            throw StoreError.invalidInput([.init(location: Sentence(verbatim: submission.source ?? submission.participant),
                                                  message: "\(definition.id) item \(stray): the answer \(submission.answers[stray]!.display) does not fit the item")])
         }
         var writer = AnswerColumn.Writer()

@@ -1,5 +1,6 @@
 import GRDB
 import Surveys
+import Wording
 
 /// What a study holds, for `studyctl status`.
 public struct StudyStatus: Sendable, Equatable {

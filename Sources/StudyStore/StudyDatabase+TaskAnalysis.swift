@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 /// Attempts ready for task statistics, grouped by participant attributes and condition factors.
 public struct TaskDataset: Sendable {

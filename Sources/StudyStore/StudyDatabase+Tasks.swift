@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 /// A task participants attempt.
 public struct TaskInfo: Sendable, Equatable, Codable {
@@ -55,7 +56,7 @@ public struct AttemptEntry: Sendable, Equatable {
 
 extension AttemptEntry {
     /// Why a value of this attempt lies outside what studyctl accepts (`Limits`), or `nil`.
-    public var rangeProblem: String? {
+    public var rangeProblem: Sentence? {
         if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= Limits.maximumSeconds) {
             return "time \(NumberParser.format(seconds)) s is outside 0…\(Int(Limits.maximumSeconds)) s (7 days)"
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 
 /// A study file: one SQLite database holding participants, tasks, questionnaires, transcripts and codes.
 ///
@@ -182,6 +183,20 @@ public final class StudyDatabase: @unchecked Sendable {
             return study
         } catch let error as DatabaseError {
             throw explain(error, path: path)
+        }
+    }
+
+    /// The language of the study at `path`, read without changing the file (no upgrade, no WAL index: the file is
+    /// opened immutable), or nil when there is no readable study there. For words said before a command opens it.
+    public static func language(at path: String) -> StudyLanguage? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              (try? checkHeader(path: path)) != nil else { return nil }
+        let uri = "file:\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)?immutable=1"
+        guard let queue = try? DatabaseQueue(path: uri, configuration: configuration(readonly: true)) else { return nil }
+        defer { try? queue.close() }
+        return try? queue.read { db in
+            try String.fetchOne(db, sql: "SELECT language FROM study WHERE id = 1").flatMap(StudyLanguage.init(rawValue:))
         }
     }
 

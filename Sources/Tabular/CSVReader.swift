@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// A place in a text file, as editors show it: 1-based line and column (columns count Unicode scalars).
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
@@ -45,8 +46,8 @@ public struct Record: Sendable {
 }
 
 /// Why a delimited file could not be read. Every case says where.
-public enum CSVError: Error, LocalizedError, Equatable {
-    case cannotRead(file: String, reason: String)
+public enum CSVError: Error, WordedError, LocalizedError, Equatable {
+    case cannotRead(file: String, reason: Sentence)
     case empty(file: String)
     case notUTF8(SourcePosition, detail: String)
     case unterminatedQuote(SourcePosition)
@@ -57,7 +58,10 @@ public enum CSVError: Error, LocalizedError, Equatable {
     case extraFields(SourcePosition, expected: Int, found: Int, value: String)
     case nulCharacter(SourcePosition)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { sentence.description }
+
+
+    public var sentence: Sentence {
         switch self {
         case let .cannotRead(file, reason):
             return "\(file): cannot read the file: \(reason)"
@@ -74,13 +78,12 @@ public enum CSVError: Error, LocalizedError, Equatable {
         case let .duplicateHeader(position, name, firstColumn):
             return "\(position): the header names column '\(name)' twice (first at column \(firstColumn))"
         case let .missingFields(position, expected, found):
-            return "\(position): this row has \(found) field\(found == 1 ? "" : "s") but the header has \(expected); "
-                + "check the delimiter and quoting of this row"
+            return found == 1 ? "\(position): this row has 1 field but the header has \(expected); check the delimiter and quoting of this row"
+                : "\(position): this row has \(found) fields but the header has \(expected); check the delimiter and quoting of this row"
         case let .extraFields(position, expected, found, value):
             return "\(position): this row has \(found) fields but the header has \(expected); unexpected value '\(value)'"
         case let .nulCharacter(position):
-            return "\(position): the file contains a NUL character (byte 0x00), which would cut the text short; remove it "
-                + "(a file saved as UTF-16 has one in every other byte: save it as \"CSV UTF-8\")"
+            return "\(position): the file contains a NUL character (byte 0x00), which would cut the text short; remove it (a file saved as UTF-16 has one in every other byte: save it as \"CSV UTF-8\")"
         }
     }
 }
@@ -464,7 +467,7 @@ struct ChunkedInput {
             data = try handle.read(upToCount: Self.chunkSize)
         } catch {
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            throw CSVError.cannotRead(file: file, reason: underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription)
+            throw CSVError.cannotRead(file: file, reason: Sentence(verbatim: underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription))
         }
         if index > 0 {
             buffer.removeFirst(index)

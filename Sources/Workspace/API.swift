@@ -4,6 +4,7 @@ import Hummingbird
 import QualCoding
 import StudyStore
 import Surveys
+import Wording
 
 /// The workspace's JSON API. Offsets are Unicode scalar offsets in the stored (NFC, LF) transcript, as `code add`
 /// stores them; the page converts from the browser's UTF-16 before sending. Every write is one `StudyDatabase`
@@ -119,7 +120,8 @@ struct API {
             throw error
         } catch {
             let language = (try? study.info().language) ?? .en
-            let message = (error as? StoreError)?.text(language) ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+            let message = (error as? StoreError)?.text(language) ?? (error as? WordedError)?.text(language)
+            ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
             return GuardMiddleware<BasicRequestContext>.refuse(.unprocessableContent, message)
         }
     }
@@ -180,7 +182,7 @@ struct API {
                                                  span: body.start..<body.end),
                                        creatingCategories: body.definition?.nilIfBlank, theme: body.theme?.nilIfBlank)
         await server.undo.record(.created(result.id), coder: coder)
-        return Saved(id: result.id, start: result.span?.lowerBound, end: result.span?.upperBound, notes: result.notes,
+        return Saved(id: result.id, start: result.span?.lowerBound, end: result.span?.upperBound, notes: try result.notes.map { $0.text(try study.info().language) },
                      message: try say(.codedAs(code: body.code, category: category)))
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Results
 import StudyStore
+import Wording
 
 @main
 struct StudyCtl: AsyncParsableCommand {
@@ -77,7 +78,10 @@ struct StudyCtl: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let error as StoreError where Voice.language != .en {
+        } catch let error as StoreError where Voice.settled(arguments) != .en {
+            FileHandle.standardError.write(Data((Message.errorPrefix.text(Voice.language) + error.text(Voice.language) + "\n").utf8))
+            Foundation.exit(exitCode(for: error).rawValue)
+        } catch let error as WordedError where Voice.settled(arguments) != .en {
             FileHandle.standardError.write(Data((Message.errorPrefix.text(Voice.language) + error.text(Voice.language) + "\n").utf8))
             Foundation.exit(exitCode(for: error).rawValue)
         } catch {
@@ -85,6 +89,7 @@ struct StudyCtl: AsyncParsableCommand {
             // command line's language ("Erro: …" for a pt-BR study).
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
+            Voice.settle(arguments: arguments)
             var message = fullMessage(for: error)
             let english = Message.errorPrefix.text(.en)
             if message.hasPrefix(english) { message = Message.errorPrefix.text(Voice.language) + message.dropFirst(english.count) }

@@ -159,8 +159,8 @@ import ZIPFoundation
             """
         let project = try REFIImport(path: try write(["project.qde": Data(qde.utf8), "sources/j.txt": Data(text.utf8), "sources/n.txt": Data([0xEF, 0xBB, 0xBF] + Array("Primeiro dia de campo.".utf8))]))
         #expect(project.codingsInProject == 2)
-        #expect(project.report.contains { $0.contains("participant Entrevista_João") })
-        #expect(project.report.contains { $0.contains("2 selection names (e.g. “sel 1”) are labels") })
+        #expect(project.report.contains { $0.description.contains("participant Entrevista_João") })
+        #expect(project.report.contains { $0.description.contains("2 selection names (e.g. “sel 1”) are labels") })
         let study = try newStudy()
         let summary = try study.importBundle(project.bundle)
         #expect(summary.codesAdded == 2 && summary.participantsAdded == ["Entrevista_João"], "\(summary)")

@@ -145,8 +145,8 @@ import QualCoding
         #expect(problems.map(\.location) == ["\(path):3:4", "\(path):4:1", "\(path):5:1", "\(path):6:1"])
         #expect(problems[0].message == "participant P1 has level = Iniciante in the study, but this row says 'Avançado'")
         #expect(problems[1].message == "no participant 'P42' in the study")
-        #expect(problems[2].message.hasPrefix("The in-vivo code 'não está' does not occur in the excerpt"))
-        #expect(problems[3].message.hasPrefix("No category 'Sem categoria' in the codebook"))
+        #expect(problems[2].message.description.hasPrefix("The in-vivo code 'não está' does not occur in the excerpt"))
+        #expect(problems[3].message.description.hasPrefix("No category 'Sem categoria' in the codebook"))
         #expect(try study.dump() == before)
     }
 

@@ -133,10 +133,10 @@ import Surveys
         #expect(problems.map(\.location) == ["\(path):3:1", "\(path):4:4", "\(path):4:10", "\(path):4:35", "\(path):5:1", "labels"])
         #expect(problems[0].message == "no participant 'P77' in the study; add or import participants first")
         #expect(problems[1].message == "participant P2, item 1 (column 'q1'): '6' is outside the 1–5 scale")
-        #expect(problems[2].message.hasPrefix("participant P2, item 4 (column 'q4'): 'Muy de acuerdo' is neither a number"))
+        #expect(problems[2].message.description.hasPrefix("participant P2, item 4 (column 'q4'): 'Muy de acuerdo' is neither a number"))
         #expect(problems[3].message == "participant P2, item 10 (column 'q10'): item 10 does not accept N/A")
         #expect(problems[4].message == "participant P1 has a second row (first on line 2); choose --duplicates keep-last or keep-first to keep one")
-        #expect(problems[5].message.hasPrefix("the scale's labels are: 1 = "))
+        #expect(problems[5].message.description.hasPrefix("the scale's labels are: 1 = "))
         #expect(try study.dump() == before)
     }
 
@@ -180,10 +180,10 @@ import Surveys
         let refused = #expect(throws: StoreError.self) { try study.importResponses(from: try file("missing.csv", missing), options: options) }
         guard case let .invalidInput(problems)? = refused else { Issue.record("expected invalidInput, got \(String(describing: refused))"); return }
         #expect(problems.count == 50)
-        #expect(problems.first?.location == folder.path("missing.csv") + ":52:1")
-        #expect(problems.first?.message == "no participant 'S1' in the study; add or import participants first")
-        #expect(problems.last?.location == folder.path("missing.csv") + ":101:1")
-        #expect(problems.last?.message.hasPrefix("participant R150 already has sus answers (recorded ") == true)
+        #expect(problems.first?.location.description == folder.path("missing.csv") + ":52:1")
+        #expect(problems.first?.message.description == "no participant 'S1' in the study; add or import participants first")
+        #expect(problems.last?.location.description == folder.path("missing.csv") + ":101:1")
+        #expect(problems.last?.message.description.hasPrefix("participant R150 already has sus answers (recorded ") == true)
         #expect(try study.dump() == before)
 
         // A row repeated within the file, the second copy in a later batch.
@@ -193,7 +193,7 @@ import Surveys
         let duplicate = #expect(throws: StoreError.self) { try study.importResponses(from: path, options: options) }
         guard case let .invalidInput(duplicates)? = duplicate else { Issue.record("expected invalidInput"); return }
         #expect(duplicates.count == 20)
-        #expect(duplicates.first?.location == path + ":52:1")
+        #expect(duplicates.first?.location.description == path + ":52:1")
         #expect(duplicates.first?.message == "participant R151 has a second row (first on line 2); choose --duplicates keep-last or keep-first to keep one")
         #expect(try study.dump() == before)
 

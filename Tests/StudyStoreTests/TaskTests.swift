@@ -63,7 +63,7 @@ import Surveys
             return
         }
         #expect(problems.map(\.location) == ["\(path):3:1", "\(path):3:5", "\(path):3:17", "\(path):3:21", "\(path):3:24", "\(path):3:12"])
-        #expect(problems[1].message.hasPrefix("no task 'fase-9' in the study (tasks: fase-1 'Fase 1'"))
+        #expect(problems[1].message.description.hasPrefix("no task 'fase-9' in the study (tasks: fase-1 'Fase 1'"))
         #expect(problems[2].message == "'abc' is not a time (use 92, 92.5, 1:32 or 0:01:32)")
         #expect(problems[5].message == "'0-75' is not a level of setting (0-50, 0-100)")
         #expect(try study.attempts().isEmpty)

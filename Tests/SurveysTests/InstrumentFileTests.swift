@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func explainsJSONAndTypeErrors() {
-        #expect(throws: InstrumentFileError.invalid(file: "x.json", problems: ["items[0].kind: Cannot initialize ItemKind from invalid String value likret (one of: likert, numeric, choice, text)"])) {
+        #expect(throws: InstrumentFileError.invalid(file: "x.json", problems: ["items[0].kind: 'likret' is not one of likert, numeric, choice, text"])) {
             _ = try InstrumentDefinition.load(from: Data(#"{"id":"x","title":"X","items":[{"number":1,"text":"a","kind":"likret"}]}"#.utf8), file: "x.json")
         }
         #expect(throws: InstrumentFileError.invalid(file: "x.json", problems: ["the instrument needs a \"items\" field"])) {

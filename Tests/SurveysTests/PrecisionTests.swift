@@ -67,16 +67,16 @@ import Testing
         let atLimit = String(repeating: letter, count: kind.limit)
         #expect(try StudyText.name(atLimit, as: kind).unicodeScalars.count == kind.limit)
         let over = String(repeating: letter, count: kind.limit + 1)
-        #expect(StudyText.problem(over, as: kind)?.reason.contains("at most \(kind.limit) characters (it has \(kind.limit + 1) code points)") == true)
+        #expect(StudyText.problem(over, as: kind)?.reason.description.contains("at most \(kind.limit) characters (it has \(kind.limit + 1) code points)") == true)
         // A character that composes with nothing counts as itself.
         #expect(StudyText.problem(String(repeating: "x", count: kind.limit) + "\u{301}\u{301}", as: kind) != nil)
     }
 
     @Test func refusalsNameTheKind() {
         #expect(StudyText.problem("P 1", as: .participantCode)?.description == "Invalid participant code 'P 1': a participant code cannot contain spaces.")
-        #expect(StudyText.problem("a=b", as: .conditionName)?.reason == "a condition name cannot contain '='")
-        #expect(StudyText.problem(" x", as: .categoryName)?.reason == "a category name cannot start or end with a space")
-        #expect(StudyText.problem("a\u{200B}b", as: .coderName)?.reason.contains("U+200B") == true)
+        #expect(StudyText.problem("a=b", as: .conditionName)?.reason.description == "a condition name cannot contain '='")
+        #expect(StudyText.problem(" x", as: .categoryName)?.reason.description == "a category name cannot start or end with a space")
+        #expect(StudyText.problem("a\u{200B}b", as: .coderName)?.reason.description.contains("U+200B") == true)
         #expect(StudyText.problem("", as: .transcriptLabel) == nil)
     }
 }

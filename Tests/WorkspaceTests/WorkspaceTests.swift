@@ -105,7 +105,7 @@ import Testing
             let wrong = try json(["participant": "P1", "start": start + 1, "end": start + 5, "excerpt": "menu", "code": "menu", "category": "Navegação", "coder": "ana"])
             try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: wrong) { response in
                 #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body).contains("reads"))
+                #expect(String(buffer: response.body).contains("diz \\\"enu \\\", não o trecho enviado"))
             }
             #expect(try study.codes().count == 1)
             // A refused coding in a new category leaves no category behind (one transaction).

@@ -55,6 +55,19 @@ import Testing
         return cli
     }
 
+    /// The same refusals in the study's own language (pt-BR): no English word from `ForeignWordCheck`'s list, once
+    /// the file's path and the cells quoted from it are left aside.
+    @Test(arguments: cases)
+    func badInputIsRefusedInTheStudysLanguage(_ bad: Case) throws {
+        let cli = try StudyCtl(language: nil)
+        try FileManager.default.copyItem(atPath: try Self.template.get(), toPath: cli.path("study.sqlite"))
+        let result = try cli.fail(bad.arguments)
+        #expect(result.stderr.hasPrefix("Erro: "), "\(bad.file): \(result.stderr)")
+        let said = result.stderr.replacingOccurrences(of: Self.folder + "/", with: "").replacingOccurrences(of: bad.file, with: "")
+            .replacingOccurrences(of: "\"[^\"\n]*\"", with: "", options: .regularExpression)
+        #expect(ForeignWordCheck.english(in: said).isEmpty, "\(bad.file): \(Set(ForeignWordCheck.english(in: said)).sorted()) in \(result.stderr)")
+    }
+
     @Test(arguments: cases)
     func badInputIsRefusedCleanly(_ bad: Case) throws {
         let cli = try study()

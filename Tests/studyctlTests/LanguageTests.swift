@@ -64,6 +64,80 @@ import Testing
         #expect(out.contains("Error: No participant P99 in this study."))
     }
 
+    /// The rest of a study's life: eye tracking, the coding analyses, removals, merges, exchange and refusals from
+    /// each importer — every line the tool says, in the study's language.
+    static func laterSession(_ language: String) throws -> String {
+        let cli = try StudyCtl(language: nil)
+        var out = try cli.succeed(["init", "--title", "Olhar", "--language", language])
+        out += try cli.succeed(["participant", "add", "P1", "--attr", "nivel=A"])
+        out += try cli.succeed(["participant", "add", "P2", "--attr", "nivel=B"])
+        try cli.write("p1.tsv", GazeCommandTests.studio)
+        try cli.write("p2.tsv", GazeCommandTests.proLab)
+        out += try cli.succeed(["gaze", "import", "p1.tsv", "p2.tsv"])
+        out += try cli.succeed(["gaze", "list"])
+        out += try cli.succeed(["gaze", "media"])
+        out += try cli.succeed(["aoi", "add", "home.png", "Botão", "--rect", "100,100,100,100"])
+        out += try cli.succeed(["aoi", "add", "home.png", "Canto", "--polygon", "0,0,120,0,0,120"])
+        out += try cli.succeed(["aoi", "list"])
+        out += try cli.succeed(["gaze", "metrics"])
+        out += try cli.succeed(["gaze", "metrics", "--summary", "--by", "nivel"])
+        out += try cli.succeed(["gaze", "similarity", "home.png", "--by", "nivel"])
+        out += try cli.fail(["aoi", "add", "nada.png", "X", "--rect", "1,1,1,1"]).stderr
+        out += try cli.fail(["aoi", "add", "home.png", "Y", "--rect", "1,1"]).stderr
+        // Coding analyses.
+        try cli.write("p1.txt", "Eu gostei do menu, mas o botão some.\n")
+        try cli.write("p2.txt", "O menu é confuso e o botão some também.\n")
+        out += try cli.succeed(["transcript", "add", "P1", "p1.txt"])
+        out += try cli.succeed(["transcript", "add", "P2", "p2.txt"])
+        out += try cli.succeed(["category", "add", "Navegação", "--origin", "emergent"])
+        out += try cli.succeed(["category", "add", "Menu", "--origin", "emergent"])
+        out += try cli.succeed(["code", "add", "P1", "--excerpt", "o botão some", "--code", "o botão some", "--category", "Navegação"])
+        out += try cli.succeed(["code", "add", "P2", "--excerpt", "O menu é confuso", "--code", "menu é confuso", "--category", "Menu"])
+        out += try cli.succeed(["code", "add", "P2", "--excerpt", "o botão some também", "--code", "botão some", "--category", "Navegação"])
+        out += try cli.succeed(["codebook"])
+        out += try cli.succeed(["codebook", "--format", "md"])
+        out += try cli.succeed(["codes", "matrix"])
+        out += try cli.succeed(["codes", "cooccur"])
+        out += try cli.succeed(["transcript", "show", "P2"]).replacingOccurrences(of: "O menu é confuso e o botão some também.", with: "")
+        out += try cli.succeed(["memo", "add", "--on", "category:Menu", "rever"])
+        out += try cli.succeed(["memo", "list"]).replacingOccurrences(of: "[0-9T:-]+Z?", with: "", options: .regularExpression)
+        out += try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        out += try cli.succeed(["respond", "P2", "sus", "--answers", "3,2,4,2,4,1,4,2,3,2"])
+        out += try cli.succeed(["codes", "triangulate", "--instrument", "sus"])
+        out += try cli.succeed(["task", "add", "T1", "--title", "Buscar"])
+        out += try cli.succeed(["condition", "add", "tela", "--levels", "pequena,grande"])
+        out += try cli.succeed(["task", "list"])
+        out += try cli.succeed(["condition", "list"])
+        for (code, level, time) in [("P1", "pequena", "40"), ("P1", "grande", "30"), ("P2", "pequena", "50"), ("P2", "grande", "35")] {
+            out += try cli.succeed(["attempt", "add", code, "T1", "--condition", "tela=\(level)", "--time", time, "--outcome", "success"])
+        }
+        out += try cli.succeed(["tasks", "compare", "T1", "--condition", "tela"])
+        // Exchange, merges and removals.
+        out += try cli.succeed(["export", "qdpx", "estudo.qdpx"]).replacingOccurrences(of: "estudo.qdpx", with: "")
+        out += try cli.succeed(["backup", "copia.sqlite"]).replacingOccurrences(of: "copia.sqlite", with: "")
+        out += try cli.succeed(["merge", "copia.sqlite", "--dry-run"]).replacingOccurrences(of: "copia.sqlite", with: "")
+        out += try cli.succeed(["participant", "attribute", "nivel", "--identifying"])
+        out += try cli.succeed(["attempt", "remove", "P2", "T1"])
+        out += try cli.succeed(["responses", "remove", "P2", "sus"])
+        out += try cli.succeed(["category", "remove", "Menu", "--cascade"])
+        out += try cli.fail(["tasks", "compare", "T1", "--condition", "tela", "--measure", "total"]).stderr
+        out += try cli.fail(["respond", "P2", "sus", "--answers", "1,2"]).stderr
+        out += try cli.fail(["code", "add", "P1", "--excerpt", "não está aqui", "--code", "não está", "--category", "Navegação"]).stderr
+        // The participants' own words, quoted in double quotes, are theirs.
+        return out.replacingOccurrences(of: "study.sqlite", with: "").replacingOccurrences(of: "[\"“][^\"”\n]*[\"”]", with: "", options: .regularExpression)
+    }
+
+    @Test func aBrazilianStudysLaterSessionIsInPortuguese() throws {
+        let out = try Self.laterSession("pt-BR")
+        #expect(ForeignWordCheck.english(in: out).isEmpty, "\(Set(ForeignWordCheck.english(in: out)).sorted())\n\(out)")
+        #expect(out.contains("Semelhança"), "\(out)")
+    }
+
+    @Test func anEnglishStudysLaterSessionIsInEnglish() throws {
+        let out = try Self.laterSession("en")
+        #expect(ForeignWordCheck.portuguese(in: out).isEmpty, "\(Set(ForeignWordCheck.portuguese(in: out)).sorted())\n\(out)")
+    }
+
     /// --language before the subcommand overrides the study's language.
     @Test func languageOverridesTheStudys() throws {
         let cli = try StudyCtl(language: nil)

@@ -2,6 +2,7 @@ import Figures
 import Foundation
 import Gaze
 import StudyStore
+import Wording
 import Surveys
 
 /// The eye-tracking pictures of one media — heat maps, blind-spot maps, scan paths — laid out over the stimulus
@@ -64,12 +65,11 @@ public enum GazePictures {
         if !participants.isEmpty {
             let unknown = participants.filter { code in !recordings.contains { $0.participant.caseInsensitiveCompare(code) == .orderedSame } }
             if !unknown.isEmpty {
-                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no recording of "
-                    + unknown.joined(separator: ", ") + " (recorded: " + Array(Set(recordings.map(\.participant))).sorted(by: NaturalOrder.areInIncreasingOrder).joined(separator: ", ") + ")")])
+                let recorded = Array(Set(recordings.map(\.participant))).sorted(by: NaturalOrder.areInIncreasingOrder).joined(separator: ", ")
+                throw StoreError.invalidInput([.init(location: "media '\(media)'", message: "no recording of \(unknown.joined(separator: ", ")) (recorded: \(recorded))")])
             }
             recordings = recordings.filter { recording in participants.contains { $0.caseInsensitiveCompare(recording.participant) == .orderedSame } }
         }
-        let pt = language == .ptBR
         if let attribute {
             let groups = try database.participantGroups(by: attribute)
             return groups.order.compactMap { group in
@@ -81,11 +81,11 @@ public enum GazePictures {
             var seen: [String] = []
             for recording in recordings where !seen.contains(recording.participant) { seen.append(recording.participant) }
             return seen.map { code in
-                Selection(name: fileName(code), label: (pt ? "participante " : "participant ") + code, recordings: recordings.filter { $0.participant == code })
+                Selection(name: fileName(code), label: (("participant " as Sentence).text(language)) + code, recordings: recordings.filter { $0.participant == code })
             }
         }
         let codes = Array(Set(recordings.map(\.participant))).sorted(by: NaturalOrder.areInIncreasingOrder)
-        let label = participants.isEmpty ? (pt ? "todos os participantes" : "all participants") : codes.joined(separator: ", ")
+        let label = participants.isEmpty ? (("all participants" as Sentence).text(language)) : codes.joined(separator: ", ")
         return [Selection(name: participants.isEmpty ? "all" : fileName(codes.joined(separator: "-")), label: label, recordings: recordings)]
     }
 
@@ -111,21 +111,20 @@ public enum GazePictures {
             }
         }
         let map = HeatMap(width: Int(stimulus.width), height: Int(stimulus.height), points: points, sigma: sigma)
-        let pt = language == .ptBR
         let participants = Set(selection.recordings.map(\.participant)).count
         let measure: String
         switch weight {
-        case .duration: measure = pt ? "duração das fixações" : "fixation duration"
-        case .count: measure = pt ? "número de fixações" : "fixation count"
-        case .relative: measure = pt ? "duração relativa (por participante)" : "relative duration (per participant)"
+        case .duration: measure = ("fixation duration" as Sentence).text(language)
+        case .count: measure = ("fixation count" as Sentence).text(language)
+        case .relative: measure = ("relative duration (per participant)" as Sentence).text(language)
         }
-        let about = String(format: pt ? "%@ · %d participante%@ · %d fixações · núcleo gaussiano σ = %.0f px" : "%@ · %d participant%@ · %d fixations · Gaussian kernel σ = %.0f px",
+        let about = String(format: ("%@ · %d participant%@ · %d fixations · Gaussian kernel σ = %.0f px" as Sentence).text(language),
                            media, participants, participants == 1 ? "" : "s", points.count, sigma)
         let heat = Figure.gazeMap(width: stimulus.width, height: stimulus.height, background: stimulus.background, overlay: map.heatRaster(),
-                                  legend: .heat(measure: measure, low: pt ? "menos" : "less", high: pt ? "mais" : "more"),
+                                  legend: .heat(measure: measure, low: ("less" as Sentence).text(language), high: ("more" as Sentence).text(language)),
                                   notes: [selection.label, about])
         let fog = Figure.gazeMap(width: stimulus.width, height: stimulus.height, background: stimulus.background, overlay: map.blindSpotRaster(),
-                                 legend: .fog(low: pt ? "ninguém olhou" : "nobody looked", high: pt ? "mais atenção" : "most attention"),
+                                 legend: .fog(low: ("nobody looked" as Sentence).text(language), high: ("most attention" as Sentence).text(language)),
                                  notes: [selection.label, about])
         return (heat, fog)
     }
@@ -135,7 +134,6 @@ public enum GazePictures {
     /// `first` keeps each participant's first fixations (or visits) only: a whole session is a tangle no reader follows.
     public static func scanPath(_ selection: Selection, media: String, stimulus: Stimulus, simplified: Bool, aois: [AOI], first: Int?,
                                 language: StudyLanguage) -> Figure {
-        let pt = language == .ptBR
         var total = 0
         let paths = selection.recordings.map { recording -> (label: String, points: [Figure.ScanPoint]) in
             let points = simplified ? visitPoints(recording.fixations, aois: aois)
@@ -144,12 +142,11 @@ public enum GazePictures {
             return (recording.participant, first.map { Array(points.prefix($0)) } ?? points)
         }
         let count = paths.reduce(0) { $0 + $1.points.count }
-        let shown = count == total ? "\(count)" : (pt ? "as primeiras \(count) de \(total)" : "the first \(count) of \(total)")
+        let shown = count == total ? "\(count)" : (("the first \(count) of \(total)" as Sentence).text(language))
         var notes = [selection.label]
         notes.append(simplified
-            ? (pt ? "\(media) · \(shown) visitas a AOIs (fixações seguidas numa AOI fundidas) · área ∝ duração"
-                  : "\(media) · \(shown) AOI visits (consecutive fixations in one AOI merged) · area ∝ duration")
-            : (pt ? "\(media) · \(shown) fixações, em ordem · área do círculo ∝ duração" : "\(media) · \(shown) fixations, in order · circle area ∝ duration"))
+            ? (("\(media) · \(shown) AOI visits (consecutive fixations in one AOI merged) · area ∝ duration" as Sentence).text(language))
+            : (("\(media) · \(shown) fixations, in order · circle area ∝ duration" as Sentence).text(language)))
         return Figure.scanPath(width: stimulus.width, height: stimulus.height, background: stimulus.background, paths: paths, notes: notes)
     }
 

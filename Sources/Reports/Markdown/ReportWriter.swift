@@ -1,3 +1,4 @@
+import Wording
 import Figures
 import Foundation
 import Mustache
@@ -165,7 +166,7 @@ public enum Captions {
             if line.hasPrefix("::table ") {
                 tables += 1
                 let title = line.dropFirst("::table ".count)
-                result += pt ? "**Tabela \(tables) – \(title)**\n" : "**Table \(tables)**\n\n*\(title)*\n"
+                result += ("**Table \(tables)**\n\n*\(title)*\n" as Sentence).text(language)
             } else if line == "::source" {
                 result += pt ? "\nFonte: dados da pesquisa (\(year)).\n" : "\n"
             } else if line.hasPrefix("::figure ") {

@@ -1,3 +1,4 @@
+import Wording
 import Foundation
 import StudyStore
 import Surveys
@@ -24,9 +25,7 @@ enum Methods {
                     ? "Aplicou-se o \(d.title.text(language)) \(c.cite(instrument: d)), escala de 7 pontos em que 1 = concordo totalmente (valores menores são melhores). Cada subescala é a média dos itens respondidos, excluindo-se N/A; as médias foram comparadas às normas publicadas \(c.cite(["lewis2002", "sauro2016"])) por teste t de uma amostra."
                     : "The \(d.title.text(language)) \(c.cite(instrument: d)) was applied on a 7-point scale where 1 = strongly agree (lower is better). Each sub-scale is the mean of the answered items, N/A excluded; means were compared with the published norms \(c.cite(["lewis2002", "sauro2016"])) by one-sample t-tests."
                 if q.anyInverted {
-                    text += pt
-                        ? " O formulário apresentou a escala invertida (1 = discordo); as respostas foram recodificadas como x′ = 8 − x antes do cálculo."
-                        : " The form showed the scale inverted (1 = disagree); answers were recoded as x′ = 8 − x before scoring."
+                    text += (" The form showed the scale inverted (1 = disagree); answers were recoded as x′ = 8 − x before scoring." as Sentence).text(language)
                 }
             case .umux, .umuxLite:
                 text = pt
@@ -42,8 +41,7 @@ enum Methods {
                 text = pt ? "Aplicou-se o instrumento \(d.title.text(language))" + cited + "; cada escore é a " + (d.scoring == .mean ? "média" : "soma") + " dos itens respondidos, com itens invertidos recodificados."
                     : "The \(d.title.text(language)) instrument was applied" + cited + "; each score is the " + (d.scoring == .mean ? "mean" : "sum") + " of the answered items, reversed items recoded."
             case .none:
-                text = pt ? "O questionário \(d.title.text(language)) teve respostas de escolha, relatadas como contagens e porcentagens."
-                    : "The \(d.title.text(language)) questionnaire had choice answers, reported as counts and percentages."
+                text = ("The \(d.title.text(language)) questionnaire had choice answers, reported as counts and percentages." as Sentence).text(language)
             }
             if d.scoring != .none {
                 text += pt
@@ -63,23 +61,15 @@ enum Methods {
             let inVivo = s.codes.count - descriptive
             var text: String
             if descriptive == 0 {
-                text = pt
-                    ? "As entrevistas foram analisadas com codificação in vivo: trechos literais receberam códigos com as palavras dos participantes, agrupados em categorias"
-                    : "Interviews were analysed with in-vivo coding: verbatim excerpts were coded in the participants' own words and grouped into categories"
+                text = ("Interviews were analysed with in-vivo coding: verbatim excerpts were coded in the participants' own words and grouped into categories" as Sentence).text(language)
             } else if inVivo == 0 {
-                text = pt
-                    ? "As entrevistas foram analisadas com codificação descritiva: trechos literais receberam códigos que resumem seu assunto, agrupados em categorias"
-                    : "Interviews were analysed with descriptive coding: verbatim excerpts were given codes summarising their topic and grouped into categories"
+                text = ("Interviews were analysed with descriptive coding: verbatim excerpts were given codes summarising their topic and grouped into categories" as Sentence).text(language)
             } else {
-                text = pt
-                    ? "As entrevistas foram analisadas com codificação in vivo (\(inVivo) códigos com as palavras dos participantes) e descritiva (\(descriptive) códigos que resumem o assunto do trecho), agrupados em categorias"
-                    : "Interviews were analysed with in-vivo coding (\(inVivo) codes in the participants' own words) and descriptive coding (\(descriptive) codes summarising the excerpt's topic), grouped into categories"
+                text = ("Interviews were analysed with in-vivo coding (\(inVivo) codes in the participants' own words) and descriptive coding (\(descriptive) codes summarising the excerpt's topic), grouped into categories" as Sentence).text(language)
             }
-            text += literature.isEmpty ? "." : (pt ? " pré-estabelecidas a partir de " : " established a priori from ") + literature.joined(separator: "; ")
-                + (pt ? " e emergentes dos dados." : " and emerging from the data.")
-            text += pt
-                ? " A frequência de cada categoria é a proporção de participantes que a citaram."
-                : " A category's frequency is the share of participants who raised it."
+            text += literature.isEmpty ? "." : ((" established a priori from " as Sentence).text(language)) + literature.joined(separator: "; ")
+                + ((" and emerging from the data." as Sentence).text(language))
+            text += (" A category's frequency is the share of participants who raised it." as Sentence).text(language)
             if s.coders.count > 1 {
                 text += pt
                     ? " A concordância entre codificadores foi medida pela porcentagem de concordância, pelo κ de Cohen \(c.cite("cohen1960")) e pelo α de Krippendorff nominal \(c.cite("krippendorff2011")), sobre os trechos codificados por ao menos dois codificadores."

@@ -1,3 +1,4 @@
+import Wording
 import Figures
 import Foundation
 import Gaze
@@ -207,7 +208,7 @@ extension ReportModel {
                 questionnaire.itemKey = d.items.filter { $0.kind == .choice }.map { Value(value: "\(Term.item.text(language)) \($0.number): \($0.text.text(language))") }
                 taskChoiceChart = chart("\(d.id)-by-task",
                     Charts.means(categories: byTask.map { $0.task ?? "" }, series: series, norms: [], maximum: 100,
-                                 yTitle: pt ? "\(firstLabel) (%, IC 95 %)" : "\(firstLabel) (%, 95% CI)", normLabel: "", note: nil,
+                                 yTitle: ("\(firstLabel) (%, 95% CI)" as Sentence).text(language), normLabel: "", note: nil,
                                  valueText: { number($0, 0) }),
                     pt ? "Porcentagem de respostas \"\(firstLabel)\" por \(d.id == "codeforall-component" ? "componente" : "tarefa") e item, com intervalo de Wald ajustado de 95 %"
                        : "Share of \"\(firstLabel)\" answers per task and item, with adjusted-Wald 95% intervals")
@@ -220,7 +221,7 @@ extension ReportModel {
             }
             if !q.report.unscored.isEmpty {
                 questionnaire.unscoredIntro = [Value(value: Phrase.unscoredSets.text(language))]
-                questionnaire.unscored = q.report.unscored.map { Value(value: $0) }
+                questionnaire.unscored = q.report.unscored.map { Value(value: $0.text(language)) }
             }
             // Choice items: over every response set (for a per-task instrument, every task together).
             for first in q.report.overall.first?.tallies ?? [] {
@@ -242,8 +243,8 @@ extension ReportModel {
                 let bins = Histogram.susBins(q.report.values(of: "SUS"))
                 questionnaireCharts.append(chart("\(d.id)-distribution",
                     Charts.columns(labels: bins.map(\.label), values: bins.map { Double($0.count) },
-                                   xTitle: pt ? "Escore SUS" : "SUS score", yTitle: pt ? "Participantes" : "Participants"),
-                    pt ? "Distribuição dos escores SUS" : "Distribution of SUS scores"))
+                                   xTitle: ("SUS score" as Sentence).text(language), yTitle: ("Participants" as Sentence).text(language)),
+                    ("Distribution of SUS scores" as Sentence).text(language)))
             }
             if let scale = d.scale {
                 let items = d.items.filter { $0.kind == .likert }
@@ -255,12 +256,10 @@ extension ReportModel {
                         }
                     }
                     questionnaireCharts.append(chart("\(d.id)-likert",
-                        Charts.divergingLikert(items: items.map { "\(pt ? "Item" : "Item") \($0.number)" + (d.isRecoded($0) ? "ʳ" : "") },
+                        Charts.divergingLikert(items: items.map { "\(("Item" as Sentence).text(language)) \($0.number)" + (d.isRecoded($0) ? "ʳ" : "") },
                                                points: points, counts: counts, lowIsPositive: d.lowerIsBetter,
-                                               axisTitle: pt ? "Porcentagem das respostas (discordância à esquerda, concordância à direita)"
-                                                             : "Share of answers (disagreement to the left, agreement to the right)"),
-                        pt ? "Distribuição das respostas por item, em barras divergentes (ʳ: item de redação negativa; textos na tabela por item)"
-                           : "Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)"))
+                                               axisTitle: ("Share of answers (disagreement to the left, agreement to the right)" as Sentence).text(language)),
+                        ("Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)" as Sentence).text(language)))
                 }
             }
             let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
@@ -275,10 +274,10 @@ extension ReportModel {
                 let norms = scored.map { id in d.norms?.values[id] ?? (d.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil) }
                 questionnaireCharts.append(chart("\(d.id)-by-group",
                     Charts.means(categories: scored.map(label), series: series, norms: norms, minimum: minimum, maximum: maximum,
-                                 yTitle: pt ? "Média (IC 95 %)" : "Mean (95% CI)", normLabel: pt ? "Norma" : "Norm",
-                                 note: d.lowerIsBetter ? (pt ? "Valores menores são melhores." : "Lower is better.") : nil,
+                                 yTitle: ("Mean (95% CI)" as Sentence).text(language), normLabel: ("Norm" as Sentence).text(language),
+                                 note: d.lowerIsBetter ? (("Lower is better." as Sentence).text(language)) : nil,
                                  valueText: { number($0, 1) }),
-                    pt ? "Escores médios por grupo, com intervalo de confiança de 95 % e a norma" : "Mean scores by group with 95% confidence intervals and the norm"))
+                    ("Mean scores by group with 95% confidence intervals and the norm" as Sentence).text(language)))
             }
             let points = q.report.items.first?.distribution.map(\.point) ?? []
             if !q.report.items.isEmpty {
@@ -319,23 +318,22 @@ extension ReportModel {
             func series(_ value: (TaskSummaryRow) -> (Double?, ClosedRange<Double>?)) -> [Charts.MeanSeries] {
                 groupKeys.map { group in
                     let values = taskKeys.map { task in row(task, group).map(value) ?? (nil, nil) }
-                    return Charts.MeanSeries(name: group.isEmpty ? (pt ? "Todos" : "All") : group, means: values.map(\.0), intervals: values.map(\.1))
+                    return Charts.MeanSeries(name: group.isEmpty ? (("All" as Sentence).text(language)) : group, means: values.map(\.0), intervals: values.map(\.1))
                 }
             }
-            let conditionNote = s.factors.isEmpty ? nil : (pt ? "Condições: " : "Conditions: ") + s.factors.map(\.name).joined(separator: " · ")
+            let conditionNote = s.factors.isEmpty ? nil : (("Conditions: " as Sentence).text(language)) + s.factors.map(\.name).joined(separator: " · ")
             taskCharts.append(chart("task-completion",
                 Charts.means(categories: taskKeys, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
-                             norms: [], maximum: 100, yTitle: pt ? "Conclusão (%, IC 95 %)" : "Completion (%, 95% CI)", normLabel: "",
+                             norms: [], maximum: 100, yTitle: ("Completion (%, 95% CI)" as Sentence).text(language), normLabel: "",
                              note: conditionNote, valueText: { number($0, 0) }),
                 pt ? "Taxa de conclusão por tarefa, com intervalo de Wald ajustado de 95 % \(citations.cite("sauro2005"))"
                    : "Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005"))"))
             if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
                 taskCharts.append(chart("task-time",
                     Charts.means(categories: taskKeys, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
-                                 norms: [], maximum: nil, yTitle: pt ? "Tempo (s, média geométrica)" : "Time (s, geometric mean)", normLabel: "",
+                                 norms: [], maximum: nil, yTitle: ("Time (s, geometric mean)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 0) }),
-                    pt ? "Tempo por tarefa: média geométrica com intervalo de confiança de 95 % (escala logarítmica)"
-                       : "Time per task: geometric mean with 95% confidence interval (computed on the log scale)"))
+                    ("Time per task: geometric mean with 95% confidence interval (computed on the log scale)" as Sentence).text(language)))
             }
             if s.taskSummary.contains(where: { $0.errorsMean != nil }) {
                 taskCharts.append(chart("task-errors",
@@ -344,9 +342,9 @@ extension ReportModel {
                         guard let sd = row.errorsSD, row.attempts > 1 else { return (mean, nil) }
                         let half = StudentT.quantile(0.975, df: Double(row.attempts - 1)) * sd / Double(row.attempts).squareRoot()
                         return (mean, max(0, mean - half)...(mean + half))
-                    }, norms: [], maximum: nil, yTitle: pt ? "Erros por tentativa (média, IC 95 %)" : "Errors per attempt (mean, 95% CI)", normLabel: "",
+                    }, norms: [], maximum: nil, yTitle: ("Errors per attempt (mean, 95% CI)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 1) }),
-                    pt ? "Erros por tarefa: média por tentativa com intervalo de confiança de 95 %" : "Errors per task: mean per attempt with 95% confidence interval"))
+                    ("Errors per task: mean per attempt with 95% confidence interval" as Sentence).text(language)))
             }
         }
         if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }
@@ -378,8 +376,8 @@ extension ReportModel {
                 model.coding.sharesChart = [chart("category-shares",
                     Charts.horizontalBars(labels: rows.map(\.category), values: rows.map { $0.overall.share * 100 }, maximum: 100,
                                           valueText: { style.percent($0 / 100) },
-                                          axisTitle: pt ? "Participantes entrevistados que citaram a categoria (%)" : "Interviewed participants raising the category (%)"),
-                    pt ? "Porcentagem de participantes que citaram cada categoria" : "Share of participants raising each category")]
+                                          axisTitle: ("Interviewed participants raising the category (%)" as Sentence).text(language)),
+                    ("Share of participants raising each category" as Sentence).text(language))]
             }
             var codes = ResultTable(id: "in_vivo_codes", title: Phrase.inVivoCodesTitle.text(language), language: language,
                                     columns: [Column(.participant, .text, language), Column(.group, .text, language),
@@ -416,11 +414,11 @@ extension ReportModel {
                                   table: model.place(table))
             let lines = report.categories + [report.overall]
             entry.chart = [chart("agreement",
-                Charts.means(categories: lines.map { $0.category == "overall" ? (pt ? "Geral" : "Overall") : $0.category },
-                             series: [Charts.MeanSeries(name: pt ? "κ de Cohen" : "Cohen's κ", means: lines.map { $0.kappas.first?.kappa }, intervals: lines.map { _ in nil }),
-                                      Charts.MeanSeries(name: pt ? "α de Krippendorff" : "Krippendorff's α", means: lines.map(\.alpha), intervals: lines.map { _ in nil })],
-                             norms: lines.map { _ in 0.8 }, maximum: 1, yTitle: pt ? "Coeficiente" : "Coefficient",
-                             normLabel: pt ? "Limiar 0,80" : "Threshold 0.80", note: nil, valueText: { number($0, 2) }),
+                Charts.means(categories: lines.map { $0.category == "overall" ? (("Overall" as Sentence).text(language)) : $0.category },
+                             series: [Charts.MeanSeries(name: ("Cohen's κ" as Sentence).text(language), means: lines.map { $0.kappas.first?.kappa }, intervals: lines.map { _ in nil }),
+                                      Charts.MeanSeries(name: ("Krippendorff's α" as Sentence).text(language), means: lines.map(\.alpha), intervals: lines.map { _ in nil })],
+                             norms: lines.map { _ in 0.8 }, maximum: 1, yTitle: ("Coefficient" as Sentence).text(language),
+                             normLabel: ("Threshold 0.80" as Sentence).text(language), note: nil, valueText: { number($0, 2) }),
                 pt ? "Concordância entre codificadores por categoria: κ de Cohen e α de Krippendorff, com o limiar de 0,80 \(citations.cite("krippendorff2004"))"
                    : "Agreement between coders per category: Cohen's κ and Krippendorff's α, with the 0.80 threshold \(citations.cite("krippendorff2004"))")]
             return entry
@@ -452,30 +450,11 @@ extension ReportModel {
                             chart: (String, Figure, String) -> Chart) -> Gaze {
         let pt = language == .ptBR
         var gaze = Gaze()
-        var quality = ResultTable(id: "gaze_quality", title: Phrase.gazeQualityTitle.text(language), language: language,
-                                  columns: [Column(.media, .text, language), Column(.participant, .text, language), Column(.samples, .count, language),
-                                            Column(.invalid_share, .percent(decimals: 0), language), Column(.fixations, .count, language)])
-        for recording in s.gazeRecordings {
-            quality.append([.text(recording.media), .text(recording.participant), .count(recording.samples), .percent(recording.invalidShare),
-                            .count(recording.fixations)])
-        }
+        let quality = ResultTable.gazeQuality(s.gazeRecordings, language: language)
         gaze.quality = model.place(quality)
         gaze.filters = Phrase.fixationFilters(Array(Set(s.gazeRecordings.map(\.filter))).sorted().joined(separator: "; ")).text(language)
-        var columns = [Column(.media, .text, language), Column(.aoi, .text, language)]
-        if let attribute = s.groupAttribute { columns.append(Column("group", attribute, .text)) }
-        columns += [Column(.n, .count, language), Column(.fixated, .percent(decimals: 0), language), Column(.ttff_mean, .number(decimals: 0), language),
-                    Column(.ttff_ci95, .interval(decimals: 0), language), Column(.total_fixation_mean, .number(decimals: 0), language),
-                    Column(.total_fixation_ci95, .interval(decimals: 0), language), Column(.fixation_count_mean, .number(decimals: 1), language),
-                    Column(.visit_count_mean, .number(decimals: 1), language)]
-        var aois = ResultTable(id: "aoi_metrics", title: Phrase.aoiMetricsTitle.text(language), language: language, columns: columns)
-        for row in s.gazeSummary {
-            var cells: [Results.Value] = [.text(row.media), .text(row.aoi)]
-            if s.groupAttribute != nil { cells.append(Results.Value(row.group)) }
-            cells += [.count(row.participants), .percent(row.percentFixated / 100), Results.Value(row.timeToFirstFixation?.mean),
-                      Results.Value(row.timeToFirstFixation?.ci95), Results.Value(row.totalFixationDuration?.mean),
-                      Results.Value(row.totalFixationDuration?.ci95), Results.Value(row.fixationCount?.mean), Results.Value(row.visitCount?.mean)]
-            aois.append(cells)
-        }
+        var aois = ResultTable.aoiSummary(s.gazeSummary, group: s.groupAttribute, language: language)
+        aois.notes = []
         gaze.aois = model.place(aois)
         gaze.note = Phrase.gazeDefinitions.text(language)
         for name in Array(Set(s.gazeFixations.map(\.media))).sorted() {
@@ -502,7 +481,7 @@ extension ReportModel {
             let all = sets.flatMap(\.fixations)
             guard !all.isEmpty, let stimulus = try? GazePictures.stimulus(image: s.gazeImages[name], fixations: all) else { continue }
             let base = GazePictures.fileName((name as NSString).deletingPathExtension)
-            let selection = GazePictures.Selection(name: "all", label: pt ? "todos os participantes" : "all participants",
+            let selection = GazePictures.Selection(name: "all", label: ("all participants" as Sentence).text(language),
                                                    recordings: sets.map { ($0.participant, $0.fixations) })
             if let maps = try? GazePictures.maps(selection, media: name, stimulus: stimulus, weight: .duration, language: language) {
                 gaze.figures.append(chart("gaze-\(base)-heatmap", maps.heat,
@@ -510,12 +489,12 @@ extension ReportModel {
                        : "Heat map of \(name): every participant's fixations weighted by duration \(citations.cite("dalmaijer2014"))"))
             }
             if let first = sets.first {
-                let example = GazePictures.Selection(name: first.participant, label: (pt ? "participante " : "participant ") + first.participant,
+                let example = GazePictures.Selection(name: first.participant, label: (("participant " as Sentence).text(language)) + first.participant,
                                                      recordings: [(first.participant, first.fixations)])
                 let areas = s.gazeAOIs.filter { $0.media.caseInsensitiveCompare(name) == .orderedSame }.map(\.aoi)
                 gaze.figures.append(chart("gaze-\(base)-scanpath", GazePictures.scanPath(example, media: name, stimulus: stimulus, simplified: false,
                                                                                          aois: areas, first: 20, language: language),
-                    pt ? "Caminho do olhar de \(first.participant) em \(name): as primeiras 20 fixações" : "Scan path of \(first.participant) on \(name): the first 20 fixations"))
+                    ("Scan path of \(first.participant) on \(name): the first 20 fixations" as Sentence).text(language)))
             }
         }
         return gaze

@@ -1,3 +1,4 @@
+import Wording
 import CXlsxWriter
 import Foundation
 import Surveys
@@ -361,17 +362,17 @@ public enum WorkbookWriter {
             let scores = questionnaire.report.values(of: "SUS")
             guard !scores.isEmpty else { continue }
             let bins = Histogram.susBins(scores)
-            blocks.append(ChartBlock(title: pt ? "Distribuição dos escores SUS" : "SUS score distribution", kind: .column,
+            blocks.append(ChartBlock(title: ("SUS score distribution" as Sentence).text(snapshot.info.language), kind: .column,
                                      categoryHeader: "SUS", categories: bins.map(\.label),
-                                     series: [(pt ? "Participantes" : "Participants", bins.map { Double($0.count) })],
-                                     xAxis: pt ? "Escore SUS" : "SUS score", yAxis: pt ? "Participantes" : "Participants"))
+                                     series: [(("Participants" as Sentence).text(snapshot.info.language), bins.map { Double($0.count) })],
+                                     xAxis: ("SUS score" as Sentence).text(snapshot.info.language), yAxis: ("Participants" as Sentence).text(snapshot.info.language)))
         }
         let used = snapshot.frequencies.rows
         if !used.isEmpty && snapshot.codes.count > 0 {
             blocks.append(ChartBlock(title: pt ? "Participantes que citaram cada categoria" : "Share of participants raising each category",
-                                     kind: .bar, categoryHeader: pt ? "Categoria" : "Category", categories: used.map(\.category),
-                                     series: [(pt ? "Participantes (%)" : "Participants (%)", used.map(\.overall.share))],
-                                     xAxis: pt ? "Categoria" : "Category", yAxis: pt ? "Participantes" : "Participants", percent: true))
+                                     kind: .bar, categoryHeader: ("Category" as Sentence).text(snapshot.info.language), categories: used.map(\.category),
+                                     series: [(("Participants (%)" as Sentence).text(snapshot.info.language), used.map(\.overall.share))],
+                                     xAxis: ("Category" as Sentence).text(snapshot.info.language), yAxis: ("Participants" as Sentence).text(snapshot.info.language), percent: true))
         }
         for questionnaire in snapshot.questionnaires where !questionnaire.definition.scoreIDs.isEmpty && !questionnaire.report.groups.isEmpty {
             let ids = questionnaire.definition.scoreIDs.filter { id in questionnaire.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
@@ -379,9 +380,9 @@ public enum WorkbookWriter {
             let series = questionnaire.report.groups.map { group in
                 (group.name, ids.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 })
             }
-            blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (pt ? "escores por grupo" : "scores by group"),
-                                     kind: .clusteredColumn, categoryHeader: pt ? "Escore" : "Score", categories: ids, series: series,
-                                     xAxis: pt ? "Escore" : "Score", yAxis: pt ? "Média" : "Mean"))
+            blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (("scores by group" as Sentence).text(snapshot.info.language)),
+                                     kind: .clusteredColumn, categoryHeader: ("Score" as Sentence).text(snapshot.info.language), categories: ids, series: series,
+                                     xAxis: ("Score" as Sentence).text(snapshot.info.language), yAxis: ("Mean" as Sentence).text(snapshot.info.language)))
         }
         for questionnaire in snapshot.questionnaires {
             guard let scale = questionnaire.definition.scale else { continue }
@@ -394,10 +395,10 @@ public enum WorkbookWriter {
                     Double(questionnaire.report.items.first { $0.item == item.number }?.distribution.first { $0.point == point }?.count ?? 0)
                 })
             }
-            blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (pt ? "distribuição das respostas por item" : "answers per item"),
-                                     kind: .stackedBar, categoryHeader: pt ? "Item" : "Item",
+            blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (("answers per item" as Sentence).text(snapshot.info.language)),
+                                     kind: .stackedBar, categoryHeader: ("Item" as Sentence).text(snapshot.info.language),
                                      categories: items.map { "\(questionnaire.definition.id.uppercased()) \($0.number)" }, series: series,
-                                     xAxis: pt ? "Item" : "Item", yAxis: pt ? "Respostas" : "Answers"))
+                                     xAxis: ("Item" as Sentence).text(snapshot.info.language), yAxis: ("Answers" as Sentence).text(snapshot.info.language)))
         }
         return blocks
     }

@@ -51,6 +51,7 @@ public enum Phrase: Sendable, Equatable, Bilingual {
     case postHocTitle(score: String)
     case noAttempts
     case scanPathTitle(String), allPairs, withinGroup(String), betweenGroups(String), scanPathNote
+    case cooccurrenceTitle, cooccurrenceNote, triangulationTitle(score: String, lowerIsBetter: Bool)
     case quotesTitle, quotesHeading, quotesNote
     case taskComparisonsTitle(String), errorsDifference, timeRatio, pairedT, taskComparisonsNote
     case scoreSummaryTitle(String)
@@ -98,6 +99,13 @@ public enum Phrase: Sendable, Equatable, Bilingual {
         case let .penaltyRule(list):
             return ("Total time = time + errors × penalty (\(list) per error).", "Tempo total = tempo + erros × penalidade (\(list) por erro).")
         case let .fixationFilters(filters): return ("Fixations: \(filters).", "Fixações: \(filters).")
+        case .cooccurrenceTitle: return ("Co-occurrence of categories", "Coocorrência de categorias")
+        case .cooccurrenceNote:
+            return ("Cells count participants who raised both categories; the diagonal, those who raised each.",
+                    "As células contam os participantes que citaram as duas categorias; a diagonal, os que citaram cada uma.")
+        case let .triangulationTitle(score, lowerIsBetter):
+            return ("\(score) of participants who raised each category vs the others" + (lowerIsBetter ? " (lower is better)" : ""),
+                    "\(score) dos participantes que citaram cada categoria vs os demais" + (lowerIsBetter ? " (menor é melhor)" : ""))
         case .gazeDefinitions:
             return ("Tobii's definitions: time to first fixation from the media's onset, mean over those who fixated the AOI; total fixation duration, mean over everyone who saw the media; a fixation counts for an AOI when its centre lies in it (for AOIs from the export's hit columns, when Tobii marked it). 95% confidence intervals from the t distribution, clipped at 0.",
                     "Definições da Tobii: tempo até a primeira fixação a partir do início da mídia, média entre quem fixou a AOI; duração total das fixações, média entre todos que viram a mídia; uma fixação conta para a AOI quando seu centro está nela (nas AOIs das colunas de acerto da exportação, quando a Tobii a marcou). Intervalos de confiança de 95 % pela distribuição t, limitados a 0.")

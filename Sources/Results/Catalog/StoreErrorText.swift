@@ -1,10 +1,10 @@
 import StudyStore
 import Surveys
+import Wording
 
 extension StoreError {
-    /// The error in `language`: English is `errorDescription`; Portuguese says the same, naming the same things.
-    /// (The problems an importer lists under `invalidInput` are located by file:line:column in either language;
-    /// their wording is the importer's.)
+    /// The error in `language`: English is `errorDescription`; Portuguese says the same, naming the same things
+    /// (the problems an importer lists under `invalidInput`, located by file:line:column, worded by `SentenceCatalog`).
     public func text(_ language: StudyLanguage) -> String {
         guard language == .ptBR else { return errorDescription ?? "\(self)" }
         func known(_ kind: String, _ names: [String]) -> String {
@@ -20,8 +20,8 @@ extension StoreError {
         case let .notAStudy(path, reason): return "\(path) não é um estudo do studyctl: \(reason)."
         case let .newerSchema(path, unknown):
             return "\(path) foi gravado por um studyctl mais novo (etapas de esquema que esta versão não conhece: \(unknown.joined(separator: ", "))). Atualize o studyctl para abri-lo; o arquivo não foi alterado."
-        case let .invalidParticipantCode(code, reason): return "Código de participante inválido '\(code)': \(reason)."
-        case let .invalidAttributeName(name, reason): return "Nome de atributo inválido '\(name)': \(reason)."
+        case let .invalidParticipantCode(code, reason): return "Código de participante inválido '\(code)': \(reason.text(language))."
+        case let .invalidAttributeName(name, reason): return "Nome de atributo inválido '\(name)': \(reason.text(language))."
         case let .duplicateParticipant(code): return "O participante \(code) já existe."
         case let .unknownParticipant(code, names): return "Nenhum participante \(code) neste estudo." + known("Participantes", names)
         case let .unknownAttribute(name, names): return "Nenhum atributo '\(name)' neste estudo." + known("Atributos", names)
@@ -65,7 +65,7 @@ extension StoreError {
             return "O participante \(participant) não tem transcrição; acrescente uma com 'studyctl transcript add \(participant) ARQUIVO.txt'."
         case let .duplicateCategory(name): return "O livro de códigos já tem uma categoria '\(name)'."
         case let .unknownCategory(name, names): return "Nenhuma categoria '\(name)' no livro de códigos." + known("Categorias", names)
-        case .codeProblem: return errorDescription ?? ""
+        case let .codeProblem(message): return StoreError.asSentence(message.text(language))
         case let .unknownCode(id): return "Nenhum código \(id) neste estudo; 'studyctl code list' mostra os códigos com seus números."
         case let .unknownCoder(name, names): return "Nenhum codificador '\(name)' neste estudo." + known("Codificadores", names)
         case let .storage(path, reason): return "\(path): \(reason)."
@@ -77,12 +77,12 @@ extension StoreError {
             return "A nova transcrição de \(participant) não contém mais \(excerpts.count) trecho\(excerpts.count == 1 ? "" : "s") codificado\(excerpts.count == 1 ? "" : "s"); perderiam seu lugar no texto:\n"
                 + excerpts.prefix(20).map { "  \($0)" }.joined(separator: "\n") + (excerpts.count > 20 ? "\n  … e mais \(excerpts.count - 20)" : "")
                 + "\nNada foi alterado. Rode de novo com --force para substituir a transcrição mesmo assim (os códigos ficam, sem lugar)."
-        case .invalidName: return errorDescription ?? ""
+        case let .invalidName(problem, location): return (location.map { "\($0): " } ?? "") + problem.sentence.text(language)
         case let .refused(what, reason): return "O estudo recusou \(what): \(reason). Nada foi gravado."
         case .duplicateSpellings: return errorDescription ?? ""
         case let .invalidInput(problems):
             let shown = 50
-            var lines = problems.prefix(shown).map(\.description)
+            var lines = problems.prefix(shown).map { $0.location.pattern.isEmpty ? $0.message.text(language) : "\($0.location.text(language)): \($0.message.text(language))" }
             if problems.count > shown { lines.append("… e mais \(problems.count - shown) problemas") }
             return lines.joined(separator: "\n") + "\n\(problems.count == 1 ? "1 problema" : "\(problems.count) problemas"); nada foi gravado."
         }

@@ -23,6 +23,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, units, emergent, a_priori
+    case raised_n, raised_mean, others_n, others_mean
     // Eye tracking.
     case media, aoi, fixated, ttff_mean, ttff_ci95, total_fixation_mean, total_fixation_ci95, fixation_count_mean, visit_count_mean
     case samples, invalid_share, fixations, pairs, mean_similarity
@@ -152,6 +153,10 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .fixations: return ("Fixations", "Fixações")
         case .pairs: return ("Pairs", "Pares")
         case .mean_similarity: return ("Mean similarity", "Semelhança média")
+        case .raised_n: return ("Raised it, n", "Citaram, n")
+        case .raised_mean: return ("Raised it, mean", "Citaram, média")
+        case .others_n: return ("Others, n", "Demais, n")
+        case .others_mean: return ("Others, mean", "Demais, média")
         case .table: return ("Table", "Tabela")
         case .figure: return ("Figure", "Figura")
         case .continued: return ("continued", "continuação")

@@ -1,3 +1,4 @@
+import Wording
 import Foundation
 import Surveys
 
@@ -43,7 +44,7 @@ public enum MarkdownRenderer {
         }
         if pt { lines += ["", "\(Term.source.text(.ptBR)): " + TableCaption.source(year: caption.year).prefix(1).lowercased()
                              + TableCaption.source(year: caption.year).dropFirst()] }
-        for note in table.notes { lines += ["", pt ? "Nota: \(cell(note))" : "*Note.* \(cell(note))"] }
+        for note in table.notes { lines += ["", ("*Note.* \(cell(note))" as Sentence).text(table.language)] }
         return lines.joined(separator: "\n")
     }
 
@@ -93,7 +94,7 @@ public enum HTMLRenderer {
         }
         out += "</tbody>\n</table>\n"
         if pt { out += "<p class=\"source\">\(Term.source.text(.ptBR)): " + escape(TableCaption.source(year: caption.year)) + "</p>\n" }
-        for note in table.notes { out += "<p class=\"note\">" + (pt ? "Nota: " : "<em>Note.</em> ") + escape(note) + "</p>\n" }
+        for note in table.notes { out += "<p class=\"note\">" + (("<em>Note.</em> " as Sentence).text(table.language)) + escape(note) + "</p>\n" }
         return out + "</figure>"
     }
 

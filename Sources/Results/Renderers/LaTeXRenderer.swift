@@ -1,3 +1,4 @@
+import Wording
 import Foundation
 import Surveys
 
@@ -77,7 +78,7 @@ public enum LaTeXRenderer {
         lines.append("\\end{longtable}")
         lines.append("}")
         if pt { lines.append("\\fonte{\(escape(TableCaption.source(year: caption.year)))}") }
-        for note in table.notes { lines.append(pt ? "\\nota{\(escape(note))}" : "\\studyctlnote{\(escape(note))}") }
+        for note in table.notes { lines.append(("\\studyctlnote{\(escape(note))}" as Sentence).text(table.language)) }
         if layout.setting.landscape { lines.append("\\end{landscape}") }
         return lines.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 import Tabular
 
 /// How to read a task log.
@@ -30,7 +31,7 @@ public struct AttemptImportSummary: Sendable, Equatable {
     /// Columns that were not read.
     public var ignored: [String]
     /// Totals that disagree with the formula (imported with `acceptTotals`).
-    public var notes: [String]
+    public var notes: [Sentence]
 }
 
 extension StudyDatabase {
@@ -51,7 +52,7 @@ extension StudyDatabase {
             for task in taskList { tasks[AnswerReader.fold(task.key)] = task }
             var problems: [StoreError.Problem] = []
             var pending: [ResolvedAttempt] = []
-            var notes: [String] = []
+            var notes: [Sentence] = []
             var trials: [String: Int] = [:]
             for record in records {
                 func cell(_ field: String) -> Field? { columns[field].map { record.fields[$0] } }
@@ -62,19 +63,20 @@ extension StudyDatabase {
                 let participantField = cell("participant")!
                 let code = participantField.value.trimmingCharacters(in: .whitespaces)
                 if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) == nil {
-                    rowProblems.append(.init(location: at(participantField), message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study"))
+                    rowProblems.append(.init(location: Sentence(verbatim: at(participantField)), message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study"))
                 }
                 let taskField = cell("task")!
                 let taskKey = taskField.value.trimmingCharacters(in: .whitespaces)
                 let task = tasks[AnswerReader.fold(taskKey)]
                 if task == nil {
-                    rowProblems.append(.init(location: at(taskField), message: "no task '\(taskKey)' in the study"
-                        + (tasks.isEmpty ? "; add tasks with 'studyctl task add KEY --title …'" : " (tasks: \(taskList.map { "\($0.key) '\($0.title)'" }.joined(separator: ", ")))")))
+                    rowProblems.append(.init(location: Sentence(verbatim: at(taskField)), message: tasks.isEmpty
+                        ? "no task '\(taskKey)' in the study; add tasks with 'studyctl task add KEY --title …'"
+                        : "no task '\(taskKey)' in the study (tasks: \(taskList.map { "\($0.key) '\($0.title)'" }.joined(separator: ", ")))"))
                 }
                 var seconds: Double?
                 if let raw = text("time") {
                     if let problem = Duration.problem(raw) {
-                        rowProblems.append(.init(location: at(cell("time")!), message: problem))
+                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("time")!)), message: problem))
                     } else {
                         seconds = Duration.parse(raw)
                     }
@@ -82,24 +84,24 @@ extension StudyDatabase {
                 var errors: Int?
                 if let raw = text("errors") {
                     if let value = Int(raw), (0...Limits.maximumErrors).contains(value) { errors = value } else {
-                        rowProblems.append(.init(location: at(cell("errors")!), message: "'\(raw)' is not a count of errors (a whole number from 0 to \(Limits.maximumErrors))"))
+                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("errors")!)), message: "'\(raw)' is not a count of errors (a whole number from 0 to \(Limits.maximumErrors))"))
                     }
                 }
                 var outcome: Outcome?
                 if let raw = text("outcome") {
                     outcome = Outcome(loose: raw)
-                    if outcome == nil { rowProblems.append(.init(location: at(cell("outcome")!), message: "'\(raw)' is not an outcome (success, partial or fail)")) }
+                    if outcome == nil { rowProblems.append(.init(location: Sentence(verbatim: at(cell("outcome")!)), message: "'\(raw)' is not an outcome (success, partial or fail)")) }
                 }
                 var assisted = false
                 if let raw = text("assisted") {
                     if let value = YesNo.parse(raw) { assisted = value } else {
-                        rowProblems.append(.init(location: at(cell("assisted")!), message: "'\(raw)' is not yes or no"))
+                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("assisted")!)), message: "'\(raw)' is not yes or no"))
                     }
                 }
                 var trial: Int?
                 if let raw = text("trial") {
                     if let value = Int(raw), (1...Limits.maximumOrdinal).contains(value) { trial = value } else {
-                        rowProblems.append(.init(location: at(cell("trial")!), message: "'\(raw)' is not a trial number (1, 2, … up to \(Limits.maximumOrdinal))"))
+                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("trial")!)), message: "'\(raw)' is not a trial number (1, 2, … up to \(Limits.maximumOrdinal))"))
                     }
                 }
                 var conditions: [String: String] = [:]
@@ -110,25 +112,25 @@ extension StudyDatabase {
                     if let match = levels.first(where: { $0.caseInsensitiveCompare(level) == .orderedSame }) {
                         conditions[factor] = match
                     } else {
-                        rowProblems.append(.init(location: at(field), message: "'\(level)' is not a level of \(factor) (\(levels.joined(separator: ", ")))"))
+                        rowProblems.append(.init(location: Sentence(verbatim: at(field)), message: "'\(level)' is not a level of \(factor) (\(levels.joined(separator: ", ")))"))
                     }
                 }
                 var reportedTotal: Double?
                 if let raw = text("total") {
                     reportedTotal = Duration.problem(raw) == nil ? Duration.parse(raw) : nil
                     if reportedTotal == nil {
-                        rowProblems.append(.init(location: at(cell("total")!), message: Duration.problem(raw)!))
+                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("total")!)), message: Duration.problem(raw)!))
                     } else if let total = reportedTotal, let seconds, let task {
                         let penalty = options.penalty ?? task.penaltySeconds ?? 0
                         let expected = seconds + Double(errors ?? 0) * penalty
                         let decimals = raw.split(whereSeparator: { $0 == "." || $0 == "," }).dropFirst().first?.count ?? 0
                         if abs(expected - total) > 0.5 * pow(10, -Double(decimals)) + 1e-9 {
-                            let message = "total \(raw) ≠ time \(NumberParser.format(seconds)) + \(errors ?? 0) errors × \(NumberParser.format(penalty)) s = \(NumberParser.format(expected))"
+                            let message: Sentence = "total \(raw) ≠ time \(NumberParser.format(seconds)) + \(errors ?? 0) errors × \(NumberParser.format(penalty)) s = \(NumberParser.format(expected))"
                             if options.acceptTotals {
                                 notes.append("\(at(cell("total")!)): \(message)")
                             } else {
-                                rowProblems.append(.init(location: at(cell("total")!), message: message
-                                    + (options.penalty == nil && task.penaltySeconds == nil ? " (no penalty is set: --penalty 2s)" : "")))
+                                rowProblems.append(.init(location: Sentence(verbatim: at(cell("total")!)), message: options.penalty == nil && task.penaltySeconds == nil
+                                    ? "\(message) (no penalty is set: --penalty 2s)" : message))
                             }
                         }
                     }
@@ -137,7 +139,7 @@ extension StudyDatabase {
                 let slot = "\(code.lowercased())|\(taskKey.lowercased())|\(conditionKey)"
                 if let trial {
                     if trials["\(slot)|\(trial)"] != nil {
-                        rowProblems.append(.init(location: at(cell("trial")!), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(trials["\(slot)|\(trial)"]!))"))
+                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("trial")!)), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(trials["\(slot)|\(trial)"]!))"))
                     }
                     trials["\(slot)|\(trial)"] = record.line
                 }
@@ -156,7 +158,7 @@ extension StudyDatabase {
                 do {
                     _ = try Self.insertAttempt(db, attempt)
                 } catch let error as StoreError {
-                    throw StoreError.invalidInput([.init(location: attempt.entry.source ?? reader.file, message: error.localizedDescription)])
+                    throw StoreError.invalidInput([.init(location: Sentence(verbatim: attempt.entry.source ?? reader.file), message: "\(failure: error)")])
                 }
             }
             let used = Set(columns.values).union(factorColumns.values)

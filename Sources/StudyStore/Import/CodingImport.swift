@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import QualCoding
 import Surveys
+import Wording
 import Tabular
 
 /// What a code import stored.
@@ -10,7 +11,7 @@ public struct CodeImportSummary: Sendable, Equatable {
     public var excerpts: Int
     public var columns: [String: String]
     public var ignored: [String]
-    public var notes: [String]
+    public var notes: [Sentence]
 }
 
 extension StudyDatabase {
@@ -28,17 +29,17 @@ extension StudyDatabase {
             for record in records {
                 let nameField = record.fields[nameIndex]
                 let name = nameField.value.trimmingCharacters(in: .whitespaces)
-                if name.isEmpty { problems.append(.init(location: reader.position(of: nameField).description, message: "the category name is empty")); continue }
+                if name.isEmpty { problems.append(.init(location: Sentence(verbatim: reader.position(of: nameField).description), message: "the category name is empty")); continue }
                 if let first = seen[name.lowercased()] {
-                    problems.append(.init(location: reader.position(of: nameField).description, message: "category '\(name)' appears twice (first on line \(first))"))
+                    problems.append(.init(location: Sentence(verbatim: reader.position(of: nameField).description), message: "category '\(name)' appears twice (first on line \(first))"))
                     continue
                 }
                 seen[name.lowercased()] = record.line
                 if try Self.categoryID(db, name) != nil {
-                    problems.append(.init(location: reader.position(of: nameField).description, message: "the codebook already has a category '\(name)'"))
+                    problems.append(.init(location: Sentence(verbatim: reader.position(of: nameField).description), message: "the codebook already has a category '\(name)'"))
                 }
                 if let originIndex, CategoryOrigin(parsing: record.fields[originIndex].value) == nil {
-                    problems.append(.init(location: reader.position(of: record.fields[originIndex]).description,
+                    problems.append(.init(location: Sentence(verbatim: reader.position(of: record.fields[originIndex]).description),
                                           message: "category '\(name)' has no origin; write a reference (e.g. Myllärniemi et al. (2018)) or emergent"))
                 }
             }
@@ -56,15 +57,15 @@ extension StudyDatabase {
                     guard !theme.isEmpty else { continue }
                     let location = reader.position(of: record.fields[themeIndex]).description
                     guard let parent = try Self.categoryID(db, theme) else {
-                        throw StoreError.invalidInput([.init(location: location, message: "theme '\(theme)' is not a category")])
+                        throw StoreError.invalidInput([.init(location: Sentence(verbatim: location), message: "theme '\(theme)' is not a category")])
                     }
                     let child = try Self.categoryID(db, record.fields[nameIndex].value)!
                     if parent == child {
-                        throw StoreError.invalidInput([.init(location: location, message: "category '\(theme)' cannot be its own theme")])
+                        throw StoreError.invalidInput([.init(location: Sentence(verbatim: location), message: "category '\(theme)' cannot be its own theme")])
                     }
                     try db.execute(sql: "UPDATE category SET parent_id = ? WHERE id = ?", arguments: [parent, child])
                     if let cycle = try Self.themeCycle(db, from: child) {
-                        throw StoreError.invalidInput([.init(location: location, message: "themes form a circle: " + cycle.joined(separator: " → "))])
+                        throw StoreError.invalidInput([.init(location: Sentence(verbatim: location), message: "themes form a circle: \(cycle.joined(separator: " → "))")])
                     }
                 }
             }
@@ -89,7 +90,7 @@ extension StudyDatabase {
             if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no codes")) }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
             let excerptsBefore = try Int.fetchOne(db, sql: "SELECT count(*) FROM excerpt") ?? 0
-            var notes: [String] = []
+            var notes: [Sentence] = []
             var stored = 0
             for record in records {
                 func value(_ field: String) -> String? {
@@ -99,7 +100,7 @@ extension StudyDatabase {
                 let location = reader.position(of: participantField).description
                 let participant = participantField.value.trimmingCharacters(in: .whitespaces)
                 guard try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [participant]) != nil else {
-                    problems.append(.init(location: location, message: participant.isEmpty ? "the participant code is empty" : "no participant '\(participant)' in the study"))
+                    problems.append(.init(location: Sentence(verbatim: location), message: participant.isEmpty ? "the participant code is empty" : "no participant '\(participant)' in the study"))
                     continue
                 }
                 var rowProblems: [StoreError.Problem] = []
@@ -107,17 +108,17 @@ extension StudyDatabase {
                     let given = record.fields[index].value.trimmingCharacters(in: .whitespaces)
                     guard !given.isEmpty, let stored = try Self.attributeValue(db, participant: participant, attribute: name) else { continue }
                     if AttributeValue(parsing: given) != stored && given != stored.display {
-                        rowProblems.append(.init(location: reader.position(of: record.fields[index]).description,
+                        rowProblems.append(.init(location: Sentence(verbatim: reader.position(of: record.fields[index]).description),
                                                  message: "participant \(participant) has \(name) = \(stored.display) in the study, but this row says '\(given)'"))
                     }
                 }
                 let code = value("code") ?? value("excerpt")
                 guard let code else {
-                    problems.append(.init(location: location, message: "the row has neither a code nor an excerpt"))
+                    problems.append(.init(location: Sentence(verbatim: location), message: "the row has neither a code nor an excerpt"))
                     continue
                 }
                 guard let category = value("category") else {
-                    problems.append(.init(location: reader.position(of: record.fields[columns["category"]!]).description, message: "the category is empty"))
+                    problems.append(.init(location: Sentence(verbatim: reader.position(of: record.fields[columns["category"]!]).description), message: "the category is empty"))
                     continue
                 }
                 guard rowProblems.isEmpty else { problems += rowProblems; continue }
@@ -128,7 +129,7 @@ extension StudyDatabase {
                     notes += result.notes.map { "\(location): \($0)" }
                     stored += 1
                 } catch let error as StoreError {
-                    problems.append(.init(location: location, message: error.localizedDescription))
+                    problems.append(.init(location: Sentence(verbatim: location), message: "\(failure: error)"))
                 }
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Surveys
+import Wording
 import Tabular
 
 /// How to read answers in long format: one row per item answer.
@@ -39,9 +40,9 @@ extension StudyDatabase {
         return try write(bulk: true) { db in
             var problems: [StoreError.Problem] = []
             var problemCount = 0
-            func problem(_ location: String, _ message: String) {
+            func problem(_ location: String, _ message: Sentence) {
                 problemCount += 1
-                if problems.count < 1_000 { problems.append(.init(location: location, message: message)) }
+                if problems.count < 1_000 { problems.append(.init(location: Sentence(verbatim: location), message: message)) }
             }
             var instruments: [String: (rowID: Int64, definition: InstrumentDefinition, reader: AnswerReader)] = [:]
             var tasks: [String: Int64] = [:]
@@ -111,7 +112,7 @@ extension StudyDatabase {
                             instruments[instrumentName] = (rowID, definition, AnswerReader(definition: definition, orientation: options.orientation))
                         } catch let error as StoreError {
                             let field = instrumentIndex.map { record.fields[$0] } ?? participantField
-                            problem(reader.position(of: field).description, error.localizedDescription)
+                            problem(reader.position(of: field).description, "\(failure: error)")
                             continue
                         }
                     }
@@ -160,7 +161,7 @@ extension StudyDatabase {
             if rowsRead == 0 { problem("\(reader.file):1", "the file has a header row but no answers") }
             guard problemCount == 0 else {
                 if problemCount > problems.count {
-                    problems.append(.init(location: reader.file, message: "… \(problemCount - problems.count) more problems not listed"))
+                    problems.append(.init(location: Sentence(verbatim: reader.file), message: "… \(problemCount - problems.count) more problems not listed"))
                 }
                 throw StoreError.invalidInput(problems)
             }

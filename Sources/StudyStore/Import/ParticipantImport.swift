@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Surveys
+import Wording
 import Tabular
 
 /// How to read a participants CSV.
@@ -53,7 +54,7 @@ extension StudyDatabase {
         }
 
         return try write { db in
-            var notes: [String] = []
+            var notes: [Sentence] = []
             var columnTypes: [Int: AttributeType] = [:]
             var notNumbers: [Int: [StoreError.Problem]] = [:]
             var losingDigits: [Int: [StoreError.Problem]] = [:]
@@ -101,24 +102,24 @@ extension StudyDatabase {
                     guard !cell.value.trimmedSpaces.isEmpty else { continue }
                     let name = header[index].value
                     if NumberParser.parse(cell.value) == nil {
-                        notNumbers[index, default: []].append(.init(location: at(cell),
+                        notNumbers[index, default: []].append(.init(location: Sentence(verbatim: at(cell)),
                             message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' is not a number"))
                     }
                     if NumberParser.losesDigits(cell.value) {
-                        losingDigits[index, default: []].append(.init(location: at(cell),
+                        losingDigits[index, default: []].append(.init(location: Sentence(verbatim: at(cell)),
                             message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' would lose its leading zeros or sign; write it as a plain number"))
                     }
                 }
                 let field = record.fields[codeIndex]
                 let code = StudyText.composed(field.value.trimmedSpaces)
                 if let reason = ParticipantNaming.problem(withCode: code) {
-                    codeProblems.append(.init(location: at(field), message: "participant code '\(field.value)': \(reason)"))
+                    codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant code '\(field.value)': \(reason)"))
                     continue
                 }
                 var id: Int64?
                 if let found = try findCode.fastRow(db, .text(code), read: { sqlite3_column_int64($0, 0) }) {
                     if let first = line(of: found) {
-                        codeProblems.append(.init(location: at(field), message: "participant \(code) appears twice (first on line \(first))"))
+                        codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant \(code) appears twice (first on line \(first))"))
                         continue
                     }
                     id = found
@@ -128,17 +129,15 @@ extension StudyDatabase {
                    let other = try findLookAlike.fastRow(db, .text(skeleton), .text(code), .int(firstID), read: { (sqlite3_column_int64($0, 0), columnText($0, 1) ?? "") }) {
                     let otherCode = other.1
                     if let first = line(of: other.0) {
-                        codeProblems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as '\(otherCode)' on line \(first) "
-                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
+                        codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant code '\(code)' looks the same as '\(otherCode)' on line \(first) (\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
                     } else {
-                        codeProblems.append(.init(location: at(field), message: "participant code '\(code)' looks the same as the existing participant \(otherCode) "
-                            + "(\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
+                        codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant code '\(code)' looks the same as the existing participant \(otherCode) (\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
                     }
                     if id != nil { continue }
                 }
                 if id != nil {
                     guard options.update else {
-                        codeProblems.append(.init(location: at(field),
+                        codeProblems.append(.init(location: Sentence(verbatim: at(field)),
                                                   message: "participant \(code) is already in the study; rerun with --update to update existing participants"))
                         continue
                     }

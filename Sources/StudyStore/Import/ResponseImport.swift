@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Surveys
+import Wording
 import Tabular
 
 /// How to read a form export (Google Forms, Microsoft Forms, LimeSurvey) into response sets.
@@ -159,7 +160,7 @@ extension StudyDatabase {
                 }
                 let code = row.code
                 guard let participantID = try statements.participantID(db, code: code) else {
-                    problems.append(.init(location: at(row.participant),
+                    problems.append(.init(location: Sentence(verbatim: at(row.participant)),
                                           message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
                     return
                 }
@@ -178,16 +179,15 @@ extension StudyDatabase {
                             stored -= 1
                         case .refuse:
                             let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
-                            problems.append(.init(location: at(row.participant),
-                                                  message: "participant \(code) has a second row" + (row.taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); "
-                                                    + "choose --duplicates keep-last or keep-first to keep one"))
+                            problems.append(.init(location: Sentence(verbatim: at(row.participant)),
+                                                  message: "participant \(code) has a second row" + (row.taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
                             return
                         }
                     } else if options.replace {
                         try Self.deleteResponseSet(db, existing.id)
                         replaced += 1
                     } else {
-                        problems.append(.init(location: at(row.participant),
+                        problems.append(.init(location: Sentence(verbatim: at(row.participant)),
                                               message: "participant \(code) already has \(definition.id) answers (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
                         return
                     }
@@ -203,7 +203,7 @@ extension StudyDatabase {
                         }
                         unknownLabels[folded] = (location, failure.number, 1)
                     }
-                    problems.append(.init(location: location,
+                    problems.append(.init(location: Sentence(verbatim: location),
                                           message: "participant \(code), item \(failure.number) (column '\(header[failure.column].value)'): \(failure.problem.message)"))
                 }
                 if problems.isEmpty, let id = try store(.id(participantID)) {
@@ -240,7 +240,7 @@ extension StudyDatabase {
                 if !problems.isEmpty {
                     // Checking only: every row's participant is looked up, as a storing run's insert would.
                     guard try statements.participantID(db, code: code) != nil else {
-                        problems.append(.init(location: at(participantField),
+                        problems.append(.init(location: Sentence(verbatim: at(participantField)),
                                               message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
                         continue
                     }
@@ -252,7 +252,7 @@ extension StudyDatabase {
                     taskKey = taskField.value.trimmedSpaces
                     guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [taskKey!]) else {
                         try flush()
-                        problems.append(.init(location: at(taskField), message: "no task '\(taskKey!)' in the study"))
+                        problems.append(.init(location: Sentence(verbatim: at(taskField)), message: "no task '\(taskKey!)' in the study"))
                         continue
                     }
                     taskID = id
@@ -262,9 +262,9 @@ extension StudyDatabase {
                 if !key.isEmpty, let first = seen[key] {
                     if options.duplicates == .keepFirst { dropped += 1; continue }
                     if options.duplicates == .refuse {
-                        problems.append(.init(location: at(participantField),
-                                              message: "participant \(code) has a second row" + (taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); "
-                                                + "choose --duplicates keep-last or keep-first to keep one"))
+                        problems.append(.init(location: Sentence(verbatim: at(participantField)),
+                                              message: taskKey.map { "participant \(code) has a second row for task \($0) (first on line \(first)); choose --duplicates keep-last or keep-first to keep one" }
+                                                ?? "participant \(code) has a second row (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
                         continue
                     }
                 }
@@ -291,7 +291,7 @@ extension StudyDatabase {
                     case let .success(answer?):
                         // The store's own guarantee (no Likert 9, no choice the item does not offer).
                         guard definition.accepts(answer, item: item) else {
-                            throw StoreError.invalidInput([.init(location: sourcePrefix + String(record.line),
+                            throw StoreError.invalidInput([.init(location: Sentence(verbatim: sourcePrefix + String(record.line)),
                                                                  message: "\(definition.id) item \(plan.number): the answer \(answer.display) does not fit the item")])
                         }
                         writer.append(plan.number, answer, typed: field.value)
@@ -320,12 +320,11 @@ extension StudyDatabase {
             }
             if !unknownLabels.isEmpty {
                 for (index, problem) in problems.enumerated() {
-                    guard let entry = unknownLabels.values.first(where: { $0.location == problem.location }), entry.count > 1 else { continue }
-                    problems[index].message += " (\(entry.count) cells in all)"
+                    guard let entry = unknownLabels.values.first(where: { $0.location == problem.location.description }), entry.count > 1 else { continue }
+                    problems[index].message = "\(problems[index].message) (\(entry.count) cells in all)"
                 }
-                let accepted = answerReader.acceptedLabels().map { "\($0.point) = " + $0.labels.joined(separator: " / ") }
-                problems.append(.init(location: "labels", message: "the scale's labels are: " + accepted.joined(separator: "; ")
-                    + ". Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=6\")"))
+                let accepted = answerReader.acceptedLabels().map { "\($0.point) = " + $0.labels.joined(separator: " / ") }.joined(separator: "; ")
+                problems.append(.init(location: "labels", message: "the scale's labels are: \(accepted). Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=6\")"))
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)

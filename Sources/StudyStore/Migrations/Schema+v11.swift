@@ -1,5 +1,6 @@
 import GRDB
 import Surveys
+import Wording
 
 /// Every name in the study in canonical composition (NFC), as the store now writes them (`StudyText.name`).
 ///
@@ -47,8 +48,7 @@ enum SchemaV11 {
             if let clash = byKey.values.first(where: { $0.count > 1 }) {
                 throw StoreError.duplicateSpellings(
                     kind: noun, names: clash,
-                    reason: "studyctl now treats them as one name and cannot decide which to keep. The study was not changed; "
-                        + "open it with the earlier studyctl and rename or merge them")
+                    reason: "studyctl now treats them as one name and cannot decide which to keep. The study was not changed; open it with the earlier studyctl and rename or merge them")
             }
             for row in rows {
                 let name: String = row["name"]

@@ -1,5 +1,6 @@
 import GRDB
 import Surveys
+import Wording
 
 /// Guards added after the first studies were in use:
 /// - each participant keeps the TR39 skeleton of its code (indexed), so a look-alike code (`Р1` in Cyrillic,

@@ -1,4 +1,5 @@
 import Surveys
+import Wording
 import Tabular
 
 /// How a response set's answers are kept: one JSON object per set in `response_set.answers`, keyed by item number,

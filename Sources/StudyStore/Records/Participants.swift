@@ -1,5 +1,6 @@
 import Foundation
 import Surveys
+import Wording
 
 /// An attribute every participant of a study may have, with the type all its values share.
 public struct AttributeDefinition: Sendable, Equatable, Codable {
@@ -89,7 +90,7 @@ public struct ParticipantImportSummary: Sendable, Equatable {
     public var updated: Int
     public var attributes: [AttributeDefinition]
     /// Notes for the researcher that are not errors (a column read as text because of one value, …).
-    public var notes: [String]
+    public var notes: [Sentence]
 }
 
 /// What deriving an attribute did.

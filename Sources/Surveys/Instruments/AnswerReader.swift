@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// How a form numbered its scale. Some forms print a scale the other way round (the UITracking thesis showed
 /// PSSUQ with 1 = Discordo fortemente); stored values are always canonical, so norms still apply.
@@ -15,15 +16,10 @@ public struct AnswerReader: Sendable {
     public let orientation: Orientation
     /// Labels the researcher gave with `--labels` (folded label → canonical point); they take precedence.
     public let labels: [String: Int]
-    /// The language problems are explained in (interactive entry speaks the study's language).
-    public let language: StudyLanguage
-
-    public init(definition: InstrumentDefinition, orientation: Orientation = .canonical, labels: [String: Int] = [:],
-                language: StudyLanguage = .en) {
+    public init(definition: InstrumentDefinition, orientation: Orientation = .canonical, labels: [String: Int] = [:]) {
         self.definition = definition
         self.orientation = orientation
         self.labels = Dictionary(labels.map { (Self.fold($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-        self.language = language
     }
 
     /// The usual labels of 5- and 7-point agreement scales, in Portuguese and English, from "disagree" to "agree".
@@ -93,7 +89,7 @@ public struct AnswerReader: Sendable {
         if item.kind != .text, Self.notApplicableSpellings.contains(folded) {
             return definition.allowsNA(item)
                 ? .success(.notApplicable)
-                : .failure(AnswerProblem(language == .ptBR ? "o item \(item.number) não aceita N/A" : "item \(item.number) does not accept N/A"))
+                : .failure(AnswerProblem("item \(item.number) does not accept N/A"))
         }
         switch item.kind {
         case .text:
@@ -104,21 +100,17 @@ public struct AnswerReader: Sendable {
                 return .success(.choice(match.key))
             }
             let labels = choices.map { $0.label.text(.ptBR) + "/" + $0.label.text(.en) }
-            return .failure(AnswerProblem(language == .ptBR
-                ? "'\(text)' não é uma opção do item \(item.number) (opções: \(labels.joined(separator: ", ")))"
-                : "'\(text)' is not a choice of item \(item.number) (choices: \(labels.joined(separator: ", ")))"))
+            return .failure(AnswerProblem("'\(text)' is not a choice of item \(item.number) (choices: \(labels.joined(separator: ", ")))"))
         case .likert, .numeric:
             guard let range = definition.range(of: item) else {
                 return .failure(AnswerProblem("item \(item.number) has no scale"))
             }
             if let number = NumberParser.parse(text) ?? Self.leadingNumber(text) {
                 if item.kind == .likert && number != number.rounded() {
-                    return .failure(AnswerProblem(language == .ptBR ? "'\(text)' não é um ponto da escala \(Self.rangeText(range))"
-                                                                    : "'\(text)' is not a point of the \(Self.rangeText(range)) scale"))
+                    return .failure(AnswerProblem("'\(text)' is not a point of the \(Self.rangeText(range)) scale"))
                 }
                 guard range.contains(number) else {
-                    return .failure(AnswerProblem(language == .ptBR ? "'\(text)' está fora da escala \(Self.rangeText(range))"
-                                                                    : "'\(text)' is outside the \(Self.rangeText(range)) scale"))
+                    return .failure(AnswerProblem("'\(text)' is outside the \(Self.rangeText(range)) scale"))
                 }
                 let canonical = orientation == .inverted && item.kind == .likert
                     ? range.lowerBound + range.upperBound - number : number
@@ -129,13 +121,10 @@ public struct AnswerReader: Sendable {
                 if let point = labels[folded] ?? scale.point(forLabel: folded, fold: Self.fold) ?? agreementPoint(folded) {
                     return .success(.value(Double(point)))
                 }
-                return .failure(AnswerProblem(language == .ptBR
-                    ? "'\(text)' não é um número da escala \(Self.rangeText(range)) nem um de seus rótulos"
-                    : "'\(text)' is neither a number of the \(Self.rangeText(range)) scale nor one of its labels",
+                return .failure(AnswerProblem("'\(text)' is neither a number of the \(Self.rangeText(range)) scale nor one of its labels",
                                               unknownLabel: text))
             }
-            return .failure(AnswerProblem(language == .ptBR ? "'\(text)' não é um número em \(Self.rangeText(range))"
-                                                            : "'\(text)' is not a number in \(Self.rangeText(range))"))
+            return .failure(AnswerProblem("'\(text)' is not a number in \(Self.rangeText(range))"))
         }
     }
 
@@ -162,12 +151,12 @@ public struct AnswerReader: Sendable {
 
 /// Why an answer could not be read; the caller adds where (participant, row, column).
 public struct AnswerProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
+    public var message: Sentence
     /// The text, when the problem is a label the scale does not know (reported once per import).
     public var unknownLabel: String?
-    public init(_ message: String, unknownLabel: String? = nil) {
+    public init(_ message: Sentence, unknownLabel: String? = nil) {
         self.message = message
         self.unknownLabel = unknownLabel
     }
-    public var description: String { message }
+    public var description: String { message.description }
 }

@@ -1,17 +1,21 @@
 import Foundation
+import Wording
 
 /// Why an instrument file was refused: every problem, each naming where in the file it is.
-public enum InstrumentFileError: Error, Equatable, LocalizedError {
-    case unreadable(file: String, detail: String)
-    case invalid(file: String, problems: [String])
+public enum InstrumentFileError: Error, WordedError, Equatable, LocalizedError {
+    case unreadable(file: String, detail: Sentence)
+    case invalid(file: String, problems: [Sentence])
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { sentence.description }
+
+
+    public var sentence: Sentence {
         switch self {
         case let .unreadable(file, detail):
             return "\(file): \(detail)"
         case let .invalid(file, problems):
-            return "\(file) is not a valid instrument:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
-                + "\n\(problems.count) problem\(problems.count == 1 ? "" : "s")."
+            return "\(file) is not a valid instrument:\n" + Sentence.joined(problems.map { "  - \($0)" }, separator: "\n")
+                + (problems.count == 1 ? "\n1 problem." : "\n\(problems.count) problems.")
         }
     }
 }
@@ -30,7 +34,7 @@ extension InstrumentDefinition {
         }
         let text = String(decoding: data, as: UTF8.self)
         if let problem = TextSafety.nulProblem(in: text) {
-            throw InstrumentFileError.invalid(file: file, problems: ["a text in the file \(problem.replacingOccurrences(of: "it contains", with: "contains"))"])
+            throw InstrumentFileError.invalid(file: file, problems: ["a text in the file: \(problem)"])
         }
         if text.contains("\\u0000") {
             throw InstrumentFileError.invalid(file: file, problems: ["a text contains \\u0000 (a NUL character), which cannot be stored; remove it"])
@@ -50,7 +54,7 @@ extension InstrumentDefinition {
         return try load(from: data, file: path)
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    private static func describe(_ error: DecodingError) -> Sentence {
         func path(_ codingPath: [any CodingKey]) -> String {
             var text = ""
             for key in codingPath {
@@ -61,7 +65,7 @@ extension InstrumentDefinition {
         switch error {
         case let .keyNotFound(key, context):
             let location = path(context.codingPath)
-            return "\(location == "the top level" ? "the instrument" : location) needs a \"\(key.stringValue)\" field"
+            return location == "the top level" ? "the instrument needs a \"\(key.stringValue)\" field" : "\(location) needs a \"\(key.stringValue)\" field"
         case let .typeMismatch(type, context):
             return "\(path(context.codingPath)): expected \(Self.describe(type))"
         case let .valueNotFound(type, context):
@@ -69,7 +73,7 @@ extension InstrumentDefinition {
         case let .dataCorrupted(context):
             if context.codingPath.isEmpty {
                 let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return "the file is not valid JSON" + (underlying.map { ": \($0)" } ?? "")
+                return underlying.map { "the file is not valid JSON: \(Sentence(verbatim: $0))" } ?? "the file is not valid JSON"
             }
             let field = context.codingPath.last?.stringValue ?? ""
             let allowed: String
@@ -78,13 +82,19 @@ extension InstrumentDefinition {
             case "scoring": allowed = ScoringRule.allCases.map(\.rawValue).joined(separator: ", ")
             default: allowed = ""
             }
-            return "\(path(context.codingPath)): \(context.debugDescription)" + (allowed.isEmpty ? "" : " (one of: \(allowed))")
+            // Foundation names the type and the value (Cannot initialize ItemKind from invalid String value likret): the value is what matters.
+            if let range = context.debugDescription.range(of: "from invalid String value "), !allowed.isEmpty {
+                let value = String(context.debugDescription[range.upperBound...])
+                return "\(path(context.codingPath)): '\(value)' is not one of \(allowed)"
+            }
+            let detail = Sentence(verbatim: context.debugDescription)
+            return allowed.isEmpty ? "\(path(context.codingPath)): \(detail)" : "\(path(context.codingPath)): \(detail) (one of: \(allowed))"
         @unknown default:
-            return "\(error)"
+            return Sentence(verbatim: "\(error)")
         }
     }
 
-    private static func describe(_ type: Any.Type) -> String {
+    private static func describe(_ type: Any.Type) -> Sentence {
         switch type {
         case is String.Type: return "text"
         case is Int.Type: return "a whole number"
@@ -92,13 +102,13 @@ extension InstrumentDefinition {
         case is Bool.Type: return "true or false"
         default:
             let name = String(describing: type)
-            return name.hasPrefix("Array") ? "a list" : name.hasPrefix("Dictionary") ? "an object" : name
+            return name.hasPrefix("Array") ? "a list" : name.hasPrefix("Dictionary") ? "an object" : Sentence(verbatim: name)
         }
     }
 
     /// Every problem with this definition, each naming the field concerned. Empty when it is valid.
-    public func problems() -> [String] {
-        var problems: [String] = []
+    public func problems() -> [Sentence] {
+        var problems: [Sentence] = []
         let idPattern = id.range(of: "^[a-z0-9][a-z0-9_-]{0,63}$", options: .regularExpression)
         if idPattern == nil {
             problems.append("id '\(id)': use lowercase letters, digits, '-' and '_' (e.g. \"my-scale\")")
@@ -191,16 +201,16 @@ extension InstrumentDefinition {
         return problems
     }
 
-    private func languageProblems(_ text: LocalizedText, at location: String) -> [String] {
+    private func languageProblems(_ text: LocalizedText, at location: String) -> [Sentence] {
         text.values.keys.sorted().filter { StudyLanguage(rawValue: $0) == nil }.map {
             "\(location): unknown language '\($0)'; use \"en\" or \"pt-BR\""
         }
     }
 
-    private func ruleProblems() -> [String] {
+    private func ruleProblems() -> [Sentence] {
         let likert = items.filter { $0.kind == .likert }
-        func needs(_ count: Int, points: Int, _ name: String) -> [String] {
-            var problems: [String] = []
+        func needs(_ count: Int, points: Int, _ name: String) -> [Sentence] {
+            var problems: [Sentence] = []
             if items.count != count || likert.count != count {
                 problems.append("scoring \"\(scoring.rawValue)\": \(name) has exactly \(count) likert items; this file has \(likert.count) of \(items.count)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// One response set to score: whose it is, which group and task it belongs to, and its answers.
 public struct ScoringInput: Sendable {
@@ -156,7 +157,7 @@ public struct ScoreReport: Sendable {
     /// Between-group comparisons of each score (when grouped into two or more named groups).
     public var comparisons: [ScoreComparison] = []
     /// Response sets left out because they could not be scored (with `skipUnscorable`), with the reason.
-    public var unscored: [String] = []
+    public var unscored: [Sentence] = []
     /// Every score's values over all scored sets (all tasks), as value → how many sets have it: what a histogram
     /// of the scores needs, without the rows.
     public var distributions: [String: [Double: Int]] = [:]
@@ -185,7 +186,7 @@ public struct ScoreReport: Sendable {
         let skipUnscorable: Bool
         let keepsRows: Bool
         var rows: [Row] = []
-        var failures: [String] = []
+        var failures: [Sentence] = []
         /// Per task (nil when not per task), per group name (nil when ungrouped): what the group summary needs.
         /// Buckets by key (their index in `bucketList`, mutated in place: one hash per set and bucket).
         var bucketIndex: [BucketKey: Int] = [:]
@@ -264,10 +265,10 @@ public struct ScoreReport: Sendable {
             do {
                 scores = try instrument.score(input.answers, missing: missing)
             } catch let error as ScoringError {
-                failures.append("\(input.participant)" + (input.task.map { " (task \($0))" } ?? "") + ": \(error.localizedDescription)")
+                failures.append(input.task.map { "\(input.participant) (task \($0)): \(error.sentence)" } ?? "\(input.participant): \(error.sentence)")
                 return nil
             } catch {
-                failures.append("\(input.participant): \(error.localizedDescription)")
+                failures.append("\(input.participant): \(Sentence(verbatim: error.localizedDescription))")
                 return nil
             }
             var row = Row(participant: input.participant, group: input.group, task: input.task, scores: scores)
@@ -432,14 +433,17 @@ public struct ScoreReport: Sendable {
 }
 
 /// Why a score report could not be made.
-public enum ScoreReportError: Error, Equatable, LocalizedError {
-    case unscorable([String])
+public enum ScoreReportError: Error, WordedError, Equatable, LocalizedError {
+    case unscorable([Sentence])
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { sentence.description }
+
+
+    public var sentence: Sentence {
         switch self {
         case let .unscorable(failures):
-            return "Cannot score \(failures.count) response set\(failures.count == 1 ? "" : "s"):\n"
-                + failures.map { "  \($0)" }.joined(separator: "\n")
+            return (failures.count == 1 ? "Cannot score 1 response set:\n" : "Cannot score \(failures.count) response sets:\n")
+                + Sentence.joined(failures.map { "  \($0)" }, separator: "\n")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// One item's answer. An item with no answer is missing, which is not the same as N/A.
 public enum Answer: Sendable, Hashable {
@@ -54,20 +55,26 @@ public struct Score: Sendable, Hashable, Codable {
 }
 
 /// Why a response set could not be scored.
-public enum ScoringError: Error, Equatable, LocalizedError {
+public enum ScoringError: Error, WordedError, Equatable, LocalizedError {
     case missingItems(instrument: String, items: [Int])
     case tooManyMissingToProrate(instrument: String, items: [Int], allowed: Int)
     case weightsDoNotSumTo15(sum: Double)
 
-    public var errorDescription: String? {
+    public var errorDescription: String? { sentence.description }
+
+
+    public var sentence: Sentence {
         switch self {
         case let .missingItems(instrument, items):
-            return "\(instrument) item\(items.count == 1 ? "" : "s") \(items.map(String.init).joined(separator: ", ")) "
-                + "\(items.count == 1 ? "has" : "have") no answer; score with --missing centre (count the centre point) "
-                + "or --missing prorate, or complete the answers"
+            let list = items.map(String.init).joined(separator: ", ")
+            return items.count == 1
+                ? "\(instrument) item \(list) has no answer; score with --missing centre (count the centre point) or --missing prorate, or complete the answers"
+                : "\(instrument) items \(list) have no answer; score with --missing centre (count the centre point) or --missing prorate, or complete the answers"
         case let .tooManyMissingToProrate(instrument, items, allowed):
-            return "\(instrument) items \(items.map(String.init).joined(separator: ", ")) have no answer; prorating is "
-                + "validated for at most \(allowed) missing item\(allowed == 1 ? "" : "s") (Lewis & Sauro 2017)"
+            let list = items.map(String.init).joined(separator: ", ")
+            return allowed == 1
+                ? "\(instrument) items \(list) have no answer; prorating is validated for at most 1 missing item (Lewis & Sauro 2017)"
+                : "\(instrument) items \(list) have no answer; prorating is validated for at most \(allowed) missing items (Lewis & Sauro 2017)"
         case let .weightsDoNotSumTo15(sum):
             return "NASA-TLX weights sum to \(NumberParser.format(sum)); the 15 pairwise comparisons give weights summing to 15"
         }

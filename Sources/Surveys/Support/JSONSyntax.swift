@@ -1,10 +1,12 @@
+import Wording
+
 /// Finds the first syntax error in a JSON document (RFC 8259) with its line and column, which JSONDecoder's
 /// error does not give. A small recursive-descent checker: it validates, it builds nothing.
 public enum JSONSyntax {
     public struct Problem: Equatable, Sendable {
         public var line: Int
         public var column: Int
-        public var message: String
+        public var message: Sentence
     }
 
     public static func problem(in data: [UInt8]) -> Problem? {
@@ -16,7 +18,7 @@ public enum JSONSyntax {
         problem(in: Array(data))
     }
 
-    private struct Failure: Error { var index: Int; var message: String }
+    private struct Failure: Error { var index: Int; var message: Sentence }
 
     private struct Checker {
         let bytes: [UInt8]
@@ -48,14 +50,14 @@ public enum JSONSyntax {
             for byte in bytes[..<min(failure.index, bytes.count)] {
                 if byte == 10 { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
             }
-            return Problem(line: line, column: column, message: "not valid JSON: " + failure.message)
+            return Problem(line: line, column: column, message: "not valid JSON: \(failure.message)")
         }
 
         mutating func skipSpace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
-        func describeHere() -> String {
+        func describeHere() -> Sentence {
             guard index < bytes.count else { return "the end of the file" }
             let byte = bytes[index]
             return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"

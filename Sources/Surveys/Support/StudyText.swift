@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// The kinds of names a study keeps, each with the most Unicode code points it may have (what SQLite's `length()`
 /// counts, and what the study's CHECK constraints hold them to).
@@ -17,7 +18,7 @@ public enum NameKind: String, Sendable, CaseIterable {
     }
 
     /// What the name is called in messages.
-    public var noun: String {
+    public var noun: Sentence {
         switch self {
         case .participantCode: return "participant code"
         case .attributeName: return "attribute name"
@@ -35,7 +36,22 @@ public enum NameKind: String, Sendable, CaseIterable {
     }
 
     /// The noun with its article: "a task key", "an attribute name".
-    public var withArticle: String { ("aeiouAEIOU".contains(noun.first!) ? "an " : "a ") + noun }
+    public var withArticle: Sentence {
+        switch self {
+        case .participantCode: return "a participant code"
+        case .attributeName: return "an attribute name"
+        case .taskKey: return "a task key"
+        case .conditionName: return "a condition name"
+        case .levelName: return "a level name"
+        case .categoryName: return "a category name"
+        case .themeName: return "a theme name"
+        case .coderName: return "a coder name"
+        case .instrumentID: return "an instrument id"
+        case .aoiName: return "an AOI name"
+        case .mediaName: return "a media name"
+        case .transcriptLabel: return "a transcript label"
+        }
+    }
 
     /// Whether a name of this kind is one word (no spaces): codes and keys typed on the command line.
     var isOneWord: Bool { [.participantCode, .taskKey, .instrumentID].contains(self) }
@@ -46,12 +62,13 @@ public enum NameKind: String, Sendable, CaseIterable {
 }
 
 /// Why a name cannot enter the study: which kind, as typed, and the reason.
-public struct NameProblem: Error, Equatable, Sendable, CustomStringConvertible {
+public struct NameProblem: Error, WordedError, Equatable, Sendable, CustomStringConvertible {
     public var kind: NameKind
     public var name: String
-    public var reason: String
+    public var reason: Sentence
 
-    public var description: String { "Invalid \(kind.noun) '\(name)': \(reason)." }
+    public var sentence: Sentence { "Invalid \(kind.noun) '\(name)': \(reason)." }
+    public var description: String { sentence.description }
 }
 
 /// The one door every name passes on its way into a study, from a command's argument, a file's header or cell, or
@@ -63,7 +80,7 @@ public enum StudyText {
     /// `raw` as the study stores it (NFC), or the problem that keeps it out.
     public static func name(_ raw: String, as kind: NameKind) throws(NameProblem) -> String {
         let name = composed(raw)
-        func refuse(_ reason: String) -> NameProblem { NameProblem(kind: kind, name: raw, reason: reason) }
+        func refuse(_ reason: Sentence) -> NameProblem { NameProblem(kind: kind, name: raw, reason: reason) }
         if name.isEmpty {
             if kind.allowsEmpty { return name }
             throw refuse("\(kind.withArticle) cannot be empty")

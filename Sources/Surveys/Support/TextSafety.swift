@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 import Templates
 
 /// What studyctl refuses in text a researcher enters, so that what is stored is exactly what was typed and two
@@ -6,7 +7,7 @@ import Templates
 public enum TextSafety {
     /// Why `text` cannot be stored as typed (a NUL, which SQLite's C interface would cut the text at), or `nil`.
     /// The offset is counted in characters from 1.
-    public static func nulProblem(in text: String) -> String? {
+    public static func nulProblem(in text: String) -> Sentence? {
         guard let index = text.unicodeScalars.firstIndex(of: "\u{0}") else { return nil }
         let column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1
         return "it contains a NUL character (U+0000) at character \(column); remove it"
@@ -26,7 +27,7 @@ public enum TextSafety {
 
     /// Why `name` cannot be a code or key (participant code, attribute name, task key, category), or `nil`:
     /// control characters, NUL, and invisible or bidirectional control characters, named with their position.
-    public static func nameProblem(_ name: String) -> String? {
+    public static func nameProblem(_ name: String) -> Sentence? {
         for (offset, scalar) in name.unicodeScalars.enumerated() where scalar.value < 0x20 || scalar.value >= 0x7F {
             // Printable ASCII is never a problem; the rest is looked at (and named) only here.
             let digits = String(scalar.value, radix: 16, uppercase: true)

@@ -1,9 +1,10 @@
 import Foundation
+import Wording
 
 /// Task times as researchers note them: `92`, `92.5`, `92,5`, `1:32`, `0:01:32`, `1:32,5`, `92s`.
 public enum Duration {
     /// Why `text` is not a task time studyctl accepts, or `nil` when it is one (a duration of at most 7 days).
-    public static func problem(_ text: String) -> String? {
+    public static func problem(_ text: String) -> Sentence? {
         guard let seconds = parse(text) else { return "'\(text)' is not a time (use 92, 92.5, 1:32 or 0:01:32)" }
         if seconds > Limits.maximumSeconds { return "'\(text)' is longer than 7 days, the longest task time studyctl accepts" }
         return nil

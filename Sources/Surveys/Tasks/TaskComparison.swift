@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// What a comparison of two conditions measures.
 public enum TaskMeasure: String, Sendable, Codable, CaseIterable {
@@ -28,14 +29,18 @@ public struct TaskComparison: Sendable, Equatable, Codable {
     public var effect: Double
     public var effectCI: ClosedRange<Double>
 
-    public enum Failure: Error, Equatable, LocalizedError {
+    public enum Failure: Error, WordedError, Equatable, LocalizedError {
         case tooFew(level: String, count: Int)
         case noVariation
 
-        public var errorDescription: String? {
+        public var errorDescription: String? { sentence.description }
+
+
+        public var sentence: Sentence {
             switch self {
             case let .tooFew(level, count):
-                return "condition \(level) has \(count) usable attempt\(count == 1 ? "" : "s"); a comparison needs at least 2 per condition"
+                return count == 1 ? "condition \(level) has 1 usable attempt; a comparison needs at least 2 per condition"
+                    : "condition \(level) has \(count) usable attempts; a comparison needs at least 2 per condition"
             case .noVariation:
                 return "no variation: test undefined (the compared values are all the same)"
             }

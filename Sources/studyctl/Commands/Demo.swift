@@ -49,7 +49,7 @@ struct Demo: ParsableCommand {
 
     func dataset(_ name: String) throws -> URL {
         guard let folder = BundledDatasets.folder(name) else {
-            throw ValidationError("The bundled dataset '\(name)' was not installed with studyctl; run it from its build folder.")
+            throw Refusal("The bundled dataset '\(name)' was not installed with studyctl; run it from its build folder.")
         }
         return folder
     }

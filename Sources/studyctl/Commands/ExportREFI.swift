@@ -3,18 +3,19 @@ import Foundation
 import Interchange
 import Reports
 import StudyStore
+import Wording
 
 /// Writes `data` to `path` atomically (a temporary file renamed into place) and says what REFI-QDA left out.
-func writeREFI(_ data: Data, to path: String, export: REFIExport, what: String) throws {
+func writeREFI(_ data: Data, to path: String, export: REFIExport, what: Sentence) throws {
     try AtomicOutput.file(path) { temporary in
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw ReportError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
     }
-    print("Wrote \(path) (\(what))")
+    say("Wrote \(path) (\(what))")
     if !export.notCarried.isEmpty {
-        print("Not carried by REFI-QDA:")
-        for note in export.notCarried { print("  - \(note)") }
+        say("Not carried by REFI-QDA:")
+        for line in export.notCarried { print("  - " + words(line)) }
     }
 }
 

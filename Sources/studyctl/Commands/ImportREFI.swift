@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Interchange
 import StudyStore
+import Wording
 import Surveys
 
 struct ImportCommand: ParsableCommand {
@@ -41,26 +42,25 @@ struct ImportQDPX: ParsableCommand {
         let created = !FileManager.default.fileExists(atPath: study.path)
         let database = created
             ? try StudyDatabase.create(at: study.path, title: project.projectName ?? (file as NSString).lastPathComponent, language: language)
-            : try StudyDatabase.open(at: study.path)
+            : try study.open()
+        if created { Voice.follow(language) }
         let summary: BundleSummary
         do {
             summary = try database.importBundle(project.bundle)
             // A project with codings of which none came through is a failed import, not an empty success.
             if project.codingsInProject > 0 && summary.codesAdded == 0 && summary.skipped.isEmpty {
-                throw ValidationError("\(file) holds \(project.codingsInProject) codings and none could be read:\n" + project.report.map { "  \($0)" }.joined(separator: "\n"))
+                throw Refusal("\(file) holds \(project.codingsInProject) codings and none could be read:\n\(project.report.map { "  " + words($0) }.joined(separator: "\n"))")
             }
         } catch {
             // A study made for this import and left empty by its failure goes too.
             if created { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: study.path + suffix) } }
             throw error
         }
-        print("Imported \(file): \(summary.participantsAdded.count) new participant\(summary.participantsAdded.count == 1 ? "" : "s"), "
-              + "\(summary.categoriesAdded.count) categor\(summary.categoriesAdded.count == 1 ? "y" : "ies"), \(summary.transcriptsAdded) transcript\(summary.transcriptsAdded == 1 ? "" : "s"), "
-              + "\(summary.codesAdded) code\(summary.codesAdded == 1 ? "" : "s"), \(summary.memosAdded) memo\(summary.memosAdded == 1 ? "" : "s")")
-        for line in project.report { print("  \(line)") }
+        say("Imported \(file): \(summary.participantsAdded.count) new participants, \(summary.categoriesAdded.count) categories, \(summary.transcriptsAdded) transcripts, \(summary.codesAdded) codes, \(summary.memosAdded) memos")
+        for line in project.report { print("  " + words(line)) }
         if !summary.skipped.isEmpty {
-            print("Skipped:")
-            for line in summary.skipped { print("  - \(line)") }
+            say("Skipped:")
+            for line in summary.skipped { print("  - " + words(line)) }
         }
     }
 }
@@ -84,12 +84,12 @@ struct ImportQDC: ParsableCommand {
     func run() throws {
         let codebook = try REFIImport(codebook: file)
         let summary = try study.withStudy { try $0.importBundle(codebook.bundle) }
-        print("Imported \(file): \(summary.categoriesAdded.count) categor\(summary.categoriesAdded.count == 1 ? "y" : "ies")"
-              + (summary.memosAdded > 0 ? ", \(summary.memosAdded) memo\(summary.memosAdded == 1 ? "" : "s")" : ""))
-        for line in codebook.report { print("  \(line)") }
+        say(summary.memosAdded > 0 ? "Imported \(file): \(summary.categoriesAdded.count) categories, \(summary.memosAdded) memos"
+            : "Imported \(file): \(summary.categoriesAdded.count) categories")
+        for line in codebook.report { print("  " + words(line)) }
         if !summary.skipped.isEmpty {
-            print("Skipped:")
-            for line in summary.skipped { print("  - \(line)") }
+            say("Skipped:")
+            for line in summary.skipped { print("  - " + words(line)) }
         }
     }
 }

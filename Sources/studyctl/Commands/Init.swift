@@ -20,7 +20,7 @@ struct Init: ParsableCommand {
 
     func validate() throws {
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationError("Please give the study a title with --title \"…\".")
+            throw Refusal("Please give the study a title with --title \"…\".")
         }
     }
 

@@ -20,10 +20,10 @@ struct Check: ParsableCommand {
             say(.checkOK(path: study.path, version: report.schemaVersion))
         } else {
             say(.checkProblems(study.path))
-            for line in report.integrity where line != "ok" { print("  integrity: \(line)") }
-            for line in report.foreignKeyViolations { print("  foreign key: \(line)") }
-            for line in report.answerProblems { print("  answers: \(line)") }
-            for line in report.nameProblems { print("  names: \(line)") }
+            for line in report.integrity where line != "ok" { say("  integrity: \(line)") }
+            for line in report.foreignKeyViolations { say("  foreign key: \(line)") }
+            for line in report.answerProblems { say("  answers: \(line)") }
+            for line in report.nameProblems { say("  names: \(line)") }
         }
         if !report.ok { throw ExitCode.failure }
     }

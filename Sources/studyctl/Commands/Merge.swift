@@ -29,15 +29,15 @@ struct Merge: ParsableCommand {
     func run() throws {
         let theirs = try StudyDatabase.open(at: other)
         let bundle = try theirs.bundle()
-        let ours = try StudyDatabase.open(at: study.path)
+        let ours = try study.open()
         guard URL(fileURLWithPath: ours.path).standardized.path != URL(fileURLWithPath: theirs.path).standardized.path else {
-            throw ValidationError("\(other) is this study itself; give the other copy.")
+            throw Refusal("\(other) is this study itself; give the other copy.")
         }
         let summary = try ours.importBundle(bundle, prefer: prefer, dryRun: dryRun,
                                             record: "Merged \((other as NSString).lastPathComponent)" + (prefer.map { " (--prefer \($0.rawValue))" } ?? ""))
-        print((dryRun ? "Would merge " : "Merged ") + "\(other): \(summary)")
-        for line in summary.settled { print("  \(line)") }
-        if dryRun { print("Nothing was changed (--dry-run).") }
+        say(dryRun ? "Would merge \(other): \(summary.sentence)" : "Merged \(other): \(summary.sentence)")
+        for line in summary.settled { print("  " + words(line)) }
+        if dryRun { say("Nothing was changed (--dry-run).") }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StudyStore
+import Wording
 
 // Every write has its inverse: each removal is one transaction and says what went.
 
@@ -20,7 +21,7 @@ struct ResponsesRemove: ParsableCommand {
 
     func run() throws {
         let removal = try study.withStudy { try $0.removeResponses(participant: participant, instrument: instrument, task: task, occasion: occasion) }
-        print("Removed \(participant)'s \(instrument) answers: \(removal.description)")
+        say("Removed \(participant)'s \(instrument) answers: \(removal.sentence)")
     }
 }
 
@@ -39,7 +40,7 @@ struct AttemptRemove: ParsableCommand {
 
     func run() throws {
         let removal = try study.withStudy { try $0.removeAttempts(participant: participant, task: task, trial: trial) }
-        print("Removed \(participant)'s attempts at \(task): \(removal.description)")
+        say("Removed \(participant)'s attempts at \(task): \(removal.sentence)")
     }
 }
 
@@ -54,7 +55,7 @@ struct CodeRemove: ParsableCommand {
 
     func run() throws {
         let record = try study.withStudy { try $0.deleteCode(id) }
-        print("Removed code \(id) of \(record.participant): \"\(record.code)\" (\(record.categories.joined(separator: ", ")))")
+        say("Removed code \(id) of \(record.participant): \"\(record.code)\" (\(record.categories.joined(separator: ", ")))")
     }
 }
 
@@ -74,7 +75,7 @@ struct CategoryRemove: ParsableCommand {
 
     func run() throws {
         let removal = try study.withStudy { try $0.removeCategory(name, cascade: cascade) }
-        print("Removed category \(name)" + (removal.description == "nothing" ? "" : " with \(removal.description)"))
+        say(removal.description == "nothing" ? "Removed category \(name)" : "Removed category \(name) with \(removal.sentence)")
     }
 }
 
@@ -89,7 +90,7 @@ struct ParticipantAttributeRemove: ParsableCommand {
 
     func run() throws {
         let (removal, stored, underived) = try study.withStudy { try $0.removeAttribute(name) }
-        print("Removed attribute \(stored) with \(removal.description)")
-        if !underived.isEmpty { print("No longer derived (values kept): " + underived.joined(separator: ", ")) }
+        say("Removed attribute \(stored) with \(removal.sentence)")
+        if !underived.isEmpty { say("No longer derived (values kept): \(underived.joined(separator: ", "))") }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Results
 import Foundation
+import Wording
 import StudyStore
 import Surveys
 
@@ -56,7 +57,7 @@ struct Respond: ParsableCommand {
             let remembered = try database.rememberedOrientation(instrument: definition.id)
             let orientation = self.orientation ?? remembered ?? .canonical
             if self.orientation == nil, remembered == .inverted {
-                printError("note: entering \(definition.id) with the inverted orientation this study used before (--orientation canonical to change)")
+                note("entering \(definition.id) with the inverted orientation this study used before (--orientation canonical to change)")
             }
             let reader = AnswerReader(definition: definition, orientation: orientation)
             let language = try database.info().language
@@ -65,7 +66,7 @@ struct Respond: ParsableCommand {
                 entered = try Self.parse(answers, definition: definition, reader: reader, participant: participant)
             } else {
                 // Typed answers are explained in the study's language.
-                let localReader = AnswerReader(definition: definition, orientation: orientation, language: language)
+                let localReader = AnswerReader(definition: definition, orientation: orientation)
                 var session = InteractiveEntry(definition: definition, reader: localReader, language: language, participant: participant)
                 InteractiveEntry.stopOnInterrupt(language: language)
                 guard let result = session.run() else {
@@ -103,7 +104,9 @@ struct Respond: ParsableCommand {
         let separator: Character = text.contains(";") ? ";" : ","
         let values = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
         guard values.count == definition.items.count else {
-            throw ValidationError("\(definition.id) has \(definition.items.count) items; --answers gives \(values.count) value\(values.count == 1 ? "" : "s"). Give one per item, in order (empty for an unanswered item).")
+            throw Refusal(values.count == 1
+                ? "\(definition.id) has \(definition.items.count) items; --answers gives 1 value. Give one per item, in order (empty for an unanswered item)."
+                : "\(definition.id) has \(definition.items.count) items; --answers gives \(values.count) values. Give one per item, in order (empty for an unanswered item).")
         }
         var answers: [Int: Answer] = [:]
         var raw: [Int: String] = [:]
@@ -136,28 +139,25 @@ struct InteractiveEntry {
 
     /// What the session says, in the study's language.
     struct Words {
-        let pt: Bool
-        init(_ language: StudyLanguage) { pt = language == .ptBR }
-        var participant: String { pt ? "participante" : "participant" }
-        var scale: String { pt ? "Escala" : "Scale" }
+        let language: StudyLanguage
+        init(_ language: StudyLanguage) { self.language = language }
+        func say(_ sentence: Sentence) -> String { sentence.text(language) }
+        var participant: String { say("participant") }
+        var scale: String { say("Scale") }
         func instructions(na: Bool) -> String {
-            pt ? "Digite a resposta" + (na ? ", n para N/A" : "") + ", - para deixar sem resposta, b para voltar, ? para ver a escala."
-               : "Type the answer" + (na ? ", n for N/A" : "") + ", - to leave it unanswered, b to go back, ? to see the scale."
+            say(na ? "Type the answer, n for N/A, - to leave it unanswered, b to go back, ? to see the scale."
+                : "Type the answer, - to leave it unanswered, b to go back, ? to see the scale.")
         }
-        var firstItem: String { pt ? "Este é o primeiro item." : "This is the first item." }
+        var firstItem: String { say("This is the first item.") }
         func back(_ item: Int, _ earlier: String?) -> String {
-            pt ? "De volta ao item \(item)" + (earlier.map { " (resposta anterior: \($0))" } ?? " (sem resposta anterior)") + "."
-               : "Back to item \(item)" + (earlier.map { " (earlier answer: \($0))" } ?? " (no earlier answer)") + "."
+            say(earlier.map { "Back to item \(item) (earlier answer: \($0))." } ?? "Back to item \(item) (no earlier answer).")
         }
-        var typeSomething: String { pt ? "Digite uma resposta (- deixa o item sem resposta)." : "Please type an answer (- leaves the item unanswered)." }
-        var tryAgain: String { pt ? "Tente de novo." : "Please try again." }
-        var answersLabel: String { pt ? "Respostas" : "Answers" }
-        var openAnswer: String { pt ? "resposta aberta" : "open answer" }
-        var interrupted: String {
-            pt ? "Entrada interrompida antes do último item: nada foi gravado."
-               : "Entry interrupted before the last item: nothing was stored."
-        }
-        var noScale: String { pt ? "Este instrumento não tem escala." : "This instrument has no scale." }
+        var typeSomething: String { say("Please type an answer (- leaves the item unanswered).") }
+        var tryAgain: String { say("Please try again.") }
+        var answersLabel: String { say("Answers") }
+        var openAnswer: String { say("open answer") }
+        var interrupted: String { say("Entry interrupted before the last item: nothing was stored.") }
+        var noScale: String { say("This instrument has no scale.") }
     }
 
     /// Ctrl-C during entry: say that nothing was stored (the transaction is never begun) and exit 130.
@@ -263,7 +263,7 @@ struct InteractiveEntry {
             case .success(nil):
                 index += 1
             case let .failure(problem):
-                print("\(problem.message). \(words.tryAgain)")
+                print("\(problem.message.text(language)). \(words.tryAgain)")
             }
         }
         let summary = definition.items.map { item -> String in

@@ -45,9 +45,9 @@ struct ScoreCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if csv && output.json { throw ValidationError("Please choose one of --csv and --json.") }
-        if summary && !csv { throw ValidationError("Please use --summary together with --csv.") }
-        if compare && by == nil { throw ValidationError("Please say which groups to compare with --by ATTRIBUTE (e.g. --by level --compare).") }
+        if csv && output.json { throw Refusal("Please choose one of --csv and --json.") }
+        if summary && !csv { throw Refusal("Please use --summary together with --csv.") }
+        if compare && by == nil { throw Refusal("Please say which groups to compare with --by ATTRIBUTE (e.g. --by level --compare).") }
     }
 
     func run() throws {
@@ -449,7 +449,7 @@ struct ScoreJSON: Encodable {
                        sentence: ["en": c.comparison.sentence(score: c.scoreID, language: .en),
                                   "pt-BR": c.comparison.sentence(score: c.scoreID, language: .ptBR)])
         }
-        unscored = report.unscored
+        unscored = report.unscored.map(\.description)
     }
 }
 

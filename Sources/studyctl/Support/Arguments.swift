@@ -48,15 +48,15 @@ func parseColumnMap(_ values: [String], example: String) throws -> [(key: String
     for value in values {
         for entry in try mapEntries(value) {
             guard let equals = entry.firstIndex(where: { $0.text == "=" && !$0.quoted }) else {
-                throw ValidationError("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
+                throw Refusal("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
             }
             let key = String(entry[..<equals].map(\.text)).trimmingCharacters(in: .whitespaces)
             let column = String(entry[entry.index(after: equals)...].map(\.text)).trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, !column.isEmpty else {
-                throw ValidationError("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
+                throw Refusal("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
             }
             if pairs.contains(where: { $0.key.lowercased() == key.lowercased() }) {
-                throw ValidationError("Please map \(key) only once in --map.")
+                throw Refusal("Please map \(key) only once in --map.")
             }
             pairs.append((key, column))
         }
@@ -85,7 +85,7 @@ func mapEntries(_ value: String) throws -> [[(text: Character, quoted: Bool)]] {
             entries[entries.count - 1].append((character, inQuotes))
         }
     }
-    if inQuotes { throw ValidationError("Please close the quotes in --map \(value).") }
+    if inQuotes { throw Refusal("Please close the quotes in --map \(value).") }
     return entries.filter { !$0.isEmpty }
 }
 

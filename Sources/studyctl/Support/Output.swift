@@ -2,6 +2,8 @@ import Foundation
 import ArgumentParser
 import Surveys
 import Tabular
+import Wording
+import Results
 
 /// Writes diagnostics and progress to standard error, leaving standard output to results.
 func printError(_ message: String) {
@@ -27,6 +29,11 @@ struct TextTable {
     init(_ header: [String], rightAligned: Set<Int> = []) {
         self.header = header
         self.rightAligned = rightAligned
+    }
+
+    /// A table whose header is the tool's words, in the command line's language.
+    init(words header: [Sentence], rightAligned: Set<Int> = []) {
+        self.init(header.map { $0.text(Voice.language) }, rightAligned: rightAligned)
     }
 
     mutating func append(_ row: [String]) {

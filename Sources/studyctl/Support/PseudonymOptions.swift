@@ -18,7 +18,7 @@ struct PseudonymOptions: ParsableArguments {
     var key: String?
 
     func validate() throws {
-        if !pseudonymise && (redact != nil || key != nil) { throw ValidationError("--redact and --key go with --pseudonymise.") }
+        if !pseudonymise && (redact != nil || key != nil) { throw Refusal("--redact and --key go with --pseudonymise.") }
     }
 
     /// Runs `body` with the study, or with a pseudonymised copy of it.
@@ -27,7 +27,7 @@ struct PseudonymOptions: ParsableArguments {
         var names: [String] = []
         if let redact {
             guard let text = try? String(contentsOfFile: redact, encoding: .utf8) else {
-                throw ValidationError("Cannot read the names to redact from \(redact) (a UTF-8 text file, one name per line).")
+                throw Refusal("Cannot read the names to redact from \(redact) (a UTF-8 text file, one name per line).")
             }
             names = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
@@ -43,7 +43,7 @@ struct PseudonymOptions: ParsableArguments {
             // Whole or not at all under its name, and readable by its owner only.
             try AtomicOutput.file(key) { temporary in
                 guard FileManager.default.createFile(atPath: temporary, contents: Data(writer.text.utf8), attributes: [.posixPermissions: 0o600]) else {
-                    throw ValidationError("Cannot write the key to \(key).")
+                    throw Refusal("Cannot write the key to \(key).")
                 }
             }
             print("Wrote the pseudonym key to \(key) (readable by you only); keep it apart from the export.")

@@ -20,9 +20,15 @@ struct StudyOptions: ParsableArguments {
 
     /// Opens the study (upgrading an older one) and runs `body` with it, with a sign of life on the terminal when
     /// it outlasts a second — unless `signOfLife` is false: the body talks to the user or draws its own progress bar.
-    func withStudy<T>(signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
+    /// Opens the study; the command line speaks its language from then on (unless one was chosen).
+    func open() throws -> StudyDatabase {
         let study = try StudyDatabase.open(at: path)
         if !Voice.chosen, let info = try? study.info() { Voice.follow(info.language) }
+        return study
+    }
+
+    func withStudy<T>(signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
+        let study = try open()
         if !signOfLife { return try body(study) }
         return try Activity.during(Message.working.text(Voice.language)) { try body(study) }
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Results
+import StudyStore
 import Surveys
+import Wording
 
 /// The language the command line speaks: `--language` (before the subcommand) or $STUDYCTL_LANGUAGE, else the
 /// study's own language once a command has opened it, else English.
@@ -12,13 +14,64 @@ enum Voice {
     /// Whether the language was chosen on the command line (then a study's language does not override it).
     static var chosen: Bool { ProcessInfo.processInfo.environment["STUDYCTL_LANGUAGE"].flatMap(StudyLanguage.init(loose:)) != nil }
 
+    /// Whether the language is the study's (a command opened it) or was chosen.
+    nonisolated(unsafe) private(set) static var settled = false
+
     /// Follows the study's language unless one was chosen.
     static func follow(_ study: StudyLanguage) {
         if !chosen { language = study }
+        settled = true
+    }
+
+    /// The language after `settle(arguments:)`.
+    static func settled(_ arguments: [String]) -> StudyLanguage {
+        settle(arguments: arguments)
+        return language
+    }
+
+    /// Before saying something (an error) a command said before it opened the study: the study's language, read
+    /// from the file `arguments` name with --db (else $STUDYCTL_DB, else study.sqlite) without changing it.
+    static func settle(arguments: [String]) {
+        guard !chosen, !settled else { return }
+        settled = true
+        var path = ProcessInfo.processInfo.environment["STUDYCTL_DB"] ?? "study.sqlite"
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--db", index + 1 < arguments.count { path = arguments[index + 1] }
+            if argument.hasPrefix("--db=") { path = String(argument.dropFirst(5)) }
+        }
+        if let study = StudyDatabase.language(at: path) { language = study }
     }
 }
 
 /// Prints `message` in the command line's language.
 func say(_ message: Message) {
     print(message.text(Voice.language))
+}
+
+/// Prints `sentence` in the command line's language (worded by the catalog's `SentenceCatalog`).
+func say(_ sentence: Sentence) {
+    print(sentence.text(Voice.language))
+}
+
+/// `sentence` in the command line's language, for text built around it (a table's header, a line's label).
+func words(_ sentence: Sentence) -> String {
+    sentence.text(Voice.language)
+}
+
+/// Writes a note to standard error in the command line's language ("observação: …" in a pt-BR study).
+func note(_ sentence: Sentence) {
+    printError(Message.notePrefix.text(Voice.language) + sentence.text(Voice.language))
+}
+
+/// A command's refusal of what it was given, said in the command line's language (an error like ArgumentParser's
+/// `ValidationError`, whose text would stay English).
+struct Refusal: WordedError, LocalizedError {
+    let sentence: Sentence
+    init(_ sentence: Sentence) { self.sentence = sentence }
+    var errorDescription: String? { sentence.description }
+}
+
+/// Several of the tool's words (a table's header) in the command line's language.
+func words(_ list: [Sentence]) -> [String] {
+    list.map { $0.text(Voice.language) }
 }

@@ -38,7 +38,7 @@ struct CategoryAdd: ParsableCommand {
 
     func run() throws {
         guard let parsed = CategoryOrigin(parsing: origin) else {
-            throw ValidationError("Please give --origin a literature reference or 'emergent'.")
+            throw Refusal("Please give --origin a literature reference or 'emergent'.")
         }
         try study.withStudy { try $0.addCategory(name: name, definition: definition, origin: parsed, theme: theme) }
         say(.addedCategoryWithOrigin(name: name, origin: parsed.reference))
@@ -125,23 +125,28 @@ struct Codebook: ParsableCommand {
             }
             print(writer.text, terminator: "")
         case .md:
-            print("| Categoria / Category | Origem / Origin | Definição / Definition | Códigos / Codes | Participantes / Participants |")
+            print("| " + words(["Category", "Origin", "Definition", "Codes", "Participants"]).joined(separator: " | ") + " |")
             print("| --- | --- | --- | ---: | ---: |")
             for category in categories {
-                let cells = [category.name + (category.theme.map { " (\($0))" } ?? ""), category.origin, category.definition ?? "",
+                let cells = [category.name + (category.theme.map { " (\($0))" } ?? ""), origin(category.origin), category.definition ?? "",
                              String(category.codes), String(category.participants)]
                 print("| " + cells.map(markdownCell).joined(separator: " | ") + " |")
             }
         case .table:
-            if categories.isEmpty { return print("The codebook is empty. Add categories with 'studyctl category add' or 'studyctl category import'.") }
-            var table = TextTable(["category", "origin", "theme", "codes", "participants"], rightAligned: [3, 4])
+            if categories.isEmpty { return say("The codebook is empty. Add categories with 'studyctl category add' or 'studyctl category import'.") }
+            var table = TextTable(words: ["category", "origin", "theme", "codes", "participants"], rightAligned: [3, 4])
             for category in categories {
-                table.append([category.name, category.origin, category.theme ?? "", String(category.codes),
-                              category.codes == 0 ? "never used" : String(category.participants)])
+                table.append([category.name, origin(category.origin), category.theme ?? "", String(category.codes),
+                              category.codes == 0 ? words("never used") : String(category.participants)])
             }
             print(table.render())
         }
     }
+}
+
+/// A category's origin as the codebook shows it: "emergent" in the study's language, a reference as written.
+func origin(_ stored: String) -> String {
+    stored == "emergent" ? Term.emergent.text(Voice.language).lowercased() : stored
 }
 
 /// A markdown table cell: pipes escaped, line breaks as <br>.
@@ -199,7 +204,7 @@ struct MemoList: ParsableCommand {
     func run() throws {
         let memos = try study.withStudy { try $0.memos(on: on?.value) }
         if output.json { return try printJSON(memos, command: "memo list", key: "memos") }
-        if memos.isEmpty { return print("No memos.") }
+        if memos.isEmpty { return say("No memos.") }
         for memo in memos {
             print("[\(memo.id)] \(memo.on)" + (memo.coder.map { " — \($0)" } ?? "") + " (\(memo.created))")
             print("    " + memo.text.replacingOccurrences(of: "\n", with: "\n    "))

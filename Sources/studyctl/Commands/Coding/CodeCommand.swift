@@ -49,7 +49,7 @@ struct CodeAdd: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        if category.isEmpty { throw ValidationError("Please give the code a category with --category NAME.") }
+        if category.isEmpty { throw Refusal("Please give the code a category with --category NAME.") }
     }
 
     func run() throws {
@@ -57,7 +57,7 @@ struct CodeAdd: ParsableCommand {
             try $0.addCode(CodeEntry(participant: participant, excerpt: excerpt, code: code, categories: category,
                                      coder: coder, memo: memo, descriptive: descriptive))
         }
-        for note in result.notes { printError("note: \(note)") }
+        for line in result.notes { note(line) }
         say(.storedCode(id: result.id, participant: participant, span: result.span.map { "\($0.lowerBound)–\($0.upperBound)" }))
     }
 }
@@ -87,8 +87,8 @@ struct CodeImport: ParsableCommand {
 
     func run() throws {
         let summary = try study.withStudy { try $0.importCodes(from: file, coder: coder, descriptive: descriptive, delimiter: delimiter) }
-        for note in summary.notes { printError("note: \(note)") }
-        if !summary.ignored.isEmpty { printError("note: columns not read: " + summary.ignored.map { "'\($0)'" }.joined(separator: ", ")) }
+        for line in summary.notes { note(line) }
+        if !summary.ignored.isEmpty { note("columns not read: \(summary.ignored.map { "'\($0)'" }.joined(separator: ", "))") }
         say(.importedCodes(codes: summary.codes, excerpts: summary.excerpts, file: file))
     }
 }

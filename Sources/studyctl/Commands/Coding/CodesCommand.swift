@@ -20,7 +20,7 @@ struct CoderOption: ParsableArguments {
 
     func warnIfSeveral(_ dataset: CodingDataset) {
         if coder == nil && dataset.coders.count > 1 {
-            printError("note: counting the codes of every coder (\(dataset.coders.joined(separator: ", "))); choose one with --coder")
+            note("counting the codes of every coder (\(dataset.coders.joined(separator: ", "))); choose one with --coder")
         }
     }
 }
@@ -114,7 +114,7 @@ struct CodesMatrix: ParsableCommand {
             for (category, row) in zip(dataset.categories, shown) { writer.writeRow([category] + row.map(String.init)) }
             return print(writer.text, terminator: "")
         }
-        var table = TextTable(["category"] + dataset.participantOrder + ["total"], rightAligned: Set(1...(dataset.participantOrder.count + 1)))
+        var table = TextTable(words(["category"]) + dataset.participantOrder + words(["total"]), rightAligned: Set(1...(dataset.participantOrder.count + 1)))
         for (category, row) in zip(dataset.categories, shown) {
             table.append([category] + row.map(String.init) + [String(row.reduce(0, +))])
         }
@@ -140,13 +140,8 @@ struct CodesCooccurrence: ParsableCommand {
         coder.warnIfSeveral(dataset)
         let matrix = CodeAnalysis.cooccurrence(dataset.segments, categories: dataset.categories)
         if output.json { return try printJSON(JSON(categories: dataset.categories, participants: matrix), command: "codes cooccur") }
-        let short = dataset.categories.indices.map { "C\($0 + 1)" }
-        var table = TextTable(["", "category"] + short, rightAligned: Set(2..<(2 + short.count)))
-        for (index, row) in matrix.enumerated() {
-            table.append([short[index], dataset.categories[index]] + row.map(String.init))
-        }
-        print(table.render())
-        print("\nCells count participants who raised both categories; the diagonal, those who raised each.")
+        let table = ResultTable.cooccurrence(categories: dataset.categories, matrix: matrix, language: Voice.language)
+        print(TextRenderer.render(table, title: false), terminator: "")
     }
 }
 
@@ -177,7 +172,7 @@ struct CodesTriangulate: ParsableCommand {
         coder.warnIfSeveral(dataset)
         let scoreID = score ?? definition.scoreIDs.first ?? ""
         guard let resolved = definition.scoreIDs.first(where: { $0.caseInsensitiveCompare(scoreID) == .orderedSame }) else {
-            throw ValidationError("Please choose one of \(definition.id)'s scores: \(definition.scoreIDs.joined(separator: ", ")).")
+            throw Refusal("Please choose one of \(definition.id)'s scores: \(definition.scoreIDs.joined(separator: ", ")).")
         }
         let report = try ScoreReport.build(definition, inputs: sets.map { ScoringInput(participant: $0.participant, task: $0.task, answers: $0.answers) },
                                            missing: missing)
@@ -185,13 +180,9 @@ struct CodesTriangulate: ParsableCommand {
         for row in report.rows { if let value = row.value(resolved) { scores[row.participant] = value } }
         let triangulation = Triangulation(dataset.segments, categories: dataset.categories, scores: scores)
         if output.json { return try printJSON(triangulation, command: "codes triangulate") }
-        var table = TextTable(["category", "raised n", "mean", "others n", "mean", "difference"], rightAligned: [1, 2, 3, 4, 5])
-        for row in triangulation.rows {
-            table.append([row.category, String(row.raisedN), fixed(row.raisedMean), String(row.otherN), fixed(row.otherMean), fixed(row.difference)])
-        }
-        print("\(definition.id) \(resolved) of participants who raised each category vs the others"
-              + (definition.lowerIsBetter ? " (lower is better)" : ""))
-        print(table.render())
+        let table = ResultTable.triangulation(triangulation, score: "\(definition.id) \(resolved)", lowerIsBetter: definition.lowerIsBetter,
+                                              language: Voice.language)
+        print(TextRenderer.render(table), terminator: "")
     }
 }
 
@@ -216,7 +207,7 @@ struct CodesAgreement: ParsableCommand {
 
     func run() throws {
         let names = coders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard names.count >= 2 else { throw ValidationError("Please name at least two coders, e.g. --coders A,B.") }
+        guard names.count >= 2 else { throw Refusal("Please name at least two coders, e.g. --coders A,B.") }
         let (assignments, categories) = try study.withStudy { database -> ([String: [Int64: Set<String>]], [String]) in
             let known = try database.coders()
             for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
@@ -226,7 +217,7 @@ struct CodesAgreement: ParsableCommand {
         }
         let report = AgreementReport(coders: names, categories: categories, assignments: assignments)
         guard report.units > 0 else {
-            throw ValidationError("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
+            throw Refusal("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
         }
         if output.json { return try printJSON(report, command: "codes agreement") }
         let language = Voice.language

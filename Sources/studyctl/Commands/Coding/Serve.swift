@@ -28,22 +28,22 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("Please give --port between 1 and 65535 (or 0 for any free port).") }
+        guard (0...65_535).contains(port) else { throw Refusal("Please give --port between 1 and 65535 (or 0 for any free port).") }
     }
 
     func run() async throws {
-        let database = try StudyDatabase.open(at: study.path)
+        let database = try study.open()
         let server = WorkspaceServer(study: database)
         let token = server.token
         let shouldOpen = open
         let app = server.application(port: port) { bound in
             let url = "http://127.0.0.1:\(bound)/?token=\(token)"
             // Written straight to the descriptor: a script reading the address must not wait for a buffer to fill.
-            FileHandle.standardOutput.write(Data("Coding workspace for \(database.path): \(url)\nPress Ctrl-C to stop.\n".utf8))
+            FileHandle.standardOutput.write(Data((words("Coding workspace for \(database.path): \(url)") + "\n" + words("Press Ctrl-C to stop.") + "\n").utf8))
             if shouldOpen { Self.openInBrowser(url) }
         }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
-        print("Stopped.")
+        say("Stopped.")
     }
 
     static func openInBrowser(_ url: String) {

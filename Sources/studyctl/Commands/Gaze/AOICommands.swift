@@ -37,30 +37,30 @@ struct AOIAdd: ParsableCommand {
     func numbers(_ text: String, option: String) throws -> [Double] {
         let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard values.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-            throw ValidationError("Please give --\(option) as numbers separated by commas; '\(text)' is not.")
+            throw Refusal("Please give --\(option) as numbers separated by commas; '\(text)' is not.")
         }
         return values.map { $0! }
     }
 
     func validate() throws {
-        if (rect == nil) == (polygon == nil) { throw ValidationError("Please give one of --rect x,y,w,h and --polygon x1,y1,x2,y2,…") }
+        if (rect == nil) == (polygon == nil) { throw Refusal("Please give one of --rect x,y,w,h and --polygon x1,y1,x2,y2,…") }
     }
 
     func run() throws {
         let shape: AOI.Shape
         if let rect {
             let values = try numbers(rect, option: "rect")
-            guard values.count == 4 else { throw ValidationError("Please give --rect as x,y,width,height (four numbers).") }
+            guard values.count == 4 else { throw Refusal("Please give --rect as x,y,width,height (four numbers).") }
             shape = .rectangle(x: values[0], y: values[1], width: values[2], height: values[3])
         } else {
             let values = try numbers(polygon!, option: "polygon")
             guard values.count >= 6, values.count % 2 == 0 else {
-                throw ValidationError("Please give --polygon as pairs x,y of at least three points.")
+                throw Refusal("Please give --polygon as pairs x,y of at least three points.")
             }
             shape = .polygon(stride(from: 0, to: values.count, by: 2).map { AOI.Point(x: values[$0], y: values[$0 + 1]) })
         }
         try study.withStudy { try $0.addAOI(media: media, AOI(name: name, shape: shape)) }
-        print("Added AOI \(name) to \(media)")
+        say("Added AOI \(name) to \(media)")
     }
 }
 
@@ -71,13 +71,13 @@ struct AOIList: ParsableCommand {
 
     func run() throws {
         let areas = try study.withStudy { try $0.aois() }
-        if areas.isEmpty { return print("No AOIs yet. Add one with 'studyctl aoi add MEDIA NAME --rect x,y,w,h'.") }
-        var table = TextTable(["media", "AOI", "shape"])
+        if areas.isEmpty { return say("No AOIs yet. Add one with 'studyctl aoi add MEDIA NAME --rect x,y,w,h'.") }
+        var table = TextTable(words: ["media", "AOI", "shape"])
         for (media, aoi) in areas {
             switch aoi.shape {
-            case let .rectangle(x, y, w, h): table.append([media, aoi.name, "rectangle \(fixed(x, 0)),\(fixed(y, 0)) \(fixed(w, 0))×\(fixed(h, 0))"])
-            case let .polygon(points): table.append([media, aoi.name, "polygon of \(points.count) points"])
-            case .exportHits: table.append([media, aoi.name, "the export's hit column"])
+            case let .rectangle(x, y, w, h): table.append([media, aoi.name, words("rectangle \(fixed(x, 0)),\(fixed(y, 0)) \(fixed(w, 0))×\(fixed(h, 0))")])
+            case let .polygon(points): table.append([media, aoi.name, words("polygon of \(points.count) points")])
+            case .exportHits: table.append([media, aoi.name, words("the export's hit column")])
             }
         }
         print(table.render())
@@ -99,6 +99,6 @@ struct AOIImport: ParsableCommand {
 
     func run() throws {
         let count = try study.withStudy { try $0.importAOIs(from: file) }
-        print("Imported \(count) AOI\(count == 1 ? "" : "s") from \(file)")
+        say(count == 1 ? "Imported 1 AOI from \(file)" : "Imported \(count) AOIs from \(file)")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Figures
 import Foundation
+import Wording
 import Gaze
 import Importing
 import StudyStore
@@ -95,11 +96,13 @@ struct GazeImport: ParsableCommand {
                                         try StimulusFiles.find(media, in: folder).map { (try StimulusFiles.read($0), $0) }
                                     } })
         }
-        for image in summary.registered { print("Registered \(image.media): \(image.file)") }
-        print("Imported \(summary.recordings) recording\(summary.recordings == 1 ? "" : "s") (\(summary.fixations) fixations from \(summary.samples) samples) "
-              + "from \(summary.files) \(summary.dialects.joined(separator: " and ")) export\(summary.files == 1 ? "" : "s")")
-        for filter in summary.filters { print("Fixations: \(filter)") }
-        if !summary.addedParticipants.isEmpty { print("Added participants: " + summary.addedParticipants.joined(separator: ", ")) }
+        for image in summary.registered { say("Registered \(image.media): \(image.file)") }
+        let dialects = Sentence.joined(summary.dialects.map { Sentence(verbatim: $0) }, separator: " and ")
+        say(summary.files == 1
+            ? "Imported \(summary.recordings) recordings (\(summary.fixations) fixations from \(summary.samples) samples) from 1 \(dialects) export"
+            : "Imported \(summary.recordings) recordings (\(summary.fixations) fixations from \(summary.samples) samples) from \(summary.files) \(dialects) exports")
+        for filter in summary.filters { say("Fixations: \(filter)") }
+        if !summary.addedParticipants.isEmpty { say("Added participants: \(summary.addedParticipants.joined(separator: ", "))") }
     }
 }
 
@@ -120,12 +123,12 @@ enum StimulusFiles {
     /// The file's bytes, once a full decode has shown they are a PNG or JPEG image studyctl can draw.
     static func read(_ path: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("Cannot read the image \(path).")
+            throw Refusal("Cannot read the image \(path).")
         }
         do {
             _ = try StimulusImage(data: data)
         } catch let problem as StimulusImage.Problem {
-            throw ValidationError("\(path): \(problem.localizedDescription)")
+            throw Refusal("\(path): \(failure: problem)")
         }
         return data
     }
@@ -140,15 +143,16 @@ struct GazeList: ParsableCommand {
     func run() throws {
         let recordings = try study.withStudy { try $0.gazeRecordings() }
         if output.json { return try printJSON(recordings, command: "gaze list", key: "recordings") }
-        if recordings.isEmpty { return print("No eye-tracking recordings yet. Import Tobii exports with 'studyctl gaze import FILE.tsv'.") }
-        var table = TextTable(["media", "participant", "recording", "samples", "invalid", "fixations"], rightAligned: [3, 4, 5])
+        if recordings.isEmpty { return say("No eye-tracking recordings yet. Import Tobii exports with 'studyctl gaze import FILE.tsv'.") }
+        var table = TextTable(words: ["media", "participant", "recording", "samples", "invalid", "fixations"], rightAligned: [3, 4, 5])
         for recording in recordings {
             table.append([recording.media, recording.participant, recording.recording, String(recording.samples),
                           percent(recording.invalidShare), String(recording.fixations)])
         }
         print(table.render())
         let filters = Array(Set(recordings.map(\.filter))).sorted()
-        print("\nFixations: " + filters.joined(separator: "; "))
+        print("")
+        say("Fixations: \(filters.joined(separator: "; "))")
     }
 }
 
@@ -174,7 +178,7 @@ struct GazeMediaAdd: ParsableCommand {
     func run() throws {
         let data = try StimulusFiles.read(image)
         let size = try study.withStudy { try $0.registerMedia(media, image: data, file: image) }
-        print("Registered \(media): \(size.type.uppercased()) image of \(size.width) × \(size.height) px")
+        say("Registered \(media): \(size.type.uppercased()) image of \(size.width) × \(size.height) px")
     }
 }
 
@@ -187,8 +191,8 @@ struct GazeMediaList: ParsableCommand {
     func run() throws {
         let media = try study.withStudy { try $0.gazeMedia() }
         if output.json { return try printJSON(media, command: "gaze media list", key: "media") }
-        if media.isEmpty { return print("No media yet: they come with 'studyctl gaze import' or 'studyctl gaze media add'.") }
-        var table = TextTable(["media", "image", "size", "recordings", "AOIs"], rightAligned: [3, 4])
+        if media.isEmpty { return say("No media yet: they come with 'studyctl gaze import' or 'studyctl gaze media add'.") }
+        var table = TextTable(words: ["media", "image", "size", "recordings", "AOIs"], rightAligned: [3, 4])
         for item in media {
             table.append([item.name, item.imageFile ?? "—", item.width.map { "\($0) × \(item.height ?? 0)" } ?? "", String(item.recordings), String(item.aois)])
         }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Wording
+import Results
 import Gaze
 import StudyStore
 import Surveys
@@ -53,13 +55,13 @@ struct GazeMetricsCommand: ParsableCommand {
             for row in rows { writer.writeRow(cells(row)) }
             return print(writer.text, terminator: "")
         }
-        if rows.isEmpty { return print("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
-        var table = TextTable(["participant", "media", "recording", "AOI", "TTFF ms", "before", "first ms", "total ms", "count", "visits",
-                               "visit ms", "mean ms"], rightAligned: Set(4...11))
+        if rows.isEmpty { return say("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
+        var table = TextTable(words: ["participant", "media", "recording", "AOI", "TTFF ms", "before", "first ms", "total ms", "count", "visits",
+                                      "visit ms", "mean ms"], rightAligned: Set(4...11))
         for row in rows { table.append(cells(row)) }
         print(table.render())
-        print("\nTobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it "
-              + "(for AOIs from the export's hit columns, when the export marked it).")
+        print("")
+        say("Tobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it (for AOIs from the export's hit columns, when the export marked it).")
     }
 
     func runSummary() throws {
@@ -88,25 +90,8 @@ struct GazeMetricsCommand: ParsableCommand {
             }
             return print(writer.text, terminator: "")
         }
-        if rows.isEmpty { return print("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
-        var header = ["media", "AOI"]
-        if let by { header.append(by) }
-        header += ["n", "fixated", "TTFF ms", "95% CI", "total ms", "95% CI", "count", "visits"]
-        let offset = by == nil ? 2 : 3
-        var table = TextTable(header, rightAligned: Set(offset..<header.count))
-        for row in rows {
-            var cells = [row.media, row.aoi]
-            if by != nil { cells.append(row.group ?? "") }
-            cells += [String(row.participants), String(format: "%.0f%%", row.percentFixated),
-                      mean(row.timeToFirstFixation), interval(row.timeToFirstFixation),
-                      mean(row.totalFixationDuration), interval(row.totalFixationDuration),
-                      row.fixationCount.map { String(format: "%.1f", $0.mean) } ?? "", row.visitCount.map { String(format: "%.1f", $0.mean) } ?? ""]
-            table.append(cells)
-        }
-        print(table.render())
-        print("\nfixated: participants with at least one fixation in the AOI (Tobii's percentage fixated); TTFF: time to first fixation, "
-              + "mean over those who fixated the AOI; total: total fixation duration, mean over everyone who saw the media; "
-              + "95% CI of the mean from the t distribution, clipped at 0.")
+        if rows.isEmpty { return say("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
+        print(TextRenderer.render(ResultTable.aoiSummary(rows, group: by, language: Voice.language), title: false), terminator: "")
     }
 }
 
@@ -139,18 +124,20 @@ struct GazeSimilarity: ParsableCommand {
     func run() throws {
         let result = try study.withStudy { try $0.scanPathSimilarity(media: media, by: by) }
         if output.json { return try printJSON(result, command: "gaze similarity") }
-        func cell(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "" }
+        func csvCell(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "" }
+        func cell(_ value: Double?) -> String { value == nil ? "" : NumberStyle(Voice.language).number(value, decimals: 2) }
         if csv {
             var writer = CSVWriter()
             writer.writeRow(["participant"] + result.participants)
-            for (index, participant) in result.participants.enumerated() { writer.writeRow([participant] + result.values[index].map(cell)) }
+            for (index, participant) in result.participants.enumerated() { writer.writeRow([participant] + result.values[index].map(csvCell)) }
             return print(writer.text, terminator: "")
         }
-        if result.participants.isEmpty { return print("No recordings of \(media).") }
-        print("AOI visit sequences")
+        if result.participants.isEmpty { return say("No recordings of \(media).") }
+        say("AOI visit sequences")
         for (participant, sequence) in zip(result.participants, result.sequences) {
-            let shown = sequence.prefix(12).joined(separator: " → ") + (sequence.count > 12 ? " → … (\(sequence.count) visits; --json for all)" : "")
-            print("  \(participant): " + (sequence.isEmpty ? "(no fixation in an AOI)" : shown))
+            let path = sequence.prefix(12).joined(separator: " → ")
+            let shown = sequence.count > 12 ? words("\(path) → … (\(sequence.count) visits; --json for all)") : path
+            print("  \(participant): " + (sequence.isEmpty ? words("(no fixation in an AOI)") : shown))
         }
         print("")
         var table = TextTable([""] + result.participants, rightAligned: Set(1...max(1, result.participants.count)))
@@ -158,9 +145,11 @@ struct GazeSimilarity: ParsableCommand {
         print(table.render())
         print("")
         for group in result.groups {
-            let name = group.name.isEmpty ? "All pairs" : group.within ? "Within \(group.name)" : "Between \(group.name)"
-            print("\(name): mean similarity \(cell(group.mean).isEmpty ? "—" : cell(group.mean)) (\(group.pairs) pair\(group.pairs == 1 ? "" : "s"))")
+            let name: Sentence = group.name.isEmpty ? "All pairs" : group.within ? "Within \(group.name)" : "Between \(group.name)"
+            let mean = cell(group.mean).isEmpty ? "—" : cell(group.mean)
+            say(group.pairs == 1 ? "\(name): mean similarity \(mean) (1 pair)" : "\(name): mean similarity \(mean) (\(group.pairs) pairs)")
         }
-        print("\nSimilarity 1 − d/max(|a|,|b|), d the Levenshtein distance between AOI visit sequences (Brandt & Stark 1997).")
+        print("")
+        say("Similarity 1 − d/max(|a|,|b|), d the Levenshtein distance between AOI visit sequences (Brandt & Stark 1997).")
     }
 }

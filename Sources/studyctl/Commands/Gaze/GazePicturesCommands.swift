@@ -33,10 +33,10 @@ struct GazePictureOptions: ParsableArguments {
     var formatNames: String { chosenFormats.map { $0.rawValue.uppercased() }.joined(separator: ", ") }
 
     func validate() throws {
-        if by != nil && each { throw ValidationError("Please give either --by ATTRIBUTE or --each, not both.") }
+        if by != nil && each { throw Refusal("Please give either --by ATTRIBUTE or --each, not both.") }
         if let size {
             let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts.allSatisfy({ (1...20_000).contains($0) }) else { throw ValidationError("Please give --size as WIDTHxHEIGHT, e.g. 1280x800.") }
+            guard parts.count == 2, parts.allSatisfy({ (1...20_000).contains($0) }) else { throw Refusal("Please give --size as WIDTHxHEIGHT, e.g. 1280x800.") }
         }
     }
 
@@ -77,7 +77,7 @@ struct GazeHeatmap: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        guard sigma.isFinite, sigma >= 1, sigma <= 500 else { throw ValidationError("Please give --sigma between 1 and 500 pixels.") }
+        guard sigma.isFinite, sigma >= 1, sigma <= 500 else { throw Refusal("Please give --sigma between 1 and 500 pixels.") }
     }
 
     func run() throws {
@@ -110,8 +110,7 @@ struct GazeHeatmap: ParsableCommand {
         let base = GazePictures.fileName((media as NSString).deletingPathExtension)
         try GazePictures.write(figures.map { (name: $0.0, figure: $0.1) }, about: [("\(base)-maps.txt", about)], into: pictures.output,
                                formats: pictures.chosenFormats)
-        print("Wrote \(figures.count) maps (\(pictures.formatNames)) of \(media) from \(fixations) fixations into \(pictures.output)/: "
-              + figures.map(\.0).joined(separator: ", "))
+        say("Wrote \(figures.count) maps (\(pictures.formatNames)) of \(media) from \(fixations) fixations into \(pictures.output)/: \(figures.map(\.0).joined(separator: ", "))")
     }
 }
 
@@ -148,7 +147,7 @@ struct GazeScanPath: ParsableCommand {
     var allFixations = false
 
     func validate() throws {
-        if first < 1 { throw ValidationError("Please give --first as a positive number of fixations.") }
+        if first < 1 { throw Refusal("Please give --first as a positive number of fixations.") }
     }
 
     @OptionGroup var pictures: GazePictureOptions
@@ -163,7 +162,7 @@ struct GazeScanPath: ParsableCommand {
             let stimulus = try GazePictures.stimulus(database, media: media, image: try pictures.imageData(), size: pictures.parsedSize, fixations: all)
             let aois = try database.aois().filter { $0.media.caseInsensitiveCompare(media) == .orderedSame }.map(\.aoi)
             if simplify && aois.isEmpty {
-                throw ValidationError("--simplify merges fixations by AOI, and \(media) has no AOIs; add them with 'studyctl aoi add'.")
+                throw Refusal("--simplify merges fixations by AOI, and \(media) has no AOIs; add them with 'studyctl aoi add'.")
             }
             let base = GazePictures.fileName((media as NSString).deletingPathExtension)
             return selections.map { selection in
@@ -173,7 +172,8 @@ struct GazeScanPath: ParsableCommand {
             }
         }
         try GazePictures.write(figures.map { (name: $0.0, figure: $0.1) }, into: pictures.output, formats: pictures.chosenFormats)
-        print("Wrote \(figures.count) scan path\(figures.count == 1 ? "" : "s") (\(pictures.formatNames)) of \(media) into \(pictures.output)/: "
-              + figures.map(\.0).joined(separator: ", "))
+        let names = figures.map(\.0).joined(separator: ", ")
+        say(figures.count == 1 ? "Wrote 1 scan path (\(pictures.formatNames)) of \(media) into \(pictures.output)/: \(names)"
+            : "Wrote \(figures.count) scan paths (\(pictures.formatNames)) of \(media) into \(pictures.output)/: \(names)")
     }
 }

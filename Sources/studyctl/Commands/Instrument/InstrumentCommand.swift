@@ -37,12 +37,11 @@ struct InstrumentList: ParsableCommand {
             return
         }
         let language = Voice.language
-        let pt = language == .ptBR
-        var table = TextTable(["id", pt ? "título" : "title", pt ? "versão" : "version", Term.items.text(language).lowercased(),
+        var table = TextTable(["id", words("title"), words("version"), Term.items.text(language).lowercased(),
                                Term.origin.text(language).lowercased(), Term.response_sets.text(language).lowercased()], rightAligned: [3, 5])
         for instrument in instruments {
             table.append([instrument.id, instrument.title, instrument.version, String(instrument.items),
-                          instrument.builtin ? (pt ? "embutido" : "built in") : (pt ? "próprio" : "custom"), String(instrument.responseSets)])
+                          instrument.builtin ? (words("built in")) : (words("custom")), String(instrument.responseSets)])
         }
         print(table.render())
     }
@@ -74,37 +73,37 @@ struct InstrumentShow: ParsableCommand {
         }
         let language = self.language ?? (Voice.chosen ? Voice.language : studyLanguage)
         let pt = language == .ptBR
-        print("\(definition.title.text(language)) — \(definition.id), \(pt ? "versão" : "version") \(definition.version)")
+        print("\(definition.title.text(language)) — \(definition.id), \(words("version")) \(definition.version)")
         print(Message.reference(definition.reference).text(language))
         if let scale = definition.scale {
             let anchors = (scale.min...scale.max).compactMap { point in scale.anchor(point, language: language).map { "\(point) = \($0)" } }
-            print("\(pt ? "Escala" : "Scale"): \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : " (\(anchors.joined(separator: ", ")))"))
+            print("\(words("Scale")): \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : " (\(anchors.joined(separator: ", ")))"))
         }
-        print((pt ? "Pontuação: \(definition.scoring.rawValue); escores: " : "Scoring: \(definition.scoring.rawValue); scores: ")
+        print((words("Scoring: \(definition.scoring.rawValue); scores: "))
               + definition.scoreIDs.map { ScoreNames.name($0, definition, language) }.joined(separator: ", ")
-              + (definition.lowerIsBetter ? (pt ? " (menor é melhor)" : " (lower is better)") : ""))
-        if definition.allowsNA { print(pt ? "N/A permitido" : "N/A allowed") }
-        if definition.perTask { print(pt ? "Respondido uma vez por tarefa (--task)" : "Answered once per task (--task)") }
+              + (definition.lowerIsBetter ? (words(" (lower is better)")) : ""))
+        if definition.allowsNA { print(words("N/A allowed")) }
+        if definition.perTask { print(words("Answered once per task (--task)")) }
         for subscale in definition.subscales {
-            print("  \(subscale.id) (\(subscale.name.text(language))): \(pt ? "itens" : "items") \(subscale.items.map(String.init).joined(separator: ", "))")
+            print("  \(subscale.id) (\(subscale.name.text(language))): \(words("items")) \(subscale.items.map(String.init).joined(separator: ", "))")
         }
         if let norms = definition.norms {
             // As published: the shortest form of each norm, with the language's decimal separator.
             func norm(_ value: Double) -> String { pt ? NumberParser.format(value).replacingOccurrences(of: ".", with: ",") : NumberParser.format(value) }
-            print((pt ? "Normas: " : "Norms: ") + definition.scoreIDs.compactMap { id in
+            print((words("Norms: ")) + definition.scoreIDs.compactMap { id in
                 norms.values[id].map { "\(ScoreNames.name(id, definition, language)) \(norm($0))" }
             }.joined(separator: ", "))
-            print("  \(pt ? "fonte" : "source"): \(norms.source.text(language))")
+            print("  \(words("source")): \(norms.source.text(language))")
         }
-        if let notes = definition.notes { print("\(pt ? "Observações" : "Notes"): \(notes.text(language))") }
+        if let notes = definition.notes { print("\(words("Notes")): \(notes.text(language))") }
         print("")
         for item in definition.items {
             var line = String(format: "%2d. ", item.number) + item.text.text(language)
             switch item.kind {
             case .numeric: line += "  [\(NumberParser.format(item.min ?? 0))–\(NumberParser.format(item.max ?? 0))]"
             case .choice: line += "  [" + (item.choices ?? []).map { $0.label.text(language) }.joined(separator: " / ") + "]"
-            case .text: line += pt ? "  [resposta aberta]" : "  [open answer]"
-            case .likert: if item.reversed { line += pt ? "  (invertido)" : "  (reversed)" }
+            case .text: line += words("  [open answer]")
+            case .likert: if item.reversed { line += words("  (reversed)") }
             }
             print(line)
         }

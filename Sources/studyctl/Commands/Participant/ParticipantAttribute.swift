@@ -26,6 +26,6 @@ struct ParticipantAttributeIdentifying: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.setIdentifying(attribute: name, identifying) }
-        print("\(name) is \(identifying ? "" : "not ")identifying" + (identifying ? ": left out of pseudonymised exports" : ""))
+        say(identifying ? "\(name) is identifying: left out of pseudonymised exports" : "\(name) is not identifying")
     }
 }

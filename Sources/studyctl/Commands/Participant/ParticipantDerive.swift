@@ -38,7 +38,7 @@ struct ParticipantDerive: ParsableCommand {
         do {
             _ = try DerivationRule(parsing: rule)
         } catch let error as DerivationRule.ParseError {
-            throw ValidationError("Please correct the rule: \(error.description).")
+            throw Refusal("Please correct the rule: \(error.description).")
         }
     }
 

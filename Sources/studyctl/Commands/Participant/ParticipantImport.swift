@@ -38,9 +38,8 @@ struct ParticipantImport: ParsableCommand {
         let summary = try study.withStudy {
             try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable))
         }
-        for note in summary.notes { printError(Message.notePrefix.text(Voice.language) + note) }
-        let pt = Voice.language == .ptBR
-        let types = ["number": pt ? "número" : "number", "text": pt ? "texto" : "text"]
+        for line in summary.notes { note(line) }
+        let types = ["number": words("number"), "text": words("text")]
         say(.importedParticipants(added: summary.added, updated: summary.updated,
                                   attributes: summary.attributes.map { "\($0.name) (\(types[$0.type.rawValue] ?? $0.type.rawValue))" }.joined(separator: ", "),
                                   file: file))

@@ -21,7 +21,7 @@ struct ParticipantSet: ParsableCommand {
 
     func validate() throws {
         if values.isEmpty && unset.isEmpty {
-            throw ValidationError("Please give at least one key=value to set or --unset KEY to remove.")
+            throw Refusal("Please give at least one key=value to set or --unset KEY to remove.")
         }
     }
 

@@ -84,7 +84,7 @@ struct ResponsesImport: ParsableCommand {
     func mapping() throws -> [Int: String] {
         var result: [Int: String] = [:]
         for (key, column) in try parseColumnMap(map, example: "ITEM=COLUMN, e.g. --map 1=Q1,2=Q2") {
-            guard let number = Int(key) else { throw ValidationError("Please name items by number in --map (1=Q1); '\(key)' is not a number.") }
+            guard let number = Int(key) else { throw Refusal("Please name items by number in --map (1=Q1); '\(key)' is not a number.") }
             result[number] = column
         }
         return result
@@ -93,7 +93,7 @@ struct ResponsesImport: ParsableCommand {
     func labelMap() throws -> [String: Int] {
         var result: [String: Int] = [:]
         for (label, point) in try parseColumnMap(labels, example: "LABEL=POINT, e.g. --labels \"Concordo bastante=6\"") {
-            guard let value = Int(point) else { throw ValidationError("Please give a scale point as a whole number in --labels; '\(point)' is not one.") }
+            guard let value = Int(point) else { throw Refusal("Please give a scale point as a whole number in --labels; '\(point)' is not one.") }
             result[label] = value
         }
         return result
@@ -102,11 +102,11 @@ struct ResponsesImport: ParsableCommand {
     func validate() throws {
         _ = try labelMap()
         if !long && (instrument == nil || participantColumn == nil) {
-            throw ValidationError("Please give --instrument and --participant-column (or --long for a file with one row per answer).")
+            throw Refusal("Please give --instrument and --participant-column (or --long for a file with one row per answer).")
         }
         _ = try mapping()
-        if !map.isEmpty && itemsFrom != nil { throw ValidationError("Please use either --map or --items-from, not both.") }
-        if task != nil && taskColumn != nil { throw ValidationError("Please use either --task or --task-column, not both.") }
+        if !map.isEmpty && itemsFrom != nil { throw Refusal("Please use either --map or --items-from, not both.") }
+        if task != nil && taskColumn != nil { throw Refusal("Please use either --task or --task-column, not both.") }
     }
 
     func run() throws {

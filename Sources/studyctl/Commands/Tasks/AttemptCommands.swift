@@ -56,12 +56,12 @@ struct AttemptAdd: ParsableCommand {
 
     func validate() throws {
         if let time, let problem = Duration.problem(time) {
-            throw ValidationError("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32): \(problem).")
+            throw Refusal("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32): \(problem).")
         }
-        if let errors, !(0...Limits.maximumErrors).contains(errors) { throw ValidationError("Please give --errors from 0 to \(Limits.maximumErrors).") }
-        if let trial, !(1...Limits.maximumOrdinal).contains(trial) { throw ValidationError("Please give --trial from 1 to \(Limits.maximumOrdinal).") }
+        if let errors, !(0...Limits.maximumErrors).contains(errors) { throw Refusal("Please give --errors from 0 to \(Limits.maximumErrors).") }
+        if let trial, !(1...Limits.maximumOrdinal).contains(trial) { throw Refusal("Please give --trial from 1 to \(Limits.maximumOrdinal).") }
         if time == nil && errors == nil && outcome == nil {
-            throw ValidationError("Please give at least one of --time, --errors and --outcome.")
+            throw Refusal("Please give at least one of --time, --errors and --outcome.")
         }
     }
 
@@ -116,10 +116,10 @@ struct AttemptImport: ParsableCommand {
             try $0.importAttempts(from: file, options: .init(map: try mapping(), penalty: penalty?.value,
                                                               acceptTotals: acceptTotals, delimiter: delimiter))
         }
-        for note in summary.notes { printError("note: \(note)") }
+        for line in summary.notes { note(line) }
         say(.importedAttempts(summary.attempts, file: file))
         say(.columnsFound(summary.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", ")))
-        if !summary.ignored.isEmpty { printError("note: columns not read: " + summary.ignored.map { "'\($0)'" }.joined(separator: ", ")) }
+        if !summary.ignored.isEmpty { note("columns not read: \(summary.ignored.map { "'\($0)'" }.joined(separator: ", "))") }
     }
 }
 
@@ -135,15 +135,14 @@ struct AttemptList: ParsableCommand {
         if attempts.isEmpty { return say(.noAttemptsYet) }
         let names = factors.map(\.name)
         let language = Voice.language
-        let pt = language == .ptBR
-        let outcomes = ["success": pt ? "sucesso" : "success", "partial": pt ? "parcial" : "partial", "fail": pt ? "falha" : "fail"]
+        let outcomes = ["success": words("success"), "partial": words("partial"), "fail": words("fail")]
         var table = TextTable([Term.participant, .task].map { $0.text(language) } + names
                                 + [Term.trial, .time, .errors, .outcome, .assisted, .note].map { $0.text(language) },
                               rightAligned: [2 + names.count, 3 + names.count, 4 + names.count])
         for attempt in attempts {
             let conditions: [String] = names.map { attempt.conditions[$0] ?? "" }
             let outcome: String = attempt.outcome.map { outcomes[$0.rawValue] ?? $0.rawValue } ?? ""
-            let assisted: String = attempt.assisted ? (pt ? "sim" : "yes") : ""
+            let assisted: String = attempt.assisted ? (words("yes")) : ""
             let measures: [String] = [String(attempt.trial), attempt.seconds.map(Duration.format) ?? "", attempt.errors.map(String.init) ?? ""]
             table.append([attempt.participant, attempt.task] + conditions + measures + [outcome, assisted, attempt.note ?? ""])
         }

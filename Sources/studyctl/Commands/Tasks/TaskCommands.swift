@@ -57,8 +57,8 @@ struct TaskList: ParsableCommand {
     func run() throws {
         let tasks = try study.withStudy { try $0.tasks() }
         if output.json { return try printJSON(tasks, command: "task list", key: "tasks") }
-        if tasks.isEmpty { return print("No tasks yet. Add one with 'studyctl task add T1 --title \"…\"'.") }
-        var table = TextTable(["order", "task", "title", "penalty", "attempts"], rightAligned: [0, 3, 4])
+        if tasks.isEmpty { return say("No tasks yet. Add one with 'studyctl task add T1 --title \"…\"'.") }
+        var table = TextTable(words: ["order", "task", "title", "penalty", "attempts"], rightAligned: [0, 3, 4])
         for task in tasks {
             table.append([String(task.position), task.key, task.title, task.penaltySeconds.map { NumberParser.format($0) + " s" } ?? "",
                           String(task.attempts)])
@@ -103,7 +103,7 @@ struct ConditionList: ParsableCommand {
     func run() throws {
         let factors = try study.withStudy { try $0.factors() }
         if output.json { return try printJSON(factors, command: "condition list", key: "conditions") }
-        if factors.isEmpty { return print("No conditions yet. Add one with 'studyctl condition add NAME --levels A,B'.") }
+        if factors.isEmpty { return say("No conditions yet. Add one with 'studyctl condition add NAME --levels A,B'.") }
         for factor in factors { print("\(factor.name): \(factor.levels.joined(separator: ", "))") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Wording
 import Results
 import StudyStore
 import Surveys
@@ -42,7 +43,7 @@ struct TasksSummary: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if csv && output.json { throw ValidationError("Please choose one of --csv and --json.") }
+        if csv && output.json { throw Refusal("Please choose one of --csv and --json.") }
     }
 
     func run() throws {
@@ -107,7 +108,7 @@ struct TasksCompare: ParsableCommand {
 
     func validate() throws {
         if (condition == nil) == (by == nil) {
-            throw ValidationError("Please give one of --condition NAME (conditions) and --by ATTRIBUTE (groups of participants).")
+            throw Refusal("Please give one of --condition NAME (conditions) and --by ATTRIBUTE (groups of participants).")
         }
     }
 
@@ -126,16 +127,18 @@ struct TasksCompare: ParsableCommand {
         }
         let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? known
         guard chosen.count == 2 else {
-            throw ValidationError("Please name the two \(condition == nil ? "groups" : "levels") to compare with --levels A,B; \(name) has \(known.joined(separator: ", ")).")
+            let list = known.joined(separator: ", ")
+            throw Refusal(condition == nil ? "Please name the two groups to compare with --levels A,B; \(name) has \(list)."
+                : "Please name the two levels to compare with --levels A,B; \(name) has \(list).")
         }
         for level in chosen where !known.contains(level) {
             if condition != nil { throw StoreError.unknownLevel(factor: name, level: level, known: known) }
-            throw ValidationError("No participant with attempts at task \(task) has \(name) = \(level); groups: \(known.joined(separator: ", ")).")
+            throw Refusal("No participant with attempts at task \(task) has \(name) = \(level); groups: \(known.joined(separator: ", ")).")
         }
         guard dataset.taskOrder.contains(task) else { throw StoreError.unknownTask(key: task, known: dataset.taskOrder) }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
         if measure == .total && taskPenalty == nil {
-            throw ValidationError("Please give --penalty for --measure total; task \(task) has no penalty.")
+            throw Refusal("Please give --penalty for --measure total; task \(task) has no penalty.")
         }
         let values: [(participant: String, level: String, value: Double)] = dataset.observations.compactMap { observation in
             guard observation.task == task, !successfulOnly || observation.outcome == .success else { return nil }
@@ -150,18 +153,19 @@ struct TasksCompare: ParsableCommand {
         let comparison = try TaskComparison.compare(task: task, measure: measure, levelA: chosen[0], levelB: chosen[1], values: values)
         if output.json { return try printJSON(comparison, command: "tasks compare") }
         let test = comparison.test
-        let design = test.design == .paired ? "paired t-test, \(test.nA) participants" : "Welch's t-test, \(test.nA) and \(test.nB) participants"
-        print("Task \(task): \(name) \(chosen[0]) vs \(chosen[1]), \(measure.rawValue)\(measure == .errors ? "" : " (log scale)"); \(design)")
+        let style = NumberStyle(Voice.language)
+        let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
+            : "Welch's t-test, \(test.nA) and \(test.nB) participants"
+        let measured: Sentence = measure == .errors ? "errors" : measure == .time ? "time (log scale)" : "total (log scale)"
+        say("Task \(task): \(name) \(chosen[0]) vs \(chosen[1]), \(measured); \(design)")
+        let (a, b) = (chosen[0], chosen[1])
+        let interval = style.interval(comparison.effectCI.lowerBound, comparison.effectCI.upperBound, decimals: measure == .errors ? 2 : 3)
         if measure == .errors {
-            print(String(format: "mean errors: %@ = %.2f, %@ = %.2f; difference (%@ − %@) = %.2f [%.2f, %.2f]",
-                         chosen[0], comparison.typicalA, chosen[1], comparison.typicalB, chosen[1], chosen[0],
-                         comparison.effect, comparison.effectCI.lowerBound, comparison.effectCI.upperBound))
+            say("mean errors: \(a) = \(style.number(comparison.typicalA)), \(b) = \(style.number(comparison.typicalB)); difference (\(b) − \(a)) = \(style.number(comparison.effect)) \(interval)")
         } else {
-            print(String(format: "geometric mean: %@ = %.2f s, %@ = %.2f s; ratio (%@ / %@) = %.3f [%.3f, %.3f]",
-                         chosen[0], comparison.typicalA, chosen[1], comparison.typicalB, chosen[1], chosen[0],
-                         comparison.effect, comparison.effectCI.lowerBound, comparison.effectCI.upperBound))
+            say("geometric mean: \(a) = \(style.number(comparison.typicalA)) s, \(b) = \(style.number(comparison.typicalB)) s; ratio (\(b) / \(a)) = \(style.number(comparison.effect, decimals: 3)) \(interval)")
         }
-        print(String(format: "t(%@) = %.3f, p = %@", NumberParser.format((test.df * 100).rounded() / 100), test.t, pValue(test.p)))
+        print("t(\(style.number(test.df, decimals: 2))) = \(style.number(test.t, decimals: 3)), p = \(style.p(test.p))")
     }
 }
 

@@ -1,0 +1,16 @@
+import StudyStore
+import Surveys
+import Wording
+
+extension Sentence {
+    /// The sentence in `language`: English as written, Brazilian Portuguese from `SentenceCatalog.portuguese`
+    /// (a pattern the catalog lacks stays English; `SentenceCatalogTests` fails when the sources hold one).
+    public func text(_ language: StudyLanguage) -> String {
+        guard language == .ptBR else { return description }
+        return worded({ SentenceCatalog.portuguese[$0] }, failure: { ($0 as? StoreError)?.text(language) })
+    }
+}
+
+extension WordedError {
+    public func text(_ language: StudyLanguage) -> String { sentence.text(language) }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// A sentence the tool says, kept as its English pattern and its arguments so that a catalog can word it in the
+/// study's language — the way gettext and Foundation's `LocalizationValue` key a message by its English text.
+///
+/// Written as a string literal with interpolations, it reads like the `String` it replaces:
+/// `Problem(location: place, message: "'\(cell)' is not a number")` keeps the pattern `'%@' is not a number`
+/// and the argument `dez`. An interpolated `Sentence` stays a sentence, so the catalog words it too.
+public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// Two sentences are equal when they say the same in English, however they were put together.
+    public static func == (lhs: Sentence, rhs: Sentence) -> Bool { lhs.description == rhs.description }
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+
+    /// The English text with `%@` where each argument goes (`%%` for a literal percent sign).
+    public private(set) var pattern: String
+    public private(set) var arguments: [Argument]
+
+    public indirect enum Argument: Equatable, Hashable, Sendable {
+        /// A value from the input or the study (a file name, a cell, a count): never translated.
+        case text(String)
+        /// A sentence of its own, worded in the same language as the one it is part of.
+        case sentence(Sentence)
+        /// An error met on the way (a row the store refused), worded by whoever words the sentence.
+        case failure(Failure)
+    }
+
+    /// An error carried inside a sentence; two are equal when they say the same in English.
+    public struct Failure: Equatable, Hashable, Sendable {
+        public let error: any Error & Sendable
+        public let english: String
+        public static func == (lhs: Failure, rhs: Failure) -> Bool { lhs.english == rhs.english }
+        public func hash(into hasher: inout Hasher) { hasher.combine(english) }
+    }
+
+    public init(stringLiteral value: String) {
+        pattern = value.replacingPercents()
+        arguments = []
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        pattern = stringInterpolation.pattern
+        arguments = stringInterpolation.arguments
+    }
+
+    /// Text that is not the tool's to translate (a message another library wrote, a name): said as it is.
+    public init(verbatim text: String) {
+        pattern = "%@"
+        arguments = [.text(text)]
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var pattern = ""
+        var arguments: [Argument] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            pattern.reserveCapacity(literalCapacity + 2 * interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) { pattern += literal.replacingPercents() }
+
+        public mutating func appendInterpolation(_ sentence: Sentence) {
+            pattern += "%@"
+            arguments.append(.sentence(sentence))
+        }
+
+        /// An error said inside the sentence: `"\(failure: error)"`.
+        public mutating func appendInterpolation(failure error: any Error & Sendable) {
+            pattern += "%@"
+            let english = (error as? WordedError)?.sentence.description ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            arguments.append(.failure(Failure(error: error, english: english)))
+        }
+
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            pattern += "%@"
+            arguments.append(.text(String(describing: value)))
+        }
+    }
+
+    /// The sentence in English.
+    public var description: String { worded { _ in nil } }
+
+    /// The sentence worded by `translate`, which gives the pattern in another language (arguments as `%@` in
+    /// order, or `%1$@`, `%2$@` … where the language orders them otherwise), or nil to keep the English; an error
+    /// inside is worded by `failure` (nil keeps its English).
+    public func worded(_ translate: (String) -> String?, failure: (any Error) -> String? = { _ in nil }) -> String {
+        let words = arguments.map { argument -> String in
+            switch argument {
+            case let .text(text): text
+            case let .sentence(sentence): sentence.worded(translate, failure: failure)
+            case let .failure(carried):
+                if let worded = carried.error as? WordedError { worded.sentence.worded(translate, failure: failure) }
+                else { failure(carried.error) ?? carried.english }
+            }
+        }
+        return Self.fill(translate(pattern) ?? pattern, with: words)
+    }
+
+    /// Puts `arguments` into `pattern`'s `%@` / `%N$@` places; `%%` is a percent sign.
+    static func fill(_ pattern: String, with arguments: [String]) -> String {
+        var result = ""
+        var next = 0
+        var characters = pattern.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else { result.append(character); continue }
+            var digits = ""
+            var marker = characters.next()
+            while let digit = marker, digit.isASCII, digit.isNumber {
+                digits.append(digit)
+                marker = characters.next()
+            }
+            switch marker {
+            case "%" where digits.isEmpty: result.append("%")
+            case "@" where digits.isEmpty:
+                result += next < arguments.count ? arguments[next] : ""
+                next += 1
+            case "$":
+                _ = characters.next()  // the "@" after "%N$"
+                if let index = Int(digits), index >= 1, index <= arguments.count { result += arguments[index - 1] }
+            default:
+                result.append("%")
+                result += digits
+                if let marker { result.append(marker) }
+            }
+        }
+        return result
+    }
+}
+
+/// An error whose text is a `Sentence`, so that the command line says it in the study's language.
+public protocol WordedError: Error {
+    var sentence: Sentence { get }
+}
+
+extension String {
+    fileprivate func replacingPercents() -> String {
+        contains("%") ? String(flatMap { $0 == "%" ? "%%" : String($0) }) : self
+    }
+}
+
+extension Sentence {
+    /// Two sentences said one after the other, each worded on its own (the catalog knows the parts, not the whole).
+    public static func + (lhs: Sentence, rhs: Sentence) -> Sentence {
+        var joined = Sentence(stringLiteral: "")
+        joined.pattern = "%@%@"
+        joined.arguments = [.sentence(lhs), .sentence(rhs)]
+        return joined
+    }
+
+    /// Sentences said one after the other, with `separator` between them.
+    public static func joined(_ parts: [Sentence], separator: Sentence = "") -> Sentence {
+        guard var result = parts.first else { return "" }
+        for part in parts.dropFirst() { result = result + separator + part }
+        return result
+    }
+}

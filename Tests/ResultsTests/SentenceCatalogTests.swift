@@ -1,0 +1,240 @@
+import Foundation
+import Results
+import Surveys
+import Testing
+import Wording
+
+/// Every sentence the sources say has its Brazilian Portuguese wording in `SentenceCatalog`, and every wording
+/// there fills the same places as its English pattern.
+@Suite struct SentenceCatalogTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    @Test func everySentenceInTheSourcesHasAPortugueseWording() throws {
+        var missing: [String: String] = [:]
+        var found = 0
+        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for pattern in SentenceScanner.patterns(in: text) where !SentenceScanner.notSaid.contains(pattern) {
+                found += 1
+                if SentenceCatalog.portuguese[pattern] == nil { missing[pattern] = file.lastPathComponent }
+            }
+        }
+        #expect(found > 150, "the scanner finds the sources' sentences (\(found))")
+        let listing = missing.sorted { $0.key < $1.key }.map { "    \(SentenceScanner.literal($0.key)): \"\", // \($0.value)" }
+        #expect(missing.isEmpty, "\(missing.count) without Portuguese:\n\(listing.joined(separator: "\n"))")
+    }
+
+    @Test func everyWordingFillsTheSamePlaces() {
+        for (english, portuguese) in SentenceCatalog.portuguese {
+            let places = SentenceScanner.placeholders(english)
+            let filled = SentenceScanner.placeholders(portuguese)
+            #expect(filled == places, "“\(english)” → “\(portuguese)”")
+            #expect(!portuguese.isEmpty)
+        }
+    }
+
+    @Test func sentencesAreWordedInTheStudysLanguage() {
+        let cell = "dez"
+        let nested: Sentence = "'\(cell)' is not a number"
+        let (code, item, column) = ("P3", 2, "Q2")
+        let sentence: Sentence = "participant \(code), item \(item) (column '\(column)'): \(nested)"
+        #expect(sentence.pattern == "participant %@, item %@ (column '%@'): %@")
+        #expect(sentence.description == "participant P3, item 2 (column 'Q2'): 'dez' is not a number")
+        let name = StudyText.problem("P 1", as: .participantCode)!
+        #expect(name.sentence.text(.ptBR) == "Não é possível usar 'P 1' como código de participante: um código de participante não pode conter espaços.")
+        #expect(sentence.text(.ptBR) == "participante P3, item 2 (coluna 'Q2'): 'dez' não é um número")
+        let percent: Sentence = "58% of \(3)"
+        #expect(percent.pattern == "58%% of %@" && percent.description == "58% of 3")
+    }
+}
+
+/// Finds the sentences in Swift source: string literals where a `Sentence` is expected — a problem's `message:`, the
+/// arguments of the error cases and helpers that take one, the bodies of properties and functions that return one, and
+/// literals written `: Sentence =` or `as Sentence` — as their patterns (interpolations become `%@`).
+enum SentenceScanner {
+    /// Literals inside those places that nobody reads as a sentence: type and instrument names a check compares
+    /// against, a regular expression, JSON field names, a format's error domain.
+    static let notSaid: Set<String> = ["%@.text", "Array", "Dictionary", "NSXMLParserErrorDomain", "SUS", "U+", "UMUX", "UMUX-Lite",
+                                       "^[a-z0-9][a-z0-9_-]{0,63}$", "cannot register natural_key", "kind", "scoring", "title",
+                                       // options and column names that locate a problem
+                                       "--map", "--title", "AOI", "assisted", "errors", "outcome", "time", "total", "trial",
+                                       // a chart's path and a memo's prefix
+                                       "%@/charts/%@", "participant:", "from invalid String value "]
+
+    /// Calls whose parenthesised arguments are sentences.
+    static let calls = ["Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable("]
+    /// Declarations whose bodies return sentences.
+    static let bodies = ["var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
+                         "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {"]
+
+    static func patterns(in source: String) -> [String] {
+        let text = Array(source.unicodeScalars)
+        var spans: [Range<Int>] = []
+        func find(_ needle: String, from start: Int = 0) -> [Int] {
+            let scalars = Array(needle.unicodeScalars)
+            var hits: [Int] = []
+            var index = start
+            while index + scalars.count <= text.count {
+                if text[index] == scalars[0], Array(text[index..<index + scalars.count]) == scalars { hits.append(index + scalars.count) }
+                index += 1
+            }
+            return hits
+        }
+        for call in calls { for start in find(call) { spans.append(start..<balancedEnd(text, from: start, open: "(", close: ")")) } }
+        for body in bodies { for start in find(body) { spans.append(start..<balancedEnd(text, from: start, open: "{", close: "}")) } }
+        for anchor in ["message: ", "location: ", "report.append(", "notes.append(", "skipped.append(", ": Sentence = ", "problem(", "failures.append(", "problems.append(\""] {
+            for start in find(anchor) {
+                let from = anchor.hasSuffix("\"") ? start - 1 : start
+                spans.append(from..<expressionEnd(text, from: from))
+            }
+        }
+        for start in find(" as Sentence") {
+            // `"…" as Sentence`: the literal just before.
+            var index = start - " as Sentence".unicodeScalars.count - 1
+            guard index >= 0, text[index] == "\"" else { continue }
+            index -= 1
+            while index > 0, !(text[index] == "\"" && text[index - 1] != "\\") { index -= 1 }
+            spans.append(index..<start)
+        }
+        var patterns: Set<String> = []
+        for span in spans {
+            var index = span.lowerBound
+            while index < span.upperBound {
+                if text[index] == "\"" {
+                    if index + 2 < text.count, text[index + 1] == "\"", text[index + 2] == "\"" {  // a multi-line literal: not a sentence
+                        index += 3
+                        continue
+                    }
+                    let (pattern, end) = literal(text, from: index + 1)
+                    let before = String(String.UnicodeScalarView(text[max(0, index - 5)..<index]))
+                    index = end
+                    // SQL and regular expressions are not said to anyone.
+                    if before != "sql: ", pattern.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { patterns.insert(pattern) }
+                    continue
+                }
+                index += 1
+            }
+        }
+        return patterns.sorted()
+    }
+
+    /// The pattern of the literal whose text starts at `start`, and the index after its closing quote.
+    static func literal(_ text: [Unicode.Scalar], from start: Int) -> (String, Int) {
+        var pattern = ""
+        var index = start
+        while index < text.count {
+            let scalar = text[index]
+            if scalar == "\"" { return (pattern, index + 1) }
+            if scalar == "\\", index + 1 < text.count {
+                let next = text[index + 1]
+                switch next {
+                case "(":
+                    pattern += "%@"
+                    index = balancedEnd(text, from: index + 2, open: "(", close: ")")
+                    continue
+                case "n": pattern += "\n"
+                case "t": pattern += "\t"
+                case "u":
+                    var end = index + 3
+                    while end < text.count, text[end] != "}" { end += 1 }
+                    let hex = String(String.UnicodeScalarView(text[(index + 3)..<end]))
+                    if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) { pattern.unicodeScalars.append(decoded) }
+                    index = end + 1
+                    continue
+                default: pattern.unicodeScalars.append(next)
+                }
+                index += 2
+                continue
+            }
+            if scalar == "%" { pattern += "%%" } else { pattern.unicodeScalars.append(scalar) }
+            index += 1
+        }
+        return (pattern, index)
+    }
+
+    /// The index just past the bracket that closes the one opened before `start`, skipping string literals.
+    static func balancedEnd(_ text: [Unicode.Scalar], from start: Int, open: Unicode.Scalar, close: Unicode.Scalar) -> Int {
+        var depth = 1
+        var index = start
+        while index < text.count {
+            let scalar = text[index]
+            if scalar == "\"" {
+                index = skipLiteral(text, from: index)
+                continue
+            }
+            if scalar == open { depth += 1 } else if scalar == close {
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// The end of the expression that starts at `start`: a `,` `)` `]` or `}` at its own depth, or a line end not
+    /// followed by a continuation (`?`, `:`, `+`, `??`).
+    static func expressionEnd(_ text: [Unicode.Scalar], from start: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index < text.count {
+            let scalar = text[index]
+            if scalar == "\"" {
+                index = skipLiteral(text, from: index)
+                continue
+            }
+            switch scalar {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}":
+                if depth == 0 { return index }
+                depth -= 1
+            case "," where depth == 0: return index
+            case "\n" where depth == 0:
+                var next = index + 1
+                while next < text.count, text[next] == " " { next += 1 }
+                if next < text.count, !["?", ":", "+"].contains(text[next]) { return index }
+            default: break
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// The index after the string literal that opens at `start` (one-line or multi-line).
+    static func skipLiteral(_ text: [Unicode.Scalar], from start: Int) -> Int {
+        if start + 2 < text.count, text[start + 1] == "\"", text[start + 2] == "\"" {
+            var index = start + 3
+            while index + 2 < text.count, !(text[index] == "\"" && text[index + 1] == "\"" && text[index + 2] == "\"") { index += 1 }
+            return index + 3
+        }
+        return literal(text, from: start + 1).1
+    }
+
+    /// The places a pattern fills: `%@` counted in order, `%N$@` by number.
+    static func placeholders(_ pattern: String) -> Int {
+        var count = 0
+        var highest = 0
+        let scalars = Array(pattern.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "%", index + 1 < scalars.count {
+                if scalars[index + 1] == "@" { count += 1; index += 2; continue }
+                if scalars[index + 1] == "%" { index += 2; continue }
+                var end = index + 1
+                var digits = ""
+                while end < scalars.count, scalars[end].properties.numericType != nil { digits.unicodeScalars.append(scalars[end]); end += 1 }
+                if end < scalars.count, scalars[end] == "$", let number = Int(digits) { highest = max(highest, number) }
+            }
+            index += 1
+        }
+        return max(count, highest)
+    }
+
+    /// A pattern written as a Swift string literal, for pasting into the catalog.
+    static func literal(_ pattern: String) -> String {
+        "\"" + pattern.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+}
