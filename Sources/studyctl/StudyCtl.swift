@@ -6,10 +6,10 @@ import Wording
 
 @main
 struct StudyCtl: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "studyctl",
-        abstract: "A research workbench for usability studies: participants, tasks, questionnaires and coded interviews in one study file.",
-        discussion: """
+        abstract: words("A research workbench for usability studies: participants, tasks, questionnaires and coded interviews in one study file."),
+        discussion: words("""
             A study lives in one SQLite file: study.sqlite in the current folder, or the file named by --db or \
             by the STUDYCTL_DB environment variable. Every command that changes the study is one transaction: \
             when it fails, the study is left exactly as it was.
@@ -20,7 +20,7 @@ struct StudyCtl: AsyncParsableCommand {
               studyctl participant derive level --from years_ios \\
                 --rule "<2:Iniciante,<=3:Intermediário,>3:Avançado"
               studyctl participant list
-            """,
+            """),
         version: "0.1.0",
         subcommands: [
             Init.self,
@@ -50,7 +50,7 @@ struct StudyCtl: AsyncParsableCommand {
             Demo.self,
             Check.self,
             Backup.self,
-        ])
+        ]) }
 
     /// Runs the command line; `--db FILE` (or `--db=FILE`) given before the subcommand names the study as it does
     /// after it (`studyctl --db s.sqlite participant list`), through $STUDYCTL_DB, which a --db after it overrides;
@@ -71,6 +71,8 @@ struct StudyCtl: AsyncParsableCommand {
                 arguments.removeFirst(2)
             }
         }
+        // Help and usage are said in the study's language too: settled before ArgumentParser reads the words.
+        Voice.settle(arguments: arguments)
         do {
             var command = try parseAsRoot(arguments)
             if var asynchronous = command as? AsyncParsableCommand {
@@ -88,9 +90,13 @@ struct StudyCtl: AsyncParsableCommand {
             // Help and version go to standard output as ArgumentParser prints them; an error is said in the
             // command line's language ("Erro: …" for a pt-BR study).
             let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
             Voice.settle(arguments: arguments)
-            var message = fullMessage(for: error)
+            if code == .success {
+                // Help and --version: standard output, the parser's words in the command line's language.
+                print(ParserWord.worded(fullMessage(for: error), Voice.language))
+                Foundation.exit(0)
+            }
+            var message = ParserWord.worded(fullMessage(for: error), Voice.language)
             let english = Message.errorPrefix.text(.en)
             if message.hasPrefix(english) { message = Message.errorPrefix.text(Voice.language) + message.dropFirst(english.count) }
             FileHandle.standardError.write(Data((message + "\n").utf8))

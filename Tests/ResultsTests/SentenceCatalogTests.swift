@@ -24,6 +24,10 @@ import Wording
         }
         #expect(found > 150, "the scanner finds the sources' sentences (\(found))")
         let listing = missing.sorted { $0.key < $1.key }.map { "    \(SentenceScanner.literal($0.key)): \"\", // \($0.value)" }
+        // STUDYCTL_CATALOG_MISSING=FILE writes the missing ones there whole, ready to be worded and pasted.
+        if let file = ProcessInfo.processInfo.environment["STUDYCTL_CATALOG_MISSING"] {
+            try listing.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        }
         #expect(missing.isEmpty, "\(missing.count) without Portuguese:\n\(listing.joined(separator: "\n"))")
     }
 
@@ -104,8 +108,10 @@ enum SentenceScanner {
             var index = span.lowerBound
             while index < span.upperBound {
                 if text[index] == "\"" {
-                    if index + 2 < text.count, text[index + 1] == "\"", text[index + 2] == "\"" {  // a multi-line literal: not a sentence
-                        index += 3
+                    if index + 2 < text.count, text[index + 1] == "\"", text[index + 2] == "\"" {
+                        let (pattern, end) = multilineLiteral(text, from: index)
+                        index = end
+                        if pattern.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { patterns.insert(pattern) }
                         continue
                     }
                     let (pattern, end) = literal(text, from: index + 1)
@@ -153,6 +159,29 @@ enum SentenceScanner {
             index += 1
         }
         return (pattern, index)
+    }
+
+    /// The pattern of the multi-line literal opening at `start` (its `\"\"\"`), as the compiler reads it: the closing
+    /// delimiter's indentation taken off every line, a backslash at a line's end joining it to the next.
+    static func multilineLiteral(_ text: [Unicode.Scalar], from start: Int) -> (String, Int) {
+        let end = skipLiteral(text, from: start)
+        var body = String(String.UnicodeScalarView(text[(start + 3)..<(end - 3)]))
+        if body.hasPrefix("\n") { body.removeFirst() }
+        var lines = body.components(separatedBy: "\n")
+        let indentation = lines.last.map { $0.prefix { $0 == " " }.count } ?? 0
+        lines.removeLast()
+        var source = ""
+        for (number, line) in lines.enumerated() {
+            let content = String(line.dropFirst(min(indentation, line.prefix { $0 == " " }.count)))
+            if content.hasSuffix("\\") && !content.hasSuffix("\\\\") {
+                source += String(content.dropLast())
+            } else {
+                source += content + (number == lines.count - 1 ? "" : "\\n")
+            }
+        }
+        // The joined lines are read as a one-line literal would be.
+        let scalars = Array(("\"" + source.replacingOccurrences(of: "\"", with: "\\\"") + "\"").unicodeScalars)
+        return (literal(scalars, from: 1).0.replacingOccurrences(of: "\\\"", with: "\""), end)
     }
 
     /// The index just past the bracket that closes the one opened before `start`, skipping string literals.

@@ -200,7 +200,7 @@ enum ForeignWordCheck {
     static func words(_ text: String) -> [String] {
         // Commands quoted in a message ('studyctl attempt add') are the tool's own words in every language.
         // So are options ('--task', '--items-from').
-        let unquoted = text.replacingOccurrences(of: "'[^']*'", with: "", options: .regularExpression)
+        let unquoted = text.replacingOccurrences(of: "'[^'\\n]*'", with: "", options: .regularExpression)
             .replacingOccurrences(of: "--[a-z][a-z-]*", with: "", options: .regularExpression)
         return unquoted.lowercased().split { !$0.isLetter }.map(String.init)
     }

@@ -138,6 +138,42 @@ import Testing
         #expect(ForeignWordCheck.portuguese(in: out).isEmpty, "\(Set(ForeignWordCheck.portuguese(in: out)).sorted())\n\(out)")
     }
 
+    /// Help and the parser's errors come in the study's language: every command's --help in a pt-BR study holds no
+    /// English word from the list once its syntax (<placeholders>, options, commands written after "studyctl") is set aside.
+    @Test func helpIsInTheStudysLanguage() throws {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Estudo", "--language", "pt-BR"])
+        var commands: [[String]] = [[]]
+        let top = try cli.succeed(["--help"])
+        for line in top.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+            if let name = line.split(separator: " ").first { commands.append([String(name)]) }
+        }
+        #expect(commands.count > 20, "\(top)")
+        var said = ""
+        for command in commands {
+            let help = try cli.succeed(command + ["--help"])
+            said += help
+            for line in help.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("   ") && command.count == 1 {
+                if let name = line.split(separator: " ").first, !name.hasPrefix("-"), !name.hasPrefix("<") {
+                    said += try cli.succeed(command + [String(name), "--help"])
+                }
+            }
+        }
+        let error = try cli.fail(["respond", "P1"]).stderr
+        #expect(error.hasPrefix("Erro: Falta o argumento esperado"), "\(error)")
+        said += error
+        let syntax = said.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "studyctl [^\n]*", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\"[^\"\n]*\"", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "(?m)^  [a-z-]+( |$)", with: "", options: .regularExpression)  // the subcommands' names
+            .replacingOccurrences(of: "Exemplos?( \\([^)]*\\))?:(.|\n)*?(\n\n|$)", with: "", options: .regularExpression)  // examples
+            .replacingOccurrences(of: "\\(valores:[^)]*\\)", with: "", options: .regularExpression)  // an option's values
+        let english = ForeignWordCheck.english(in: syntax)
+        let lines = syntax.split(separator: "\n").filter { !ForeignWordCheck.english(in: String($0)).isEmpty }
+        #expect(english.isEmpty, "\(Set(english).sorted())\n\(Set(lines).sorted().joined(separator: "\n"))")
+        #expect(said.contains("OPÇÕES:") && said.contains("Mostra a ajuda."))
+    }
+
     /// --language before the subcommand overrides the study's language.
     @Test func languageOverridesTheStudys() throws {
         let cli = try StudyCtl(language: nil)

@@ -9,17 +9,17 @@ import Surveys
 import Tabular
 
 struct Demo: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "demo",
-        abstract: "Build the bundled example studies and write their reports and workbooks.",
-        discussion: """
+        abstract: words("Build the bundled example studies and write their reports and workbooks."),
+        discussion: words("""
             Builds three studies from the datasets shipped with studyctl, each in a fresh study file: UITracking \
             (participants, PSSUQ, 54 coded excerpts and a second coder), CodeForAll (SUS in Portuguese and \
             Sim/Não/Talvez perceptions) and a game-controls task log. For each, writes the markdown report with \
             its charts, the Excel workbook and the CSV tables, and prints where they are.
-            """)
+            """)) }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into (its demo files are replaced).", valueName: "folder"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(words("The folder to write into (its demo files are replaced)."), valueName: "folder"))
     var output: String = "demo-output"
 
     func run() throws {

@@ -7,36 +7,36 @@ import StudyStore
 import Surveys
 
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "export",
-        abstract: "Export the study as an Excel workbook with charts, or as tidy CSV files.",
-        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self])
+        abstract: words("Export the study as an Excel workbook with charts, or as tidy CSV files."),
+        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self]) }
 }
 
 /// `--by`, shared by the exports and the report.
 struct GroupingOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Group participants by this attribute (default: the first derived attribute, e.g. level).", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("Group participants by this attribute (default: the first derived attribute, e.g. level)."), valueName: "attribute"))
     var by: String?
 }
 
 struct ExportXlsx: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "xlsx", abstract: "Write an Excel workbook: every table as a sheet, with native charts.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "xlsx", abstract: words("Write an Excel workbook: every table as a sheet, with native charts."),
+        discussion: words("""
             Sheets: Study, Participants, Responses, Scores, Summary, Charts, Tasks, Task summary, Codebook, \
             Excerpts, Category frequencies, Memos, and the Chart data the charts are drawn from. Every text is \
             written as text (an excerpt starting with = is never a formula); numbers are numbers.
-            """)
+            """)) }
 
     enum Only: String, CaseIterable, ExpressibleByArgument { case responses, scores }
 
-    @Argument(help: ArgumentHelp("The workbook to write.", valueName: "file.xlsx"))
+    @Argument(help: ArgumentHelp(words("The workbook to write."), valueName: "file.xlsx"))
     var file: String
 
-    @Option(help: ArgumentHelp("Write only the answers (responses), or only each participant's scores and the group summaries (scores), streamed from the study.", valueName: "table"))
+    @Option(help: ArgumentHelp(words("Write only the answers (responses), or only each participant's scores and the group summaries (scores), streamed from the study."), valueName: "table"))
     var only: Only?
 
-    @Flag(help: "Replace a workbook already at that path.")
+    @Flag(help: ArgumentHelp(words("Replace a workbook already at that path.")))
     var force = false
 
     @OptionGroup var grouping: GroupingOption
@@ -75,19 +75,19 @@ struct ExportXlsx: ParsableCommand {
 }
 
 struct ExportCSV: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "csv", abstract: "Write each table as a tidy CSV file (for R or SPSS).",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "csv", abstract: words("Write each table as a tidy CSV file (for R or SPSS)."),
+        discussion: words("""
             Cells are written exactly as stored, which is what R, SPSS and pandas need. A text starting with =, +, -, \
             @, tab or carriage return (an excerpt, an open answer) would be run as a formula if the file were opened \
             in Excel or LibreOffice: use --excel-safe for files meant for a spreadsheet, or open the workbook from \
             'export xlsx', where text is never a formula.
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The folder to write into (created if needed).", valueName: "folder"))
+    @Argument(help: ArgumentHelp(words("The folder to write into (created if needed)."), valueName: "folder"))
     var folder: String
 
-    @Flag(help: "Prefix texts that a spreadsheet would read as a formula with an apostrophe (for Excel, not for R).")
+    @Flag(help: ArgumentHelp(words("Prefix texts that a spreadsheet would read as a formula with an apostrophe (for Excel, not for R).")))
     var excelSafe = false
 
     @OptionGroup var grouping: GroupingOption
@@ -103,28 +103,28 @@ struct ExportCSV: ParsableCommand {
 }
 
 struct Report: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "report",
-        abstract: "Write a markdown report with SVG charts, ready for a thesis.",
-        discussion: """
+        abstract: words("Write a markdown report with SVG charts, ready for a thesis."),
+        discussion: words("""
             The report comes from a Mustache template: the default one (one template for every language and format), \
             or your own (copy templates/reports/default.mustache, edit it, and pass its path with --template). \
             templates/README.md lists every value a template can use.
-            """)
+            """)) }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write report.md and charts/ into.", valueName: "folder"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(words("The folder to write report.md and charts/ into."), valueName: "folder"))
     var output: String = "report"
 
-    @Option(help: ArgumentHelp("The report's language (default: the study's).", valueName: "language"))
+    @Option(help: ArgumentHelp(words("The report's language (default: the study's)."), valueName: "language"))
     var language: StudyLanguage?
 
-    @Option(help: ArgumentHelp("A template name under templates/reports, or a template file's path.", valueName: "name|path"))
+    @Option(help: ArgumentHelp(words("A template name under templates/reports, or a template file's path."), valueName: "name|path"))
     var template: String = "default"
 
-    @Option(help: ArgumentHelp("md (markdown, the default), html (one self-contained page, charts embedded) or latex (booktabs tables, PDF figures; drops into abnTeX2).", valueName: "format"))
+    @Option(help: ArgumentHelp(words("md (markdown, the default), html (one self-contained page, charts embedded) or latex (booktabs tables, PDF figures; drops into abnTeX2)."), valueName: "format"))
     var format: ReportWriter.Format = .md
 
-    @Flag(help: "Replace a report already in the folder.")
+    @Flag(help: ArgumentHelp(words("Replace a report already in the folder.")))
     var force = false
 
     @OptionGroup var grouping: GroupingOption

@@ -20,9 +20,9 @@ func writeREFI(_ data: Data, to path: String, export: REFIExport, what: Sentence
 }
 
 struct ExportQDPX: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "qdpx", abstract: "Write a REFI-QDA project (.qdpx) for QualCoder, NVivo, ATLAS.ti or MAXQDA.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "qdpx", abstract: words("Write a REFI-QDA project (.qdpx) for QualCoder, NVivo, ATLAS.ti or MAXQDA."),
+        discussion: words("""
             project.qde (REFI-QDA 1.0, valid against Project.xsd) and sources/ with each transcript as UTF-8 text \
             without BOM, LF line ends. Coders are users; the codebook holds themes, then categories (not codable), \
             then one codable code per wording in each category, with definitions and origins in their \
@@ -32,9 +32,9 @@ struct ExportQDPX: ParsableCommand {
             the same bytes. What REFI-QDA cannot carry is listed.
 
             Example: studyctl export qdpx entrevistas.qdpx
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The project file to write.", valueName: "file.qdpx"))
+    @Argument(help: ArgumentHelp(words("The project file to write."), valueName: "file.qdpx"))
     var file: String
 
     @OptionGroup var pseudonyms: PseudonymOptions
@@ -47,11 +47,11 @@ struct ExportQDPX: ParsableCommand {
 }
 
 struct ExportQDC: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "qdc", abstract: "Write the codebook as a REFI-QDA codebook (.qdc).",
-        discussion: "Themes, categories and code wordings as in 'export qdpx', valid against Codebook.xsd.")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "qdc", abstract: words("Write the codebook as a REFI-QDA codebook (.qdc)."),
+        discussion: words("Themes, categories and code wordings as in 'export qdpx', valid against Codebook.xsd.")) }
 
-    @Argument(help: ArgumentHelp("The codebook file to write.", valueName: "file.qdc"))
+    @Argument(help: ArgumentHelp(words("The codebook file to write."), valueName: "file.qdc"))
     var file: String
 
     @OptionGroup var pseudonyms: PseudonymOptions

@@ -6,14 +6,14 @@ import Wording
 import Surveys
 
 struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Bring in work done in other tools.", subcommands: [ImportQDPX.self, ImportQDC.self])
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "import", abstract: words("Bring in work done in other tools."), subcommands: [ImportQDPX.self, ImportQDC.self]) }
 }
 
 struct ImportQDPX: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "qdpx", abstract: "Import a REFI-QDA project (.qdpx) from QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "qdpx", abstract: words("Import a REFI-QDA project (.qdpx) from QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl."),
+        discussion: words("""
             Into the study named by --db (created when it does not exist, titled after the project). Cases become \
             participants with their variables as attributes; codes that are not codable become categories (nested \
             ones take their parent as theme), codable codes their wordings; each text source becomes its \
@@ -24,15 +24,15 @@ struct ImportQDPX: ParsableCommand {
             descriptive. All or nothing; what was left out is listed.
 
             Example: studyctl import qdpx entrevistas.qdpx --db estudo.sqlite
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The project file.", valueName: "file.qdpx"), completion: .file(extensions: ["qdpx"]))
+    @Argument(help: ArgumentHelp(words("The project file."), valueName: "file.qdpx"), completion: .file(extensions: ["qdpx"]))
     var file: String
 
-    @Option(help: ArgumentHelp("The language of a study created by the import.", valueName: "pt-BR|en"))
+    @Option(help: ArgumentHelp(words("The language of a study created by the import."), valueName: "pt-BR|en"))
     var language: StudyLanguage = .ptBR
 
-    @Option(help: ArgumentHelp("Where each source's participant comes from: the case that holds it (else its name, else its file; the default), its name, or its file's name. Spaces become _.", valueName: "case|name|file"))
+    @Option(help: ArgumentHelp(words("Where each source's participant comes from: the case that holds it (else its name, else its file; the default), its name, or its file's name. Spaces become _."), valueName: "case|name|file"))
     var participantFrom: REFIImport.ParticipantFrom = .case
 
     @OptionGroup var study: StudyOptions
@@ -68,15 +68,15 @@ struct ImportQDPX: ParsableCommand {
 extension REFIImport.ParticipantFrom: ExpressibleByArgument {}
 
 struct ImportQDC: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "qdc", abstract: "Import a REFI-QDA codebook (.qdc) from Taguette, QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "qdc", abstract: words("Import a REFI-QDA codebook (.qdc) from Taguette, QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl."),
+        discussion: words("""
             Codes that are not codable, codable codes with codes under them, and codes with no coding become \
             categories (their parent category their theme); descriptions become definitions. Categories the \
             codebook already has are left as they are and listed. Example: studyctl import qdc taguette.qdc
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The codebook file.", valueName: "file.qdc"), completion: .file(extensions: ["qdc"]))
+    @Argument(help: ArgumentHelp(words("The codebook file."), valueName: "file.qdc"), completion: .file(extensions: ["qdc"]))
     var file: String
 
     @OptionGroup var study: StudyOptions

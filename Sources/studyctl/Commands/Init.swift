@@ -5,15 +5,15 @@ import StudyStore
 import Surveys
 
 struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new study file.",
-        discussion: "Refuses to overwrite an existing file. The language sets how instruments and reports are written.")
+        abstract: words("Create a new study file."),
+        discussion: words("Refuses to overwrite an existing file. The language sets how instruments and reports are written.")) }
 
-    @Option(help: "The study's title, as reports will show it.")
+    @Option(help: ArgumentHelp(words("The study's title, as reports will show it.")))
     var title: String
 
-    @Option(help: ArgumentHelp("The language of instruments and reports.", valueName: "language"))
+    @Option(help: ArgumentHelp(words("The language of instruments and reports."), valueName: "language"))
     var language: StudyLanguage = .en
 
     @OptionGroup var study: StudyOptions

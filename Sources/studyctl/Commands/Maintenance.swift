@@ -4,10 +4,10 @@ import Foundation
 import StudyStore
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "check",
-        abstract: "Check the study file: SQLite's integrity check, every foreign key, and every answer against its item.",
-        discussion: "Exits with status 1 when a problem is found.")
+        abstract: words("Check the study file: SQLite's integrity check, every foreign key, and every answer against its item."),
+        discussion: words("Exits with status 1 when a problem is found.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -30,11 +30,11 @@ struct Check: ParsableCommand {
 }
 
 struct Backup: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "backup",
-        abstract: "Copy the study to a new file, consistently, even while another studyctl writes to it.")
+        abstract: words("Copy the study to a new file, consistently, even while another studyctl writes to it.")) }
 
-    @Argument(help: ArgumentHelp("The backup file to create.", valueName: "file"))
+    @Argument(help: ArgumentHelp(words("The backup file to create."), valueName: "file"))
     var file: String
 
     @OptionGroup var study: StudyOptions

@@ -3,9 +3,9 @@ import Foundation
 import StudyStore
 
 struct Merge: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "merge", abstract: "Bring a second coder's copy of the study into this one.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "merge", abstract: words("Bring a second coder's copy of the study into this one."),
+        discussion: words("""
             Participants are matched by code, transcripts by participant and text, categories by name, excerpts by \
             their span, and codes are kept with their coder. Nothing is overwritten silently: an attribute with two \
             values or a category with two definitions or themes is listed, and settled by --prefer ours|theirs or \
@@ -13,15 +13,15 @@ struct Merge: ParsableCommand {
             memo; merging the same copy again changes nothing. --dry-run says what would happen and changes nothing.
 
             Example: studyctl merge copia-do-revisor.sqlite --dry-run
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The other copy of the study.", valueName: "other.sqlite"), completion: .file(extensions: ["sqlite"]))
+    @Argument(help: ArgumentHelp(words("The other copy of the study."), valueName: "other.sqlite"), completion: .file(extensions: ["sqlite"]))
     var other: String
 
-    @Option(help: ArgumentHelp("Which side wins a conflict.", valueName: "ours|theirs"))
+    @Option(help: ArgumentHelp(words("Which side wins a conflict."), valueName: "ours|theirs"))
     var prefer: StudyDatabase.Preference?
 
-    @Flag(help: "Show what the merge would do, and change nothing.")
+    @Flag(help: ArgumentHelp(words("Show what the merge would do, and change nothing.")))
     var dryRun = false
 
     @OptionGroup var study: StudyOptions

@@ -5,17 +5,17 @@ import Wording
 // Every write has its inverse: each removal is one transaction and says what went.
 
 struct ResponsesRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a participant's answers to an instrument.",
-        discussion: "Removes every set of the instrument the participant has, or only the one for --task and --occasion. Example: studyctl responses remove P3 sus")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "remove", abstract: words("Remove a participant's answers to an instrument."),
+        discussion: words("Removes every set of the instrument the participant has, or only the one for --task and --occasion. Example: studyctl responses remove P3 sus")) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
-    @Argument(help: "The instrument's id.")
+    @Argument(help: ArgumentHelp(words("The instrument's id.")))
     var instrument: String
-    @Option(help: ArgumentHelp("Only the answers about this task.", valueName: "key"))
+    @Option(help: ArgumentHelp(words("Only the answers about this task."), valueName: "key"))
     var task: String?
-    @Option(help: ArgumentHelp("Only the answers of this occasion.", valueName: "label"))
+    @Option(help: ArgumentHelp(words("Only the answers of this occasion."), valueName: "label"))
     var occasion: String?
     @OptionGroup var study: StudyOptions
 
@@ -26,15 +26,15 @@ struct ResponsesRemove: ParsableCommand {
 }
 
 struct AttemptRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a participant's attempts at a task.",
-        discussion: "Removes every trial, or only --trial N. Example: studyctl attempt remove P3 T2 --trial 2")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "remove", abstract: words("Remove a participant's attempts at a task."),
+        discussion: words("Removes every trial, or only --trial N. Example: studyctl attempt remove P3 T2 --trial 2")) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
-    @Argument(help: "The task's key.")
+    @Argument(help: ArgumentHelp(words("The task's key.")))
     var task: String
-    @Option(help: "Only this trial.")
+    @Option(help: ArgumentHelp(words("Only this trial.")))
     var trial: Int?
     @OptionGroup var study: StudyOptions
 
@@ -45,11 +45,11 @@ struct AttemptRemove: ParsableCommand {
 }
 
 struct CodeRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a code (its memos too; its excerpt when no other code is on it).",
-        discussion: "'studyctl code list' shows each code's number.")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "remove", abstract: words("Remove a code (its memos too; its excerpt when no other code is on it)."),
+        discussion: words("'studyctl code list' shows each code's number.")) }
 
-    @Argument(help: "The code's number.")
+    @Argument(help: ArgumentHelp(words("The code's number.")))
     var id: Int64
     @OptionGroup var study: StudyOptions
 
@@ -60,16 +60,16 @@ struct CodeRemove: ParsableCommand {
 }
 
 struct CategoryRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a category from the codebook.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "remove", abstract: words("Remove a category from the codebook."),
+        discussion: words("""
             Refused while codes, memos or sub-themes use it. With --cascade its memos go, its sub-themes become \
             top-level, its codes lose it, and codes left with no category are removed.
-            """)
+            """)) }
 
-    @Argument(help: "The category's name.")
+    @Argument(help: ArgumentHelp(words("The category's name.")))
     var name: String
-    @Flag(help: "Also remove what uses the category.")
+    @Flag(help: ArgumentHelp(words("Also remove what uses the category.")))
     var cascade = false
     @OptionGroup var study: StudyOptions
 
@@ -80,11 +80,11 @@ struct CategoryRemove: ParsableCommand {
 }
 
 struct ParticipantAttributeRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove an attribute and every participant's value of it.",
-        discussion: "Attributes derived from it keep their values as plain text attributes.")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "remove", abstract: words("Remove an attribute and every participant's value of it."),
+        discussion: words("Attributes derived from it keep their values as plain text attributes.")) }
 
-    @Argument(help: "The attribute's name.")
+    @Argument(help: ArgumentHelp(words("The attribute's name.")))
     var name: String
     @OptionGroup var study: StudyOptions
 

@@ -6,10 +6,10 @@ import StudyStore
 import Surveys
 
 struct Respond: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "respond",
-        abstract: "Enter one participant's answers to a questionnaire.",
-        discussion: """
+        abstract: words("Enter one participant's answers to a questionnaire."),
+        discussion: words("""
             Without --answers, asks each item in the study's language: type a number (or a label), n for N/A \
             where the instrument allows it, - to leave an item unanswered, b to go back (the earlier answer is \
             shown), ? to see the scale again. Nothing is stored until the last item is answered; Ctrl-C or the \
@@ -21,27 +21,27 @@ struct Respond: ParsableCommand {
             --orientation inverted is for forms that printed the scale the other way round: a typed x is \
             stored as (points + 1 − x), so scores and norms stay canonical. The study remembers the orientation \
             used for each instrument.
-            """)
+            """)) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
 
-    @Argument(help: "The instrument's id (see 'studyctl instrument list').")
+    @Argument(help: ArgumentHelp(words("The instrument's id (see 'studyctl instrument list').")))
     var instrument: String
 
-    @Option(help: ArgumentHelp("Every item's answer in order, separated by commas; empty for unanswered, n for N/A.", valueName: "answers"))
+    @Option(help: ArgumentHelp(words("Every item's answer in order, separated by commas; empty for unanswered, n for N/A."), valueName: "answers"))
     var answers: String?
 
-    @Option(help: ArgumentHelp("The task the answers are about (required for per-task instruments such as seq).", valueName: "key"))
+    @Option(help: ArgumentHelp(words("The task the answers are about (required for per-task instruments such as seq)."), valueName: "key"))
     var task: String?
 
-    @Option(help: ArgumentHelp("Tells apart several sets of the same instrument (e.g. prototype-a).", valueName: "label"))
+    @Option(help: ArgumentHelp(words("Tells apart several sets of the same instrument (e.g. prototype-a)."), valueName: "label"))
     var occasion: String = ""
 
-    @Option(help: ArgumentHelp("How the form numbered its scale (default: what the study remembers, else canonical).", valueName: "orientation"))
+    @Option(help: ArgumentHelp(words("How the form numbered its scale (default: what the study remembers, else canonical)."), valueName: "orientation"))
     var orientation: Orientation?
 
-    @Flag(help: "Overwrite the participant's existing answers to this instrument.")
+    @Flag(help: ArgumentHelp(words("Overwrite the participant's existing answers to this instrument.")))
     var replace = false
 
     @OptionGroup var study: StudyOptions

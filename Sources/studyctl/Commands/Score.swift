@@ -6,10 +6,10 @@ import Surveys
 import Tabular
 
 struct ScoreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "score",
-        abstract: "Score a questionnaire: per participant, then per group and overall, with intervals, norms and grades.",
-        discussion: """
+        abstract: words("Score a questionnaire: per participant, then per group and overall, with intervals, norms and grades."),
+        discussion: words("""
             Each participant's scores and sub-scores; then, per group and overall: n, mean, SD, median, min, max, \
             mode, the 95 % confidence interval (t distribution), a one-sample t-test against the published norm \
             (SUS 68; PSSUQ Lewis 2002), and for SUS the Sauro & Lewis grade, the Bangor et al. adjective and the \
@@ -18,27 +18,27 @@ struct ScoreCommand: ParsableCommand {
             A response set with an unanswered item is not scored unless you choose how: --missing centre counts \
             the centre point (Brooke 1996), --missing prorate scales up the answered items (one missing item, \
             Lewis & Sauro 2017). Mean-scored instruments (PSSUQ) use the answered items, as Lewis prescribes.
-            """)
+            """)) }
 
-    @Argument(help: "The instrument's id.")
+    @Argument(help: ArgumentHelp(words("The instrument's id.")))
     var instrument: String
 
-    @Option(help: ArgumentHelp("Summarise by a participant attribute (e.g. level).", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("Summarise by a participant attribute (e.g. level)."), valueName: "attribute"))
     var by: String?
 
-    @Option(help: ArgumentHelp("Only this task's answers (per-task instruments).", valueName: "key"))
+    @Option(help: ArgumentHelp(words("Only this task's answers (per-task instruments)."), valueName: "key"))
     var task: String?
 
-    @Option(help: ArgumentHelp("How to treat unanswered items.", valueName: "policy"))
+    @Option(help: ArgumentHelp(words("How to treat unanswered items."), valueName: "policy"))
     var missing: MissingPolicy = .refuse
 
-    @Flag(help: "With --by: compare the groups (Welch's t and Mann-Whitney U for two, Welch's ANOVA and Kruskal-Wallis for more).")
+    @Flag(help: ArgumentHelp(words("With --by: compare the groups (Welch's t and Mann-Whitney U for two, Welch's ANOVA and Kruskal-Wallis for more).")))
     var compare = false
 
-    @Flag(help: "Write the per-participant scores as CSV.")
+    @Flag(help: ArgumentHelp(words("Write the per-participant scores as CSV.")))
     var csv = false
 
-    @Flag(help: "With --csv, write the group summaries instead of the participants.")
+    @Flag(help: ArgumentHelp(words("With --csv, write the group summaries instead of the participants.")))
     var summary = false
 
     @OptionGroup var study: StudyOptions

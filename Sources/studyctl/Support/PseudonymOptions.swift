@@ -8,13 +8,13 @@ import Tabular
 /// `--pseudonymise` for the exports and the report: they are written from a pseudonymised copy of the study, made in
 /// a temporary folder and deleted afterwards; the study itself is not touched.
 struct PseudonymOptions: ParsableArguments {
-    @Flag(help: "Replace participant codes by stable pseudonyms, leave identifying attributes out, mask --redact names.")
+    @Flag(help: ArgumentHelp(words("Replace participant codes by stable pseudonyms, leave identifying attributes out, mask --redact names.")))
     var pseudonymise = false
 
-    @Option(help: ArgumentHelp("With --pseudonymise: a text file of names (one per line) to mask in transcripts, excerpts, codes and memos.", valueName: "file"))
+    @Option(help: ArgumentHelp(words("With --pseudonymise: a text file of names (one per line) to mask in transcripts, excerpts, codes and memos."), valueName: "file"))
     var redact: String?
 
-    @Option(help: ArgumentHelp("With --pseudonymise: also write the key (code → pseudonym) to this CSV file; keep it apart from the export.", valueName: "file.csv"))
+    @Option(help: ArgumentHelp(words("With --pseudonymise: also write the key (code → pseudonym) to this CSV file; keep it apart from the export."), valueName: "file.csv"))
     var key: String?
 
     func validate() throws {

@@ -6,7 +6,7 @@ import StudyStore
 /// Where the study file is; shared by every command that opens one.
 struct StudyOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The study file (default: $STUDYCTL_DB, else study.sqlite in the current folder).", valueName: "path"))
+        words("The study file (default: $STUDYCTL_DB, else study.sqlite in the current folder)."), valueName: "path"))
     var db: String?
 
     /// The study file's path: --db, then $STUDYCTL_DB, then ./study.sqlite.
@@ -36,6 +36,6 @@ struct StudyOptions: ParsableArguments {
 
 /// `--json` for every read command.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print JSON for scripts instead of a table.")
+    @Flag(name: .long, help: ArgumentHelp(words("Print JSON for scripts instead of a table.")))
     var json = false
 }

@@ -7,31 +7,31 @@ import StudyStore
 import Tabular
 
 struct CategoryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "category",
-        abstract: "Build the codebook: add, import, rename and merge categories.",
-        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self, CategoryRemove.self])
+        abstract: words("Build the codebook: add, import, rename and merge categories."),
+        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self, CategoryRemove.self]) }
 }
 
 struct CategoryAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a category to the codebook.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Add a category to the codebook."),
+        discussion: words("""
             Example: studyctl category add "Informações Insuficientes" \
               --definition "Falta de informações que facilitam o entendimento do framework." \
               --origin "Myllärniemi et al. (2018)"
-            """)
+            """)) }
 
-    @Argument(help: "The category's name.")
+    @Argument(help: ArgumentHelp(words("The category's name.")))
     var name: String
 
-    @Option(help: "What the category means.")
+    @Option(help: ArgumentHelp(words("What the category means.")))
     var definition: String?
 
-    @Option(help: ArgumentHelp("Where it comes from: a literature reference, or emergent.", valueName: "reference|emergent"))
+    @Option(help: ArgumentHelp(words("Where it comes from: a literature reference, or emergent."), valueName: "reference|emergent"))
     var origin: String
 
-    @Option(help: ArgumentHelp("The parent theme (another category).", valueName: "name"))
+    @Option(help: ArgumentHelp(words("The parent theme (another category)."), valueName: "name"))
     var theme: String?
 
     @OptionGroup var study: StudyOptions
@@ -46,10 +46,10 @@ struct CategoryAdd: ParsableCommand {
 }
 
 struct CategoryImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import categories from CSV (category, origin, definition, optional theme).")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "import", abstract: words("Import categories from CSV (category, origin, definition, optional theme).")) }
 
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
 
     @OptionGroup var study: StudyOptions
@@ -61,12 +61,12 @@ struct CategoryImport: ParsableCommand {
 }
 
 struct CategoryRename: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a category; its codes and memos follow.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "rename", abstract: words("Rename a category; its codes and memos follow.")) }
 
-    @Argument(help: "The current name.")
+    @Argument(help: ArgumentHelp(words("The current name.")))
     var name: String
 
-    @Argument(help: "The new name.")
+    @Argument(help: ArgumentHelp(words("The new name.")))
     var newName: String
 
     @OptionGroup var study: StudyOptions
@@ -78,14 +78,14 @@ struct CategoryRename: ParsableCommand {
 }
 
 struct CategoryMerge: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "merge", abstract: "Merge one category into another.",
-        discussion: "The codes, memos and sub-themes move; a memo on the remaining category records the merge.")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "merge", abstract: words("Merge one category into another."),
+        discussion: words("The codes, memos and sub-themes move; a memo on the remaining category records the merge.")) }
 
-    @Argument(help: "The category that goes away.")
+    @Argument(help: ArgumentHelp(words("The category that goes away.")))
     var from: String
 
-    @Argument(help: "The category that receives its codes.")
+    @Argument(help: ArgumentHelp(words("The category that receives its codes.")))
     var into: String
 
     @OptionGroup var study: StudyOptions
@@ -99,12 +99,12 @@ struct CategoryMerge: ParsableCommand {
 struct Codebook: ParsableCommand {
     enum Format: String, CaseIterable, ExpressibleByArgument { case table, md, csv, json }
 
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "codebook",
-        abstract: "Print the codebook: categories with origin, definition, theme and use.",
-        discussion: "Categories defined a priori but never used are listed with 0 codes.")
+        abstract: words("Print the codebook: categories with origin, definition, theme and use."),
+        discussion: words("Categories defined a priori but never used are listed with 0 codes.")) }
 
-    @Option(help: ArgumentHelp("Output format.", valueName: "format"))
+    @Option(help: ArgumentHelp(words("Output format."), valueName: "format"))
     var format: Format = .table
 
     @OptionGroup var study: StudyOptions
@@ -156,9 +156,9 @@ func markdownCell(_ text: String) -> String {
 }
 
 struct MemoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "memo", abstract: "Write and read analytic memos.",
-        subcommands: [MemoAdd.self, MemoList.self])
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "memo", abstract: words("Write and read analytic memos."),
+        subcommands: [MemoAdd.self, MemoList.self]) }
 }
 
 struct Target: ExpressibleByArgument {
@@ -170,17 +170,17 @@ struct Target: ExpressibleByArgument {
 }
 
 struct MemoAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a memo about the study, a participant, a code or a category.",
-        discussion: "Example: studyctl memo add --on category:\"Experiência em iOS\" \"Todos os iniciantes citaram UIKit.\"")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Add a memo about the study, a participant, a code or a category."),
+        discussion: words("Example: studyctl memo add --on category:\"Experiência em iOS\" \"Todos os iniciantes citaram UIKit.\"")) }
 
-    @Option(help: ArgumentHelp("What the memo is about: study, participant:P4, code:12 or category:NAME.", valueName: "target"))
+    @Option(help: ArgumentHelp(words("What the memo is about: study, participant:P4, code:12 or category:NAME."), valueName: "target"))
     var on: Target
 
-    @Argument(help: "The memo's text.")
+    @Argument(help: ArgumentHelp(words("The memo's text.")))
     var text: String
 
-    @Option(help: ArgumentHelp("Who wrote it.", valueName: "name"))
+    @Option(help: ArgumentHelp(words("Who wrote it."), valueName: "name"))
     var coder: String?
 
     @OptionGroup var study: StudyOptions
@@ -193,9 +193,9 @@ struct MemoAdd: ParsableCommand {
 }
 
 struct MemoList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List memos.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List memos.")) }
 
-    @Option(help: ArgumentHelp("Only memos about this: study, participant:P4, code:12 or category:NAME.", valueName: "target"))
+    @Option(help: ArgumentHelp(words("Only memos about this: study, participant:P4, code:12 or category:NAME."), valueName: "target"))
     var on: Target?
 
     @OptionGroup var study: StudyOptions

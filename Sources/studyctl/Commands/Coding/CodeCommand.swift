@@ -7,43 +7,43 @@ import StudyStore
 import Tabular
 
 struct CodeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "code",
-        abstract: "Code excerpts: add, import, list and move in-vivo codes.",
-        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeRemove.self])
+        abstract: words("Code excerpts: add, import, list and move in-vivo codes."),
+        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeRemove.self]) }
 }
 
 struct CodeAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Code an excerpt of what a participant said.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Code an excerpt of what a participant said."),
+        discussion: words("""
             The in-vivo code must occur in the excerpt (a match ignoring case and accents is accepted with a \
             note); --descriptive for a code in your own words. When the participant has a transcript, the \
             excerpt must be in it and its position is stored; otherwise the closest passage is shown.
 
             Example: studyctl code add P4 --excerpt "Senti falta de um direcionamento das interações possíveis" \
               --code "falta de um direcionamento das interações" --category "Interações com dispositivo"
-            """)
+            """)) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
 
-    @Option(help: ArgumentHelp("The verbatim excerpt (default: the code itself).", valueName: "text"))
+    @Option(help: ArgumentHelp(words("The verbatim excerpt (default: the code itself)."), valueName: "text"))
     var excerpt: String?
 
-    @Option(help: ArgumentHelp("The code: the participant's own words.", valueName: "text"))
+    @Option(help: ArgumentHelp(words("The code: the participant's own words."), valueName: "text"))
     var code: String
 
-    @Option(help: ArgumentHelp("The category; repeat for several.", valueName: "name"))
+    @Option(help: ArgumentHelp(words("The category; repeat for several."), valueName: "name"))
     var category: [String] = []
 
-    @Option(help: ArgumentHelp("Who coded it (for agreement between coders).", valueName: "name"))
+    @Option(help: ArgumentHelp(words("Who coded it (for agreement between coders)."), valueName: "name"))
     var coder: String?
 
-    @Option(help: ArgumentHelp("An analytic memo on the code.", valueName: "text"))
+    @Option(help: ArgumentHelp(words("An analytic memo on the code."), valueName: "text"))
     var memo: String?
 
-    @Flag(help: "The code is in the researcher's words, not the participant's.")
+    @Flag(help: ArgumentHelp(words("The code is in the researcher's words, not the participant's.")))
     var descriptive = false
 
     @OptionGroup var study: StudyOptions
@@ -63,24 +63,24 @@ struct CodeAdd: ParsableCommand {
 }
 
 struct CodeImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import coded excerpts from CSV.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "import", abstract: words("Import coded excerpts from CSV."),
+        discussion: words("""
             Columns (found by name): participant, excerpt and/or code (in_vivo_code), category; optional coder \
             and memo. A column named like a participant attribute (e.g. level) is checked against the \
             participant. All or nothing: every bad row is reported with file:line:column.
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
 
-    @Option(help: ArgumentHelp("The coder of rows without a coder column.", valueName: "name"))
+    @Option(help: ArgumentHelp(words("The coder of rows without a coder column."), valueName: "name"))
     var coder: String?
 
-    @Flag(help: "The codes are descriptive, not in vivo.")
+    @Flag(help: ArgumentHelp(words("The codes are descriptive, not in vivo.")))
     var descriptive = false
 
-    @Option(help: ArgumentHelp("The field separator (default: detected).", valueName: "delimiter"))
+    @Option(help: ArgumentHelp(words("The field separator (default: detected)."), valueName: "delimiter"))
     var delimiter: Delimiter?
 
     @OptionGroup var study: StudyOptions
@@ -94,18 +94,18 @@ struct CodeImport: ParsableCommand {
 }
 
 struct CodeList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List codes with their excerpts and categories.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List codes with their excerpts and categories.")) }
 
-    @Option(help: ArgumentHelp("Only this participant's codes.", valueName: "code"))
+    @Option(help: ArgumentHelp(words("Only this participant's codes."), valueName: "code"))
     var participant: String?
 
-    @Option(help: ArgumentHelp("Only codes in this category.", valueName: "name"))
+    @Option(help: ArgumentHelp(words("Only codes in this category."), valueName: "name"))
     var category: String?
 
-    @Option(help: ArgumentHelp("Only this coder's codes.", valueName: "name"))
+    @Option(help: ArgumentHelp(words("Only this coder's codes."), valueName: "name"))
     var coder: String?
 
-    @Option(help: ArgumentHelp("Show a participant attribute beside each code (e.g. level).", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("Show a participant attribute beside each code (e.g. level)."), valueName: "attribute"))
     var by: String?
 
     @OptionGroup var study: StudyOptions
@@ -137,15 +137,15 @@ struct CodeList: ParsableCommand {
 }
 
 struct CodeMove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a code to another category.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "move", abstract: words("Move a code to another category.")) }
 
-    @Argument(help: "The code's number (see 'studyctl code list').")
+    @Argument(help: ArgumentHelp(words("The code's number (see 'studyctl code list').")))
     var id: Int64
 
-    @Option(help: ArgumentHelp("The category to move it to.", valueName: "name"))
+    @Option(help: ArgumentHelp(words("The category to move it to."), valueName: "name"))
     var to: String
 
-    @Option(help: ArgumentHelp("The category to move it from, when it has several.", valueName: "name"))
+    @Option(help: ArgumentHelp(words("The category to move it from, when it has several."), valueName: "name"))
     var from: String?
 
     @OptionGroup var study: StudyOptions

@@ -7,15 +7,15 @@ import Surveys
 import Tabular
 
 struct CodesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "codes",
-        abstract: "Analyse the coding: category frequencies, matrices, co-occurrence, triangulation, agreement.",
-        subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesTriangulate.self, CodesAgreement.self])
+        abstract: words("Analyse the coding: category frequencies, matrices, co-occurrence, triangulation, agreement."),
+        subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesTriangulate.self, CodesAgreement.self]) }
 }
 
 /// `--coder`, shared by the analyses.
 struct CoderOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Only this coder's codes (default: every coder's).", valueName: "name"))
+    @Option(help: ArgumentHelp(words("Only this coder's codes (default: every coder's)."), valueName: "name"))
     var coder: String?
 
     func warnIfSeveral(_ dataset: CodingDataset) {
@@ -28,22 +28,22 @@ struct CoderOption: ParsableArguments {
 func percent(_ share: Double) -> String { String(format: "%.0f%%", share * 100) }
 
 struct CodesFrequency: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "freq",
-        abstract: "Per category: coded segments, participants who raised it, and their share.",
-        discussion: """
+        abstract: words("Per category: coded segments, participants who raised it, and their share."),
+        discussion: words("""
             The share's denominator is the participants who were interviewed — those with a transcript or any \
             coded excerpt — (or those of the group, with --by); --denominator study takes every participant of \
             the study instead. The output states it. Categories never used are listed with zero. Sorted by share.
-            """)
+            """)) }
 
-    @Option(help: ArgumentHelp("What the share is taken over: interviewed (default) or study.", valueName: "base"))
+    @Option(help: ArgumentHelp(words("What the share is taken over: interviewed (default) or study."), valueName: "base"))
     var denominator: ShareDenominator = .interviewed
 
-    @Option(help: ArgumentHelp("Also per group of a participant attribute (e.g. level).", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("Also per group of a participant attribute (e.g. level)."), valueName: "attribute"))
     var by: String?
 
-    @Flag(help: "Write CSV instead of a table.")
+    @Flag(help: ArgumentHelp(words("Write CSV instead of a table.")))
     var csv = false
 
     @OptionGroup var coder: CoderOption
@@ -79,13 +79,13 @@ struct CodesFrequency: ParsableCommand {
 }
 
 struct CodesMatrix: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "matrix", abstract: "Category × participant: codes per participant (0 where none).")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "matrix", abstract: words("Category × participant: codes per participant (0 where none).")) }
 
-    @Flag(help: "Show presence (1) or absence (0) instead of counts.")
+    @Flag(help: ArgumentHelp(words("Show presence (1) or absence (0) instead of counts.")))
     var presence = false
 
-    @Flag(help: "Write CSV instead of a table.")
+    @Flag(help: ArgumentHelp(words("Write CSV instead of a table.")))
     var csv = false
 
     @OptionGroup var coder: CoderOption
@@ -123,8 +123,8 @@ struct CodesMatrix: ParsableCommand {
 }
 
 struct CodesCooccurrence: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cooccur", abstract: "Category × category: participants who raised both (diagonal: who raised each).")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "cooccur", abstract: words("Category × category: participants who raised both (diagonal: who raised each).")) }
 
     @OptionGroup var coder: CoderOption
     @OptionGroup var study: StudyOptions
@@ -146,18 +146,18 @@ struct CodesCooccurrence: ParsableCommand {
 }
 
 struct CodesTriangulate: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "triangulate",
-        abstract: "For each category, the mean score of participants who raised it vs those who did not.",
-        discussion: "Example: studyctl codes triangulate --instrument pssuq --score InfoQual")
+        abstract: words("For each category, the mean score of participants who raised it vs those who did not."),
+        discussion: words("Example: studyctl codes triangulate --instrument pssuq --score InfoQual")) }
 
-    @Option(help: ArgumentHelp("The questionnaire.", valueName: "id"))
+    @Option(help: ArgumentHelp(words("The questionnaire."), valueName: "id"))
     var instrument: String
 
-    @Option(help: ArgumentHelp("The score or sub-score (default: the instrument's first).", valueName: "id"))
+    @Option(help: ArgumentHelp(words("The score or sub-score (default: the instrument's first)."), valueName: "id"))
     var score: String?
 
-    @Option(help: ArgumentHelp("How to treat unanswered items.", valueName: "policy"))
+    @Option(help: ArgumentHelp(words("How to treat unanswered items."), valueName: "policy"))
     var missing: MissingPolicy = .refuse
 
     @OptionGroup var coder: CoderOption
@@ -187,19 +187,19 @@ struct CodesTriangulate: ParsableCommand {
 }
 
 struct CodesAgreement: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "agreement",
-        abstract: "Inter-coder reliability: percent agreement, Cohen's κ and Krippendorff's α.",
-        discussion: """
+        abstract: words("Inter-coder reliability: percent agreement, Cohen's κ and Krippendorff's α."),
+        discussion: words("""
             Units are the excerpts at least two of the listed coders coded (Krippendorff 2011): α uses all of them, \
             and κ for a pair of coders the excerpts that pair shares. Per category, each coder's presence or absence of \
             the category on each unit is compared: percent agreement, Cohen's κ (chance agreement from each \
             coder's marginals; per pair of coders) and Krippendorff's α (nominal; any number of coders). Overall: \
             κ and α over the category assigned, when every coder gave each excerpt exactly one; otherwise pooled \
             over every excerpt × category.
-            """)
+            """)) }
 
-    @Option(help: ArgumentHelp("The coders to compare, e.g. A,B.", valueName: "a,b,…"))
+    @Option(help: ArgumentHelp(words("The coders to compare, e.g. A,B."), valueName: "a,b,…"))
     var coders: String
 
     @OptionGroup var study: StudyOptions

@@ -4,10 +4,10 @@ import StudyStore
 import Workspace
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "serve",
-        abstract: "Open the coding workspace: code transcripts in the browser, on this computer only.",
-        discussion: """
+        abstract: words("Open the coding workspace: code transcripts in the browser, on this computer only."),
+        discussion: words("""
             Listens on 127.0.0.1 (never on the network) and prints the address to open, with a token made for this \
             run: requests without it, naming another host, or writing from another page are refused. Select words \
             in a transcript and press n (or the button) to code them: the words become the in-vivo code, in a \
@@ -17,12 +17,12 @@ struct Serve: AsyncParsableCommand {
             time. Ctrl-C stops the server.
 
             Example: studyctl serve --open
-            """)
+            """)) }
 
-    @Option(help: ArgumentHelp("The port to listen on (default: any free port).", valueName: "N"))
+    @Option(help: ArgumentHelp(words("The port to listen on (default: any free port)."), valueName: "N"))
     var port: Int = 0
 
-    @Flag(help: "Open the page in the default browser.")
+    @Flag(help: ArgumentHelp(words("Open the page in the default browser.")))
     var open = false
 
     @OptionGroup var study: StudyOptions

@@ -6,30 +6,30 @@ import StudyStore
 import Tabular
 
 struct TranscriptCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "transcript",
-        abstract: "Add and show interview transcripts.",
-        subcommands: [TranscriptAdd.self, TranscriptShow.self])
+        abstract: words("Add and show interview transcripts."),
+        subcommands: [TranscriptAdd.self, TranscriptShow.self]) }
 }
 
 struct TranscriptAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Store a participant's transcript (UTF-8 text, in NFC with LF line endings).",
-        discussion: "The text is stored in Unicode NFC with line endings made LF (CRLF and CR alike). Excerpts already coded for the participant are located in the transcript and their spans stored.")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Store a participant's transcript (UTF-8 text, in NFC with LF line endings)."),
+        discussion: words("The text is stored in Unicode NFC with line endings made LF (CRLF and CR alike). Excerpts already coded for the participant are located in the transcript and their spans stored.")) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
 
-    @Argument(help: ArgumentHelp("The transcript, a UTF-8 text file.", valueName: "file.txt"), completion: .file(extensions: ["txt", "md"]))
+    @Argument(help: ArgumentHelp(words("The transcript, a UTF-8 text file."), valueName: "file.txt"), completion: .file(extensions: ["txt", "md"]))
     var file: String
 
-    @Option(help: ArgumentHelp("Tells apart several transcripts of one participant (e.g. interview-2).", valueName: "label"))
+    @Option(help: ArgumentHelp(words("Tells apart several transcripts of one participant (e.g. interview-2)."), valueName: "label"))
     var label: String = ""
 
-    @Flag(help: "Replace the participant's existing transcript.")
+    @Flag(help: ArgumentHelp(words("Replace the participant's existing transcript.")))
     var replace = false
 
-    @Flag(help: "With --replace: replace it even when coded excerpts would no longer be found in the new text.")
+    @Flag(help: ArgumentHelp(words("With --replace: replace it even when coded excerpts would no longer be found in the new text.")))
     var force = false
 
     @OptionGroup var study: StudyOptions
@@ -42,20 +42,20 @@ struct TranscriptAdd: ParsableCommand {
 }
 
 struct TranscriptShow: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Print a participant's transcript with its coded passages marked.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "show", abstract: words("Print a participant's transcript with its coded passages marked."),
+        discussion: words("""
             Each coded passage is printed between ⟦ and ⟧ followed by note numbers; the notes below list each \
             passage's code, categories and coder. --plain prints the text alone; --coder shows one coder's codes.
-            """)
+            """)) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
 
-    @Option(help: ArgumentHelp("Which transcript, when the participant has several.", valueName: "label"))
+    @Option(help: ArgumentHelp(words("Which transcript, when the participant has several."), valueName: "label"))
     var label: String = ""
 
-    @Flag(help: "Print the text without marks.")
+    @Flag(help: ArgumentHelp(words("Print the text without marks.")))
     var plain = false
 
     @OptionGroup var coder: CoderOption

@@ -5,31 +5,31 @@ import Importing
 import StudyStore
 
 struct AOICommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "aoi",
-        abstract: "Areas of interest on the media of eye-tracking recordings.",
-        subcommands: [AOIAdd.self, AOIImport.self, AOIList.self])
+        abstract: words("Areas of interest on the media of eye-tracking recordings."),
+        subcommands: [AOIAdd.self, AOIImport.self, AOIList.self]) }
 }
 
 struct AOIAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add an area of interest to a media.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Add an area of interest to a media."),
+        discussion: words("""
             Coordinates are media pixels, origin at the top left.
             Examples: studyctl aoi add home.png Menu --rect 0,0,1280,80
                       studyctl aoi add home.png Logo --polygon 10,10,200,10,200,70,10,70
-            """)
+            """)) }
 
-    @Argument(help: "The media (stimulus) name, as in the export.")
+    @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String
 
-    @Argument(help: "The AOI's name.")
+    @Argument(help: ArgumentHelp(words("The AOI's name.")))
     var name: String
 
-    @Option(help: ArgumentHelp("A rectangle: x,y,width,height.", valueName: "x,y,w,h"))
+    @Option(help: ArgumentHelp(words("A rectangle: x,y,width,height."), valueName: "x,y,w,h"))
     var rect: String?
 
-    @Option(help: ArgumentHelp("A polygon: x1,y1,x2,y2,x3,y3,…", valueName: "points"))
+    @Option(help: ArgumentHelp(words("A polygon: x1,y1,x2,y2,x3,y3,…"), valueName: "points"))
     var polygon: String?
 
     @OptionGroup var study: StudyOptions
@@ -65,7 +65,7 @@ struct AOIAdd: ParsableCommand {
 }
 
 struct AOIList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the areas of interest.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the areas of interest.")) }
 
     @OptionGroup var study: StudyOptions
 
@@ -85,14 +85,14 @@ struct AOIList: ParsableCommand {
 }
 
 struct AOIImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import areas of interest from a CSV.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "import", abstract: words("Import areas of interest from a CSV."),
+        discussion: words("""
             Columns: media, aoi (or name), and x, y, width, height for rectangles, or points ("x y; x y; x y") for \
             polygons, in media pixels. All or nothing.
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"))
+    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"))
     var file: String
 
     @OptionGroup var study: StudyOptions

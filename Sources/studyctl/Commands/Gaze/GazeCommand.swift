@@ -7,40 +7,40 @@ import Importing
 import StudyStore
 
 struct GazeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "gaze",
-        abstract: "Eye tracking: import Tobii exports, register stimuli, AOI metrics, heat maps, scan paths.",
+        abstract: words("Eye tracking: import Tobii exports, register stimuli, AOI metrics, heat maps, scan paths."),
         subcommands: [GazeImport.self, GazeList.self, GazeMediaCommand.self, GazeMetricsCommand.self, GazeHeatmap.self,
-                      GazeScanPath.self, GazeSimilarity.self])
+                      GazeScanPath.self, GazeSimilarity.self]) }
 }
 
 /// The I-VT filter's parameters as options, at Tobii's defaults.
 struct IVTOptions: ParsableArguments {
-    @Flag(help: "Find fixations with studyctl's I-VT filter even when the export has its own.")
+    @Flag(help: ArgumentHelp(words("Find fixations with studyctl's I-VT filter even when the export has its own.")))
     var ivt = false
 
-    @Option(help: ArgumentHelp("I-VT velocity threshold, °/s.", valueName: "deg/s"))
+    @Option(help: ArgumentHelp(words("I-VT velocity threshold, °/s."), valueName: "deg/s"))
     var velocityThreshold: Double = 30
 
-    @Option(help: ArgumentHelp("I-VT velocity window, ms.", valueName: "ms"))
+    @Option(help: ArgumentHelp(words("I-VT velocity window, ms."), valueName: "ms"))
     var velocityWindow: Double = 20
 
-    @Option(help: ArgumentHelp("I-VT: fill gaps of invalid samples up to this long, ms (0: no fill-in).", valueName: "ms"))
+    @Option(help: ArgumentHelp(words("I-VT: fill gaps of invalid samples up to this long, ms (0: no fill-in)."), valueName: "ms"))
     var gapFill: Double = 75
 
-    @Option(help: ArgumentHelp("I-VT: merge fixations at most this far apart in time, ms.", valueName: "ms"))
+    @Option(help: ArgumentHelp(words("I-VT: merge fixations at most this far apart in time, ms."), valueName: "ms"))
     var mergeGap: Double = 75
 
-    @Option(help: ArgumentHelp("I-VT: … and in angle, degrees.", valueName: "deg"))
+    @Option(help: ArgumentHelp(words("I-VT: … and in angle, degrees."), valueName: "deg"))
     var mergeAngle: Double = 0.5
 
-    @Option(help: ArgumentHelp("I-VT: discard fixations shorter than this, ms.", valueName: "ms"))
+    @Option(help: ArgumentHelp(words("I-VT: discard fixations shorter than this, ms."), valueName: "ms"))
     var minDuration: Double = 60
 
-    @Option(help: ArgumentHelp("Eye–screen distance, mm (for angles).", valueName: "mm"))
+    @Option(help: ArgumentHelp(words("Eye–screen distance, mm (for angles)."), valueName: "mm"))
     var distanceMm: Double = 650
 
-    @Option(help: ArgumentHelp("Size of one screen pixel, mm (0.277 for a 24-inch 1920×1080 screen).", valueName: "mm"))
+    @Option(help: ArgumentHelp(words("Size of one screen pixel, mm (0.277 for a 24-inch 1920×1080 screen)."), valueName: "mm"))
     var pixelMm: Double = 0.277
 
     var parameters: IVTParameters {
@@ -58,10 +58,10 @@ struct IVTOptions: ParsableArguments {
 }
 
 struct GazeImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "import",
-        abstract: "Import Tobii Studio or Tobii Pro Lab data exports (TSV).",
-        discussion: """
+        abstract: words("Import Tobii Studio or Tobii Pro Lab data exports (TSV)."),
+        discussion: words("""
             The dialect is told from the header (RecordingTimestamp: Tobii Studio; Recording timestamp: Tobii Pro \
             Lab, in µs unless labelled [ms]); UTF-8 (with or without BOM) and UTF-16 are read, decimal commas too. \
             Each file is read row by row; its samples become fixations per participant × recording × media, stored \
@@ -73,15 +73,15 @@ struct GazeImport: ParsableCommand {
 
             Examples: studyctl gaze import P1.tsv P2.tsv --add-participants --media-dir stimuli
                       studyctl gaze import raw.tsv --ivt --velocity-threshold 35 --pixel-mm 0.25
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The exported TSV files.", valueName: "file.tsv"), completion: .file(extensions: ["tsv", "txt", "csv"]))
+    @Argument(help: ArgumentHelp(words("The exported TSV files."), valueName: "file.tsv"), completion: .file(extensions: ["tsv", "txt", "csv"]))
     var files: [String]
 
-    @Flag(help: "Add participants the study does not have yet (by default they are refused).")
+    @Flag(help: ArgumentHelp(words("Add participants the study does not have yet (by default they are refused).")))
     var addParticipants = false
 
-    @Option(help: ArgumentHelp("A folder of stimulus images (PNG or JPEG) named like the media, registered with them.", valueName: "folder"))
+    @Option(help: ArgumentHelp(words("A folder of stimulus images (PNG or JPEG) named like the media, registered with them."), valueName: "folder"))
     var mediaDir: String?
 
     @OptionGroup(title: "Fixation filter") var filter: IVTOptions
@@ -135,7 +135,7 @@ enum StimulusFiles {
 }
 
 struct GazeList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the recordings with their fixations and data quality.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the recordings with their fixations and data quality.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -157,20 +157,20 @@ struct GazeList: ParsableCommand {
 }
 
 struct GazeMediaCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "media", abstract: "Register stimulus images and list the media.",
-        subcommands: [GazeMediaAdd.self, GazeMediaList.self], defaultSubcommand: GazeMediaList.self)
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "media", abstract: words("Register stimulus images and list the media."),
+        subcommands: [GazeMediaAdd.self, GazeMediaList.self], defaultSubcommand: GazeMediaList.self) }
 }
 
 struct GazeMediaAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Register the image (PNG or JPEG) of a media; heat maps and scan paths are drawn over it.",
-        discussion: "Example: studyctl gaze media add home.png stimuli/home.jpg")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Register the image (PNG or JPEG) of a media; heat maps and scan paths are drawn over it."),
+        discussion: words("Example: studyctl gaze media add home.png stimuli/home.jpg")) }
 
-    @Argument(help: "The media (stimulus) name, as in the export.")
+    @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String
 
-    @Argument(help: ArgumentHelp("The image file.", valueName: "image"), completion: .file(extensions: ["png", "jpg", "jpeg"]))
+    @Argument(help: ArgumentHelp(words("The image file."), valueName: "image"), completion: .file(extensions: ["png", "jpg", "jpeg"]))
     var image: String
 
     @OptionGroup var study: StudyOptions
@@ -183,7 +183,7 @@ struct GazeMediaAdd: ParsableCommand {
 }
 
 struct GazeMediaList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the media with their images, recordings and AOIs.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the media with their images, recordings and AOIs.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

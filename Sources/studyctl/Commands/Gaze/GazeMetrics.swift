@@ -8,10 +8,10 @@ import Surveys
 import Tabular
 
 struct GazeMetricsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "metrics",
-        abstract: "Tobii's AOI metrics per participant × media × AOI, or summarised per AOI and group.",
-        discussion: """
+        abstract: words("Tobii's AOI metrics per participant × media × AOI, or summarised per AOI and group."),
+        discussion: words("""
             Time to first fixation (from the media's first sample), fixations before it, first fixation duration, \
             total fixation duration, fixation count, visits (runs of fixations inside the AOI), total visit duration \
             (first fixation start to last fixation end of each visit, saccades inside included) and average fixation \
@@ -22,15 +22,15 @@ struct GazeMetricsCommand: ParsableCommand {
 
             Examples: studyctl gaze metrics --csv > metrics.csv
                       studyctl gaze metrics --by level
-            """)
+            """)) }
 
-    @Option(help: ArgumentHelp("Summarise per group of a participant attribute (e.g. level).", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("Summarise per group of a participant attribute (e.g. level)."), valueName: "attribute"))
     var by: String?
 
-    @Flag(help: "Summarise per AOI over all participants.")
+    @Flag(help: ArgumentHelp(words("Summarise per AOI over all participants.")))
     var summary = false
 
-    @Flag(help: "Write CSV instead of a table.")
+    @Flag(help: ArgumentHelp(words("Write CSV instead of a table.")))
     var csv = false
 
     @OptionGroup var study: StudyOptions
@@ -96,10 +96,10 @@ struct GazeMetricsCommand: ParsableCommand {
 }
 
 struct GazeSimilarity: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "similarity",
-        abstract: "How alike participants' scan paths on a media are: AOI visit sequences compared by normalised Levenshtein distance.",
-        discussion: """
+        abstract: words("How alike participants' scan paths on a media are: AOI visit sequences compared by normalised Levenshtein distance."),
+        discussion: words("""
             Each participant's fixations become the sequence of AOIs visited (fixations outside every AOI left out, \
             consecutive fixations in one AOI collapsed into one visit; the first AOI in 'aoi list' order wins where \
             AOIs overlap). Two sequences a, b are compared by 1 − d(a, b) / max(|a|, |b|), d the Levenshtein \
@@ -107,15 +107,15 @@ struct GazeSimilarity: ParsableCommand {
             the mean similarity within each group and between groups.
 
             Example: studyctl gaze similarity home.png --by level
-            """)
+            """)) }
 
-    @Argument(help: "The media (stimulus) name.")
+    @Argument(help: ArgumentHelp(words("The media (stimulus) name.")))
     var media: String
 
-    @Option(help: ArgumentHelp("Compare within and between the groups of a participant attribute.", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("Compare within and between the groups of a participant attribute."), valueName: "attribute"))
     var by: String?
 
-    @Flag(help: "Write the matrix as CSV.")
+    @Flag(help: ArgumentHelp(words("Write the matrix as CSV.")))
     var csv = false
 
     @OptionGroup var study: StudyOptions

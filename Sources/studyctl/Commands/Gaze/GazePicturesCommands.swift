@@ -7,25 +7,25 @@ import StudyStore
 
 /// Whose fixations a picture shows, and what it is drawn over.
 struct GazePictureOptions: ParsableArguments {
-    @Option(name: .customLong("participant"), help: ArgumentHelp("Only these participants (repeat the option for several).", valueName: "code"))
+    @Option(name: .customLong("participant"), help: ArgumentHelp(words("Only these participants (repeat the option for several)."), valueName: "code"))
     var participants: [String] = []
 
-    @Option(help: ArgumentHelp("One picture per group of a participant attribute (e.g. level).", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("One picture per group of a participant attribute (e.g. level)."), valueName: "attribute"))
     var by: String?
 
-    @Flag(help: "One picture per participant.")
+    @Flag(help: ArgumentHelp(words("One picture per participant.")))
     var each = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into.", valueName: "folder"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(words("The folder to write into."), valueName: "folder"))
     var output: String = "gaze"
 
-    @Option(help: ArgumentHelp("The stimulus image (PNG or JPEG) to draw under the picture (default: the media's registered image).", valueName: "file"))
+    @Option(help: ArgumentHelp(words("The stimulus image (PNG or JPEG) to draw under the picture (default: the media's registered image)."), valueName: "file"))
     var image: String?
 
-    @Option(help: ArgumentHelp("The media's size in pixels when it has no image (default: just past the farthest fixation).", valueName: "WxH"))
+    @Option(help: ArgumentHelp(words("The media's size in pixels when it has no image (default: just past the farthest fixation)."), valueName: "WxH"))
     var size: String?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp("Write only these formats (repeat the option; default: png, svg and pdf).", valueName: "png|svg|pdf"))
+    @Option(name: .customLong("format"), help: ArgumentHelp(words("Write only these formats (repeat the option; default: png, svg and pdf)."), valueName: "png|svg|pdf"))
     var formats: [Figure.Format] = []
 
     /// The formats to write: those asked for, else all three.
@@ -50,10 +50,10 @@ struct GazePictureOptions: ParsableArguments {
 }
 
 struct GazeHeatmap: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "heatmap",
-        abstract: "Draw heat maps and blind-spot maps of a media over its image, as PNG, SVG and PDF.",
-        discussion: """
+        abstract: words("Draw heat maps and blind-spot maps of a media over its image, as PNG, SVG and PDF."),
+        discussion: words("""
             Fixations are spread with a Gaussian kernel (SD 200/6 ≈ 33 px by default, PyGazeAnalyser's recipe) and \
             weighted by their duration (Tobii's absolute duration), counted once (--weight count) or as a share of \
             each participant's fixation time (--weight relative); the heat is transparent below the mean of the \
@@ -62,15 +62,15 @@ struct GazeHeatmap: ParsableCommand {
 
             Examples: studyctl gaze heatmap home.png
                       studyctl gaze heatmap home.png --by level --weight relative -o maps
-            """)
+            """)) }
 
-    @Argument(help: "The media (stimulus) name, as in the export.")
+    @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String
 
-    @Option(help: ArgumentHelp("Weight each fixation by its duration, count it once, or by its share of the participant's time.", valueName: "duration|count|relative"))
+    @Option(help: ArgumentHelp(words("Weight each fixation by its duration, count it once, or by its share of the participant's time."), valueName: "duration|count|relative"))
     var weight: GazePictures.Weight = .duration
 
-    @Option(help: ArgumentHelp("The Gaussian kernel's standard deviation, px.", valueName: "px"))
+    @Option(help: ArgumentHelp(words("The Gaussian kernel's standard deviation, px."), valueName: "px"))
     var sigma: Double = 200.0 / 6
 
     @OptionGroup var pictures: GazePictureOptions
@@ -118,10 +118,10 @@ extension GazePictures.Weight: ExpressibleByArgument {}
 extension Figure.Format: ExpressibleByArgument {}
 
 struct GazeScanPath: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "scanpath",
-        abstract: "Draw scan paths over a media's image: fixations numbered in order, circle area ∝ duration.",
-        discussion: """
+        abstract: words("Draw scan paths over a media's image: fixations numbered in order, circle area ∝ duration."),
+        discussion: words("""
             Each participant's first 30 fixations by default (--first N, or --all). One picture per participant by \
             default; --together draws the selected participants in one picture, a \
             colour each. --simplify draws AOI visits instead of fixations: consecutive fixations in one AOI become \
@@ -129,21 +129,21 @@ struct GazeScanPath: ParsableCommand {
 
             Examples: studyctl gaze scanpath home.png --participant P1
                       studyctl gaze scanpath home.png --together --simplify
-            """)
+            """)) }
 
-    @Argument(help: "The media (stimulus) name, as in the export.")
+    @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String
 
-    @Flag(help: "All selected participants in one picture.")
+    @Flag(help: ArgumentHelp(words("All selected participants in one picture.")))
     var together = false
 
-    @Flag(help: "Draw AOI visits (consecutive fixations in one AOI merged) instead of fixations.")
+    @Flag(help: ArgumentHelp(words("Draw AOI visits (consecutive fixations in one AOI merged) instead of fixations.")))
     var simplify = false
 
-    @Option(help: ArgumentHelp("Draw each participant's first N fixations (or visits).", valueName: "N"))
+    @Option(help: ArgumentHelp(words("Draw each participant's first N fixations (or visits)."), valueName: "N"))
     var first: Int = 30
 
-    @Flag(name: .customLong("all"), help: "Draw every fixation, however many.")
+    @Flag(name: .customLong("all"), help: ArgumentHelp(words("Draw every fixation, however many.")))
     var allFixations = false
 
     func validate() throws {

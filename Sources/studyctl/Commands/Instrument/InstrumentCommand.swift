@@ -5,14 +5,14 @@ import StudyStore
 import Surveys
 
 struct InstrumentCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "instrument",
-        abstract: "List, show and add questionnaires (SUS, PSSUQ, UMUX-Lite, SEQ, NASA-TLX, your own).",
-        subcommands: [InstrumentList.self, InstrumentShow.self, InstrumentAdd.self])
+        abstract: words("List, show and add questionnaires (SUS, PSSUQ, UMUX-Lite, SEQ, NASA-TLX, your own)."),
+        subcommands: [InstrumentList.self, InstrumentShow.self, InstrumentAdd.self]) }
 }
 
 struct InstrumentList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the instruments the study can use.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the instruments the study can use.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -48,13 +48,13 @@ struct InstrumentList: ParsableCommand {
 }
 
 struct InstrumentShow: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show an instrument: items, scale, scoring, norms and reference.")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "show", abstract: words("Show an instrument: items, scale, scoring, norms and reference.")) }
 
-    @Argument(help: "The instrument's id (e.g. sus, pssuq).")
+    @Argument(help: ArgumentHelp(words("The instrument's id (e.g. sus, pssuq).")))
     var id: String
 
-    @Option(help: ArgumentHelp("The language to show it in (default: the study's).", valueName: "language"))
+    @Option(help: ArgumentHelp(words("The language to show it in (default: the study's)."), valueName: "language"))
     var language: StudyLanguage?
 
     @OptionGroup var study: StudyOptions
@@ -111,15 +111,15 @@ struct InstrumentShow: ParsableCommand {
 }
 
 struct InstrumentAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "add",
-        abstract: "Add your own instrument from a JSON definition file.",
-        discussion: """
+        abstract: words("Add your own instrument from a JSON definition file."),
+        discussion: words("""
             The file is checked and every problem explained before anything is stored. The format is the one of \
             the built-in instruments under templates/instruments (see templates/instruments/FORMAT.md).
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The instrument definition.", valueName: "file.json"), completion: .file(extensions: ["json"]))
+    @Argument(help: ArgumentHelp(words("The instrument definition."), valueName: "file.json"), completion: .file(extensions: ["json"]))
     var file: String
 
     @OptionGroup var study: StudyOptions

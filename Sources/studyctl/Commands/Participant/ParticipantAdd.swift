@@ -3,18 +3,18 @@ import Results
 import StudyStore
 
 struct ParticipantAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "add",
-        abstract: "Add a participant.",
-        discussion: "Example: studyctl participant add P1 --attr years_ios=0.5 --attr level=Iniciante")
+        abstract: words("Add a participant."),
+        discussion: words("Example: studyctl participant add P1 --attr years_ios=0.5 --attr level=Iniciante")) }
 
-    @Argument(help: "The participant's code, unique in the study (e.g. P1).")
+    @Argument(help: ArgumentHelp(words("The participant's code, unique in the study (e.g. P1).")))
     var code: String
 
-    @Option(name: .customLong("attr"), help: ArgumentHelp("An attribute value; repeat for more.", valueName: "key=value"))
+    @Option(name: .customLong("attr"), help: ArgumentHelp(words("An attribute value; repeat for more."), valueName: "key=value"))
     var attributes: [Assignment] = []
 
-    @Flag(help: "Accept a code that looks like an existing one (e.g. Cyrillic Р1 beside P1).")
+    @Flag(help: ArgumentHelp(words("Accept a code that looks like an existing one (e.g. Cyrillic Р1 beside P1).")))
     var allowConfusable = false
 
     @OptionGroup var study: StudyOptions

@@ -2,24 +2,24 @@ import ArgumentParser
 import StudyStore
 
 struct ParticipantAttribute: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "attribute", abstract: "Mark an attribute as identifying a person, or remove an attribute.",
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "attribute", abstract: words("Mark an attribute as identifying a person, or remove an attribute."),
         subcommands: [ParticipantAttributeIdentifying.self, ParticipantAttributeRemove.self],
-        defaultSubcommand: ParticipantAttributeIdentifying.self)
+        defaultSubcommand: ParticipantAttributeIdentifying.self) }
 }
 
 struct ParticipantAttributeIdentifying: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "identifying", abstract: "Mark an attribute as identifying a person (or not).",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "identifying", abstract: words("Mark an attribute as identifying a person (or not)."),
+        discussion: words("""
             Identifying attributes (a name, an e-mail, an employer) are left out of every export made with \
             --pseudonymise. Example: studyctl participant attribute email --identifying
-            """)
+            """)) }
 
-    @Argument(help: "The attribute's name.")
+    @Argument(help: ArgumentHelp(words("The attribute's name.")))
     var name: String
 
-    @Flag(name: .customLong("identifying"), inversion: .prefixedNo, help: "Whether the attribute identifies a person.")
+    @Flag(name: .customLong("identifying"), inversion: .prefixedNo, help: ArgumentHelp(words("Whether the attribute identifies a person.")))
     var identifying: Bool
 
     @OptionGroup var study: StudyOptions

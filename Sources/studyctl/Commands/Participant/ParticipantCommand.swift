@@ -1,13 +1,13 @@
 import ArgumentParser
 
 struct ParticipantCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "participant",
-        abstract: "Add, import, list, change and remove participants and their attributes.",
-        discussion: """
+        abstract: words("Add, import, list, change and remove participants and their attributes."),
+        discussion: words("""
             Attributes are free: text (level=Iniciante) or numbers (years_ios=0.5; a decimal comma is \
             accepted). An attribute keeps one type across the study.
-            """,
+            """),
         subcommands: [
             ParticipantAdd.self,
             ParticipantImport.self,
@@ -17,5 +17,5 @@ struct ParticipantCommand: ParsableCommand {
             ParticipantDerive.self,
             ParticipantAttribute.self,
             ParticipantRemove.self,
-        ])
+        ]) }
 }

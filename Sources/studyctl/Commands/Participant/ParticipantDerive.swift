@@ -4,10 +4,10 @@ import StudyStore
 import Surveys
 
 struct ParticipantDerive: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "derive",
-        abstract: "Derive a grouping attribute from a numeric one by a rule.",
-        discussion: """
+        abstract: words("Derive a grouping attribute from a numeric one by a rule."),
+        discussion: words("""
             Clauses are tried in order; the first that holds gives the label. Conditions: <N, <=N, >N, >=N, \
             =N, a range A..B, or * for every value left. Separate clauses with commas, or with semicolons when \
             a number has a decimal comma.
@@ -18,18 +18,18 @@ struct ParticipantDerive: ParsableCommand {
 
             When the attribute already holds values that differ from the derived ones, the differences are \
             listed and nothing changes unless --replace.
-            """)
+            """)) }
 
-    @Argument(help: "The attribute to derive (e.g. level).")
+    @Argument(help: ArgumentHelp(words("The attribute to derive (e.g. level).")))
     var name: String
 
-    @Option(help: ArgumentHelp("The numeric attribute to derive from.", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("The numeric attribute to derive from."), valueName: "attribute"))
     var from: String
 
-    @Option(help: ArgumentHelp("The banding rule, e.g. \"<2:Iniciante,<=3:Intermediário,>3:Avançado\".", valueName: "rule"))
+    @Option(help: ArgumentHelp(words("The banding rule, e.g. \"<2:Iniciante,<=3:Intermediário,>3:Avançado\"."), valueName: "rule"))
     var rule: String
 
-    @Flag(help: "Overwrite values that differ from the derived ones.")
+    @Flag(help: ArgumentHelp(words("Overwrite values that differ from the derived ones.")))
     var replace = false
 
     @OptionGroup var study: StudyOptions

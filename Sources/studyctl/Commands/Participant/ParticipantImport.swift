@@ -5,31 +5,31 @@ import StudyStore
 import Tabular
 
 struct ParticipantImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "import",
-        abstract: "Import participants from a CSV file.",
-        discussion: """
+        abstract: words("Import participants from a CSV file."),
+        discussion: words("""
             The file has a header row; one column holds participant codes (the first, unless --code-column \
             says otherwise) and every other column becomes an attribute. A column whose values are all numbers \
             becomes a numeric attribute (0.5 and 0,5 both read as one half). UTF-8 with or without BOM; comma, \
             semicolon (as Excel writes it in Brazil) or tab delimited; quoted fields may hold line breaks.
 
             All or nothing: every problem is listed with file:line:column and nothing is stored.
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
 
-    @Option(help: ArgumentHelp("The column holding participant codes (default: the first column).", valueName: "name"))
+    @Option(help: ArgumentHelp(words("The column holding participant codes (default: the first column)."), valueName: "name"))
     var codeColumn: String?
 
-    @Option(help: ArgumentHelp("The field separator (default: detected from the header row).", valueName: "delimiter"))
+    @Option(help: ArgumentHelp(words("The field separator (default: detected from the header row)."), valueName: "delimiter"))
     var delimiter: Delimiter?
 
-    @Flag(help: "Update participants already in the study instead of refusing them.")
+    @Flag(help: ArgumentHelp(words("Update participants already in the study instead of refusing them.")))
     var update = false
 
-    @Flag(help: "Accept codes that look like another participant's (e.g. Cyrillic Р1 beside P1).")
+    @Flag(help: ArgumentHelp(words("Accept codes that look like another participant's (e.g. Cyrillic Р1 beside P1).")))
     var allowConfusable = false
 
     @OptionGroup var study: StudyOptions

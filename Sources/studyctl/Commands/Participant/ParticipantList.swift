@@ -4,9 +4,9 @@ import StudyStore
 import Surveys
 
 struct ParticipantList: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "list",
-        abstract: "List participants with their attributes.")
+        abstract: words("List participants with their attributes.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

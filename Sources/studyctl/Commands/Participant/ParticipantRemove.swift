@@ -3,15 +3,15 @@ import Results
 import StudyStore
 
 struct ParticipantRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove a participant.",
-        discussion: "Refuses when questionnaire answers, task attempts, transcripts, excerpts or memos are attached, unless --cascade.")
+        abstract: words("Remove a participant."),
+        discussion: words("Refuses when questionnaire answers, task attempts, transcripts, excerpts or memos are attached, unless --cascade.")) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var code: String
 
-    @Flag(help: "Also remove everything attached to the participant.")
+    @Flag(help: ArgumentHelp(words("Also remove everything attached to the participant.")))
     var cascade = false
 
     @OptionGroup var study: StudyOptions

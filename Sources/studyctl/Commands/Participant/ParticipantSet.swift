@@ -3,18 +3,18 @@ import Results
 import StudyStore
 
 struct ParticipantSet: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "set",
-        abstract: "Set or remove attribute values of a participant.",
-        discussion: "Example: studyctl participant set P3 occupation=\"Eng. de Software\" years_ios=2,5 --unset level")
+        abstract: words("Set or remove attribute values of a participant."),
+        discussion: words("Example: studyctl participant set P3 occupation=\"Eng. de Software\" years_ios=2,5 --unset level")) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var code: String
 
-    @Argument(help: ArgumentHelp("Attribute values to set.", valueName: "key=value"))
+    @Argument(help: ArgumentHelp(words("Attribute values to set."), valueName: "key=value"))
     var values: [Assignment] = []
 
-    @Option(help: ArgumentHelp("An attribute to remove from this participant; repeat for more.", valueName: "key"))
+    @Option(help: ArgumentHelp(words("An attribute to remove from this participant; repeat for more."), valueName: "key"))
     var unset: [String] = []
 
     @OptionGroup var study: StudyOptions

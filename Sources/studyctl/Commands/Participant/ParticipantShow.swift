@@ -3,11 +3,11 @@ import Results
 import StudyStore
 
 struct ParticipantShow: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "show",
-        abstract: "Show one participant: attributes and what is attached (answers, attempts, excerpts).")
+        abstract: words("Show one participant: attributes and what is attached (answers, attempts, excerpts).")) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var code: String
 
     @OptionGroup var study: StudyOptions

@@ -7,17 +7,17 @@ import Surveys
 import Tabular
 
 struct ResponsesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "responses",
-        abstract: "Import questionnaire answers from form exports.",
-        subcommands: [ResponsesImport.self, ResponsesRemove.self])
+        abstract: words("Import questionnaire answers from form exports."),
+        subcommands: [ResponsesImport.self, ResponsesRemove.self]) }
 }
 
 struct ResponsesImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "import",
-        abstract: "Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey).",
-        discussion: """
+        abstract: words("Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey)."),
+        discussion: words("""
             One row per participant (or, with --long, one row per answer). Item columns are found by the item \
             texts their headers carry (Google Forms style, either language, any order; other columns such as \
             e-mail are left out); else, in order, every column other than the participant, task and timestamp \
@@ -32,51 +32,51 @@ struct ResponsesImport: ParsableCommand {
 
             Example (a Google Forms export in Portuguese):
               studyctl responses import respostas.csv --instrument sus --participant-column Participante
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
 
-    @Option(help: ArgumentHelp("The instrument the answers belong to (with --long: when the file has no instrument column).", valueName: "id"))
+    @Option(help: ArgumentHelp(words("The instrument the answers belong to (with --long: when the file has no instrument column)."), valueName: "id"))
     var instrument: String?
 
-    @Option(help: ArgumentHelp("The column holding participant codes.", valueName: "column"))
+    @Option(help: ArgumentHelp(words("The column holding participant codes."), valueName: "column"))
     var participantColumn: String?
 
-    @Flag(help: "The file is in long format: one row per answer, columns participant, instrument, item, value (and task).")
+    @Flag(help: ArgumentHelp(words("The file is in long format: one row per answer, columns participant, instrument, item, value (and task).")))
     var long = false
 
-    @Option(help: ArgumentHelp("The column of item 1; the other items follow it.", valueName: "column"))
+    @Option(help: ArgumentHelp(words("The column of item 1; the other items follow it."), valueName: "column"))
     var itemsFrom: String?
 
-    @Option(help: ArgumentHelp("Item columns by name, e.g. 1=Q1,2=Q2 (repeatable).", valueName: "item=column,…"))
+    @Option(help: ArgumentHelp(words("Item columns by name, e.g. 1=Q1,2=Q2 (repeatable)."), valueName: "item=column,…"))
     var map: [String] = []
 
-    @Option(help: ArgumentHelp("The column with submission times (default: detected by name).", valueName: "column"))
+    @Option(help: ArgumentHelp(words("The column with submission times (default: detected by name)."), valueName: "column"))
     var timestampColumn: String?
 
-    @Option(help: ArgumentHelp("The task every row answers (per-task instruments).", valueName: "key"))
+    @Option(help: ArgumentHelp(words("The task every row answers (per-task instruments)."), valueName: "key"))
     var task: String?
 
-    @Option(help: ArgumentHelp("The column naming each row's task.", valueName: "column"))
+    @Option(help: ArgumentHelp(words("The column naming each row's task."), valueName: "column"))
     var taskColumn: String?
 
-    @Option(help: ArgumentHelp("Tells apart several sets of the same instrument.", valueName: "label"))
+    @Option(help: ArgumentHelp(words("Tells apart several sets of the same instrument."), valueName: "label"))
     var occasion: String = ""
 
-    @Option(help: ArgumentHelp("How the form numbered its scale.", valueName: "orientation"))
+    @Option(help: ArgumentHelp(words("How the form numbered its scale."), valueName: "orientation"))
     var orientation: Orientation = .canonical
 
-    @Option(help: ArgumentHelp("The field separator (default: detected).", valueName: "delimiter"))
+    @Option(help: ArgumentHelp(words("The field separator (default: detected)."), valueName: "delimiter"))
     var delimiter: Delimiter?
 
-    @Flag(help: "Overwrite answers participants already have.")
+    @Flag(help: ArgumentHelp(words("Overwrite answers participants already have.")))
     var replace = false
 
-    @Option(help: ArgumentHelp("Extra answer labels and the scale point each stands for, e.g. \"Concordo bastante=6,Neutro=4\".", valueName: "label=point,…"))
+    @Option(help: ArgumentHelp(words("Extra answer labels and the scale point each stands for, e.g. \"Concordo bastante=6,Neutro=4\"."), valueName: "label=point,…"))
     var labels: [String] = []
 
-    @Option(help: ArgumentHelp("A participant's repeated rows: refuse, keep-last or keep-first.", valueName: "policy"))
+    @Option(help: ArgumentHelp(words("A participant's repeated rows: refuse, keep-last or keep-first."), valueName: "policy"))
     var duplicates: DuplicatePolicy = .refuse
 
     @OptionGroup var study: StudyOptions

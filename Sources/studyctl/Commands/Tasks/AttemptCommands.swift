@@ -7,49 +7,49 @@ import Surveys
 import Tabular
 
 struct AttemptCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "attempt",
-        abstract: "Record, import and list task attempts.",
-        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptRemove.self])
+        abstract: words("Record, import and list task attempts."),
+        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptRemove.self]) }
 }
 
 extension Outcome: ExpressibleByArgument {}
 
 struct AttemptAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Record one attempt of a task.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Record one attempt of a task."),
+        discussion: words("""
             Times take ss, m:ss, h:mm:ss or decimal seconds (92, 1:32, 0:01:32, 92,5). A participant may \
             attempt a task more than once: each attempt is the next trial unless --trial says otherwise.
 
             Example: studyctl attempt add P1 fase-1 --condition setting=0-50 --time 1:32 --errors 3 --outcome success
-            """)
+            """)) }
 
-    @Argument(help: "The participant's code.")
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
 
-    @Argument(help: "The task's key.")
+    @Argument(help: ArgumentHelp(words("The task's key.")))
     var task: String
 
-    @Option(help: ArgumentHelp("A condition level; repeat for several factors.", valueName: "factor=level"))
+    @Option(help: ArgumentHelp(words("A condition level; repeat for several factors."), valueName: "factor=level"))
     var condition: [Assignment] = []
 
-    @Option(help: ArgumentHelp("The time taken.", valueName: "time"))
+    @Option(help: ArgumentHelp(words("The time taken."), valueName: "time"))
     var time: String?
 
-    @Option(help: ArgumentHelp("The number of errors.", valueName: "n"))
+    @Option(help: ArgumentHelp(words("The number of errors."), valueName: "n"))
     var errors: Int?
 
-    @Option(help: ArgumentHelp("How the attempt ended.", valueName: "outcome"))
+    @Option(help: ArgumentHelp(words("How the attempt ended."), valueName: "outcome"))
     var outcome: Outcome?
 
-    @Flag(help: "The participant needed help.")
+    @Flag(help: ArgumentHelp(words("The participant needed help.")))
     var assisted = false
 
-    @Option(help: "A note on the attempt.")
+    @Option(help: ArgumentHelp(words("A note on the attempt.")))
     var note: String?
 
-    @Option(help: ArgumentHelp("The trial number (default: the next one).", valueName: "n"))
+    @Option(help: ArgumentHelp(words("The trial number (default: the next one)."), valueName: "n"))
     var trial: Int?
 
     @OptionGroup var study: StudyOptions
@@ -76,9 +76,9 @@ struct AttemptAdd: ParsableCommand {
 }
 
 struct AttemptImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import a task log from CSV, one attempt per row.",
-        discussion: """
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "import", abstract: words("Import a task log from CSV, one attempt per row."),
+        discussion: words("""
             Columns are found by name (participant/participante/usuário, task/tarefa/fase, time/tempo, \
             errors/erros, outcome/resultado, assisted/ajuda, note, trial/tentativa, total, and each condition's \
             name) or given with --map. A total column is checked against time + errors × penalty (--penalty, \
@@ -86,21 +86,21 @@ struct AttemptImport: ParsableCommand {
             file:line:column and nothing is stored.
 
             Example: studyctl attempt import log.csv --map participant=Usuário,task=Fase,errors=Colisões,time=Tempo,setting=Config
-            """)
+            """)) }
 
-    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
 
-    @Option(help: ArgumentHelp("Fields to columns, e.g. participant=Usuário,task=Fase (repeatable).", valueName: "field=column,…"))
+    @Option(help: ArgumentHelp(words("Fields to columns, e.g. participant=Usuário,task=Fase (repeatable)."), valueName: "field=column,…"))
     var map: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds per error for checking the total column, e.g. 2s.", valueName: "seconds"))
+    @Option(help: ArgumentHelp(words("Seconds per error for checking the total column, e.g. 2s."), valueName: "seconds"))
     var penalty: Seconds?
 
-    @Flag(help: "Import rows whose total disagrees with the formula, listing each disagreement.")
+    @Flag(help: ArgumentHelp(words("Import rows whose total disagrees with the formula, listing each disagreement.")))
     var acceptTotals = false
 
-    @Option(help: ArgumentHelp("The field separator (default: detected).", valueName: "delimiter"))
+    @Option(help: ArgumentHelp(words("The field separator (default: detected)."), valueName: "delimiter"))
     var delimiter: Delimiter?
 
     @OptionGroup var study: StudyOptions
@@ -124,7 +124,7 @@ struct AttemptImport: ParsableCommand {
 }
 
 struct AttemptList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the recorded attempts.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the recorded attempts.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

@@ -14,30 +14,30 @@ struct Seconds: ExpressibleByArgument {
 }
 
 struct TaskCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "task",
-        abstract: "Add and list the tasks participants attempt.",
-        subcommands: [TaskAdd.self, TaskList.self])
+        abstract: words("Add and list the tasks participants attempt."),
+        subcommands: [TaskAdd.self, TaskList.self]) }
 }
 
 struct TaskAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a task.",
-        discussion: "Example: studyctl task add fase-1 --title \"Fase 1\" --penalty 2s")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Add a task."),
+        discussion: words("Example: studyctl task add fase-1 --title \"Fase 1\" --penalty 2s")) }
 
-    @Argument(help: "A short key for the task (e.g. T1, fase-1).")
+    @Argument(help: ArgumentHelp(words("A short key for the task (e.g. T1, fase-1).")))
     var key: String
 
-    @Option(help: "The task's title.")
+    @Option(help: ArgumentHelp(words("The task's title.")))
     var title: String
 
-    @Option(help: ArgumentHelp("Its place in the task order (default: last).", valueName: "n"))
+    @Option(help: ArgumentHelp(words("Its place in the task order (default: last)."), valueName: "n"))
     var order: Int?
 
-    @Option(help: "What the participant is asked to do.")
+    @Option(help: ArgumentHelp(words("What the participant is asked to do.")))
     var description: String?
 
-    @Option(help: ArgumentHelp("Seconds added per error for a total time, e.g. 2s.", valueName: "seconds"))
+    @Option(help: ArgumentHelp(words("Seconds added per error for a total time, e.g. 2s."), valueName: "seconds"))
     var penalty: Seconds?
 
     @OptionGroup var study: StudyOptions
@@ -49,7 +49,7 @@ struct TaskAdd: ParsableCommand {
 }
 
 struct TaskList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the tasks.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the tasks.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -68,21 +68,21 @@ struct TaskList: ParsableCommand {
 }
 
 struct ConditionCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "condition",
-        abstract: "Add and list the conditions (factors with levels) attempts are made under.",
-        subcommands: [ConditionAdd.self, ConditionList.self])
+        abstract: words("Add and list the conditions (factors with levels) attempts are made under."),
+        subcommands: [ConditionAdd.self, ConditionList.self]) }
 }
 
 struct ConditionAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a condition factor and its levels.",
-        discussion: "Example: studyctl condition add setting --levels \"0-50,0-100\"")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "add", abstract: words("Add a condition factor and its levels."),
+        discussion: words("Example: studyctl condition add setting --levels \"0-50,0-100\"")) }
 
-    @Argument(help: "The factor's name (e.g. setting, prototype).")
+    @Argument(help: ArgumentHelp(words("The factor's name (e.g. setting, prototype).")))
     var name: String
 
-    @Option(help: ArgumentHelp("The levels, in order, separated by commas.", valueName: "a,b,…"))
+    @Option(help: ArgumentHelp(words("The levels, in order, separated by commas."), valueName: "a,b,…"))
     var levels: String
 
     @OptionGroup var study: StudyOptions
@@ -95,7 +95,7 @@ struct ConditionAdd: ParsableCommand {
 }
 
 struct ConditionList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the conditions and their levels.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the conditions and their levels.")) }
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

@@ -7,36 +7,36 @@ import Surveys
 import Tabular
 
 struct TasksCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "tasks",
-        abstract: "Task statistics: completion, times, errors; comparisons of conditions.",
-        subcommands: [TasksSummary.self, TasksCompare.self])
+        abstract: words("Task statistics: completion, times, errors; comparisons of conditions."),
+        subcommands: [TasksSummary.self, TasksCompare.self]) }
 }
 
 extension TaskMeasure: ExpressibleByArgument {}
 
 struct TasksSummary: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "summary",
-        abstract: "Per task (and group): completion rate, times, errors, assistance and SEQ.",
-        discussion: """
+        abstract: words("Per task (and group): completion rate, times, errors, assistance and SEQ."),
+        discussion: words("""
             Completion rate with the adjusted-Wald 95 % interval (Agresti & Coull 1998; Sauro & Lewis 2005); \
             partial successes count as not completed. Times: mean, median and geometric mean with its 95 % \
             interval on the log scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
             total time = time + errors × penalty. Errors: mean, SD and total. SEQ: the mean answer per task when \
             participants answered it with --task.
-            """)
+            """)) }
 
-    @Option(help: ArgumentHelp("Group by participant attributes or conditions (repeatable).", valueName: "name"))
+    @Option(help: ArgumentHelp(words("Group by participant attributes or conditions (repeatable)."), valueName: "name"))
     var by: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds per error for total time, for every task.", valueName: "seconds"))
+    @Option(help: ArgumentHelp(words("Seconds per error for total time, for every task."), valueName: "seconds"))
     var penalty: Seconds?
 
-    @Flag(help: "Compute time statistics on successful attempts only.")
+    @Flag(help: ArgumentHelp(words("Compute time statistics on successful attempts only.")))
     var successfulOnly = false
 
-    @Flag(help: "Write CSV instead of a table.")
+    @Flag(help: ArgumentHelp(words("Write CSV instead of a table.")))
     var csv = false
 
     @OptionGroup var study: StudyOptions
@@ -69,10 +69,10 @@ struct TasksSummary: ParsableCommand {
 }
 
 struct TasksCompare: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two conditions of one task, or two groups of participants.",
-        discussion: """
+        abstract: words("Compare two conditions of one task, or two groups of participants."),
+        discussion: words("""
             --condition: paired t-test when the same participants did both conditions (per-participant means), \
             Welch's t-test otherwise. --by ATTRIBUTE: two groups of participants (between subjects), Welch's \
             t-test. Times are compared on the log scale and reported as the ratio of geometric means with its \
@@ -80,27 +80,27 @@ struct TasksCompare: ParsableCommand {
 
             Examples: studyctl tasks compare fase-1 --condition setting
                       studyctl tasks compare fase-1 --by level --levels Iniciante,Avançado
-            """)
+            """)) }
 
-    @Argument(help: "The task's key.")
+    @Argument(help: ArgumentHelp(words("The task's key.")))
     var task: String
 
-    @Option(help: ArgumentHelp("The condition whose levels are compared (within or between subjects).", valueName: "name"))
+    @Option(help: ArgumentHelp(words("The condition whose levels are compared (within or between subjects)."), valueName: "name"))
     var condition: String?
 
-    @Option(help: ArgumentHelp("A participant attribute whose groups are compared (between subjects).", valueName: "attribute"))
+    @Option(help: ArgumentHelp(words("A participant attribute whose groups are compared (between subjects)."), valueName: "attribute"))
     var by: String?
 
-    @Option(help: ArgumentHelp("The two levels or groups, A,B (default: the only two there are).", valueName: "a,b"))
+    @Option(help: ArgumentHelp(words("The two levels or groups, A,B (default: the only two there are)."), valueName: "a,b"))
     var levels: String?
 
-    @Option(help: ArgumentHelp("What to compare.", valueName: "measure"))
+    @Option(help: ArgumentHelp(words("What to compare."), valueName: "measure"))
     var measure: TaskMeasure = .time
 
-    @Option(help: ArgumentHelp("Seconds per error for --measure total (default: the task's).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(words("Seconds per error for --measure total (default: the task's)."), valueName: "seconds"))
     var penalty: Seconds?
 
-    @Flag(help: "Use successful attempts only.")
+    @Flag(help: ArgumentHelp(words("Use successful attempts only.")))
     var successfulOnly = false
 
     @OptionGroup var study: StudyOptions
