@@ -71,7 +71,7 @@ enum SentenceScanner {
     /// Calls whose parenthesised arguments are sentences.
     static let calls = ["Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable("]
     /// Declarations whose bodies return sentences.
-    static let bodies = ["var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
+    static let bodies = ["let said: Sentence", "let fields: [String: Sentence] = [", "var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
                          "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {"]
 
     static func patterns(in source: String) -> [String] {

@@ -26,6 +26,17 @@ import Testing
             #expect(uitracking.contains("(charts/pt-BR/\(chart).svg)"), "\(chart)")
         }
         #expect(!uitracking.contains("(SysUse)") && !uitracking.contains("Learnability"), "no English labels in the Portuguese report")
+        // Every Portuguese report and workbook holds no English word from the list (the cited works' titles and the
+        // charts' file names and the words quoted from participants and forms aside).
+        for name in ["uitracking", "codeforall", "game-controls"] {
+            let report = try String(contentsOfFile: cli.path("out/\(name)/report.md"), encoding: .utf8)
+            let body = (report.components(separatedBy: "\n## Referências\n").first ?? report)
+                .replacingOccurrences(of: "\\]\\(charts/[^)]*\\)", with: "]", options: .regularExpression)
+                .replacingOccurrences(of: "\"[^\"\\n]*\"", with: "", options: .regularExpression)  // the participants' and forms' words
+            #expect(ForeignWordCheck.english(in: body).isEmpty, "\(name): \(Set(ForeignWordCheck.english(in: body)).sorted())")
+            let workbook = try Self.workbookText(cli.path("out/\(name)/\(name).xlsx"))
+            #expect(ForeignWordCheck.english(in: workbook).isEmpty, "\(name).xlsx: \(Set(ForeignWordCheck.english(in: workbook)).sorted())")
+        }
         // Quotes per category, and the pairwise tests of three levels (values in PostHocTests).
         #expect(uitracking.contains("| Informações Insuficientes | P1 | “traduzir a documentação para português” |"))
         #expect(uitracking.contains("| Iniciante | Intermediário | 1,17 | 4,02 | 2,8 | 0,062 | 4,67 | 1,89 | 0,143 |"))
@@ -91,6 +102,27 @@ import Testing
         }
         // Running it again replaces the demo's own files.
         try cli.succeed(["demo", "--output", "out"])
+    }
+
+    /// Every text a workbook shows: its shared strings, sheet names and chart titles (unzip, then the XML's text).
+    static func workbookText(_ path: String) throws -> String {
+        let unzip = Process()
+        unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        unzip.arguments = ["unzip", "-p", path, "xl/sharedStrings.xml", "xl/workbook.xml", "xl/charts/*.xml"]
+        let pipe = Pipe()
+        unzip.standardOutput = pipe
+        try unzip.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        unzip.waitUntilExit()
+        let xml = String(decoding: data, as: UTF8.self)
+        var texts: [String] = []
+        for pattern in ["<t[^>]*>([^<]*)</t>", "<sheet name=\"([^\"]*)\"", "<a:t>([^<]*)</a:t>"] {
+            let expression = try NSRegularExpression(pattern: pattern)
+            for match in expression.matches(in: xml, range: NSRange(xml.startIndex..., in: xml)) {
+                if let range = Range(match.range(at: 1), in: xml) { texts.append(String(xml[range])) }
+            }
+        }
+        return texts.joined(separator: "\n").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// The LaTeX report: booktabs tables in floats with captions and ABNT sources, PDF figures, every special

@@ -1,3 +1,4 @@
+import Wording
 import Foundation
 import Gaze
 import QualCoding
@@ -180,7 +181,14 @@ public enum StudyTables {
             [.text("created"), .text(s.info.created)], [.text("grouped by"), Cell(s.groupAttribute)],
         ]
         rows += counts.map { [.text($0.0), .integer($0.1)] }
-        return DataTable(name: "Study", file: "study", columns: ["field", "value"], rows: rows)
+        var table = DataTable(name: "Study", file: "study", columns: ["field", "value"], rows: rows)
+        // The CSV keeps the machine names; the workbook shows each field in the study's language.
+        let fields: [String: Sentence] = ["title": "title", "language": "language", "created": "created", "grouped by": "grouped by",
+                                          "participants": "participants", "questionnaires": "questionnaires", "response sets": "response sets",
+                                          "tasks": "tasks", "task attempts": "task attempts", "categories": "categories", "codes": "codes",
+                                          "memos": "memos"]
+        table.display = [0: fields.mapValues { $0.text(s.info.language) }]
+        return table
     }
 
     static func participants(_ s: StudySnapshot) -> DataTable {
@@ -430,7 +438,21 @@ public enum StudyTables {
     }
 
     static func memos(_ s: StudySnapshot) -> DataTable {
-        DataTable(name: "Memos", file: "memos", columns: ["memo", "on", "text", "coder", "created"],
-                  rows: s.memos.map { [.integer(Int($0.id)), .text($0.on), .text($0.text), Cell($0.coder), .text($0.created)] })
+        var table = DataTable(name: "Memos", file: "memos", columns: ["memo", "on", "text", "coder", "created"],
+                              rows: s.memos.map { [.integer(Int($0.id)), .text($0.on), .text($0.text), Cell($0.coder), .text($0.created)] })
+        // What a memo is on, as the CSV keeps it (study, participant:P4, category:NAME, code:12), said in the workbook.
+        table.display = [1: Dictionary(s.memos.map(\.on).map { on -> (String, String) in
+            let parts = on.split(separator: ":", maxSplits: 1).map(String.init)
+            let said: Sentence
+            switch (parts.first, parts.count > 1 ? parts[1] : "") {
+            case ("study"?, _): said = "the study"
+            case let ("participant"?, name): said = "participant \(name)"
+            case let ("category"?, name): said = "category \(name)"
+            case let ("code"?, name): said = "code \(name)"
+            default: said = Sentence(verbatim: on)
+            }
+            return (on, said.text(s.info.language))
+        }, uniquingKeysWith: { first, _ in first })]
+        return table
     }
 }

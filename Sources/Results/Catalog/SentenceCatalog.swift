@@ -3,6 +3,32 @@
 /// every sentence in the sources and fails when one is missing here.
 public enum SentenceCatalog {
     public static let portuguese: [String: String] = [
+        "  study:    %@":
+            "  estudo:   %@",
+        "  report:   %@ (English: %@; HTML: report.html, report.en.html; LaTeX: report.tex, report.en.tex)":
+            "  relatório: %@ (em inglês: %@; HTML: report.html, report.en.html; LaTeX: report.tex, report.en.tex)",
+        "  workbook: %@":
+            "  pasta de trabalho: %@",
+        "  tables:   %@/":
+            "  tabelas:  %@/",
+        "code":
+            "código",
+        "study":
+            "estudo",
+        "the study":
+            "o estudo",
+        "language":
+            "idioma",
+        "created":
+            "criado em",
+        "grouped by":
+            "agrupado por",
+        "questionnaires":
+            "questionários",
+        "tasks":
+            "tarefas",
+        "categories":
+            "categorias",
         "'studyctl code list' shows each code's number.":
             "'studyctl code list' mostra o número de cada código.",
         "--condition: paired t-test when the same participants did both conditions (per-participant means), Welch's t-test otherwise. --by ATTRIBUTE: two groups of participants (between subjects), Welch's t-test. Times are compared on the log scale and reported as the ratio of geometric means with its 95 %% interval; errors as the difference of means.\n\nExamples: studyctl tasks compare fase-1 --condition setting\n          studyctl tasks compare fase-1 --by level --levels Iniciante,Avançado":

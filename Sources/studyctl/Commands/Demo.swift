@@ -40,10 +40,11 @@ struct Demo: ParsableCommand {
             try WorkbookWriter.write(snapshot, to: workbook)
             try CSVExporter.write(snapshot, to: folder.appendingPathComponent("csv").path)
             print("\(snapshot.info.title)")
-            print("  study:    \(study.path)")
-            print("  report:   \(report) (English: \(URL(fileURLWithPath: english).lastPathComponent); HTML: report.html, report.en.html; LaTeX: report.tex, report.en.tex)")
-            print("  workbook: \(workbook)")
-            print("  tables:   \(folder.appendingPathComponent("csv").path)/")
+            let englishFile = URL(fileURLWithPath: english).lastPathComponent
+            say("  study:    \(study.path)")
+            say("  report:   \(report) (English: \(englishFile); HTML: report.html, report.en.html; LaTeX: report.tex, report.en.tex)")
+            say("  workbook: \(workbook)")
+            say("  tables:   \(folder.appendingPathComponent("csv").path)/")
         }
     }
 
@@ -74,7 +75,7 @@ struct Demo: ParsableCommand {
         _ = try study.importCategories(from: data.appendingPathComponent("categories.csv").path)
         _ = try study.importCodes(from: data.appendingPathComponent("coded_excerpts.csv").path, coder: "Autora")
         _ = try study.importCodes(from: data.appendingPathComponent("second_coder.csv").path)
-        try study.addMemo(on: .study, text: "PSSUQ: as respostas por item foram reconstruídas a partir da Tabela 6; a Tabela 6 é inconsistente para P4 (Overall publicado 1,43; reconstruído 1,50). O segundo codificador é sintético.")
+        try study.addMemo(on: .study, text: "PSSUQ: as respostas por item foram reconstruídas a partir da Tabela 6; a Tabela 6 é inconsistente para P4 (escore geral publicado 1,43; reconstruído 1,50). O segundo codificador é sintético.")
         try study.addMemo(on: .category("APIs especializadas"), text: "Categoria pré-estabelecida da literatura, não observada nas entrevistas.")
         try addReconstructedTranscripts(study, quotes: data.appendingPathComponent("transcript_quotes.csv").path)
         return ("uitracking", study)
