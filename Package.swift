@@ -106,7 +106,7 @@ let package = Package(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "StudyStore", "Importing", "Figures"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures"]),
         .testTarget(
             name: "StudyStoreTests",
             dependencies: ["StudyStore", "Importing", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]),

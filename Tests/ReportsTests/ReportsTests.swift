@@ -1,6 +1,7 @@
 import Figures
 import Foundation
 import Importing
+import Results
 import QualCoding
 import Testing
 import Surveys
@@ -73,7 +74,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
 
         // Numbers are numbers, text is text; the header is frozen and filtered; headers in Portuguese.
         let participants = try xlsxPart(file, parts["Participantes"]!)
-        #expect(participants.contains("<t>participante</t>") || participants.contains(">participante<"))
+        #expect(participants.contains("<t>Participante</t>") || participants.contains(">Participante<"))
         // Printed landscape on A4, one page wide, the header row on every page.
         #expect(participants.contains("<pageSetup paperSize=\"9\" fitToHeight=\"0\" orientation=\"landscape\"/>"))
         #expect(participants.contains("<pageSetUpPr fitToPage=\"1\"/>"))
@@ -407,5 +408,22 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         // The same study in memory still lists everyone in the document.
         let inline = try ReportWriter.write(try StudySnapshot.load(study, groupBy: "nivel"), language: .ptBR, to: folder.appendingPathComponent("inline").path)
         #expect(try String(contentsOfFile: inline, encoding: .utf8).contains("| R1 |"))
+    }
+}
+
+/// Every workbook header and sheet studyctl names has its Portuguese wording in the message catalog.
+@Suite struct WorkbookWordingTests {
+    @Test func everyHeaderAndSheetIsWordedInPortuguese() {
+        for name in WorkbookLabels.known {
+            let header = WorkbookLabels.column(name, .ptBR)
+            #expect(!header.isEmpty)
+            if Results.Term(rawValue: name) == nil, !["n", "p", "t", "item", "in_vivo", "aoi", "not_applicable"].contains(name) {
+                #expect(header.lowercased() != (WorkbookLabels.english[name] ?? name).lowercased(), "\(name) has no Portuguese header")
+            }
+        }
+        for (key, entry) in WorkbookLabels.sheets {
+            #expect(WorkbookLabels.sheet(key, .ptBR) != entry.name || key == "AOI metrics", "sheet \(key)")
+            #expect(WorkbookLabels.about(key, .ptBR) != entry.about, "about \(key)")
+        }
     }
 }

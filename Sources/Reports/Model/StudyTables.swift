@@ -281,23 +281,30 @@ public enum StudyTables {
 
     static func summary(_ s: StudySnapshot) -> DataTable {
         var rows: [[Cell]] = []
+        // The CSV holds the machine values `score --summary --csv` prints; the workbook shows them in the study's language.
+        var adjectives: [String: String] = [:]
+        var acceptabilities: [String: String] = [:]
         for questionnaire in s.questionnaires {
             for group in questionnaire.report.groups + questionnaire.report.overall {
                 for item in group.summaries {
                     let st = item.statistics
+                    if let meaning = item.meaning {
+                        adjectives[meaning.adjective.en] = meaning.adjective.name(s.info.language)
+                        acceptabilities[meaning.acceptability.rawValue] = meaning.acceptability.name(s.info.language)
+                    }
                     rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), .text(item.scoreID), .integer(st.n),
                                  .number(st.mean), Cell(st.sd), .number(st.median), .number(st.min), .number(st.max),
-                                 Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(item.norm), Cell(item.test?.t), Cell(item.test?.p),
-                                 Cell(item.meaning?.grade.grade), Cell(item.meaning?.adjective.name(s.info.language)),
-                                 Cell(item.meaning?.acceptability.name(s.info.language))])
+                                 Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(item.norm), Cell(item.test?.t),
+                                 Cell(item.test?.df), Cell(item.test?.p), Cell(item.meaning?.grade.grade), Cell(item.meaning?.adjective.en),
+                                 Cell(item.meaning?.acceptability.rawValue)])
                 }
             }
         }
         var table = DataTable(name: "Summary", file: "summary",
                               columns: ["instrument", "group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
-                                        "norm", "t", "p", "grade", "adjective", "acceptability"],
+                                        "norm", "t", "df", "p", "grade", "adjective", "acceptability"],
                               rows: rows)
-        table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 3: scoreNames(s)]
+        table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 3: scoreNames(s), 17: adjectives, 18: acceptabilities]
         return table
     }
 

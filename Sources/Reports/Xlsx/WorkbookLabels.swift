@@ -1,80 +1,54 @@
+import Results
 import Surveys
+import Wording
 
-/// The workbook in the study's language: sheet names, column headers and what each sheet holds. CSV exports keep
-/// the machine names (`participant`, `ci95_low`), which R and SPSS scripts rely on; the workbook is read by people.
+/// The workbook's sheet names, their descriptions and the headers of the columns studyctl names, in English; the
+/// study's language comes from the message catalog (`SentenceCatalog`, `Term`). A header that is a catalog term is the
+/// term's label, as in the report's tables; a name the tables take from the study (an attribute, a condition) stays.
 enum WorkbookLabels {
-    static let sheets: [String: (en: String, pt: String, about: (en: String, pt: String))] = [
-        "Study": ("Study", "Estudo", ("title, language and what the study holds", "título, idioma e o que o estudo contém")),
-        "Participants": ("Participants", "Participantes", ("one row per participant with their attributes", "uma linha por participante, com seus atributos")),
-        "Responses": ("Responses", "Respostas", ("every answer, one row per item (long format)", "cada resposta, uma linha por item (formato longo)")),
-        "Scores": ("Scores", "Escores", ("each participant's scores per instrument", "os escores de cada participante por instrumento")),
-        "Summary": ("Summary", "Resumo", ("per group and overall: n, mean, SD, 95% CI, test against the norm, grade", "por grupo e no total: n, média, DP, IC 95 %, teste contra a norma, nota")),
-        "Items": ("Items", "Itens", ("per item: n, mean, SD (recoded too) and the count of each scale point", "por item: n, média, DP (também recodificados) e a contagem de cada ponto da escala")),
-        "Tasks": ("Tasks", "Tarefas", ("every task attempt: time, errors, outcome", "cada tentativa de tarefa: tempo, erros, resultado")),
-        "Comparisons": ("Comparisons", "Comparações", ("between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests", "entre grupos, por escore: Welch / Mann–Whitney ou ANOVA de Welch / Kruskal–Wallis, e os testes par a par de Games–Howell e Dunn (Holm)")),
-        "Task summary": ("Task summary", "Resumo das tarefas", ("per task and condition: completion with adjusted-Wald CI, times, errors", "por tarefa e condição: conclusão com IC de Wald ajustado, tempos, erros")),
-        "Task comparisons": ("Task comparisons", "Comparações das tarefas", ("each condition's first two levels per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t", "os dois primeiros níveis de cada condição por tarefa: tempo como razão de médias geométricas, erros como diferença, t pareado ou de Welch")),
-        "Codebook": ("Codebook", "Livro de códigos", ("categories with origin, definition, theme and use", "categorias com origem, definição, tema e uso")),
-        "Excerpts": ("Excerpts", "Trechos", ("coded excerpts with their in-vivo codes", "trechos codificados com seus códigos in vivo")),
-        "Category frequencies": ("Category frequencies", "Frequência das categorias", ("per category: segments, participants and share", "por categoria: trechos, participantes e porcentagem")),
-        "Memos": ("Memos", "Memorandos", ("analytic memos", "memorandos analíticos")),
-        "Gaze recordings": ("Gaze recordings", "Gravações oculares", ("per participant × media: samples, share invalid, fixations, fixation filter", "por participante × mídia: amostras, porcentagem inválida, fixações, filtro de fixações")),
-        "AOI metrics": ("AOI metrics", "Métricas por AOI", ("per participant × media × AOI: Tobii's metrics, in ms", "por participante × mídia × AOI: as métricas da Tobii, em ms")),
-        "AOI summary": ("AOI summary", "Resumo por AOI", ("per AOI and group: percentage fixated, means with 95% CI", "por AOI e grupo: porcentagem que fixou, médias com IC 95 %")),
-        "Fixations": ("Fixations", "Fixações", ("one row per fixation with a TRUE/FALSE column per AOI (eyetrackingR)", "uma linha por fixação, com uma coluna TRUE/FALSE por AOI (eyetrackingR)")),
-        "Charts": ("Charts", "Gráficos", ("native Excel charts of the tables", "gráficos nativos do Excel a partir das tabelas")),
-        "Chart data": ("Chart data", "Dados dos gráficos", ("the values the charts are drawn from", "os valores de que os gráficos são feitos")),
+    static let sheets: [String: (name: String, about: String)] = [
+        "Study": ("Study", "title, language and what the study holds"),
+        "Participants": ("Participants", "one row per participant with their attributes"),
+        "Responses": ("Responses", "every answer, one row per item (long format)"),
+        "Scores": ("Scores", "each participant's scores per instrument"),
+        "Summary": ("Summary", "per group and overall: n, mean, SD, 95% CI, test against the norm, grade"),
+        "Items": ("Items", "per item: n, mean, SD (recoded too) and the count of each scale point"),
+        "Tasks": ("Tasks", "every task attempt: time, errors, outcome"),
+        "Comparisons": ("Comparisons", "between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests"),
+        "Task summary": ("Task summary", "per task and condition: completion with adjusted-Wald CI, times, errors"),
+        "Task comparisons": ("Task comparisons", "each condition's first two levels per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t"),
+        "Codebook": ("Codebook", "categories with origin, definition, theme and use"),
+        "Excerpts": ("Excerpts", "coded excerpts with their in-vivo codes"),
+        "Category frequencies": ("Category frequencies", "per category: segments, participants and share"),
+        "Memos": ("Memos", "analytic memos"),
+        "Gaze recordings": ("Gaze recordings", "per participant × media: samples, share invalid, fixations, fixation filter"),
+        "AOI metrics": ("AOI metrics", "per participant × media × AOI: Tobii's metrics, in ms"),
+        "AOI summary": ("AOI summary", "per AOI and group: percentage fixated, means with 95% CI"),
+        "Fixations": ("Fixations", "one row per fixation with a TRUE/FALSE column per AOI (eyetrackingR)"),
+        "Charts": ("Charts", "native Excel charts of the tables"),
+        "Chart data": ("Chart data", "the values the charts are drawn from"),
     ]
 
-    static let columns: [String: String] = [
-        "acceptability": "aceitabilidade", "adjective": "adjetivo", "answer": "resposta", "assisted": "com ajuda", "attempts": "tentativas",
-        "category": "categoria", "ci95_high": "IC 95 % sup.", "ci95_low": "IC 95 % inf.", "code": "código", "code_id": "id do código",
-        "coder": "codificador", "codes": "códigos", "completion": "conclusão", "completion_ci_high": "conclusão IC sup.",
-        "completion_ci_low": "conclusão IC inf.", "count": "contagem", "created": "criado em", "definition": "definição",
-        "denominator": "denominador", "errors": "erros", "errors_mean": "erros (média)", "errors_sd": "erros (DP)", "errors_total": "erros (total)",
-        "excerpt": "trecho", "field": "campo", "geomean_ci_high": "média geom. IC sup.", "geomean_ci_low": "média geom. IC inf.",
-        "grade": "nota", "group": "grupo", "in_vivo": "in vivo", "instrument": "instrumento", "item": "item", "items": "itens",
-        "items_answered": "itens respondidos", "max": "máx.", "mean": "média", "median": "mediana", "memo": "memorando", "min": "mín.",
-        "n": "n", "norm": "norma", "not_applicable": "N/A", "note": "observação", "occasion": "ocasião", "on": "sobre",
-        "orientation": "orientação", "origin": "origem", "outcome": "resultado", "p": "p", "participant": "participante",
-        "participants": "participantes", "point": "ponto", "recoded": "recodificado", "recoded_mean": "média recodificada",
-        "recoded_sd": "DP recodificado", "score": "escore", "sd": "DP", "segments": "trechos", "seq_mean": "SEQ (média)", "share": "porcentagem",
-        "span_end": "fim", "span_start": "início", "submitted": "enviado em", "successes": "sucessos", "t": "t", "task": "tarefa",
-        "text": "texto", "media": "mídia", "recording": "gravação", "samples": "amostras", "invalid_share": "proporção de amostras inválidas",
-        "fixations": "fixações", "fixation_filter": "filtro de fixações", "aoi": "AOI", "time_to_first_fixation_ms": "tempo até a 1ª fixação (ms)",
-        "fixations_before": "fixações antes", "first_fixation_ms": "1ª fixação (ms)", "total_fixation_ms": "duração total das fixações (ms)",
-        "fixation_count": "número de fixações", "visit_count": "visitas", "total_visit_ms": "duração total das visitas (ms)",
-        "average_fixation_ms": "duração média das fixações (ms)", "fixated": "fixaram", "percent_fixated": "% que fixou", "fixation": "fixação",
-        "time_ms": "tempo (ms)", "start_ms": "início (ms)", "end_ms": "fim (ms)", "duration_ms": "duração (ms)", "trackloss": "perda de rastreio", "theme": "tema", "time_geomean": "tempo (média geom.)", "time_mean": "tempo (média)", "time_median": "tempo (mediana)",
-        "time_s": "tempo (s)", "total_mean": "tempo total (média)", "total_s": "tempo total (s)", "trial": "tentativa", "value": "valor",
-    ]
-
-    static let english: [String: String] = [
-        "ci95_high": "95% CI high", "ci95_low": "95% CI low", "code_id": "code id", "completion_ci_high": "completion CI high",
-        "completion_ci_low": "completion CI low", "errors_mean": "errors (mean)", "errors_sd": "errors (SD)", "errors_total": "errors (total)",
-        "geomean_ci_high": "geometric mean CI high", "geomean_ci_low": "geometric mean CI low", "in_vivo": "in vivo",
-        "items_answered": "items answered", "not_applicable": "N/A", "recoded_mean": "recoded mean", "recoded_sd": "recoded SD",
-        "sd": "SD", "seq_mean": "SEQ (mean)", "span_end": "end", "span_start": "start", "time_geomean": "time (geometric mean)",
-        "time_mean": "time (mean)", "time_median": "time (median)", "time_s": "time (s)", "total_mean": "total time (mean)", "total_s": "total time (s)",
-        "invalid_share": "share invalid", "fixation_filter": "fixation filter", "time_to_first_fixation_ms": "time to first fixation (ms)",
-        "fixations_before": "fixations before", "first_fixation_ms": "first fixation (ms)", "total_fixation_ms": "total fixation duration (ms)",
-        "fixation_count": "fixation count", "visit_count": "visits", "total_visit_ms": "total visit duration (ms)",
-        "average_fixation_ms": "average fixation duration (ms)", "percent_fixated": "% fixated", "time_ms": "time (ms)", "start_ms": "start (ms)",
-        "end_ms": "end (ms)", "duration_ms": "duration (ms)",
-    ]
+    /// The columns studyctl names, by machine name; the English header where it is not the name itself.
+    static let known: Set<String> = ["acceptability", "adjective", "answer", "aoi", "assisted", "attempts", "average_fixation_ms", "category", "ci95_high", "ci95_low", "code", "code_id", "coder", "codes", "completion", "completion_ci_high", "completion_ci_low", "count", "created", "definition", "denominator", "duration_ms", "end_ms", "errors", "errors_mean", "errors_sd", "errors_total", "excerpt", "field", "first_fixation_ms", "fixated", "fixation", "fixation_count", "fixation_filter", "fixations", "fixations_before", "geomean_ci_high", "geomean_ci_low", "grade", "group", "in_vivo", "instrument", "invalid_share", "item", "items", "items_answered", "max", "mean", "media", "median", "memo", "min", "n", "norm", "not_applicable", "note", "occasion", "on", "orientation", "origin", "outcome", "p", "participant", "participants", "percent_fixated", "point", "recoded", "recoded_mean", "recoded_sd", "recording", "samples", "score", "sd", "segments", "seq_mean", "share", "span_end", "span_start", "start_ms", "submitted", "successes", "t", "task", "text", "theme", "time_geomean", "time_mean", "time_median", "time_ms", "time_s", "time_to_first_fixation_ms", "total_fixation_ms", "total_mean", "total_s", "total_visit_ms", "trackloss", "trial", "value", "visit_count"]
+    static let english: [String: String] = ["average_fixation_ms": "average fixation duration (ms)", "ci95_high": "95% CI high", "ci95_low": "95% CI low", "code_id": "code id", "completion_ci_high": "completion CI high", "completion_ci_low": "completion CI low", "duration_ms": "duration (ms)", "end_ms": "end (ms)", "errors_mean": "errors (mean)", "errors_sd": "errors (SD)", "errors_total": "errors (total)", "first_fixation_ms": "first fixation (ms)", "fixation_count": "fixation count", "fixation_filter": "fixation filter", "fixations_before": "fixations before", "geomean_ci_high": "geometric mean CI high", "geomean_ci_low": "geometric mean CI low", "in_vivo": "in vivo", "invalid_share": "share invalid", "items_answered": "items answered", "not_applicable": "N/A", "percent_fixated": "% fixated", "recoded_mean": "recoded mean", "recoded_sd": "recoded SD", "sd": "SD", "seq_mean": "SEQ (mean)", "span_end": "end", "span_start": "start", "start_ms": "start (ms)", "time_geomean": "time (geometric mean)", "time_mean": "time (mean)", "time_median": "time (median)", "time_ms": "time (ms)", "time_s": "time (s)", "time_to_first_fixation_ms": "time to first fixation (ms)", "total_fixation_ms": "total fixation duration (ms)", "total_mean": "total time (mean)", "total_s": "total time (s)", "total_visit_ms": "total visit duration (ms)", "visit_count": "visits"]
 
     static func sheet(_ name: String, _ language: StudyLanguage) -> String {
         guard let entry = sheets[name] else { return name }
-        return language == .ptBR ? entry.pt : entry.en
+        return Sentence(stringLiteral: entry.name).text(language)
     }
 
     static func about(_ name: String, _ language: StudyLanguage) -> String {
         guard let entry = sheets[name] else { return "" }
-        return language == .ptBR ? entry.about.pt : entry.about.en
+        return Sentence(stringLiteral: entry.about).text(language)
     }
 
-    /// A column header for people; a name the tables take from the study (an attribute, a condition) stays as it is.
+    /// A column header for people: the catalog term's label where there is one, else the English header worded in
+    /// `language` with a capital first letter; a name the tables take from the study stays as it is.
     static func column(_ name: String, _ language: StudyLanguage) -> String {
-        language == .ptBR ? (columns[name] ?? name) : (english[name] ?? name)
+        guard known.contains(name) else { return name }
+        if let term = Term(rawValue: name) { return term.text(language) }
+        let header = Sentence(stringLiteral: english[name] ?? name).text(language)
+        return header.prefix(1).uppercased() + header.dropFirst()
     }
 }

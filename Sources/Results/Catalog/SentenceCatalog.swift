@@ -3,6 +3,240 @@
 /// every sentence in the sources and fails when one is missing here.
 public enum SentenceCatalog {
     public static let portuguese: [String: String] = [
+        "%% fixated":
+            "%% que fixou",
+        "95%% CI high":
+            "IC 95 %% sup.",
+        "95%% CI low":
+            "IC 95 %% inf.",
+        "AOI metrics":
+            "Métricas por AOI",
+        "AOI summary":
+            "Resumo por AOI",
+        "Category frequencies":
+            "Frequência das categorias",
+        "Chart data":
+            "Dados dos gráficos",
+        "Charts":
+            "Gráficos",
+        "Codebook":
+            "Livro de códigos",
+        "Comparisons":
+            "Comparações",
+        "Excerpts":
+            "Trechos",
+        "Fixations":
+            "Fixações",
+        "Gaze recordings":
+            "Gravações oculares",
+        "Items":
+            "Itens",
+        "Memos":
+            "Memorandos",
+        "N/A":
+            "N/A",
+        "Responses":
+            "Respostas",
+        "SD":
+            "DP",
+        "SEQ (mean)":
+            "SEQ (média)",
+        "Scores":
+            "Escores",
+        "Study":
+            "Estudo",
+        "Summary":
+            "Resumo",
+        "Task comparisons":
+            "Comparações das tarefas",
+        "Task summary":
+            "Resumo das tarefas",
+        "Tasks":
+            "Tarefas",
+        "acceptability":
+            "aceitabilidade",
+        "adjective":
+            "adjetivo",
+        "analytic memos":
+            "memorandos analíticos",
+        "answer":
+            "resposta",
+        "aoi":
+            "AOI",
+        "assisted":
+            "com ajuda",
+        "average fixation duration (ms)":
+            "duração média das fixações (ms)",
+        "between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests":
+            "entre grupos, por escore: Welch / Mann–Whitney ou ANOVA de Welch / Kruskal–Wallis, e os testes par a par de Games–Howell e Dunn (Holm)",
+        "categories with origin, definition, theme and use":
+            "categorias com origem, definição, tema e uso",
+        "code id":
+            "id do código",
+        "coded excerpts with their in-vivo codes":
+            "trechos codificados com seus códigos in vivo",
+        "completion":
+            "conclusão",
+        "completion CI high":
+            "conclusão IC sup.",
+        "completion CI low":
+            "conclusão IC inf.",
+        "definition":
+            "definição",
+        "denominator":
+            "denominador",
+        "duration (ms)":
+            "duração (ms)",
+        "each condition's first two levels per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t":
+            "os dois primeiros níveis de cada condição por tarefa: tempo como razão de médias geométricas, erros como diferença, t pareado ou de Welch",
+        "each participant's scores per instrument":
+            "os escores de cada participante por instrumento",
+        "end":
+            "fim",
+        "end (ms)":
+            "fim (ms)",
+        "errors":
+            "erros",
+        "errors (SD)":
+            "erros (DP)",
+        "errors (mean)":
+            "erros (média)",
+        "errors (total)":
+            "erros (total)",
+        "every answer, one row per item (long format)":
+            "cada resposta, uma linha por item (formato longo)",
+        "every task attempt: time, errors, outcome":
+            "cada tentativa de tarefa: tempo, erros, resultado",
+        "excerpt":
+            "trecho",
+        "field":
+            "campo",
+        "first fixation (ms)":
+            "1ª fixação (ms)",
+        "fixated":
+            "fixaram",
+        "fixation":
+            "fixação",
+        "fixation filter":
+            "filtro de fixações",
+        "fixations before":
+            "fixações antes",
+        "geometric mean CI high":
+            "média geom. IC sup.",
+        "geometric mean CI low":
+            "média geom. IC inf.",
+        "grade":
+            "nota",
+        "group":
+            "grupo",
+        "in vivo":
+            "in vivo",
+        "instrument":
+            "instrumento",
+        "item":
+            "item",
+        "items answered":
+            "itens respondidos",
+        "max":
+            "máx.",
+        "mean":
+            "média",
+        "median":
+            "mediana",
+        "min":
+            "mín.",
+        "n":
+            "n",
+        "native Excel charts of the tables":
+            "gráficos nativos do Excel a partir das tabelas",
+        "norm":
+            "norma",
+        "note":
+            "observação",
+        "occasion":
+            "ocasião",
+        "on":
+            "sobre",
+        "one row per fixation with a TRUE/FALSE column per AOI (eyetrackingR)":
+            "uma linha por fixação, com uma coluna TRUE/FALSE por AOI (eyetrackingR)",
+        "one row per participant with their attributes":
+            "uma linha por participante, com seus atributos",
+        "orientation":
+            "orientação",
+        "outcome":
+            "resultado",
+        "p":
+            "p",
+        "per AOI and group: percentage fixated, means with 95%% CI":
+            "por AOI e grupo: porcentagem que fixou, médias com IC 95 %%",
+        "per category: segments, participants and share":
+            "por categoria: trechos, participantes e porcentagem",
+        "per group and overall: n, mean, SD, 95%% CI, test against the norm, grade":
+            "por grupo e no total: n, média, DP, IC 95 %%, teste contra a norma, nota",
+        "per item: n, mean, SD (recoded too) and the count of each scale point":
+            "por item: n, média, DP (também recodificados) e a contagem de cada ponto da escala",
+        "per participant × media × AOI: Tobii's metrics, in ms":
+            "por participante × mídia × AOI: as métricas da Tobii, em ms",
+        "per participant × media: samples, share invalid, fixations, fixation filter":
+            "por participante × mídia: amostras, porcentagem inválida, fixações, filtro de fixações",
+        "per task and condition: completion with adjusted-Wald CI, times, errors":
+            "por tarefa e condição: conclusão com IC de Wald ajustado, tempos, erros",
+        "point":
+            "ponto",
+        "recoded":
+            "recodificado",
+        "recoded SD":
+            "DP recodificado",
+        "recoded mean":
+            "média recodificada",
+        "score":
+            "escore",
+        "segments":
+            "trechos",
+        "share":
+            "porcentagem",
+        "share invalid":
+            "proporção de amostras inválidas",
+        "start":
+            "início",
+        "start (ms)":
+            "início (ms)",
+        "submitted":
+            "enviado em",
+        "successes":
+            "sucessos",
+        "t":
+            "t",
+        "the values the charts are drawn from":
+            "os valores de que os gráficos são feitos",
+        "time (geometric mean)":
+            "tempo (média geom.)",
+        "time (mean)":
+            "tempo (média)",
+        "time (median)":
+            "tempo (mediana)",
+        "time (ms)":
+            "tempo (ms)",
+        "time (s)":
+            "tempo (s)",
+        "time to first fixation (ms)":
+            "tempo até a 1ª fixação (ms)",
+        "title, language and what the study holds":
+            "título, idioma e o que o estudo contém",
+        "total fixation duration (ms)":
+            "duração total das fixações (ms)",
+        "total time (mean)":
+            "tempo total (média)",
+        "total time (s)":
+            "tempo total (s)",
+        "total visit duration (ms)":
+            "duração total das visitas (ms)",
+        "trackloss":
+            "perda de rastreio",
+        "trial":
+            "tentativa",
+        "value":
+            "valor",
         "  study:    %@":
             "  estudo:   %@",
         "  report:   %@ (English: %@; HTML: report.html, report.en.html; LaTeX: report.tex, report.en.tex)":
