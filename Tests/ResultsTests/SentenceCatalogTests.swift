@@ -71,7 +71,7 @@ enum SentenceScanner {
     /// Calls whose parenthesised arguments are sentences.
     static let calls = ["Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable("]
     /// Declarations whose bodies return sentences.
-    static let bodies = ["let said: Sentence", "let fields: [String: Sentence] = [", "var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
+    static let bodies = ["let said: Sentence", "var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
                          "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {"]
 
     static func patterns(in source: String) -> [String] {
@@ -89,6 +89,8 @@ enum SentenceScanner {
         }
         for call in calls { for start in find(call) { spans.append(start..<balancedEnd(text, from: start, open: "(", close: ")")) } }
         for body in bodies { for start in find(body) { spans.append(start..<balancedEnd(text, from: start, open: "{", close: "}")) } }
+        // Tables of sentences: `let words: [String: Sentence] = [ … ]`.
+        for start in find(": [String: Sentence] = [") { spans.append(start..<balancedEnd(text, from: start, open: "[", close: "]")) }
         for anchor in ["message: ", "location: ", "report.append(", "notes.append(", "skipped.append(", ": Sentence = ", "problem(", "failures.append(", "problems.append(\""] {
             for start in find(anchor) {
                 let from = anchor.hasSuffix("\"") ? start - 1 : start

@@ -237,19 +237,26 @@ public enum StudyTables {
                           .integer(item.number), value, text, .integer(na), .text(set.orientation.rawValue), Cell(set.submitted)])
             }
         }
+        // The orientation as the CSV keeps it (canonical, inverted), worded in the workbook.
+        let orientations: [String: Sentence] = ["canonical": "canonical", "inverted": "inverted"]
+        let display = [8: orientations.mapValues { $0.text(s.info.language) }]
         if let study = s.streamingFrom {
             let definitions = s.questionnaires.map(\.definition)
-            return DataTable(name: "Responses", file: "responses", columns: columns, hasRows: s.questionnaires.contains { $0.setCount > 0 }) { emit in
+            var table = DataTable(name: "Responses", file: "responses", columns: columns, hasRows: s.questionnaires.contains { $0.setCount > 0 }) { emit in
                 for definition in definitions {
                     try study.forEachResponseSet(instrument: definition.id) { set in try rows(of: set, definition, emit) }
                 }
             }
+            table.display = display
+            return table
         }
         var all: [[Cell]] = []
         for questionnaire in s.questionnaires {
             for set in questionnaire.sets { rows(of: set, questionnaire.definition) { all.append($0) } }
         }
-        return DataTable(name: "Responses", file: "responses", columns: columns, rows: all)
+        var table = DataTable(name: "Responses", file: "responses", columns: columns, rows: all)
+        table.display = display
+        return table
     }
 
     static func scores(_ s: StudySnapshot) -> DataTable {

@@ -3,6 +3,10 @@
 /// every sentence in the sources and fails when one is missing here.
 public enum SentenceCatalog {
     public static let portuguese: [String: String] = [
+        "canonical":
+            "canônica",
+        "inverted":
+            "invertida",
         "%% fixated":
             "%% que fixou",
         "95%% CI high":
