@@ -50,6 +50,8 @@ import Wording
         let name = StudyText.problem("P 1", as: .participantCode)!
         #expect(name.sentence.text(.ptBR) == "Não é possível usar 'P 1' como código de participante: um código de participante não pode conter espaços.")
         #expect(sentence.text(.ptBR) == "participante P3, item 2 (coluna 'Q2'): 'dez' não é um número")
+        let none = GroupComparison([("a", []), ("b", [])])
+        #expect(none.sentence(score: "TLX ponderado", language: .ptBR) == "TLX ponderado: menos de dois grupos com escores: sem comparação.")
         let percent: Sentence = "58% of \(3)"
         #expect(percent.pattern == "58%% of %@" && percent.description == "58% of 3")
     }
@@ -66,7 +68,10 @@ enum SentenceScanner {
                                        // options and column names that locate a problem
                                        "--map", "--title", "AOI", "assisted", "errors", "outcome", "time", "total", "trial",
                                        // a chart's path and a memo's prefix
-                                       "%@/charts/%@", "participant:", "from invalid String value "]
+                                       "%@/charts/%@", "participant:", "from invalid String value ",
+                                       // tests' and effects' machine names a switch compares, number formats
+                                       "welch-t", "welch-anova", "mann-whitney-u", "hedges-g", "rank-biserial-r", "epsilon-squared",
+                                       "%%.%@f", "%%.3f"]
 
     /// Calls whose parenthesised arguments are sentences.
     static let calls = ["Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable("]

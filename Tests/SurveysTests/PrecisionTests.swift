@@ -45,10 +45,9 @@ import Testing
     @Test func comparisonWithoutScoredGroups() {
         let none = GroupComparison(runs: [("a", []), ("b", [])])
         #expect(none.undefinedReason == "fewer than two groups with scores: no comparison")
-        #expect(none.sentence(score: "Weighted TLX", language: .en) == "Weighted TLX: fewer than two groups with scores: no comparison.")
-        #expect(none.sentence(score: "TLX ponderado", language: .ptBR) == "TLX ponderado: menos de dois grupos com escores: sem comparação.")
+        #expect(none.wording(score: "Weighted TLX", language: .en).description == "Weighted TLX: fewer than two groups with scores: no comparison.")
         let one = GroupComparison([("a", [10, 20]), ("b", [])])
-        #expect(one.sentence(score: "S", language: .en).hasPrefix("S: a (n = 2"))
+        #expect(one.wording(score: "S", language: .en).description.hasPrefix("S: a (n = 2"))
     }
 }
 

@@ -1,3 +1,4 @@
+import Wording
 import Gaze
 import Surveys
 
@@ -49,7 +50,7 @@ extension ResultTable {
             let groups = item.comparison.groups.map { "\($0.name) (\($0.n))" }.joined(separator: ", ")
             if item.comparison.tests.isEmpty {
                 let reason = item.comparison.undefinedReason ?? ""
-                table.append([.text(label), .text(groups), .text(language == .ptBR ? GroupComparison.portugueseReason(reason) : reason),
+                table.append([.text(label), .text(groups), .text(Sentence(stringLiteral: reason).text(language)),
                               .empty, .empty, .empty, .empty])
             }
             for test in item.comparison.tests {

@@ -3,6 +3,56 @@
 /// every sentence in the sources and fails when one is missing here.
 public enum SentenceCatalog {
     public static let portuguese: [String: String] = [
+        "fewer than two groups with scores: no comparison":
+            "menos de dois grupos com escores: sem comparação",
+        "no variation: every score is the same, test undefined":
+            "sem variação: todos os escores são iguais",
+        "too few scores per group (or no variation within groups): test undefined":
+            "escores de menos por grupo (ou sem variação nos grupos): teste indefinido",
+        "test undefined":
+            "teste indefinido",
+        "no group with scores":
+            "nenhum grupo com escores",
+        "%@ (n = %@, M = %@, SD = %@)":
+            "%@ (n = %@; M = %@; DP = %@)",
+        "%@ (n = %@, M = %@)":
+            "%@ (n = %@; M = %@)",
+        ", and ":
+            " e ",
+        "%@: %@; no test (%@).":
+            "%@: %@; sem teste (%@).",
+        "Welch's t(%@) = %@":
+            "t de Welch(%@) = %@",
+        "Mann–Whitney U = %@":
+            "U de Mann-Whitney = %@",
+        "Welch's F(%@) = %@":
+            "F de Welch(%@) = %@",
+        "H(%@) = %@":
+            "H(%@) = %@",
+        "p < .001":
+            "p < 0,001",
+        "p < 0,001":
+            "p < 0,001",
+        "p = %@":
+            "p = %@",
+        "Hedges' g = %@":
+            "g de Hedges = %@",
+        "r = %@":
+            "r = %@",
+        "ε² = %@":
+            "ε² = %@",
+        "%@, %@, %@":
+            "%@; %@; %@",
+        "%@, %@":
+            "%@; %@",
+        "%@ differed significantly between %@: %@.":
+            "%@ diferiu significativamente entre %@: %@.",
+        "%@ did not differ significantly between %@: %@.":
+            "%@ não diferiu significativamente entre %@: %@.",
+        "%@ differed significantly among the groups %@ (%@).":
+            "%@ diferiu significativamente entre os grupos %@ (%@).",
+        "%@ did not differ significantly among the groups %@ (%@).":
+            "%@ não diferiu significativamente entre os grupos %@ (%@).",
         "canonical":
             "canônica",
         "inverted":

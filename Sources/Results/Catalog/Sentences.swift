@@ -14,3 +14,11 @@ extension Sentence {
 extension WordedError {
     public func text(_ language: StudyLanguage) -> String { sentence.text(language) }
 }
+
+extension GroupComparison {
+    /// The comparison's sentence for the report and the command line, in `language` (APA style in English, its
+    /// Brazilian-Portuguese equivalent: "t de Welch", "DP", decimal comma).
+    public func sentence(score: String, language: StudyLanguage) -> String {
+        wording(score: score, language: language).text(language)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// A comparison of one score between groups of participants (between subjects), with the parametric test and its
 /// rank-based counterpart side by side, as a thesis reports them:
@@ -222,75 +223,62 @@ enum Ranking {
 }
 
 extension GroupComparison {
-    /// The reasons a comparison is undefined, in Portuguese.
-    static let portugueseReasons = [
-        "fewer than two groups with scores: no comparison": "menos de dois grupos com escores: sem comparação",
-        "no variation: every score is the same, test undefined": "sem variação: todos os escores são iguais",
-        "too few scores per group (or no variation within groups): test undefined":
-            "escores de menos por grupo (ou sem variação nos grupos): teste indefinido",
-    ]
-
-    /// `reason` (one of `undefinedReason`'s) in Portuguese.
-    public static func portugueseReason(_ reason: String) -> String { portugueseReasons[reason] ?? reason }
-
-    /// A sentence for the report, APA style in English and its Brazilian-Portuguese equivalent (decimal comma,
-    /// "DP", "t de Welch"). Significance is judged on the parametric test at α = .05; both tests are reported.
-    public func sentence(score: String, language: StudyLanguage) -> String {
+    /// A sentence for the report, APA style: the groups with n, M and SD, then each test with its p and effect size.
+    /// Significance is judged on the parametric test at α = .05; both tests are reported. The words are the
+    /// catalog's (`Sentence`); the numbers are written for `language` (decimal comma and "p < 0,001" in pt-BR).
+    public func wording(score: String, language: StudyLanguage) -> Sentence {
         let pt = language == .ptBR
         func number(_ value: Double, _ decimals: Int = 2) -> String {
             let text = String(format: "%.\(decimals)f", value).replacingOccurrences(of: "-", with: "−")
             return pt ? text.replacingOccurrences(of: ".", with: ",") : text
         }
-        func p(_ value: Double) -> String {
+        func p(_ value: Double) -> Sentence {
             if value < 0.001 { return pt ? "p < 0,001" : "p < .001" }
             let text = String(format: "%.3f", value)
-            return "p = " + (pt ? text.replacingOccurrences(of: ".", with: ",") : String(text.dropFirst()))
+            return "p = \(pt ? text.replacingOccurrences(of: ".", with: ",") : String(text.dropFirst()))"
         }
-        let separator = pt ? "; " : ", "
-        let described = groups.map { group in
-            "\(group.name) (n = \(group.n)\(separator)M = \(number(group.mean))\(group.sd.map { "\(separator)\(pt ? "DP" : "SD") = \(number($0))" } ?? ""))"
+        let described: [Sentence] = groups.map { group in
+            group.sd.map { "\(group.name) (n = \(group.n), M = \(number(group.mean)), SD = \(number($0)))" }
+                ?? "\(group.name) (n = \(group.n), M = \(number(group.mean)))"
         }
-        let list: String
+        let list: Sentence
         switch described.count {
-        case 0: list = pt ? "nenhum grupo com escores" : "no group with scores"
+        case 0: list = "no group with scores"
         case 1: list = described[0]
-        case 2: list = described.joined(separator: pt ? " e " : " and ")
-        default: list = described.dropLast().joined(separator: ", ") + (pt ? " e " : ", and ") + described[described.count - 1]
+        case 2: list = Sentence.joined(described, separator: " and ")
+        default: list = Sentence.joined(Array(described.dropLast()), separator: ", ") + ", and " + described[described.count - 1]
         }
         guard let first = tests.first else {
-            let reason = undefinedReason ?? "test undefined"
-            if described.isEmpty { return "\(score): \(pt ? Self.portugueseReasons[reason] ?? reason : reason)." }
-            return pt ? "\(score): \(list); sem teste (\(Self.portugueseReasons[reason] ?? reason))."
-                      : "\(score): \(list); no test (\(reason))."
+            let reason = Sentence(stringLiteral: undefinedReason ?? "test undefined")
+            if described.isEmpty { return "\(score): \(reason)." }
+            return "\(score): \(list); no test (\(reason))."
         }
         let significant = first.p < 0.05
-        let parts = tests.map { test -> String in
+        let parts = tests.map { test -> Sentence in
             let df = test.df.map { number($0, $0 == $0.rounded() ? 0 : 1) }.joined(separator: ", ")
-            var text: String
+            let statistic: Sentence
             switch test.name {
-            case "welch-t": text = (pt ? "t de Welch(\(df)) = " : "Welch's t(\(df)) = ") + number(test.statistic)
-            case "mann-whitney-u": text = (pt ? "U de Mann-Whitney = " : "Mann–Whitney U = ") + number(test.statistic, 1)
-            case "welch-anova": text = (pt ? "F de Welch(\(df)) = " : "Welch's F(\(df)) = ") + number(test.statistic)
-            default: text = "H(\(df)) = " + number(test.statistic)
+            case "welch-t": statistic = "Welch's t(\(df)) = \(number(test.statistic))"
+            case "mann-whitney-u": statistic = "Mann–Whitney U = \(number(test.statistic, 1))"
+            case "welch-anova": statistic = "Welch's F(\(df)) = \(number(test.statistic))"
+            default: statistic = "H(\(df)) = \(number(test.statistic))"
             }
-            text += separator + p(test.p)
-            if let effect = test.effect {
+            let effect: Sentence? = test.effect.flatMap { effect in
                 switch test.effectName {
-                case "hedges-g": text += separator + (pt ? "g de Hedges = " : "Hedges' g = ") + number(effect)
-                case "rank-biserial-r": text += separator + "r = " + number(effect)
-                case "epsilon-squared": text += separator + "ε² = " + number(effect)
-                default: break
+                case "hedges-g": return "Hedges' g = \(number(effect))"
+                case "rank-biserial-r": return "r = \(number(effect))"
+                case "epsilon-squared": return "ε² = \(number(effect))"
+                default: return nil
                 }
             }
-            return text
+            return effect.map { "\(statistic), \(p(test.p)), \($0)" } ?? "\(statistic), \(p(test.p))"
         }
+        let all = Sentence.joined(parts, separator: "; ")
         if groups.count == 2 {
-            let verb = pt ? (significant ? "diferiu significativamente entre" : "não diferiu significativamente entre")
-                          : (significant ? "differed significantly between" : "did not differ significantly between")
-            return "\(score) \(verb) \(list): " + parts.joined(separator: pt ? "; " : "; ") + "."
+            return significant ? "\(score) differed significantly between \(list): \(all)."
+                : "\(score) did not differ significantly between \(list): \(all)."
         }
-        let verb = pt ? (significant ? "diferiu significativamente entre os grupos" : "não diferiu significativamente entre os grupos")
-                      : (significant ? "differed significantly among the groups" : "did not differ significantly among the groups")
-        return "\(score) \(verb) \(list) (" + parts.joined(separator: "; ") + ")."
+        return significant ? "\(score) differed significantly among the groups \(list) (\(all))."
+            : "\(score) did not differ significantly among the groups \(list) (\(all))."
     }
 }
