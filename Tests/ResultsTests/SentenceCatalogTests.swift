@@ -102,13 +102,11 @@ enum SentenceScanner {
                 spans.append(from..<expressionEnd(text, from: from))
             }
         }
-        for start in find(" as Sentence") {
-            // `"…" as Sentence`: the literal just before.
-            var index = start - " as Sentence".unicodeScalars.count - 1
-            guard index >= 0, text[index] == "\"" else { continue }
-            index -= 1
-            while index > 0, !(text[index] == "\"" && text[index - 1] != "\\") { index -= 1 }
-            spans.append(index..<start)
+        // `("…" as Sentence)`: every literal opening after a parenthesis that is followed by ` as Sentence`.
+        let cast = Array(" as Sentence".unicodeScalars)
+        for start in find("(\"") {
+            let end = skipLiteral(text, from: start - 1)
+            if end + cast.count <= text.count, Array(text[end..<end + cast.count]) == cast { spans.append((start - 1)..<end) }
         }
         var patterns: Set<String> = []
         for span in spans {

@@ -134,7 +134,7 @@ extension ReportModel {
                                                   Column(.ci95, .interval(decimals: 2), language), Column(.norm, .number(decimals: 2), language),
                                                   Column(.test, .text, language), Column(.p, .pValue, language), Column(.verdict, .prose, language)])
                 for summary in normSummaries {
-                    let verdict = summary.testUndefined.map { pt ? ($0.hasPrefix("no variation") ? "sem variação: teste indefinido" : "menos de dois escores: teste indefinido") : $0 }
+                    let verdict = summary.testUndefined.map { Sentence(stringLiteral: $0).text(language) }
                         ?? summary.normVerdict?.text(language) ?? ""
                     table.append([.text(label(summary.scoreID)), .number(summary.statistics.mean), Results.Value(summary.statistics.ci95),
                                   Results.Value(summary.norm), Results.Value(summary.test.map { "t(\($0.df)) = \(number($0.t))" }),
@@ -210,8 +210,9 @@ extension ReportModel {
                     Charts.means(categories: byTask.map { $0.task ?? "" }, series: series, norms: [], maximum: 100,
                                  yTitle: ("\(firstLabel) (%, 95% CI)" as Sentence).text(language), normLabel: "", note: nil,
                                  valueText: { number($0, 0) }),
-                    pt ? "Porcentagem de respostas \"\(firstLabel)\" por \(d.id == "codeforall-component" ? "componente" : "tarefa") e item, com intervalo de Wald ajustado de 95 %"
-                       : "Share of \"\(firstLabel)\" answers per task and item, with adjusted-Wald 95% intervals")
+                    (d.id == "codeforall-component"
+                        ? "Share of \"\(firstLabel)\" answers per component and item, with adjusted-Wald 95% intervals" as Sentence
+                        : "Share of \"\(firstLabel)\" answers per task and item, with adjusted-Wald 95% intervals").text(language))
             }
             if !q.report.texts.isEmpty {
                 questionnaire.openAnswersIntro = [Value(value: Phrase.openAnswers.text(language))]
@@ -326,8 +327,7 @@ extension ReportModel {
                 Charts.means(categories: taskKeys, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
                              norms: [], maximum: 100, yTitle: ("Completion (%, 95% CI)" as Sentence).text(language), normLabel: "",
                              note: conditionNote, valueText: { number($0, 0) }),
-                pt ? "Taxa de conclusão por tarefa, com intervalo de Wald ajustado de 95 % \(citations.cite("sauro2005"))"
-                   : "Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005"))"))
+                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005"))" as Sentence).text(language)))
             if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
                 taskCharts.append(chart("task-time",
                     Charts.means(categories: taskKeys, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
@@ -419,8 +419,7 @@ extension ReportModel {
                                       Charts.MeanSeries(name: ("Krippendorff's α" as Sentence).text(language), means: lines.map(\.alpha), intervals: lines.map { _ in nil })],
                              norms: lines.map { _ in 0.8 }, maximum: 1, yTitle: ("Coefficient" as Sentence).text(language),
                              normLabel: ("Threshold 0.80" as Sentence).text(language), note: nil, valueText: { number($0, 2) }),
-                pt ? "Concordância entre codificadores por categoria: κ de Cohen e α de Krippendorff, com o limiar de 0,80 \(citations.cite("krippendorff2004"))"
-                   : "Agreement between coders per category: Cohen's κ and Krippendorff's α, with the 0.80 threshold \(citations.cite("krippendorff2004"))")]
+                ("Agreement between coders per category: Cohen's κ and Krippendorff's α, with the 0.80 threshold \(citations.cite("krippendorff2004"))" as Sentence).text(language))]
             return entry
         }
         model.agreement = agreements
@@ -485,8 +484,7 @@ extension ReportModel {
                                                    recordings: sets.map { ($0.participant, $0.fixations) })
             if let maps = try? GazePictures.maps(selection, media: name, stimulus: stimulus, weight: .duration, language: language) {
                 gaze.figures.append(chart("gaze-\(base)-heatmap", maps.heat,
-                    pt ? "Mapa de calor de \(name): fixações de todos os participantes ponderadas pela duração \(citations.cite("dalmaijer2014"))"
-                       : "Heat map of \(name): every participant's fixations weighted by duration \(citations.cite("dalmaijer2014"))"))
+                    ("Heat map of \(name): every participant's fixations weighted by duration \(citations.cite("dalmaijer2014"))" as Sentence).text(language)))
             }
             if let first = sets.first {
                 let example = GazePictures.Selection(name: first.participant, label: (("participant " as Sentence).text(language)) + first.participant,

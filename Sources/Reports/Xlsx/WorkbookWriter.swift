@@ -369,7 +369,7 @@ public enum WorkbookWriter {
         }
         let used = snapshot.frequencies.rows
         if !used.isEmpty && snapshot.codes.count > 0 {
-            blocks.append(ChartBlock(title: pt ? "Participantes que citaram cada categoria" : "Share of participants raising each category",
+            blocks.append(ChartBlock(title: ("Share of participants raising each category" as Sentence).text(snapshot.info.language),
                                      kind: .bar, categoryHeader: ("Category" as Sentence).text(snapshot.info.language), categories: used.map(\.category),
                                      series: [(("Participants (%)" as Sentence).text(snapshot.info.language), used.map(\.overall.share))],
                                      xAxis: ("Category" as Sentence).text(snapshot.info.language), yAxis: ("Participants" as Sentence).text(snapshot.info.language), percent: true))

@@ -1,10 +1,10 @@
+import Wording
 import Surveys
 
 extension ResultTable {
     /// The reason a one-sample test is undefined, in `language`.
     public static func undefinedTest(_ reason: String, _ language: StudyLanguage) -> String {
-        guard language == .ptBR else { return reason }
-        return reason.hasPrefix("no variation") ? "sem variação: teste indefinido" : "menos de dois escores: teste indefinido"
+        Sentence(stringLiteral: reason).text(language)
     }
 
     /// Per group (and task) and overall, each score's n, mean, SD, median, range, modes, 95 % t interval, the norm

@@ -3,6 +3,52 @@
 /// every sentence in the sources and fails when one is missing here.
 public enum SentenceCatalog {
     public static let portuguese: [String: String] = [
+        "no variation: test undefined":
+            "sem variação: teste indefinido",
+        "%@ people took part in the study, grouped by %@.":
+            "Participaram do estudo %@ pessoas, agrupadas por %@.",
+        "%@ people took part in the study.":
+            "Participaram do estudo %@ pessoas.",
+        "The %@ %@ was applied; its SUS equivalent is 0.65 × UMUX-Lite + 22.9.":
+            "Aplicou-se o %@ %@; o equivalente SUS é 0,65 × UMUX-Lite + 22,9.",
+        "The %@ %@ was applied; the score is the sum of the item contributions / 24 × 100.":
+            "Aplicou-se o %@ %@; o escore é a soma das contribuições / 24 × 100.",
+        "The %@ instrument was applied%@; each score is the mean of the answered items, reversed items recoded.":
+            "Aplicou-se o instrumento %@%@; cada escore é a média dos itens respondidos, com itens invertidos recodificados.",
+        "The %@ instrument was applied%@; each score is the sum of the answered items, reversed items recoded.":
+            "Aplicou-se o instrumento %@%@; cada escore é a soma dos itens respondidos, com itens invertidos recodificados.",
+        "from the I-VT filter %@ applied to raw gaze (%@)":
+            "do filtro I-VT %@ aplicado ao olhar bruto (%@)",
+        "from the Tobii export (%@)":
+            "da exportação da Tobii (%@)",
+        "Eye movements were recorded with a Tobii eye tracker (%@ recordings); fixations come %@. Area-of-interest metrics follow Tobii's definitions: time to first fixation, fixations before it, first fixation duration, fixation duration and count, visits and their duration, and the percentage of participants who fixated the area. Heat maps sum a Gaussian kernel (SD ≈ 33 px) per fixation, weighted by its duration %@.":
+            "Os movimentos oculares foram registrados com rastreador Tobii (%@ gravações); as fixações vêm %@. As métricas por área de interesse seguem as definições da Tobii: tempo até a primeira fixação, fixações antes dela, duração da primeira fixação, duração e número de fixações, visitas e sua duração, e a porcentagem de participantes que fixaram a área. Os mapas de calor somam um núcleo gaussiano (DP ≈ 33 px) por fixação, ponderado pela duração %@.",
+        "Share of \"%@\" answers per component and item, with adjusted-Wald 95%% intervals":
+            "Porcentagem de respostas \"%@\" por componente e item, com intervalo de Wald ajustado de 95 %%",
+        "Share of \"%@\" answers per task and item, with adjusted-Wald 95%% intervals":
+            "Porcentagem de respostas \"%@\" por tarefa e item, com intervalo de Wald ajustado de 95 %%",
+        "fewer than two scores: test undefined":
+            "menos de dois escores: teste indefinido",
+        "Perceived usability was measured with the System Usability Scale (SUS) %@. The score is 2.5 × Σ[(odd items − 1) + (5 − even items)], from 0 to 100; the Learnability (items 4 and 10) and Usability (the other items) sub-scores follow %@. Means are interpreted with the curved grading scale %@; each score with the adjective scale %@ and the acceptability ranges %@; the mean was compared with the benchmark of 68 by a one-sample t-test.":
+            "A usabilidade percebida foi medida com a System Usability Scale (SUS) %@. O escore é 2,5 × Σ[(itens ímpares − 1) + (5 − itens pares)], de 0 a 100; as subescalas Aprendizagem (itens 4 e 10) e Usabilidade (demais itens) seguem %@. A interpretação da média usa a escala de notas %@; a de cada escore, os adjetivos %@ e as faixas de aceitabilidade %@; a média foi comparada ao referencial 68 por teste t de uma amostra.",
+        "The %@ %@ was applied on a 7-point scale where 1 = strongly agree (lower is better). Each sub-scale is the mean of the answered items, N/A excluded; means were compared with the published norms %@ by one-sample t-tests.":
+            "Aplicou-se o %@ %@, escala de 7 pontos em que 1 = concordo totalmente (valores menores são melhores). Cada subescala é a média dos itens respondidos, excluindo-se N/A; as médias foram comparadas às normas publicadas %@ por teste t de uma amostra.",
+        "Workload was measured with the NASA-TLX %@: raw TLX as the mean of the six ratings %@ and, where weights were collected, weighted TLX = Σ rating × weight / 15.":
+            "A carga de trabalho foi medida com o NASA-TLX %@: TLX bruto como média das seis avaliações %@ e, havendo pesos, TLX ponderado = Σ avaliação × peso / 15.",
+        " 95 %% confidence intervals use the t distribution; internal consistency was estimated with Cronbach's α %@.":
+            " Intervalos de confiança de 95 %% usam a distribuição t; a consistência interna foi estimada pelo α de Cronbach %@.",
+        "For tasks, completion rates are given with the 95 %% adjusted-Wald interval %@; times as mean, median and geometric mean with its interval computed on the log scale %@.":
+            "Nas tarefas, a taxa de conclusão é apresentada com o intervalo de Wald ajustado de 95 %% %@; os tempos, pela média, mediana e média geométrica com intervalo calculado na escala logarítmica %@.",
+        " Agreement between coders was measured by percent agreement, Cohen's κ %@ and nominal Krippendorff's α %@, over the excerpts coded by at least two coders.":
+            " A concordância entre codificadores foi medida pela porcentagem de concordância, pelo κ de Cohen %@ e pelo α de Krippendorff nominal %@, sobre os trechos codificados por ao menos dois codificadores.",
+        " Scan-path similarity was measured by the normalised Levenshtein distance between AOI visit sequences %@.":
+            " A semelhança entre caminhos do olhar foi medida pela distância de Levenshtein normalizada entre as sequências de visitas a AOIs %@.",
+        "Completion rate per task with adjusted-Wald 95%% confidence intervals %@":
+            "Taxa de conclusão por tarefa, com intervalo de Wald ajustado de 95 %% %@",
+        "Agreement between coders per category: Cohen's κ and Krippendorff's α, with the 0.80 threshold %@":
+            "Concordância entre codificadores por categoria: κ de Cohen e α de Krippendorff, com o limiar de 0,80 %@",
+        "Heat map of %@: every participant's fixations weighted by duration %@":
+            "Mapa de calor de %@: fixações de todos os participantes ponderadas pela duração %@",
         "fewer than two groups with scores: no comparison":
             "menos de dois grupos com escores: sem comparação",
         "no variation: every score is the same, test undefined":
