@@ -337,3 +337,18 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
         #expect(Descriptive(histogram: [:]) == nil)
     }
 }
+
+/// The grade a SUS mean can vouch for: the curved grading scale (Sauro & Lewis 2016, Table 8.5) at both ends of the
+/// mean's 95 % interval.
+@Suite struct SUSGradeSpanTests {
+    @Test func theIntervalsEndsCarryTheirGrades() {
+        // A mean of 75 (B) whose interval runs from 70 (C: 65–71.0) to 80 (A−: 78.9–80.7).
+        let meaning = ScoreReport.SUSMeaning(75, interval: 70...80)
+        #expect(meaning.grade.grade == "B")
+        #expect(meaning.gradeSpan?.description == "C to A−")
+        // The scale's own boundaries: 80.8 is an A (the book's value, not MeasuringU's 80.3), 80.7 an A−.
+        #expect(ScoreReport.SUSMeaning(80, interval: 80.8...84.1).gradeSpan?.description == "A to A+")
+        #expect(ScoreReport.SUSMeaning(80, interval: 80.3...80.7).gradeSpan?.description == "A−")
+        #expect(ScoreReport.SUSMeaning(80).gradeSpan == nil, "no interval, no span")
+    }
+}

@@ -149,7 +149,8 @@ extension ReportModel {
                                                   Column(.sd, .number(decimals: 2), language), Column(.median, .number(decimals: 2), language),
                                                   Column(.min, .number(decimals: 2), language), Column(.max, .number(decimals: 2), language),
                                                   Column(.mode, .text, language), Column(.ci95, .interval(decimals: 2), language),
-                                                  Column(.grade, .text, language), Column(.percentiles, .text, language),
+                                                  Column(.grade, .text, language), Column(.grade_ci95, .text, language),
+                                                  Column(.percentiles, .text, language),
                                                   Column(.adjective, .text, language), Column(.acceptability, .text, language)])
                 for group in q.report.groups + q.report.overall {
                     guard let summary = group.summaries.first(where: { $0.scoreID == scoreID }), let meaning = summary.meaning else { continue }
@@ -158,9 +159,10 @@ extension ReportModel {
                     table.append([.text(overall ? Term.all.text(language) : group.name), .count(st.n), .number(st.mean), Results.Value(st.sd),
                                   .number(st.median), .number(st.min), .number(st.max),
                                   .text(st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; ")), Results.Value(st.ci95),
-                                  .text(meaning.grade.grade), .text(meaning.grade.percentiles), .text(meaning.adjective.name(language)),
-                                  .text(meaning.acceptability.name(language))], emphasised: overall)
+                                  .text(meaning.grade.grade), Results.Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
+                                  .text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))], emphasised: overall)
                 }
+                table.notes = [Phrase.susGradeSource.text(language)]
                 questionnaire.sus = model.place(table)
             }
             // Group comparisons of each score: Welch and its rank-based counterpart, as `score --by --compare` prints them,

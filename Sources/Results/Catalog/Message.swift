@@ -109,8 +109,10 @@ public enum Message: Sendable, Equatable, Bilingual {
             return ("No answers yet. Enter them with 'studyctl respond PARTICIPANT \(instrument)' or 'studyctl responses import'.",
                     "Nenhuma resposta ainda. Digite-as com 'studyctl respond PARTICIPANTE \(instrument)' ou 'studyctl responses import'.")
         case .gradesNote:
-            return ("Grades (Sauro & Lewis 2016) are defined for study means, so they are given for groups only; each participant's adjective (Bangor et al. 2009) and acceptability (Bangor et al. 2008) are in the table above.",
-                    "As notas (Sauro & Lewis 2016) são definidas para médias de estudos, por isso só aparecem para grupos; o adjetivo (Bangor et al. 2009) e a aceitabilidade (Bangor et al. 2008) de cada participante estão na tabela acima.")
+            return ("Grades (Sauro & Lewis 2016) are defined for study means, so they are given for groups only; each participant's adjective (Bangor et al. 2009) and acceptability (Bangor et al. 2008) are in the table above. "
+                        + Phrase.susGradeSource.text(.en),
+                    "As notas (Sauro & Lewis 2016) são definidas para médias de estudos, por isso só aparecem para grupos; o adjetivo (Bangor et al. 2009) e a aceitabilidade (Bangor et al. 2008) de cada participante estão na tabela acima. "
+                        + Phrase.susGradeSource.text(.ptBR))
         case let .norms(source): return ("Norms: \(source)", "Normas: \(source)")
         case let .cronbachAlpha(scale, alpha, items, sets):
             let suffix = scale.map { " (\($0))" } ?? ""

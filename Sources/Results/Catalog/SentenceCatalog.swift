@@ -3,6 +3,8 @@
 /// every sentence in the sources and fails when one is missing here.
 public enum SentenceCatalog {
     public static let portuguese: [String: String] = [
+        "%@ to %@":
+            "%@ a %@",
         "no variation: test undefined":
             "sem variação: teste indefinido",
         "%@ people took part in the study, grouped by %@.":

@@ -16,7 +16,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case dunn_z, dunn_p_holm
     // Questionnaires.
     case instrument, item, text, recoded, recoded_mean, recoded_sd, answered, not_applicable, point, count, share
-    case grade, percentiles, adjective, acceptability, alpha, items
+    case grade, grade_ci95, percentiles, adjective, acceptability, alpha, items
     // Tasks.
     case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
@@ -153,6 +153,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .fixations: return ("Fixations", "Fixações")
         case .pairs: return ("Pairs", "Pares")
         case .mean_similarity: return ("Mean similarity", "Semelhança média")
+        case .grade_ci95: return ("Grades in the 95% CI", "Notas no IC 95 %")
         case .raised_n: return ("Raised it, n", "Citaram, n")
         case .raised_mean: return ("Raised it, mean", "Citaram, média")
         case .others_n: return ("Others, n", "Demais, n")

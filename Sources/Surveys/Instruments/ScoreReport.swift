@@ -48,11 +48,24 @@ public struct ScoreReport: Sendable {
         public var grade: SUSInterpretation.Grade
         public var adjective: SUSInterpretation.Adjective
         public var acceptability: SUSInterpretation.Acceptability
+        /// The grades at the two ends of the mean's 95 % interval: the grade the data can vouch for is anywhere
+        /// between them ("B, the interval spans C to A−"); nil without an interval.
+        public var gradeAtLow: SUSInterpretation.Grade?
+        public var gradeAtHigh: SUSInterpretation.Grade?
 
-        public init(_ score: Double) {
+        public init(_ score: Double, interval: ClosedRange<Double>? = nil) {
             grade = SUSInterpretation.grade(score)
             adjective = SUSInterpretation.adjective(score)
             acceptability = SUSInterpretation.Acceptability(score)
+            gradeAtLow = interval.map { SUSInterpretation.grade($0.lowerBound) }
+            gradeAtHigh = interval.map { SUSInterpretation.grade($0.upperBound) }
+        }
+
+        /// "C to A−": the grades the interval spans, or the one grade when both ends share it.
+        public var gradeSpan: Sentence? {
+            guard let gradeAtLow, let gradeAtHigh else { return nil }
+            func shown(_ grade: SUSInterpretation.Grade) -> String { grade.grade.replacingOccurrences(of: "-", with: "−") }
+            return gradeAtLow == gradeAtHigh ? Sentence(verbatim: shown(gradeAtLow)) : "\(shown(gradeAtLow)) to \(shown(gradeAtHigh))"
         }
     }
 
@@ -405,7 +418,7 @@ public struct ScoreReport: Sendable {
                 let test = norm.flatMap { OneSampleTTest(unclipped, benchmark: $0) }
                 return Summary(
                     scoreID: id, statistics: statistics, norm: norm, test: test,
-                    meaning: isOnSUSScale(id, instrument) ? SUSMeaning(statistics.mean) : nil,
+                    meaning: isOnSUSScale(id, instrument) ? SUSMeaning(statistics.mean, interval: statistics.ci95) : nil,
                     betterThanNorm: norm.map { instrument.lowerIsBetter ? statistics.mean < $0 : statistics.mean > $0 },
                     testUndefined: norm != nil && test == nil ? OneSampleTTest.undefinedReason(unclipped) ?? "test undefined" : nil,
                     ciClipped: clipped)

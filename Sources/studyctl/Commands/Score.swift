@@ -174,6 +174,7 @@ struct ScoreCommand: ParsableCommand {
             var meanings = ResultTable(id: "grades", title: "", language: language,
                                        columns: [Column(.group, .text, language), Column(.score, .text, language),
                                                  Column(.mean, .number(decimals: 2), language), Column(.grade, .text, language),
+                                                 Column(.grade_ci95, .text, language),
                                                  Column(.percentiles, .text, language), Column(.adjective, .text, language),
                                                  Column(.acceptability, .text, language)])
             for group in report.groups + report.overall {
@@ -181,7 +182,8 @@ struct ScoreCommand: ParsableCommand {
                 for item in group.summaries {
                     guard let meaning = item.meaning else { continue }
                     meanings.append([.text(name), .text(ScoreNames.name(item.scoreID, definition, language)), .number(item.statistics.mean),
-                                     .text(meaning.grade.grade), .text(meaning.grade.percentiles), .text(meaning.adjective.name(language)),
+                                     .text(meaning.grade.grade), Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
+                                     .text(meaning.adjective.name(language)),
                                      .text(meaning.acceptability.name(language))])
                 }
             }
