@@ -352,3 +352,18 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
         #expect(ScoreReport.SUSMeaning(80).gradeSpan == nil, "no interval, no span")
     }
 }
+
+/// The precision of a mean: half its 95 % t interval.
+@Suite struct PrecisionOfTheMeanTests {
+    @Test func marginOfErrorIsHalfTheInterval() throws {
+        // python3 -c "import statistics,math; from scipy import stats; x=[85,75,97.5,67.5,90,72.5,80,92.5,70,87.5,77.5,82.5];
+        //   print(stats.t.ppf(0.975,len(x)-1)*statistics.stdev(x)/math.sqrt(len(x)))"  → 5.96100147524819 (scipy 1.17.1)
+        let scores: [Double] = [85, 75, 97.5, 67.5, 90, 72.5, 80, 92.5, 70, 87.5, 77.5, 82.5]
+        let summary = try #require(Descriptive(scores))
+        let margin = try #require(summary.marginOfError95)
+        #expect(abs(margin - 5.96100147524819) < 1e-9)
+        let interval = try #require(summary.ci95)
+        #expect(abs((interval.upperBound - interval.lowerBound) / 2 - margin) < 1e-12)
+        #expect(Descriptive([70])?.marginOfError95 == nil)
+    }
+}

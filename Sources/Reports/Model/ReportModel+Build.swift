@@ -163,6 +163,11 @@ extension ReportModel {
                                   .text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))], emphasised: overall)
                 }
                 table.notes = [Phrase.susGradeSource.text(language)]
+                if let overall = q.report.overall.first?.summaries.first(where: { $0.scoreID == scoreID }),
+                   let margin = overall.statistics.marginOfError95 {
+                    table.notes.append(Phrase.precision(score: scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language), n: overall.statistics.n,
+                                                        margin: number(margin)).text(language))
+                }
                 questionnaire.sus = model.place(table)
             }
             // Group comparisons of each score: Welch and its rank-based counterpart, as `score --by --compare` prints them,

@@ -52,7 +52,7 @@ public enum Phrase: Sendable, Equatable, Bilingual {
     case noAttempts
     case scanPathTitle(String), allPairs, withinGroup(String), betweenGroups(String), scanPathNote
     case cooccurrenceTitle, cooccurrenceNote, triangulationTitle(score: String, lowerIsBetter: Bool)
-    case susGradeSource
+    case susGradeSource, precision(score: String, n: Int, margin: String)
     case quotesTitle, quotesHeading, quotesNote
     case taskComparisonsTitle(String), errorsDifference, timeRatio, pairedT, taskComparisonsNote
     case scoreSummaryTitle(String)
@@ -101,6 +101,9 @@ public enum Phrase: Sendable, Equatable, Bilingual {
             return ("Total time = time + errors × penalty (\(list) per error).", "Tempo total = tempo + erros × penalidade (\(list) por erro).")
         case let .fixationFilters(filters): return ("Fixations: \(filters).", "Fixações: \(filters).")
         case .cooccurrenceTitle: return ("Co-occurrence of categories", "Coocorrência de categorias")
+        case let .precision(score, n, margin):
+            return ("Precision: with n = \(n), the 95% CI of the \(score) mean is ±\(margin) points.",
+                    "Precisão: com n = \(n), o IC 95 % da média do \(score) é de ±\(margin) pontos.")
         case .susGradeSource:
             return ("Grades and percentile ranges from Sauro & Lewis's curved grading scale (2016, Table 8.5; A from 80.8, where MeasuringU's online table puts it at 80.3: studyctl uses the book's). The grades in the 95% CI are those of the interval's two ends: the data cannot tell the grades between them apart.",
                     "Notas e faixas de percentis da escala de notas curva de Sauro & Lewis (2016, Tabela 8.5; A a partir de 80,8, onde a tabela on-line da MeasuringU o põe em 80,3: o studyctl usa a do livro). As notas no IC 95 % são as dos dois extremos do intervalo: os dados não distinguem as notas entre eles.")

@@ -21,6 +21,13 @@ public struct Descriptive: Sendable, Equatable, Codable {
 }
 
 extension Descriptive {
+    /// The precision of the mean: half the width of its 95 % t interval, t(.975, n − 1) × SD / √n, before any
+    /// clipping to the score's range ("with n = 12 the 95 % CI of the SUS mean is ±5.96 points"); nil for n < 2.
+    public var marginOfError95: Double? {
+        guard n > 1, let sd else { return nil }
+        return StudentT.quantile(0.975, df: Double(n - 1)) * sd / Double(n).squareRoot()
+    }
+
     /// Summarises values given as runs (a value and how many times it comes, in the order `init(_:)` would be given
     /// them): the same sums in the same order, so the same figures, without holding every value — a study's
     /// summaries keep counts of distinct scores, not the scores of a million respondents.

@@ -191,6 +191,13 @@ struct ScoreCommand: ParsableCommand {
                 print("")
                 print(TextRenderer.render(meanings, title: false), terminator: "")
                 say(.gradesNote)
+                // How precise the overall mean is, as a committee asks it.
+                for item in report.overall.first?.summaries ?? [] where item.meaning != nil {
+                    if let margin = item.statistics.marginOfError95 {
+                        print(Phrase.precision(score: ScoreNames.name(item.scoreID, definition, language), n: item.statistics.n,
+                                               margin: NumberStyle(language).number(margin)).text(language))
+                    }
+                }
             }
             if compare {
                 print("")
