@@ -79,3 +79,46 @@ public enum PercentAgreement {
         return Double(agreeing) / Double(pairable.count)
     }
 }
+
+/// Chance-corrected agreement that holds up where one value dominates (the "kappa paradox": κ falls near 0 although
+/// coders agree on nearly every unit; Feinstein & Cicchetti 1990): Gwet's AC1 and Brennan & Prediger's coefficient,
+/// for any number of coders and nominal values, as Gwet (2014, *Handbook of Inter-Rater Reliability*, 4th ed., ch. 2
+/// and 4) defines them. Observed agreement is the share of agreeing pairs of ratings within each unit rated by two
+/// coders or more; AC1's chance agreement is 1/(q − 1) Σₖ πₖ(1 − πₖ), πₖ the mean share of ratings in value k per
+/// unit, and Brennan–Prediger's is 1/q, q the number of values.
+public enum ChanceCorrectedAgreement {
+    /// Gwet's AC1 (Gwet 2008, *British Journal of Mathematical and Statistical Psychology* 61), or nil when no unit
+    /// has two ratings or fewer than two values are possible.
+    public static func gwetAC1(units: [[String?]], values: [String]) -> Double? {
+        guard let (observed, shares) = observedAndShares(units, values), values.count >= 2 else { return nil }
+        let expected = shares.reduce(0) { $0 + $1 * (1 - $1) } / Double(values.count - 1)
+        return expected == 1 ? nil : (observed - expected) / (1 - expected)
+    }
+
+    /// Brennan & Prediger (1981, *Educational and Psychological Measurement* 41): chance agreement 1/q.
+    public static func brennanPrediger(units: [[String?]], values: [String]) -> Double? {
+        guard let (observed, _) = observedAndShares(units, values), values.count >= 2 else { return nil }
+        let expected = 1 / Double(values.count)
+        return (observed - expected) / (1 - expected)
+    }
+
+    /// Observed agreement over the units with two ratings or more, and each value's mean share of the ratings.
+    static func observedAndShares(_ units: [[String?]], _ values: [String]) -> (Double, [Double])? {
+        var agreement = 0.0
+        var shares = Array(repeating: 0.0, count: values.count)
+        var rated = 0
+        for unit in units {
+            let ratings = unit.compactMap { $0 }
+            guard ratings.count >= 2 else { continue }
+            rated += 1
+            let r = Double(ratings.count)
+            for (k, value) in values.enumerated() {
+                let count = Double(ratings.filter { $0 == value }.count)
+                agreement += count * (count - 1) / (r * (r - 1))
+                shares[k] += count / r
+            }
+        }
+        guard rated > 0 else { return nil }
+        return (agreement / Double(rated), shares.map { $0 / Double(rated) })
+    }
+}

@@ -146,6 +146,10 @@ public struct AgreementReport: Sendable, Equatable, Codable {
         /// Cohen's κ per pair of coders, each on the units that pair shares.
         public var kappas: [PairKappa]
         public var alpha: Double?
+        /// Gwet's AC1 and Brennan–Prediger beside κ: they stay near the percent agreement where one value
+        /// dominates, as presence/absence of a rare category does (Gwet 2014).
+        public var ac1: Double?
+        public var brennanPrediger: Double?
 
         public func kappa(_ a: String, _ b: String) -> Double? {
             kappas.first { Set($0.coders) == Set([a, b]) }?.kappa
@@ -198,7 +202,9 @@ public struct AgreementReport: Sendable, Equatable, Codable {
                 }
             }
             return Line(category: name, units: data.filter { $0.compactMap { $0 }.count >= 2 }.count,
-                        percentAgreement: PercentAgreement.of(units: data), kappas: kappas, alpha: KrippendorffAlpha(units: data).alpha)
+                        percentAgreement: PercentAgreement.of(units: data), kappas: kappas, alpha: KrippendorffAlpha(units: data).alpha,
+                        ac1: ChanceCorrectedAgreement.gwetAC1(units: data, values: labels),
+                        brennanPrediger: ChanceCorrectedAgreement.brennanPrediger(units: data, values: labels))
         }
         self.categories = categories.map { category in
             line(category, units.map { unit in coders.map { presence($0, unit, category) } }, labels: ["1", "0"])

@@ -151,3 +151,33 @@ import Testing
         #expect(TextMatching.nfc(text).unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars))
     }
 }
+
+/// Chance-corrected agreement beside κ, on the worked example of ATLAS.ti's manual (10 segments, coder 1
+/// 1100000000, coder 2 0110010100): PA 0.60, κ 0.0909, and irrCAC's values, computed once with
+///   python -c "import pandas as pd; from irrCAC.raw import CAC; c = CAC(pd.DataFrame({'c1': list('1100000000'),
+///   'c2': list('0110010100')})); print(c.gwet()['est']['coefficient_value'], c.bp()['est']['coefficient_value'],
+///   c.krippendorff()['est']['coefficient_value'])"   → 0.31034 0.2 0.09524 (irrCAC 0.4.4)
+@Suite struct ChanceCorrectedAgreementTests {
+    static let units: [[String?]] = zip(Array("1100000000"), Array("0110010100")).map { [String($0), String($1)] }
+
+    @Test func matchesIrrCACOnTheWorkedExample() throws {
+        let ac1 = try #require(ChanceCorrectedAgreement.gwetAC1(units: Self.units, values: ["1", "0"]))
+        let bp = try #require(ChanceCorrectedAgreement.brennanPrediger(units: Self.units, values: ["1", "0"]))
+        #expect(abs(ac1 - 0.3103) < 5e-5, "\(ac1)")
+        #expect(abs(bp - 0.2000) < 5e-5, "\(bp)")
+        #expect(PercentAgreement.of(units: Self.units) == 0.6)
+        #expect(abs((KrippendorffAlpha(units: Self.units).alpha ?? 0) - 0.0952) < 5e-5)
+    }
+
+    @Test func theReportCarriesThemPerCategory() throws {
+        var a: [Int64: Set<String>] = [:], b: [Int64: Set<String>] = [:]
+        for (index, unit) in Self.units.enumerated() {
+            a[Int64(index)] = unit[0] == "1" ? ["X"] : ["Y"]
+            b[Int64(index)] = unit[1] == "1" ? ["X"] : ["Y"]
+        }
+        let report = AgreementReport(coders: ["A", "B"], categories: ["X", "Y"], assignments: ["A": a, "B": b])
+        let x = try #require(report.categories.first { $0.category == "X" })
+        #expect(abs((x.ac1 ?? 0) - 0.3103) < 5e-5 && abs((x.brennanPrediger ?? 0) - 0.2) < 5e-5)
+        #expect(abs((x.kappa("A", "B") ?? 0) - 0.0909) < 5e-5)
+    }
+}

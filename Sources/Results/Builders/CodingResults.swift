@@ -29,11 +29,13 @@ extension ResultTable {
                                                Term.kappa.text(language) + (pairs.count > 1 ? " " + pair.joined(separator: "–") : ""),
                                                .number(decimals: 3))
                                     }
-                                    + [Column(.alpha, .number(decimals: 3), language)])
+                                    + [Column(.alpha, .number(decimals: 3), language), Column(.ac1, .number(decimals: 3), language),
+                                       Column(.brennan_prediger, .number(decimals: 3), language)])
         for line in report.categories + [report.overall] {
             let overall = line == report.overall && line.category == report.overall.category
             table.append([.text(overall ? Term.overall.text(language) : line.category), .count(line.units), Value(share: line.percentAgreement)]
-                         + pairs.map { Value(line.kappa($0[0], $0[1])) } + [Value(line.alpha)], emphasised: overall)
+                         + pairs.map { Value(line.kappa($0[0], $0[1])) } + [Value(line.alpha), Value(line.ac1), Value(line.brennanPrediger)],
+                         emphasised: overall)
         }
         return table
     }

@@ -186,8 +186,8 @@ public enum Message: Sendable, Equatable, Bilingual {
                 + "α on the \(units) excerpt\(units == 1 ? "" : "s") coded by at least two coders (Krippendorff 2011); κ per pair on the excerpts that pair shares"
             let pt = (single ? "uma categoria por trecho: κ e α sobre as categorias atribuídas; " : "presença de cada categoria em cada trecho, agregada; ")
                 + "α nos \(units) trecho\(units == 1 ? "" : "s") codificado\(units == 1 ? "" : "s") por ao menos dois codificadores (Krippendorff 2011); κ por par nos trechos que o par compartilha"
-            return ("Overall: \(en). An empty κ or α means no variation to compare (e.g. a category nobody used).",
-                    "Geral: \(pt). Um κ ou α vazio significa que não há variação a comparar (por exemplo, uma categoria que ninguém usou).")
+            return ("Overall: \(en). An empty κ or α means no variation to compare (e.g. a category nobody used). Where one value dominates (a rare category is absent from almost every excerpt), κ and α fall near 0 although the coders agree on nearly every excerpt (the kappa paradox; Feinstein & Cicchetti 1990): Gwet's AC1 (Gwet 2008) and Brennan–Prediger (1981) correct for chance without that dependence on prevalence.",
+                    "Geral: \(pt). Um κ ou α vazio significa que não há variação a comparar (por exemplo, uma categoria que ninguém usou). Quando um valor domina (uma categoria rara está ausente de quase todos os trechos), κ e α caem para perto de 0 embora os codificadores concordem em quase todos os trechos (o paradoxo do kappa; Feinstein & Cicchetti 1990): o AC1 de Gwet (Gwet 2008) e o coeficiente de Brennan–Prediger (1981) corrigem o acaso sem essa dependência da prevalência.")
         case let .participantAdded(code, created): return ("Participant \(code) (added \(created))", "Participante \(code) (adicionado em \(created))")
         case .noAttributes: return ("  no attributes", "  sem atributos")
         case .nothingAttached: return ("  nothing attached yet", "  nada associado ainda")

@@ -23,7 +23,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, units, emergent, a_priori
-    case raised_n, raised_mean, others_n, others_mean
+    case raised_n, raised_mean, others_n, others_mean, ac1, brennan_prediger
     // Eye tracking.
     case media, aoi, fixated, ttff_mean, ttff_ci95, total_fixation_mean, total_fixation_ci95, fixation_count_mean, visit_count_mean
     case samples, invalid_share, fixations, pairs, mean_similarity
@@ -154,6 +154,8 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .pairs: return ("Pairs", "Pares")
         case .mean_similarity: return ("Mean similarity", "Semelhança média")
         case .grade_ci95: return ("Grades in the 95% CI", "Notas no IC 95 %")
+        case .ac1: return ("Gwet's AC1", "AC1 de Gwet")
+        case .brennan_prediger: return ("Brennan–Prediger", "Brennan–Prediger")
         case .raised_n: return ("Raised it, n", "Citaram, n")
         case .raised_mean: return ("Raised it, mean", "Citaram, média")
         case .others_n: return ("Others, n", "Demais, n")
