@@ -85,7 +85,10 @@ public enum PercentAgreement {
 /// for any number of coders and nominal values, as Gwet (2014, *Handbook of Inter-Rater Reliability*, 4th ed., ch. 2
 /// and 4) defines them. Observed agreement is the share of agreeing pairs of ratings within each unit rated by two
 /// coders or more; AC1's chance agreement is 1/(q − 1) Σₖ πₖ(1 − πₖ), πₖ the mean share of ratings in value k per
-/// unit, and Brennan–Prediger's is 1/q, q the number of values.
+/// unit, and Brennan–Prediger's is 1/q, q the number of values. q is what the coding scheme offers (every category of
+/// the codebook, used or not, as Gwet defines it), where irrCAC, which sees only the ratings, counts the values
+/// present: on UITracking's overall line (9 categories, 8 used) AC1 is 0.835 here and 0.832 in irrCAC 0.4.4, BP
+/// 0.833 and 0.831; with every category used, or on a category's presence (q = 2), they agree.
 public enum ChanceCorrectedAgreement {
     /// Gwet's AC1 (Gwet 2008, *British Journal of Mathematical and Statistical Psychology* 61), or nil when no unit
     /// has two ratings or fewer than two values are possible.
