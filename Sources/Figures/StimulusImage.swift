@@ -55,7 +55,7 @@ public struct StimulusImage: Sendable, Equatable {
             guard status == 0, let pixels else {
                 let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if reason.contains("at most 20000") { throw Problem.unreadable(Sentence(verbatim: reason)) }
-                throw Problem.unreadable(reason.isEmpty ? "libjpeg could not decode it" : Sentence(verbatim: reason))
+                throw Problem.unreadable(reason.isEmpty ? "libjpeg could not decode it" : "libjpeg says \"\(reason)\"")
             }
             defer { free(pixels) }
             width = Int(w)

@@ -71,10 +71,10 @@ enum SentenceScanner {
                                        "%@/charts/%@", "participant:", "from invalid String value ",
                                        // tests' and effects' machine names a switch compares, number formats
                                        "welch-t", "welch-anova", "mann-whitney-u", "hedges-g", "rank-biserial-r", "epsilon-squared",
-                                       "%%.%@f", "%%.3f"]
+                                       "%%.%@f", "%%.3f", "templates/instruments"]
 
     /// Calls whose parenthesised arguments are sentences.
-    static let calls = ["Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable("]
+    static let calls = ["cannotRead(", "unreadable(", "Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable("]
     /// Declarations whose bodies return sentences.
     static let bodies = ["let said: Sentence", "var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
                          "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {"]

@@ -188,7 +188,7 @@ enum ForeignWordCheck {
                                             "tasks", "attempts", "success", "successes", "completion", "errors", "time", "times", "table",
                                             "figure", "source", "note", "participant", "participants", "agreement", "category", "codes",
                                             "items", "norm", "grade", "continued", "result", "with", "per", "created", "study",
-                                            "penalty", "error", "seconds", "geometric", "assisted", "yet", "record", "them"]
+                                            "penalty", "error", "seconds", "geometric", "assisted", "yet", "record", "them", "file", "such", "denied"]
     static let portugueseWords: Set<String> = ["de", "da", "do", "das", "dos", "média", "mediana", "geral", "todos", "grupo", "escore",
                                                "tarefa", "tentativas", "sucessos", "conclusão", "erros", "tempo", "tabela", "figura",
                                                "fonte", "nota", "participante", "participantes", "concordância", "categoria", "códigos",

@@ -42,6 +42,6 @@ public enum ParserWord: String, Sendable, CaseIterable, Bilingual {
             let (en, pt) = word.entry
             result = result.replacingOccurrences(of: en, with: pt)
         }
-        return result.replacingOccurrences(of: "' para mais", with: "' para mais")
+        return result
     }
 }

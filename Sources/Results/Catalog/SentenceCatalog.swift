@@ -3,6 +3,30 @@
 /// every sentence in the sources and fails when one is missing here.
 public enum SentenceCatalog {
     public static let portuguese: [String: String] = [
+        "libjpeg says \"%@\"":
+            "a libjpeg diz \"%@\"",
+        "Cairo could not decode it":
+            "o Cairo não conseguiu decodificá-la",
+        "it is a folder":
+            "é uma pasta",
+        "it is a folder, not a file":
+            "é uma pasta, não um arquivo",
+        "it is not valid UTF-16 text (a lone surrogate at byte %@)":
+            "não é texto UTF-16 válido (um substituto isolado no byte %@)",
+        "libjpeg could not decode it":
+            "a libjpeg não conseguiu decodificá-la",
+        "no memory for its pixels":
+            "sem memória para seus pixels",
+        "no such file":
+            "o arquivo não existe",
+        "permission denied":
+            "permissão negada",
+        "the UTF-16 text ends in the middle of a character":
+            "o texto UTF-16 termina no meio de um caractere",
+        "the built-in instruments were not installed with studyctl":
+            "os instrumentos embutidos não foram instalados com o studyctl",
+        "the file ends inside its header":
+            "o arquivo termina dentro do cabeçalho",
         "%@ to %@":
             "%@ a %@",
         "no variation: test undefined":
