@@ -31,6 +31,12 @@ import Wording
         #expect(missing.isEmpty, "\(missing.count) without Portuguese:\n\(listing.joined(separator: "\n"))")
     }
 
+    @Test func everyPatternIsWordedOnce() {
+        var seen: Set<String> = []
+        let twice = SentenceCatalog.entries.map(\.0).filter { !seen.insert($0).inserted }
+        #expect(twice.isEmpty, "worded twice: \(twice)")
+    }
+
     @Test func everyWordingFillsTheSamePlaces() {
         for (english, portuguese) in SentenceCatalog.portuguese {
             let places = SentenceScanner.placeholders(english)
