@@ -8,9 +8,10 @@ set -euo pipefail
 # python3: the synthetic eye-tracking sessions of the demo and the tests come from scripts/gaze-synthetic.py.
 # chromium, python3-venv: the coding workspace is tested in a real browser (scripts/browser-test.sh).
 # libxml2-utils: REFI-QDA exports are validated against their XSD schemas with xmllint.
-apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium libxml2-utils
+# tmux: the session logger (a full-screen terminal program) is driven by its keys and read back from its screen.
+apt_packages=(libsqlite3-dev libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium libxml2-utils tmux
               texlive-latex-base texlive-latex-recommended texlive-lang-portuguese texlive-publishers poppler-utils ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
+brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3 tmux)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "studyctl needs the Swift toolchain (6.1 or later): https://www.swift.org/install/" >&2

@@ -112,6 +112,10 @@ public struct MemoRecord: Sendable, Equatable, Codable {
     public var text: String
     public var coder: String?
     public var created: String
+    /// For a note taken during a session: its task, its session and its time in the session (seconds).
+    public var task: String?
+    public var session: Int64?
+    public var sessionOffset: Double?
 }
 
 extension StudyDatabase {
@@ -565,9 +569,10 @@ extension StudyDatabase {
     public func memos(on target: MemoTarget? = nil) throws -> [MemoRecord] {
         try read { db in
             var sql = """
-                SELECT m.id, m.target, p.code AS participant, m.code_id, c.name AS category, m.text, k.name AS coder, m.created
+                SELECT m.id, m.target, p.code AS participant, m.code_id, c.name AS category, m.text, k.name AS coder, m.created,
+                       t.key AS task, m.session_id, m.session_offset
                 FROM memo m LEFT JOIN participant p ON p.id = m.participant_id LEFT JOIN category c ON c.id = m.category_id
-                LEFT JOIN coder k ON k.id = m.coder_id
+                LEFT JOIN coder k ON k.id = m.coder_id LEFT JOIN task t ON t.id = m.task_id
                 """
             var arguments: StatementArguments = []
             if let target {
@@ -584,7 +589,8 @@ extension StudyDatabase {
                 case "category": on = "category:\(row["category"] as String)"
                 default: on = "study"
                 }
-                return MemoRecord(id: row["id"], on: on, text: row["text"], coder: row["coder"], created: row["created"])
+                return MemoRecord(id: row["id"], on: on, text: row["text"], coder: row["coder"], created: row["created"],
+                                  task: row["task"], session: row["session_id"], sessionOffset: row["session_offset"])
             }
         }
     }

@@ -221,6 +221,42 @@ extension StudyDatabase {
         }
     }
 
+    /// Corrects one stored attempt (a time mistyped, an error counted twice in a session): only the values given
+    /// change. Without `conditions`, the trial must be the participant's only one with that number at the task.
+    public func correctAttempt(participant: String, task: String, trial: Int, conditions: [String: String] = [:],
+                               seconds: Double? = nil, errors: Int? = nil, outcome: Outcome? = nil, assisted: Bool? = nil,
+                               note: String? = nil) throws {
+        let check = AttemptEntry(participant: participant, task: task, trial: trial, seconds: seconds, errors: errors, note: note)
+        if let problem = check.rangeProblem {
+            throw StoreError.invalidInput([.init(location: "participant \(participant), task \(task)", message: problem)])
+        }
+        try write { db in
+            let participantID = try Self.participantID(db, code: participant)
+            let taskID = try Self.taskID(db, key: task)
+            var sql = "SELECT id, condition_key FROM task_attempt WHERE participant_id = ? AND task_id = ? AND trial = ?"
+            var arguments: StatementArguments = [participantID, taskID, trial]
+            if !conditions.isEmpty {
+                sql += " AND condition_key = ?"
+                _ = arguments.append(contentsOf: [try Self.resolveConditions(db, conditions).conditionKey])
+            }
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            guard let row = rows.first else {
+                throw StoreError.invalidInput([.init(location: "participant \(participant)",
+                                                     message: "has no attempt at task \(task) with trial \(trial) to correct")])
+            }
+            guard rows.count == 1 else {
+                let keys = rows.map { $0["condition_key"] as String }.joined(separator: ", ")
+                throw StoreError.invalidInput([.init(location: "participant \(participant), task \(task), trial \(trial)",
+                                                     message: "is held under several conditions (\(keys)): give --condition")])
+            }
+            try db.execute(sql: """
+                UPDATE task_attempt SET time_seconds = ifnull(?, time_seconds), errors = ifnull(?, errors), outcome = ifnull(?, outcome),
+                       assisted = ifnull(?, assisted), note = ifnull(?, note)
+                WHERE id = ?
+                """, arguments: [seconds, errors, outcome?.rawValue, assisted, note, row["id"] as Int64])
+        }
+    }
+
     // MARK: - Helpers inside a transaction
 
     struct ResolvedAttempt {
@@ -238,9 +274,16 @@ extension StudyDatabase {
         }
         let participantID = try participantID(db, code: entry.participant)
         let taskID = try taskID(db, key: entry.task)
+        let (levels, conditionKey) = try resolveConditions(db, entry.conditions)
+        return ResolvedAttempt(participantID: participantID, taskID: taskID, levels: levels, conditionKey: conditionKey, entry: entry)
+    }
+
+    /// The factor and level ids of `conditions` (factor name → level) and their canonical key; throws naming an
+    /// unknown factor or level.
+    static func resolveConditions(_ db: Database, _ conditions: [String: String]) throws -> (levels: [(factorID: Int64, levelID: Int64)], conditionKey: String) {
         var levels: [(Int64, Int64)] = []
         var keyParts: [String] = []
-        for (factor, level) in entry.conditions.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+        for (factor, level) in conditions.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
             guard let factorRow = try Row.fetchOne(db, sql: "SELECT id, name FROM factor WHERE name = ?", arguments: [StudyText.composed(factor)]) else {
                 throw StoreError.unknownFactor(name: factor, known: try factors(db).map(\.name))
             }
@@ -253,8 +296,7 @@ extension StudyDatabase {
             levels.append((factorID, levelRow["id"]))
             keyParts.append("\(factorRow["name"] as String)=\(levelRow["name"] as String)")
         }
-        return ResolvedAttempt(participantID: participantID, taskID: taskID, levels: levels,
-                               conditionKey: keyParts.joined(separator: ";"), entry: entry)
+        return (levels, keyParts.joined(separator: ";"))
     }
 
     static func insertAttempt(_ db: Database, _ attempt: ResolvedAttempt) throws -> Int {

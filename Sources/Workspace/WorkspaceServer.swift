@@ -11,6 +11,7 @@ public struct WorkspaceServer: Sendable {
     public let study: StudyDatabase
     public let token: String
     let undo = UndoLog()
+    let clocks = SessionClocks()
 
     public init(study: StudyDatabase, token: String = WorkspaceServer.newToken()) {
         self.study = study
@@ -31,6 +32,7 @@ public struct WorkspaceServer: Sendable {
         router.get("/app.js") { _, _ in try Self.asset("app.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         API(server: self).register(on: router)
+        ModeratorAPI(server: self).register(on: router)
         return router
     }
 

@@ -32,7 +32,7 @@ struct StudyCtl: AsyncParsableCommand {
             ScoreCommand.self,
             TaskCommand.self,
             ConditionCommand.self,
-            AttemptCommand.self,
+            AttemptCommand.self, SessionCommand.self,
             TasksCommand.self,
             TranscriptCommand.self,
             CategoryCommand.self,

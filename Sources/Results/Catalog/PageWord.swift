@@ -12,6 +12,10 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case rename, merge, newCategory, add, renamePrompt, mergePrompt
     case noQuotes, allParticipants, by, sharesIntro, compareNeeds, none, compareIntro, whereTheyDiffer
     case theStudy, participant, addMemo
+    case modTitle, modObserver, modOpen, modStart, modStop, modError, modUncount, modAssist, modPause, modResume
+    case modSuccess, modPartial, modFail, modCancel, modRestart, modNote, modAddNote, modEnd, modEndConfirm, modTask, modTitleColumn
+    case modTime, modErrors, modState, modRunning, modPaused, modStopped, modToDo, modAssisted, modNotes, modAsk, modSkip, modStore
+    case modEnded, modKeys, modResumed, modStarted, modTries
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -20,6 +24,45 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
 
     public var entry: (String, String) {
         switch self {
+        case .modTitle: return ("session logger", "registro da sessão")
+        case .modObserver: return ("Observer", "Observador")
+        case .modOpen: return ("Open the session", "Abrir a sessão")
+        case .modStart: return ("Start (space)", "Iniciar (espaço)")
+        case .modStop: return ("Stop (space)", "Parar (espaço)")
+        case .modError: return ("Error (e)", "Erro (e)")
+        case .modUncount: return ("One less (x)", "Um a menos (x)")
+        case .modAssist: return ("Assistance (a)", "Ajuda (a)")
+        case .modPause: return ("Pause (z)", "Pausar (z)")
+        case .modResume: return ("Resume (z)", "Retomar (z)")
+        case .modSuccess: return ("Success (s)", "Sucesso (s)")
+        case .modPartial: return ("Partial (p)", "Parcial (p)")
+        case .modFail: return ("Fail (f)", "Falha (f)")
+        case .modCancel: return ("Cancel try (c)", "Cancelar tentativa (c)")
+        case .modRestart: return ("Restart (r)", "Recomeçar (r)")
+        case .modNote: return ("Note (n)", "Observação (n)")
+        case .modAddNote: return ("Store note", "Gravar observação")
+        case .modEnd: return ("End session", "Encerrar sessão")
+        case .modEndConfirm: return ("End the session?", "Encerrar a sessão?")
+        case .modTask: return ("Task", "Tarefa")
+        case .modTitleColumn: return ("Title", "Título")
+        case .modTime: return ("Time", "Tempo")
+        case .modErrors: return ("Errors", "Erros")
+        case .modState: return ("State", "Situação")
+        case .modRunning: return ("running", "em andamento")
+        case .modPaused: return ("paused", "pausada")
+        case .modStopped: return ("stopped — outcome?", "parada — resultado?")
+        case .modToDo: return ("to do", "a fazer")
+        case .modAssisted: return ("assisted", "com ajuda")
+        case .modNotes: return ("Notes", "Observações")
+        case .modAsk: return ("{instrument} for {task}", "{instrument} sobre {task}")
+        case .modSkip: return ("Skip", "Pular")
+        case .modStore: return ("Store answers", "Gravar respostas")
+        case .modEnded: return ("The session has ended.", "A sessão foi encerrada.")
+        case .modKeys: return ("Keys: space start/stop · e error · x one less · a assistance · z pause · s/p/f outcome · n note · c cancel · r restart",
+                               "Teclas: espaço inicia/para · e erro · x um a menos · a ajuda · z pausa · s/p/f resultado · n observação · c cancelar · r recomeçar")
+        case .modResumed: return ("Session resumed: everything logged before is here.", "Sessão retomada: tudo o que foi registrado antes está aqui.")
+        case .modStarted: return ("Session open: start the marked task.", "Sessão aberta: inicie a tarefa marcada.")
+        case .modTries: return ("{n} tries", "{n} tentativas")
         case .pageTitle: return ("coding workspace", "espaço de codificação")
         case .coder: return ("Coder", "Codificador")
         case .coderPlaceholder: return ("your name", "seu nome")

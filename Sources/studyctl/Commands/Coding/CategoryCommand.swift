@@ -206,7 +206,10 @@ struct MemoList: ParsableCommand {
         if output.json { return try printJSON(memos, command: "memo list", key: "memos") }
         if memos.isEmpty { return say("No memos.") }
         for memo in memos {
-            print("[\(memo.id)] \(memo.on)" + (memo.coder.map { " — \($0)" } ?? "") + " (\(memo.created))")
+            let place = memo.session.map { session in
+                " · " + words("session \(session)") + (memo.task.map { " · \($0)" } ?? "") + (memo.sessionOffset.map { " [\(SessionClock.clock($0))]" } ?? "")
+            } ?? ""
+            print("[\(memo.id)] \(memo.on)" + place + (memo.coder.map { " — \($0)" } ?? "") + " (\(memo.created))")
             print("    " + memo.text.replacingOccurrences(of: "\n", with: "\n    "))
         }
     }

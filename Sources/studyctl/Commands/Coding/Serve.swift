@@ -14,7 +14,8 @@ struct Serve: AsyncParsableCommand {
             category you pick or create. Each coder types their name and sees only their own codes; the Compare tab \
             shows where coders differ, with the figures of 'studyctl codes agreement'. Every change is stored as \
             'studyctl code add' stores it, one transaction each; the command line can work on the study at the same \
-            time. Ctrl-C stops the server.
+            time. The session logger (/moderator) logs a test session as 'studyctl session' does, for a second \
+            observer on the same study. Ctrl-C stops the server.
 
             Example: studyctl serve --open
             """)) }
@@ -39,7 +40,10 @@ struct Serve: AsyncParsableCommand {
         let app = server.application(port: port) { bound in
             let url = "http://127.0.0.1:\(bound)/?token=\(token)"
             // Written straight to the descriptor: a script reading the address must not wait for a buffer to fill.
-            FileHandle.standardOutput.write(Data((words("Coding workspace for \(database.path): \(url)") + "\n" + words("Press Ctrl-C to stop.") + "\n").utf8))
+            let logger = "http://127.0.0.1:\(bound)/moderator?token=\(token)"
+            FileHandle.standardOutput.write(Data((words("Coding workspace for \(database.path): \(url)") + "\n"
+                                                  + words("Session logger (a second observer): \(logger)") + "\n"
+                                                  + words("Press Ctrl-C to stop.") + "\n").utf8))
             if shouldOpen { Self.openInBrowser(url) }
         }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])

@@ -1,0 +1,298 @@
+import Foundation
+import GRDB
+import QualCoding
+import Surveys
+import Wording
+
+/// A moderated session as stored: whose, under which condition, its tasks in order and every event logged.
+public struct SessionRecord: Sendable, Equatable {
+    public var id: Int64
+    public var participant: String
+    /// Factor name → level.
+    public var conditions: [String: String]
+    public var tasks: [TaskInfo]
+    /// The per-task instrument asked after each task, if any.
+    public var afterTask: String?
+    /// Wall clock when the session began (ISO 8601, UTC, milliseconds).
+    public var started: String
+    public var ended: String?
+    public var events: [StoredSessionEvent]
+
+    /// The session's state: the fold of its events.
+    public var state: ModeratedSession {
+        ModeratedSession(tasks: tasks.map(\.key), replaying: events.map(\.event))
+    }
+    /// The occasion under which a per-task questionnaire of this session is stored: its condition, so a participant
+    /// who does a task under two conditions answers it twice.
+    public var occasion: String { Self.occasion(conditions) }
+
+    static func occasion(_ conditions: [String: String]) -> String {
+        conditions.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+    }
+}
+
+/// An event with its wall-clock time and the trial an outcome stored.
+public struct StoredSessionEvent: Sendable, Equatable {
+    public var event: SessionEvent
+    /// Wall clock (ISO 8601, UTC, milliseconds).
+    public var at: String
+    public var trial: Int?
+}
+
+/// What a logged event changed.
+public struct SessionUpdate: Sendable {
+    public var session: SessionRecord
+    /// The trial number the outcome stored as an attempt.
+    public var storedTrial: Int?
+}
+
+/// The session's clock: seconds since the session began, counted on the machine's monotonic clock from the moment
+/// this process opened the session (so a changed system time or a daylight-saving jump does not change a task's
+/// time), continuing the session's wall-clock time when a session is resumed.
+///
+/// `STUDYCTL_CLOCK_FILE` names a file holding the time (seconds since 1970) for tests and recorded demos: the clock
+/// reads it at every call, so a test moves time by writing the file.
+public struct SessionClock: Sendable {
+    let started: Double
+    let base: Double
+    let baseReading: Double
+    let file: String?
+
+    public init(started: String) {
+        file = ProcessInfo.processInfo.environment["STUDYCTL_CLOCK_FILE"]
+        self.started = SessionClock.seconds(started) ?? 0
+        let wall = SessionClock.wallNow(file: file)
+        base = max(0, wall - self.started)
+        baseReading = SessionClock.monotonic(file: file)
+    }
+
+    /// Seconds since the session began.
+    public func offset() -> Double { ModeratedSession.rounded(base + max(0, SessionClock.monotonic(file: file) - baseReading)) }
+
+    /// The wall clock now, as the session's start is written.
+    public static func startStamp() -> String {
+        stamp(wallNow(file: ProcessInfo.processInfo.environment["STUDYCTL_CLOCK_FILE"]))
+    }
+
+    static func wallNow(file: String?) -> Double {
+        if let file, let text = try? String(contentsOfFile: file, encoding: .utf8),
+           let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return value }
+        return Date().timeIntervalSince1970
+    }
+
+    static func monotonic(file: String?) -> Double {
+        if file != nil { return wallNow(file: file) }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// ISO 8601 in UTC with milliseconds.
+    public static func stamp(_ seconds: Double) -> String {
+        var whole = time_t(seconds.rounded(.down))
+        let milliseconds = min(999, Int(((seconds - seconds.rounded(.down)) * 1000).rounded()))
+        var parts = tm()
+        gmtime_r(&whole, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds)
+    }
+
+    /// Seconds since 1970 of a stamp written by `stamp`.
+    public static func seconds(_ stamp: String) -> Double? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: stamp) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: stamp)?.timeIntervalSince1970
+    }
+
+    /// `h:mm:ss` (or `m:ss` under an hour) of an offset, for the session's log and screens.
+    public static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%02d:%02d", m, s)
+    }
+}
+
+extension StudyDatabase {
+    /// The participant's unfinished session under the same condition, or a new one.
+    ///
+    /// - Parameters:
+    ///   - tasks: the tasks in order (default every task of the study); a resumed session keeps its own.
+    ///   - afterTask: the per-task instrument to ask after each task (nil: none).
+    /// - Returns: the session and whether it was resumed.
+    public func openSession(participant: String, conditions: [String: String] = [:], tasks: [String]? = nil,
+                            afterTask: String? = nil) throws -> (session: SessionRecord, resumed: Bool) {
+        try write { db in
+            let participantID = try Self.participantID(db, code: participant)
+            let probe = try Self.resolveConditions(db, conditions)
+            if let id = try Int64.fetchOne(db, sql: """
+                SELECT id FROM session WHERE participant_id = ? AND condition_key = ? AND ended IS NULL ORDER BY id DESC LIMIT 1
+                """, arguments: [participantID, probe.conditionKey]) {
+                return (try Self.session(db, id: id), true)
+            }
+            var taskIDs: [Int64] = []
+            if let tasks {
+                for key in tasks {
+                    let id = try Self.taskID(db, key: key)
+                    if taskIDs.contains(id) { throw StoreError.invalidInput([.init(location: "--tasks", message: "task \(key) is named twice")]) }
+                    taskIDs.append(id)
+                }
+            } else {
+                taskIDs = try Int64.fetchAll(db, sql: "SELECT id FROM task ORDER BY position, key")
+            }
+            guard !taskIDs.isEmpty else {
+                throw StoreError.invalidInput([.init(location: "participant \(StudyText.composed(participant))",
+                                                     message: "the study has no task to run yet: add one with 'studyctl task add'")])
+            }
+            if let afterTask {
+                let (_, definition) = try Self.resolveInstrument(db, afterTask)
+                guard definition.perTask else {
+                    throw StoreError.invalidInput([.init(location: "--after-task \(afterTask)",
+                                                         message: "\(definition.id) is not asked per task; after-task questionnaires are per-task instruments such as seq")])
+                }
+            }
+            try db.execute(sql: "INSERT INTO session (participant_id, condition_key, after_task, started) VALUES (?, ?, ?, ?)",
+                           arguments: [participantID, probe.conditionKey, afterTask?.lowercased(), SessionClock.startStamp()])
+            let id = db.lastInsertedRowID
+            for (position, taskID) in taskIDs.enumerated() {
+                try db.execute(sql: "INSERT INTO session_task (session_id, task_id, position) VALUES (?, ?, ?)", arguments: [id, taskID, position + 1])
+            }
+            for (factorID, levelID) in probe.levels {
+                try db.execute(sql: "INSERT INTO session_condition (session_id, factor_id, level_id) VALUES (?, ?, ?)", arguments: [id, factorID, levelID])
+            }
+            return (try Self.session(db, id: id), false)
+        }
+    }
+
+    /// Logs one event of a session in its own transaction: refused (nothing stored) when the session's state does
+    /// not allow it now; an outcome stores the try as an attempt, a note as a participant memo and a line of the
+    /// session's log (`logLabel`, a transcript created with the first note).
+    @discardableResult
+    public func logSessionEvent(session id: Int64, _ event: SessionEvent, logLabel: String) throws -> SessionUpdate {
+        var event = event
+        if let value = event.value {
+            event.value = TextMatching.nfc(value.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+            if let problem = TextSafety.nulProblem(in: value) { throw StoreError.invalidInput([.init(location: "note", message: problem)]) }
+        }
+        if let observer = event.observer, let problem = TextSafety.nulProblem(in: observer) {
+            throw StoreError.invalidInput([.init(location: "observer", message: problem)])
+        }
+        guard event.offset.isFinite, (0...Limits.maximumSeconds).contains(event.offset) else {
+            throw StoreError.invalidInput([.init(location: "session \(id)", message: "the time \(NumberParser.format(event.offset)) s is outside the session's 7 days")])
+        }
+        return try write { db in
+            let session = try Self.session(db, id: id)
+            var state = session.state
+            if event.kind == .start || event.task != nil, let typed = event.task {
+                guard let key = session.tasks.first(where: { $0.key.lowercased() == StudyText.composed(typed).lowercased() })?.key else {
+                    throw SessionRefusal("task \(typed) is not in this session (\(session.tasks.map(\.key).joined(separator: ", ")))")
+                }
+                event.task = key
+            }
+            let before = state
+            try state.apply(event)
+            event.offset = state.lastOffset
+            if event.task == nil, [.stop, .pause, .resume, .error, .uncount, .assist, .outcome, .cancel].contains(event.kind) {
+                event.task = before.open?.task
+            }
+            if event.kind == .note { event.task = state.notes.last?.task }
+            let taskID = try event.task.map { try Self.taskID(db, key: $0) }
+            let started = SessionClock.seconds(session.started) ?? 0
+            var attemptID: Int64?
+            var trial: Int?
+            if event.kind == .outcome, let finished = state.finished.last {
+                let entry = AttemptEntry(participant: session.participant, task: finished.task, conditions: session.conditions,
+                                         seconds: finished.seconds, errors: finished.errors, outcome: finished.outcome,
+                                         assisted: finished.assisted, source: "session \(id)")
+                trial = try Self.insertAttempt(db, try Self.resolve(db, entry))
+                attemptID = db.lastInsertedRowID
+            }
+            try db.execute(sql: """
+                INSERT INTO session_event (session_id, kind, task_id, offset_seconds, at, value, observer, attempt_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, event.kind.rawValue, taskID, event.offset, SessionClock.stamp(started + event.offset), event.value,
+                                 event.observer, attemptID])
+            if event.kind == .note, let text = event.value?.trimmingCharacters(in: .whitespacesAndNewlines) {
+                let memoID = try Self.insertMemo(db, on: .participant(session.participant), text: text, coder: event.observer,
+                                                  created: SessionClock.stamp(started + event.offset))
+                try db.execute(sql: "UPDATE memo SET task_id = ?, session_id = ?, session_offset = ? WHERE id = ?",
+                               arguments: [taskID, id, event.offset, memoID])
+                try Self.appendToLog(db, session: session, line: "[\(SessionClock.clock(event.offset))] " + (event.task.map { "\($0) · " } ?? "") + text,
+                                     label: logLabel)
+            }
+            if event.kind == .end {
+                try db.execute(sql: "UPDATE session SET ended = ? WHERE id = ?", arguments: [SessionClock.stamp(started + event.offset), id])
+            }
+            return SessionUpdate(session: try Self.session(db, id: id), storedTrial: trial)
+        }
+    }
+
+    /// A session with its events.
+    public func session(id: Int64) throws -> SessionRecord {
+        try read { db in try Self.session(db, id: id) }
+    }
+
+    /// Every session of a participant (every participant when nil), oldest first.
+    public func sessions(participant: String? = nil) throws -> [SessionRecord] {
+        try read { db in
+            let participantID = try participant.map { try Self.participantID(db, code: $0) }
+            return try Int64.fetchAll(db, sql: "SELECT id FROM session WHERE ? IS NULL OR participant_id = ? ORDER BY id",
+                                      arguments: [participantID, participantID]).map { try Self.session(db, id: $0) }
+        }
+    }
+
+    static func session(_ db: Database, id: Int64) throws -> SessionRecord {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT s.id, p.code, s.after_task, s.started, s.ended FROM session s JOIN participant p ON p.id = s.participant_id WHERE s.id = ?
+            """, arguments: [id]) else {
+            throw StoreError.invalidInput([.init(location: "session \(id)", message: "the study holds no such session")])
+        }
+        let all = try tasks(db)
+        let keys = try String.fetchAll(db, sql: """
+            SELECT t.key FROM session_task s JOIN task t ON t.id = s.task_id WHERE s.session_id = ? ORDER BY s.position
+            """, arguments: [id])
+        var conditions: [String: String] = [:]
+        for condition in try Row.fetchAll(db, sql: """
+            SELECT f.name, l.name AS level FROM session_condition c JOIN factor f ON f.id = c.factor_id JOIN factor_level l ON l.id = c.level_id
+            WHERE c.session_id = ?
+            """, arguments: [id]) {
+            conditions[condition["name"]] = condition["level"]
+        }
+        let events = try Row.fetchAll(db, sql: """
+            SELECT e.kind, t.key, e.offset_seconds, e.value, e.observer, e.at, CAST(a.trial AS INTEGER) AS trial
+            FROM session_event e LEFT JOIN task t ON t.id = e.task_id LEFT JOIN task_attempt a ON a.id = e.attempt_id
+            WHERE e.session_id = ? ORDER BY e.id
+            """, arguments: [id]).compactMap { event -> StoredSessionEvent? in
+            guard let kind = SessionEventKind(rawValue: event["kind"]) else { return nil }
+            return StoredSessionEvent(event: SessionEvent(kind, task: event["key"], offset: event["offset_seconds"], value: event["value"],
+                                                          observer: event["observer"]),
+                                      at: event["at"], trial: event["trial"])
+        }
+        return SessionRecord(id: id, participant: row["code"], conditions: conditions,
+                             tasks: keys.compactMap { key in all.first { $0.key == key } },
+                             afterTask: row["after_task"], started: row["started"], ended: row["ended"], events: events)
+    }
+
+    /// Appends a line to the session's log, creating the log (a transcript labelled `label`, or `label 2`… when
+    /// that label is taken) with its first line. Only appends: offsets of excerpts coded in it stay valid.
+    static func appendToLog(_ db: Database, session: SessionRecord, line: String, label: String) throws {
+        let text = line + "\n"
+        if let transcriptID = try Int64.fetchOne(db, sql: "SELECT transcript_id FROM session WHERE id = ?", arguments: [session.id]) {
+            try db.execute(sql: "UPDATE transcript SET text = text || ? WHERE id = ?", arguments: [text, transcriptID])
+            return
+        }
+        let participantID = try participantID(db, code: session.participant)
+        var chosen = label
+        var number = 1
+        while try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
+                                 arguments: [participantID, StudyText.composed(chosen)]) != nil {
+            number += 1
+            chosen = "\(label) \(number)"
+        }
+        // Not `insertTranscript`: that one would also place the participant's unplaced excerpts in this log.
+        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [participantID, try Self.name(chosen, .transcriptLabel), text, "session \(session.id)", Timestamp.now()])
+        try db.execute(sql: "UPDATE session SET transcript_id = ? WHERE id = ?", arguments: [db.lastInsertedRowID, session.id])
+    }
+}

@@ -1,0 +1,240 @@
+import ArgumentParser
+import Foundation
+import Results
+import StudyStore
+import Surveys
+import Wording
+
+struct SessionCommand: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "session",
+        abstract: words("Run a test session: time tasks, count errors and take notes live, into the study."),
+        subcommands: [SessionRun.self, SessionShow.self, SessionList.self],
+        defaultSubcommand: SessionRun.self) }
+}
+
+struct SessionRun: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "run",
+        abstract: words("The moderator's full-screen logger (the default: studyctl session P3)."),
+        discussion: words("""
+            The tasks are listed in order with the current one marked. Keys: space starts and stops the task's \
+            timer, e counts an error (x takes one back), a marks assistance, s, p and f give the outcome \
+            (success, partial, fail) and store the attempt, z pauses and resumes, n writes a note, c cancels the \
+            try, r starts it again, the arrows choose a task, q ends the session, Ctrl-C leaves it open.
+
+            After each task the per-task questionnaire (--after-task, SEQ by default) is asked in the study's \
+            language; the questionnaires of --after follow the last task. Every key is stored as it is pressed: \
+            'studyctl session P3' again resumes an unfinished session where it stopped.
+            """)) }
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Option(help: ArgumentHelp(words("A condition level; repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+
+    @Option(help: ArgumentHelp(words("The tasks in the order they are given, separated by commas (default: every task)."), valueName: "keys"))
+    var tasks: String?
+
+    @Option(name: .customLong("after-task"), help: ArgumentHelp(words("The per-task questionnaire asked after each task, or none."), valueName: "instrument"))
+    var afterTask: String = "seq"
+
+    @Option(help: ArgumentHelp(words("Questionnaires asked after the last task, separated by commas (e.g. sus,pssuq)."), valueName: "instruments"))
+    var after: String?
+
+    @Option(help: ArgumentHelp(words("The moderator's name, kept with each event and note."), valueName: "name"))
+    var observer: String?
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let database = try study.open()
+        let language = try database.info().language
+        let taskList = tasks.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        let after = (self.after ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var definitions: [InstrumentDefinition] = []
+        for id in after {
+            guard let definition = try database.instrument(id) else {
+                throw StoreError.unknownInstrument(id: id, known: try database.instruments().map(\.id))
+            }
+            definitions.append(definition)
+        }
+        guard Terminal.isInteractive else {
+            throw Refusal("'studyctl session' is a full-screen logger and needs a terminal; to enter attempts afterwards use 'studyctl attempt add' or 'attempt import'.")
+        }
+        let perTask = afterTask.lowercased() == "none" ? nil : afterTask
+        let (session, resumed) = try database.openSession(
+            participant: participant, conditions: Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
+            tasks: taskList, afterTask: perTask)
+        if resumed, let taskList, taskList.map({ $0.lowercased() }) != session.tasks.map({ $0.key.lowercased() }) {
+            note("resuming the unfinished session with its own tasks (\(session.tasks.map(\.key).joined(separator: ", ")))")
+        }
+        var screen = SessionScreen(database: database, session: session, language: language, observer: observer, resumed: resumed)
+        let ended = try screen.run()
+        if ended {
+            for definition in definitions {
+                try SessionScreen.ask(definition, participant: session.participant, task: nil, occasion: "", database: database, language: language)
+            }
+            say("Session ended.")
+        } else {
+            print(words("The session is kept open: 'studyctl session \(session.participant)' resumes it."))
+        }
+        print(try SessionSummary(session: try database.session(id: session.id), database: database, language: language).text())
+    }
+}
+
+struct SessionShow: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "show",
+        abstract: words("A participant's sessions: per task time, errors, outcome, the questionnaire, and the log."),
+        discussion: words("""
+            --json lists every event with its wall-clock time and its time since the session began (to align a \
+            session with a gaze recording or an audio file).
+            """)) }
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let database = try study.open()
+        let language = try database.info().language
+        let sessions = try database.sessions(participant: participant)
+        if output.json {
+            try printJSON(try sessions.map { try SessionSummary(session: $0, database: database, language: language).json() }, command: "session show", key: "sessions")
+            return
+        }
+        guard !sessions.isEmpty else { return say("Participant \(participant) has no session yet.") }
+        for (index, session) in sessions.enumerated() {
+            if index > 0 { print("") }
+            print(try SessionSummary(session: session, database: database, language: language).text(withLog: true))
+        }
+    }
+}
+
+struct SessionList: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "list", abstract: words("List the sessions, open and ended.")) }
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let database = try study.open()
+        let sessions = try database.sessions()
+        if output.json {
+            struct Line: Encodable { var id: Int64; var participant: String; var conditions: [String: String]; var started: String; var ended: String?; var attempts: Int }
+            try printJSON(sessions.map { Line(id: $0.id, participant: $0.participant, conditions: $0.conditions, started: $0.started, ended: $0.ended,
+                                              attempts: $0.state.finished.count) }, command: "session list", key: "sessions")
+            return
+        }
+        guard !sessions.isEmpty else { return say("The study has no session yet.") }
+        var table = TextTable(words: ["Session", "Participant", "Condition", "Began", "Ended", "Attempts"], rightAligned: [0, 5])
+        for session in sessions {
+            table.append(["\(session.id)", session.participant, session.occasion.isEmpty ? "–" : session.occasion, session.started,
+                          session.ended ?? words("open"), "\(session.state.finished.count)"])
+        }
+        print(table.render())
+    }
+}
+
+/// A session's per-task summary: time, errors, outcome, the per-task questionnaire and the total with the task's
+/// penalty (time + errors × penalty), as the screen shows it at the end and `session show` prints it.
+struct SessionSummary {
+    struct Line: Encodable {
+        var task: String
+        var trial: Int?
+        var seconds: Double
+        var errors: Int
+        var assisted: Bool
+        var outcome: Outcome
+        var questionnaire: Double?
+        var total: Double?
+    }
+    struct Event: Encodable { var kind: String; var task: String?; var offset: Double; var at: String; var value: String?; var observer: String?; var trial: Int? }
+    struct JSON: Encodable {
+        var id: Int64; var participant: String; var conditions: [String: String]; var started: String; var ended: String?
+        var afterTask: String?; var tasks: [String]; var attempts: [Line]; var events: [Event]
+    }
+
+    let session: SessionRecord
+    let lines: [Line]
+    let language: StudyLanguage
+
+    init(session: SessionRecord, database: StudyDatabase, language: StudyLanguage) throws {
+        self.session = session
+        self.language = language
+        var answers: [String: Double] = [:]
+        if let instrument = session.afterTask {
+            let (_, sets) = try database.responseSets(instrument: instrument)
+            for set in sets where set.participant == session.participant {
+                let values = set.answers.values.compactMap { answer -> Double? in if case let .value(value) = answer { return value } else { return nil } }
+                if let task = set.task, !values.isEmpty {
+                    answers[task.lowercased() + "\u{1F}" + set.occasion] = values.reduce(0, +) / Double(values.count)
+                }
+            }
+        }
+        let trials = session.events.filter { $0.event.kind == .outcome }.map(\.trial)
+        lines = zip(session.state.finished, trials + Array(repeating: nil, count: max(0, session.state.finished.count - trials.count))).map { finished, trial in
+            let penalty = session.tasks.first { $0.key == finished.task }?.penaltySeconds
+            let occasion = SessionScreen.occasion(session, trial: trial ?? 1)
+            return Line(task: finished.task, trial: trial, seconds: finished.seconds, errors: finished.errors, assisted: finished.assisted,
+                        outcome: finished.outcome, questionnaire: answers[finished.task.lowercased() + "\u{1F}" + occasion],
+                        total: penalty.map { finished.seconds + Double(finished.errors) * $0 })
+        }
+    }
+
+    func json() -> JSON {
+        JSON(id: session.id, participant: session.participant, conditions: session.conditions, started: session.started, ended: session.ended,
+             afterTask: session.afterTask, tasks: session.tasks.map(\.key), attempts: lines,
+             events: session.events.map { Event(kind: $0.event.kind.rawValue, task: $0.event.task, offset: $0.event.offset, at: $0.at,
+                                                value: $0.event.value, observer: $0.event.observer, trial: $0.trial) })
+    }
+
+    func say(_ sentence: Sentence) -> String { sentence.text(language) }
+
+    func text(withLog: Bool = false) -> String {
+        let style = NumberStyle(language)
+        var out: [String] = []
+        let condition = session.occasion.isEmpty ? "" : " (\(session.occasion))"
+        out.append(say("Session \(session.id) of \(session.participant)\(condition), began \(session.started)") +
+                   (session.ended == nil ? " — " + say("open") : ""))
+        let penalties = lines.contains { $0.total != nil }
+        var header: [Sentence] = ["Task", "Trial", "Time (s)", "Errors", "Assisted", "Outcome"]
+        if let instrument = session.afterTask { header.append(Sentence(verbatim: instrument.uppercased())) }
+        if penalties { header.append("Total (s)") }
+        var table = TextTable(header.map(say), rightAligned: Set([1, 2, 3] + (session.afterTask != nil ? [6] : []) + (penalties ? [header.count - 1] : [])))
+        for line in lines {
+            var row = [line.task, line.trial.map(String.init) ?? "–", style.number(line.seconds, decimals: 1), "\(line.errors)",
+                       say(line.assisted ? "yes" : "no"), say(SessionScreen.outcomeWord(line.outcome))]
+            if session.afterTask != nil { row.append(style.number(line.questionnaire, decimals: 0)) }
+            if penalties { row.append(style.number(line.total, decimals: 1)) }
+            table.append(row)
+        }
+        if lines.isEmpty {
+            out.append(say("No task was finished in this session."))
+        } else {
+            out.append(table.render())
+            let successes = lines.filter { $0.outcome == .success }.count
+            let time = lines.reduce(0) { $0 + $1.seconds }
+            let errors = lines.reduce(0) { $0 + $1.errors }
+            var total = say("In all: \(style.number(time, decimals: 1)) s, \(errors) errors, \(successes) of \(lines.count) tasks succeeded")
+            if penalties {
+                let sum = lines.reduce(0) { $0 + ($1.total ?? $1.seconds) }
+                total += "; " + say("total with the penalty \(style.number(sum, decimals: 1)) s (time + errors × the task's penalty)")
+            }
+            out.append(total + ".")
+        }
+        let notes = session.events.filter { $0.event.kind == .note }
+        if withLog, !notes.isEmpty {
+            out.append(say("Notes:"))
+            for note in notes {
+                out.append("  [\(SessionClock.clock(note.event.offset))] " + (note.event.task.map { "\($0) · " } ?? "") + (note.event.value ?? ""))
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+}

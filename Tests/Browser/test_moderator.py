@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""The session logger in a real browser (Debian's chromium driven by Playwright), on a clock the test controls.
+
+A pt-BR study with two tasks; `studyctl serve` runs with STUDYCTL_CLOCK_FILE, so the test sets the time between
+keys. The moderator page opens P1's session, times T1 with two errors and a success, answers the SEQ with 6,
+stores a note, times T2 with a pause, assistance and a failure, skips its SEQ and ends the session. What the study
+holds (`studyctl session show --json`, `attempt list --json`, `memo list --json`) must equal what was pressed; a
+second page (a second observer) sees the first page's events. Screenshot: .build/moderator.png.
+
+Usage: test_moderator.py STUDYCTL
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from playwright.sync_api import sync_playwright
+
+STUDYCTL = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("Chromium")
+            or shutil.which("Google Chrome") or "/usr/bin/chromium")
+ENGLISH = ["Task", "Title", "Time", "Errors", "State", "Start", "Stop", "Error", "Success", "Partial", "Fail", "Cancel",
+           "Restart", "Note", "Notes", "Observer", "running", "paused", "to do", "Skip", "Store"]
+
+
+def cli(*arguments, study):
+    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="studyctl-moderator-")
+    study = os.path.join(folder, "study.sqlite")
+    clock = os.path.join(folder, "clock")
+
+    def at(seconds):
+        with open(clock, "w") as f:
+            f.write(str(1_800_000_000 + seconds))
+
+    at(0)
+    cli("init", "--title", "Sessões moderadas", "--language", "pt-BR", study=study)
+    cli("participant", "add", "P1", study=study)
+    cli("task", "add", "T1", "--title", "Encontrar o menu", study=study)
+    cli("task", "add", "T2", "--title", "Trocar a cor", "--penalty", "5", study=study)
+    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True, env={**os.environ, "STUDYCTL_CLOCK_FILE": clock})
+    try:
+        url = None
+        for line in server.stdout:
+            found = re.search(r"http://127\.0\.0\.1:\d+/moderator\?token=[0-9a-f]{32}", line)
+            if found:
+                url = found.group(0)
+                break
+        assert url, "studyctl serve printed no session logger address"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page.on("dialog", lambda dialog: dialog.accept())
+            page.goto(url)
+            page.wait_for_selector("#participant option[value=P1]", state="attached")
+            assert page.evaluate("document.documentElement.lang") == "pt-BR"
+            page.fill("#observer", "Ana")
+            page.press("#observer", "Tab")
+            page.click("#open")
+            page.wait_for_selector("#logger:not([hidden])")
+            page.wait_for_selector("tr.current[data-task=T1]")
+
+            page.locator("body").click(position={"x": 5, "y": 5})
+            at(2)
+            page.keyboard.press("Space")
+            page.wait_for_selector("tr.open[data-task=T1]")
+            at(5)
+            page.keyboard.press("e")
+            page.wait_for_selector("tr[data-task=T1] td:nth-child(5):text-is('1')")
+            at(9)
+            page.keyboard.press("e")
+            page.wait_for_selector("tr[data-task=T1] td:nth-child(5):text-is('2')")
+            at(14.5)
+            page.keyboard.press("s")
+            page.wait_for_selector("#questionnaire:not([hidden])")
+            assert "Questão Única de Facilidade" in page.inner_text("#q-title"), page.inner_text("#q-title")
+            page.click("#q-items button[data-point='6']")
+            page.click("#q-store")
+            page.wait_for_selector("#questionnaire[hidden]", state="attached")
+            page.fill("#note", "Procurou o menu no rodapé — ação não óbvia")
+            at(20)
+            page.press("#note", "Enter")
+            page.wait_for_selector("#notes li")
+
+            # A second observer's page sees the first page's events.
+            second = browser.new_page()
+            second.goto(url)
+            second.wait_for_selector("#participant option[value=P1]", state="attached")
+            second.click("#open")
+            second.wait_for_selector("#notes li")
+            assert "Procurou o menu no rodapé" in second.inner_text("#notes")
+            assert "sucesso" in second.inner_text("tr[data-task=T1]"), second.inner_text("tr[data-task=T1]")
+
+            page.wait_for_selector("tr.current[data-task=T2]")
+            page.locator("body").click(position={"x": 5, "y": 5})
+            at(30)
+            page.keyboard.press("Space")
+            page.wait_for_selector("tr.open[data-task=T2]")
+            at(33)
+            page.keyboard.press("z")
+            page.wait_for_selector("tr[data-task=T2] .state:has-text('pausada')")
+            at(50)
+            page.keyboard.press("z")
+            page.wait_for_selector("tr[data-task=T2] .state:has-text('em andamento')")
+            page.keyboard.press("a")
+            page.wait_for_selector("tr[data-task=T2] .state:has-text('com ajuda')")
+            at(54)
+            page.keyboard.press("f")
+            page.wait_for_selector("#questionnaire:not([hidden])")
+            page.click("#q-skip")
+            page.wait_for_selector("#questionnaire[hidden]", state="attached")
+            text = page.inner_text("body")
+            for word in ENGLISH:
+                assert not re.search(r"\b" + re.escape(word) + r"\b", text), f"English word '{word}' on the pt-BR page:\n{text}"
+            os.makedirs(os.path.join(ROOT, ".build"), exist_ok=True)
+            page.screenshot(path=os.path.join(ROOT, ".build", "moderator.png"), full_page=True)
+            at(60)
+            page.click("#b-end")
+            page.wait_for_selector("#b-end:disabled")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    sessions = json.loads(cli("session", "show", "P1", "--json", study=study))["sessions"]
+    assert len(sessions) == 1, sessions
+    session = sessions[0]
+    assert session["ended"] is not None, session
+    attempts = [(a["task"], a["trial"], a["seconds"], a["errors"], a["assisted"], a["outcome"], a["questionnaire"], a["total"])
+                for a in session["attempts"]]
+    assert attempts == [("T1", 1, 12.5, 2, False, "success", 6, None), ("T2", 1, 7.0, 0, True, "fail", None, 7.0)], attempts
+    observers = {e["observer"] for e in session["events"]}
+    assert observers == {"Ana"}, observers
+    stored = [(a["task"], a["seconds"], a["errors"], a["outcome"], a["assisted"]) for a in json.loads(cli("attempt", "list", "--json", study=study))["attempts"]]
+    assert stored == [("T1", 12.5, 2, "success", False), ("T2", 7.0, 0, "fail", True)], stored
+    memos = json.loads(cli("memo", "list", "--json", study=study))["memos"]
+    assert [(m["on"], m["task"], m["sessionOffset"], m["text"]) for m in memos] == [
+        ("participant:P1", "T1", 20.0, "Procurou o menu no rodapé — ação não óbvia")], memos
+    print("moderator page: 2 tasks logged in the browser equal what the study holds; a second observer saw them")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A terminal the test types into and reads back: a tmux server of its own (its own socket), one window of
+/// 110 × 32 running a shell command.
+struct TmuxTerminal {
+    let socket = "studyctl-\(UUID().uuidString.prefix(8))"
+    static let available: Bool = {
+        let probe = TmuxTerminal()
+        return ((try? probe.tmux(["-V"])) ?? "").hasPrefix("tmux")
+    }()
+
+    /// Runs `tmux -L socket arguments…` and returns what it printed. posix_spawn and waitpid rather than
+    /// Foundation's Process: the tmux server that new-session starts keeps the descriptors it was given, and
+    /// Process did not see its client end.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let line = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let command = line + " >'\(output)' 2>/dev/null </dev/null"
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) } + [nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    func start(_ command: String, in folder: URL) throws {
+        try tmux(["new-session", "-d", "-s", "s", "-x", "110", "-y", "32", "-c", folder.path, command])
+        try tmux(["set-option", "-t", "s", "history-limit", "5000"])
+    }
+
+    /// Types characters as they are (a space, letters, accented words).
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "s", "-l", text]) }
+    /// Presses named keys (Enter, Up, Escape, C-c).
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "s"] + keys) }
+
+    /// What the screen shows now (with the scroll-back when `history`).
+    func screen(history: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "s"] + (history ? ["-S", "-"] : []))
+    }
+
+    /// Waits until the screen shows `text` (10 s at most) and returns it.
+    @discardableResult
+    func wait(for text: String, history: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        var shown = ""
+        for _ in 0..<200 {
+            shown = try screen(history: history)
+            if shown.contains(text) { return shown }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("the screen never showed \"\(text)\":\n\(shown)", sourceLocation: sourceLocation)
+        return shown
+    }
+
+    func stop() { _ = try? tmux(["kill-server"]) }
+}
+
+@Suite(.serialized) struct SessionCommandTests {
+    /// A pt-BR study with three tasks (T2 with a 5 s penalty per error) and a condition.
+    func study() throws -> StudyCtl {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Sessões moderadas", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.succeed(["task", "add", "T1", "--title", "Encontrar o menu"])
+        try cli.succeed(["task", "add", "T2", "--title", "Trocar a cor", "--penalty", "5"])
+        try cli.succeed(["task", "add", "T3", "--title", "Salvar o arquivo"])
+        try cli.succeed(["condition", "add", "aparelho", "--levels", "celular,tablet"])
+        return cli
+    }
+
+    /// A scripted three-task session, keys only, on a clock the test sets: the attempts, SEQ answers and notes
+    /// stored equal what was typed; a kill -9 in the middle of T3 loses nothing stored and the session resumes;
+    /// `tasks summary` equals the same attempts imported from CSV; the screens hold no English word.
+    @Test func scriptedSessionKilledAndResumedEqualsTheImportedLog() throws {
+        guard TmuxTerminal.available else {
+            print("skipped: tmux is not installed (make deps installs it)")
+            return
+        }
+        let cli = try study()
+        let clock = try cli.write("clock", "1800000000")
+        func at(_ seconds: Double) throws { try cli.write("clock", String(1_800_000_000 + seconds)) }
+        let binary = StudyCtl.binary.path
+        let terminal = TmuxTerminal()
+        defer { terminal.stop() }
+        let environment = "NO_COLOR=1 STUDYCTL_CLOCK_FILE=\(clock)"
+        // The first run writes its process id, so the test can kill it the way a power cut would.
+        try terminal.start("sh -c 'echo $$ > pid; exec env \(environment) \(binary) session P1 --condition aparelho=celular --db study.sqlite'",
+                           in: cli.folder)
+        var screens: [String] = []
+        screens.append(try terminal.wait(for: "Sessão iniciada"))
+
+        // T1: 12.5 s, two errors, a note, success, SEQ 6.
+        try at(2); try terminal.type(" "); try terminal.wait(for: "em andamento")
+        try at(5); try terminal.type("e"); try terminal.wait(for: "Erro contado")
+        try at(8); try terminal.type("e"); try terminal.wait(for: "Erro contado")
+        try terminal.type("n"); try terminal.wait(for: "Observação: █")
+        try terminal.type("Procurou no rodapé, ação não óbvia"); try terminal.press("Enter")
+        screens.append(try terminal.wait(for: "Observação gravada"))
+        try at(14.5); try terminal.type("s")
+        screens.append(try terminal.wait(for: "De modo geral, quão difícil ou fácil"))
+        try terminal.type("6"); try terminal.press("Enter")
+        screens.append(try terminal.wait(for: "▶  T2"))
+
+        // T2: 3 s, paused 17 s, then 4 s more with assistance and one error, partial, SEQ 5.
+        try at(30); try terminal.type(" "); try terminal.wait(for: "em andamento")
+        try at(33); try terminal.type("z"); try terminal.wait(for: "pausada")
+        try at(50); try terminal.type("z"); try terminal.wait(for: "Cronômetro correndo de novo")
+        try terminal.type("a"); try terminal.wait(for: "Ajuda marcada")
+        try terminal.type("e"); try terminal.wait(for: "Erro contado")
+        try at(54); try terminal.type("p"); try terminal.wait(for: "De modo geral")
+        try terminal.type("5"); try terminal.press("Enter")
+
+        // T3 starts, one error, and the logger is killed.
+        try at(60); try terminal.type(" ")
+        screens.append(try terminal.wait(for: "em andamento"))
+        try terminal.type("e"); try terminal.wait(for: "Erro contado")
+        let pid = Int32(try String(contentsOfFile: cli.path("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))!
+        kill(pid, SIGKILL)
+        Thread.sleep(forTimeInterval: 0.3)
+        let stored = try cli.succeed(["session", "show", "P1", "--json"])
+        let session = try #require(((try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])?["sessions"] as? [[String: Any]])?.first)
+        let kinds = (session["events"] as! [[String: Any]]).map { $0["kind"] as! String }
+        #expect(kinds == ["start", "error", "error", "note", "outcome", "start", "pause", "resume", "assist", "error", "outcome", "start", "error"],
+                "every key before the kill is stored: \(kinds)")
+        #expect(session["ended"] == nil || session["ended"] is NSNull)
+
+        // Resumed: T3 runs on with its error; it fails, its SEQ is left unanswered, the session ends.
+        try terminal.tmux(["kill-server"])
+        try at(70)
+        try terminal.start("sh -c 'env \(environment) \(binary) session P1 --condition aparelho=celular --db study.sqlite; echo \"[saída $?]\"; sleep 600'",
+                           in: cli.folder)
+        let resumed = try terminal.wait(for: "Sessão retomada")
+        screens.append(resumed)
+        #expect(resumed.contains("00:10,0") && resumed.contains("em andamento"), "T3 runs on from its start: \(resumed)")
+        try at(75); try terminal.type("f"); try terminal.wait(for: "De modo geral")
+        try terminal.type("-"); try terminal.press("Enter")
+        try terminal.wait(for: "q encerra a sessão")
+        try terminal.type("q"); try terminal.wait(for: "Encerrar a sessão? (s/n)")
+        try terminal.type("s")
+        let summary = try terminal.wait(for: "[saída 0]", history: true)
+        screens.append(summary)
+        #expect(summary.contains("Sessão encerrada."))
+        #expect(summary.contains("No total: 34,5 s, 4 erros, 1 de 3 tarefas com sucesso; total com a penalidade 39,5 s"), "\(summary)")
+
+        // What the study holds equals what was typed.
+        let attempts = try cli.succeed(["attempt", "list", "--json"])
+        let rows = ((try JSONSerialization.jsonObject(with: Data(attempts.utf8)) as! [String: Any])["attempts"] as! [[String: Any]])
+        let seen = rows.map { "\($0["task"]!) \($0["seconds"]!) \($0["errors"]!) \($0["outcome"]!) \($0["assisted"]!) \(($0["conditions"] as! [String: String])["aparelho"]!)" }
+        #expect(seen == ["T1 12.5 2 success 0 celular", "T2 7 1 partial 1 celular", "T3 15 1 fail 0 celular"]
+                || seen == ["T1 12.5 2 success false celular", "T2 7 1 partial true celular", "T3 15 1 fail false celular"], "\(seen)")
+        let seq = try cli.succeed(["tasks", "summary", "--csv"])
+        #expect(seq.contains("seq_mean"), "the SEQ typed after each task is in the summary: \(seq)")
+        let memos = try cli.succeed(["memo", "list", "--json"])
+        #expect(memos.contains("\"task\" : \"T1\"") || memos.contains("\"task\":\"T1\""), "\(memos)")
+        #expect(memos.contains("Procurou no rodapé, ação não óbvia"))
+        let log = try cli.succeed(["transcript", "show", "P1", "--label", "sessão 1"])
+        #expect(log.contains("[00:08] T1 · Procurou no rodapé, ação não óbvia"), "the session's log is a transcript: \(log)")
+
+        // tasks summary of the session equals the same attempts imported from CSV (and the SEQ typed with respond).
+        let other = try study()
+        try other.write("log.csv", """
+            participant,task,aparelho,time,errors,outcome,assisted
+            P1,T1,celular,12.5,2,success,no
+            P1,T2,celular,7,1,partial,yes
+            P1,T3,celular,15,1,fail,no
+
+            """)
+        try other.succeed(["attempt", "import", "log.csv"])
+        try other.succeed(["respond", "P1", "seq", "--task", "T1", "--occasion", "aparelho=celular", "--answers", "6"])
+        try other.succeed(["respond", "P1", "seq", "--task", "T2", "--occasion", "aparelho=celular", "--answers", "5"])
+        for arguments in [["tasks", "summary", "--csv"], ["tasks", "summary", "--by", "aparelho", "--csv"]] {
+            #expect(try cli.succeed(arguments) == (try other.succeed(arguments)), "\(arguments)")
+        }
+
+        // Every screen in the study's language.
+        for screen in screens {
+            let english = ForeignWordCheck.english(in: screen.replacingOccurrences(of: "studyctl", with: ""))
+            #expect(english.isEmpty, "English on a pt-BR screen: \(english)\n\(screen)")
+        }
+    }
+
+    /// Keys the state does not allow are refused on the screen, and nothing is stored for them.
+    @Test func refusedKeysStoreNothing() throws {
+        guard TmuxTerminal.available else {
+            print("skipped: tmux is not installed (make deps installs it)")
+            return
+        }
+        let cli = try study()
+        let clock = try cli.write("clock", "1800000000")
+        let terminal = TmuxTerminal()
+        defer { terminal.stop() }
+        try terminal.start("sh -c 'env STUDYCTL_CLOCK_FILE=\(clock) \(StudyCtl.binary.path) session P1 --tasks T2,T1 --after-task none --db study.sqlite; echo \"[saída $?]\"; sleep 600'",
+                           in: cli.folder)
+        let first = try terminal.wait(for: "Sessão iniciada")
+        #expect(first.contains("▶  T2"), "the first task of --tasks is marked: \(first)")
+        try terminal.type("e"); try terminal.wait(for: "nenhuma tarefa está aberta")
+        try terminal.type("s"); try terminal.wait(for: "Nenhuma tarefa aberta")
+        try terminal.type(" "); try terminal.wait(for: "T2 iniciada")
+        try terminal.press("Down"); try terminal.wait(for: "Conclua ou cancele T2")
+        try terminal.type("q"); try terminal.wait(for: "T2 ainda está aberta")
+        try terminal.type("c"); try terminal.wait(for: "A tentativa foi cancelada")
+        try terminal.press("C-c")
+        let left = try terminal.wait(for: "[saída 0]", history: true)
+        #expect(left.contains("A sessão fica aberta: 'studyctl session P1' a retoma."))
+        let json = try cli.succeed(["session", "show", "P1", "--json"])
+        let events = ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any])["sessions"] as! [[String: Any]])[0]["events"] as! [[String: Any]]
+        #expect(events.map { $0["kind"] as! String } == ["start", "cancel"])
+        #expect(try cli.succeed(["attempt", "list", "--json"]).contains("[]") || !(try cli.succeed(["attempt", "list", "--json"])).contains("T2"))
+    }
+
+    /// Without a terminal the logger refuses, in the study's language, and leaves the study as it was.
+    @Test func withoutATerminalTheLoggerRefuses() throws {
+        let cli = try study()
+        let before = try cli.dump("study.sqlite")
+        let result = try cli.run(["session", "P1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("precisa de um terminal"), "\(result.stderr)")
+        #expect(try cli.dump("study.sqlite") == before)
+    }
+}
