@@ -217,6 +217,20 @@ struct TmuxTerminal {
         #expect(try cli.succeed(["attempt", "list", "--json"]).contains("[]") || !(try cli.succeed(["attempt", "list", "--json"])).contains("T2"))
     }
 
+    /// A stored attempt is corrected afterwards with `attempt set`; a wrong one is refused naming it, the study unchanged.
+    @Test func attemptsAreCorrectedAfterwards() throws {
+        let cli = try study()
+        try cli.succeed(["attempt", "add", "P1", "T2", "--condition", "aparelho=celular", "--time", "41", "--errors", "3", "--outcome", "success"])
+        let said = try cli.succeed(["attempt", "set", "P1", "T2", "--errors", "2", "--outcome", "partial", "--assisted", "sim"])
+        #expect(said.contains("Tentativa 1 de P1 em T2 corrigida."), "\(said)")
+        let list = try cli.succeed(["attempt", "list", "--json"])
+        #expect(list.contains("\"errors\" : 2") && list.contains("\"outcome\" : \"partial\"") && list.contains("\"seconds\" : 41"), "\(list)")
+        let refused = try cli.fail(["attempt", "set", "P1", "T2", "--trial", "2", "--errors", "1"])
+        #expect(refused.stderr.contains("não tem tentativa na tarefa T2 com o número 2 para corrigir"), "\(refused.stderr)")
+        let empty = try cli.fail(["attempt", "set", "P1", "T2"])
+        #expect(empty.stderr.contains("Informe ao menos um de --time"), "\(empty.stderr)")
+    }
+
     /// Without a terminal the logger refuses, in the study's language, and leaves the study as it was.
     @Test func withoutATerminalTheLoggerRefuses() throws {
         let cli = try study()

@@ -65,10 +65,13 @@ func note(_ sentence: Sentence) {
 
 /// A command's refusal of what it was given, said in the command line's language (an error like ArgumentParser's
 /// `ValidationError`, whose text would stay English).
+///
+/// A refusal thrown from `validate()` reaches the top wrapped in ArgumentParser's own error, which prints
+/// `errorDescription`: so that is worded in the command line's language too (settled before parsing).
 struct Refusal: WordedError, LocalizedError {
     let sentence: Sentence
     init(_ sentence: Sentence) { self.sentence = sentence }
-    var errorDescription: String? { sentence.description }
+    var errorDescription: String? { sentence.text(Voice.language) }
 }
 
 /// Several of the tool's words (a table's header) in the command line's language.

@@ -10,7 +10,7 @@ struct AttemptCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "attempt",
         abstract: words("Record, import and list task attempts."),
-        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptRemove.self]) }
+        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptSet.self, AttemptRemove.self]) }
 }
 
 extension Outcome: ExpressibleByArgument {}
@@ -120,6 +120,67 @@ struct AttemptImport: ParsableCommand {
         say(.importedAttempts(summary.attempts, file: file))
         say(.columnsFound(summary.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", ")))
         if !summary.ignored.isEmpty { note("columns not read: \(summary.ignored.map { "'\($0)'" }.joined(separator: ", "))") }
+    }
+}
+
+struct AttemptSet: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "set", abstract: words("Correct a recorded attempt (a session's or a typed one): only the values given change."),
+        discussion: words("""
+            Example: studyctl attempt set P3 T2 --trial 1 --errors 2 --outcome partial
+
+            Without --condition, the participant must have only one attempt with that trial number at the task.
+            """)) }
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Argument(help: ArgumentHelp(words("The task's key.")))
+    var task: String
+
+    @Option(help: ArgumentHelp(words("The trial to correct (default: 1)."), valueName: "n"))
+    var trial: Int = 1
+
+    @Option(help: ArgumentHelp(words("A condition level; repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+
+    @Option(help: ArgumentHelp(words("The time taken."), valueName: "time"))
+    var time: String?
+
+    @Option(help: ArgumentHelp(words("The number of errors."), valueName: "n"))
+    var errors: Int?
+
+    @Option(help: ArgumentHelp(words("How the attempt ended."), valueName: "outcome"))
+    var outcome: Outcome?
+
+    @Option(help: ArgumentHelp(words("Whether the participant needed help (yes or no)."), valueName: "yes|no"))
+    var assisted: String?
+
+    @Option(help: ArgumentHelp(words("A note on the attempt.")))
+    var note: String?
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if let time, let problem = Duration.problem(time) {
+            throw Refusal("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32): \(problem).")
+        }
+        if let errors, !(0...Limits.maximumErrors).contains(errors) { throw Refusal("Please give --errors from 0 to \(Limits.maximumErrors).") }
+        if !(1...Limits.maximumOrdinal).contains(trial) { throw Refusal("Please give --trial from 1 to \(Limits.maximumOrdinal).") }
+        if let assisted, YesNo.parse(assisted) == nil { throw Refusal("Please give --assisted as yes or no.") }
+        if time == nil && errors == nil && outcome == nil && assisted == nil && note == nil {
+            throw Refusal("Please give at least one of --time, --errors, --outcome, --assisted and --note.")
+        }
+    }
+
+    func run() throws {
+        try study.withStudy {
+            try $0.correctAttempt(participant: participant, task: task, trial: trial,
+                                  conditions: Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
+                                  seconds: time.flatMap(Duration.parse), errors: errors, outcome: outcome,
+                                  assisted: assisted.flatMap(YesNo.parse), note: note)
+        }
+        say("Corrected trial \(trial) of \(participant) at \(task).")
     }
 }
 
