@@ -251,8 +251,10 @@ public struct REFIExport {
                 attribute(source, "plainTextPath", "internal://\(id).txt")
                 files.append(("\(id).txt", transcript.text))
                 // One selection per excerpt, holding one coding per code × category.
-                let first = snapshot.transcripts.first { $0.participant == transcript.participant }!
-                let placed = transcript.label == first.label ? snapshot.codes.filter { $0.participant == transcript.participant && $0.spanStart != nil } : []
+                // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).
+                let placed = snapshot.codes.filter {
+                    $0.participant == transcript.participant && $0.spanStart != nil && ($0.transcript ?? "") == transcript.label
+                }
                 var excerptIDs: [Int64] = []
                 for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
                     excerptIDs.append(code.excerptID)

@@ -323,6 +323,7 @@ public struct REFIImport {
 
         // Sources: the text, its position unit, and each selection placed on the stored text.
         var labels: [String: Int] = [:]
+        var usedLabels: [String: Set<String>] = [:]
         var sourceOwner: [String: String] = [:]
         var sourceNames: [String: String] = [:]
         for container in Self.kids(root, "Sources") {
@@ -388,7 +389,12 @@ public struct REFIImport {
                 if !bundle.participants.contains(where: { $0.code == participant }) { bundle.participants.append(.init(code: participant, attributes: [])) }
                 let seen = labels[participant, default: 0]
                 labels[participant] = seen + 1
-                let label = seen == 0 ? "" : sourceName
+                // "P1 sessão 1" of participant P1 (as studyctl names a participant's second transcript, a session's
+                // log) keeps its label; otherwise the participant's first source is their unlabelled transcript.
+                let rest = sourceName.hasPrefix(participant + " ") ? String(sourceName.dropFirst(participant.count + 1)) : ""
+                var label = !rest.isEmpty ? rest : sourceName == participant ? "" : seen == 0 ? "" : sourceName
+                if usedLabels[participant, default: []].contains(label) { label = sourceName }
+                usedLabels[participant, default: []].insert(label)
                 let stored = TextMatching.nfc(raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
                 bundle.transcripts.append(.init(participant: participant, label: label, text: stored))
                 if !id.isEmpty { bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, id)) }
@@ -462,7 +468,8 @@ public struct REFIImport {
                         guids.append((selectionGUID, codingGUID.map { [code.category: $0] } ?? [:]))
                         let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
                         entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
-                                                 coder: coder, memo: memoText, descriptive: !inVivo, span: span))
+                                                 coder: coder, memo: memoText, descriptive: !inVivo, span: span,
+                                                 transcript: label.isEmpty ? nil : label))
                     }
                     bundle.codes += entries
                     bundle.codeGUIDs += guids
@@ -573,7 +580,7 @@ public struct REFIImport {
     enum Unit: CaseIterable {
         case scalarsLF, scalars, utf16LF, utf16
 
-        var description: String {
+        var description: Sentence {
             switch self {
             case .scalars: return "code points (the standard's unit)"
             case .scalarsLF: return "code points, a line end counted once"

@@ -31,9 +31,13 @@ public struct CodeEntry: Sendable, Equatable {
     /// the caller knows (a selection in the coding workspace): checked against the text and kept, so a phrase the
     /// participant said twice is coded where it was selected. Without it the excerpt is located by its text.
     public var span: Range<Int>?
+    /// Which of the participant's transcripts (its label: a session's log, a second interview); the first one
+    /// (the unlabelled interview) when `nil`.
+    public var transcript: String?
 
     public init(participant: String, excerpt: String? = nil, code: String, categories: [String], coder: String? = nil,
-                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil) {
+                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil, transcript: String? = nil) {
+        self.transcript = transcript
         self.participant = participant
         self.excerpt = excerpt
         self.code = code
@@ -68,6 +72,9 @@ public struct CodeRecord: Sendable, Equatable, Codable {
     public var spanEnd: Int?
     /// When the code was stored (UTC, ISO 8601).
     public var created: String? = nil
+    /// The label of the transcript the excerpt is placed in, when it is a labelled one (a session's log, a second
+    /// interview); nil for the participant's unlabelled transcript or an unplaced excerpt.
+    public var transcript: String? = nil
 }
 
 /// What a memo is about.
@@ -360,8 +367,7 @@ extension StudyDatabase {
         var span: Range<Int>?
         var transcriptID: Int64?
         if let given = entry.span {
-            guard let transcript = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1",
-                                                    arguments: [participantID]) else {
+            guard let transcript = try Self.codingTranscript(db, participantID: participantID, entry: entry) else {
                 throw StoreError.codeProblem("\(entry.participant) has no transcript to select from")
             }
             let scalars = Array((transcript["text"] as String).unicodeScalars)
@@ -375,8 +381,7 @@ extension StudyDatabase {
             }
             span = given
             transcriptID = transcript["id"]
-        } else if let transcript = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1",
-                                             arguments: [participantID]) {
+        } else if let transcript = try Self.codingTranscript(db, participantID: participantID, entry: entry) {
             let text: String = transcript["text"]
             guard let match = TextMatching.locate(excerpt, in: text) else {
                 let closest = TextMatching.closestPassage(to: excerpt, in: text)
@@ -395,11 +400,11 @@ extension StudyDatabase {
         let coderID = try entry.coder.map { try ensureCoder(db, $0) }
         let excerptID: Int64
         if let given = entry.span, let existing = try Int64.fetchOne(db, sql: """
-            SELECT id FROM excerpt WHERE participant_id = ? AND span_start = ? AND span_end = ?
-            """, arguments: [participantID, given.lowerBound, given.upperBound]) {
+            SELECT id FROM excerpt WHERE participant_id = ? AND transcript_id IS ? AND span_start = ? AND span_end = ?
+            """, arguments: [participantID, transcriptID, given.lowerBound, given.upperBound]) {
             excerptID = existing
-        } else if entry.span == nil, let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ?",
-                                             arguments: [participantID, excerpt]) {
+        } else if entry.span == nil, let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ? AND transcript_id IS ?",
+                                             arguments: [participantID, excerpt, transcriptID]) {
             excerptID = existing
         } else {
             try db.execute(sql: """
@@ -516,19 +521,34 @@ extension StudyDatabase {
         }
     }
 
+    /// The transcript a code is placed in: the one `entry.transcript` labels (refused when the participant has none
+    /// so labelled), else the participant's first (the unlabelled one sorts first).
+    static func codingTranscript(_ db: Database, participantID: Int64, entry: CodeEntry) throws -> Row? {
+        guard let label = entry.transcript else {
+            return try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1", arguments: [participantID])
+        }
+        if let row = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? AND label = ?",
+                                      arguments: [participantID, StudyText.composed(label)]) { return row }
+        let labels = try String.fetchAll(db, sql: "SELECT label FROM transcript WHERE participant_id = ? ORDER BY label", arguments: [participantID])
+            .map { $0.isEmpty ? "''" : "'\($0)'" }
+        throw StoreError.codeProblem(labels.isEmpty ? "\(entry.participant) has no transcript to select from"
+                                     : "\(entry.participant) has no transcript labelled '\(label)' (transcripts: \(labels.joined(separator: ", ")))")
+    }
+
     /// The codes matching `condition` (SQL over `k`, the code, and `e`, its excerpt), with their categories.
     static func codeRecords(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [CodeRecord] {
         var records: [Int64: CodeRecord] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT k.id, p.code AS participant, e.text AS excerpt, e.id AS excerpt_id, k.label, k.in_vivo, c.name AS coder,
-                   e.span_start, e.span_end, k.created
+                   e.span_start, e.span_end, k.created, nullif(t.label, '') AS transcript
             FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN participant p ON p.id = e.participant_id
-            LEFT JOIN coder c ON c.id = k.coder_id
+            LEFT JOIN coder c ON c.id = k.coder_id LEFT JOIN transcript t ON t.id = e.transcript_id
             WHERE \(condition)
             """, arguments: arguments) {
             records[row["id"]] = CodeRecord(id: row["id"], participant: row["participant"], excerpt: row["excerpt"],
                                             excerptID: row["excerpt_id"], code: row["label"], inVivo: row["in_vivo"], categories: [],
-                                            coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"], created: row["created"])
+                                            coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"], created: row["created"],
+                                            transcript: row["transcript"])
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT cc.code_id, c.name FROM code_category cc JOIN category c ON c.id = cc.category_id ORDER BY c.position

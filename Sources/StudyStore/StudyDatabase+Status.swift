@@ -49,6 +49,7 @@ extension StudyDatabase {
                 ("tasks", "task"),
                 ("conditions", "factor"),
                 ("task attempts", "task_attempt"),
+                ("sessions", "session"),
                 ("instruments", "instrument"),
                 ("response sets", "response_set"),
                 ("item answers", "response_set, json_each(response_set.answers)"),

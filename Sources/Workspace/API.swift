@@ -15,7 +15,11 @@ struct API {
 
     // MARK: - Shapes
 
-    struct Participant: Codable { var code: String; var group: String?; var transcript: Bool; var characters: Int; var codings: Int; var coded: Int }
+    struct Participant: Codable {
+        var code: String; var group: String?; var transcript: Bool; var characters: Int; var codings: Int; var coded: Int
+        /// The participant's transcripts by label, the unlabelled interview first (a session's log is one of its own).
+        var labels: [String] = []
+    }
     struct State: Encodable {
         var title: String; var language: String; var coders: [String]; var attributes: [String]; var participants: [Participant]
         var categories: [CategoryInfo]
@@ -23,10 +27,12 @@ struct API {
         var words: [String: String] = [:]
     }
     struct Coding: Codable { var id: Int64; var start: Int?; var end: Int?; var excerpt: String; var code: String; var categories: [String]; var inVivo: Bool; var memo: String? }
-    struct Transcript: Encodable { var participant: String; var text: String; var codings: [Coding] }
+    struct Transcript: Encodable { var participant: String; var label: String; var text: String; var codings: [Coding] }
     struct NewCoding: Decodable {
         var participant: String; var start: Int; var end: Int; var excerpt: String; var code: String; var category: String; var coder: String
         var memo: String?; var descriptive: Bool?; var definition: String?; var theme: String?
+        /// The transcript's label (absent or empty: the participant's unlabelled transcript).
+        var label: String?
     }
     struct Edit: Decodable { var coder: String; var code: String?; var category: String? }
     struct CoderOnly: Decodable { var coder: String }
@@ -49,7 +55,10 @@ struct API {
         let api = router.group("api")
         api.get("state") { request, _ in try await guarded { try state(coder: request.uri.queryParameters.get("coder")) } }
         api.get("transcript/{participant}") { request, context in
-            try await guarded { try transcript(context.parameters.require("participant"), coder: try coder(request.uri.queryParameters.get("coder"))) }
+            try await guarded {
+                try transcript(context.parameters.require("participant"), label: request.uri.queryParameters.get("label"),
+                               coder: try coder(request.uri.queryParameters.get("coder")))
+            }
         }
         api.post("codings") { request, context in
             let body = try await request.decode(as: NewCoding.self, context: context)
@@ -146,26 +155,37 @@ struct API {
         let codes = try study.coders().contains(coder ?? "") ? try study.codes(coder: coder) : []
         let participants = roster.participants.map { participant -> Participant in
             let own = codes.filter { $0.participant == participant.code }
-            let transcript = transcripts.first { $0.participant == participant.code }
-            // Coding progress: the share of the transcript's characters inside a coded span.
-            var covered = IndexSet()
-            for code in own { if let start = code.spanStart, let end = code.spanEnd, end > start { covered.insert(integersIn: start..<end) } }
-            return Participant(code: participant.code, group: group.flatMap { participant.value(of: $0)?.display }, transcript: transcript != nil,
-                               characters: transcript?.characters ?? 0, codings: own.count, coded: covered.count)
+            let mine = transcripts.filter { $0.participant == participant.code }.sorted { $0.label < $1.label }
+            // Coding progress: the share of the transcripts' characters inside a coded span.
+            var covered = 0
+            for transcript in mine {
+                var spans = IndexSet()
+                for code in own where (code.transcript ?? "") == transcript.label {
+                    if let start = code.spanStart, let end = code.spanEnd, end > start { spans.insert(integersIn: start..<end) }
+                }
+                covered += spans.count
+            }
+            return Participant(code: participant.code, group: group.flatMap { participant.value(of: $0)?.display }, transcript: !mine.isEmpty,
+                               characters: mine.reduce(0) { $0 + $1.characters }, codings: own.count, coded: covered, labels: mine.map(\.label))
         }
         return State(title: info.title, language: info.language.rawValue, coders: try study.coders(), attributes: roster.attributes.map(\.name),
                      participants: participants, categories: try study.categories(), words: PageWord.all(info.language))
     }
 
-    func transcript(_ participant: String, coder: String) throws -> Transcript {
-        let text = try study.transcript(participant: participant)
+    func transcript(_ participant: String, label asked: String?, coder: String) throws -> Transcript {
+        let labels = try study.transcriptList().filter { $0.participant == StudyText.composed(participant) }.map(\.label).sorted()
+        let label = asked.map(StudyText.composed) ?? labels.first ?? ""
+        let text = try study.transcript(participant: participant, label: label)
         let known = try study.coders().contains(coder)
         let memos = try study.memos()
-        let codings = (known ? try study.codes(coder: coder) : []).filter { $0.participant == participant }.map { code in
+        // The codes placed in this transcript; unplaced ones are listed with the first.
+        let codings = (known ? try study.codes(coder: coder) : []).filter {
+            $0.participant == participant && ($0.spanStart == nil ? label == labels.first : ($0.transcript ?? "") == label)
+        }.map { code in
             Coding(id: code.id, start: code.spanStart, end: code.spanEnd, excerpt: code.excerpt, code: code.code, categories: code.categories,
                    inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text)
         }
-        return Transcript(participant: participant, text: text, codings: codings)
+        return Transcript(participant: participant, label: label, text: text, codings: codings)
     }
 
     func create(_ body: NewCoding) async throws -> Saved {
@@ -179,7 +199,7 @@ struct API {
         let category = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name ?? typed
         let result = try study.addCode(CodeEntry(participant: body.participant, excerpt: body.excerpt, code: body.code, categories: [category],
                                                  coder: coder, memo: body.memo?.nilIfBlank, descriptive: body.descriptive ?? false,
-                                                 span: body.start..<body.end),
+                                                 span: body.start..<body.end, transcript: body.label?.nilIfBlank),
                                        creatingCategories: body.definition?.nilIfBlank, theme: body.theme?.nilIfBlank)
         await server.undo.record(.created(result.id), coder: coder)
         return Saved(id: result.id, start: result.span?.lowerBound, end: result.span?.upperBound, notes: try result.notes.map { $0.text(try study.info().language) },

@@ -128,6 +128,25 @@ def main():
             at(60)
             page.click("#b-end")
             page.wait_for_selector("#b-end:disabled")
+
+            # The session's log is a document of its own in the coding workspace: its note is coded there.
+            page.goto(url.split("/moderator")[0] + "/")
+            page.fill("#coder", "Ana")
+            page.press("#coder", "Tab")
+            page.click("button.participant[data-code=P1]")
+            page.wait_for_selector("#transcript:has-text('Procurou o menu no rodapé')")
+            assert "sessão 1" in page.inner_text("#doc-title"), page.inner_text("#doc-title")
+            page.evaluate("""(words) => {
+                const box = document.getElementById('transcript');
+                const node = box.firstChild; const at = node.data.indexOf(words);
+                const range = document.createRange(); range.setStart(node, at); range.setEnd(node, at + words.length);
+                const selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
+            }""", "menu no rodapé")
+            page.keyboard.press("n")
+            page.wait_for_selector("#picker[open]")
+            page.fill("#picker-category", "Navegação")
+            page.press("#picker-category", "Enter")
+            page.wait_for_selector("#transcript mark")
             browser.close()
     finally:
         server.terminate()
@@ -147,7 +166,12 @@ def main():
     memos = json.loads(cli("memo", "list", "--json", study=study))["memos"]
     assert [(m["on"], m["task"], m["sessionOffset"], m["text"]) for m in memos] == [
         ("participant:P1", "T1", 20.0, "Procurou o menu no rodapé — ação não óbvia")], memos
-    print("moderator page: 2 tasks logged in the browser equal what the study holds; a second observer saw them")
+    codes = json.loads(cli("code", "list", "--json", study=study))["codes"]
+    assert [(c["code"], c["transcript"], c["coder"]) for c in codes] == [("menu no rodapé", "sessão 1", "Ana")], codes
+    log = cli("transcript", "show", "P1", "--label", "sessão 1", "--plain", study=study)
+    start = log.index("menu no rodapé")
+    assert (codes[0]["spanStart"], codes[0]["spanEnd"]) == (start, start + len("menu no rodapé")), (codes[0], log)
+    print("moderator page: 2 tasks logged in the browser equal what the study holds; a second observer saw them; the log was coded")
 
 
 if __name__ == "__main__":

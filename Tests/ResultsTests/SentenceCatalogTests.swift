@@ -83,7 +83,7 @@ enum SentenceScanner {
     static let calls = ["cannotRead(", "unreadable(", "Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable("]
     /// Declarations whose bodies return sentences.
     static let bodies = ["let said: Sentence", "var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
-                         "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {"]
+                         "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {", "var description: Sentence {"]
 
     static func patterns(in source: String) -> [String] {
         let text = Array(source.unicodeScalars)

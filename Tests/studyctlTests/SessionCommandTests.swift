@@ -118,6 +118,7 @@ struct TmuxTerminal {
         try terminal.type("e"); try terminal.wait(for: "Erro contado")
         try at(54); try terminal.type("p"); try terminal.wait(for: "De modo geral")
         try terminal.type("5"); try terminal.press("Enter")
+        try terminal.wait(for: "▶  T3")
 
         // T3 starts, one error, and the logger is killed.
         try at(60); try terminal.type(" ")
@@ -143,6 +144,7 @@ struct TmuxTerminal {
         #expect(resumed.contains("00:10,0") && resumed.contains("em andamento"), "T3 runs on from its start: \(resumed)")
         try at(75); try terminal.type("f"); try terminal.wait(for: "De modo geral")
         try terminal.type("-"); try terminal.press("Enter")
+        try terminal.wait(for: "✓ falha")
         try terminal.wait(for: "q encerra a sessão")
         try terminal.type("q"); try terminal.wait(for: "Encerrar a sessão? (s/n)")
         try terminal.type("s")

@@ -51,7 +51,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .modRunning: return ("running", "em andamento")
         case .modPaused: return ("paused", "pausada")
         case .modStopped: return ("stopped — outcome?", "parada — resultado?")
-        case .modToDo: return ("to do", "a fazer")
+        case .modToDo: return ("not started", "a fazer")
         case .modAssisted: return ("assisted", "com ajuda")
         case .modNotes: return ("Notes", "Observações")
         case .modAsk: return ("{instrument} for {task}", "{instrument} sobre {task}")

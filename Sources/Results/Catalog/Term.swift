@@ -31,7 +31,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case table, figure, continued, continues, source
     // Study contents.
     case kind, attributes, conditions, instruments, response_sets, item_answers, transcripts, excerpts, categories, memos
-    case gaze_recordings, areas_of_interest
+    case gaze_recordings, areas_of_interest, sessions
 
     /// English, then Portuguese.
     public var entry: (String, String) {
@@ -176,6 +176,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .categories: return ("Categories", "Categorias")
         case .memos: return ("Memos", "Memorandos")
         case .gaze_recordings: return ("Gaze recordings", "Gravações oculares")
+        case .sessions: return ("Sessions", "Sessões")
         case .areas_of_interest: return ("Areas of interest", "Áreas de interesse")
         }
     }

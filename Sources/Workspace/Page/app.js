@@ -3,7 +3,7 @@
 // units. Every offset sent or received is in code points, converted here with [...text].length.
 "use strict";
 
-const state = { coder: localStorage.getItem("studyctl-coder") || "", participant: null, text: "", codings: [], categories: [],
+const state = { coder: localStorage.getItem("studyctl-coder") || "", participant: null, label: null, text: "", codings: [], categories: [],
                 attributes: [], tab: "codings", selection: null };
 const palette = ["#ffd166", "#8ecae6", "#b5e48c", "#f4a261", "#cdb4db", "#ffafcc", "#a3c4f3", "#e9c46a", "#90dbf4", "#f1c0e8"];
 const $ = (id) => document.getElementById(id);
@@ -77,17 +77,26 @@ async function loadState() {
                     el("strong", {}, p.code), p.group ? " · " + p.group : "",
                     el("small", {}, p.transcript ? `${t(p.codings === 1 ? "codingOne" : "codings", { n: p.codings })} · ${t("coded", { share: percent(share) })}` : t("noTranscript")));
     list.append(item);
+    // A participant with several transcripts (an interview and a session's log): one button each.
+    if (p.labels && p.labels.length > 1) {
+      for (const label of p.labels) {
+        list.append(el("button", { class: "transcript-label" + (p.code === state.participant && label === state.label ? " current" : ""),
+                                   "data-code": p.code, "data-label": label, onclick: () => openTranscript(p.code, label) },
+                       label || p.code));
+      }
+    }
   }
   $("category-list").replaceChildren(...state.categories.map((c) => el("option", { value: c.name })));
 }
 
-async function openTranscript(code) {
+async function openTranscript(code, label = code === state.participant ? state.label : null) {
   if (!state.coder) { say(t("typeCoderFirst"), true); $("coder").focus(); return; }
-  const data = await api("GET", "transcript/" + q(code) + "?coder=" + q(state.coder));
+  const data = await api("GET", "transcript/" + q(code) + "?coder=" + q(state.coder) + (label !== null ? "&label=" + q(label) : ""));
   state.participant = code;
+  state.label = data.label;
   state.text = data.text;
   state.codings = data.codings;
-  $("doc-title").textContent = code;
+  $("doc-title").textContent = data.label ? `${code} · ${data.label}` : code;
   render();
   await loadState();
   showTab(state.tab);
@@ -148,7 +157,7 @@ function openPicker() {
 async function saveCoding() {
   const chosen = state.selection;
   try {
-    const saved = await api("POST", "codings", { participant: state.participant, start: chosen.start, end: chosen.end, excerpt: chosen.text,
+    const saved = await api("POST", "codings", { participant: state.participant, label: state.label, start: chosen.start, end: chosen.end, excerpt: chosen.text,
                                                  code: $("picker-code").value, category: $("picker-category").value, coder: state.coder,
                                                  memo: $("picker-memo").value, descriptive: $("picker-descriptive").checked });
     say(saved.message + (saved.notes.length ? " — " + saved.notes.join("; ") : ""));

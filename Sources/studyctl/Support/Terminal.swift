@@ -38,7 +38,8 @@ enum Terminal {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
         }
-        tcsetattr(0, TCSAFLUSH, &settings)
+        // TCSANOW, not TCSAFLUSH: a key typed while the screen comes back (after a questionnaire) is kept.
+        tcsetattr(0, TCSANOW, &settings)
         raw = true
         draw("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
         for number in [SIGTERM, SIGHUP] {
@@ -54,7 +55,7 @@ enum Terminal {
     static func leave() {
         guard raw else { return }
         draw("\u{1B}[?25h\u{1B}[?1049l")
-        tcsetattr(0, TCSAFLUSH, &saved)
+        tcsetattr(0, TCSANOW, &saved)
         raw = false
     }
 

@@ -46,6 +46,9 @@ struct CodeAdd: ParsableCommand {
     @Flag(help: ArgumentHelp(words("The code is in the researcher's words, not the participant's.")))
     var descriptive = false
 
+    @Option(help: ArgumentHelp(words("Which of the participant's transcripts, by its label (e.g. a session's log, 'sessão 1')."), valueName: "label"))
+    var transcript: String?
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
@@ -55,7 +58,7 @@ struct CodeAdd: ParsableCommand {
     func run() throws {
         let result = try study.withStudy {
             try $0.addCode(CodeEntry(participant: participant, excerpt: excerpt, code: code, categories: category,
-                                     coder: coder, memo: memo, descriptive: descriptive))
+                                     coder: coder, memo: memo, descriptive: descriptive, transcript: transcript))
         }
         for line in result.notes { note(line) }
         say(.storedCode(id: result.id, participant: participant, span: result.span.map { "\($0.lowerBound)–\($0.upperBound)" }))

@@ -213,7 +213,7 @@ struct SessionScreen {
                 status = "✓ " + say(Self.outcomeWord(last.outcome)) + (last.assisted ? " · " + say("assisted") : "")
                 if tries.count > 1 { status += " · " + say("\(tries.count) tries") }
             } else {
-                status = say("to do")
+                status = say("not started")
             }
             lines.append(marker + " " + Terminal.fit(task.key, 12) + Terminal.fit(task.title, 28) + Terminal.fit(time, 11)
                          + Terminal.fit(errors, 8) + Terminal.fit(status, max(0, width - 62)))
