@@ -167,6 +167,26 @@ struct TmuxTerminal {
         let log = try cli.succeed(["transcript", "show", "P1", "--label", "sessão 1"])
         #expect(log.contains("[00:08] T1 · Procurou no rodapé, ação não óbvia"), "the session's log is a transcript: \(log)")
 
+        // The log is coded like an interview and goes to REFI-QDA as a source of its own, its coding in it.
+        try cli.succeed(["category", "add", "Navegação", "--origin", "emergent"])
+        try cli.succeed(["code", "add", "P1", "--transcript", "sessão 1", "--excerpt", "Procurou no rodapé", "--code", "no rodapé",
+                         "--category", "Navegação"])
+        try cli.succeed(["export", "qdpx", "s.qdpx"])
+        let read = Process()
+        read.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        read.arguments = ["python3", "-c", """
+            import re, sys, zipfile
+            x = zipfile.ZipFile(sys.argv[1]).read('project.qde').decode()
+            for name, body in re.findall(r'<TextSource[^>]*name="([^"]*)"(.*?)</TextSource>', x, re.S):
+                print(name, body.count('<PlainTextSelection '))
+            """, cli.path("s.qdpx")]
+        let pipe = Pipe()
+        read.standardOutput = pipe
+        try read.run()
+        let sources = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        read.waitUntilExit()
+        #expect(sources == "P1 sessão 1 1\n", "\(sources)")
+
         // tasks summary of the session equals the same attempts imported from CSV (and the SEQ typed with respond).
         let other = try study()
         try other.write("log.csv", """
@@ -217,6 +237,41 @@ struct TmuxTerminal {
         let events = ((try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any])["sessions"] as! [[String: Any]])[0]["events"] as! [[String: Any]]
         #expect(events.map { $0["kind"] as! String } == ["start", "cancel"])
         #expect(try cli.succeed(["attempt", "list", "--json"]).contains("[]") || !(try cli.succeed(["attempt", "list", "--json"])).contains("T2"))
+    }
+
+    /// A task restarted and done again is a second trial; the SUS of --after follows the last task, asked in the
+    /// study's language and stored as the participant's answers.
+    @Test func aSecondTrialAndThePostTestQuestionnaire() throws {
+        guard TmuxTerminal.available else {
+            print("skipped: tmux is not installed (make deps installs it)")
+            return
+        }
+        let cli = try study()
+        let clock = try cli.write("clock", "1800000000")
+        func at(_ seconds: Double) throws { try cli.write("clock", String(1_800_000_000 + seconds)) }
+        let terminal = TmuxTerminal()
+        defer { terminal.stop() }
+        try terminal.start("sh -c 'env STUDYCTL_CLOCK_FILE=\(clock) \(StudyCtl.binary.path) session P1 --tasks T1 --after-task none --after sus --db study.sqlite; echo \"[saída $?]\"; sleep 600'",
+                           in: cli.folder)
+        try terminal.wait(for: "Sessão iniciada")
+        try at(1); try terminal.type(" "); try terminal.wait(for: "T1 iniciada")
+        try at(4); try terminal.type("r"); try terminal.wait(for: "T1 recomeçada")
+        try at(9); try terminal.type("s"); try terminal.wait(for: "✓ sucesso")
+        try at(20); try terminal.type(" "); try terminal.wait(for: "T1 iniciada")
+        try at(23); try terminal.type("f"); try terminal.wait(for: "2 tentativas")
+        try terminal.type("q"); try terminal.wait(for: "Encerrar a sessão?")
+        try terminal.type("s")
+        try terminal.wait(for: "Escala de Usabilidade do Sistema", history: true)
+        for answer in ["4", "2", "5", "1", "4", "2", "5", "1", "4", "2"] {
+            try terminal.type(answer); try terminal.press("Enter")
+        }
+        let end = try terminal.wait(for: "[saída 0]", history: true)
+        #expect(end.contains("Sessão encerrada."))
+        let attempts = try cli.succeed(["attempt", "list", "--json"])
+        let rows = ((try JSONSerialization.jsonObject(with: Data(attempts.utf8)) as! [String: Any])["attempts"] as! [[String: Any]])
+        #expect(rows.map { "\($0["trial"]!) \($0["seconds"]!) \($0["outcome"]!)" } == ["1 5 success", "2 3 fail"], "the restart began a new try: \(rows)")
+        let sus = try cli.succeed(["score", "sus", "--json"])
+        #expect(sus.contains("\"P1\"") && sus.contains("85"), "the SUS typed at the end is stored: \(sus)")
     }
 
     /// A stored attempt is corrected afterwards with `attempt set`; a wrong one is refused naming it, the study unchanged.

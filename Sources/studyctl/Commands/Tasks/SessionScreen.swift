@@ -233,7 +233,12 @@ struct SessionScreen {
         case .confirmEnd: lines.append(say("End the session? (y/n)"))
         case .keys: lines.append(message)
         }
-        let screen = lines.prefix(height).map { Terminal.fit($0, width) }.joined(separator: "\r\n")
+        // The marked task in bold (unless NO_COLOR asks for plain text): the moderator's eye finds it at a glance.
+        let bold = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let screen = lines.prefix(height).enumerated().map { index, line in
+            let fitted = Terminal.fit(line, width)
+            return bold && index == 3 + cursor ? "\u{1B}[1m" + fitted + "\u{1B}[0m" : fitted
+        }.joined(separator: "\r\n")
         Terminal.draw("\u{1B}[H" + screen + "\u{1B}[J")
     }
 }
