@@ -274,7 +274,7 @@ extension StudyDatabase {
             let memo = memos.first { $0.on == "code:\(code.id)" }?.text
             bundle.codes.append(CodeEntry(participant: code.participant, excerpt: code.excerpt, code: code.code, categories: code.categories, coder: code.coder,
                                           memo: memo, descriptive: !code.inVivo,
-                                          span: code.spanStart.flatMap { start in code.spanEnd.map { start..<$0 } }))
+                                          span: code.spanStart.flatMap { start in code.spanEnd.map { start..<$0 } }, transcript: code.transcript))
         }
         for memo in memos where !memo.on.hasPrefix("code:") {
             guard let target = MemoTarget(parsing: memo.on) else { continue }

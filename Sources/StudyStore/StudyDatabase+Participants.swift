@@ -157,7 +157,7 @@ extension StudyDatabase {
         }
         return AttachedData(
             responseSets: try count("response_set"), attempts: try count("task_attempt"),
-            transcripts: try count("transcript"), excerpts: try count("excerpt"), memos: try count("memo"))
+            transcripts: try count("transcript"), excerpts: try count("excerpt"), memos: try count("memo"), sessions: try count("session"))
     }
 
     // MARK: - Writes
@@ -198,7 +198,7 @@ extension StudyDatabase {
         }
     }
 
-    /// Removes a participant. Refuses when answers, attempts, transcripts, excerpts or memos are attached,
+    /// Removes a participant. Refuses when answers, attempts, transcripts, excerpts, memos or sessions are attached,
     /// unless `cascade`, which removes those too. Returns what was attached.
     @discardableResult
     public func removeParticipant(code: String, cascade: Bool) throws -> AttachedData {

@@ -228,7 +228,7 @@ struct API {
         case let .deleted(record, memo):
             let span = record.spanStart.flatMap { start in record.spanEnd.map { start..<$0 } }
             _ = try study.addCode(CodeEntry(participant: record.participant, excerpt: record.excerpt, code: record.code, categories: record.categories,
-                                            coder: coder, memo: memo, descriptive: !record.inVivo, span: span))
+                                            coder: coder, memo: memo, descriptive: !record.inVivo, span: span, transcript: record.transcript))
             return Done(message: try say(.restoredCoding(record.code)))
         }
     }

@@ -106,4 +106,35 @@ import Surveys
         #expect(throws: StoreError.self) { try study.correctAttempt(participant: "P1", task: "T1", trial: 2, errors: 1) }
         #expect(throws: StoreError.self) { try study.correctAttempt(participant: "P1", task: "T1", trial: 1, errors: -1) }
     }
+
+    @Test func aCodeInTheSessionsLogStaysThereThroughAMerge() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        try study.addTranscript(participant: "P1", text: "P1: o menu some quando giro.")
+        let session = try study.openSession(participant: "P1").session
+        try study.logSessionEvent(session: session.id, SessionEvent(.note, offset: 2, value: "Disse que o menu some"), logLabel: "sessão 1")
+        try study.addCategory(name: "Navegação", definition: nil, origin: .emergent)
+        let placed = try study.addCode(CodeEntry(participant: "P1", excerpt: "menu some", code: "menu some", categories: ["Navegação"],
+                                                 transcript: "sessão 1"))
+        #expect(placed.span == 20..<29, "in the log's text, not the interview's")
+        #expect(throws: StoreError.self) {
+            try study.addCode(CodeEntry(participant: "P1", excerpt: "menu", code: "menu", categories: ["Navegação"], transcript: "sessão 9"))
+        }
+        let other = try StudyDatabase.create(at: folder.path("other.sqlite"), title: "Cópia", language: .ptBR)
+        _ = try other.importBundle(try study.bundle())
+        #expect(try other.codes().map { "\($0.code) \($0.transcript ?? "-") \($0.spanStart ?? -1)" } == ["menu some sessão 1 20"])
+    }
+
+    @Test func aParticipantWithASessionIsNotRemovedWithoutCascade() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        let session = try study.openSession(participant: "P1").session
+        try study.logSessionEvent(session: session.id, SessionEvent(.start, task: "T1", offset: 1), logLabel: "s")
+        try study.logSessionEvent(session: session.id, SessionEvent(.cancel, offset: 2), logLabel: "s")
+        let before = try study.dump()
+        #expect(throws: StoreError.self) { try study.removeParticipant(code: "P1", cascade: false) }
+        #expect(try study.dump() == before)
+        #expect(try study.removeParticipant(code: "P1", cascade: true).sessions == 1)
+        #expect(try study.sessions().isEmpty)
+    }
 }

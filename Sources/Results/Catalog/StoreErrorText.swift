@@ -96,6 +96,7 @@ extension AttachedData {
         func count(_ n: Int, _ one: String, _ many: String) -> String? { n == 0 ? nil : "\(n) \(n == 1 ? one : many)" }
         return [count(responseSets, "conjunto de respostas a questionário", "conjuntos de respostas a questionários"),
                 count(attempts, "tentativa de tarefa", "tentativas de tarefas"), count(transcripts, "transcrição", "transcrições"),
-                count(excerpts, "trecho codificado", "trechos codificados"), count(memos, "memorando", "memorandos")].compactMap { $0 }
+                count(excerpts, "trecho codificado", "trechos codificados"), count(memos, "memorando", "memorandos"),
+                count(sessions, "sessão", "sessões")].compactMap { $0 }
     }
 }

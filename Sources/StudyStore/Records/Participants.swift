@@ -51,8 +51,11 @@ public struct AttachedData: Sendable, Equatable, Codable {
     public var transcripts = 0
     public var excerpts = 0
     public var memos = 0
+    /// Moderated sessions (`studyctl session`), with every event logged in them.
+    public var sessions = 0
 
-    public init(responseSets: Int = 0, attempts: Int = 0, transcripts: Int = 0, excerpts: Int = 0, memos: Int = 0) {
+    public init(responseSets: Int = 0, attempts: Int = 0, transcripts: Int = 0, excerpts: Int = 0, memos: Int = 0, sessions: Int = 0) {
+        self.sessions = sessions
         self.responseSets = responseSets
         self.attempts = attempts
         self.transcripts = transcripts
@@ -60,7 +63,7 @@ public struct AttachedData: Sendable, Equatable, Codable {
         self.memos = memos
     }
 
-    public var isEmpty: Bool { responseSets + attempts + transcripts + excerpts + memos == 0 }
+    public var isEmpty: Bool { responseSets + attempts + transcripts + excerpts + memos + sessions == 0 }
 
     /// Human wording, e.g. ["2 questionnaire response sets", "6 task attempts"].
     public var descriptions: [String] {
@@ -73,6 +76,7 @@ public struct AttachedData: Sendable, Equatable, Codable {
             count(transcripts, "transcript", "transcripts"),
             count(excerpts, "coded excerpt", "coded excerpts"),
             count(memos, "memo", "memos"),
+            count(sessions, "session", "sessions"),
         ].compactMap { $0 }
     }
 }
