@@ -29,7 +29,7 @@ struct StudyCtl: AsyncParsableCommand {
             InstrumentCommand.self,
             Respond.self,
             ResponsesCommand.self,
-            ScoreCommand.self,
+            ScoreCommand.self, QualityCommand.self,
             TaskCommand.self,
             ConditionCommand.self,
             AttemptCommand.self, SessionCommand.self,

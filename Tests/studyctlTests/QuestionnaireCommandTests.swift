@@ -149,3 +149,35 @@ import Testing
         #expect(report.contains("3. P1: Mais exemplos"))
     }
 }
+
+@Suite struct QualityCommandTests {
+    /// Flags with their rules, in the study's language; score --exclude-flagged leaves them out and says which.
+    @Test func flaggedRespondentsAreNamedAndLeftOutOnlyWhenAsked() throws {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Qualidade", "--language", "pt-BR"])
+        for code in ["P1", "P2", "P3"] { try cli.succeed(["participant", "add", code]) }
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,2,5,1,4,2,5,1,4,2"])
+        try cli.succeed(["respond", "P2", "sus", "--answers", "5,5,5,4,4,4,5,5,4,4"])
+        try cli.succeed(["respond", "P3", "sus", "--answers", "3,3,3,3,3,3,3,3,3,3"])
+        try cli.succeed(["participant", "add", "P4"])
+        try cli.succeed(["respond", "P4", "sus", "--answers", "4,2,4,2,4,2,4,2,,"])
+        let report = try cli.succeed(["quality", "sus"])
+        #expect(report.contains("4 conjuntos de respostas verificados, 2 sinalizados."), "\(report)")
+        #expect(report.contains("contraditório      itens positivos 4,60, itens negativos 4,40, ponto médio 3"), "\(report)")
+        #expect(report.contains("resposta uniforme  10 respostas, todas 3"), "\(report)")
+        let itemTen = report.split(separator: "\n").first { $0.hasPrefix("  10 ") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(itemTen == ["10", "3", "1", "0"], "item 10 answered 3 times, unanswered once: \(report)")
+        #expect(ForeignWordCheck.english(in: report.replacingOccurrences(of: "MeasuringU's SUS", with: "")).isEmpty,
+                "\(ForeignWordCheck.english(in: report))")
+        let json = try cli.succeed(["quality", "sus", "--json"])
+        #expect(json.contains("\"positiveMean\" : 4.6") && json.contains("\"rule\" : \"straightLined\""), "\(json)")
+        let all = try cli.run(["score", "sus", "--json", "--missing", "centre"])
+        #expect(all.stdout.contains("\"P2\""), "nothing is left out unless asked")
+        #expect(all.stderr.contains("2 conjuntos de respostas pontuados foram sinalizados pelas verificações de qualidade: P2 (contraditório); P3 (resposta uniforme)"),
+                "the score says which answers the checks doubt: \(all.stderr)")
+        let kept = try cli.run(["score", "sus", "--json", "--missing", "centre", "--exclude-flagged"])
+        #expect(kept.status == 0 && !kept.stdout.contains("\"P2\"") && !kept.stdout.contains("\"P3\"") && kept.stdout.contains("\"P1\""))
+        #expect(kept.stderr.contains("--exclude-flagged deixou de fora 2 conjuntos de respostas sinalizados: P2 (contraditório); P3 (resposta uniforme)"),
+                "\(kept.stderr)")
+    }
+}

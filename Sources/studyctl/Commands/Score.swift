@@ -35,6 +35,10 @@ struct ScoreCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(words("With --by: compare the groups (Welch's t and Mann-Whitney U for two, Welch's ANOVA and Kruskal-Wallis for more).")))
     var compare = false
 
+    @Flag(name: .customLong("exclude-flagged"),
+          help: ArgumentHelp(words("Leave out the response sets 'studyctl quality' flags (contradictory, straight-lined), and say which.")))
+    var excludeFlagged = false
+
     @Flag(help: ArgumentHelp(words("Write the per-participant scores as CSV.")))
     var csv = false
 
@@ -56,6 +60,7 @@ struct ScoreCommand: ParsableCommand {
         // however many respondents. The text table aligns its columns over every row, so it keeps them.
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
+        var leftOut: [String] = []
         let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
             _ = try database.info()
             let language = Voice.language
@@ -83,6 +88,12 @@ struct ScoreCommand: ParsableCommand {
             var line: [UInt8] = []
             line.reserveCapacity(512)
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
+                let flags = ResponseQuality.flags(set.answers, definition: definition)
+                if !flags.isEmpty {
+                    let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
+                    leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "") + " (\(rules))")
+                    if excludeFlagged { return }
+                }
                 let input = ScoringInput(participant: set.participant, group: by == nil ? nil : set.group ?? ScoreReport.noGroup,
                                          task: set.task, answers: set.answers)
                 guard let row = builder.add(input) else { return }
@@ -106,6 +117,13 @@ struct ScoreCommand: ParsableCommand {
             try spool?.check()
             try table?.check()
             return (try builder.finish(), language, table, scored)
+        }
+        if excludeFlagged {
+            note(leftOut.isEmpty ? "--exclude-flagged: no response set was flagged; nothing was left out"
+                 : "--exclude-flagged left out \(leftOut.count) flagged response sets: \(leftOut.joined(separator: "; ")) ('studyctl quality \(instrument)' shows the rules)")
+        } else if !leftOut.isEmpty {
+            // Scored as answered, and said: a reader of the score knows which answers the quality checks doubt.
+            note("\(leftOut.count) scored response sets are flagged by the quality checks: \(leftOut.joined(separator: "; ")); 'studyctl quality \(instrument)' shows why, --exclude-flagged leaves them out")
         }
         if output.json {
             try JSONOutput.document(ScoreJSON(report, by: by, language: language), command: "score", streaming: "rows",

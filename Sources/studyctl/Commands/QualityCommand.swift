@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Results
+import StudyStore
+import Surveys
+import Wording
+
+/// Data-quality checks before scoring: respondents flagged by a stated rule, and per item how many answered.
+struct QualityCommand: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "quality",
+        abstract: words("Check a questionnaire's answers before scoring: contradictory and straight-lined respondents, missing and N/A per item."),
+        discussion: words("""
+            Each flag names the rule that raised it; nothing is left out of a score unless you ask: \
+            'studyctl score sus --exclude-flagged' leaves the flagged response sets out and says which.
+            """)) }
+
+    @Argument(help: ArgumentHelp(words("The instrument's id.")))
+    var instrument: String
+
+    @Option(help: ArgumentHelp(words("Only this task's answers (per-task instruments)."), valueName: "key"))
+    var task: String?
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Flagged: Encodable { var participant: String; var task: String?; var occasion: String; var flags: [QualityFlag] }
+    struct Document: Encodable {
+        var instrument: String; var responseSets: Int; var rules: [String: String]; var flagged: [Flagged]; var items: [ResponseQuality.ItemCounts]
+    }
+
+    func run() throws {
+        let (definition, flagged, counts, total) = try study.withStudy { database in
+            var flagged: [Flagged] = []
+            var counts: [ResponseQuality.ItemCounts] = []
+            var total = 0
+            var read: InstrumentDefinition?
+            let definition = try database.forEachResponseSet(instrument: instrument, task: task, { set in
+                guard let definition = read else { return }
+                total += 1
+                ResponseQuality.count(set.answers, definition: definition, into: &counts)
+                let flags = ResponseQuality.flags(set.answers, definition: definition)
+                if !flags.isEmpty { flagged.append(Flagged(participant: set.participant, task: set.task, occasion: set.occasion, flags: flags)) }
+            }, start: { read = $0 })
+            return (definition, flagged, counts, total)
+        }
+        let language = Voice.language
+        if output.json {
+            let rules = Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.statement($0).description) })
+            return try printJSON(Document(instrument: definition.id, responseSets: total, rules: rules, flagged: flagged, items: counts),
+                                 command: "quality", key: nil)
+        }
+        say("\(definition.title.text(language)): \(total) response sets checked, \(flagged.count) flagged.")
+        if !flagged.isEmpty {
+            var table = TextTable(words: ["Participant", "Task", "Rule", "Answers"])
+            for entry in flagged {
+                for flag in entry.flags {
+                    let style = NumberStyle(language)
+                    table.append([entry.participant, entry.task ?? "–", words(Self.ruleName(flag.rule)),
+                                  words(flag.detail { style.number($0, decimals: $0 == $0.rounded() ? 0 : 2) })])
+                }
+            }
+            print(table.render())
+        }
+        var items = TextTable(words: ["Item", "Answered", "Unanswered", "N/A"], rightAligned: [0, 1, 2, 3])
+        for count in counts { items.append(["\(count.item)", "\(count.answered)", "\(count.missing)", "\(count.notApplicable)"]) }
+        if !counts.isEmpty { print(items.render()) }
+        print(words("Rules:"))
+        for rule in QualityFlag.Rule.allCases { print("  – " + words(ResponseQuality.statement(rule))) }
+    }
+
+    static func ruleName(_ rule: QualityFlag.Rule) -> Sentence {
+        switch rule {
+        case .contradictory: return "contradictory"
+        case .straightLined: return "straight-lined"
+        }
+    }
+}
