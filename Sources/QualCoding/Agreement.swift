@@ -7,6 +7,14 @@ public struct CohenKappa: Sendable, Equatable, Codable {
     public var observed: Double
     public var expected: Double
     public var units: Int
+    /// The large-sample standard error of κ (Fleiss, Cohen & Everitt 1969, "Large sample standard errors of kappa
+    /// and weighted kappa", Psychological Bulletin 72(5), 323–327, eq. 13):
+    /// Var(κ) = {Σᵢ pᵢᵢ[1 − (pᵢ. + p.ᵢ)(1 − κ)]² + (1 − κ)² Σ_{i≠j} pᵢⱼ(p.ᵢ + pⱼ.)² − [κ − pₑ(1 − κ)]²} / (n(1 − pₑ)²).
+    /// `nil` with κ.
+    public var standardError: Double? = nil
+    /// κ ± z₀.₉₇₅ × SE: the Wald interval statsmodels and SPSS report (not cut to −1…1; with few units it can
+    /// be wide, which is the point of showing it).
+    public var ci95: [Double]? = nil
 
     /// `kappa` is `nil` when chance agreement is 1 (both coders used one category throughout).
     public init?(table: [[Int]]) {
@@ -26,6 +34,20 @@ public struct CohenKappa: Sendable, Equatable, Codable {
         expected = chance / (n * n)
         units = total
         kappa = expected < 1 ? (observed - expected) / (1 - expected) : nil
+        if let kappa {
+            let rows = table.map { Double($0.reduce(0, +)) / n }
+            let columns = (0..<k).map { j in Double(table.reduce(0) { $0 + $1[j] }) / n }
+            var a = 0.0, b = 0.0
+            for i in 0..<k {
+                a += Double(table[i][i]) / n * pow(1 - (rows[i] + columns[i]) * (1 - kappa), 2)
+                for j in 0..<k where j != i { b += Double(table[i][j]) / n * pow(columns[i] + rows[j], 2) }
+            }
+            let variance = (a + pow(1 - kappa, 2) * b - pow(kappa - expected * (1 - kappa), 2)) / (n * pow(1 - expected, 2))
+            if variance.isFinite, variance >= 0 {
+                standardError = variance.squareRoot()
+                ci95 = [kappa - 1.959963984540054 * variance.squareRoot(), kappa + 1.959963984540054 * variance.squareRoot()]
+            }
+        }
     }
 }
 

@@ -135,6 +135,8 @@ public struct AgreementReport: Sendable, Equatable, Codable {
         public var coders: [String]
         public var units: Int
         public var kappa: Double?
+        /// κ's 95 % interval (Fleiss, Cohen & Everitt 1969; `CohenKappa.ci95`).
+        public var ci95: [Double]? = nil
     }
 
     public struct Line: Sendable, Equatable, Codable {
@@ -153,6 +155,9 @@ public struct AgreementReport: Sendable, Equatable, Codable {
 
         public func kappa(_ a: String, _ b: String) -> Double? {
             kappas.first { Set($0.coders) == Set([a, b]) }?.kappa
+        }
+        public func kappaInterval(_ a: String, _ b: String) -> [Double]? {
+            kappas.first { Set($0.coders) == Set([a, b]) }?.ci95
         }
     }
 
@@ -198,7 +203,8 @@ public struct AgreementReport: Sendable, Equatable, Codable {
                             shared += 1
                         }
                     }
-                    kappas.append(PairKappa(coders: [coders[i], coders[j]], units: shared, kappa: CohenKappa(table: table)?.kappa))
+                    let kappa = CohenKappa(table: table)
+                    kappas.append(PairKappa(coders: [coders[i], coders[j]], units: shared, kappa: kappa?.kappa, ci95: kappa?.ci95))
                 }
             }
             return Line(category: name, units: data.filter { $0.compactMap { $0 }.count >= 2 }.count,

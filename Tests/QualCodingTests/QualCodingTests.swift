@@ -181,3 +181,27 @@ import Testing
         #expect(abs((x.kappa("A", "B") ?? 0) - 0.0909) < 5e-5)
     }
 }
+
+@Suite struct KappaIntervalTests {
+    /// Fleiss, Cohen & Everitt's (1969) standard error and the Wald interval, against statsmodels 0.15.0:
+    ///   python -m venv sm && sm/bin/pip install statsmodels==0.15.0
+    ///   sm/bin/python -c "import numpy as np; from statsmodels.stats.inter_rater import cohens_kappa as k;
+    ///     r = k(np.array(TABLE)); print(r.kappa, r.std_kappa, r.kappa_low, r.kappa_upp)"
+    @Test(arguments: [
+        // ATLAS.ti's worked example (coder1 1100000000, coder2 0110010100) as a 2 × 2 table.
+        ([[5, 3], [1, 1]], 0.09090909090909075, 0.28807314145344415, -0.4737038912529724, 0.6555220730711538),
+        ([[20, 5, 1], [3, 15, 4], [2, 2, 8]], 0.5584415584415585, 0.0898796312138087, 0.3822807183187514, 0.7346023985643657),
+        // One category dominates: κ slightly negative, its interval narrow and below zero.
+        ([[45, 2], [3, 0]], -0.05042016806722475, 0.024462266895987794, -0.09836533016356726, -0.002475005970882238),
+    ])
+    func standardErrorAndIntervalAsStatsmodels(table: [[Int]], kappa: Double, se: Double, low: Double, high: Double) throws {
+        let result = try #require(CohenKappa(table: table))
+        #expect(abs(result.kappa! - kappa) < 1e-12)
+        #expect(abs(result.standardError! - se) < 1e-12)
+        #expect(abs(result.ci95![0] - low) < 1e-9 && abs(result.ci95![1] - high) < 1e-9)
+    }
+
+    @Test func undefinedKappaHasNoInterval() {
+        #expect(CohenKappa(table: [[5, 0], [0, 0]])?.ci95 == nil)
+    }
+}

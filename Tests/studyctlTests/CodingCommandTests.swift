@@ -69,7 +69,7 @@ import Testing
         try cli.succeed(["code", "import", Repository.path("datasets/uitracking/second_coder.csv")])
         let agreement = try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor"])
         #expect(agreement.contains("Agreement of Autora, Revisor on 54 excerpts coded by at least two of them"))
-        #expect(agreement.contains("Overall                                            54        85%      0.817             0.819"))
+        #expect(agreement.contains("Overall                                            54        85%      0.817  [0.70, 0.93]             0.819"))
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--json"]).utf8)) as! [String: Any]
         #expect(json["units"] as? Int == 54)
         #expect(try cli.fail(["codes", "agreement", "--coders", "Autora,Ninguém"]).stderr.contains("No coder 'Ninguém'"))

@@ -274,6 +274,40 @@ struct TmuxTerminal {
         #expect(sus.contains("\"P1\"") && sus.contains("85"), "the SUS typed at the end is stored: \(sus)")
     }
 
+    /// In an English study the logger speaks English: no Portuguese word on its screens or in its summary.
+    @Test func anEnglishStudysLoggerHasNoPortugueseWord() throws {
+        guard TmuxTerminal.available else {
+            print("skipped: tmux is not installed (make deps installs it)")
+            return
+        }
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Moderated", "--language", "en"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.succeed(["task", "add", "T1", "--title", "Find the menu", "--penalty", "2"])
+        let clock = try cli.write("clock", "1800000000")
+        let terminal = TmuxTerminal()
+        defer { terminal.stop() }
+        try terminal.start("sh -c 'env STUDYCTL_CLOCK_FILE=\(clock) \(StudyCtl.binary.path) session P1 --db study.sqlite; echo \"[exit $?]\"; sleep 600'",
+                           in: cli.folder)
+        var screens = [try terminal.wait(for: "Session started")]
+        try terminal.type(" "); screens.append(try terminal.wait(for: "T1 started"))
+        try terminal.type("e"); try terminal.type("a"); screens.append(try terminal.wait(for: "Assistance marked"))
+        try terminal.type("z"); screens.append(try terminal.wait(for: "paused"))
+        try cli.write("clock", "1800000009.5")
+        try terminal.type("s"); screens.append(try terminal.wait(for: "Overall, how difficult or easy"))
+        try terminal.type("7"); try terminal.press("Enter")
+        try terminal.wait(for: "q ends the session")
+        try terminal.type("q"); try terminal.wait(for: "End the session? (y/n)")
+        try terminal.type("y")
+        let end = try terminal.wait(for: "[exit 0]", history: true)
+        screens.append(end)
+        #expect(end.contains("In all: 0.0 s, 1 error, 1 of 1 tasks succeeded; total with the penalty 2.0 s"), "\(end)")
+        for screen in screens {
+            let portuguese = ForeignWordCheck.portuguese(in: screen)
+            #expect(portuguese.isEmpty, "Portuguese on an English screen: \(portuguese)\n\(screen)")
+        }
+    }
+
     /// A stored attempt is corrected afterwards with `attempt set`; a wrong one is refused naming it, the study unchanged.
     @Test func attemptsAreCorrectedAfterwards() throws {
         let cli = try study()

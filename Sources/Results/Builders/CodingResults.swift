@@ -17,24 +17,28 @@ extension ResultTable {
     }
 
     /// Agreement between coders per category and overall: the units compared, percent agreement, Cohen's κ per pair
-    /// of coders and Krippendorff's α (Krippendorff 2011). The same table in `codes agreement` and the report.
+    /// of coders with its 95 % interval (Fleiss, Cohen & Everitt 1969) and Krippendorff's α (Krippendorff 2011). The same table in `codes agreement` and the report.
     public static func agreement(_ report: AgreementReport, language: StudyLanguage) -> ResultTable {
         let pairs = report.overall.kappas.map(\.coders)
         var table = ResultTable(id: "agreement", title: Phrase.agreementTitle(coders: report.coders.joined(separator: ", ")).text(language),
                                 language: language,
                                 columns: [Column(.category, .text, language), Column(.units, .count, language),
                                           Column(.agreement, .percent(decimals: 0), language)]
-                                    + pairs.map { pair in
-                                        Column("kappa_" + pair.map { StudyText.key($0).replacingOccurrences(of: " ", with: "_") }.joined(separator: "_"),
-                                               Term.kappa.text(language) + (pairs.count > 1 ? " " + pair.joined(separator: "–") : ""),
-                                               .number(decimals: 3))
+                                    + pairs.flatMap { pair -> [Column] in
+                                        let name = "kappa_" + pair.map { StudyText.key($0).replacingOccurrences(of: " ", with: "_") }.joined(separator: "_")
+                                        let suffix = pairs.count > 1 ? " " + pair.joined(separator: "–") : ""
+                                        return [Column(name, Term.kappa.text(language) + suffix, .number(decimals: 3)),
+                                                Column(name + "_ci95", Term.kappa_ci95.text(language) + suffix, .interval(decimals: 2))]
                                     }
                                     + [Column(.alpha, .number(decimals: 3), language), Column(.ac1, .number(decimals: 3), language),
                                        Column(.brennan_prediger, .number(decimals: 3), language)])
         for line in report.categories + [report.overall] {
             let overall = line == report.overall && line.category == report.overall.category
             table.append([.text(overall ? Term.overall.text(language) : line.category), .count(line.units), Value(share: line.percentAgreement)]
-                         + pairs.map { Value(line.kappa($0[0], $0[1])) } + [Value(line.alpha), Value(line.ac1), Value(line.brennanPrediger)],
+                         + pairs.flatMap { pair -> [Value] in
+                             let interval = line.kappaInterval(pair[0], pair[1])
+                             return [Value(line.kappa(pair[0], pair[1])), interval.map { .interval(max(-1, $0[0]), min(1, $0[1])) } ?? .empty]
+                         } + [Value(line.alpha), Value(line.ac1), Value(line.brennanPrediger)],
                          emphasised: overall)
         }
         return table

@@ -2427,8 +2427,6 @@ public enum SentenceCatalog {
             "Conclua ou cancele %@ antes de escolher outra tarefa."),
         ("Give the outcome of %@: s success, p partial, f fail (c cancels).",
             "Dê o resultado de %@: s sucesso, p parcial, f falha (c cancela)."),
-        ("In all: %@ s, %@ errors, %@ of %@ tasks succeeded",
-            "No total: %@ s, %@ erros, %@ de %@ tarefas com sucesso"),
         ("List the sessions, open and ended.",
             "Lista as sessões, abertas e encerradas."),
         ("No task is open: space starts the marked one.",
@@ -2641,5 +2639,11 @@ public enum SentenceCatalog {
             "resposta uniforme: a mesma resposta em todos os itens, com cinco ou mais itens respondidos."),
         ("%@ scored response sets are flagged by the quality checks: %@; 'studyctl quality %@' shows why, --exclude-flagged leaves them out",
             "%@ conjuntos de respostas pontuados foram sinalizados pelas verificações de qualidade: %@; 'studyctl quality %@' mostra por quê, --exclude-flagged os deixa de fora"),
+        ("In all: %@ s, %@, %@ of %@ tasks succeeded",
+            "No total: %@ s, %@, %@ de %@ tarefas com sucesso"),
+        ("1 error",
+            "1 erro"),
+        ("%@ errors",
+            "%@ erros"),
     ]
 }

@@ -22,7 +22,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
     case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     // Coding.
-    case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, units, emergent, a_priori
+    case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, kappa_ci95, units, emergent, a_priori
     case raised_n, raised_mean, others_n, others_mean, ac1, brennan_prediger
     // Eye tracking.
     case media, aoi, fixated, ttff_mean, ttff_ci95, total_fixation_mean, total_fixation_ci95, fixation_count_mean, visit_count_mean
@@ -136,6 +136,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .code: return ("Code", "Código")
         case .agreement: return ("Agreement", "Concordância")
         case .kappa: return ("Cohen's κ", "κ de Cohen")
+        case .kappa_ci95: return ("κ 95% CI", "IC 95 % do κ")
         case .units: return ("Units", "Unidades")
         case .emergent: return ("Emergent", "Emergente")
         case .a_priori: return ("A priori", "A priori")

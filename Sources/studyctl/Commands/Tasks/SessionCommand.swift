@@ -221,7 +221,8 @@ struct SessionSummary {
             let successes = lines.filter { $0.outcome == .success }.count
             let time = lines.reduce(0) { $0 + $1.seconds }
             let errors = lines.reduce(0) { $0 + $1.errors }
-            var total = say("In all: \(style.number(time, decimals: 1)) s, \(errors) errors, \(successes) of \(lines.count) tasks succeeded")
+            let errorCount: Sentence = errors == 1 ? "1 error" : "\(errors) errors"
+            var total = say("In all: \(style.number(time, decimals: 1)) s, \(errorCount), \(successes) of \(lines.count) tasks succeeded")
             if penalties {
                 let sum = lines.reduce(0) { $0 + ($1.total ?? $1.seconds) }
                 total += "; " + say("total with the penalty \(style.number(sum, decimals: 1)) s (time + errors × the task's penalty)")
