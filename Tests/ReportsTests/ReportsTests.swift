@@ -224,7 +224,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let (study, folder) = try sampleStudy()
         let files = try CSVExporter.write(try StudySnapshot.load(study), to: folder.appendingPathComponent("csv").path)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
-            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "comparisons.csv", "attempts.csv",
+            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "response_quality.csv", "comparisons.csv", "attempts.csv",
             "task_summary.csv", "task_comparisons.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv", "memos.csv"])
         // Three levels: Welch's ANOVA and Kruskal–Wallis, then Games–Howell and Dunn–Holm per pair (values in PostHocTests).
         let comparisons = try String(contentsOfFile: folder.appendingPathComponent("csv/comparisons.csv").path, encoding: .utf8)

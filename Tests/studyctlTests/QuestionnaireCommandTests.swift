@@ -179,5 +179,18 @@ import Testing
         #expect(kept.status == 0 && !kept.stdout.contains("\"P2\"") && !kept.stdout.contains("\"P3\"") && kept.stdout.contains("\"P1\""))
         #expect(kept.stderr.contains("--exclude-flagged deixou de fora 2 conjuntos de respostas sinalizados: P2 (contraditório); P3 (resposta uniforme)"),
                 "\(kept.stderr)")
+        // The report lists the flagged sets with their rules; the CSV keeps the rules' machine names and numbers.
+        try cli.succeed(["report", "-o", "rep"])
+        let document = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
+        #expect(document.contains("2 de 4 conjuntos de respostas foram sinalizados pelas verificações de qualidade e pontuados como respondidos"), "\(document)")
+        #expect(document.contains("| sus | P2 | – | contraditório | itens positivos 4,60, itens negativos 4,40, ponto médio 3 |"), "\(document)")
+        try cli.succeed(["export", "csv", "tables"])
+        let csv = try String(contentsOfFile: cli.path("tables/response_quality.csv"), encoding: .utf8)
+        #expect(csv == """
+            instrument,participant,task,rule,positive_mean,negative_mean,midpoint,answers,value
+            sus,P2,,contradictory,4.6,4.4,3.0,,
+            sus,P3,,straightLined,,,,10,3.0
+
+            """, "\(csv)")
     }
 }

@@ -94,6 +94,27 @@ extension ReportModel {
             var questionnaire = Questionnaire(id: d.id, title: d.title.text(language),
                                               intro: Phrase.instrumentIntro(reference: citations.cite(instrument: d), sets: sets, lowerIsBetter: d.lowerIsBetter).text(language))
             questionnaire.n = String(sets)
+            // Quality checks before the scores: every flag said, with its rule; nothing left out of the scores.
+            let flaggedSets = q.flagged.count
+            let applicable = ResponseQuality.rules(for: d)
+            if !applicable.isEmpty {
+                let stated = applicable.map { rule -> String in
+                    let text = ResponseQuality.statement(rule).text(language)
+                    return text.prefix(1).uppercased() + text.dropFirst()
+                }.joined(separator: " ")
+                questionnaire.qualityIntro = [Value(value: (flaggedSets == 0
+                    ? Sentence("No response set was flagged by the quality checks.")
+                    : Sentence("\(flaggedSets) of \(q.setCount) response sets were flagged by the quality checks and scored as answered (studyctl score --exclude-flagged leaves them out).")).text(language)
+                    + " " + stated)]
+            }
+            if flaggedSets > 0 {
+                if apart {
+                    // A large study's report lists no participant: the flagged sets are in the table beside it.
+                    questionnaire.qualityIntro.append(Value(value: Sentence("The flagged response sets are in tables/response_quality.csv, beside this report.").text(language)))
+                } else {
+                    questionnaire.quality = model.place(ResultTable.responseQuality(q.flagged, language: language))
+                }
+            }
             if !ids.isEmpty {
                 if apart { questionnaire.apart = [Value(value: Phrase.scoresApart(rows: sets, file: ReportModel.scoresFile).text(language))] }
                 var columns = [Column(.participant, .text, language)]

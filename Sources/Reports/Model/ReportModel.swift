@@ -36,6 +36,9 @@ public struct ReportModel: Sendable {
         public var n: String = ""
         public var intro: String
         public var apart: [Value] = []
+        /// The quality checks: what they flagged (a sentence with the rules), and the flagged sets when there are any.
+        public var qualityIntro: [Value] = []
+        public var quality: [TableRef] = []
         public var scores: [TableRef] = []
         public var normsIntro: [Value] = []
         public var norms: [TableRef] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Gaze
 import QualCoding
+import Results
 import StudyStore
 import Surveys
 
@@ -14,6 +15,8 @@ public struct StudySnapshot: Sendable {
         /// How many response sets there are, and whether any was entered on the inverted scale.
         public var setCount: Int
         public var anyInverted: Bool
+        /// The response sets the quality checks flag (`ResponseQuality`), scored as answered.
+        public var flagged: [FlaggedResponseSet] = []
     }
 
     public var path: String
@@ -86,24 +89,36 @@ public struct StudySnapshot: Sendable {
                 var builder: ScoreReport.Builder?
                 var count = 0
                 var inverted = false
+                var flagged: [FlaggedResponseSet] = []
+                var read: InstrumentDefinition?
                 let position = questionnaires.count
                 let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
                     count += 1
+                    if let read {
+                        let flags = ResponseQuality.flags(set.answers, definition: read)
+                        if !flags.isEmpty { flagged.append(FlaggedResponseSet(instrument: read.id, participant: set.participant, task: set.task, flags: flags)) }
+                    }
                     inverted = inverted || set.orientation == .inverted
                     let row = builder!.add(ScoringInput(participant: set.participant, group: groupAttribute == nil ? nil : set.group ?? ScoreReport.noGroup,
                                                         task: set.task, answers: set.answers))
                     if let row { scoreRows!.append(row, instrument: position) }
                 } start: { definition in
+                    read = definition
                     builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
                 }
                 let report = try (builder ?? ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)).finish()
-                questionnaires.append(Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted))
+                questionnaires.append(Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
+                                                    flagged: flagged))
             } else {
                 let (definition, sets) = try study.responseSets(instrument: summary.id)
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, answers: $0.answers) }
                 let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
+                let flagged = sets.compactMap { set -> FlaggedResponseSet? in
+                    let flags = ResponseQuality.flags(set.answers, definition: definition)
+                    return flags.isEmpty ? nil : FlaggedResponseSet(instrument: definition.id, participant: set.participant, task: set.task, flags: flags)
+                }
                 questionnaires.append(Questionnaire(definition: definition, sets: sets, report: report, setCount: sets.count,
-                                                    anyInverted: sets.contains { $0.orientation == .inverted }))
+                                                    anyInverted: sets.contains { $0.orientation == .inverted }, flagged: flagged))
             }
         }
 

@@ -98,7 +98,7 @@ public struct DataTable: Sendable {
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
-                      comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
+                      quality(snapshot), comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
         }
@@ -359,6 +359,29 @@ public enum StudyTables {
                               columns: ["participant", "task"] + factors + ["trial", "time_s", "errors", "total_s", "outcome", "assisted", "note"],
                               rows: rows)
         if s.info.language == .ptBR { table.display = [6 + factors.count: ["success": "sucesso", "partial": "parcial", "fail": "falha"]] }
+        return table
+    }
+
+    /// Every response set the quality checks flag, one row per flag: the rule by its machine name (worded in the
+    /// workbook) and the numbers that raised it; the sets are scored as answered.
+    static func quality(_ s: StudySnapshot) -> DataTable {
+        let language = s.info.language
+        var rows: [[Cell]] = []
+        for entry in s.questionnaires.flatMap(\.flagged) {
+            for flag in entry.flags {
+                rows.append([.text(entry.instrument), .text(entry.participant), Cell(entry.task), .text(flag.rule.rawValue),
+                             Cell(flag.positiveMean), Cell(flag.negativeMean), Cell(flag.midpoint), flag.answers.map { .integer($0) } ?? .empty,
+                             Cell(flag.value)])
+            }
+        }
+        var table = DataTable(name: "Quality", file: "response_quality",
+                              columns: ["instrument", "participant", "task", "rule", "positive_mean", "negative_mean", "midpoint", "answers", "value"],
+                              rows: rows)
+        table.labels = [Term.instrument.text(language), Term.participant.text(language), Term.task.text(language),
+                        Sentence("Rule").text(language), Sentence("Positive items (mean)").text(language),
+                        Sentence("Negative items (mean)").text(language), Sentence("Midpoint").text(language),
+                        Sentence("Answers").text(language), Sentence("Value").text(language)]
+        table.display = [3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })]
         return table
     }
 

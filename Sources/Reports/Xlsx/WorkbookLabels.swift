@@ -14,6 +14,7 @@ enum WorkbookLabels {
         "Summary": ("Summary", "per group and overall: n, mean, SD, 95% CI, test against the norm, grade"),
         "Items": ("Items", "per item: n, mean, SD (recoded too) and the count of each scale point"),
         "Tasks": ("Tasks", "every task attempt: time, errors, outcome"),
+        "Quality": ("Quality", "response sets the quality checks flag (contradictory, straight-lined), with the rule; scored as answered"),
         "Comparisons": ("Comparisons", "between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests"),
         "Task summary": ("Task summary", "per task and condition: completion with adjusted-Wald CI, times, errors"),
         "Task comparisons": ("Task comparisons", "each condition's first two levels per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t"),

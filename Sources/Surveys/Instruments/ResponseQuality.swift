@@ -31,6 +31,24 @@ public struct QualityFlag: Sendable, Equatable, Codable {
 }
 
 public enum ResponseQuality {
+    /// The rule's short name, as tables name it.
+    public static func name(_ rule: QualityFlag.Rule) -> Sentence {
+        switch rule {
+        case .contradictory: return "contradictory"
+        case .straightLined: return "straight-lined"
+        }
+    }
+
+    /// The rules that can flag a response set of `definition`: contradiction needs Likert items of both tones,
+    /// straight-lining five Likert items or more.
+    public static func rules(for definition: InstrumentDefinition) -> [QualityFlag.Rule] {
+        let likert = definition.items.filter { $0.kind == .likert }
+        var rules: [QualityFlag.Rule] = []
+        if definition.scale != nil, likert.filter(\.reversed).count >= 2, likert.filter({ !$0.reversed }).count >= 2 { rules.append(.contradictory) }
+        if likert.count >= 5 { rules.append(.straightLined) }
+        return rules
+    }
+
     /// The rules as a report states them.
     public static func statement(_ rule: QualityFlag.Rule) -> Sentence {
         switch rule {

@@ -66,13 +66,8 @@ struct QualityCommand: ParsableCommand {
         for count in counts { items.append(["\(count.item)", "\(count.answered)", "\(count.missing)", "\(count.notApplicable)"]) }
         if !counts.isEmpty { print(items.render()) }
         print(words("Rules:"))
-        for rule in QualityFlag.Rule.allCases { print("  – " + words(ResponseQuality.statement(rule))) }
+        for rule in ResponseQuality.rules(for: definition) { print("  – " + words(ResponseQuality.statement(rule))) }
     }
 
-    static func ruleName(_ rule: QualityFlag.Rule) -> Sentence {
-        switch rule {
-        case .contradictory: return "contradictory"
-        case .straightLined: return "straight-lined"
-        }
-    }
+    static func ruleName(_ rule: QualityFlag.Rule) -> Sentence { ResponseQuality.name(rule) }
 }
