@@ -205,3 +205,39 @@ import Testing
         #expect(CohenKappa(table: [[5, 0], [0, 0]])?.ci95 == nil)
     }
 }
+
+@Suite struct UnitizingAlphaTests {
+    /// Krippendorff (2004, p. 254), as DKPro Statistics' Krippendorff2004Test checks it: continuum [150, 450),
+    /// two coders, categories c and k → uα 0.8591; c: D_o 0.0144, D_e 0.0532, α 0.7286; k: α 1.
+    @Test func krippendorffsPublishedExample() throws {
+        let units: [UnitizingAlpha.Unit] = [
+            .init(coder: 0, category: "c", start: 225, length: 70), .init(coder: 0, category: "c", start: 370, length: 30),
+            .init(coder: 0, category: "k", start: 180, length: 60), .init(coder: 0, category: "k", start: 300, length: 50),
+            .init(coder: 1, category: "c", start: 220, length: 80), .init(coder: 1, category: "c", start: 355, length: 20),
+            .init(coder: 1, category: "c", start: 400, length: 20), .init(coder: 1, category: "k", start: 180, length: 60),
+            .init(coder: 1, category: "k", start: 300, length: 50),
+        ]
+        let result = UnitizingAlpha(begin: 150, length: 300, coders: 2, units: units)
+        // 0.85867 exactly; the book's 0.8591 is 1 − 0.0144/((0.0532 + 0.0490)/2 × 2) from the rounded D values, and
+        // DKPro's test accepts ±0.0005 for that reason.
+        #expect(abs(result.alpha! - 0.8591) < 0.0005, "\(result.alpha!)")
+        #expect(abs(result.alpha! - 0.858665) < 0.000001, "\(result.alpha!)")
+        let c = try #require(result.categories.first { $0.category == "c" })
+        #expect(abs(c.observed - 0.0144) < 0.00005 && abs(c.expected - 0.0532) < 0.00005, "\(c)")
+        #expect(abs(c.alpha! - 0.7286) < 0.00005, "\(c)")
+        let k = try #require(result.categories.first { $0.category == "k" })
+        #expect(k.alpha == 1 && k.observed == 0 && abs(k.expected - 0.0490) < 0.00005, "\(k)")
+    }
+
+    @Test func identicalUnitizationsAgreeFullyAndOverlapsAreJoined() {
+        let same = UnitizingAlpha(begin: 0, length: 100, coders: 2, units: [
+            .init(coder: 0, category: "a", start: 10, length: 20), .init(coder: 1, category: "a", start: 10, length: 20),
+            .init(coder: 0, category: "b", start: 50, length: 10), .init(coder: 1, category: "b", start: 50, length: 10),
+        ])
+        #expect(same.alpha == 1)
+        let joined = UnitizingAlpha.merged([.init(coder: 0, category: "a", start: 10, length: 20), .init(coder: 0, category: "a", start: 25, length: 10),
+                                            .init(coder: 0, category: "a", start: 40, length: 5), .init(coder: 1, category: "a", start: 12, length: 3)])
+        #expect(joined == [.init(coder: 0, category: "a", start: 10, length: 25), .init(coder: 0, category: "a", start: 40, length: 5),
+                           .init(coder: 1, category: "a", start: 12, length: 3)])
+    }
+}

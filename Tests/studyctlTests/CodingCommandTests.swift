@@ -70,6 +70,9 @@ import Testing
         let agreement = try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor"])
         #expect(agreement.contains("Agreement of Autora, Revisor on 54 excerpts coded by at least two of them"))
         #expect(agreement.contains("Overall                                            54        85%      0.817  [0.70, 0.93]             0.819"))
+        // Without transcripts there is no text to unitize: refused, saying why.
+        let noText = try cli.fail(["codes", "agreement", "--coders", "Autora,Revisor", "--unitizing"])
+        #expect(noText.stderr.contains("unitizing α compares where in the text each coder marked a category"), "\(noText.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--json"]).utf8)) as! [String: Any]
         #expect(json["units"] as? Int == 54)
         #expect(try cli.fail(["codes", "agreement", "--coders", "Autora,Ninguém"]).stderr.contains("No coder 'Ninguém'"))
@@ -93,5 +96,19 @@ import Testing
         #expect(try cli.fail(["category", "import", Repository.path("datasets/uitracking/categories.csv")]).stderr
             .contains("the codebook already has a category 'Capacidades da API'"))
         #expect(try cli.fail(["code", "move", "999", "--to", "Conceitualização"]).stderr.contains("No code 999 in this study"))
+    }
+
+    /// Unitizing α on the demo's UITracking study, whose transcripts both coders coded: they share their spans and
+    /// differ only in categories, so uα is high but below 1.
+    @Test func unitizingAlphaOverTheTranscripts() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["demo", "-o", "out"])
+        let text = try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--unitizing", "--db", "out/uitracking/uitracking.sqlite"])
+        #expect(text.contains("Unitizing agreement of Autora, Revisor over 10 transcripts"), "\(text)")
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--unitizing", "--json",
+                                                                                "--db", "out/uitracking/uitracking.sqlite"]).utf8)) as! [String: Any]
+        let overall = try #require(json["alpha"] as? Double)
+        #expect(abs(overall - 0.819) < 0.0005, "\(json)")
+        #expect((json["categories"] as? [[String: Any]])?.count == 8)
     }
 }

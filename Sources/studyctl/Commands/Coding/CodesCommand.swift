@@ -202,12 +202,21 @@ struct CodesAgreement: ParsableCommand {
     @Option(help: ArgumentHelp(words("The coders to compare, e.g. A,B."), valueName: "a,b,…"))
     var coders: String
 
+    @Flag(help: ArgumentHelp(words("Krippendorff's unitizing α instead: agreement on where each coder marked each category in the transcripts, character by character.")))
+    var unitizing = false
+
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
+
+    struct UnitizingJSON: Encodable {
+        struct Line: Encodable { var category: String; var observed: Double; var expected: Double; var alpha: Double? }
+        var coders: [String]; var transcripts: Int; var characters: Int; var units: Int; var categories: [Line]; var alpha: Double?
+    }
 
     func run() throws {
         let names = coders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard names.count >= 2 else { throw Refusal("Please name at least two coders, e.g. --coders A,B.") }
+        if unitizing { return try runUnitizing(names) }
         let (assignments, categories) = try study.withStudy { database -> ([String: [Int64: Set<String>]], [String]) in
             let known = try database.coders()
             for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
@@ -225,6 +234,54 @@ struct CodesAgreement: ParsableCommand {
         print(TextRenderer.render(ResultTable.agreement(report, language: language), title: false), terminator: "")
         print("")
         say(.agreementNote(singleCategory: report.singleCategory, units: report.units))
+    }
+}
+
+extension CodesAgreement {
+    /// Krippendorff's uα over the study's transcripts laid end to end (one continuum, in participant and label order),
+    /// each coder's coded spans per category joined where they overlap.
+    func runUnitizing(_ names: [String]) throws {
+        let (codes, transcripts) = try study.withStudy { database -> ([CodeRecord], [(participant: String, label: String, characters: Int)]) in
+            let known = try database.coders()
+            for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw StoreError.unknownCoder(name: name, known: known)
+            }
+            return (try database.codes(), try database.transcriptList())
+        }
+        var offsets: [String: Int] = [:]
+        var length = 0
+        for transcript in transcripts {
+            offsets[transcript.participant + "\u{1F}" + transcript.label] = length
+            length += transcript.characters
+        }
+        var units: [UnitizingAlpha.Unit] = []
+        for code in codes {
+            guard let coder = names.firstIndex(where: { $0.caseInsensitiveCompare(code.coder ?? "") == .orderedSame }),
+                  let start = code.spanStart, let end = code.spanEnd, end > start,
+                  let offset = offsets[code.participant + "\u{1F}" + (code.transcript ?? "")] else { continue }
+            for category in code.categories {
+                units.append(.init(coder: coder, category: category, start: offset + start, length: end - start))
+            }
+        }
+        units = UnitizingAlpha.merged(units)
+        guard !units.isEmpty else {
+            throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: unitizing α compares where in the text each coder marked a category.")
+        }
+        let result = UnitizingAlpha(begin: 0, length: length, coders: names.count, units: units)
+        if output.json {
+            return try printJSON(UnitizingJSON(coders: names, transcripts: transcripts.count, characters: length, units: units.count,
+                                               categories: result.categories.map { .init(category: $0.category, observed: $0.observed, expected: $0.expected, alpha: $0.alpha) },
+                                               alpha: result.alpha), command: "codes agreement")
+        }
+        let style = NumberStyle(Voice.language)
+        say("Unitizing agreement of \(names.joined(separator: ", ")) over \(transcripts.count) transcripts (\(length) characters, \(units.count) coded stretches)")
+        var table = TextTable(words: ["Category", "Observed disagreement", "Expected disagreement", "uα"], rightAligned: [1, 2, 3])
+        for line in result.categories {
+            table.append([line.category, style.number(line.observed, decimals: 5), style.number(line.expected, decimals: 5), style.number(line.alpha, decimals: 3)])
+        }
+        table.append([words("Overall"), "", "", style.number(result.alpha, decimals: 3)])
+        print(table.render())
+        say("uα (Krippendorff 1995; 2004, pp. 251–256) compares where each coder marked each category, character by character, coded and uncoded text alike: 1 when the coders marked the same stretches, 0 when they agree no more than chance; the overall value is 1 − mean D_o / mean D_e over the categories. The transcripts are laid end to end in one continuum; a coder's overlapping spans of one category count as one stretch.")
     }
 }
 
