@@ -6,32 +6,8 @@
 const state = { coder: localStorage.getItem("studyctl-coder") || "", participant: null, label: null, text: "", codings: [], categories: [],
                 attributes: [], tab: "codings", selection: null };
 const palette = ["#ffd166", "#8ecae6", "#b5e48c", "#f4a261", "#cdb4db", "#ffafcc", "#a3c4f3", "#e9c46a", "#90dbf4", "#f1c0e8"];
-const $ = (id) => document.getElementById(id);
 
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== undefined && value !== null) node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return node;
-}
-
-function say(text, error = false) {
-  const box = $("message");
-  box.textContent = text;
-  box.className = error ? "error" : "ok";
-}
-
-async function api(method, path, body) {
-  const options = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
-  const response = await fetch("/api/" + path, options);
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
+const api = (method, path, body) => request(method, "/api/" + path, body);
 
 function colour(category) {
   const index = state.categories.findIndex((c) => c.name === category);

@@ -3,7 +3,6 @@
 // asks for the session every second, so two observers see each other's events. Times are the server's.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
 let words = {};
 let language = "en";
 let session = null;
@@ -14,30 +13,7 @@ let chosen = {};
 const t = (key, values = {}) => (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 const fixed = (value, digits) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== undefined && value !== null) node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return node;
-}
-
-function say(text, error = false) {
-  const box = $("message");
-  box.textContent = text;
-  box.className = error ? "error" : "ok";
-}
-
-async function api(method, path, body) {
-  const options = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
-  const response = await fetch("/api/sessions" + path, options);
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
+const api = (method, path, body) => request(method, "/api/sessions" + path, body);
 
 function translatePage() {
   document.documentElement.lang = language;

@@ -55,14 +55,19 @@ struct AttemptAdd: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
+        try Self.check(time: time, errors: errors, trial: trial)
+        if time == nil && errors == nil && outcome == nil {
+            throw Refusal("Please give at least one of --time, --errors and --outcome.")
+        }
+    }
+
+    /// The values an attempt takes from the command line, refused where they lie outside what studyctl accepts.
+    static func check(time: String?, errors: Int?, trial: Int?) throws {
         if let time, let problem = Duration.problem(time) {
             throw Refusal("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32): \(problem).")
         }
         if let errors, !(0...Limits.maximumErrors).contains(errors) { throw Refusal("Please give --errors from 0 to \(Limits.maximumErrors).") }
         if let trial, !(1...Limits.maximumOrdinal).contains(trial) { throw Refusal("Please give --trial from 1 to \(Limits.maximumOrdinal).") }
-        if time == nil && errors == nil && outcome == nil {
-            throw Refusal("Please give at least one of --time, --errors and --outcome.")
-        }
     }
 
     func run() throws {
@@ -162,11 +167,7 @@ struct AttemptSet: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        if let time, let problem = Duration.problem(time) {
-            throw Refusal("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32): \(problem).")
-        }
-        if let errors, !(0...Limits.maximumErrors).contains(errors) { throw Refusal("Please give --errors from 0 to \(Limits.maximumErrors).") }
-        if !(1...Limits.maximumOrdinal).contains(trial) { throw Refusal("Please give --trial from 1 to \(Limits.maximumOrdinal).") }
+        try AttemptAdd.check(time: time, errors: errors, trial: trial)
         if let assisted, YesNo.parse(assisted) == nil { throw Refusal("Please give --assisted as yes or no.") }
         if time == nil && errors == nil && outcome == nil && assisted == nil && note == nil {
             throw Refusal("Please give at least one of --time, --errors, --outcome, --assisted and --note.")
