@@ -80,7 +80,7 @@ enum SentenceScanner {
                                        "%%.%@f", "%%.3f", "templates/instruments"]
 
     /// Calls whose parenthesised arguments are sentences.
-    static let calls = ["cannotRead(", "unreadable(", "Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable(", "Sentence("]
+    static let calls = ["words.say(", "cannotRead(", "unreadable(", "Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable(", "Sentence("]
     /// Declarations whose bodies return sentences.
     static let bodies = ["let said: Sentence", "var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
                          "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {", "var description: Sentence {"]

@@ -2679,5 +2679,7 @@ public enum SentenceCatalog {
             "uα"),
         ("uα (Krippendorff 1995; 2004, pp. 251–256) compares where each coder marked each category, character by character, coded and uncoded text alike: 1 when the coders marked the same stretches, 0 when they agree no more than chance; the overall value is 1 − mean D_o / mean D_e over the categories. The transcripts are laid end to end in one continuum; a coder's overlapping spans of one category count as one stretch.",
             "O uα (Krippendorff 1995; 2004, p. 251–256) compara onde cada codificador marcou cada categoria, caractere a caractere, no texto codificado e no não codificado: 1 quando os codificadores marcaram os mesmos trechos, 0 quando não concordam mais do que o acaso; o valor geral é 1 − média D_o / média D_e sobre as categorias. As transcrições são postas uma após a outra num só contínuo; trechos sobrepostos de um codificador numa categoria contam como um só."),
+        ("This answer cannot be stored as typed: %@. Please type it again.",
+            "Esta resposta não pode ser gravada como digitada: %@. Digite-a de novo."),
     ]
 }

@@ -228,7 +228,7 @@ struct InteractiveEntry {
             if !Self.inputIsTerminal { print(line) }
             let text = line.trimmingCharacters(in: .whitespaces)
             if let problem = TextSafety.nulProblem(in: text) {
-                print("This answer cannot be stored as typed: \(problem). Please type it again.")
+                print(words.say("This answer cannot be stored as typed: \(problem). Please type it again."))
                 continue
             }
             if text.lowercased() == "b" {
