@@ -179,6 +179,12 @@ import Testing
         #expect(kept.status == 0 && !kept.stdout.contains("\"P2\"") && !kept.stdout.contains("\"P3\"") && kept.stdout.contains("\"P1\""))
         #expect(kept.stderr.contains("--exclude-flagged deixou de fora 2 conjuntos de respostas sinalizados: P2 (contraditório); P3 (resposta uniforme)"),
                 "\(kept.stderr)")
+        // Fewer than 20 respondents: the BCa bootstrap interval, seeded and said, beside the t interval.
+        let scored = try cli.succeed(["score", "sus", "--missing", "centre"])
+        #expect(scored.contains("Com menos de 20 respondentes, o IC 95 % bootstrap BCa da média do SUS é ["), "\(scored)")
+        #expect(scored.contains("(10000 reamostragens, semente 1; Efron 1987)"), "\(scored)")
+        #expect(try cli.succeed(["score", "sus", "--missing", "centre", "--seed", "7"]).contains("semente 7"))
+        #expect(try cli.succeed(["score", "sus", "--missing", "centre"]) == scored, "the same seed, the same interval")
         // The report lists the flagged sets with their rules; the CSV keeps the rules' machine names and numbers.
         try cli.succeed(["report", "-o", "rep"])
         let document = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)

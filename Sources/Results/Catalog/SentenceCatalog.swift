@@ -2681,5 +2681,9 @@ public enum SentenceCatalog {
             "O uα (Krippendorff 1995; 2004, p. 251–256) compara onde cada codificador marcou cada categoria, caractere a caractere, no texto codificado e no não codificado: 1 quando os codificadores marcaram os mesmos trechos, 0 quando não concordam mais do que o acaso; o valor geral é 1 − média D_o / média D_e sobre as categorias. As transcrições são postas uma após a outra num só contínuo; trechos sobrepostos de um codificador numa categoria contam como um só."),
         ("This answer cannot be stored as typed: %@. Please type it again.",
             "Esta resposta não pode ser gravada como digitada: %@. Digite-a de novo."),
+        ("The seed of the bootstrap interval shown for fewer than 20 respondents (the same seed, the same interval).",
+            "A semente do intervalo bootstrap mostrado com menos de 20 respondentes (a mesma semente, o mesmo intervalo)."),
+        ("With fewer than 20 respondents, the BCa bootstrap 95%% CI of the %@ mean is %@ (%@ resamples, seed %@; Efron 1987): it need not be symmetric and stays inside the scale.",
+            "Com menos de 20 respondentes, o IC 95 %% bootstrap BCa da média do %@ é %@ (%@ reamostragens, semente %@; Efron 1987): não precisa ser simétrico e fica dentro da escala."),
     ]
 }

@@ -39,6 +39,9 @@ struct ScoreCommand: ParsableCommand {
           help: ArgumentHelp(words("Leave out the response sets 'studyctl quality' flags (contradictory, straight-lined), and say which.")))
     var excludeFlagged = false
 
+    @Option(help: ArgumentHelp(words("The seed of the bootstrap interval shown for fewer than 20 respondents (the same seed, the same interval)."), valueName: "n"))
+    var seed: UInt64 = 1
+
     @Flag(help: ArgumentHelp(words("Write the per-participant scores as CSV.")))
     var csv = false
 
@@ -61,6 +64,8 @@ struct ScoreCommand: ParsableCommand {
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
         var leftOut: [String] = []
+        // Each SUS-scale score's values, for the bootstrap interval of a small sample's mean.
+        var susValues: [String: [Double]] = [:]
         let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
             _ = try database.info()
             let language = Voice.language
@@ -98,6 +103,11 @@ struct ScoreCommand: ParsableCommand {
                                          task: set.task, answers: set.answers)
                 guard let row = builder.add(input) else { return }
                 scored += 1
+                if !output.json && !csv {
+                    for id in definition.scoreIDs where ScoreReport.isOnSUSScale(id, definition) {
+                        if let value = row.value(id), susValues[id, default: []].count < 20 { susValues[id, default: []].append(value) }
+                    }
+                }
                 table?.append(participantCells(row, definition, language: language))
                 guard let spool else { return }
                 if output.json {
@@ -140,7 +150,7 @@ struct ScoreCommand: ParsableCommand {
         } else if csv {
             print(ScoreCSV.summaries(report), terminator: "")
         } else {
-            try printTables(report, participants: table, scored: scored, language: language)
+            try printTables(report, participants: table, scored: scored, language: language, susValues: susValues)
         }
     }
 
@@ -171,7 +181,8 @@ struct ScoreCommand: ParsableCommand {
         return cells + ids.map { id in row.value(id).map { style.number($0) } ?? "" } + meanings
     }
 
-    func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage) throws {
+    func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage,
+                     susValues: [String: [Double]] = [:]) throws {
         let definition = report.instrument
         let style = NumberStyle(language)
         func say(_ message: Message) { print(message.text(language)) }
@@ -214,6 +225,12 @@ struct ScoreCommand: ParsableCommand {
                     if let margin = item.statistics.marginOfError95 {
                         print(Phrase.precision(score: ScoreNames.name(item.scoreID, definition, language), n: item.statistics.n,
                                                margin: NumberStyle(language).number(margin)).text(language))
+                    }
+                    // Fewer than 20 respondents: the BCa bootstrap interval beside the t interval (skew, the scale's ends).
+                    if item.statistics.n < 20, let values = susValues[item.scoreID], values.count == item.statistics.n,
+                       let bca = Bootstrap.meanBCa(values, seed: seed) {
+                        let style = NumberStyle(language)
+                        print(words("With fewer than 20 respondents, the BCa bootstrap 95% CI of the \(ScoreNames.name(item.scoreID, definition, language)) mean is \(style.interval(bca.low, bca.high)) (\(bca.resamples) resamples, seed \(bca.seed); Efron 1987): it need not be symmetric and stays inside the scale."))
                     }
                 }
             }
