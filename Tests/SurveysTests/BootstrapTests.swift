@@ -24,6 +24,7 @@ import Testing
         let values = [55.0, 60, 62.5, 70, 72.5, 75, 80, 85]
         #expect(Bootstrap.meanBCa(values, seed: 42) == Bootstrap.meanBCa(values, seed: 42))
         #expect(Bootstrap.meanBCa(values, seed: 42)?.seed == 42)
+        #expect(Bootstrap.meanBCa(values.reversed(), seed: 42) == Bootstrap.meanBCa(values, seed: 42), "the order values are read in does not matter")
         #expect(Bootstrap.meanBCa([70, 70, 70, 70]) == nil, "no variation: no interval")
         #expect(Bootstrap.meanBCa([70, 80]) == nil, "too few values")
     }

@@ -190,6 +190,7 @@ import Testing
         let document = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
         #expect(document.contains("2 de 4 conjuntos de respostas foram sinalizados pelas verificações de qualidade e pontuados como respondidos"), "\(document)")
         #expect(document.contains("| sus | P2 | – | contraditório | itens positivos 4,60, itens negativos 4,40, ponto médio 3 |"), "\(document)")
+
         try cli.succeed(["export", "csv", "tables"])
         let csv = try String(contentsOfFile: cli.path("tables/response_quality.csv"), encoding: .utf8)
         #expect(csv == """
@@ -198,5 +199,23 @@ import Testing
             sus,P3,,straightLined,,,,10,3.0
 
             """, "\(csv)")
+    }
+}
+
+@Suite struct BootstrapCommandTests {
+    /// The report's SUS table carries the same seeded BCa interval as `score` prints.
+    @Test func scoreAndReportGiveTheSameBootstrapInterval() throws {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Bootstrap", "--language", "pt-BR"])
+        let answers = ["4,2,5,1,4,2,5,1,4,2", "3,2,4,2,4,3,4,2,3,2", "5,1,5,1,5,1,5,2,5,1", "2,4,3,3,3,4,2,4,3,3", "4,1,4,2,5,2,4,1,4,2"]
+        for (index, line) in answers.enumerated() {
+            try cli.succeed(["participant", "add", "P\(index + 1)"])
+            try cli.succeed(["respond", "P\(index + 1)", "sus", "--answers", line])
+        }
+        let scored = try cli.succeed(["score", "sus"])
+        let line = try #require(scored.split(separator: "\n").first { $0.hasPrefix("Com menos de 20 respondentes") }.map(String.init), "\(scored)")
+        try cli.succeed(["report", "-o", "rep"])
+        let document = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
+        #expect(document.contains(line), "\(line)\n\(document)")
     }
 }

@@ -188,6 +188,12 @@ extension ReportModel {
                    let margin = overall.statistics.marginOfError95 {
                     table.notes.append(Phrase.precision(score: scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language), n: overall.statistics.n,
                                                         margin: number(margin)).text(language))
+                    // Under 20 respondents, the seeded BCa interval beside the t interval, as `score` prints it.
+                    let values = q.report.rows.compactMap { $0.value(scoreID) }
+                    if overall.statistics.n < 20, values.count == overall.statistics.n, let bca = Bootstrap.meanBCa(values) {
+                        let name = scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language)
+                        table.notes.append(Sentence("With fewer than 20 respondents, the BCa bootstrap 95% CI of the \(name) mean is \(NumberStyle(language).interval(bca.low, bca.high)) (\(bca.resamples) resamples, seed \(bca.seed); Efron 1987): it need not be symmetric and stays inside the scale.").text(language))
+                    }
                 }
                 questionnaire.sus = model.place(table)
             }

@@ -34,7 +34,10 @@ public enum Bootstrap {
     }
 
     /// The BCa interval of the mean of `values`, or nil when there are fewer than three values or they do not vary.
-    public static func meanBCa(_ values: [Double], level: Double = 0.95, resamples: Int = 10_000, seed: UInt64 = 1) -> Interval? {
+    /// The values are sorted first, so the interval does not depend on the order they were read in (the command line
+    /// and the report read a study's scores in different orders).
+    public static func meanBCa(_ unordered: [Double], level: Double = 0.95, resamples: Int = 10_000, seed: UInt64 = 1) -> Interval? {
+        let values = unordered.sorted()
         let n = values.count
         guard n >= 3, resamples >= 100, let first = values.first, values.contains(where: { $0 != first }) else { return nil }
         let mean = values.reduce(0, +) / Double(n)
