@@ -241,3 +241,26 @@ import Testing
                            .init(coder: 1, category: "a", start: 12, length: 3)])
     }
 }
+
+@Suite struct DocumentAgreementTests {
+    /// Two documents, categories a and b, counted by hand:
+    /// D1: coder 0 codes a at 0–10 and 20–30, coder 1 codes a at 0–9 and b at 40–50.
+    /// D2: coder 0 codes b at 5–15, coder 1 codes b at 8–15.
+    @Test func theThreeLevelsCountedByHand() {
+        let segments: [DocumentAgreement.Segment] = [
+            .init(coder: 0, document: "D1", category: "a", start: 0, end: 10), .init(coder: 0, document: "D1", category: "a", start: 20, end: 30),
+            .init(coder: 1, document: "D1", category: "a", start: 0, end: 9), .init(coder: 1, document: "D1", category: "b", start: 40, end: 50),
+            .init(coder: 0, document: "D2", category: "b", start: 5, end: 15), .init(coder: 1, document: "D2", category: "b", start: 8, end: 15),
+        ]
+        let result = DocumentAgreement(segments: segments, documents: ["D1", "D2"], threshold: 0.9)
+        // Presence: D1·a both, D1·b only coder 1, D2·a neither, D2·b both → 3 of 4.
+        #expect(result.presence == .init(units: 4, agreeing: 3))
+        // Frequency: D1·a 2 vs 1, D1·b 0 vs 1, D2·b 1 vs 1 (D2·a used by neither) → 1 of 3.
+        #expect(result.frequency == .init(units: 3, agreeing: 1))
+        // Overlap at 90 %: 0–10 and 0–9 share 9 of 10 (agree, both); 20–30 and 40–50 unmatched; 5–15 and 8–15
+        // share 7 of 10 (no) → 2 of 6.
+        #expect(result.overlap == .init(units: 6, agreeing: 2))
+        // At 70 % the D2 pair agrees too → 4 of 6.
+        #expect(DocumentAgreement(segments: segments, documents: ["D1", "D2"], threshold: 0.7).overlap == .init(units: 6, agreeing: 4))
+    }
+}

@@ -110,5 +110,12 @@ import Testing
         let overall = try #require(json["alpha"] as? Double)
         #expect(abs(overall - 0.819) < 0.0005, "\(json)")
         #expect((json["categories"] as? [[String: Any]])?.count == 8)
+        // MAXQDA's three levels on the same study: the coders share their spans, so the segment level equals the
+        // share of excerpts they put in the same category (85 %, as `codes agreement` says).
+        let levels = try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--levels", "--db", "out/uitracking/uitracking.sqlite"])
+        let segmentLine = levels.split(separator: "\n").first { $0.hasPrefix("Segments overlapping by 90 % or more") }.map { $0.split(separator: " ").suffix(3).map(String.init) }
+        #expect(segmentLine == ["108", "92", "85%"], "\(levels)")
+        #expect(try cli.fail(["codes", "agreement", "--coders", "Autora,Revisor", "--levels", "--overlap", "0", "--db", "out/uitracking/uitracking.sqlite"],
+                             study: "out/uitracking/uitracking.sqlite").stderr.contains("--overlap"))
     }
 }

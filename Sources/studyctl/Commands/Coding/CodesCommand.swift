@@ -4,6 +4,7 @@ import Foundation
 import QualCoding
 import StudyStore
 import Surveys
+import Wording
 import Tabular
 
 struct CodesCommand: ParsableCommand {
@@ -205,6 +206,12 @@ struct CodesAgreement: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Krippendorff's unitizing α instead: agreement on where each coder marked each category in the transcripts, character by character.")))
     var unitizing = false
 
+    @Flag(help: ArgumentHelp(words("Agreement at MAXQDA's three levels instead (two coders): category present in the transcript, as often, and segments overlapping by --overlap.")))
+    var levels = false
+
+    @Option(help: ArgumentHelp(words("With --levels: how much two segments must overlap to agree, in percent of the characters either covers (default 90)."), valueName: "percent"))
+    var overlap: Double = 90
+
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
@@ -217,6 +224,7 @@ struct CodesAgreement: ParsableCommand {
         let names = coders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard names.count >= 2 else { throw Refusal("Please name at least two coders, e.g. --coders A,B.") }
         if unitizing { return try runUnitizing(names) }
+        if levels { return try runLevels(names) }
         let (assignments, categories) = try study.withStudy { database -> ([String: [Int64: Set<String>]], [String]) in
             let known = try database.coders()
             for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
@@ -238,6 +246,53 @@ struct CodesAgreement: ParsableCommand {
 }
 
 extension CodesAgreement {
+    struct LevelsJSON: Encodable {
+        struct Line: Encodable { var level: String; var units: Int; var agreeing: Int; var percent: Double? }
+        var coders: [String]; var transcripts: Int; var overlapThreshold: Double; var levels: [Line]
+    }
+
+    /// MAXQDA's three levels of agreement for two coders, over the study's transcripts.
+    func runLevels(_ names: [String]) throws {
+        guard names.count == 2 else { throw Refusal("Please name exactly two coders for --levels, e.g. --coders A,B.") }
+        guard overlap > 0 && overlap <= 100 else { throw Refusal("Please give --overlap as a percentage above 0 and up to 100.") }
+        let (codes, transcripts) = try study.withStudy { database -> ([CodeRecord], [(participant: String, label: String, characters: Int)]) in
+            let known = try database.coders()
+            for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw StoreError.unknownCoder(name: name, known: known)
+            }
+            return (try database.codes(), try database.transcriptList())
+        }
+        var segments: [DocumentAgreement.Segment] = []
+        for code in codes {
+            guard let coder = names.firstIndex(where: { $0.caseInsensitiveCompare(code.coder ?? "") == .orderedSame }),
+                  let start = code.spanStart, let end = code.spanEnd, end > start else { continue }
+            for category in code.categories {
+                segments.append(.init(coder: coder, document: code.participant + "\u{1F}" + (code.transcript ?? ""), category: category, start: start, end: end))
+            }
+        }
+        guard !segments.isEmpty else {
+            throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: the three levels compare codings in the text.")
+        }
+        let documents = transcripts.map { $0.participant + "\u{1F}" + $0.label }
+        let result = DocumentAgreement(segments: segments, documents: documents, threshold: overlap / 100)
+        let lines: [(String, Sentence, DocumentAgreement.Level)] = [
+            ("presence", "Category present in the transcript", result.presence),
+            ("frequency", "Category as often in the transcript", result.frequency),
+            ("overlap", "Segments overlapping by \(NumberParser.format(overlap)) % or more", result.overlap),
+        ]
+        if output.json {
+            return try printJSON(LevelsJSON(coders: names, transcripts: transcripts.count, overlapThreshold: overlap / 100,
+                                            levels: lines.map { .init(level: $0.0, units: $0.2.units, agreeing: $0.2.agreeing, percent: $0.2.percent) }),
+                                 command: "codes agreement")
+        }
+        let style = NumberStyle(Voice.language)
+        say("Agreement of \(names.joined(separator: ", ")) at MAXQDA's three levels, over \(transcripts.count) transcripts")
+        var table = TextTable(words: ["Level", "Units", "Agreeing", "Agreement"], rightAligned: [1, 2, 3])
+        for (_, label, level) in lines { table.append([words(label), "\(level.units)", "\(level.agreeing)", style.percent(level.percent)]) }
+        print(table.render())
+        say("Units: transcript × category for the first two levels (categories either coder used; for frequency, those at least one used in that transcript), every coded segment of both coders for the third; a segment agrees when the other coder's segment of the same category covers it by the threshold, shared characters over the characters either covers.")
+    }
+
     /// Krippendorff's uα over the study's transcripts laid end to end (one continuum, in participant and label order),
     /// each coder's coded spans per category joined where they overlap.
     func runUnitizing(_ names: [String]) throws {
