@@ -26,6 +26,12 @@ public struct SessionRecord: Sendable, Equatable {
     /// who does a task under two conditions answers it twice.
     public var occasion: String { Self.occasion(conditions) }
 
+    /// The occasion a per-task questionnaire of a try is stored under: the session's condition, and the trial from
+    /// the second one on (a task done again is asked again). The terminal and the browser logger both use it.
+    public func occasion(trial: Int) -> String {
+        trial > 1 ? (occasion.isEmpty ? "" : occasion + ";") + "trial=\(trial)" : occasion
+    }
+
     static func occasion(_ conditions: [String: String]) -> String {
         conditions.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
     }
@@ -124,45 +130,70 @@ extension StudyDatabase {
     public func openSession(participant: String, conditions: [String: String] = [:], tasks: [String]? = nil,
                             afterTask: String? = nil) throws -> (session: SessionRecord, resumed: Bool) {
         try write { db in
-            let participantID = try Self.participantID(db, code: participant)
-            let probe = try Self.resolveConditions(db, conditions)
-            if let id = try Int64.fetchOne(db, sql: """
-                SELECT id FROM session WHERE participant_id = ? AND condition_key = ? AND ended IS NULL ORDER BY id DESC LIMIT 1
-                """, arguments: [participantID, probe.conditionKey]) {
-                return (try Self.session(db, id: id), true)
-            }
-            var taskIDs: [Int64] = []
-            if let tasks {
-                for key in tasks {
-                    let id = try Self.taskID(db, key: key)
-                    if taskIDs.contains(id) { throw StoreError.invalidInput([.init(location: "--tasks", message: "task \(key) is named twice")]) }
-                    taskIDs.append(id)
-                }
-            } else {
-                taskIDs = try Int64.fetchAll(db, sql: "SELECT id FROM task ORDER BY position, key")
-            }
-            guard !taskIDs.isEmpty else {
-                throw StoreError.invalidInput([.init(location: "participant \(StudyText.composed(participant))",
-                                                     message: "the study has no task to run yet: add one with 'studyctl task add'")])
-            }
-            if let afterTask {
-                let (_, definition) = try Self.resolveInstrument(db, afterTask)
-                guard definition.perTask else {
-                    throw StoreError.invalidInput([.init(location: "--after-task \(afterTask)",
-                                                         message: "\(definition.id) is not asked per task; after-task questionnaires are per-task instruments such as seq")])
-                }
-            }
+            let plan = try Self.planSession(db, participant: participant, conditions: conditions, tasks: tasks, afterTask: afterTask)
+            if let id = plan.unfinished { return (try Self.session(db, id: id), true) }
             try db.execute(sql: "INSERT INTO session (participant_id, condition_key, after_task, started) VALUES (?, ?, ?, ?)",
-                           arguments: [participantID, probe.conditionKey, afterTask?.lowercased(), SessionClock.startStamp()])
+                           arguments: [plan.participantID, plan.conditionKey, afterTask?.lowercased(), SessionClock.startStamp()])
             let id = db.lastInsertedRowID
-            for (position, taskID) in taskIDs.enumerated() {
+            for (position, taskID) in plan.taskIDs.enumerated() {
                 try db.execute(sql: "INSERT INTO session_task (session_id, task_id, position) VALUES (?, ?, ?)", arguments: [id, taskID, position + 1])
             }
-            for (factorID, levelID) in probe.levels {
+            for (factorID, levelID) in plan.levels {
                 try db.execute(sql: "INSERT INTO session_condition (session_id, factor_id, level_id) VALUES (?, ?, ?)", arguments: [id, factorID, levelID])
             }
             return (try Self.session(db, id: id), false)
         }
+    }
+
+    /// Checks, without writing, what `openSession` would refuse (an unknown participant, task, condition or
+    /// instrument), so a command can say so before it takes over the terminal.
+    public func checkSession(participant: String, conditions: [String: String] = [:], tasks: [String]? = nil, afterTask: String? = nil) throws {
+        try read { db in _ = try Self.planSession(db, participant: participant, conditions: conditions, tasks: tasks, afterTask: afterTask) }
+    }
+
+    struct SessionPlan {
+        var participantID: Int64
+        var conditionKey: String
+        var levels: [(factorID: Int64, levelID: Int64)]
+        var taskIDs: [Int64]
+        /// The participant's unfinished session under the same condition, which is resumed instead.
+        var unfinished: Int64?
+    }
+
+    static func planSession(_ db: Database, participant: String, conditions: [String: String], tasks: [String]?,
+                            afterTask: String?) throws -> SessionPlan {
+        let participantID = try participantID(db, code: participant)
+        let probe = try resolveConditions(db, conditions)
+        var taskIDs: [Int64] = []
+        if let tasks {
+            for key in tasks {
+                let id = try taskID(db, key: key)
+                if taskIDs.contains(id) { throw StoreError.invalidInput([.init(location: "--tasks", message: "task \(key) is named twice")]) }
+                taskIDs.append(id)
+            }
+        } else {
+            taskIDs = try Int64.fetchAll(db, sql: "SELECT id FROM task ORDER BY position, key")
+        }
+        guard !taskIDs.isEmpty else {
+            throw StoreError.invalidInput([.init(location: "participant \(StudyText.composed(participant))",
+                                                 message: "the study has no task to run yet: add one with 'studyctl task add'")])
+        }
+        if let afterTask {
+            // Looked up without registering a built-in instrument in the study: this may run in a read transaction.
+            guard let definition = try storedInstrument(db, afterTask)?.definition ?? InstrumentCatalog.builtin(afterTask) else {
+                let known = Set(try String.fetchAll(db, sql: "SELECT key FROM instrument")).union(try InstrumentCatalog.builtin().map(\.id))
+                throw StoreError.unknownInstrument(id: afterTask, known: known.sorted())
+            }
+            guard definition.perTask else {
+                throw StoreError.invalidInput([.init(location: "--after-task \(afterTask)",
+                                                     message: "\(definition.id) is not asked per task; after-task questionnaires are per-task instruments such as seq")])
+            }
+        }
+        let unfinished = try Int64.fetchOne(db, sql: """
+            SELECT id FROM session WHERE participant_id = ? AND condition_key = ? AND ended IS NULL ORDER BY id DESC LIMIT 1
+            """, arguments: [participantID, probe.conditionKey])
+        return SessionPlan(participantID: participantID, conditionKey: probe.conditionKey, levels: probe.levels, taskIDs: taskIDs,
+                           unfinished: unfinished)
     }
 
     /// Logs one event of a session in its own transaction: refused (nothing stored) when the session's state does

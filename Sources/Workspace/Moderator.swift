@@ -92,18 +92,13 @@ struct ModeratorAPI {
                     case let .failure(problem): throw StoreError.invalidInput([.init(location: "\(definition.id), item \(key)", message: problem.message)])
                     }
                 }
-                let occasion = Self.occasion(session, trial: body.trial ?? 1)
+                let occasion = session.occasion(trial: body.trial ?? 1)
                 try study.recordResponses(instrument: definition.id, ResponseSubmission(
                     participant: session.participant, answers: answers, raw: raw, task: body.task, occasion: occasion,
                     orientation: .canonical, source: "session"), replace: false)
                 return try await shape(try study.session(id: id), resumed: false, message: nil)
             }
         }
-    }
-
-    /// As the terminal logger stores it: the session's condition, and the trial from the second one on.
-    static func occasion(_ session: SessionRecord, trial: Int) -> String {
-        trial > 1 ? (session.occasion.isEmpty ? "" : session.occasion + ";") + "trial=\(trial)" : session.occasion
     }
 
     func shape(_ session: SessionRecord, resumed: Bool, message: String?) async throws -> Session {

@@ -322,9 +322,27 @@ struct TmuxTerminal {
         #expect(empty.stderr.contains("Informe ao menos um de --time"), "\(empty.stderr)")
     }
 
-    /// Without a terminal the logger refuses, in the study's language, and leaves the study as it was.
+    /// Without a terminal the logger refuses, in the study's language, and leaves the study as it was; what it
+    /// would refuse anyway (an unknown participant, task, condition or instrument, answers that could not be
+    /// stored at the end) is said first, naming it.
     @Test func withoutATerminalTheLoggerRefuses() throws {
         let cli = try study()
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,2,5,1,4,2,5,1,4,2"])
+        for (arguments, said) in [
+            (["session", "P9"], "Nenhum participante P9 neste estudo. Participantes: P1."),
+            (["session", "P1", "--tasks", "T1,T9"], "Nenhuma tarefa 'T9' neste estudo."),
+            (["session", "P1", "--tasks", "T1,T1"], "--tasks: a tarefa T1 aparece duas vezes"),
+            (["session", "P1", "--condition", "cor=azul"], "Nenhuma condição 'cor' neste estudo. Condições: aparelho."),
+            (["session", "P1", "--condition", "aparelho=relógio"], "relógio"),
+            (["session", "P1", "--after-task", "sus"], "sus não é aplicado por tarefa"),
+            (["session", "P1", "--after-task", "nope"], "Nenhum instrumento 'nope'."),
+            (["session", "P1", "--after", "seq"], "seq é aplicado após cada tarefa: informe-o com --after-task seq"),
+            (["session", "P1", "--after", "sus"], "P1 já tem respostas a sus"),
+        ] {
+            let refused = try cli.fail(arguments)
+            #expect(refused.stderr.contains(said), "\(arguments): \(refused.stderr)")
+            #expect(!refused.stderr.contains("SQLite"), "\(refused.stderr)")
+        }
         let before = try cli.dump("study.sqlite")
         let result = try cli.run(["session", "P1"])
         #expect(result.status == 1)

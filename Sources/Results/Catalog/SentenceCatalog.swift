@@ -2713,5 +2713,9 @@ public enum SentenceCatalog {
             "Categoria com a mesma frequência na transcrição"),
         ("Segments overlapping by %@ %% or more",
             "Trechos sobrepostos em %@ %% ou mais"),
+        ("%@ is asked after each task: give it with --after-task %@, not --after.",
+            "%@ é aplicado após cada tarefa: informe-o com --after-task %@, não com --after."),
+        ("%@ already has answers to %@; remove them first ('studyctl responses remove %@ %@') or leave %@ out of --after.",
+            "%@ já tem respostas a %@; remova-as antes ('studyctl responses remove %@ %@') ou deixe %@ fora de --after."),
     ]
 }

@@ -8,7 +8,7 @@ extension StoreError {
     public func text(_ language: StudyLanguage) -> String {
         guard language == .ptBR else { return errorDescription ?? "\(self)" }
         func known(_ kind: String, _ names: [String]) -> String {
-            if names.isEmpty { return " O estudo ainda não tem nenhum." }
+            if names.isEmpty { return " Ainda não há \(kind.lowercased()) no estudo." }  // "condições", "tarefas": no gendered "nenhum"
             return " \(kind): \(names.prefix(12).joined(separator: ", "))\(names.count > 12 ? ", …" : "")."
         }
         switch self {

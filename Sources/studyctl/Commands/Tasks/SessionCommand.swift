@@ -58,15 +58,24 @@ struct SessionRun: ParsableCommand {
             guard let definition = try database.instrument(id) else {
                 throw StoreError.unknownInstrument(id: id, known: try database.instruments().map(\.id))
             }
+            if definition.perTask {
+                throw Refusal("\(definition.id) is asked after each task: give it with --after-task \(definition.id), not --after.")
+            }
+            // Answers typed at the end of a session are never thrown away: refused now, before the session, if
+            // they could not be stored then.
+            if try database.responseSets(instrument: definition.id).1.contains(where: { $0.participant == StudyText.composed(participant) && $0.task == nil && $0.occasion.isEmpty }) {
+                throw Refusal("\(participant) already has answers to \(definition.id); remove them first ('studyctl responses remove \(participant) \(definition.id)') or leave \(definition.id) out of --after.")
+            }
             definitions.append(definition)
         }
+        let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let perTask = afterTask.lowercased() == "none" ? nil : afterTask
+        // What would be refused is said before the logger takes over the terminal (and without one).
+        try database.checkSession(participant: participant, conditions: conditions, tasks: taskList, afterTask: perTask)
         guard Terminal.isInteractive else {
             throw Refusal("'studyctl session' is a full-screen logger and needs a terminal; to enter attempts afterwards use 'studyctl attempt add' or 'attempt import'.")
         }
-        let perTask = afterTask.lowercased() == "none" ? nil : afterTask
-        let (session, resumed) = try database.openSession(
-            participant: participant, conditions: Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
-            tasks: taskList, afterTask: perTask)
+        let (session, resumed) = try database.openSession(participant: participant, conditions: conditions, tasks: taskList, afterTask: perTask)
         if resumed, let taskList, taskList.map({ $0.lowercased() }) != session.tasks.map({ $0.key.lowercased() }) {
             note("resuming the unfinished session with its own tasks (\(session.tasks.map(\.key).joined(separator: ", ")))")
         }
@@ -180,7 +189,7 @@ struct SessionSummary {
         let trials = session.events.filter { $0.event.kind == .outcome }.map(\.trial)
         lines = zip(session.state.finished, trials + Array(repeating: nil, count: max(0, session.state.finished.count - trials.count))).map { finished, trial in
             let penalty = session.tasks.first { $0.key == finished.task }?.penaltySeconds
-            let occasion = SessionScreen.occasion(session, trial: trial ?? 1)
+            let occasion = session.occasion(trial: trial ?? 1)
             return Line(task: finished.task, trial: trial, seconds: finished.seconds, errors: finished.errors, assisted: finished.assisted,
                         outcome: finished.outcome, questionnaire: answers[finished.task.lowercased() + "\u{1F}" + occasion],
                         total: penalty.map { finished.seconds + Double(finished.errors) * $0 })

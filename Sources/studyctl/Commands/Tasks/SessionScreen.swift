@@ -42,14 +42,6 @@ struct SessionScreen {
         }
     }
 
-    /// The occasion a per-task questionnaire of a try is stored under: the session's condition, and the trial
-    /// from the second one on (a task done again is asked again).
-    static func occasion(_ session: SessionRecord, trial: Int) -> String {
-        let base = session.occasion
-        guard trial > 1 else { return base }
-        return (base.isEmpty ? "" : base + ";") + "trial=\(trial)"
-    }
-
     var logLabel: String { say("session \(session.id)") }
 
     /// Runs until the session ends (true) or the moderator leaves it open (false).
@@ -116,7 +108,7 @@ struct SessionScreen {
                 if let instrument = session.afterTask, let definition = try database.instrument(instrument) {
                     Terminal.leave()
                     do {
-                        try Self.ask(definition, participant: session.participant, task: open.task, occasion: Self.occasion(session, trial: trial),
+                        try Self.ask(definition, participant: session.participant, task: open.task, occasion: session.occasion(trial: trial),
                                      database: database, language: language)
                     } catch {
                         message = (error as? WordedError).map { say($0.sentence) } ?? (error as? StoreError).map { $0.text(language) } ?? "\(error)"
