@@ -338,6 +338,7 @@ struct TmuxTerminal {
             (["session", "P1", "--after-task", "nope"], "Nenhum instrumento 'nope'."),
             (["session", "P1", "--after", "seq"], "seq é aplicado após cada tarefa: informe-o com --after-task seq"),
             (["session", "P1", "--after", "sus"], "P1 já tem respostas a sus"),
+            (["session", "P1", "--observer", "  "], "vazio"),
         ] {
             let refused = try cli.fail(arguments)
             #expect(refused.stderr.contains(said), "\(arguments): \(refused.stderr)")

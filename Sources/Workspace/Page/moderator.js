@@ -80,7 +80,8 @@ function render() {
   if (!session) return;
   $("opener").hidden = true;
   $("logger").hidden = false;
-  $("session-title").textContent = `${t("participant")} ${session.participant}` + (session.occasion ? ` · ${session.occasion}` : "")
+  const participantWord = t("participant");
+  $("session-title").textContent = `${participantWord.charAt(0).toUpperCase() + participantWord.slice(1)} ${session.participant}` + (session.occasion ? ` · ${session.occasion}` : "")
     + ` · ${clock(session.now + (performance.now() - fetchedAt) / 1000)}`;
   const body = $("tasks").querySelector("tbody");
   body.replaceChildren();

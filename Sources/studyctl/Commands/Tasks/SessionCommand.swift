@@ -68,6 +68,8 @@ struct SessionRun: ParsableCommand {
             }
             definitions.append(definition)
         }
+        // The observer names each note's memo, as a coder: checked now, not at the first note (whose words would be lost).
+        let observer = try self.observer.map { try StudyText.name($0.trimmingCharacters(in: .whitespaces), as: .coderName) }
         let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         let perTask = afterTask.lowercased() == "none" ? nil : afterTask
         // What would be refused is said before the logger takes over the terminal (and without one).

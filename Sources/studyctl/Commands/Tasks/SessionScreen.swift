@@ -59,7 +59,8 @@ struct SessionScreen {
                 switch key {
                 case .enter:
                     mode = .keys
-                    if !text.trimmingCharacters(in: .whitespaces).isEmpty { log(.note, value: text, done: say("Note stored.")) }
+                    // A note the store refused stays on the line, for the moderator to keep: typed words are never lost.
+                    if !text.trimmingCharacters(in: .whitespaces).isEmpty, !log(.note, value: text, done: say("Note stored.")) { mode = .note(text) }
                 case .escape: mode = .keys; message = say("Note discarded.")
                 case .backspace: mode = .note(String(text.dropLast()))
                 case let .character(character): mode = .note(text + String(character))
@@ -221,7 +222,7 @@ struct SessionScreen {
         lines.append(say("space start/stop · e error · x one less · a assistance · z pause · s/p/f outcome"))
         lines.append(say("n note · c cancel · r restart · ↑↓ task · q end · Ctrl-C leave open"))
         switch mode {
-        case let .note(text): lines.append(say("Note") + ": " + text + "█")
+        case let .note(text): lines.append(say("Note") + ": " + text + "█" + (message.isEmpty ? "" : "   " + message))
         case .confirmEnd: lines.append(say("End the session? (y/n)"))
         case .keys: lines.append(message)
         }
