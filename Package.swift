@@ -35,8 +35,9 @@ let package = Package(
         .target(name: "Surveys", dependencies: ["Templates", "Wording"]),
         // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics. Pure Swift.
         .target(name: "Gaze", dependencies: ["Wording"]),
-        // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders. Pure Swift.
-        .target(name: "QualCoding", dependencies: ["Wording"]),
+        // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders, discovery and saturation.
+        // Pure Swift; draws on Surveys' statistics (the seeded generator, distributions).
+        .target(name: "QualCoding", dependencies: ["Wording", "Surveys"]),
         // The results model and message catalog: every computed result as a typed table (columns with a machine name and
         // a label, typed cells), the catalog's words in English and Brazilian Portuguese, and one renderer per format
         // (terminal text, CSV, JSON, markdown, HTML, LaTeX); the store's typed errors in both languages. Above the store, below

@@ -1,4 +1,5 @@
 import Foundation
+import Surveys
 
 /// Cohen's κ for two coders from their k × k contingency table (rows: coder A, columns: coder B):
 /// κ = (pₒ − pₑ) / (1 − pₑ), with chance agreement pₑ from each coder's marginals (Cohen 1960).
@@ -145,5 +146,98 @@ public enum ChanceCorrectedAgreement {
         }
         guard rated > 0 else { return nil }
         return (agreement / Double(rated), shares.map { $0 / Double(rated) })
+    }
+}
+
+extension KrippendorffAlpha {
+    /// A bootstrapped 95 % interval of nominal α and the chance of falling short of Krippendorff's minimums.
+    public struct Interval: Sendable, Equatable, Codable {
+        public struct Shortfall: Sendable, Equatable, Codable {
+            /// The smallest acceptable α (Krippendorff 2004: 0.800 to rely on the data, 0.667 for tentative conclusions).
+            public var minimum: Double
+            /// The share of resampled α below it: q, the probability of failing to reach it.
+            public var probability: Double
+        }
+        public var low: Double
+        public var high: Double
+        public var resamples: Int
+        public var seed: UInt64
+        /// Pairs of values drawn per resample (M).
+        public var pairs: Int
+        public var shortfalls: [Shortfall]
+    }
+
+    /// The minimums whose shortfall probability is reported, as Hayes's KALPHA macro lists them.
+    public static let minimums = [0.9, 0.8, 0.7, 0.667, 0.6, 0.5]
+
+    /// Krippendorff's bootstrap of α (Hayes, A. F. & Krippendorff, K. (2007). Answering the call for a standard
+    /// reliability measure for coding data. Communication Methods and Measures 1(1), 77–89; Krippendorff (2006),
+    /// "Bootstrapping distributions for Krippendorff's α"): the coincidence matrix is kept and pairs of values are
+    /// drawn from it — each cell c–k with probability o_cc/n on the diagonal and 2·o_ck/n off it — M at a time,
+    /// M = min(25 × the non-empty cells, (coders − 1) n / 2); each resample's α = 1 − Σδ / (M · D_e), floored at −1
+    /// (and 0 where α = 1 is only one value throughout). As the macro does, as many resamples of α = 1 as chance
+    /// alone would give (B Σ_c (o_cc/n)^pairs) are set to 0 when more than one value occurs. The interval's ends are
+    /// the sorted resamples at ⌊0.025 B⌋ and ⌊0.975 B⌋ + 1. Nominal δ: 0 for a matching pair, 1 otherwise.
+    /// Seeded (SplitMix64): the same seed gives the same interval everywhere. `nil` when α is undefined.
+    ///
+    /// - Parameters:
+    ///   - units: one array per unit, one entry per coder (`nil` when that coder gave no value).
+    public static func bootstrap(units: [[String?]], resamples: Int = 10_000, seed: UInt64 = 1) -> Interval? {
+        guard resamples >= 100 else { return nil }
+        let coders = units.map(\.count).max() ?? 0
+        var index: [String: Int] = [:]
+        for value in units.flatMap({ $0.compactMap { $0 } }) where index[value] == nil { index[value] = index.count }
+        let k = index.count
+        guard k >= 2, coders >= 2 else { return nil }
+        var o = Array(repeating: Array(repeating: 0.0, count: k), count: k)
+        var pairCount = 0
+        for unit in units {
+            let values = unit.compactMap { $0 }.map { index[$0]! }
+            let m = values.count
+            guard m >= 2 else { continue }
+            pairCount += m * (m - 1) / 2
+            for i in 0..<m { for j in 0..<m where i != j { o[values[i]][values[j]] += 1 / Double(m - 1) } }
+        }
+        let totals = o.map { $0.reduce(0, +) }
+        let n = totals.reduce(0, +).rounded()
+        guard n > 1 else { return nil }
+        var diagonal = 0.0
+        for c in 0..<k { diagonal += o[c][c] }
+        let observed = (n - diagonal) / n
+        let expected = (n * n - totals.reduce(0) { $0 + $1 * $1 }) / (n * (n - 1))
+        guard expected > 0 else { return nil }
+        let cells = o.flatMap { $0 }.filter { $0 > 1e-9 }.count
+        let m = min(25 * cells, Int((Double(coders - 1) * n / 2).rounded(.down)))
+        guard m >= 1 else { return nil }
+        let agreeingValues = (0..<k).filter { o[$0][$0] > 1e-9 }.count
+        var generator = Bootstrap.Generator(seed: seed)
+        var alphas = [Double](repeating: 0, count: resamples)
+        var perfect = 0
+        for b in 0..<resamples {
+            var disagreements = 0
+            for _ in 0..<m where generator.unit() < observed { disagreements += 1 }
+            var alpha = 1 - Double(disagreements) / (Double(m) * expected)
+            if alpha < -1 { alpha = -1 }
+            if alpha == 1 {
+                if agreeingValues == 1 { alpha = 0 } else { perfect += 1 }
+            }
+            alphas[b] = alpha
+        }
+        // As many perfect resamples as chance alone explains become 0 (the macro's correction).
+        if agreeingValues > 1, perfect > 0 {
+            let byChance = (0..<k).reduce(0.0) { $0 + pow(o[$1][$1] / n, Double(pairCount)) }
+            var replace = min(perfect, Int((Double(resamples) * byChance).rounded()))
+            for b in alphas.indices where replace > 0 && alphas[b] == 1 {
+                alphas[b] = 0
+                replace -= 1
+            }
+        }
+        alphas.sort()
+        let low = alphas[max(0, Int(0.025 * Double(resamples)) - 1)]
+        let high = alphas[min(resamples - 1, Int(0.975 * Double(resamples)))]
+        let shortfalls = minimums.map { minimum in
+            Interval.Shortfall(minimum: minimum, probability: Double(alphas.filter { $0 < minimum }.count) / Double(resamples))
+        }
+        return Interval(low: low, high: high, resamples: resamples, seed: seed, pairs: m, shortfalls: shortfalls)
     }
 }

@@ -148,6 +148,8 @@ public struct AgreementReport: Sendable, Equatable, Codable {
         /// Cohen's κ per pair of coders, each on the units that pair shares.
         public var kappas: [PairKappa]
         public var alpha: Double?
+        /// α's bootstrapped 95 % interval and shortfall probabilities (Hayes & Krippendorff 2007).
+        public var alphaInterval: KrippendorffAlpha.Interval? = nil
         /// Gwet's AC1 and Brennan–Prediger beside κ: they stay near the percent agreement where one value
         /// dominates, as presence/absence of a rare category does (Gwet 2014).
         public var ac1: Double?
@@ -173,13 +175,17 @@ public struct AgreementReport: Sendable, Equatable, Codable {
     /// Whether every coder gave each excerpt one category (the overall line compares the categories assigned),
     /// rather than pooling the presence of every category.
     public var singleCategory = false
+    /// The seed α's bootstrap intervals were drawn with.
+    public var seed: UInt64 = 1
 
     /// - Parameter assignments: coder → excerpt → the categories that coder gave it. Following Krippendorff
     ///   (2011), α uses every excerpt coded by at least two coders (a coder who did not code an excerpt gives no
     ///   value there); Cohen's κ for a pair uses the excerpts both coded; per category, presence (1) or absence
     ///   (0) on each unit is compared.
-    public init(coders: [String], categories: [String], assignments: [String: [Int64: Set<String>]]) {
+    /// - Parameter seed: the seed of α's bootstrap (`KrippendorffAlpha.bootstrap`), printed beside it.
+    public init(coders: [String], categories: [String], assignments: [String: [Int64: Set<String>]], seed: UInt64 = 1) {
         self.coders = coders
+        self.seed = seed
         var codedBy: [Int64: Int] = [:]
         for coder in coders {
             for unit in (assignments[coder] ?? [:]).keys { codedBy[unit, default: 0] += 1 }
@@ -209,6 +215,7 @@ public struct AgreementReport: Sendable, Equatable, Codable {
             }
             return Line(category: name, units: data.filter { $0.compactMap { $0 }.count >= 2 }.count,
                         percentAgreement: PercentAgreement.of(units: data), kappas: kappas, alpha: KrippendorffAlpha(units: data).alpha,
+                        alphaInterval: KrippendorffAlpha.bootstrap(units: data, seed: seed),
                         ac1: ChanceCorrectedAgreement.gwetAC1(units: data, values: labels),
                         brennanPrediger: ChanceCorrectedAgreement.brennanPrediger(units: data, values: labels))
         }

@@ -69,12 +69,21 @@ import Testing
         try cli.succeed(["code", "import", Repository.path("datasets/uitracking/second_coder.csv")])
         let agreement = try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor"])
         #expect(agreement.contains("Agreement of Autora, Revisor on 54 excerpts coded by at least two of them"))
-        #expect(agreement.contains("Overall                                            54        85%      0.817  [0.70, 0.93]             0.819"))
+        #expect(agreement.contains("Overall                                            54        85%      0.817  [0.70, 0.93]             0.819  [0.71, 0.93]"), "\(agreement)")
+        #expect(agreement.contains("α's 95% CI is Krippendorff's bootstrap (Hayes & Krippendorff 2007): 10000 resamples"))
+        #expect(agreement.contains("Overall, the chance that α is below 0.800 is 41%, below 0.667 1%"))
+        // Another seed draws other resamples: the interval is its own, and says its seed.
+        #expect(try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--seed", "42"]).contains("seed 42 (--seed)"))
         // Without transcripts there is no text to unitize: refused, saying why.
         let noText = try cli.fail(["codes", "agreement", "--coders", "Autora,Revisor", "--unitizing"])
         #expect(noText.stderr.contains("unitizing α compares where in the text each coder marked a category"), "\(noText.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "agreement", "--coders", "Autora,Revisor", "--json"]).utf8)) as! [String: Any]
         #expect(json["units"] as? Int == 54)
+        // The seed is a UInt64: the JSON writer once recursed on it until the stack ran out.
+        #expect(json["seed"] as? Int == 1)
+        let interval = (json["overall"] as? [String: Any])?["alphaInterval"] as? [String: Any]
+        #expect(interval?["pairs"] as? Int == 54)
+        #expect((interval?["low"] as? Double).map { abs($0 - 0.7058) < 0.0001 } == true)
         #expect(try cli.fail(["codes", "agreement", "--coders", "Autora,Ninguém"]).stderr.contains("No coder 'Ninguém'"))
         let several = try cli.run(["codes", "freq"])
         #expect(several.stderr.contains("counting the codes of every coder (Autora, Revisor); choose one with --coder"))

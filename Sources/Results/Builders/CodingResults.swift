@@ -17,7 +17,8 @@ extension ResultTable {
     }
 
     /// Agreement between coders per category and overall: the units compared, percent agreement, Cohen's κ per pair
-    /// of coders with its 95 % interval (Fleiss, Cohen & Everitt 1969) and Krippendorff's α (Krippendorff 2011). The same table in `codes agreement` and the report.
+    /// of coders with its 95 % interval (Fleiss, Cohen & Everitt 1969) and Krippendorff's α (Krippendorff 2011) with its
+    /// bootstrapped interval (Hayes & Krippendorff 2007). The same table in `codes agreement` and the report.
     public static func agreement(_ report: AgreementReport, language: StudyLanguage) -> ResultTable {
         let pairs = report.overall.kappas.map(\.coders)
         var table = ResultTable(id: "agreement", title: Phrase.agreementTitle(coders: report.coders.joined(separator: ", ")).text(language),
@@ -30,7 +31,8 @@ extension ResultTable {
                                         return [Column(name, Term.kappa.text(language) + suffix, .number(decimals: 3)),
                                                 Column(name + "_ci95", Term.kappa_ci95.text(language) + suffix, .interval(decimals: 2))]
                                     }
-                                    + [Column(.alpha, .number(decimals: 3), language), Column(.ac1, .number(decimals: 3), language),
+                                    + [Column(.alpha, .number(decimals: 3), language), Column(.alpha_ci95, .interval(decimals: 2), language),
+                                       Column(.ac1, .number(decimals: 3), language),
                                        Column(.brennan_prediger, .number(decimals: 3), language)])
         for line in report.categories + [report.overall] {
             let overall = line == report.overall && line.category == report.overall.category
@@ -38,8 +40,15 @@ extension ResultTable {
                          + pairs.flatMap { pair -> [Value] in
                              let interval = line.kappaInterval(pair[0], pair[1])
                              return [Value(line.kappa(pair[0], pair[1])), interval.map { .interval(max(-1, $0[0]), min(1, $0[1])) } ?? .empty]
-                         } + [Value(line.alpha), Value(line.ac1), Value(line.brennanPrediger)],
+                         } + [Value(line.alpha), line.alphaInterval.map { .interval($0.low, $0.high) } ?? .empty,
+                              Value(line.ac1), Value(line.brennanPrediger)],
                          emphasised: overall)
+        }
+        if let interval = report.overall.alphaInterval ?? report.categories.compactMap(\.alphaInterval).first {
+            let overall = report.overall.alphaInterval?.shortfalls
+            table.notes.append(Phrase.alphaIntervalNote(resamples: interval.resamples, seed: interval.seed,
+                                                        below80: overall?.first { $0.minimum == 0.8 }?.probability,
+                                                        below667: overall?.first { $0.minimum == 0.667 }?.probability).text(language))
         }
         return table
     }

@@ -45,6 +45,15 @@ public enum Phrase: Sendable, Equatable, Bilingual {
     case categoryFrequenciesTitle
     case inVivoCodesTitle
     case agreementTitle(coders: String)
+    case alphaIntervalNote(resamples: Int, seed: UInt64, below80: Double?, below667: Double?)
+    case discoveryTitle
+    case discoverySummary(p: Double, participants: Int, found: Double, total: Double, goal: Double, needed: Int)
+    case discoveryMethod
+    case saturationTitle(base: Int, run: Int, threshold: Double)
+    case saturationReached(at: Int, first: Int, last: Int, new: Int, share: Double, base: Int)
+    case saturationNotReached(interviews: Int, first: Int, last: Int, new: Int, share: Double, base: Int)
+    case saturationTooFew(interviews: Int, base: Int, run: Int)
+    case saturationMethod(order: String)
     case groupMean(group: String, n: Int)
     case overallMean(n: Int)
     case answer
@@ -145,6 +154,38 @@ public enum Phrase: Sendable, Equatable, Bilingual {
         case .categoryFrequenciesTitle: return ("Category frequencies", "Frequência das categorias")
         case .inVivoCodesTitle: return ("In-vivo codes per participant", "Códigos in vivo por participante")
         case let .agreementTitle(coders): return ("Agreement between coders (\(coders))", "Concordância entre codificadores (\(coders))")
+        case .discoveryTitle: return ("Problem discovery: categories as problems, participants as they were interviewed", "Descoberta de problemas: categorias como problemas, participantes na ordem das entrevistas")
+        case let .discoverySummary(p, participants, found, total, goal, needed):
+            let en = NumberStyle(.en), pt = NumberStyle(.ptBR)
+            return ("With the adjusted p = \(en.number(p, decimals: 3)) (Lewis 2001), these \(participants) participants are expected to have raised \(en.percent(found)) of the categories there are (about \(en.number(total, decimals: 1))); \(en.percent(goal)) takes \(needed) participant\(needed == 1 ? "" : "s").",
+                    "Com o p ajustado = \(pt.number(p, decimals: 3)) (Lewis 2001), espera-se que estes \(participants) participantes tenham citado \(pt.percent(found)) das categorias existentes (cerca de \(pt.number(total, decimals: 1))); \(pt.percent(goal)) exigem \(needed) participante\(needed == 1 ? "" : "s").")
+        case .discoveryMethod:
+            return ("p is the share of the categories found that each participant raised, averaged (a participant who raised none counts); small samples overestimate it, so Lewis (2001) averages two adjustments: deflation, (p − 1/n)(1 − 1/n), and Good–Turing, p / (1 + N₁/N), N₁ the categories raised by one participant only (Sauro & Lewis 2016, ch. 7). Expected share found by n participants: 1 − (1 − p)ⁿ; estimated total: categories found ÷ that share.",
+                    "p é a parcela das categorias encontradas que cada participante citou, em média (quem não citou nenhuma também conta); amostras pequenas o superestimam, por isso Lewis (2001) faz a média de dois ajustes: deflação, (p − 1/n)(1 − 1/n), e Good–Turing, p / (1 + N₁/N), com N₁ as categorias citadas por um só participante (Sauro & Lewis 2016, cap. 7). Parcela esperada com n participantes: 1 − (1 − p)ⁿ; total estimado: categorias encontradas ÷ essa parcela.")
+        case let .saturationTitle(base, run, threshold):
+            let en = NumberStyle(.en), pt = NumberStyle(.ptBR)
+            return ("Code saturation (base \(base), run \(run), new information ≤ \(en.percent(threshold)))", "Saturação de códigos (base \(base), sequência \(run), informação nova ≤ \(pt.percent(threshold)))")
+        case let .saturationReached(at, first, last, new, share, base):
+            let en = NumberStyle(.en), pt = NumberStyle(.ptBR)
+            return ("Saturation at \(at) interviews: interviews \(first)–\(last) raised \(new) categor\(new == 1 ? "y" : "ies") not raised before, \(en.percent(share)) of the \(base) in the base.",
+                    "Saturação em \(at) entrevistas: as entrevistas \(first)–\(last) citaram \(new) categoria\(new == 1 ? "" : "s") ainda não citada\(new == 1 ? "" : "s"), \(pt.percent(share)) das \(base) da base.")
+        case let .saturationNotReached(interviews, first, last, new, share, base):
+            let en = NumberStyle(.en), pt = NumberStyle(.ptBR)
+            return ("No saturation within the \(interviews) interviews held: the last run, interviews \(first)–\(last), raised \(new) new categor\(new == 1 ? "y" : "ies"), \(en.percent(share)) of the \(base) in the base.",
+                    "Sem saturação nas \(interviews) entrevistas feitas: a última sequência, entrevistas \(first)–\(last), citou \(new) categoria\(new == 1 ? "" : "s") nova\(new == 1 ? "" : "s"), \(pt.percent(share)) das \(base) da base.")
+        case let .saturationTooFew(interviews, base, run):
+            return ("\(interviews) interview\(interviews == 1 ? "" : "s") with categories: too few for a base of \(base) and a run of \(run).",
+                    "\(interviews) entrevista\(interviews == 1 ? "" : "s") com categorias: poucas para uma base de \(base) e uma sequência de \(run).")
+        case let .saturationMethod(order):
+            return ("Guest, Namey & Chen (2020): the categories raised in the first interviews (the base) are the denominator; a run of interviews after it is moved along one at a time, and saturation is reached at the first run whose categories not raised before are at or below the threshold share of the base — the interviews before that run are the sample at saturation. Interviews in \(order).",
+                    "Guest, Namey & Chen (2020): as categorias citadas nas primeiras entrevistas (a base) são o denominador; uma sequência de entrevistas depois dela avança uma a uma, e a saturação é alcançada na primeira sequência cujas categorias ainda não citadas ficam no limite ou abaixo dele, como parcela da base — as entrevistas antes dessa sequência são a amostra na saturação. Entrevistas \(order).")
+        case let .alphaIntervalNote(resamples, seed, below80, below667):
+            let en = NumberStyle(.en), pt = NumberStyle(.ptBR)
+            let chance = below80.flatMap { a in below667.map { (a, $0) } }
+            return ("α's 95% CI is Krippendorff's bootstrap (Hayes & Krippendorff 2007): \(resamples) resamples of pairs drawn from the coincidences, seed \(seed) (--seed); where a category is rare and the coders never disagreed, as many perfect resamples as chance alone explains count as 0, so the interval can reach 0."
+                        + (chance.map { " Overall, the chance that α is below 0.800 is \(en.percent($0.0)), below 0.667 \(en.percent($0.1)) (Krippendorff 2004: rely on α ≥ 0.800, tentative conclusions from 0.667)." } ?? ""),
+                    "O IC 95 % do α é o bootstrap de Krippendorff (Hayes & Krippendorff 2007): \(resamples) reamostragens de pares tirados das coincidências, semente \(seed) (--seed); quando uma categoria é rara e os codificadores nunca discordaram, tantas reamostragens perfeitas quanto o acaso explica contam como 0, e o intervalo pode chegar a 0."
+                        + (chance.map { " No geral, a chance de o α ficar abaixo de 0,800 é \(pt.percent($0.0)), abaixo de 0,667, \(pt.percent($0.1)) (Krippendorff 2004: confie em α ≥ 0,800; conclusões provisórias a partir de 0,667)." } ?? ""))
         case let .groupMean(group, n): return ("Mean \(group) (n = \(n))", "Média \(group) (n = \(n))")
         case let .overallMean(n): return ("Overall mean (n = \(n))", "Média geral (n = \(n))")
         case .answer: return ("Answer", "Resposta")

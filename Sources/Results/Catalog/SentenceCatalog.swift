@@ -2717,5 +2717,7 @@ public enum SentenceCatalog {
             "%@ é aplicado após cada tarefa: informe-o com --after-task %@, não com --after."),
         ("%@ already has answers to %@; remove them first ('studyctl responses remove %@ %@') or leave %@ out of --after.",
             "%@ já tem respostas a %@; remova-as antes ('studyctl responses remove %@ %@') ou deixe %@ fora de --after."),
+        ("The seed of α's bootstrap interval: the same seed gives the same interval.",
+            "A semente do intervalo bootstrap do α: a mesma semente dá o mesmo intervalo."),
     ]
 }

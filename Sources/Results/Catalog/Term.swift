@@ -22,8 +22,9 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
     case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     // Coding.
-    case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, kappa_ci95, units, emergent, a_priori
+    case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, kappa_ci95, alpha_ci95, units, emergent, a_priori
     case raised_n, raised_mean, others_n, others_mean, ac1, brennan_prediger
+    case position, new_categories, new_count, cumulative, run, run_new, run_share, estimate
     // Eye tracking.
     case media, aoi, fixated, ttff_mean, ttff_ci95, total_fixation_mean, total_fixation_ci95, fixation_count_mean, visit_count_mean
     case samples, invalid_share, fixations, pairs, mean_similarity
@@ -137,6 +138,15 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .agreement: return ("Agreement", "Concordância")
         case .kappa: return ("Cohen's κ", "κ de Cohen")
         case .kappa_ci95: return ("κ 95% CI", "IC 95 % do κ")
+        case .alpha_ci95: return ("α 95% CI (bootstrap)", "IC 95 % do α (bootstrap)")
+        case .position: return ("Order", "Ordem")
+        case .new_categories: return ("Raised for the first time", "Citadas pela primeira vez")
+        case .new_count: return ("New", "Novas")
+        case .cumulative: return ("So far", "Até aqui")
+        case .run: return ("Run", "Sequência")
+        case .run_new: return ("New in the run", "Novas na sequência")
+        case .run_share: return ("Of the base", "Da base")
+        case .estimate: return ("Estimate", "Estimativa")
         case .units: return ("Units", "Unidades")
         case .emergent: return ("Emergent", "Emergente")
         case .a_priori: return ("A priori", "A priori")

@@ -17,10 +17,12 @@ public enum Bootstrap {
         public var seed: UInt64
     }
 
-    /// SplitMix64 (Steele, Lea & Flood 2014): small, fast, the same numbers everywhere.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
+    /// SplitMix64 (Steele, Lea & Flood 2014): small, fast, the same numbers everywhere. Every seeded resampling in
+    /// studyctl draws from it (the SUS mean's BCa interval, Krippendorff's α's bootstrap).
+    public struct Generator: Sendable {
+        public var state: UInt64
+        public init(seed: UInt64) { state = seed }
+        public mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -28,8 +30,12 @@ public enum Bootstrap {
             return z ^ (z >> 31)
         }
         /// Uniform in 0..<bound (Lemire's multiply-high; the bias is below 2⁻⁵⁰ for a sample's size).
-        mutating func below(_ bound: Int) -> Int {
+        public mutating func below(_ bound: Int) -> Int {
             Int(next().multipliedFullWidth(by: UInt64(bound)).high)
+        }
+        /// Uniform in [0, 1), 53 bits.
+        public mutating func unit() -> Double {
+            Double(next() >> 11) * 0x1.0p-53
         }
     }
 
@@ -41,7 +47,7 @@ public enum Bootstrap {
         let n = values.count
         guard n >= 3, resamples >= 100, let first = values.first, values.contains(where: { $0 != first }) else { return nil }
         let mean = values.reduce(0, +) / Double(n)
-        var generator = Generator(state: seed)
+        var generator = Generator(seed: seed)
         var means = [Double](repeating: 0, count: resamples)
         for b in 0..<resamples {
             var sum = 0.0

@@ -146,7 +146,9 @@ struct AnyKey: CodingKey {
     init?(intValue: Int) { return nil }
 }
 
-/// Encodes `value` so that every optional that is `nil` is written as `null` instead of being left out.
+/// Encodes `value` so that every optional that is `nil` is written as `null` instead of being left out. Every
+/// primitive has its own overload in the containers below: one left to the generic `encode<T>` would wrap itself
+/// in `NullPreserving` again and recurse until the stack runs out (a `UInt64` seed did).
 struct NullPreserving<T: Encodable>: Encodable {
     var value: T
     init(_ value: T) { self.value = value }
@@ -176,6 +178,15 @@ struct NullPreservingEncoder: Encoder {
         mutating func encode(_ value: Double, forKey key: Key) throws { try base.encode(value, forKey: key) }
         mutating func encode(_ value: Int, forKey key: Key) throws { try base.encode(value, forKey: key) }
         mutating func encode(_ value: Int64, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { try base.encode(value, forKey: key) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { try base.encode(value, forKey: key) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try base.encode(NullPreserving(value), forKey: key) }
 
         mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try value.map { try encode($0, forKey: key) } ?? encodeNil(forKey: key) }
@@ -217,6 +228,15 @@ struct NullPreservingEncoder: Encoder {
         mutating func encode(_ value: Double) throws { try base.encode(value) }
         mutating func encode(_ value: Int) throws { try base.encode(value) }
         mutating func encode(_ value: Int64) throws { try base.encode(value) }
+        mutating func encode(_ value: Float) throws { try base.encode(value) }
+        mutating func encode(_ value: Int8) throws { try base.encode(value) }
+        mutating func encode(_ value: Int16) throws { try base.encode(value) }
+        mutating func encode(_ value: Int32) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt8) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt16) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt32) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt64) throws { try base.encode(value) }
         mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(NullPreserving(value)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             KeyedEncodingContainer(Keyed<NestedKey>(base: base.nestedContainer(keyedBy: keyType)))
@@ -235,6 +255,15 @@ struct NullPreservingEncoder: Encoder {
         mutating func encode(_ value: Double) throws { try base.encode(value) }
         mutating func encode(_ value: Int) throws { try base.encode(value) }
         mutating func encode(_ value: Int64) throws { try base.encode(value) }
+        mutating func encode(_ value: Float) throws { try base.encode(value) }
+        mutating func encode(_ value: Int8) throws { try base.encode(value) }
+        mutating func encode(_ value: Int16) throws { try base.encode(value) }
+        mutating func encode(_ value: Int32) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt8) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt16) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt32) throws { try base.encode(value) }
+        mutating func encode(_ value: UInt64) throws { try base.encode(value) }
         mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(NullPreserving(value)) }
     }
 }

@@ -212,6 +212,9 @@ struct CodesAgreement: ParsableCommand {
     @Option(help: ArgumentHelp(words("With --levels: how much two segments must overlap to agree, in percent of the characters either covers (default 90)."), valueName: "percent"))
     var overlap: Double = 90
 
+    @Option(help: ArgumentHelp(words("The seed of α's bootstrap interval: the same seed gives the same interval."), valueName: "n"))
+    var seed: UInt64 = 1
+
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
@@ -232,7 +235,7 @@ struct CodesAgreement: ParsableCommand {
             }
             return (try database.codingAssignments(coders: names), try database.categories().map(\.name))
         }
-        let report = AgreementReport(coders: names, categories: categories, assignments: assignments)
+        let report = AgreementReport(coders: names, categories: categories, assignments: assignments, seed: seed)
         guard report.units > 0 else {
             throw Refusal("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
         }
