@@ -68,7 +68,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         // In the study's language (pt-BR), with a contents sheet.
         #expect(Set(parts.keys) == ["Conteúdo", "Estudo", "Participantes", "Respostas", "Escores", "Resumo", "Itens", "Gráficos", "Tarefas",
                                      "Resumo das tarefas", "Livro de códigos", "Trechos", "Frequência das categorias", "Memorandos", "Dados dos gráficos",
-                                     "Comparações"])
+                                     "Comparações", "Referências", "Descoberta", "Saturação"])
         let contents = try xlsxPart(file, parts["Conteúdo"]!)
         #expect(contents.contains("O que cada planilha contém"))
 
@@ -224,8 +224,9 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let (study, folder) = try sampleStudy()
         let files = try CSVExporter.write(try StudySnapshot.load(study), to: folder.appendingPathComponent("csv").path)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
-            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "response_quality.csv", "comparisons.csv", "attempts.csv",
-            "task_summary.csv", "task_comparisons.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv", "memos.csv"])
+            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "response_quality.csv", "benchmarks.csv",
+            "comparisons.csv", "attempts.csv", "task_summary.csv", "task_comparisons.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv",
+            "problem_discovery.csv", "code_saturation.csv", "memos.csv"])
         // Three levels: Welch's ANOVA and Kruskal–Wallis, then Games–Howell and Dunn–Holm per pair (values in PostHocTests).
         let comparisons = try String(contentsOfFile: folder.appendingPathComponent("csv/comparisons.csv").path, encoding: .utf8)
         #expect(comparisons.hasPrefix("instrument,task,score,test,group_a,group_b,statistic,df,df2,p,p_adjusted,effect,effect_value\n"))

@@ -128,3 +128,63 @@ import Testing
                              study: "out/uitracking/uitracking.sqlite").stderr.contains("--overlap"))
     }
 }
+
+@Suite struct SampleSizeCommandTests {
+    /// UITracking's codes: 10 interviewed participants, 8 of the 9 categories raised, none by one participant only.
+    /// By hand: p = 34/80 = 0.425; deflated (0.425 − 0.1)(0.9) = 0.2925; Good–Turing 0.425/(1 + 0/8) = 0.425;
+    /// adjusted 0.35875; 1 − 0.64125¹⁰ = 0.98832; 8 / 0.98832 = 8.0945; 90 % takes ⌈ln 0.1 / ln 0.64125⌉ = ⌈5.18⌉ = 6.
+    @Test func discoveryFromTheCodedInterviews() throws {
+        let cli = try CodingCommandTests().uitracking()
+        let text = try cli.succeed(["codes", "discovery"])
+        #expect(text.contains("p adjusted (mean of the two; Lewis 2001)                  0.359"), "\(text)")
+        #expect(text.contains("Participants to find 90%                                  6"))
+        #expect(text.contains("With the adjusted p = 0.359 (Lewis 2001), these 10 participants are expected to have raised 99% of the categories there are (about 8.1); 90% takes 6 participants."))
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "discovery", "--json", "--goal", "95"]).utf8)) as! [String: Any]
+        let discovery = try #require(json["discovery"] as? [String: Any])
+        #expect(abs((discovery["pAdjusted"] as! Double) - 0.35875) < 1e-12)
+        #expect(discovery["foundOnce"] as? Int == 0)
+        #expect(abs((json["expectedShareFound"] as! Double) - (1 - pow(0.64125, 10))) < 1e-12)
+        #expect(json["participantsNeeded"] as? Int == 7)
+        #expect((json["observedShares"] as? [Double])?.count == 10)
+        // A theme narrows the matrix to its categories; an unknown one is refused, naming those there are.
+        try cli.succeed(["category", "add", "Problemas de API", "--origin", "emergent"])
+        try cli.succeed(["category", "add", "Falta exemplo", "--origin", "emergent", "--theme", "Problemas de API"])
+        let unknown = try cli.fail(["codes", "discovery", "--theme", "Bugs"])
+        #expect(unknown.stderr.contains("No theme 'Bugs' in the codebook. Themes: Problemas de API."), "\(unknown.stderr)")
+        #expect(try cli.fail(["codes", "discovery", "--theme", "Problemas de API"]).stderr.contains("discovery needs a category raised and two participants to estimate from (10 interviewed, 0 categories raised)"))
+        // The figure, whole, by its extension; a name without one of the three is refused before anything is read.
+        let refused = try cli.fail(["codes", "discovery", "--figure", "curve.txt"])
+        #expect(refused.stderr.contains("Please name the figure file with .png, .svg or .pdf: 'curve.txt'."))
+        #expect(try cli.succeed(["codes", "discovery", "--figure", "curve.svg"]).contains("Wrote the figure to curve.svg"))
+        let svg = try String(contentsOfFile: cli.path("curve.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") && svg.contains("<svg"), "the text is drawn as glyphs, so only the file's kind is checked")
+    }
+
+    /// Counted from the coded excerpts, in participant order: P1 raises 4 categories, P2 1, P3 0, P4 1 → a base of 6;
+    /// run 5–6 adds 1 (17 %), run 6–7 none → saturation at 5 interviews. Ordered by years of iOS (0.5, 1, 2, 2, 2, 2,
+    /// 3, 3, 3.5, 8: P1 P2 P4 P6 P7 P8 P3 P5 P9 P10), the base is again 6 and saturation comes at 6.
+    @Test func saturationInTheOrderTheInterviewsWereHeld() throws {
+        let cli = try CodingCommandTests().uitracking()
+        let text = try cli.succeed(["codes", "saturation"])
+        #expect(text.contains("Code saturation (base 4, run 2, new information ≤ 5%)"))
+        #expect(text.contains("Saturation at 5 interviews: interviews 6–7 raised 0 categories not raised before, 0% of the 6 in the base."), "\(text)")
+        #expect(text.contains("Interviews in the participants' order (P1, P2, …; --order to choose an attribute)."))
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "saturation", "--json"]).utf8)) as! [String: Any]
+        #expect(json["saturatedAt"] as? Int == 5)
+        #expect(json["baseCodes"] as? Int == 6)
+        #expect(((json["interviews"] as? [[String: Any]])?.map { ($0["new"] as? [String])?.count ?? -1 }) == [4, 1, 0, 1, 1, 0, 0, 0, 1, 0])
+        let ordered = try cli.succeed(["codes", "saturation", "--order", "years_ios", "--figure", "saturation.png"])
+        #expect(ordered.contains("Saturation at 6 interviews: interviews 7–8 raised 0 categories"), "\(ordered)")
+        #expect(ordered.contains("Interviews in the order of 'years_ios'."))
+        #expect(FileManager.default.fileExists(atPath: cli.path("saturation.png")))
+        // Stricter: every run of 4 after the base adds P5's or P9's category → no saturation, with the last run's numbers.
+        let strict = try cli.succeed(["codes", "saturation", "--run", "4", "--threshold", "0"])
+        #expect(strict.contains("No saturation within the 10 interviews held: the last run, interviews 7–10, raised 1 new category, 17% of the 6 in the base."), "\(strict)")
+        // An order attribute some participants lack is refused, naming them.
+        try cli.succeed(["participant", "add", "P11"])
+        try cli.succeed(["code", "add", "P11", "--excerpt", "a documentação é fraca", "--code", "documentação é fraca", "--category", "Informações Insuficientes", "--coder", "Autora"])
+        let missing = try cli.fail(["codes", "saturation", "--order", "years_ios"])
+        #expect(missing.stderr.contains("Please give every interviewed participant a value of 'years_ios' to order the interviews by; without one: P11."), "\(missing.stderr)")
+        #expect(try cli.fail(["codes", "saturation", "--base", "0"]).stderr.contains("Please give --base and --run as whole numbers of interviews, 1 or more."))
+    }
+}

@@ -40,6 +40,30 @@ import Testing
         // Quotes per category, and the pairwise tests of three levels (values in PostHocTests).
         #expect(uitracking.contains("| Informações Insuficientes | P1 | “traduzir a documentação para português” |"))
         #expect(uitracking.contains("| Iniciante | Intermediário | 1,17 | 4,02 | 2,8 | 0,062 | 4,67 | 1,89 | 0,143 |"))
+        // How many participants were enough: discovery (Lewis 2001) and saturation (Guest et al. 2020), each with a
+        // figure, in both languages; α's bootstrapped interval in the agreement table (values in CodingCommandTests).
+        #expect(uitracking.contains("### Quantos participantes bastaram"))
+        #expect(uitracking.contains("| p ajustado (média dos dois; Lewis 2001) | 0,359 |"))
+        #expect(uitracking.contains("Saturação em 5 entrevistas: as entrevistas 6–7 citaram 0 categorias ainda não citadas, 0 % das 6 da base."))
+        #expect(uitracking.contains("IC 95 % do α (bootstrap)"))
+        #expect(uitracking.contains("GUEST, G.; NAMEY, E.; CHEN, M."))
+        let uitrackingEnglish = try String(contentsOfFile: cli.path("out/uitracking/report.en.md"), encoding: .utf8)
+        #expect(uitrackingEnglish.contains("### How many participants were enough"))
+        #expect(uitrackingEnglish.contains("Saturation at 5 interviews: interviews 6–7 raised 0 categories not raised before, 0% of the 6 in the base."))
+        #expect(uitrackingEnglish.contains("Hayes, A. F., & Krippendorff, K. (2007)."))
+        for language in ["pt-BR", "en"] {
+            for chart in ["discovery", "saturation"] {
+                #expect(FileManager.default.fileExists(atPath: cli.path("out/uitracking/charts/\(language)/\(chart).pdf")), "\(language)/\(chart)")
+            }
+        }
+        let uitrackingBook = try Self.workbookText(cli.path("out/uitracking/uitracking.xlsx"), cells: true)
+        for sheet in ["Concordância", "Descoberta", "Saturação", "Referências"] { #expect(uitrackingBook.contains(sheet), "\(sheet)") }
+        #expect(uitrackingBook.contains("IC 95 % do α (bootstrap) ↓"))
+        #expect(uitrackingBook.contains("Informações não direcionadas e não organizadas"))
+        let codeforallBook = try Self.workbookText(cli.path("out/codeforall/codeforall.xlsx"), cells: true)
+        #expect(codeforallBook.contains("IC 95 % BCa ↓") && codeforallBook.contains("Nota no extremo inferior do IC"))
+        let benchmarks = try String(contentsOfFile: cli.path("out/codeforall/csv/benchmarks.csv"), encoding: .utf8)
+        #expect(benchmarks.contains("sus,all,,SUS,11,86.36"), "\(benchmarks)")
         let codeforall = try String(contentsOfFile: cli.path("out/codeforall/report.md"), encoding: .utf8)
         // Published: mean 86.36, lowest 72.5, highest 100, most frequent 92.5; grade A+.
         #expect(codeforall.contains("| **Todos** | **11** | **86,36** | **8,32** | **87,50** | **72,50** | **100,00** | **92,50** |"))
@@ -105,11 +129,12 @@ import Testing
         try cli.succeed(["demo", "--output", "out"])
     }
 
-    /// Every text a workbook shows: its shared strings, sheet names and chart titles (unzip, then the XML's text).
-    static func workbookText(_ path: String) throws -> String {
+    /// Every text a workbook shows: its shared strings, sheet names and chart titles (unzip, then the XML's text);
+    /// with `cells`, the sheets' own strings too (libxlsxwriter's constant-memory mode writes them inline).
+    static func workbookText(_ path: String, cells: Bool = false) throws -> String {
         let unzip = Process()
         unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        unzip.arguments = ["unzip", "-p", path, "xl/sharedStrings.xml", "xl/workbook.xml", "xl/charts/*.xml"]
+        unzip.arguments = ["unzip", "-p", path, "xl/sharedStrings.xml", "xl/workbook.xml", "xl/charts/*.xml"] + (cells ? ["xl/worksheets/*.xml"] : [])
         let pipe = Pipe()
         unzip.standardOutput = pipe
         try unzip.run()
@@ -194,7 +219,7 @@ import Testing
         #expect(try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8).contains("| P1 | 85,00 |"))
         #expect(try cli.fail(["report", "-o", "r", "--template", "nothing-here"]).stderr.contains("No report template 'nothing-here'"))
         #expect(try cli.succeed(["export", "xlsx", "s.xlsx"]) == "Wrote s.xlsx\n")
-        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 15 CSV files to tables"))
+        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 18 CSV files to tables"))
         #expect(try cli.fail(["export", "xlsx", "missing/dir/s.xlsx"]).stderr.contains("Cannot create missing/dir/s.xlsx"))
         #expect(try cli.fail(["report", "--by", "nope"]).stderr.contains("No attribute 'nope'"))
     }

@@ -1,5 +1,8 @@
 import Figures
 import Foundation
+import Results
+import Surveys
+import Wording
 
 extension Charts {
     /// The discovery curve: the share of all problems expected to be found by 1…N participants, 1 − (1 − p)ⁿ
@@ -101,5 +104,24 @@ extension Charts {
         if saturatedAt != nil { entries.append((labels.saturation, Figure.Colour(hex: "#C53030"))) }
         legend(&figure, entries, y: height - 16)
         return figure
+    }
+
+    /// The discovery figure's words in `language`.
+    public static func discoveryLabels(goal: Double, language: StudyLanguage) -> DiscoveryLabels {
+        DiscoveryLabels(xTitle: ("Participants" as Sentence).text(language),
+                        yTitle: ("Categories found (%)" as Sentence).text(language),
+                        expected: ("Expected, 1 − (1 − p)ⁿ" as Sentence).text(language),
+                        observed: ("Found so far (of the estimate)" as Sentence).text(language),
+                        goal: ("Goal \(NumberStyle(language).percent(goal))" as Sentence).text(language))
+    }
+
+    /// The saturation figure's words in `language`.
+    public static func saturationLabels(_ language: StudyLanguage) -> SaturationLabels {
+        SaturationLabels(xTitle: ("Interviews in the order held" as Sentence).text(language),
+                         yTitle: ("Categories" as Sentence).text(language),
+                         new: ("Raised for the first time" as Sentence).text(language),
+                         cumulative: ("Distinct so far" as Sentence).text(language),
+                         base: ("Base" as Sentence).text(language),
+                         saturation: ("Saturation" as Sentence).text(language))
     }
 }

@@ -98,7 +98,7 @@ public enum ReportWriter {
     /// returns the report's path.
     @discardableResult
     public static func write(_ snapshot: StudySnapshot, language: StudyLanguage, template: String = "default",
-                             agreement: [AgreementReport] = [], to folder: String, fileName: String? = nil,
+                             to folder: String, fileName: String? = nil,
                              format: Format = .md, force: Bool = false) throws -> String {
         let fileName = fileName ?? "report.\(format.fileExtension)"
         let path = try templatePath(template, language: language)
@@ -107,7 +107,7 @@ public enum ReportWriter {
             throw ReportError.cannotWrite(path: target, reason: "a report is already there; rerun with --force to replace it (its charts are replaced too)")
         }
 
-        let (model, charts) = ReportModel.build(snapshot, language: language, agreement: agreement)
+        let (model, charts) = ReportModel.build(snapshot, language: language)
         let markdown = format == .md ? try render(model, templatePath: path) : ""
         let latex = format == .latex ? try LaTeXReport.render(model, templatePath: path, language: language) : ""
         let html = format == .html ? try HTMLReport.render(model, templatePath: path, language: language) : ""

@@ -16,7 +16,7 @@ public struct ChartFile: Sendable, Equatable {
 
 extension ReportModel {
     /// Builds the report's data and its charts from a study snapshot.
-    public static func build(_ s: StudySnapshot, language: StudyLanguage, agreement: [AgreementReport] = [],
+    public static func build(_ s: StudySnapshot, language: StudyLanguage,
                              chartFolder: String? = nil) -> (ReportModel, [ChartFile]) {
         // Each language has its own charts (their labels are in that language): charts/pt-BR, charts/en.
         let chartFolder = chartFolder ?? "charts/\(language.rawValue)"
@@ -440,10 +440,12 @@ extension ReportModel {
             }
             if !quotes.isEmpty { quotes.notes = [Phrase.quotesNote.text(language)] }
             model.coding.quotes = model.place(quotes)
+            sampleSize(s, language: language, citations: citations, model: &model, chart: chart)
         }
-        let agreements = agreement.map { report in
+        let agreements = s.agreement.map { report in
             let coders = report.coders.joined(separator: ", ")
             let table = ResultTable.agreement(report, language: language)
+            _ = citations.cite("hayes2007")  // α's interval in the table's note: listed in the references
             var entry = Agreement(heading: Phrase.agreementHeading(coders: coders).text(language), units: Phrase.agreementUnits(report.units).text(language),
                                   table: model.place(table))
             let lines = report.categories + [report.overall]
@@ -476,6 +478,35 @@ extension ReportModel {
         model.references = citations.entries.map { Value(value: $0) }
         model.hasReferences = !model.references.isEmpty
         return (model, charts)
+    }
+
+    /// How many participants were enough: problem discovery over the categories (Lewis 2001) and code saturation
+    /// with Guest, Namey & Chen's (2020) suggested base 4, run 2 and 5 % threshold, each with its figure.
+    static func sampleSize(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
+                           chart: (String, Figure, String) -> Chart) {
+        let interviews = s.interviews
+        if let discovery = ProblemDiscovery(raised: interviews) {
+            let goal = 0.9
+            let needed = discovery.participantsNeeded(goal: goal)
+            model.coding.discovery = model.place(ResultTable.discovery(discovery, language: language))
+            model.coding.discoverySummary = Phrase.discoverySummary(p: discovery.pAdjusted, participants: discovery.participants, found: discovery.foundShare,
+                                                                    total: discovery.estimatedTotal, goal: goal, needed: needed).text(language)
+            model.coding.discoveryChart = [chart("discovery", Charts.discoveryCurve(p: discovery.pAdjusted, observed: discovery.observedShares(interviews),
+                                                                                     goal: goal, needed: needed, labels: Charts.discoveryLabels(goal: goal, language: language)),
+                ("Categories expected to be found as participants are added, 1 − (1 − p)ⁿ with Lewis's adjusted p, and those found so far \(citations.cite("lewis2001"))" as Sentence).text(language))]
+            model.coding.hasSampleSize = true
+        }
+        let saturation = Saturation(sequence: interviews, base: 4, run: 2, threshold: 0.05)
+        if saturation.baseCodes > 0 {
+            let order: Sentence = "Interviews in the participants' order (P1, P2, …; --order to choose an attribute)."
+            model.coding.saturation = model.place(ResultTable.saturation(saturation, order: order.text(language), language: language))
+            model.coding.saturationChart = [chart("saturation", Charts.saturation(interviews: saturation.interviews.map(\.participant),
+                                                                                   new: saturation.interviews.map(\.new.count),
+                                                                                   cumulative: saturation.interviews.map(\.cumulative), base: saturation.base,
+                                                                                   saturatedAt: saturation.saturatedAt, labels: Charts.saturationLabels(language)),
+                ("Categories raised for the first time in each interview and in all so far, with the base and the point of saturation \(citations.cite("guest2020"))" as Sentence).text(language))]
+            model.coding.hasSampleSize = true
+        }
     }
 
     /// The eye-tracking section: data quality, AOI metrics per AOI (and group), a heat map and a scan path per media.

@@ -77,6 +77,13 @@ public struct ReportModel: Sendable {
         public var codes: [TableRef] = []
         /// Up to three excerpts per category, as a thesis quotes them.
         public var quotes: [TableRef] = []
+        /// Problem discovery (Lewis 2001) and code saturation (Guest, Namey & Chen 2020) over the interviews in order.
+        public var hasSampleSize = false
+        public var discovery: [TableRef] = []
+        public var discoverySummary: String = ""
+        public var discoveryChart: [Chart] = []
+        public var saturation: [TableRef] = []
+        public var saturationChart: [Chart] = []
     }
 
     public struct Agreement: Sendable {
@@ -139,6 +146,7 @@ public struct ReportModel: Sendable {
             ("interviews", .interviewsHeading), ("codebook", .codebookHeading), ("categoryFrequencies", .categoryFrequenciesHeading),
             ("codesPerParticipant", .codesPerParticipantHeading), ("memos", .memosHeading), ("methods", .methodsHeading),
             ("references", .referencesHeading), ("comparisons", .comparisonsHeading), ("itemsKey", .itemsKey), ("quotes", .quotesHeading),
+            ("sampleSize", .sampleSizeHeading),
         ]
         return Dictionary(uniqueKeysWithValues: phrases.map { ($0.0, $0.1.text(language)) })
     }

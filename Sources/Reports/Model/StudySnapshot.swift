@@ -38,6 +38,11 @@ public struct StudySnapshot: Sendable {
     public var coders: [String]
     public var frequencies: FrequencyTable
     public var memos: [MemoRecord]
+    /// The interviewed participants in their order, each with the categories the primary coder found they raised:
+    /// the rows of the discovery matrix and the interviews of the saturation table.
+    public var interviews: [(participant: String, codes: Set<String>)] = []
+    /// The agreement of the first two coders, when two or more coded the same excerpts.
+    public var agreement: [AgreementReport] = []
     /// Eye tracking: recordings with their data quality, per-participant AOI metrics, per-AOI (and group) summaries,
     /// every recording's fixations, the AOIs and the media's images.
     public var gazeRecordings: [GazeRecordingInfo] = []
@@ -137,6 +142,12 @@ public struct StudySnapshot: Sendable {
             questionnaires: questionnaires, tasks: try study.tasks(), factors: factors, attempts: try study.attempts(),
             taskSummary: taskSummary, categories: try study.categories(coder: primary), codes: try study.codes(),
             primaryCoder: primary, coders: coders, frequencies: frequencies, memos: try study.memos())
+        snapshot.interviews = CodeAnalysis.raised(coding.segments, interviewed: coding.interviewed.sorted(by: NaturalOrder.areInIncreasingOrder))
+        if coders.count >= 2 {
+            let pair = Array(coders.prefix(2))
+            let report = AgreementReport(coders: pair, categories: try study.categories().map(\.name), assignments: try study.codingAssignments(coders: pair))
+            if report.units > 0 { snapshot.agreement = [report] }
+        }
         snapshot.participantCount = streaming ? try study.participantCount() : roster.participants.count
         snapshot.streamingFrom = streaming ? study : nil
         snapshot.scoreRows = scoreRows

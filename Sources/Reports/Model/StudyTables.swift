@@ -98,7 +98,9 @@ public struct DataTable: Sendable {
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
-                      quality(snapshot), comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot), memos(snapshot)]
+                      quality(snapshot), benchmarks(snapshot), comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot),
+                      codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
+            + agreement(snapshot) + [discovery(snapshot), saturation(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
         }
@@ -382,6 +384,92 @@ public enum StudyTables {
                         Sentence("Negative items (mean)").text(language), Sentence("Midpoint").text(language),
                         Sentence("Answers").text(language), Sentence("Value").text(language)]
         table.display = [3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })]
+        return table
+    }
+
+    /// Per questionnaire, group and score with a published reference: the mean with its 95 % t interval and margin,
+    /// the norm and where it comes from; on the SUS scale the curved grade of the mean and of the interval's ends,
+    /// its percentile range and adjective, and under 20 respondents the seeded BCa interval (as `score` prints it).
+    static func benchmarks(_ s: StudySnapshot) -> DataTable {
+        let language = s.info.language
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            let source = questionnaire.definition.norms?.source.text(language)
+            for group in questionnaire.report.groups + questionnaire.report.overall {
+                for item in group.summaries where item.norm != nil || item.meaning != nil {
+                    let st = item.statistics
+                    var bca: Bootstrap.Interval?
+                    if item.meaning != nil, st.n < 20 {
+                        let overall = group.name == ScoreReport.allName
+                        let values = questionnaire.report.rows.filter { (overall || $0.group == group.name) && $0.task == group.task }
+                            .compactMap { $0.value(item.scoreID) }
+                        if values.count == st.n { bca = Bootstrap.meanBCa(values) }
+                    }
+                    let meaning = item.meaning
+                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), .text(item.scoreID), .integer(st.n),
+                                 .number(st.mean), Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(st.marginOfError95),
+                                 Cell(item.norm), Cell(item.norm == nil ? nil : source), Cell(meaning?.grade.grade), Cell(meaning?.gradeAtLow?.grade),
+                                 Cell(meaning?.gradeAtHigh?.grade), Cell(meaning?.grade.percentiles), Cell(meaning?.adjective.en),
+                                 Cell(bca?.low), Cell(bca?.high), bca.map { .integer($0.resamples) } ?? .empty, bca.map { .integer(Int($0.seed)) } ?? .empty])
+                }
+            }
+        }
+        var table = DataTable(name: "Benchmarks", file: "benchmarks",
+                              columns: ["instrument", "group", "task", "score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
+                                        "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "adjective", "bca95_low", "bca95_high",
+                                        "bca_resamples", "bca_seed"],
+                              rows: rows)
+        table.labels = [Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.score.text(language),
+                        Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑",
+                        Sentence("± 95% margin").text(language), Term.norm.text(language), Term.source.text(language), Term.grade.text(language),
+                        Sentence("Grade at the CI's low end").text(language), Sentence("Grade at the CI's high end").text(language),
+                        Term.percentiles.text(language), Term.adjective.text(language), Sentence("BCa 95% CI ↓").text(language),
+                        Sentence("BCa 95% CI ↑").text(language), Sentence("BCa resamples").text(language), Sentence("BCa seed").text(language)]
+        let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
+        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 3: scoreNames(s), 15: adjectives]
+        return table
+    }
+
+    /// The agreement of the first two coders (as the report's table), when two or more coded the same excerpts.
+    static func agreement(_ s: StudySnapshot) -> [DataTable] {
+        s.agreement.map { DataTable(ResultTable.agreement($0, language: s.info.language), name: "Agreement") }
+    }
+
+    /// Lewis's (2001) problem discovery over the interviews' categories: one row per measure, machine names in the
+    /// CSV, worded in the workbook.
+    static func discovery(_ s: StudySnapshot) -> DataTable {
+        let language = s.info.language
+        var rows: [[Cell]] = []
+        var names: [String: String] = [:]
+        if let d = ProblemDiscovery(raised: s.interviews) {
+            let measures: [(String, Sentence, Double)] = [
+                ("participants", "Participants (n)", Double(d.participants)), ("categories_found", "Categories found (N)", Double(d.problems)),
+                ("found_once", "Raised by one participant only (N₁)", Double(d.foundOnce)),
+                ("p_observed", "p observed (mean of the matrix)", d.pEstimated), ("p_deflated", "p deflated, (p − 1/n)(1 − 1/n)", d.pDeflated),
+                ("p_good_turing", "p Good–Turing, p / (1 + N₁/N)", d.pGoodTuring), ("p_adjusted", "p adjusted (mean of the two; Lewis 2001)", d.pAdjusted),
+                ("expected_share_found", "Expected share found by these participants, 1 − (1 − p)ⁿ", d.foundShare),
+                ("estimated_total", "Estimated categories in all", d.estimatedTotal),
+                ("participants_for_80", "Participants to find \(NumberStyle(language).percent(0.8))", Double(d.participantsNeeded(goal: 0.8))),
+                ("participants_for_90", "Participants to find \(NumberStyle(language).percent(0.9))", Double(d.participantsNeeded(goal: 0.9))),
+                ("participants_for_95", "Participants to find \(NumberStyle(language).percent(0.95))", Double(d.participantsNeeded(goal: 0.95))),
+            ]
+            for (name, label, value) in measures {
+                rows.append([.text(name), .number(value)])
+                names[name] = label.text(language)
+            }
+        }
+        var table = DataTable(name: "Discovery", file: "problem_discovery", columns: ["measure", "value"], rows: rows)
+        table.labels = [Term.measure.text(language), Term.estimate.text(language)]
+        table.display = [0: names]
+        return table
+    }
+
+    /// Code saturation over the interviews in order (Guest, Namey & Chen 2020; base 4, run 2, ≤ 5 %).
+    static func saturation(_ s: StudySnapshot) -> DataTable {
+        let saturation = Saturation(sequence: s.interviews, base: 4, run: 2, threshold: 0.05)
+        let order: Sentence = "Interviews in the participants' order (P1, P2, …; --order to choose an attribute)."
+        var table = DataTable(ResultTable.saturation(saturation, order: order.text(s.info.language), language: s.info.language), name: "Saturation")
+        if saturation.baseCodes == 0 { table.rows = [] }
         return table
     }
 

@@ -62,7 +62,7 @@ public enum Phrase: Sendable, Equatable, Bilingual {
     case scanPathTitle(String), allPairs, withinGroup(String), betweenGroups(String), scanPathNote
     case cooccurrenceTitle, cooccurrenceNote, triangulationTitle(score: String, lowerIsBetter: Bool)
     case susGradeSource, precision(score: String, n: Int, margin: String)
-    case quotesTitle, quotesHeading, quotesNote
+    case quotesTitle, quotesHeading, quotesNote, sampleSizeHeading
     case taskComparisonsTitle(String), errorsDifference, timeRatio, pairedT, taskComparisonsNote
     case scoreSummaryTitle(String)
     case intervalClipped
@@ -177,8 +177,8 @@ public enum Phrase: Sendable, Equatable, Bilingual {
             return ("\(interviews) interview\(interviews == 1 ? "" : "s") with categories: too few for a base of \(base) and a run of \(run).",
                     "\(interviews) entrevista\(interviews == 1 ? "" : "s") com categorias: poucas para uma base de \(base) e uma sequência de \(run).")
         case let .saturationMethod(order):
-            return ("Guest, Namey & Chen (2020): the categories raised in the first interviews (the base) are the denominator; a run of interviews after it is moved along one at a time, and saturation is reached at the first run whose categories not raised before are at or below the threshold share of the base — the interviews before that run are the sample at saturation. Interviews in \(order).",
-                    "Guest, Namey & Chen (2020): as categorias citadas nas primeiras entrevistas (a base) são o denominador; uma sequência de entrevistas depois dela avança uma a uma, e a saturação é alcançada na primeira sequência cujas categorias ainda não citadas ficam no limite ou abaixo dele, como parcela da base — as entrevistas antes dessa sequência são a amostra na saturação. Entrevistas \(order).")
+            return ("Guest, Namey & Chen (2020): the categories raised in the first interviews (the base) are the denominator; a run of interviews after it is moved along one at a time, and saturation is reached at the first run whose categories not raised before are at or below the threshold share of the base — the interviews before that run are the sample at saturation. \(order)",
+                    "Guest, Namey & Chen (2020): as categorias citadas nas primeiras entrevistas (a base) são o denominador; uma sequência de entrevistas depois dela avança uma a uma, e a saturação é alcançada na primeira sequência cujas categorias ainda não citadas ficam no limite ou abaixo dele, como parcela da base — as entrevistas antes dessa sequência são a amostra na saturação. \(order)")
         case let .alphaIntervalNote(resamples, seed, below80, below667):
             let en = NumberStyle(.en), pt = NumberStyle(.ptBR)
             let chance = below80.flatMap { a in below667.map { (a, $0) } }
@@ -210,6 +210,7 @@ public enum Phrase: Sendable, Equatable, Bilingual {
                     "Os tempos são comparados na escala logarítmica: A e B são médias geométricas em segundos e o efeito é a razão B / A com seu intervalo de 95 %; os erros são médias e o efeito, a diferença. Teste t pareado quando os mesmos participantes fizeram os dois níveis (médias por participante); de Welch, caso contrário.")
         case .quotesTitle: return ("Quotes per category", "Citações por categoria")
         case .quotesHeading: return ("Quotes per category", "Citações por categoria")
+        case .sampleSizeHeading: return ("How many participants were enough", "Quantos participantes bastaram")
         case .quotesNote:
             return ("At most three excerpts per category, in participant order; every excerpt is in the workbook's Excerpts sheet.",
                     "No máximo três trechos por categoria, na ordem dos participantes; todos os trechos estão na planilha Trechos da pasta de trabalho.")

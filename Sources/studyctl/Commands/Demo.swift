@@ -29,11 +29,11 @@ struct Demo: ParsableCommand {
             let (name, study) = try build(base)
             let folder = base.appendingPathComponent(name)
             let snapshot = try StudySnapshot.load(study)
-            let report = try ReportWriter.write(snapshot, language: snapshot.info.language, agreement: try Report.agreement(study), to: folder.path, force: true)
-            let english = try ReportWriter.write(snapshot, language: .en, agreement: try Report.agreement(study), to: folder.path, fileName: "report.en.md", force: true)
+            let report = try ReportWriter.write(snapshot, language: snapshot.info.language, to: folder.path, force: true)
+            let english = try ReportWriter.write(snapshot, language: .en, to: folder.path, fileName: "report.en.md", force: true)
             for (language, file, format) in [(snapshot.info.language, "report.html", ReportWriter.Format.html), (.en, "report.en.html", .html),
                                               (snapshot.info.language, "report.tex", .latex), (.en, "report.en.tex", .latex)] {
-                try ReportWriter.write(snapshot, language: language, agreement: try Report.agreement(study), to: folder.path, fileName: file,
+                try ReportWriter.write(snapshot, language: language, to: folder.path, fileName: file,
                                        format: format, force: true)
             }
             let workbook = folder.appendingPathComponent("\(name).xlsx").path

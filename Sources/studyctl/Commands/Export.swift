@@ -137,21 +137,10 @@ struct Report: ParsableCommand {
             // go beside the report as CSV files.
             let large = try database.participantCount() > ReportModel.inlineLimit
             let snapshot = try StudySnapshot.load(database, groupBy: grouping.by, streaming: large)
-            let agreement = try Self.agreement(database)
             let used = language ?? snapshot.info.language
-            return (try ReportWriter.write(snapshot, language: used, template: template, agreement: agreement, to: output,
+            return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
                                            format: format, force: force), used)
         }
         say(.wroteReport(path: path, charts: "\(output)/charts/\(used.rawValue)"))
-    }
-
-    /// The agreement of the first two coders, when two or more coded.
-    static func agreement(_ database: StudyDatabase) throws -> [AgreementReport] {
-        let coders = try database.coders()
-        guard coders.count >= 2 else { return [] }
-        let pair = Array(coders.prefix(2))
-        let report = AgreementReport(coders: pair, categories: try database.categories().map(\.name),
-                                     assignments: try database.codingAssignments(coders: pair))
-        return report.units > 0 ? [report] : []
     }
 }

@@ -10,8 +10,9 @@ import Tabular
 struct CodesCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "codes",
-        abstract: words("Analyse the coding: category frequencies, matrices, co-occurrence, triangulation, agreement."),
-        subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesTriangulate.self, CodesAgreement.self]) }
+        abstract: words("Analyse the coding: category frequencies, matrices, co-occurrence, triangulation, agreement, discovery, saturation."),
+        subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesTriangulate.self, CodesAgreement.self,
+                      CodesDiscovery.self, CodesSaturation.self]) }
 }
 
 /// `--coder`, shared by the analyses.

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Figures
+import Foundation
+import QualCoding
+import Reports
+import Results
+import StudyStore
+import Surveys
+import Wording
+
+/// What the two "how many participants" analyses read: the interviewed participants in the order they were held,
+/// each with the categories they raised.
+struct InterviewOrderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(words("An attribute that gives the order the interviews were held in (a date or a number); by default the participants' order (P1, P2, …)."), valueName: "attribute"))
+    var order: String?
+
+    @Option(help: ArgumentHelp(words("Only the categories of this theme (e.g. the problems)."), valueName: "theme"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp(words("Only this coder's codes (default: every coder's)."), valueName: "name"))
+    var coder: String?
+
+    /// The interviews in order with their categories, and how the order was chosen (worded).
+    func interviews(_ database: StudyDatabase) throws -> (raised: [(participant: String, codes: Set<String>)], order: Sentence) {
+        if let coder {
+            let known = try database.coders()
+            guard known.contains(where: { $0.caseInsensitiveCompare(coder) == .orderedSame }) else { throw StoreError.unknownCoder(name: coder, known: known) }
+        }
+        let dataset = try database.codingDataset(coder: coder, interviewedOnly: true)
+        var within: Set<String>?
+        if let theme {
+            let categories = try database.categories()
+            let themes = Array(Set(categories.compactMap(\.theme))).sorted()
+            guard themes.contains(where: { $0.caseInsensitiveCompare(theme) == .orderedSame }) else {
+                throw Refusal("No theme '\(theme)' in the codebook. Themes: \(themes.isEmpty ? "none yet" : themes.joined(separator: ", ")).")
+            }
+            within = Set(categories.filter { $0.theme?.caseInsensitiveCompare(theme) == .orderedSame }.map(\.name))
+        }
+        var participants = dataset.participantOrder
+        var how: Sentence = "Interviews in the participants' order (P1, P2, …; --order to choose an attribute)."
+        if let order {
+            let attributes = try database.attributeDefinitions()
+            guard let attribute = attributes.first(where: { $0.name.caseInsensitiveCompare(order) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: order, known: attributes.map(\.name))
+            }
+            let values = try database.attributeValues(attribute.name, of: Set(participants))
+            let missing = participants.filter { values[$0] == nil }
+            guard missing.isEmpty else {
+                throw Refusal("Please give every interviewed participant a value of '\(attribute.name)' to order the interviews by; without one: \(missing.joined(separator: ", ")).")
+            }
+            participants.sort { a, b in
+                let (x, y) = (values[a]!, values[b]!)
+                return x == y ? NaturalOrder.areInIncreasingOrder(a, b) : NaturalOrder.areInIncreasingOrder(x, y)
+            }
+            how = "Interviews in the order of '\(attribute.name)'."
+        }
+        return (CodeAnalysis.raised(dataset.segments, interviewed: participants, within: within), how)
+    }
+}
+
+/// `--figure PATH`: the chart, as PNG, SVG or PDF by the name's extension, written whole or not at all.
+struct FigureOption: ParsableArguments {
+    @Option(help: ArgumentHelp(words("Also draw the figure into this file (.png, .svg or .pdf)."), valueName: "file"))
+    var figure: String?
+
+    func validate() throws {
+        if let figure, Figure.Format(rawValue: (figure as NSString).pathExtension.lowercased()) == nil {
+            throw Refusal("Please name the figure file with .png, .svg or .pdf: '\(figure)'.")
+        }
+    }
+
+    func write(_ drawing: Figure) throws {
+        guard let figure, let format = Figure.Format(rawValue: (figure as NSString).pathExtension.lowercased()) else { return }
+        try AtomicOutput.file(figure) { temporary in try drawing.write(to: temporary, format: format) }
+        say("Wrote the figure to \(figure)")
+    }
+}
+
+struct CodesDiscovery: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "discovery",
+        abstract: words("How many of the categories (or problems) there are the participants have raised, and how many participants a goal takes (Lewis 2001)."),
+        discussion: words("""
+            The matrix is the interviewed participants × the categories they raised (a theme's only, with --theme: \
+            keep problems under a theme such as "Problemas"). p, the share of the categories found that a participant \
+            raises, is adjusted for a small sample as Lewis (2001) recommends; from it the share expected to be found, \
+            1 − (1 − p)ⁿ, the categories there probably are, and the participants each goal takes.
+            """)) }
+
+    @OptionGroup var interviews: InterviewOrderOptions
+    @Option(help: ArgumentHelp(words("The share of the categories to plan for, in percent (default 90)."), valueName: "percent"))
+    var goal: Double = 90
+    @OptionGroup var figure: FigureOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct JSON: Encodable {
+        var participants: [String]; var categories: [String]; var discovery: ProblemDiscovery
+        var expectedShareFound: Double; var estimatedTotal: Double; var goal: Double; var participantsNeeded: Int
+        var observedShares: [Double]
+    }
+
+    func validate() throws {
+        guard goal > 0 && goal < 100 else { throw Refusal("Please give --goal as a percentage above 0 and below 100.") }
+    }
+
+    func run() throws {
+        let (raised, _) = try study.withStudy { try interviews.interviews($0) }
+        guard let discovery = ProblemDiscovery(raised: raised) else {
+            throw Refusal("Please code the interviews of at least two participants first: discovery needs a category raised and two participants to estimate from (\(raised.count) interviewed, \(Set(raised.flatMap(\.codes)).count) categories raised).")
+        }
+        let share = goal / 100
+        let needed = discovery.participantsNeeded(goal: share)
+        let observed = discovery.observedShares(raised)
+        if output.json {
+            return try printJSON(JSON(participants: raised.map(\.participant), categories: Set(raised.flatMap(\.codes)).sorted(), discovery: discovery,
+                                      expectedShareFound: discovery.foundShare, estimatedTotal: discovery.estimatedTotal, goal: share,
+                                      participantsNeeded: needed, observedShares: observed), command: "codes discovery")
+        }
+        let language = Voice.language
+        print(TextRenderer.render(ResultTable.discovery(discovery, goals: Array(Set([0.8, share, 0.95])).sorted(), language: language)), terminator: "")
+        print("")
+        print(Phrase.discoverySummary(p: discovery.pAdjusted, participants: discovery.participants, found: discovery.foundShare,
+                                      total: discovery.estimatedTotal, goal: share, needed: needed).text(language))
+        try figure.write(Charts.discoveryCurve(p: discovery.pAdjusted, observed: observed, goal: share, needed: needed,
+                                               labels: Charts.discoveryLabels(goal: share, language: language)))
+    }
+}
+
+struct CodesSaturation: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "saturation",
+        abstract: words("Code saturation across the interviews in the order they were held (Guest, Namey & Chen 2020)."),
+        discussion: words("""
+            The categories raised in the first --base interviews are the denominator; a run of --run interviews \
+            after them moves along one at a time, and saturation is reached at the first run whose categories not \
+            raised before are at most --threshold percent of the base's. Each interview's new categories are listed.
+            """)) }
+
+    @OptionGroup var interviews: InterviewOrderOptions
+    @Option(help: ArgumentHelp(words("Interviews in the base (default 4)."), valueName: "n"))
+    var base: Int = 4
+    @Option(name: .customLong("run"), help: ArgumentHelp(words("Interviews in a run (default 2)."), valueName: "n"))
+    var runLength: Int = 2
+    @Option(help: ArgumentHelp(words("The new-information threshold, in percent of the base's categories (default 5)."), valueName: "percent"))
+    var threshold: Double = 5
+    @OptionGroup var figure: FigureOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard base >= 1, runLength >= 1 else { throw Refusal("Please give --base and --run as whole numbers of interviews, 1 or more.") }
+        guard threshold >= 0 && threshold < 100 else { throw Refusal("Please give --threshold as a percentage from 0 to below 100.") }
+    }
+
+    func run() throws {
+        let (raised, order) = try study.withStudy { try interviews.interviews($0) }
+        let saturation = Saturation(sequence: raised, base: base, run: runLength, threshold: threshold / 100)
+        guard saturation.baseCodes > 0 else {
+            throw Refusal("Please code the first \(base) interview\(base == 1 ? "" : "s") first: the base raised no category to measure new information against.")
+        }
+        if output.json { return try printJSON(saturation, command: "codes saturation") }
+        let language = Voice.language
+        print(TextRenderer.render(ResultTable.saturation(saturation, order: order.text(language), language: language)), terminator: "")
+        try figure.write(Charts.saturation(interviews: saturation.interviews.map(\.participant), new: saturation.interviews.map(\.new.count),
+                                           cumulative: saturation.interviews.map(\.cumulative), base: base, saturatedAt: saturation.saturatedAt,
+                                           labels: Charts.saturationLabels(language)))
+    }
+}
