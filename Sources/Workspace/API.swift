@@ -45,7 +45,13 @@ struct API {
     struct Quote: Codable { var id: Int64; var participant: String; var group: String?; var excerpt: String; var code: String; var coder: String? }
     struct Quotes: Encodable { var category: String; var quotes: [Quote] }
     struct Frequencies: Encodable { var attribute: String?; var table: FrequencyTable }
-    struct Difference: Codable { var participant: String; var excerpt: String; var start: Int?; var byCoder: [String: [String]] }
+    struct Difference: Codable {
+        var participant: String; var excerpt: String; var start: Int?; var byCoder: [String: [String]]
+        /// The excerpt's id (what settling names) and the consensus coder's categories on it, once settled.
+        var id: Int64 = 0; var settled: [String]? = nil
+    }
+    struct Settle: Decodable { var excerpt: Int64; var from: String; var consensus: String }
+    struct SettleAgreements: Decodable { var consensus: String }
     struct Comparison: Encodable { var coders: [String]; var report: AgreementReport?; var differences: [Difference] }
     struct Memos: Encodable { var memos: [MemoRecord] }
 
@@ -103,7 +109,22 @@ struct API {
                 try frequencies(by: request.uri.queryParameters.get("by")?.nilIfBlank, coder: request.uri.queryParameters.get("coder")?.nilIfBlank)
             }
         }
-        api.get("compare") { _, _ in try await guarded { try compare() } }
+        api.get("compare") { request, _ in try await guarded { try compare(consensus: request.uri.queryParameters.get("consensus")?.nilIfBlank) } }
+        api.post("settle") { request, context in
+            let body = try await request.decode(as: Settle.self, context: context)
+            return try await guarded {
+                try study.settle(excerpt: body.excerpt, takingFrom: body.from, into: body.consensus)
+                return Done(message: try say(.settledExcerpt(from: body.from, into: body.consensus)))
+            }
+        }
+        api.post("settle/agreements") { request, context in
+            let body = try await request.decode(as: SettleAgreements.self, context: context)
+            return try await guarded {
+                let coders = try study.coders().filter { $0.caseInsensitiveCompare(body.consensus) != .orderedSame }
+                let count = try study.settleAgreements(of: coders, into: body.consensus)
+                return Done(message: try say(.settledAgreements(count: count, into: body.consensus)))
+            }
+        }
         api.get("memos") { _, _ in try await guarded { Memos(memos: try study.memos()) } }
         api.post("memos") { request, context in
             let body = try await request.decode(as: NewMemo.self, context: context)
@@ -257,8 +278,12 @@ struct API {
     }
 
     /// Per excerpt coded by two or more coders, where their categories differ; and the figures of `codes agreement`.
-    func compare() throws -> Comparison {
-        let coders = try study.coders()
+    /// The consensus coder, when named, is left out of the comparison and shown as each difference's settlement.
+    func compare(consensus: String? = nil) throws -> Comparison {
+        let everyone = try study.coders()
+        let coders = everyone.filter { consensus == nil || $0.caseInsensitiveCompare(consensus!) != .orderedSame }
+        let settled = try everyone.first { consensus != nil && $0.caseInsensitiveCompare(consensus!) == .orderedSame }
+            .map { try study.codingAssignments(coders: [$0])[$0] ?? [:] } ?? [:]
         guard coders.count >= 2 else { return Comparison(coders: coders, report: nil, differences: []) }
         let assignments = try study.codingAssignments(coders: coders)
         let report = AgreementReport(coders: coders, categories: try study.categories().map(\.name), assignments: assignments)
@@ -270,7 +295,8 @@ struct API {
             var byCoder: [String: [String]] = [:]
             for coder in coders { if let set = assignments[coder]?[code.excerptID] { byCoder[coder] = set.sorted() } }
             guard byCoder.count >= 2, Set(byCoder.values.map { $0 }).count > 1 else { continue }
-            differences.append(Difference(participant: code.participant, excerpt: code.excerpt, start: code.spanStart, byCoder: byCoder))
+            differences.append(Difference(participant: code.participant, excerpt: code.excerpt, start: code.spanStart, byCoder: byCoder,
+                                          id: code.excerptID, settled: settled[code.excerptID]?.sorted()))
         }
         return Comparison(coders: coders, report: report.units > 0 ? report : nil, differences: differences)
     }

@@ -161,6 +161,15 @@ def main():
             page.screenshot(path=os.path.join(ROOT, ".build", "workspace-compare.png"))
             agreement = json.loads(cli("codes", "agreement", "--coders", "ana,bia", "--json", study=study))
             assert agreement["units"] == 1, agreement
+            # 6. The resolution view: bia's reading settled into the consensus coder (the study is in Portuguese:
+            # "Consenso"); the originals stay, and the difference shows its settlement.
+            page.click(".differences li button[data-coder=bia]")
+            page.wait_for_selector(".differences li.settled")
+            assert "Consenso: Interface" in page.locator(".differences").inner_text(), page.locator(".differences").inner_text()
+            consensus = json.loads(cli("code", "list", "--coder", "Consenso", "--json", study=study))["codes"]
+            assert [c["categories"] for c in consensus] == [["Interface"]], consensus
+            assert len(json.loads(cli("code", "list", "--coder", "bia", "--json", study=study))["codes"]) == 1
+            page.screenshot(path=os.path.join(ROOT, ".build", "workspace-resolution.png"))
             browser.close()
     finally:
         server.terminate()

@@ -164,6 +164,30 @@ import Testing
             let differences = try #require(comparison["differences"] as? [[String: Any]])
             #expect(differences.count == 1 && differences[0]["participant"] as? String == "P1")
             #expect((comparison["report"] as? [String: Any])?["units"] as? Int == 1)
+            // The resolution view: bia's reading of P1's excerpt settled into the consensus coder; the originals stay,
+            // and the consensus is left out of the comparison, shown as the difference's settlement.
+            let excerpt = try #require(differences[0]["id"] as? Int)
+            let settle = try JSONSerialization.data(withJSONObject: ["excerpt": excerpt, "from": "bia", "consensus": "Consenso"])
+            try await client.execute(uri: "/api/settle", method: .post, headers: headers(server, write: true), body: ByteBuffer(data: settle)) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(try study.codes(coder: "Consenso").map(\.categories) == [["Estética"]])
+            #expect(try study.codes(coder: "bia").count == 1, "the originals stay")
+            #expect(try study.codes(coder: "ana").count == 2)
+            let settled = try await client.execute(uri: "/api/compare?consensus=Consenso", method: .get, headers: headers(server)) { try decode($0) }
+            #expect(settled["coders"] as? [String] == ["ana", "bia"])
+            #expect(((settled["differences"] as? [[String: Any]])?.first?["settled"] as? [String]) == ["Estética"])
+            // Taking ana's instead replaces the consensus's coding of the excerpt; a consensus named as a coder is refused.
+            let again = try JSONSerialization.data(withJSONObject: ["excerpt": excerpt, "from": "ana", "consensus": "Consenso"])
+            try await client.execute(uri: "/api/settle", method: .post, headers: headers(server, write: true), body: ByteBuffer(data: again)) { #expect($0.status == .ok) }
+            #expect(try study.codes(coder: "Consenso").map(\.categories) == [["Navegação"]])
+            let bad = try JSONSerialization.data(withJSONObject: ["excerpt": excerpt, "from": "ana", "consensus": "bia"])
+            let before = try study.codes()
+            try await client.execute(uri: "/api/settle", method: .post, headers: headers(server, write: true), body: ByteBuffer(data: bad)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("The consensus needs a coder of its own, not bia, who codes on their own"))
+            }
+            #expect(try study.codes() == before, "a refused settlement changes nothing")
         }
     }
 }

@@ -65,6 +65,7 @@ public enum Message: Sendable, Equatable, Bilingual {
     // The coding workspace.
     case addedCategory(String), renamedCategory(from: String, to: String), mergedCategory(from: String, into: String, moved: Int)
     case addedMemo(Int64), codedAs(code: String, category: String), codeNow(id: Int64, code: String, categories: String)
+    case settledExcerpt(from: String, into: String), settledAgreements(count: Int, into: String)
     case deletedCode(String), nothingToUndo, undidCoding(String), restoredCoding(String)
 
     public var entry: (String, String) {
@@ -205,6 +206,9 @@ public enum Message: Sendable, Equatable, Bilingual {
             return ("Merged \(from) into \(into) (\(moved) code\(moved == 1 ? "" : "s") moved)",
                     "\(from) fundida em \(into) (\(moved) código\(moved == 1 ? "" : "s") movido\(moved == 1 ? "" : "s"))")
         case let .addedMemo(id): return ("Added memo \(id)", "Memorando \(id) acrescentado")
+        case let .settledExcerpt(from, into): return ("\(into) now codes this excerpt as \(from) did", "\(into) agora codifica este trecho como \(from)")
+        case let .settledAgreements(count, into):
+            return ("Copied into \(into) the \(count) excerpt\(count == 1 ? "" : "s") on which the coders agree", "Copiados para \(into) os \(count) trechos em que os codificadores concordam")
         case let .codedAs(code, category): return ("Coded “\(code)” as \(category)", "“\(code)” codificado como \(category)")
         case let .codeNow(id, code, categories):
             return ("Code \(id) is now “\(code)” in \(categories)", "O código \(id) agora é “\(code)” em \(categories)")

@@ -11,6 +11,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case category, origin, definition, theme, codes, segments, share, units, agreement
     case rename, merge, newCategory, add, renamePrompt, mergePrompt
     case noQuotes, allParticipants, by, sharesIntro, compareNeeds, none, compareIntro, whereTheyDiffer
+    case consensusCoder, consensusDefault, settleAgreements, takeCoding, settledAs, resolutionIntro
     case theStudy, participant, addMemo
     case modTitle, modObserver, modOpen, modStart, modStop, modError, modUncount, modAssist, modPause, modResume
     case modSuccess, modPartial, modFail, modCancel, modRestart, modNote, modAddNote, modEnd, modEndConfirm, modTask, modTitleColumn
@@ -127,6 +128,14 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .none: return ("none", "nenhum")
         case .compareIntro: return ("{coders} on {units} excerpts coded by at least two of them.", "{coders} em {units} trechos codificados por ao menos dois deles.")
         case .whereTheyDiffer: return ("Where they differ ({n})", "Onde diferem ({n})")
+        case .consensusCoder: return ("Consensus coder", "Codificador de consenso")
+        case .consensusDefault: return ("Consensus", "Consenso")
+        case .settleAgreements: return ("Copy the agreements into the consensus", "Copiar as concordâncias para o consenso")
+        case .takeCoding: return ("Take {coder}'s", "Ficar com a de {coder}")
+        case .settledAs: return ("Consensus: {categories}", "Consenso: {categories}")
+        case .resolutionIntro:
+            return ("Settle each difference into the consensus coder; the coders' own codes stay as they were, so agreement is still measured on them.",
+                    "Resolva cada diferença no codificador de consenso; os códigos de cada codificador ficam como estavam, e a concordância continua medida sobre eles.")
         case .theStudy: return ("the study", "o estudo")
         case .participant: return ("participant", "participante")
         case .addMemo: return ("Add memo", "Acrescentar memorando")

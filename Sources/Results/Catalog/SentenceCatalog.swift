@@ -2837,5 +2837,13 @@ public enum SentenceCatalog {
             "descoberta de problemas nas categorias das entrevistas (Lewis 2001): p e seus ajustes, parcela que se espera ter encontrado, participantes por meta"),
         ("per interview in order: categories raised for the first time, distinct so far, and each run's new share of the base (Guest, Namey & Chen 2020)",
             "por entrevista, em ordem: categorias citadas pela primeira vez, distintas até aqui e a parcela nova de cada sequência sobre a base (Guest, Namey & Chen 2020)"),
+        ("%@ has no code on excerpt %@: there is nothing of theirs to take",
+            "%@ não tem código no trecho %@: não há nada dele a tomar"),
+        ("%@ is the consensus coder: take a coder's codes into it, not its own",
+            "%@ é o codificador de consenso: traga para ele os códigos de um codificador, não os dele mesmo"),
+        ("name the consensus coder",
+            "dê um nome ao codificador de consenso"),
+        ("the consensus needs a coder of its own, not %@, who codes on their own: the originals stay as they were",
+            "o consenso precisa de um codificador próprio, não %@, que codifica por conta própria: os originais ficam como estavam"),
     ]
 }

@@ -249,7 +249,8 @@ async function frequenciesTab(panel) {
 }
 
 async function compareTab(panel) {
-  const data = await api("GET", "compare");
+  const consensus = localStorage.getItem("studyctl-consensus") || t("consensusDefault");
+  const data = await api("GET", "compare?consensus=" + q(consensus));
   if (!data.report) { panel.append(el("p", {}, t("compareNeeds", { coders: data.coders.join(", ") || t("none") }))); return; }
   const r = data.report;
   const table = el("table", { id: "agreement" }, el("tr", {}, ...[t("category"), t("units"), t("agreement"), "κ", "α"].map((h) => el("th", {}, h))));
@@ -259,10 +260,22 @@ async function compareTab(panel) {
       el("td", { class: "n" }, line.kappas.length && line.kappas[0].kappa != null ? fixed(line.kappas[0].kappa, 3) : ""),
       el("td", { class: "n" }, line.alpha == null ? "" : fixed(line.alpha, 3))));
   }
-  const list = el("ul", { class: "differences" }, ...data.differences.map((d) => el("li", {}, el("blockquote", {}, d.excerpt),
-    el("small", {}, d.participant + " — " + Object.entries(d.byCoder).map(([coder, cats]) => `${coder}: ${cats.join(", ")}`).join(" · ")))));
+  // The resolution view: each difference settled into the consensus coder, beside the coders' own codes.
+  const name = el("input", { id: "consensus", value: consensus, onchange: () => { localStorage.setItem("studyctl-consensus", name.value.trim()); showTab("compare"); } });
+  async function post(path, body) {
+    try { say((await api("POST", path, body)).message); showTab("compare"); }
+    catch (error) { say(error.message, true); }
+  }
+  const settleAll = el("button", { id: "settle-agreements", onclick: () => post("settle/agreements", { consensus: name.value.trim() }) }, t("settleAgreements"));
+  const list = el("ul", { class: "differences" }, ...data.differences.map((d) => el("li", { "data-excerpt": d.id, class: d.settled ? "settled" : "" },
+    el("blockquote", {}, d.excerpt),
+    el("small", {}, d.participant + " — " + Object.entries(d.byCoder).map(([coder, cats]) => `${coder}: ${cats.join(", ")}`).join(" · ")),
+    el("div", { class: "settle" }, ...Object.keys(d.byCoder).map((coder) =>
+      el("button", { "data-coder": coder, onclick: () => post("settle", { excerpt: d.id, from: coder, consensus: name.value.trim() }) }, t("takeCoding", { coder }))),
+      ...(d.settled ? [el("strong", {}, " ✓ " + t("settledAs", { categories: d.settled.join(", ") }))] : [])))));
   panel.append(el("p", {}, t("compareIntro", { coders: r.coders.join(", "), units: r.units })), table,
-               el("h3", {}, t("whereTheyDiffer", { n: data.differences.length })), list);
+               el("h3", {}, t("whereTheyDiffer", { n: data.differences.length })), el("p", {}, t("resolutionIntro")),
+               el("label", {}, t("consensusCoder") + " ", name), " ", settleAll, list);
 }
 
 async function memosTab(panel) {
