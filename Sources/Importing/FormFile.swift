@@ -20,11 +20,13 @@ extension StudyDatabase {
         let task = try options.taskColumn.map { try matcher.require($0) }
         let timestamp: Int? = try options.timestampColumn.map { try matcher.require($0) }
             ?? reader.header.firstIndex { ColumnNames.timestamp.contains(AnswerReader.fold($0.value)) }
+        let started = reader.header.firstIndex { ColumnNames.started.contains(AnswerReader.fold($0.value)) }
         let (items, matchedBy, confidence) = try ItemColumns.find(definition: definition, header: reader.header, options: options, file: reader.file,
-                                                                 reserved: [participant, task, timestamp].compactMap { $0 },
+                                                                 reserved: [participant, task, timestamp, started].compactMap { $0 },
                                                                  column: { try matcher.require($0) })
-        return try storeResponses(reader, columns: FormColumns(participant: participant, task: task, timestamp: timestamp, items: items,
-                                                               matchedBy: matchedBy, confidence: confidence), options: options)
+        var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
+        columns.started = started
+        return try storeResponses(reader, columns: columns, options: options)
     }
 }
 

@@ -100,4 +100,6 @@ public enum ColumnNames {
     /// Names form tools give the submission-time column.
     public static let timestamp: Set<String> = ["timestamp", "carimbo de data/hora", "data/hora", "submitted", "submitdate",
                                                 "submit date", "completion time", "hora de conclusao", "date submitted"]
+    /// When the form was opened: Microsoft Forms ("Start time", "Hora de início"), LimeSurvey ("startdate").
+    public static let started: Set<String> = ["start time", "hora de inicio", "startdate", "start date", "date started", "started"]
 }

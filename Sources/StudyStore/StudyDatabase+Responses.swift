@@ -18,9 +18,13 @@ public struct ResponseSubmission: Sendable, Equatable {
     public var source: String?
     /// When the respondent submitted them (a form's timestamp), as given.
     public var submitted: String?
+    /// When the respondent opened the form, where the export says (as given).
+    public var started: String?
 
     public init(participant: String, answers: [Int: Answer], raw: [Int: String] = [:], task: String? = nil,
-                occasion: String = "", orientation: Orientation = .canonical, source: String? = nil, submitted: String? = nil) {
+                occasion: String = "", orientation: Orientation = .canonical, source: String? = nil, submitted: String? = nil,
+                started: String? = nil) {
+        self.started = started
         self.participant = participant
         self.answers = answers
         self.raw = raw
@@ -41,6 +45,8 @@ public struct StoredResponseSet: Sendable, Equatable {
     public var answers: [Int: Answer]
     public var submitted: String?
     public var recorded: String
+    /// When the form was opened, where the export said (`submitted` − `started` is how long it took).
+    public var started: String? = nil
     /// The participant's value of the attribute asked for (`forEachResponseSet(groupBy:)`), as displayed.
     public var group: String?
 }
@@ -102,7 +108,7 @@ extension StudyDatabase {
             try NaturalOrderKey.register(in: db)
             var sql = """
                 SELECT r.id, p.code, t.key AS task, r.occasion, r.orientation, r.submitted, r.recorded, g.text_value, g.number_value,
-                       r.answers
+                       r.answers, r.started
                 FROM response_set r JOIN participant p ON p.id = r.participant_id LEFT JOIN task t ON t.id = r.task_id
                 LEFT JOIN participant_attribute g ON g.participant_id = p.id AND g.name = ?
                 WHERE r.instrument_id = ?
@@ -135,7 +141,7 @@ extension StudyDatabase {
                     participant: text(outer, 1) ?? "", task: text(outer, 2), occasion: text(outer, 3) ?? "",
                     orientation: text(outer, 4).flatMap(Orientation.init(rawValue:)) ?? .canonical,
                     answers: try Self.answers(outer, column: 9, set: sqlite3_column_int64(outer, 0), db),
-                    submitted: text(outer, 5), recorded: text(outer, 6) ?? "", group: group)
+                    submitted: text(outer, 5), recorded: text(outer, 6) ?? "", started: text(outer, 10), group: group)
                 try body(set)
                 step = sqlite3_step(outer)
             }
@@ -229,7 +235,7 @@ extension StudyDatabase {
         writer.finish()
         return try storeSet(db, statements, participant: .id(participantID), instrumentID: instrumentID, taskID: taskID,
                             occasion: submission.occasion, orientation: submission.orientation, source: submission.source,
-                            submitted: submission.submitted, recorded: recorded, answers: writer.answers, raw: writer.raw)!
+                            submitted: submission.submitted, started: submission.started, recorded: recorded, answers: writer.answers, raw: writer.raw)!
     }
 
     /// Inserts a set whose answers are already checked and written (`columns`); its row id. When `conflictIsNil`,
@@ -237,7 +243,7 @@ extension StudyDatabase {
     /// throwing: an import tries the insert first and looks the existing set up only then. A participant given by
     /// code is found by the insert itself (`nil` when there is none), one statement per set instead of two.
     static func storeSet(_ db: Database, _ statements: ResponseSetStatements, participant: SetParticipant, instrumentID: Int64,
-                         taskID: Int64?, occasion: String, orientation: Orientation, source: String?, submitted: String?,
+                         taskID: Int64?, occasion: String, orientation: Orientation, source: String?, submitted: String?, started: String? = nil,
                          recorded: String, answers: [UInt8], raw: [UInt8], conflictIsNil: Bool = false) throws -> Int64? {
         // Bound through SQLite's C API: no StatementArguments built per set, which a large import stores hundreds of
         // thousands of.
@@ -272,6 +278,7 @@ extension StudyDatabase {
         bind(8, recorded)
         bind(9, answers)
         bind(10, raw)
+        bind(11, started)
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
             let extended = sqlite3_extended_errcode(db.sqliteConnection)
@@ -316,12 +323,12 @@ struct ResponseSetStatements {
             WHERE participant_id = ? AND instrument_id = ? AND ifnull(task_id, 0) = ? AND occasion = ?
             """)
         insertSet = try db.cachedStatement(sql: """
-            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw, started)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertSetOfCode = try db.cachedStatement(sql: """
-            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
-            SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM participant WHERE code = ?1
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw, started)
+            SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 FROM participant WHERE code = ?1
             """)
     }
 

@@ -37,6 +37,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV11.identifier, SchemaV11.migrate),
         (SchemaV12.identifier, SchemaV12.migrate),
         (SchemaV13.identifier, SchemaV13.migrate),
+        (SchemaV14.identifier, SchemaV14.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

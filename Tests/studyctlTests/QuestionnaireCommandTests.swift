@@ -194,11 +194,52 @@ import Testing
         try cli.succeed(["export", "csv", "tables"])
         let csv = try String(contentsOfFile: cli.path("tables/response_quality.csv"), encoding: .utf8)
         #expect(csv == """
-            instrument,participant,task,rule,positive_mean,negative_mean,midpoint,answers,value
-            sus,P2,,contradictory,4.6,4.4,3.0,,
-            sus,P3,,straightLined,,,,10,3.0
+            instrument,participant,task,rule,positive_mean,negative_mean,midpoint,answers,value,seconds
+            sus,P2,,contradictory,4.6,4.4,3.0,,,
+            sus,P3,,straightLined,,,,10,3.0,
 
             """, "\(csv)")
+    }
+}
+
+@Suite struct TooFastTests {
+    /// A Microsoft Forms export (Start time, Completion time, US order with AM/PM) and a LimeSurvey one (startdate,
+    /// submitdate): a form submitted in under 2 s per answered item is flagged with its rule (Huang et al. 2012);
+    /// the others, and a form that crosses midnight, are not.
+    @Test func formsSubmittedFasterThanTheItemsCanBeReadAreFlagged() throws {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Rapidez", "--language", "pt-BR"])
+        for code in ["P1", "P2", "P3", "P4", "P5"] { try cli.succeed(["participant", "add", code]) }
+        let items = (1...10).map { "Item \($0)" }.joined(separator: ",")
+        try cli.write("ms.csv", """
+            ID,Start time,Completion time,Email,Participante,\(items)
+            1,11/24/26 9:15:02 AM,11/24/26 9:18:40 AM,a@x,P1,4,2,5,1,4,2,5,1,4,2
+            2,11/24/26 11:59:50 AM,11/24/26 12:00:05 PM,b@x,P2,4,2,4,2,4,2,4,2,4,1
+            3,11/24/26 11:59:00 PM,11/25/26 12:02:10 AM,c@x,P3,3,2,4,2,4,3,4,2,3,2
+
+            """)
+        try cli.succeed(["responses", "import", "ms.csv", "--instrument", "sus", "--participant-column", "Participante", "--items-from", "Item 1"])
+        let report = try cli.succeed(["quality", "sus"])
+        #expect(report.contains("3 conjuntos de respostas verificados, 1 sinalizados."), "\(report)")
+        #expect(report.contains("rápido demais"), "\(report)")
+        #expect(report.contains("15 s para 10 respostas, 1,50 s cada"), "\(report)")
+        #expect(report.contains("rápido demais: enviado em menos de 2 segundos por item respondido"), "\(report)")
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["quality", "sus", "--json"]).utf8)) as! [String: Any]
+        let flagged = try #require(json["flagged"] as? [[String: Any]])
+        #expect(flagged.map { $0["participant"] as? String } == ["P2"], "P3's form crossed midnight in 3 min 10 s: not flagged")
+        #expect(((flagged.first?["flags"] as? [[String: Any]])?.first?["seconds"] as? Double) == 15)
+        try cli.write("lime.csv", """
+            id,submitdate,startdate,Participante,\(items)
+            7,2026-11-24 10:00:08,2026-11-24 10:00:00,P4,5,1,5,1,5,1,5,1,5,1
+            8,2026-11-24 10:05:00,2026-11-24 10:01:00,P5,4,2,4,1,4,2,5,2,4,2
+
+            """)
+        try cli.succeed(["responses", "import", "lime.csv", "--instrument", "sus", "--participant-column", "Participante", "--items-from", "Item 1"])
+        let both = try cli.run(["score", "sus", "--json"])
+        #expect(both.stderr.contains("P2 (rápido demais)") && both.stderr.contains("P4 (rápido demais)"), "\(both.stderr)")
+        #expect(!both.stderr.contains("P5"))
+        let kept = try cli.run(["score", "sus", "--json", "--exclude-flagged"])
+        #expect(!kept.stdout.contains("\"P4\"") && kept.stdout.contains("\"P5\""))
     }
 }
 

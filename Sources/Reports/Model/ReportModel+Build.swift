@@ -96,7 +96,7 @@ extension ReportModel {
             questionnaire.n = String(sets)
             // Quality checks before the scores: every flag said, with its rule; nothing left out of the scores.
             let flaggedSets = q.flagged.count
-            let applicable = ResponseQuality.rules(for: d)
+            let applicable = ResponseQuality.rules(for: d, timed: q.timed)
             if !applicable.isEmpty {
                 let stated = applicable.map { rule -> String in
                     let text = ResponseQuality.statement(rule).text(language)

@@ -17,6 +17,8 @@ public struct StudySnapshot: Sendable {
         public var anyInverted: Bool
         /// The response sets the quality checks flag (`ResponseQuality`), scored as answered.
         public var flagged: [FlaggedResponseSet] = []
+        /// Whether some sets carry the form's start and submission times (the too-fast check applies).
+        public var timed = false
     }
 
     public var path: String
@@ -90,6 +92,7 @@ public struct StudySnapshot: Sendable {
         // A streaming snapshot keeps each participant's scores as it computes them, for the scores table.
         let scoreRows = streaming ? try ScoreRowSpool() : nil
         for summary in try study.instruments() where summary.responseSets > 0 {
+            var timed = false
             if streaming {
                 var builder: ScoreReport.Builder?
                 var count = 0
@@ -100,7 +103,9 @@ public struct StudySnapshot: Sendable {
                 let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
                     count += 1
                     if let read {
-                        let flags = ResponseQuality.flags(set.answers, definition: read)
+                        let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
+                        timed = timed || seconds != nil
+                        let flags = ResponseQuality.flags(set.answers, definition: read, seconds: seconds)
                         if !flags.isEmpty { flagged.append(FlaggedResponseSet(instrument: read.id, participant: set.participant, task: set.task, flags: flags)) }
                     }
                     inverted = inverted || set.orientation == .inverted
@@ -113,17 +118,19 @@ public struct StudySnapshot: Sendable {
                 }
                 let report = try (builder ?? ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)).finish()
                 questionnaires.append(Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
-                                                    flagged: flagged))
+                                                    flagged: flagged, timed: timed))
             } else {
                 let (definition, sets) = try study.responseSets(instrument: summary.id)
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, answers: $0.answers) }
                 let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
                 let flagged = sets.compactMap { set -> FlaggedResponseSet? in
-                    let flags = ResponseQuality.flags(set.answers, definition: definition)
+                    let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
+                    timed = timed || seconds != nil
+                    let flags = ResponseQuality.flags(set.answers, definition: definition, seconds: seconds)
                     return flags.isEmpty ? nil : FlaggedResponseSet(instrument: definition.id, participant: set.participant, task: set.task, flags: flags)
                 }
                 questionnaires.append(Questionnaire(definition: definition, sets: sets, report: report, setCount: sets.count,
-                                                    anyInverted: sets.contains { $0.orientation == .inverted }, flagged: flagged))
+                                                    anyInverted: sets.contains { $0.orientation == .inverted }, flagged: flagged, timed: timed))
             }
         }
 

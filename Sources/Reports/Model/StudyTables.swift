@@ -373,16 +373,16 @@ public enum StudyTables {
             for flag in entry.flags {
                 rows.append([.text(entry.instrument), .text(entry.participant), Cell(entry.task), .text(flag.rule.rawValue),
                              Cell(flag.positiveMean), Cell(flag.negativeMean), Cell(flag.midpoint), flag.answers.map { .integer($0) } ?? .empty,
-                             Cell(flag.value)])
+                             Cell(flag.value), Cell(flag.seconds)])
             }
         }
         var table = DataTable(name: "Quality", file: "response_quality",
-                              columns: ["instrument", "participant", "task", "rule", "positive_mean", "negative_mean", "midpoint", "answers", "value"],
+                              columns: ["instrument", "participant", "task", "rule", "positive_mean", "negative_mean", "midpoint", "answers", "value", "seconds"],
                               rows: rows)
         table.labels = [Term.instrument.text(language), Term.participant.text(language), Term.task.text(language),
                         Sentence("Rule").text(language), Sentence("Positive items (mean)").text(language),
                         Sentence("Negative items (mean)").text(language), Sentence("Midpoint").text(language),
-                        Sentence("Answers").text(language), Sentence("Value").text(language)]
+                        Sentence("Answers").text(language), Sentence("Value").text(language), Sentence("Seconds").text(language)]
         table.display = [3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })]
         return table
     }

@@ -2845,5 +2845,13 @@ public enum SentenceCatalog {
             "dê um nome ao codificador de consenso"),
         ("the consensus needs a coder of its own, not %@, who codes on their own: the originals stay as they were",
             "o consenso precisa de um codificador próprio, não %@, que codifica por conta própria: os originais ficam como estavam"),
+        ("%@ s for %@ answers, %@ s each",
+            "%@ s para %@ respostas, %@ s cada"),
+        ("Seconds",
+            "Segundos"),
+        ("too fast",
+            "rápido demais"),
+        ("too fast: submitted in less than 2 seconds per answered item, from the form's start to its submission time as the export gives them (Huang et al. 2012).",
+            "rápido demais: enviado em menos de 2 segundos por item respondido, do início do formulário ao seu envio, como a exportação os informa (Huang et al. 2012)."),
     ]
 }

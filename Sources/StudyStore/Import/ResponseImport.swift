@@ -83,6 +83,8 @@ public struct FormColumns: Sendable {
     public var participant: Int
     public var task: Int?
     public var timestamp: Int?
+    /// The column saying when the form was opened (Microsoft Forms' "Start time", LimeSurvey's "startdate").
+    public var started: Int? = nil
     public var items: [Int: Int]
     public var matchedBy: String
     public var confidence: [Int: Double]
@@ -110,6 +112,7 @@ extension StudyDatabase {
             let participantIndex = columns.participant
             let taskIndex = columns.task
             let timestampIndex = columns.timestamp
+            let startIndex = columns.started
             let (itemColumns, matchedBy, confidence) = (columns.items, columns.matchedBy, columns.confidence)
             for number in itemColumns.keys where definition.item(number) == nil {
                 throw StoreError.invalidInput([.init(location: "--map", message: "\(definition.id) has no item \(number) (items 1–\(definition.items.count))")])
@@ -150,7 +153,7 @@ extension StudyDatabase {
                 func store(_ participant: SetParticipant) throws -> Int64? {
                     try Self.storeSet(db, statements, participant: participant, instrumentID: instrumentRowID, taskID: row.taskID,
                                       occasion: options.occasion, orientation: options.orientation, source: sourcePrefix + String(row.line),
-                                      submitted: row.submitted, recorded: recorded, answers: answers, raw: raw, conflictIsNil: true)
+                                      submitted: row.submitted, started: row.started, recorded: recorded, answers: answers, raw: raw, conflictIsNil: true)
                 }
                 if problems.isEmpty, failures.isEmpty, !row.code.isEmpty, let id = try store(.code(row.code)) {
                     if firstStored == nil { firstStored = id }
@@ -304,8 +307,9 @@ extension StudyDatabase {
                 }
                 writer.finish()
                 let submitted = timestampIndex.map { record.fields[$0].value.trimmedSpaces }.flatMap { $0.isEmpty ? nil : $0 }
+                let started = startIndex.map { record.fields[$0].value.trimmedSpaces }.flatMap { $0.isEmpty ? nil : $0 }
                 let row = PendingSet(participant: participantField, code: code, taskID: taskID, taskKey: taskKey, line: record.line,
-                                     submitted: submitted, answered: answered)
+                                     submitted: submitted, started: started, answered: answered)
                 if batchStatement != nil, problems.isEmpty, failures.isEmpty, !code.isEmpty {
                     batch.append(row, answers: writer.answers, raw: writer.raw)
                     if batch.isFull { try flush() }
@@ -329,7 +333,7 @@ extension StudyDatabase {
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
-            let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex].compactMap { $0 })
+            let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex, startIndex].compactMap { $0 })
             return ResponseImportSummary(
                 instrument: definition.id, responseSets: stored, answers: storedAnswers, replaced: replaced,
                 columns: itemColumns.mapValues { header[$0].value }, matchedBy: matchedBy, confidence: confidence,
@@ -348,6 +352,7 @@ struct PendingSet {
     var taskKey: String?
     var line: Int
     var submitted: String?
+    var started: String?
     /// How many items it answers.
     var answered: Int
 }
@@ -366,7 +371,7 @@ struct SetBatch {
 
     private var rows: [PendingSet] = []
     /// Each row's answers and typed columns (an empty typed range is NULL) and participant code, in `bytes`.
-    private var ranges: [(answers: Range<Int>, raw: Range<Int>, code: Range<Int>, submitted: Range<Int>?)] = []
+    private var ranges: [(answers: Range<Int>, raw: Range<Int>, code: Range<Int>, submitted: Range<Int>?, started: Range<Int>?)] = []
     private var bytes: [UInt8] = []
     private(set) var answered = 0
 
@@ -391,7 +396,7 @@ struct SetBatch {
             bytes.append(contentsOf: part)
             return start..<bytes.count
         }
-        ranges.append((add(answers), add(raw), add(row.code.utf8), row.submitted.map { add($0.utf8) }))
+        ranges.append((add(answers), add(raw), add(row.code.utf8), row.submitted.map { add($0.utf8) }, row.started.map { add($0.utf8) }))
         rows.append(row)
         answered += row.answered
     }
@@ -408,11 +413,11 @@ struct SetBatch {
     /// (as it does when one already exists); the LEFT JOIN keeps the rows in file order, and so their ids.
     static func statement(_ db: Database) throws -> Statement {
         let values = (0..<capacity).map { row in
-            "(" + (0..<5).map { "?\(7 + row * 5 + $0)" }.joined(separator: ", ") + ")"
+            "(" + (0..<6).map { "?\(7 + row * 6 + $0)" }.joined(separator: ", ") + ")"
         }.joined(separator: ", ")
         return try db.makeStatement(sql: """
-            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw)
-            SELECT p.id, ?1, ?2, ?3, ?4, ?5 || v.column2, v.column3, ?6, v.column4, v.column5
+            INSERT INTO response_set (participant_id, instrument_id, task_id, occasion, orientation, source, submitted, recorded, answers, raw, started)
+            SELECT p.id, ?1, ?2, ?3, ?4, ?5 || v.column2, v.column3, ?6, v.column4, v.column5, v.column6
             FROM (VALUES \(values)) AS v LEFT JOIN participant p ON p.code = v.column1
             """)
     }
@@ -438,13 +443,14 @@ struct SetBatch {
                     sqlite3_bind_text(handle, index, text.baseAddress! + range.lowerBound, Int32(range.count), nil)
                 }
                 for (offset, row) in rows.enumerated() {
-                    let base = Int32(7 + offset * 5)
+                    let base = Int32(7 + offset * 6)
                     let range = ranges[offset]
                     bind(base, range.code, emptyIsNull: false)
                     sqlite3_bind_int64(handle, base + 1, Int64(row.line))
                     bind(base + 2, range.submitted, emptyIsNull: false)
                     bind(base + 3, range.answers, emptyIsNull: false)
                     bind(base + 4, range.raw, emptyIsNull: true)
+                    bind(base + 5, range.started, emptyIsNull: false)
                 }
                 return sqlite3_step(handle)
             }

@@ -30,6 +30,7 @@ struct QualityCommand: ParsableCommand {
     }
 
     func run() throws {
+        var timed = false
         let (definition, flagged, counts, total) = try study.withStudy { database in
             var flagged: [Flagged] = []
             var counts: [ResponseQuality.ItemCounts] = []
@@ -39,7 +40,9 @@ struct QualityCommand: ParsableCommand {
                 guard let definition = read else { return }
                 total += 1
                 ResponseQuality.count(set.answers, definition: definition, into: &counts)
-                let flags = ResponseQuality.flags(set.answers, definition: definition)
+                let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
+                timed = timed || seconds != nil
+                let flags = ResponseQuality.flags(set.answers, definition: definition, seconds: seconds)
                 if !flags.isEmpty { flagged.append(Flagged(participant: set.participant, task: set.task, occasion: set.occasion, flags: flags)) }
             }, start: { read = $0 })
             return (definition, flagged, counts, total)
@@ -66,7 +69,7 @@ struct QualityCommand: ParsableCommand {
         for count in counts { items.append(["\(count.item)", "\(count.answered)", "\(count.missing)", "\(count.notApplicable)"]) }
         if !counts.isEmpty { print(items.render()) }
         print(words("Rules:"))
-        for rule in ResponseQuality.rules(for: definition) { print("  – " + words(ResponseQuality.statement(rule))) }
+        for rule in ResponseQuality.rules(for: definition, timed: timed) { print("  – " + words(ResponseQuality.statement(rule))) }
     }
 
     static func ruleName(_ rule: QualityFlag.Rule) -> Sentence { ResponseQuality.name(rule) }

@@ -93,7 +93,7 @@ struct ScoreCommand: ParsableCommand {
             var line: [UInt8] = []
             line.reserveCapacity(512)
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
-                let flags = ResponseQuality.flags(set.answers, definition: definition)
+                let flags = ResponseQuality.flags(set.answers, definition: definition, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
                 if !flags.isEmpty {
                     let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
                     leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "") + " (\(rules))")
