@@ -185,7 +185,7 @@ import Testing
             let before = try study.codes()
             try await client.execute(uri: "/api/settle", method: .post, headers: headers(server, write: true), body: ByteBuffer(data: bad)) { response in
                 #expect(response.status == .unprocessableContent)
-                #expect(String(buffer: response.body).contains("The consensus needs a coder of its own, not bia, who codes on their own"))
+                #expect(String(buffer: response.body).contains("O consenso precisa de um codificador próprio, não bia, que codifica por conta própria"))
             }
             #expect(try study.codes() == before, "a refused settlement changes nothing")
         }
