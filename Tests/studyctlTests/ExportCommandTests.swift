@@ -69,6 +69,8 @@ import Testing
         #expect(codeforall.contains("| **Todos** | **11** | **86,36** | **8,32** | **87,50** | **72,50** | **100,00** | **92,50** |"))
         // The mean's grade, and the grades at its 95 % interval's ends (80.77 is an A−, 91.95 an A+).
         #expect(codeforall.contains("| **A+** | **A− a A+** | **96–100** | **Excelente** | **aceitável** |"))
+        // The adjectives at the interval's ends too (80.77 is nearest Excellent's 85.5, 91.95 Best Imaginable's 90.9).
+        #expect(codeforall.contains("O IC 95 % da média do SUS vai do adjetivo \"Excelente\" a \"Melhor imaginável\" (Bangor, Kortum & Miller 2009)."))
         #expect(codeforall.contains("| Talvez | 1 | 9,1 % |"))
         // Per-component evaluations (synthetic, consistent with the published aggregates): 88 evaluations, 87
         // successful, 7 of 88 "Não" to using the component again; a table and a figure.

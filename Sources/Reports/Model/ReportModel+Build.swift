@@ -188,6 +188,9 @@ extension ReportModel {
                    let margin = overall.statistics.marginOfError95 {
                     table.notes.append(Phrase.precision(score: scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language), n: overall.statistics.n,
                                                         margin: number(margin)).text(language))
+                    if let low = overall.meaning?.adjectiveAtLow, let high = overall.meaning?.adjectiveAtHigh {
+                        table.notes.append(Phrase.adjectiveSpan(score: scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language), low: low, high: high).text(language))
+                    }
                     // Under 20 respondents, the seeded BCa interval beside the t interval, as `score` prints it.
                     let values = q.report.rows.compactMap { $0.value(scoreID) }
                     if overall.statistics.n < 20, values.count == overall.statistics.n, let bca = Bootstrap.meanBCa(values) {

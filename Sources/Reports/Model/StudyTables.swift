@@ -410,23 +410,25 @@ public enum StudyTables {
                                  .number(st.mean), Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(st.marginOfError95),
                                  Cell(item.norm), Cell(item.norm == nil ? nil : source), Cell(meaning?.grade.grade), Cell(meaning?.gradeAtLow?.grade),
                                  Cell(meaning?.gradeAtHigh?.grade), Cell(meaning?.grade.percentiles), Cell(meaning?.adjective.en),
+                                 Cell(meaning?.adjectiveAtLow?.en), Cell(meaning?.adjectiveAtHigh?.en),
                                  Cell(bca?.low), Cell(bca?.high), bca.map { .integer($0.resamples) } ?? .empty, bca.map { .integer(Int($0.seed)) } ?? .empty])
                 }
             }
         }
         var table = DataTable(name: "Benchmarks", file: "benchmarks",
                               columns: ["instrument", "group", "task", "score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
-                                        "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "adjective", "bca95_low", "bca95_high",
+                                        "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "adjective", "adjective_ci95_low", "adjective_ci95_high", "bca95_low", "bca95_high",
                                         "bca_resamples", "bca_seed"],
                               rows: rows)
         table.labels = [Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.score.text(language),
                         Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑",
                         Sentence("± 95% margin").text(language), Term.norm.text(language), Term.source.text(language), Term.grade.text(language),
                         Sentence("Grade at the CI's low end").text(language), Sentence("Grade at the CI's high end").text(language),
-                        Term.percentiles.text(language), Term.adjective.text(language), Sentence("BCa 95% CI ↓").text(language),
+                        Term.percentiles.text(language), Term.adjective.text(language), Sentence("Adjective at the CI's low end").text(language),
+                        Sentence("Adjective at the CI's high end").text(language), Sentence("BCa 95% CI ↓").text(language),
                         Sentence("BCa 95% CI ↑").text(language), Sentence("BCa resamples").text(language), Sentence("BCa seed").text(language)]
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
-        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 3: scoreNames(s), 15: adjectives]
+        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 3: scoreNames(s), 15: adjectives, 16: adjectives, 17: adjectives]
         return table
     }
 

@@ -46,6 +46,7 @@ public enum Phrase: Sendable, Equatable, Bilingual {
     case inVivoCodesTitle
     case agreementTitle(coders: String)
     case alphaIntervalNote(resamples: Int, seed: UInt64, below80: Double?, below667: Double?)
+    case adjectiveSpan(score: String, low: SUSInterpretation.Adjective, high: SUSInterpretation.Adjective)
     case discoveryTitle
     case discoverySummary(p: Double, participants: Int, found: Double, total: Double, goal: Double, needed: Int)
     case discoveryMethod
@@ -110,6 +111,12 @@ public enum Phrase: Sendable, Equatable, Bilingual {
             return ("Total time = time + errors × penalty (\(list) per error).", "Tempo total = tempo + erros × penalidade (\(list) por erro).")
         case let .fixationFilters(filters): return ("Fixations: \(filters).", "Fixações: \(filters).")
         case .cooccurrenceTitle: return ("Co-occurrence of categories", "Coocorrência de categorias")
+        case let .adjectiveSpan(score, low, high):
+            return low == high
+                ? ("The whole 95% CI of the \(score) mean is \"\(low.en)\" (Bangor, Kortum & Miller 2009).",
+                   "Todo o IC 95 % da média do \(score) é \"\(low.ptBR)\" (Bangor, Kortum & Miller 2009).")
+                : ("The 95% CI of the \(score) mean spans the adjectives \"\(low.en)\" to \"\(high.en)\" (Bangor, Kortum & Miller 2009).",
+                   "O IC 95 % da média do \(score) vai do adjetivo \"\(low.ptBR)\" a \"\(high.ptBR)\" (Bangor, Kortum & Miller 2009).")
         case let .precision(score, n, margin):
             return ("Precision: with n = \(n), the 95% CI of the \(score) mean is ±\(margin) points.",
                     "Precisão: com n = \(n), o IC 95 % da média do \(score) é de ±\(margin) pontos.")

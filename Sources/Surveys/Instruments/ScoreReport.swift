@@ -52,6 +52,9 @@ public struct ScoreReport: Sendable {
         /// between them ("B, the interval spans C to A−"); nil without an interval.
         public var gradeAtLow: SUSInterpretation.Grade?
         public var gradeAtHigh: SUSInterpretation.Grade?
+        /// The adjectives (Bangor et al. 2009) at the interval's two ends.
+        public var adjectiveAtLow: SUSInterpretation.Adjective?
+        public var adjectiveAtHigh: SUSInterpretation.Adjective?
 
         public init(_ score: Double, interval: ClosedRange<Double>? = nil) {
             grade = SUSInterpretation.grade(score)
@@ -59,6 +62,8 @@ public struct ScoreReport: Sendable {
             acceptability = SUSInterpretation.Acceptability(score)
             gradeAtLow = interval.map { SUSInterpretation.grade($0.lowerBound) }
             gradeAtHigh = interval.map { SUSInterpretation.grade($0.upperBound) }
+            adjectiveAtLow = interval.map { SUSInterpretation.adjective($0.lowerBound) }
+            adjectiveAtHigh = interval.map { SUSInterpretation.adjective($0.upperBound) }
         }
 
         /// "C to A−": the grades the interval spans, or the one grade when both ends share it.

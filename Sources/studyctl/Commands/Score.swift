@@ -226,6 +226,9 @@ struct ScoreCommand: ParsableCommand {
                         print(Phrase.precision(score: ScoreNames.name(item.scoreID, definition, language), n: item.statistics.n,
                                                margin: NumberStyle(language).number(margin)).text(language))
                     }
+                    if let meaning = item.meaning, let low = meaning.adjectiveAtLow, let high = meaning.adjectiveAtHigh {
+                        print(Phrase.adjectiveSpan(score: ScoreNames.name(item.scoreID, definition, language), low: low, high: high).text(language))
+                    }
                     // Fewer than 20 respondents: the BCa bootstrap interval beside the t interval (skew, the scale's ends).
                     if item.statistics.n < 20, let values = susValues[item.scoreID], values.count == item.statistics.n,
                        let bca = Bootstrap.meanBCa(values, seed: seed) {

@@ -17,11 +17,11 @@ struct InterviewOrderOptions: ParsableArguments {
     @Option(help: ArgumentHelp(words("Only the categories of this theme (e.g. the problems)."), valueName: "theme"))
     var theme: String?
 
-    @Option(help: ArgumentHelp(words("Only this coder's codes (default: every coder's)."), valueName: "name"))
-    var coder: String?
+    @OptionGroup var coderChoice: CoderOption
 
     /// The interviews in order with their categories, and how the order was chosen (worded).
     func interviews(_ database: StudyDatabase) throws -> (raised: [(participant: String, codes: Set<String>)], order: Sentence) {
+        let coder = coderChoice.coder
         if let coder {
             let known = try database.coders()
             guard known.contains(where: { $0.caseInsensitiveCompare(coder) == .orderedSame }) else { throw StoreError.unknownCoder(name: coder, known: known) }
@@ -88,7 +88,7 @@ struct CodesDiscovery: ParsableCommand {
             """)) }
 
     @OptionGroup var interviews: InterviewOrderOptions
-    @Option(help: ArgumentHelp(words("The share of the categories to plan for, in percent (default 90)."), valueName: "percent"))
+    @Option(help: ArgumentHelp(words("The share of the categories to plan for, in percent."), valueName: "percent"))
     var goal: Double = 90
     @OptionGroup var figure: FigureOption
     @OptionGroup var study: StudyOptions
@@ -138,11 +138,11 @@ struct CodesSaturation: ParsableCommand {
             """)) }
 
     @OptionGroup var interviews: InterviewOrderOptions
-    @Option(help: ArgumentHelp(words("Interviews in the base (default 4)."), valueName: "n"))
+    @Option(help: ArgumentHelp(words("Interviews in the base."), valueName: "n"))
     var base: Int = 4
-    @Option(name: .customLong("run"), help: ArgumentHelp(words("Interviews in a run (default 2)."), valueName: "n"))
+    @Option(name: .customLong("run"), help: ArgumentHelp(words("Interviews in a run."), valueName: "n"))
     var runLength: Int = 2
-    @Option(help: ArgumentHelp(words("The new-information threshold, in percent of the base's categories (default 5)."), valueName: "percent"))
+    @Option(help: ArgumentHelp(words("The new-information threshold, in percent of the base's categories."), valueName: "percent"))
     var threshold: Double = 5
     @OptionGroup var figure: FigureOption
     @OptionGroup var study: StudyOptions
