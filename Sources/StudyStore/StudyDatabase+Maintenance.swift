@@ -63,6 +63,13 @@ extension StudyDatabase {
     /// names; another program editing the file can, and later commands would then read two things as one.
     static func nameProblems(_ db: Database) throws -> [String] {
         var problems: [String] = []
+        // The count `status` shows (schema v15) against the answers the sets hold: only another program inserting
+        // sets can set them apart.
+        if try db.tableExists("study_count"),
+           let counted = try Int.fetchOne(db, sql: "SELECT n FROM study_count WHERE kind = 'item answers'"),
+           let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM response_set, json_each(response_set.answers)"), counted != held {
+            problems.append("the study counts \(counted) item answers where its response sets hold \(held): another program changed response sets without the count")
+        }
         let columns = [("attribute", "name", "attribute", nil as String?, true)] + SchemaV11.nameColumns.map { ($0.table, $0.column, $0.noun, $0.scope, $0.nocase) }
         for (table, column, noun, scope, folds) in columns where try db.tableExists(table) {
             var seen: [String: String] = [:]

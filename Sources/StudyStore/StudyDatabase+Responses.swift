@@ -69,6 +69,7 @@ extension StudyDatabase {
                 try Self.deleteResponseSet(db, existing.id)
             }
             try Self.insertResponseSet(db, statements, instrumentID: rowID, definition: definition, participantID: participantID, taskID: taskID, submission)
+            try Self.countAnswers(db, submission.answers.count)
             try Self.rememberOrientation(db, instrument: definition.id, submission.orientation)
         }
     }
@@ -291,6 +292,13 @@ extension StudyDatabase {
         sqlite3_reset(handle)
         if case .code = participant, sqlite3_changes(db.sqliteConnection) == 0 { return nil }
         return db.lastInsertedRowID
+    }
+
+    /// Adds `answers` newly inserted item answers to the study's count (`study_count`, schema v15): the callers that
+    /// insert sets add once per import, after the rows; deletions are taken off by a trigger.
+    static func countAnswers(_ db: Database, _ answers: Int) throws {
+        guard answers != 0 else { return }
+        try db.execute(sql: "UPDATE study_count SET n = n + ? WHERE kind = 'item answers'", arguments: [answers])
     }
 
     /// Whose set `storeSet` inserts: a participant's row id, or a code the insert looks up itself.

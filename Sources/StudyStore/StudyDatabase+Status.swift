@@ -52,7 +52,7 @@ extension StudyDatabase {
                 ("sessions", "session"),
                 ("instruments", "instrument"),
                 ("response sets", "response_set"),
-                ("item answers", "response_set, json_each(response_set.answers)"),
+                ("item answers", ""),
                 ("transcripts", "transcript"),
                 ("excerpts", "excerpt"),
                 ("codes", "code"),
@@ -63,8 +63,9 @@ extension StudyDatabase {
                 ("fixations", "gaze_fixation"),
                 ("areas of interest", "gaze_aoi"),
             ]
+            // Item answers are counted as they are stored (`study_count`): no set is parsed here.
             let counts = try kinds.map { kind, table in
-                (kind, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0)
+                (kind, try Int.fetchOne(db, sql: table.isEmpty ? "SELECT n FROM study_count WHERE kind = 'item answers'" : "SELECT count(*) FROM \(table)") ?? 0)
             }
             let applied = try Self.migrator.completedMigrations(db)
             return StudyStatus(title: info.title, language: info.language, created: info.created,

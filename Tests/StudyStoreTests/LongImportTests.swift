@@ -187,3 +187,50 @@ import Surveys
         #expect(try study.responseSets(instrument: "umux-lite").1.map(\.participant) == seen)
     }
 }
+
+/// `status` reads the item answers from a count kept as they are stored (schema v15); after every kind of write the
+/// count equals the answers the sets hold.
+@Suite struct AnswerCountTests {
+    @Test func theCountFollowsEveryWrite() throws {
+        let folder = try TemporaryFolder()
+        let study = try makeStudy(folder)
+        for code in ["P1", "P2", "P3", "P4"] { try study.addParticipant(code: code, attributes: []) }
+        func held() throws -> Int { try study.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response_set, json_each(answers)") ?? -1 } }
+        func shown() throws -> Int { try study.status().counts.first { $0.kind == "item answers" }?.count ?? -1 }
+        func agree(_ moment: Comment) throws { #expect(try shown() == held(), moment) }
+        // Wide form, batched and one by one (a refused row sends the batch through one set at a time).
+        let header = "participant," + (1...10).map { "q\($0)" }.joined(separator: ",") + "\n"
+        let wide = try folder.write("wide.csv", header + "P1,4,2,5,1,4,2,5,1,4,2\nP2,3,3,3,3,3,3,3,3,,\n")
+        _ = try study.importResponses(from: wide, options: .init(instrument: "sus", participantColumn: "participant"))
+        #expect(try held() == 18)
+        try agree("after a wide import")
+        // Long, with a replacement.
+        var long = "participant,instrument,item,value\n"
+        for item in 1...16 { long += "P3,pssuq,\(item),2\n" }
+        _ = try study.importLongResponses(from: try folder.write("long.csv", long))
+        try agree("after a long import")
+        _ = try study.importLongResponses(from: try folder.write("again.csv", long.replacingOccurrences(of: "P3,pssuq,16,2\n", with: "")), options: .init(replace: true))
+        #expect(try held() == 33)
+        try agree("after a long import replaced a set")
+        // One set typed, one replaced, one removed, a participant removed with their sets.
+        try study.recordResponses(instrument: "sus", ResponseSubmission(participant: "P4", answers: [1: .value(5), 2: .value(1)]), replace: false)
+        try agree("after respond")
+        try study.recordResponses(instrument: "sus", ResponseSubmission(participant: "P4", answers: [1: .value(5)]), replace: true)
+        try agree("after respond --replace")
+        _ = try study.removeResponses(participant: "P2", instrument: "sus")
+        try agree("after responses remove")
+        _ = try study.removeParticipant(code: "P3", cascade: true)
+        #expect(try held() == 11)
+        try agree("after a participant was removed with their answers")
+        // A refused import changes nothing, the count included.
+        let bad = try folder.write("bad.csv", header + "P9,1,1,1,1,1,1,1,1,1,1\n")
+        #expect(throws: StoreError.self) { try study.importResponses(from: bad, options: .init(instrument: "sus", participantColumn: "participant")) }
+        try agree("after a refused import")
+        #expect(try study.check().nameProblems.isEmpty)
+        // Another program inserting a set without the count: check says so.
+        try study.write { db in
+            try db.execute(sql: "UPDATE study_count SET n = n + 3 WHERE kind = 'item answers'")
+        }
+        #expect(try study.check().nameProblems.contains { $0.contains("the study counts 14 item answers where its response sets hold 11") })
+    }
+}

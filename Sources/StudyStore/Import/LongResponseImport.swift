@@ -165,6 +165,7 @@ extension StudyDatabase {
                 }
                 throw StoreError.invalidInput(problems)
             }
+            try Self.countAnswers(db, answers)
             for (name, resolved) in instruments {
                 try Self.verifyItems(db, instrumentID: resolved.rowID, definition: resolved.definition)
                 try Self.rememberOrientation(db, instrument: name, options.orientation)

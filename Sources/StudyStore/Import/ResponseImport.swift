@@ -132,6 +132,8 @@ extension StudyDatabase {
             var replaced = 0
             var stored = 0
             var storedAnswers = 0
+            // Every answer inserted, for the study's count (a set this import replaces is taken off by the trigger).
+            var insertedAnswers = 0
             var rows = 0
             // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
             var firstStored: Int64?
@@ -159,6 +161,7 @@ extension StudyDatabase {
                     if firstStored == nil { firstStored = id }
                     stored += 1
                     storedAnswers += row.answered
+                    insertedAnswers += row.answered
                     return
                 }
                 let code = row.code
@@ -213,6 +216,7 @@ extension StudyDatabase {
                     if firstStored == nil { firstStored = id }
                     stored += 1
                     storedAnswers += row.answered
+                    insertedAnswers += row.answered
                 }
             }
 
@@ -226,6 +230,7 @@ extension StudyDatabase {
                     if firstStored == nil { firstStored = first }
                     stored += batch.count
                     storedAnswers += batch.answered
+                    insertedAnswers += batch.answered
                 } else {
                     for index in 0..<batch.count {
                         let (row, answers, raw) = batch[index]
@@ -331,6 +336,7 @@ extension StudyDatabase {
                 problems.append(.init(location: "labels", message: "the scale's labels are: \(accepted). Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=6\")"))
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+            try Self.countAnswers(db, insertedAnswers)
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
             let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex, startIndex].compactMap { $0 })
