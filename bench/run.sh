@@ -8,6 +8,12 @@ EXTRA_APT_PACKAGES="time python3-venv" scripts/install-deps.sh
 static=""
 [ "$(uname -s)" = Linux ] && static="--static-swift-stdlib"
 swift build -c release --product studyctl $static
+# The start-up reference: a static hello-world in Swift, built the same way.
+mkdir -p bench/work
+printf 'print("hello")\n' > bench/work/hello.swift
+hello_static=""
+[ "$(uname -s)" = Linux ] && hello_static="-static-stdlib"
+swiftc -O $hello_static bench/work/hello.swift -o bench/work/hello
 if [ ! -x bench/.venv/bin/python ]; then
   python3 -m venv bench/.venv
 fi

@@ -289,8 +289,11 @@ public final class StudyDatabase: @unchecked Sendable {
         }
         do {
             return try dbQueue.writeWithoutTransaction { db in
-                if bulk { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
-                defer { if bulk { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
+                // A bulk write also keeps SQLite's statement journal in memory: each multi-row insert statement
+                // journals what it would undo, and on disk that was hundreds of megabytes of writes at a million
+                // respondents. The transaction's own journal (the WAL) is untouched: a kill -9 still leaves all or nothing.
+                if bulk { try db.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA temp_store = MEMORY") }
+                defer { if bulk { try? db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA temp_store = DEFAULT") } }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try updates(db)

@@ -97,6 +97,8 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
 
     /// Puts `arguments` into `pattern`'s `%@` / `%N$@` places; `%%` is a percent sign.
     static func fill(_ pattern: String, with arguments: [String]) -> String {
+        // Most sentences (every command's help) have no placeholder: no walk through their characters at all.
+        if !pattern.utf8.contains(0x25) { return pattern }
         var result = ""
         var next = 0
         var characters = pattern.makeIterator()
@@ -133,7 +135,7 @@ public protocol WordedError: Error {
 
 extension String {
     fileprivate func replacingPercents() -> String {
-        contains("%") ? String(flatMap { $0 == "%" ? "%%" : String($0) }) : self
+        utf8.contains(0x25) ? replacingOccurrences(of: "%", with: "%%") : self
     }
 }
 

@@ -6,7 +6,7 @@ import Wording
 
 @main
 struct StudyCtl: AsyncParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "studyctl",
         abstract: words("A research workbench for usability studies: participants, tasks, questionnaires and coded interviews in one study file."),
         discussion: words("""
@@ -50,7 +50,7 @@ struct StudyCtl: AsyncParsableCommand {
             Demo.self,
             Check.self,
             Backup.self,
-        ]) }
+        ])
 
     /// Runs the command line; `--db FILE` (or `--db=FILE`) given before the subcommand names the study as it does
     /// after it (`studyctl --db s.sqlite participant list`), through $STUDYCTL_DB, which a --db after it overrides;

@@ -9,7 +9,7 @@ import Surveys
 import Tabular
 
 struct Demo: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: words("Build the bundled example studies and write their reports and workbooks."),
         discussion: words("""
@@ -17,7 +17,7 @@ struct Demo: ParsableCommand {
             (participants, PSSUQ, 54 coded excerpts and a second coder), CodeForAll (SUS in Portuguese and \
             Sim/Não/Talvez perceptions) and a game-controls task log. For each, writes the markdown report with \
             its charts, the Excel workbook and the CSV tables, and prints where they are.
-            """)) }
+            """))
 
     @Option(name: .shortAndLong, help: ArgumentHelp(words("The folder to write into (its demo files are replaced)."), valueName: "folder"))
     var output: String = "demo-output"

@@ -7,10 +7,10 @@ import StudyStore
 import Surveys
 
 struct ExportCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: words("Export the study as an Excel workbook with charts, or as tidy CSV files."),
-        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self]) }
+        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self])
 }
 
 /// `--by`, shared by the exports and the report.
@@ -20,13 +20,13 @@ struct GroupingOption: ParsableArguments {
 }
 
 struct ExportXlsx: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "xlsx", abstract: words("Write an Excel workbook: every table as a sheet, with native charts."),
         discussion: words("""
             Sheets: Study, Participants, Responses, Scores, Summary, Charts, Tasks, Task summary, Codebook, \
             Excerpts, Category frequencies, Memos, and the Chart data the charts are drawn from. Every text is \
             written as text (an excerpt starting with = is never a formula); numbers are numbers.
-            """)) }
+            """))
 
     enum Only: String, CaseIterable, ExpressibleByArgument { case responses, scores }
 
@@ -75,14 +75,14 @@ struct ExportXlsx: ParsableCommand {
 }
 
 struct ExportCSV: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "csv", abstract: words("Write each table as a tidy CSV file (for R or SPSS)."),
         discussion: words("""
             Cells are written exactly as stored, which is what R, SPSS and pandas need. A text starting with =, +, -, \
             @, tab or carriage return (an excerpt, an open answer) would be run as a formula if the file were opened \
             in Excel or LibreOffice: use --excel-safe for files meant for a spreadsheet, or open the workbook from \
             'export xlsx', where text is never a formula.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The folder to write into (created if needed)."), valueName: "folder"))
     var folder: String
@@ -103,14 +103,14 @@ struct ExportCSV: ParsableCommand {
 }
 
 struct Report: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: words("Write a markdown report with SVG charts, ready for a thesis."),
         discussion: words("""
             The report comes from a Mustache template: the default one (one template for every language and format), \
             or your own (copy templates/reports/default.mustache, edit it, and pass its path with --template). \
             templates/README.md lists every value a template can use.
-            """)) }
+            """))
 
     @Option(name: .shortAndLong, help: ArgumentHelp(words("The folder to write report.md and charts/ into."), valueName: "folder"))
     var output: String = "report"

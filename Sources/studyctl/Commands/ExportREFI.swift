@@ -20,7 +20,7 @@ func writeREFI(_ data: Data, to path: String, export: REFIExport, what: Sentence
 }
 
 struct ExportQDPX: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "qdpx", abstract: words("Write a REFI-QDA project (.qdpx) for QualCoder, NVivo, ATLAS.ti or MAXQDA."),
         discussion: words("""
             project.qde (REFI-QDA 1.0, valid against Project.xsd) and sources/ with each transcript as UTF-8 text \
@@ -32,7 +32,7 @@ struct ExportQDPX: ParsableCommand {
             the same bytes. What REFI-QDA cannot carry is listed.
 
             Example: studyctl export qdpx entrevistas.qdpx
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The project file to write."), valueName: "file.qdpx"))
     var file: String
@@ -47,9 +47,9 @@ struct ExportQDPX: ParsableCommand {
 }
 
 struct ExportQDC: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "qdc", abstract: words("Write the codebook as a REFI-QDA codebook (.qdc)."),
-        discussion: words("Themes, categories and code wordings as in 'export qdpx', valid against Codebook.xsd.")) }
+        discussion: words("Themes, categories and code wordings as in 'export qdpx', valid against Codebook.xsd."))
 
     @Argument(help: ArgumentHelp(words("The codebook file to write."), valueName: "file.qdc"))
     var file: String

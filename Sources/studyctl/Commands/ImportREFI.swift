@@ -6,12 +6,12 @@ import Wording
 import Surveys
 
 struct ImportCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "import", abstract: words("Bring in work done in other tools."), subcommands: [ImportQDPX.self, ImportQDC.self]) }
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: words("Bring in work done in other tools."), subcommands: [ImportQDPX.self, ImportQDC.self])
 }
 
 struct ImportQDPX: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "qdpx", abstract: words("Import a REFI-QDA project (.qdpx) from QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl."),
         discussion: words("""
             Into the study named by --db (created when it does not exist, titled after the project). Cases become \
@@ -24,7 +24,7 @@ struct ImportQDPX: ParsableCommand {
             descriptive. All or nothing; what was left out is listed.
 
             Example: studyctl import qdpx entrevistas.qdpx --db estudo.sqlite
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The project file."), valueName: "file.qdpx"), completion: .file(extensions: ["qdpx"]))
     var file: String
@@ -68,13 +68,13 @@ struct ImportQDPX: ParsableCommand {
 extension REFIImport.ParticipantFrom: ExpressibleByArgument {}
 
 struct ImportQDC: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "qdc", abstract: words("Import a REFI-QDA codebook (.qdc) from Taguette, QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl."),
         discussion: words("""
             Codes that are not codable, codable codes with codes under them, and codes with no coding become \
             categories (their parent category their theme); descriptions become definitions. Categories the \
             codebook already has are left as they are and listed. Example: studyctl import qdc taguette.qdc
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The codebook file."), valueName: "file.qdc"), completion: .file(extensions: ["qdc"]))
     var file: String

@@ -5,10 +5,10 @@ import StudyStore
 import Surveys
 
 struct Init: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: words("Create a new study file."),
-        discussion: words("Refuses to overwrite an existing file. The language sets how instruments and reports are written.")) }
+        discussion: words("Refuses to overwrite an existing file. The language sets how instruments and reports are written."))
 
     @Option(help: ArgumentHelp(words("The study's title, as reports will show it.")))
     var title: String

@@ -4,10 +4,10 @@ import Foundation
 import StudyStore
 
 struct Check: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: words("Check the study file: SQLite's integrity check, every foreign key, and every answer against its item."),
-        discussion: words("Exits with status 1 when a problem is found.")) }
+        discussion: words("Exits with status 1 when a problem is found."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -30,9 +30,9 @@ struct Check: ParsableCommand {
 }
 
 struct Backup: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "backup",
-        abstract: words("Copy the study to a new file, consistently, even while another studyctl writes to it.")) }
+        abstract: words("Copy the study to a new file, consistently, even while another studyctl writes to it."))
 
     @Argument(help: ArgumentHelp(words("The backup file to create."), valueName: "file"))
     var file: String

@@ -3,7 +3,7 @@ import Foundation
 import StudyStore
 
 struct Merge: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "merge", abstract: words("Bring a second coder's copy of the study into this one."),
         discussion: words("""
             Participants are matched by code, transcripts by participant and text, categories by name, excerpts by \
@@ -13,7 +13,7 @@ struct Merge: ParsableCommand {
             memo; merging the same copy again changes nothing. --dry-run says what would happen and changes nothing.
 
             Example: studyctl merge copia-do-revisor.sqlite --dry-run
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The other copy of the study."), valueName: "other.sqlite"), completion: .file(extensions: ["sqlite"]))
     var other: String

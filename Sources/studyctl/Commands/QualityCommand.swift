@@ -7,13 +7,13 @@ import Wording
 
 /// Data-quality checks before scoring: respondents flagged by a stated rule, and per item how many answered.
 struct QualityCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "quality",
         abstract: words("Check a questionnaire's answers before scoring: contradictory and straight-lined respondents, missing and N/A per item."),
         discussion: words("""
             Each flag names the rule that raised it; nothing is left out of a score unless you ask: \
             'studyctl score sus --exclude-flagged' leaves the flagged response sets out and says which.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The instrument's id.")))
     var instrument: String

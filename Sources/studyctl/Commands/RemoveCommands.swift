@@ -5,9 +5,9 @@ import Wording
 // Every write has its inverse: each removal is one transaction and says what went.
 
 struct ResponsesRemove: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "remove", abstract: words("Remove a participant's answers to an instrument."),
-        discussion: words("Removes every set of the instrument the participant has, or only the one for --task and --occasion. Example: studyctl responses remove P3 sus")) }
+        discussion: words("Removes every set of the instrument the participant has, or only the one for --task and --occasion. Example: studyctl responses remove P3 sus"))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -26,9 +26,9 @@ struct ResponsesRemove: ParsableCommand {
 }
 
 struct AttemptRemove: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "remove", abstract: words("Remove a participant's attempts at a task."),
-        discussion: words("Removes every trial, or only --trial N. Example: studyctl attempt remove P3 T2 --trial 2")) }
+        discussion: words("Removes every trial, or only --trial N. Example: studyctl attempt remove P3 T2 --trial 2"))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -45,9 +45,9 @@ struct AttemptRemove: ParsableCommand {
 }
 
 struct CodeRemove: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "remove", abstract: words("Remove a code (its memos too; its excerpt when no other code is on it)."),
-        discussion: words("'studyctl code list' shows each code's number.")) }
+        discussion: words("'studyctl code list' shows each code's number."))
 
     @Argument(help: ArgumentHelp(words("The code's number.")))
     var id: Int64
@@ -60,12 +60,12 @@ struct CodeRemove: ParsableCommand {
 }
 
 struct CategoryRemove: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "remove", abstract: words("Remove a category from the codebook."),
         discussion: words("""
             Refused while codes, memos or sub-themes use it. With --cascade its memos go, its sub-themes become \
             top-level, its codes lose it, and codes left with no category are removed.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The category's name.")))
     var name: String
@@ -80,9 +80,9 @@ struct CategoryRemove: ParsableCommand {
 }
 
 struct ParticipantAttributeRemove: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "remove", abstract: words("Remove an attribute and every participant's value of it."),
-        discussion: words("Attributes derived from it keep their values as plain text attributes.")) }
+        discussion: words("Attributes derived from it keep their values as plain text attributes."))
 
     @Argument(help: ArgumentHelp(words("The attribute's name.")))
     var name: String

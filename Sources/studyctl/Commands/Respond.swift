@@ -6,7 +6,7 @@ import StudyStore
 import Surveys
 
 struct Respond: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "respond",
         abstract: words("Enter one participant's answers to a questionnaire."),
         discussion: words("""
@@ -21,7 +21,7 @@ struct Respond: ParsableCommand {
             --orientation inverted is for forms that printed the scale the other way round: a typed x is \
             stored as (points + 1 − x), so scores and norms stay canonical. The study remembers the orientation \
             used for each instrument.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String

@@ -6,7 +6,7 @@ import Surveys
 import Tabular
 
 struct ScoreCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "score",
         abstract: words("Score a questionnaire: per participant, then per group and overall, with intervals, norms and grades."),
         discussion: words("""
@@ -18,7 +18,7 @@ struct ScoreCommand: ParsableCommand {
             A response set with an unanswered item is not scored unless you choose how: --missing centre counts \
             the centre point (Brooke 1996), --missing prorate scales up the answered items (one missing item, \
             Lewis & Sauro 2017). Mean-scored instruments (PSSUQ) use the answered items, as Lewis prescribes.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The instrument's id.")))
     var instrument: String

@@ -3,9 +3,9 @@ import Results
 import StudyStore
 
 struct Status: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: words("Show what the study holds: counts per kind and the schema version.")) }
+        abstract: words("Show what the study holds: counts per kind and the schema version."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

@@ -7,20 +7,20 @@ import StudyStore
 import Tabular
 
 struct CategoryCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "category",
         abstract: words("Build the codebook: add, import, rename and merge categories."),
-        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self, CategoryRemove.self]) }
+        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self, CategoryRemove.self])
 }
 
 struct CategoryAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Add a category to the codebook."),
         discussion: words("""
             Example: studyctl category add "Informações Insuficientes" \
               --definition "Falta de informações que facilitam o entendimento do framework." \
               --origin "Myllärniemi et al. (2018)"
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The category's name.")))
     var name: String
@@ -46,8 +46,8 @@ struct CategoryAdd: ParsableCommand {
 }
 
 struct CategoryImport: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "import", abstract: words("Import categories from CSV (category, origin, definition, optional theme).")) }
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: words("Import categories from CSV (category, origin, definition, optional theme)."))
 
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
@@ -61,7 +61,7 @@ struct CategoryImport: ParsableCommand {
 }
 
 struct CategoryRename: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "rename", abstract: words("Rename a category; its codes and memos follow.")) }
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: words("Rename a category; its codes and memos follow."))
 
     @Argument(help: ArgumentHelp(words("The current name.")))
     var name: String
@@ -78,9 +78,9 @@ struct CategoryRename: ParsableCommand {
 }
 
 struct CategoryMerge: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "merge", abstract: words("Merge one category into another."),
-        discussion: words("The codes, memos and sub-themes move; a memo on the remaining category records the merge.")) }
+        discussion: words("The codes, memos and sub-themes move; a memo on the remaining category records the merge."))
 
     @Argument(help: ArgumentHelp(words("The category that goes away.")))
     var from: String
@@ -99,10 +99,10 @@ struct CategoryMerge: ParsableCommand {
 struct Codebook: ParsableCommand {
     enum Format: String, CaseIterable, ExpressibleByArgument { case table, md, csv, json }
 
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "codebook",
         abstract: words("Print the codebook: categories with origin, definition, theme and use."),
-        discussion: words("Categories defined a priori but never used are listed with 0 codes.")) }
+        discussion: words("Categories defined a priori but never used are listed with 0 codes."))
 
     @Option(help: ArgumentHelp(words("Output format."), valueName: "format"))
     var format: Format = .table
@@ -156,9 +156,9 @@ func markdownCell(_ text: String) -> String {
 }
 
 struct MemoCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "memo", abstract: words("Write and read analytic memos."),
-        subcommands: [MemoAdd.self, MemoList.self]) }
+        subcommands: [MemoAdd.self, MemoList.self])
 }
 
 struct Target: ExpressibleByArgument {
@@ -170,9 +170,9 @@ struct Target: ExpressibleByArgument {
 }
 
 struct MemoAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Add a memo about the study, a participant, a code or a category."),
-        discussion: words("Example: studyctl memo add --on category:\"Experiência em iOS\" \"Todos os iniciantes citaram UIKit.\"")) }
+        discussion: words("Example: studyctl memo add --on category:\"Experiência em iOS\" \"Todos os iniciantes citaram UIKit.\""))
 
     @Option(help: ArgumentHelp(words("What the memo is about: study, participant:P4, code:12 or category:NAME."), valueName: "target"))
     var on: Target
@@ -193,7 +193,7 @@ struct MemoAdd: ParsableCommand {
 }
 
 struct MemoList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List memos.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List memos."))
 
     @Option(help: ArgumentHelp(words("Only memos about this: study, participant:P4, code:12 or category:NAME."), valueName: "target"))
     var on: Target?

@@ -7,14 +7,14 @@ import StudyStore
 import Tabular
 
 struct CodeCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "code",
         abstract: words("Code excerpts: add, import, list and move in-vivo codes."),
-        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeRemove.self]) }
+        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeRemove.self])
 }
 
 struct CodeAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Code an excerpt of what a participant said."),
         discussion: words("""
             The in-vivo code must occur in the excerpt (a match ignoring case and accents is accepted with a \
@@ -23,7 +23,7 @@ struct CodeAdd: ParsableCommand {
 
             Example: studyctl code add P4 --excerpt "Senti falta de um direcionamento das interações possíveis" \
               --code "falta de um direcionamento das interações" --category "Interações com dispositivo"
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -66,13 +66,13 @@ struct CodeAdd: ParsableCommand {
 }
 
 struct CodeImport: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "import", abstract: words("Import coded excerpts from CSV."),
         discussion: words("""
             Columns (found by name): participant, excerpt and/or code (in_vivo_code), category; optional coder \
             and memo. A column named like a participant attribute (e.g. level) is checked against the \
             participant. All or nothing: every bad row is reported with file:line:column.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
@@ -97,7 +97,7 @@ struct CodeImport: ParsableCommand {
 }
 
 struct CodeList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List codes with their excerpts and categories.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List codes with their excerpts and categories."))
 
     @Option(help: ArgumentHelp(words("Only this participant's codes."), valueName: "code"))
     var participant: String?
@@ -140,7 +140,7 @@ struct CodeList: ParsableCommand {
 }
 
 struct CodeMove: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "move", abstract: words("Move a code to another category.")) }
+    static let configuration = CommandConfiguration(commandName: "move", abstract: words("Move a code to another category."))
 
     @Argument(help: ArgumentHelp(words("The code's number (see 'studyctl code list').")))
     var id: Int64

@@ -8,11 +8,11 @@ import Wording
 import Tabular
 
 struct CodesCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "codes",
         abstract: words("Analyse the coding: category frequencies, matrices, co-occurrence, triangulation, agreement, discovery, saturation."),
         subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesTriangulate.self, CodesAgreement.self,
-                      CodesDiscovery.self, CodesSaturation.self]) }
+                      CodesDiscovery.self, CodesSaturation.self])
 }
 
 /// `--coder`, shared by the analyses.
@@ -30,14 +30,14 @@ struct CoderOption: ParsableArguments {
 func percent(_ share: Double) -> String { String(format: "%.0f%%", share * 100) }
 
 struct CodesFrequency: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "freq",
         abstract: words("Per category: coded segments, participants who raised it, and their share."),
         discussion: words("""
             The share's denominator is the participants who were interviewed — those with a transcript or any \
             coded excerpt — (or those of the group, with --by); --denominator study takes every participant of \
             the study instead. The output states it. Categories never used are listed with zero. Sorted by share.
-            """)) }
+            """))
 
     @Option(help: ArgumentHelp(words("What the share is taken over: interviewed (default) or study."), valueName: "base"))
     var denominator: ShareDenominator = .interviewed
@@ -81,8 +81,8 @@ struct CodesFrequency: ParsableCommand {
 }
 
 struct CodesMatrix: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "matrix", abstract: words("Category × participant: codes per participant (0 where none).")) }
+    static let configuration = CommandConfiguration(
+        commandName: "matrix", abstract: words("Category × participant: codes per participant (0 where none)."))
 
     @Flag(help: ArgumentHelp(words("Show presence (1) or absence (0) instead of counts.")))
     var presence = false
@@ -125,8 +125,8 @@ struct CodesMatrix: ParsableCommand {
 }
 
 struct CodesCooccurrence: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "cooccur", abstract: words("Category × category: participants who raised both (diagonal: who raised each).")) }
+    static let configuration = CommandConfiguration(
+        commandName: "cooccur", abstract: words("Category × category: participants who raised both (diagonal: who raised each)."))
 
     @OptionGroup var coder: CoderOption
     @OptionGroup var study: StudyOptions
@@ -148,10 +148,10 @@ struct CodesCooccurrence: ParsableCommand {
 }
 
 struct CodesTriangulate: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "triangulate",
         abstract: words("For each category, the mean score of participants who raised it vs those who did not."),
-        discussion: words("Example: studyctl codes triangulate --instrument pssuq --score InfoQual")) }
+        discussion: words("Example: studyctl codes triangulate --instrument pssuq --score InfoQual"))
 
     @Option(help: ArgumentHelp(words("The questionnaire."), valueName: "id"))
     var instrument: String
@@ -189,7 +189,7 @@ struct CodesTriangulate: ParsableCommand {
 }
 
 struct CodesAgreement: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "agreement",
         abstract: words("Inter-coder reliability: percent agreement, Cohen's κ and Krippendorff's α."),
         discussion: words("""
@@ -199,7 +199,7 @@ struct CodesAgreement: ParsableCommand {
             coder's marginals; per pair of coders) and Krippendorff's α (nominal; any number of coders). Overall: \
             κ and α over the category assigned, when every coder gave each excerpt exactly one; otherwise pooled \
             over every excerpt × category.
-            """)) }
+            """))
 
     @Option(help: ArgumentHelp(words("The coders to compare, e.g. A,B."), valueName: "a,b,…"))
     var coders: String

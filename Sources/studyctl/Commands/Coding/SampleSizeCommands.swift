@@ -77,7 +77,7 @@ struct FigureOption: ParsableArguments {
 }
 
 struct CodesDiscovery: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "discovery",
         abstract: words("How many of the categories (or problems) there are the participants have raised, and how many participants a goal takes (Lewis 2001)."),
         discussion: words("""
@@ -85,7 +85,7 @@ struct CodesDiscovery: ParsableCommand {
             keep problems under a theme such as "Problemas"). p, the share of the categories found that a participant \
             raises, is adjusted for a small sample as Lewis (2001) recommends; from it the share expected to be found, \
             1 − (1 − p)ⁿ, the categories there probably are, and the participants each goal takes.
-            """)) }
+            """))
 
     @OptionGroup var interviews: InterviewOrderOptions
     @Option(help: ArgumentHelp(words("The share of the categories to plan for, in percent."), valueName: "percent"))
@@ -128,14 +128,14 @@ struct CodesDiscovery: ParsableCommand {
 }
 
 struct CodesSaturation: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "saturation",
         abstract: words("Code saturation across the interviews in the order they were held (Guest, Namey & Chen 2020)."),
         discussion: words("""
             The categories raised in the first --base interviews are the denominator; a run of --run interviews \
             after them moves along one at a time, and saturation is reached at the first run whose categories not \
             raised before are at most --threshold percent of the base's. Each interview's new categories are listed.
-            """)) }
+            """))
 
     @OptionGroup var interviews: InterviewOrderOptions
     @Option(help: ArgumentHelp(words("Interviews in the base."), valueName: "n"))

@@ -4,7 +4,7 @@ import StudyStore
 import Workspace
 
 struct Serve: AsyncParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: words("Open the coding workspace: code transcripts in the browser, on this computer only."),
         discussion: words("""
@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
             observer on the same study. Ctrl-C stops the server.
 
             Example: studyctl serve --open
-            """)) }
+            """))
 
     @Option(help: ArgumentHelp(words("The port to listen on (default: any free port)."), valueName: "N"))
     var port: Int = 0

@@ -6,16 +6,16 @@ import StudyStore
 import Tabular
 
 struct TranscriptCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "transcript",
         abstract: words("Add and show interview transcripts."),
-        subcommands: [TranscriptAdd.self, TranscriptShow.self]) }
+        subcommands: [TranscriptAdd.self, TranscriptShow.self])
 }
 
 struct TranscriptAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Store a participant's transcript (UTF-8 text, in NFC with LF line endings)."),
-        discussion: words("The text is stored in Unicode NFC with line endings made LF (CRLF and CR alike). Excerpts already coded for the participant are located in the transcript and their spans stored.")) }
+        discussion: words("The text is stored in Unicode NFC with line endings made LF (CRLF and CR alike). Excerpts already coded for the participant are located in the transcript and their spans stored."))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -42,12 +42,12 @@ struct TranscriptAdd: ParsableCommand {
 }
 
 struct TranscriptShow: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "show", abstract: words("Print a participant's transcript with its coded passages marked."),
         discussion: words("""
             Each coded passage is printed between ⟦ and ⟧ followed by note numbers; the notes below list each \
             passage's code, categories and coder. --plain prints the text alone; --coder shows one coder's codes.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String

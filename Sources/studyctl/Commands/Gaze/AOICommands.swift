@@ -5,20 +5,20 @@ import Importing
 import StudyStore
 
 struct AOICommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "aoi",
         abstract: words("Areas of interest on the media of eye-tracking recordings."),
-        subcommands: [AOIAdd.self, AOIImport.self, AOIList.self]) }
+        subcommands: [AOIAdd.self, AOIImport.self, AOIList.self])
 }
 
 struct AOIAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Add an area of interest to a media."),
         discussion: words("""
             Coordinates are media pixels, origin at the top left.
             Examples: studyctl aoi add home.png Menu --rect 0,0,1280,80
                       studyctl aoi add home.png Logo --polygon 10,10,200,10,200,70,10,70
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String
@@ -65,7 +65,7 @@ struct AOIAdd: ParsableCommand {
 }
 
 struct AOIList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the areas of interest.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List the areas of interest."))
 
     @OptionGroup var study: StudyOptions
 
@@ -85,12 +85,12 @@ struct AOIList: ParsableCommand {
 }
 
 struct AOIImport: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "import", abstract: words("Import areas of interest from a CSV."),
         discussion: words("""
             Columns: media, aoi (or name), and x, y, width, height for rectangles, or points ("x y; x y; x y") for \
             polygons, in media pixels. All or nothing.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"))
     var file: String

@@ -7,11 +7,11 @@ import Importing
 import StudyStore
 
 struct GazeCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "gaze",
         abstract: words("Eye tracking: import Tobii exports, register stimuli, AOI metrics, heat maps, scan paths."),
         subcommands: [GazeImport.self, GazeList.self, GazeMediaCommand.self, GazeMetricsCommand.self, GazeHeatmap.self,
-                      GazeScanPath.self, GazeSimilarity.self]) }
+                      GazeScanPath.self, GazeSimilarity.self])
 }
 
 /// The I-VT filter's parameters as options, at Tobii's defaults.
@@ -58,7 +58,7 @@ struct IVTOptions: ParsableArguments {
 }
 
 struct GazeImport: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: words("Import Tobii Studio or Tobii Pro Lab data exports (TSV)."),
         discussion: words("""
@@ -73,7 +73,7 @@ struct GazeImport: ParsableCommand {
 
             Examples: studyctl gaze import P1.tsv P2.tsv --add-participants --media-dir stimuli
                       studyctl gaze import raw.tsv --ivt --velocity-threshold 35 --pixel-mm 0.25
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The exported TSV files."), valueName: "file.tsv"), completion: .file(extensions: ["tsv", "txt", "csv"]))
     var files: [String]
@@ -135,7 +135,7 @@ enum StimulusFiles {
 }
 
 struct GazeList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the recordings with their fixations and data quality.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List the recordings with their fixations and data quality."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -157,15 +157,15 @@ struct GazeList: ParsableCommand {
 }
 
 struct GazeMediaCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "media", abstract: words("Register stimulus images and list the media."),
-        subcommands: [GazeMediaAdd.self, GazeMediaList.self], defaultSubcommand: GazeMediaList.self) }
+        subcommands: [GazeMediaAdd.self, GazeMediaList.self], defaultSubcommand: GazeMediaList.self)
 }
 
 struct GazeMediaAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Register the image (PNG or JPEG) of a media; heat maps and scan paths are drawn over it."),
-        discussion: words("Example: studyctl gaze media add home.png stimuli/home.jpg")) }
+        discussion: words("Example: studyctl gaze media add home.png stimuli/home.jpg"))
 
     @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String
@@ -183,7 +183,7 @@ struct GazeMediaAdd: ParsableCommand {
 }
 
 struct GazeMediaList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the media with their images, recordings and AOIs.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List the media with their images, recordings and AOIs."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

@@ -8,7 +8,7 @@ import Surveys
 import Tabular
 
 struct GazeMetricsCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "metrics",
         abstract: words("Tobii's AOI metrics per participant × media × AOI, or summarised per AOI and group."),
         discussion: words("""
@@ -22,7 +22,7 @@ struct GazeMetricsCommand: ParsableCommand {
 
             Examples: studyctl gaze metrics --csv > metrics.csv
                       studyctl gaze metrics --by level
-            """)) }
+            """))
 
     @Option(help: ArgumentHelp(words("Summarise per group of a participant attribute (e.g. level)."), valueName: "attribute"))
     var by: String?
@@ -96,7 +96,7 @@ struct GazeMetricsCommand: ParsableCommand {
 }
 
 struct GazeSimilarity: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "similarity",
         abstract: words("How alike participants' scan paths on a media are: AOI visit sequences compared by normalised Levenshtein distance."),
         discussion: words("""
@@ -107,7 +107,7 @@ struct GazeSimilarity: ParsableCommand {
             the mean similarity within each group and between groups.
 
             Example: studyctl gaze similarity home.png --by level
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The media (stimulus) name.")))
     var media: String

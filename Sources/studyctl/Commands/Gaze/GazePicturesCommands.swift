@@ -50,7 +50,7 @@ struct GazePictureOptions: ParsableArguments {
 }
 
 struct GazeHeatmap: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "heatmap",
         abstract: words("Draw heat maps and blind-spot maps of a media over its image, as PNG, SVG and PDF."),
         discussion: words("""
@@ -62,7 +62,7 @@ struct GazeHeatmap: ParsableCommand {
 
             Examples: studyctl gaze heatmap home.png
                       studyctl gaze heatmap home.png --by level --weight relative -o maps
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String
@@ -118,7 +118,7 @@ extension GazePictures.Weight: ExpressibleByArgument {}
 extension Figure.Format: ExpressibleByArgument {}
 
 struct GazeScanPath: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "scanpath",
         abstract: words("Draw scan paths over a media's image: fixations numbered in order, circle area ∝ duration."),
         discussion: words("""
@@ -129,7 +129,7 @@ struct GazeScanPath: ParsableCommand {
 
             Examples: studyctl gaze scanpath home.png --participant P1
                       studyctl gaze scanpath home.png --together --simplify
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The media (stimulus) name, as in the export.")))
     var media: String

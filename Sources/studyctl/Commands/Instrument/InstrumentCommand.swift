@@ -5,14 +5,14 @@ import StudyStore
 import Surveys
 
 struct InstrumentCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "instrument",
         abstract: words("List, show and add questionnaires (SUS, PSSUQ, UMUX-Lite, SEQ, NASA-TLX, your own)."),
-        subcommands: [InstrumentList.self, InstrumentShow.self, InstrumentAdd.self]) }
+        subcommands: [InstrumentList.self, InstrumentShow.self, InstrumentAdd.self])
 }
 
 struct InstrumentList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the instruments the study can use.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List the instruments the study can use."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -48,8 +48,8 @@ struct InstrumentList: ParsableCommand {
 }
 
 struct InstrumentShow: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "show", abstract: words("Show an instrument: items, scale, scoring, norms and reference.")) }
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: words("Show an instrument: items, scale, scoring, norms and reference."))
 
     @Argument(help: ArgumentHelp(words("The instrument's id (e.g. sus, pssuq).")))
     var id: String
@@ -111,13 +111,13 @@ struct InstrumentShow: ParsableCommand {
 }
 
 struct InstrumentAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: words("Add your own instrument from a JSON definition file."),
         discussion: words("""
             The file is checked and every problem explained before anything is stored. The format is the one of \
             the built-in instruments under templates/instruments (see templates/instruments/FORMAT.md).
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The instrument definition."), valueName: "file.json"), completion: .file(extensions: ["json"]))
     var file: String

@@ -3,10 +3,10 @@ import Results
 import StudyStore
 
 struct ParticipantAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: words("Add a participant."),
-        discussion: words("Example: studyctl participant add P1 --attr years_ios=0.5 --attr level=Iniciante")) }
+        discussion: words("Example: studyctl participant add P1 --attr years_ios=0.5 --attr level=Iniciante"))
 
     @Argument(help: ArgumentHelp(words("The participant's code, unique in the study (e.g. P1).")))
     var code: String

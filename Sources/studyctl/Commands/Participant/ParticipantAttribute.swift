@@ -2,19 +2,19 @@ import ArgumentParser
 import StudyStore
 
 struct ParticipantAttribute: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "attribute", abstract: words("Mark an attribute as identifying a person, or remove an attribute."),
         subcommands: [ParticipantAttributeIdentifying.self, ParticipantAttributeRemove.self],
-        defaultSubcommand: ParticipantAttributeIdentifying.self) }
+        defaultSubcommand: ParticipantAttributeIdentifying.self)
 }
 
 struct ParticipantAttributeIdentifying: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "identifying", abstract: words("Mark an attribute as identifying a person (or not)."),
         discussion: words("""
             Identifying attributes (a name, an e-mail, an employer) are left out of every export made with \
             --pseudonymise. Example: studyctl participant attribute email --identifying
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The attribute's name.")))
     var name: String

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 struct ParticipantCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "participant",
         abstract: words("Add, import, list, change and remove participants and their attributes."),
         discussion: words("""
@@ -17,5 +17,5 @@ struct ParticipantCommand: ParsableCommand {
             ParticipantDerive.self,
             ParticipantAttribute.self,
             ParticipantRemove.self,
-        ]) }
+        ])
 }

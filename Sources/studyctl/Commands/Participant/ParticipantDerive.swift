@@ -4,7 +4,7 @@ import StudyStore
 import Surveys
 
 struct ParticipantDerive: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "derive",
         abstract: words("Derive a grouping attribute from a numeric one by a rule."),
         discussion: words("""
@@ -18,7 +18,7 @@ struct ParticipantDerive: ParsableCommand {
 
             When the attribute already holds values that differ from the derived ones, the differences are \
             listed and nothing changes unless --replace.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The attribute to derive (e.g. level).")))
     var name: String

@@ -5,7 +5,7 @@ import StudyStore
 import Tabular
 
 struct ParticipantImport: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: words("Import participants from a CSV file."),
         discussion: words("""
@@ -15,7 +15,7 @@ struct ParticipantImport: ParsableCommand {
             semicolon (as Excel writes it in Brazil) or tab delimited; quoted fields may hold line breaks.
 
             All or nothing: every problem is listed with file:line:column and nothing is stored.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String

@@ -4,9 +4,9 @@ import StudyStore
 import Surveys
 
 struct ParticipantList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: words("List participants with their attributes.")) }
+        abstract: words("List participants with their attributes."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

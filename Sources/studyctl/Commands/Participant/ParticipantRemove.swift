@@ -3,10 +3,10 @@ import Results
 import StudyStore
 
 struct ParticipantRemove: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: words("Remove a participant."),
-        discussion: words("Refuses when questionnaire answers, task attempts, transcripts, excerpts or memos are attached, unless --cascade.")) }
+        discussion: words("Refuses when questionnaire answers, task attempts, transcripts, excerpts or memos are attached, unless --cascade."))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var code: String

@@ -3,10 +3,10 @@ import Results
 import StudyStore
 
 struct ParticipantSet: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: words("Set or remove attribute values of a participant."),
-        discussion: words("Example: studyctl participant set P3 occupation=\"Eng. de Software\" years_ios=2,5 --unset level")) }
+        discussion: words("Example: studyctl participant set P3 occupation=\"Eng. de Software\" years_ios=2,5 --unset level"))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var code: String

@@ -3,9 +3,9 @@ import Results
 import StudyStore
 
 struct ParticipantShow: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: words("Show one participant: attributes and what is attached (answers, attempts, excerpts).")) }
+        abstract: words("Show one participant: attributes and what is attached (answers, attempts, excerpts)."))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var code: String

@@ -7,14 +7,14 @@ import Surveys
 import Tabular
 
 struct ResponsesCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "responses",
         abstract: words("Import questionnaire answers from form exports."),
-        subcommands: [ResponsesImport.self, ResponsesRemove.self]) }
+        subcommands: [ResponsesImport.self, ResponsesRemove.self])
 }
 
 struct ResponsesImport: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: words("Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey)."),
         discussion: words("""
@@ -32,7 +32,7 @@ struct ResponsesImport: ParsableCommand {
 
             Example (a Google Forms export in Portuguese):
               studyctl responses import respostas.csv --instrument sus --participant-column Participante
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String

@@ -7,23 +7,23 @@ import Surveys
 import Tabular
 
 struct AttemptCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "attempt",
         abstract: words("Record, import and list task attempts."),
-        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptSet.self, AttemptRemove.self]) }
+        subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptSet.self, AttemptRemove.self])
 }
 
 extension Outcome: ExpressibleByArgument {}
 
 struct AttemptAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Record one attempt of a task."),
         discussion: words("""
             Times take ss, m:ss, h:mm:ss or decimal seconds (92, 1:32, 0:01:32, 92,5). A participant may \
             attempt a task more than once: each attempt is the next trial unless --trial says otherwise.
 
             Example: studyctl attempt add P1 fase-1 --condition setting=0-50 --time 1:32 --errors 3 --outcome success
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -81,7 +81,7 @@ struct AttemptAdd: ParsableCommand {
 }
 
 struct AttemptImport: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "import", abstract: words("Import a task log from CSV, one attempt per row."),
         discussion: words("""
             Columns are found by name (participant/participante/usuário, task/tarefa/fase, time/tempo, \
@@ -91,7 +91,7 @@ struct AttemptImport: ParsableCommand {
             file:line:column and nothing is stored.
 
             Example: studyctl attempt import log.csv --map participant=Usuário,task=Fase,errors=Colisões,time=Tempo,setting=Config
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
@@ -129,13 +129,13 @@ struct AttemptImport: ParsableCommand {
 }
 
 struct AttemptSet: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "set", abstract: words("Correct a recorded attempt (a session's or a typed one): only the values given change."),
         discussion: words("""
             Example: studyctl attempt set P3 T2 --trial 1 --errors 2 --outcome partial
 
             Without --condition, the participant must have only one attempt with that trial number at the task.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -186,7 +186,7 @@ struct AttemptSet: ParsableCommand {
 }
 
 struct AttemptList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the recorded attempts.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List the recorded attempts."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

@@ -6,15 +6,15 @@ import Surveys
 import Wording
 
 struct SessionCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "session",
         abstract: words("Run a test session: time tasks, count errors and take notes live, into the study."),
         subcommands: [SessionRun.self, SessionShow.self, SessionList.self],
-        defaultSubcommand: SessionRun.self) }
+        defaultSubcommand: SessionRun.self)
 }
 
 struct SessionRun: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: words("The moderator's full-screen logger (the default: studyctl session P3)."),
         discussion: words("""
@@ -26,7 +26,7 @@ struct SessionRun: ParsableCommand {
             After each task the per-task questionnaire (--after-task, SEQ by default) is asked in the study's \
             language; the questionnaires of --after follow the last task. Every key is stored as it is pressed: \
             'studyctl session P3' again resumes an unfinished session where it stopped.
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -96,13 +96,13 @@ struct SessionRun: ParsableCommand {
 }
 
 struct SessionShow: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: words("A participant's sessions: per task time, errors, outcome, the questionnaire, and the log."),
         discussion: words("""
             --json lists every event with its wall-clock time and its time since the session began (to align a \
             session with a gaze recording or an audio file).
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -127,8 +127,8 @@ struct SessionShow: ParsableCommand {
 }
 
 struct SessionList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "list", abstract: words("List the sessions, open and ended.")) }
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: words("List the sessions, open and ended."))
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var study: StudyOptions

@@ -14,16 +14,16 @@ struct Seconds: ExpressibleByArgument {
 }
 
 struct TaskCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "task",
         abstract: words("Add and list the tasks participants attempt."),
-        subcommands: [TaskAdd.self, TaskList.self]) }
+        subcommands: [TaskAdd.self, TaskList.self])
 }
 
 struct TaskAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Add a task."),
-        discussion: words("Example: studyctl task add fase-1 --title \"Fase 1\" --penalty 2s")) }
+        discussion: words("Example: studyctl task add fase-1 --title \"Fase 1\" --penalty 2s"))
 
     @Argument(help: ArgumentHelp(words("A short key for the task (e.g. T1, fase-1).")))
     var key: String
@@ -49,7 +49,7 @@ struct TaskAdd: ParsableCommand {
 }
 
 struct TaskList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the tasks.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List the tasks."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -68,16 +68,16 @@ struct TaskList: ParsableCommand {
 }
 
 struct ConditionCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "condition",
         abstract: words("Add and list the conditions (factors with levels) attempts are made under."),
-        subcommands: [ConditionAdd.self, ConditionList.self]) }
+        subcommands: [ConditionAdd.self, ConditionList.self])
 }
 
 struct ConditionAdd: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Add a condition factor and its levels."),
-        discussion: words("Example: studyctl condition add setting --levels \"0-50,0-100\"")) }
+        discussion: words("Example: studyctl condition add setting --levels \"0-50,0-100\""))
 
     @Argument(help: ArgumentHelp(words("The factor's name (e.g. setting, prototype).")))
     var name: String
@@ -95,7 +95,7 @@ struct ConditionAdd: ParsableCommand {
 }
 
 struct ConditionList: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: words("List the conditions and their levels.")) }
+    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List the conditions and their levels."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions

@@ -7,16 +7,16 @@ import Surveys
 import Tabular
 
 struct TasksCommand: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "tasks",
         abstract: words("Task statistics: completion, times, errors; comparisons of conditions."),
-        subcommands: [TasksSummary.self, TasksCompare.self]) }
+        subcommands: [TasksSummary.self, TasksCompare.self])
 }
 
 extension TaskMeasure: ExpressibleByArgument {}
 
 struct TasksSummary: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: words("Per task (and group): completion rate, times, errors, assistance and SEQ."),
         discussion: words("""
@@ -25,7 +25,7 @@ struct TasksSummary: ParsableCommand {
             interval on the log scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
             total time = time + errors × penalty. Errors: mean, SD and total. SEQ: the mean answer per task when \
             participants answered it with --task.
-            """)) }
+            """))
 
     @Option(help: ArgumentHelp(words("Group by participant attributes or conditions (repeatable)."), valueName: "name"))
     var by: [String] = []
@@ -69,7 +69,7 @@ struct TasksSummary: ParsableCommand {
 }
 
 struct TasksCompare: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: words("Compare two conditions of one task, or two groups of participants."),
         discussion: words("""
@@ -80,7 +80,7 @@ struct TasksCompare: ParsableCommand {
 
             Examples: studyctl tasks compare fase-1 --condition setting
                       studyctl tasks compare fase-1 --by level --levels Iniciante,Avançado
-            """)) }
+            """))
 
     @Argument(help: ArgumentHelp(words("The task's key.")))
     var task: String
