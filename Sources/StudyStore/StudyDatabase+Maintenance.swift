@@ -14,9 +14,13 @@ public struct IntegrityReport: Sendable, Equatable, Codable {
     public var answerProblems: [String] = []
     /// Names another program wrote past the study's door: decomposed (not NFC), or one name spelled two ways.
     public var nameProblems: [String] = []
+    /// Counts the study keeps (schema v15) that no longer match what it holds: another program changed rows.
+    public var countProblems: [String] = []
     public var schemaVersion: Int
 
-    public var ok: Bool { integrity == ["ok"] && foreignKeyViolations.isEmpty && answerProblems.isEmpty && nameProblems.isEmpty }
+    public var ok: Bool {
+        integrity == ["ok"] && foreignKeyViolations.isEmpty && answerProblems.isEmpty && nameProblems.isEmpty && countProblems.isEmpty
+    }
 }
 
 extension StudyDatabase {
@@ -40,6 +44,7 @@ extension StudyDatabase {
                 return IntegrityReport(integrity: integrity, foreignKeyViolations: violations,
                                        answerProblems: integrity == ["ok"] ? try Self.answerProblems(db) : [],
                                        nameProblems: integrity == ["ok"] ? try Self.nameProblems(db) : [],
+                                       countProblems: integrity == ["ok"] ? try Self.countProblems(db) : [],
                                        schemaVersion: try Self.migrator.completedMigrations(db).count)
             }
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR].contains(error.resultCode) {
@@ -61,15 +66,20 @@ extension StudyDatabase {
     /// Every stored name that did not pass the study's door (`StudyText.name`): one not in NFC, or two that are one
     /// name (accents typed two ways, or case in letters SQLite's NOCASE does not fold). `studyctl` never writes such
     /// names; another program editing the file can, and later commands would then read two things as one.
-    static func nameProblems(_ db: Database) throws -> [String] {
+    /// The count `status` shows (schema v15) against the answers the sets hold: only another program inserting
+    /// sets can set them apart.
+    static func countProblems(_ db: Database) throws -> [String] {
         var problems: [String] = []
-        // The count `status` shows (schema v15) against the answers the sets hold: only another program inserting
-        // sets can set them apart.
         if try db.tableExists("study_count"),
            let counted = try Int.fetchOne(db, sql: "SELECT n FROM study_count WHERE kind = 'item answers'"),
            let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM response_set, json_each(response_set.answers)"), counted != held {
             problems.append("the study counts \(counted) item answers where its response sets hold \(held): another program changed response sets without the count")
         }
+        return problems
+    }
+
+    static func nameProblems(_ db: Database) throws -> [String] {
+        var problems: [String] = []
         let columns = [("attribute", "name", "attribute", nil as String?, true)] + SchemaV11.nameColumns.map { ($0.table, $0.column, $0.noun, $0.scope, $0.nocase) }
         for (table, column, noun, scope, folds) in columns where try db.tableExists(table) {
             var seen: [String: String] = [:]

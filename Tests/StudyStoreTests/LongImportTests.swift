@@ -226,11 +226,11 @@ import Surveys
         let bad = try folder.write("bad.csv", header + "P9,1,1,1,1,1,1,1,1,1,1\n")
         #expect(throws: StoreError.self) { try study.importResponses(from: bad, options: .init(instrument: "sus", participantColumn: "participant")) }
         try agree("after a refused import")
-        #expect(try study.check().nameProblems.isEmpty)
+        #expect(try study.check().countProblems.isEmpty)
         // Another program inserting a set without the count: check says so.
         try study.write { db in
             try db.execute(sql: "UPDATE study_count SET n = n + 3 WHERE kind = 'item answers'")
         }
-        #expect(try study.check().nameProblems.contains { $0.contains("the study counts 14 item answers where its response sets hold 11") })
+        #expect(try study.check().countProblems.contains { $0.contains("the study counts 14 item answers where its response sets hold 11") })
     }
 }

@@ -2859,5 +2859,7 @@ public enum SentenceCatalog {
             "Adjetivo no extremo superior do IC"),
         ("the study counts %@ item answers where its response sets hold %@: another program changed response sets without the count",
             "o estudo conta %@ respostas a itens onde seus conjuntos de respostas têm %@: outro programa alterou conjuntos de respostas sem a contagem"),
+        ("  counts: %@",
+            "  contagens: %@"),
     ]
 }

@@ -24,6 +24,7 @@ struct Check: ParsableCommand {
             for line in report.foreignKeyViolations { say("  foreign key: \(line)") }
             for line in report.answerProblems { say("  answers: \(line)") }
             for line in report.nameProblems { say("  names: \(line)") }
+            for line in report.countProblems { say("  counts: \(line)") }
         }
         if !report.ok { throw ExitCode.failure }
     }
