@@ -11,5 +11,9 @@ import Testing
         #expect(FormDuration.seconds(from: "2026-11-24 10:00:08", to: "2026-11-24 10:00:00") == nil, "submitted before it started")
         #expect(FormDuration.seconds(from: "ontem", to: "2026-11-24 10:00:00") == nil)
         #expect(FormDuration.seconds(from: nil, to: "2026-11-24 10:00:00") == nil)
+        // Stored as the export gave them: a number no date has is not read, and never overflows.
+        #expect(FormDuration.seconds(from: "11/24/99999999999999999 9:15:02 AM", to: "11/24/99999999999999999 9:18:40 AM") == nil)
+        #expect(FormDuration.seconds(from: "11/24/26 9:15:02 AM", to: "11/24/100000000000000 9:18:40 AM") == nil)
+        #expect(FormDuration.seconds(from: "9999-12-31 23:59:00", to: "9999-12-31 23:59:59") == 59)
     }
 }

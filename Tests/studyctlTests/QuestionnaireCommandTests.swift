@@ -240,6 +240,12 @@ import Testing
         #expect(!both.stderr.contains("P5"))
         let kept = try cli.run(["score", "sus", "--json", "--exclude-flagged"])
         #expect(!kept.stdout.contains("\"P4\"") && kept.stdout.contains("\"P5\""))
+        // Times no date has are stored as given and never read as a duration: no later command trips on them.
+        try cli.succeed(["participant", "add", "P6"])
+        try cli.write("odd.csv", "ID,Start time,Completion time,Participante,\(items)\n1,11/24/99999999999999999 9:15:02 AM,11/24/99999999999999999 9:18:40 AM,P6,4,2,5,1,4,2,5,1,4,2\n")
+        try cli.succeed(["responses", "import", "odd.csv", "--instrument", "sus", "--participant-column", "Participante", "--items-from", "Item 1"])
+        #expect(try cli.succeed(["quality", "sus"]).contains("6 conjuntos de respostas verificados"))
+        try cli.succeed(["report", "-o", "rep"])
     }
 }
 

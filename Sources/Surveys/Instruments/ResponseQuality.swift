@@ -153,7 +153,10 @@ public enum FormDuration {
             if character.isASCII, character.isNumber { current.append(character) } else if !current.isEmpty { groups.append(current); current = "" }
         }
         if !current.isEmpty { groups.append(current) }
-        guard groups.count >= 5, let numbers = Optional(groups.prefix(6).compactMap { Int($0) }), numbers.count >= 5 else { return nil }
+        // No part of a date or time has more than four digits: a longer one (a stray number, a year past 9999) is
+        // not a time, and would overflow the arithmetic below.
+        guard groups.count >= 5, groups.prefix(6).allSatisfy({ $0.count <= 4 }) else { return nil }
+        let numbers = groups.prefix(6).compactMap { Int($0) }
         let yearFirst = groups[0].count == 4
         guard yearFirst == (order == .yearFirst) else { return nil }
         var (year, month, day): (Int, Int, Int)
