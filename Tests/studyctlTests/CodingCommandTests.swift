@@ -186,5 +186,6 @@ import Testing
         let missing = try cli.fail(["codes", "saturation", "--order", "years_ios"])
         #expect(missing.stderr.contains("Please give every interviewed participant a value of 'years_ios' to order the interviews by; without one: P11."), "\(missing.stderr)")
         #expect(try cli.fail(["codes", "saturation", "--base", "0"]).stderr.contains("Please give --base and --run as whole numbers of interviews, 1 or more."))
+        #expect(try cli.fail(["codes", "saturation", "--base", "12"]).stderr.contains("Only 11 interviews were held: a base of 12 needs more. Please give a smaller --base."))
     }
 }

@@ -2861,5 +2861,7 @@ public enum SentenceCatalog {
             "o estudo conta %@ respostas a itens onde seus conjuntos de respostas têm %@: outro programa alterou conjuntos de respostas sem a contagem"),
         ("  counts: %@",
             "  contagens: %@"),
+        ("Only %@ interviews were held: a base of %@ needs more. Please give a smaller --base.",
+            "Só %@ entrevistas foram feitas: uma base de %@ precisa de mais. Informe um --base menor."),
     ]
 }

@@ -156,6 +156,9 @@ struct CodesSaturation: ParsableCommand {
     func run() throws {
         let (raised, order) = try study.withStudy { try interviews.interviews($0) }
         let saturation = Saturation(sequence: raised, base: base, run: runLength, threshold: threshold / 100)
+        guard base <= raised.count else {
+            throw Refusal("Only \(raised.count) interviews were held: a base of \(base) needs more. Please give a smaller --base.")
+        }
         guard saturation.baseCodes > 0 else {
             throw Refusal("Please code the first \(base) interview\(base == 1 ? "" : "s") first: the base raised no category to measure new information against.")
         }
