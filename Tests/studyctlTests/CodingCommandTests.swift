@@ -155,6 +155,8 @@ import Testing
         // The figure, whole, by its extension; a name without one of the three is refused before anything is read.
         let refused = try cli.fail(["codes", "discovery", "--figure", "curve.txt"])
         #expect(refused.stderr.contains("Please name the figure file with .png, .svg or .pdf: 'curve.txt'."))
+        let noFolder = try cli.fail(["codes", "discovery", "--figure", "nowhere/curve.png"])
+        #expect(noFolder.stderr.contains("No folder 'nowhere' to draw the figure nowhere/curve.png into."), "\(noFolder.stderr)")
         #expect(try cli.succeed(["codes", "discovery", "--figure", "curve.svg"]).contains("Wrote the figure to curve.svg"))
         let svg = try String(contentsOfFile: cli.path("curve.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") && svg.contains("<svg"), "the text is drawn as glyphs, so only the file's kind is checked")

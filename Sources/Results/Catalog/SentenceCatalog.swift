@@ -2863,5 +2863,9 @@ public enum SentenceCatalog {
             "  contagens: %@"),
         ("Only %@ interviews were held: a base of %@ needs more. Please give a smaller --base.",
             "Só %@ entrevistas foram feitas: uma base de %@ precisa de mais. Informe um --base menor."),
+        ("No folder '%@' to draw the figure %@ into.",
+            "Não há pasta '%@' para desenhar a figura %@."),
+        ("Could not write the figure %@ (Cairo: %@); nothing was left under that name.",
+            "Não foi possível gravar a figura %@ (Cairo: %@); nada ficou com esse nome."),
     ]
 }

@@ -67,11 +67,24 @@ struct FigureOption: ParsableArguments {
         if let figure, Figure.Format(rawValue: (figure as NSString).pathExtension.lowercased()) == nil {
             throw Refusal("Please name the figure file with .png, .svg or .pdf: '\(figure)'.")
         }
+        // Said before anything is read or printed: a failing command prints nothing on standard output.
+        if let figure {
+            let folder = (figure as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw Refusal("No folder '\(folder)' to draw the figure \(figure) into.")
+            }
+        }
     }
 
     func write(_ drawing: Figure) throws {
         guard let figure, let format = Figure.Format(rawValue: (figure as NSString).pathExtension.lowercased()) else { return }
-        try AtomicOutput.file(figure) { temporary in try drawing.write(to: temporary, format: format) }
+        do {
+            try AtomicOutput.file(figure) { temporary in try drawing.write(to: temporary, format: format) }
+        } catch let Figure.RenderError.cairo(_, status) {
+            // The temporary name the figure is drawn under says nothing to the researcher: theirs, and Cairo's words.
+            throw Refusal("Could not write the figure \(figure) (Cairo: \(status)); nothing was left under that name.")
+        }
         say("Wrote the figure to \(figure)")
     }
 }
