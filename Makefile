@@ -1,7 +1,5 @@
 # studyctl — `make demo` and `make test` work on a fresh Debian/Ubuntu machine (as root) and on macOS with Homebrew.
 SWIFT ?= swift
-# On Linux the release binary links the Swift runtime statically: about a third less start-up time per command.
-RELEASE_FLAGS := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
 .PHONY: all deps build release install demo test bench bench-gaze clean
 
@@ -14,7 +12,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product studyctl $(RELEASE_FLAGS)
+	SWIFT=$(SWIFT) scripts/release.sh
 
 # Installs the binary with its data (templates, example studies) under $(PREFIX)/lib/studyctl, a link in
 # $(PREFIX)/bin, the manual pages (man studyctl, man studyctl.score …) and bash, zsh and fish completions.
@@ -24,6 +22,7 @@ install: release
 	install -d "$(PREFIX)/lib/studyctl" "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" \
 		"$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 755 .build/release/studyctl "$(PREFIX)/lib/studyctl/studyctl"
+	if [ -f .build/release/studyctl.debug ]; then install -m 644 .build/release/studyctl.debug "$(PREFIX)/lib/studyctl/"; fi
 	for bundle in .build/release/*.resources; do rm -rf "$(PREFIX)/lib/studyctl/$$(basename $$bundle)"; cp -R "$$bundle" "$(PREFIX)/lib/studyctl/"; done
 	ln -sf ../lib/studyctl/studyctl "$(PREFIX)/bin/studyctl"
 	install -m 644 .build/plugins/GenerateManual/outputs/studyctl/*.1 "$(PREFIX)/share/man/man1/"

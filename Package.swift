@@ -1,6 +1,17 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// A C library's headers. On Linux x86_64 the library is not linked: LazyLibraries loads it the first time a command
+/// calls it, so the commands that draw nothing, write no workbook and read no JPEG start without it (its headers are
+/// where Debian puts them); elsewhere pkg-config links it as usual.
+func cLibrary(_ name: String, pkgConfig: String, apt: String, brew: String) -> Target {
+    #if os(Linux) && arch(x86_64)
+    .systemLibrary(name: name, providers: [.apt([apt])])
+    #else
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
+    #endif
+}
+
 let package = Package(
     name: "studyctl",
     platforms: [.macOS(.v14)],
@@ -54,37 +65,31 @@ let package = Package(
         // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
         // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
         // through the study's door, and hands the store positioned records and typed values for one transaction.
-        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze",
+        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "LazyLibraries",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
-        .systemLibrary(
-            name: "CXlsxWriter",
-            pkgConfig: "xlsxwriter",
-            providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]),
+        cLibrary("CXlsxWriter", pkgConfig: "xlsxwriter", apt: "libxlsxwriter-dev", brew: "libxlsxwriter"),
         // Cairo, the C library that draws every picture (charts, heat maps) to SVG, PNG and PDF.
-        .systemLibrary(
-            name: "CCairo",
-            pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        cLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev", brew: "cairo"),
         // libjpeg, the C library that decodes JPEG stimulus images.
-        .systemLibrary(
-            name: "CJPEG",
-            pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        cLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg-dev", brew: "jpeg-turbo"),
+        // On Linux x86_64: the drawing, workbook, JPEG and XML libraries loaded when a command first calls them, not
+        // before every command starts (stubs for the functions studyctl calls; see lazy_libraries.c).
+        .target(name: "LazyLibraries", exclude: ["symbols.h"]),
         // One C function around libjpeg: its errors end the process unless caught with setjmp, which Swift cannot do.
-        .target(name: "JPEGDecoding", dependencies: ["CJPEG"]),
+        .target(name: "JPEGDecoding", dependencies: ["CJPEG", "LazyLibraries"]),
         // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts, heat maps, scan paths.
-        .target(name: "Figures", dependencies: ["Wording", "CCairo", "JPEGDecoding"]),
+        .target(name: "Figures", dependencies: ["Wording", "CCairo", "JPEGDecoding", "LazyLibraries"]),
         // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV.
         .target(
             name: "Reports",
             dependencies: [
-                "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures", "Results",
+                "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures", "Results", "LazyLibraries",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
             ]),
         // REFI-QDA exchange (QualCoder, NVivo, ATLAS.ti, MAXQDA): .qdpx projects and .qdc codebooks.
-        .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", "LazyLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
@@ -96,7 +101,9 @@ let package = Package(
             dependencies: [
                 "Wording", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange", "Results",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // A library whose every function is a LazyLibraries stub is left out of the needed list.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux]))]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),

@@ -5,9 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRA_APT_PACKAGES="time python3-venv" scripts/install-deps.sh
-static=""
-[ "$(uname -s)" = Linux ] && static="--static-swift-stdlib"
-swift build -c release --product studyctl $static
+scripts/release.sh
 # The start-up reference: a static hello-world in Swift, built the same way.
 mkdir -p bench/work
 printf 'print("hello")\n' > bench/work/hello.swift
@@ -22,6 +20,6 @@ if [ "${1:-}" = gaze ]; then
   bench/.venv/bin/pip install --quiet pandas numpy scipy
   bench/.venv/bin/python bench/gaze.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
 else
-  bench/.venv/bin/pip install --quiet pandas xlsxwriter
+  bench/.venv/bin/pip install --quiet pandas xlsxwriter duckdb polars
   bench/.venv/bin/python bench/bench.py "$PWD/.build/release/studyctl" "$PWD/bench/work" ${BENCH_SIZES:-10000 100000 1000000}
 fi

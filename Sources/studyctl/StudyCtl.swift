@@ -5,7 +5,7 @@ import StudyStore
 import Wording
 
 @main
-struct StudyCtl: AsyncParsableCommand {
+struct StudyCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "studyctl",
         abstract: words("A research workbench for usability studies: participants, tasks, questionnaires and coded interviews in one study file."),
@@ -56,7 +56,10 @@ struct StudyCtl: AsyncParsableCommand {
     /// after it (`studyctl --db s.sqlite participant list`), through $STUDYCTL_DB, which a --db after it overrides;
     /// `--language pt-BR|en` before it sets the language the command line speaks (through $STUDYCTL_LANGUAGE),
     /// which is otherwise the study's.
-    static func main() async {
+    ///
+    /// Synchronous: the commands but `serve` do their work on the main thread, so no concurrency runtime starts
+    /// for them; `serve` runs on it (`runAsynchronously`).
+    static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let globals = ["--db": "STUDYCTL_DB", "--language": "STUDYCTL_LANGUAGE"]
         while let first = arguments.first {
@@ -75,8 +78,8 @@ struct StudyCtl: AsyncParsableCommand {
         Voice.settle(arguments: arguments)
         do {
             var command = try parseAsRoot(arguments)
-            if var asynchronous = command as? AsyncParsableCommand {
-                try await asynchronous.run()
+            if let asynchronous = command as? AsyncParsableCommand {
+                try runAsynchronously(asynchronous)
             } else {
                 try command.run()
             }
@@ -102,5 +105,22 @@ struct StudyCtl: AsyncParsableCommand {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Runs an asynchronous command (`serve`) on the concurrency runtime while the main thread waits for it.
+    private static func runAsynchronously(_ command: any AsyncParsableCommand) throws {
+        final class Outcome: @unchecked Sendable {
+            var command: any AsyncParsableCommand
+            var error: (any Error)?
+            let finished = DispatchSemaphore(value: 0)
+            init(_ command: any AsyncParsableCommand) { self.command = command }
+        }
+        let outcome = Outcome(command)
+        Task.detached {
+            do { try await outcome.command.run() } catch { outcome.error = error }
+            outcome.finished.signal()
+        }
+        outcome.finished.wait()
+        if let error = outcome.error { throw error }
     }
 }

@@ -20,7 +20,6 @@ extension ReportModel {
                              chartFolder: String? = nil) -> (ReportModel, [ChartFile]) {
         // Each language has its own charts (their labels are in that language): charts/pt-BR, charts/en.
         let chartFolder = chartFolder ?? "charts/\(language.rawValue)"
-        let pt = language == .ptBR
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
         func percent(_ share: Double?) -> String { LocalNumber.percent(share, language: language) }
         var charts: [ChartFile] = []
@@ -515,7 +514,6 @@ extension ReportModel {
     /// The eye-tracking section: data quality, AOI metrics per AOI (and group), a heat map and a scan path per media.
     static func gazeSection(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
                             chart: (String, Figure, String) -> Chart) -> Gaze {
-        let pt = language == .ptBR
         var gaze = Gaze()
         let quality = ResultTable.gazeQuality(s.gazeRecordings, language: language)
         gaze.quality = model.place(quality)
