@@ -2,7 +2,8 @@
 """Eye-tracking benchmarks, each measured side by side with a reference in the same run (ratios are the result).
 
   1. `gaze import` of a synthetic Tobii Studio session (95 columns) of 100k rows and of 1M rows: peak RSS (< 50 MB,
-     flat from 100k to 1M) and throughput against pandas.read_csv(sep="\\t", usecols=…) of the same file.
+     flat from 100k to 1M) and throughput against pandas.read_csv(sep="\\t", usecols=…) of the same file, and against
+     polars.read_csv of the same columns on one thread.
   2. `gaze heatmap` of 1M stored fixations against numpy.histogram2d + scipy.ndimage.gaussian_filter building the
      same grid (the reference's time excludes loading the fixations; studyctl's includes everything the command
      does: start-up, reading the study, the grid, and drawing the heat and blind-spot maps as 300-dpi PNGs); then,
@@ -53,6 +54,10 @@ def main():
         ratio = theirs / ours
         lines.append(f"| gaze import, {rows:,} rows × 95 columns (s) | {ours:.2f} | {theirs:.2f} (pandas read_csv, usecols) | "
                      f"{ratio:.2f}× | ≥ 1× | {verdict(f'import {rows}', ratio >= 1)} |")
+        theirs_pl, _ = timed([sys.executable, os.path.join(HERE, "reference_gaze.py"), "polars", path])
+        ratio = theirs_pl / ours
+        lines.append(f"| gaze import, {rows:,} rows × 95 columns (s) | {ours:.2f} | {theirs_pl:.2f} (polars read_csv, the same columns, one thread) | "
+                     f"{ratio:.2f}× | ≥ 1× | {verdict(f'import polars {rows}', ratio >= 1)} |")
         lines.append(f"| gaze import peak RSS, {rows:,} rows (MB) | {ours_rss:.0f} | | | < 50 MB | {verdict(f'rss {rows}', ours_rss < 50)} |")
     small, large = sorted(rss)
     flat = rss[large] < 1.5 * rss[small]

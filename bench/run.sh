@@ -17,7 +17,7 @@ if [ ! -x bench/.venv/bin/python ]; then
 fi
 command -v /usr/bin/time >/dev/null || { echo "bench needs GNU time: apt-get install time" >&2; exit 1; }
 if [ "${1:-}" = gaze ]; then
-  bench/.venv/bin/pip install --quiet pandas numpy scipy
+  bench/.venv/bin/pip install --quiet pandas numpy scipy polars
   bench/.venv/bin/python bench/gaze.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
 else
   bench/.venv/bin/pip install --quiet pandas xlsxwriter duckdb polars

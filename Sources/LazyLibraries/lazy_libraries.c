@@ -79,13 +79,6 @@ __attribute__((visibility("hidden"))) void *lazy_resolve(unsigned long index) {
     return address;
 }
 
-unsigned lazy_libraries_loaded(void) {
-    unsigned loaded = 0;
-    for (int index = 0; index < LAZY_LIBRARY_COUNT; index++)
-        if (__atomic_load_n(&handles[index], __ATOMIC_ACQUIRE)) loaded |= 1u << index;
-    return loaded;
-}
-
 /// libxml2's one variable that FoundationXML reads: the function that frees what libxml2 allocated. libxml2's own
 /// value is used, so memory goes back the way it came.
 static void lazy_xml_free(void *memory) {
@@ -97,9 +90,5 @@ static void lazy_xml_free(void *memory) {
     (*real)(memory);
 }
 void (*xmlFree)(void *) = lazy_xml_free;
-
-#else
-
-unsigned lazy_libraries_loaded(void) { return 0; }
 
 #endif

@@ -99,13 +99,14 @@ public struct StudySnapshot: Sendable {
                 var inverted = false
                 var flagged: [FlaggedResponseSet] = []
                 var read: InstrumentDefinition?
+                var quality: ResponseQuality.Checker?
                 let position = questionnaires.count
                 let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
                     count += 1
-                    if let read {
+                    if let read, let quality {
                         let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
                         timed = timed || seconds != nil
-                        let flags = ResponseQuality.flags(set.answers, definition: read, seconds: seconds)
+                        let flags = quality.flags(set.answers, seconds: seconds)
                         if !flags.isEmpty { flagged.append(FlaggedResponseSet(instrument: read.id, participant: set.participant, task: set.task, flags: flags)) }
                     }
                     inverted = inverted || set.orientation == .inverted
@@ -114,6 +115,7 @@ public struct StudySnapshot: Sendable {
                     if let row { scoreRows!.append(row, instrument: position) }
                 } start: { definition in
                     read = definition
+                    quality = ResponseQuality.Checker(definition)
                     builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
                 }
                 let report = try (builder ?? ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)).finish()
@@ -123,10 +125,11 @@ public struct StudySnapshot: Sendable {
                 let (definition, sets) = try study.responseSets(instrument: summary.id)
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, answers: $0.answers) }
                 let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
+                let quality = ResponseQuality.Checker(definition)
                 let flagged = sets.compactMap { set -> FlaggedResponseSet? in
                     let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
                     timed = timed || seconds != nil
-                    let flags = ResponseQuality.flags(set.answers, definition: definition, seconds: seconds)
+                    let flags = quality.flags(set.answers, seconds: seconds)
                     return flags.isEmpty ? nil : FlaggedResponseSet(instrument: definition.id, participant: set.participant, task: set.task, flags: flags)
                 }
                 questionnaires.append(Questionnaire(definition: definition, sets: sets, report: report, setCount: sets.count,

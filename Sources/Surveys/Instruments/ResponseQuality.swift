@@ -78,32 +78,49 @@ public enum ResponseQuality {
     /// The flags a response set raises (answers on the canonical orientation, before reversed items are recoded).
     /// - Parameter seconds: how long the form took (`FormDuration`), when the export says.
     public static func flags(_ answers: [Int: Answer], definition: InstrumentDefinition, seconds: Double? = nil) -> [QualityFlag] {
-        var flags: [QualityFlag] = []
-        let answered = answers.count  // N/A is an answer too: the item was read
-        if let seconds, answered > 0, seconds / Double(answered) < secondsPerItem {
-            flags.append(QualityFlag(rule: .tooFast, answers: answered, value: seconds / Double(answered), seconds: seconds))
+        Checker(definition).flags(answers, seconds: seconds)
+    }
+
+    /// The rules applied to many response sets of one instrument: what they need of the definition (its Likert items'
+    /// numbers and tones, its scale's midpoint) is read once, not once per set.
+    public struct Checker: Sendable {
+        let likert: [(number: Int, reversed: Bool)]
+        let middle: Double?
+
+        public init(_ definition: InstrumentDefinition) {
+            likert = definition.items.filter { $0.kind == .likert }.map { ($0.number, $0.reversed) }
+            middle = definition.scale.map { Double($0.min + $0.max) / 2 }
         }
-        let likert = definition.items.filter { $0.kind == .likert }
-        let values: [(item: ItemDefinition, value: Double)] = likert.compactMap { item in
-            if case let .value(value)? = answers[item.number] { return (item, value) }
-            return nil
-        }
-        if let scale = definition.scale {
-            let middle = Double(scale.min + scale.max) / 2
-            let positive = values.filter { !$0.item.reversed }.map(\.value)
-            let negative = values.filter { $0.item.reversed }.map(\.value)
-            if positive.count >= 2, negative.count >= 2 {
-                let p = positive.reduce(0, +) / Double(positive.count)
-                let n = negative.reduce(0, +) / Double(negative.count)
+
+        public func flags(_ answers: [Int: Answer], seconds: Double? = nil) -> [QualityFlag] {
+            var flags: [QualityFlag] = []
+            let answered = answers.count  // N/A is an answer too: the item was read
+            if let seconds, answered > 0, seconds / Double(answered) < secondsPerItem {
+                flags.append(QualityFlag(rule: .tooFast, answers: answered, value: seconds / Double(answered), seconds: seconds))
+            }
+            // The Likert answers in item order: their sums per tone, and whether all are the same.
+            var positiveSum = 0.0, positiveCount = 0, negativeSum = 0.0, negativeCount = 0
+            var values = 0
+            var first = 0.0
+            var same = true
+            for (number, reversed) in likert {
+                guard case let .value(value)? = answers[number] else { continue }
+                if values == 0 { first = value } else if value != first { same = false }
+                values += 1
+                if reversed { negativeSum += value; negativeCount += 1 } else { positiveSum += value; positiveCount += 1 }
+            }
+            if let middle, positiveCount >= 2, negativeCount >= 2 {
+                let p = positiveSum / Double(positiveCount)
+                let n = negativeSum / Double(negativeCount)
                 if (p >= middle + 1 && n >= middle + 1) || (p <= middle - 1 && n <= middle - 1) {
                     flags.append(QualityFlag(rule: .contradictory, positiveMean: p, negativeMean: n, midpoint: middle))
                 }
             }
+            if values >= 5, same {
+                flags.append(QualityFlag(rule: .straightLined, answers: values, value: first))
+            }
+            return flags
         }
-        if values.count >= 5, let first = values.first?.value, values.allSatisfy({ $0.value == first }) {
-            flags.append(QualityFlag(rule: .straightLined, answers: values.count, value: first))
-        }
-        return flags
     }
 
     /// Answered, unanswered and N/A counts per item over a set of responses.

@@ -212,7 +212,9 @@ public struct ScoreReport: Sendable {
         var buckets: [BucketKey: Bucket] { bucketIndex.mapValues { bucketList[$0] } }
         var anyGroup = false
         var tasks: Set<String> = []
-        var alphas: [(scale: String, items: [ItemDefinition], accumulator: CronbachAlpha.Accumulator)] = []
+        /// Each α's items as the loop over sets needs them: the item's number, and for a reversed item the sum of its
+        /// scale's ends (its answer recoded is that sum minus the answer, as `InstrumentDefinition.recoded` computes).
+        var alphas: [(scale: String, items: [(number: Int, flip: Double?)], accumulator: CronbachAlpha.Accumulator)] = []
         /// Per scored item (in `scoredItems` order): value → count.
         var itemHistograms: [ValueCounts] = []
         /// Each α's answers of the set being added (kept, not allocated per set).
@@ -222,6 +224,9 @@ public struct ScoreReport: Sendable {
         let scoredItems: [ItemDefinition]
         let choiceItems: [ItemDefinition]
         let textItems: [ItemDefinition]
+        /// The numbers of `scoredItems` and `textItems`, read once per set (no item definition copied per set).
+        let scoredNumbers: [Int]
+        let textNumbers: [Int]
 
         struct BucketKey: Hashable {
             var task: String?
@@ -265,12 +270,20 @@ public struct ScoreReport: Sendable {
             scoredItems = instrument.items.filter { $0.kind == .likert || $0.kind == .numeric }
             choiceItems = instrument.items.filter { $0.kind == .choice }
             textItems = instrument.items.filter { $0.kind == .text }
+            scoredNumbers = scoredItems.map(\.number)
+            textNumbers = textItems.map(\.number)
             itemHistograms = Array(repeating: ValueCounts(), count: scoredItems.count)
+            func recoding(_ items: [ItemDefinition]) -> [(number: Int, flip: Double?)] {
+                items.map { item in
+                    guard item.reversed, let range = instrument.range(of: item) else { return (item.number, nil) }
+                    return (item.number, range.lowerBound + range.upperBound)
+                }
+            }
             let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
-            alphas.append((allName, alphaItems, .init(items: alphaItems.count)))
+            alphas.append((allName, recoding(alphaItems), .init(items: alphaItems.count)))
             if instrument.scoring == .mean || instrument.scoring == .sum {
                 for subscale in instrument.subscales where subscale.items.count >= 2 && subscale.items.count < alphaItems.count {
-                    alphas.append((subscale.id, subscale.items.compactMap(instrument.item), .init(items: subscale.items.count)))
+                    alphas.append((subscale.id, recoding(subscale.items.compactMap(instrument.item)), .init(items: subscale.items.count)))
                 }
             }
         }
@@ -304,20 +317,20 @@ public struct ScoreReport: Sendable {
 
             for index in alphas.indices {
                 alphaRow.removeAll(keepingCapacity: true)
-                for item in alphas[index].items {
-                    alphaRow.append(input.answers[item.number]?.value.map { instrument.recoded($0, item: item) })
+                for (number, flip) in alphas[index].items {
+                    alphaRow.append(input.answers[number]?.value.map { value in flip.map { $0 - value } ?? value })
                 }
                 alphas[index].accumulator.add(alphaRow)
             }
-            for (position, item) in scoredItems.enumerated() {
-                switch input.answers[item.number] {
+            for (position, number) in scoredNumbers.enumerated() {
+                switch input.answers[number] {
                 case let .value(value)?: itemHistograms[position].add(value)
-                case .notApplicable?: itemNotApplicable[item.number, default: 0] += 1
+                case .notApplicable?: itemNotApplicable[number, default: 0] += 1
                 default: break
                 }
             }
-            for item in textItems {
-                if case let .text(text)? = input.answers[item.number] { texts[item.number, default: []].append((input.participant, text)) }
+            for number in textNumbers {
+                if case let .text(text)? = input.answers[number] { texts[number, default: []].append((input.participant, text)) }
             }
             return row
         }

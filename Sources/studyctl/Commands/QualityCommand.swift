@@ -36,15 +36,16 @@ struct QualityCommand: ParsableCommand {
             var counts: [ResponseQuality.ItemCounts] = []
             var total = 0
             var read: InstrumentDefinition?
+            var quality: ResponseQuality.Checker?
             let definition = try database.forEachResponseSet(instrument: instrument, task: task, { set in
-                guard let definition = read else { return }
+                guard let definition = read, let quality else { return }
                 total += 1
                 ResponseQuality.count(set.answers, definition: definition, into: &counts)
                 let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
                 timed = timed || seconds != nil
-                let flags = ResponseQuality.flags(set.answers, definition: definition, seconds: seconds)
+                let flags = quality.flags(set.answers, seconds: seconds)
                 if !flags.isEmpty { flagged.append(Flagged(participant: set.participant, task: set.task, occasion: set.occasion, flags: flags)) }
-            }, start: { read = $0 })
+            }, start: { read = $0; quality = ResponseQuality.Checker($0) })
             return (definition, flagged, counts, total)
         }
         let language = Voice.language

@@ -92,8 +92,9 @@ struct ScoreCommand: ParsableCommand {
             var first = true
             var line: [UInt8] = []
             line.reserveCapacity(512)
+            let quality = ResponseQuality.Checker(definition)
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
-                let flags = ResponseQuality.flags(set.answers, definition: definition, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
+                let flags = quality.flags(set.answers, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
                 if !flags.isEmpty {
                     let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
                     leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "") + " (\(rules))")
