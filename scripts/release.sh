@@ -14,13 +14,14 @@ binary=.build/release/studyctl
 needed=$(readelf -d "$binary" | grep -o 'libxml2\.so[.0-9]*' || true)
 if [ "$(uname -m)" = x86_64 ] && [ -n "$needed" ]; then
   # Only when nothing in the binary is left for the loader to find in libxml2.
-  xml=$(ldconfig -p | awk '$1 ~ /^libxml2\.so\./ { print $NF; exit }')
+  xml=$(ldconfig -p | awk '$1 ~ /^libxml2\.so\./ && !found { print $NF; found = 1 }')
   if [ -z "$(comm -12 <(nm -D --undefined-only "$binary" | awk '{ sub(/@.*/, "", $2); print $2 }' | sort -u) \
                       <(nm -D --defined-only "$xml" | awk '{ sub(/@.*/, "", $3); print $3 }' | sort -u))" ]; then
     patchelf --remove-needed "$needed" "$binary"
   fi
 fi
-if ! readelf -S "$binary" | grep -q gnu_debuglink; then
+# (Whole outputs read by grep and awk: with pipefail, one that stops early would fail on its writer's SIGPIPE.)
+if ! readelf -S "$binary" | grep gnu_debuglink >/dev/null; then
   objcopy --only-keep-debug "$binary" "$binary.debug"
   strip --strip-debug --strip-unneeded "$binary"
   objcopy --add-gnu-debuglink="$binary.debug" "$binary"

@@ -188,7 +188,7 @@ enum ForeignWordCheck {
                                             "tasks", "attempts", "success", "successes", "completion", "errors", "time", "times", "table",
                                             "figure", "source", "note", "participant", "participants", "agreement", "category", "codes",
                                             "items", "norm", "grade", "continued", "result", "with", "per", "created", "study",
-                                            "penalty", "error", "seconds", "geometric", "assisted", "yet", "record", "them", "file", "such", "denied"]
+                                            "penalty", "error", "seconds", "geometric", "assisted", "yet", "record", "them", "file", "such", "denied", "project", "codebook"]
     static let portugueseWords: Set<String> = ["de", "da", "do", "das", "dos", "média", "mediana", "geral", "todos", "grupo", "escore",
                                                "tarefa", "tentativas", "sucessos", "conclusão", "erros", "tempo", "tabela", "figura",
                                                "fonte", "nota", "participante", "participantes", "concordância", "categoria", "códigos",
@@ -199,9 +199,10 @@ enum ForeignWordCheck {
 
     static func words(_ text: String) -> [String] {
         // Commands quoted in a message ('studyctl attempt add') are the tool's own words in every language.
-        // So are options ('--task', '--items-from').
+        // So are options ('--task', '--items-from'), and file names (project.qde, Codebook.xsd).
         let unquoted = text.replacingOccurrences(of: "'[^'\\n]*'", with: "", options: .regularExpression)
             .replacingOccurrences(of: "--[a-z][a-z-]*", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\\b[A-Za-z_-]+\\.(xsd|qde|qdpx|qdc)\\b", with: "", options: .regularExpression)
         return unquoted.lowercased().split { !$0.isLetter }.map(String.init)
     }
 }

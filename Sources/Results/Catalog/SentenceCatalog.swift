@@ -2867,5 +2867,9 @@ public enum SentenceCatalog {
             "Não há pasta '%@' para desenhar a figura %@."),
         ("Could not write the figure %@ (Cairo: %@); nothing was left under that name.",
             "Não foi possível gravar a figura %@ (Cairo: %@); nada ficou com esse nome."),
+        ("REFI-QDA project",
+            "projeto REFI-QDA"),
+        ("REFI-QDA codebook",
+            "livro de códigos REFI-QDA"),
     ]
 }
