@@ -39,11 +39,16 @@ extension StudyDatabase {
             reader.columnsToKeep = reader.header.indices.map(used.contains)
             var collector = FixationCollector(ivt: classify ? ivt : nil, fallback: columns.hasGaze ? ivt : nil)
             var samples = 0
-            var fields: [String] = []
+            // One row's cells, by column: only the used ones are copied in (the others stay empty), row after row.
+            let usedList = used.sorted()
+            var fields = [String](repeating: "", count: reader.header.count)
             // A row cut short (a copy that stopped early) is refused by the reader with its position.
             while let record = try reader.next() {
-                fields.removeAll(keepingCapacity: true)
-                for field in record.fields { fields.append(field.value) }
+                if record.fields.count == fields.count {
+                    for index in usedList { fields[index] = record.fields[index].value }
+                } else {
+                    fields = record.fields.map(\.value)
+                }
                 guard let sample = columns.sample(fields) else { continue }
                 if sample.participant.isEmpty {
                     problems.append(.init(location: "\(reader.file):\(record.line)", message: "the row names no participant"))

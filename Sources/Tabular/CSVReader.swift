@@ -241,15 +241,23 @@ public final class CSVReader {
         try input.ensure()
         guard !input.isAtEnd else { return nil }
         let recordLine = line
-        var fields: [Field] = []
+        // The last record's array is filled again: once its reader has let go of it (a loop over the rows), its
+        // storage is this reader's alone and is reused rather than allocated per row.
+        var fields = recordFields
+        recordFields = []
+        fields.removeAll(keepingCapacity: true)
         fields.reserveCapacity(header.count)
+        let keep = columnsToKeep  // read once per record, not once per field
         while true {
-            let (field, endedRecord) = try readField(keep: columnsToKeep.map { fields.count < $0.count && $0[fields.count] } ?? true)
+            let (field, endedRecord) = try readField(keep: keep.map { fields.count < $0.count && $0[fields.count] } ?? true)
             fields.append(field)
             if endedRecord { break }
         }
+        recordFields = fields
         return Record(fields: fields, line: recordLine)
     }
+
+    private var recordFields: [Field] = []
 
     /// When set, only the columns marked `true` get their text; the others come back empty, still checked to be
     /// UTF-8 (a wide export whose reader needs a few of its columns skips building the rest). Columns past the
@@ -312,17 +320,13 @@ public final class CSVReader {
                                                  found: String(decoding: rest, as: UTF8.self))
         }
         // Fast path: an unquoted field that ends inside the buffered chunk is decoded straight from the buffer.
-        if let (slice, scalars, ascii) = input.scanPlainField(delimiter: delimiterByte) {
-            let value: String
-            if ascii {
-                // ASCII is valid UTF-8 as it is: no validation to run (most cells of a data export are ASCII).
-                value = keep ? slice.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : ""
-            } else if let text = slice.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
-                value = text
-            } else {
-                fieldBytes.append(contentsOf: slice)
-                value = try decode(line: startLine, column: startColumn)
-            }
+        if let (value, scalars) = try input.scanPlainField(delimiter: delimiterByte, { bytes, ascii -> String in
+            // ASCII is valid UTF-8 as it is: no validation to run (most cells of a data export are ASCII).
+            if ascii { return keep ? String(decoding: bytes, as: UTF8.self) : "" }
+            if let text = String(validating: bytes, as: UTF8.self) { return keep ? text : "" }
+            fieldBytes.append(contentsOf: bytes)
+            return try decode(line: startLine, column: startColumn)
+        }) {
             column += scalars
             let field = Field(value: value, line: startLine, column: startColumn)
             if input.peek() == delimiterByte {
@@ -547,25 +551,30 @@ struct ChunkedInput {
 
     /// The bytes of an unquoted field up to (not including) the next delimiter or line end, when that end lies
     /// in the buffered chunk; `nil` otherwise (the caller then reads byte by byte). Also counts its scalars.
+    /// `body` gets the bytes where they lie in the buffer (no copy, no reference taken per field) and makes the value.
     @inline(__always)
-    mutating func scanPlainField(delimiter: UInt8) -> (ArraySlice<UInt8>, Int, ascii: Bool)? {
-        var i = index
-        var scalars = 0
-        var high: UInt8 = 0
-        let count = buffer.count
-        while i < count {
-            let byte = buffer[i]
-            if byte == 0 { return nil }  // the byte-by-byte path reports it with its position
-            if byte == delimiter || byte == 10 || byte == 13 {
-                let slice = buffer[index..<i]
-                index = i
-                return (slice, scalars, high < 0x80)
+    mutating func scanPlainField<Value>(delimiter: UInt8, _ body: (UnsafeBufferPointer<UInt8>, _ ascii: Bool) throws -> Value) rethrows
+        -> (Value, scalars: Int)? {
+        let start = index
+        let found: (end: Int, scalars: Int, high: UInt8)? = buffer.withUnsafeBufferPointer { bytes in
+            var i = start
+            var scalars = 0
+            var high: UInt8 = 0
+            let count = bytes.count
+            while i < count {
+                let byte = bytes[i]
+                if byte == 0 { return nil }  // the byte-by-byte path reports it with its position
+                if byte == delimiter || byte == 10 || byte == 13 { return (i, scalars, high) }
+                high |= byte
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+                i += 1
             }
-            high |= byte
-            if byte & 0xC0 != 0x80 { scalars += 1 }
-            i += 1
+            return nil
         }
-        return nil
+        guard let found else { return nil }
+        index = found.end
+        let value = try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<found.end]), found.high < 0x80) }
+        return (value, found.scalars)
     }
 
     /// "little-endian" or "big-endian" when the buffered start looks like UTF-16 without a byte-order mark: text
