@@ -105,6 +105,7 @@ extension StudyDatabase {
                     }
                     try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)",
                                    arguments: [participant.code, Timestamp.now(), Confusables.skeleton(participant.code)])
+                    try Self.count(db, .participants, 1)
                     summary.participantsAdded.append(participant.code)
                 }
                 let id = try Self.participantID(db, code: participant.code)

@@ -90,6 +90,7 @@ extension StudyDatabase {
                         try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)",
                                        arguments: [recording.participant, Timestamp.now(), Confusables.skeleton(recording.participant)])
                         participantID = db.lastInsertedRowID
+                        try Self.count(db, .participants, 1)
                         added.append(recording.participant)
                     } else {
                         problems.append(.init(location: Sentence(verbatim: file.file), message: "no participant '\(recording.participant)' in the study; add them first or rerun with --add-participants"))

@@ -70,10 +70,18 @@ extension StudyDatabase {
     /// sets can set them apart.
     static func countProblems(_ db: Database) throws -> [String] {
         var problems: [String] = []
-        if try db.tableExists("study_count"),
-           let counted = try Int.fetchOne(db, sql: "SELECT n FROM study_count WHERE kind = 'item answers'"),
-           let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM response_set, json_each(response_set.answers)"), counted != held {
-            problems.append("the study counts \(counted) item answers where its response sets hold \(held): another program changed response sets without the count")
+        guard try db.tableExists("study_count") else { return problems }
+        for kind in Counted.allCases {
+            guard let counted = try Int.fetchOne(db, sql: "SELECT n FROM study_count WHERE kind = ?", arguments: [kind.rawValue]),
+                  let held = try Int.fetchOne(db, sql: kind.heldSQL), counted != held else { continue }
+            switch kind {
+            case .itemAnswers:
+                problems.append("the study counts \(counted) item answers where its response sets hold \(held): another program changed response sets without the count")
+            case .responseSets:
+                problems.append("the study counts \(counted) response sets where it holds \(held): another program added response sets without the count")
+            case .participants:
+                problems.append("the study counts \(counted) participants where it holds \(held): another program added participants without the count")
+            }
         }
         return problems
     }

@@ -178,6 +178,7 @@ extension StudyDatabase {
             }
             try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)", arguments: [code, Timestamp.now(), skeleton])
             let id = db.lastInsertedRowID
+            try Self.count(db, .participants, 1)
             try Self.setValues(db, participantID: id, code: code, values: attributes)
         }
     }

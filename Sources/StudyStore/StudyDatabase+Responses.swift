@@ -69,6 +69,7 @@ extension StudyDatabase {
                 try Self.deleteResponseSet(db, existing.id)
             }
             try Self.insertResponseSet(db, statements, instrumentID: rowID, definition: definition, participantID: participantID, taskID: taskID, submission)
+            try Self.count(db, .responseSets, 1)
             try Self.countAnswers(db, submission.answers.count)
             try Self.rememberOrientation(db, instrument: definition.id, submission.orientation)
         }
@@ -297,8 +298,30 @@ extension StudyDatabase {
     /// Adds `answers` newly inserted item answers to the study's count (`study_count`, schema v15): the callers that
     /// insert sets add once per import, after the rows; deletions are taken off by a trigger.
     static func countAnswers(_ db: Database, _ answers: Int) throws {
-        guard answers != 0 else { return }
-        try db.execute(sql: "UPDATE study_count SET n = n + ? WHERE kind = 'item answers'", arguments: [answers])
+        try count(db, .itemAnswers, answers)
+    }
+
+    /// What `study_count` counts as it is stored (schema v15, v16).
+    enum Counted: String, CaseIterable {
+        case participants = "participants"
+        case responseSets = "response sets"
+        case itemAnswers = "item answers"
+
+        /// The same count taken from the tables themselves (what `check` compares it with).
+        var heldSQL: String {
+            switch self {
+            case .participants: "SELECT count(*) FROM participant"
+            case .responseSets: "SELECT count(*) FROM response_set"
+            case .itemAnswers: "SELECT count(*) FROM response_set, json_each(response_set.answers)"
+            }
+        }
+    }
+
+    /// Adds `added` newly inserted rows to the study's count of `kind`: the callers add once per import, after the
+    /// rows; deletions are taken off by triggers.
+    static func count(_ db: Database, _ kind: Counted, _ added: Int) throws {
+        guard added != 0 else { return }
+        try db.execute(sql: "UPDATE study_count SET n = n + ? WHERE kind = ?", arguments: [added, kind.rawValue])
     }
 
     /// Whose set `storeSet` inserts: a participant's row id, or a code the insert looks up itself.

@@ -63,9 +63,11 @@ extension StudyDatabase {
                 ("fixations", "gaze_fixation"),
                 ("areas of interest", "gaze_aoi"),
             ]
-            // Item answers are counted as they are stored (`study_count`): no set is parsed here.
+            // Participants, response sets and item answers are counted as they are stored (`study_count`): no table
+            // that grows with the respondents is walked, and no set is parsed, here.
             let counts = try kinds.map { kind, table in
-                (kind, try Int.fetchOne(db, sql: table.isEmpty ? "SELECT n FROM study_count WHERE kind = 'item answers'" : "SELECT count(*) FROM \(table)") ?? 0)
+                let counted = Counted(rawValue: kind).map { "SELECT n FROM study_count WHERE kind = '\($0.rawValue)'" }
+                return (kind, try Int.fetchOne(db, sql: counted ?? "SELECT count(*) FROM \(table)") ?? 0)
             }
             let applied = try Self.migrator.completedMigrations(db)
             return StudyStatus(title: info.title, language: info.language, created: info.created,

@@ -188,16 +188,25 @@ import Surveys
     }
 }
 
-/// `status` reads the item answers from a count kept as they are stored (schema v15); after every kind of write the
-/// count equals the answers the sets hold.
+/// `status` reads the item answers (schema v15), the participants and the response sets (v16) from counts kept as they
+/// are stored; after every kind of write each count equals what the tables hold.
 @Suite struct AnswerCountTests {
     @Test func theCountFollowsEveryWrite() throws {
         let folder = try TemporaryFolder()
         let study = try makeStudy(folder)
         for code in ["P1", "P2", "P3", "P4"] { try study.addParticipant(code: code, attributes: []) }
         func held() throws -> Int { try study.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM response_set, json_each(answers)") ?? -1 } }
-        func shown() throws -> Int { try study.status().counts.first { $0.kind == "item answers" }?.count ?? -1 }
-        func agree(_ moment: Comment) throws { #expect(try shown() == held(), moment) }
+        func held(_ table: String) throws -> Int { try study.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 } }
+        func shown(_ kind: String = "item answers") throws -> Int { try study.status().counts.first { $0.kind == kind }?.count ?? -1 }
+        func agree(_ moment: Comment) throws {
+            #expect(try shown() == held(), moment)
+            #expect(try shown("participants") == held("participant"), moment)
+            #expect(try shown("response sets") == held("response_set"), moment)
+        }
+        try agree("after participants were added one by one")
+        _ = try study.importParticipants(from: try folder.write("more.csv", "code,level\nP5,A\nP6,B\nP1,A\n"), options: .init(update: true))
+        #expect(try shown("participants") == 6)
+        try agree("after a participant import that added two and updated one")
         // Wide form, batched and one by one (a refused row sends the batch through one set at a time).
         let header = "participant," + (1...10).map { "q\($0)" }.joined(separator: ",") + "\n"
         let wide = try folder.write("wide.csv", header + "P1,4,2,5,1,4,2,5,1,4,2\nP2,3,3,3,3,3,3,3,3,,\n")
@@ -232,5 +241,10 @@ import Surveys
             try db.execute(sql: "UPDATE study_count SET n = n + 3 WHERE kind = 'item answers'")
         }
         #expect(try study.check().countProblems.contains { $0.contains("the study counts 14 item answers where its response sets hold 11") })
+        try study.write { db in
+            try db.execute(sql: "UPDATE study_count SET n = n - 3 WHERE kind = 'item answers'")
+            try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES ('P99', '2026-01-01', 'p99')")
+        }
+        #expect(try study.check().countProblems == ["the study counts 5 participants where it holds 6: another program added participants without the count"])
     }
 }

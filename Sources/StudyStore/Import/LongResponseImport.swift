@@ -166,6 +166,7 @@ extension StudyDatabase {
                 throw StoreError.invalidInput(problems)
             }
             try Self.countAnswers(db, answers)
+            try Self.count(db, .responseSets, sets)
             for (name, resolved) in instruments {
                 try Self.verifyItems(db, instrumentID: resolved.rowID, definition: resolved.definition)
                 try Self.rememberOrientation(db, instrument: name, options.orientation)

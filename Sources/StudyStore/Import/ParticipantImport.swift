@@ -167,6 +167,7 @@ extension StudyDatabase {
             problems += codeProblems
             for index in attributeColumns { problems += (notNumbers[index] ?? []) + (losingDigits[index] ?? []) }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+            try Self.count(db, .participants, added)
 
             let definitions = try Self.attributeDefinitions(db)
             let imported = Set(names.values.map { $0.lowercased() })

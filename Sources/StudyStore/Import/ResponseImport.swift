@@ -337,6 +337,7 @@ extension StudyDatabase {
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
             try Self.countAnswers(db, insertedAnswers)
+            try Self.count(db, .responseSets, stored)
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
             let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex, startIndex].compactMap { $0 })
