@@ -93,6 +93,10 @@ struct ScoreCommand: ParsableCommand {
             var line: [UInt8] = []
             line.reserveCapacity(512)
             let quality = ResponseQuality.Checker(definition)
+            // The options as plain values: read once, not through their property wrappers once per set.
+            let (json, csv, excludeFlagged, grouped) = (output.json, self.csv, self.excludeFlagged, by != nil)
+            let scoreIDs = definition.scoreIDs
+            let susScaleIDs = scoreIDs.filter { ScoreReport.isOnSUSScale($0, definition) }
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
                 let flags = quality.flags(set.answers, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
                 if !flags.isEmpty {
@@ -100,26 +104,25 @@ struct ScoreCommand: ParsableCommand {
                     leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "") + " (\(rules))")
                     if excludeFlagged { return }
                 }
-                let input = ScoringInput(participant: set.participant, group: by == nil ? nil : set.group ?? ScoreReport.noGroup,
+                let input = ScoringInput(participant: set.participant, group: grouped ? set.group ?? ScoreReport.noGroup : nil,
                                          task: set.task, answers: set.answers)
                 guard let row = builder.add(input) else { return }
                 scored += 1
-                if !output.json && !csv {
-                    for id in definition.scoreIDs where ScoreReport.isOnSUSScale(id, definition) {
+                if !json && !csv {
+                    for id in susScaleIDs {
                         if let value = row.value(id), susValues[id, default: []].count < 20 { susValues[id, default: []].append(value) }
                     }
                 }
                 table?.append(participantCells(row, definition, language: language))
                 guard let spool else { return }
-                if output.json {
+                if json {
                     line.removeAll(keepingCapacity: true)
                     line.append(contentsOf: (first ? "\n" : ",\n").utf8)
                     ScoreJSON.appendRow(row, to: &line)
                     spool.write(bytes: line)
                 } else {
                     var csvRow = CSVWriter()
-                    let ids = definition.scoreIDs
-                    csvRow.writeRow([row.participant, row.task ?? "", row.group ?? ""] + ids.map { row.value($0).map { "\($0)" } ?? "" })
+                    csvRow.writeRow([row.participant, row.task ?? "", row.group ?? ""] + scoreIDs.map { row.value($0).map { "\($0)" } ?? "" })
                     spool.write(csvRow.text)
                 }
                 first = false
