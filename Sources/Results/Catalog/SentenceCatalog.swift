@@ -2871,5 +2871,9 @@ public enum SentenceCatalog {
             "projeto REFI-QDA"),
         ("REFI-QDA codebook",
             "livro de códigos REFI-QDA"),
+        ("the study counts %@ participants where it holds %@: another program added participants without the count",
+            "o estudo conta %@ participantes onde tem %@: outro programa acrescentou participantes sem a contagem"),
+        ("the study counts %@ response sets where it holds %@: another program added response sets without the count",
+            "o estudo conta %@ conjuntos de respostas onde tem %@: outro programa acrescentou conjuntos de respostas sem a contagem"),
     ]
 }
