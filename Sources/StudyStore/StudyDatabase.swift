@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Surveys
 import Wording
 
@@ -198,11 +199,16 @@ public final class StudyDatabase: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
               (try? checkHeader(path: path)) != nil else { return nil }
         let uri = "file:\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)?immutable=1"
-        guard let queue = try? DatabaseQueue(path: uri, configuration: configuration(readonly: true)) else { return nil }
-        defer { try? queue.close() }
-        return try? queue.read { db in
-            try String.fetchOne(db, sql: "SELECT language FROM study WHERE id = 1").flatMap(StudyLanguage.init(rawValue:))
-        }
+        // One row through SQLite's C API: every command asks this before it starts, and a database queue (its
+        // dispatch queue, its configuration) for one row cost a millisecond of each command's start.
+        var connection: OpaquePointer?
+        defer { sqlite3_close_v2(connection) }
+        guard sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK else { return nil }
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(connection, "SELECT language FROM study WHERE id = 1", -1, &statement, nil) == SQLITE_OK,
+              sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+        return StudyLanguage(rawValue: String(cString: text))
     }
 
     /// Says what an SQLite failure means for the study at `path`, in the researcher's terms.
