@@ -428,3 +428,14 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         }
     }
 }
+
+@Suite struct SUSHistogramTests {
+    /// The bins come from the report's counts of distinct scores, never an expanded array: 0–9.9 … 80–89.9, and
+    /// 90–100 holding the top scores, as the chart sheet and the report's figure label them.
+    @Test func binsCountsOfDistinctScores() {
+        let bins = Histogram.susBins([0: 2, 9.9: 1, 10: 4, 67.5: 3, 70: 5, 89.9: 1, 90: 6, 100: 7])
+        #expect(bins.map(\.label) == ["0–9", "10–19", "20–29", "30–39", "40–49", "50–59", "60–69", "70–79", "80–89", "90–100"])
+        #expect(bins.map(\.count) == [3, 4, 0, 0, 0, 0, 3, 5, 1, 13])
+        #expect(Histogram.susBins([:]).map(\.count) == Array(repeating: 0, count: 10))
+    }
+}

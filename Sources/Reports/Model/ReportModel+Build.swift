@@ -277,7 +277,7 @@ extension ReportModel {
             }
             var questionnaireCharts: [Chart] = []
             if d.scoring == .sus {
-                let bins = Histogram.susBins(q.report.values(of: "SUS"))
+                let bins = Histogram.susBins(q.report.distributions["SUS"] ?? [:])
                 questionnaireCharts.append(chart("\(d.id)-distribution",
                     Charts.columns(labels: bins.map(\.label), values: bins.map { Double($0.count) },
                                    xTitle: ("SUS score" as Sentence).text(language), yTitle: ("Participants" as Sentence).text(language)),

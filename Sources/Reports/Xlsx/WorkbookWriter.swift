@@ -359,7 +359,7 @@ public enum WorkbookWriter {
         let pt = snapshot.info.language == .ptBR
         var blocks: [ChartBlock] = []
         for questionnaire in snapshot.questionnaires where questionnaire.definition.scoring == .sus {
-            let scores = questionnaire.report.values(of: "SUS")
+            let scores = questionnaire.report.distributions["SUS"] ?? [:]
             guard !scores.isEmpty else { continue }
             let bins = Histogram.susBins(scores)
             blocks.append(ChartBlock(title: ("SUS score distribution" as Sentence).text(snapshot.info.language), kind: .column,
@@ -406,11 +406,13 @@ public enum WorkbookWriter {
 
 /// Bins for a SUS score histogram: 0–9.9, 10–19.9, …, 90–100.
 enum Histogram {
-    static func susBins(_ scores: [Double]) -> [(label: String, count: Int)] {
-        (0..<10).map { bin in
-            let low = Double(bin * 10)
-            let count = scores.filter { bin == 9 ? $0 >= low : ($0 >= low && $0 < low + 10) }.count
-            return (bin == 9 ? "90–100" : "\(bin * 10)–\(bin * 10 + 9)", count)
+    /// Bins the report's counts of distinct scores (score → how many participants) without expanding them: a
+    /// million participants' scores would be a transient 8 MB array per pass.
+    static func susBins(_ counts: [Double: Int]) -> [(label: String, count: Int)] {
+        var bins = [Int](repeating: 0, count: 10)
+        for (score, count) in counts {
+            bins[min(9, max(0, Int((score / 10).rounded(.down))))] += count
         }
+        return bins.indices.map { bin in (bin == 9 ? "90–100" : "\(bin * 10)–\(bin * 10 + 9)", bins[bin]) }
     }
 }

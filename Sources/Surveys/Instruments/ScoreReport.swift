@@ -180,9 +180,6 @@ public struct ScoreReport: Sendable {
     /// of the scores needs, without the rows.
     public var distributions: [String: [Double: Int]] = [:]
 
-    /// The values of `distributions[id]`, in increasing order.
-    public func values(of id: String) -> [Double] { Builder.expand(distributions[id] ?? [:]) }
-
     /// Scores every input. Throws, naming every participant concerned, when a set cannot be scored under
     /// `missing`; nothing is summarised from a partial set without the researcher choosing how.
     /// With `skipUnscorable`, such sets are left out and listed in `unscored` instead.
@@ -409,16 +406,6 @@ public struct ScoreReport: Sendable {
                 }
             }
             return report
-        }
-
-        /// The values a histogram counts, in increasing order.
-        static func expand(_ histogram: [Double: Int]) -> [Double] {
-            var values: [Double] = []
-            values.reserveCapacity(histogram.values.reduce(0, +))
-            for (value, count) in histogram.sorted(by: { $0.key < $1.key }) {
-                values.append(contentsOf: repeatElement(value, count: count))
-            }
-            return values
         }
 
         private func group(_ name: String, task: String?, _ bucket: Bucket) -> Group {
