@@ -3,6 +3,16 @@ import Testing
 @testable import Surveys
 
 @Suite struct InstrumentFileTests {
+    /// The id rule, `^[a-z0-9][a-z0-9_-]{0,63}$`, at its edges.
+    @Test func instrumentIDsFollowTheRule() {
+        for valid in ["a", "9", "sus", "my-scale_2", "a-", String(repeating: "x", count: 64)] {
+            #expect(InstrumentDefinition.isValidID(valid), "\(valid)")
+        }
+        for invalid in ["", "-a", "_a", "Sus", "escala-fácil", "a b", "a.b", String(repeating: "x", count: 65), "a\n"] {
+            #expect(!InstrumentDefinition.isValidID(invalid), "\(invalid)")
+        }
+    }
+
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/instruments")
 

@@ -33,6 +33,70 @@ import Darwin
         #expect(outcomes.last == 1 + rows, "an import left alone completes")
     }
 
+    /// A form import (a bulk write, run under a rollback journal when no one else reads the study) killed with
+    /// SIGKILL at random moments: the hot journal is rolled back, the study holds all of the import or none, and
+    /// the next write puts it back into WAL mode.
+    @Test func bulkImportKilledMidwayLeavesAllOrNothingAndReturnsToWAL() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Crash"])
+        let rows = 50_000  // a form over a megabyte: large enough for the rollback journal
+        var participants = "code\n", form = "participant,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n"
+        for index in 0..<rows {
+            participants += "U\(index)\n"
+            form += "U\(index)," + (1...10).map { String((index + $0) % 5 + 1) }.joined(separator: ",") + "\n"
+        }
+        try cli.write("p.csv", participants)
+        try cli.write("f.csv", form)
+        try cli.succeed(["participant", "import", "p.csv"])
+        let study = cli.folder.appendingPathComponent("study.sqlite")
+        /// Bytes 18 and 19 of an SQLite header are 2 in WAL mode, 1 under a rollback journal.
+        func inWAL() throws -> Bool { try Data(contentsOf: study)[18] == 2 }
+        var generator = SplitMix(seed: 20_261_125)
+        var outcomes: [Int] = []
+        for run in 0..<5 {
+            let delay = run == 4 ? nil : 0.05 + Double(generator.next() % 1_000) / 1_000
+            try cli.runKilled(["responses", "import", "f.csv", "--instrument", "sus", "--participant-column", "participant"], after: delay)
+            #expect(try cli.succeed(["check"]).contains(": ok"), "run \(run): the study passes the integrity check")
+            let status = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["status", "--json"]).utf8)) as! [String: Any]
+            let sets = (status["counts"] as! [String: Int])["response sets"]!
+            #expect(sets == 0 || sets == rows, "run \(run): \(sets) response sets — all of the import or none")
+            try cli.succeed(["participant", "add", "W\(run)"])
+            #expect(try inWAL(), "run \(run): a write after the import leaves the study in WAL mode")
+            outcomes.append(sets)
+            if sets == rows { break }
+        }
+        #expect(outcomes.last == rows, "an import left alone completes")
+        #expect(!FileManager.default.fileExists(atPath: study.path + "-journal"))
+    }
+
+    /// An import while another connection reads the study (a read transaction held open) runs through the WAL:
+    /// the reader is never waited for, and both finish.
+    @Test func bulkImportBesideAReaderStaysInWAL() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Reader"])
+        // A form over a megabyte, which alone would be stored under a rollback journal.
+        try cli.write("p.csv", "code\n" + (1...50_000).map { "P\($0)\n" }.joined())
+        try cli.write("f.csv", "participant,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n" + (1...50_000).map { "P\($0),3,3,3,3,3,3,3,3,3,3\n" }.joined())
+        try cli.succeed(["participant", "import", "p.csv"])
+        guard let sqlite = ["/usr/bin/sqlite3", "/opt/homebrew/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            print("skipped: no sqlite3 program to hold a read transaction"); return
+        }
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: sqlite)
+        reader.arguments = ["study.sqlite", "BEGIN; SELECT count(*) FROM participant;", ".shell sleep 6", "COMMIT;"]
+        reader.currentDirectoryURL = cli.folder
+        reader.standardOutput = FileHandle.nullDevice
+        try reader.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        let started = Date()
+        try cli.succeed(["responses", "import", "f.csv", "--instrument", "sus", "--participant-column", "participant"])
+        #expect(Date().timeIntervalSince(started) < 5, "the import did not wait for the reader")
+        #expect(reader.isRunning, "the reader still held its transaction when the import ended")
+        reader.waitUntilExit()
+        #expect(try Data(contentsOf: cli.folder.appendingPathComponent("study.sqlite"))[18] == 2)
+        #expect(try cli.succeed(["check"]).contains(": ok"))
+    }
+
     /// Two processes each storing 200 response sets in the same study: 400 sets, no lock error.
     @Test func twoProcessesRespondingConcurrently() throws {
         let cli = try StudyCtl()
