@@ -6,6 +6,10 @@ import Foundation
 /// quota) is remembered and reported when the bytes are read back, so a cut result is never taken for the whole.
 public final class Spool {
     private let file: UnsafeMutablePointer<FILE>
+    /// The stream's buffer, ours: glibc ignores the size `setvbuf` is given without one and keeps 4 KB, which
+    /// made a 34 MB result 8,300 write calls.
+    private let buffer: UnsafeMutablePointer<CChar>
+    private static let bufferSize = 1 << 16
     /// How many bytes were written.
     public private(set) var size = 0
     private var failure: String?
@@ -13,10 +17,14 @@ public final class Spool {
     public init() throws {
         guard let file = tmpfile() else { throw SpoolError("cannot make a temporary file: \(String(cString: strerror(errno)))") }
         self.file = file
-        setvbuf(file, nil, _IOFBF, 1 << 16)
+        buffer = .allocate(capacity: Self.bufferSize)
+        setvbuf(file, buffer, _IOFBF, Self.bufferSize)
     }
 
-    deinit { fclose(file) }
+    deinit {
+        fclose(file)
+        buffer.deallocate()
+    }
 
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }

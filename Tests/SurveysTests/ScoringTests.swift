@@ -367,3 +367,17 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
         #expect(Descriptive([70])?.marginOfError95 == nil)
     }
 }
+
+@Suite struct ItemSlotsTests {
+    /// A reused layout holds exactly the set last loaded, stray item numbers included, without sizing an array by them.
+    @Test func holdsExactlyTheLastSet() {
+        var slots = ItemSlots()
+        slots.load([1: .value(4), 3: .choice("Sim"), 10: .notApplicable, 2_000_000_000: .value(1), -5: .text("x")])
+        #expect(slots[1] == .value(4) && slots[3] == .choice("Sim") && slots[10] == .notApplicable)
+        #expect(slots[2] == nil && slots[11] == nil && slots[0] == nil)
+        #expect(slots[2_000_000_000] == .value(1) && slots[-5] == .text("x"))
+        slots.load([2: .value(5)])
+        #expect(slots[2] == .value(5))
+        #expect([1, 3, 10, 2_000_000_000, -5].allSatisfy { slots[$0] == nil }, "nothing of the previous set is left")
+    }
+}

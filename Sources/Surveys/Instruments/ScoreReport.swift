@@ -206,6 +206,9 @@ public struct ScoreReport: Sendable {
         /// Buckets by key (their index in `bucketList`, mutated in place: one hash per set and bucket).
         var bucketIndex: [BucketKey: Int] = [:]
         var bucketList: [Bucket] = []
+        private var bucketKeys: [BucketKey] = []
+        /// The set being added, by item number.
+        private var slots = ItemSlots()
         var buckets: [BucketKey: Bucket] { bucketIndex.mapValues { bucketList[$0] } }
         var anyGroup = false
         var tasks: Set<String> = []
@@ -289,9 +292,10 @@ public struct ScoreReport: Sendable {
         /// (the reason is kept for `finish`).
         @discardableResult
         public mutating func add(_ input: ScoringInput) -> Row? {
+            slots.load(input.answers)
             let scores: [Score]
             do {
-                scores = try instrument.score(input.answers, missing: missing)
+                scores = try instrument.score(slots, missing: missing)
             } catch let error as ScoringError {
                 failures.append(input.task.map { "\(input.participant) (task \($0)): \(error.sentence)" } ?? "\(input.participant): \(error.sentence)")
                 return nil
@@ -315,36 +319,40 @@ public struct ScoreReport: Sendable {
             for index in alphas.indices {
                 alphaRow.removeAll(keepingCapacity: true)
                 for (number, flip) in alphas[index].items {
-                    alphaRow.append(input.answers[number]?.value.map { value in flip.map { $0 - value } ?? value })
+                    alphaRow.append(slots[number]?.value.map { value in flip.map { $0 - value } ?? value })
                 }
                 alphas[index].accumulator.add(alphaRow)
             }
             for (position, number) in scoredNumbers.enumerated() {
-                switch input.answers[number] {
+                switch slots[number] {
                 case let .value(value)?: itemHistograms[position].add(value)
                 case .notApplicable?: itemNotApplicable[number, default: 0] += 1
                 default: break
                 }
             }
             for number in textNumbers {
-                if case let .text(text)? = input.answers[number] { texts[number, default: []].append((input.participant, text)) }
+                if case let .text(text)? = slots[number] { texts[number, default: []].append((input.participant, text)) }
             }
             return row
         }
 
         private mutating func count(_ input: ScoringInput, scores: [Score], in key: BucketKey) {
+            // A report has a few buckets: comparing keys is cheaper than hashing their texts for every set.
             let index: Int
-            if let known = bucketIndex[key] {
+            if bucketList.count <= 16, let known = bucketKeys.firstIndex(of: key) {
+                index = known
+            } else if bucketList.count > 16, let known = bucketIndex[key] {
                 index = known
             } else {
                 index = bucketList.count
                 bucketIndex[key] = index
+                bucketKeys.append(key)
                 bucketList.append(Bucket())
             }
             bucketList[index].n += 1
             bucketList[index].count(scores)
             for item in choiceItems {
-                switch input.answers[item.number] {
+                switch slots[item.number] {
                 case let .choice(choice)?: bucketList[index].choices[item.number, default: [:]][choice, default: 0] += 1
                 case .notApplicable?: bucketList[index].notApplicable[item.number, default: 0] += 1
                 default: break
@@ -467,20 +475,21 @@ public enum ScoreReportError: Error, WordedError, Equatable, LocalizedError {
 }
 
 /// How many times each value was seen, as a `[Double: Int]` histogram holds it, without hashing the values
-/// scores and answers mostly take: multiples of ¼ from 0 to 1023.75 (scale points, SUS scores in steps of 2.5,
-/// means of four items) are counted in an array indexed by 4 × value (exact: 4 is a power of two); any other
-/// value in a dictionary.
+/// scores and answers mostly take: multiples of ⅛ from 0 to 511.875 (scale points, SUS scores in steps of 2.5 and
+/// its sub-scores, means of two, four or eight items) are counted in an array indexed by 8 × value (exact: 8 is a
+/// power of two); any other value in a dictionary.
 struct ValueCounts {
-    private var quarters: [Int] = []
+    private var eighths: [Int] = []
     private var others: [Double: Int] = [:]
 
     mutating func add(_ value: Double) {
-        let scaled = value * 4
-        // -0 counts as 0 (one key, as in a dictionary).
+        // Eighths: SUS's sub-scores step by 12.5 (Learnability) and 3.125 (Usability), both whole in eighths;
+        // multiplying by 8 is exact in binary floating point. -0 counts as 0 (one key, as in a dictionary).
+        let scaled = value * 8
         if scaled >= 0, scaled < 4096, scaled == scaled.rounded(.towardZero) {
             let index = Int(scaled)
-            if index >= quarters.count { quarters.append(contentsOf: repeatElement(0, count: index + 1 - quarters.count)) }
-            quarters[index] += 1
+            if index >= eighths.count { eighths.append(contentsOf: repeatElement(0, count: index + 1 - eighths.count)) }
+            eighths[index] += 1
         } else {
             others[value, default: 0] += 1
         }
@@ -489,7 +498,7 @@ struct ValueCounts {
     /// Value → count, for every value seen.
     var histogram: [Double: Int] {
         var histogram = others
-        for (index, count) in quarters.enumerated() where count > 0 { histogram[Double(index) / 4] = count }
+        for (index, count) in eighths.enumerated() where count > 0 { histogram[Double(index) / 8] = count }
         return histogram
     }
 }

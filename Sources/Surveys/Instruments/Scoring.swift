@@ -145,6 +145,13 @@ extension InstrumentDefinition {
     /// - NASA-TLX: Raw TLX is the mean of the six ratings (Hart 2006); Weighted TLX is Σ rating × weight / 15,
     ///   with weights from the 15 pairwise comparisons (Hart & Staveland 1988).
     public func score(_ answers: [Int: Answer], missing: MissingPolicy = .refuse) throws -> [Score] {
+        var dense = ItemSlots()
+        dense.load(answers)
+        return try score(dense, missing: missing)
+    }
+
+    /// `score` over answers laid out by item number (what a report scoring many sets keeps between them).
+    func score(_ answers: ItemSlots, missing: MissingPolicy = .refuse) throws -> [Score] {
         switch scoring {
         case .sus:
             return try contributionScores(answers, missing: missing, maxContribution: 4, positive: { $0 % 2 == 1 },
@@ -204,7 +211,7 @@ extension InstrumentDefinition {
         subscales.isEmpty ? [("Score", scoredItems.map(\.number))] : subscales.map { ($0.id, $0.items) }
     }
 
-    private func contributionScores(_ answers: [Int: Answer], missing: MissingPolicy, maxContribution: Double,
+    private func contributionScores(_ answers: ItemSlots, missing: MissingPolicy, maxContribution: Double,
                                     positive: (Int) -> Bool, parts: [(String, [Int])]) throws -> [Score] {
         guard let scale else { return [] }
         let low = Double(scale.min)
@@ -244,7 +251,7 @@ extension InstrumentDefinition {
         }
     }
 
-    private func nasaTLX(_ answers: [Int: Answer], missing: MissingPolicy) throws -> [Score] {
+    private func nasaTLX(_ answers: ItemSlots, missing: MissingPolicy) throws -> [Score] {
         let ratings = Array(items.prefix(6)).map(\.number)
         let weights = Array(items.dropFirst(6).prefix(6)).map(\.number)
         var rated = ratings.compactMap { answers[$0]?.value }
@@ -273,5 +280,33 @@ extension InstrumentDefinition {
             scores.append(Score(id: "Weighted TLX", value: weighted, answered: 6, of: 6))
         }
         return scores
+    }
+}
+
+/// A response set's answers laid out by item number: what scoring and a report's counts look up a dozen times per
+/// set, without hashing (a dictionary's hashing was a tenth of scoring a large study). Reused between sets.
+struct ItemSlots {
+    /// Item numbers up to this are slots; any other (no instrument has one) is kept aside, so a stray number in a
+    /// stored set never sizes an array.
+    static let slotLimit = 1_024
+    private var slots: [Answer?] = []
+    private var used: [Int] = []
+    private var others: [Int: Answer] = [:]
+
+    /// Holds `answers`, and nothing else.
+    mutating func load(_ answers: [Int: Answer]) {
+        for number in used { slots[number] = nil }
+        used.removeAll(keepingCapacity: true)
+        if !others.isEmpty { others.removeAll() }
+        for (number, answer) in answers {
+            guard number >= 0, number <= Self.slotLimit else { others[number] = answer; continue }
+            if number >= slots.count { slots.append(contentsOf: repeatElement(nil, count: number + 1 - slots.count)) }
+            slots[number] = answer
+            used.append(number)
+        }
+    }
+
+    subscript(number: Int) -> Answer? {
+        number >= 0 && number < slots.count ? slots[number] : number > Self.slotLimit || number < 0 ? others[number] : nil
     }
 }
