@@ -20,9 +20,19 @@ public struct NumberStyle: Sendable, Equatable {
         let scale = pow(10, Double(decimals))
         let scaled = value * scale
         let rounded = abs(scaled) < 1e15 ? scaled.rounded(.toNearestOrAwayFromZero) / scale : value
-        var text = String(format: "%.\(decimals)f", rounded)
+        var text = Self.fixed(rounded, decimals: decimals)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }  // no "-0.00"
         return comma ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// `value` with `decimals` decimals, as C's `%.*f` writes it (through `vsnprintf`: `String(format:)` goes
+    /// through NSString and runtime type lookups, the slowest part of printing one figure).
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
+            let count = withVaList([Int32(min(decimals, 30)), value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
+            let length = max(0, min(Int(count), buffer.count - 1))
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+        }
     }
 
     /// A share from 0 to 1 as a percentage: "58,3 %" / "58.3%".

@@ -1,5 +1,5 @@
 import Foundation
-import Results
+@testable import Results
 import Surveys
 import Templates
 import Testing
@@ -136,5 +136,21 @@ enum ForeignWords {
         #expect(html.contains("<figcaption><strong>Tabela 1 – Escores SUS por grupo</strong></figcaption>"))
         #expect(html.contains("<td class=\"interval\">[60,13; 84,88]</td>"))
         #expect(html.contains("<p class=\"source\">Fonte: Dados da pesquisa (2025).</p>"))
+    }
+}
+
+@Suite struct FixedDecimalsTests {
+    /// Figures are written as C's `%.Nf` writes them, whatever their size and sign.
+    @Test func matchesPrintf() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.5, 1.005, 60.125, -3.14159, 1e15, -1e300, 123_456_789.987654321, .leastNonzeroMagnitude]
+        for _ in 0..<500 { values.append(Double.random(in: -1e6...1e6, using: &generator)) }
+        for value in values {
+            for decimals in [0, 1, 2, 3, 6, 30] {
+                #expect(NumberStyle.fixed(value, decimals: decimals) == String(format: "%.\(decimals)f", value), "\(value) with \(decimals)")
+            }
+        }
+        #expect(NumberStyle(.ptBR).number(60.125) == "60,13")
+        #expect(NumberStyle(.en).number(-0.001) == "0.00")
     }
 }

@@ -22,6 +22,24 @@ import Testing
         #expect(applicationID == StudyDatabase.applicationID)
     }
 
+    /// The study's language is read through an SQLite URI: a path with spaces, `?`, `#`, `%` and accents still
+    /// names the file, and so does the read-only open of a file that cannot be written.
+    @Test func pathsWithURICharactersOpen() throws {
+        #expect(StudyDatabase.uriPath("/tmp/a b/ç?#%.sqlite") == "/tmp/a%20b/%C3%A7%3F%23%25.sqlite")
+        #expect(StudyDatabase.uriPath("/x/Study_1-final.v2~.sqlite") == "/x/Study_1-final.v2~.sqlite")
+        let folder = try TemporaryFolder()
+        let path = folder.path("Avaliação #2 ?100% (final).sqlite")
+        _ = try StudyDatabase.create(at: path, title: "T", language: .ptBR)
+        #expect(StudyDatabase.language(at: path) == .ptBR)
+        chmod(path, 0o444)
+        defer { chmod(path, 0o644) }
+        if access(path, W_OK) != 0 {  // as root every file is writable: the read-only open is not reached
+            let study = try StudyDatabase.open(at: path)
+            #expect(study.isReadOnly)
+            #expect(try study.status().title == "T")
+        }
+    }
+
     @Test func refusesToOverwriteAnExistingFile() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("study.sqlite", "my thesis notes")

@@ -39,7 +39,7 @@ final class ProgressBar: @unchecked Sendable {
 /// second, "working… 3 s" redrawn twice a second until the work ends, then the line is cleared. Only on a terminal;
 /// nothing in scripts, pipes or tests. Work that reports its fraction uses `ProgressBar` instead.
 final class Activity: @unchecked Sendable {
-    private let enabled = isatty(2) == 1 && ProcessInfo.processInfo.environment["STUDYCTL_NO_PROGRESS"] == nil
+    private let enabled = isatty(2) == 1 && environmentValue("STUDYCTL_NO_PROGRESS") == nil
     private let lock = NSLock()
     private var running = true
     private var shown = false

@@ -12,7 +12,7 @@ struct StudyOptions: ParsableArguments {
     /// The study file's path: --db, then $STUDYCTL_DB, then ./study.sqlite.
     var path: String {
         if let db { return db }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["STUDYCTL_DB"], !fromEnvironment.isEmpty {
+        if let fromEnvironment = environmentValue("STUDYCTL_DB"), !fromEnvironment.isEmpty {
             return fromEnvironment
         }
         return "study.sqlite"

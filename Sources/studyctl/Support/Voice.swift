@@ -8,11 +8,11 @@ import Wording
 /// study's own language once a command has opened it, else English.
 enum Voice {
     nonisolated(unsafe) static var language: StudyLanguage = {
-        ProcessInfo.processInfo.environment["STUDYCTL_LANGUAGE"].flatMap(StudyLanguage.init(loose:)) ?? .en
+        environmentValue("STUDYCTL_LANGUAGE").flatMap(StudyLanguage.init(loose:)) ?? .en
     }()
 
     /// Whether the language was chosen on the command line (then a study's language does not override it).
-    static var chosen: Bool { ProcessInfo.processInfo.environment["STUDYCTL_LANGUAGE"].flatMap(StudyLanguage.init(loose:)) != nil }
+    static var chosen: Bool { environmentValue("STUDYCTL_LANGUAGE").flatMap(StudyLanguage.init(loose:)) != nil }
 
     /// Whether the language is the study's (a command opened it) or was chosen.
     nonisolated(unsafe) private(set) static var settled = false
@@ -34,7 +34,7 @@ enum Voice {
     static func settle(arguments: [String]) {
         guard !chosen, !settled else { return }
         settled = true
-        var path = ProcessInfo.processInfo.environment["STUDYCTL_DB"] ?? "study.sqlite"
+        var path = environmentValue("STUDYCTL_DB") ?? "study.sqlite"
         for (index, argument) in arguments.enumerated() {
             if argument == "--db", index + 1 < arguments.count { path = arguments[index + 1] }
             if argument.hasPrefix("--db=") { path = String(argument.dropFirst(5)) }
@@ -77,4 +77,10 @@ struct Refusal: WordedError, LocalizedError {
 /// Several of the tool's words (a table's header) in the command line's language.
 func words(_ list: [Sentence]) -> [String] {
     list.map { $0.text(Voice.language) }
+}
+
+/// The environment variable `name`, read with `getenv`: every command reads a few before it starts, and
+/// `ProcessInfo.environment` builds a dictionary of the whole environment for each.
+func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
 }
