@@ -100,7 +100,7 @@ let package = Package(
             name: "studyctl",
             dependencies: [
                 "Wording", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange", "Results",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LazyLibraries", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A library whose every function is a LazyLibraries stub is left out of the needed list. The release binary
             // exports none of its own symbols (the static runtime's link flags export all 33,000: the loader and the

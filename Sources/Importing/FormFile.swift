@@ -98,7 +98,15 @@ enum ItemHeaderMatcher {
     /// Lowercased, accents and punctuation removed, a leading item number ("1.", "Q1 -", "[1]") dropped.
     static func normalize(_ text: String) -> String {
         var folded = AnswerReader.fold(text)
-        folded = String(folded.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " })
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (what folding leaves of Latin text): letters and digits are its only alphanumerics.
+            folded = String(decoding: folded.utf8.map { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? byte : UInt8(ascii: " ")
+            }, as: UTF8.self)
+        } else {
+            folded = String(folded.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " })
+        }
         var words = folded.split(separator: " ").map(String.init)
         if let first = words.first, first.allSatisfy(\.isNumber) || (first.hasPrefix("q") && first.dropFirst().allSatisfy(\.isNumber) && first.count > 1) {
             words.removeFirst()

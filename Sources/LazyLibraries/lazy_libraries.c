@@ -47,6 +47,15 @@ __attribute__((visibility("hidden"))) void *lazy_slots[sizeof functions / sizeof
 
 static void *handles[LAZY_LIBRARY_COUNT];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static void (*failure_handler)(const char *, const char *);
+
+/// Says why a library or one of its functions cannot be had, in the tool's words when studyctl gave a handler
+/// (which ends the process), else in English, and ends the process: the command cannot go on without it.
+static void fail(int index, const char *detail) {
+    if (failure_handler) failure_handler(libraries[index].soname, detail);
+    fprintf(stderr, "studyctl: %s (%s) cannot be loaded: %s\n", libraries[index].soname, libraries[index].purpose, detail);
+    exit(70);
+}
 
 static void *library(int index) {
     void *handle = __atomic_load_n(&handles[index], __ATOMIC_ACQUIRE);
@@ -58,8 +67,9 @@ static void *library(int index) {
         handle = dlopen(wanted->soname, RTLD_NOW | RTLD_LOCAL);
         if (!handle) handle = dlopen(wanted->development, RTLD_NOW | RTLD_LOCAL);
         if (!handle) {
-            fprintf(stderr, "studyctl: %s (%s) cannot be loaded: %s\n", wanted->soname, wanted->purpose, dlerror());
-            exit(70);
+            const char *error = dlerror();
+            pthread_mutex_unlock(&lock);
+            fail(index, error ? error : "not found");
         }
         __atomic_store_n(&handles[index], handle, __ATOMIC_RELEASE);
     }
@@ -72,8 +82,9 @@ __attribute__((visibility("hidden"))) void *lazy_resolve(unsigned long index) {
     const struct lazy_function *wanted = &functions[index];
     void *address = dlsym(library(wanted->library), wanted->name);
     if (!address) {
-        fprintf(stderr, "studyctl: %s has no function %s\n", libraries[wanted->library].soname, wanted->name);
-        exit(70);
+        char detail[160];
+        snprintf(detail, sizeof detail, "no function %s", wanted->name);
+        fail(wanted->library, detail);
     }
     __atomic_store_n(&lazy_slots[index], address, __ATOMIC_RELEASE);
     return address;
@@ -83,12 +94,15 @@ __attribute__((visibility("hidden"))) void *lazy_resolve(unsigned long index) {
 /// value is used, so memory goes back the way it came.
 static void lazy_xml_free(void *memory) {
     void (**real)(void *) = dlsym(library(LAZY_XML), "xmlFree");
-    if (!real) {
-        fprintf(stderr, "studyctl: %s has no variable xmlFree\n", libraries[LAZY_XML].soname);
-        exit(70);
-    }
+    if (!real) fail(LAZY_XML, "no variable xmlFree");
     (*real)(memory);
 }
 void (*xmlFree)(void *) = lazy_xml_free;
+
+void lazy_libraries_on_failure(void (*handler)(const char *soname, const char *detail)) { failure_handler = handler; }
+
+#else
+
+void lazy_libraries_on_failure(void (*handler)(const char *soname, const char *detail)) { (void)handler; }
 
 #endif

@@ -76,6 +76,7 @@ struct StudyCtl: ParsableCommand {
         }
         // Help and usage are said in the study's language too: settled before ArgumentParser reads the words.
         Voice.settle(arguments: arguments)
+        LibraryFailure.install()
         do {
             var command = try parseAsRoot(arguments)
             if let asynchronous = command as? AsyncParsableCommand {

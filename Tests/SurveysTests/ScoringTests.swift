@@ -381,3 +381,24 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
         #expect([1, 3, 10, 2_000_000_000, -5].allSatisfy { slots[$0] == nil }, "nothing of the previous set is left")
     }
 }
+
+@Suite struct FoldTests {
+    /// The scalar-by-scalar fold gives what Foundation's folding gives, for every Latin-1 scalar alone and for
+    /// random texts mixing ASCII, whitespace, accented letters and scalars only Foundation folds (NBSP, a combining
+    /// acute, ß, ø, Greek, Cyrillic).
+    @Test func matchesFoundationFolding() {
+        for value in 0x00...0x17F {
+            let text = "A" + String(UnicodeScalar(value)!) + "b"
+            #expect(AnswerReader.fold(text) == AnswerReader.foldedByFoundation(text), "U+\(String(value, radix: 16))")
+        }
+        let alphabet: [String] = ["a", "Z", "0", "9", " ", "  ", "\t", "\n", "\r\n", "-", ".", "*", "?", "É", "ç", "Ã", "õ", "ü", "Ñ", "ÿ", "Å",
+                                  "\u{00A0}", "e\u{0301}", "ß", "ø", "Æ", "×", "Ω", "ж", "İ", "ﬁ"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            #expect(AnswerReader.fold(text) == AnswerReader.foldedByFoundation(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(AnswerReader.fold("  Concordo   TOTALMENTE ") == "concordo totalmente")
+        #expect(AnswerReader.fold("Não sei\tAinda") == "nao sei ainda")
+    }
+}

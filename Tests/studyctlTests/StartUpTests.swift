@@ -48,4 +48,31 @@ import Testing
         print("skipped: libraries are loaded on first use only on Linux x86_64")
         #endif
     }
+
+    /// A library that cannot be loaded when a command first calls it (here a broken libcairo found first on the
+    /// library path) is said in the study's language, with status 70, and the figure is not left under its name.
+    @Test func aLibraryThatCannotBeLoadedIsSaidInTheStudysLanguage() throws {
+        #if os(Linux) && arch(x86_64)
+        for (language, words) in [("pt-BR", "a biblioteca libcairo.so.2, que desenha as figuras, não pode ser carregada"),
+                                  ("en", "the library libcairo.so.2, which draws figures, cannot be loaded")] {
+            let cli = try StudyCtl(language: nil)  // the study's own language
+            let data = Repository.path("datasets/uitracking")
+            try cli.succeed(["init", "--title", "UITracking", "--language", language])
+            try cli.succeed(["participant", "import", data + "/participants.csv"])
+            try cli.succeed(["category", "import", data + "/categories.csv"])
+            try cli.succeed(["code", "import", data + "/coded_excerpts.csv", "--coder", "Autora"])
+            let broken = cli.folder.appendingPathComponent("broken-libraries")
+            try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+            for name in ["libcairo.so.2", "libcairo.so"] {
+                try cli.write("broken-libraries/" + name, "not a shared object")
+            }
+            let result = try cli.run(["codes", "discovery", "--figure", "discovery.png"], environment: ["LD_LIBRARY_PATH": broken.path])
+            #expect(result.status == 70)
+            #expect(result.stderr.contains(words), "\(language): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cli.path("discovery.png")), "no figure under its final name")
+        }
+        #else
+        print("skipped: libraries are loaded on first use only on Linux x86_64")
+        #endif
+    }
 }

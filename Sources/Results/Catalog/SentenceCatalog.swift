@@ -2875,5 +2875,15 @@ public enum SentenceCatalog {
             "o estudo conta %@ participantes onde tem %@: outro programa acrescentou participantes sem a contagem"),
         ("the study counts %@ response sets where it holds %@: another program added response sets without the count",
             "o estudo conta %@ conjuntos de respostas onde tem %@: outro programa acrescentou conjuntos de respostas sem a contagem"),
+        ("draws figures",
+            "desenha as figuras"),
+        ("writes workbooks",
+            "grava as planilhas"),
+        ("reads JPEG stimulus images",
+            "lê as imagens JPEG dos estímulos"),
+        ("reads and writes XML",
+            "lê e grava XML"),
+        ("the library %@, which %@, cannot be loaded (%@); install it (scripts/install-deps.sh installs what studyctl needs) and run the command again",
+            "a biblioteca %@, que %@, não pode ser carregada (%@); instale-a (scripts/install-deps.sh instala o que o studyctl precisa) e execute o comando de novo"),
     ]
 }
