@@ -249,6 +249,11 @@ public final class CSVReader {
         fields.removeAll(keepingCapacity: true)
         fields.reserveCapacity(header.count)
         let keep = columnsToKeep  // read once per record, not once per field
+        if input.plainASCIIRecord(delimiter: delimiterByte, keep: keep, line: recordLine, into: &fields) {
+            newLine()
+            recordFields = fields
+            return Record(fields: fields, line: recordLine)
+        }
         while true {
             let (field, endedRecord) = try readField(keep: keep.map { fields.count < $0.count && $0[fields.count] } ?? true)
             fields.append(field)
@@ -549,6 +554,45 @@ struct ChunkedInput {
     @inline(__always)
     mutating func skip(_ count: Int) {
         index += count
+    }
+
+    /// Splits the record at the read position in one pass when it is a plain line: it ends (LF, or CR LF) inside
+    /// the buffered chunk and holds only ASCII without quotes, NUL or other CRs — what data exports mostly are
+    /// (a Tobii export's million rows of 95 columns). Each field's column is then its byte offset. Consumes
+    /// nothing and returns false otherwise: the field-by-field reader takes the line, with every check.
+    mutating func plainASCIIRecord(delimiter: UInt8, keep: [Bool]?, line: Int, into fields: inout [Field]) -> Bool {
+        let start = index
+        let next: Int? = buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress, start < bytes.count,
+                  let found = memchr(base + start, 10, bytes.count - start) else { return nil }
+            let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var end = lineFeed
+            if end > start, bytes[end - 1] == 13 { end -= 1 }
+            var i = start
+            while i < end {
+                let byte = bytes[i]
+                if byte >= 0x80 || byte == 34 || byte == 0 || byte == 13 { return nil }
+                i += 1
+            }
+            var fieldStart = start
+            var position = 0
+            i = start
+            while true {
+                if i == end || bytes[i] == delimiter {
+                    let kept = keep.map { position < $0.count && $0[position] } ?? true
+                    let value = kept ? String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<i]), as: UTF8.self) : ""
+                    fields.append(Field(value: value, line: line, column: fieldStart - start + 1))
+                    position += 1
+                    if i == end { break }
+                    fieldStart = i + 1
+                }
+                i += 1
+            }
+            return lineFeed + 1
+        }
+        guard let next else { return false }
+        index = next
+        return true
     }
 
     /// The bytes of an unquoted field up to (not including) the next delimiter or line end, when that end lies

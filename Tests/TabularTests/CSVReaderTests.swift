@@ -207,3 +207,29 @@ func temporaryFile(_ bytes: [UInt8]) throws -> URL {
     try Data(bytes).write(to: url)
     return url
 }
+
+@Suite struct PlainLineTests {
+    /// Plain ASCII lines are split in one pass, the others field by field: both give the same values, lines and
+    /// columns, across a file that mixes them (CR LF, a quoted field, accents, an empty field, a blank line).
+    @Test func plainAndQuotedLinesAgree() throws {
+        let text = "a,bb,ccc\r\n1,,3\n\"x,y\",é,z\n\n4,5,6\nÁ,b,\"q\"\"\"\n7,8,9"
+        let reader = try CSVReader(text: text)
+        var seen: [[String]] = []
+        var positions: [[String]] = []
+        while let record = try reader.next() {
+            seen.append(record.fields.map(\.value))
+            positions.append(record.fields.map { "\($0.line):\($0.column)" })
+        }
+        #expect(reader.header.map(\.value) == ["a", "bb", "ccc"])
+        #expect(seen == [["1", "", "3"], ["x,y", "é", "z"], ["4", "5", "6"], ["Á", "b", "q\""], ["7", "8", "9"]])
+        #expect(positions == [["2:1", "2:3", "2:4"], ["3:1", "3:7", "3:9"], ["5:1", "5:3", "5:5"], ["6:1", "6:3", "6:5"], ["7:1", "7:3", "7:5"]])
+    }
+
+    /// With a column mask, a plain line gives the masked columns empty, as the field-by-field reader does.
+    @Test func maskedColumnsComeBackEmpty() throws {
+        let reader = try CSVReader(text: "a\tb\tc\n1\t2\t3\nç\t5\t6\n", delimiter: .tab)
+        reader.columnsToKeep = [true, false]
+        #expect(try reader.next()?.fields.map(\.value) == ["1", "", ""])
+        #expect(try reader.next()?.fields.map(\.value) == ["ç", "", ""])
+    }
+}
