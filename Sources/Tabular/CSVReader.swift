@@ -246,14 +246,14 @@ public final class CSVReader {
         // storage is this reader's alone and is reused rather than allocated per row.
         var fields = recordFields
         recordFields = []
-        fields.removeAll(keepingCapacity: true)
-        fields.reserveCapacity(header.count)
         let keep = columnsToKeep  // read once per record, not once per field
         if input.plainASCIIRecord(delimiter: delimiterByte, keep: keep, line: recordLine, into: &fields) {
             newLine()
             recordFields = fields
             return Record(fields: fields, line: recordLine)
         }
+        fields.removeAll(keepingCapacity: true)
+        fields.reserveCapacity(header.count)
         while true {
             let (field, endedRecord) = try readField(keep: keep.map { fields.count < $0.count && $0[fields.count] } ?? true)
             fields.append(field)
@@ -568,31 +568,71 @@ struct ChunkedInput {
             let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             var end = lineFeed
             if end > start, bytes[end - 1] == 13 { end -= 1 }
+            let raw = UnsafeRawPointer(base)
+            // Eight bytes at a time: none may have its high bit set, nor be NUL, a quote or a CR.
             var i = start
+            #if _endian(little)
+            while i + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & Self.highBits != 0 || Self.hasByte(word, 0) || Self.hasByte(word, 34) || Self.hasByte(word, 13) { return nil }
+                i += 8
+            }
+            #endif
             while i < end {
                 let byte = bytes[i]
                 if byte >= 0x80 || byte == 34 || byte == 0 || byte == 13 { return nil }
                 i += 1
             }
+            // The fields, written over the last record's (no per-field teardown of a cleared array).
+            var count = 0
+            func field(_ from: Int, _ to: Int) {
+                let kept = keep.map { count < $0.count && $0[count] } ?? true
+                let value = kept ? String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) : ""
+                let made = Field(value: value, line: line, column: from - start + 1)
+                if count < fields.count { fields[count] = made } else { fields.append(made) }
+                count += 1
+            }
             var fieldStart = start
-            var position = 0
             i = start
-            while true {
-                if i == end || bytes[i] == delimiter {
-                    let kept = keep.map { position < $0.count && $0[position] } ?? true
-                    let value = kept ? String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<i]), as: UTF8.self) : ""
-                    fields.append(Field(value: value, line: line, column: fieldStart - start + 1))
-                    position += 1
-                    if i == end { break }
+            #if _endian(little)
+            // Delimiters found eight bytes at a time: every byte is ASCII here, so adding 0x7F to each byte of
+            // `word ^ delimiters` carries into its high bit exactly when it is not the delimiter.
+            let delimiters = UInt64(delimiter) &* 0x0101_0101_0101_0101
+            while i + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ delimiters
+                var found = ~(word &+ Self.lowBits) & Self.highBits
+                while found != 0 {
+                    let at = i + found.trailingZeroBitCount / 8
+                    field(fieldStart, at)
+                    fieldStart = at + 1
+                    found &= found &- 1
+                }
+                i += 8
+            }
+            #endif
+            while i < end {
+                if bytes[i] == delimiter {
+                    field(fieldStart, i)
                     fieldStart = i + 1
                 }
                 i += 1
             }
+            field(fieldStart, end)
+            if fields.count > count { fields.removeLast(fields.count - count) }
             return lineFeed + 1
         }
         guard let next else { return false }
         index = next
         return true
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// Whether a byte of `word` (all of them ASCII) is `byte`.
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        ~((word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)) &+ lowBits) & highBits != 0
     }
 
     /// The bytes of an unquoted field up to (not including) the next delimiter or line end, when that end lies

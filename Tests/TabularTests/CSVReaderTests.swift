@@ -225,6 +225,41 @@ func temporaryFile(_ bytes: [UInt8]) throws -> URL {
         #expect(positions == [["2:1", "2:3", "2:4"], ["3:1", "3:7", "3:9"], ["5:1", "5:3", "5:5"], ["6:1", "6:3", "6:5"], ["7:1", "7:3", "7:5"]])
     }
 
+    /// Random rows of every length (delimiters at every offset of the eight-byte words the plain-line reader scans),
+    /// some with an accented letter at a random place (read field by field): values and columns as written.
+    @Test func randomRowsReadBackAsWritten() throws {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcxyz0123456789 .-_:/")
+        for delimiter in [Delimiter.comma, .tab, .semicolon] {
+            let width = Int.random(in: 1...40, using: &generator)
+            var rows: [[String]] = []
+            for _ in 0..<300 {
+                rows.append((0..<width).map { _ in
+                    var cell = String((0..<Int.random(in: 0...11, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+                    if Int.random(in: 0..<25, using: &generator) == 0 { cell.insert("é", at: cell.startIndex) }
+                    return cell
+                })
+            }
+            let separator = delimiter.rawValue
+            let header = (0..<width).map { "h\($0)" }
+            let text = ([header] + rows).map { $0.joined(separator: separator) }.joined(separator: Bool.random(using: &generator) ? "\n" : "\r\n") + "\n"
+            let reader = try CSVReader(text: text, delimiter: delimiter)
+            var index = 0
+            while let record = try reader.next() {
+                // Rows of empty cells only are skipped, as blank lines are.
+                while rows[index].allSatisfy(\.isEmpty) { index += 1 }
+                #expect(record.fields.map(\.value) == rows[index], "row \(index)")
+                var column = 1
+                for (offset, field) in record.fields.enumerated() {
+                    #expect(field.column == column && field.line == index + 2, "row \(index) field \(offset)")
+                    column += rows[index][offset].unicodeScalars.count + 1
+                }
+                index += 1
+            }
+            #expect(index == rows.count - rows.reversed().prefix { $0.allSatisfy(\.isEmpty) }.count)
+        }
+    }
+
     /// With a column mask, a plain line gives the masked columns empty, as the field-by-field reader does.
     @Test func maskedColumnsComeBackEmpty() throws {
         let reader = try CSVReader(text: "a\tb\tc\n1\t2\t3\nç\t5\t6\n", delimiter: .tab)
