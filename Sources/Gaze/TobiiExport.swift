@@ -190,9 +190,18 @@ extension TobiiColumns {
             return Self.trimmed(fields[index])
         }
         func number(_ index: Int?) -> Double? { text(index).flatMap(Self.number) }
-        if let sensor = text(sensor), sensor.caseInsensitiveCompare("Eye Tracker") != .orderedSame { return nil }
+        // The exports' own spellings are compared first: Foundation's case-insensitive comparison and lowercasing
+        // ran for every row.
+        if let sensor = text(sensor), sensor != "Eye Tracker", sensor.caseInsensitiveCompare("Eye Tracker") != .orderedSame { return nil }
         guard let time = number(timestamp) else { return nil }
         let event: GazeSample.Event? = text(eventType).flatMap { value in
+            switch value {
+            case "Fixation": return .fixation
+            case "Saccade": return .saccade
+            case "Unclassified": return .unclassified
+            case "EyesNotFound": return .eyesNotFound
+            default: break
+            }
             switch value.lowercased() {
             case "fixation": return .fixation
             case "saccade": return .saccade
@@ -204,14 +213,15 @@ extension TobiiColumns {
         let valid: Bool
         switch dialect {
         case .studio:
-            let codes = [number(validityLeft), number(validityRight)].compactMap { $0 }
-            valid = codes.isEmpty || codes.contains { $0 < 2 }
+            let (left, right) = (number(validityLeft), number(validityRight))
+            valid = (left == nil && right == nil) || (left ?? 2) < 2 || (right ?? 2) < 2
         case .proLab:
             let states = [text(validityLeft), text(validityRight)].compactMap { $0?.lowercased() }
             valid = states.isEmpty || states.contains("valid")
         }
         var hits = Set<String>()
         var defined: [String] = []
+        defined.reserveCapacity(aoiHits.count)
         let mediaName = text(media) ?? ""
         for column in aoiHits {
             if let stimulus = column.media, stimulus.caseInsensitiveCompare(mediaName) != .orderedSame { continue }
@@ -232,8 +242,11 @@ extension TobiiColumns {
     /// they are returned as they are: Foundation's general trimming costs more than reading the whole row.
     @inline(__always)
     static func trimmed(_ value: String) -> String? {
-        let bytes = value.utf8
-        guard let first = bytes.first, let last = bytes.last else { return nil }
+        // The first and last bytes read from the text's storage (`utf8.last` walks String indices: a twentieth of
+        // a large import).
+        var value = value
+        let ends: (first: UInt8, last: UInt8)? = value.withUTF8 { bytes in bytes.isEmpty ? nil : (bytes[0], bytes[bytes.count - 1]) }
+        guard let (first, last) = ends else { return nil }
         if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return value }
         let inner = value.trimmingCharacters(in: .whitespaces)
         return inner.isEmpty ? nil : inner
