@@ -310,7 +310,7 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
 
     /// Numbers appended as bytes read as `JSONOutput.number` writes them.
     @Test func appendedNumbersAreTheNumbersText() {
-        for value in [0, -0.0, 1, -1, 72.5, 100, 1e14, 999_999_999_999_999, 1e15, 1e16, -3e20, 0.1, 1e-7, .nan, .infinity, 42] {
+        for value in [0, -0.0, 1, -1, 7, 10, -123_456, 72.5, 100, 1e14, -999_999_999_999_999, 999_999_999_999_999, 1e15, 1e16, -3e20, 0.1, 1e-7, .nan, .infinity, 42] {
             var bytes: [UInt8] = []
             JSONOutput.appendNumber(value, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == JSONOutput.number(value), "\(value)")
