@@ -233,7 +233,6 @@ public final class StudyDatabase: @unchecked Sendable {
         }
     }
 
-    /// Looks at the file's first bytes before SQLite opens it, so a file that is not a study is never altered.
     /// `path` as the path of an SQLite URI: every byte but letters, digits, `-._~` and `/` percent-encoded
     /// (SQLite decodes `%HH` anywhere in it). By hand: Foundation's `.urlPathAllowed` set was built anew on every
     /// command's start, a third of reading the study's language.
@@ -253,6 +252,7 @@ public final class StudyDatabase: @unchecked Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Looks at the file's first bytes before SQLite opens it, so a file that is not a study is never altered.
     private static func checkHeader(path: String) throws {
         // The C library's calls: every command reads these 100 bytes before it starts.
         guard let file = fopen(path, "rb") else {

@@ -66,8 +66,10 @@ import Testing
             for name in ["libcairo.so.2", "libcairo.so"] {
                 try cli.write("broken-libraries/" + name, "not a shared object")
             }
+            let before = try Data(contentsOf: URL(fileURLWithPath: cli.path("study.sqlite")))
             let result = try cli.run(["codes", "discovery", "--figure", "discovery.png"], environment: ["LD_LIBRARY_PATH": broken.path])
             #expect(result.status == 70)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path("study.sqlite"))) == before, "the study is as it was")
             #expect(result.stderr.contains(words), "\(language): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: cli.path("discovery.png")), "no figure under its final name")
         }

@@ -6,8 +6,8 @@ import Wording
 /// What a command says when a C library it needs cannot be loaded. On Linux x86_64 Cairo, libxlsxwriter, libjpeg
 /// and libxml2 are loaded the first time a command calls them (`LazyLibraries`), so a missing or broken one is
 /// found in the middle of a command, not by the loader before it starts: said here in the study's language, with
-/// the exit status the loader's own failure has (70, an internal error), and no output under its final name (the
-/// files being written are still under their temporary names).
+/// the exit status the loader's own failure has (70, an internal error). Outputs are renamed into place only when
+/// complete, so none is left under its final name; the study is not written (the command ends before it commits).
 enum LibraryFailure {
     static func install() {
         lazy_libraries_on_failure { soname, detail in
