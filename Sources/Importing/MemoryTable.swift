@@ -28,7 +28,6 @@ final class MemoryTable: RecordSource {
     func position(of field: Field) -> SourcePosition { SourcePosition(file: file, line: field.line, column: field.column) }
 
     var fractionRead: Double { records.isEmpty ? 1 : Double(index) / Double(records.count) }
-    var byteCount: Int { 0 }
 }
 
 /// The first sheet of an Excel workbook (`.xlsx`, ECMA-376 SpreadsheetML) as rows of text: shared and inline

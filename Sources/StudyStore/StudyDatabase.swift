@@ -308,11 +308,7 @@ public final class StudyDatabase: @unchecked Sendable {
     ///
     /// Refused when the study is read-only, or when the last `studyctl check` found the file damaged (see
     /// `damageMarker`): writing to a damaged file could spread the damage.
-    ///
-    /// `largeInput` (bytes about to be stored) decides whether a bulk write leaves the WAL for a rollback journal
-    /// (see below): switching costs a few milliseconds of syncs, which the pages written once repay from about a
-    /// megabyte on.
-    func write<T>(bulk: Bool = false, largeInput: Int = 0, _ updates: (Database) throws -> T) throws -> T {
+    func write<T>(bulk: Bool = false, _ updates: (Database) throws -> T) throws -> T {
         if isReadOnly {
             throw StoreError.storage(path: path, reason: "the file or its folder is read-only, so nothing can be written; reads still work")
         }
@@ -323,20 +319,12 @@ public final class StudyDatabase: @unchecked Sendable {
             return try dbQueue.writeWithoutTransaction { db in
                 // A bulk write also keeps SQLite's statement journal in memory: each multi-row insert statement
                 // journals what it would undo, and on disk that was hundreds of megabytes of writes at a million
-                // respondents.
+                // respondents. The transaction's own journal (the WAL) is untouched: a kill -9 still leaves all or
+                // nothing, and a refused import leaves the file's bytes as they were. (Switching to a rollback journal
+                // for large imports wrote their pages once instead of twice, but the switch rewrites the file's header,
+                // so a refused import no longer left the same bytes.)
                 if bulk { try db.execute(sql: "PRAGMA foreign_keys = OFF; PRAGMA temp_store = MEMORY") }
-                // ... and, when no other connection is reading, runs under a rollback journal instead of the
-                // write-ahead log: through the WAL every new page is written twice (to the log, then copied into the
-                // file by the checkpoint), while a rollback journal keeps only the few pages that existed before
-                // (SQLite never journals pages appended past the file's old end). A kill -9 still leaves all or
-                // nothing: the next connection rolls the hot journal back. The study returns to WAL at the end, or
-                // at its next write when a kill came first (`Self.restoreWAL`).
-                let rollback = bulk && largeInput >= Self.rollbackJournalBytes && Self.leaveWAL(db)
-                defer {
-                    if rollback { Self.restoreWAL(db) }
-                    if bulk { try? db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA temp_store = DEFAULT") }
-                }
-                if !rollback { Self.restoreWAL(db) }
+                defer { if bulk { try? db.execute(sql: "PRAGMA foreign_keys = ON; PRAGMA temp_store = DEFAULT") } }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try updates(db)
@@ -349,26 +337,6 @@ public final class StudyDatabase: @unchecked Sendable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT || error.resultCode == .SQLITE_TOOBIG {
             throw Self.refusal(error)
         }
-    }
-
-    /// The input size from which a bulk write runs under a rollback journal.
-    static let rollbackJournalBytes = 1 << 20
-
-    /// Switches the study to a rollback journal for one bulk transaction; `false` (still in WAL) when another
-    /// connection is reading, which is never waited for: the import then runs through the WAL as any write does.
-    static func leaveWAL(_ db: Database) -> Bool {
-        let connection = db.sqliteConnection
-        sqlite3_busy_timeout(connection, 0)
-        defer { sqlite3_busy_timeout(connection, Int32(busyTimeout * 1000)) }
-        return (try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")) == "delete"
-    }
-
-    /// Puts a study left under a rollback journal (a bulk write that was killed, or whose switch back found a
-    /// reader) back into WAL mode, which every other command and the workspace's concurrent readers rely on.
-    /// Reading the mode is a header lookup; the switch itself waits for other connections like any write.
-    static func restoreWAL(_ db: Database) {
-        guard let mode = try? String.fetchOne(db, sql: "PRAGMA journal_mode"), mode != "wal" else { return }
-        _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
     }
 
     /// The tables a researcher knows by another name.

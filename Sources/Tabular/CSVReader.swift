@@ -196,7 +196,6 @@ public final class CSVReader {
 
     /// How much of the file has been read, from 0 to 1 (for progress bars); 0 when the size is unknown.
     public var fractionRead: Double { input.fractionRead }
-    public var byteCount: Int { input.byteCount }
 
     /// Where a field starts, for error messages.
     public func position(of field: Field) -> SourcePosition {
@@ -457,7 +456,6 @@ struct ChunkedInput {
     var isAtEnd: Bool { index >= buffer.count && exhausted }
 
     var fractionRead: Double { size > 0 ? min(1, Double(consumedBefore + index) / Double(size)) : 0 }
-    var byteCount: Int { size }
 
     /// Reads until at least `count` bytes are buffered ahead, or the file ends.
     mutating func fill(_ count: Int = 4) throws {
@@ -713,8 +711,6 @@ public protocol RecordSource: AnyObject {
     func position(of field: Field) -> SourcePosition
     /// How much of the table has been read, 0–1 (for progress).
     var fractionRead: Double { get }
-    /// The table's size in bytes when it is known (a file), else 0: what a store sizes a large write by.
-    var byteCount: Int { get }
 }
 
 extension RecordSource {

@@ -33,13 +33,12 @@ import Darwin
         #expect(outcomes.last == 1 + rows, "an import left alone completes")
     }
 
-    /// A form import (a bulk write, run under a rollback journal when no one else reads the study) killed with
-    /// SIGKILL at random moments: the hot journal is rolled back, the study holds all of the import or none, and
-    /// the next write puts it back into WAL mode.
-    @Test func bulkImportKilledMidwayLeavesAllOrNothingAndReturnsToWAL() throws {
+    /// A form import (a bulk write: foreign keys checked once, the statement journal in memory) killed with SIGKILL
+    /// at random moments: the study holds all of the import or none, and stays in WAL mode.
+    @Test func bulkImportKilledMidwayLeavesAllOrNothingInWAL() throws {
         let cli = try StudyCtl()
         try cli.succeed(["init", "--title", "Crash"])
-        let rows = 50_000  // a form over a megabyte: large enough for the rollback journal
+        let rows = 50_000
         var participants = "code\n", form = "participant,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n"
         for index in 0..<rows {
             participants += "U\(index)\n"
@@ -61,7 +60,7 @@ import Darwin
             let sets = (status["counts"] as! [String: Int])["response sets"]!
             #expect(sets == 0 || sets == rows, "run \(run): \(sets) response sets — all of the import or none")
             try cli.succeed(["participant", "add", "W\(run)"])
-            #expect(try inWAL(), "run \(run): a write after the import leaves the study in WAL mode")
+            #expect(try inWAL(), "run \(run): the study is in WAL mode after the import and a write")
             outcomes.append(sets)
             if sets == rows { break }
         }
@@ -69,12 +68,11 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: study.path + "-journal"))
     }
 
-    /// An import while another connection reads the study (a read transaction held open) runs through the WAL:
-    /// the reader is never waited for, and both finish.
+    /// An import while another connection reads the study (a read transaction held open): the reader is never
+    /// waited for, and both finish.
     @Test func bulkImportBesideAReaderStaysInWAL() throws {
         let cli = try StudyCtl()
         try cli.succeed(["init", "--title", "Reader"])
-        // A form over a megabyte, which alone would be stored under a rollback journal.
         try cli.write("p.csv", "code\n" + (1...50_000).map { "P\($0)\n" }.joined())
         try cli.write("f.csv", "participant,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n" + (1...50_000).map { "P\($0),3,3,3,3,3,3,3,3,3,3\n" }.joined())
         try cli.succeed(["participant", "import", "p.csv"])
@@ -95,6 +93,27 @@ import Darwin
         reader.waitUntilExit()
         #expect(try Data(contentsOf: cli.folder.appendingPathComponent("study.sqlite"))[18] == 2)
         #expect(try cli.succeed(["check"]).contains(": ok"))
+    }
+
+    /// A large form import refused at its last row (the rows before it were stored as they were read) leaves the
+    /// study file's bytes exactly as they were, header included, and says where.
+    @Test func aLargeImportRefusedAtItsEndLeavesTheSameBytes() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Refused"])
+        var participants = "code\n", form = "participant,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n"
+        for index in 0..<60_000 {
+            participants += "U\(index)\n"
+            form += "U\(index)," + (1...10).map { String((index + $0) % 5 + 1) }.joined(separator: ",") + "\n"
+        }
+        form += "U5,3,3,3,3,3,3,3,3,3,3\n"  // a second row for U5, at line 60,002
+        try cli.write("p.csv", participants)
+        try cli.write("f.csv", form)
+        try cli.succeed(["participant", "import", "p.csv"])
+        let study = cli.folder.appendingPathComponent("study.sqlite")
+        let before = try Data(contentsOf: study)
+        let failure = try cli.fail(["responses", "import", "f.csv", "--instrument", "sus", "--participant-column", "participant"])
+        #expect(failure.stderr.contains("f.csv:60002:1"), "\(failure.stderr)")
+        #expect(try Data(contentsOf: study) == before, "the same bytes")
     }
 
     /// Two processes each storing 200 response sets in the same study: 400 sets, no lock error.

@@ -37,7 +37,7 @@ extension StudyDatabase {
         let instrumentIndex = columns["instrument"]
         let taskIndex = columns["task"]
 
-        return try write(bulk: true, largeInput: reader.byteCount) { db in
+        return try write(bulk: true) { db in
             var problems: [StoreError.Problem] = []
             var problemCount = 0
             func problem(_ location: String, _ message: Sentence) {

@@ -107,7 +107,7 @@ extension StudyDatabase {
         let header = reader.header
         func at(_ field: Field) -> String { reader.position(of: field).description }
 
-        return try write(bulk: true, largeInput: reader.byteCount) { db in
+        return try write(bulk: true) { db in
             let (instrumentRowID, definition) = try Self.resolveInstrument(db, options.instrument)
             let participantIndex = columns.participant
             let taskIndex = columns.task
