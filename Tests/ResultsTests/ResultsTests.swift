@@ -154,3 +154,20 @@ enum ForeignWords {
         #expect(NumberStyle(.en).number(-0.001) == "0.00")
     }
 }
+
+@Suite struct ItemMatchWordsTests {
+    /// How a form import found its items is said in Portuguese in a pt-BR study ("por posição", not "por position").
+    @Test func howItemsWereFoundIsSaidInPortuguese() {
+        let expected = ["position": "posição", "item text": "texto do item", "similarity to the item text": "semelhança com o texto do item",
+                        "item text and --map": "texto do item e --map", "--map": "--map", "--items-from": "--items-from"]
+        for (by, words) in expected {
+            let pt = Message.itemsReadFrom(by: by, columns: "1 ← 'Q1'").text(.ptBR)
+            #expect(pt.hasPrefix("Itens lidos de (por \(words)):"), "\(pt)")
+            // Option names (--items-from) are the tool's own words in both languages.
+            let withoutOptions = pt.replacingOccurrences(of: "--[a-z-]+", with: "", options: .regularExpression)
+            #expect(ForeignWords.found(in: withoutOptions, ForeignWords.english.union(["position", "text", "similarity"])).isEmpty, "\(pt)")
+            #expect(Message.itemsReadFromCheck(by: by).text(.ptBR) == "Itens lidos de (por \(words); confira-os):")
+            #expect(Message.itemsReadFrom(by: by, columns: "x").text(.en) == "Items read from (by \(by)): x")
+        }
+    }
+}

@@ -166,8 +166,8 @@ public enum Message: Sendable, Equatable, Bilingual {
         case let .importedResponseSets(sets, answers, instrument, file, replaced):
             return ("Imported \(sets) \(instrument) response set\(sets == 1 ? "" : "s") (\(answers) answers) from \(file)\(replaced > 0 ? ", replacing \(replaced)" : "")",
                     "\(sets) conjunto\(sets == 1 ? "" : "s") de respostas de \(instrument) importado\(sets == 1 ? "" : "s") (\(answers) respostas) de \(file)\(replaced > 0 ? ", substituindo \(replaced)" : "")")
-        case let .itemsReadFrom(by, columns): return ("Items read from (by \(by)): \(columns)", "Itens lidos de (por \(by)): \(columns)")
-        case let .itemsReadFromCheck(by): return ("Items read from (by \(by); check them):", "Itens lidos de (por \(by); confira-os):")
+        case let .itemsReadFrom(by, columns): return ("Items read from (by \(by)): \(columns)", "Itens lidos de (por \(Self.itemMatchPT(by))): \(columns)")
+        case let .itemsReadFromCheck(by): return ("Items read from (by \(by); check them):", "Itens lidos de (por \(Self.itemMatchPT(by)); confira-os):")
         case let .itemSimilarity(item, column, percent):
             return ("  \(item) ← '\(column)' (similarity \(percent) %)", "  \(item) ← '\(column)' (semelhança \(percent) %)")
         case let .ignoredColumns(list): return ("Columns that are no item, left out: \(list)", "Colunas que não são itens, deixadas de lado: \(list)")
@@ -217,6 +217,20 @@ public enum Message: Sendable, Equatable, Bilingual {
         case let .undidCoding(code): return ("Undid coding “\(code)”", "Codificação “\(code)” desfeita")
         case let .restoredCoding(code): return ("Restored “\(code)”", "“\(code)” restaurado")
         case let .noComparison(by): return ("No comparison: fewer than two groups of \(by) have scores.", "Sem comparação: menos de dois grupos de \(by) têm escores.")
+        }
+    }
+}
+
+extension Message {
+    /// How a form import found its item columns (`ResponseImportSummary.matchedBy`), in Portuguese; the options
+    /// keep their names.
+    static func itemMatchPT(_ by: String) -> String {
+        switch by {
+        case "position": return "posição"
+        case "item text": return "texto do item"
+        case "similarity to the item text": return "semelhança com o texto do item"
+        case "item text and --map": return "texto do item e --map"
+        default: return by
         }
     }
 }
