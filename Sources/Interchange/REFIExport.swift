@@ -150,6 +150,10 @@ public struct REFIExport {
 
     /// The `.qdc` codebook document.
     public func codebookXML() throws -> Data {
+        try XMLOutput.serialised(codebookTree)
+    }
+
+    private func codebookTree() throws -> XMLElement {
         let codes = codeElements(codebook: true)
         guard !codes.isEmpty else { throw REFIError.nothingToExport("the codebook has no categories; a REFI codebook needs at least one code") }
         let root = XMLElement(name: "CodeBook")
@@ -158,13 +162,20 @@ public struct REFIExport {
         let container = XMLElement(name: "Codes")
         codes.forEach(container.addChild)
         root.addChild(container)
-        return serialise(root)
+        return root
     }
 
     // MARK: - Project
 
     /// The `project.qde` document and the source files it names (`sources/<guid>.txt` → text).
     public func projectXML() throws -> (xml: Data, sources: [(name: String, text: String)]) {
+        var files: [(String, String)] = []
+        let xml = try XMLOutput.serialised { try projectTree(files: &files) }
+        return (xml, files)
+    }
+
+    /// The project's tree; `files` receives the source files it names.
+    private func projectTree(files: inout [(String, String)]) throws -> XMLElement {
         let root = XMLElement(name: "Project")
         root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:project:1.0") as! XMLNode)
         attribute(root, "name", snapshot.info.title)
@@ -239,7 +250,6 @@ public struct REFIExport {
             }
             root.addChild(cases)
         }
-        var files: [(String, String)] = []
         let codeMemos = Dictionary(grouping: snapshot.memos.filter { $0.on.hasPrefix("code:") }, by: \.on)
         if !snapshot.transcripts.isEmpty {
             let sources = XMLElement(name: "Sources")
@@ -330,7 +340,7 @@ public struct REFIExport {
             attribute(ref, "targetGUID", guid("memo", String(memo.id)))
             root.addChild(ref)
         }
-        return (serialise(root), files)
+        return root
     }
 
     func find(_ elements: [XMLElement], guid: String) -> XMLElement? {
@@ -340,13 +350,6 @@ public struct REFIExport {
             if let found = find(element.children?.compactMap { $0 as? XMLElement } ?? [], guid: guid) { return found }
         }
         return nil
-    }
-
-    func serialise(_ root: XMLElement) -> Data {
-        let document = XMLDocument(rootElement: root)
-        document.version = "1.0"
-        document.characterEncoding = "utf-8"
-        return Data(document.xmlString(options: [.nodePrettyPrint]).utf8 + [0x0A])
     }
 
     /// Writes the `.qdpx`: `project.qde` and `sources/<guid>.txt`, deflated, every entry dated 2000-01-01.
@@ -363,6 +366,28 @@ public struct REFIExport {
         try add("project.qde", xml)
         for (name, text) in files.sorted(by: { $0.name < $1.name }) { try add("sources/" + name, Data(text.utf8)) }
         return archive.data ?? Data()
+    }
+}
+
+/// XML documents written through FoundationXML without freeing a node after its document.
+///
+/// swift-corelibs-foundation's `XMLDocument(rootElement:)` and `setRootElement(_:)` point every libxml2 node of the
+/// tree at the document (xmlSetTreeDoc) but do not tie the tree's Swift objects to the document's lifetime. When the
+/// document is released while the root element still lives, libxml2's document is freed and every node left keeps a
+/// pointer to it; freeing those nodes later reads the freed document (xmlFreeNode → doc->dict → xmlDictOwns), a
+/// use-after-free that crashed `export qdpx` wherever the optimiser happened to release the document first (the
+/// `swift build -c release` binary, on a study whose last case had no children). Here the tree is built by `build`,
+/// whose references to its nodes all end when it returns, and the document is kept alive until after the tree has
+/// been written: the document is then the last owner of the root, and its release frees the nodes before itself.
+enum XMLOutput {
+    static func serialised(_ build: () throws -> XMLElement) rethrows -> Data {
+        let document = XMLDocument(rootElement: nil)
+        return try withExtendedLifetime(document) {
+            document.setRootElement(try build())
+            document.version = "1.0"
+            document.characterEncoding = "utf-8"
+            return Data(document.xmlString(options: [.nodePrettyPrint]).utf8 + [0x0A])
+        }
     }
 }
 

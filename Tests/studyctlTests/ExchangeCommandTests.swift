@@ -24,6 +24,30 @@ import Testing
         }
     }
 
+    /// The study that crashed `export qdpx` in the `swift build -c release` binary (a freed libxml2 document read
+    /// while its nodes were freed): P2 without attributes or transcript, one category, one code with a memo on P1's
+    /// transcript. `make test` runs this suite against the release binary too (STUDYCTL_BIN).
+    @Test func qdpxOfAParticipantWithNothingAttached() throws {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Estudo", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1", "--attr", "nível=Iniciante"])
+        try cli.succeed(["participant", "add", "P2"])
+        try cli.write("p1.txt", "Eu achei difícil encontrar o botão de voltar.\n")
+        try cli.succeed(["transcript", "add", "P1", "p1.txt"])
+        try cli.succeed(["category", "add", "Navegação", "--origin", "emergent"])
+        try cli.succeed(["code", "add", "P1", "--excerpt", "difícil encontrar o botão", "--code", "difícil encontrar", "--category", "Navegação", "--memo", "Procurou no topo"])
+        for round in 1...3 {
+            let result = try cli.run(["export", "qdpx", "a\(round).qdpx"])
+            #expect(result.status == 0, "export qdpx, round \(round): status \(result.status): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path("a1.qdpx"))) == Data(contentsOf: URL(fileURLWithPath: cli.path("a3.qdpx"))))
+        try cli.succeed(["export", "qdc", "a.qdc"])
+        let imported = try cli.succeed(["import", "qdpx", "a1.qdpx", "--db", "copy.sqlite"])
+        #expect(imported.contains("2"), "\(imported)")
+        #expect(try cli.succeed(["participant", "list", "--json", "--db", "copy.sqlite"]).contains("\"P2\""))
+        #expect(try cli.succeed(["code", "list", "--json", "--db", "copy.sqlite"]).contains("difícil encontrar"))
+    }
+
     @Test func qdpxRoundTripAndIdenticalBytes() throws {
         let cli = try StudyCtl()
         try study(cli, coder: "ana")
