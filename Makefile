@@ -34,9 +34,17 @@ install: release
 demo: release
 	@scripts/demo.sh
 
+# The end-to-end suite runs with the debug binary and again with the one `swift build -c release` makes (in its own
+# build folder, .build-plain: dynamic Swift runtime, the optimiser's order of releases); that binary and
+# `make release`'s then run every command that reaches a library loaded on first use (scripts/smoke-test.sh).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(SWIFT) build -c release --product studyctl --scratch-path .build-plain
+	STUDYCTL_BIN="$(CURDIR)/.build-plain/release/studyctl" $(SWIFT) test --skip-build --filter studyctlTests
+	scripts/smoke-test.sh .build-plain/release/studyctl
+	SWIFT=$(SWIFT) scripts/release.sh
+	scripts/smoke-test.sh .build/release/studyctl
 	scripts/browser-test.sh .build/debug/studyctl
 	scripts/exchange-test.sh .build/debug/studyctl
 	scripts/differential-test.sh .build/debug/studyctl
@@ -48,4 +56,4 @@ bench-gaze: deps
 	bench/run.sh gaze
 
 clean:
-	rm -rf .build demo-output
+	rm -rf .build .build-plain demo-output
