@@ -45,6 +45,12 @@ extension StudyDatabase {
         if columns["time"] == nil && columns["errors"] == nil && columns["outcome"] == nil {
             problems.append(.init(location: "\(reader.file):1", message: "no time, errors or outcome column; name them with --map time=COLUMN,errors=COLUMN"))
         }
+        if let trial = options.trial, let index = columns["trial"] {
+            problems.append(.init(location: "--trial \(trial)", message: "the file gives each row's trial in column '\(header.header[index].value)'; leave out --trial"))
+        }
+        if options.replace && options.trial == nil && columns["trial"] == nil {
+            problems.append(.init(location: "--replace", message: "replaces stored trials, so it needs each row's trial: a trial column, or --trial N"))
+        }
         if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no attempts")) }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         return try storeAttempts(reader, columns: columns, factorColumns: factorColumns, records: records, options: options)

@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import QualCoding
 import StudyStore
+import Surveys
 import ZIPFoundation
 
 /// Reads a REFI-QDA project (`.qdpx`) as studyctl or another tool wrote it, into a `StudyBundle`.
@@ -283,6 +284,11 @@ public struct REFIImport {
             for variable in Self.kids(container, "Variable") {
                 if let id = Self.guid(Self.attr(variable, "guid")), let name = Self.attr(variable, "name") {
                     variables[id] = name
+                    // REFI-QDA types its variables: Integer and Float hold numbers; Text (a version "4.10", a code
+                    // "007"), Boolean and dates are kept as written.
+                    if let type = Self.attr(variable, "typeOfVariable") {
+                        bundle.attributeTypes[name] = ["integer", "float"].contains(type.lowercased()) ? .number : .text
+                    }
                     bundle.foreignGUIDs.append(("attribute", name, id))
                     // studyctl writes a derived attribute's rule as "Derived from SOURCE: RULE".
                     if let description = Self.kids(variable, "Description").first?.stringValue, description.hasPrefix("Derived from "),

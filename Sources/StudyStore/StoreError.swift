@@ -16,6 +16,12 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case unknownParticipant(code: String, known: [String])
     case unknownAttribute(name: String, known: [String])
     case attributeType(participant: String, attribute: String, expected: String, value: String)
+    /// A number typed into a numeric attribute whose type was never declared would not keep what was typed (`4.10`).
+    case numberLosesDigits(participant: String, attribute: String, value: String, number: String)
+    /// A command declared an attribute's type (`--type`) other than the one it holds.
+    case attributeTypeDeclared(attribute: String, holds: AttributeType, declared: AttributeType)
+    /// An attribute other attributes are derived from (by a rule on numbers) cannot become text.
+    case typeChangeBreaksRule(attribute: String, derived: [String])
     case participantHasData(code: String, attached: AttachedData)
     case notNumeric(attribute: String, participant: String, value: String)
     case ruleLeavesValue(attribute: String, participant: String, value: String, rule: String)
@@ -95,6 +101,16 @@ public enum StoreError: Error, LocalizedError, Equatable {
             return "No attribute '\(name)' in this study." + Self.knownList("Attributes", known)
         case let .attributeType(participant, attribute, expected, value):
             return "Participant \(participant): attribute '\(attribute)' holds \(expected) values in this study; '\(value)' is not a number."
+        case let .numberLosesDigits(participant, attribute, value, number):
+            return "Participant \(participant): attribute '\(attribute)' holds numbers in this study, and '\(value)' would be stored as the number \(number), losing what was typed. "
+                + "If \(attribute) holds version numbers or codes, make it text first: 'studyctl participant attribute type \(attribute) text'. "
+                + "If it is a number, write \(number), or declare \(attribute) a number to read such values as numbers: 'studyctl participant attribute type \(attribute) number'."
+        case let .attributeTypeDeclared(attribute, holds, declared):
+            return "Attribute '\(attribute)' holds \(holds == .number ? "numbers" : "text") in this study, not \(declared == .number ? "numbers" : "text"); nothing was stored. "
+                + "To change it, run 'studyctl participant attribute type \(attribute) \(declared.rawValue)'."
+        case let .typeChangeBreaksRule(attribute, derived):
+            return "Attribute '\(attribute)' stays a number: \(derived.joined(separator: ", ")) \(derived.count == 1 ? "is" : "are") derived from it by a rule on numbers. "
+                + "Remove the derived attribute first ('studyctl participant attribute remove \(derived[0])') to make \(attribute) text."
         case let .participantHasData(code, attached):
             return "Participant \(code) has " + attached.descriptions.joined(separator: ", ")
                 + "; nothing was removed. Rerun with --cascade to remove the participant and all of that."

@@ -39,6 +39,9 @@ public struct StudyBundle: Sendable {
     }
     /// Attributes derived by a rule from another (name, source attribute, rule), restored when both are there.
     public var derivations: [(name: String, from: String, rule: String)] = []
+    /// The type each attribute has where the bundle says (a REFI-QDA variable's type, the other study's): a new
+    /// attribute takes it, so a text variable's `4.10` stays `4.10`.
+    public var attributeTypes: [String: AttributeType] = [:]
 
     public var participants: [Participant] = []
     /// In an order where a category's theme comes before it.
@@ -98,6 +101,14 @@ extension StudyDatabase {
     static func apply(_ db: Database, _ bundle: StudyBundle, prefer: Preference?, record: String?) throws -> BundleSummary {
             var summary = BundleSummary()
             var conflicts: [StoreError.Problem] = []
+            // Attributes new to the study take the bundle's types (declared); for one the study has, the bundle's type
+            // is used only where it agrees (a number the other side declared reads as a number), else the study's rules.
+            // (New attributes are declared as their first value is stored, so they keep the bundle's order.)
+            var types: [String: AttributeType] = [:]
+            for (name, type) in bundle.attributeTypes {
+                let held = try Self.attributeType(db, name)
+                if held == nil || held == type { types[StudyText.key(name)] = type }
+            }
             for participant in bundle.participants {
                 if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [participant.code]) == nil {
                     if let reason = ParticipantNaming.problem(withCode: participant.code) {
@@ -112,7 +123,9 @@ extension StudyDatabase {
                 var missing: [(name: String, value: String)] = []
                 for (name, value) in participant.attributes {
                     if let stored = try Self.attributeValue(db, participant: participant.code, attribute: name) {
-                        if stored.display != value && NumberParser.parse(value).map({ AttributeValue.number($0) }) != stored {
+                        // A numeric value compares as a number (1.50 is 1.5), a text one as typed.
+                        let same = stored.number.map { NumberParser.parse(value) == $0 } ?? (stored.display == StudyText.composed(value.trimmingCharacters(in: .whitespaces)))
+                        if !same {
                             let what: Sentence = "participant \(participant.code): \(name) is '\(stored.display)' here and '\(value)' there"
                             switch prefer {
                             case .ours?: summary.settled.append("\(what) — kept ours")
@@ -126,7 +139,7 @@ extension StudyDatabase {
                         missing.append((name, value))
                     }
                 }
-                if !missing.isEmpty { try Self.setValues(db, participantID: id, code: participant.code, values: missing) }
+                if !missing.isEmpty { try Self.setValues(db, participantID: id, code: participant.code, values: missing, types: types, remember: false) }
             }
             for derivation in bundle.derivations where (try? DerivationRule(parsing: derivation.rule)) != nil {
                 try db.execute(sql: """
@@ -253,6 +266,7 @@ extension StudyDatabase {
         var bundle = StudyBundle()
         let roster = try roster()
         bundle.participants = roster.participants.map { .init(code: $0.code, attributes: $0.attributes.map { ($0.name, $0.value.display) }) }
+        bundle.attributeTypes = Dictionary(roster.attributes.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         bundle.derivations = roster.attributes.compactMap { definition in
             definition.derivedFrom.flatMap { from in definition.rule.map { (definition.name, from, $0) } }
         }

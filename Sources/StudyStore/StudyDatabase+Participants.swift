@@ -165,8 +165,9 @@ extension StudyDatabase {
     /// Adds one participant with attribute values as typed (`years_ios` = "0,5" is stored as the number 0.5).
     ///
     /// A code that looks the same as an existing one (Unicode TR39 skeleton: `Р1` in Cyrillic, fullwidth `Ｐ1`) is
-    /// refused unless `allowConfusable`.
-    public func addParticipant(code typed: String, attributes: [(name: String, value: String)], allowConfusable: Bool = false) throws {
+    /// refused unless `allowConfusable`. `types` declares attributes' types (by name, any case): see `typedValue`.
+    public func addParticipant(code typed: String, attributes: [(name: String, value: String)], allowConfusable: Bool = false,
+                               types: [String: AttributeType] = [:]) throws {
         let code = try Self.name(typed, .participantCode)
         try write { db in
             if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) != nil {
@@ -179,16 +180,20 @@ extension StudyDatabase {
             try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)", arguments: [code, Timestamp.now(), skeleton])
             let id = db.lastInsertedRowID
             try Self.count(db, .participants, 1)
-            try Self.setValues(db, participantID: id, code: code, values: attributes)
+            try Self.declareTypes(db, types, valued: attributes.map(\.name))
+            try Self.setValues(db, participantID: id, code: code, values: attributes, types: Self.keyed(types))
         }
     }
 
-    /// Sets (or, for names in `unset`, removes) attribute values of one participant.
-    public func setAttributes(code: String, values: [(name: String, value: String)], unset: [String]) throws {
+    /// Sets (or, for names in `unset`, removes) attribute values of one participant; `types` declares attributes'
+    /// types as `addParticipant` does.
+    public func setAttributes(code: String, values: [(name: String, value: String)], unset: [String],
+                              types: [String: AttributeType] = [:]) throws {
         let unset = try unset.map { try Self.name($0, .attributeName) }
         try write { db in
             let id = try Self.participantID(db, code: code)
-            try Self.setValues(db, participantID: id, code: code, values: values)
+            try Self.declareTypes(db, types, valued: values.map(\.name))
+            try Self.setValues(db, participantID: id, code: code, values: values, types: Self.keyed(types))
             for name in unset {
                 guard let stored = try Self.attributeName(db, name) else {
                     throw StoreError.unknownAttribute(name: name, known: try Self.attributeDefinitions(db).map(\.name))
@@ -265,6 +270,7 @@ extension StudyDatabase {
                 storedName = existing.name
                 if existing.type == .number {
                     try db.execute(sql: "DELETE FROM participant_attribute WHERE name = ?", arguments: [storedName])
+                    try Self.forgetDeclaredType(db, attribute: storedName)
                 }
                 try db.execute(sql: "UPDATE attribute SET type = 'text', derived_from = ?, rule = ? WHERE name = ?",
                                arguments: [sourceDefinition.name, rule.description, storedName])
@@ -296,6 +302,72 @@ extension StudyDatabase {
         }
     }
 
+    /// What `setAttributeType` did.
+    public enum TypeChange: Sendable, Equatable {
+        /// A new attribute, with no values yet.
+        case declared(attribute: String)
+        /// The attribute already held that type; it is now remembered as declared.
+        case unchanged(attribute: String)
+        /// The attribute's values were converted (how many).
+        case converted(attribute: String, values: Int)
+    }
+
+    /// Declares the type of an attribute: a new one is added with no values; an existing one is converted.
+    ///
+    /// Number to text keeps each value as it is shown (4.1 → "4.1"); it is refused for the source of a derived
+    /// attribute (its rule needs numbers). Text to number is refused for a value that is no number, and for one
+    /// that would not read back as typed (`4.10` → 4.1, `007` → 7) unless `force`. All or nothing.
+    @discardableResult
+    public func setAttributeType(_ typed: String, to type: AttributeType, force: Bool = false) throws -> TypeChange {
+        let name = try Self.name(typed, .attributeName)
+        return try write { db in
+            guard let stored = try Self.attributeName(db, name), let current = try Self.attributeType(db, stored) else {
+                let stored = try Self.declareAttribute(db, name: name, type: type, explicitly: true)
+                return .declared(attribute: stored)
+            }
+            try Self.recordDeclaredType(db, attribute: stored, type: type)
+            guard current != type else { return .unchanged(attribute: stored) }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT p.code, pa.participant_id, pa.text_value, pa.number_value FROM participant_attribute pa
+                JOIN participant p ON p.id = pa.participant_id WHERE pa.name = ?
+                """, arguments: [stored])
+                .sorted { NaturalOrder.areInIncreasingOrder($0["code"], $1["code"]) }
+            switch type {
+            case .text:
+                let derived = try String.fetchAll(db, sql: "SELECT name FROM attribute WHERE derived_from = ? ORDER BY position", arguments: [stored])
+                guard derived.isEmpty else { throw StoreError.typeChangeBreaksRule(attribute: stored, derived: derived) }
+                for row in rows {
+                    let number: Double = row["number_value"]
+                    try Self.storeValue(db, participantID: row["participant_id"], attribute: stored, value: .text(NumberParser.format(number)))
+                }
+            case .number:
+                var problems: [StoreError.Problem] = []
+                var numbers: [(Int64, Double)] = []
+                for row in rows {
+                    let code: String = row["code"]
+                    let text: String = row["text_value"]
+                    guard let number = NumberParser.parse(text) else {
+                        problems.append(.init(location: "participant \(code)",
+                                              message: "\(stored) = '\(text)' is not a number; change it or remove it first ('studyctl participant set \(code) \(stored)=…' or --unset \(stored))"))
+                        continue
+                    }
+                    if NumberParser.losesDigits(text) && !force {
+                        problems.append(.init(location: "participant \(code)",
+                                              message: "\(stored) = '\(text)' would become the number \(NumberParser.format(number)); if that is what it means, rerun with --force"))
+                        continue
+                    }
+                    numbers.append((row["participant_id"], number))
+                }
+                guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+                for (id, number) in numbers {
+                    try Self.storeValue(db, participantID: id, attribute: stored, value: .number(number))
+                }
+            }
+            try db.execute(sql: "UPDATE attribute SET type = ? WHERE name = ?", arguments: [type.rawValue, stored])
+            return .converted(attribute: stored, values: rows.count)
+        }
+    }
+
     // MARK: - Attribute helpers
 
     /// The stored spelling of an attribute name (names match regardless of case), or `nil`.
@@ -309,38 +381,104 @@ extension StudyDatabase {
             .flatMap(AttributeType.init(rawValue:))
     }
 
-    /// Declares an attribute if the study does not have it yet; returns its stored name.
+    /// Declared types keyed as names are matched (composed, case-folded).
+    static func keyed(_ types: [String: AttributeType]) -> [String: AttributeType] {
+        Dictionary(types.map { (StudyText.key($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Declares the types of the attributes `types` names (`--type NAME=number`) that the command gives no value
+    /// (those with one are declared as it is stored, in the order given): a new attribute is added with that type,
+    /// one the study already has must hold it; either is remembered as declared.
+    static func declareTypes(_ db: Database, _ types: [String: AttributeType], valued: [String]) throws {
+        let valued = Set(valued.map(StudyText.key))
+        for (name, type) in types.sorted(by: { $0.key < $1.key }) where !valued.contains(StudyText.key(name)) {
+            if let stored = try attributeName(db, name), let held = try attributeType(db, stored) {
+                guard held == type else { throw StoreError.attributeTypeDeclared(attribute: stored, holds: held, declared: type) }
+                try recordDeclaredType(db, attribute: stored, type: type)
+            } else {
+                try declareAttribute(db, name: name, type: type, explicitly: true)
+            }
+        }
+    }
+
+    /// Declares an attribute if the study does not have it yet; returns its stored name. `explicitly` records that
+    /// the researcher declared its type (`--type`, `participant attribute type`) rather than the first values
+    /// suggesting it.
     @discardableResult
-    static func declareAttribute(_ db: Database, name typed: String, type: AttributeType, at location: String? = nil) throws -> String {
+    static func declareAttribute(_ db: Database, name typed: String, type: AttributeType, at location: String? = nil,
+                                 explicitly: Bool = false) throws -> String {
         let name = try Self.name(typed, .attributeName, at: location)
         if let stored = try attributeName(db, name) { return stored }
         try db.execute(sql: """
             INSERT INTO attribute (name, type, position)
             VALUES (?, ?, (SELECT ifnull(max(position), 0) + 1 FROM attribute))
             """, arguments: [name, type.rawValue])
+        if explicitly { try recordDeclaredType(db, attribute: name, type: type) }
         return name
     }
 
+    /// The `study_setting` key that remembers an attribute's type was declared by the researcher.
+    static func declaredTypeKey(_ attribute: String) -> String { "attribute-type." + StudyText.key(attribute) }
+
+    /// Remembers that the researcher declared `attribute`'s type (a numeric attribute declared so reads `1.50` as
+    /// the number 1.5; one whose type only its first values suggested refuses it rather than lose the zero).
+    static func recordDeclaredType(_ db: Database, attribute: String, type: AttributeType) throws {
+        try db.execute(sql: """
+            INSERT INTO study_setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, arguments: [declaredTypeKey(attribute), type.rawValue])
+    }
+
+    static func forgetDeclaredType(_ db: Database, attribute: String) throws {
+        try db.execute(sql: "DELETE FROM study_setting WHERE key = ?", arguments: [declaredTypeKey(attribute)])
+    }
+
+    /// Whether the researcher declared `attribute` (its stored name) a number.
+    static func declaredNumber(_ db: Database, attribute: String) throws -> Bool {
+        try String.fetchOne(db, sql: "SELECT value FROM study_setting WHERE key = ?", arguments: [declaredTypeKey(attribute)]) == AttributeType.number.rawValue
+    }
+
     /// Types `raw` for attribute `name`: numbers where the attribute holds numbers (or is new and `raw` is one).
-    static func typedValue(_ db: Database, attribute typed: String, raw: String, participant: String) throws -> (String, AttributeValue) {
+    ///
+    /// `declared` is the type the command declares (`--type NAME=number`): a new attribute takes it, an attribute of
+    /// another type is refused. A number that would not keep what was typed (`4.10`, `007`) goes into a numeric
+    /// attribute only when its type was declared (here or before); otherwise it is refused, saying how to keep it.
+    ///
+    /// A new attribute declared so is remembered as declared unless `remember` is false (a bundle's types: the other
+    /// side's, used for its own values).
+    static func typedValue(_ db: Database, attribute typed: String, raw: String, participant: String,
+                           declared: AttributeType? = nil, remember: Bool = true) throws -> (String, AttributeValue) {
         let name = try Self.name(typed, .attributeName)
-        let parsed = AttributeValue(parsing: raw)
-        switch try attributeType(db, name) {
-        case .number?:
-            guard parsed.number != nil else {
-                throw StoreError.attributeType(participant: participant, attribute: try attributeName(db, name)!,
-                                               expected: "number", value: raw)
+        let text = StudyText.composed(raw.trimmingCharacters(in: .whitespaces))
+        guard let stored = try attributeName(db, name), let type = try attributeType(db, stored) else {
+            if let declared {
+                let stored = try declareAttribute(db, name: name, type: declared, explicitly: remember)
+                return try typedValue(db, attribute: stored, raw: raw, participant: participant, declared: declared, remember: remember)
             }
-            return (try attributeName(db, name)!, parsed)
-        case .text?:
-            return (try attributeName(db, name)!, .text(StudyText.composed(raw.trimmingCharacters(in: .whitespaces))))
-        case nil:
-            if case let .text(text) = parsed { return (try declareAttribute(db, name: name, type: .text), .text(StudyText.composed(text))) }
+            let parsed = AttributeValue(parsing: raw)
+            if case .text = parsed { return (try declareAttribute(db, name: name, type: .text), .text(text)) }
             return (try declareAttribute(db, name: name, type: parsed.type), parsed)
+        }
+        if let declared {
+            guard declared == type else { throw StoreError.attributeTypeDeclared(attribute: stored, holds: type, declared: declared) }
+            if remember { try recordDeclaredType(db, attribute: stored, type: declared) }
+        }
+        switch type {
+        case .text:
+            return (stored, .text(text))
+        case .number:
+            guard let number = NumberParser.parse(raw) else {
+                throw StoreError.attributeType(participant: participant, attribute: stored, expected: "number", value: raw)
+            }
+            if NumberParser.losesDigits(raw), declared != .number, !(try declaredNumber(db, attribute: stored)) {
+                throw StoreError.numberLosesDigits(participant: participant, attribute: stored, value: text,
+                                                   number: NumberParser.format(number))
+            }
+            return (stored, .number(number))
         }
     }
 
-    static func setValues(_ db: Database, participantID: Int64, code: String, values: [(name: String, value: String)]) throws {
+    static func setValues(_ db: Database, participantID: Int64, code: String, values: [(name: String, value: String)],
+                          types: [String: AttributeType] = [:], remember: Bool = true) throws {
         for (name, raw) in values {
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else {
@@ -348,7 +486,8 @@ extension StudyDatabase {
                     location: "participant \(code)",
                     message: "attribute '\(name)' is given an empty value; to remove a value use --unset \(name)")])
             }
-            let (stored, value) = try typedValue(db, attribute: name, raw: trimmed, participant: code)
+            let (stored, value) = try typedValue(db, attribute: name, raw: trimmed, participant: code,
+                                                 declared: types[StudyText.key(name)], remember: remember)
             try storeValue(db, participantID: participantID, attribute: stored, value: value)
         }
     }

@@ -163,6 +163,7 @@ extension StudyDatabase {
             try db.execute(sql: "UPDATE attribute SET derived_from = NULL, rule = NULL WHERE derived_from = ?", arguments: [stored])
             try db.execute(sql: "DELETE FROM participant_attribute WHERE name = ?", arguments: [stored])
             try db.execute(sql: "DELETE FROM attribute WHERE name = ?", arguments: [stored])
+            try Self.forgetDeclaredType(db, attribute: stored)
             return (Removal([("values", values)]), stored, derived)
         }
     }

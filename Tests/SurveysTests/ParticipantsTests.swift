@@ -24,6 +24,20 @@ import Testing
         #expect(AttributeValue(parsing: " Iniciante ") == .text("Iniciante"))
         #expect(AttributeValue(parsing: "4 anos") == .text("4 anos"))
     }
+
+    /// A number keeps what was typed only when it reads back the same: trailing zeros after the separator (a version
+    /// 4.10, a price 1,50), leading zeros, a sign, or more digits than a number holds keep the value text.
+    @Test(arguments: ["4.10", "2.0", "1,50", "10.", "007", "-0", "-0,0", "+5", "123456789012345678", "1000000000000000"])
+    func numbersThatWouldChangeStayText(text: String) {
+        #expect(NumberParser.losesDigits(text), "\(text)")
+        #expect(AttributeValue(parsing: text) == .text(text))
+    }
+
+    @Test(arguments: [("4.1", 4.1), ("0.5", 0.5), ("1,5", 1.5), (".5", 0.5), ("-.5", -0.5), ("-3", -3.0), ("10", 10.0), ("0", 0.0), (" 2.25 ", 2.25)])
+    func numbersThatKeepWhatWasTypedAreNumbers(text: String, value: Double) {
+        #expect(!NumberParser.losesDigits(text), "\(text)")
+        #expect(AttributeValue(parsing: text) == .number(value))
+    }
 }
 
 @Suite struct DerivationRuleTests {

@@ -151,6 +151,27 @@ import Testing
         #expect(key.hasPrefix("code,pseudonym\nP1,S") && key.contains("\nP2,S"))
     }
 
+    /// Attribute types travel: a text attribute's 4.10 stays 4.10 through a REFI-QDA project (a Text variable) and a
+    /// merge, and a numeric one stays a number.
+    @Test func attributeTypesSurviveExchangeAndMerge() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Versões", "--language", "pt-BR", "--db", "a.sqlite"])
+        try cli.succeed(["participant", "add", "P1", "--attr", "Release=4.2", "--attr", "anos=3", "--type", "Release=text", "--db", "a.sqlite"])
+        try cli.succeed(["participant", "add", "P2", "--attr", "Release=4.10", "--attr", "anos=1.5", "--db", "a.sqlite"])
+        try cli.succeed(["export", "qdpx", "a.qdpx", "--db", "a.sqlite"])
+        try cli.succeed(["import", "qdpx", "a.qdpx", "--db", "back.sqlite"])
+        try cli.succeed(["init", "--title", "Outra", "--language", "pt-BR", "--db", "merged.sqlite"])
+        try cli.succeed(["merge", "a.sqlite", "--db", "merged.sqlite"])
+        for study in ["a.sqlite", "back.sqlite", "merged.sqlite"] {
+            let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["participant", "list", "--json", "--db", study]).utf8)) as! [String: Any]
+            let participants = json["participants"] as! [[String: Any]]
+            let values = participants.map { $0["attributes"] as! [String: Any] }
+            #expect(values.map { $0["Release"] as? String } == ["4.2", "4.10"], "\(study): \(values)")
+            #expect(values.map { $0["anos"] as? Double } == [3, 1.5], "\(study): \(values)")
+            #expect(try cli.succeed(["check", "--db", study]).contains("ok"))
+        }
+    }
+
     /// The UITracking demo study (54 excerpts coded by two coders): the qdpx round trip gives back its codebook and
     /// codes, and each coder's copy merged into the other's gives the agreement of the study that holds both.
     @Test func uitrackingRoundTripAndMerge() throws {

@@ -199,6 +199,139 @@ import Testing
         #expect(first["Ocupação"] as? String == "Eng. de Software;\nSênior")
     }
 
+    /// `participant show --json` attributes of one participant.
+    static func attributes(_ cli: StudyCtl, _ code: String) throws -> [String: Any] {
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["participant", "show", code, "--json"]).utf8)) as! [String: Any]
+        return (json["participant"] as! [String: Any])["attributes"] as! [String: Any]
+    }
+
+    /// A version number is not a number: `--attr Release=4.10` stays 4.10 (never equal to release 4.1), as 007 and
+    /// +5 stay as typed; a numeric attribute refuses it rather than store 4.1, saying how to keep it.
+    @Test func versionNumbersKeepTheirDigits() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Releases", "--language", "en"])
+        try cli.succeed(["participant", "add", "P099", "--attr", "Release=4.10", "--attr", "score=2.0", "--attr", "price=1,50", "--attr", "years=0.5"])
+        let p099 = try Self.attributes(cli, "P099")
+        #expect(p099["Release"] as? String == "4.10")
+        #expect(p099["score"] as? String == "2.0")
+        #expect(p099["price"] as? String == "1,50")
+        #expect(p099["years"] as? Double == 0.5)
+        #expect(try cli.succeed(["participant", "show", "P099"]).contains("Release  4.10"))
+        try cli.succeed(["participant", "add", "P100", "--attr", "Release=4.1"])
+        #expect(try Self.attributes(cli, "P100")["Release"] as? String == "4.1", "a text attribute keeps what was typed")
+
+        // An attribute whose first value was a number: 4.10 would be 4.1, so it is refused, and the study is as it was.
+        try cli.succeed(["participant", "add", "P001", "--attr", "Build=4.1"])
+        let refused = try cli.fail(["participant", "add", "P002", "--attr", "Build=4.10"]).stderr
+        #expect(refused.contains("Participant P002: attribute 'Build' holds numbers in this study, and '4.10' would be stored as the number 4.1, losing what was typed."), "\(refused)")
+        #expect(refused.contains("make it text first: 'studyctl participant attribute type Build text'"))
+        #expect(try cli.fail(["participant", "set", "P001", "Build=4.10"]).stderr.contains("'4.10' would be stored as the number 4.1"))
+        #expect(try cli.fail(["participant", "set", "P001", "Build=007"]).stderr.contains("'007' would be stored as the number 7"))
+        #expect(try cli.succeed(["participant", "attribute", "type", "Build", "text"]) == "Build now holds text, each value as it was shown (values converted: 1)\n")
+        try cli.succeed(["participant", "add", "P002", "--attr", "Build=4.10"])
+        #expect(try Self.attributes(cli, "P001")["Build"] as? String == "4.1")
+        #expect(try Self.attributes(cli, "P002")["Build"] as? String == "4.10")
+        let table = try cli.succeed(["participant", "list"]).split(separator: "\n")
+        #expect(table.contains { $0.hasPrefix("P001") && $0.hasSuffix(" 4.1") } && table.contains { $0.hasPrefix("P002") && $0.hasSuffix(" 4.10") }, "\(table)")
+        #expect(try cli.succeed(["check"]).contains("ok"))
+    }
+
+    /// Declaring a type: `participant attribute type`, or `--type` where values are given. A numeric attribute
+    /// declared so reads 1.50 as 1.5; changing a type converts losslessly or refuses, changing nothing.
+    @Test func attributeTypesAreDeclaredAndChangedLosslessly() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Tipos", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1", "--type", "hours=number", "--attr", "hours=1.50", "--type", "code=text", "--attr", "code=42"])
+        var p1 = try Self.attributes(cli, "P1")
+        #expect(p1["hours"] as? Double == 1.5)
+        #expect(p1["code"] as? String == "42")
+        try cli.succeed(["participant", "set", "P1", "hours=2,0"])
+        #expect(try Self.attributes(cli, "P1")["hours"] as? Double == 2, "a declared numeric attribute reads 2,0 as 2")
+        #expect(try cli.succeed(["participant", "attribute", "type", "Release", "text"]) == "Declared attribute Release as text, with no values yet\n")
+        try cli.succeed(["participant", "set", "P1", "Release=4.2"])
+        #expect(try Self.attributes(cli, "P1")["Release"] as? String == "4.2")
+        #expect(try cli.fail(["participant", "set", "P1", "--type", "code=number", "code=7"]).stderr
+            .contains("Attribute 'code' holds text in this study, not numbers; nothing was stored. To change it, run 'studyctl participant attribute type code number'."))
+        #expect(try cli.fail(["participant", "add", "P2", "--type", "hours=text", "--type", "hours=number"]).stderr
+            .contains("Please declare hours only once with --type"))
+
+        // Text to number: refused where a value is no number, or would change (unless --force); number to text keeps what is shown.
+        try cli.succeed(["participant", "add", "P2", "--attr", "zip=007", "--attr", "level=Iniciante", "--attr", "v=4.10"])
+        try cli.succeed(["participant", "add", "P3", "--attr", "zip=12", "--attr", "v=3"])
+        let zip = try cli.fail(["participant", "attribute", "type", "zip", "number"]).stderr
+        #expect(zip.contains("participant P2: zip = '007' would become the number 7; if that is what it means, rerun with --force"), "\(zip)")
+        #expect(try cli.fail(["participant", "attribute", "type", "level", "number"]).stderr
+            .contains("participant P2: level = 'Iniciante' is not a number; change it or remove it first"))
+        #expect(try cli.succeed(["participant", "attribute", "type", "code", "number"]) == "code now holds numbers (values converted: 1)\n")
+        #expect(try Self.attributes(cli, "P1")["code"] as? Double == 42)
+        #expect(try cli.succeed(["participant", "attribute", "type", "v", "number", "--force"]) == "v now holds numbers (values converted: 2)\n")
+        #expect(try Self.attributes(cli, "P2")["v"] as? Double == 4.1)
+        try cli.succeed(["participant", "derive", "band", "--from", "hours", "--rule", "<2:low,*:high"])
+        #expect(try cli.fail(["participant", "attribute", "type", "hours", "text"]).stderr
+            .contains("Attribute 'hours' stays a number: band is derived from it by a rule on numbers."))
+        #expect(try cli.succeed(["participant", "attribute", "type", "code", "text"]) == "code now holds text, each value as it was shown (values converted: 1)\n")
+        p1 = try Self.attributes(cli, "P1")
+        #expect(p1["code"] as? String == "42")
+        #expect(try cli.succeed(["check"]).contains("ok"))
+
+        // In the study's language: the refusal, the command's words and its help.
+        let pt = try StudyCtl(language: nil)
+        try pt.succeed(["init", "--title", "Versões", "--language", "pt-BR"])
+        try pt.succeed(["participant", "add", "P1", "--attr", "Build=4.1"])
+        let refused = try pt.fail(["participant", "add", "P2", "--attr", "Build=4.10"]).stderr
+        #expect(refused.contains("Erro: Participante P2: o atributo 'Build' guarda números neste estudo, e '4.10' seria gravado como o número 4.1, perdendo o que foi digitado. Se Build guarda números de versão ou códigos, torne-o texto antes: 'studyctl participant attribute type Build text'."), "\(refused)")
+        #expect(try pt.succeed(["participant", "attribute", "type", "Build", "text"]) == "Build agora guarda texto, cada valor como era mostrado (valores convertidos: 1)\n")
+        #expect(try pt.succeed(["participant", "attribute", "type", "Horas", "number"]) == "Atributo Horas declarado numérico, ainda sem valores\n")
+        func flat(_ text: String) -> String { text.replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression) }
+        let help = flat(try pt.succeed(["participant", "attribute", "type", "--help"]))
+        #expect(help.contains("Declara o tipo de um atributo: texto ou número.") && help.contains("4.10 continua 4.10"), "\(help)")
+        #expect(flat(try pt.succeed(["participant", "add", "--help"])).contains("Declara o tipo de um atributo, text ou number"))
+        #expect(flat(try pt.succeed(["participant", "import", "--help"])).contains("--type NOME=text mantém uma coluna como foi digitada"))
+        #expect(ForeignWordCheck.english(in: refused).isEmpty, "\(ForeignWordCheck.english(in: refused))")
+    }
+
+    /// A participants file: a column's type comes from all its values (4.2 then 4.10 is text, with a note); into a
+    /// numeric attribute 4.10 is refused at its file:line:column, naming participant and attribute and the fix.
+    @Test func importTypesAColumnFromAllItsValues() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Releases", "--language", "en"])
+        try cli.write("r.csv", "code,Release,years\nP1,4.2,1\nP2,4.10,2.5\n")
+        let imported = try cli.run(["participant", "import", "r.csv"])
+        #expect(imported.status == 0)
+        #expect(imported.stdout.hasPrefix("Imported 2 participants with attributes Release (text), years (number)"), "\(imported.stdout)")
+        #expect(imported.stderr.contains("column 'Release' is stored as text because '4.10' at r.csv:3:4 would be the number 4.1, losing what was typed; to store the column as numbers, rerun with --type Release=number"), "\(imported.stderr)")
+        #expect(try Self.attributes(cli, "P1")["Release"] as? String == "4.2")
+        #expect(try Self.attributes(cli, "P2")["Release"] as? String == "4.10")
+
+        // Into the numeric attribute `years`: 3.50 would be 3.5.
+        try cli.write("more.csv", "code;years\nP3;3\nP4;3,50\n")
+        let refused = try cli.fail(["participant", "import", "more.csv"]).stderr
+        #expect(refused.contains("more.csv:3:4: participant P4: attribute 'years' holds numbers in this study; '3,50' would be stored as the number 3.5, losing what was typed. If years holds version numbers or codes, make it text first ('studyctl participant attribute type years text'); if it is a number, write 3.5 or rerun with --type years=number"), "\(refused)")
+        #expect(try cli.fail(["participant", "import", "more.csv", "--type", "years=text"]).stderr
+            .contains("more.csv:1:6: attribute 'years' holds numbers in this study, not text; to change its type, run 'studyctl participant attribute type years text'"))
+        #expect(try cli.fail(["participant", "import", "more.csv", "--type", "yeras=number"]).stderr
+            .contains("--type yeras=number: the file has no column 'yeras' (its attribute columns: 'years')"))
+        try cli.succeed(["participant", "import", "more.csv", "--type", "years=number"])
+        #expect(try Self.attributes(cli, "P4")["years"] as? Double == 3.5)
+
+        // A new column declared text keeps every value as typed, numbers included.
+        try cli.write("codes.csv", "code,postcode,Build\nP5,50670,4.2\nP6,01310,4.10\n")
+        try cli.succeed(["participant", "import", "codes.csv", "--type", "postcode=text", "--type", "Build=number"])
+        #expect(try Self.attributes(cli, "P5")["postcode"] as? String == "50670")
+        #expect(try Self.attributes(cli, "P6")["postcode"] as? String == "01310")
+        #expect(try Self.attributes(cli, "P6")["Build"] as? Double == 4.1, "declared numbers read 4.10 as 4.1")
+        #expect(try cli.succeed(["check"]).contains("ok"))
+
+        // The same refusal in Portuguese.
+        let pt = try StudyCtl(language: nil)
+        try pt.succeed(["init", "--title", "Versões", "--language", "pt-BR"])
+        try pt.write("a.csv", "code,anos\nP1,3\n")
+        try pt.write("b.csv", "code;anos\nP2;3,50\n")
+        try pt.succeed(["participant", "import", "a.csv"])
+        let pt1 = try pt.fail(["participant", "import", "b.csv"]).stderr
+        #expect(pt1.contains("b.csv:2:4: participante P2: o atributo 'anos' guarda números neste estudo; '3,50' seria gravado como o número 3.5, perdendo o que foi digitado."), "\(pt1)")
+    }
+
     /// Two studyctl processes writing the same study at once both succeed.
     @Test func twoProcessesWritingAtOnceBothSucceed() throws {
         let cli = try uitrackingStudy()

@@ -37,6 +37,82 @@ import Testing
         #expect(errors["measure"] as? String == "errors")
     }
 
+    /// Importing the same task log twice adds nothing: every row is already in the study, skipped and counted, and
+    /// the summary (15 attempts per task and setting) stays as it was.
+    @Test func importingTheSameAttemptsTwiceAddsNothing() throws {
+        let cli = try gameStudy()
+        let log = Repository.path("datasets/game-controls/attempts.csv")
+        let map = ["--map", "setting=Config,errors=Colisões,outcome=Concluiu,time=Tempo (s),total=Total (s)"]
+        #expect(try cli.succeed(["attempt", "import", log] + map).hasPrefix("Imported 90 attempts"))
+        let before = try cli.succeed(["tasks", "summary", "--by", "setting", "--json"])
+        let again = try cli.succeed(["attempt", "import", log] + map)
+        #expect(again.hasPrefix("Imported 0 attempts from \(log)\nSkipped 90 attempts already in the study (identical rows)\n"), "\(again)")
+        #expect(try cli.succeed(["tasks", "summary", "--by", "setting", "--json"]) == before)
+        let rows = (try JSONSerialization.jsonObject(with: Data(before.utf8)) as! [String: Any])["rows"] as! [[String: Any]]
+        #expect(rows.allSatisfy { $0["attempts"] as? Int == 15 })
+        #expect(!(try cli.succeed(["attempt", "list"])).contains("fase-1  0-50             2 "), "no second trial")
+        #expect(try cli.succeed(["check"]).contains("ok"))
+        // In the study's language.
+        let pt = try cli.run(["attempt", "import", log] + map, environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(pt.status == 0)
+        #expect(pt.stdout.contains("0 tentativas importadas de \(log)\n90 tentativas já no estudo, não importadas de novo (linhas idênticas)\n"), "\(pt.stdout)")
+    }
+
+    /// A row that differs from a participant's stored attempts at a task is not silently a new trial: it is refused at
+    /// its file:line, and added only as the file (a trial column) or the researcher (--trial N, --new-trials) says;
+    /// a stored trial with other values is replaced only with --replace.
+    @Test func aDifferentRowBecomesATrialOnlyWhenSaidSo() throws {
+        let cli = try gameStudy()
+        let map = ["--map", "setting=Config,errors=Colisões,time=Tempo (s)"]
+        try cli.write("s1.csv", "Usuário;Fase;Config;Tempo (s);Colisões\nU01;Fase 1;0-50;55,0;3\nU02;Fase 1;0-50;40;1\n")
+        try cli.succeed(["attempt", "import", "s1.csv"] + map)
+        // The log grown by a second session of U01.
+        try cli.write("s2.csv", "Usuário;Fase;Config;Tempo (s);Colisões\nU01;Fase 1;0-50;55,0;3\nU02;Fase 1;0-50;40;1\nU01;Fase 1;0-50;48,5;2\n")
+        let refused = try cli.fail(["attempt", "import", "s2.csv"] + map).stderr
+        #expect(refused.contains("s2.csv:4: participant U01 already has attempts at fase-1 under setting=0-50 (stored trials: 1) and none is the same as this row; to add it as the next trial, rerun with --new-trials, or give its trial number (a trial column, or --trial N)"), "\(refused)")
+        #expect(refused.contains("1 problem; nothing was stored."))
+        let added = try cli.succeed(["attempt", "import", "s2.csv", "--new-trials"] + map)
+        #expect(added.hasPrefix("Imported 1 attempt from s2.csv\nSkipped 2 attempts already in the study (identical rows)\n"), "\(added)")
+        #expect(try cli.succeed(["attempt", "import", "s2.csv", "--new-trials"] + map).hasPrefix("Imported 0 attempts"), "and only once")
+        /// The attempt list's rows, as their cells.
+        func rows() throws -> [[String]] {
+            try cli.succeed(["attempt", "list"]).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        }
+        var list = try rows()
+        #expect(list.contains(["U01", "fase-1", "0-50", "2", "0:48.5", "2"]), "\(list)")
+
+        // A trial column: a new trial is added; a stored one with other values is refused, or replaced with --replace.
+        try cli.write("t.csv", "Usuário;Fase;Config;Tempo (s);Colisões;Tentativa\nU02;Fase 1;0-50;38;1;2\nU01;Fase 1;0-50;50;2;2\n")
+        let other = try cli.fail(["attempt", "import", "t.csv"] + map).stderr
+        #expect(other.contains("t.csv:3: participant U01 already has trial 2 of fase-1 under setting=0-50 with other values (time 48.5 in the study, 50 in this row); rerun with --replace to replace it with this row, or correct it with 'studyctl attempt set'"), "\(other)")
+        let replaced = try cli.succeed(["attempt", "import", "t.csv", "--replace"] + map)
+        #expect(replaced.hasPrefix("Imported 1 attempt from t.csv\nReplaced the values of 1 stored trial with the file's\n"), "\(replaced)")
+        list = try rows()
+        #expect(list.contains(["U01", "fase-1", "0-50", "2", "0:50", "2"]), "\(list)")
+        #expect(list.contains(["U02", "fase-1", "0-50", "2", "0:38", "1"]), "\(list)")
+        #expect(try cli.succeed(["attempt", "import", "t.csv"] + map).hasPrefix("Imported 0 attempts from t.csv\nSkipped 2 attempts"))
+
+        // --trial N for a whole file (a third session's log), refused beside a trial column or --new-trials.
+        try cli.write("s3.csv", "Usuário;Fase;Config;Tempo (s);Colisões\nU01;Fase 1;0-50;45;1\n")
+        #expect(try cli.succeed(["attempt", "import", "s3.csv", "--trial", "3"] + map).hasPrefix("Imported 1 attempt"))
+        #expect(try cli.succeed(["attempt", "import", "s3.csv", "--trial", "3"] + map).hasPrefix("Imported 0 attempts from s3.csv\nSkipped 1 attempt already"))
+        #expect(try cli.fail(["attempt", "import", "t.csv", "--trial", "3"] + map).stderr
+            .contains("--trial 3: the file gives each row's trial in column 'Tentativa'; leave out --trial"))
+        #expect(try cli.fail(["attempt", "import", "s3.csv", "--replace"] + map).stderr
+            .contains("--replace: replaces stored trials, so it needs each row's trial: a trial column, or --trial N"))
+        #expect(try cli.fail(["attempt", "import", "s3.csv", "--trial", "3", "--new-trials"] + map).stderr
+            .contains("Please give either --trial or --new-trials"))
+        #expect(try cli.succeed(["check"]).contains("ok"))
+
+        // The refusal in the study's language (pt-BR), the study left as it was.
+        try cli.write("s4.csv", "Usuário;Fase;Config;Tempo (s);Colisões\nU02;Fase 1;0-50;30;0\n")
+        let before = try cli.dump("study.sqlite")
+        let refusedPT = try cli.run(["attempt", "import", "s4.csv"] + map, environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(refusedPT.status != 0)
+        #expect(refusedPT.stderr.contains("Erro: s4.csv:2: o participante U02 já tem tentativas em fase-1 em setting=0-50 (tentativas gravadas: 1, 2) e nenhuma é igual a esta linha; para acrescentá-la como a próxima tentativa, rode de novo com --new-trials"), "\(refusedPT.stderr)")
+        #expect(try cli.dump("study.sqlite") == before)
+    }
+
     @Test func attemptsFromTheCommandLineWithSEQ() throws {
         let cli = try gameStudy()
         #expect(try cli.succeed(["attempt", "add", "U01", "fase-1", "--condition", "setting=0-50", "--time", "1:32", "--errors", "3", "--outcome", "success"])

@@ -34,6 +34,8 @@ public enum Message: Sendable, Equatable, Bilingual {
     // Tasks, coding, imports and exports.
     case recordedTrial(trial: Int, task: String, participant: String)
     case importedAttempts(Int, file: String)
+    case skippedAttempts(Int)
+    case replacedAttempts(Int)
     case columnsFound(String)
     case noAttemptsYet
     case addedTask(key: String, penalty: String?)
@@ -127,6 +129,12 @@ public enum Message: Sendable, Equatable, Bilingual {
             return ("Recorded trial \(trial) of \(task) for \(participant)", "Tentativa \(trial) de \(task) registrada para \(participant)")
         case let .importedAttempts(n, file):
             return ("Imported \(n) attempt\(n == 1 ? "" : "s") from \(file)", "\(n) tentativa\(n == 1 ? "" : "s") importada\(n == 1 ? "" : "s") de \(file)")
+        case let .skippedAttempts(n):
+            return ("Skipped \(n) attempt\(n == 1 ? "" : "s") already in the study (identical rows)",
+                    "\(n) tentativa\(n == 1 ? "" : "s") já no estudo, não importada\(n == 1 ? "" : "s") de novo (linhas idênticas)")
+        case let .replacedAttempts(n):
+            return ("Replaced the values of \(n) stored trial\(n == 1 ? "" : "s") with the file's",
+                    "Valores de \(n) tentativa\(n == 1 ? "" : "s") gravada\(n == 1 ? "" : "s") substituídos pelos do arquivo")
         case let .columnsFound(list): return ("Columns: \(list)", "Colunas: \(list)")
         case .noAttemptsYet:
             return ("No attempts yet. Record one with 'studyctl attempt add' or import a log with 'studyctl attempt import'.",

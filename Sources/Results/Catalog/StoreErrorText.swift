@@ -27,6 +27,16 @@ extension StoreError {
         case let .unknownAttribute(name, names): return "Nenhum atributo '\(name)' neste estudo." + known("Atributos", names)
         case let .attributeType(participant, attribute, expected, value):
             return "Participante \(participant): o atributo '\(attribute)' guarda valores do tipo \(expected) neste estudo; '\(value)' não é um número."
+        case let .numberLosesDigits(participant, attribute, value, number):
+            return "Participante \(participant): o atributo '\(attribute)' guarda números neste estudo, e '\(value)' seria gravado como o número \(number), perdendo o que foi digitado. "
+                + "Se \(attribute) guarda números de versão ou códigos, torne-o texto antes: 'studyctl participant attribute type \(attribute) text'. "
+                + "Se é um número, escreva \(number), ou declare \(attribute) como número para ler valores assim como números: 'studyctl participant attribute type \(attribute) number'."
+        case let .attributeTypeDeclared(attribute, holds, declared):
+            return "O atributo '\(attribute)' guarda \(holds == .number ? "números" : "texto") neste estudo, não \(declared == .number ? "números" : "texto"); nada foi gravado. "
+                + "Para mudar isso, rode 'studyctl participant attribute type \(attribute) \(declared.rawValue)'."
+        case let .typeChangeBreaksRule(attribute, derived):
+            return "O atributo '\(attribute)' continua numérico: \(derived.joined(separator: ", ")) \(derived.count == 1 ? "é derivado" : "são derivados") dele por uma regra sobre números. "
+                + "Remova antes o atributo derivado ('studyctl participant attribute remove \(derived[0])') para tornar \(attribute) texto."
         case let .participantHasData(code, attached):
             return "O participante \(code) tem \(attached.text(.ptBR).joined(separator: ", ")); nada foi removido. Rode de novo com --cascade para remover o participante e tudo isso."
         case let .notNumeric(attribute, participant, value):

@@ -14,18 +14,35 @@ public struct AttemptImportOptions: Sendable {
     /// Import rows whose total disagrees with time + errors × penalty (the disagreements are listed as notes).
     public var acceptTotals: Bool
     public var delimiter: Delimiter?
+    /// The trial every row is (`--trial 2`: a second session's log), for a file without a trial column.
+    public var trial: Int?
+    /// Rows without a trial number that differ from every stored attempt of their participant, task and conditions
+    /// become its next trials (without it they are refused).
+    public var newTrials: Bool
+    /// A row whose trial is stored with other values replaces those values (without it the row is refused).
+    public var replace: Bool
 
-    public init(map: [String: String] = [:], penalty: Double? = nil, acceptTotals: Bool = false, delimiter: Delimiter? = nil) {
+    public init(map: [String: String] = [:], penalty: Double? = nil, acceptTotals: Bool = false, delimiter: Delimiter? = nil,
+                trial: Int? = nil, newTrials: Bool = false, replace: Bool = false) {
         self.map = map
         self.penalty = penalty
         self.acceptTotals = acceptTotals
         self.delimiter = delimiter
+        self.trial = trial
+        self.newTrials = newTrials
+        self.replace = replace
     }
 }
 
 /// What an attempt import stored.
 public struct AttemptImportSummary: Sendable, Equatable {
+    /// Attempts added.
     public var attempts: Int
+    /// Rows identical to an attempt already stored (participant, task, conditions, time, errors, outcome,
+    /// assisted, note; and trial where the row gives one), left as they were.
+    public var skipped: Int = 0
+    /// Stored trials whose values the file's replaced (`replace`).
+    public var replaced: Int = 0
     /// Field → the column it was read from.
     public var columns: [String: String]
     /// Columns that were not read.
@@ -38,6 +55,11 @@ extension StudyDatabase {
     /// Stores a task log the importing layer opened and whose columns it found (`columns`: field → index,
     /// `factorColumns`: condition → index), one attempt per record. All or nothing: every bad cell is reported
     /// with its `file:line:column`; a total column is checked against time + errors × penalty.
+    ///
+    /// Importing a log again adds nothing: a row identical to a stored attempt of its participant, task and
+    /// conditions (and trial, where the row gives one) is skipped and counted. A row that differs from the stored
+    /// attempts is refused — unless it gives a trial the study does not have yet, or `newTrials` makes rows without
+    /// one the next trials; a row giving a stored trial with other values is refused unless `replace`.
     public func storeAttempts(_ reader: RecordSource, columns: [String: Int], factorColumns: [String: Int], records: [Tabular.Record],
                               options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
         let header = reader.header
@@ -98,7 +120,7 @@ extension StudyDatabase {
                         rowProblems.append(.init(location: Sentence(verbatim: at(cell("assisted")!)), message: "'\(raw)' is not yes or no"))
                     }
                 }
-                var trial: Int?
+                var trial: Int? = options.trial
                 if let raw = text("trial") {
                     if let value = Int(raw), (1...Limits.maximumOrdinal).contains(value) { trial = value } else {
                         rowProblems.append(.init(location: Sentence(verbatim: at(cell("trial")!)), message: "'\(raw)' is not a trial number (1, 2, … up to \(Limits.maximumOrdinal))"))
@@ -136,10 +158,14 @@ extension StudyDatabase {
                     }
                 }
                 let conditionKey = conditions.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-                let slot = "\(code.lowercased())|\(taskKey.lowercased())|\(conditionKey)"
+                let slot = "\(code.lowercased())|\((task?.key ?? taskKey).lowercased())|\(conditionKey)"
                 if let trial {
-                    if trials["\(slot)|\(trial)"] != nil {
-                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("trial")!)), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(trials["\(slot)|\(trial)"]!))"))
+                    if let first = trials["\(slot)|\(trial)"] {
+                        if let trialCell = text("trial").flatMap({ _ in cell("trial") }) {
+                            rowProblems.append(.init(location: Sentence(verbatim: at(trialCell)), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first))"))
+                        } else {
+                            rowProblems.append(.init(location: Sentence(verbatim: at(participantField)), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first)): --trial makes every row that trial"))
+                        }
                     }
                     trials["\(slot)|\(trial)"] = record.line
                 }
@@ -153,19 +179,137 @@ extension StudyDatabase {
                                          reportedTotal: reportedTotal, source: "\(reader.file):\(record.line)")
                 pending.append(try Self.resolve(db, entry))
             }
+            // What each row does against the attempts stored before this import: nothing is written until every
+            // row is settled, so a row is compared with the study as it was, never with another row of the file.
+            let plans = try Self.planAttempts(db, pending, options: options, problems: &problems)
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-            for attempt in pending {
-                do {
-                    _ = try Self.insertAttempt(db, attempt)
-                } catch let error as StoreError {
-                    throw StoreError.invalidInput([.init(location: Sentence(verbatim: attempt.entry.source ?? reader.file), message: "\(failure: error)")])
+            var added = 0
+            var skipped = 0
+            var replaced = 0
+            for plan in plans {
+                switch plan {
+                case .skip:
+                    skipped += 1
+                case let .replace(id, attempt):
+                    try Self.replaceAttempt(db, id: id, with: attempt.entry)
+                    replaced += 1
+                case let .insert(attempt):
+                    do {
+                        _ = try Self.insertAttempt(db, attempt)
+                        added += 1
+                    } catch let error as StoreError {
+                        throw StoreError.invalidInput([.init(location: Sentence(verbatim: attempt.entry.source ?? reader.file), message: "\(failure: error)")])
+                    }
                 }
             }
             let used = Set(columns.values).union(factorColumns.values)
             var named: [String: String] = columns.mapValues { header[$0].value }
             for (factor, index) in factorColumns { named[factor] = header[index].value }
-            return AttemptImportSummary(attempts: pending.count, columns: named,
+            return AttemptImportSummary(attempts: added, skipped: skipped, replaced: replaced, columns: named,
                                         ignored: header.indices.filter { !used.contains($0) }.map { header[$0].value }, notes: notes)
         }
+    }
+}
+
+extension StudyDatabase {
+    /// What an imported row does.
+    enum AttemptPlan {
+        case insert(ResolvedAttempt)
+        case skip
+        case replace(id: Int64, ResolvedAttempt)
+    }
+
+    /// An attempt as stored, for comparing an imported row with it.
+    struct StoredAttempt {
+        var id: Int64
+        var trial: Int
+        var seconds: Double?
+        var errors: Int?
+        var outcome: String?
+        var assisted: Bool
+        var note: String?
+
+        /// The values in which `entry` differs from this attempt, each with the stored value and the row's (empty
+        /// when identical).
+        func differences(from entry: AttemptEntry) -> [Sentence] {
+            var found: [Sentence] = []
+            func shown(_ seconds: Double?) -> String { seconds.map(NumberParser.format) ?? "—" }
+            // An outcome is said in the message's language (sucesso in Portuguese), as `attempt list` says it.
+            func said(_ outcome: String?) -> Sentence { outcome.map { Sentence(stringLiteral: $0) } ?? Sentence(verbatim: "—") }
+            let sameTime = switch (seconds, entry.seconds) {
+            case (nil, nil): true
+            case let (a?, b?): abs(a - b) < 1e-9
+            default: false
+            }
+            if !sameTime { found.append("time \(shown(seconds)) in the study, \(shown(entry.seconds)) in this row") }
+            if errors != entry.errors {
+                found.append("errors \(errors.map(String.init) ?? "—") in the study, \(entry.errors.map(String.init) ?? "—") in this row")
+            }
+            if outcome != entry.outcome?.rawValue { found.append("outcome \(said(outcome)) in the study, \(said(entry.outcome?.rawValue)) in this row") }
+            if assisted != entry.assisted { found.append(assisted ? "assisted in the study, not in this row" : "assisted in this row, not in the study") }
+            if (note ?? "") != (entry.note ?? "") { found.append("note '\(note ?? "")' in the study, '\(entry.note ?? "")' in this row") }
+            return found
+        }
+    }
+
+    /// Settles each row against the attempts its participant, task and conditions had before the import: identical
+    /// ones are skipped (each stored attempt matches one row at most), others inserted, replaced or refused (a
+    /// problem at the row's `file:line`, in `problems`).
+    static func planAttempts(_ db: Database, _ pending: [ResolvedAttempt], options: AttemptImportOptions,
+                             problems: inout [StoreError.Problem]) throws -> [AttemptPlan] {
+        let select = try db.makeStatement(sql: """
+            SELECT id, CAST(trial AS INTEGER) AS trial, time_seconds, errors, outcome, assisted, note FROM task_attempt
+            WHERE participant_id = ? AND task_id = ? AND condition_key = ? ORDER BY trial, id
+            """)
+        var stored: [String: [StoredAttempt]] = [:]
+        var matched: Set<Int64> = []
+        var plans: [AttemptPlan] = []
+        for attempt in pending {
+            let slot = "\(attempt.participantID)|\(attempt.taskID)|\(attempt.conditionKey)"
+            if stored[slot] == nil {
+                stored[slot] = try Row.fetchAll(select, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey]).map {
+                    StoredAttempt(id: $0["id"], trial: $0["trial"], seconds: $0["time_seconds"], errors: $0["errors"],
+                                  outcome: $0["outcome"], assisted: $0["assisted"], note: $0["note"])
+                }
+            }
+            let attempts = stored[slot]!
+            let entry = attempt.entry
+            let location = Sentence(verbatim: entry.source ?? "")
+            let what: Sentence = attempt.conditionKey.isEmpty ? Sentence(verbatim: entry.task) : "\(entry.task) under \(attempt.conditionKey)"
+            if let trial = entry.trial {
+                guard let existing = attempts.first(where: { $0.trial == trial }) else {
+                    plans.append(.insert(attempt))
+                    continue
+                }
+                let differences = existing.differences(from: entry)
+                if differences.isEmpty {
+                    matched.insert(existing.id)
+                    plans.append(.skip)
+                } else if options.replace {
+                    plans.append(.replace(id: existing.id, attempt))
+                } else {
+                    let listed = differences.dropFirst().reduce(differences[0]) { "\($0); \($1)" }
+                    problems.append(.init(location: location, message: "participant \(entry.participant) already has trial \(trial) of \(what) with other values (\(listed)); rerun with --replace to replace it with this row, or correct it with 'studyctl attempt set'"))
+                }
+            } else if let same = attempts.first(where: { !matched.contains($0.id) && $0.differences(from: entry).isEmpty }) {
+                matched.insert(same.id)
+                plans.append(.skip)
+            } else if attempts.isEmpty || options.newTrials {
+                plans.append(.insert(attempt))
+            } else {
+                problems.append(.init(location: location, message: "participant \(entry.participant) already has attempts at \(what) (stored trials: \(attempts.map { String($0.trial) }.joined(separator: ", "))) and none is the same as this row; to add it as the next trial, rerun with --new-trials, or give its trial number (a trial column, or --trial N)"))
+            }
+        }
+        return plans
+    }
+
+    /// Gives a stored attempt the values of `entry` (same participant, task, conditions and trial).
+    static func replaceAttempt(_ db: Database, id: Int64, with entry: AttemptEntry) throws {
+        try db.execute(sql: """
+            UPDATE task_attempt SET time_seconds = ?, errors = ?, outcome = ?, assisted = ?, note = ?, source = ?, recorded = ?,
+                   reported_total_seconds = ?
+            WHERE id = ?
+            """, arguments: [entry.seconds, entry.errors, entry.outcome?.rawValue, entry.assisted, entry.note, entry.source,
+                             Timestamp.now(), entry.reportedTotal, id])
     }
 }

@@ -107,7 +107,9 @@ extension StudyDatabase {
                 for (index, name) in attributeColumns {
                     let given = record.fields[index].value.trimmingCharacters(in: .whitespaces)
                     guard !given.isEmpty, let stored = try Self.attributeValue(db, participant: participant, attribute: name) else { continue }
-                    if AttributeValue(parsing: given) != stored && given != stored.display {
+                    // A numeric attribute compares numbers (1.50 is 1.5); a text one what was typed.
+                    let same = stored.number.map { NumberParser.parse(given) == $0 } ?? (StudyText.composed(given) == stored.display)
+                    if !same {
                         rowProblems.append(.init(location: Sentence(verbatim: reader.position(of: record.fields[index]).description),
                                                  message: "participant \(participant) has \(name) = \(stored.display) in the study, but this row says '\(given)'"))
                     }

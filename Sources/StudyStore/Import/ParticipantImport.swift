@@ -15,12 +15,17 @@ public struct ParticipantImportOptions: Sendable {
     public var update: Bool
     /// Accept codes that look like another participant's (TR39 skeleton) instead of refusing them.
     public var allowConfusable: Bool
+    /// Declared types of attributes (column name → type, `--type NAME=text`): a declared text column keeps every
+    /// value as typed, a declared number column reads `1.50` as 1.5. Other columns take the type their values show.
+    public var types: [String: AttributeType]
 
-    public init(codeColumn: String? = nil, delimiter: Delimiter? = nil, update: Bool = false, allowConfusable: Bool = false) {
+    public init(codeColumn: String? = nil, delimiter: Delimiter? = nil, update: Bool = false, allowConfusable: Bool = false,
+                types: [String: AttributeType] = [:]) {
         self.codeColumn = codeColumn
         self.delimiter = delimiter
         self.update = update
         self.allowConfusable = allowConfusable
+        self.types = types
     }
 }
 
@@ -30,8 +35,9 @@ extension StudyDatabase {
     ///
     /// All or nothing: every problem in the file (bad codes, duplicates, non-numbers in a numeric attribute) is
     /// reported with its `file:line:column`, and then nothing is stored. A column becomes a numeric attribute when
-    /// every value in it is a number (decimal point or comma), a text attribute otherwise; an attribute the study
-    /// already has keeps its type.
+    /// every value in it is a number (decimal point or comma) that keeps what was typed (`4.10`, `007` do not), a
+    /// text attribute otherwise; an attribute the study already has keeps its type, and `options.types` declares
+    /// types (a numeric attribute declared so reads `4.10` as 4.1; one that is not refuses it).
     public func storeParticipants(_ source: RecordSource, codeIndex: Int, columns: [ParticipantColumn], records: Int,
                                   options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
         // The importing layer read the file once to learn what each column holds (`ParticipantColumn.contents`)
@@ -58,28 +64,54 @@ extension StudyDatabase {
             var columnTypes: [Int: AttributeType] = [:]
             var notNumbers: [Int: [StoreError.Problem]] = [:]
             var losingDigits: [Int: [StoreError.Problem]] = [:]
+            // Columns of a numeric attribute whose type was declared (now or before): `4.10` reads as 4.1 there.
+            var readsNumbers: Set<Int> = []
+            let declared = Self.keyed(options.types)
+            let columnKeys = Set(attributeColumns.map { StudyText.key(columnNames[$0]!) })
+            for (name, type) in options.types.sorted(by: { $0.key < $1.key }) where !columnKeys.contains(StudyText.key(name)) {
+                problems.append(.init(location: "--type \(name)=\(type.rawValue)",
+                                      message: "the file has no column '\(name)' (its attribute columns: \(attributeColumns.map { "'\(header[$0].value)'" }.joined(separator: ", ")))"))
+            }
             for index in attributeColumns {
                 let name = columnNames[index]!
                 let survey = surveys[index]!
+                let given = declared[StudyText.key(name)]
                 switch try Self.attributeType(db, name) {
-                case .number?:
-                    columnTypes[index] = .number
-                    // Where the column holds text, the second pass names each such cell.
-                case .text?:
-                    columnTypes[index] = .text
+                case let held?:
+                    // Where a numeric column holds text, the second pass names each such cell.
+                    columnTypes[index] = held
+                    let stored = try Self.attributeName(db, name)!
+                    if let given, given != held {
+                        let holds: Sentence = held == .number ? "attribute '\(stored)' holds numbers in this study, not text" : "attribute '\(stored)' holds text in this study, not numbers"
+                        problems.append(.init(location: Sentence(verbatim: at(header[index])),
+                                              message: "\(holds); to change its type, run 'studyctl participant attribute type \(stored) \(given.rawValue)' (or leave out --type \(name)=\(given.rawValue))"))
+                        readsNumbers.insert(index)  // the cells are not checked against a type the column is not to keep
+                    } else if held == .number {
+                        let declaredBefore = try Self.declaredNumber(db, attribute: stored)
+                        if given == .number || declaredBefore { readsNumbers.insert(index) }
+                    }
                 case nil:
+                    if let given {
+                        columnTypes[index] = given
+                        if given == .number { readsNumbers.insert(index) }
+                        continue
+                    }
                     if let firstText = survey.firstText, survey.hasNumber {
                         notes.append("column '\(name)' is stored as text because '\(firstText.value)' at \(at(firstText)) is not a number")
                     }
                     if survey.firstText == nil, let firstKept = survey.firstKept {
-                        notes.append("column '\(name)' is stored as text because '\(firstKept.value)' at \(at(firstKept)) has leading zeros or a sign a number would lose")
+                        let number = NumberParser.format(NumberParser.parse(firstKept.value) ?? 0)
+                        notes.append("column '\(name)' is stored as text because '\(firstKept.value)' at \(at(firstKept)) would be the number \(number), losing what was typed; to store the column as numbers, rerun with --type \(name)=number")
                     }
                     columnTypes[index] = !survey.hasCells || survey.firstText != nil || survey.firstKept != nil ? .text : .number
                 }
             }
             var names: [Int: String] = [:]
             for index in attributeColumns {
-                names[index] = try Self.declareAttribute(db, name: columnNames[index]!, type: columnTypes[index]!, at: at(header[index]))
+                let given = declared[StudyText.key(columnNames[index]!)]
+                names[index] = try Self.declareAttribute(db, name: columnNames[index]!, type: columnTypes[index]!, at: at(header[index]),
+                                                         explicitly: given != nil)
+                if let given, given == columnTypes[index] { try Self.recordDeclaredType(db, attribute: names[index]!, type: given) }
             }
 
             // Pass 2: check every code against the study (and the participants stored so far), store as we go.
@@ -101,13 +133,16 @@ extension StudyDatabase {
                     let cell = record.fields[index]
                     guard !cell.value.trimmedSpaces.isEmpty else { continue }
                     let name = header[index].value
-                    if NumberParser.parse(cell.value) == nil {
+                    guard let number = NumberParser.parse(cell.value) else {
                         notNumbers[index, default: []].append(.init(location: Sentence(verbatim: at(cell)),
                             message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' is not a number"))
+                        continue
                     }
-                    if NumberParser.losesDigits(cell.value) {
+                    if !readsNumbers.contains(index), NumberParser.losesDigits(cell.value) {
+                        let code = record.fields[codeIndex].value.trimmedSpaces
+                        let shown = NumberParser.format(number)
                         losingDigits[index, default: []].append(.init(location: Sentence(verbatim: at(cell)),
-                            message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' would lose its leading zeros or sign; write it as a plain number"))
+                            message: "participant \(code): attribute '\(name)' holds numbers in this study; '\(cell.value)' would be stored as the number \(shown), losing what was typed. If \(name) holds version numbers or codes, make it text first ('studyctl participant attribute type \(name) text'); if it is a number, write \(shown) or rerun with --type \(name)=number"))
                     }
                 }
                 let field = record.fields[codeIndex]

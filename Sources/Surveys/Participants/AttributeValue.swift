@@ -7,7 +7,8 @@ public enum AttributeValue: Sendable, Hashable {
 
     /// Reads what a researcher typed: a number when it is one (decimal point or decimal comma), text otherwise.
     ///
-    /// A number whose digits as typed would be lost (`01234`, `-0`, `+5`: codes, postcodes, identifiers) stays text.
+    /// A number whose digits as typed would be lost (`01234`, `-0`, `+5`: codes, postcodes, identifiers; `4.10`,
+    /// `2.0`: version numbers) stays text.
     public init(parsing raw: String) {
         if let number = NumberParser.parse(raw), !NumberParser.losesDigits(raw) {
             self = .number(number)
@@ -125,16 +126,21 @@ public enum NumberParser {
         return value
     }
 
-    /// Whether storing `raw` as a number would lose what was typed: leading zeros (`01234`, `-007`), a negative
-    /// zero (`-0`, `-0,0`) or an explicit plus sign. Such a value is kept as text.
+    /// Whether storing `raw` as a number would change what was typed: leading zeros (`01234`, `-007`), a negative
+    /// zero (`-0`, `-0,0`), an explicit plus sign, zeros ending the decimals (`4.10`, `2.0`, `1,50`: version
+    /// numbers, prices as typed), or more digits than a number holds. Such a value is kept as text where nothing
+    /// says the attribute holds numbers.
+    ///
+    /// A number keeps what was typed when it reads back the same (`format`): `0.5`, `-3`, `1,5` (the decimal comma
+    /// is the separator, not a digit) and `.5` (written `0.5`) do.
     public static func losesDigits(_ raw: String) -> Bool {
+        // The cells most columns hold, whole numbers as plain digits (no leading zero), keep what was typed.
+        if wholeNumber(raw.utf8) != nil { return false }
         let text = raw.trimmingCharacters(in: .whitespaces)
         guard let value = parse(text) else { return false }
-        if text.hasPrefix("+") { return true }
-        if value == 0 && text.hasPrefix("-") { return true }
-        let digits = text.drop(while: { $0 == "-" })
-        if digits.count >= 2, digits.first == "0", let second = digits.dropFirst().first, second.isNumber { return true }
-        return false
+        var typed = text.replacingOccurrences(of: ",", with: ".")
+        if typed.hasPrefix(".") { typed = "0" + typed } else if typed.hasPrefix("-.") { typed = "-0" + typed.dropFirst() }
+        return typed != format(value)
     }
 
     /// The shortest text that reads back as `value`: `2`, `0.5`, `3.25`.

@@ -15,7 +15,8 @@ struct ImportQDPX: ParsableCommand {
         commandName: "qdpx", abstract: words("Import a REFI-QDA project (.qdpx) from QualCoder, NVivo, ATLAS.ti, MAXQDA or studyctl."),
         discussion: words("""
             Into the study named by --db (created when it does not exist, titled after the project). Cases become \
-            participants with their variables as attributes; codes that are not codable become categories (nested \
+            participants with their variables as attributes (a Text variable's values kept as written, so 4.10 \
+            stays 4.10; Integer and Float variables hold numbers); codes that are not codable become categories (nested \
             ones take their parent as theme), codable codes their wordings; each text source becomes its \
             participant's transcript (NFC, LF line ends) and each coding a code on the selected words, by its \
             coder. The unit of positions is found per source by checking selections against their quoted text \

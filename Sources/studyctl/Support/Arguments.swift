@@ -96,3 +96,40 @@ extension DuplicatePolicy: ExpressibleByArgument {
 extension ShareDenominator: ExpressibleByArgument {}
 
 extension ReportWriter.Format: ExpressibleByArgument {}
+
+extension AttributeType: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+/// A `--type NAME=text|number` argument: the type a command declares for an attribute.
+struct TypeDeclaration: ExpressibleByArgument {
+    var name: String
+    var type: AttributeType
+
+    init?(argument: String) {
+        guard let equals = argument.lastIndex(of: "="),
+              let type = AttributeType(argument: String(argument[argument.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        name = String(argument[..<equals]).trimmingCharacters(in: .whitespaces)
+        self.type = type
+        guard !name.isEmpty else { return nil }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+
+    /// The declarations by name, refusing one name declared two ways.
+    static func types(_ declarations: [TypeDeclaration]) throws -> [String: AttributeType] {
+        var types: [String: AttributeType] = [:]
+        for declaration in declarations {
+            if let other = types.first(where: { StudyText.key($0.key) == StudyText.key(declaration.name) }), other.value != declaration.type {
+                throw Refusal("Please declare \(declaration.name) only once with --type (it is given as \(other.value.rawValue) and as \(declaration.type.rawValue)).")
+            }
+            types[declaration.name] = declaration.type
+        }
+        return types
+    }
+}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Results
 import Importing
 import StudyStore
+import Surveys
 import Tabular
 
 struct ParticipantImport: ParsableCommand {
@@ -11,8 +12,12 @@ struct ParticipantImport: ParsableCommand {
         discussion: words("""
             The file has a header row; one column holds participant codes (the first, unless --code-column \
             says otherwise) and every other column becomes an attribute. A column whose values are all numbers \
-            becomes a numeric attribute (0.5 and 0,5 both read as one half). UTF-8 with or without BOM; comma, \
-            semicolon (as Excel writes it in Brazil) or tab delimited; quoted fields may hold line breaks.
+            becomes a numeric attribute (0.5 and 0,5 both read as one half), unless a value would not keep what \
+            was typed as a number (4.10, 2.0, 007): then the column is text, and a note says so. --type \
+            NAME=text keeps a column as typed (version numbers, codes); --type NAME=number reads it as numbers \
+            (1.50 is 1.5). An attribute the study already has keeps its type: a value it would change (4.10 in \
+            a numeric attribute not declared so) is refused. UTF-8 with or without BOM; comma, semicolon (as \
+            Excel writes it in Brazil) or tab delimited; quoted fields may hold line breaks.
 
             All or nothing: every problem is listed with file:line:column and nothing is stored.
             """))
@@ -32,11 +37,17 @@ struct ParticipantImport: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Accept codes that look like another participant's (e.g. Cyrillic Р1 beside P1).")))
     var allowConfusable = false
 
+    @Option(help: ArgumentHelp(words("Declare a column's type, text or number (see 'studyctl participant attribute type'); repeat for more."), valueName: "name=text|number"))
+    var type: [TypeDeclaration] = []
+
+    func validate() throws { _ = try TypeDeclaration.types(type) }
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         let summary = try study.withStudy {
-            try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable))
+            try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable,
+                                                                      types: try TypeDeclaration.types(type)))
         }
         for line in summary.notes { note(line) }
         let types = ["number": words("number"), "text": words("text")]

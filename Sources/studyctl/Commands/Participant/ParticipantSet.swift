@@ -1,6 +1,7 @@
 import ArgumentParser
 import Results
 import StudyStore
+import Surveys
 
 struct ParticipantSet: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,16 +18,20 @@ struct ParticipantSet: ParsableCommand {
     @Option(help: ArgumentHelp(words("An attribute to remove from this participant; repeat for more."), valueName: "key"))
     var unset: [String] = []
 
+    @Option(help: ArgumentHelp(words("Declare an attribute's type, text or number (see 'studyctl participant attribute type'); repeat for more."), valueName: "name=text|number"))
+    var type: [TypeDeclaration] = []
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
         if values.isEmpty && unset.isEmpty {
             throw Refusal("Please give at least one key=value to set or --unset KEY to remove.")
         }
+        _ = try TypeDeclaration.types(type)
     }
 
     func run() throws {
-        try study.withStudy { try $0.setAttributes(code: code, values: values.map { ($0.key, $0.value) }, unset: unset) }
+        try study.withStudy { try $0.setAttributes(code: code, values: values.map { ($0.key, $0.value) }, unset: unset, types: try TypeDeclaration.types(type)) }
         let removed = Voice.language == .ptBR ? "removido" : "removed"
         let changes = values.map { "\($0.key)=\($0.value)" } + unset.map { "\(removed) \($0)" }
         say(.participantChanged(code: code, changes: changes.joined(separator: ", ")))

@@ -90,6 +90,14 @@ struct AttemptImport: ParsableCommand {
             else the task's own) and each mismatch reported. All or nothing: every bad cell is listed with \
             file:line:column and nothing is stored.
 
+            Importing a log again adds nothing: a row identical to an attempt the study has (same participant, \
+            task, conditions, time, errors, outcome, assisted and note) is skipped and counted. A participant's \
+            rows for a task and conditions they have no attempt at become trials 1, 2, … in file order. A row \
+            that differs from every stored attempt of its participant, task and conditions is refused: to add \
+            such rows as the next trials (a second session appended to the log), pass --new-trials; or say \
+            which trial each row is, with a trial column or --trial N for the whole file. A row whose trial is \
+            stored with other values is refused; --replace puts the file's values in its place.
+
             Example: studyctl attempt import log.csv --map participant=Usuário,task=Fase,errors=Colisões,time=Tempo,setting=Config
             """))
 
@@ -108,21 +116,37 @@ struct AttemptImport: ParsableCommand {
     @Option(help: ArgumentHelp(words("The field separator (default: detected)."), valueName: "delimiter"))
     var delimiter: Delimiter?
 
+    @Option(help: ArgumentHelp(words("The trial every row of the file is (for a log without a trial column)."), valueName: "n"))
+    var trial: Int?
+
+    @Flag(help: ArgumentHelp(words("Add rows that differ from the stored attempts as the next trials.")))
+    var newTrials = false
+
+    @Flag(help: ArgumentHelp(words("Replace the values of stored trials the file gives other values for.")))
+    var replace = false
+
     @OptionGroup var study: StudyOptions
 
     func mapping() throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try parseColumnMap(map, example: "FIELD=COLUMN, e.g. --map participant=Usuário").map { ($0.key, $0.column) })
     }
 
-    func validate() throws { _ = try mapping() }
+    func validate() throws {
+        _ = try mapping()
+        try AttemptAdd.check(time: nil, errors: nil, trial: trial)
+        if trial != nil && newTrials { throw Refusal("Please give either --trial or --new-trials: --trial N makes every row trial N.") }
+    }
 
     func run() throws {
         let summary = try study.withStudy {
             try $0.importAttempts(from: file, options: .init(map: try mapping(), penalty: penalty?.value,
-                                                              acceptTotals: acceptTotals, delimiter: delimiter))
+                                                              acceptTotals: acceptTotals, delimiter: delimiter,
+                                                              trial: trial, newTrials: newTrials, replace: replace))
         }
         for line in summary.notes { note(line) }
         say(.importedAttempts(summary.attempts, file: file))
+        if summary.skipped > 0 { say(.skippedAttempts(summary.skipped)) }
+        if summary.replaced > 0 { say(.replacedAttempts(summary.replaced)) }
         say(.columnsFound(summary.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", ")))
         if !summary.ignored.isEmpty { note("columns not read: \(summary.ignored.map { "'\($0)'" }.joined(separator: ", "))") }
     }
