@@ -10,17 +10,12 @@ public enum HTMLReport {
     /// by `HTMLRenderer` (a `<figure>` with its caption and source, kept together on paper), then each value written
     /// in escaped for HTML — Ink never reads a value, so nothing a participant typed is taken for markup.
     static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
-        var drawn: [String] = []
-        let markdown = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path), model) { table, number in
-            drawn.append(HTMLRenderer.render(table, caption: TableCaption(number: number, year: model.year)))
-            return "STUDYCTLTABLE\(drawn.count - 1)"
-        }
-        var html = MarkdownParser().html(from: markdown)
-        for (index, table) in drawn.enumerated().reversed() {
-            html = html.replacingOccurrences(of: "<p>STUDYCTLTABLE\(index)</p>", with: table)
-        }
-        return StudyTextSlots.fill(html) { value, place in
+        let (markdown, tables) = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path), model)
+        let html = StudyTextSlots.fill(MarkdownParser().html(from: markdown)) { value, place in
             place == .attribute ? HTMLRenderer.attribute(value) : HTMLRenderer.escape(value)
+        }
+        return ReportWriter.drawTables(html, tables, wrapped: { "<p>\($0)</p>" }) { table, number in
+            HTMLRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
     }
 

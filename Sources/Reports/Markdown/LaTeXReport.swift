@@ -16,10 +16,12 @@ public enum LaTeXReport {
 
     /// Renders `templatePath`, converts its structure, draws its tables and writes in its values.
     static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
-        let withTables = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path, numbered: false), model) { table, number in
-            "::latex " + LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year)).replacingOccurrences(of: "\n", with: "\u{1F}")
+        let (markdown, tables) = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path, numbered: false), model,
+                                                          line: { ReportWriter.isTablePlaceholder($0) ? "::latex " + $0 : $0 })
+        let filled = StudyTextSlots.fill(convert(markdown, language: language, year: model.year)) { value, _ in escape(value) }
+        let body = ReportWriter.drawTables(filled, tables) { table, number in
+            LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
-        let body = StudyTextSlots.fill(convert(withTables, language: language, year: model.year)) { value, _ in escape(value) }
         return document(body, title: escape(model.title), language: language)
     }
 
@@ -89,9 +91,9 @@ public enum LaTeXReport {
         for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(raw)
             if line.hasPrefix("::latex ") {
-                // A table already drawn by LaTeXRenderer (its lines joined by U+001F to pass through as one line).
+                // A table's placeholder, drawn by LaTeXRenderer once the values are written in.
                 flushParagraph(); closeList()
-                out.append(line.dropFirst("::latex ".count).replacingOccurrences(of: "\u{1F}", with: "\n"))
+                out.append(String(line.dropFirst("::latex ".count)))
                 out.append("")
                 continue
             }

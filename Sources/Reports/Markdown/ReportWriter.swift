@@ -45,23 +45,48 @@ public enum ReportWriter {
     /// Renders `model` with the template at `path` as markdown, its tables drawn from the results model and every
     /// value escaped for markdown where it stands.
     public static func render(_ model: ReportModel, templatePath path: String) throws -> String {
-        let markdown = placeTables(try renderTemplate(model, templatePath: path), model) { table, number in
+        let (markdown, tables) = placeTables(try renderTemplate(model, templatePath: path), model)
+        let filled = StudyTextSlots.fill(markdown) { value, _ in MarkdownRenderer.text(value) }
+        return drawTables(filled, tables) { table, number in
             MarkdownRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
-        return StudyTextSlots.fill(markdown) { value, _ in MarkdownRenderer.text(value) }
     }
 
-    /// Replaces each marker line (`::result N`) with `model.tables[N]` drawn by `draw`, numbering the tables in the
-    /// order they appear.
-    static func placeTables(_ text: String, _ model: ReportModel, draw: (ResultTable, Int) -> String) -> String {
-        var number = 0
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+    /// A table's placeholder until the values are written in: it carries the slots' key, so no text of the study can
+    /// pass for one.
+    static func tablePlaceholder(_ index: Int) -> String {
+        "STUDYCTLTABLE" + StudyTextSlots.key + "\(index)Z"
+    }
+
+    static func isTablePlaceholder(_ line: String) -> Bool {
+        line.hasPrefix("STUDYCTLTABLE" + StudyTextSlots.key)
+    }
+
+    /// Replaces each marker line (`::result N`) with a placeholder line (`line` of `tablePlaceholder`), numbering
+    /// the tables in the order they appear; returns the text and the tables with their numbers, in placeholder order.
+    /// (A marker is a template of its own, never study text, so a value cannot make one.)
+    static func placeTables(_ text: String, _ model: ReportModel,
+                            line: (String) -> String = { $0 }) -> (text: String, tables: [(table: ResultTable, number: Int)]) {
+        var tables: [(table: ResultTable, number: Int)] = []
+        let placed = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.hasPrefix("::result "), let index = Int(line.dropFirst("::result ".count)), model.tables.indices.contains(index) else {
                 return String(line)
             }
-            number += 1
-            return draw(model.tables[index], number)
-        }.joined(separator: "\n")
+            tables.append((model.tables[index], tables.count + 1))
+            return tablePlaceholder(tables.count - 1)
+        }.map(line)
+        return (placed.joined(separator: "\n"), tables)
+    }
+
+    /// `text` with the placeholder of each of `tables` (as `wrapped` leaves it) replaced by the table drawn by `draw`:
+    /// done once the values are written in, so no table's text is read again.
+    static func drawTables(_ text: String, _ tables: [(table: ResultTable, number: Int)], wrapped: (String) -> String = { $0 },
+                           draw: (ResultTable, Int) -> String) -> String {
+        var out = text
+        for (index, entry) in tables.enumerated() {
+            out = out.replacingOccurrences(of: wrapped(tablePlaceholder(index)), with: draw(entry.table, entry.number))
+        }
+        return out
     }
 
     /// The template rendered and its figures numbered, tables still as markers and every value still a slot

@@ -27,9 +27,20 @@ enum StudyTextSlots {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
+    /// The key of the slots made outside the template (a custom instrument's reference, which the template places
+    /// with `{{{value}}}`): letters that are no hexadecimal digit, drawn when studyctl starts and never written out,
+    /// so no text of the study can hold one. A keyed slot inside a value (a template that placed the reference with
+    /// `{{value}}`) is still read as the study text it is; a value's own text that looks like a slot is not.
+    static let key = String((0..<16).map { _ in "ghijklmnopqrstuvwxy".randomElement()! })
+
+    /// `text` as a slot placed by studyctl itself, outside the template.
+    static func keyedSlot(_ text: String) -> String {
+        slot(text, key: key)
+    }
+
     /// `text` as a slot.
-    static func slot(_ text: String) -> String {
-        var bytes = Array(opening.utf8)
+    static func slot(_ text: String, key: String = "") -> String {
+        var bytes = Array(opening.utf8) + Array(key.utf8)
         bytes.reserveCapacity(bytes.count + text.utf8.count * 2 + closing.utf8.count)
         for byte in text.utf8 {
             bytes.append(hex[Int(byte >> 4)])
@@ -67,7 +78,12 @@ enum StudyTextSlots {
     /// `text` with every slot replaced by `write(value, place)`. The text between slots is kept as it is, and what
     /// `write` returns is never read again for slots.
     static func fill(_ text: String, _ write: (String, Place) -> String) -> String {
+        fill(text, keyedOnly: false, write)
+    }
+
+    private static func fill(_ text: String, keyedOnly: Bool, _ write: (String, Place) -> String) -> String {
         let open = Array(opening.utf8)
+        let keyBytes = Array(key.utf8)
         let utf8 = text.utf8
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -82,7 +98,13 @@ enum StudyTextSlots {
                 index = utf8.index(after: index)
                 continue
             }
-            let digitsStart = utf8.index(index, offsetBy: open.count)
+            var digitsStart = utf8.index(index, offsetBy: open.count)
+            if utf8[digitsStart...].starts(with: keyBytes) {
+                digitsStart = utf8.index(digitsStart, offsetBy: keyBytes.count)
+            } else if keyedOnly {
+                index = utf8.index(after: index)
+                continue
+            }
             var end = digitsStart
             while end < utf8.endIndex, isDigit(utf8[end]) { end = utf8.index(after: end) }
             guard utf8[end...].starts(with: closing.utf8), utf8.distance(from: digitsStart, to: end) % 2 == 0 else {
@@ -90,7 +112,10 @@ enum StudyTextSlots {
                 continue
             }
             out += text[copied..<index]
-            out += write(value(text[digitsStart..<end].utf8), inTag ? .attribute : .text)
+            // A value may hold a keyed slot (a reference placed with `{{value}}` rather than `{{{value}}}`): it is
+            // study text too, written in with the rest.
+            let value = value(text[digitsStart..<end].utf8)
+            out += write(keyedOnly ? value : fill(value, keyedOnly: true) { inner, _ in inner }, inTag ? .attribute : .text)
             index = utf8.index(end, offsetBy: closing.utf8.count)
             copied = index
         }
