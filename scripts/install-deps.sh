@@ -6,13 +6,15 @@ set -euo pipefail
 # texlive: the LaTeX reports are compiled with pdflatex in the tests, alone and inside an abnTeX2 thesis (texlive-publishers,
 # whose class loads enumitem and other packages of texlive-latex-extra, a recommendation apt does not follow here);
 # poppler-utils: pdftotext reads the compiled pages back to check that no table row is lost.
+# cmark-gfm: GitHub's markdown renderer; the tests render the markdown reports with it to check that study text reads as
+# typed and leaves every table and figure in place.
 # python3: the synthetic eye-tracking sessions of the demo and the tests come from scripts/gaze-synthetic.py.
 # chromium, python3-venv: the coding workspace is tested in a real browser (scripts/browser-test.sh).
 # patchelf, binutils: the release build (scripts/release.sh) leaves libxml2 to be loaded on first use and keeps its
 # debug information beside the binary.
 # libxml2-utils: REFI-QDA exports are validated against their XSD schemas with xmllint.
 # tmux: the session logger (a full-screen terminal program) is driven by its keys and read back from its screen.
-apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium libxml2-utils tmux
+apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium libxml2-utils tmux cmark-gfm
               texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ${EXTRA_APT_PACKAGES:-})
 brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3 tmux)
 

@@ -7,18 +7,16 @@ import Surveys
 /// a data URI, so the page works offline and can be mailed), and a stylesheet that prints well on A4.
 public enum HTMLReport {
     /// The report's body as HTML: the template's markdown converted by Ink, each table drawn from the results model
-    /// by `HTMLRenderer` (a `<figure>` with its caption and source, kept together on paper).
+    /// by `HTMLRenderer` (a `<figure>` with its caption and source, kept together on paper), then each value written
+    /// in escaped for HTML — Ink never reads a value, so nothing a participant typed is taken for markup.
     static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
-        var drawn: [String] = []
-        let markdown = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path), model) { table, number in
-            drawn.append(HTMLRenderer.render(table, caption: TableCaption(number: number, year: model.year)))
-            return "STUDYCTLTABLE\(drawn.count - 1)"
+        let (markdown, tables) = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path), model)
+        let html = StudyTextSlots.fill(MarkdownParser().html(from: markdown)) { value, place in
+            place == .attribute ? HTMLRenderer.attribute(value) : HTMLRenderer.escape(value)
         }
-        var html = MarkdownParser().html(from: markdown)
-        for (index, table) in drawn.enumerated().reversed() {
-            html = html.replacingOccurrences(of: "<p>STUDYCTLTABLE\(index)</p>", with: table)
+        return ReportWriter.drawTables(html, tables, wrapped: { "<p>\($0)</p>" }) { table, number in
+            HTMLRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
-        return html
     }
 
     /// `html` as a page; image paths are read relative to `folder` and embedded.
@@ -46,7 +44,7 @@ public enum HTMLReport {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title))</title>
+            <title>\(HTMLRenderer.attribute(title))</title>
             <style>
             body { font-family: "DejaVu Serif", Georgia, "Times New Roman", serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.5; color: #222; }
             h1, h2, h3 { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; line-height: 1.25; }
@@ -84,9 +82,5 @@ public enum HTMLReport {
             </html>
 
             """
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

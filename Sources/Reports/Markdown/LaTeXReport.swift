@@ -1,42 +1,28 @@
 import Foundation
-import Mustache
 import Results
 import Surveys
 
-/// The report as LaTeX, from the same template as the markdown one: values are escaped for LaTeX while the
-/// template is rendered (every special character: \ { } $ & # ^ _ ~ % and the characters markdown would read),
-/// the template's prose structure becomes LaTeX (headings as sections, lists, figures as `\includegraphics` of the
-/// PDF charts), and every table is drawn from the results model by `LaTeXRenderer` (longtables that break across
-/// pages). The file compiles on its own (article class, with `studyctl.sty` beside it) and its body drops into an
-/// abnTeX2 thesis that loads `studyctl.sty`.
+/// The report as LaTeX, from the same template as the markdown one: the template's prose structure becomes LaTeX
+/// (headings as sections, lists, figures as `\includegraphics` of the PDF charts), every table is drawn from the
+/// results model by `LaTeXRenderer` (longtables that break across pages), and only then is each value written in,
+/// escaped for LaTeX (`LaTeXRenderer.escape`) — the conversion never reads a value, so nothing a participant typed
+/// is taken for markup. The file compiles on its own (article class, with `studyctl.sty` beside it) and its body
+/// drops into an abnTeX2 thesis that loads `studyctl.sty`.
 public enum LaTeXReport {
-    /// Escapes a value for LaTeX, leaving none of the characters the markdown conversion reads (| * ` [ ] < >).
-    struct ContentType: MustacheContentType {
-        func escapeText(_ text: String) -> String { LaTeXReport.escape(text) }
-    }
-
-    /// `LaTeXRenderer.escape`, plus the characters the markdown conversion would read (* ` [ ]).
+    /// A value as LaTeX text.
     static func escape(_ text: String) -> String {
-        LaTeXRenderer.escape(text, extra: ["*": "\\textasteriskcentered{}", "`": "\\`{}", "[": "{[}", "]": "{]}"])
+        LaTeXRenderer.escape(text)
     }
 
-    /// Renders `templatePath` with LaTeX escaping, converts its structure and draws its tables.
+    /// Renders `templatePath`, converts its structure, draws its tables and writes in its values.
     static func render(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
-        MustacheContentTypes.register(ContentType(), named: "MARKDOWN")
-        defer { MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN") }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ReportError.invalidTemplate(path: path, reason: "it cannot be read as UTF-8 text")
+        let (markdown, tables) = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path, numbered: false), model,
+                                                          line: { ReportWriter.isTablePlaceholder($0) ? "::latex " + $0 : $0 })
+        let filled = StudyTextSlots.fill(convert(markdown, language: language, year: model.year)) { value, _ in escape(value) }
+        let body = ReportWriter.drawTables(filled, tables) { table, number in
+            LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
-        let body: String
-        do {
-            body = try MustacheTemplate(string: text).render(model)
-        } catch {
-            throw ReportError.invalidTemplate(path: path, reason: "\(error)")
-        }
-        let withTables = ReportWriter.placeTables(body, model) { table, number in
-            "::latex " + LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year)).replacingOccurrences(of: "\n", with: "\u{1F}")
-        }
-        return document(convert(withTables, language: language, year: model.year), title: escape(model.title), language: language)
+        return document(body, title: escape(model.title), language: language)
     }
 
     /// Inline markdown of the template (**bold**, *italic*, `code`, <br>) as LaTeX.
@@ -79,7 +65,7 @@ public enum LaTeXReport {
             if let caption = pendingCaption { out.append("\\caption{\(inline(caption))}") }
             // Columns of long text wrap (tabularx X columns) so the table fits the text width; the others stay on one line.
             func visible(_ text: String) -> Int {
-                text.replacingOccurrences(of: "\\\\[a-zA-Z]+\\{?", with: "", options: .regularExpression)
+                StudyTextSlots.raw(text).replacingOccurrences(of: "\\\\[a-zA-Z]+\\{?", with: "", options: .regularExpression)
                     .replacingOccurrences(of: "[{}]", with: "", options: .regularExpression).count
             }
             let widths = (0..<max(columns, 1)).map { column in tableRows.map { column < $0.count ? visible($0[column]) : 0 }.max() ?? 0 }
@@ -105,9 +91,9 @@ public enum LaTeXReport {
         for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(raw)
             if line.hasPrefix("::latex ") {
-                // A table already drawn by LaTeXRenderer (its lines joined by U+001F to pass through as one line).
+                // A table's placeholder, drawn by LaTeXRenderer once the values are written in.
                 flushParagraph(); closeList()
-                out.append(line.dropFirst("::latex ".count).replacingOccurrences(of: "\u{1F}", with: "\n"))
+                out.append(String(line.dropFirst("::latex ".count)))
                 out.append("")
                 continue
             }
@@ -125,7 +111,8 @@ public enum LaTeXReport {
                 let body = line.dropFirst("::figure ".count)
                 let split = body.lastIndex(of: "|") ?? body.endIndex
                 let caption = String(body[..<split])
-                var file = split < body.endIndex ? String(body[body.index(after: split)...]) : ""
+                // A chart's file is a path the report wrote, placed as it is.
+                var file = split < body.endIndex ? StudyTextSlots.raw(String(body[body.index(after: split)...])) : ""
                 if file.hasSuffix(".svg") { file = String(file.dropLast(4)) + ".pdf" }
                 out += ["\\begin{figure}[htbp]", "\\centering", "\\caption{\(inline(caption))}",
                         "\\includegraphics[width=\\textwidth]{\(file)}"]

@@ -25,12 +25,6 @@ public enum ReportError: Error, LocalizedError, Equatable {
     }
 }
 
-/// Markdown values: `|` escaped, line breaks as `<br>`, and characters markdown would read as markup or HTML
-/// neutralised, so text a participant said cannot break the page (`MarkdownRenderer.cell`).
-struct MarkdownContentType: MustacheContentType {
-    func escapeText(_ text: String) -> String { MarkdownRenderer.cell(text) }
-}
-
 /// Renders the markdown report from a Mustache template and writes its SVG charts beside it.
 public enum ReportWriter {
     /// The file a template name resolves to: a path, or `templates/reports/NAME.LANGUAGE.mustache` /
@@ -48,35 +42,66 @@ public enum ReportWriter {
         throw ReportError.templateNotFound(name: name, searched: searched)
     }
 
-    /// Renders `model` with the template at `path` as markdown, its tables drawn from the results model.
+    /// Renders `model` with the template at `path` as markdown, its tables drawn from the results model and every
+    /// value escaped for markdown where it stands.
     public static func render(_ model: ReportModel, templatePath path: String) throws -> String {
-        placeTables(try renderTemplate(model, templatePath: path), model) { table, number in
+        let (markdown, tables) = placeTables(try renderTemplate(model, templatePath: path), model)
+        let filled = StudyTextSlots.fill(markdown) { value, _ in MarkdownRenderer.text(value) }
+        return drawTables(filled, tables) { table, number in
             MarkdownRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
     }
 
-    /// Replaces each marker line (`::result N`) with `model.tables[N]` drawn by `draw`, numbering the tables in the
-    /// order they appear.
-    static func placeTables(_ text: String, _ model: ReportModel, draw: (ResultTable, Int) -> String) -> String {
-        var number = 0
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+    /// A table's placeholder until the values are written in: it carries the slots' key, so no text of the study can
+    /// pass for one.
+    static func tablePlaceholder(_ index: Int) -> String {
+        "STUDYCTLTABLE" + StudyTextSlots.key + "\(index)Z"
+    }
+
+    static func isTablePlaceholder(_ line: String) -> Bool {
+        line.hasPrefix("STUDYCTLTABLE" + StudyTextSlots.key)
+    }
+
+    /// Replaces each marker line (`::result N`) with a placeholder line (`line` of `tablePlaceholder`), numbering
+    /// the tables in the order they appear; returns the text and the tables with their numbers, in placeholder order.
+    /// (A marker is a template of its own, never study text, so a value cannot make one.)
+    static func placeTables(_ text: String, _ model: ReportModel,
+                            line: (String) -> String = { $0 }) -> (text: String, tables: [(table: ResultTable, number: Int)]) {
+        var tables: [(table: ResultTable, number: Int)] = []
+        let placed = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.hasPrefix("::result "), let index = Int(line.dropFirst("::result ".count)), model.tables.indices.contains(index) else {
                 return String(line)
             }
-            number += 1
-            return draw(model.tables[index], number)
-        }.joined(separator: "\n")
+            tables.append((model.tables[index], tables.count + 1))
+            return tablePlaceholder(tables.count - 1)
+        }.map(line)
+        return (placed.joined(separator: "\n"), tables)
     }
 
-    /// The template rendered with markdown escaping and its figures numbered, tables still as markers.
-    static func renderTemplate(_ model: ReportModel, templatePath path: String) throws -> String {
-        MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
+    /// `text` with the placeholder of each of `tables` (as `wrapped` leaves it) replaced by the table drawn by `draw`:
+    /// done once the values are written in, so no table's text is read again.
+    static func drawTables(_ text: String, _ tables: [(table: ResultTable, number: Int)], wrapped: (String) -> String = { $0 },
+                           draw: (ResultTable, Int) -> String) -> String {
+        var out = text
+        for (index, entry) in tables.enumerated() {
+            out = out.replacingOccurrences(of: wrapped(tablePlaceholder(index)), with: draw(entry.table, entry.number))
+        }
+        return out
+    }
+
+    /// The template rendered and its figures numbered, tables still as markers and every value still a slot
+    /// (`StudyTextSlots`): the markdown of the document's structure, which each format finishes.
+    /// `numbered: false` leaves the `::table` and `::figure` lines for the LaTeX conversion, which numbers them itself.
+    static func renderTemplate(_ model: ReportModel, templatePath path: String, numbered: Bool = true) throws -> String {
+        StudyTextSlots.register()
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ReportError.invalidTemplate(path: path, reason: "it cannot be read as UTF-8 text")
         }
         do {
-            let template = try MustacheTemplate(string: text)
-            return Captions.number(template.render(model), language: StudyLanguage(rawValue: model.language) ?? .en, year: model.year)
+            // A template that names no content type gets the report's: its values are slots too.
+            let template = try MustacheTemplate(string: text.contains("CONTENT_TYPE") ? text : "{{% CONTENT_TYPE: MARKDOWN}}\n" + text)
+            let markdown = template.render(model)
+            return numbered ? Captions.number(markdown, language: StudyLanguage(rawValue: model.language) ?? .en, year: model.year) : markdown
         } catch {
             throw ReportError.invalidTemplate(path: path, reason: "\(error)")
         }
@@ -174,7 +199,8 @@ public enum Captions {
                 let body = line.dropFirst("::figure ".count)
                 let split = body.lastIndex(of: "|") ?? body.endIndex
                 let caption = body[..<split]
-                let file = split < body.endIndex ? body[body.index(after: split)...] : ""
+                // A chart's file is a path the report wrote, placed as it is.
+                let file = split < body.endIndex ? StudyTextSlots.raw(String(body[body.index(after: split)...])) : ""
                 result += pt
                     ? "**Figura \(figures) – \(caption)**\n\n![\(caption)](\(file))\n\nFonte: elaborada com o studyctl a partir dos dados da pesquisa (\(year)).\n"
                     : "**Figure \(figures)**\n\n*\(caption)*\n\n![\(caption)](\(file))\n"

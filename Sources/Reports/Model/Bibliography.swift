@@ -185,6 +185,10 @@ final class CitationList {
     /// The reference list, alphabetical, in the report language's style.
     var entries: [String] {
         let works = cited.compactMap { Bibliography.works[$0] }.sorted { $0.sortKey < $1.sortKey }.map { $0.entry(language) }
-        return (works + verbatim).sorted { $0.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) < $1.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) }
+        func key(_ text: String) -> String { text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) }
+        // A custom instrument's reference is the researcher's own text, not markdown: placed as a slot, it is escaped
+        // for each format like any text of the study.
+        let entries = works.map { (text: $0, entry: $0) } + verbatim.map { (text: $0, entry: StudyTextSlots.keyedSlot($0)) }
+        return entries.sorted { key($0.text) < key($1.text) }.map(\.entry)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import QualCoding
 import Results
 import StudyStore
@@ -10,8 +11,16 @@ import Surveys
 /// documents each field. (Fields are read by name through reflection, so they are stored properties.)
 public struct ReportModel: Sendable {
     public struct Value: Sendable { public let value: String }
-    /// A table of `tables`, placed by its marker line.
-    public struct TableRef: Sendable { public let marker: String }
+    /// A table of `tables`, placed by its marker line. The marker is a template of its own, which Mustache places as
+    /// it is: every other value is study text, escaped, so no text of the study can pass for a marker.
+    public struct TableRef: Sendable {
+        public let marker: MustacheTemplate
+
+        init(index: Int) {
+            // A template without tags always parses.
+            marker = try! MustacheTemplate(string: "::result \(index)")
+        }
+    }
     public struct Chart: Sendable { public let file: String; public let caption: String }
 
     /// Above this many participants the report lists no one individually: its per-participant tables go beside it
@@ -136,7 +145,7 @@ public struct ReportModel: Sendable {
     mutating func place(_ table: ResultTable) -> [TableRef] {
         guard !table.isEmpty else { return [] }
         tables.append(table)
-        return [TableRef(marker: "::result \(tables.count - 1)")]
+        return [TableRef(index: tables.count - 1)]
     }
 
     static func headings(_ language: StudyLanguage) -> [String: String] {

@@ -50,24 +50,75 @@ public enum MarkdownRenderer {
 
     /// A markdown table cell: `|` escaped, line breaks as `<br>`, markup characters and HTML tags neutralised.
     public static func cell(_ text: String) -> String {
-        var result = ""
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            let next = index + 1 < characters.count ? characters[index + 1] : " "
-            switch character {
-            case "|": result += "\\|"
-            case "\\": result += "\\\\"
-            // Only a "<" that could open an HTML tag or comment is neutralised; "p < 0,05" stays readable.
-            case "<" where next.isLetter || next == "/" || next == "!" || next == "?": result += "&lt;"
-            case ">" where result.isEmpty: result += "\\>"
-            case "*", "_", "`", "#": result += "\\\(character)"
-            case "(" where result.hasSuffix("]"): result += "\\("
-            case "\r": continue
-            case "\n": result += "<br>"
-            default: result.append(character)
+        escape(text, startsABlock: false)
+    }
+
+    /// Text of a markdown paragraph, list item or heading, as a report template places a value: escaped like a cell,
+    /// and what would open a block at the start of a line (a list, a quote, a heading, a rule, indented code, a link
+    /// definition) neutralised too. Rendered by any CommonMark or GitHub renderer, it reads as typed.
+    public static func text(_ text: String) -> String {
+        escape(text, startsABlock: true)
+    }
+
+    /// Escapes `text` for markdown: every character that would open markup backslash-escaped (CommonMark lets any
+    /// ASCII punctuation be), "<" that could open a tag and "&" that could spell an entity written as entities,
+    /// line breaks (any: LF, CR LF, CR, U+2028…) as `<br>` so the text stays on its line, in its paragraph or cell.
+    /// Characters that open nothing where they stand ("p < 0,05", "[60; 85]", "50 %") are left as typed. Read code
+    /// point by code point, as a markdown parser reads: a "|" with a combining mark on it still splits a cell.
+    static func escape(_ text: String, startsABlock: Bool) -> String {
+        var scalars = Array(text.unicodeScalars)
+        if startsABlock {
+            // Leading spaces would make indented code or nest a list; a rendered page shows none of them.
+            while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        }
+        var result = String.UnicodeScalarView()
+        func add(_ text: String) { result.append(contentsOf: text.unicodeScalars) }
+        for (index, scalar) in scalars.enumerated() {
+            let next: Unicode.Scalar = index + 1 < scalars.count ? scalars[index + 1] : " "
+            let atStart = index == 0 && startsABlock
+            switch scalar {
+            case "|": add("\\|")
+            case "\\": add("\\\\")
+            // Only a "<" that could open an HTML tag, comment or autolink is neutralised; "p < 0,05" stays readable.
+            case "<" where next.properties.isAlphabetic || next == "/" || next == "!" || next == "?": add("&lt;")
+            case "&" where spellsAnEntity(scalars[(index + 1)...]): add("&amp;")
+            case "*", "_", "`", "#", "~", "$": add("\\\(scalar)")
+            // A link is text in brackets followed by its address: the bracket before "(" or "[" is escaped.
+            case "]" where next == "(" || next == "[": add("\\]")
+            case "[" where atStart: add("\\[")
+            // A quote, a list item, a rule or a heading's underline at the start of a line.
+            case ">" where atStart || (index == 0 && !startsABlock), "-" where atStart, "+" where atStart, "=" where atStart:
+                add("\\\(scalar)")
+            // "1986. A good year" would start an ordered list.
+            case "." where startsABlock && index > 0 && scalars[..<index].allSatisfy({ ("0"..."9").contains($0) }),
+                 ")" where startsABlock && index > 0 && scalars[..<index].allSatisfy({ ("0"..."9").contains($0) }):
+                add("\\\(scalar)")
+            // CR LF is one line break.
+            case "\r" where next == "\n": continue
+            case _ where scalar.isLineBreak: add("<br>")
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
+    }
+
+    /// Whether the characters after an "&" make an entity or character reference ("amp;", "#38;", "#x26;").
+    static func spellsAnEntity(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        var name = rest
+        if name.first == "#" { name = name.dropFirst(); if name.first == "x" || name.first == "X" { name = name.dropFirst() } }
+        let body = name.prefix { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return !body.isEmpty && name.dropFirst(body.count).first == ";"
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar ends a line: LF, CR, vertical tab, form feed, NEL, U+2028 or U+2029 (the line breaks
+    /// `Character.isNewline` tells).
+    public var isLineBreak: Bool {
+        switch value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 }
 
@@ -107,19 +158,32 @@ public enum HTMLRenderer {
         }
     }
 
+    /// HTML text: `& < > "` as entities, each line break (LF, CR LF, CR, U+2028…) as `<br>`.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "<br>"
-            case "\r": continue
-            default: out.append(character)
+        escape(text, lineBreak: "<br>")
+    }
+
+    /// An HTML attribute's value (between double quotes): `& < > "` as entities, line breaks as spaces.
+    public static func attribute(_ text: String) -> String {
+        escape(text, lineBreak: " ")
+    }
+
+    static func escape(_ text: String, lineBreak: String) -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n": continue
+            case _ where scalar.isLineBreak: out.append(contentsOf: lineBreak.unicodeScalars)
+            // NUL and the C0 controls HTML forbids are left out.
+            case _ where scalar.value < 0x20 && scalar != "\t": continue
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 }

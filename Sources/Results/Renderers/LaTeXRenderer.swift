@@ -139,32 +139,46 @@ public enum LaTeXRenderer {
         text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "/" || $0 == "-" }).map(\.count).max() ?? 0
     }
 
-    /// Text escaped for LaTeX: every special character (\ { } $ & # ^ _ ~ %) and the ones T1 fonts draw wrongly
-    /// (| < >); line breaks become spaces.
-    /// `extra` escapes more characters (a markdown-derived text escapes what the conversion would read).
-    public static func escape(_ text: String, extra: [Character: String] = [:]) -> String {
-        var result = ""
-        for character in text {
-            if let replacement = extra[character] { result += replacement; continue }
-            switch character {
-            case "\\": result += "\\textbackslash{}"
-            case "{": result += "\\{"
-            case "}": result += "\\}"
-            case "$": result += "\\$"
-            case "&": result += "\\&"
-            case "#": result += "\\#"
-            case "^": result += "\\textasciicircum{}"
-            case "_": result += "\\_"
-            case "~": result += "\\textasciitilde{}"
-            case "%": result += "\\%"
-            case "|": result += "\\textbar{}"
-            case "<": result += "\\textless{}"
-            case ">": result += "\\textgreater{}"
-            case "\r": continue
-            case "\n": result += " "
-            default: result.append(character)
+    /// Text escaped for LaTeX, to be set exactly as typed: every special character (\\ { } $ & # ^ _ ~ %), the ones
+    /// T1 fonts draw otherwise (| < > " ' `, and [ ] that a command before them would read as its option), the
+    /// ligatures TeX would make of "--", ",," and "!`" broken, line breaks as spaces, control characters left out.
+    /// Read code point by code point, as TeX reads: a "\\" with a combining mark on it is still a backslash.
+    /// `extra` escapes more characters.
+    public static func escape(_ text: String, extra: [Unicode.Scalar: String] = [:]) -> String {
+        var result = String.UnicodeScalarView()
+        func add(_ text: String) { result.append(contentsOf: text.unicodeScalars) }
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if let replacement = extra[scalar] { add(replacement); continue }
+            switch scalar {
+            case "\\": add("\\textbackslash{}")
+            case "{": add("\\{")
+            case "}": add("\\}")
+            case "$": add("\\$")
+            case "&": add("\\&")
+            case "#": add("\\#")
+            case "^": add("\\textasciicircum{}")
+            case "_": add("\\_")
+            case "~": add("\\textasciitilde{}")
+            case "%": add("\\%")
+            case "|": add("\\textbar{}")
+            case "<": add("\\textless{}")
+            case ">": add("\\textgreater{}")
+            case "\"": add("\\textquotedbl{}")
+            case "'": add("\\textquotesingle{}")
+            case "`": add("\\textasciigrave{}")
+            case "[": add("{[}")
+            case "]": add("{]}")
+            // "--" would be an en dash, ",," a low quote.
+            case "-" where next == "-", "," where next == ",": result.append(scalar); add("{}")
+            case "\r" where next == "\n": continue
+            case _ where scalar.isLineBreak: add(" ")
+            case "\t": add(" ")
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }
