@@ -94,6 +94,16 @@ extension StudyDatabase {
     /// (natural: P2 before P10), then task and occasion, reading one set at a time so memory stays flat however
     /// many respondents the study holds. SQLite orders the sets (its sorter spills to disk beyond its cache).
     @discardableResult
+    /// The occasions an instrument's response sets were answered on ("" for sets without one), in the order they
+    /// were first recorded ("pré" before "pós"); empty when it has none.
+    public func occasions(instrument id: String) throws -> [String] {
+        try read { db in
+            guard let (rowID, _) = try Self.storedInstrument(db, id) else { return [] }
+            return try String.fetchAll(db, sql: "SELECT occasion FROM response_set WHERE instrument_id = ? GROUP BY occasion ORDER BY min(id)",
+                                       arguments: [rowID])
+        }
+    }
+
     public func forEachResponseSet(instrument id: String, task: String? = nil, groupBy attribute: String? = nil,
                                    _ body: (StoredResponseSet) throws -> Void,
                                    start: (InstrumentDefinition) throws -> Void = { _ in }) throws -> InstrumentDefinition {

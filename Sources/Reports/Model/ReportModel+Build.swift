@@ -133,7 +133,7 @@ extension ReportModel {
                     table.append(cells + ids.map { id in Results.Value(group.summaries.first { $0.scoreID == id }?.statistics.mean) }, emphasised: true)
                 }
                 for group in q.report.groups {
-                    means(group, Phrase.groupMean(group: (group.task.map { "\($0) " } ?? "") + group.name, n: group.n).text(language))
+                    means(group, Phrase.groupMean(group: ScoreGroupLabel.prefix(group, language) + group.name, n: group.n).text(language))
                 }
                 if let overall = q.report.overall.first { means(overall, Phrase.overallMean(n: overall.n).text(language)) }
                 if ids.contains(where: { d.norms?.values[$0] != nil }) || d.scoring == .sus {

@@ -111,7 +111,7 @@ public struct StudySnapshot: Sendable {
                     }
                     inverted = inverted || set.orientation == .inverted
                     let row = builder!.add(ScoringInput(participant: set.participant, group: groupAttribute == nil ? nil : set.group ?? ScoreReport.noGroup,
-                                                        task: set.task, answers: set.answers))
+                                                        task: set.task, occasion: set.occasion, answers: set.answers))
                     if let row { scoreRows!.append(row, instrument: position) }
                 } start: { definition in
                     read = definition
@@ -123,7 +123,7 @@ public struct StudySnapshot: Sendable {
                                                     flagged: flagged, timed: timed))
             } else {
                 let (definition, sets) = try study.responseSets(instrument: summary.id)
-                let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, answers: $0.answers) }
+                let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, occasion: $0.occasion, answers: $0.answers) }
                 let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
                 let quality = ResponseQuality.Checker(definition)
                 let flagged = sets.compactMap { set -> FlaggedResponseSet? in

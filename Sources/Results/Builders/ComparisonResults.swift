@@ -46,7 +46,7 @@ extension ResultTable {
                                           Column(.statistic, .number(decimals: 2), language), Column(.df, .text, language),
                                           Column(.p, .pValue, language), Column(.effect_size, .text, language)])
         for item in comparisons {
-            let label = (item.task.map { "\($0) " } ?? "") + name(item.scoreID)
+            let label = item.prefix(noOccasion: Term.no_occasion.text(language)) + name(item.scoreID)
             let groups = item.comparison.groups.map { "\($0.name) (\($0.n))" }.joined(separator: ", ")
             if item.comparison.tests.isEmpty {
                 let reason = item.comparison.undefinedReason ?? ""

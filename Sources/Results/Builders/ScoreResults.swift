@@ -22,7 +22,7 @@ extension ResultTable {
         var clipped = false
         for group in report.groups + report.overall {
             let overall = group.name == ScoreReport.allName
-            let groupName = (group.task.map { "\($0) " } ?? "") + (overall ? Term.all.text(language) : group.name)
+            let groupName = ScoreGroupLabel.prefix(group, language) + (overall ? Term.all.text(language) : group.name)
             for item in group.summaries {
                 let s = item.statistics
                 clipped = clipped || item.ciClipped
@@ -37,6 +37,14 @@ extension ResultTable {
         }
         if clipped { table.notes.append(Phrase.intervalClipped.text(language)) }
         return table
+    }
+}
+
+/// What goes before a score group's name: its task and, when the study's sets have several occasions, its occasion
+/// ("T1 ", "pós ", "T1 pós "): a participant's sets of two occasions are never in one group, and each row says which.
+public enum ScoreGroupLabel {
+    public static func prefix(_ group: ScoreReport.Group, _ language: StudyLanguage) -> String {
+        (group.task.map { "\($0) " } ?? "") + (group.occasion.map { "\($0.isEmpty ? Term.no_occasion.text(language) : $0) " } ?? "")
     }
 }
 

@@ -7,7 +7,7 @@ import Surveys
 /// Portuguese text holds an English word from its list, and the reverse.
 public enum Term: String, Sendable, CaseIterable, Bilingual {
     // People and groups.
-    case participant, participants, group, all, overall, task, tasks, condition, trial, coder, coders
+    case participant, participants, group, all, overall, task, tasks, condition, trial, coder, coders, occasion, no_occasion
     // Descriptive statistics.
     case n, mean, sd, median, min, max, mode, ci95, score, value, norm
     // Tests.
@@ -43,6 +43,8 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .all: return ("All", "Todos")
         case .overall: return ("Overall", "Geral")
         case .task: return ("Task", "Tarefa")
+        case .occasion: return ("Occasion", "Ocasião")
+        case .no_occasion: return ("(no occasion)", "(sem ocasião)")
         case .tasks: return ("Tasks", "Tarefas")
         case .condition: return ("Condition", "Condição")
         case .trial: return ("Trial", "Tentativa")

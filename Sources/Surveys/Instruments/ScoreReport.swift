@@ -6,12 +6,15 @@ public struct ScoringInput: Sendable {
     public var participant: String
     public var group: String?
     public var task: String?
+    /// When the set was answered (`responses import --occasion`): "" when no occasion was given.
+    public var occasion: String
     public var answers: [Int: Answer]
 
-    public init(participant: String, group: String? = nil, task: String? = nil, answers: [Int: Answer]) {
+    public init(participant: String, group: String? = nil, task: String? = nil, occasion: String = "", answers: [Int: Answer]) {
         self.participant = participant
         self.group = group
         self.task = task
+        self.occasion = occasion
         self.answers = answers
     }
 }
@@ -22,6 +25,8 @@ public struct ScoreReport: Sendable {
         public var participant: String
         public var group: String?
         public var task: String?
+        /// The set's occasion ("" when none was given).
+        public var occasion: String = ""
         public var scores: [Score]
         /// Per participant, for scores on the SUS scale: adjective and acceptability (Bangor et al. 2008, 2009).
         /// The curved grade is left out: Sauro & Lewis define it for study means, not single scores.
@@ -123,7 +128,14 @@ public struct ScoreReport: Sendable {
     public struct ScoreComparison: Sendable {
         public var scoreID: String
         public var task: String?
+        /// The occasion compared within, when the study's sets have more than one (`nil` otherwise).
+        public var occasion: String?
         public var comparison: GroupComparison
+
+        /// "T1 ", "pós ", "T1 pós " or "": what goes before the score's name.
+        public func prefix(noOccasion: String) -> String {
+            (task.map { "\($0) " } ?? "") + (occasion.map { "\($0.isEmpty ? noOccasion : $0) " } ?? "")
+        }
     }
 
     /// One item's answers: raw, and recoded where the item is reverse-worded (or SUS's even items).
@@ -155,6 +167,9 @@ public struct ScoreReport: Sendable {
     public struct Group: Sendable {
         public var name: String
         public var task: String?
+        /// The occasion this group's sets were answered on, when the study's sets have more than one (`nil`
+        /// otherwise): a participant's sets of two occasions are never in one group.
+        public var occasion: String?
         public var n: Int
         public var summaries: [Summary]
         public var tallies: [Tally]
@@ -177,8 +192,13 @@ public struct ScoreReport: Sendable {
     /// Response sets left out because they could not be scored (with `skipUnscorable`), with the reason.
     public var unscored: [Sentence] = []
     /// Every score's values over all scored sets (all tasks), as value → how many sets have it: what a histogram
-    /// of the scores needs, without the rows.
+    /// of the scores needs, without the rows. Empty when the sets span several occasions (`pooledOccasions`).
     public var distributions: [String: [Double: Int]] = [:]
+    /// The occasions the scored sets were answered on, in natural order ("" for sets without one).
+    public var occasions: [String] = []
+    /// Whether the sets span several occasions: then groups, overall rows and comparisons are per occasion, and the
+    /// per-item statistics, α and distributions (which would count a participant once per occasion) are left out.
+    public var pooledOccasions: Bool { occasions.count > 1 }
 
     /// Scores every input. Throws, naming every participant concerned, when a set cannot be scored under
     /// `missing`; nothing is summarised from a partial set without the researcher choosing how.
@@ -198,6 +218,8 @@ public struct ScoreReport: Sendable {
         public let instrument: InstrumentDefinition
         let missing: MissingPolicy
         let groupOrder: [String]
+        /// The occasions in the order they were first recorded ("pré" before "pós"); others in natural order.
+        let occasionOrder: [String]
         let skipUnscorable: Bool
         let keepsRows: Bool
         var rows: [Row] = []
@@ -212,6 +234,7 @@ public struct ScoreReport: Sendable {
         var buckets: [BucketKey: Bucket] { bucketIndex.mapValues { bucketList[$0] } }
         var anyGroup = false
         var tasks: Set<String> = []
+        var occasions: Set<String> = []
         /// Each α's items as the loop over sets needs them: the item's number, and for a reversed item the sum of its
         /// scale's ends (its answer recoded is that sum minus the answer, as `InstrumentDefinition.recoded` computes).
         var alphas: [(scale: String, items: [(number: Int, flip: Double?)], accumulator: CronbachAlpha.Accumulator)] = []
@@ -230,6 +253,7 @@ public struct ScoreReport: Sendable {
 
         struct BucketKey: Hashable {
             var task: String?
+            var occasion: String
             var group: String?
         }
 
@@ -260,11 +284,12 @@ public struct ScoreReport: Sendable {
             }
         }
 
-        public init(_ instrument: InstrumentDefinition, missing: MissingPolicy, groupOrder: [String] = [],
+        public init(_ instrument: InstrumentDefinition, missing: MissingPolicy, groupOrder: [String] = [], occasionOrder: [String] = [],
                     skipUnscorable: Bool = false, keepsRows: Bool = false) {
             self.instrument = instrument
             self.missing = missing
             self.groupOrder = groupOrder
+            self.occasionOrder = occasionOrder
             self.skipUnscorable = skipUnscorable
             self.keepsRows = keepsRows
             scoredItems = instrument.items.filter { $0.kind == .likert || $0.kind == .numeric }
@@ -304,6 +329,7 @@ public struct ScoreReport: Sendable {
                 return nil
             }
             var row = Row(participant: input.participant, group: input.group, task: input.task, scores: scores)
+            row.occasion = input.occasion
             for score in scores where isOnSUSScale(score.id, instrument) {
                 row.meanings[score.id] = ParticipantMeaning(adjective: SUSInterpretation.adjective(score.value),
                                                             acceptability: SUSInterpretation.Acceptability(score.value))
@@ -313,8 +339,9 @@ public struct ScoreReport: Sendable {
             let task = instrument.perTask ? input.task : nil
             if let task { tasks.insert(task) }
             if input.group != nil { anyGroup = true }
-            count(input, scores: scores, in: BucketKey(task: task, group: input.group ?? noGroup))
-            count(input, scores: scores, in: BucketKey(task: task, group: nil))
+            occasions.insert(input.occasion)
+            count(input, scores: scores, in: BucketKey(task: task, occasion: input.occasion, group: input.group ?? noGroup))
+            count(input, scores: scores, in: BucketKey(task: task, occasion: input.occasion, group: nil))
 
             for index in alphas.indices {
                 alphaRow.removeAll(keepingCapacity: true)
@@ -367,19 +394,34 @@ public struct ScoreReport: Sendable {
             let taskList: [String?] = instrument.perTask ? NaturalOrder.distinct(Array(tasks)).map { $0 } : [nil]
             let groupNames = anyGroup
                 ? NaturalOrder.distinct(buckets.keys.compactMap(\.group), preferring: groupOrder, last: noGroup) : []
+            let occasionList = NaturalOrder.distinct(Array(occasions.isEmpty ? [""] : occasions), preferring: occasionOrder)
+            let several = occasionList.count > 1
             var groups: [Group] = []
             var overall: [Group] = []
             for task in taskList {
-                for name in groupNames {
-                    groups.append(group(name, task: task, buckets[BucketKey(task: task, group: name)] ?? Bucket()))
+                for occasion in occasionList {
+                    for name in groupNames {
+                        var made = group(name, task: task, buckets[BucketKey(task: task, occasion: occasion, group: name)] ?? Bucket())
+                        made.occasion = several ? occasion : nil
+                        groups.append(made)
+                    }
+                    var all = group(allName, task: task, buckets[BucketKey(task: task, occasion: occasion, group: nil)] ?? Bucket())
+                    all.occasion = several ? occasion : nil
+                    overall.append(all)
                 }
-                overall.append(group(allName, task: task, buckets[BucketKey(task: task, group: nil)] ?? Bucket()))
             }
             let alphaResults = alphas.compactMap { entry in entry.accumulator.result.map { (entry.scale, $0) } }
             var report = ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
                                      alphas: alphaResults,
                                      texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
                                      unscored: failures)
+            report.occasions = occasions.isEmpty ? [] : occasionList
+            if several {
+                // Per item, α and the distributions would count a participant once per occasion: left out, said by
+                // every output (`pooledOccasions`), and had per occasion with `score --occasion`.
+                report.alphas = []
+                return withComparisons(report, taskList: taskList, occasionList: occasionList, groupNames: groupNames)
+            }
             report.items = scoredItems.enumerated().map { position, item in
                 let histogram = itemHistograms[position].histogram
                 // From the counts of each answer: memory does not grow with the number of respondents.
@@ -400,16 +442,24 @@ public struct ScoreReport: Sendable {
                     report.distributions[id, default: [:]].merge(histogram, uniquingKeysWith: +)
                 }
             }
+            return withComparisons(report, taskList: taskList, occasionList: occasionList, groupNames: groupNames)
+        }
+
+        /// `report` with the between-group comparisons of each score, per task and occasion.
+        private func withComparisons(_ report: ScoreReport, taskList: [String?], occasionList: [String], groupNames: [String]) -> ScoreReport {
+            var report = report
             let named = groupNames.filter { $0 != noGroup }
-            if named.count >= 2 {
-                for task in taskList {
+            guard named.count >= 2 else { return report }
+            for task in taskList {
+                for occasion in occasionList {
                     for id in instrument.scoreIDs {
                         // From each group's counts of distinct scores (flat memory at any size).
                         let samples = named.map { name in
-                            (name: name, runs: (buckets[BucketKey(task: task, group: name)]?.values[id] ?? [:])
+                            (name: name, runs: (buckets[BucketKey(task: task, occasion: occasion, group: name)]?.values[id] ?? [:])
                                 .sorted { $0.key < $1.key }.map { (value: $0.key, count: $0.value) })
                         }
-                        report.comparisons.append(ScoreComparison(scoreID: id, task: task, comparison: GroupComparison(runs: samples)))
+                        report.comparisons.append(ScoreComparison(scoreID: id, task: task, occasion: occasionList.count > 1 ? occasion : nil,
+                                                                  comparison: GroupComparison(runs: samples)))
                     }
                 }
             }

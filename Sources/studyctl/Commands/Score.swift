@@ -4,6 +4,7 @@ import Results
 import StudyStore
 import Surveys
 import Tabular
+import Wording
 
 struct ScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +29,12 @@ struct ScoreCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(words("Only this task's answers (per-task instruments)."), valueName: "key"))
     var task: String?
+
+    @Option(help: ArgumentHelp(words("Only the response sets of this occasion (responses import --occasion); without it, each occasion is summarised apart."), valueName: "occasion"))
+    var occasion: String?
+
+    @Option(help: ArgumentHelp(words("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two, Friedman for more), each participant with a set on every occasion."), valueName: "occasion"))
+    var within: WithinFactor?
 
     @Option(help: ArgumentHelp(words("How to treat unanswered items."), valueName: "policy"))
     var missing: MissingPolicy = .refuse
@@ -54,7 +61,12 @@ struct ScoreCommand: ParsableCommand {
     func validate() throws {
         if csv && output.json { throw Refusal("Please choose one of --csv and --json.") }
         if summary && !csv { throw Refusal("Please use --summary together with --csv.") }
-        if compare && by == nil { throw Refusal("Please say which groups to compare with --by ATTRIBUTE (e.g. --by level --compare).") }
+        if compare && by == nil && within == nil {
+            throw Refusal("Please say what to compare: groups with --by ATTRIBUTE (e.g. --by level --compare), or occasions within participants with --within occasion --compare.")
+        }
+        if within != nil && !compare { throw Refusal("Please use --within together with --compare.") }
+        if within != nil && by != nil { throw Refusal("Please choose one of --within and --by: a mixed design's comparison is not available yet; compare each group's occasions with --within occasion and --occasion.") }
+        if within != nil && occasion != nil { throw Refusal("Please choose one of --within occasion and --occasion.") }
     }
 
     func run() throws {
@@ -64,6 +76,7 @@ struct ScoreCommand: ParsableCommand {
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
         var leftOut: [String] = []
+        var showOccasion = false
         // Each SUS-scale score's values, for the bootstrap interval of a small sample's mean.
         var susValues: [String: [Double]] = [:]
         let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
@@ -85,9 +98,22 @@ struct ScoreCommand: ParsableCommand {
                 try database.forEachResponseSet(instrument: instrument) { _ in }  // says which instruments there are
                 throw StoreError.unknownInstrument(id: instrument, known: [])
             }
-            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order)
+            let occasions = try database.occasions(instrument: definition.id)
+            var chosenOccasion: String?
+            if let occasion {
+                guard let stored = occasions.first(where: { $0.caseInsensitiveCompare(occasion) == .orderedSame }) else {
+                    throw Refusal("No response set of \(definition.id) has the occasion '\(occasion)' (occasions: \(occasions.map { $0.isEmpty ? Term.no_occasion.text(Voice.language) : $0 }.joined(separator: ", ")))")
+                }
+                chosenOccasion = stored
+            }
+            let occasionColumn = chosenOccasion == nil && occasions.contains(where: { !$0.isEmpty })
+            showOccasion = occasionColumn
+            if within != nil && occasions.count < 2 {
+                throw Refusal("The response sets of \(definition.id) have one occasion only: there is nothing to compare within participants (responses import --occasion records another).")
+            }
+            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, occasionOrder: occasions, keepsRows: within != nil)
             // The text table's rows wait in a temporary file while their columns' widths are found.
-            let table = !output.json && !csv ? try participantTable(definition, language: language) : nil
+            let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn) : nil
             var scored = 0
             var first = true
             var line: [UInt8] = []
@@ -98,6 +124,7 @@ struct ScoreCommand: ParsableCommand {
             let scoreIDs = definition.scoreIDs
             let susScaleIDs = scoreIDs.filter { ScoreReport.isOnSUSScale($0, definition) }
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
+                if let chosenOccasion, set.occasion != chosenOccasion { return }
                 let flags = quality.flags(set.answers, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
                 if !flags.isEmpty {
                     let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
@@ -105,7 +132,7 @@ struct ScoreCommand: ParsableCommand {
                     if excludeFlagged { return }
                 }
                 let input = ScoringInput(participant: set.participant, group: grouped ? set.group ?? ScoreReport.noGroup : nil,
-                                         task: set.task, answers: set.answers)
+                                         task: set.task, occasion: set.occasion, answers: set.answers)
                 guard let row = builder.add(input) else { return }
                 scored += 1
                 if !json && !csv {
@@ -113,7 +140,7 @@ struct ScoreCommand: ParsableCommand {
                         if let value = row.value(id), susValues[id, default: []].count < 20 { susValues[id, default: []].append(value) }
                     }
                 }
-                table?.append(participantCells(row, definition, language: language))
+                table?.append(participantCells(row, definition, language: language, occasion: occasionColumn))
                 guard let spool else { return }
                 if json {
                     line.removeAll(keepingCapacity: true)
@@ -122,7 +149,8 @@ struct ScoreCommand: ParsableCommand {
                     spool.write(bytes: line)
                 } else {
                     var csvRow = CSVWriter()
-                    csvRow.writeRow([row.participant, row.task ?? "", row.group ?? ""] + scoreIDs.map { row.value($0).map { "\($0)" } ?? "" })
+                    csvRow.writeRow([row.participant, row.task ?? ""] + (occasionColumn ? [row.occasion] : []) + [row.group ?? ""]
+                                    + scoreIDs.map { row.value($0).map { "\($0)" } ?? "" })
                     spool.write(csvRow.text)
                 }
                 first = false
@@ -149,10 +177,10 @@ struct ScoreCommand: ParsableCommand {
             }
             Output.write("\n")
         } else if csv && !summary {
-            Output.write(ScoreCSV.header(report, by: by))
+            Output.write(ScoreCSV.header(report, by: by, occasion: showOccasion))
             try spool!.copyToStandardOutput()
         } else if csv {
-            print(ScoreCSV.summaries(report), terminator: "")
+            print(ScoreCSV.summaries(report, occasion: showOccasion), terminator: "")
         } else {
             try printTables(report, participants: table, scored: scored, language: language, susValues: susValues)
         }
@@ -160,11 +188,12 @@ struct ScoreCommand: ParsableCommand {
 
     /// The table of each participant's scores (with the SUS adjective and acceptability where they apply), or
     /// `nil` when the instrument has no score.
-    func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage) throws -> SpooledTextTable? {
+    func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool) throws -> SpooledTextTable? {
         let ids = definition.scoreIDs
         guard !ids.isEmpty else { return nil }
         var header = [Term.participant.text(language)]
         if definition.perTask { header.append(Term.task.text(language)) }
+        if occasion { header.append(Term.occasion.text(language)) }
         if let by { header.append(by) }
         let first = header.count
         let interpreted = ids.filter { ScoreReport.isOnSUSScale($0, definition) }
@@ -173,10 +202,11 @@ struct ScoreCommand: ParsableCommand {
                                     rightAligned: Set(first..<(first + ids.count)))
     }
 
-    func participantCells(_ row: ScoreReport.Row, _ definition: InstrumentDefinition, language: StudyLanguage) -> [String] {
+    func participantCells(_ row: ScoreReport.Row, _ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool) -> [String] {
         let ids = definition.scoreIDs
         var cells = [row.participant]
         if definition.perTask { cells.append(row.task ?? "") }
+        if occasion { cells.append(row.occasion.isEmpty ? Term.no_occasion.text(language) : row.occasion) }
         if by != nil { cells.append(row.group ?? "") }
         let meanings = ids.filter { ScoreReport.isOnSUSScale($0, definition) }.flatMap { id in
             row.meanings[id].map { [$0.adjective.name(language), $0.acceptability.name(language)] } ?? ["", ""]
@@ -211,7 +241,7 @@ struct ScoreCommand: ParsableCommand {
                                                  Column(.percentiles, .text, language), Column(.adjective, .text, language),
                                                  Column(.acceptability, .text, language)])
             for group in report.groups + report.overall {
-                let name = (group.task.map { "\($0) " } ?? "") + (group.name == ScoreReport.allName ? Term.all.text(language) : group.name)
+                let name = ScoreGroupLabel.prefix(group, language) + (group.name == ScoreReport.allName ? Term.all.text(language) : group.name)
                 for item in group.summaries {
                     guard let meaning = item.meaning else { continue }
                     meanings.append([.text(name), .text(ScoreNames.name(item.scoreID, definition, language)), .number(item.statistics.mean),
@@ -241,9 +271,16 @@ struct ScoreCommand: ParsableCommand {
                     }
                 }
             }
-            if compare {
+            if compare && within != nil {
+                print("")
+                printPaired(report, occasions: report.occasions, language: language)
+            } else if compare {
                 print("")
                 printComparisons(report, language: language)
+            }
+            if report.pooledOccasions {
+                print("")
+                print(words("Each occasion is summarised apart (a participant's sets of two occasions are never in one sample); per item statistics and Cronbach's α are given per occasion with --occasion, and the occasions are compared within participants with --within occasion --compare."))
             }
             if let norms = definition.norms { print(""); say(.norms(norms.source.text(language))) }
         }
@@ -287,12 +324,12 @@ extension ScoreCommand {
         }, title: false), terminator: "")
         // Three groups or more: the pairwise post-hoc tests, one table per score.
         for item in report.comparisons where !item.comparison.postHoc.isEmpty {
-            let label = (item.task.map { "\($0) " } ?? "") + ScoreNames.name(item.scoreID, report.instrument, language)
+            let label = item.prefix(noOccasion: Term.no_occasion.text(language)) + ScoreNames.name(item.scoreID, report.instrument, language)
             print("")
             print(TextRenderer.render(ResultTable.postHoc(item.comparison, score: label, id: "post_hoc", language: language)), terminator: "")
         }
         for item in report.comparisons {
-            print("  " + item.comparison.sentence(score: (item.task.map { "\($0) " } ?? "") + ScoreNames.name(item.scoreID, report.instrument, language),
+            print("  " + item.comparison.sentence(score: item.prefix(noOccasion: Term.no_occasion.text(language)) + ScoreNames.name(item.scoreID, report.instrument, language),
                                                   language: language))
         }
     }
@@ -301,6 +338,58 @@ extension ScoreCommand {
         print(language == .ptBR ? "Por item (ʳ: recodificado antes da pontuação)" : "Per item (ʳ: recoded before scoring)")
         print(TextRenderer.render(ResultTable.items(report, language: language), title: false), terminator: "")
     }
+}
+
+extension ScoreCommand {
+    /// Each score compared between the occasions within participants (complete blocks only, the rest counted).
+    func printPaired(_ report: ScoreReport, occasions: [String], language: StudyLanguage) {
+        let style = NumberStyle(language)
+        let names = occasions.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
+        print(words("Occasions compared within participants (\(names.joined(separator: " → "))): only participants with a set on every occasion enter."))
+        let tasks: [String?] = report.instrument.perTask ? NaturalOrder.distinct(report.rows.compactMap(\.task)).map { $0 } : [nil]
+        for task in tasks {
+            for id in report.instrument.scoreIDs {
+                var values: [String: [String: Double]] = [:]
+                for row in report.rows where row.task == task {
+                    if let value = row.value(id) { values[row.participant, default: [:]][row.occasion] = value }
+                }
+                let comparison = PairedComparison(levels: occasions, values: values)
+                let label = (task.map { "\($0) " } ?? "") + ScoreNames.name(id, report.instrument, language)
+                let means = comparison.means.map { style.number($0) }.joined(separator: " → ")
+                print("")
+                print(words("\(label): \(comparison.complete) participants with every occasion, means \(means)"))
+                if comparison.leftOut > 0 {
+                    print("  " + words("Left out (a set on some occasions only): \(comparison.leftOut)"))
+                }
+                /// "p = 0,008" or "p < 0,001".
+                func pText(_ p: Double) -> String {
+                    let shown = style.p(p)
+                    return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
+                }
+                if let t = comparison.pairedT, let ci = t.ci95 {
+                    print("  " + words("Paired t-test: t(\(t.df)) = \(style.number(t.t)); \(pText(t.p)); dz = \(style.number(t.dz)); mean difference \(style.number(t.meanDifference)), 95% CI \(style.interval(ci.lowerBound, ci.upperBound))"))
+                } else if comparison.levels.count == 2 {
+                    print("  " + words("Paired t-test: not defined (fewer than two pairs, or every difference the same)"))
+                }
+                if let w = comparison.wilcoxon {
+                    let method: Sentence = switch w.method {
+                    case .exact: "exact"
+                    case .permutation: "exact over every sign pattern (ties or zeros)"
+                    case .normal: "normal approximation with the tie correction"
+                    }
+                    print("  " + words("Wilcoxon signed-rank: T = \(style.number(w.statistic, decimals: 1)); \(pText(w.p)) (\(words(method))); r = \(style.number(w.rankBiserial)) (matched-pairs rank-biserial); zero differences left out: \(w.zeros)"))
+                }
+                if let f = comparison.friedman {
+                    print("  " + words("Friedman: χ²(\(f.df)) = \(style.number(f.chiSquared)); \(pText(f.p)); Kendall's W = \(style.number(f.kendallW))"))
+                }
+            }
+        }
+    }
+}
+
+/// The factor `score --within` compares levels of.
+enum WithinFactor: String, CaseIterable, ExpressibleByArgument {
+    case occasion
 }
 
 extension MissingPolicy: ExpressibleByArgument {}
@@ -344,12 +433,14 @@ struct ScoreJSON: Encodable {
         var attribute: String?
         var name: String
         var task: String?
+        var occasion: String?
         var n: Int
         var summaries: [Summary]
         var choices: [Tally]
     }
     struct Overall: Encodable {
         var task: String?
+        var occasion: String?
         var n: Int
         var summaries: [Summary]
         var choices: [Tally]
@@ -373,6 +464,7 @@ struct ScoreJSON: Encodable {
     struct Comparison: Encodable {
         var score: String
         var task: String?
+        var occasion: String?
         var attribute: String?
         var groups: [GroupComparison.Group]
         var tests: [GroupComparison.Test]
@@ -427,6 +519,10 @@ struct ScoreJSON: Encodable {
                 text.append(contentsOf: "\n        }".utf8)
             }
             text.append(contentsOf: "\n      }".utf8)
+        }
+        if !row.occasion.isEmpty {
+            text.append(contentsOf: ",\n      \"occasion\" : ".utf8)
+            JSONOutput.appendQuoted(row.occasion, to: &text)
         }
         text.append(contentsOf: ",\n      \"participant\" : ".utf8)
         JSONOutput.appendQuoted(row.participant, to: &text)
@@ -484,9 +580,9 @@ struct ScoreJSON: Encodable {
             }
         }
         groups = report.groups.map {
-            Group(attribute: by, name: $0.name, task: $0.task, n: $0.n, summaries: summaries($0), choices: tallies($0))
+            Group(attribute: by, name: $0.name, task: $0.task, occasion: $0.occasion, n: $0.n, summaries: summaries($0), choices: tallies($0))
         }
-        overall = report.overall.map { Overall(task: $0.task, n: $0.n, summaries: summaries($0), choices: tallies($0)) }
+        overall = report.overall.map { Overall(task: $0.task, occasion: $0.occasion, n: $0.n, summaries: summaries($0), choices: tallies($0)) }
         alphas = report.alphas.map { Alpha(scale: $0.scale == ScoreReport.allName ? report.instrument.id : $0.scale, alpha: $0.alpha.alpha,
                                            items: $0.alpha.items, cases: $0.alpha.cases) }
         items = report.items.map { item in
@@ -495,7 +591,7 @@ struct ScoreJSON: Encodable {
                  distribution: Dictionary(uniqueKeysWithValues: item.distribution.map { (String($0.point), $0.count) }))
         }
         comparisons = report.comparisons.map { c in
-            Comparison(score: c.scoreID, task: c.task, attribute: by, groups: c.comparison.groups, tests: c.comparison.tests,
+            Comparison(score: c.scoreID, task: c.task, occasion: c.occasion, attribute: by, groups: c.comparison.groups, tests: c.comparison.tests,
                        postHoc: c.comparison.postHoc, undefined: c.comparison.undefinedReason,
                        sentence: ["en": c.comparison.sentence(score: c.scoreID, language: .en),
                                   "pt-BR": c.comparison.sentence(score: c.scoreID, language: .ptBR)])
@@ -506,21 +602,21 @@ struct ScoreJSON: Encodable {
 
 /// `score --csv`: tidy tables for R or SPSS.
 enum ScoreCSV {
-    static func header(_ report: ScoreReport, by: String?) -> String {
+    static func header(_ report: ScoreReport, by: String?, occasion: Bool) -> String {
         var writer = CSVWriter()
-        writer.writeRow(["participant", "task", by ?? "group"] + report.instrument.scoreIDs)
+        writer.writeRow(["participant", "task"] + (occasion ? ["occasion"] : []) + [by ?? "group"] + report.instrument.scoreIDs)
         return writer.text
     }
 
-    static func summaries(_ report: ScoreReport) -> String {
+    static func summaries(_ report: ScoreReport, occasion: Bool) -> String {
         var writer = CSVWriter()
-        writer.writeRow(["group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
+        writer.writeRow(["group", "task"] + (occasion ? ["occasion"] : []) + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
                          "norm", "t", "df", "p", "grade", "adjective", "acceptability"])
         func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
         for group in report.groups + report.overall {
             for item in group.summaries {
                 let s = item.statistics
-                writer.writeRow([group.name, group.task ?? "", item.scoreID, String(s.n), text(s.mean), text(s.sd), text(s.median),
+                writer.writeRow([group.name, group.task ?? ""] + (occasion ? [group.occasion ?? ""] : []) + [item.scoreID, String(s.n), text(s.mean), text(s.sd), text(s.median),
                                  text(s.min), text(s.max), text(s.ci95?.lowerBound), text(s.ci95?.upperBound), text(item.norm),
                                  text(item.test?.t), item.test.map { String($0.df) } ?? "", text(item.test?.p),
                                  item.meaning?.grade.grade ?? "", item.meaning?.adjective.en ?? "", item.meaning?.acceptability.rawValue ?? ""])

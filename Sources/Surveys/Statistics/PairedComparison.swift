@@ -1,0 +1,182 @@
+import Foundation
+
+/// One score compared between the occasions (or conditions) of the same participants: only participants with a
+/// value on every level enter (complete blocks), the others are counted in `leftOut`.
+///
+/// Two levels: the paired t-test with the mean difference, its 95 % interval and Cohen's dz (Lakens 2013, eq. 6:
+/// dz = mean difference / SD of the differences), and the Wilcoxon signed-rank test with the matched-pairs
+/// rank-biserial correlation r = (T⁺ − T⁻) / (T⁺ + T⁻) (Kerby 2014). The Wilcoxon p follows scipy.stats.wilcoxon's
+/// defaults (scipy 1.17: zero differences dropped, zero_method "wilcox", no continuity correction, method "auto"):
+/// exact null distribution for up to 50 pairs without ties or zeros; with ties or zeros, the exact permutation
+/// distribution of T⁺ over every sign pattern for up to 13 pairs; else the normal approximation with the tie
+/// correction of the variance. Three levels or more: Friedman's χ² with the tie correction (Friedman 1937; as
+/// scipy.stats.friedmanchisquare) and Kendall's W = χ² / (n (k − 1)).
+public struct PairedComparison: Sendable, Equatable {
+    public enum WilcoxonMethod: String, Sendable, Codable { case exact, permutation, normal }
+
+    public struct PairedT: Sendable, Equatable, Codable {
+        public var n: Int
+        public var meanDifference: Double
+        public var sdDifference: Double
+        public var ci95: ClosedRange<Double>?
+        public var t: Double
+        public var df: Int
+        public var p: Double
+        public var dz: Double
+    }
+
+    public struct Wilcoxon: Sendable, Equatable, Codable {
+        /// min(T⁺, T⁻), as scipy reports for a two-sided test.
+        public var statistic: Double
+        public var plus: Double
+        public var minus: Double
+        /// Pairs with a non-zero difference (the ones ranked).
+        public var nonZero: Int
+        public var zeros: Int
+        public var p: Double
+        public var method: WilcoxonMethod
+        public var rankBiserial: Double
+    }
+
+    public struct Friedman: Sendable, Equatable, Codable {
+        public var chiSquared: Double
+        public var df: Int
+        public var p: Double
+        public var kendallW: Double
+    }
+
+    /// The levels compared, in order; the second minus the first for two levels.
+    public var levels: [String]
+    /// Participants with a value on every level.
+    public var complete: Int
+    /// Participants with a value on some levels only (left out).
+    public var leftOut: Int
+    /// Per level: mean of the complete blocks.
+    public var means: [Double]
+    public var pairedT: PairedT?
+    public var wilcoxon: Wilcoxon?
+    public var friedman: Friedman?
+
+    /// `values`: participant → level → value. Levels in `levels` order.
+    public init(levels: [String], values: [String: [String: Double]]) {
+        self.levels = levels
+        let blocks = values.values.compactMap { byLevel -> [Double]? in
+            let row = levels.compactMap { byLevel[$0] }
+            return row.count == levels.count ? row : nil
+        }.sorted { $0.lexicographicallyPrecedes($1) }
+        complete = blocks.count
+        leftOut = values.count - blocks.count
+        means = levels.indices.map { index in blocks.isEmpty ? .nan : blocks.map { $0[index] }.reduce(0, +) / Double(blocks.count) }
+        if levels.count == 2 {
+            let differences = blocks.map { $0[1] - $0[0] }
+            pairedT = Self.pairedT(differences)
+            wilcoxon = Self.wilcoxon(differences)
+        } else if levels.count > 2 {
+            friedman = Self.friedman(blocks)
+        }
+    }
+
+    static func pairedT(_ d: [Double]) -> PairedT? {
+        let n = d.count
+        guard n >= 2 else { return nil }
+        let mean = d.reduce(0, +) / Double(n)
+        let sd = (d.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(n - 1)).squareRoot()
+        guard sd > 0 else { return nil }
+        let se = sd / Double(n).squareRoot()
+        let t = mean / se
+        let q = StudentT.quantile(0.975, df: Double(n - 1))
+        return PairedT(n: n, meanDifference: mean, sdDifference: sd, ci95: (mean - q * se)...(mean + q * se), t: t, df: n - 1,
+                       p: StudentT.twoSidedP(t, df: Double(n - 1)), dz: mean / sd)
+    }
+
+    /// Average ranks (1-based) of `values`, and the sizes of the groups of ties.
+    static func ranks(_ values: [Double]) -> (ranks: [Double], ties: [Int]) {
+        let order = values.indices.sorted { values[$0] < values[$1] }
+        var ranks = [Double](repeating: 0, count: values.count)
+        var ties: [Int] = []
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end + 1 < order.count && values[order[end + 1]] == values[order[start]] { end += 1 }
+            let average = Double(start + end) / 2 + 1
+            for position in start...end { ranks[order[position]] = average }
+            if end > start { ties.append(end - start + 1) }
+            start = end + 1
+        }
+        return (ranks, ties)
+    }
+
+    static func wilcoxon(_ all: [Double]) -> Wilcoxon? {
+        let zeros = all.filter { $0 == 0 }.count
+        let d = all.filter { $0 != 0 }
+        let n = d.count
+        guard n >= 1 else { return nil }
+        let (r, ties) = ranks(d.map(abs))
+        let plus = zip(d, r).filter { $0.0 > 0 }.map(\.1).reduce(0, +)
+        let minus = zip(d, r).filter { $0.0 < 0 }.map(\.1).reduce(0, +)
+        let total = plus + minus
+        let rankBiserial = total > 0 ? (plus - minus) / total : 0
+        var method: WilcoxonMethod
+        var p: Double
+        if all.count <= 50 && ties.isEmpty && zeros == 0 {
+            method = .exact
+            // The number of sign patterns of ranks 1…n with each sum (a subset-sum count).
+            let maximum = n * (n + 1) / 2
+            var counts = [Double](repeating: 0, count: maximum + 1)
+            counts[0] = 1
+            for rank in 1...n {
+                for sum in stride(from: maximum, through: rank, by: -1) { counts[sum] += counts[sum - rank] }
+            }
+            let all = pow(2.0, Double(n))
+            let k = Int(plus.rounded())
+            let atMost = counts[0...k].reduce(0, +) / all
+            let atLeast = counts[k...maximum].reduce(0, +) / all
+            p = min(1, 2 * min(atMost, atLeast))
+        } else if all.count <= 13 {
+            method = .permutation
+            // Every sign pattern of the differences (zeros included, as scipy flips them too): T⁺ of each.
+            var atMost = 0.0, atLeast = 0.0
+            let patterns = 1 << all.count
+            let ranked = zip(d, r).map { (positive: $0.0 > 0, rank: $0.1) }
+            let tolerance = 1e-12 * max(1, plus)
+            for pattern in 0..<patterns {
+                // Zeros contribute nothing whatever their sign: only the non-zero differences' bits matter, and each
+                // pattern of those occurs 2^zeros times among all patterns (the proportions are the same).
+                guard pattern < (1 << n) else { break }
+                var sum = 0.0
+                for (index, item) in ranked.enumerated() where (pattern >> index) & 1 == 1 { sum += item.rank }
+                if sum <= plus + tolerance { atMost += 1 }
+                if sum >= plus - tolerance { atLeast += 1 }
+            }
+            let count = Double(1 << n)
+            p = min(1, 2 * min(atMost / count, atLeast / count))
+        } else {
+            method = .normal
+            let mean = Double(n * (n + 1)) / 4
+            let tieCorrection = ties.map { Double($0 * $0 * $0 - $0) }.reduce(0, +)
+            let se = ((Double(n * (n + 1) * (2 * n + 1)) - tieCorrection / 2) / 24).squareRoot()
+            let z = se > 0 ? (plus - mean) / se : 0
+            p = min(1, 2 * (1 - StandardNormal.cdf(abs(z))))
+        }
+        return Wilcoxon(statistic: min(plus, minus), plus: plus, minus: minus, nonZero: n, zeros: zeros, p: p, method: method,
+                        rankBiserial: rankBiserial)
+    }
+
+    static func friedman(_ blocks: [[Double]]) -> Friedman? {
+        let n = blocks.count
+        guard n >= 2, let k = blocks.first?.count, k >= 3 else { return nil }
+        var rankSums = [Double](repeating: 0, count: k)
+        var tieSum = 0.0
+        for block in blocks {
+            let (r, ties) = ranks(block)
+            for index in 0..<k { rankSums[index] += r[index] }
+            tieSum += ties.map { Double($0 * $0 * $0 - $0) }.reduce(0, +)
+        }
+        let nk = Double(n * k)
+        var chi = 12 / (nk * Double(k + 1)) * rankSums.map { $0 * $0 }.reduce(0, +) - 3 * Double(n * (k + 1))
+        let correction = 1 - tieSum / (nk * Double(k * k - 1))
+        guard correction > 0 else { return nil }
+        chi /= correction
+        return Friedman(chiSquared: chi, df: k - 1, p: ChiSquared.upperTail(chi, df: Double(k - 1)), kendallW: chi / (Double(n) * Double(k - 1)))
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import Surveys
+
+/// Paired comparisons against scipy 1.17.1 (`ttest_rel`, its `confidence_interval()`, `wilcoxon` with its defaults,
+/// `friedmanchisquare`). The reference values were computed once with:
+///   python3 -c "from scipy import stats; import numpy as np; a=[…]; b=[…]; t=stats.ttest_rel(b,a); ci=t.confidence_interval();
+///               w=stats.wilcoxon(b,a); d=np.array(b)-np.array(a); print(repr(t.statistic), repr(t.pvalue), repr(ci.low),
+///               repr(ci.high), repr(d.mean()/d.std(ddof=1)), repr(w.statistic), repr(w.pvalue))"
+/// with the lists of each test pasted for a and b; Friedman: `stats.friedmanchisquare(*zip(*x))`.
+@Suite struct PairedComparisonTests {
+    func comparison(_ a: [Double], _ b: [Double]) -> PairedComparison {
+        var values: [String: [String: Double]] = [:]
+        for (index, (x, y)) in zip(a, b).enumerated() { values["P\(index)"] = ["pré": x, "pós": y] }
+        return PairedComparison(levels: ["pré", "pós"], values: values)
+    }
+
+    func close(_ value: Double?, _ reference: Double, _ tolerance: Double = 1e-9) -> Bool {
+        guard let value else { return false }
+        return abs(value - reference) <= tolerance * max(1, abs(reference))
+    }
+
+    /// Ties among |d|, ten pairs: scipy's "auto" takes the exact permutation distribution over every sign pattern.
+    @Test func tiesTakeThePermutationDistribution() {
+        let c = comparison([62.5, 70, 55, 80, 47.5, 65, 72.5, 60, 77.5, 52.5], [70, 72.5, 65, 85, 45, 80, 75, 67.5, 90, 62.5])
+        let t = c.pairedT!
+        #expect(close(t.t, 4.221158824088691) && close(t.p, 0.0022356179572671792))
+        #expect(close(t.ci95?.lowerBound, 3.2486367370917186) && close(t.ci95?.upperBound, 10.751363262908281))
+        #expect(close(t.dz, 1.3348476249438292) && t.df == 9)
+        let w = c.wilcoxon!
+        #expect(w.statistic == 2 && close(w.p, 0.0078125) && w.method == .permutation)
+    }
+
+    /// A zero difference is dropped (zero_method "wilcox") and the rest, with ties, go through the permutation.
+    @Test func zerosAreDroppedAndSaid() {
+        let c = comparison([50, 60, 70, 80, 50, 60, 70, 80, 65], [55, 60, 75, 85, 55, 65, 70, 90, 70])
+        #expect(close(c.pairedT!.t, 4.437601569801833) && close(c.pairedT!.p, 0.0021748781916066657))
+        #expect(close(c.pairedT!.ci95?.lowerBound, 2.13488440252483) && close(c.pairedT!.dz, 1.4792005232672778))
+        let w = c.wilcoxon!
+        #expect(w.statistic == 0 && close(w.p, 0.015625) && w.zeros == 2 && w.nonZero == 7 && w.rankBiserial == 1)
+    }
+
+    /// Twenty pairs with ties and zeros: the normal approximation with the tie correction, no continuity correction.
+    @Test func largerSamplesWithTiesUseTheNormalApproximation() {
+        let a = (0..<20).map { Double($0) * 2.5 + 40 }
+        let shifts: [Double] = [5, 0, 5, -2.5, 5, 10, 5, 0, 2.5, 5, -5, 5, 10, 2.5, 5, 0, 5, 7.5, 2.5, 5]
+        let c = comparison(a, zip(a, shifts).map { $0 + $1 })
+        #expect(close(c.pairedT!.t, 4.312987668770482) && close(c.pairedT!.p, 0.0003751139336990017))
+        #expect(close(c.pairedT!.ci95?.lowerBound, 1.865845376821346) && close(c.pairedT!.ci95?.upperBound, 5.384154623178654))
+        let w = c.wilcoxon!
+        #expect(w.statistic == 12 && close(w.p, 0.0017393127601367522, 1e-7) && w.method == .normal)
+    }
+
+    /// Distinct non-zero differences: the exact null distribution of T⁺.
+    @Test func distinctDifferencesUseTheExactDistribution() {
+        let a = (1...15).map { Double($0) * 10 }
+        let d: [Double] = [0.5, -1.5, 2.5, 3.5, 4.5, -5.5, 6.5, 7.5, 8.5, 9.5, -10.5, 11.5, 12.5, 13.5, 14.5]
+        let w = comparison(a, zip(a, d).map { $0 + $1 }).wilcoxon!
+        #expect(w.statistic == 19 && close(w.p, 0.01806640625) && w.method == .exact)
+        #expect(close(w.rankBiserial, (101.0 - 19) / 120))
+    }
+
+    /// Participants without a value on every level are left out and counted.
+    @Test func onlyCompleteBlocksEnter() {
+        let c = PairedComparison(levels: ["pré", "pós"], values: ["P1": ["pré": 50, "pós": 60], "P2": ["pré": 55, "pós": 70],
+                                                              "P3": ["pré": 60, "pós": 62.5], "P4": ["pré": 40]])
+        #expect(c.complete == 3 && c.leftOut == 1 && c.pairedT?.n == 3)
+        #expect(close(c.means[0], 55) && close(c.means[1], 64.16666666666667))
+    }
+
+    @Test func friedmanWithTies() {
+        let x: [[Double]] = [[60, 65, 70], [55, 70, 72.5], [70, 70, 80], [45, 60, 50], [80, 85, 90], [62.5, 60, 75]]
+        var values: [String: [String: Double]] = [:]
+        for (index, row) in x.enumerated() { values["P\(index)"] = ["A": row[0], "B": row[1], "C": row[2]] }
+        let f = PairedComparison(levels: ["A", "B", "C"], values: values).friedman!
+        #expect(close(f.chiSquared, 7.913043478260865) && close(f.p, 0.019129536225545064, 1e-7) && f.df == 2)
+        #expect(close(f.kendallW, 7.913043478260865 / 12))
+    }
+}
