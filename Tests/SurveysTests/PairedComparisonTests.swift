@@ -75,4 +75,35 @@ import Testing
         #expect(close(f.chiSquared, 7.913043478260865) && close(f.p, 0.019129536225545064, 1e-7) && f.df == 2)
         #expect(close(f.kendallW, 7.913043478260865 / 12))
     }
+
+    /// Four levels, eight participants: pingouin 2 (rm_anova(correction=True), sphericity, pairwise_tests(padjust="holm")):
+    ///   /tmp/pg/bin/python -c "import pandas as pd, pingouin as pg; x=[…]; df=pd.DataFrame([(i, f'L{j}', v) for i, r in
+    ///     enumerate(x) for j, v in enumerate(r)], columns=['s','c','v']); print(pg.rm_anova(data=df, dv='v', within='c',
+    ///     subject='s', correction=True).T, pg.sphericity(df, dv='v', within='c', subject='s'),
+    ///     pg.pairwise_tests(data=df, dv='v', within='c', subject='s', padjust='holm'))"
+    @Test func repeatedMeasuresANOVAWithSphericity() {
+        let x: [[Double]] = [[60, 65, 70, 72], [55, 70, 72.5, 60], [70, 70, 80, 85], [45, 60, 50, 55], [80, 85, 90, 70],
+                             [62.5, 60, 75, 65], [50, 55, 65, 70], [72.5, 70, 75, 90]]
+        var values: [String: [String: Double]] = [:]
+        for (index, row) in x.enumerated() { values["P\(index)"] = ["L0": row[0], "L1": row[1], "L2": row[2], "L3": row[3]] }
+        let c = PairedComparison(levels: ["L0", "L1", "L2", "L3"], values: values)
+        let a = c.anova!
+        #expect(a.df1 == 3 && a.df2 == 21)
+        #expect(close(a.f, 3.97711825813491915) && close(a.p, 0.02168725788876358, 1e-7))
+        #expect(close(a.epsilon, 0.59577652504453205) && close(a.pGreenhouseGeisser, 0.04970529770908452, 1e-7))
+        #expect(close(a.mauchlyW, 0.29778813220328965) && close(a.mauchlyChiSquared, 6.931745563479571)
+                && close(a.mauchlyP, 0.2317813554417898, 1e-7))
+        #expect(close(a.generalisedEtaSquared, 0.12870631881981739))
+        // pingouin's T is A − B; ours is the second level minus the first.
+        let expected: [(String, String, Double, Double)] = [("L0", "L1", 2.0367003088692623, 0.32374016695966995),
+                                                            ("L0", "L2", 5.954478478715695, 0.0034050692031760586),
+                                                            ("L0", "L3", 2.624572858186091, 0.1709059138424179),
+                                                            ("L1", "L2", 2.0381374111615194, 0.32374016695966995),
+                                                            ("L1", "L3", 0.8842227732534179, 0.8118404973343554),
+                                                            ("L2", "L3", -0.319256821824955, 0.8118404973343554)]
+        #expect(c.pairs.count == 6)
+        for (pair, reference) in zip(c.pairs, expected) {
+            #expect(pair.a == reference.0 && pair.b == reference.1 && close(pair.t.t, reference.2) && close(pair.pHolm, reference.3, 1e-7))
+        }
+    }
 }

@@ -237,7 +237,7 @@ import Darwin
         let cli = try study()
         for (arguments, usage) in [(["respond", "P1"], "Usage: studyctl respond <participant> <instrument>"),
                                    (["respond", "P1", "sus", "extra"], "Usage: studyctl respond <participant> <instrument>"),
-                                   (["score"], "Usage: studyctl score <instrument>"),
+                                   (["score"], "Usage: studyctl score [<options>] <instrument>"),
                                    (["participant", "add"], "Usage: studyctl participant add <code>")] {
             let result = try cli.fail(arguments)
             #expect(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
@@ -303,7 +303,8 @@ import Darwin
         #expect(attempts[0]["seconds"] is NSNull, "an absent time is null, not left out")
         let score = try json(try cli.succeed(["score", "sus", "--by", "level", "--json"]))
         let group = try #require((score["groups"] as? [[String: Any]])?.first)
-        #expect(Set(group.keys) == ["attribute", "name", "task", "n", "summaries", "choices"])
+        #expect(Set(group.keys) == ["attribute", "name", "task", "occasion", "n", "summaries", "choices"])
+        #expect(group["occasion"] is NSNull, "one occasion: null")
         #expect(group["attribute"] as? String == "level")
         let summary = try #require((group["summaries"] as? [[String: Any]])?.first)
         #expect(Set(summary.keys) == ["score", "statistics", "ciClipped", "norm", "test", "testUndefined", "verdict", "grade",

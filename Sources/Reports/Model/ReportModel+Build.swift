@@ -118,6 +118,9 @@ extension ReportModel {
                 if apart { questionnaire.apart = [Value(value: Phrase.scoresApart(rows: sets, file: ReportModel.scoresFile).text(language))] }
                 var columns = [Column(.participant, .text, language)]
                 if d.perTask { columns.append(Column(.task, .text, language)) }
+                // Sets of several occasions: each row names its occasion, and every mean is per occasion.
+                let byOccasion = q.report.pooledOccasions
+                if byOccasion { columns.append(Column(.occasion, .text, language)) }
                 if !q.report.groups.isEmpty { columns.append(Column(.group, .text, language)) }
                 let lead = columns.count
                 columns += ids.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), label($0), .number(decimals: 2)) }
@@ -125,6 +128,7 @@ extension ReportModel {
                 for row in q.report.rows {
                     var cells: [Results.Value] = [.text(row.participant)]
                     if d.perTask { cells.append(Results.Value(row.task)) }
+                    if byOccasion { cells.append(.text(row.occasion.isEmpty ? Term.no_occasion.text(language) : row.occasion)) }
                     if !q.report.groups.isEmpty { cells.append(Results.Value(row.group)) }
                     table.append(cells + ids.map { Results.Value(row.value($0)) })
                 }
@@ -135,14 +139,20 @@ extension ReportModel {
                 for group in q.report.groups {
                     means(group, Phrase.groupMean(group: ScoreGroupLabel.prefix(group, language) + group.name, n: group.n).text(language))
                 }
-                if let overall = q.report.overall.first { means(overall, Phrase.overallMean(n: overall.n).text(language)) }
+                // One overall mean per task and occasion (a participant's sets of two occasions are never averaged together).
+                for overall in q.report.overall {
+                    means(overall, ScoreGroupLabel.prefix(overall, language) + Phrase.overallMean(n: overall.n).text(language))
+                }
                 if ids.contains(where: { d.norms?.values[$0] != nil }) || d.scoring == .sus {
                     table.append([.text(Term.norm.text(language))] + Array(repeating: .empty, count: lead - 1)
                         + ids.map { Results.Value(d.norms?.values[$0] ?? (d.scoring == .sus && $0 == "SUS" ? SUSInterpretation.benchmark : nil)) })
                 }
                 questionnaire.scores = model.place(table)
             }
-            let normSummaries = (q.report.overall.first?.summaries ?? []).filter { $0.norm != nil }
+            // Each overall group's test against the norm (per task and occasion), its row named by them.
+            let normSummaries = q.report.overall.flatMap { group in
+                group.summaries.filter { $0.norm != nil }.map { (prefix: ScoreGroupLabel.prefix(group, language), summary: $0) }
+            }
             if !normSummaries.isEmpty {
                 // The norms' works cited in the report's style (and listed in the references); a custom instrument's
                 // own source text as written.
@@ -153,10 +163,10 @@ extension ReportModel {
                                         columns: [Column(.score, .text, language), Column(.mean, .number(decimals: 2), language),
                                                   Column(.ci95, .interval(decimals: 2), language), Column(.norm, .number(decimals: 2), language),
                                                   Column(.test, .text, language), Column(.p, .pValue, language), Column(.verdict, .prose, language)])
-                for summary in normSummaries {
+                for (prefix, summary) in normSummaries {
                     let verdict = summary.testUndefined.map { Sentence(stringLiteral: $0).text(language) }
                         ?? summary.normVerdict?.text(language) ?? ""
-                    table.append([.text(label(summary.scoreID)), .number(summary.statistics.mean), Results.Value(summary.statistics.ci95),
+                    table.append([.text(prefix + label(summary.scoreID)), .number(summary.statistics.mean), Results.Value(summary.statistics.ci95),
                                   Results.Value(summary.norm), Results.Value(summary.test.map { "t(\($0.df)) = \(number($0.t))" }),
                                   Results.Value(p: summary.test?.p), .text(verdict)])
                 }
@@ -176,14 +186,14 @@ extension ReportModel {
                     guard let summary = group.summaries.first(where: { $0.scoreID == scoreID }), let meaning = summary.meaning else { continue }
                     let st = summary.statistics
                     let overall = group.name == ScoreReport.allName
-                    table.append([.text(overall ? Term.all.text(language) : group.name), .count(st.n), .number(st.mean), Results.Value(st.sd),
+                    table.append([.text(ScoreGroupLabel.prefix(group, language) + (overall ? Term.all.text(language) : group.name)), .count(st.n), .number(st.mean), Results.Value(st.sd),
                                   .number(st.median), .number(st.min), .number(st.max),
                                   .text(st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; ")), Results.Value(st.ci95),
                                   .text(meaning.grade.grade), Results.Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
                                   .text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))], emphasised: overall)
                 }
                 table.notes = [Phrase.susGradeSource.text(language)]
-                if let overall = q.report.overall.first?.summaries.first(where: { $0.scoreID == scoreID }),
+                if q.report.overall.count == 1, let overall = q.report.overall.first?.summaries.first(where: { $0.scoreID == scoreID }),
                    let margin = overall.statistics.marginOfError95 {
                     table.notes.append(Phrase.precision(score: scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language), n: overall.statistics.n,
                                                         margin: number(margin)).text(language))
@@ -276,14 +286,16 @@ extension ReportModel {
                 questionnaire.choices += model.place(table)
             }
             var questionnaireCharts: [Chart] = []
-            if d.scoring == .sus {
+            // Sets of several occasions: no histogram or per-item chart that would count a participant once per
+            // occasion; the means chart below shows each occasion instead.
+            if d.scoring == .sus && !q.report.pooledOccasions {
                 let bins = Histogram.susBins(q.report.distributions["SUS"] ?? [:])
                 questionnaireCharts.append(chart("\(d.id)-distribution",
                     Charts.columns(labels: bins.map(\.label), values: bins.map { Double($0.count) },
                                    xTitle: ("SUS score" as Sentence).text(language), yTitle: ("Participants" as Sentence).text(language)),
                     ("Distribution of SUS scores" as Sentence).text(language)))
             }
-            if let scale = d.scale {
+            if let scale = d.scale, !q.report.pooledOccasions {
                 let items = d.items.filter { $0.kind == .likert }
                 if !items.isEmpty {
                     let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }
@@ -300,11 +312,13 @@ extension ReportModel {
                 }
             }
             let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
-            if !q.report.groups.isEmpty, !scored.isEmpty, q.report.groups.allSatisfy({ $0.task == nil }) {
+            let meanGroups = q.report.groups.isEmpty && q.report.pooledOccasions ? q.report.overall : q.report.groups
+            if !meanGroups.isEmpty, !scored.isEmpty, meanGroups.allSatisfy({ $0.task == nil }) {
                 let maximum: Double? = d.scale.map { Double($0.max) }.flatMap { d.scoring == .mean ? $0 : nil } ?? ((d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 100 : nil)
                 let minimum = d.scoring == .mean ? Double(d.scale?.min ?? 0) : 0
-                let series = q.report.groups.map { group in
-                    Charts.MeanSeries(name: group.name,
+                let series = meanGroups.map { group in
+                    Charts.MeanSeries(name: group.name == ScoreReport.allName
+                                          ? String(ScoreGroupLabel.prefix(group, language).dropLast()) : ScoreGroupLabel.prefix(group, language) + group.name,
                                       means: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean },
                                       intervals: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.ci95 })
                 }
@@ -314,7 +328,8 @@ extension ReportModel {
                                  yTitle: ("Mean (95% CI)" as Sentence).text(language), normLabel: ("Norm" as Sentence).text(language),
                                  note: d.lowerIsBetter ? (("Lower is better." as Sentence).text(language)) : nil,
                                  valueText: { number($0, 1) }),
-                    ("Mean scores by group with 95% confidence intervals and the norm" as Sentence).text(language)))
+                    (q.report.groups.isEmpty ? "Mean scores per occasion with 95% confidence intervals and the norm"
+                                             : "Mean scores by group with 95% confidence intervals and the norm" as Sentence).text(language)))
             }
             let points = q.report.items.first?.distribution.map(\.point) ?? []
             if !q.report.items.isEmpty {

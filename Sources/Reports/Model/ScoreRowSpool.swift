@@ -7,7 +7,7 @@ import Tabular
 /// memory stays flat.
 ///
 /// A record is its length (4 bytes) and then: the instrument's position in the snapshot (4), the participant, the
-/// group and the task as texts (a text is a flag byte for "none", its length in 4 bytes and its UTF-8), the number of
+/// group, the task and the occasion as texts (a text is a flag byte for "none", its length in 4 bytes and its UTF-8), the number of
 /// scores (4) and, per score, its id (text), value (the Double's 8 bytes), items answered and items (8 each); all
 /// in the machine's byte order, since the file never outlives the process.
 public final class ScoreRowSpool: @unchecked Sendable {
@@ -27,6 +27,7 @@ public final class ScoreRowSpool: @unchecked Sendable {
         append(text: row.participant)
         append(text: row.group)
         append(text: row.task)
+        append(text: row.occasion)
         append(Int32(row.scores.count))
         for score in row.scores {
             append(text: score.id)
@@ -52,6 +53,7 @@ public final class ScoreRowSpool: @unchecked Sendable {
                 var reader = Reader(bytes: bytes)
                 let instrument = Int(reader.int32())
                 var row = ScoreReport.Row(participant: reader.text() ?? "", group: reader.text(), task: reader.text(), scores: [])
+                row.occasion = reader.text() ?? ""
                 for _ in 0..<Int(reader.int32()) {
                     let id = reader.text() ?? ""
                     let value = Double(bitPattern: reader.uint64())

@@ -262,11 +262,12 @@ public enum StudyTables {
     }
 
     static func scores(_ s: StudySnapshot) -> DataTable {
-        let columns = ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items"]
+        // The occasion last: a tidy column for R and SPSS ("" where the set has none), after the columns the display maps.
+        let columns = ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items", "occasion"]
         @Sendable func cells(_ row: ScoreReport.Row, group: String?, _ definition: InstrumentDefinition, _ emit: ([Cell]) throws -> Void) rethrows {
             for score in row.scores {
                 try emit([.text(row.participant), Cell(group), .text(definition.id),
-                          Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of)])
+                          Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of), .text(row.occasion)])
             }
         }
         let names = scoreNames(s)
@@ -305,13 +306,13 @@ public enum StudyTables {
                                  .number(st.mean), Cell(st.sd), .number(st.median), .number(st.min), .number(st.max),
                                  Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(item.norm), Cell(item.test?.t),
                                  Cell(item.test?.df), Cell(item.test?.p), Cell(item.meaning?.grade.grade), Cell(item.meaning?.adjective.en),
-                                 Cell(item.meaning?.acceptability.rawValue)])
+                                 Cell(item.meaning?.acceptability.rawValue), .text(group.occasion ?? "")])
                 }
             }
         }
         var table = DataTable(name: "Summary", file: "summary",
                               columns: ["instrument", "group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
-                                        "norm", "t", "df", "p", "grade", "adjective", "acceptability"],
+                                        "norm", "t", "df", "p", "grade", "adjective", "acceptability", "occasion"],
                               rows: rows)
         table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 3: scoreNames(s), 17: adjectives, 18: acceptabilities]
         return table

@@ -7,6 +7,12 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Repeated-measures ANOVA: F(%@, %@) = %@; %@; Greenhouse–Geisser ε = %@, corrected %@; Mauchly's W = %@, %@; generalised η² = %@",
+            "ANOVA de medidas repetidas: F(%@, %@) = %@; %@; ε de Greenhouse–Geisser = %@, %@ corrigido; W de Mauchly = %@, %@; η² generalizado = %@"),
+        ("%@ → %@: paired t(%@) = %@; Holm-adjusted %@; dz = %@",
+            "%@ → %@: t pareado(%@) = %@; %@ ajustado por Holm; dz = %@"),
+        ("Mean scores per occasion with 95%% confidence intervals and the norm",
+            "Escores médios por ocasião, com intervalo de confiança de 95 %% e a norma"),
         ("%@: %@ participants with every occasion, means %@",
             "%@: %@ participantes com todas as ocasiões, médias %@"),
         ("Each occasion is summarised apart (a participant's sets of two occasions are never in one sample); per item statistics and Cronbach's α are given per occasion with --occasion, and the occasions are compared within participants with --within occasion --compare.",
@@ -37,8 +43,8 @@ public enum SentenceCatalog {
             "Os conjuntos de respostas de %@ têm uma só ocasião: não há o que comparar dentro dos participantes (responses import --occasion grava outra)."),
         ("Wilcoxon signed-rank: T = %@; %@ (%@); r = %@ (matched-pairs rank-biserial); zero differences left out: %@",
             "Wilcoxon dos postos sinalizados: T = %@; %@ (%@); r = %@ (correlação rank-bisserial de pares); diferenças nulas deixadas de fora: %@"),
-        ("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two, Friedman for more), each participant with a set on every occasion.",
-            "Com --compare: compara as ocasiões dentro dos participantes (teste t pareado e Wilcoxon dos postos sinalizados para duas, Friedman para mais), cada participante com respostas em todas as ocasiões."),
+        ("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two; for more, the repeated-measures ANOVA with Mauchly and Greenhouse–Geisser, Friedman, and paired t-tests with Holm), each participant with a set on every occasion.",
+            "Com --compare: compara as ocasiões dentro dos participantes (teste t pareado e Wilcoxon dos postos sinalizados para duas; para mais, a ANOVA de medidas repetidas com Mauchly e Greenhouse–Geisser, Friedman e testes t pareados com Holm), cada participante com respostas em todas as ocasiões."),
         ("exact",
             "exato"),
         ("exact over every sign pattern (ties or zeros)",

@@ -9,8 +9,12 @@ import Foundation
 /// defaults (scipy 1.17: zero differences dropped, zero_method "wilcox", no continuity correction, method "auto"):
 /// exact null distribution for up to 50 pairs without ties or zeros; with ties or zeros, the exact permutation
 /// distribution of T⁺ over every sign pattern for up to 13 pairs; else the normal approximation with the tie
-/// correction of the variance. Three levels or more: Friedman's χ² with the tie correction (Friedman 1937; as
-/// scipy.stats.friedmanchisquare) and Kendall's W = χ² / (n (k − 1)).
+/// correction of the variance. Three levels or more: the repeated-measures ANOVA (one within factor) with Mauchly's
+/// test of sphericity and the Greenhouse–Geisser correction (Greenhouse & Geisser 1959; ε and Mauchly's W from the
+/// covariance of orthonormal contrasts, as pingouin.rm_anova(correction=True) computes them) and the generalised η²
+/// (Olejnik & Algina 2003; pingouin's default "ng2"); Mauchly's χ² p with its second-order term, as R's mauchly.test; Friedman's χ² with the tie correction (Friedman 1937; as
+/// scipy.stats.friedmanchisquare) and Kendall's W = χ² / (n (k − 1)); every pair of levels by the paired t-test,
+/// its p adjusted by Holm (1979).
 public struct PairedComparison: Sendable, Equatable {
     public enum WilcoxonMethod: String, Sendable, Codable { case exact, permutation, normal }
 
@@ -45,6 +49,30 @@ public struct PairedComparison: Sendable, Equatable {
         public var kendallW: Double
     }
 
+    public struct RepeatedMeasuresANOVA: Sendable, Equatable, Codable {
+        public var f: Double
+        public var df1: Int
+        public var df2: Int
+        public var p: Double
+        /// Greenhouse–Geisser ε and the corrected p (F on ε·df1, ε·df2).
+        public var epsilon: Double
+        public var pGreenhouseGeisser: Double
+        /// Mauchly's W, its χ² approximation and p (W = 1, p = 1 with two levels).
+        public var mauchlyW: Double
+        public var mauchlyChiSquared: Double
+        public var mauchlyP: Double
+        /// Generalised η² (Olejnik & Algina 2003): SS of the factor over it plus the subjects' and the error's SS.
+        public var generalisedEtaSquared: Double
+    }
+
+    /// One pair of levels compared by the paired t-test; `pHolm` adjusted over every pair.
+    public struct Pair: Sendable, Equatable, Codable {
+        public var a: String
+        public var b: String
+        public var t: PairedT
+        public var pHolm: Double
+    }
+
     /// The levels compared, in order; the second minus the first for two levels.
     public var levels: [String]
     /// Participants with a value on every level.
@@ -56,6 +84,8 @@ public struct PairedComparison: Sendable, Equatable {
     public var pairedT: PairedT?
     public var wilcoxon: Wilcoxon?
     public var friedman: Friedman?
+    public var anova: RepeatedMeasuresANOVA?
+    public var pairs: [Pair] = []
 
     /// `values`: participant → level → value. Levels in `levels` order.
     public init(levels: [String], values: [String: [String: Double]]) {
@@ -73,7 +103,87 @@ public struct PairedComparison: Sendable, Equatable {
             wilcoxon = Self.wilcoxon(differences)
         } else if levels.count > 2 {
             friedman = Self.friedman(blocks)
+            anova = Self.anova(blocks)
+            var found: [(Int, Int, PairedT)] = []
+            for first in 0..<levels.count {
+                for second in (first + 1)..<levels.count {
+                    if let t = Self.pairedT(blocks.map { $0[second] - $0[first] }) { found.append((first, second, t)) }
+                }
+            }
+            let adjusted = PostHoc.holm(found.map(\.2.p))
+            pairs = zip(found, adjusted).map { Pair(a: levels[$0.0], b: levels[$0.1], t: $0.2, pHolm: $1) }
         }
+    }
+
+    static func anova(_ blocks: [[Double]]) -> RepeatedMeasuresANOVA? {
+        let n = blocks.count
+        guard n >= 2, let k = blocks.first?.count, k >= 2 else { return nil }
+        let grand = blocks.joined().reduce(0, +) / Double(n * k)
+        let levelMeans = (0..<k).map { j in blocks.map { $0[j] }.reduce(0, +) / Double(n) }
+        let subjectMeans = blocks.map { $0.reduce(0, +) / Double(k) }
+        let ssFactor = Double(n) * levelMeans.map { ($0 - grand) * ($0 - grand) }.reduce(0, +)
+        let ssSubjects = Double(k) * subjectMeans.map { ($0 - grand) * ($0 - grand) }.reduce(0, +)
+        let ssTotal = blocks.joined().map { ($0 - grand) * ($0 - grand) }.reduce(0, +)
+        let ssError = ssTotal - ssFactor - ssSubjects
+        let df1 = k - 1, df2 = (k - 1) * (n - 1)
+        guard ssError > 0 else { return nil }
+        let f = (ssFactor / Double(df1)) / (ssError / Double(df2))
+        // The covariance of orthonormal (Helmert) contrasts of the levels: d × d with d = k − 1.
+        let d = k - 1
+        var contrasts = [[Double]](repeating: [Double](repeating: 0, count: k), count: d)
+        for row in 0..<d {
+            let size = Double(row + 1)
+            let norm = (size * (size + 1)).squareRoot()
+            for column in 0...row { contrasts[row][column] = 1 / norm }
+            contrasts[row][row + 1] = -size / norm
+        }
+        let scores = blocks.map { block in contrasts.map { c in zip(c, block).map { $0 * $1 }.reduce(0, +) } }
+        let means = (0..<d).map { j in scores.map { $0[j] }.reduce(0, +) / Double(n) }
+        var covariance = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
+        for a in 0..<d {
+            for b in 0..<d {
+                covariance[a][b] = scores.map { ($0[a] - means[a]) * ($0[b] - means[b]) }.reduce(0, +) / Double(n - 1)
+            }
+        }
+        let trace = (0..<d).map { covariance[$0][$0] }.reduce(0, +)
+        let traceOfSquare = covariance.joined().map { $0 * $0 }.reduce(0, +)
+        let epsilon = min(1, trace * trace / (Double(d) * traceOfSquare))
+        var w = 1.0, chi = 0.0, mauchlyP = 1.0
+        if d > 1 {
+            w = determinant(covariance) / pow(trace / Double(d), Double(d))
+            // χ² with Anderson's (2003, §10.7) second-order term w2, written with k where Anderson has d, as R's
+            // mauchly.test and pingouin do (the same p as theirs).
+            let dd = Double(d), residual = Double(n - 1)
+            let factor = 1 - (2 * dd * dd + dd + 2) / (6 * dd * residual)
+            chi = -residual * factor * log(w)
+            let df = dd * (dd + 1) / 2 - 1
+            let w2 = (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * Double(k) + 2)
+                / (288 * pow(residual * dd * factor, 2))
+            let p1 = ChiSquared.upperTail(chi, df: df)
+            mauchlyP = p1 + w2 * (ChiSquared.upperTail(chi, df: df + 4) - p1)
+        }
+        return RepeatedMeasuresANOVA(f: f, df1: df1, df2: df2, p: FisherF.upperTail(f, df1: Double(df1), df2: Double(df2)),
+                                     epsilon: epsilon,
+                                     pGreenhouseGeisser: FisherF.upperTail(f, df1: epsilon * Double(df1), df2: epsilon * Double(df2)),
+                                     mauchlyW: w, mauchlyChiSquared: chi, mauchlyP: mauchlyP,
+                                     generalisedEtaSquared: ssFactor / (ssFactor + ssSubjects + ssError))
+    }
+
+    /// The determinant by Gaussian elimination with partial pivoting.
+    static func determinant(_ matrix: [[Double]]) -> Double {
+        var a = matrix
+        let size = a.count
+        var result = 1.0
+        for column in 0..<size {
+            guard let pivot = (column..<size).max(by: { abs(a[$0][column]) < abs(a[$1][column]) }), a[pivot][column] != 0 else { return 0 }
+            if pivot != column { a.swapAt(pivot, column); result = -result }
+            result *= a[column][column]
+            for row in (column + 1)..<size {
+                let factor = a[row][column] / a[column][column]
+                for k in column..<size { a[row][k] -= factor * a[column][k] }
+            }
+        }
+        return result
     }
 
     static func pairedT(_ d: [Double]) -> PairedT? {

@@ -33,7 +33,7 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp(words("Only the response sets of this occasion (responses import --occasion); without it, each occasion is summarised apart."), valueName: "occasion"))
     var occasion: String?
 
-    @Option(help: ArgumentHelp(words("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two, Friedman for more), each participant with a set on every occasion."), valueName: "occasion"))
+    @Option(help: ArgumentHelp(words("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two; for more, the repeated-measures ANOVA with Mauchly and Greenhouse–Geisser, Friedman, and paired t-tests with Holm), each participant with a set on every occasion."), valueName: "occasion"))
     var within: WithinFactor?
 
     @Option(help: ArgumentHelp(words("How to treat unanswered items."), valueName: "policy"))
@@ -379,8 +379,15 @@ extension ScoreCommand {
                     }
                     print("  " + words("Wilcoxon signed-rank: T = \(style.number(w.statistic, decimals: 1)); \(pText(w.p)) (\(words(method))); r = \(style.number(w.rankBiserial)) (matched-pairs rank-biserial); zero differences left out: \(w.zeros)"))
                 }
+                if let a = comparison.anova {
+                    print("  " + words("Repeated-measures ANOVA: F(\(a.df1), \(a.df2)) = \(style.number(a.f)); \(pText(a.p)); Greenhouse–Geisser ε = \(style.number(a.epsilon, decimals: 3)), corrected \(pText(a.pGreenhouseGeisser)); Mauchly's W = \(style.number(a.mauchlyW, decimals: 3)), \(pText(a.mauchlyP)); generalised η² = \(style.number(a.generalisedEtaSquared, decimals: 3))"))
+                }
                 if let f = comparison.friedman {
                     print("  " + words("Friedman: χ²(\(f.df)) = \(style.number(f.chiSquared)); \(pText(f.p)); Kendall's W = \(style.number(f.kendallW))"))
+                }
+                for pair in comparison.pairs {
+                    let a = pair.a.isEmpty ? Term.no_occasion.text(language) : pair.a, b = pair.b.isEmpty ? Term.no_occasion.text(language) : pair.b
+                    print("    " + words("\(a) → \(b): paired t(\(pair.t.df)) = \(style.number(pair.t.t)); Holm-adjusted \(pText(pair.pHolm)); dz = \(style.number(pair.t.dz))"))
                 }
             }
         }
