@@ -177,6 +177,9 @@ public struct AgreementReport: Sendable, Equatable, Codable {
     public var singleCategory = false
     /// The seed α's bootstrap intervals were drawn with.
     public var seed: UInt64 = 1
+    /// Which of the coders' excerpts these figures compare, and which they leave out (coded by one coder only, or
+    /// bounded differently), when the caller knows where the excerpts lie.
+    public var coverage: AgreementCoverage? = nil
 
     /// - Parameter assignments: coder → excerpt → the categories that coder gave it. Following Krippendorff
     ///   (2011), α uses every excerpt coded by at least two coders (a coder who did not code an excerpt gives no

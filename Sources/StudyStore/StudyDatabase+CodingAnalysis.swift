@@ -83,12 +83,29 @@ extension StudyDatabase {
 
     /// Per coder, per excerpt: the categories the coder gave it (for agreement).
     public func codingAssignments(coders: [String]) throws -> [String: [Int64: Set<String>]] {
+        try codingAssignmentsAndPlacements(coders: coders).assignments
+    }
+
+    /// The agreement of `coders` over the excerpts two of them or more coded (`codes agreement`, the report, the
+    /// workspace's Compare tab), with what it compared and left out (`AgreementReport.coverage`).
+    public func agreementReport(coders: [String], seed: UInt64 = 1) throws -> AgreementReport {
+        let (assignments, placements) = try codingAssignmentsAndPlacements(coders: coders)
+        var report = AgreementReport(coders: coders, categories: try categories().map(\.name), assignments: assignments, seed: seed)
+        report.coverage = AgreementCoverage(coders: coders, assignments: assignments, placements: placements)
+        return report
+    }
+
+    /// Per coder, per excerpt, the categories the coder gave it; and where each of those excerpts lies (its
+    /// participant's transcript and span).
+    func codingAssignmentsAndPlacements(coders: [String]) throws -> (assignments: [String: [Int64: Set<String>]], placements: [Int64: AgreementCoverage.Placement]) {
         var result: [String: [Int64: Set<String>]] = [:]
+        var placements: [Int64: AgreementCoverage.Placement] = [:]
         for coder in coders {
             for code in try codes(coder: coder) {
                 result[coder, default: [:]][code.excerptID, default: []].formUnion(code.categories)
+                placements[code.excerptID] = .init(document: code.participant + "\u{1F}" + (code.transcript ?? ""), start: code.spanStart, end: code.spanEnd)
             }
         }
-        return result
+        return (result, placements)
     }
 }

@@ -52,7 +52,12 @@ struct API {
     }
     struct Settle: Decodable { var excerpt: Int64; var from: String; var consensus: String }
     struct SettleAgreements: Decodable { var consensus: String }
-    struct Comparison: Encodable { var coders: [String]; var report: AgreementReport?; var differences: [Difference] }
+    struct Comparison: Encodable {
+        var coders: [String]; var report: AgreementReport?; var differences: [Difference]
+        /// What the figures compared and left out, and where few are compared the measures that compare spans, in
+        /// the study's language (as `codes agreement` says them).
+        var coverage: [String] = []; var coverageHint: String? = nil
+    }
     struct Memos: Encodable { var memos: [MemoRecord] }
 
     // MARK: - Routes
@@ -286,7 +291,7 @@ struct API {
             .map { try study.codingAssignments(coders: [$0])[$0] ?? [:] } ?? [:]
         guard coders.count >= 2 else { return Comparison(coders: coders, report: nil, differences: []) }
         let assignments = try study.codingAssignments(coders: coders)
-        let report = AgreementReport(coders: coders, categories: try study.categories().map(\.name), assignments: assignments)
+        let report = try study.agreementReport(coders: coders)
         let codes = try study.codes()
         var differences: [Difference] = []
         var seen = Set<Int64>()
@@ -298,7 +303,9 @@ struct API {
             differences.append(Difference(participant: code.participant, excerpt: code.excerpt, start: code.spanStart, byCoder: byCoder,
                                           id: code.excerptID, settled: settled[code.excerptID]?.sorted()))
         }
-        return Comparison(coders: coders, report: report.units > 0 ? report : nil, differences: differences)
+        let language = try study.info().language
+        return Comparison(coders: coders, report: report.units > 0 ? report : nil, differences: differences,
+                          coverage: report.coverage?.lines(language) ?? [], coverageHint: report.coverage?.hint(language))
     }
 }
 

@@ -161,6 +161,16 @@ def main():
             page.screenshot(path=os.path.join(ROOT, ".build", "workspace-compare.png"))
             agreement = json.loads(cli("codes", "agreement", "--coders", "ana,bia", "--json", study=study))
             assert agreement["units"] == 1, agreement
+            # What the figures compared and left out, as `codes agreement` counts it, in the study's language; a
+            # third compared, so the page points to the measures that compare spans.
+            coverage = agreement["coverage"]
+            assert (coverage["compared"], coverage["excerpts"]) == (1, 3), coverage
+            shown = page.locator("#coverage").inner_text()
+            assert "Comparados: 1 dos 3 trechos que ana e bia codificaram" in shown, shown
+            assert "2 trechos codificados só por ana; 0 trechos codificados só por bia" in shown, shown
+            assert "--levels" in page.locator("#coverage p.hint").inner_text(), shown
+            seen = {w for w in re.split(r"[^\w]+", re.sub(r"'[^']*'", "", shown).lower()) if w in english}
+            assert not seen, seen
             # 6. The resolution view: bia's reading settled into the consensus coder (the study is in Portuguese:
             # "Consenso"); the originals stay, and the difference shows its settlement.
             page.click(".differences li button[data-coder=bia]")

@@ -59,6 +59,36 @@ import Testing
         #expect(z.kappas.first?.coders == ["A", "B"])
     }
 
+    /// What an agreement compares and leaves out: excerpts two coders coded with the same bounds are one excerpt and
+    /// are compared; an excerpt one coder alone coded is left out, as "other bounds" where it overlaps another
+    /// coder's excerpt in the same transcript (touching is not overlapping), else as that coder's only.
+    @Test func agreementCoverageSaysWhatWasComparedAndLeftOut() {
+        let assignments: [String: [Int64: Set<String>]] = [
+            "A": [1: ["X"], 2: ["X"], 3: ["Y"], 4: ["X"], 7: ["X"]],
+            "B": [1: ["X"], 5: ["Y"], 6: ["X"], 8: ["X"]],
+        ]
+        let placements: [Int64: AgreementCoverage.Placement] = [
+            1: .init(document: "P1", start: 0, end: 10),
+            2: .init(document: "P1", start: 20, end: 30),   // A; B's 5 overlaps it: other bounds
+            5: .init(document: "P1", start: 25, end: 40),   // B; overlaps A's 2
+            3: .init(document: "P1", start: 50, end: 60),   // A; B's 6 only touches it: A's only
+            6: .init(document: "P1", start: 60, end: 70),   // B; touches A's 3: B's only
+            4: .init(document: "P2", start: 20, end: 30),   // A; the same offsets as 2, another transcript: A's only
+            7: .init(document: "P2", start: nil, end: nil), // A; not placed in the text: A's only
+            8: .init(document: "P3", start: 0, end: 5),     // B; nothing else in P3
+        ]
+        let coverage = AgreementCoverage(coders: ["A", "B"], assignments: assignments, placements: placements)
+        #expect(coverage.excerpts == 8 && coverage.compared == 1)
+        #expect(coverage.leftOut == [.init(coder: "A", onlyThisCoder: 3, otherBounds: 1), .init(coder: "B", onlyThisCoder: 2, otherBounds: 1)])
+        #expect(coverage.otherBounds == 2)
+        #expect(coverage.comparedShare == 0.125 && coverage.fewCompared)
+        // Half compared is not "few"; a coder who coded nothing leaves nothing out.
+        let half = AgreementCoverage(coders: ["A", "B", "C"], assignments: ["A": [1: ["X"], 2: ["X"]], "B": [1: ["X"]]], placements: placements)
+        #expect(half.compared == 1 && half.excerpts == 2 && !half.fewCompared)
+        #expect(half.leftOut.map(\.onlyThisCoder) == [1, 0, 0])
+        #expect(AgreementCoverage(coders: ["A", "B"], assignments: [:], placements: [:]).comparedShare == nil)
+    }
+
     /// Three coders who each coded only some excerpts: α uses every excerpt coded by at least two of them
     /// (Krippendorff 2011), not only the four coded by all. Reference values from the `krippendorff` package
     /// (0.9.0, Python 3.11), one reliability matrix per category with NaN where a coder did not code the excerpt:

@@ -164,6 +164,14 @@ import Testing
             let differences = try #require(comparison["differences"] as? [[String: Any]])
             #expect(differences.count == 1 && differences[0]["participant"] as? String == "P1")
             #expect((comparison["report"] as? [String: Any])?["units"] as? Int == 1)
+            // What the figures compared and left out, in the study's language, as `codes agreement` says it: half
+            // compared is not few, so no pointer to the span measures.
+            #expect(comparison["coverage"] as? [String] == [
+                "Comparados: 1 dos 2 trechos que ana e bia codificaram (50 %), os que ambos codificaram com os mesmos limites.",
+                "Deixados de fora: 1 trecho codificado só por ana; 0 trechos codificados só por bia; 0 trechos com outros limites (sobrepostos a um trecho de outro codificador sem coincidir com ele).",
+            ])
+            #expect(comparison["coverageHint"] == nil || comparison["coverageHint"] is NSNull)
+            #expect(((comparison["report"] as? [String: Any])?["coverage"] as? [String: Any])?["leftOut"] != nil)
             // The resolution view: bia's reading of P1's excerpt settled into the consensus coder; the originals stay,
             // and the consensus is left out of the comparison, shown as the difference's settlement.
             let excerpt = try #require(differences[0]["id"] as? Int)

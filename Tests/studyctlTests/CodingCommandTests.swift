@@ -94,6 +94,83 @@ import Testing
         #expect(triangulation.contains("Informações Insuficientes                                  9             2.52          1          1.67        0.85"), "\(triangulation)")
     }
 
+    /// `codes agreement` says what its figures compared: excerpts both coders coded with the same bounds, out of
+    /// all they coded; and what it left out: per coder, excerpts that coder alone coded, and those bounded otherwise
+    /// (overlapping the other coder's excerpt). Where less than half is compared it points to --levels and
+    /// --unitizing. The same lines in the JSON, in the study's language (pt-BR), in the report and the workbook.
+    @Test func agreementSaysWhatItComparedAndWhatItLeftOut() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Limites", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.write("p1.txt", "O menu some quando eu rolo a tela. A busca não acha nada. O botão de voltar fica escondido. Gostei das cores.\n")
+        try cli.succeed(["transcript", "add", "P1", "p1.txt"])
+        for category in ["Navegação", "Busca"] { try cli.succeed(["category", "add", category, "--origin", "emergent"]) }
+        func code(_ excerpt: String, _ category: String, _ coder: String) throws {
+            try cli.succeed(["code", "add", "P1", "--excerpt", excerpt, "--code", excerpt, "--category", category, "--coder", coder])
+        }
+        try code("O menu some", "Navegação", "Ana")                     // both, the same bounds: compared
+        try code("O menu some", "Navegação", "Bruno")
+        try code("A busca não acha nada", "Busca", "Ana")               // overlapping, other bounds
+        try code("busca não acha", "Busca", "Bruno")
+        try code("O botão de voltar fica escondido", "Navegação", "Ana") // Ana's only
+        try code("Gostei das cores", "Navegação", "Bruno")               // Bruno's only
+
+        let text = try cli.succeed(["codes", "agreement", "--coders", "Ana,Bruno"])
+        #expect(text.contains("""
+            Agreement of Ana, Bruno on 1 excerpt coded by at least two of them
+            Compared: 1 of the 5 excerpts Ana and Bruno coded (20%), those both coded with the same bounds.
+            Left out: 1 excerpt coded by Ana only; 1 excerpt coded by Bruno only; 2 excerpts with other bounds (overlapping another coder's excerpt without matching it).
+            Fewer than half of these excerpts are compared: where the coders bounded their passages differently, 'codes agreement --levels' (segments overlapping) or '--unitizing' (character by character) compares where each marked a category.
+            """), "\(text)")
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "agreement", "--coders", "Ana,Bruno", "--json"]).utf8)) as! [String: Any]
+        let coverage = try #require(json["coverage"] as? [String: Any])
+        #expect(coverage["excerpts"] as? Int == 5 && coverage["compared"] as? Int == 1 && coverage["otherBounds"] as? Int == 2)
+        #expect(coverage["comparedShare"] as? Double == 0.2 && coverage["fewCompared"] as? Bool == true)
+        let leftOut = try #require(coverage["leftOut"] as? [[String: Any]])
+        #expect(leftOut.map { $0["coder"] as? String } == ["Ana", "Bruno"])
+        #expect(leftOut.map { $0["onlyThisCoder"] as? Int } == [1, 1] && leftOut.map { $0["otherBounds"] as? Int } == [1, 1])
+
+        // In the study's language.
+        let pt = try cli.succeed(["codes", "agreement", "--coders", "Ana,Bruno"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        let lines = [
+            "Comparados: 1 dos 5 trechos que Ana e Bruno codificaram (20 %), os que ambos codificaram com os mesmos limites.",
+            "Deixados de fora: 1 trecho codificado só por Ana; 1 trecho codificado só por Bruno; 2 trechos com outros limites (sobrepostos a um trecho de outro codificador sem coincidir com ele).",
+            "Menos da metade desses trechos é comparada: onde os codificadores delimitaram as passagens de outro modo, 'codes agreement --levels' (segmentos sobrepostos) ou '--unitizing' (caractere a caractere) compara onde cada um marcou uma categoria.",
+        ]
+        #expect(pt.contains(lines.joined(separator: "\n")), "\(pt)")
+        #expect(ForeignWordCheck.english(in: lines.joined(separator: "\n")).isEmpty)
+        // The report says it beside the table; the workbook and the CSV files count it per coder.
+        try cli.succeed(["report", "-o", "r"])
+        let report = try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8)
+        for line in lines { #expect(report.contains(line), "\(line)") }
+        try cli.succeed(["export", "csv", "c"])
+        let csv = try String(contentsOfFile: cli.path("c/agreement_excerpts.csv"), encoding: .utf8)
+        #expect(csv == """
+            excerpts,coder,count,share
+            compared,"Ana, Bruno",1,0.2
+            one_coder,Ana,1,0.2
+            one_coder,Bruno,1,0.2
+            other_bounds,Ana,1,0.2
+            other_bounds,Bruno,1,0.2
+            all,"Ana, Bruno",5,1.0
+
+            """, "\(csv)")
+
+        // Once Bruno codes the passages as Ana bounded them, and Ana his, nothing is left out and nothing pointed to.
+        try code("A busca não acha nada", "Busca", "Bruno")
+        try code("O botão de voltar fica escondido", "Navegação", "Bruno")
+        try code("Gostei das cores", "Busca", "Ana")
+        try cli.succeed(["code", "remove", try #require(try codeID(cli, "busca não acha", coder: "Bruno"))])
+        let all = try cli.succeed(["codes", "agreement", "--coders", "Ana,Bruno"])
+        #expect(all.contains("Compared: 4 of the 4 excerpts Ana and Bruno coded (100%), those both coded with the same bounds.\nLeft out: none.\n"), "\(all)")
+        #expect(!all.contains("--levels"))
+    }
+
+    func codeID(_ cli: StudyCtl, _ code: String, coder: String) throws -> String? {
+        let list = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["code", "list", "--coder", coder, "--json"]).utf8)) as! [String: Any]
+        return ((list["codes"] as? [[String: Any]])?.first { $0["code"] as? String == code }?["id"] as? Int).map(String.init)
+    }
+
     @Test func badCodingInputChangesNothing() throws {
         let cli = try uitracking()
         try cli.write("bad.csv", "participant,code,category\nP1,algo,Inexistente\nP77,algo,Conceitualização\n")

@@ -465,6 +465,7 @@ extension ReportModel {
             _ = citations.cite("hayes2007")  // α's interval in the table's note: listed in the references
             var entry = Agreement(heading: Phrase.agreementHeading(coders: coders).text(language), units: Phrase.agreementUnits(report.units).text(language),
                                   table: model.place(table))
+            entry.coverage = ((report.coverage?.lines(language) ?? []) + [report.coverage?.hint(language)].compactMap { $0 }).map(Value.init(value:))
             let lines = report.categories + [report.overall]
             entry.chart = [chart("agreement",
                 Charts.means(categories: lines.map { $0.category == "overall" ? (("Overall" as Sentence).text(language)) : $0.category },

@@ -98,6 +98,9 @@ public struct ReportModel: Sendable {
     public struct Agreement: Sendable {
         public var heading: String
         public var units: String
+        /// What the figures compared and left out (one coder only, other bounds), and where few are compared the
+        /// measures that compare spans (`AgreementCoverage`).
+        public var coverage: [Value] = []
         public var table: [TableRef]
         public var chart: [Chart] = []
     }

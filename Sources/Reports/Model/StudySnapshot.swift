@@ -155,7 +155,7 @@ public struct StudySnapshot: Sendable {
         snapshot.interviews = CodeAnalysis.raised(coding.segments, interviewed: coding.interviewed.sorted(by: NaturalOrder.areInIncreasingOrder))
         if coders.count >= 2 {
             let pair = Array(coders.prefix(2))
-            let report = AgreementReport(coders: pair, categories: try study.categories().map(\.name), assignments: try study.codingAssignments(coders: pair))
+            let report = try study.agreementReport(coders: pair)
             if report.units > 0 { snapshot.agreement = [report] }
         }
         snapshot.participantCount = streaming ? try study.participantCount() : roster.participants.count

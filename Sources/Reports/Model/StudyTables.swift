@@ -435,7 +435,32 @@ public enum StudyTables {
 
     /// The agreement of the first two coders (as the report's table), when two or more coded the same excerpts.
     static func agreement(_ s: StudySnapshot) -> [DataTable] {
-        s.agreement.map { DataTable(ResultTable.agreement($0, language: s.info.language), name: "Agreement") }
+        s.agreement.flatMap { report -> [DataTable] in
+            [DataTable(ResultTable.agreement(report, language: s.info.language), name: "Agreement")]
+                + (report.coverage.map { [agreementExcerpts($0, language: s.info.language)] } ?? [])
+        }
+    }
+
+    /// Which of the coders' excerpts the agreement compared and which it left out: one row per kind (machine names
+    /// in the CSV, worded in the workbook) and coder — `compared` (coded by two coders or more with the same
+    /// bounds), `one_coder` (coded by that coder only), `other_bounds` (that coder's excerpt overlaps another
+    /// coder's with other bounds) — with the excerpts and their share of all the coders coded.
+    static func agreementExcerpts(_ coverage: AgreementCoverage, language: StudyLanguage) -> DataTable {
+        func share(_ n: Int) -> Cell { coverage.excerpts > 0 ? .number(Double(n) / Double(coverage.excerpts)) : .empty }
+        var rows: [[Cell]] = [[.text("compared"), .text(coverage.coders.joined(separator: ", ")), .integer(coverage.compared), share(coverage.compared)]]
+        for line in coverage.leftOut { rows.append([.text("one_coder"), .text(line.coder), .integer(line.onlyThisCoder), share(line.onlyThisCoder)]) }
+        for line in coverage.leftOut { rows.append([.text("other_bounds"), .text(line.coder), .integer(line.otherBounds), share(line.otherBounds)]) }
+        rows.append([.text("all"), .text(coverage.coders.joined(separator: ", ")), .integer(coverage.excerpts), share(coverage.excerpts)])
+        var table = DataTable(name: "Agreement excerpts", file: "agreement_excerpts", columns: ["excerpts", "coder", "count", "share"], rows: rows)
+        table.labels = [Term.excerpts.text(language), Term.coder.text(language), Term.count.text(language), Term.share.text(language)]
+        let names: [(String, Sentence)] = [
+            ("compared", "Compared: coded by two coders or more with the same bounds"),
+            ("one_coder", "Left out: coded by this coder only"),
+            ("other_bounds", "Left out: this coder's, overlapping another coder's excerpt with other bounds"),
+            ("all", "All the coders' excerpts"),
+        ]
+        table.display = [0: Dictionary(uniqueKeysWithValues: names.map { ($0.0, $0.1.text(language)) })]
+        return table
     }
 
     /// Lewis's (2001) problem discovery over the interviews' categories: one row per measure, machine names in the

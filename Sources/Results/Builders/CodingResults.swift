@@ -1,5 +1,6 @@
 import QualCoding
 import Surveys
+import Wording
 
 extension ResultTable {
     /// Per category: coded segments, participants who raised it and their share of the denominator, overall and
@@ -51,5 +52,47 @@ extension ResultTable {
                                                         below667: overall?.first { $0.minimum == 0.667 }?.probability).text(language))
         }
         return table
+    }
+}
+
+extension AgreementCoverage {
+    /// What the agreement compared and what it left out, in `language`: the compared excerpts (coded by two coders
+    /// or more with the same bounds) out of all the coders coded, then those left out — per coder, coded by that
+    /// coder only, and bounded otherwise (overlapping another coder's excerpt). The same lines in `codes agreement`,
+    /// the report and the workspace's Compare tab.
+    public func lines(_ language: StudyLanguage) -> [String] {
+        sentences(NumberStyle(language)).map { $0.text(language) }
+    }
+
+    /// Where fewer than half of the coders' excerpts are compared: the measures that compare where the coders
+    /// marked categories rather than excerpt by excerpt.
+    public func hint(_ language: StudyLanguage) -> String? {
+        spanMeasuresHint()?.text(language)
+    }
+
+    func sentences(_ style: NumberStyle) -> [Sentence] {
+        let names = Self.list(coders)
+        let share = style.percent(comparedShare)
+        let compared: Sentence = coders.count == 2
+            ? "Compared: \(self.compared) of the \(excerpts) excerpts \(names) coded (\(share)), those both coded with the same bounds."
+            : "Compared: \(self.compared) of the \(excerpts) excerpts \(names) coded (\(share)), those at least two of them coded with the same bounds."
+        guard self.compared < excerpts else { return [compared, "Left out: none."] }
+        var parts: [Sentence] = leftOut.map {
+            $0.onlyThisCoder == 1 ? "\($0.onlyThisCoder) excerpt coded by \($0.coder) only" : "\($0.onlyThisCoder) excerpts coded by \($0.coder) only"
+        }
+        parts.append(otherBounds == 1 ? "\(otherBounds) excerpt with other bounds (overlapping another coder's excerpt without matching it)"
+                                      : "\(otherBounds) excerpts with other bounds (overlapping another coder's excerpt without matching it)")
+        return [compared, "Left out: \(Sentence.joined(parts, separator: "; "))."]
+    }
+
+    func spanMeasuresHint() -> Sentence? {
+        guard fewCompared else { return nil }
+        return "Fewer than half of these excerpts are compared: where the coders bounded their passages differently, 'codes agreement --levels' (segments overlapping) or '--unitizing' (character by character) compares where each marked a category."
+    }
+
+    /// "A and B", "A, B and C".
+    static func list(_ names: [String]) -> Sentence {
+        guard names.count > 1 else { return Sentence(verbatim: names.first ?? "") }
+        return "\(names.dropLast().joined(separator: ", ")) and \(names.last!)"
     }
 }

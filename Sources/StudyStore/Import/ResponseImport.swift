@@ -132,7 +132,9 @@ extension StudyDatabase {
             var replaced = 0
             var stored = 0
             var storedAnswers = 0
-            // Every answer inserted, for the study's count (a set this import replaces is taken off by the trigger).
+            // Every set and answer inserted, for the study's counts: a set deleted on the way (one this import
+            // replaces, or its own earlier row under keep-last) is taken off by the triggers, so these never go down.
+            var insertedSets = 0
             var insertedAnswers = 0
             var rows = 0
             // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
@@ -160,6 +162,7 @@ extension StudyDatabase {
                 if problems.isEmpty, failures.isEmpty, !row.code.isEmpty, let id = try store(.code(row.code)) {
                     if firstStored == nil { firstStored = id }
                     stored += 1
+                    insertedSets += 1
                     storedAnswers += row.answered
                     insertedAnswers += row.answered
                     return
@@ -215,6 +218,7 @@ extension StudyDatabase {
                 if problems.isEmpty, let id = try store(.id(participantID)) {
                     if firstStored == nil { firstStored = id }
                     stored += 1
+                    insertedSets += 1
                     storedAnswers += row.answered
                     insertedAnswers += row.answered
                 }
@@ -229,6 +233,7 @@ extension StudyDatabase {
                                                 orientation: options.orientation, sourcePrefix: sourcePrefix, recorded: recorded) {
                     if firstStored == nil { firstStored = first }
                     stored += batch.count
+                    insertedSets += batch.count
                     storedAnswers += batch.answered
                     insertedAnswers += batch.answered
                 } else {
@@ -337,7 +342,7 @@ extension StudyDatabase {
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
             try Self.countAnswers(db, insertedAnswers)
-            try Self.count(db, .responseSets, stored)
+            try Self.count(db, .responseSets, insertedSets)
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
             let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex, startIndex].compactMap { $0 })

@@ -251,7 +251,10 @@ async function frequenciesTab(panel) {
 async function compareTab(panel) {
   const consensus = localStorage.getItem("studyctl-consensus") || t("consensusDefault");
   const data = await api("GET", "compare?consensus=" + q(consensus));
-  if (!data.report) { panel.append(el("p", {}, t("compareNeeds", { coders: data.coders.join(", ") || t("none") }))); return; }
+  // What the figures compared and what they left out (one coder only, other bounds), as `codes agreement` says it.
+  const coverage = el("div", { id: "coverage" }, ...(data.coverage || []).map((line) => el("p", {}, line)),
+    ...(data.coverageHint ? [el("p", { class: "hint" }, data.coverageHint)] : []));
+  if (!data.report) { panel.append(el("p", {}, t("compareNeeds", { coders: data.coders.join(", ") || t("none") })), coverage); return; }
   const r = data.report;
   const table = el("table", { id: "agreement" }, el("tr", {}, ...[t("category"), t("units"), t("agreement"), "κ", "α"].map((h) => el("th", {}, h))));
   for (const line of [...r.categories, r.overall]) {
@@ -273,7 +276,7 @@ async function compareTab(panel) {
     el("div", { class: "settle" }, ...Object.keys(d.byCoder).map((coder) =>
       el("button", { "data-coder": coder, onclick: () => post("settle", { excerpt: d.id, from: coder, consensus: name.value.trim() }) }, t("takeCoding", { coder }))),
       ...(d.settled ? [el("strong", {}, " ✓ " + t("settledAs", { categories: d.settled.join(", ") }))] : [])))));
-  panel.append(el("p", {}, t("compareIntro", { coders: r.coders.join(", "), units: r.units })), table,
+  panel.append(el("p", {}, t("compareIntro", { coders: r.coders.join(", "), units: r.units })), coverage, table,
                el("h3", {}, t("whereTheyDiffer", { n: data.differences.length })), el("p", {}, t("resolutionIntro")),
                el("label", {}, t("consensusCoder") + " ", name), " ", settleAll, list);
 }

@@ -198,7 +198,10 @@ struct CodesAgreement: ParsableCommand {
             the category on each unit is compared: percent agreement, Cohen's κ (chance agreement from each \
             coder's marginals; per pair of coders) and Krippendorff's α (nominal; any number of coders). Overall: \
             κ and α over the category assigned, when every coder gave each excerpt exactly one; otherwise pooled \
-            over every excerpt × category.
+            over every excerpt × category. An excerpt is a span of a transcript, shared by coders who selected the \
+            same words: the command says first how many of the coders' excerpts it compared, and how many it left \
+            out — per coder, those that coder alone coded, and those bounded otherwise (overlapping another coder's \
+            excerpt without matching it) — and, where fewer than half are compared, points to --levels and --unitizing.
             """))
 
     @Option(help: ArgumentHelp(words("The coders to compare, e.g. A,B."), valueName: "a,b,…"))
@@ -229,20 +232,23 @@ struct CodesAgreement: ParsableCommand {
         guard names.count >= 2 else { throw Refusal("Please name at least two coders, e.g. --coders A,B.") }
         if unitizing { return try runUnitizing(names) }
         if levels { return try runLevels(names) }
-        let (assignments, categories) = try study.withStudy { database -> ([String: [Int64: Set<String>]], [String]) in
+        let report = try study.withStudy { database -> AgreementReport in
             let known = try database.coders()
             for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
                 throw StoreError.unknownCoder(name: name, known: known)
             }
-            return (try database.codingAssignments(coders: names), try database.categories().map(\.name))
+            return try database.agreementReport(coders: names, seed: seed)
         }
-        let report = AgreementReport(coders: names, categories: categories, assignments: assignments, seed: seed)
         guard report.units > 0 else {
             throw Refusal("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
         }
         if output.json { return try printJSON(report, command: "codes agreement") }
         let language = Voice.language
         say(.agreementOf(coders: names.joined(separator: ", "), units: report.units, codedByAll: names.count > 2 ? report.unitsCodedByAll : nil))
+        // What was compared and what was left out, before any figure: a κ of 1 over a few excerpts says little.
+        for line in report.coverage?.lines(language) ?? [] { print(line) }
+        if let hint = report.coverage?.hint(language) { print(hint) }
+        print("")
         print(TextRenderer.render(ResultTable.agreement(report, language: language), title: false), terminator: "")
         print("")
         say(.agreementNote(singleCategory: report.singleCategory, units: report.units))
