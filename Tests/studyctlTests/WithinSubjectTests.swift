@@ -103,4 +103,18 @@ import Testing
         #expect(summary.contains("sus,all,,SUS,12,") && summary.contains("sus,all,,SUS,11,"))
         try cli.succeed(["export", "xlsx", "estudo.xlsx"])
     }
+
+    /// Codes meet one score per participant: with two occasions, triangulation refuses until one is chosen.
+    @Test func triangulationChoosesAnOccasion() throws {
+        let cli = try StudyCtl(language: nil)
+        try prePost(cli)
+        try cli.write("p1.txt", "Achei o menu confuso no começo.\n")
+        try cli.succeed(["transcript", "add", "P01", "p1.txt"])
+        try cli.succeed(["category", "add", "Navegação", "--origin", "emergent"])
+        try cli.succeed(["code", "add", "P01", "--excerpt", "Achei o menu confuso", "--code", "menu confuso", "--category", "Navegação"])
+        let refused = try cli.fail(["codes", "triangulate", "--instrument", "sus"])
+        #expect(refused.stderr.contains("vários conjuntos de respostas de sus") && refused.stderr.contains("ocasiões: pré, pós"), "\(refused.stderr)")
+        let chosen = try cli.succeed(["codes", "triangulate", "--instrument", "sus", "--occasion", "pós"])
+        #expect(chosen.contains("Navegação"), "\(chosen)")
+    }
 }

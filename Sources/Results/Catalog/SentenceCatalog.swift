@@ -7,6 +7,12 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("The occasion whose answers meet the codes, when participants answered on several.",
+            "A ocasião cujas respostas se cruzam com os códigos, quando os participantes responderam em várias."),
+        ("The task whose answers meet the codes (per-task instruments).",
+            "A tarefa cujas respostas se cruzam com os códigos (instrumentos por tarefa)."),
+        ("Participants have several %@ response sets, or none of the chosen ones (occasions: %@; tasks: %@): choose one with --occasion and, for a per-task instrument, --task, so that each participant's codes meet one score.",
+            "Há participantes com vários conjuntos de respostas de %@, ou nenhum dos escolhidos (ocasiões: %@; tarefas: %@): escolha um com --occasion e, num instrumento por tarefa, --task, para que os códigos de cada participante se cruzem com um só escore."),
         ("Repeated-measures ANOVA: F(%@, %@) = %@; %@; Greenhouse–Geisser ε = %@, corrected %@; Mauchly's W = %@, %@; generalised η² = %@",
             "ANOVA de medidas repetidas: F(%@, %@) = %@; %@; ε de Greenhouse–Geisser = %@, %@ corrigido; W de Mauchly = %@, %@; η² generalizado = %@"),
         ("%@ → %@: paired t(%@) = %@; Holm-adjusted %@; dz = %@",

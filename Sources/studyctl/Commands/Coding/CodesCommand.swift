@@ -162,14 +162,30 @@ struct CodesTriangulate: ParsableCommand {
     @Option(help: ArgumentHelp(words("How to treat unanswered items."), valueName: "policy"))
     var missing: MissingPolicy = .refuse
 
+    @Option(help: ArgumentHelp(words("The occasion whose answers meet the codes, when participants answered on several."), valueName: "occasion"))
+    var occasion: String?
+
+    @Option(help: ArgumentHelp(words("The task whose answers meet the codes (per-task instruments)."), valueName: "key"))
+    var task: String?
+
     @OptionGroup var coder: CoderOption
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (dataset, definition, sets) = try study.withStudy { database in
+        let (dataset, definition, all) = try study.withStudy { database in
             let (definition, sets) = try database.responseSets(instrument: instrument)
             return (try database.codingDataset(coder: coder.coder), definition, sets)
+        }
+        // One set per participant: a participant's codes meet one score, never one of several taken silently.
+        let sets = all.filter { set in
+            (occasion.map { set.occasion.caseInsensitiveCompare($0) == .orderedSame } ?? true)
+                && (task.map { (set.task ?? "").caseInsensitiveCompare($0) == .orderedSame } ?? true)
+        }
+        if Dictionary(grouping: sets, by: \.participant).values.contains(where: { $0.count > 1 }) || (sets.isEmpty && !all.isEmpty) {
+            let occasions = NaturalOrder.distinct(all.map(\.occasion)).map { $0.isEmpty ? Term.no_occasion.text(Voice.language) : $0 }
+            let tasks = NaturalOrder.distinct(all.compactMap(\.task))
+            throw Refusal("Participants have several \(definition.id) response sets, or none of the chosen ones (occasions: \(occasions.joined(separator: ", ")); tasks: \(tasks.isEmpty ? "–" : tasks.joined(separator: ", "))): choose one with --occasion and, for a per-task instrument, --task, so that each participant's codes meet one score.")
         }
         coder.warnIfSeveral(dataset)
         let scoreID = score ?? definition.scoreIDs.first ?? ""
