@@ -10,6 +10,15 @@ figures from the same scores:
   method 'auto': exact when a group has 8 or fewer and there are no ties);
 - three or more groups: Kruskal-Wallis H (scipy.stats.kruskal).
 
+Then as many within-subject studies: 2 to 30 participants answering on 2 to 4 occasions, some on only some of them
+(incomplete blocks), some answering alike on two occasions (zero differences) or alike to one another (ties).
+studyctl compares the occasions (`score sus --within occasion --compare --json`) over the complete blocks; scipy:
+
+- two occasions: the paired t-test (scipy.stats.ttest_rel, its confidence_interval) and Wilcoxon signed-rank
+  (scipy.stats.wilcoxon with its defaults);
+- three or more: Friedman's chi-squared (scipy.stats.friedmanchisquare) and the repeated-measures ANOVA's F, p and
+  Greenhouse-Geisser epsilon computed here with numpy from the sums of squares and the double-centred covariance.
+
 Every figure must agree to 1e-9 relative (p-values to 1e-9 relative or 1e-15 absolute), and studyctl must never
 crash. Usage: differential.py STUDYCTL [STUDIES] [SEED]. Exit 0 when all agree; prints 'N passed, N failed'.
 """
@@ -125,6 +134,92 @@ def compare(report, scores, failures, label):
         close(tests["kruskal-wallis"]["p"], float(r.pvalue), f"{label} H p", failures, absolute=1e-15)
 
 
+def paired_study(rng, folder):
+    """Writes one form export per occasion; returns occasion names and participant -> occasion -> SUS."""
+    k = rng.choice([2, 2, 3, 4])
+    n = rng.choice([2, 3, 5, 8, 12, 13, 14, 20, 30])
+    occasions = [f"o{j}" for j in range(k)]
+    values, rows = {}, {o: [] for o in occasions}
+    for p in range(n):
+        code = f"P{p}"
+        base = [rng.randint(1, 5) for _ in range(10)]
+        for j, occasion in enumerate(occasions):
+            if rng.random() < 0.1:
+                continue  # this occasion missed: an incomplete block
+            if j > 0 and rng.random() < 0.2:
+                answers = list(base)  # the same answers again: a zero difference
+            else:
+                shift = rng.randint(-1, 1)
+                answers = [min(5, max(1, a + (shift if i % 2 == 0 else -shift) + rng.choice([0, 0, 1, -1]))) for i, a in enumerate(base)]
+            rows[occasion].append(f"{code}," + ",".join(map(str, answers)))
+            values.setdefault(code, {})[occasion] = sus(answers)
+    with open(os.path.join(folder, "p.csv"), "w") as f:
+        f.write("code\n" + "".join(f"P{p}\n" for p in range(n)))
+    for occasion in occasions:
+        with open(os.path.join(folder, f"{occasion}.csv"), "w") as f:
+            f.write("participant," + ",".join(f"q{i}" for i in range(1, 11)) + "\n" + "".join(r + "\n" for r in rows[occasion]))
+    return occasions, values
+
+
+SEEN = {}
+
+
+def compare_paired(report, occasions, values, failures, label):
+    import numpy as np
+    within = next((w for w in report.get("within") or [] if w["score"] == "SUS"), None)
+    if within is None:
+        failures.append(f"{label}: no within-participant comparison of SUS")
+        return
+    c = within["comparison"]
+    levels = c["levels"]
+    kind = f"{len(levels)} occasions" + (f", Wilcoxon {c['wilcoxon']['method']}" if c.get("wilcoxon") else "")
+    SEEN[kind] = SEEN.get(kind, 0) + 1
+    blocks = [[v[o] for o in levels] for v in values.values() if all(o in v for o in levels)]
+    if c["complete"] != len(blocks):
+        failures.append(f"{label}: {c['complete']} complete blocks, expected {len(blocks)}")
+        return
+    if len(levels) == 2:
+        a = [b[0] for b in blocks]
+        b = [b[1] for b in blocks]
+        d = [y - x for x, y in zip(a, b)]
+        if len(d) >= 2 and stats.tstd(d) > 0:
+            r = stats.ttest_rel(b, a)
+            ci = r.confidence_interval()
+            t = c["pairedT"] or {}
+            close(t.get("t"), float(r.statistic), f"{label} paired t", failures)
+            close(t.get("p"), float(r.pvalue), f"{label} paired p", failures, absolute=1e-15)
+            close((t.get("ci95") or [None])[0], float(ci.low), f"{label} paired ci low", failures)
+            close((t.get("ci95") or [None, None])[1], float(ci.high), f"{label} paired ci high", failures)
+        if any(x != 0 for x in d):
+            r = stats.wilcoxon(b, a)
+            w = c["wilcoxon"] or {}
+            close(w.get("statistic"), float(r.statistic), f"{label} wilcoxon T", failures)
+            close(w.get("p"), float(r.pvalue), f"{label} wilcoxon p ({w.get('method')})", failures, absolute=1e-15)
+    elif len(blocks) >= 2:
+        x = np.array(blocks)
+        ranks_tied = any(len(set(row)) < len(row) for row in blocks)
+        if not all(len(set(row)) == 1 for row in blocks):
+            r = stats.friedmanchisquare(*x.T)
+            f = c["friedman"] or {}
+            close(f.get("chiSquared"), float(r.statistic), f"{label} friedman chi2 (ties: {ranks_tied})", failures)
+            close(f.get("p"), float(r.pvalue), f"{label} friedman p", failures, absolute=1e-15)
+        n, k = x.shape
+        grand = x.mean()
+        ss_factor = n * ((x.mean(axis=0) - grand) ** 2).sum()
+        ss_subjects = k * ((x.mean(axis=1) - grand) ** 2).sum()
+        ss_error = ((x - grand) ** 2).sum() - ss_factor - ss_subjects
+        if ss_error > 1e-9:
+            df1, df2 = k - 1, (k - 1) * (n - 1)
+            F = (ss_factor / df1) / (ss_error / df2)
+            cov = np.cov(x, rowvar=False)
+            centred = cov - cov.mean(axis=0)[None, :] - cov.mean(axis=1)[:, None] + cov.mean()
+            eps = min(1.0, np.trace(centred) ** 2 / ((k - 1) * (centred ** 2).sum()))
+            a = c["anova"] or {}
+            close(a.get("f"), float(F), f"{label} rm-anova F", failures)
+            close(a.get("p"), float(stats.f.sf(F, df1, df2)), f"{label} rm-anova p", failures, absolute=1e-15)
+            close(a.get("epsilon"), float(eps), f"{label} rm-anova GG epsilon", failures, relative=1e-8)
+
+
 def main():
     rng = random.Random(SEED)
     passed = failed = 0
@@ -145,6 +240,28 @@ def main():
                 print("\n".join(failures))
             else:
                 passed += 1
+    for index in range(STUDIES):
+        with tempfile.TemporaryDirectory() as folder:
+            failures = []
+            try:
+                occasions, values = paired_study(rng, folder)
+                run(["init", "--title", f"W{index}", "--db", "s.sqlite"], folder)
+                run(["participant", "import", "p.csv", "--db", "s.sqlite"], folder)
+                for occasion in occasions:
+                    run(["responses", "import", f"{occasion}.csv", "--instrument", "sus", "--participant-column", "participant",
+                         "--occasion", occasion, "--db", "s.sqlite"], folder)
+                present = sorted({o for v in values.values() for o in v})
+                if len(present) >= 2:
+                    report = json.loads(run(["score", "sus", "--within", "occasion", "--compare", "--json", "--db", "s.sqlite"], folder))
+                    compare_paired(report, occasions, values, failures, f"within-subject study {index} (seed {SEED})")
+            except AssertionError as error:
+                failures.append(str(error))
+            if failures:
+                failed += 1
+                print("\n".join(failures))
+            else:
+                passed += 1
+    print("within-subject designs compared: " + ", ".join(f"{v} with {k}" for k, v in sorted(SEEN.items())))
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

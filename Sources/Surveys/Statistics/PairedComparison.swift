@@ -15,7 +15,7 @@ import Foundation
 /// (Olejnik & Algina 2003; pingouin's default "ng2"); Mauchly's χ² p with its second-order term, as R's mauchly.test; Friedman's χ² with the tie correction (Friedman 1937; as
 /// scipy.stats.friedmanchisquare) and Kendall's W = χ² / (n (k − 1)); every pair of levels by the paired t-test,
 /// its p adjusted by Holm (1979).
-public struct PairedComparison: Sendable, Equatable {
+public struct PairedComparison: Sendable, Equatable, Codable {
     public enum WilcoxonMethod: String, Sendable, Codable { case exact, permutation, normal }
 
     public struct PairedT: Sendable, Equatable, Codable {
@@ -79,7 +79,7 @@ public struct PairedComparison: Sendable, Equatable {
     public var complete: Int
     /// Participants with a value on some levels only (left out).
     public var leftOut: Int
-    /// Per level: mean of the complete blocks.
+    /// Per level: mean of the complete blocks (empty without one).
     public var means: [Double]
     public var pairedT: PairedT?
     public var wilcoxon: Wilcoxon?
@@ -96,7 +96,7 @@ public struct PairedComparison: Sendable, Equatable {
         }.sorted { $0.lexicographicallyPrecedes($1) }
         complete = blocks.count
         leftOut = values.count - blocks.count
-        means = levels.indices.map { index in blocks.isEmpty ? .nan : blocks.map { $0[index] }.reduce(0, +) / Double(blocks.count) }
+        means = blocks.isEmpty ? [] : levels.indices.map { index in blocks.map { $0[index] }.reduce(0, +) / Double(blocks.count) }
         if levels.count == 2 {
             let differences = blocks.map { $0[1] - $0[0] }
             pairedT = Self.pairedT(differences)

@@ -168,7 +168,11 @@ struct ScoreCommand: ParsableCommand {
             note("\(leftOut.count) scored response sets are flagged by the quality checks: \(leftOut.joined(separator: "; ")); 'studyctl quality \(instrument)' shows why, --exclude-flagged leaves them out")
         }
         if output.json {
-            try JSONOutput.document(ScoreJSON(report, by: by, language: language), command: "score", streaming: "rows",
+            var document = ScoreJSON(report, by: by, language: language)
+            if within != nil {
+                document.within = pairedComparisons(report).map { ScoreJSON.Within(score: $0.scoreID, task: $0.task, comparison: $0.comparison) }
+            }
+            try JSONOutput.document(document, command: "score", streaming: "rows",
                                     write: { Output.write($0) }) {
                 guard spool!.size > 0 else { return false }
                 try spool!.copyToStandardOutput()
@@ -341,19 +345,27 @@ extension ScoreCommand {
 }
 
 extension ScoreCommand {
+    /// Per task and score: the occasions compared within participants (each participant's value per occasion).
+    func pairedComparisons(_ report: ScoreReport) -> [(task: String?, scoreID: String, comparison: PairedComparison)] {
+        let tasks: [String?] = report.instrument.perTask ? NaturalOrder.distinct(report.rows.compactMap(\.task)).map { $0 } : [nil]
+        return tasks.flatMap { task in
+            report.instrument.scoreIDs.map { id in
+                var values: [String: [String: Double]] = [:]
+                for row in report.rows where row.task == task {
+                    if let value = row.value(id) { values[row.participant, default: [:]][row.occasion] = value }
+                }
+                return (task, id, PairedComparison(levels: report.occasions, values: values))
+            }
+        }
+    }
+
     /// Each score compared between the occasions within participants (complete blocks only, the rest counted).
     func printPaired(_ report: ScoreReport, occasions: [String], language: StudyLanguage) {
         let style = NumberStyle(language)
         let names = occasions.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
         print(words("Occasions compared within participants (\(names.joined(separator: " → "))): only participants with a set on every occasion enter."))
-        let tasks: [String?] = report.instrument.perTask ? NaturalOrder.distinct(report.rows.compactMap(\.task)).map { $0 } : [nil]
-        for task in tasks {
-            for id in report.instrument.scoreIDs {
-                var values: [String: [String: Double]] = [:]
-                for row in report.rows where row.task == task {
-                    if let value = row.value(id) { values[row.participant, default: [:]][row.occasion] = value }
-                }
-                let comparison = PairedComparison(levels: occasions, values: values)
+        for (task, id, comparison) in pairedComparisons(report) {
+            do {
                 let label = (task.map { "\($0) " } ?? "") + ScoreNames.name(id, report.instrument, language)
                 let means = comparison.means.map { style.number($0) }.joined(separator: " → ")
                 print("")
@@ -493,6 +505,13 @@ struct ScoreJSON: Encodable {
     var items: [Item]
     var comparisons: [Comparison]
     var unscored: [String]
+    /// `--within occasion --compare`: each score compared between the occasions within participants.
+    var within: [Within]?
+    struct Within: Encodable {
+        var score: String
+        var task: String?
+        var comparison: PairedComparison
+    }
 
     /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
     /// writing rows one at a time. A test pins it to the encoder's output.
