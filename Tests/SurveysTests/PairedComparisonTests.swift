@@ -106,4 +106,26 @@ import Testing
             #expect(pair.a == reference.0 && pair.b == reference.1 && close(pair.t.t, reference.2) && close(pair.pHolm, reference.3, 1e-7))
         }
     }
+
+    /// Two groups (4 and 5 participants) × three levels: pingouin 2 `mixed_anova(data=df, dv='v', within='c', between='g',
+    /// subject='s')` on the same values (the command as in `repeatedMeasuresANOVAWithSphericity`, with a group column).
+    @Test func mixedANOVA() {
+        let x: [String: [[Double]]] = ["A": [[60, 65, 70], [55, 70, 72.5], [70, 70, 80], [45, 60, 50]],
+                                       "B": [[80, 85, 90], [62.5, 60, 75], [50, 55, 65], [72.5, 70, 75], [65, 80, 85]]]
+        var values: [String: (group: String, byLevel: [String: Double])] = [:]
+        for (group, blocks) in x {
+            for (index, row) in blocks.enumerated() { values["\(group)\(index)"] = (group, ["L0": row[0], "L1": row[1], "L2": row[2]]) }
+        }
+        let m = MixedComparison(groups: ["A", "B"], levels: ["L0", "L1", "L2"], values: values)
+        #expect(m.complete == 9 && m.cells.count == 6 && m.sources.count == 3)
+        let expected: [(Double, Int, Int, Double, Double, Double)] = [
+            (362.60416666666594665, 1, 7, 1.19922240267729419, 0.30971939964270140, 0.14626050420168035),
+            (584.72222222222262644, 2, 14, 13.33785924417293778, 0.00057220232606973, 0.65581431575667970),
+            (45.90277777777782831, 2, 14, 1.04706947273139139, 0.37689643100626835, 0.13011811023622094)]
+        for (source, reference) in zip(m.sources, expected) {
+            #expect(close(source.ss, reference.0) && source.df1 == reference.1 && source.df2 == reference.2, "\(source)")
+            #expect(close(source.f, reference.3) && close(source.p, reference.4, 1e-7) && close(source.partialEtaSquared, reference.5), "\(source)")
+        }
+        #expect(close(m.epsilon, 0.9434350892114074, 1e-8))
+    }
 }

@@ -117,4 +117,22 @@ import Testing
         let chosen = try cli.succeed(["codes", "triangulate", "--instrument", "sus", "--occasion", "pós"])
         #expect(chosen.contains("Navegação"), "\(chosen)")
     }
+
+    /// A mixed design: a level attribute between participants, the occasions within. pingouin 2 `mixed_anova` on the
+    /// complete blocks of this study (each participant's SUS from `score sus --csv`, groups from the attribute):
+    ///   F between = 0.0303…, within = 30.05…, interaction = 1.0135… (the lines checked below, rounded as printed).
+    @Test func mixedDesignGroupsByOccasions() throws {
+        let cli = try StudyCtl(language: nil)
+        try prePost(cli)
+        for index in 1...12 { try cli.succeed(["participant", "set", String(format: "P%02d", index), "nível=\(index <= 6 ? "Iniciante" : "Avançado")"]) }
+        let out = try cli.succeed(["score", "sus", "--by", "nível", "--within", "occasion", "--compare"])
+        #expect(out.contains("Grupos por nível × ocasiões (pré → pós)"), "\(out)")
+        #expect(out.contains("ANOVA mista, entre grupos (nível): F(1, 9) = "), "\(out)")
+        #expect(out.contains("ANOVA mista, entre ocasiões: F(1, 9) = "))
+        #expect(out.contains("ANOVA mista, interação: F(1, 9) = "))
+        let json = try JSONSerialization.jsonObject(with: Data(cli.succeed(["score", "sus", "--by", "nível", "--within", "occasion", "--compare", "--json"]).utf8)) as! [String: Any]
+        let mixed = try #require((json["mixed"] as? [[String: Any]])?.first?["comparison"] as? [String: Any])
+        #expect(mixed["complete"] as? Int == 11 && mixed["leftOut"] as? Int == 1)
+        #expect((mixed["sources"] as? [[String: Any]])?.count == 3)
+    }
 }

@@ -7,6 +7,20 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Groups by %@ × occasions (%@), within participants: only participants with a set on every occasion enter.",
+            "Grupos por %@ × ocasiões (%@), dentro dos participantes: entram só os participantes com respostas em todas as ocasiões."),
+        ("%@: %@ participants with every occasion",
+            "%@: %@ participantes com todas as ocasiões"),
+        ("between groups (%@)",
+            "entre grupos (%@)"),
+        ("between occasions",
+            "entre ocasiões"),
+        ("interaction",
+            "interação"),
+        ("Greenhouse–Geisser ε = %@, corrected %@",
+            "ε de Greenhouse–Geisser = %@, %@ corrigido"),
+        ("Mixed ANOVA, %@: F(%@, %@) = %@; %@; partial η² = %@",
+            "ANOVA mista, %@: F(%@, %@) = %@; %@; η² parcial = %@"),
         ("The occasion whose answers meet the codes, when participants answered on several.",
             "A ocasião cujas respostas se cruzam com os códigos, quando os participantes responderam em várias."),
         ("The task whose answers meet the codes (per-task instruments).",

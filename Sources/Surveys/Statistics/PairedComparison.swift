@@ -290,3 +290,113 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         return Friedman(chiSquared: chi, df: k - 1, p: ChiSquared.upperTail(chi, df: Double(k - 1)), kendallW: chi / (Double(n) * Double(k - 1)))
     }
 }
+
+/// A mixed design: groups of participants (a between factor, such as an attribute) each measured on every level of a
+/// within factor (occasions). Cell means, and the mixed ANOVA (split-plot; Maxwell & Delaney 2004, ch. 12) over the
+/// complete blocks: the between factor against the participants within groups, the within factor and the interaction
+/// against the within-participant residual, each with its partial η²; the Greenhouse–Geisser ε of the within factor
+/// from the pooled within-group covariance of orthonormal contrasts. As pingouin.mixed_anova.
+public struct MixedComparison: Sendable, Equatable, Codable {
+    public struct Source: Sendable, Equatable, Codable {
+        public var name: String
+        public var ss: Double
+        public var df1: Int
+        public var df2: Int
+        public var f: Double
+        public var p: Double
+        public var partialEtaSquared: Double
+    }
+    public struct Cell: Sendable, Equatable, Codable {
+        public var group: String
+        public var level: String
+        public var n: Int
+        public var mean: Double
+        public var sd: Double?
+    }
+
+    public var groups: [String]
+    public var levels: [String]
+    public var complete: Int
+    public var leftOut: Int
+    public var cells: [Cell]
+    /// Between, within, interaction; empty when a source cannot be tested (fewer than two participants in a group…).
+    public var sources: [Source]
+    public var epsilon: Double?
+
+    /// `values`: participant → (group, level → value).
+    public init(groups: [String], levels: [String], values: [String: (group: String, byLevel: [String: Double])]) {
+        self.groups = groups
+        self.levels = levels
+        var blocks: [(group: Int, values: [Double])] = []
+        for (_, entry) in values.sorted(by: { $0.key < $1.key }) {
+            guard let group = groups.firstIndex(of: entry.group) else { continue }
+            let row = levels.compactMap { entry.byLevel[$0] }
+            if row.count == levels.count { blocks.append((group, row)) }
+        }
+        complete = blocks.count
+        leftOut = values.count - blocks.count
+        let k = levels.count, g = groups.count
+        cells = []
+        for (gi, group) in groups.enumerated() {
+            let members = blocks.filter { $0.group == gi }
+            for (j, level) in levels.enumerated() {
+                let column = members.map { $0.values[j] }
+                guard !column.isEmpty else { continue }
+                let mean = column.reduce(0, +) / Double(column.count)
+                let sd = column.count > 1 ? (column.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(column.count - 1)).squareRoot() : nil
+                cells.append(Cell(group: group, level: level, n: column.count, mean: mean, sd: sd))
+            }
+        }
+        sources = []
+        let sizes = (0..<g).map { gi in blocks.filter { $0.group == gi }.count }
+        let n = blocks.count
+        guard k >= 2, g >= 2, sizes.allSatisfy({ $0 >= 1 }), n > g else { return }
+        let grand = blocks.flatMap(\.values).reduce(0, +) / Double(n * k)
+        let subjectMeans = blocks.map { $0.values.reduce(0, +) / Double(k) }
+        let groupMeans = (0..<g).map { gi in blocks.indices.filter { blocks[$0].group == gi }.map { subjectMeans[$0] }.reduce(0, +) / Double(sizes[gi]) }
+        let levelMeans = (0..<k).map { j in blocks.map { $0.values[j] }.reduce(0, +) / Double(n) }
+        let cellMeans = (0..<g).map { gi in (0..<k).map { j in blocks.filter { $0.group == gi }.map { $0.values[j] }.reduce(0, +) / Double(sizes[gi]) } }
+        var ssBetween = 0.0, ssSubjects = 0.0, ssWithin = 0.0, ssInteraction = 0.0, ssResidual = 0.0
+        for gi in 0..<g { ssBetween += Double(k * sizes[gi]) * pow(groupMeans[gi] - grand, 2) }
+        for (index, block) in blocks.enumerated() {
+            ssSubjects += Double(k) * pow(subjectMeans[index] - groupMeans[block.group], 2)
+            for j in 0..<k {
+                ssResidual += pow(block.values[j] - subjectMeans[index] - cellMeans[block.group][j] + groupMeans[block.group], 2)
+            }
+        }
+        for j in 0..<k { ssWithin += Double(n) * pow(levelMeans[j] - grand, 2) }
+        for gi in 0..<g {
+            for j in 0..<k { ssInteraction += Double(sizes[gi]) * pow(cellMeans[gi][j] - groupMeans[gi] - levelMeans[j] + grand, 2) }
+        }
+        let dfBetween = g - 1, dfSubjects = n - g, dfWithin = k - 1, dfInteraction = (g - 1) * (k - 1), dfResidual = (n - g) * (k - 1)
+        func source(_ name: String, _ ss: Double, _ df: Int, _ error: Double, _ dfError: Int) -> Source? {
+            guard error > 0, df > 0, dfError > 0 else { return nil }
+            let f = (ss / Double(df)) / (error / Double(dfError))
+            return Source(name: name, ss: ss, df1: df, df2: dfError, f: f, p: FisherF.upperTail(f, df1: Double(df), df2: Double(dfError)),
+                          partialEtaSquared: ss / (ss + error))
+        }
+        sources = [source("between", ssBetween, dfBetween, ssSubjects, dfSubjects),
+                   source("within", ssWithin, dfWithin, ssResidual, dfResidual),
+                   source("interaction", ssInteraction, dfInteraction, ssResidual, dfResidual)].compactMap { $0 }
+        // ε from the pooled within-group covariance of orthonormal contrasts.
+        let d = k - 1
+        guard d >= 1 else { return }
+        var contrasts = [[Double]](repeating: [Double](repeating: 0, count: k), count: d)
+        for row in 0..<d {
+            let size = Double(row + 1)
+            let norm = (size * (size + 1)).squareRoot()
+            for column in 0...row { contrasts[row][column] = 1 / norm }
+            contrasts[row][row + 1] = -size / norm
+        }
+        var pooled = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
+        for gi in 0..<g {
+            let scores = blocks.filter { $0.group == gi }.map { block in contrasts.map { c in zip(c, block.values).map { $0 * $1 }.reduce(0, +) } }
+            guard !scores.isEmpty else { continue }
+            let means = (0..<d).map { a in scores.map { $0[a] }.reduce(0, +) / Double(scores.count) }
+            for a in 0..<d { for b in 0..<d { pooled[a][b] += scores.map { ($0[a] - means[a]) * ($0[b] - means[b]) }.reduce(0, +) } }
+        }
+        let trace = (0..<d).map { pooled[$0][$0] }.reduce(0, +)
+        let traceOfSquare = pooled.joined().map { $0 * $0 }.reduce(0, +)
+        if traceOfSquare > 0 { epsilon = min(1, trace * trace / (Double(d) * traceOfSquare)) }
+    }
+}

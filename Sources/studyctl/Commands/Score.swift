@@ -65,7 +65,6 @@ struct ScoreCommand: ParsableCommand {
             throw Refusal("Please say what to compare: groups with --by ATTRIBUTE (e.g. --by level --compare), or occasions within participants with --within occasion --compare.")
         }
         if within != nil && !compare { throw Refusal("Please use --within together with --compare.") }
-        if within != nil && by != nil { throw Refusal("Please choose one of --within and --by: a mixed design's comparison is not available yet; compare each group's occasions with --within occasion and --occasion.") }
         if within != nil && occasion != nil { throw Refusal("Please choose one of --within occasion and --occasion.") }
     }
 
@@ -169,7 +168,9 @@ struct ScoreCommand: ParsableCommand {
         }
         if output.json {
             var document = ScoreJSON(report, by: by, language: language)
-            if within != nil {
+            if within != nil && by != nil {
+                document.mixed = mixedComparisons(report).map { ScoreJSON.Mixed(score: $0.scoreID, task: $0.task, comparison: $0.comparison) }
+            } else if within != nil {
                 document.within = pairedComparisons(report).map { ScoreJSON.Within(score: $0.scoreID, task: $0.task, comparison: $0.comparison) }
             }
             try JSONOutput.document(document, command: "score", streaming: "rows",
@@ -275,7 +276,10 @@ struct ScoreCommand: ParsableCommand {
                     }
                 }
             }
-            if compare && within != nil {
+            if compare && within != nil && by != nil {
+                print("")
+                printMixed(report, language: language)
+            } else if compare && within != nil {
                 print("")
                 printPaired(report, occasions: report.occasions, language: language)
             } else if compare {
@@ -355,6 +359,57 @@ extension ScoreCommand {
                     if let value = row.value(id) { values[row.participant, default: [:]][row.occasion] = value }
                 }
                 return (task, id, PairedComparison(levels: report.occasions, values: values))
+            }
+        }
+    }
+
+    /// Per task and score: the groups × occasions design (each participant's group and value per occasion).
+    func mixedComparisons(_ report: ScoreReport) -> [(task: String?, scoreID: String, comparison: MixedComparison)] {
+        let tasks: [String?] = report.instrument.perTask ? NaturalOrder.distinct(report.rows.compactMap(\.task)).map { $0 } : [nil]
+        let groups = NaturalOrder.distinct(report.groups.map(\.name)).filter { $0 != ScoreReport.noGroup }
+        let ordered = report.groups.map(\.name).reduce(into: [String]()) { if !$0.contains($1) && $1 != ScoreReport.noGroup { $0.append($1) } }
+        return tasks.flatMap { task in
+            report.instrument.scoreIDs.map { id in
+                var values: [String: (group: String, byLevel: [String: Double])] = [:]
+                for row in report.rows where row.task == task {
+                    guard let group = row.group, group != ScoreReport.noGroup, let value = row.value(id) else { continue }
+                    values[row.participant, default: (group, [:])].byLevel[row.occasion] = value
+                }
+                return (task, id, MixedComparison(groups: ordered.isEmpty ? groups : ordered, levels: report.occasions, values: values))
+            }
+        }
+    }
+
+    /// Groups × occasions: each cell's n and mean, and the mixed ANOVA.
+    func printMixed(_ report: ScoreReport, language: StudyLanguage) {
+        let style = NumberStyle(language)
+        func pText(_ p: Double) -> String {
+            let shown = style.p(p)
+            return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
+        }
+        let names = report.occasions.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
+        print(words("Groups by \(by ?? "") × occasions (\(names.joined(separator: " → "))), within participants: only participants with a set on every occasion enter."))
+        for (task, id, comparison) in mixedComparisons(report) {
+            let label = (task.map { "\($0) " } ?? "") + ScoreNames.name(id, report.instrument, language)
+            print("")
+            print(words("\(label): \(comparison.complete) participants with every occasion"))
+            if comparison.leftOut > 0 { print("  " + words("Left out (a set on some occasions only): \(comparison.leftOut)")) }
+            var table = TextTable([Term.group.text(language), Term.occasion.text(language), "n", Term.mean.text(language), Term.sd.text(language)],
+                                  rightAligned: [2, 3, 4])
+            for cell in comparison.cells {
+                table.append([cell.group, cell.level.isEmpty ? Term.no_occasion.text(language) : cell.level, String(cell.n), style.number(cell.mean), style.number(cell.sd)])
+            }
+            print(table.render())
+            for source in comparison.sources {
+                let name: String = switch source.name {
+                case "between": words("between groups (\(by ?? ""))")
+                case "within": words("between occasions")
+                default: words("interaction")
+                }
+                let corrected = source.name != "between" && comparison.levels.count > 2 ? comparison.epsilon.map { ε in
+                    "; " + words("Greenhouse–Geisser ε = \(style.number(ε, decimals: 3)), corrected \(pText(FisherF.upperTail(source.f, df1: ε * Double(source.df1), df2: ε * Double(source.df2))))")
+                } ?? "" : ""
+                print("  " + words("Mixed ANOVA, \(name): F(\(source.df1), \(source.df2)) = \(style.number(source.f)); \(pText(source.p)); partial η² = \(style.number(source.partialEtaSquared, decimals: 3))") + corrected)
             }
         }
     }
@@ -511,6 +566,13 @@ struct ScoreJSON: Encodable {
         var score: String
         var task: String?
         var comparison: PairedComparison
+    }
+    /// `--by ATTR --within occasion --compare`: the mixed design's cells and ANOVA, per score.
+    var mixed: [Mixed]?
+    struct Mixed: Encodable {
+        var score: String
+        var task: String?
+        var comparison: MixedComparison
     }
 
     /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
