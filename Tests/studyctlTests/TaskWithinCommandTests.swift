@@ -157,6 +157,12 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare", "T1", "--condition", "layout", "--json"]).utf8)) as! [String: Any]
         #expect(abs(((json["friedman"] as? [String: Any])?["chiSquared"] as? Double ?? 0) - 14.25) < 1e-9)
         #expect(abs((((json["completion"] as? [String: Any])?["cochranQ"] as? [String: Any])?["q"] as? Double ?? 0) - 2.8) < 1e-12)
+        // T2 done under layouts A and C only: by default those two are compared (B has no attempt at T2).
+        try cli.succeed(["task", "add", "T2", "--title", "Comprar"])
+        try cli.write("t2.csv", "participant,task,layout,time,outcome\n" + (1...8).map { "P\($0),T2,A,\(30 + $0),success\nP\($0),T2,C,\(25 + $0 % 3),\($0 == 2 ? "fail" : "success")\n" }.joined())
+        try cli.succeed(["attempt", "import", "t2.csv"])
+        let t2 = try cli.succeed(["tasks", "compare", "T2", "--condition", "layout"])
+        #expect(t2.contains("Task T2: layout A vs C, time (log scale); paired t-test, 8 participants") && t2.contains("McNemar's exact test"), "\(t2)")
         // Two levels chosen: McNemar over A and B.
         #expect(try cli.succeed(["tasks", "compare", "T1", "--condition", "layout", "--levels", "A,B"]).contains("McNemar's exact test"))
         let pt = try cli.run(["tasks", "compare", "T1", "--condition", "layout"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])

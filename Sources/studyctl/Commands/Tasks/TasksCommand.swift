@@ -111,7 +111,7 @@ struct TasksCompare: ParsableCommand {
     @Option(help: ArgumentHelp(words("A participant attribute whose groups are compared (between subjects)."), valueName: "attribute"))
     var by: String?
 
-    @Option(help: ArgumentHelp(words("The levels or groups compared, A,B (a condition within participants: two or more; default: all there are)."), valueName: "a,b"))
+    @Option(help: ArgumentHelp(words("The levels or groups compared, A,B (a condition within participants: two or more; default: those with attempts at the task)."), valueName: "a,b"))
     var levels: String?
 
     @Option(help: ArgumentHelp(words("What to compare."), valueName: "measure"))
@@ -145,7 +145,10 @@ struct TasksCompare: ParsableCommand {
             name = dataset.groupNames[0]
             known = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: dataset.groupOrders[0])
         }
-        let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? known
+        // By default a condition's levels with attempts at the task (a level no one did it under is not compared).
+        let tried = known.filter { level in dataset.observations.contains { $0.task == task && $0.group[0] == level } }
+        let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            ?? (condition != nil && tried.count >= 2 ? tried : known)
         for level in chosen where !known.contains(level) {
             if condition != nil { throw StoreError.unknownLevel(factor: name, level: level, known: known) }
             throw Refusal("No participant with attempts at task \(task) has \(name) = \(level); groups: \(known.joined(separator: ", ")).")
