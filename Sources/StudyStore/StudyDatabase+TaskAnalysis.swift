@@ -13,8 +13,10 @@ public struct TaskDataset: Sendable {
     public var groupNames: [String]
     /// Each grouping's preferred value order (a derivation rule's labels, a factor's levels).
     public var groupOrders: [[String]]
-    /// SEQ answers by participant and task.
-    public var seq: [String: [String: Double]]
+    /// The SEQ answers, each with the condition levels its occasion names.
+    public var seq: [TaskAnswer]
+    /// Per grouping, the condition factor it is (`nil` for a participant attribute).
+    public var groupFactors: [String?] = []
 }
 
 extension StudyDatabase {
@@ -76,15 +78,37 @@ extension StudyDatabase {
             case let .factor(factor): return factor.levels
             }
         }
-        var seq: [String: [String: Double]] = [:]
+        // Every SEQ answer with the levels its occasion names ("aparelho=celular", as a session stores it): never
+        // one per participant and task, which would give the same answer to both devices of a within-subject study.
+        var seq: [TaskAnswer] = []
         if try read({ db in try Self.storedInstrument(db, "seq") }) != nil {
             for set in try responseSets(instrument: "seq").1 {
-                if let task = set.task, let value = set.answers[1]?.value { seq[set.participant, default: [:]][task] = value }
+                if let task = set.task, let value = set.answers[1]?.value {
+                    seq.append(TaskAnswer(participant: set.participant, task: task, conditions: Self.occasionLevels(set.occasion, factors: factors),
+                                          value: value))
+                }
             }
         }
-        return TaskDataset(
+        var dataset = TaskDataset(
             observations: observations, taskOrder: tasks.map(\.key),
             penalties: Dictionary(tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first }),
             groupNames: names, groupOrders: orders, seq: seq)
+        dataset.groupFactors = sources.map { source -> String? in
+            if case let .factor(factor) = source { return factor.name }
+            return nil
+        }
+        return dataset
+    }
+
+    /// The condition levels an occasion names: "aparelho=celular;layout=B;trial=2" → [aparelho: celular, layout: B],
+    /// each factor and level as the study spells them (matched without regard to case); other parts are ignored.
+    static func occasionLevels(_ occasion: String, factors: [FactorInfo]) -> [String: String] {
+        var levels: [String: String] = [:]
+        for part in occasion.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, let factor = factors.first(where: { $0.name.caseInsensitiveCompare(pair[0]) == .orderedSame }) else { continue }
+            levels[factor.name] = factor.levels.first { $0.caseInsensitiveCompare(pair[1]) == .orderedSame } ?? pair[1]
+        }
+        return levels
     }
 }

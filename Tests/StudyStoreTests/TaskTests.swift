@@ -95,7 +95,13 @@ import Surveys
         let dataset = try study.taskDataset(groupedBy: ["Joga videogame", "condition:setting"])
         #expect(dataset.groupNames == ["Joga videogame", "setting"])
         #expect(dataset.groupOrders[1] == ["0-50", "0-100"])
-        #expect(dataset.seq["U01"]?["fase-1"] == 6)
+        #expect(dataset.seq == [TaskAnswer(participant: "U01", task: "fase-1", value: 6)])
+        #expect(dataset.groupFactors == [nil, "setting"])
+        // A SEQ stored under a condition (as a session stores it) carries its levels, spelled as the study spells them.
+        try study.recordResponses(instrument: "seq", ResponseSubmission(participant: "U01", answers: [1: .value(4)], task: "fase-1",
+                                                                        occasion: "SETTING=0-50;trial=2"), replace: false)
+        let levels = try study.taskDataset(groupedBy: ["condition:setting"]).seq.map(\.conditions)
+        #expect(levels.count == 2 && levels.contains([:]) && levels.contains(["setting": "0-50"]))
         #expect(throws: StoreError.unknownGrouping(name: "age", attributes: ["Idade", "Joga videogame"], conditions: ["setting"])) {
             _ = try study.taskDataset(groupedBy: ["age"])
         }

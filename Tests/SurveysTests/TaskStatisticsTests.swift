@@ -70,9 +70,14 @@ import Testing
         let logs = zip([10.0, 12, 9, 15, 11], [8.0, 11, 9, 12, 9]).map { log($1) - log($0) }
         #expect(abs(comparison.effect - exp(logs.reduce(0, +) / 5)) < 1e-12)
         #expect(comparison.effectCI.contains(comparison.effect))
+        // P5 without B: the four complete pairs are compared, P5 left out (never Welch over the same participants).
+        let incomplete = try TaskComparison.compare(task: "T1", measure: .errors, levelA: "A", levelB: "B",
+                                                    values: values.filter { !($0.participant == "P5" && $0.level == "B") })
+        #expect(incomplete.test.design == .paired && incomplete.test.nA == 4 && incomplete.leftOut == 1)
+        // No participant under both levels: two sets of participants, Welch's t-test.
         let unpaired = try TaskComparison.compare(task: "T1", measure: .errors, levelA: "A", levelB: "B",
-                                                  values: values.filter { !($0.participant == "P5" && $0.level == "B") })
-        #expect(unpaired.test.design == .welch)
+                                                  values: values.map { $0.level == "B" ? ($0.participant + "b", $0.level, $0.value) : $0 })
+        #expect(unpaired.test.design == .welch && unpaired.leftOut == 0)
         #expect(throws: TaskComparison.Failure.tooFew(level: "B", count: 1)) {
             try TaskComparison.compare(task: "T1", measure: .time, levelA: "A", levelB: "B", values: Array(values.prefix(3)))
         }
@@ -86,7 +91,8 @@ import Testing
             TaskObservation(participant: "P1", task: "T2", group: ["A"], seconds: 20, errors: nil, outcome: .success),
         ]
         let rows = TaskSummary.build(observations, taskOrder: ["T1", "T2"], penalty: ["T1": 2], successfulOnly: false,
-                                     seq: ["P1": ["T1": 6], "P2": ["T1": 4]], groupOrders: [["B", "A"]])
+                                     seq: [TaskAnswer(participant: "P1", task: "T1", value: 6), TaskAnswer(participant: "P2", task: "T1", value: 4)],
+                                     groupOrders: [["B", "A"]])
         #expect(rows.map(\.task) == ["T1", "T1", "T2"])
         #expect(rows.map(\.group) == [["B"], ["A"], ["A"]], "groups follow the given order")
         let a = rows[1]

@@ -63,7 +63,7 @@ import Testing
         let codeforallBook = try Self.workbookText(cli.path("out/codeforall/codeforall.xlsx"), cells: true)
         #expect(codeforallBook.contains("IC 95 % BCa ↓") && codeforallBook.contains("Nota no extremo inferior do IC"))
         let benchmarks = try String(contentsOfFile: cli.path("out/codeforall/csv/benchmarks.csv"), encoding: .utf8)
-        #expect(benchmarks.contains("sus,all,,SUS,11,86.36"), "\(benchmarks)")
+        #expect(benchmarks.contains("sus,all,,,SUS,11,86.36"), "\(benchmarks)")
         let codeforall = try String(contentsOfFile: cli.path("out/codeforall/report.md"), encoding: .utf8)
         // Published: mean 86.36, lowest 72.5, highest 100, most frequent 92.5; grade A+.
         #expect(codeforall.contains("| **Todos** | **11** | **86,36** | **8,32** | **87,50** | **72,50** | **100,00** | **92,50** |"))

@@ -42,6 +42,9 @@ enum Methods {
             if d.scoring != .none {
                 text += (" 95 % confidence intervals use the t distribution; internal consistency was estimated with Cronbach's α \(c.cite("cronbach1951"))." as Sentence).text(language)
             }
+            if d.perTask && d.scoring != .none {
+                text += (" It was answered after each task: its means, and their tests against the norm, are per task (and per condition, where it was asked under one), each over one answer per participant." as Sentence).text(language)
+            }
             paragraphs.append(text)
         }
         if !s.taskSummary.isEmpty {

@@ -139,9 +139,15 @@ extension ReportModel {
                 for group in q.report.groups {
                     means(group, Phrase.groupMean(group: ScoreGroupLabel.prefix(group, language) + group.name, n: group.n).text(language))
                 }
-                // One overall mean per task and occasion (a participant's sets of two occasions are never averaged together).
-                for overall in q.report.overall {
-                    means(overall, ScoreGroupLabel.prefix(overall, language) + Phrase.overallMean(n: overall.n).text(language))
+                if q.report.overall.count == 1, let overall = q.report.overall.first {
+                    means(overall, Phrase.overallMean(n: overall.n).text(language))
+                } else {
+                    // A per-task instrument (or sets of several occasions): a mean per task and occasion — the
+                    // condition a session asked it under — never one "overall" mean of one task, nor of a participant's
+                    // answers to several tasks or conditions.
+                    for overall in q.report.overall where overall.n > 0 {
+                        means(overall, Phrase.groupMean(group: ScoreGroupLabel.prefix(overall, language).trimmingCharacters(in: .whitespaces), n: overall.n).text(language))
+                    }
                 }
                 if ids.contains(where: { d.norms?.values[$0] != nil }) || d.scoring == .sus {
                     table.append([.text(Term.norm.text(language))] + Array(repeating: .empty, count: lead - 1)
@@ -149,9 +155,11 @@ extension ReportModel {
                 }
                 questionnaire.scores = model.place(table)
             }
-            // Each overall group's test against the norm (per task and occasion), its row named by them.
-            let normSummaries = q.report.overall.flatMap { group in
-                group.summaries.filter { $0.norm != nil }.map { (prefix: ScoreGroupLabel.prefix(group, language), summary: $0) }
+            // Each test against the norm over one sample of one answer per participant: per task and occasion for a
+            // per-task instrument (the SEQ of T1 under one device), never a participant's several answers pooled.
+            let severalSamples = q.report.overall.count > 1
+            let normSummaries = q.report.overall.filter { $0.n > 0 }.flatMap { overall in
+                overall.summaries.filter { $0.norm != nil }.map { (prefix: severalSamples ? ScoreGroupLabel.prefix(overall, language) : "", summary: $0) }
             }
             if !normSummaries.isEmpty {
                 // The norms' works cited in the report's style (and listed in the references); a custom instrument's
@@ -169,6 +177,11 @@ extension ReportModel {
                     table.append([.text(prefix + label(summary.scoreID)), .number(summary.statistics.mean), Results.Value(summary.statistics.ci95),
                                   Results.Value(summary.norm), Results.Value(summary.test.map { "t(\($0.df)) = \(number($0.t))" }),
                                   Results.Value(p: summary.test?.p), .text(verdict)])
+                }
+                if severalSamples {
+                    table.notes.append((d.perTask
+                        ? "One row per task and occasion (a session asks the questionnaire under its condition): each mean and test has one answer per participant."
+                        : "One row per occasion: each mean and test has one answer per participant." as Sentence).text(language))
                 }
                 questionnaire.norms = model.place(table)
             }
@@ -295,7 +308,8 @@ extension ReportModel {
                                    xTitle: ("SUS score" as Sentence).text(language), yTitle: ("Participants" as Sentence).text(language)),
                     ("Distribution of SUS scores" as Sentence).text(language)))
             }
-            if let scale = d.scale, !q.report.pooledOccasions {
+            // Per item answers (none when the sets span several occasions: a participant's answers are never pooled).
+            if let scale = d.scale, !q.report.items.isEmpty {
                 let items = d.items.filter { $0.kind == .likert }
                 if !items.isEmpty {
                     let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }

@@ -140,7 +140,7 @@ public struct StudySnapshot: Sendable {
         let factors = try study.factors()
         let dataset = try study.taskDataset(groupedBy: factors.map { "condition:" + $0.name })
         let taskSummary = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
-                                            successfulOnly: false, seq: dataset.seq, groupOrders: dataset.groupOrders)
+                                            successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors, groupOrders: dataset.groupOrders)
 
         let coders = try study.coders()
         let primary = coders.first

@@ -302,19 +302,19 @@ public enum StudyTables {
                         adjectives[meaning.adjective.en] = meaning.adjective.name(s.info.language)
                         acceptabilities[meaning.acceptability.rawValue] = meaning.acceptability.name(s.info.language)
                     }
-                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), .text(item.scoreID), .integer(st.n),
-                                 .number(st.mean), Cell(st.sd), .number(st.median), .number(st.min), .number(st.max),
+                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), Cell(group.occasion), .text(item.scoreID),
+                                 .integer(st.n), .number(st.mean), Cell(st.sd), .number(st.median), .number(st.min), .number(st.max),
                                  Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(item.norm), Cell(item.test?.t),
                                  Cell(item.test?.df), Cell(item.test?.p), Cell(item.meaning?.grade.grade), Cell(item.meaning?.adjective.en),
-                                 Cell(item.meaning?.acceptability.rawValue), .text(group.occasion ?? "")])
+                                 Cell(item.meaning?.acceptability.rawValue)])
                 }
             }
         }
         var table = DataTable(name: "Summary", file: "summary",
-                              columns: ["instrument", "group", "task", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
-                                        "norm", "t", "df", "p", "grade", "adjective", "acceptability", "occasion"],
+                              columns: ["instrument", "group", "task", "occasion", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low",
+                                        "ci95_high", "norm", "t", "df", "p", "grade", "adjective", "acceptability"],
                               rows: rows)
-        table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 3: scoreNames(s), 17: adjectives, 18: acceptabilities]
+        table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 4: scoreNames(s), 18: adjectives, 19: acceptabilities]
         return table
     }
 
@@ -402,13 +402,13 @@ public enum StudyTables {
                     var bca: Bootstrap.Interval?
                     if item.meaning != nil, st.n < 20 {
                         let overall = group.name == ScoreReport.allName
-                        let values = questionnaire.report.rows.filter { (overall || $0.group == group.name) && $0.task == group.task }
+                        let values = questionnaire.report.rows.filter { (overall || $0.group == group.name) && $0.task == group.task && (group.occasion == nil || $0.occasion == group.occasion) }
                             .compactMap { $0.value(item.scoreID) }
                         if values.count == st.n { bca = Bootstrap.meanBCa(values) }
                     }
                     let meaning = item.meaning
-                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), .text(item.scoreID), .integer(st.n),
-                                 .number(st.mean), Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(st.marginOfError95),
+                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), Cell(group.occasion), .text(item.scoreID),
+                                 .integer(st.n), .number(st.mean), Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(st.marginOfError95),
                                  Cell(item.norm), Cell(item.norm == nil ? nil : source), Cell(meaning?.grade.grade), Cell(meaning?.gradeAtLow?.grade),
                                  Cell(meaning?.gradeAtHigh?.grade), Cell(meaning?.grade.percentiles), Cell(meaning?.adjective.en),
                                  Cell(meaning?.adjectiveAtLow?.en), Cell(meaning?.adjectiveAtHigh?.en),
@@ -417,11 +417,11 @@ public enum StudyTables {
             }
         }
         var table = DataTable(name: "Benchmarks", file: "benchmarks",
-                              columns: ["instrument", "group", "task", "score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
+                              columns: ["instrument", "group", "task", "occasion", "score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
                                         "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "adjective", "adjective_ci95_low", "adjective_ci95_high", "bca95_low", "bca95_high",
                                         "bca_resamples", "bca_seed"],
                               rows: rows)
-        table.labels = [Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.score.text(language),
+        table.labels = [Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.occasion.text(language), Term.score.text(language),
                         Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑",
                         Sentence("± 95% margin").text(language), Term.norm.text(language), Term.source.text(language), Term.grade.text(language),
                         Sentence("Grade at the CI's low end").text(language), Sentence("Grade at the CI's high end").text(language),
@@ -429,7 +429,7 @@ public enum StudyTables {
                         Sentence("Adjective at the CI's high end").text(language), Sentence("BCa 95% CI ↓").text(language),
                         Sentence("BCa 95% CI ↑").text(language), Sentence("BCa resamples").text(language), Sentence("BCa seed").text(language)]
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
-        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 3: scoreNames(s), 15: adjectives, 16: adjectives, 17: adjectives]
+        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 4: scoreNames(s), 16: adjectives, 17: adjectives, 18: adjectives]
         return table
     }
 

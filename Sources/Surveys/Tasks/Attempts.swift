@@ -60,3 +60,21 @@ public struct TaskObservation: Sendable {
         return seconds + Double(errors ?? 0) * penalty
     }
 }
+
+/// One answer of the per-task questionnaire (the SEQ) as the task statistics read it: whose, about which task,
+/// under which condition levels (read from the response set's occasion, "aparelho=celular", which a session stores
+/// and `respond --occasion` types), and the value (the set's mean answer).
+public struct TaskAnswer: Sendable, Equatable {
+    public var participant: String
+    public var task: String
+    /// Factor name → level; empty when the set's occasion names none.
+    public var conditions: [String: String]
+    public var value: Double
+
+    public init(participant: String, task: String, conditions: [String: String] = [:], value: Double) {
+        self.participant = participant
+        self.task = task
+        self.conditions = conditions
+        self.value = value
+    }
+}

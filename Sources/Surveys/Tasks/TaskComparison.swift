@@ -28,10 +28,16 @@ public struct TaskComparison: Sendable, Equatable, Codable {
     /// For times: B / A with its 95 % interval (exp of the log difference); for errors: B − A.
     public var effect: Double
     public var effectCI: ClosedRange<Double>
+    /// Paired: participants with usable attempts under one of the two levels only, left out of the test.
+    public var leftOut = 0
+    /// Participants whose value under a level is the mean of several attempts there (of their logs for times).
+    public var averaged = 0
 
     public enum Failure: Error, WordedError, Equatable, LocalizedError {
         case tooFew(level: String, count: Int)
         case noVariation
+        /// Within participants: fewer than two participants with usable attempts under every level compared.
+        case tooFewComplete(count: Int)
 
         public var errorDescription: String? { sentence.description }
 
@@ -43,43 +49,165 @@ public struct TaskComparison: Sendable, Equatable, Codable {
                     : "condition \(level) has \(count) usable attempts; a comparison needs at least 2 per condition"
             case .noVariation:
                 return "no variation: test undefined (the compared values are all the same)"
+            case let .tooFewComplete(count):
+                return count == 1 ? "1 participant has usable attempts under every level compared; a comparison within participants needs at least 2"
+                    : "\(count) participants have usable attempts under every level compared; a comparison within participants needs at least 2"
             }
         }
     }
 
+    /// Each participant's value under each level: the mean of their attempts there (of the logs, for times), with
+    /// how many participants had several attempts under one level.
+    static func perParticipant(_ measure: TaskMeasure, levels: [String],
+                               values: [(participant: String, level: String, value: Double)]) -> (values: [String: [String: Double]], averaged: Int) {
+        var grouped: [String: [String: [Double]]] = [:]
+        for entry in values where levels.contains(entry.level) {
+            let value = measure.usesLogScale ? (entry.value > 0 ? log(entry.value) : nil) : entry.value
+            if let value { grouped[entry.participant, default: [:]][entry.level, default: []].append(value) }
+        }
+        let averaged = grouped.values.filter { $0.values.contains { $0.count > 1 } }.count
+        return (grouped.mapValues { $0.mapValues { $0.reduce(0, +) / Double($0.count) } }, averaged)
+    }
+
     /// - Parameter values: (participant, level, value) for the task's attempts with the measure present.
+    ///
+    /// When some participant has usable attempts under both levels (a within-subject condition), the paired t-test
+    /// runs over the participants with both (the others are counted in `leftOut`, never compared as independent
+    /// samples); when none has, Welch's t-test compares the two sets of participants. A participant's attempts
+    /// under one level are averaged first (their logs, for times): one value per participant and level.
     public static func compare(task: String, measure: TaskMeasure, levelA: String, levelB: String,
                                values: [(participant: String, level: String, value: Double)]) throws -> TaskComparison {
-        func transformed(_ value: Double) -> Double? {
-            measure.usesLogScale ? (value > 0 ? log(value) : nil) : value
-        }
-        func perParticipant(_ level: String) -> [String: Double] {
-            var grouped: [String: [Double]] = [:]
-            for entry in values where entry.level == level {
-                if let value = transformed(entry.value) { grouped[entry.participant, default: []].append(value) }
-            }
-            return grouped.mapValues { $0.reduce(0, +) / Double($0.count) }
-        }
-        let a = perParticipant(levelA)
-        let b = perParticipant(levelB)
+        let (byParticipant, averaged) = perParticipant(measure, levels: [levelA, levelB], values: values)
+        let a = byParticipant.compactMapValues { $0[levelA] }
+        let b = byParticipant.compactMapValues { $0[levelB] }
         if a.count < 2 { throw Failure.tooFew(level: levelA, count: a.count) }
         if b.count < 2 { throw Failure.tooFew(level: levelB, count: b.count) }
-        let paired = Set(a.keys) == Set(b.keys)
+        let both = Set(a.keys).intersection(b.keys).sorted()
         let test: TwoConditionComparison?
-        if paired {
-            test = TwoConditionComparison(pairs: a.keys.sorted().map { (a[$0]!, b[$0]!) })
+        var leftOut = 0
+        let meanA: Double
+        let meanB: Double
+        if !both.isEmpty {
+            if both.count < 2 { throw Failure.tooFewComplete(count: both.count) }
+            leftOut = byParticipant.count - both.count
+            test = TwoConditionComparison(pairs: both.map { (a[$0]!, b[$0]!) })
+            meanA = both.map { a[$0]! }.reduce(0, +) / Double(both.count)
+            meanB = both.map { b[$0]! }.reduce(0, +) / Double(both.count)
         } else {
             test = TwoConditionComparison(a: Array(a.values), b: Array(b.values))
+            meanA = a.values.reduce(0, +) / Double(a.count)
+            meanB = b.values.reduce(0, +) / Double(b.count)
         }
         guard let test else { throw Failure.noVariation }
-        let meanA = a.values.reduce(0, +) / Double(a.count)
-        let meanB = b.values.reduce(0, +) / Double(b.count)
+        var comparison: TaskComparison
         if measure.usesLogScale {
-            return TaskComparison(task: task, measure: measure, levelA: levelA, levelB: levelB, test: test,
-                                  typicalA: exp(meanA), typicalB: exp(meanB), effect: exp(test.difference),
-                                  effectCI: exp(test.ci95.lowerBound)...exp(test.ci95.upperBound))
+            comparison = TaskComparison(task: task, measure: measure, levelA: levelA, levelB: levelB, test: test,
+                                        typicalA: exp(meanA), typicalB: exp(meanB), effect: exp(test.difference),
+                                        effectCI: exp(test.ci95.lowerBound)...exp(test.ci95.upperBound))
+        } else {
+            comparison = TaskComparison(task: task, measure: measure, levelA: levelA, levelB: levelB, test: test,
+                                        typicalA: meanA, typicalB: meanB, effect: test.difference, effectCI: test.ci95)
         }
-        return TaskComparison(task: task, measure: measure, levelA: levelA, levelB: levelB, test: test,
-                              typicalA: meanA, typicalB: meanB, effect: test.difference, effectCI: test.ci95)
+        comparison.leftOut = leftOut
+        comparison.averaged = averaged
+        return comparison
+    }
+}
+
+/// Three levels or more of a condition compared within the same participants for one task: only participants with
+/// usable attempts under every level enter (one value each per level: the mean of their attempts there, of the
+/// logs for times), the others counted in `leftOut`. Friedman's χ² with Kendall's W over the levels
+/// (`PairedComparison`), then every pair of levels by the paired t-test (on log times: the ratio of geometric
+/// means B / A), with Holm's adjustment over the pairs (Holm 1979).
+public struct WithinTaskComparison: Sendable, Equatable, Codable {
+    public struct Pair: Sendable, Equatable, Codable {
+        public var levelA: String
+        public var levelB: String
+        /// For times: the ratio of geometric means B / A with its 95 % interval; for errors: the difference B − A.
+        public var effect: Double
+        public var effectCI: ClosedRange<Double>?
+        public var t: Double
+        public var df: Int
+        public var p: Double
+        public var pHolm: Double
+    }
+
+    public var task: String
+    public var measure: TaskMeasure
+    public var levels: [String]
+    /// Participants with usable attempts under every level, and those left out (under some levels only).
+    public var complete: Int
+    public var leftOut: Int
+    /// Participants whose value under a level is the mean of several attempts there.
+    public var averaged: Int
+    /// Per level, over the complete participants: the geometric mean (times) or the mean (errors).
+    public var typical: [Double]
+    public var friedman: PairedComparison.Friedman?
+    /// Every pair of levels; empty when no pair could be tested (every difference the same).
+    public var pairs: [Pair]
+
+    public static func compare(task: String, measure: TaskMeasure, levels: [String],
+                               values: [(participant: String, level: String, value: Double)]) throws -> WithinTaskComparison {
+        let (byParticipant, averaged) = TaskComparison.perParticipant(measure, levels: levels, values: values)
+        let paired = PairedComparison(levels: levels, values: byParticipant)
+        if paired.complete < 2 { throw TaskComparison.Failure.tooFewComplete(count: paired.complete) }
+        let blocks = byParticipant.values.filter { row in levels.allSatisfy { row[$0] != nil } }
+        var pairs: [Pair] = []
+        for i in levels.indices {
+            for j in levels.indices where j > i {
+                guard let t = PairedComparison.pairedT(blocks.map { $0[levels[j]]! - $0[levels[i]]! }) else { continue }
+                let scale: (Double) -> Double = measure.usesLogScale ? { exp($0) } : { $0 }
+                pairs.append(Pair(levelA: levels[i], levelB: levels[j], effect: scale(t.meanDifference),
+                                  effectCI: t.ci95.map { scale($0.lowerBound)...scale($0.upperBound) }, t: t.t, df: t.df, p: t.p, pHolm: t.p))
+            }
+        }
+        for (index, adjusted) in PostHoc.holm(pairs.map(\.p)).enumerated() { pairs[index].pHolm = adjusted }
+        if paired.friedman == nil && pairs.isEmpty { throw TaskComparison.Failure.noVariation }
+        return WithinTaskComparison(task: task, measure: measure, levels: levels, complete: paired.complete, leftOut: paired.leftOut,
+                                    averaged: averaged, typical: paired.means.map { measure.usesLogScale ? exp($0) : $0 },
+                                    friedman: paired.friedman, pairs: pairs)
+    }
+}
+
+/// Task completion compared between a condition's levels within the same participants: success counts as completed,
+/// partial success and failure as not (the usual binary completion; Sauro & Lewis 2016). Only participants with an
+/// outcome under every level enter, the others counted in `leftOut`; a participant with several attempts under one
+/// level counts by the first one recorded there (`firstOfSeveral` says how many). Two levels: McNemar's exact test;
+/// more: Cochran's Q.
+public struct CompletionWithin: Sendable, Equatable, Codable {
+    public var task: String
+    public var levels: [String]
+    public var complete: Int
+    public var leftOut: Int
+    public var firstOfSeveral: Int
+    /// Per level: completions among the complete participants.
+    public var completed: [Int]
+    public var mcnemar: MatchedProportions.McNemar?
+    public var cochranQ: MatchedProportions.CochranQ?
+
+    /// - Parameter outcomes: (participant, level, completed) for the task's attempts with an outcome, in the order
+    ///   they were recorded.
+    public init(task: String, levels: [String], outcomes: [(participant: String, level: String, completed: Bool)]) {
+        self.task = task
+        self.levels = levels
+        var first: [String: [String: Bool]] = [:]
+        var counts: [String: [String: Int]] = [:]
+        for entry in outcomes where levels.contains(entry.level) {
+            counts[entry.participant, default: [:]][entry.level, default: 0] += 1
+            if first[entry.participant]?[entry.level] == nil { first[entry.participant, default: [:]][entry.level] = entry.completed }
+        }
+        firstOfSeveral = counts.values.filter { $0.values.contains { $0 > 1 } }.count
+        let blocks = first.keys.sorted().compactMap { participant -> [Bool]? in
+            let row = levels.compactMap { first[participant]?[$0] }
+            return row.count == levels.count ? row : nil
+        }
+        complete = blocks.count
+        leftOut = first.count - blocks.count
+        completed = levels.indices.map { j in blocks.filter { $0[j] }.count }
+        if levels.count == 2 {
+            mcnemar = blocks.isEmpty ? nil : MatchedProportions.McNemar(pairs: blocks.map { ($0[0], $0[1]) })
+        } else {
+            cochranQ = MatchedProportions.CochranQ(blocks)
+        }
     }
 }

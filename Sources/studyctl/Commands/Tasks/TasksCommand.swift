@@ -23,8 +23,10 @@ struct TasksSummary: ParsableCommand {
             Completion rate with the adjusted-Wald 95 % interval (Agresti & Coull 1998; Sauro & Lewis 2005); \
             partial successes count as not completed. Times: mean, median and geometric mean with its 95 % \
             interval on the log scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
-            total time = time + errors × penalty. Errors: mean, SD and total. SEQ: the mean answer per task when \
-            participants answered it with --task.
+            total time = time + errors × penalty. Errors: mean, SD and total. SEQ: per task and group, the mean over \
+            participants of each one's answer to the task under the row's condition levels (a session stores it \
+            under its condition; by hand, respond CODE seq --task T --occasion factor=level): one value per \
+            participant, the mean of their answers when they gave several there.
             """))
 
     @Option(help: ArgumentHelp(words("Group by participant attributes or conditions (repeatable)."), valueName: "name"))
@@ -51,7 +53,8 @@ struct TasksSummary: ParsableCommand {
         var penalties = dataset.penalties
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
-                                     successfulOnly: successfulOnly, seq: dataset.seq, groupOrders: dataset.groupOrders)
+                                     successfulOnly: successfulOnly, seq: dataset.seq, groupFactors: dataset.groupFactors,
+                                     groupOrders: dataset.groupOrders)
         if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary") }
         // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
         // screen its labels and numbers in the study's language.
@@ -65,20 +68,37 @@ struct TasksSummary: ParsableCommand {
         let style = NumberStyle(language)
         let penalized = Set(rows.compactMap { row in row.penalty.map { "\(row.task) \(style.number($0, decimals: $0 == $0.rounded() ? 0 : 1)) s" } })
         if !penalized.isEmpty { print(Phrase.penaltyRule(penalized.sorted().joined(separator: ", ")).text(language)) }
+        let averaged = rows.reduce(0) { $0 + $1.seqAveraged }
+        if averaged > 0 {
+            print(words("SEQ: one value per participant and row; \(averaged) of them are the mean of a participant's several answers to the task under the row's levels (trials or other conditions)."))
+        }
+        let factors = dataset.groupFactors.compactMap { $0 }
+        let unplaced = TaskSummary.unplacedSEQ(dataset.observations, seq: dataset.seq, groupFactors: dataset.groupFactors)
+        if !unplaced.isEmpty, let factor = factors.first {
+            let list = unplaced.map { "\($0.participant) \($0.task)" }.joined(separator: ", ")
+            print(words("SEQ answers left out of the rows (\(list)): their occasion names no level of \(factors.joined(separator: ", ")), and the participant did the task under several levels; record the level with respond CODE seq --task T --occasion \(factor)=LEVEL."))
+        }
     }
 }
 
 struct TasksCompare: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: words("Compare two conditions of one task, or two groups of participants."),
+        abstract: words("Compare the levels of a condition for one task, or two groups of participants."),
         discussion: words("""
-            --condition: paired t-test when the same participants did both conditions (per-participant means), \
-            Welch's t-test otherwise. --by ATTRIBUTE: two groups of participants (between subjects), Welch's \
+            --condition, within participants (some participant did the task under two levels or more): only \
+            participants with attempts under every level compared enter, one value each per level (the mean of \
+            their attempts there; of the logs for times), and the number left out is said. Two levels: paired \
+            t-test; three or more: Friedman's χ² with Kendall's W, then each pair by the paired t-test with Holm's \
+            adjustment. Completion is compared too (success = completed; partial success and failure = not, the \
+            usual binary completion; with several attempts under a level, the first recorded): McNemar's exact test \
+            for two levels, Cochran's Q for more. --condition between participants (no one did two levels): \
+            Welch's t-test of two levels. --by ATTRIBUTE: two groups of participants (between subjects), Welch's \
             t-test. Times are compared on the log scale and reported as the ratio of geometric means with its \
             95 % interval; errors as the difference of means.
 
             Examples: studyctl tasks compare fase-1 --condition setting
+                      studyctl tasks compare T1 --condition aparelho --levels celular,tablet,desktop
                       studyctl tasks compare fase-1 --by level --levels Iniciante,Avançado
             """))
 
@@ -91,7 +111,7 @@ struct TasksCompare: ParsableCommand {
     @Option(help: ArgumentHelp(words("A participant attribute whose groups are compared (between subjects)."), valueName: "attribute"))
     var by: String?
 
-    @Option(help: ArgumentHelp(words("The two levels or groups, A,B (default: the only two there are)."), valueName: "a,b"))
+    @Option(help: ArgumentHelp(words("The levels or groups compared, A,B (a condition within participants: two or more; default: those with attempts at the task)."), valueName: "a,b"))
     var levels: String?
 
     @Option(help: ArgumentHelp(words("What to compare."), valueName: "measure"))
@@ -125,23 +145,30 @@ struct TasksCompare: ParsableCommand {
             name = dataset.groupNames[0]
             known = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: dataset.groupOrders[0])
         }
-        let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? known
-        guard chosen.count == 2 else {
-            let list = known.joined(separator: ", ")
-            throw Refusal(condition == nil ? "Please name the two groups to compare with --levels A,B; \(name) has \(list)."
-                : "Please name the two levels to compare with --levels A,B; \(name) has \(list).")
-        }
+        // By default a condition's levels with attempts at the task (a level no one did it under is not compared).
+        let tried = known.filter { level in dataset.observations.contains { $0.task == task && $0.group[0] == level } }
+        let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            ?? (condition != nil && tried.count >= 2 ? tried : known)
         for level in chosen where !known.contains(level) {
             if condition != nil { throw StoreError.unknownLevel(factor: name, level: level, known: known) }
             throw Refusal("No participant with attempts at task \(task) has \(name) = \(level); groups: \(known.joined(separator: ", ")).")
         }
         guard dataset.taskOrder.contains(task) else { throw StoreError.unknownTask(key: task, known: dataset.taskOrder) }
+        let attempts = dataset.observations.filter { $0.task == task && chosen.contains($0.group[0]) }
+        // Within participants: someone did the task under two of the levels compared.
+        let within = condition != nil && Dictionary(grouping: attempts, by: \.participant).values.contains { Set($0.map { $0.group[0] }).count > 1 }
+        let list = known.joined(separator: ", ")
+        if Set(chosen).count != chosen.count || chosen.count < 2 || (chosen.count > 2 && !within) {
+            throw Refusal(condition == nil ? "Please name the two groups to compare with --levels A,B; \(name) has \(list)."
+                : within ? "Please name two levels or more to compare with --levels A,B; \(name) has \(list)."
+                : "Please name the two levels to compare with --levels A,B; \(name) has \(list).")
+        }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
         if measure == .total && taskPenalty == nil {
             throw Refusal("Please give --penalty for --measure total; task \(task) has no penalty.")
         }
-        let values: [(participant: String, level: String, value: Double)] = dataset.observations.compactMap { observation in
-            guard observation.task == task, !successfulOnly || observation.outcome == .success else { return nil }
+        let values: [(participant: String, level: String, value: Double)] = attempts.compactMap { observation in
+            guard !successfulOnly || observation.outcome == .success else { return nil }
             let value: Double?
             switch measure {
             case .time: value = observation.seconds
@@ -150,22 +177,88 @@ struct TasksCompare: ParsableCommand {
             }
             return value.map { (observation.participant, observation.group[0], $0) }
         }
-        let comparison = try TaskComparison.compare(task: task, measure: measure, levelA: chosen[0], levelB: chosen[1], values: values)
-        if output.json { return try printJSON(comparison, command: "tasks compare") }
-        let test = comparison.test
-        let style = NumberStyle(Voice.language)
-        let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
-            : "Welch's t-test, \(test.nA) and \(test.nB) participants"
-        let measured: Sentence = measure == .errors ? "errors" : measure == .time ? "time (log scale)" : "total (log scale)"
-        say("Task \(task): \(name) \(chosen[0]) vs \(chosen[1]), \(measured); \(design)")
-        let (a, b) = (chosen[0], chosen[1])
-        let interval = style.interval(comparison.effectCI.lowerBound, comparison.effectCI.upperBound, decimals: measure == .errors ? 2 : 3)
-        if measure == .errors {
-            say("mean errors: \(a) = \(style.number(comparison.typicalA)), \(b) = \(style.number(comparison.typicalB)); difference (\(b) − \(a)) = \(style.number(comparison.effect)) \(interval)")
-        } else {
-            say("geometric mean: \(a) = \(style.number(comparison.typicalA)) s, \(b) = \(style.number(comparison.typicalB)) s; ratio (\(b) / \(a)) = \(style.number(comparison.effect, decimals: 3)) \(interval)")
+        // Completion within participants, from every attempt with an outcome (whatever --successful-only says).
+        let outcomes = attempts.compactMap { observation in
+            observation.outcome.map { (participant: observation.participant, level: observation.group[0], completed: $0 == .success) }
         }
-        print("t(\(style.number(test.df, decimals: 2))) = \(style.number(test.t, decimals: 3)), p = \(style.p(test.p))")
+        let completion = within && !outcomes.isEmpty ? CompletionWithin(task: task, levels: chosen, outcomes: outcomes) : nil
+        let style = NumberStyle(Voice.language)
+        /// "p = 0,008" or "p < 0,001".
+        func pText(_ p: Double) -> String {
+            let shown = style.p(p)
+            return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
+        }
+        let measured: Sentence = measure == .errors ? "errors" : measure == .time ? "time (log scale)" : "total (log scale)"
+        let unit = measure == .errors ? "" : " s"
+        if chosen.count > 2 {
+            let comparison = try WithinTaskComparison.compare(task: task, measure: measure, levels: chosen, values: values)
+            if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
+            say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
+            if comparison.leftOut > 0 { say("Left out (attempts under some of the levels only): \(comparison.leftOut)") }
+            if comparison.averaged > 0 { say("Several attempts under one level: each participant's mean there enters (\(comparison.averaged) participants)") }
+            let typical = zip(chosen, comparison.typical).map { "\($0) = \(style.number($1))\(unit)" }.joined(separator: ", ")
+            say(measure == .errors ? "mean errors: \(typical)" : "geometric mean: \(typical)")
+            if let f = comparison.friedman {
+                say("Friedman: χ²(\(f.df)) = \(style.number(f.chiSquared)); \(pText(f.p)); Kendall's W = \(style.number(f.kendallW))")
+            } else {
+                say("Friedman: not defined (every participant ranks the levels alike with ties)")
+            }
+            if !comparison.pairs.isEmpty { say("Pairs, paired t-tests with Holm's adjustment:") }
+            for pair in comparison.pairs {
+                let interval = pair.effectCI.map { " " + style.interval($0.lowerBound, $0.upperBound, decimals: measure == .errors ? 2 : 3) } ?? ""
+                let effect = measure == .errors ? "\(pair.levelB) − \(pair.levelA) = \(style.number(pair.effect))\(interval)"
+                    : "\(pair.levelB) / \(pair.levelA) = \(style.number(pair.effect, decimals: 3))\(interval)"
+                say("  \(effect); t(\(pair.df)) = \(style.number(pair.t, decimals: 3)), \(pText(pair.p)), Holm \(pText(pair.pHolm))")
+            }
+        } else {
+            let comparison = try TaskComparison.compare(task: task, measure: measure, levelA: chosen[0], levelB: chosen[1], values: values)
+            if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
+            let test = comparison.test
+            let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
+                : "Welch's t-test, \(test.nA) and \(test.nB) participants"
+            say("Task \(task): \(name) \(chosen[0]) vs \(chosen[1]), \(measured); \(design)")
+            if comparison.leftOut > 0 { say("Left out (attempts under one of the two levels only): \(comparison.leftOut)") }
+            if comparison.averaged > 0 { say("Several attempts under one level: each participant's mean there enters (\(comparison.averaged) participants)") }
+            let (a, b) = (chosen[0], chosen[1])
+            let interval = style.interval(comparison.effectCI.lowerBound, comparison.effectCI.upperBound, decimals: measure == .errors ? 2 : 3)
+            if measure == .errors {
+                say("mean errors: \(a) = \(style.number(comparison.typicalA)), \(b) = \(style.number(comparison.typicalB)); difference (\(b) − \(a)) = \(style.number(comparison.effect)) \(interval)")
+            } else {
+                say("geometric mean: \(a) = \(style.number(comparison.typicalA)) s, \(b) = \(style.number(comparison.typicalB)) s; ratio (\(b) / \(a)) = \(style.number(comparison.effect, decimals: 3)) \(interval)")
+            }
+            print("t(\(style.number(test.df, decimals: 2))) = \(style.number(test.t, decimals: 3)), \(pText(test.p))")
+        }
+        guard let completion else { return }
+        print("")
+        let rates = zip(chosen, completion.completed).map { level, count in
+            "\(level) \(count)/\(completion.complete) (\(style.percent(completion.complete == 0 ? nil : Double(count) / Double(completion.complete))))"
+        }.joined(separator: ", ")
+        say("Completion within participants (success = completed; partial success and failure = not), \(completion.complete) participants with an outcome under every level: \(rates)")
+        if completion.leftOut > 0 { say("Left out (an outcome under some of the levels only): \(completion.leftOut)") }
+        if completion.firstOfSeveral > 0 { say("Several attempts under one level: the first recorded counts (\(completion.firstOfSeveral) participants)") }
+        if let m = completion.mcnemar {
+            say("McNemar's exact test: \(m.onlyA + m.onlyB) discordant pairs (\(m.onlyA) completed under \(chosen[0]) only, \(m.onlyB) under \(chosen[1]) only); \(pText(m.p))")
+        } else if let q = completion.cochranQ {
+            say("Cochran's Q(\(q.df)) = \(style.number(q.q)); \(pText(q.p))")
+        } else {
+            say(chosen.count == 2 ? "McNemar's exact test: not defined (no participant with an outcome under both levels)"
+                : "Cochran's Q: not defined (every participant has the same outcome under every level)")
+        }
+    }
+}
+
+/// `tasks compare --json` (docs/json.md): the comparison of the measure — two levels (`levelA`, `levelB`, `test`, …)
+/// or three or more (`levels`, `friedman`, `pairs`, …) — and, within participants, `completion` (else `null`).
+struct TaskComparisonJSON: Encodable {
+    var comparison: any Encodable
+    var completion: CompletionWithin?
+
+    enum Keys: String, CodingKey { case completion }
+
+    func encode(to encoder: any Encoder) throws {
+        try comparison.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(completion, forKey: .completion)
     }
 }
 
