@@ -222,45 +222,45 @@ def compare_paired(report, occasions, values, failures, label):
 
 def main():
     rng = random.Random(SEED)
-    passed = failed = 0
-    for index in range(STUDIES):
-        with tempfile.TemporaryDirectory() as folder:
-            failures = []
-            try:
-                scores = study(rng, folder)
-                run(["init", "--title", f"D{index}", "--db", "s.sqlite"], folder)
-                run(["participant", "import", "p.csv", "--db", "s.sqlite"], folder)
-                run(["responses", "import", "l.csv", "--long", "--db", "s.sqlite"], folder)
-                report = json.loads(run(["score", "sus", "--by", "group", "--compare", "--json", "--db", "s.sqlite"], folder))
-                compare(report, scores, failures, f"study {index} (seed {SEED})")
-            except AssertionError as error:
-                failures.append(str(error))
-            if failures:
-                failed += 1
-                print("\n".join(failures))
-            else:
-                passed += 1
-    for index in range(STUDIES):
-        with tempfile.TemporaryDirectory() as folder:
-            failures = []
-            try:
-                occasions, values = paired_study(rng, folder)
-                run(["init", "--title", f"W{index}", "--db", "s.sqlite"], folder)
-                run(["participant", "import", "p.csv", "--db", "s.sqlite"], folder)
-                for occasion in occasions:
-                    run(["responses", "import", f"{occasion}.csv", "--instrument", "sus", "--participant-column", "participant",
-                         "--occasion", occasion, "--db", "s.sqlite"], folder)
-                present = sorted({o for v in values.values() for o in v})
-                if len(present) >= 2:
-                    report = json.loads(run(["score", "sus", "--within", "occasion", "--compare", "--json", "--db", "s.sqlite"], folder))
-                    compare_paired(report, occasions, values, failures, f"within-subject study {index} (seed {SEED})")
-            except AssertionError as error:
-                failures.append(str(error))
-            if failures:
-                failed += 1
-                print("\n".join(failures))
-            else:
-                passed += 1
+    outcome = {"passed": 0, "failed": 0}
+
+    def each_study(check):
+        """Runs `check(index, folder, failures)` for every study, in a folder of its own; counts and prints."""
+        for index in range(STUDIES):
+            with tempfile.TemporaryDirectory() as folder:
+                failures = []
+                try:
+                    check(index, folder, failures)
+                except AssertionError as error:
+                    failures.append(str(error))
+                if failures:
+                    outcome["failed"] += 1
+                    print("\n".join(failures))
+                else:
+                    outcome["passed"] += 1
+
+    def between(index, folder, failures):
+        scores = study(rng, folder)
+        run(["init", "--title", f"D{index}", "--db", "s.sqlite"], folder)
+        run(["participant", "import", "p.csv", "--db", "s.sqlite"], folder)
+        run(["responses", "import", "l.csv", "--long", "--db", "s.sqlite"], folder)
+        report = json.loads(run(["score", "sus", "--by", "group", "--compare", "--json", "--db", "s.sqlite"], folder))
+        compare(report, scores, failures, f"study {index} (seed {SEED})")
+
+    def within(index, folder, failures):
+        occasions, values = paired_study(rng, folder)
+        run(["init", "--title", f"W{index}", "--db", "s.sqlite"], folder)
+        run(["participant", "import", "p.csv", "--db", "s.sqlite"], folder)
+        for occasion in occasions:
+            run(["responses", "import", f"{occasion}.csv", "--instrument", "sus", "--participant-column", "participant",
+                 "--occasion", occasion, "--db", "s.sqlite"], folder)
+        if len({o for v in values.values() for o in v}) >= 2:
+            report = json.loads(run(["score", "sus", "--within", "occasion", "--compare", "--json", "--db", "s.sqlite"], folder))
+            compare_paired(report, occasions, values, failures, f"within-subject study {index} (seed {SEED})")
+
+    each_study(between)
+    each_study(within)
+    passed, failed = outcome["passed"], outcome["failed"]
     print("within-subject designs compared: " + ", ".join(f"{v} with {k}" for k, v in sorted(SEEN.items())))
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)

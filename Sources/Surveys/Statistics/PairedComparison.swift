@@ -130,13 +130,7 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         let f = (ssFactor / Double(df1)) / (ssError / Double(df2))
         // The covariance of orthonormal (Helmert) contrasts of the levels: d × d with d = k − 1.
         let d = k - 1
-        var contrasts = [[Double]](repeating: [Double](repeating: 0, count: k), count: d)
-        for row in 0..<d {
-            let size = Double(row + 1)
-            let norm = (size * (size + 1)).squareRoot()
-            for column in 0...row { contrasts[row][column] = 1 / norm }
-            contrasts[row][row + 1] = -size / norm
-        }
+        let contrasts = PairedComparison.orthonormalContrasts(k)
         let scores = blocks.map { block in contrasts.map { c in zip(c, block).map { $0 * $1 }.reduce(0, +) } }
         let means = (0..<d).map { j in scores.map { $0[j] }.reduce(0, +) / Double(n) }
         var covariance = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
@@ -167,6 +161,16 @@ public struct PairedComparison: Sendable, Equatable, Codable {
                                      pGreenhouseGeisser: FisherF.upperTail(f, df1: epsilon * Double(df1), df2: epsilon * Double(df2)),
                                      mauchlyW: w, mauchlyChiSquared: chi, mauchlyP: mauchlyP,
                                      generalisedEtaSquared: ssFactor / (ssFactor + ssSubjects + ssError))
+    }
+
+    /// The k − 1 orthonormal (Helmert) contrasts of k levels, one per row: the sphericity tests and ε are computed
+    /// on the participants' scores on them.
+    static func orthonormalContrasts(_ k: Int) -> [[Double]] {
+        (0..<(k - 1)).map { row in
+            let size = Double(row + 1)
+            let norm = (size * (size + 1)).squareRoot()
+            return (0..<k).map { column in column <= row ? 1 / norm : column == row + 1 ? -size / norm : 0 }
+        }
     }
 
     /// The determinant by Gaussian elimination with partial pivoting.
@@ -381,13 +385,7 @@ public struct MixedComparison: Sendable, Equatable, Codable {
         // ε from the pooled within-group covariance of orthonormal contrasts.
         let d = k - 1
         guard d >= 1 else { return }
-        var contrasts = [[Double]](repeating: [Double](repeating: 0, count: k), count: d)
-        for row in 0..<d {
-            let size = Double(row + 1)
-            let norm = (size * (size + 1)).squareRoot()
-            for column in 0...row { contrasts[row][column] = 1 / norm }
-            contrasts[row][row + 1] = -size / norm
-        }
+        let contrasts = PairedComparison.orthonormalContrasts(k)
         var pooled = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
         for gi in 0..<g {
             let scores = blocks.filter { $0.group == gi }.map { block in contrasts.map { c in zip(c, block.values).map { $0 * $1 }.reduce(0, +) } }

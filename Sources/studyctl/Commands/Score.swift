@@ -363,6 +363,12 @@ extension ScoreCommand {
         }
     }
 
+    /// "p = 0,008" or "p < 0,001".
+    static func pEquals(_ p: Double, _ style: NumberStyle) -> String {
+        let shown = style.p(p)
+        return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
+    }
+
     /// Per task and score: the groups × occasions design (each participant's group and value per occasion).
     func mixedComparisons(_ report: ScoreReport) -> [(task: String?, scoreID: String, comparison: MixedComparison)] {
         let tasks: [String?] = report.instrument.perTask ? NaturalOrder.distinct(report.rows.compactMap(\.task)).map { $0 } : [nil]
@@ -383,10 +389,7 @@ extension ScoreCommand {
     /// Groups × occasions: each cell's n and mean, and the mixed ANOVA.
     func printMixed(_ report: ScoreReport, language: StudyLanguage) {
         let style = NumberStyle(language)
-        func pText(_ p: Double) -> String {
-            let shown = style.p(p)
-            return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
-        }
+        let pText = { (p: Double) in Self.pEquals(p, style) }
         let names = report.occasions.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
         print(words("Groups by \(by ?? "") × occasions (\(names.joined(separator: " → "))), within participants: only participants with a set on every occasion enter."))
         for (task, id, comparison) in mixedComparisons(report) {
@@ -428,11 +431,7 @@ extension ScoreCommand {
                 if comparison.leftOut > 0 {
                     print("  " + words("Left out (a set on some occasions only): \(comparison.leftOut)"))
                 }
-                /// "p = 0,008" or "p < 0,001".
-                func pText(_ p: Double) -> String {
-                    let shown = style.p(p)
-                    return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
-                }
+                let pText = { (p: Double) in Self.pEquals(p, style) }
                 if let t = comparison.pairedT, let ci = t.ci95 {
                     print("  " + words("Paired t-test: t(\(t.df)) = \(style.number(t.t)); \(pText(t.p)); dz = \(style.number(t.dz)); mean difference \(style.number(t.meanDifference)), 95% CI \(style.interval(ci.lowerBound, ci.upperBound))"))
                 } else if comparison.levels.count == 2 {
