@@ -353,6 +353,40 @@ func scores(_ definition: InstrumentDefinition, _ answers: [Int: Answer], missin
     }
 }
 
+/// The mean's percentile rank beside the grade's percentile range: interpolated in Sauro & Lewis's Table 8.5.
+@Suite struct SUSPercentileRankTests {
+    @Test func interpolatedBetweenTheGradesLowestScores() {
+        // Each grade's lowest score stands at the lower end of its range; between two, a straight line.
+        #expect(SUSInterpretation.percentileRank(65.0) == 41)
+        #expect(SUSInterpretation.percentileRank(80.8) == 90)
+        #expect(SUSInterpretation.percentileRank(84.1) == 96)
+        #expect(SUSInterpretation.percentileRank(0) == 0 && SUSInterpretation.percentileRank(100) == 100)
+        // The benchmark: 41 + 19 × 3/6.1 = 50.34.
+        #expect(abs(SUSInterpretation.percentile(68) - (41 + 19 * 3 / 6.1)) < 1e-12)
+        #expect(SUSInterpretation.percentileRank(68) == 50)
+        // Truncated, as the ranges are written: 84.0 is 95.8, the 95th (A: 90–95); 51.6 the 14th (F: 0–14).
+        #expect(SUSInterpretation.percentileRank(84.0) == 95)
+        #expect(SUSInterpretation.percentileRank(51.6) == 14)
+        // Outside the scale, its ends.
+        #expect(SUSInterpretation.percentileRank(-3) == 0 && SUSInterpretation.percentileRank(104) == 100)
+    }
+
+    /// Over every score a mean can take to a tenth, the rank lies in the grade's range and never falls as the score
+    /// rises (the normal approximation N(68, 12.5) would put 84.1 at the 90th, outside A+'s 96–100).
+    @Test func alwaysInsideTheGradesRange() {
+        var previous = -1
+        for tenth in 0...1000 {
+            let score = Double(tenth) / 10
+            let rank = SUSInterpretation.percentileRank(score)
+            let range = SUSInterpretation.grade(score).percentiles.split(separator: "–").map { Int($0)! }
+            #expect(range[0] <= rank && rank <= range[1], "\(score): \(rank) outside \(range)")
+            #expect(rank >= previous)
+            previous = rank
+        }
+        #expect(ScoreReport.SUSMeaning(72.5, interval: 66...79).percentileRank == 64)
+    }
+}
+
 /// The precision of a mean: half its 95 % t interval.
 @Suite struct PrecisionOfTheMeanTests {
     @Test func marginOfErrorIsHalfTheInterval() throws {

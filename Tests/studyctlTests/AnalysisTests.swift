@@ -308,7 +308,7 @@ import Darwin
         #expect(group["attribute"] as? String == "level")
         let summary = try #require((group["summaries"] as? [[String: Any]])?.first)
         #expect(Set(summary.keys) == ["score", "statistics", "ciClipped", "norm", "test", "testUndefined", "verdict", "grade",
-                                      "percentiles", "adjective", "acceptability"])
+                                      "percentiles", "percentileRank", "adjective", "acceptability"])
         #expect((summary["statistics"] as? [String: Any])?["sd"] is NSNull, "one score: SD undefined, null")
         let all = try cli.succeed(["score", "sus", "--by", "level", "--json"])
         #expect(all.unicodeScalars.allSatisfy { $0.isASCII || !"–—".unicodeScalars.contains($0) } || !all.contains("\"A–B\""))

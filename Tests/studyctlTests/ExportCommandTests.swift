@@ -68,7 +68,7 @@ import Testing
         // Published: mean 86.36, lowest 72.5, highest 100, most frequent 92.5; grade A+.
         #expect(codeforall.contains("| **Todos** | **11** | **86,36** | **8,32** | **87,50** | **72,50** | **100,00** | **92,50** |"))
         // The mean's grade, and the grades at its 95 % interval's ends (80.77 is an A−, 91.95 an A+).
-        #expect(codeforall.contains("| **A+** | **A− a A+** | **96–100** | **Excelente** | **aceitável** |"))
+        #expect(codeforall.contains("| **A+** | **A− a A+** | **96–100** | **96** | **Excelente** | **aceitável** |"))
         // The adjectives at the interval's ends too (80.77 is nearest Excellent's 85.5, 91.95 Best Imaginable's 90.9).
         #expect(codeforall.contains("O IC 95 % da média do SUS vai do adjetivo \"Excelente\" a \"Melhor imaginável\" (Bangor, Kortum & Miller 2009)."))
         #expect(codeforall.contains("| Talvez | 1 | 9,1 % |"))

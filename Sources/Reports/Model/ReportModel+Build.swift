@@ -193,7 +193,7 @@ extension ReportModel {
                                                   Column(.min, .number(decimals: 2), language), Column(.max, .number(decimals: 2), language),
                                                   Column(.mode, .text, language), Column(.ci95, .interval(decimals: 2), language),
                                                   Column(.grade, .text, language), Column(.grade_ci95, .text, language),
-                                                  Column(.percentiles, .text, language),
+                                                  Column(.percentiles, .text, language), Column(.percentile_rank, .count, language),
                                                   Column(.adjective, .text, language), Column(.acceptability, .text, language)])
                 for group in q.report.groups + q.report.overall {
                     guard let summary = group.summaries.first(where: { $0.scoreID == scoreID }), let meaning = summary.meaning else { continue }
@@ -203,7 +203,8 @@ extension ReportModel {
                                   .number(st.median), .number(st.min), .number(st.max),
                                   .text(st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; ")), Results.Value(st.ci95),
                                   .text(meaning.grade.grade), Results.Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
-                                  .text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))], emphasised: overall)
+                                  .count(meaning.percentileRank), .text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))],
+                                 emphasised: overall)
                 }
                 table.notes = [Phrase.susGradeSource.text(language)]
                 if q.report.overall.count == 1, let overall = q.report.overall.first?.summaries.first(where: { $0.scoreID == scoreID }),

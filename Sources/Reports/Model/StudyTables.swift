@@ -390,7 +390,8 @@ public enum StudyTables {
 
     /// Per questionnaire, group and score with a published reference: the mean with its 95 % t interval and margin,
     /// the norm and where it comes from; on the SUS scale the curved grade of the mean and of the interval's ends,
-    /// its percentile range and adjective, and under 20 respondents the seeded BCa interval (as `score` prints it).
+    /// its percentile range, the mean's percentile rank and adjective, and under 20 respondents the seeded BCa interval
+    /// (as `score` prints it).
     static func benchmarks(_ s: StudySnapshot) -> DataTable {
         let language = s.info.language
         var rows: [[Cell]] = []
@@ -410,7 +411,7 @@ public enum StudyTables {
                     rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), Cell(group.occasion), .text(item.scoreID),
                                  .integer(st.n), .number(st.mean), Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(st.marginOfError95),
                                  Cell(item.norm), Cell(item.norm == nil ? nil : source), Cell(meaning?.grade.grade), Cell(meaning?.gradeAtLow?.grade),
-                                 Cell(meaning?.gradeAtHigh?.grade), Cell(meaning?.grade.percentiles), Cell(meaning?.adjective.en),
+                                 Cell(meaning?.gradeAtHigh?.grade), Cell(meaning?.grade.percentiles), Cell(meaning?.percentileRank), Cell(meaning?.adjective.en),
                                  Cell(meaning?.adjectiveAtLow?.en), Cell(meaning?.adjectiveAtHigh?.en),
                                  Cell(bca?.low), Cell(bca?.high), bca.map { .integer($0.resamples) } ?? .empty, bca.map { .integer(Int($0.seed)) } ?? .empty])
                 }
@@ -418,18 +419,18 @@ public enum StudyTables {
         }
         var table = DataTable(name: "Benchmarks", file: "benchmarks",
                               columns: ["instrument", "group", "task", "occasion", "score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
-                                        "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "adjective", "adjective_ci95_low", "adjective_ci95_high", "bca95_low", "bca95_high",
+                                        "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "percentile_rank", "adjective", "adjective_ci95_low", "adjective_ci95_high", "bca95_low", "bca95_high",
                                         "bca_resamples", "bca_seed"],
                               rows: rows)
         table.labels = [Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.occasion.text(language), Term.score.text(language),
                         Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑",
                         Sentence("± 95% margin").text(language), Term.norm.text(language), Term.source.text(language), Term.grade.text(language),
                         Sentence("Grade at the CI's low end").text(language), Sentence("Grade at the CI's high end").text(language),
-                        Term.percentiles.text(language), Term.adjective.text(language), Sentence("Adjective at the CI's low end").text(language),
+                        Term.percentiles.text(language), Term.percentile_rank.text(language), Term.adjective.text(language), Sentence("Adjective at the CI's low end").text(language),
                         Sentence("Adjective at the CI's high end").text(language), Sentence("BCa 95% CI ↓").text(language),
                         Sentence("BCa 95% CI ↑").text(language), Sentence("BCa resamples").text(language), Sentence("BCa seed").text(language)]
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
-        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 4: scoreNames(s), 16: adjectives, 17: adjectives, 18: adjectives]
+        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 4: scoreNames(s), 17: adjectives, 18: adjectives, 19: adjectives]
         return table
     }
 

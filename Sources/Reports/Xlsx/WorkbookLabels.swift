@@ -22,7 +22,7 @@ enum WorkbookLabels {
         "Excerpts": ("Excerpts", "coded excerpts with their in-vivo codes"),
         "Category frequencies": ("Category frequencies", "per category: segments, participants and share"),
         "Memos": ("Memos", "analytic memos"),
-        "Benchmarks": ("Benchmarks", "per score with a published reference: mean, 95% CI and margin, norm and its source; SUS-scale grade of the mean and of the CI's ends, percentile range, adjective, BCa interval under 20 respondents"),
+        "Benchmarks": ("Benchmarks", "per score with a published reference: mean, 95% CI and margin, norm and its source; SUS-scale grade of the mean and of the CI's ends, percentile range and the mean's percentile rank, adjective, BCa interval under 20 respondents"),
         "Agreement": ("Agreement", "per category and overall: percent agreement, Cohen's κ with its 95% CI, Krippendorff's α with its bootstrap 95% CI, Gwet's AC1, Brennan–Prediger"),
         "Agreement excerpts": ("Agreement excerpts", "the excerpts the agreement compared (coded by both coders with the same bounds) and those it left out: coded by one coder only, or overlapping another coder's excerpt with other bounds; 'codes agreement --levels' or '--unitizing' compare those"),
         "Discovery": ("Discovery", "problem discovery over the interviews' categories (Lewis 2001): p and its adjustments, share expected found, participants per goal"),

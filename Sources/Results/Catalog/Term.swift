@@ -16,7 +16,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case dunn_z, dunn_p_holm
     // Questionnaires.
     case instrument, item, text, recoded, recoded_mean, recoded_sd, answered, not_applicable, point, count, share
-    case grade, grade_ci95, percentiles, adjective, acceptability, alpha, items
+    case grade, grade_ci95, percentiles, percentile_rank, adjective, acceptability, alpha, items
     // Tasks.
     case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
@@ -95,6 +95,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .share: return ("%", "%")
         case .grade: return ("Grade", "Nota")
         case .percentiles: return ("Percentiles", "Percentis")
+        case .percentile_rank: return ("Percentile rank", "Posição percentil")
         case .adjective: return ("Adjective", "Adjetivo")
         case .acceptability: return ("Acceptability", "Aceitabilidade")
         case .alpha: return ("Krippendorff's α", "α de Krippendorff")

@@ -29,6 +29,32 @@ public enum SUSInterpretation {
         curvedGradingScale.first { score >= $0.minimum } ?? curvedGradingScale.last!
     }
 
+    /// The curved grading scale as (score, percentile) points, from 0 → 0 to 100 → 100: each grade's lowest score at
+    /// the lower end of its percentile range (51.7 → 15, 65.0 → 41, 71.1 → 60, …, 84.1 → 96).
+    static let percentilePoints: [(score: Double, percentile: Double)] =
+        curvedGradingScale.reversed().map { ($0.minimum, Double(String($0.percentiles.prefix { $0.isNumber }))!) } + [(100, 100)]
+
+    /// The percentile rank of a mean SUS score among the studies behind the curved grading scale, interpolated
+    /// linearly between the points of Sauro & Lewis's (2016) Table 8.5 (`percentilePoints`), as a percentage that
+    /// may have decimals: 68, the benchmark, is 50.3; 84.0 is 95.8 (A, 90–95). Between two grades' lowest scores it
+    /// runs through the lower grade's percentile range, so the rank never contradicts the grade printed beside it.
+    /// Not the normal approximation N(68, 12.5) (Sauro 2011), which would put 84.1, where the table's A+ starts at
+    /// the 96th percentile, at the 90th. F (0–51.6) and A+ (84.1–100) have no inner points: there the rank is the
+    /// straight line to 0 → 0 and 100 → 100, and says little more than the range.
+    public static func percentile(_ score: Double) -> Double {
+        let score = Swift.min(100, Swift.max(0, score))
+        for (low, high) in zip(percentilePoints, percentilePoints.dropFirst()) where score <= high.score {
+            return low.percentile + (high.percentile - low.percentile) * (score - low.score) / (high.score - low.score)
+        }
+        return 100
+    }
+
+    /// `percentile(score)` as a whole percentile rank, truncated as the scale's ranges are written (84.0, at 95.8,
+    /// is the 95th: inside A's 90–95, not A+'s 96–100).
+    public static func percentileRank(_ score: Double) -> Int {
+        Int(percentile(score).rounded(.down))
+    }
+
     /// An adjective rating with the mean SUS score Bangor, Kortum & Miller (2009) observed for it.
     public struct Adjective: Sendable, Hashable, Codable {
         public var key: String

@@ -51,6 +51,9 @@ public struct ScoreReport: Sendable {
     /// What a score means by the published scales (SUS and scores on its scale).
     public struct SUSMeaning: Sendable, Equatable {
         public var grade: SUSInterpretation.Grade
+        /// The score's percentile rank on the curved grading scale (`SUSInterpretation.percentileRank`), inside the
+        /// grade's percentile range.
+        public var percentileRank: Int
         public var adjective: SUSInterpretation.Adjective
         public var acceptability: SUSInterpretation.Acceptability
         /// The grades at the two ends of the mean's 95 % interval: the grade the data can vouch for is anywhere
@@ -63,6 +66,7 @@ public struct ScoreReport: Sendable {
 
         public init(_ score: Double, interval: ClosedRange<Double>? = nil) {
             grade = SUSInterpretation.grade(score)
+            percentileRank = SUSInterpretation.percentileRank(score)
             adjective = SUSInterpretation.adjective(score)
             acceptability = SUSInterpretation.Acceptability(score)
             gradeAtLow = interval.map { SUSInterpretation.grade($0.lowerBound) }

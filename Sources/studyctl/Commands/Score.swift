@@ -243,7 +243,8 @@ struct ScoreCommand: ParsableCommand {
                                        columns: [Column(.group, .text, language), Column(.score, .text, language),
                                                  Column(.mean, .number(decimals: 2), language), Column(.grade, .text, language),
                                                  Column(.grade_ci95, .text, language),
-                                                 Column(.percentiles, .text, language), Column(.adjective, .text, language),
+                                                 Column(.percentiles, .text, language), Column(.percentile_rank, .count, language),
+                                                 Column(.adjective, .text, language),
                                                  Column(.acceptability, .text, language)])
             for group in report.groups + report.overall {
                 let name = ScoreGroupLabel.prefix(group, language) + (group.name == ScoreReport.allName ? Term.all.text(language) : group.name)
@@ -251,7 +252,7 @@ struct ScoreCommand: ParsableCommand {
                     guard let meaning = item.meaning else { continue }
                     meanings.append([.text(name), .text(ScoreNames.name(item.scoreID, definition, language)), .number(item.statistics.mean),
                                      .text(meaning.grade.grade), Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
-                                     .text(meaning.adjective.name(language)),
+                                     .count(meaning.percentileRank), .text(meaning.adjective.name(language)),
                                      .text(meaning.acceptability.name(language))])
                 }
             }
@@ -492,6 +493,8 @@ struct ScoreJSON: Encodable {
         var verdict: String?
         var grade: String?
         var percentiles: String?
+        /// The mean's percentile rank on the curved grading scale, interpolated (`SUSInterpretation.percentileRank`).
+        var percentileRank: Int?
         var adjective: String?
         var acceptability: String?
     }
@@ -654,7 +657,7 @@ struct ScoreJSON: Encodable {
             group.summaries.map {
                 Summary(score: $0.scoreID, statistics: $0.statistics, ciClipped: $0.ciClipped, norm: $0.norm, test: $0.test,
                         testUndefined: $0.testUndefined, verdict: $0.normVerdict?.rawValue,
-                        grade: $0.meaning?.grade.grade, percentiles: $0.meaning?.grade.percentiles,
+                        grade: $0.meaning?.grade.grade, percentiles: $0.meaning?.grade.percentiles, percentileRank: $0.meaning?.percentileRank,
                         adjective: $0.meaning?.adjective.en, acceptability: $0.meaning?.acceptability.rawValue)
             }
         }
