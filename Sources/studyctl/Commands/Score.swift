@@ -33,7 +33,7 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp(words("Only the response sets of this occasion (responses import --occasion); without it, each occasion is summarised apart."), valueName: "occasion"))
     var occasion: String?
 
-    @Option(help: ArgumentHelp(words("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two; for more, the repeated-measures ANOVA with Mauchly and Greenhouse–Geisser, Friedman, and paired t-tests with Holm), each participant with a set on every occasion."), valueName: "occasion"))
+    @Option(help: ArgumentHelp(words("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two; for more, the repeated-measures ANOVA with Mauchly and Greenhouse–Geisser, Friedman, and paired t-tests with Holm), each participant with a set on every occasion."), valueName: "factor"))
     var within: WithinFactor?
 
     @Option(help: ArgumentHelp(words("How to treat unanswered items."), valueName: "policy"))

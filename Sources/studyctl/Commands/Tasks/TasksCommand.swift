@@ -70,7 +70,7 @@ struct TasksSummary: ParsableCommand {
         if !penalized.isEmpty { print(Phrase.penaltyRule(penalized.sorted().joined(separator: ", ")).text(language)) }
         let averaged = rows.reduce(0) { $0 + $1.seqAveraged }
         if averaged > 0 {
-            print(words("SEQ: one value per participant and row; \(averaged) of them are the mean of a participant's several answers to the task under the row's levels (trials or other conditions)."))
+            print(words("SEQ: one value per participant and row; values that are the mean of a participant's several answers to the task under the row's levels (trials or other conditions): \(averaged)."))
         }
         let factors = dataset.groupFactors.compactMap { $0 }
         let unplaced = TaskSummary.unplacedSEQ(dataset.observations, seq: dataset.seq, groupFactors: dataset.groupFactors)
