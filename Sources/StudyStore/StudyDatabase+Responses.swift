@@ -94,6 +94,21 @@ extension StudyDatabase {
     /// (natural: P2 before P10), then task and occasion, reading one set at a time so memory stays flat however
     /// many respondents the study holds. SQLite orders the sets (its sorter spills to disk beyond its cache).
     @discardableResult
+    /// The key a set answered on `occasion` under `conditions` (factor name → level) is stored under
+    /// (`MeasurementKey`: "pós;aparelho=celular"), each factor and level as the study spells them. Throws naming an
+    /// unknown factor or level, or an occasion that would read back as a condition.
+    public func measurementKey(occasion: String, conditions: [String: String]) throws -> String {
+        if occasion.contains(";") || occasion.contains("=") {
+            throw StoreError.invalidInput([.init(location: "--occasion '\(occasion)'",
+                                                 message: "an occasion cannot hold ';' or '=': give a condition with --condition factor=level")])
+        }
+        guard !conditions.isEmpty else { return occasion }
+        return try read { db in
+            let (_, conditionKey) = try Self.resolveConditions(db, conditions)
+            return MeasurementKey(occasion: occasion, conditions: MeasurementKey(key: conditionKey).conditions).key
+        }
+    }
+
     /// The occasions an instrument's response sets were answered on ("" for sets without one), in the order they
     /// were first recorded ("pré" before "pós"); empty when it has none.
     public func occasions(instrument id: String) throws -> [String] {

@@ -29,12 +29,12 @@ public struct SessionRecord: Sendable, Equatable {
     /// The occasion a per-task questionnaire of a try is stored under: the session's condition, and the trial from
     /// the second one on (a task done again is asked again). The terminal and the browser logger both use it.
     public func occasion(trial: Int) -> String {
-        trial > 1 ? (occasion.isEmpty ? "" : occasion + ";") + "trial=\(trial)" : occasion
+        var measurement = MeasurementKey(conditions: conditions)
+        if trial > 1 { measurement.conditions.append(.init(factor: MeasurementKey.trialFactor, level: String(trial))) }
+        return measurement.key
     }
 
-    static func occasion(_ conditions: [String: String]) -> String {
-        conditions.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-    }
+    static func occasion(_ conditions: [String: String]) -> String { MeasurementKey(conditions: conditions).key }
 }
 
 /// An event with its wall-clock time and the trial an outcome stored.

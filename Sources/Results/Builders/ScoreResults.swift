@@ -44,7 +44,7 @@ extension ResultTable {
 /// ("T1 ", "pós ", "T1 pós "): a participant's sets of two occasions are never in one group, and each row says which.
 public enum ScoreGroupLabel {
     public static func prefix(_ group: ScoreReport.Group, _ language: StudyLanguage) -> String {
-        (group.task.map { "\($0) " } ?? "") + (group.occasion.map { "\($0.isEmpty ? Term.no_occasion.text(language) : $0) " } ?? "")
+        (group.task.map { "\($0) " } ?? "") + (group.occasion.map { "\(MeasurementKey(key: $0).label(none: Term.no_occasion.text(language))) " } ?? "")
     }
 }
 

@@ -11,6 +11,8 @@ public struct LongResponseImportOptions: Sendable {
     public var orientation: Orientation
     public var replace: Bool
     public var delimiter: Delimiter?
+    /// The measurement every set belongs to (`StudyDatabase.measurementKey`: occasion and conditions).
+    public var occasion: String = ""
     /// Called now and then with the share of the file read (0…1), for a progress bar.
     public var progress: (@Sendable (Double) -> Void)?
 
@@ -63,7 +65,7 @@ extension StudyDatabase {
                 guard let set = current, problemCount == 0 else { return }
                 let resolved = instruments[set.instrument]!
                 if let existing = try statements.existingSet(db, participantID: set.participantID, instrumentID: resolved.rowID,
-                                                               taskID: set.taskID, occasion: "") {
+                                                               taskID: set.taskID, occasion: options.occasion) {
                     // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids
                     // upwards): no set of this run is ever replaced by a later row of the same file.
                     let fromThisRun = firstStored.map { existing.id >= $0 } ?? false
@@ -81,7 +83,7 @@ extension StudyDatabase {
                 let id = try Self.insertResponseSet(db, statements, instrumentID: resolved.rowID, definition: resolved.definition,
                                                     participantID: set.participantID, taskID: set.taskID,
                                                     ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
-                                                                       orientation: options.orientation, source: "\(reader.file):\(set.line)"),
+                                                                       occasion: options.occasion, orientation: options.orientation, source: "\(reader.file):\(set.line)"),
                                                     recorded: recorded)
                 if firstStored == nil { firstStored = id }
                 sets += 1

@@ -138,7 +138,7 @@ public struct ScoreReport: Sendable {
 
         /// "T1 ", "pós ", "T1 pós " or "": what goes before the score's name.
         public func prefix(noOccasion: String) -> String {
-            (task.map { "\($0) " } ?? "") + (occasion.map { "\($0.isEmpty ? noOccasion : $0) " } ?? "")
+            (task.map { "\($0) " } ?? "") + (occasion.map { "\(MeasurementKey(key: $0).label(none: noOccasion)) " } ?? "")
         }
     }
 

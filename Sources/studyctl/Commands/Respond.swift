@@ -38,6 +38,9 @@ struct Respond: ParsableCommand {
     @Option(help: ArgumentHelp(words("Tells apart several sets of the same instrument (e.g. prototype-a)."), valueName: "label"))
     var occasion: String = ""
 
+    @Option(help: ArgumentHelp(words("The condition the answers were given under (a within-subject factor's level, as attempts take it); repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+
     @Option(help: ArgumentHelp(words("How the form numbered its scale (default: what the study remembers, else canonical)."), valueName: "orientation"))
     var orientation: Orientation?
 
@@ -53,6 +56,7 @@ struct Respond: ParsableCommand {
             }
             // Fail early, before anyone types an answer, on what would be refused at the end anyway.
             _ = try database.participant(participant)
+            let measurement = try database.measurementKey(occasion: occasion, conditions: Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }))
             if definition.perTask && task == nil { throw StoreError.taskRequired(instrument: definition.id) }
             let remembered = try database.rememberedOrientation(instrument: definition.id)
             let orientation = self.orientation ?? remembered ?? .canonical
@@ -75,7 +79,7 @@ struct Respond: ParsableCommand {
                 entered = (result.answers, result.raw, "interactive")
             }
             let submission = ResponseSubmission(participant: participant, answers: entered.answers, raw: entered.raw, task: task,
-                                                occasion: occasion, orientation: orientation, source: entered.source)
+                                                occasion: measurement, orientation: orientation, source: entered.source)
             try database.recordResponses(instrument: definition.id, submission, replace: replace)
             // Typed at the prompts: confirmed in the prompts' language; from --answers: in the command line's.
             let voice = answers == nil ? language : Voice.language

@@ -33,8 +33,11 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp(words("Only the response sets of this occasion (responses import --occasion); without it, each occasion is summarised apart."), valueName: "occasion"))
     var occasion: String?
 
-    @Option(help: ArgumentHelp(words("With --compare: compare the occasions within participants (paired t-test and Wilcoxon signed-rank for two; for more, the repeated-measures ANOVA with Mauchly and Greenhouse–Geisser, Friedman, and paired t-tests with Holm), each participant with a set on every occasion."), valueName: "factor"))
-    var within: WithinFactor?
+    @Option(help: ArgumentHelp(words("Only the response sets answered under this condition (respond --condition); repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+
+    @Option(help: ArgumentHelp(words("With --compare: compare the occasions (occasion) or a condition's levels (its factor's name) within participants (paired t-test and Wilcoxon signed-rank for two; for more, the repeated-measures ANOVA with Mauchly and Greenhouse–Geisser, Friedman, and paired t-tests with Holm), each participant with a set under every level."), valueName: "factor"))
+    var within: String?
 
     @Option(help: ArgumentHelp(words("How to treat unanswered items."), valueName: "policy"))
     var missing: MissingPolicy = .refuse
@@ -65,7 +68,12 @@ struct ScoreCommand: ParsableCommand {
             throw Refusal("Please say what to compare: groups with --by ATTRIBUTE (e.g. --by level --compare), or occasions within participants with --within occasion --compare.")
         }
         if within != nil && !compare { throw Refusal("Please use --within together with --compare.") }
-        if within != nil && occasion != nil { throw Refusal("Please choose one of --within occasion and --occasion.") }
+        if let within, within.caseInsensitiveCompare(MeasurementKey.occasionFactor) == .orderedSame, occasion != nil {
+            throw Refusal("Please choose one of --within occasion and --occasion.")
+        }
+        if let within, condition.contains(where: { $0.key.caseInsensitiveCompare(within) == .orderedSame }) {
+            throw Refusal("Please choose one of --within \(within) and --condition \(within)=….")
+        }
     }
 
     func run() throws {
@@ -75,7 +83,8 @@ struct ScoreCommand: ParsableCommand {
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
         var leftOut: [String] = []
-        var showOccasion = false
+        var showColumns = MeasurementColumns(keys: [])
+        var withinFactor = ""
         // Each SUS-scale score's values, for the bootstrap interval of a small sample's mean.
         var susValues: [String: [Double]] = [:]
         let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
@@ -97,19 +106,14 @@ struct ScoreCommand: ParsableCommand {
                 try database.forEachResponseSet(instrument: instrument) { _ in }  // says which instruments there are
                 throw StoreError.unknownInstrument(id: instrument, known: [])
             }
-            let occasions = try database.occasions(instrument: definition.id)
-            var chosenOccasion: String?
-            if let occasion {
-                guard let stored = occasions.first(where: { $0.caseInsensitiveCompare(occasion) == .orderedSame }) else {
-                    throw Refusal("No response set of \(definition.id) has the occasion '\(occasion)' (occasions: \(occasions.map { $0.isEmpty ? Term.no_occasion.text(Voice.language) : $0 }.joined(separator: ", ")))")
-                }
-                chosenOccasion = stored
-            }
-            let occasionColumn = chosenOccasion == nil && occasions.contains(where: { !$0.isEmpty })
-            showOccasion = occasionColumn
-            if within != nil && occasions.count < 2 {
-                throw Refusal("The response sets of \(definition.id) have one occasion only: there is nothing to compare within participants (responses import --occasion records another).")
-            }
+            let stored = try database.occasions(instrument: definition.id)
+            let occasions = try chosenMeasurements(stored, instrument: definition.id)
+            let filtering = occasion != nil || !condition.isEmpty
+            let accepted = Set(occasions)
+            let columns = MeasurementColumns(keys: filtering && occasions.count < 2 ? [] : occasions)
+            let occasionColumn = !columns.isEmpty
+            showColumns = columns
+            if let within { withinFactor = try withinLevels(within, keys: occasions, instrument: definition.id).factor }
             var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, occasionOrder: occasions, keepsRows: within != nil)
             // The text table's rows wait in a temporary file while their columns' widths are found.
             let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn) : nil
@@ -123,7 +127,7 @@ struct ScoreCommand: ParsableCommand {
             let scoreIDs = definition.scoreIDs
             let susScaleIDs = scoreIDs.filter { ScoreReport.isOnSUSScale($0, definition) }
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
-                if let chosenOccasion, set.occasion != chosenOccasion { return }
+                if filtering && !accepted.contains(set.occasion) { return }
                 let flags = quality.flags(set.answers, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
                 if !flags.isEmpty {
                     let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
@@ -148,7 +152,7 @@ struct ScoreCommand: ParsableCommand {
                     spool.write(bytes: line)
                 } else {
                     var csvRow = CSVWriter()
-                    csvRow.writeRow([row.participant, row.task ?? ""] + (occasionColumn ? [row.occasion] : []) + [row.group ?? ""]
+                    csvRow.writeRow([row.participant, row.task ?? ""] + columns.cells(row.occasion) + [row.group ?? ""]
                                     + scoreIDs.map { row.value($0).map { "\($0)" } ?? "" })
                     spool.write(csvRow.text)
                 }
@@ -169,9 +173,13 @@ struct ScoreCommand: ParsableCommand {
         if output.json {
             var document = ScoreJSON(report, by: by, language: language)
             if within != nil && by != nil {
-                document.mixed = mixedComparisons(report).map { ScoreJSON.Mixed(score: $0.scoreID, task: $0.task, comparison: $0.comparison) }
+                document.mixed = mixedComparisons(report, factor: withinFactor).map {
+                    ScoreJSON.Mixed(score: $0.scoreID, task: $0.task, factor: withinFactor, measurement: .init($0.stratum), comparison: $0.comparison)
+                }
             } else if within != nil {
-                document.within = pairedComparisons(report).map { ScoreJSON.Within(score: $0.scoreID, task: $0.task, comparison: $0.comparison) }
+                document.within = pairedComparisons(report, factor: withinFactor).map {
+                    ScoreJSON.Within(score: $0.scoreID, task: $0.task, factor: withinFactor, measurement: .init($0.stratum), comparison: $0.comparison)
+                }
             }
             try JSONOutput.document(document, command: "score", streaming: "rows",
                                     write: { Output.write($0) }) {
@@ -182,12 +190,12 @@ struct ScoreCommand: ParsableCommand {
             }
             Output.write("\n")
         } else if csv && !summary {
-            Output.write(ScoreCSV.header(report, by: by, occasion: showOccasion))
+            Output.write(ScoreCSV.header(report, by: by, columns: showColumns))
             try spool!.copyToStandardOutput()
         } else if csv {
-            print(ScoreCSV.summaries(report, occasion: showOccasion), terminator: "")
+            print(ScoreCSV.summaries(report, columns: showColumns), terminator: "")
         } else {
-            try printTables(report, participants: table, scored: scored, language: language, susValues: susValues)
+            try printTables(report, participants: table, scored: scored, language: language, susValues: susValues, withinFactor: withinFactor)
         }
     }
 
@@ -211,7 +219,7 @@ struct ScoreCommand: ParsableCommand {
         let ids = definition.scoreIDs
         var cells = [row.participant]
         if definition.perTask { cells.append(row.task ?? "") }
-        if occasion { cells.append(row.occasion.isEmpty ? Term.no_occasion.text(language) : row.occasion) }
+        if occasion { cells.append(MeasurementKey(key: row.occasion).label(none: Term.no_occasion.text(language))) }
         if by != nil { cells.append(row.group ?? "") }
         let meanings = ids.filter { ScoreReport.isOnSUSScale($0, definition) }.flatMap { id in
             row.meanings[id].map { [$0.adjective.name(language), $0.acceptability.name(language)] } ?? ["", ""]
@@ -221,7 +229,7 @@ struct ScoreCommand: ParsableCommand {
     }
 
     func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage,
-                     susValues: [String: [Double]] = [:]) throws {
+                     susValues: [String: [Double]] = [:], withinFactor: String = "") throws {
         let definition = report.instrument
         let style = NumberStyle(language)
         func say(_ message: Message) { print(message.text(language)) }
@@ -279,17 +287,21 @@ struct ScoreCommand: ParsableCommand {
             }
             if compare && within != nil && by != nil {
                 print("")
-                printMixed(report, language: language)
+                printMixed(report, factor: withinFactor, language: language)
             } else if compare && within != nil {
                 print("")
-                printPaired(report, occasions: report.occasions, language: language)
+                printPaired(report, factor: withinFactor, language: language)
             } else if compare {
                 print("")
                 printComparisons(report, language: language)
             }
             if report.pooledOccasions {
                 print("")
-                print(words("Each occasion is summarised apart (a participant's sets of two occasions are never in one sample); per item statistics and Cronbach's α are given per occasion with --occasion, and the occasions are compared within participants with --within occasion --compare."))
+                if report.occasions.contains(where: { !MeasurementKey(key: $0).conditions.isEmpty }) {
+                    print(words("Each occasion and condition is summarised apart (a participant's sets of two occasions or conditions are never in one sample); per item statistics and Cronbach's α are given for one with --occasion and --condition, and the levels are compared within participants with --within occasion|FACTOR --compare."))
+                } else {
+                    print(words("Each occasion is summarised apart (a participant's sets of two occasions are never in one sample); per item statistics and Cronbach's α are given per occasion with --occasion, and the occasions are compared within participants with --within occasion --compare."))
+                }
             }
             if let norms = definition.norms { print(""); say(.norms(norms.source.text(language))) }
         }
@@ -350,19 +362,51 @@ extension ScoreCommand {
 }
 
 extension ScoreCommand {
-    /// Per task and score: the occasions compared within participants (each participant's value per occasion).
-    func pairedComparisons(_ report: ScoreReport) -> [(task: String?, scoreID: String, comparison: PairedComparison)] {
-        let tasks: [String?] = report.instrument.perTask ? NaturalOrder.distinct(report.rows.compactMap(\.task)).map { $0 } : [nil]
-        return tasks.flatMap { task in
-            report.instrument.scoreIDs.map { id in
-                var values: [String: [String: Double]] = [:]
-                for row in report.rows where row.task == task {
-                    if let value = row.value(id) { values[row.participant, default: [:]][row.occasion] = value }
-                }
-                return (task, id, PairedComparison(levels: report.occasions, values: values))
+    /// The stored measurement keys `--occasion` and `--condition` choose (all without them), refusing a choice no
+    /// set matches with the measurements there are.
+    func chosenMeasurements(_ stored: [String], instrument: String) throws -> [String] {
+        guard occasion != nil || !condition.isEmpty else { return stored }
+        let chosen = stored.filter { key in
+            let measurement = MeasurementKey(key: key)
+            if let occasion, measurement.occasion.caseInsensitiveCompare(occasion) != .orderedSame { return false }
+            return condition.allSatisfy { wanted in
+                measurement.level(of: wanted.key).map { $0.caseInsensitiveCompare(wanted.value) == .orderedSame } ?? false
             }
         }
+        guard chosen.isEmpty else { return chosen }
+        let none = Term.no_occasion.text(Voice.language)
+        if condition.isEmpty, let occasion {
+            let occasions = NaturalOrder.distinct(stored.map { MeasurementKey(key: $0).occasion }, preferring: stored.map { MeasurementKey(key: $0).occasion })
+            throw Refusal("No response set of \(instrument) has the occasion '\(occasion)' (occasions: \(occasions.map { $0.isEmpty ? none : $0 }.joined(separator: ", ")))")
+        }
+        let asked = ([occasion].compactMap { $0 } + condition.map { "\($0.key)=\($0.value)" }).joined(separator: " · ")
+        throw Refusal("No response set of \(instrument) was answered under \(asked) (its sets: \(stored.map { MeasurementKey(key: $0).label(none: none) }.joined(separator: ", ")))")
     }
+
+    /// The factor `--within` names as the sets spell it, and its levels in the order first recorded; refuses a
+    /// factor no set has, or one level only.
+    func withinLevels(_ factor: String, keys: [String], instrument: String) throws -> (factor: String, levels: [String]) {
+        let parsed = keys.map(MeasurementKey.init(key:))
+        if factor.caseInsensitiveCompare(MeasurementKey.occasionFactor) == .orderedSame {
+            let levels = NaturalOrder.distinct(parsed.map(\.occasion), preferring: parsed.map(\.occasion))
+            if levels.count < 2 {
+                throw Refusal("The response sets of \(instrument) have one occasion only: there is nothing to compare within participants (responses import --occasion records another).")
+            }
+            return (MeasurementKey.occasionFactor, levels)
+        }
+        guard let spelled = parsed.lazy.flatMap(\.conditions).first(where: { $0.factor.caseInsensitiveCompare(factor) == .orderedSame })?.factor else {
+            let factors = MeasurementColumns(keys: keys).factors
+            throw Refusal("No response set of \(instrument) was answered under a level of '\(factor)' (--within takes occasion\(factors.isEmpty ? "" : " or " + factors.joined(separator: ", ")); respond and responses import record a condition with --condition \(factor)=LEVEL).")
+        }
+        let levels = NaturalOrder.distinct(parsed.compactMap { $0.level(of: spelled) }, preferring: parsed.compactMap { $0.level(of: spelled) })
+        if levels.count < 2 {
+            throw Refusal("The response sets of \(instrument) have one level of \(spelled) only: there is nothing to compare within participants.")
+        }
+        return (spelled, levels)
+    }
+
+    /// Per task, stratum and score: the levels of `factor` compared within participants.
+    func pairedComparisons(_ report: ScoreReport, factor: String) -> [WithinScoreComparison] { report.withinComparisons(factor) }
 
     /// "p = 0,008" or "p < 0,001".
     static func pEquals(_ p: Double, _ style: NumberStyle) -> String {
@@ -370,35 +414,43 @@ extension ScoreCommand {
         return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
     }
 
-    /// Per task and score: the groups × occasions design (each participant's group and value per occasion).
-    func mixedComparisons(_ report: ScoreReport) -> [(task: String?, scoreID: String, comparison: MixedComparison)] {
-        let tasks: [String?] = report.instrument.perTask ? NaturalOrder.distinct(report.rows.compactMap(\.task)).map { $0 } : [nil]
-        let groups = NaturalOrder.distinct(report.groups.map(\.name)).filter { $0 != ScoreReport.noGroup }
-        let ordered = report.groups.map(\.name).reduce(into: [String]()) { if !$0.contains($1) && $1 != ScoreReport.noGroup { $0.append($1) } }
-        return tasks.flatMap { task in
-            report.instrument.scoreIDs.map { id in
-                var values: [String: (group: String, byLevel: [String: Double])] = [:]
-                for row in report.rows where row.task == task {
-                    guard let group = row.group, group != ScoreReport.noGroup, let value = row.value(id) else { continue }
-                    values[row.participant, default: (group, [:])].byLevel[row.occasion] = value
-                }
-                return (task, id, MixedComparison(groups: ordered.isEmpty ? groups : ordered, levels: report.occasions, values: values))
-            }
+    /// Per task, stratum and score: the groups × levels of `factor` design.
+    func mixedComparisons(_ report: ScoreReport, factor: String) -> [MixedScoreComparison] { report.mixedComparisons(factor) }
+
+    /// What a within comparison's lines say of its factor: "occasions" or the factor's name.
+    func levelWords(_ factor: String) -> (plural: String, every: String, some: String) {
+        if factor == MeasurementKey.occasionFactor {
+            return (words("occasions"), words("with every occasion"), words("a set on some occasions only"))
         }
+        return (words("levels of \(factor)"), words("with every level of \(factor)"), words("a set under some levels of \(factor) only"))
     }
 
-    /// Groups × occasions: each cell's n and mean, and the mixed ANOVA.
-    func printMixed(_ report: ScoreReport, language: StudyLanguage) {
+    /// "T1 pós SUS": the task, what else the measurement holds, and the score's name.
+    func withinLabel(task: String?, stratum: String, scoreID: String, _ report: ScoreReport, _ language: StudyLanguage) -> String {
+        let rest = MeasurementKey(key: stratum).label(none: "")
+        return (task.map { "\($0) " } ?? "") + (rest.isEmpty ? "" : rest + " ") + ScoreNames.name(scoreID, report.instrument, language)
+    }
+
+    /// Groups × levels: each cell's n and mean, and the mixed ANOVA.
+    func printMixed(_ report: ScoreReport, factor: String, language: StudyLanguage) {
         let style = NumberStyle(language)
         let pText = { (p: Double) in Self.pEquals(p, style) }
-        let names = report.occasions.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
-        print(words("Groups by \(by ?? "") × occasions (\(names.joined(separator: " → "))), within participants: only participants with a set on every occasion enter."))
-        for (task, id, comparison) in mixedComparisons(report) {
-            let label = (task.map { "\($0) " } ?? "") + ScoreNames.name(id, report.instrument, language)
+        let levels = report.withinLevels(factor)
+        let names = levels.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
+        let said = levelWords(factor)
+        if factor == MeasurementKey.occasionFactor {
+            print(words("Groups by \(by ?? "") × occasions (\(names.joined(separator: " → "))), within participants: only participants with a set on every occasion enter."))
+        } else {
+            print(words("Groups by \(by ?? "") × levels of \(factor) (\(names.joined(separator: " → "))), within participants: only participants with a set under every level enter."))
+        }
+        for item in mixedComparisons(report, factor: factor) {
+            let (task, stratum, id, comparison) = (item.task, item.stratum, item.scoreID, item.comparison)
+            let label = withinLabel(task: task, stratum: stratum, scoreID: id, report, language)
             print("")
-            print(words("\(label): \(comparison.complete) participants with every occasion"))
-            if comparison.leftOut > 0 { print("  " + words("Left out (a set on some occasions only): \(comparison.leftOut)")) }
-            var table = TextTable([Term.group.text(language), Term.occasion.text(language), "n", Term.mean.text(language), Term.sd.text(language)],
+            print(words("\(label): \(comparison.complete) participants \(said.every)"))
+            if comparison.leftOut > 0 { print("  " + words("Left out (\(said.some)): \(comparison.leftOut)")) }
+            let levelHeader = factor == MeasurementKey.occasionFactor ? Term.occasion.text(language) : factor
+            var table = TextTable([Term.group.text(language), levelHeader, "n", Term.mean.text(language), Term.sd.text(language)],
                                   rightAligned: [2, 3, 4])
             for cell in comparison.cells {
                 table.append([cell.group, cell.level.isEmpty ? Term.no_occasion.text(language) : cell.level, String(cell.n), style.number(cell.mean), style.number(cell.sd)])
@@ -407,7 +459,7 @@ extension ScoreCommand {
             for source in comparison.sources {
                 let name: String = switch source.name {
                 case "between": words("between groups (\(by ?? ""))")
-                case "within": words("between occasions")
+                case "within": words("between \(said.plural)")
                 default: words("interaction")
                 }
                 let corrected = source.name != "between" && comparison.levels.count > 2 ? comparison.epsilon.map { ε in
@@ -418,19 +470,26 @@ extension ScoreCommand {
         }
     }
 
-    /// Each score compared between the occasions within participants (complete blocks only, the rest counted).
-    func printPaired(_ report: ScoreReport, occasions: [String], language: StudyLanguage) {
+    /// Each score compared between the levels of `factor` within participants (complete blocks only, the rest counted).
+    func printPaired(_ report: ScoreReport, factor: String, language: StudyLanguage) {
         let style = NumberStyle(language)
-        let names = occasions.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
-        print(words("Occasions compared within participants (\(names.joined(separator: " → "))): only participants with a set on every occasion enter."))
-        for (task, id, comparison) in pairedComparisons(report) {
+        let levels = report.withinLevels(factor)
+        let names = levels.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
+        let said = levelWords(factor)
+        if factor == MeasurementKey.occasionFactor {
+            print(words("Occasions compared within participants (\(names.joined(separator: " → "))): only participants with a set on every occasion enter."))
+        } else {
+            print(words("Levels of \(factor) compared within participants (\(names.joined(separator: " → "))): only participants with a set under every level enter."))
+        }
+        for item in pairedComparisons(report, factor: factor) {
+            let (task, stratum, id, comparison) = (item.task, item.stratum, item.scoreID, item.comparison)
             do {
-                let label = (task.map { "\($0) " } ?? "") + ScoreNames.name(id, report.instrument, language)
+                let label = withinLabel(task: task, stratum: stratum, scoreID: id, report, language)
                 let means = comparison.means.map { style.number($0) }.joined(separator: " → ")
                 print("")
-                print(words("\(label): \(comparison.complete) participants with every occasion, means \(means)"))
+                print(words("\(label): \(comparison.complete) participants \(said.every), means \(means)"))
                 if comparison.leftOut > 0 {
-                    print("  " + words("Left out (a set on some occasions only): \(comparison.leftOut)"))
+                    print("  " + words("Left out (\(said.some)): \(comparison.leftOut)"))
                 }
                 let pText = { (p: Double) in Self.pEquals(p, style) }
                 if let t = comparison.pairedT, let ci = t.ci95 {
@@ -461,11 +520,6 @@ extension ScoreCommand {
     }
 }
 
-/// The factor `score --within` compares levels of.
-enum WithinFactor: String, CaseIterable, ExpressibleByArgument {
-    case occasion
-}
-
 extension MissingPolicy: ExpressibleByArgument {}
 extension Orientation: ExpressibleByArgument {}
 
@@ -479,6 +533,8 @@ struct ScoreJSON: Encodable {
         var participant: String
         var group: String?
         var task: String?
+        var occasion: String?
+        var conditions: [String: String]?
         var scores: [String: Double]
         /// Scores on the SUS scale: adjective and acceptability of this participant's score.
         var interpretation: [String: Meaning]
@@ -510,6 +566,7 @@ struct ScoreJSON: Encodable {
         var name: String
         var task: String?
         var occasion: String?
+        var conditions: [String: String]?
         var n: Int
         var summaries: [Summary]
         var choices: [Tally]
@@ -517,6 +574,7 @@ struct ScoreJSON: Encodable {
     struct Overall: Encodable {
         var task: String?
         var occasion: String?
+        var conditions: [String: String]?
         var n: Int
         var summaries: [Summary]
         var choices: [Tally]
@@ -567,6 +625,10 @@ struct ScoreJSON: Encodable {
     struct Within: Encodable {
         var score: String
         var task: String?
+        /// "occasion" or the condition's factor whose levels are compared.
+        var factor: String
+        /// What the compared sets have in common besides the factor (another occasion or condition).
+        var measurement: MeasurementJSON
         var comparison: PairedComparison
     }
     /// `--by ATTR --within occasion --compare`: the mixed design's cells and ANOVA, per score.
@@ -574,7 +636,21 @@ struct ScoreJSON: Encodable {
     struct Mixed: Encodable {
         var score: String
         var task: String?
+        var factor: String
+        var measurement: MeasurementJSON
         var comparison: MixedComparison
+    }
+
+    /// A measurement key as JSON: the occasion and the conditions (factor → level), each left out when empty.
+    struct MeasurementJSON: Encodable {
+        var occasion: String?
+        var conditions: [String: String]?
+        init(_ key: String) {
+            let measurement = MeasurementKey(key: key)
+            occasion = measurement.occasion.isEmpty ? nil : measurement.occasion
+            conditions = measurement.conditions.isEmpty ? nil
+                : Dictionary(measurement.conditions.map { ($0.factor, $0.level) }, uniquingKeysWith: { a, _ in a })
+        }
     }
 
     /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
@@ -593,7 +669,19 @@ struct ScoreJSON: Encodable {
             JSONOutput.appendQuoted(name, to: &text)
             text.append(contentsOf: " : ".utf8)
         }
-        text.append(contentsOf: "    {\n      \"group\" : ".utf8)
+        let measurement = MeasurementKey(key: row.occasion)
+        text.append(contentsOf: "    {\n      ".utf8)
+        if !measurement.conditions.isEmpty {
+            text.append(contentsOf: "\"conditions\" : {".utf8)
+            for (index, condition) in measurement.conditions.sorted(by: { $0.factor < $1.factor }).enumerated() {
+                text.append(contentsOf: (index == 0 ? "\n        " : ",\n        ").utf8)
+                JSONOutput.appendQuoted(condition.factor, to: &text)
+                text.append(contentsOf: " : ".utf8)
+                JSONOutput.appendQuoted(condition.level, to: &text)
+            }
+            text.append(contentsOf: "\n      },\n      ".utf8)
+        }
+        text.append(contentsOf: "\"group\" : ".utf8)
         JSONOutput.appendQuotedOrNull(row.group, to: &text)
         text.append(contentsOf: ",\n      \"interpretation\" : ".utf8)
         if row.meanings.isEmpty {
@@ -610,9 +698,9 @@ struct ScoreJSON: Encodable {
             }
             text.append(contentsOf: "\n      }".utf8)
         }
-        if !row.occasion.isEmpty {
+        if !measurement.occasion.isEmpty {
             text.append(contentsOf: ",\n      \"occasion\" : ".utf8)
-            JSONOutput.appendQuoted(row.occasion, to: &text)
+            JSONOutput.appendQuoted(measurement.occasion, to: &text)
         }
         text.append(contentsOf: ",\n      \"participant\" : ".utf8)
         JSONOutput.appendQuoted(row.participant, to: &text)
@@ -650,6 +738,7 @@ struct ScoreJSON: Encodable {
         gradeNote = onSUSScale ? "grades (Sauro & Lewis 2016) are given for group means only; each participant gets the adjective and acceptability of their score" : nil
         rows = report.rows.map { row in
             Row(participant: row.participant, group: row.group, task: row.task,
+                occasion: MeasurementJSON(row.occasion).occasion, conditions: MeasurementJSON(row.occasion).conditions,
                 scores: Dictionary(uniqueKeysWithValues: row.scores.map { ($0.id, $0.value) }),
                 interpretation: row.meanings.mapValues { Meaning(adjective: $0.adjective.en, acceptability: $0.acceptability.rawValue) })
         }
@@ -670,9 +759,11 @@ struct ScoreJSON: Encodable {
             }
         }
         groups = report.groups.map {
-            Group(attribute: by, name: $0.name, task: $0.task, occasion: $0.occasion, n: $0.n, summaries: summaries($0), choices: tallies($0))
+            Group(attribute: by, name: $0.name, task: $0.task, occasion: $0.occasion.flatMap { $0.isEmpty ? "" : MeasurementJSON($0).occasion },
+                  conditions: $0.occasion.flatMap { MeasurementJSON($0).conditions }, n: $0.n, summaries: summaries($0), choices: tallies($0))
         }
-        overall = report.overall.map { Overall(task: $0.task, occasion: $0.occasion, n: $0.n, summaries: summaries($0), choices: tallies($0)) }
+        overall = report.overall.map { Overall(task: $0.task, occasion: $0.occasion.flatMap { $0.isEmpty ? "" : MeasurementJSON($0).occasion },
+                                               conditions: $0.occasion.flatMap { MeasurementJSON($0).conditions }, n: $0.n, summaries: summaries($0), choices: tallies($0)) }
         alphas = report.alphas.map { Alpha(scale: $0.scale == ScoreReport.allName ? report.instrument.id : $0.scale, alpha: $0.alpha.alpha,
                                            items: $0.alpha.items, cases: $0.alpha.cases) }
         items = report.items.map { item in
@@ -692,21 +783,21 @@ struct ScoreJSON: Encodable {
 
 /// `score --csv`: tidy tables for R or SPSS.
 enum ScoreCSV {
-    static func header(_ report: ScoreReport, by: String?, occasion: Bool) -> String {
+    static func header(_ report: ScoreReport, by: String?, columns: MeasurementColumns) -> String {
         var writer = CSVWriter()
-        writer.writeRow(["participant", "task"] + (occasion ? ["occasion"] : []) + [by ?? "group"] + report.instrument.scoreIDs)
+        writer.writeRow(["participant", "task"] + columns.header + [by ?? "group"] + report.instrument.scoreIDs)
         return writer.text
     }
 
-    static func summaries(_ report: ScoreReport, occasion: Bool) -> String {
+    static func summaries(_ report: ScoreReport, columns: MeasurementColumns) -> String {
         var writer = CSVWriter()
-        writer.writeRow(["group", "task"] + (occasion ? ["occasion"] : []) + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
+        writer.writeRow(["group", "task"] + columns.header + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
                          "norm", "t", "df", "p", "grade", "adjective", "acceptability"])
         func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
         for group in report.groups + report.overall {
             for item in group.summaries {
                 let s = item.statistics
-                writer.writeRow([group.name, group.task ?? ""] + (occasion ? [group.occasion ?? ""] : []) + [item.scoreID, String(s.n), text(s.mean), text(s.sd), text(s.median),
+                writer.writeRow([group.name, group.task ?? ""] + (columns.isEmpty ? [] : columns.cells(group.occasion ?? "")) + [item.scoreID, String(s.n), text(s.mean), text(s.sd), text(s.median),
                                  text(s.min), text(s.max), text(s.ci95?.lowerBound), text(s.ci95?.upperBound), text(item.norm),
                                  text(item.test?.t), item.test.map { String($0.df) } ?? "", text(item.test?.p),
                                  item.meaning?.grade.grade ?? "", item.meaning?.adjective.en ?? "", item.meaning?.acceptability.rawValue ?? ""])

@@ -64,6 +64,9 @@ struct ResponsesImport: ParsableCommand {
     @Option(help: ArgumentHelp(words("Tells apart several sets of the same instrument."), valueName: "label"))
     var occasion: String = ""
 
+    @Option(help: ArgumentHelp(words("The condition every row was answered under (a within-subject factor's level); repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+
     @Option(help: ArgumentHelp(words("How the form numbered its scale."), valueName: "orientation"))
     var orientation: Orientation = .canonical
 
@@ -110,12 +113,14 @@ struct ResponsesImport: ParsableCommand {
     }
 
     func run() throws {
+        let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let measurement = try study.withStudy(signOfLife: false) { try $0.measurementKey(occasion: occasion, conditions: conditions) }
         if long {
             let progress = ProgressBar(label: "importing")
-            let summary = try study.withStudy(signOfLife: false) {
-                try $0.importLongResponses(from: file, options: .init(instrument: instrument, orientation: orientation, replace: replace,
-                                                                      delimiter: delimiter, progress: progress.update))
-            }
+            var options = LongResponseImportOptions(instrument: instrument, orientation: orientation, replace: replace,
+                                                    delimiter: delimiter, progress: progress.update)
+            options.occasion = measurement
+            let summary = try study.withStudy(signOfLife: false) { try $0.importLongResponses(from: file, options: options) }
             progress.finish()
             say(.importedResponseSets(sets: summary.responseSets, answers: summary.answers, instrument: summary.instrument, file: file,
                                       replaced: summary.replaced))
@@ -123,7 +128,7 @@ struct ResponsesImport: ParsableCommand {
         }
         var options = ResponseImportOptions(
             instrument: instrument!, participantColumn: participantColumn!, map: try mapping(), itemsFrom: itemsFrom,
-            timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: occasion,
+            timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: measurement,
             orientation: orientation, replace: replace, delimiter: delimiter)
         options.labels = try labelMap()
         options.duplicates = duplicates
