@@ -29,7 +29,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case derivingFromItself(attribute: String)
     case instrumentExists(id: String, builtin: Bool)
     case unknownInstrument(id: String, known: [String])
-    case responsesExist(participant: String, instrument: String, task: String?, recorded: String)
+    case responsesExist(participant: String, instrument: String, task: String?, measurement: String, recorded: String)
     case unknownTask(key: String, known: [String])
     case taskRequired(instrument: String)
     case duplicateTask(key: String)
@@ -130,8 +130,9 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case let .unknownInstrument(id, known):
             return "No instrument '\(id)'." + Self.knownList("Instruments", known)
                 + " Add your own with 'studyctl instrument add FILE.json'."
-        case let .responsesExist(participant, instrument, task, recorded):
+        case let .responsesExist(participant, instrument, task, measurement, recorded):
             return "Participant \(participant) already has \(instrument) answers" + (task.map { " for task \($0)" } ?? "")
+                + (measurement.isEmpty ? "" : " (\(MeasurementKey(key: measurement).label(none: "")))")
                 + " (recorded \(recorded)); nothing was stored. Rerun with --replace to overwrite them."
         case let .unknownTask(key, known):
             return "No task '\(key)' in this study." + Self.knownList("Tasks", known)

@@ -64,7 +64,7 @@ extension StudyDatabase {
                                                              taskID: taskID, occasion: submission.occasion) {
                 guard replace else {
                     throw StoreError.responsesExist(participant: try Self.participantCode(db, participantID), instrument: definition.id,
-                                                    task: submission.task, recorded: existing.recorded)
+                                                    task: submission.task, measurement: submission.occasion, recorded: existing.recorded)
                 }
                 try Self.deleteResponseSet(db, existing.id)
             }

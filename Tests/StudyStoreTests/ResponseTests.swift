@@ -38,7 +38,7 @@ import Surveys
         try study.recordResponses(instrument: "sus", sus, replace: false)
         let before = try study.dump()
         let error = #expect(throws: StoreError.self) { try study.recordResponses(instrument: "sus", sus, replace: false) }
-        guard case .responsesExist(participant: "P2", instrument: "sus", task: nil, recorded: _)? = error else {
+        guard case .responsesExist(participant: "P2", instrument: "sus", task: nil, measurement: "", recorded: _)? = error else {
             Issue.record("expected responsesExist, got \(String(describing: error))")
             return
         }

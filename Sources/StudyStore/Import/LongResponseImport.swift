@@ -76,7 +76,7 @@ extension StudyDatabase {
                         let source = existing.source
                         problem("\(reader.file):\(set.line)", fromThisRun
                             ? "the rows of participant \(set.code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
-                            : "participant \(set.code) already has \(set.instrument) answers (recorded \(existing.recorded)); rerun with --replace to overwrite them")
+                            : "participant \(set.code) already has \(set.instrument) answers\(MeasurementKey.suffix(options.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them")
                         return
                     }
                 }

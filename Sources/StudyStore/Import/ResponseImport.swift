@@ -197,7 +197,7 @@ extension StudyDatabase {
                         replaced += 1
                     } else {
                         problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                              message: "participant \(code) already has \(definition.id) answers (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
+                                              message: "participant \(code) already has \(definition.id) answers\(MeasurementKey.suffix(options.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
                         return
                     }
                 }

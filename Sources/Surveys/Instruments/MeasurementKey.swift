@@ -79,6 +79,11 @@ public struct MeasurementKey: Hashable, Sendable {
         return parts.isEmpty ? none : parts.joined(separator: " · ")
     }
 
+    /// " (pós · aparelho=celular)" after a set's description, or "" for a set without occasion or condition.
+    public static func suffix(_ key: String) -> String {
+        key.isEmpty ? "" : " (\(MeasurementKey(key: key).label(none: "")))"
+    }
+
     /// Why `occasion` cannot be stored as an occasion (it would be read back as a condition or as two parts).
     public static func problem(occasion: String) -> String? {
         if occasion.contains(";") || occasion.contains("=") {

@@ -396,7 +396,7 @@ extension ScoreCommand {
         }
         guard let spelled = parsed.lazy.flatMap(\.conditions).first(where: { $0.factor.caseInsensitiveCompare(factor) == .orderedSame })?.factor else {
             let factors = MeasurementColumns(keys: keys).factors
-            throw Refusal("No response set of \(instrument) was answered under a level of '\(factor)' (--within takes occasion\(factors.isEmpty ? "" : " or " + factors.joined(separator: ", ")); respond and responses import record a condition with --condition \(factor)=LEVEL).")
+            throw Refusal("No response set of \(instrument) was answered under a level of '\(factor)' (--within takes occasion\(factors.map { ", " + $0 }.joined()); respond and responses import record a condition with --condition \(factor)=LEVEL).")
         }
         let levels = NaturalOrder.distinct(parsed.compactMap { $0.level(of: spelled) }, preferring: parsed.compactMap { $0.level(of: spelled) })
         if levels.count < 2 {
@@ -533,8 +533,6 @@ struct ScoreJSON: Encodable {
         var participant: String
         var group: String?
         var task: String?
-        var occasion: String?
-        var conditions: [String: String]?
         var scores: [String: Double]
         /// Scores on the SUS scale: adjective and acceptability of this participant's score.
         var interpretation: [String: Meaning]
@@ -738,7 +736,6 @@ struct ScoreJSON: Encodable {
         gradeNote = onSUSScale ? "grades (Sauro & Lewis 2016) are given for group means only; each participant gets the adjective and acceptability of their score" : nil
         rows = report.rows.map { row in
             Row(participant: row.participant, group: row.group, task: row.task,
-                occasion: MeasurementJSON(row.occasion).occasion, conditions: MeasurementJSON(row.occasion).conditions,
                 scores: Dictionary(uniqueKeysWithValues: row.scores.map { ($0.id, $0.value) }),
                 interpretation: row.meanings.mapValues { Meaning(adjective: $0.adjective.en, acceptability: $0.acceptability.rawValue) })
         }

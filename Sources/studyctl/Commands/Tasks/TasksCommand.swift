@@ -25,7 +25,7 @@ struct TasksSummary: ParsableCommand {
             interval on the log scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
             total time = time + errors × penalty. Errors: mean, SD and total. SEQ: per task and group, the mean over \
             participants of each one's answer to the task under the row's condition levels (a session stores it \
-            under its condition; by hand, respond CODE seq --task T --occasion factor=level): one value per \
+            under its condition; by hand, respond CODE seq --task T --condition factor=level): one value per \
             participant, the mean of their answers when they gave several there.
             """))
 
@@ -76,7 +76,7 @@ struct TasksSummary: ParsableCommand {
         let unplaced = TaskSummary.unplacedSEQ(dataset.observations, seq: dataset.seq, groupFactors: dataset.groupFactors)
         if !unplaced.isEmpty, let factor = factors.first {
             let list = unplaced.map { "\($0.participant) \($0.task)" }.joined(separator: ", ")
-            print(words("SEQ answers left out of the rows (\(list)): their occasion names no level of \(factors.joined(separator: ", ")), and the participant did the task under several levels; record the level with respond CODE seq --task T --occasion \(factor)=LEVEL."))
+            print(words("SEQ answers left out of the rows (\(list)): they name no level of \(factors.joined(separator: ", ")), and the participant did the task under several levels; record the level with respond CODE seq --task T --condition \(factor)=LEVEL."))
         }
     }
 }
