@@ -85,7 +85,7 @@ extension StudyDatabase {
             let sets = try Row.fetchAll(db, sql: "SELECT id, answers FROM response_set WHERE \(filter)", arguments: StatementArguments(arguments)!)
             guard !sets.isEmpty else {
                 throw StoreError.invalidInput([.init(location: "participant \(participant)",
-                    message: "has no \(id) answers\(task.map { " for task \($0)" as Sentence } ?? "")\(occasion.map { " on occasion '\($0)'" as Sentence } ?? "") to remove")])
+                    message: "has no \(id) answers\(task.map { " for task \($0)" as Sentence } ?? "")\(occasion.map { " on occasion '\(MeasurementKey(key: $0).label(none: ""))'" as Sentence } ?? "") to remove")])
             }
             var answers = 0
             for set in sets {

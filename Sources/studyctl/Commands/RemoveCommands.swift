@@ -7,7 +7,7 @@ import Wording
 struct ResponsesRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: words("Remove a participant's answers to an instrument."),
-        discussion: words("Removes every set of the instrument the participant has, or only the one for --task and --occasion. Example: studyctl responses remove P3 sus"))
+        discussion: words("Removes every set of the instrument the participant has, or only the one for --task, --occasion and --condition. Example: studyctl responses remove P3 sus --condition protótipo=B"))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -17,10 +17,16 @@ struct ResponsesRemove: ParsableCommand {
     var task: String?
     @Option(help: ArgumentHelp(words("Only the answers of this occasion."), valueName: "label"))
     var occasion: String?
+    @Option(help: ArgumentHelp(words("Only the answers given under this condition; repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let removal = try study.withStudy { try $0.removeResponses(participant: participant, instrument: instrument, task: task, occasion: occasion) }
+        let removal = try study.withStudy { database in
+            let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let measurement = occasion == nil && conditions.isEmpty ? nil : try database.measurementKey(occasion: occasion ?? "", conditions: conditions)
+            return try database.removeResponses(participant: participant, instrument: instrument, task: task, occasion: measurement)
+        }
         say("Removed \(participant)'s \(instrument) answers: \(removal.sentence)")
     }
 }

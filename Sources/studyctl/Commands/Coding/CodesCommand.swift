@@ -168,6 +168,9 @@ struct CodesTriangulate: ParsableCommand {
     @Option(help: ArgumentHelp(words("The task whose answers meet the codes (per-task instruments)."), valueName: "key"))
     var task: String?
 
+    @Option(help: ArgumentHelp(words("The condition whose answers meet the codes, when participants answered under several; repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+
     @OptionGroup var coder: CoderOption
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -179,13 +182,15 @@ struct CodesTriangulate: ParsableCommand {
         }
         // One set per participant: a participant's codes meet one score, never one of several taken silently.
         let sets = all.filter { set in
-            (occasion.map { set.occasion.caseInsensitiveCompare($0) == .orderedSame } ?? true)
+            let measurement = MeasurementKey(key: set.occasion)
+            return (occasion.map { measurement.occasion.caseInsensitiveCompare($0) == .orderedSame } ?? true)
+                && condition.allSatisfy { wanted in measurement.level(of: wanted.key).map { $0.caseInsensitiveCompare(wanted.value) == .orderedSame } ?? false }
                 && (task.map { (set.task ?? "").caseInsensitiveCompare($0) == .orderedSame } ?? true)
         }
         if Dictionary(grouping: sets, by: \.participant).values.contains(where: { $0.count > 1 }) || (sets.isEmpty && !all.isEmpty) {
-            let occasions = NaturalOrder.distinct(all.map(\.occasion)).map { $0.isEmpty ? Term.no_occasion.text(Voice.language) : $0 }
+            let occasions = NaturalOrder.distinct(all.map(\.occasion)).map { MeasurementKey(key: $0).label(none: Term.no_occasion.text(Voice.language)) }
             let tasks = NaturalOrder.distinct(all.compactMap(\.task))
-            throw Refusal("Participants have several \(definition.id) response sets, or none of the chosen ones (occasions: \(occasions.joined(separator: ", ")); tasks: \(tasks.isEmpty ? "–" : tasks.joined(separator: ", "))): choose one with --occasion and, for a per-task instrument, --task, so that each participant's codes meet one score.")
+            throw Refusal("Participants have several \(definition.id) response sets, or none of the chosen ones (occasions: \(occasions.joined(separator: ", ")); tasks: \(tasks.isEmpty ? "–" : tasks.joined(separator: ", "))): choose one with --occasion (and --condition where they answered under conditions) and, for a per-task instrument, --task, so that each participant's codes meet one score.")
         }
         coder.warnIfSeveral(dataset)
         let scoreID = score ?? definition.scoreIDs.first ?? ""
