@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode"), .copy("latex")]),
         // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.
         .target(name: "Datasets", path: "datasets", exclude: ["README.md"],
-                resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls")]),
+                resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls"), .copy("redesign")]),
         // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
         .target(name: "Surveys", dependencies: ["Templates", "Wording"]),
         // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics. Pure Swift.

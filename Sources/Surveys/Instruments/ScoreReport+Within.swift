@@ -17,16 +17,20 @@ public struct MixedScoreComparison: Sendable {
 }
 
 extension ScoreReport {
-    /// The factors the report's sets vary on within participants: "occasion" when they have more than one
-    /// occasion, then each condition factor with more than one level (in the order first met).
+    /// The factors the report's sets vary on within participants: "occasion" when sets that share everything
+    /// else have more than one occasion, then each condition factor likewise (in the order first met). Needs the
+    /// report's rows (`Builder(keepsRows: true)`).
     public var withinFactors: [String] {
-        let parsed = occasions.map(MeasurementKey.init(key:))
-        var factors: [String] = []
-        if Set(parsed.map(\.occasion)).count > 1 { factors.append(MeasurementKey.occasionFactor) }
-        for factor in MeasurementColumns(keys: occasions).factors where factor.caseInsensitiveCompare(MeasurementKey.trialFactor) != .orderedSame {
-            if Set(parsed.compactMap { $0.level(of: factor) }).count > 1 { factors.append(factor) }
-        }
-        return factors
+        let candidates = [MeasurementKey.occasionFactor]
+            + MeasurementColumns(keys: occasions).factors.filter { $0.caseInsensitiveCompare(MeasurementKey.trialFactor) != .orderedSame }
+        return candidates.filter { !withinCells($0).isEmpty }
+    }
+
+    /// The levels of `factor` some comparison holds (in the order first recorded): a level only ever met alone
+    /// in its stratum is not compared.
+    public func comparedLevels(_ factor: String) -> [String] {
+        let present = Set(withinCells(factor).flatMap { levelsPresent(factor, in: $0.rows) })
+        return withinLevels(factor).filter(present.contains)
     }
 
     /// The levels of `factor` in the order first recorded.
@@ -36,7 +40,15 @@ extension ScoreReport {
         return NaturalOrder.distinct(levels, preferring: levels)
     }
 
+    /// The levels of `factor` these rows have, in the order first recorded.
+    func levelsPresent(_ factor: String, in rows: [Row]) -> [String] {
+        let present = Set(rows.compactMap { MeasurementKey(key: $0.occasion).level(of: factor) })
+        return withinLevels(factor).filter(present.contains)
+    }
+
     /// Each row with a level of `factor`, grouped by task and stratum, with every score id: the cells compared.
+    /// A stratum whose sets have one level of the factor only (prototypes answered on no occasion, beside sets
+    /// of "pré" and "pós") has nothing to compare and is left out.
     func withinCells(_ factor: String) -> [(task: String?, stratum: String, scoreID: String, rows: [Row])] {
         let parsed = occasions.map(MeasurementKey.init(key:))
         let strata = NaturalOrder.distinct(parsed.filter { $0.level(of: factor) != nil }.map { $0.removing(factor).key },
@@ -51,7 +63,7 @@ extension ScoreReport {
         var cells: [(task: String?, stratum: String, scoreID: String, rows: [Row])] = []
         for task in tasks {
             for stratum in strata {
-                guard let rows = byCell[(task ?? "") + "\u{1F}" + stratum] else { continue }
+                guard let rows = byCell[(task ?? "") + "\u{1F}" + stratum], levelsPresent(factor, in: rows).count > 1 else { continue }
                 for id in instrument.scoreIDs { cells.append((task, stratum, id, rows)) }
             }
         }
@@ -61,8 +73,8 @@ extension ScoreReport {
     /// Per task, stratum and score: the levels of `factor` compared within participants (complete blocks only).
     /// Needs the report's rows (`Builder(keepsRows: true)`).
     public func withinComparisons(_ factor: String) -> [WithinScoreComparison] {
-        let levels = withinLevels(factor)
-        return withinCells(factor).map { cell in
+        withinCells(factor).map { cell in
+            let levels = levelsPresent(factor, in: cell.rows)
             var values: [String: [String: Double]] = [:]
             for row in cell.rows {
                 if let value = row.value(cell.scoreID), let level = MeasurementKey(key: row.occasion).level(of: factor) {
@@ -76,9 +88,9 @@ extension ScoreReport {
 
     /// Per task, stratum and score: the groups (the report's `by` attribute) × levels of `factor`.
     public func mixedComparisons(_ factor: String) -> [MixedScoreComparison] {
-        let levels = withinLevels(factor)
         let ordered = groups.map(\.name).reduce(into: [String]()) { if !$0.contains($1) && $1 != Self.noGroup { $0.append($1) } }
         return withinCells(factor).map { cell in
+            let levels = levelsPresent(factor, in: cell.rows)
             var values: [String: (group: String, byLevel: [String: Double])] = [:]
             for row in cell.rows {
                 guard let group = row.group, group != Self.noGroup, let value = row.value(cell.scoreID),

@@ -13,9 +13,10 @@ struct Demo: ParsableCommand {
         commandName: "demo",
         abstract: words("Build the bundled example studies and write their reports and workbooks."),
         discussion: words("""
-            Builds three studies from the datasets shipped with studyctl, each in a fresh study file: UITracking \
+            Builds four studies from the datasets shipped with studyctl, each in a fresh study file: UITracking \
             (participants, PSSUQ, 54 coded excerpts and a second coder), CodeForAll (SUS in Portuguese and \
-            Sim/Não/Talvez perceptions) and a game-controls task log. For each, writes the markdown report with \
+            Sim/Não/Talvez perceptions), a game-controls task log and a within-subject redesign study (SUS before \
+            and after, three prototypes, tasks and SEQ on two devices). For each, writes the markdown report with \
             its charts, the Excel workbook and the CSV tables, and prints where they are.
             """))
 
@@ -25,7 +26,7 @@ struct Demo: ParsableCommand {
     func run() throws {
         let base = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        for build in [uitracking, codeforall, gameControls] {
+        for build in [uitracking, codeforall, gameControls, redesign] {
             let (name, study) = try build(base)
             let folder = base.appendingPathComponent(name)
             let snapshot = try StudySnapshot.load(study)
@@ -134,5 +135,36 @@ struct Demo: ParsableCommand {
         _ = try study.importAttempts(from: data.appendingPathComponent("attempts.csv").path, options: .init(map: [
             "setting": "Config", "errors": "Colisões", "outcome": "Concluiu", "time": "Tempo (s)", "total": "Total (s)"]))
         return ("game-controls", study)
+    }
+
+    /// The same people measured again: SUS before and after a redesign, after each of three prototypes, and three
+    /// tasks with the SEQ on two devices (synthetic; datasets/redesign/generate.py writes the files).
+    func redesign(_ base: URL) throws -> (String, StudyDatabase) {
+        let data = try dataset("redesign")
+        func file(_ name: String) -> String { data.appendingPathComponent(name).path }
+        let study = try freshStudy(base, "redesign", title: "Redesenho do agendamento: antes e depois, protótipos e aparelhos (dados sintéticos)")
+        _ = try study.importParticipants(from: file("participants.csv"), options: .init(codeColumn: "Participante"))
+        for (name, occasion) in [("sus_pre.csv", "pré"), ("sus_pos.csv", "pós")] {
+            _ = try study.importResponses(from: file(name), options: .init(instrument: "sus", participantColumn: "Participante", occasion: occasion))
+        }
+        try study.addFactor(name: "protótipo", levels: ["A", "B", "C"])
+        try study.addFactor(name: "aparelho", levels: ["celular", "desktop"])
+        for prototype in ["A", "B", "C"] {
+            let key = try study.measurementKey(occasion: "", conditions: ["protótipo": prototype])
+            _ = try study.importResponses(from: file("sus_prototipo_\(prototype).csv"),
+                                          options: .init(instrument: "sus", participantColumn: "Participante", occasion: key))
+        }
+        for (key, title) in [("T1", "Encontrar o horário"), ("T2", "Remarcar a consulta"), ("T3", "Pagar a taxa")] {
+            try study.addTask(key: key, title: title)
+        }
+        _ = try study.importAttempts(from: file("attempts.csv"), options: .init(map: [
+            "participant": "Participante", "task": "Tarefa", "aparelho": "Aparelho", "time": "Tempo (s)", "errors": "Erros", "outcome": "Resultado"]))
+        for device in ["celular", "desktop"] {
+            var options = LongResponseImportOptions()
+            options.occasion = try study.measurementKey(occasion: "", conditions: ["aparelho": device])
+            _ = try study.importLongResponses(from: file("seq_\(device).csv"), options: options)
+        }
+        try study.addMemo(on: .study, text: "Dados sintéticos (datasets/redesign/generate.py): as mesmas 12 pessoas medidas várias vezes. SUS antes e depois do redesenho (P12 não voltou), SUS após cada um de três protótipos e três tarefas com SEQ no celular e no desktop.")
+        return ("redesign", study)
     }
 }

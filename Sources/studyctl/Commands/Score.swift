@@ -435,7 +435,7 @@ extension ScoreCommand {
     func printMixed(_ report: ScoreReport, factor: String, language: StudyLanguage) {
         let style = NumberStyle(language)
         let pText = { (p: Double) in Self.pEquals(p, style) }
-        let levels = report.withinLevels(factor)
+        let levels = report.comparedLevels(factor)
         let names = levels.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
         let said = levelWords(factor)
         if factor == MeasurementKey.occasionFactor {
@@ -443,6 +443,7 @@ extension ScoreCommand {
         } else {
             print(words("Groups by \(by ?? "") × levels of \(factor) (\(names.joined(separator: " → "))), within participants: only participants with a set under every level enter."))
         }
+        if levels.isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
         for item in mixedComparisons(report, factor: factor) {
             let (task, stratum, id, comparison) = (item.task, item.stratum, item.scoreID, item.comparison)
             let label = withinLabel(task: task, stratum: stratum, scoreID: id, report, language)
@@ -473,7 +474,7 @@ extension ScoreCommand {
     /// Each score compared between the levels of `factor` within participants (complete blocks only, the rest counted).
     func printPaired(_ report: ScoreReport, factor: String, language: StudyLanguage) {
         let style = NumberStyle(language)
-        let levels = report.withinLevels(factor)
+        let levels = report.comparedLevels(factor)
         let names = levels.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
         let said = levelWords(factor)
         if factor == MeasurementKey.occasionFactor {
@@ -481,6 +482,7 @@ extension ScoreCommand {
         } else {
             print(words("Levels of \(factor) compared within participants (\(names.joined(separator: " → "))): only participants with a set under every level enter."))
         }
+        if levels.isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
         for item in pairedComparisons(report, factor: factor) {
             let (task, stratum, id, comparison) = (item.task, item.stratum, item.scoreID, item.comparison)
             do {

@@ -226,7 +226,9 @@ struct TasksCompare: ParsableCommand {
             } else {
                 say("geometric mean: \(a) = \(style.number(comparison.typicalA)) s, \(b) = \(style.number(comparison.typicalB)) s; ratio (\(b) / \(a)) = \(style.number(comparison.effect, decimals: 3)) \(interval)")
             }
-            print("t(\(style.number(test.df, decimals: 2))) = \(style.number(test.t, decimals: 3)), \(pText(test.p))")
+            // A paired test's df is a count (n − 1); Welch's is fractional.
+            let df = test.df == test.df.rounded() && abs(test.df) < 1e9 ? String(Int(test.df)) : style.number(test.df, decimals: 2)
+            print("t(\(df)) = \(style.number(test.t, decimals: 3)), \(pText(test.p))")
         }
         guard let completion else { return }
         print("")
