@@ -5,7 +5,7 @@ import Testing
     @Test func demoBuildsEveryExampleStudyWithReportsAndWorkbooks() throws {
         let cli = try StudyCtl()
         let output = try cli.succeed(["demo", "--output", "out"])
-        for name in ["uitracking", "codeforall", "game-controls"] {
+        for name in ["uitracking", "codeforall", "game-controls", "redesign"] {
             #expect(output.contains("out/\(name)/report.md"))
             for file in ["\(name).sqlite", "report.md", "report.en.md", "report.html", "report.en.html", "report.tex", "report.en.tex",
                          "\(name).xlsx", "csv/participants.csv"] {
@@ -28,7 +28,7 @@ import Testing
         #expect(!uitracking.contains("(SysUse)") && !uitracking.contains("Learnability"), "no English labels in the Portuguese report")
         // Every Portuguese report and workbook holds no English word from the list (the cited works' titles and the
         // charts' file names and the words quoted from participants and forms aside).
-        for name in ["uitracking", "codeforall", "game-controls"] {
+        for name in ["uitracking", "codeforall", "game-controls", "redesign"] {
             let report = try String(contentsOfFile: cli.path("out/\(name)/report.md"), encoding: .utf8)
             let body = (report.components(separatedBy: "\n## Referências\n").first ?? report)
                 .replacingOccurrences(of: "\\]\\(charts/[^)]*\\)", with: "]", options: .regularExpression)
@@ -37,6 +37,10 @@ import Testing
             let workbook = try Self.workbookText(cli.path("out/\(name)/\(name).xlsx"))
             #expect(ForeignWordCheck.english(in: workbook).isEmpty, "\(name).xlsx: \(Set(ForeignWordCheck.english(in: workbook)).sorted())")
         }
+        // The redesign study: every SUS mean per occasion or prototype, never pooling a participant's sets.
+        let redesign = try String(contentsOfFile: cli.path("out/redesign/report.md"), encoding: .utf8)
+        #expect(redesign.contains("| pré SUS | 52,08 |") && redesign.contains("| pós SUS | 75,91 |") && redesign.contains("| protótipo=B SUS | 76,46 |"), "\(redesign)")
+        #expect(!redesign.contains("| **Todos** |"), "no row pools the occasions and prototypes")
         // Quotes per category, and the pairwise tests of three levels (values in PostHocTests).
         #expect(uitracking.contains("| Informações Insuficientes | P1 | “traduzir a documentação para português” |"))
         #expect(uitracking.contains("| Iniciante | Intermediário | 1,17 | 4,02 | 2,8 | 0,062 | 4,67 | 1,89 | 0,143 |"))
