@@ -7,6 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Occasion",
+            "Ocasião"),
         ("Nothing to compare: no participant's sets differ in %@ alone.",
             "Nada a comparar: os conjuntos de nenhum participante diferem só em %@."),
         ("The condition the answers were given under (a within-subject factor's level, as attempts take it); repeat for several factors.",

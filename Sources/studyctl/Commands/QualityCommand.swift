@@ -56,11 +56,13 @@ struct QualityCommand: ParsableCommand {
         }
         say("\(definition.title.text(language)): \(total) response sets checked, \(flagged.count) flagged.")
         if !flagged.isEmpty {
-            var table = TextTable(words: ["Participant", "Task", "Rule", "Answers"])
+            // The occasion and condition column when the flagged sets have any.
+            let measured = flagged.contains { !$0.occasion.isEmpty }
+            var table = TextTable(words: ["Participant", "Task"] + (measured ? ["Occasion"] : []) + ["Rule", "Answers"])
             for entry in flagged {
                 for flag in entry.flags {
                     let style = NumberStyle(language)
-                    table.append([entry.participant, entry.task ?? "–", words(Self.ruleName(flag.rule)),
+                    table.append([entry.participant, entry.task ?? "–"] + (measured ? [MeasurementKey(key: entry.occasion).label(none: "–")] : []) + [words(Self.ruleName(flag.rule)),
                                   words(flag.detail { style.number($0, decimals: $0 == $0.rounded() ? 0 : 2) })])
                 }
             }

@@ -131,7 +131,8 @@ struct ScoreCommand: ParsableCommand {
                 let flags = quality.flags(set.answers, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
                 if !flags.isEmpty {
                     let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
-                    leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "") + " (\(rules))")
+                    leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "")
+                                   + (set.occasion.isEmpty ? "" : " · " + MeasurementKey(key: set.occasion).label(none: "")) + " (\(rules))")
                     if excludeFlagged { return }
                 }
                 let input = ScoringInput(participant: set.participant, group: grouped ? set.group ?? ScoreReport.noGroup : nil,
