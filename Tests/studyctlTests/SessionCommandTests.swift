@@ -344,6 +344,15 @@ struct TmuxTerminal {
             #expect(refused.stderr.contains(said), "\(arguments): \(refused.stderr)")
             #expect(!refused.stderr.contains("SQLite"), "\(refused.stderr)")
         }
+        // The questionnaires after the last task belong to the session's condition: answers under another
+        // condition do not stand in the way, answers under the same one do, and the refusal names them.
+        let device = "celular"
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,2,5,1,4,2,5,1,4,2", "--condition", "aparelho=\(device)"])
+        let same = try cli.fail(["session", "P1", "--condition", "aparelho=\(device)", "--after", "sus"])
+        #expect(same.stderr.contains("P1 já tem respostas a sus (aparelho=\(device))") && same.stderr.contains("--condition aparelho=\(device)"), "\(same.stderr)")
+        let other = try cli.fail(["session", "P1", "--condition", "aparelho=tablet", "--after", "sus"])
+        #expect(other.stderr.contains("precisa de um terminal"), "\(other.stderr)")
+        try cli.succeed(["responses", "remove", "P1", "sus", "--condition", "aparelho=\(device)"])
         let before = try cli.dump("study.sqlite")
         let result = try cli.run(["session", "P1"])
         #expect(result.status == 1)

@@ -51,6 +51,10 @@ struct SessionRun: ParsableCommand {
     func run() throws {
         let database = try study.open()
         let language = try database.info().language
+        let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        // The questionnaires after the last task are stored under the session's condition (a participant who
+        // uses two devices answers the SUS once for each), as the per-task ones are.
+        let measurement = try database.measurementKey(occasion: "", conditions: conditions)
         let taskList = tasks.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         let after = (self.after ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var definitions: [InstrumentDefinition] = []
@@ -63,14 +67,14 @@ struct SessionRun: ParsableCommand {
             }
             // Answers typed at the end of a session are never thrown away: refused now, before the session, if
             // they could not be stored then.
-            if try database.responseSets(instrument: definition.id).1.contains(where: { $0.participant == StudyText.composed(participant) && $0.task == nil && $0.occasion.isEmpty }) {
-                throw Refusal("\(participant) already has answers to \(definition.id); remove them first ('studyctl responses remove \(participant) \(definition.id)') or leave \(definition.id) out of --after.")
+            if try database.responseSets(instrument: definition.id).1.contains(where: { $0.participant == StudyText.composed(participant) && $0.task == nil && $0.occasion == measurement }) {
+                let under = condition.isEmpty ? "" : " " + condition.map { "--condition \($0.key)=\($0.value)" }.joined(separator: " ")
+                throw Refusal("\(participant) already has answers to \(definition.id)\(MeasurementKey.suffix(measurement)); remove them first ('studyctl responses remove \(participant) \(definition.id)\(under)') or leave \(definition.id) out of --after.")
             }
             definitions.append(definition)
         }
         // The observer names each note's memo, as a coder: checked now, not at the first note (whose words would be lost).
         let observer = try self.observer.map { try StudyText.name($0.trimmingCharacters(in: .whitespaces), as: .coderName) }
-        let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         let perTask = afterTask.lowercased() == "none" ? nil : afterTask
         // What would be refused is said before the logger takes over the terminal (and without one).
         try database.checkSession(participant: participant, conditions: conditions, tasks: taskList, afterTask: perTask)
@@ -85,7 +89,7 @@ struct SessionRun: ParsableCommand {
         let ended = try screen.run()
         if ended {
             for definition in definitions {
-                try SessionScreen.ask(definition, participant: session.participant, task: nil, occasion: "", database: database, language: language)
+                try SessionScreen.ask(definition, participant: session.participant, task: nil, occasion: session.occasion, database: database, language: language)
             }
             say("Session ended.")
         } else {
