@@ -7,12 +7,18 @@ import Wording
 /// A moderated session as stored: whose, under which condition, its tasks in order and every event logged.
 public struct SessionRecord: Sendable, Equatable {
     public var id: Int64
+    /// The session's number among the participant's sessions (1, 2, …, oldest first): what people read.
+    public var number: Int = 1
     public var participant: String
     /// Factor name → level.
     public var conditions: [String: String]
     public var tasks: [TaskInfo]
     /// The per-task instrument asked after each task, if any.
     public var afterTask: String?
+    /// The questionnaires asked after the last task (`session --after`), kept so a resumed session asks them too.
+    public var after: [String] = []
+    /// The moderator named when the session began (`--observer`), kept for a resumed session.
+    public var observer: String?
     /// Wall clock when the session began (ISO 8601, UTC, milliseconds).
     public var started: String
     public var ended: String?
@@ -35,6 +41,16 @@ public struct SessionRecord: Sendable, Equatable {
     }
 
     static func occasion(_ conditions: [String: String]) -> String { MeasurementKey(conditions: conditions).key }
+
+    /// The options that choose this session again: "--condition aparelho=celular" ("" without a condition).
+    public var resumeOptions: String {
+        MeasurementKey(conditions: conditions).conditions.map { "--condition \($0.factor)=\($0.level)" }.joined(separator: " ")
+    }
+
+    /// The command that resumes it, exactly.
+    public var resumeCommand: String {
+        (["studyctl session \(participant)"] + [resumeOptions].filter { !$0.isEmpty }).joined(separator: " ")
+    }
 }
 
 /// An event with its wall-clock time and the trial an outcome stored.
@@ -128,12 +144,18 @@ extension StudyDatabase {
     ///   - afterTask: the per-task instrument to ask after each task (nil: none).
     /// - Returns: the session and whether it was resumed.
     public func openSession(participant: String, conditions: [String: String] = [:], tasks: [String]? = nil,
-                            afterTask: String? = nil) throws -> (session: SessionRecord, resumed: Bool) {
+                            afterTask: String? = nil, after: [String] = [], observer: String? = nil) throws -> (session: SessionRecord, resumed: Bool) {
         try write { db in
             let plan = try Self.planSession(db, participant: participant, conditions: conditions, tasks: tasks, afterTask: afterTask)
-            if let id = plan.unfinished { return (try Self.session(db, id: id), true) }
-            try db.execute(sql: "INSERT INTO session (participant_id, condition_key, after_task, started) VALUES (?, ?, ?, ?)",
-                           arguments: [plan.participantID, plan.conditionKey, afterTask?.lowercased(), SessionClock.startStamp()])
+            if let id = plan.unfinished {
+                // Resumed as it began; what is given again replaces what it kept.
+                if !after.isEmpty { try db.execute(sql: "UPDATE session SET after_session = ? WHERE id = ?", arguments: [after.joined(separator: ","), id]) }
+                if let observer { try db.execute(sql: "UPDATE session SET observer = ? WHERE id = ?", arguments: [observer, id]) }
+                return (try Self.session(db, id: id), true)
+            }
+            try db.execute(sql: "INSERT INTO session (participant_id, condition_key, after_task, started, after_session, observer) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [plan.participantID, plan.conditionKey, afterTask?.lowercased(), SessionClock.startStamp(),
+                                       after.isEmpty ? nil : after.joined(separator: ","), observer])
             let id = db.lastInsertedRowID
             for (position, taskID) in plan.taskIDs.enumerated() {
                 try db.execute(sql: "INSERT INTO session_task (session_id, task_id, position) VALUES (?, ?, ?)", arguments: [id, taskID, position + 1])
@@ -142,6 +164,84 @@ extension StudyDatabase {
                 try db.execute(sql: "INSERT INTO session_condition (session_id, factor_id, level_id) VALUES (?, ?, ?)", arguments: [id, factorID, levelID])
             }
             return (try Self.session(db, id: id), false)
+        }
+    }
+
+    /// The unfinished session `openSession` would resume (nil: it would begin a new one): under the given
+    /// conditions, or, without any, the participant's one open session whatever its condition. Several open
+    /// sessions and no condition: refused, naming each with the options that choose it.
+    public func resumableSession(participant: String, conditions: [String: String] = [:]) throws -> SessionRecord? {
+        try read { db in
+            let participantID = try Self.participantID(db, code: participant)
+            return try Self.unfinishedSession(db, participantID: participantID, participant: participant, conditions: conditions).map { try Self.session(db, id: $0) }
+        }
+    }
+
+    static func unfinishedSession(_ db: Database, participantID: Int64, participant: String, conditions: [String: String]) throws -> Int64? {
+        if !conditions.isEmpty {
+            let key = try resolveConditions(db, conditions).conditionKey
+            return try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE participant_id = ? AND condition_key = ? AND ended IS NULL ORDER BY id DESC LIMIT 1",
+                                      arguments: [participantID, key])
+        }
+        let open = try Int64.fetchAll(db, sql: "SELECT id FROM session WHERE participant_id = ? AND ended IS NULL ORDER BY id", arguments: [participantID])
+        guard open.count > 1 else { return open.first }
+        let choices = try open.map { try session(db, id: $0) }.map { $0.resumeOptions.isEmpty ? "(—)" : $0.resumeOptions }
+        throw StoreError.invalidInput([.init(location: "participant \(StudyText.composed(participant))",
+                                             message: "has \(open.count) open sessions (\(choices.joined(separator: "; "))): say which with --condition, or end one with 'studyctl session close'")])
+    }
+
+    /// Ends a participant's open session (chosen as `resumableSession` chooses) at the session clock's now. A try
+    /// still open (its timer running, or waiting for its outcome) is cancelled first and named in the result.
+    public func closeSession(participant: String, conditions: [String: String] = [:], logLabel: String) throws -> (session: SessionRecord, cancelled: String?) {
+        guard let open = try resumableSession(participant: participant, conditions: conditions) else {
+            throw StoreError.invalidInput([.init(location: "participant \(StudyText.composed(participant))",
+                                                 message: "has no open session\(conditions.isEmpty ? "" : " (" + MeasurementKey(conditions: conditions).conditionText + ")")")])
+        }
+        let clock = SessionClock(started: open.started)
+        var cancelled: String?
+        if let task = open.state.open?.task {
+            _ = try logSessionEvent(session: open.id, SessionEvent(.cancel, offset: max(clock.offset(), open.state.lastOffset)), logLabel: logLabel)
+            cancelled = task
+        }
+        let ended = try logSessionEvent(session: open.id, SessionEvent(.end, offset: max(clock.offset(), open.state.lastOffset)), logLabel: logLabel)
+        return (ended.session, cancelled)
+    }
+
+    /// Removes a participant's session (its number among theirs; the only one when nil). The attempts it stored
+    /// are removed with it only with `cascade` (refused otherwise, counted); its notes stay as participant memos
+    /// and its log as a transcript.
+    public func removeSession(participant: String, number: Int?, cascade: Bool) throws -> (session: SessionRecord, attempts: Int) {
+        try write { db in
+            let participantID = try Self.participantID(db, code: participant)
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM session WHERE participant_id = ? ORDER BY id", arguments: [participantID])
+            let code = StudyText.composed(participant)
+            guard !ids.isEmpty else {
+                throw StoreError.invalidInput([.init(location: "participant \(code)", message: "has no session to remove")])
+            }
+            let id: Int64
+            if let number {
+                guard (1...ids.count).contains(number) else {
+                    throw StoreError.invalidInput([.init(location: "participant \(code)", message: "has no session \(number) (sessions 1 to \(ids.count))")])
+                }
+                id = ids[number - 1]
+            } else {
+                guard ids.count == 1 else {
+                    throw StoreError.invalidInput([.init(location: "participant \(code)", message: "has \(ids.count) sessions: say which with --session N ('studyctl session show \(code)' numbers them)")])
+                }
+                id = ids[0]
+            }
+            let session = try Self.session(db, id: id)
+            let attempts = try Int64.fetchAll(db, sql: """
+                SELECT a.id FROM session_event e JOIN task_attempt a ON a.id = e.attempt_id WHERE e.session_id = ?
+                """, arguments: [id])
+            if !attempts.isEmpty && !cascade {
+                throw StoreError.invalidInput([.init(location: "participant \(code), session \(session.number)",
+                                                     message: attempts.count == 1 ? "stored an attempt; remove it with the session using --cascade"
+                                                         : "stored \(attempts.count) attempts; remove them with it using --cascade")])
+            }
+            for attempt in attempts { try db.execute(sql: "DELETE FROM task_attempt WHERE id = ?", arguments: [attempt]) }
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id])
+            return (session, attempts.count)
         }
     }
 
@@ -189,9 +289,7 @@ extension StudyDatabase {
                                                      message: "\(definition.id) is not asked per task; after-task questionnaires are per-task instruments such as seq")])
             }
         }
-        let unfinished = try Int64.fetchOne(db, sql: """
-            SELECT id FROM session WHERE participant_id = ? AND condition_key = ? AND ended IS NULL ORDER BY id DESC LIMIT 1
-            """, arguments: [participantID, probe.conditionKey])
+        let unfinished = try unfinishedSession(db, participantID: participantID, participant: participant, conditions: conditions)
         return SessionPlan(participantID: participantID, conditionKey: probe.conditionKey, levels: probe.levels, taskIDs: taskIDs,
                            unfinished: unfinished)
     }
@@ -275,7 +373,9 @@ extension StudyDatabase {
 
     static func session(_ db: Database, id: Int64) throws -> SessionRecord {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT s.id, p.code, s.after_task, s.started, s.ended FROM session s JOIN participant p ON p.id = s.participant_id WHERE s.id = ?
+            SELECT s.id, p.code, s.after_task, s.started, s.ended, s.after_session, s.observer,
+                   (SELECT count(*) FROM session o WHERE o.participant_id = s.participant_id AND o.id <= s.id) AS number
+            FROM session s JOIN participant p ON p.id = s.participant_id WHERE s.id = ?
             """, arguments: [id]) else {
             throw StoreError.invalidInput([.init(location: "session \(id)", message: "the study holds no such session")])
         }
@@ -300,9 +400,13 @@ extension StudyDatabase {
                                                           observer: event["observer"]),
                                       at: event["at"], trial: event["trial"])
         }
-        return SessionRecord(id: id, participant: row["code"], conditions: conditions,
-                             tasks: keys.compactMap { key in all.first { $0.key == key } },
-                             afterTask: row["after_task"], started: row["started"], ended: row["ended"], events: events)
+        var record = SessionRecord(id: id, participant: row["code"], conditions: conditions,
+                                   tasks: keys.compactMap { key in all.first { $0.key == key } },
+                                   afterTask: row["after_task"], started: row["started"], ended: row["ended"], events: events)
+        record.number = row["number"]
+        record.after = ((row["after_session"] as String?) ?? "").split(separator: ",").map(String.init)
+        record.observer = row["observer"]
+        return record
     }
 
     /// Appends a line to the session's log, creating the log (a transcript labelled `label`, or `label 2`… when

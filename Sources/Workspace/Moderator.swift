@@ -28,7 +28,13 @@ struct ModeratorAPI {
         var now: Double; var tasks: [Task]; var open: OpenTry?; var finished: [Finished]; var notes: [Note]; var suggested: String?
         var questionnaire: Questionnaire?; var message: String?; var words: [String: String]
     }
-    struct Participants: Encodable { var title: String; var language: String; var participants: [String]; var words: [String: String] }
+    struct Factor: Encodable { var name: String; var levels: [String] }
+    struct OpenSession: Encodable { var participant: String; var number: Int; var conditions: [String: String] }
+    struct Participants: Encodable {
+        var title: String; var language: String; var participants: [String]; var words: [String: String]
+        /// The conditions a session can run under, and the sessions left open (the page joins one instead of opening another).
+        var factors: [Factor]; var open: [OpenSession]
+    }
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("/moderator") { _, _ in try WorkspaceServer.asset("moderator.html", type: "text/html; charset=utf-8") }
@@ -38,8 +44,11 @@ struct ModeratorAPI {
         group.get("participants") { _, _ in
             try await api.guarded {
                 let info = try study.info()
+                let open = try study.sessions().filter { $0.ended == nil }
                 return Participants(title: info.title, language: info.language.rawValue, participants: try study.roster().participants.map(\.code),
-                                    words: PageWord.all(info.language))
+                                    words: PageWord.all(info.language),
+                                    factors: try study.factors().map { Factor(name: $0.name, levels: $0.levels) },
+                                    open: open.map { OpenSession(participant: $0.participant, number: $0.number, conditions: $0.conditions) })
             }
         }
         group.post("") { request, context in
@@ -66,7 +75,7 @@ struct ModeratorAPI {
                 let language = try study.info().language
                 let update = try study.logSessionEvent(session: id, SessionEvent(kind, task: body.task, offset: offset, value: body.value,
                                                                                  observer: body.observer?.nilIfBlank),
-                                                       logLabel: Sentence("session \(id)").text(language))
+                                                       logLabel: Sentence("session \(session.number)").text(language))
                 return try await shape(update.session, resumed: false, message: nil)
             }
         }

@@ -37,6 +37,43 @@ import Surveys
         #expect(stored.events.allSatisfy { SessionClock.seconds($0.at)! - SessionClock.seconds(stored.started)! - $0.event.offset < 0.002 })
     }
 
+    /// An open session is found as it began (its condition, --after and observer), numbered among the
+    /// participant's; several open ones need a condition; close ends one, cancelling an open try; remove refuses
+    /// while attempts depend on it unless cascading, and keeps the notes.
+    @Test func sessionsResumeAsTheyBeganAndCanBeClosedAndRemoved() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        let (first, _) = try study.openSession(participant: "P1", conditions: ["aparelho": "celular"], afterTask: "seq", after: ["sus"], observer: "Ana")
+        #expect(first.number == 1 && first.after == ["sus"] && first.observer == "Ana")
+        #expect(first.resumeCommand == "studyctl session P1 --condition aparelho=celular")
+        // Without a condition the one open session is the one resumed, whatever its condition.
+        let found = try #require(try study.resumableSession(participant: "P1"))
+        #expect(found.id == first.id && found.conditions == ["aparelho": "celular"] && found.after == ["sus"] && found.observer == "Ana")
+        let (again, resumed) = try study.openSession(participant: "P1", afterTask: "seq")
+        #expect(resumed && again.id == first.id && again.after == ["sus"] && again.observer == "Ana")
+        try study.logSessionEvent(session: first.id, SessionEvent(.start, task: "T1", offset: 1), logLabel: "sessão 1")
+        try study.logSessionEvent(session: first.id, SessionEvent(.outcome, offset: 9, value: "fail"), logLabel: "sessão 1")
+        try study.logSessionEvent(session: first.id, SessionEvent(.note, offset: 10, value: "Desistiu"), logLabel: "sessão 1")
+        // A second open session under the other level: numbered 2, and a bare resume must choose.
+        let (second, _) = try study.openSession(participant: "P1", conditions: ["aparelho": "tablet"])
+        #expect(second.number == 2)
+        #expect(throws: StoreError.self) { try study.resumableSession(participant: "P1") }
+        #expect(try study.resumableSession(participant: "P1", conditions: ["aparelho": "TABLET"])?.id == second.id)
+        try study.logSessionEvent(session: second.id, SessionEvent(.start, task: "T2", offset: 1), logLabel: "sessão 2")
+        let (closed, cancelled) = try study.closeSession(participant: "P1", conditions: ["aparelho": "tablet"], logLabel: "sessão 2")
+        #expect(closed.ended != nil && cancelled == "T2" && closed.state.finished.isEmpty)
+        #expect(try study.resumableSession(participant: "P1")?.id == first.id)
+        // Remove: refused while its attempt remains; --cascade takes the attempt, the note stays a memo.
+        #expect(throws: StoreError.self) { try study.removeSession(participant: "P1", number: nil, cascade: false) }
+        #expect(throws: StoreError.self) { try study.removeSession(participant: "P1", number: 1, cascade: false) }
+        #expect(try study.attempts().count == 1)
+        let removed = try study.removeSession(participant: "P1", number: 1, cascade: true)
+        #expect(removed.attempts == 1 && removed.session.id == first.id)
+        #expect(try study.attempts().isEmpty && (try study.memos(on: .participant("P1"))).map(\.text) == ["Desistiu"])
+        #expect(try study.sessions(participant: "P1").map(\.number) == [1])
+        #expect(try study.removeSession(participant: "P1", number: nil, cascade: false).attempts == 0)
+    }
+
     @Test func aRefusedEventLeavesTheStudyAsItWas() throws {
         let folder = try TemporaryFolder()
         let study = try study(folder)
@@ -71,7 +108,9 @@ import Surveys
         try study.logSessionEvent(session: first.id, SessionEvent(.cancel, offset: 2), logLabel: "s")
         try study.logSessionEvent(session: first.id, SessionEvent(.end, offset: 3), logLabel: "s")
         #expect(try study.session(id: first.id).ended != nil)
-        #expect(!(try study.openSession(participant: "P1").resumed))
+        // Without a condition, the participant's one open session (under celular) is the one resumed.
+        let bare = try study.openSession(participant: "P1")
+        #expect(bare.resumed && bare.session.id == other.session.id)
         #expect(throws: StoreError.self) { _ = try study.openSession(participant: "P1", conditions: ["aparelho": "tablet"], afterTask: "sus") }
         #expect(throws: StoreError.self) { _ = try study.openSession(participant: "P9") }
     }

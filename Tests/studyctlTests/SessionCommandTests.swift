@@ -144,7 +144,7 @@ struct TmuxTerminal {
         #expect(resumed.contains("00:10,0") && resumed.contains("em andamento"), "T3 runs on from its start: \(resumed)")
         try at(75); try terminal.type("f"); try terminal.wait(for: "De modo geral")
         try terminal.type("-"); try terminal.press("Enter")
-        try terminal.wait(for: "✓ falha")
+        try terminal.wait(for: "✗ falha")
         try terminal.wait(for: "q encerra a sessão")
         try terminal.type("q"); try terminal.wait(for: "Encerrar a sessão? (s/n)")
         try terminal.type("s")
@@ -211,6 +211,56 @@ struct TmuxTerminal {
     }
 
     /// Keys the state does not allow are refused on the screen, and nothing is stored for them.
+    /// Ctrl-C keeps the session open and names the command that resumes it exactly; a bare `session P1` resumes
+    /// it with its condition, questionnaires and observer; `session close` ends it and `session list` reads
+    /// local time with its offset, the session numbered per participant.
+    @Test func aSessionResumesAsItBeganAndIsClosed() throws {
+        guard TmuxTerminal.available else {
+            print("skipped: tmux is not installed (make deps installs it)")
+            return
+        }
+        let cli = try study()
+        let clock = try cli.write("clock", "1800000000")
+        let binary = StudyCtl.binary.path
+        let terminal = TmuxTerminal()
+        defer { terminal.stop() }
+        let environment = "NO_COLOR=1 TZ=America/Sao_Paulo STUDYCTL_CLOCK_FILE=\(clock)"
+        try terminal.start("sh -c 'env \(environment) \(binary) session P1 --condition aparelho=tablet --after sus --observer Ana --db study.sqlite; sleep 600'",
+                           in: cli.folder)
+        try terminal.wait(for: "Sessão iniciada")
+        try terminal.type(" "); try terminal.wait(for: "em andamento")
+        try cli.write("clock", "1800000012")
+        try terminal.type("p"); try terminal.wait(for: "De modo geral")
+        try terminal.type("4"); try terminal.press("Enter")
+        try terminal.wait(for: "◐ parcial")
+        try terminal.press("C-c")
+        let kept = try terminal.wait(for: "a retoma", history: true)
+        #expect(kept.contains("'studyctl session P1 --condition aparelho=tablet' a retoma"), "\(kept)")
+        try terminal.tmux(["kill-server"])
+        let shown = try JSONSerialization.jsonObject(with: Data(cli.succeed(["session", "show", "P1", "--json"]).utf8)) as! [String: Any]
+        let session = (shown["sessions"] as! [[String: Any]])[0]
+        #expect(session["observer"] as? String == "Ana" && session["after"] as? [String] == ["sus"] && session["number"] as? Int == 1, "\(session)")
+        // A bare `session P1` joins it.
+        let again = TmuxTerminal()
+        defer { again.stop() }
+        try again.start("sh -c 'env \(environment) \(binary) session P1 --db study.sqlite; sleep 600'", in: cli.folder)
+        let resumed = try again.wait(for: "Sessão retomada")
+        #expect(resumed.contains("◐ parcial"), "\(resumed)")
+        try again.press("C-c")
+        try again.wait(for: "a retoma", history: true)
+        try again.tmux(["kill-server"])
+        #expect(try cli.succeed(["session", "list", "--json"]).components(separatedBy: "\"participant\"").count == 2, "one session, not two")
+        let closed = try cli.succeed(["session", "close", "P1"])
+        #expect(closed.contains("Sessão 1 de P1 encerrada."), "\(closed)")
+        let list = try cli.run(["session", "list"], environment: ["TZ": "America/Sao_Paulo"])
+        #expect(list.stdout.contains("2027-01-15 05:00:00 −03:00"), "\(list.stdout)")
+        #expect(list.stdout.contains("aparelho=tablet") && list.stdout.contains("America/Sao_Paulo"), "\(list.stdout)")
+        let refused = try cli.fail(["session", "remove", "P1"])
+        #expect(refused.stderr.contains("--cascade"), "\(refused.stderr)")
+        #expect(try cli.succeed(["session", "remove", "P1", "--cascade"]).contains("Sessão 1 de P1 removida com a tentativa que ela gravou."))
+        #expect(try cli.succeed(["attempt", "list", "--json"]).contains("\"attempts\" : [\n\n  ]"))
+    }
+
     @Test func refusedKeysStoreNothing() throws {
         guard TmuxTerminal.available else {
             print("skipped: tmux is not installed (make deps installs it)")

@@ -16,7 +16,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case modTitle, modObserver, modOpen, modStart, modStop, modError, modUncount, modAssist, modPause, modResume
     case modSuccess, modPartial, modFail, modCancel, modRestart, modNote, modAddNote, modEnd, modEndConfirm, modTask, modTitleColumn
     case modTime, modErrors, modState, modRunning, modPaused, modStopped, modToDo, modAssisted, modNotes, modAsk, modSkip, modStore
-    case modEnded, modKeys, modResumed, modStarted, modTries
+    case modEnded, modKeys, modResumed, modStarted, modTries, modJoin, modNoLevel
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -28,6 +28,8 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .modTitle: return ("session logger", "registro da sessão")
         case .modObserver: return ("Observer", "Observador")
         case .modOpen: return ("Open the session", "Abrir a sessão")
+        case .modJoin: return ("Join the open session", "Entrar na sessão aberta")
+        case .modNoLevel: return ("(none)", "(nenhum)")
         case .modStart: return ("Start (space)", "Iniciar (espaço)")
         case .modStop: return ("Stop (space)", "Parar (espaço)")
         case .modError: return ("Error (e)", "Erro (e)")

@@ -99,7 +99,7 @@ function render() {
       const last = tries[tries.length - 1];
       time = fixed(last.seconds, 1) + " s";
       errors = String(last.errors);
-      status = "✓ " + t({ success: "modSuccess", partial: "modPartial", fail: "modFail" }[last.outcome]).replace(/ \(.\)$/, "").toLowerCase()
+      status = ({ success: "✓", partial: "◐", fail: "✗" }[last.outcome] || "✓") + " " + t({ success: "modSuccess", partial: "modPartial", fail: "modFail" }[last.outcome]).replace(/ \(.\)$/, "").toLowerCase()
         + (last.assisted ? " · " + t("modAssisted") : "") + (tries.length > 1 ? " · " + t("modTries", { n: tries.length }) : "");
     }
     const row = el("tr", { "data-task": task.key, onclick: () => { if (!session.open) { cursor = task.key; render(); } } },
@@ -165,9 +165,33 @@ async function start() {
   $("participant").replaceChildren(...data.participants.map((code) => el("option", { value: code }, code)));
   const wanted = new URLSearchParams(location.search).get("participant");
   if (wanted) $("participant").value = wanted;
+  // One choice per condition factor; a participant's open session preselects its levels, and the button joins it.
+  $("conditions").replaceChildren(...data.factors.map((factor) => el("label", {}, factor.name + " ",
+    el("select", { "data-factor": factor.name }, el("option", { value: "" }, t("modNoLevel")),
+       ...factor.levels.map((level) => el("option", { value: level }, level))))));
+  const chosenConditions = () => {
+    const conditions = {};
+    for (const select of $("conditions").querySelectorAll("select")) if (select.value) conditions[select.dataset.factor] = select.value;
+    return conditions;
+  };
+  const sameConditions = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+  const showOpen = () => {
+    const open = data.open.filter((session) => session.participant === $("participant").value);
+    if (open.length > 0 && Object.keys(chosenConditions()).length === 0) {
+      for (const select of $("conditions").querySelectorAll("select")) select.value = open[0].conditions[select.dataset.factor] || "";
+    }
+    const joining = open.some((session) => sameConditions(session.conditions, chosenConditions()));
+    $("open").textContent = t(joining ? "modJoin" : "modOpen");
+  };
+  $("participant").addEventListener("change", () => {
+    for (const select of $("conditions").querySelectorAll("select")) select.value = "";
+    showOpen();
+  });
+  $("conditions").addEventListener("change", showOpen);
+  showOpen();
   $("open").addEventListener("click", async () => {
     try {
-      const opened = await api("POST", "", { participant: $("participant").value });
+      const opened = await api("POST", "", { participant: $("participant").value, conditions: chosenConditions() });
       accept(opened, opened.resumed ? t("modResumed") : t("modStarted"));
     } catch (error) { say(error.message, true); }
   });

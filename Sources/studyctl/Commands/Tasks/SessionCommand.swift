@@ -9,7 +9,7 @@ struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
         abstract: words("Run a test session: time tasks, count errors and take notes live, into the study."),
-        subcommands: [SessionRun.self, SessionShow.self, SessionList.self],
+        subcommands: [SessionRun.self, SessionShow.self, SessionList.self, SessionClose.self, SessionRemove.self],
         defaultSubcommand: SessionRun.self)
 }
 
@@ -25,7 +25,8 @@ struct SessionRun: ParsableCommand {
 
             After each task the per-task questionnaire (--after-task, SEQ by default) is asked in the study's \
             language; the questionnaires of --after follow the last task. Every key is stored as it is pressed: \
-            'studyctl session P3' again resumes an unfinished session where it stopped.
+            'studyctl session P3' again resumes an unfinished session where it stopped, with its condition, its \
+            questionnaires and its observer ('studyctl session close P3' ends it without the logger).
             """))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
@@ -51,12 +52,16 @@ struct SessionRun: ParsableCommand {
     func run() throws {
         let database = try study.open()
         let language = try database.info().language
-        let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let given = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        // An unfinished session is resumed as it began: its condition, its questionnaires and its observer
+        // (what is given again replaces them).
+        let resumable = try database.resumableSession(participant: participant, conditions: given)
+        let conditions = given.isEmpty ? resumable?.conditions ?? [:] : given
         // The questionnaires after the last task are stored under the session's condition (a participant who
         // uses two devices answers the SUS once for each), as the per-task ones are.
         let measurement = try database.measurementKey(occasion: "", conditions: conditions)
         let taskList = tasks.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-        let after = (self.after ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let after = (self.after ?? resumable?.after.joined(separator: ",") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var definitions: [InstrumentDefinition] = []
         for id in after {
             guard let definition = try database.instrument(id) else {
@@ -74,14 +79,15 @@ struct SessionRun: ParsableCommand {
             definitions.append(definition)
         }
         // The observer names each note's memo, as a coder: checked now, not at the first note (whose words would be lost).
-        let observer = try self.observer.map { try StudyText.name($0.trimmingCharacters(in: .whitespaces), as: .coderName) }
+        let observer = try (self.observer ?? resumable?.observer).map { try StudyText.name($0.trimmingCharacters(in: .whitespaces), as: .coderName) }
         let perTask = afterTask.lowercased() == "none" ? nil : afterTask
         // What would be refused is said before the logger takes over the terminal (and without one).
         try database.checkSession(participant: participant, conditions: conditions, tasks: taskList, afterTask: perTask)
         guard Terminal.isInteractive else {
             throw Refusal("'studyctl session' is a full-screen logger and needs a terminal; to enter attempts afterwards use 'studyctl attempt add' or 'attempt import'.")
         }
-        let (session, resumed) = try database.openSession(participant: participant, conditions: conditions, tasks: taskList, afterTask: perTask)
+        let (session, resumed) = try database.openSession(participant: participant, conditions: conditions, tasks: taskList, afterTask: perTask,
+                                                          after: definitions.map(\.id), observer: observer)
         if resumed, let taskList, taskList.map({ $0.lowercased() }) != session.tasks.map({ $0.key.lowercased() }) {
             note("resuming the unfinished session with its own tasks (\(session.tasks.map(\.key).joined(separator: ", ")))")
         }
@@ -93,7 +99,7 @@ struct SessionRun: ParsableCommand {
             }
             say("Session ended.")
         } else {
-            print(words("The session is kept open: 'studyctl session \(session.participant)' resumes it."))
+            print(words("The session is kept open: '\(session.resumeCommand)' resumes it."))
         }
         print(try SessionSummary(session: try database.session(id: session.id), database: database, language: language).text())
     }
@@ -141,17 +147,18 @@ struct SessionList: ParsableCommand {
         let database = try study.open()
         let sessions = try database.sessions()
         if output.json {
-            struct Line: Encodable { var id: Int64; var participant: String; var conditions: [String: String]; var started: String; var ended: String?; var attempts: Int }
-            try printJSON(sessions.map { Line(id: $0.id, participant: $0.participant, conditions: $0.conditions, started: $0.started, ended: $0.ended,
-                                              attempts: $0.state.finished.count) }, command: "session list", key: "sessions")
+            struct Line: Encodable { var id: Int64; var number: Int; var participant: String; var conditions: [String: String]; var started: String; var ended: String?; var attempts: Int }
+            try printJSON(sessions.map { Line(id: $0.id, number: $0.number, participant: $0.participant, conditions: $0.conditions, started: $0.started,
+                                              ended: $0.ended, attempts: $0.state.finished.count) }, command: "session list", key: "sessions")
             return
         }
         guard !sessions.isEmpty else { return say("The study has no session yet.") }
-        var table = TextTable(words: ["Session", "Participant", "Condition", "Began", "Ended", "Attempts"], rightAligned: [0, 5])
+        var table = TextTable(words: ["Participant", "Session", "Condition", "Began", "Ended", "Attempts"], rightAligned: [1, 5])
         for session in sessions {
-            table.append(["\(session.id)", session.participant, session.occasion.isEmpty ? "–" : session.occasion, session.started,
-                          session.ended ?? words("open"), "\(session.state.finished.count)"])
+            table.append([session.participant, "\(session.number)", session.occasion.isEmpty ? "–" : MeasurementKey(key: session.occasion).conditionText,
+                          LocalTime.text(session.started), session.ended.map(LocalTime.text) ?? words("open"), "\(session.state.finished.count)"])
         }
+        print(words("Times are local (\(LocalTime.zoneName))."))
         print(table.render())
     }
 }
@@ -171,7 +178,8 @@ struct SessionSummary {
     }
     struct Event: Encodable { var kind: String; var task: String?; var offset: Double; var at: String; var value: String?; var observer: String?; var trial: Int? }
     struct JSON: Encodable {
-        var id: Int64; var participant: String; var conditions: [String: String]; var started: String; var ended: String?
+        var id: Int64; var number: Int; var participant: String; var conditions: [String: String]; var started: String; var ended: String?
+        var observer: String?; var after: [String]
         var afterTask: String?; var tasks: [String]; var attempts: [Line]; var events: [Event]
     }
 
@@ -203,7 +211,8 @@ struct SessionSummary {
     }
 
     func json() -> JSON {
-        JSON(id: session.id, participant: session.participant, conditions: session.conditions, started: session.started, ended: session.ended,
+        JSON(id: session.id, number: session.number, participant: session.participant, conditions: session.conditions, started: session.started,
+             ended: session.ended, observer: session.observer, after: session.after,
              afterTask: session.afterTask, tasks: session.tasks.map(\.key), attempts: lines,
              events: session.events.map { Event(kind: $0.event.kind.rawValue, task: $0.event.task, offset: $0.event.offset, at: $0.at,
                                                 value: $0.event.value, observer: $0.event.observer, trial: $0.trial) })
@@ -214,8 +223,8 @@ struct SessionSummary {
     func text(withLog: Bool = false) -> String {
         let style = NumberStyle(language)
         var out: [String] = []
-        let condition = session.occasion.isEmpty ? "" : " (\(session.occasion))"
-        out.append(say("Session \(session.id) of \(session.participant)\(condition), began \(session.started)") +
+        let condition = session.occasion.isEmpty ? "" : " (\(MeasurementKey(key: session.occasion).conditionText))"
+        out.append(say("Session \(session.number) of \(session.participant)\(condition), began \(LocalTime.text(session.started))") +
                    (session.ended == nil ? " — " + say("open") : ""))
         let penalties = lines.contains { $0.total != nil }
         var header: [Sentence] = ["Task", "Trial", "Time (s)", "Errors", "Assisted", "Outcome"]
@@ -252,5 +261,66 @@ struct SessionSummary {
             }
         }
         return out.joined(separator: "\n")
+    }
+}
+
+struct SessionClose: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "close", abstract: words("End a participant's open session without the logger."),
+        discussion: words("""
+            For a session left open (the terminal closed, the laptop out of battery): ends it now. A task still \
+            open is cancelled (its try is not stored) and said. With several open sessions, --condition says which. \
+            Example: studyctl session close P2 --condition aparelho=celular
+            """))
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Option(help: ArgumentHelp(words("The open session's condition level; repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let database = try study.open()
+        let language = try database.info().language
+        let conditions = Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let open = try database.resumableSession(participant: participant, conditions: conditions)
+        let (session, cancelled) = try database.closeSession(participant: participant, conditions: conditions,
+                                                             logLabel: Sentence("session \(open?.number ?? 1)").text(language))
+        if let cancelled { say("The open try of \(cancelled) was cancelled (not stored).") }
+        say("Session \(session.number) of \(session.participant) ended.")
+        print(try SessionSummary(session: session, database: database, language: Voice.language).text())
+    }
+}
+
+struct SessionRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: words("Remove a participant's session."),
+        discussion: words("""
+            Refused while attempts the session stored remain, unless --cascade removes them with it; its notes stay \
+            as the participant's memos and its log as a transcript. Example: studyctl session remove P2 --session 1 --cascade
+            """))
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Option(help: ArgumentHelp(words("The session's number among the participant's (see 'studyctl session show'); needed when they have several."), valueName: "n"))
+    var session: Int?
+
+    @Flag(help: ArgumentHelp(words("Also remove the attempts the session stored.")))
+    var cascade = false
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let (removed, attempts) = try study.withStudy { try $0.removeSession(participant: participant, number: session, cascade: cascade) }
+        if attempts == 1 {
+            say("Removed session \(removed.number) of \(removed.participant) and the attempt it stored.")
+        } else if attempts > 1 {
+            say("Removed session \(removed.number) of \(removed.participant) and the \(attempts) attempts it stored.")
+        } else {
+            say("Removed session \(removed.number) of \(removed.participant).")
+        }
     }
 }

@@ -34,6 +34,15 @@ struct SessionScreen {
 
     func say(_ sentence: Sentence) -> String { sentence.text(language) }
 
+    /// ✓ success, ◐ partial, ✗ fail: the mark beside the outcome's word.
+    static func outcomeMark(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .success: "✓"
+        case .partial: "◐"
+        case .fail: "✗"
+        }
+    }
+
     static func outcomeWord(_ outcome: Outcome) -> Sentence {
         switch outcome {
         case .success: return "success"
@@ -42,7 +51,7 @@ struct SessionScreen {
         }
     }
 
-    var logLabel: String { say("session \(session.id)") }
+    var logLabel: String { say("session \(session.number)") }
 
     /// Runs until the session ends (true) or the moderator leaves it open (false).
     mutating func run() throws -> Bool {
@@ -203,7 +212,7 @@ struct SessionScreen {
             } else if let last = tries.last {
                 time = style.number(last.seconds, decimals: 1) + " s"
                 errors = "\(last.errors)"
-                status = "✓ " + say(Self.outcomeWord(last.outcome)) + (last.assisted ? " · " + say("assisted") : "")
+                status = Self.outcomeMark(last.outcome) + " " + say(Self.outcomeWord(last.outcome)) + (last.assisted ? " · " + say("assisted") : "")
                 if tries.count > 1 { status += " · " + say("\(tries.count) tries") }
             } else {
                 status = say("not started")
