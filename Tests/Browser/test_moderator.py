@@ -172,6 +172,61 @@ def main():
     start = log.index("menu no rodapé")
     assert (codes[0]["spanStart"], codes[0]["spanEnd"]) == (start, start + len("menu no rodapé")), (codes[0], log)
     print("moderator page: 2 tasks logged in the browser equal what the study holds; a second observer saw them; the log was coded")
+    conditions_and_joining()
+
+
+def conditions_and_joining():
+    """The page picks the session's condition, and a page opened later joins the open session instead of opening another."""
+    folder = tempfile.mkdtemp(prefix="studyctl-moderator-join-")
+    study = os.path.join(folder, "study.sqlite")
+    cli("init", "--title", "Aparelhos", "--language", "pt-BR", study=study)
+    cli("participant", "add", "P1", study=study)
+    cli("participant", "add", "P2", study=study)
+    cli("task", "add", "T1", "--title", "Encontrar o menu", study=study)
+    cli("condition", "add", "aparelho", "--levels", "celular,tablet", study=study)
+    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = None
+        for line in server.stdout:
+            found = re.search(r"http://127\.0\.0\.1:\d+/moderator\?token=[0-9a-f]{32}", line)
+            if found:
+                url = found.group(0)
+                break
+        assert url, "studyctl serve printed no session logger address"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": 1100, "height": 700})
+            page.goto(url)
+            page.wait_for_selector("#participant option[value=P1]", state="attached")
+            assert page.inner_text("#open") == "Abrir a sessão", page.inner_text("#open")
+            assert "(nenhum)" in page.inner_text("#conditions"), page.inner_text("#conditions")
+            page.select_option("#conditions select[data-factor=aparelho]", "tablet")
+            page.click("#open")
+            page.wait_for_selector("#logger:not([hidden])")
+            assert "aparelho=tablet" in page.inner_text("#session-title"), page.inner_text("#session-title")
+            page.locator("body").click(position={"x": 5, "y": 5})
+            page.keyboard.press("Space")
+            page.wait_for_selector("tr.open[data-task=T1]")
+
+            later = browser.new_page(viewport={"width": 1100, "height": 700})
+            later.goto(url)
+            later.wait_for_selector("#participant option[value=P1]", state="attached")
+            later.select_option("#participant", "P2")
+            assert later.inner_text("#open") == "Abrir a sessão"
+            later.select_option("#participant", "P1")
+            assert later.eval_on_selector("#conditions select[data-factor=aparelho]", "s => s.value") == "tablet"
+            assert later.inner_text("#open") == "Entrar na sessão aberta", later.inner_text("#open")
+            later.screenshot(path=os.path.join(ROOT, ".build", "moderator-join.png"))
+            later.click("#open")
+            later.wait_for_selector("tr.open[data-task=T1]")
+            assert "aparelho=tablet" in later.inner_text("#session-title"), later.inner_text("#session-title")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    sessions = json.loads(cli("session", "list", "--json", study=study))["sessions"]
+    assert [(s["participant"], s["number"], s["conditions"]) for s in sessions] == [("P1", 1, {"aparelho": "tablet"})], sessions
+    print("moderator page: the condition chosen on the page is the session's; a page opened later joined the open session")
 
 
 if __name__ == "__main__":
