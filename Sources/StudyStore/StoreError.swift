@@ -133,7 +133,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case let .responsesExist(participant, instrument, task, measurement, recorded):
             return "Participant \(participant) already has \(instrument) answers" + (task.map { " for task \($0)" } ?? "")
                 + (measurement.isEmpty ? "" : " (\(MeasurementKey(key: measurement).label(none: "")))")
-                + " (recorded \(recorded)); nothing was stored. Rerun with --replace to overwrite them."
+                + " (recorded \(LocalTime.text(recorded))); nothing was stored. Rerun with --replace to overwrite them."
         case let .unknownTask(key, known):
             return "No task '\(key)' in this study." + Self.knownList("Tasks", known)
         case let .taskRequired(instrument):

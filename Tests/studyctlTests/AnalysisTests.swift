@@ -303,8 +303,9 @@ import Darwin
         #expect(attempts[0]["seconds"] is NSNull, "an absent time is null, not left out")
         let score = try json(try cli.succeed(["score", "sus", "--by", "level", "--json"]))
         let group = try #require((score["groups"] as? [[String: Any]])?.first)
-        #expect(Set(group.keys) == ["attribute", "name", "task", "occasion", "n", "summaries", "choices"])
+        #expect(Set(group.keys) == ["attribute", "name", "task", "occasion", "conditions", "n", "summaries", "choices"])
         #expect(group["occasion"] is NSNull, "one occasion: null")
+        #expect(group["conditions"] is NSNull, "no condition: null")
         #expect(group["attribute"] as? String == "level")
         let summary = try #require((group["summaries"] as? [[String: Any]])?.first)
         #expect(Set(summary.keys) == ["score", "statistics", "ciClipped", "norm", "test", "testUndefined", "verdict", "grade",

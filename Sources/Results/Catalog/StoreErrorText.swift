@@ -53,7 +53,7 @@ extension StoreError {
         case let .unknownInstrument(id, names):
             return "Nenhum instrumento '\(id)'." + known("Instrumentos", names) + " Acrescente o seu com 'studyctl instrument add ARQUIVO.json'."
         case let .responsesExist(participant, instrument, task, measurement, recorded):
-            return "O participante \(participant) já tem respostas de \(instrument)\(task.map { " para a tarefa \($0)" } ?? "")\(measurement.isEmpty ? "" : " (\(MeasurementKey(key: measurement).label(none: "")))") (gravadas em \(recorded)); nada foi gravado. Rode de novo com --replace para sobrescrevê-las."
+            return "O participante \(participant) já tem respostas de \(instrument)\(task.map { " para a tarefa \($0)" } ?? "")\(measurement.isEmpty ? "" : " (\(MeasurementKey(key: measurement).label(none: "")))") (gravadas em \(LocalTime.text(recorded))); nada foi gravado. Rode de novo com --replace para sobrescrevê-las."
         case let .unknownTask(key, names): return "Nenhuma tarefa '\(key)' neste estudo." + known("Tarefas", names)
         case let .taskRequired(instrument): return "\(instrument) é respondido uma vez por tarefa; diga qual com --task CHAVE."
         case let .duplicateTask(key): return "A tarefa \(key) já existe."

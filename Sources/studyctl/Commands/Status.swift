@@ -1,3 +1,4 @@
+import Wording
 import ArgumentParser
 import Results
 import StudyStore
@@ -32,7 +33,7 @@ struct Status: ParsableCommand {
         say(.statusStudy(status.title))
         say(.statusFile(study.path))
         say(.statusLanguage(status.language.rawValue))
-        say(.statusCreated(status.created))
+        say(.statusCreated(LocalTime.text(status.created)))
         say(.statusSchema(version: status.schemaVersion, steps: status.migrations.joined(separator: ", ")))
         print("")
         // The kinds by their machine names (as in --json), labelled in the command line's language.

@@ -1,3 +1,4 @@
+import Wording
 import ArgumentParser
 import Results
 import Foundation
@@ -209,7 +210,7 @@ struct MemoList: ParsableCommand {
             let place = memo.session.map { session in
                 " · " + words("session \(session)") + (memo.task.map { " · \($0)" } ?? "") + (memo.sessionOffset.map { " [\(SessionClock.clock($0))]" } ?? "")
             } ?? ""
-            print("[\(memo.id)] \(memo.on)" + place + (memo.coder.map { " — \($0)" } ?? "") + " (\(memo.created))")
+            print("[\(memo.id)] \(memo.on)" + place + (memo.coder.map { " — \($0)" } ?? "") + " (\(LocalTime.text(memo.created)))")
             print("    " + memo.text.replacingOccurrences(of: "\n", with: "\n    "))
         }
     }

@@ -1,3 +1,4 @@
+import Wording
 import ArgumentParser
 import Results
 import StudyStore
@@ -25,7 +26,7 @@ struct ParticipantShow: ParsableCommand {
             try printJSON(JSON(participant: .init(detail.profile), created: detail.created, attached: detail.attached), command: "participant show")
             return
         }
-        say(.participantAdded(code: detail.profile.code, created: detail.created))
+        say(.participantAdded(code: detail.profile.code, created: LocalTime.text(detail.created)))
         if detail.profile.attributes.isEmpty {
             say(.noAttributes)
         } else {
