@@ -65,6 +65,9 @@ struct StudyCtl {
         env.removeValue(forKey: "STUDYCTL_DB")
         env["NO_COLOR"] = "1"
         env.removeValue(forKey: "STUDYCTL_LANGUAGE")
+        // The system's locale speaks when nothing else does: pinned, so a tester's pt_BR shell changes no test.
+        for key in ["LC_ALL", "LC_MESSAGES"] { env.removeValue(forKey: key) }
+        env["LANG"] = "C.UTF-8"
         if let language { env["STUDYCTL_LANGUAGE"] = language }
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -7,6 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Wrote the pseudonym key to %@ (readable by you only); keep it apart from the export.",
+            "A chave de pseudônimos foi gravada em %@ (só você a lê); guarde-a longe da exportação."),
         ("Also remove the attempts the session stored.",
             "Remove também as tentativas que a sessão gravou."),
         ("End a participant's open session without the logger.",

@@ -46,7 +46,7 @@ struct PseudonymOptions: ParsableArguments {
                     throw Refusal("Cannot write the key to \(key).")
                 }
             }
-            print("Wrote the pseudonym key to \(key) (readable by you only); keep it apart from the export.")
+            say("Wrote the pseudonym key to \(key) (readable by you only); keep it apart from the export.")
         }
         return result
     }

@@ -5,11 +5,19 @@ import Surveys
 import Wording
 
 /// The language the command line speaks: `--language` (before the subcommand) or $STUDYCTL_LANGUAGE, else the
-/// study's own language once a command has opened it, else English.
+/// study's own language once a command has opened it, else the system's (LC_ALL, LC_MESSAGES, LANG: pt_BR.UTF-8
+/// speaks Portuguese), else English.
 enum Voice {
     nonisolated(unsafe) static var language: StudyLanguage = {
-        environmentValue("STUDYCTL_LANGUAGE").flatMap(StudyLanguage.init(loose:)) ?? .en
+        environmentValue("STUDYCTL_LANGUAGE").flatMap(StudyLanguage.init(loose:)) ?? systemLanguage
     }()
+
+    /// The POSIX locale's language: the first of LC_ALL, LC_MESSAGES and LANG that is set and not empty, as
+    /// gettext reads it; Portuguese for "pt" and "pt_BR…", English otherwise ("C", "POSIX", others).
+    static var systemLanguage: StudyLanguage {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environmentValue($0) }.first { !$0.isEmpty } ?? ""
+        return locale.lowercased().hasPrefix("pt") ? .ptBR : .en
+    }
 
     /// Whether the language was chosen on the command line (then a study's language does not override it).
     static var chosen: Bool { environmentValue("STUDYCTL_LANGUAGE").flatMap(StudyLanguage.init(loose:)) != nil }

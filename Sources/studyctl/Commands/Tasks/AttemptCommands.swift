@@ -13,7 +13,12 @@ struct AttemptCommand: ParsableCommand {
         subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptSet.self, AttemptRemove.self])
 }
 
-extension Outcome: ExpressibleByArgument {}
+/// `--outcome` as a person types it, in either language: success/sucesso, partial/parcial, fail/falha (the
+/// words and letters `attempt import` reads).
+extension Outcome: ExpressibleByArgument {
+    public init?(argument: String) { self.init(loose: argument) }
+    public static var allValueStrings: [String] { ["success", "partial", "fail", "sucesso", "parcial", "falha"] }
+}
 
 struct AttemptAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
