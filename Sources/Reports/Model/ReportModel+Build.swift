@@ -310,20 +310,21 @@ extension ReportModel {
                     ("Distribution of SUS scores" as Sentence).text(language)))
             }
             // Per item answers (none when the sets span several occasions: a participant's answers are never pooled).
+            // A per-task instrument's items per task: one bar per task and item, one answer per participant in each.
             if let scale = d.scale, !q.report.items.isEmpty {
-                let items = d.items.filter { $0.kind == .likert }
+                let likert = Set(d.items.filter { $0.kind == .likert }.map(\.number))
+                let items = q.report.items.filter { likert.contains($0.item) }
                 if !items.isEmpty {
                     let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }
                     let counts = items.map { item in
-                        (scale.min...scale.max).map { point in
-                            q.report.items.first { $0.item == item.number }?.distribution.first { $0.point == point }?.count ?? 0
-                        }
+                        (scale.min...scale.max).map { point in item.distribution.first { $0.point == point }?.count ?? 0 }
                     }
                     questionnaireCharts.append(chart("\(d.id)-likert",
-                        Charts.divergingLikert(items: items.map { "\(("Item" as Sentence).text(language)) \($0.number)" + (d.isRecoded($0) ? "ʳ" : "") },
+                        Charts.divergingLikert(items: items.map { (($0.task.map { "\($0) · " }) ?? "") + "\(("Item" as Sentence).text(language)) \($0.item)" + ($0.reversed ? "ʳ" : "") },
                                                points: points, counts: counts, lowIsPositive: d.lowerIsBetter,
                                                axisTitle: ("Share of answers (disagreement to the left, agreement to the right)" as Sentence).text(language)),
-                        ("Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)" as Sentence).text(language)))
+                        (d.perTask ? "Answers per task and item as diverging stacked bars, one answer per participant in each (ʳ: negatively worded item; item texts in the per-item table)" as Sentence
+                                   : "Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)").text(language)))
                 }
             }
             let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
@@ -349,20 +350,31 @@ extension ReportModel {
             let points = q.report.items.first?.distribution.map(\.point) ?? []
             if !q.report.items.isEmpty {
                 questionnaire.itemsIntro = [Value(value: Phrase.perItemIntro.text(language))]
+                // A per-task instrument: each task apart (a participant answers it once per task), never pooled.
+                let perTask = q.report.items.contains { $0.task != nil }
                 var table = ResultTable(id: "\(d.id)_items", title: Phrase.itemsTitle(shortName).text(language), language: language,
-                                        columns: [Column(.item, .prose, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
+                                        columns: (perTask ? [Column(.task, .text, language)] : [])
+                                            + [Column(.item, .prose, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
                                                   Column(.sd, .number(decimals: 2), language), Column(.recoded_mean, .number(decimals: 2), language)]
                                             + points.map { Column("point_\($0)", String($0), .count) })
                 for item in q.report.items {
-                    table.append([.text("\(item.item)\(item.reversed ? "ʳ" : ""). \(item.text.text(language))"), .count(item.n),
+                    table.append((perTask ? [Results.Value(item.task)] : []) + [.text("\(item.item)\(item.reversed ? "ʳ" : ""). \(item.text.text(language))"), .count(item.n),
                                   Results.Value(item.raw?.mean), Results.Value(item.raw?.sd), item.reversed ? Results.Value(item.recoded?.mean) : .empty]
                                  + points.map { point in .count(item.distribution.first { $0.point == point }?.count ?? 0) })
                 }
+                if perTask {
+                    table.notes.append(("One row per task and item: each participant's answer to the task counts once there; the tasks are never pooled (a participant would count once per task)." as Sentence).text(language))
+                }
                 questionnaire.items = model.place(table)
             }
-            if let alpha = q.report.alphas.first(where: { $0.scale == ScoreReport.allName }) {
-                questionnaire.alpha = [Value(value: Phrase.internalConsistency(alpha: "α = \(number(alpha.alpha.alpha, 3))", items: alpha.alpha.items,
-                                                                              cases: alpha.alpha.cases).text(language))]
+            // Cronbach's α of the whole instrument: per task for a per-task instrument (never over several tasks'
+            // sets); for an instrument of one scored item it does not apply, and the report says so.
+            for alpha in q.report.alphas where alpha.scale == ScoreReport.allName {
+                let text = Phrase.internalConsistency(alpha: "α = \(number(alpha.alpha.alpha, 3))", items: alpha.alpha.items, cases: alpha.alpha.cases).text(language)
+                questionnaire.alpha.append(Value(value: alpha.task.map { (("Task \($0):" as Sentence).text(language)) + " " + text } ?? text))
+            }
+            if !q.report.items.isEmpty && d.scoredItems.count == 1 {
+                questionnaire.alpha.append(Value(value: ("Cronbach's α does not apply: the questionnaire has one item." as Sentence).text(language)))
             }
             questionnaire.charts = questionnaireCharts
             questionnaire.taskChoiceChart = taskChoiceChart.map { [$0] } ?? []

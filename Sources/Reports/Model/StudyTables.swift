@@ -328,12 +328,13 @@ public enum StudyTables {
     }
 
     /// Per item of every questionnaire: n, mean and SD raw and (for recoded items) recoded, and the count of each
-    /// scale point, tidy: one row per item and point.
+    /// scale point, tidy: one row per item and point; a per-task instrument's items per task (`task`, empty
+    /// otherwise), each participant's answer to a task counted once there.
     static func items(_ s: StudySnapshot) -> DataTable {
         var rows: [[Cell]] = []
         for questionnaire in s.questionnaires {
             for item in questionnaire.report.items {
-                let base: [Cell] = [.text(questionnaire.definition.id), .integer(item.item), .text(item.text.text(s.info.language)),
+                let base: [Cell] = [.text(questionnaire.definition.id), Cell(item.task), .integer(item.item), .text(item.text.text(s.info.language)),
                                     .integer(item.reversed ? 1 : 0), .integer(item.n), .integer(item.notApplicable),
                                     Cell(item.raw?.mean), Cell(item.raw?.sd), Cell(item.reversed ? item.recoded?.mean : nil),
                                     Cell(item.reversed ? item.recoded?.sd : nil)]
@@ -344,7 +345,7 @@ public enum StudyTables {
             }
         }
         return DataTable(name: "Items", file: "items",
-                         columns: ["instrument", "item", "text", "recoded", "n", "not_applicable", "mean", "sd", "recoded_mean", "recoded_sd",
+                         columns: ["instrument", "task", "item", "text", "recoded", "n", "not_applicable", "mean", "sd", "recoded_mean", "recoded_sd",
                                    "point", "count"],
                          rows: rows)
     }

@@ -12,7 +12,7 @@ enum WorkbookLabels {
         "Responses": ("Responses", "every answer, one row per item (long format)"),
         "Scores": ("Scores", "each participant's scores per instrument"),
         "Summary": ("Summary", "per group and overall: n, mean, SD, 95% CI, test against the norm, grade"),
-        "Items": ("Items", "per item: n, mean, SD (recoded too) and the count of each scale point"),
+        "Items": ("Items", "per item (and task, for a per-task instrument): n, mean, SD (recoded too) and the count of each scale point"),
         "Tasks": ("Tasks", "every task attempt: time, errors, outcome"),
         "Quality": ("Quality", "response sets the quality checks flag (contradictory, straight-lined), with the rule; scored as answered"),
         "Comparisons": ("Comparisons", "between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests"),
