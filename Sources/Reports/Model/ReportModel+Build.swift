@@ -385,7 +385,16 @@ extension ReportModel {
 
         // Tasks.
         let penalties = Set(s.tasks.compactMap { task in task.penaltySeconds.map { "\(task.key): \(number($0, 1)) s" } })
-        model.tasks.table = model.place(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: language))
+        // One value per participant in each row and figure (a participant's several trials never count as several
+        // people): the rule under the table, and in each figure's caption.
+        var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: language)
+        summaryTable.notes.append(Phrase.taskTimesNote(successfulOnly: false).text(language))
+        summaryTable.notes.append(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
+        let several = s.taskSummary.reduce(0) { $0 + $1.severalAttempts }
+        if several > 0 {
+            summaryTable.notes.append(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language))
+        }
+        model.tasks.table = model.place(summaryTable)
         model.hasTasks = !s.taskSummary.isEmpty
         var taskCharts: [Chart] = []
         if !s.taskSummary.isEmpty {
@@ -405,24 +414,25 @@ extension ReportModel {
                 Charts.means(categories: taskKeys, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
                              norms: [], maximum: 100, yTitle: ("Completion (%, 95% CI)" as Sentence).text(language), normLabel: "",
                              note: conditionNote, valueText: { number($0, 0) }),
-                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005"))" as Sentence).text(language)))
+                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005")): one outcome per participant, their first attempt" as Sentence).text(language)))
             if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
                 taskCharts.append(chart("task-time",
                     Charts.means(categories: taskKeys, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
                                  norms: [], maximum: nil, yTitle: ("Time (s, geometric mean)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 0) }),
-                    ("Time per task: geometric mean with 95% confidence interval (computed on the log scale)" as Sentence).text(language)))
+                    ("Time per task: geometric mean with 95% confidence interval (computed on the log scale), one time per participant (the geometric mean of their attempts)" as Sentence).text(language)))
             }
             if s.taskSummary.contains(where: { $0.errorsMean != nil }) {
                 taskCharts.append(chart("task-errors",
                     Charts.means(categories: taskKeys, series: series { row in
                         guard let mean = row.errorsMean else { return (nil, nil) }
-                        guard let sd = row.errorsSD, row.attempts > 1 else { return (mean, nil) }
-                        let half = StudentT.quantile(0.975, df: Double(row.attempts - 1)) * sd / Double(row.attempts).squareRoot()
+                        // Over the participants (each one's mean errors per attempt), never over the attempts.
+                        guard let sd = row.errorsSD, row.errorsN > 1 else { return (mean, nil) }
+                        let half = StudentT.quantile(0.975, df: Double(row.errorsN - 1)) * sd / Double(row.errorsN).squareRoot()
                         return (mean, max(0, mean - half)...(mean + half))
-                    }, norms: [], maximum: nil, yTitle: ("Errors per attempt (mean, 95% CI)" as Sentence).text(language), normLabel: "",
+                    }, norms: [], maximum: nil, yTitle: ("Errors (mean per participant, 95% CI)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 1) }),
-                    ("Errors per task: mean per attempt with 95% confidence interval" as Sentence).text(language)))
+                    ("Errors per task: mean over the participants (each one's mean per attempt) with 95% confidence interval" as Sentence).text(language)))
             }
         }
         if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }

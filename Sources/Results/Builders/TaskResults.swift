@@ -15,7 +15,10 @@ extension ResultTable {
             cells.append(value)
         }
         add(.attempts, .count) { .count($0.attempts) }
-        if detail { add(.participants, .count) { .count($0.participants) } }
+        if detail {
+            add(.participants, .count) { .count($0.participants) }
+            add(.several_attempts, .count) { .count($0.severalAttempts) }
+        }
         add(.successes, .count) { .count($0.successes) }
         if detail {
             add(.partials, .count) { .count($0.partials) }

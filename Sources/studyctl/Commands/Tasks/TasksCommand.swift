@@ -20,9 +20,12 @@ struct TasksSummary: ParsableCommand {
         commandName: "summary",
         abstract: words("Per task (and group): completion rate, times, errors, assistance and SEQ."),
         discussion: words("""
-            Completion rate with the adjusted-Wald 95 % interval (Agresti & Coull 1998; Sauro & Lewis 2005); \
-            partial successes count as not completed. Times: mean, median and geometric mean with its 95 % \
-            interval on the log scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
+            One value per participant in every row (a participant's several trials never count as several \
+            people): completion by their first attempt with an outcome, time by the geometric mean of their \
+            times, errors by their mean per attempt; the attempts column counts every attempt. Completion rate \
+            with the adjusted-Wald 95 % interval (Agresti & Coull 1998; Sauro & Lewis 2005); partial successes \
+            count as not completed. Times: mean, median and geometric mean with its 95 % interval on the log \
+            scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
             total time = time + errors × penalty. Errors: mean, SD and total. SEQ: per task and group, the mean over \
             participants of each one's answer to the task under the row's condition levels (a session stores it \
             under its condition; by hand, respond CODE seq --task T --occasion factor=level): one value per \
@@ -65,6 +68,9 @@ struct TasksSummary: ParsableCommand {
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
         print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
         print("\n" + Phrase.taskTimesNote(successfulOnly: successfulOnly).text(language))
+        print(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
+        let several = rows.reduce(0) { $0 + $1.severalAttempts }
+        if several > 0 { print(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language)) }
         let style = NumberStyle(language)
         let penalized = Set(rows.compactMap { row in row.penalty.map { "\(row.task) \(style.number($0, decimals: $0 == $0.rounded() ? 0 : 1)) s" } })
         if !penalized.isEmpty { print(Phrase.penaltyRule(penalized.sorted().joined(separator: ", ")).text(language)) }
