@@ -617,29 +617,26 @@ extension ReportModel {
         return gaze
     }
 
-    /// Each condition's first two levels compared per task: time (log scale) and errors, as `tasks compare` does;
-    /// one table per condition (the report's and the workbook's).
-    static func taskComparisons(_ s: StudySnapshot, language: StudyLanguage) -> [ResultTable] {
-        var tables: [ResultTable] = []
-        for factor in s.factors where factor.levels.count >= 2 {
-            var comparisons: [TaskComparison] = []
-            for task in s.tasks.map(\.key) {
-                for measure in [TaskMeasure.time, .errors] {
-                    let values: [(participant: String, level: String, value: Double)] = s.attempts.compactMap { attempt in
-                        guard attempt.task == task, let level = attempt.conditions[factor.name] else { return nil }
-                        let value = measure == .errors ? attempt.errors.map(Double.init) : attempt.seconds
-                        return value.map { (attempt.participant, level, $0) }
-                    }
-                    // Too few attempts per level, or no variation: no test, and no row.
-                    if let comparison = try? TaskComparison.compare(task: task, measure: measure, levelA: factor.levels[0], levelB: factor.levels[1],
-                                                                    values: values) {
-                        comparisons.append(comparison)
-                    }
-                }
+    /// Each condition's levels compared per task (every level someone did the task under; three or more within
+    /// participants), time, errors and completion, as `tasks compare` computes them (`ConditionTaskComparisons`):
+    /// one per condition with a task to compare, for the report's tables and the workbook's sheet.
+    static func conditionComparisons(_ s: StudySnapshot) -> [ConditionTaskComparisons] {
+        s.factors.filter { $0.levels.count >= 2 }.compactMap { factor in
+            // The attempts as the task statistics read them, in the order recorded (the first attempt under a level
+            // gives the participant's completion there), each with its level of the condition.
+            let observations = s.attempts.map { attempt in
+                TaskObservation(participant: attempt.participant, task: attempt.task, group: [attempt.conditions[factor.name] ?? ""],
+                                seconds: attempt.seconds, errors: attempt.errors, outcome: attempt.outcome, assisted: attempt.assisted)
             }
-            if !comparisons.isEmpty { tables.append(ResultTable.taskComparisons(comparisons, condition: factor.name, language: language)) }
+            let comparisons = ConditionTaskComparisons(factor: factor.name, levels: factor.levels, taskOrder: s.tasks.map(\.key),
+                                                       observations: observations, level: { $0.group[0].isEmpty ? nil : $0.group[0] })
+            return comparisons.tasks.isEmpty && comparisons.betweenSeveral.isEmpty ? nil : comparisons
         }
-        return tables
+    }
+
+    /// The report's tables of `conditionComparisons`, one per condition.
+    static func taskComparisons(_ s: StudySnapshot, language: StudyLanguage) -> [ResultTable] {
+        conditionComparisons(s).map { ResultTable.taskComparisons($0, language: language) }
     }
 
     /// The year the data were collected: of the last response set submitted, else of the study's creation — the

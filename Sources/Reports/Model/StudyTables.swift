@@ -507,20 +507,27 @@ public enum StudyTables {
         DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: s.info.language, detail: true), name: "Task summary")
     }
 
-    /// Each condition's first two levels compared per task (the report's tables, one after the other).
+    /// Each condition's levels compared per task (the report's tables with their details, one condition after the
+    /// other, named in a first column): the measure and the test by machine name, worded in the workbook.
     static func taskComparisons(_ s: StudySnapshot) -> DataTable {
-        let tables = ReportModel.taskComparisons(s, language: s.info.language)
-        guard var first = tables.first else {
-            return DataTable(ResultTable.taskComparisons([], condition: "", language: s.info.language), name: "Task comparisons")
+        let language = s.info.language
+        let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], level: { _ in nil })
+        let conditions = ReportModel.conditionComparisons(s)
+        let tables = conditions.map { ResultTable.taskComparisons($0, language: language, detail: true) }
+        let template = tables.first ?? ResultTable.taskComparisons(empty, language: language, detail: true)
+        var merged = ResultTable(id: template.id, title: template.title, language: language,
+                                 columns: [Column(.condition, .text, language)] + template.columns)
+        for (table, comparisons) in zip(tables, conditions) {
+            for row in table.rows { merged.append([.text(comparisons.factor)] + row) }
         }
-        // One sheet: every condition's rows, the condition named in a first column.
-        let condition = Column(.condition, .text, s.info.language)
-        var merged = ResultTable(id: first.id, title: first.title, language: first.language, columns: [condition] + first.columns)
-        for (table, factor) in zip(tables, s.factors.filter { $0.levels.count >= 2 }) {
-            for row in table.rows { merged.append([.text(factor.name)] + row) }
+        var table = DataTable(merged, name: "Task comparisons")
+        let measures = ["time", "errors", "completion"]
+        let tests = ["paired-t", "welch-t", "friedman", "mcnemar-exact", "cochran-q"]
+        if let measure = table.columns.firstIndex(of: "measure"), let test = table.columns.firstIndex(of: "test") {
+            table.display = [measure: Dictionary(uniqueKeysWithValues: measures.map { ($0, ResultTable.measureLabel($0, language)) }),
+                             test: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.taskTestLabel($0, language)) })]
         }
-        first = merged
-        return DataTable(first, name: "Task comparisons")
+        return table
     }
 
     /// Every between-group comparison of a score: the omnibus tests, then the pairwise post-hoc tests (Games–Howell,
