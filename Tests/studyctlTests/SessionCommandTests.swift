@@ -197,8 +197,8 @@ struct TmuxTerminal {
 
             """)
         try other.succeed(["attempt", "import", "log.csv"])
-        try other.succeed(["respond", "P1", "seq", "--task", "T1", "--occasion", "aparelho=celular", "--answers", "6"])
-        try other.succeed(["respond", "P1", "seq", "--task", "T2", "--occasion", "aparelho=celular", "--answers", "5"])
+        try other.succeed(["respond", "P1", "seq", "--task", "T1", "--condition", "aparelho=celular", "--answers", "6"])
+        try other.succeed(["respond", "P1", "seq", "--task", "T2", "--condition", "aparelho=celular", "--answers", "5"])
         for arguments in [["tasks", "summary", "--csv"], ["tasks", "summary", "--by", "aparelho", "--csv"]] {
             #expect(try cli.succeed(arguments) == (try other.succeed(arguments)), "\(arguments)")
         }

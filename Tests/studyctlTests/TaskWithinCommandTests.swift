@@ -36,7 +36,7 @@ import Testing
             let file = "seq-\(task)-\(device).csv"
             try cli.write(file, "participante,q1\n" + zip(codes, answers).map { "\($0),\($1)\n" }.joined())
             try cli.succeed(["responses", "import", file, "--instrument", "seq", "--participant-column", "participante", "--items-from", "q1",
-                             "--task", task, "--occasion", "aparelho=\(device)"])
+                             "--task", task, "--condition", "aparelho=\(device)"])
         }
         return cli
     }
