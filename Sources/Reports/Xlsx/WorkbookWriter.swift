@@ -260,7 +260,7 @@ public enum WorkbookWriter {
             self.check = check
             labels = table.labels ?? table.columns.map { WorkbookLabels.column($0, language) }
             writing = "writing \(table.name)"
-            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" }.map(\.offset))
+            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" || $0.element == "p_holm" }.map(\.offset))
             shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
         }
 
