@@ -234,9 +234,9 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(comparisons.contains(",games-howell,Iniciante,Intermediário,") && comparisons.contains(",dunn-holm,Iniciante,Avançado,"))
         // The task summary has the results model's machine names, the same as `tasks summary --csv` and the JSON.
         let tasks = try String(contentsOfFile: folder.appendingPathComponent("csv/task_summary.csv").path, encoding: .utf8)
-        #expect(tasks.hasPrefix("task,attempts,participants,successes,partials,failures,completion,completion_ci95_low,completion_ci95_high,time_n,time_mean,time_sd,time_median,time_geomean,time_geomean_ci95_low,time_geomean_ci95_high,"))
+        #expect(tasks.hasPrefix("task,attempts,participants,several_attempts,successes,partials,failures,completion,completion_ci95_low,completion_ci95_high,time_n,time_mean,time_sd,time_median,time_geomean,time_geomean_ci95_low,time_geomean_ci95_high,"))
         let items = try String(contentsOfFile: folder.appendingPathComponent("csv/items.csv").path, encoding: .utf8)
-        #expect(items.hasPrefix("instrument,item,text,recoded,n,not_applicable,mean,sd,recoded_mean,recoded_sd,point,count\n"))
+        #expect(items.hasPrefix("instrument,task,item,text,recoded,n,not_applicable,mean,sd,recoded_mean,recoded_sd,point,count\n"))
         let responses = try String(contentsOfFile: folder.appendingPathComponent("csv/responses.csv").path, encoding: .utf8)
         #expect(responses.hasPrefix("participant,instrument,task,occasion,item,value,answer,not_applicable,orientation,submitted\nP1,pssuq,,,1,2.0,,0,inverted,2025-03-10 14:05:12\n"))
         let attempts = try String(contentsOfFile: folder.appendingPathComponent("csv/attempts.csv").path, encoding: .utf8)

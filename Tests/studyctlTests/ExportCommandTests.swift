@@ -92,7 +92,9 @@ import Testing
         let game = try String(contentsOfFile: cli.path("out/game-controls/report.md"), encoding: .utf8)
         #expect(game.contains("| fase-1 | 0-50 | 15 |"))
         // Each task's two settings compared as `tasks compare fase-1 --condition setting` does (ratio 0.886 [0.820, 0.957], p = .005).
-        #expect(game.contains("| fase-1 | tempo (razão B / A) | 0-50 | 41,00 | 0-100 | 36,32 | 0,89 | [0,82; 0,96] | t pareado | -3,35 | 14,0 | 0,005 |"))
+        #expect(game.contains("| fase-1 | tempo (razão B / A) | t pareado(14) = -3,35 | 15 | 0-50 | 41,00 | 0-100 | 36,32 | 0,89 | [0,82; 0,96] | 0,005 | – |"), "\(game)")
+        // And completion within participants, by McNemar's exact test (everyone completed fase-1 under both: p = 1).
+        #expect(game.contains("| fase-1 | conclusão (diferença B − A) | McNemar exato: concluíram só em A 0, só em B 0 | 15 | 0-50 | 100 % | 0-100 | 100 % | 0 % | – | 1,000 | – |"))
         // Every section has its figure, in each language: tasks too.
         for language in ["pt-BR", "en"] {
             for chart in ["task-completion", "task-time", "task-errors"] {

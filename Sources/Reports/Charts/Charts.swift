@@ -155,7 +155,8 @@ public enum Charts {
         let points = lowIsPositive ? Array(scalePoints.reversed()) : scalePoints
         let counts = lowIsPositive ? scaleCounts.map { Array($0.reversed()) } : scaleCounts
         let rowHeight = 24.0
-        let labelWidth = 70.0
+        // Room for the longest label ("T1 · Item 1" for a per-task instrument), about 7 px a character at 12 px.
+        let labelWidth = min(width / 3, max(70.0, Double(items.map(\.count).max() ?? 0) * 7 + 12))
         let top = 12.0
         let plotWidth = width - labelWidth - 20
         let centre = labelWidth + plotWidth / 2

@@ -310,20 +310,21 @@ extension ReportModel {
                     ("Distribution of SUS scores" as Sentence).text(language)))
             }
             // Per item answers (none when the sets span several occasions: a participant's answers are never pooled).
+            // A per-task instrument's items per task: one bar per task and item, one answer per participant in each.
             if let scale = d.scale, !q.report.items.isEmpty {
-                let items = d.items.filter { $0.kind == .likert }
+                let likert = Set(d.items.filter { $0.kind == .likert }.map(\.number))
+                let items = q.report.items.filter { likert.contains($0.item) }
                 if !items.isEmpty {
                     let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }
                     let counts = items.map { item in
-                        (scale.min...scale.max).map { point in
-                            q.report.items.first { $0.item == item.number }?.distribution.first { $0.point == point }?.count ?? 0
-                        }
+                        (scale.min...scale.max).map { point in item.distribution.first { $0.point == point }?.count ?? 0 }
                     }
                     questionnaireCharts.append(chart("\(d.id)-likert",
-                        Charts.divergingLikert(items: items.map { "\(("Item" as Sentence).text(language)) \($0.number)" + (d.isRecoded($0) ? "ʳ" : "") },
+                        Charts.divergingLikert(items: items.map { (($0.task.map { "\($0) · " }) ?? "") + "\(("Item" as Sentence).text(language)) \($0.item)" + ($0.reversed ? "ʳ" : "") },
                                                points: points, counts: counts, lowIsPositive: d.lowerIsBetter,
                                                axisTitle: ("Share of answers (disagreement to the left, agreement to the right)" as Sentence).text(language)),
-                        ("Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)" as Sentence).text(language)))
+                        (d.perTask ? "Answers per task and item as diverging stacked bars, one answer per participant in each (ʳ: negatively worded item; item texts in the per-item table)" as Sentence
+                                   : "Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)").text(language)))
                 }
             }
             let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
@@ -349,20 +350,31 @@ extension ReportModel {
             let points = q.report.items.first?.distribution.map(\.point) ?? []
             if !q.report.items.isEmpty {
                 questionnaire.itemsIntro = [Value(value: Phrase.perItemIntro.text(language))]
+                // A per-task instrument: each task apart (a participant answers it once per task), never pooled.
+                let perTask = q.report.items.contains { $0.task != nil }
                 var table = ResultTable(id: "\(d.id)_items", title: Phrase.itemsTitle(shortName).text(language), language: language,
-                                        columns: [Column(.item, .prose, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
+                                        columns: (perTask ? [Column(.task, .text, language)] : [])
+                                            + [Column(.item, .prose, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
                                                   Column(.sd, .number(decimals: 2), language), Column(.recoded_mean, .number(decimals: 2), language)]
                                             + points.map { Column("point_\($0)", String($0), .count) })
                 for item in q.report.items {
-                    table.append([.text("\(item.item)\(item.reversed ? "ʳ" : ""). \(item.text.text(language))"), .count(item.n),
+                    table.append((perTask ? [Results.Value(item.task)] : []) + [.text("\(item.item)\(item.reversed ? "ʳ" : ""). \(item.text.text(language))"), .count(item.n),
                                   Results.Value(item.raw?.mean), Results.Value(item.raw?.sd), item.reversed ? Results.Value(item.recoded?.mean) : .empty]
                                  + points.map { point in .count(item.distribution.first { $0.point == point }?.count ?? 0) })
                 }
+                if perTask {
+                    table.notes.append(("One row per task and item: each participant's answer to the task counts once there; the tasks are never pooled (a participant would count once per task)." as Sentence).text(language))
+                }
                 questionnaire.items = model.place(table)
             }
-            if let alpha = q.report.alphas.first(where: { $0.scale == ScoreReport.allName }) {
-                questionnaire.alpha = [Value(value: Phrase.internalConsistency(alpha: "α = \(number(alpha.alpha.alpha, 3))", items: alpha.alpha.items,
-                                                                              cases: alpha.alpha.cases).text(language))]
+            // Cronbach's α of the whole instrument: per task for a per-task instrument (never over several tasks'
+            // sets); for an instrument of one scored item it does not apply, and the report says so.
+            for alpha in q.report.alphas where alpha.scale == ScoreReport.allName {
+                let text = Phrase.internalConsistency(alpha: "α = \(number(alpha.alpha.alpha, 3))", items: alpha.alpha.items, cases: alpha.alpha.cases).text(language)
+                questionnaire.alpha.append(Value(value: alpha.task.map { (("Task \($0):" as Sentence).text(language)) + " " + text } ?? text))
+            }
+            if !q.report.items.isEmpty && d.scoredItems.count == 1 {
+                questionnaire.alpha.append(Value(value: ("Cronbach's α does not apply: the questionnaire has one item." as Sentence).text(language)))
             }
             questionnaire.charts = questionnaireCharts
             questionnaire.taskChoiceChart = taskChoiceChart.map { [$0] } ?? []
@@ -373,7 +385,16 @@ extension ReportModel {
 
         // Tasks.
         let penalties = Set(s.tasks.compactMap { task in task.penaltySeconds.map { "\(task.key): \(number($0, 1)) s" } })
-        model.tasks.table = model.place(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: language))
+        // One value per participant in each row and figure (a participant's several trials never count as several
+        // people): the rule under the table, and in each figure's caption.
+        var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: language)
+        summaryTable.notes.append(Phrase.taskTimesNote(successfulOnly: false).text(language))
+        summaryTable.notes.append(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
+        let several = s.taskSummary.reduce(0) { $0 + $1.severalAttempts }
+        if several > 0 {
+            summaryTable.notes.append(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language))
+        }
+        model.tasks.table = model.place(summaryTable)
         model.hasTasks = !s.taskSummary.isEmpty
         var taskCharts: [Chart] = []
         if !s.taskSummary.isEmpty {
@@ -393,24 +414,25 @@ extension ReportModel {
                 Charts.means(categories: taskKeys, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
                              norms: [], maximum: 100, yTitle: ("Completion (%, 95% CI)" as Sentence).text(language), normLabel: "",
                              note: conditionNote, valueText: { number($0, 0) }),
-                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005"))" as Sentence).text(language)))
+                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005")): one outcome per participant, their first attempt" as Sentence).text(language)))
             if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
                 taskCharts.append(chart("task-time",
                     Charts.means(categories: taskKeys, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
                                  norms: [], maximum: nil, yTitle: ("Time (s, geometric mean)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 0) }),
-                    ("Time per task: geometric mean with 95% confidence interval (computed on the log scale)" as Sentence).text(language)))
+                    ("Time per task: geometric mean with 95% confidence interval (computed on the log scale), one time per participant (the geometric mean of their attempts)" as Sentence).text(language)))
             }
             if s.taskSummary.contains(where: { $0.errorsMean != nil }) {
                 taskCharts.append(chart("task-errors",
                     Charts.means(categories: taskKeys, series: series { row in
                         guard let mean = row.errorsMean else { return (nil, nil) }
-                        guard let sd = row.errorsSD, row.attempts > 1 else { return (mean, nil) }
-                        let half = StudentT.quantile(0.975, df: Double(row.attempts - 1)) * sd / Double(row.attempts).squareRoot()
+                        // Over the participants (each one's mean errors per attempt), never over the attempts.
+                        guard let sd = row.errorsSD, row.errorsN > 1 else { return (mean, nil) }
+                        let half = StudentT.quantile(0.975, df: Double(row.errorsN - 1)) * sd / Double(row.errorsN).squareRoot()
                         return (mean, max(0, mean - half)...(mean + half))
-                    }, norms: [], maximum: nil, yTitle: ("Errors per attempt (mean, 95% CI)" as Sentence).text(language), normLabel: "",
+                    }, norms: [], maximum: nil, yTitle: ("Errors (mean per participant, 95% CI)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 1) }),
-                    ("Errors per task: mean per attempt with 95% confidence interval" as Sentence).text(language)))
+                    ("Errors per task: mean over the participants (each one's mean per attempt) with 95% confidence interval" as Sentence).text(language)))
             }
         }
         if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }
@@ -595,29 +617,26 @@ extension ReportModel {
         return gaze
     }
 
-    /// Each condition's first two levels compared per task: time (log scale) and errors, as `tasks compare` does;
-    /// one table per condition (the report's and the workbook's).
-    static func taskComparisons(_ s: StudySnapshot, language: StudyLanguage) -> [ResultTable] {
-        var tables: [ResultTable] = []
-        for factor in s.factors where factor.levels.count >= 2 {
-            var comparisons: [TaskComparison] = []
-            for task in s.tasks.map(\.key) {
-                for measure in [TaskMeasure.time, .errors] {
-                    let values: [(participant: String, level: String, value: Double)] = s.attempts.compactMap { attempt in
-                        guard attempt.task == task, let level = attempt.conditions[factor.name] else { return nil }
-                        let value = measure == .errors ? attempt.errors.map(Double.init) : attempt.seconds
-                        return value.map { (attempt.participant, level, $0) }
-                    }
-                    // Too few attempts per level, or no variation: no test, and no row.
-                    if let comparison = try? TaskComparison.compare(task: task, measure: measure, levelA: factor.levels[0], levelB: factor.levels[1],
-                                                                    values: values) {
-                        comparisons.append(comparison)
-                    }
-                }
+    /// Each condition's levels compared per task (every level someone did the task under; three or more within
+    /// participants), time, errors and completion, as `tasks compare` computes them (`ConditionTaskComparisons`):
+    /// one per condition with a task to compare, for the report's tables and the workbook's sheet.
+    static func conditionComparisons(_ s: StudySnapshot) -> [ConditionTaskComparisons] {
+        s.factors.filter { $0.levels.count >= 2 }.compactMap { factor in
+            // The attempts as the task statistics read them, in the order recorded (the first attempt under a level
+            // gives the participant's completion there), each with its level of the condition.
+            let observations = s.attempts.map { attempt in
+                TaskObservation(participant: attempt.participant, task: attempt.task, group: [attempt.conditions[factor.name] ?? ""],
+                                seconds: attempt.seconds, errors: attempt.errors, outcome: attempt.outcome, assisted: attempt.assisted)
             }
-            if !comparisons.isEmpty { tables.append(ResultTable.taskComparisons(comparisons, condition: factor.name, language: language)) }
+            let comparisons = ConditionTaskComparisons(factor: factor.name, levels: factor.levels, taskOrder: s.tasks.map(\.key),
+                                                       observations: observations, level: { $0.group[0].isEmpty ? nil : $0.group[0] })
+            return comparisons.tasks.isEmpty && comparisons.betweenSeveral.isEmpty ? nil : comparisons
         }
-        return tables
+    }
+
+    /// The report's tables of `conditionComparisons`, one per condition.
+    static func taskComparisons(_ s: StudySnapshot, language: StudyLanguage) -> [ResultTable] {
+        conditionComparisons(s).map { ResultTable.taskComparisons($0, language: language) }
     }
 
     /// The year the data were collected: of the last response set submitted, else of the study's creation — the

@@ -73,7 +73,7 @@ public struct ReportModel: Sendable {
         public var table: [TableRef] = []
         public var penaltyNote: [Value] = []
         public var comparisons: [Value] = []
-        /// Per condition, its first two levels compared per task (time and errors).
+        /// Per condition, its levels compared per task (time, errors and completion; `ConditionTaskComparisons`).
         public var comparisonTables: [TableRef] = []
         public var charts: [Chart] = []
     }

@@ -328,12 +328,13 @@ public enum StudyTables {
     }
 
     /// Per item of every questionnaire: n, mean and SD raw and (for recoded items) recoded, and the count of each
-    /// scale point, tidy: one row per item and point.
+    /// scale point, tidy: one row per item and point; a per-task instrument's items per task (`task`, empty
+    /// otherwise), each participant's answer to a task counted once there.
     static func items(_ s: StudySnapshot) -> DataTable {
         var rows: [[Cell]] = []
         for questionnaire in s.questionnaires {
             for item in questionnaire.report.items {
-                let base: [Cell] = [.text(questionnaire.definition.id), .integer(item.item), .text(item.text.text(s.info.language)),
+                let base: [Cell] = [.text(questionnaire.definition.id), Cell(item.task), .integer(item.item), .text(item.text.text(s.info.language)),
                                     .integer(item.reversed ? 1 : 0), .integer(item.n), .integer(item.notApplicable),
                                     Cell(item.raw?.mean), Cell(item.raw?.sd), Cell(item.reversed ? item.recoded?.mean : nil),
                                     Cell(item.reversed ? item.recoded?.sd : nil)]
@@ -344,7 +345,7 @@ public enum StudyTables {
             }
         }
         return DataTable(name: "Items", file: "items",
-                         columns: ["instrument", "item", "text", "recoded", "n", "not_applicable", "mean", "sd", "recoded_mean", "recoded_sd",
+                         columns: ["instrument", "task", "item", "text", "recoded", "n", "not_applicable", "mean", "sd", "recoded_mean", "recoded_sd",
                                    "point", "count"],
                          rows: rows)
     }
@@ -506,20 +507,27 @@ public enum StudyTables {
         DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: s.info.language, detail: true), name: "Task summary")
     }
 
-    /// Each condition's first two levels compared per task (the report's tables, one after the other).
+    /// Each condition's levels compared per task (the report's tables with their details, one condition after the
+    /// other, named in a first column): the measure and the test by machine name, worded in the workbook.
     static func taskComparisons(_ s: StudySnapshot) -> DataTable {
-        let tables = ReportModel.taskComparisons(s, language: s.info.language)
-        guard var first = tables.first else {
-            return DataTable(ResultTable.taskComparisons([], condition: "", language: s.info.language), name: "Task comparisons")
+        let language = s.info.language
+        let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], level: { _ in nil })
+        let conditions = ReportModel.conditionComparisons(s)
+        let tables = conditions.map { ResultTable.taskComparisons($0, language: language, detail: true) }
+        let template = tables.first ?? ResultTable.taskComparisons(empty, language: language, detail: true)
+        var merged = ResultTable(id: template.id, title: template.title, language: language,
+                                 columns: [Column(.condition, .text, language)] + template.columns)
+        for (table, comparisons) in zip(tables, conditions) {
+            for row in table.rows { merged.append([.text(comparisons.factor)] + row) }
         }
-        // One sheet: every condition's rows, the condition named in a first column.
-        let condition = Column(.condition, .text, s.info.language)
-        var merged = ResultTable(id: first.id, title: first.title, language: first.language, columns: [condition] + first.columns)
-        for (table, factor) in zip(tables, s.factors.filter { $0.levels.count >= 2 }) {
-            for row in table.rows { merged.append([.text(factor.name)] + row) }
+        var table = DataTable(merged, name: "Task comparisons")
+        let measures = ["time", "errors", "completion"]
+        let tests = ["paired-t", "welch-t", "friedman", "mcnemar-exact", "cochran-q"]
+        if let measure = table.columns.firstIndex(of: "measure"), let test = table.columns.firstIndex(of: "test") {
+            table.display = [measure: Dictionary(uniqueKeysWithValues: measures.map { ($0, ResultTable.measureLabel($0, language)) }),
+                             test: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.taskTestLabel($0, language)) })]
         }
-        first = merged
-        return DataTable(first, name: "Task comparisons")
+        return table
     }
 
     /// Every between-group comparison of a score: the omnibus tests, then the pairwise post-hoc tests (Games–Howell,

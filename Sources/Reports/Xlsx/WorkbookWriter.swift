@@ -260,7 +260,7 @@ public enum WorkbookWriter {
             self.check = check
             labels = table.labels ?? table.columns.map { WorkbookLabels.column($0, language) }
             writing = "writing \(table.name)"
-            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" }.map(\.offset))
+            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" || $0.element == "p_holm" }.map(\.offset))
             shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
         }
 
@@ -385,19 +385,20 @@ public enum WorkbookWriter {
                                      xAxis: ("Score" as Sentence).text(snapshot.info.language), yAxis: ("Mean" as Sentence).text(snapshot.info.language)))
         }
         for questionnaire in snapshot.questionnaires {
+            // The report's per-item counts (none when the sets span several occasions: no chart of zeros then); a
+            // per-task instrument's per task and item.
             guard let scale = questionnaire.definition.scale else { continue }
-            let items = questionnaire.definition.items.filter { $0.kind == .likert }
+            let likert = Set(questionnaire.definition.items.filter { $0.kind == .likert }.map(\.number))
+            let items = questionnaire.report.items.filter { likert.contains($0.item) }
             guard !items.isEmpty else { continue }
             let points = Array(scale.min...scale.max)
             let series = points.map { point -> (String, [Double]) in
                 let label = scale.anchor(point, language: snapshot.info.language).map { "\(point) \($0)" } ?? String(point)
-                return (label, items.map { item in
-                    Double(questionnaire.report.items.first { $0.item == item.number }?.distribution.first { $0.point == point }?.count ?? 0)
-                })
+                return (label, items.map { item in Double(item.distribution.first { $0.point == point }?.count ?? 0) })
             }
             blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (("answers per item" as Sentence).text(snapshot.info.language)),
                                      kind: .stackedBar, categoryHeader: ("Item" as Sentence).text(snapshot.info.language),
-                                     categories: items.map { "\(questionnaire.definition.id.uppercased()) \($0.number)" }, series: series,
+                                     categories: items.map { "\(questionnaire.definition.id.uppercased()) \($0.item)" + ($0.task.map { " · \($0)" } ?? "") }, series: series,
                                      xAxis: ("Item" as Sentence).text(snapshot.info.language), yAxis: ("Answers" as Sentence).text(snapshot.info.language)))
         }
         return blocks

@@ -64,17 +64,19 @@ extension ResultTable {
     }
 
     /// Per item: the item and its text (ʳ: recoded before scoring), n, mean and SD, recoded mean and SD, the
-    /// answers per scale point and the N/A answers.
+    /// answers per scale point and the N/A answers; a per-task instrument's items per task (a first column).
     public static func items(_ report: ScoreReport, language: StudyLanguage) -> ResultTable {
         let points = report.items.first?.distribution.map(\.point) ?? []
+        let perTask = report.items.contains { $0.task != nil }
         var table = ResultTable(id: "\(report.instrument.id)_items", title: Phrase.itemsTitle(report.instrument.id.uppercased()).text(language),
                                 language: language,
-                                columns: [Column(.item, .prose, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
+                                columns: (perTask ? [Column(.task, .text, language)] : [])
+                                    + [Column(.item, .prose, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
                                           Column(.sd, .number(decimals: 2), language), Column(.recoded_mean, .number(decimals: 2), language),
                                           Column(.recoded_sd, .number(decimals: 2), language)]
                                     + points.map { Column("point_\($0)", String($0), .count) } + [Column(.not_applicable, .count, language)])
         for item in report.items {
-            table.append([.text("\(item.item)\(item.reversed ? "ʳ" : ""). \(item.text.text(language))"), .count(item.n),
+            table.append((perTask ? [Value(item.task)] : []) + [.text("\(item.item)\(item.reversed ? "ʳ" : ""). \(item.text.text(language))"), .count(item.n),
                           Value(item.raw?.mean), Value(item.raw?.sd), item.reversed ? Value(item.recoded?.mean) : .empty,
                           item.reversed ? Value(item.recoded?.sd) : .empty]
                          + points.map { point in .count(item.distribution.first { $0.point == point }?.count ?? 0) } + [.count(item.notApplicable)])

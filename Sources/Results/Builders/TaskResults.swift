@@ -1,3 +1,4 @@
+import Wording
 import Surveys
 
 extension ResultTable {
@@ -15,7 +16,10 @@ extension ResultTable {
             cells.append(value)
         }
         add(.attempts, .count) { .count($0.attempts) }
-        if detail { add(.participants, .count) { .count($0.participants) } }
+        if detail {
+            add(.participants, .count) { .count($0.participants) }
+            add(.several_attempts, .count) { .count($0.severalAttempts) }
+        }
         add(.successes, .count) { .count($0.successes) }
         if detail {
             add(.partials, .count) { .count($0.partials) }
@@ -51,24 +55,136 @@ extension ResultTable {
 }
 
 extension ResultTable {
-    /// Two levels of a condition compared per task, as `tasks compare` does: times on the log scale (the ratio of
-    /// geometric means B / A with its 95 % interval), errors as the difference of means B − A; a paired t-test when
-    /// the same participants did both, Welch's otherwise.
-    public static func taskComparisons(_ comparisons: [TaskComparison], condition: String, language: StudyLanguage) -> ResultTable {
-        var table = ResultTable(id: "task_comparisons", title: Phrase.taskComparisonsTitle(condition).text(language), language: language,
-                                columns: [Column(.task, .text, language), Column(.measure, .text, language), Column(.group_a, .text, language),
-                                          Column(.typical_a, .number(decimals: 2), language), Column(.group_b, .text, language),
-                                          Column(.typical_b, .number(decimals: 2), language), Column(.effect, .number(decimals: 2), language),
-                                          Column(.ci95, .interval(decimals: 2), language), Column(.test, .text, language),
-                                          Column(.t, .number(decimals: 2), language), Column(.df, .number(decimals: 1), language),
-                                          Column(.p, .pValue, language)])
-        for c in comparisons {
-            let measure = c.measure == .errors ? Phrase.errorsDifference.text(language) : Phrase.timeRatio.text(language)
-            let test = c.test.design == .paired ? Phrase.pairedT.text(language) : ResultTable.testName("welch-t", language)
-            table.append([.text(c.task), .text(measure), .text(c.levelA), .number(c.typicalA), .text(c.levelB), .number(c.typicalB),
-                          .number(c.effect), Value(c.effectCI), .text(test), .number(c.test.t), .number(c.test.df), .pValue(c.test.p)])
+    /// A condition's levels compared per task (`ConditionTaskComparisons`), as `tasks compare` does: times on the log
+    /// scale (the ratio of geometric means B / A with its 95 % interval), errors as the difference of means B − A, a
+    /// paired t-test when the same participants did both levels, Welch's otherwise; three levels or more within
+    /// participants by Friedman's χ² with Kendall's W, then each pair by the paired t-test with Holm's adjustment;
+    /// completion within participants by McNemar's exact test (two levels) or Cochran's Q (more).
+    ///
+    /// One row per test, in a stable order: per task, time, errors, completion; an omnibus test before its pairs.
+    /// `detail` (the workbook and the CSV) gives the statistic, df, Kendall's W and the discordant pairs apart under
+    /// machine names, the measure and test by machine name (`time`, `paired-t`, …; `testLabel` words them); the report
+    /// words them and writes the statistic into the test's cell.
+    public static func taskComparisons(_ comparisons: ConditionTaskComparisons, language: StudyLanguage, detail: Bool = false) -> ResultTable {
+        let style = NumberStyle(language)
+        var columns = [Column(.task, .text, language), Column(.measure, .text, language), Column(.test, .text, language)]
+        if detail { columns.append(Column(.levels, .text, language)) }
+        columns.append(Column(.n, .count, language))
+        if detail { columns += [Column(.left_out, .count, language), Column(.several_attempts, .count, language)] }
+        columns += [Column(.level_a, .text, language), Column(.typical_a, .number(decimals: 2), language), Column(.level_b, .text, language),
+                    Column(.typical_b, .number(decimals: 2), language), Column(.effect, .number(decimals: 2), language),
+                    Column(.ci95, .interval(decimals: 2), language)]
+        if detail { columns += [Column(.statistic, .number(decimals: 2), language), Column(.df, .number(decimals: 1), language)] }
+        columns += [Column(.p, .pValue, language), Column(.p_holm, .pValue, language)]
+        if detail {
+            columns += [Column(.kendall_w, .number(decimals: 2), language), Column(.only_a, .count, language), Column(.only_b, .count, language),
+                        Column(.completed, .text, language)]
+        }
+        var table = ResultTable(id: "task_comparisons", title: Phrase.taskComparisonsTitle(comparisons.factor).text(language), language: language,
+                                columns: columns)
+        /// One row: the cells by column name (absent: empty), the report's test cell worded with its statistic.
+        func add(_ task: String, _ measure: String, test: String, worded: String, levels: [String], n: Int, leftOut: Int, several: Int,
+                 a: String? = nil, typicalA: Value = .empty, b: String? = nil, typicalB: Value = .empty, effect: Value = .empty,
+                 ci: ClosedRange<Double>? = nil, statistic: Double? = nil, df: Double? = nil, p: Double? = nil, pHolm: Double? = nil,
+                 w: Double? = nil, onlyA: Int? = nil, onlyB: Int? = nil, completed: String? = nil) {
+            let measureLabel = detail ? measure : Self.measureLabel(measure, language)
+            var row: [Value] = [.text(task), .text(measureLabel), .text(detail ? test : worded)]
+            if detail { row.append(.text(levels.joined(separator: ";"))) }
+            row.append(.count(n))
+            if detail { row += [.count(leftOut), .count(several)] }
+            row += [Value(a), typicalA, Value(b), typicalB, effect, Value(ci)]
+            if detail { row += [Value(statistic), Value(df)] }
+            row += [Value(p: p), Value(p: pHolm)]
+            if detail { row += [Value(w), Value(onlyA), Value(onlyB), Value(completed)] }
+            table.append(row)
+        }
+        func decimals(_ measure: TaskMeasure) -> Int { measure == .errors ? 2 : 3 }
+        for entry in comparisons.tasks {
+            let task = entry.task
+            for measured in entry.measures {
+                switch measured {
+                case let .twoLevels(c):
+                    let paired = c.test.design == .paired
+                    let worded = paired ? Sentence("paired t(\(style.number(c.test.df, decimals: 0))) = \(style.number(c.test.t))")
+                                        : Sentence("Welch's t(\(style.number(c.test.df, decimals: 1))) = \(style.number(c.test.t))")
+                    add(task, c.measure.rawValue, test: paired ? "paired-t" : "welch-t", worded: worded.text(language), levels: [c.levelA, c.levelB],
+                        n: paired ? c.test.nA : c.test.nA + c.test.nB, leftOut: c.leftOut, several: c.averaged,
+                        a: c.levelA, typicalA: .number(c.typicalA), b: c.levelB, typicalB: .number(c.typicalB), effect: .number(c.effect),
+                        ci: c.effectCI, statistic: c.test.t, df: c.test.df, p: c.test.p)
+                case let .severalLevels(w):
+                    let worded: Sentence = w.friedman.map { f in
+                        "Friedman χ²(\(f.df)) = \(style.number(f.chiSquared)), Kendall's W = \(style.number(f.kendallW))"
+                    } ?? "Friedman: not defined (every participant ranks the levels alike with ties)"
+                    add(task, w.measure.rawValue, test: "friedman", worded: worded.text(language), levels: w.levels, n: w.complete, leftOut: w.leftOut,
+                        several: w.averaged, statistic: w.friedman?.chiSquared, df: w.friedman.map { Double($0.df) }, p: w.friedman?.p,
+                        w: w.friedman?.kendallW)
+                    for pair in w.pairs {
+                        let typical = { (level: String) -> Value in w.levels.firstIndex(of: level).map { .number(w.typical[$0]) } ?? .empty }
+                        add(task, w.measure.rawValue, test: "paired-t", worded: Sentence("paired t(\(pair.df)) = \(style.number(pair.t))").text(language),
+                            levels: [pair.levelA, pair.levelB], n: w.complete, leftOut: w.leftOut, several: w.averaged,
+                            a: pair.levelA, typicalA: typical(pair.levelA), b: pair.levelB, typicalB: typical(pair.levelB),
+                            effect: .number(pair.effect), ci: pair.effectCI, statistic: pair.t, df: Double(pair.df), p: pair.p, pHolm: pair.pHolm)
+                    }
+                }
+            }
+            guard let completion = entry.completion else { continue }
+            let n = completion.complete
+            func share(_ count: Int) -> Value { n == 0 ? .empty : .percent(Double(count) / Double(n)) }
+            let counts = completion.completed.map(String.init).joined(separator: ";")
+            if completion.levels.count == 2 {
+                let (a, b) = (completion.levels[0], completion.levels[1])
+                let difference: Value = n == 0 ? .empty : .percent(Double(completion.completed[1] - completion.completed[0]) / Double(n))
+                let worded: Sentence = completion.mcnemar.map { m in "McNemar's exact: completed under A only \(m.onlyA), under B only \(m.onlyB)" }
+                    ?? "McNemar's exact test: not defined (no participant with an outcome under both levels)"
+                add(task, "completion", test: "mcnemar-exact", worded: worded.text(language), levels: completion.levels, n: n,
+                    leftOut: completion.leftOut, several: completion.firstOfSeveral, a: a, typicalA: share(completion.completed[0]), b: b,
+                    typicalB: share(completion.completed[1]), effect: difference, statistic: completion.mcnemar.map { Double($0.statistic) },
+                    p: completion.mcnemar?.p, onlyA: completion.mcnemar?.onlyA, onlyB: completion.mcnemar?.onlyB, completed: counts)
+            } else {
+                let rates = zip(completion.levels, completion.completed).map { "\($0) \($1)/\(n)" }.joined(separator: ", ")
+                let worded: Sentence = completion.cochranQ.map { q in "Cochran's Q(\(q.df)) = \(style.number(q.q)); completed \(rates)" }
+                    ?? "Cochran's Q: not defined (every participant has the same outcome under every level)"
+                add(task, "completion", test: "cochran-q", worded: worded.text(language), levels: completion.levels, n: n,
+                    leftOut: completion.leftOut, several: completion.firstOfSeveral, statistic: completion.cochranQ?.q,
+                    df: completion.cochranQ.map { Double($0.df) }, p: completion.cochranQ?.p, completed: counts)
+            }
         }
         table.notes = [Phrase.taskComparisonsNote.text(language)]
+        let leftOut = comparisons.tasks.contains { entry in
+            entry.completion.map { $0.leftOut > 0 } == true || entry.measures.contains { measured in
+                switch measured {
+                case let .twoLevels(c): return c.leftOut > 0
+                case let .severalLevels(w): return w.leftOut > 0
+                }
+            }
+        }
+        if leftOut && !detail {
+            table.notes.append(("Within participants, only those with attempts under every level compared enter (n); the others are left out (the workbook and task_comparisons.csv count them)." as Sentence).text(language))
+        }
+        if !comparisons.betweenSeveral.isEmpty {
+            let tasks = comparisons.betweenSeveral.joined(separator: ", ")
+            table.notes.append(("Not compared: \(tasks), done under three levels or more of \(comparisons.factor) by different participants; tasks compare TASK --condition \(comparisons.factor) --levels A,B compares two of them at a time." as Sentence).text(language))
+        }
         return table
+    }
+
+    /// A task comparison's measure in the study's language (`time`, `errors`, `completion`).
+    public static func measureLabel(_ measure: String, _ language: StudyLanguage) -> String {
+        switch measure {
+        case "errors": return Phrase.errorsDifference.text(language)
+        case "completion": return Phrase.completionDifference.text(language)
+        default: return Phrase.timeRatio.text(language)
+        }
+    }
+
+    /// A task comparison's test in the study's language (`paired-t`, `welch-t`, `friedman`, `mcnemar-exact`, `cochran-q`).
+    public static func taskTestLabel(_ test: String, _ language: StudyLanguage) -> String {
+        switch test {
+        case "paired-t": return Phrase.pairedT.text(language)
+        case "friedman": return ("Friedman's χ²" as Sentence).text(language)
+        case "mcnemar-exact": return ("McNemar's exact test" as Sentence).text(language)
+        case "cochran-q": return ("Cochran's Q" as Sentence).text(language)
+        default: return testName(test, language)
+        }
     }
 }

@@ -64,7 +64,7 @@ public enum Phrase: Sendable, Equatable, Bilingual {
     case cooccurrenceTitle, cooccurrenceNote, triangulationTitle(score: String, lowerIsBetter: Bool)
     case susGradeSource, precision(score: String, n: Int, margin: String)
     case quotesTitle, quotesHeading, quotesNote, sampleSizeHeading
-    case taskComparisonsTitle(String), errorsDifference, timeRatio, pairedT, taskComparisonsNote
+    case taskComparisonsTitle(String), errorsDifference, timeRatio, completionDifference, pairedT, taskComparisonsNote
     case scoreSummaryTitle(String)
     case intervalClipped
     case taskTimesNote(successfulOnly: Bool)
@@ -211,10 +211,11 @@ public enum Phrase: Sendable, Equatable, Bilingual {
             return ("Tasks compared between the levels of \(condition)", "Tarefas comparadas entre os níveis de \(condition)")
         case .errorsDifference: return ("errors (difference B − A)", "erros (diferença B − A)")
         case .timeRatio: return ("time (ratio B / A)", "tempo (razão B / A)")
+        case .completionDifference: return ("completion (difference B − A)", "conclusão (diferença B − A)")
         case .pairedT: return ("paired t", "t pareado")
         case .taskComparisonsNote:
-            return ("Times are compared on the log scale: A and B are geometric means in seconds and the effect is their ratio B / A with its 95% interval; errors are means and the effect is their difference. A paired t-test when the same participants did both levels (per-participant means), Welch's otherwise.",
-                    "Os tempos são comparados na escala logarítmica: A e B são médias geométricas em segundos e o efeito é a razão B / A com seu intervalo de 95 %; os erros são médias e o efeito, a diferença. Teste t pareado quando os mesmos participantes fizeram os dois níveis (médias por participante); de Welch, caso contrário.")
+            return ("One value per participant and level: the mean of their attempts there (of the logs, for times); completion by the first attempt recorded there (success = completed; partial success and failure = not). Times are compared on the log scale: A and B are geometric means in seconds and the effect is their ratio B / A with its 95% interval; errors are means and the effect is their difference; completion is the share of participants and the effect its difference. Two levels: a paired t-test when the same participants did both (Welch's otherwise) and McNemar's exact test; three or more: Friedman's χ² with Kendall's W, then each pair by the paired t-test with Holm's adjustment (p (Holm)), and Cochran's Q.",
+                    "Um valor por participante e nível: a média de suas tentativas nele (dos logaritmos, para os tempos); a conclusão pela primeira tentativa registrada nele (sucesso = concluída; sucesso parcial e falha = não). Os tempos são comparados na escala logarítmica: A e B são médias geométricas em segundos e o efeito é a razão B / A com seu intervalo de 95 %; os erros são médias e o efeito, a diferença; a conclusão é a proporção de participantes e o efeito, a diferença. Dois níveis: teste t pareado quando os mesmos participantes fizeram os dois (de Welch, caso contrário) e teste exato de McNemar; três ou mais: χ² de Friedman com o W de Kendall, depois cada par pelo teste t pareado com o ajuste de Holm (p (Holm)), e Q de Cochran.")
         case .quotesTitle: return ("Quotes per category", "Citações por categoria")
         case .quotesHeading: return ("Quotes per category", "Citações por categoria")
         case .sampleSizeHeading: return ("How many participants were enough", "Quantos participantes bastaram")

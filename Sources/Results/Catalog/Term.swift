@@ -21,6 +21,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
     case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
+    case levels, level_a, level_b, left_out, several_attempts, p_holm, kendall_w, only_a, only_b, completed
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, kappa_ci95, alpha_ci95, units, emergent, a_priori
     case raised_n, raised_mean, others_n, others_mean, ac1, brennan_prediger
@@ -130,6 +131,16 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .total_median: return ("Median total time (s)", "Tempo total mediano (s)")
         case .total_geomean: return ("Geometric mean total time (s)", "Média geométrica do tempo total (s)")
         case .seq_n: return ("SEQ answers", "Respostas SEQ")
+        case .levels: return ("Levels", "Níveis")
+        case .level_a: return ("Level A", "Nível A")
+        case .level_b: return ("Level B", "Nível B")
+        case .left_out: return ("Left out", "Deixados de fora")
+        case .several_attempts: return ("Participants with several attempts", "Participantes com várias tentativas")
+        case .p_holm: return ("p (Holm)", "p (Holm)")
+        case .kendall_w: return ("Kendall's W", "W de Kendall")
+        case .only_a: return ("Completed under A only", "Concluíram só em A")
+        case .only_b: return ("Completed under B only", "Concluíram só em B")
+        case .completed: return ("Completed per level", "Concluíram por nível")
         case .category: return ("Category", "Categoria")
         case .origin: return ("Origin", "Origem")
         case .definition: return ("Definition", "Definição")

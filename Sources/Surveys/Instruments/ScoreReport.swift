@@ -144,6 +144,9 @@ public struct ScoreReport: Sendable {
 
     /// One item's answers: raw, and recoded where the item is reverse-worded (or SUS's even items).
     public struct ItemStatistics: Sendable {
+        /// The task the statistics are of, for a per-task instrument (each task apart: one answer per participant);
+        /// `nil` otherwise.
+        public var task: String? = nil
         public var item: Int
         public var text: LocalizedText
         public var reversed: Bool
@@ -185,11 +188,13 @@ public struct ScoreReport: Sendable {
     /// Per group (in group order), then overall.
     public var groups: [Group]
     public var overall: [Group]
-    /// Cronbach's α of the instrument (key "all") and of each subscale with two items or more.
-    public var alphas: [(scale: String, alpha: CronbachAlpha)]
+    /// Cronbach's α of the instrument (key "all") and of each subscale with two items or more; for a per-task
+    /// instrument, per task (`task`), never over the sets of several tasks (a participant counted once per task).
+    public var alphas: [(scale: String, task: String?, alpha: CronbachAlpha)]
     /// Open-text answers, per item.
     public var texts: [(item: Int, participant: String, text: String)]
-    /// Per-item statistics of the Likert and numeric items, over every scored response set.
+    /// Per-item statistics of the Likert and numeric items, over every scored response set; for a per-task
+    /// instrument, per task (in task order, `ItemStatistics.task`), one answer per participant each.
     public var items: [ItemStatistics] = []
     /// Between-group comparisons of each score (when grouped into two or more named groups).
     public var comparisons: [ScoreComparison] = []
@@ -241,12 +246,19 @@ public struct ScoreReport: Sendable {
         var occasions: Set<String> = []
         /// Each α's items as the loop over sets needs them: the item's number, and for a reversed item the sum of its
         /// scale's ends (its answer recoded is that sum minus the answer, as `InstrumentDefinition.recoded` computes).
-        var alphas: [(scale: String, items: [(number: Int, flip: Double?)], accumulator: CronbachAlpha.Accumulator)] = []
-        /// Per scored item (in `scoredItems` order): value → count.
-        var itemHistograms: [ValueCounts] = []
+        var alphas: [(scale: String, items: [(number: Int, flip: Double?)])] = []
+        /// Per task slot (one, `nil`, unless the instrument is per task: each task apart), per α: its accumulator.
+        var alphaAccumulators: [[CronbachAlpha.Accumulator]] = []
+        /// Per task slot, per scored item (in `scoredItems` order): value → count.
+        var itemHistograms: [[ValueCounts]] = []
         /// Each α's answers of the set being added (kept, not allocated per set).
         var alphaRow: [Double?] = []
-        var itemNotApplicable: [Int: Int] = [:]
+        /// Per task slot: item number → answers "not applicable".
+        var itemNotApplicable: [[Int: Int]] = []
+        /// The task of each slot, and each task's slot (per-task instruments; otherwise one slot, `nil`).
+        var slotTasks: [String?] = []
+        var taskSlots: [String: Int] = [:]
+        var noTaskSlot: Int?
         var texts: [Int: [(participant: String, text: String)]] = [:]
         let scoredItems: [ItemDefinition]
         let choiceItems: [ItemDefinition]
@@ -301,7 +313,6 @@ public struct ScoreReport: Sendable {
             textItems = instrument.items.filter { $0.kind == .text }
             scoredNumbers = scoredItems.map(\.number)
             textNumbers = textItems.map(\.number)
-            itemHistograms = Array(repeating: ValueCounts(), count: scoredItems.count)
             func recoding(_ items: [ItemDefinition]) -> [(number: Int, flip: Double?)] {
                 items.map { item in
                     guard item.reversed, let range = instrument.range(of: item) else { return (item.number, nil) }
@@ -309,12 +320,24 @@ public struct ScoreReport: Sendable {
                 }
             }
             let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
-            alphas.append((allName, recoding(alphaItems), .init(items: alphaItems.count)))
+            alphas.append((allName, recoding(alphaItems)))
             if instrument.scoring == .mean || instrument.scoring == .sum {
                 for subscale in instrument.subscales where subscale.items.count >= 2 && subscale.items.count < alphaItems.count {
-                    alphas.append((subscale.id, recoding(subscale.items.compactMap(instrument.item)), .init(items: subscale.items.count)))
+                    alphas.append((subscale.id, recoding(subscale.items.compactMap(instrument.item))))
                 }
             }
+            if !instrument.perTask { _ = slot(nil) }
+        }
+
+        /// The slot of a task's item counts and α (a new one the first time a task is met).
+        private mutating func slot(_ task: String?) -> Int {
+            if let known = task.map({ taskSlots[$0] }) ?? noTaskSlot { return known }
+            slotTasks.append(task)
+            if let task { taskSlots[task] = slotTasks.count - 1 } else { noTaskSlot = slotTasks.count - 1 }
+            alphaAccumulators.append(alphas.map { .init(items: $0.items.count) })
+            itemHistograms.append(Array(repeating: ValueCounts(), count: scoredItems.count))
+            itemNotApplicable.append([:])
+            return slotTasks.count - 1
         }
 
         /// Scores one response set and counts it in its group; returns its row, or `nil` when it cannot be scored
@@ -347,17 +370,19 @@ public struct ScoreReport: Sendable {
             count(input, scores: scores, in: BucketKey(task: task, occasion: input.occasion, group: input.group ?? noGroup))
             count(input, scores: scores, in: BucketKey(task: task, occasion: input.occasion, group: nil))
 
+            // Items and α per task for a per-task instrument: one answer per participant in each.
+            let taskSlot = slot(task)
             for index in alphas.indices {
                 alphaRow.removeAll(keepingCapacity: true)
                 for (number, flip) in alphas[index].items {
                     alphaRow.append(slots[number]?.value.map { value in flip.map { $0 - value } ?? value })
                 }
-                alphas[index].accumulator.add(alphaRow)
+                alphaAccumulators[taskSlot][index].add(alphaRow)
             }
             for (position, number) in scoredNumbers.enumerated() {
                 switch slots[number] {
-                case let .value(value)?: itemHistograms[position].add(value)
-                case .notApplicable?: itemNotApplicable[number, default: 0] += 1
+                case let .value(value)?: itemHistograms[taskSlot][position].add(value)
+                case .notApplicable?: itemNotApplicable[taskSlot][number, default: 0] += 1
                 default: break
                 }
             }
@@ -414,7 +439,13 @@ public struct ScoreReport: Sendable {
                     overall.append(all)
                 }
             }
-            let alphaResults = alphas.compactMap { entry in entry.accumulator.result.map { (entry.scale, $0) } }
+            // Per task in task order (one slot, `nil`, unless per task).
+            let slotOrder = taskList.compactMap { task in task.map { taskSlots[$0] } ?? noTaskSlot }
+            let alphaResults = slotOrder.flatMap { slot in
+                alphas.indices.compactMap { index in
+                    alphaAccumulators[slot][index].result.map { (scale: alphas[index].scale, task: slotTasks[slot], alpha: $0) }
+                }
+            }
             var report = ScoreReport(instrument: instrument, missing: missing, rows: rows, groups: groups, overall: overall,
                                      alphas: alphaResults,
                                      texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
@@ -426,21 +457,21 @@ public struct ScoreReport: Sendable {
                 report.alphas = []
                 return withComparisons(report, taskList: taskList, occasionList: occasionList, groupNames: groupNames)
             }
-            report.items = scoredItems.enumerated().map { position, item in
-                let histogram = itemHistograms[position].histogram
+            report.items = slotOrder.flatMap { slot in scoredItems.enumerated().map { position, item in
+                let histogram = itemHistograms[slot][position].histogram
                 // From the counts of each answer: memory does not grow with the number of respondents.
                 let runs = histogram.sorted { $0.key < $1.key }.map { (value: $0.key, count: $0.value) }
                 var distribution: [(Int, Int)] = []
                 if item.kind == .likert, let scale = instrument.scale {
                     distribution = (scale.min...scale.max).map { point in (point, histogram[Double(point)] ?? 0) }
                 }
-                return ItemStatistics(item: item.number, text: item.text, reversed: instrument.isRecoded(item),
+                return ItemStatistics(task: slotTasks[slot], item: item.number, text: item.text, reversed: instrument.isRecoded(item),
                                       n: runs.reduce(0) { $0 + $1.count },
-                                      notApplicable: itemNotApplicable[item.number] ?? 0,
+                                      notApplicable: itemNotApplicable[slot][item.number] ?? 0,
                                       raw: Descriptive(runs: runs),
                                       recoded: Descriptive(runs: runs.map { (value: instrument.recoded($0.value, item: item), count: $0.count) }),
                                       distribution: distribution)
-            }
+            } }
             for (key, bucket) in buckets where key.group == nil {
                 for (id, histogram) in bucket.values {
                     report.distributions[id, default: [:]].merge(histogram, uniquingKeysWith: +)

@@ -211,3 +211,133 @@ public struct CompletionWithin: Sendable, Equatable, Codable {
         }
     }
 }
+
+/// One task's attempts under some levels of one condition, as `tasks compare --condition`, the report and the
+/// workbook compare them: which levels, whether the same participants did several (within participants), each
+/// participant's values per level, and the comparison of a measure (two levels: `TaskComparison`; three or more:
+/// `WithinTaskComparison`) and of completion (`CompletionWithin`, within participants only).
+public struct TaskLevelAttempts: Sendable {
+    /// The comparison of a measure: two levels, or three or more within participants.
+    public enum Measured: Sendable, Equatable {
+        case twoLevels(TaskComparison)
+        case severalLevels(WithinTaskComparison)
+    }
+
+    public var task: String
+    /// The levels compared, in order.
+    public var levels: [String]
+    /// The task's attempts under one of `levels`, in the order they were recorded, each with its level.
+    public var attempts: [(level: String, observation: TaskObservation)]
+
+    /// - Parameter level: an observation's level of the condition (`nil`: none of the condition's levels).
+    public init(task: String, levels: [String], observations: [TaskObservation], level: (TaskObservation) -> String?) {
+        self.task = task
+        self.levels = levels
+        attempts = observations.compactMap { observation in
+            guard observation.task == task, let value = level(observation), levels.contains(value) else { return nil }
+            return (value, observation)
+        }
+    }
+
+    /// The levels compared when none are named: those someone did the task under (a level no one did it under is not
+    /// compared), when two or more; otherwise every known level.
+    public static func defaultLevels(_ known: [String], task: String, observations: [TaskObservation],
+                                     level: (TaskObservation) -> String?) -> [String] {
+        let tried = known.filter { value in observations.contains { $0.task == task && level($0) == value } }
+        return tried.count >= 2 ? tried : known
+    }
+
+    /// Within participants: someone did the task under two of the levels compared.
+    public var isWithin: Bool {
+        var seen: [String: String] = [:]
+        for (level, observation) in attempts {
+            if let other = seen[observation.participant], other != level { return true }
+            seen[observation.participant] = level
+        }
+        return false
+    }
+
+    /// (participant, level, value) of the measure for every attempt that has it; `penalty` for `.total`.
+    public func values(_ measure: TaskMeasure, penalty: Double? = nil, successfulOnly: Bool = false) -> [(participant: String, level: String, value: Double)] {
+        attempts.compactMap { level, observation in
+            guard !successfulOnly || observation.outcome == .success else { return nil }
+            let value: Double?
+            switch measure {
+            case .time: value = observation.seconds
+            case .total: value = observation.total(penalty: penalty ?? 0)
+            case .errors: value = observation.errors.map(Double.init)
+            }
+            return value.map { (observation.participant, level, $0) }
+        }
+    }
+
+    /// (participant, level, completed) of every attempt with an outcome, in the order recorded: success is a completion,
+    /// partial success and failure are not.
+    public var outcomes: [(participant: String, level: String, completed: Bool)] {
+        attempts.compactMap { level, observation in observation.outcome.map { (observation.participant, level, $0 == .success) } }
+    }
+
+    /// The measure compared: two levels by `TaskComparison` (paired within participants, Welch's between), three or
+    /// more by `WithinTaskComparison` (which needs participants with attempts under every level). Throws
+    /// `TaskComparison.Failure` when there is too little to compare.
+    public func compare(_ measure: TaskMeasure, penalty: Double? = nil, successfulOnly: Bool = false) throws -> Measured {
+        let values = values(measure, penalty: penalty, successfulOnly: successfulOnly)
+        if levels.count > 2 {
+            return .severalLevels(try WithinTaskComparison.compare(task: task, measure: measure, levels: levels, values: values))
+        }
+        return .twoLevels(try TaskComparison.compare(task: task, measure: measure, levelA: levels[0], levelB: levels[1], values: values))
+    }
+
+    /// Completion compared within participants (every attempt with an outcome, whatever `successfulOnly` says of times);
+    /// `nil` between participants or without outcomes.
+    public var completion: CompletionWithin? {
+        let outcomes = outcomes
+        guard isWithin, !outcomes.isEmpty else { return nil }
+        return CompletionWithin(task: task, levels: levels, outcomes: outcomes)
+    }
+}
+
+/// A condition's levels compared for every task, as the report and the workbook give them and `tasks compare
+/// --condition` computes them one task at a time: per task, the levels someone did it under (all of them, three or
+/// more within participants), time and errors (`TaskLevelAttempts.compare`) and, within participants, completion
+/// (`TaskLevelAttempts.completion`).
+public struct ConditionTaskComparisons: Sendable {
+    public struct PerTask: Sendable {
+        public var task: String
+        public var levels: [String]
+        public var within: Bool
+        /// Each measure that could be compared, in the order asked for (one with too little to compare is left out).
+        public var measures: [TaskLevelAttempts.Measured]
+        public var completion: CompletionWithin?
+    }
+
+    public var factor: String
+    public var tasks: [PerTask] = []
+    /// Tasks done under three levels or more, each participant under one only (between participants): not compared
+    /// here (`tasks compare TASK --condition C --levels A,B` compares two levels at a time).
+    public var betweenSeveral: [String] = []
+
+    /// - Parameters:
+    ///   - levels: the condition's levels in order; per task, those someone did it under are compared (a task done
+    ///     under fewer than two is left out).
+    ///   - level: an observation's level of the condition.
+    public init(factor: String, levels: [String], taskOrder: [String], observations: [TaskObservation],
+                measures: [TaskMeasure] = [.time, .errors], level: (TaskObservation) -> String?) {
+        self.factor = factor
+        for task in taskOrder {
+            let tried = levels.filter { value in observations.contains { $0.task == task && level($0) == value } }
+            guard tried.count >= 2 else { continue }
+            let attempts = TaskLevelAttempts(task: task, levels: tried, observations: observations, level: level)
+            let within = attempts.isWithin
+            if tried.count > 2 && !within {
+                betweenSeveral.append(task)
+                continue
+            }
+            // Too little to compare, or no variation: no test, and no row.
+            let measured = measures.compactMap { try? attempts.compare($0) }
+            let completion = attempts.completion
+            guard !measured.isEmpty || completion != nil else { continue }
+            tasks.append(PerTask(task: task, levels: tried, within: within, measures: measured, completion: completion))
+        }
+    }
+}

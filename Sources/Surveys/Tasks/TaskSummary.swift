@@ -18,24 +18,33 @@ public struct TimeStatistics: Sendable, Equatable, Codable {
     }
 }
 
-/// What `tasks summary` reports for one task (and one group, when grouped).
+/// What `tasks summary` reports for one task (and one group, when grouped): one value per participant in every
+/// statistic (`TaskSummary.build`), the attempts counted apart.
 public struct TaskSummaryRow: Sendable, Equatable, Codable {
     public var task: String
     public var group: [String]
+    /// Every attempt in the row (a participant's several trials each count here, and only here and in `errorsTotal`).
     public var attempts: Int
     public var participants: Int
+    /// Participants by the outcome of their first attempt with an outcome in the row (as recorded).
     public var successes: Int
     public var partials: Int
     public var failures: Int
-    /// Over the attempts with an outcome; partial successes count as not completed.
+    /// Over the participants with an outcome, by their first attempt with one; partial successes count as not completed.
     public var completion: CompletionRate?
+    /// Over the participants with a time: each participant's geometric mean of their times in the row.
     public var time: TimeStatistics?
-    /// time + errors × penalty, when a penalty applies.
+    /// time + errors × penalty, when a penalty applies: each participant's geometric mean of their totals.
     public var total: TimeStatistics?
     public var penalty: Double?
+    /// Over the participants with an error count: each participant's mean errors per attempt in the row.
     public var errorsMean: Double?
     public var errorsSD: Double?
+    /// Participants with an error count (the n of `errorsMean`).
+    public var errorsN = 0
+    /// Every error of every attempt in the row.
     public var errorsTotal: Int
+    /// Participants assisted in any of their attempts in the row.
     public var assisted: Int
     /// Mean SEQ answer for the task (Sauro & Dumas 2009) in this group, over one value per participant: each
     /// participant's answer to the task under the row's condition levels (the mean of their answers when they
@@ -45,10 +54,17 @@ public struct TaskSummaryRow: Sendable, Equatable, Codable {
     public var seqN: Int
     /// Of them, participants whose value is the mean of several answers.
     public var seqAveraged = 0
+    /// Participants with several attempts in the row (trials, or other conditions when ungrouped): their first
+    /// attempt gives the outcome, their geometric mean time and mean errors the times and errors.
+    public var severalAttempts = 0
 }
 
 public enum TaskSummary {
-    /// Summarises attempts per task and group.
+    /// Summarises attempts per task and group, one value per participant in each row (a participant's several
+    /// trials never count as several people; Sauro & Lewis 2016 summarise one value per user and task):
+    /// completion by the participant's first attempt with an outcome (as recorded, as `tasks compare` does), time by
+    /// the geometric mean of their times (the mean of the logs, as `tasks compare` compares them), errors by their
+    /// mean per attempt, SEQ by the mean of their answers; `assisted` counts the participants helped in any attempt.
     ///
     /// - Parameters:
     ///   - successfulOnly: time statistics over successful attempts only (Sauro & Lewis 2016 recommend
@@ -67,19 +83,31 @@ public enum TaskSummary {
             for group in groups {
                 let members = observations.filter { $0.task == task && $0.group == group }
                 guard !members.isEmpty else { continue }
-                let withOutcome = members.filter { $0.outcome != nil }
-                let successes = members.filter { $0.outcome == .success }.count
-                let timed = members.filter { !successfulOnly || $0.outcome == .success }
-                let times = timed.compactMap(\.seconds)
                 let taskPenalty = penalty[task]
-                let totals = taskPenalty.map { p in timed.compactMap { $0.total(penalty: p) } } ?? []
-                let errors = members.compactMap(\.errors).map(Double.init)
+                // Each participant's attempts in the row, in the order recorded.
+                let byParticipant = Dictionary(grouping: members, by: \.participant)
+                let participants = byParticipant.keys.sorted()
+                var first: [Outcome] = []
+                var assisted = 0
+                var times: [Double] = []
+                var totals: [Double] = []
+                var errors: [Double] = []
+                for participant in participants {
+                    let own = byParticipant[participant]!
+                    if let outcome = own.first(where: { $0.outcome != nil })?.outcome { first.append(outcome) }
+                    if own.contains(where: \.assisted) { assisted += 1 }
+                    let timed = own.filter { !successfulOnly || $0.outcome == .success }
+                    if let time = typical(timed.compactMap(\.seconds)) { times.append(time) }
+                    if let taskPenalty, let total = typical(timed.compactMap { $0.total(penalty: taskPenalty) }) { totals.append(total) }
+                    let counts = own.compactMap(\.errors).map(Double.init)
+                    if !counts.isEmpty { errors.append(counts.reduce(0, +) / Double(counts.count)) }
+                }
+                let successes = first.filter { $0 == .success }.count
                 let errorStats = Descriptive(errors)
-                let participants = Set(members.map(\.participant))
                 // One value per participant: the mean of their answers under the row's levels.
                 var seqValues: [Double] = []
                 var averaged = 0
-                for participant in participants.sorted() {
+                for participant in participants {
                     let answers = placing.answers(of: participant, task: task, group: group)
                     guard !answers.isEmpty else { continue }
                     if answers.count > 1 { averaged += 1 }
@@ -87,18 +115,30 @@ public enum TaskSummary {
                 }
                 var row = TaskSummaryRow(
                     task: task, group: group, attempts: members.count, participants: participants.count,
-                    successes: successes, partials: members.filter { $0.outcome == .partial }.count,
-                    failures: members.filter { $0.outcome == .fail }.count,
-                    completion: CompletionRate(successes: successes, attempts: withOutcome.count),
+                    successes: successes, partials: first.filter { $0 == .partial }.count,
+                    failures: first.filter { $0 == .fail }.count,
+                    completion: CompletionRate(successes: successes, attempts: first.count),
                     time: TimeStatistics(times), total: TimeStatistics(totals), penalty: taskPenalty,
-                    errorsMean: errorStats?.mean, errorsSD: errorStats?.sd, errorsTotal: Int(errors.reduce(0, +)),
-                    assisted: members.filter(\.assisted).count,
+                    errorsMean: errorStats?.mean, errorsSD: errorStats?.sd,
+                    errorsTotal: Int(members.compactMap(\.errors).reduce(0, +)),
+                    assisted: assisted,
                     seqMean: seqValues.isEmpty ? nil : seqValues.reduce(0, +) / Double(seqValues.count), seqN: seqValues.count)
+                row.errorsN = errors.count
                 row.seqAveraged = averaged
+                row.severalAttempts = byParticipant.values.filter { $0.count > 1 }.count
                 rows.append(row)
             }
         }
         return rows
+    }
+
+    /// A participant's one time from their several: the geometric mean (the mean of the logs, as `tasks compare`
+    /// averages them), or the arithmetic mean when a time is zero or less (no log).
+    static func typical(_ times: [Double]) -> Double? {
+        guard !times.isEmpty else { return nil }
+        if times.count == 1 { return times[0] }
+        if times.allSatisfy({ $0 > 0 }) { return exp(times.map { log($0) }.reduce(0, +) / Double(times.count)) }
+        return times.reduce(0, +) / Double(times.count)
     }
 
     /// The SEQ answers no row can hold: given without the level of a grouping condition (their occasion names none)

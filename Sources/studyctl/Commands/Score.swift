@@ -310,8 +310,10 @@ struct ScoreCommand: ParsableCommand {
             print("")
             printItems(report, language: language)
         }
-        for (scale, alpha) in report.alphas {
-            say(.cronbachAlpha(scale: scale == ScoreReport.allName ? nil : ScoreNames.name(scale, definition, language),
+        // Per task for a per-task instrument ("(T1)", "(T1, Subscale)"): never over the sets of several tasks.
+        for (scale, task, alpha) in report.alphas {
+            let named = [task, scale == ScoreReport.allName ? nil : ScoreNames.name(scale, definition, language)].compactMap { $0 }
+            say(.cronbachAlpha(scale: named.isEmpty ? nil : named.joined(separator: ", "),
                                alpha: style.number(alpha.alpha, decimals: 3), items: alpha.items, sets: alpha.cases))
         }
         for group in report.groups + report.overall where !group.tallies.isEmpty {
@@ -582,11 +584,15 @@ struct ScoreJSON: Encodable {
     }
     struct Alpha: Encodable {
         var scale: String
+        /// A per-task instrument's task (α per task), else absent.
+        var task: String?
         var alpha: Double
         var items: Int
         var cases: Int
     }
     struct Item: Encodable {
+        /// A per-task instrument's task (items per task), else absent.
+        var task: String?
         var item: Int
         var text: String
         var recoded: Bool
@@ -764,10 +770,10 @@ struct ScoreJSON: Encodable {
         }
         overall = report.overall.map { Overall(task: $0.task, occasion: $0.occasion.flatMap { $0.isEmpty ? "" : MeasurementJSON($0).occasion },
                                                conditions: $0.occasion.flatMap { MeasurementJSON($0).conditions }, n: $0.n, summaries: summaries($0), choices: tallies($0)) }
-        alphas = report.alphas.map { Alpha(scale: $0.scale == ScoreReport.allName ? report.instrument.id : $0.scale, alpha: $0.alpha.alpha,
+        alphas = report.alphas.map { Alpha(scale: $0.scale == ScoreReport.allName ? report.instrument.id : $0.scale, task: $0.task, alpha: $0.alpha.alpha,
                                            items: $0.alpha.items, cases: $0.alpha.cases) }
         items = report.items.map { item in
-            Item(item: item.item, text: item.text.text(language), recoded: item.reversed, n: item.n, notApplicable: item.notApplicable,
+            Item(task: item.task, item: item.item, text: item.text.text(language), recoded: item.reversed, n: item.n, notApplicable: item.notApplicable,
                  raw: item.raw, recodedStatistics: item.reversed ? item.recoded : nil,
                  distribution: Dictionary(uniqueKeysWithValues: item.distribution.map { (String($0.point), $0.count) }))
         }

@@ -20,9 +20,12 @@ struct TasksSummary: ParsableCommand {
         commandName: "summary",
         abstract: words("Per task (and group): completion rate, times, errors, assistance and SEQ."),
         discussion: words("""
-            Completion rate with the adjusted-Wald 95 % interval (Agresti & Coull 1998; Sauro & Lewis 2005); \
-            partial successes count as not completed. Times: mean, median and geometric mean with its 95 % \
-            interval on the log scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
+            One value per participant in every row (a participant's several trials never count as several \
+            people): completion by their first attempt with an outcome, time by the geometric mean of their \
+            times, errors by their mean per attempt; the attempts column counts every attempt. Completion rate \
+            with the adjusted-Wald 95 % interval (Agresti & Coull 1998; Sauro & Lewis 2005); partial successes \
+            count as not completed. Times: mean, median and geometric mean with its 95 % interval on the log \
+            scale (Sauro & Lewis 2016). With a penalty (on the task or --penalty), also the \
             total time = time + errors × penalty. Errors: mean, SD and total. SEQ: per task and group, the mean over \
             participants of each one's answer to the task under the row's condition levels (a session stores it \
             under its condition; by hand, respond CODE seq --task T --condition factor=level): one value per \
@@ -65,6 +68,9 @@ struct TasksSummary: ParsableCommand {
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
         print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
         print("\n" + Phrase.taskTimesNote(successfulOnly: successfulOnly).text(language))
+        print(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
+        let several = rows.reduce(0) { $0 + $1.severalAttempts }
+        if several > 0 { print(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language)) }
         let style = NumberStyle(language)
         let penalized = Set(rows.compactMap { row in row.penalty.map { "\(row.task) \(style.number($0, decimals: $0 == $0.rounded() ? 0 : 1)) s" } })
         if !penalized.isEmpty { print(Phrase.penaltyRule(penalized.sorted().joined(separator: ", ")).text(language)) }
@@ -146,17 +152,16 @@ struct TasksCompare: ParsableCommand {
             known = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: dataset.groupOrders[0])
         }
         // By default a condition's levels with attempts at the task (a level no one did it under is not compared).
-        let tried = known.filter { level in dataset.observations.contains { $0.task == task && $0.group[0] == level } }
         let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            ?? (condition != nil && tried.count >= 2 ? tried : known)
+            ?? (condition != nil ? TaskLevelAttempts.defaultLevels(known, task: task, observations: dataset.observations, level: { $0.group[0] }) : known)
         for level in chosen where !known.contains(level) {
             if condition != nil { throw StoreError.unknownLevel(factor: name, level: level, known: known) }
             throw Refusal("No participant with attempts at task \(task) has \(name) = \(level); groups: \(known.joined(separator: ", ")).")
         }
         guard dataset.taskOrder.contains(task) else { throw StoreError.unknownTask(key: task, known: dataset.taskOrder) }
-        let attempts = dataset.observations.filter { $0.task == task && chosen.contains($0.group[0]) }
+        let attempts = TaskLevelAttempts(task: task, levels: chosen, observations: dataset.observations, level: { $0.group[0] })
         // Within participants: someone did the task under two of the levels compared.
-        let within = condition != nil && Dictionary(grouping: attempts, by: \.participant).values.contains { Set($0.map { $0.group[0] }).count > 1 }
+        let within = condition != nil && attempts.isWithin
         let list = known.joined(separator: ", ")
         if Set(chosen).count != chosen.count || chosen.count < 2 || (chosen.count > 2 && !within) {
             throw Refusal(condition == nil ? "Please name the two groups to compare with --levels A,B; \(name) has \(list)."
@@ -167,21 +172,8 @@ struct TasksCompare: ParsableCommand {
         if measure == .total && taskPenalty == nil {
             throw Refusal("Please give --penalty for --measure total; task \(task) has no penalty.")
         }
-        let values: [(participant: String, level: String, value: Double)] = attempts.compactMap { observation in
-            guard !successfulOnly || observation.outcome == .success else { return nil }
-            let value: Double?
-            switch measure {
-            case .time: value = observation.seconds
-            case .total: value = observation.total(penalty: taskPenalty ?? 0)
-            case .errors: value = observation.errors.map(Double.init)
-            }
-            return value.map { (observation.participant, observation.group[0], $0) }
-        }
         // Completion within participants, from every attempt with an outcome (whatever --successful-only says).
-        let outcomes = attempts.compactMap { observation in
-            observation.outcome.map { (participant: observation.participant, level: observation.group[0], completed: $0 == .success) }
-        }
-        let completion = within && !outcomes.isEmpty ? CompletionWithin(task: task, levels: chosen, outcomes: outcomes) : nil
+        let completion = within ? attempts.completion : nil
         let style = NumberStyle(Voice.language)
         /// "p = 0,008" or "p < 0,001".
         func pText(_ p: Double) -> String {
@@ -191,7 +183,7 @@ struct TasksCompare: ParsableCommand {
         let measured: Sentence = measure == .errors ? "errors" : measure == .time ? "time (log scale)" : "total (log scale)"
         let unit = measure == .errors ? "" : " s"
         if chosen.count > 2 {
-            let comparison = try WithinTaskComparison.compare(task: task, measure: measure, levels: chosen, values: values)
+            guard case let .severalLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly) else { return }
             if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
             say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
             if comparison.leftOut > 0 { say("Left out (attempts under some of the levels only): \(comparison.leftOut)") }
@@ -211,7 +203,7 @@ struct TasksCompare: ParsableCommand {
                 say("  \(effect); t(\(pair.df)) = \(style.number(pair.t, decimals: 3)), \(pText(pair.p)), Holm \(pText(pair.pHolm))")
             }
         } else {
-            let comparison = try TaskComparison.compare(task: task, measure: measure, levelA: chosen[0], levelB: chosen[1], values: values)
+            guard case let .twoLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly) else { return }
             if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
             let test = comparison.test
             let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
