@@ -97,15 +97,29 @@ extension StudyDatabase {
     }
 
     /// Removes a participant's attempts at a task: one trial when given, every trial otherwise.
-    public func removeAttempts(participant: String, task: String, trial: Int? = nil) throws -> Removal {
+    /// - Parameter conditions: only the attempts under these levels (factor → level); `[:]` with `withoutCondition`
+    ///   only those under none; nil every condition. A trial number names one attempt per condition: given
+    ///   without a condition where the participant has that trial under several, it is refused, naming them.
+    public func removeAttempts(participant: String, task: String, trial: Int? = nil, conditions: [String: String]? = nil) throws -> Removal {
         try write { db in
             let participantID = try Self.participantID(db, code: participant)
             let taskID = try Self.taskID(db, key: task)
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM task_attempt WHERE participant_id = ? AND task_id = ? AND (? IS NULL OR trial = ?)",
-                                         arguments: [participantID, taskID, trial, trial])
+            let conditionKey = try conditions.map { try Self.resolveConditions(db, $0).conditionKey }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, condition_key FROM task_attempt WHERE participant_id = ? AND task_id = ? AND (? IS NULL OR trial = ?)
+                  AND (? IS NULL OR condition_key = ?) ORDER BY id
+                """, arguments: [participantID, taskID, trial, trial, conditionKey, conditionKey])
+            let ids: [Int64] = rows.map { $0["id"] }
             guard !ids.isEmpty else {
+                let under = conditionKey.flatMap { $0.isEmpty ? nil : " (\($0.replacingOccurrences(of: ";", with: ", ")))" } ?? ""
                 throw StoreError.invalidInput([.init(location: "participant \(participant)",
-                    message: trial.map { "has no attempt at task \(task) (trial \($0)) to remove" } ?? "has no attempt at task \(task) to remove")])
+                    message: trial.map { "has no attempt at task \(task) (trial \($0))\(under) to remove" } ?? "has no attempt at task \(task)\(under) to remove")])
+            }
+            let keys = Set(rows.map { $0["condition_key"] as String })
+            if let trial, conditionKey == nil, keys.count > 1 {
+                let choices = keys.sorted().map { $0.isEmpty ? "--without-condition" : $0.split(separator: ";").map { "--condition \($0)" }.joined(separator: " ") }
+                throw StoreError.invalidInput([.init(location: "participant \(participant), task \(task), trial \(trial)",
+                    message: "is an attempt under \(keys.count) conditions; nothing was removed. Say which: \(choices.joined(separator: "; "))")])
             }
             for id in ids { try db.execute(sql: "DELETE FROM task_attempt WHERE id = ?", arguments: [id]) }
             return Removal([("attempts", ids.count)])

@@ -118,7 +118,10 @@ import Testing
         #expect(try cli.succeed(["attempt", "add", "U01", "fase-1", "--condition", "setting=0-50", "--time", "1:32", "--errors", "3", "--outcome", "success"])
             == "Recorded trial 1 of fase-1 for U01\n")
         try cli.succeed(["attempt", "add", "U01", "fase-1", "--condition", "setting=0-50", "--time", "80,5", "--outcome", "partial", "--assisted"])
-        try cli.succeed(["attempt", "add", "U02", "fase-1", "--time", "0:01:10", "--outcome", "fail", "--note", "desistiu"])
+        // In a study with conditions an attempt names its level, or says it has none.
+        let unnamed = try cli.fail(["attempt", "add", "U02", "fase-1", "--time", "0:01:10", "--outcome", "fail"])
+        #expect(unnamed.stderr.contains("The study has conditions (setting: 0-50, 0-100): say the attempt's with --condition setting=0-50, or --without-condition."), "\(unnamed.stderr)")
+        try cli.succeed(["attempt", "add", "U02", "fase-1", "--time", "0:01:10", "--outcome", "fail", "--note", "desistiu", "--without-condition"])
         try cli.succeed(["respond", "U01", "seq", "--task", "fase-1", "--answers", "Muito fácil"])
         try cli.succeed(["respond", "U02", "seq", "--task", "fase-1", "--answers", "4"])
         let list = try cli.succeed(["attempt", "list"])
@@ -132,6 +135,25 @@ import Testing
         #expect(rows[0]["seqMean"] as? Double == 5.5)
         let seq = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["score", "seq", "--json"]).utf8)) as! [String: Any]
         #expect((seq["rows"] as! [[String: Any]]).map { $0["task"] as? String } == ["fase-1", "fase-1"])
+    }
+
+    /// A trial number names one attempt per condition: removing it without saying which condition is refused,
+    /// naming them, and nothing goes; with --condition (or --without-condition) exactly that attempt goes.
+    @Test func removingATrialNamesItsCondition() throws {
+        let cli = try gameStudy()
+        try cli.succeed(["attempt", "add", "U01", "fase-2", "--without-condition", "--time", "20"])
+        try cli.succeed(["attempt", "add", "U01", "fase-2", "--condition", "setting=0-50", "--time", "21"])
+        try cli.succeed(["attempt", "add", "U01", "fase-2", "--condition", "setting=0-100", "--time", "22"])
+        let before = try cli.dump("study.sqlite")
+        let refused = try cli.fail(["attempt", "remove", "U01", "fase-2", "--trial", "1"])
+        #expect(refused.stderr.contains("is an attempt under 3 conditions; nothing was removed. Say which: --without-condition; --condition setting=0-100; --condition setting=0-50"), "\(refused.stderr)")
+        #expect(try cli.dump("study.sqlite") == before)
+        #expect(try cli.succeed(["attempt", "remove", "U01", "fase-2", "--trial", "1", "--condition", "setting=0-50"]).contains("1 attempt"))
+        #expect(try cli.succeed(["attempt", "remove", "U01", "fase-2", "--trial", "1", "--without-condition"]).contains("1 attempt"))
+        let left = try cli.succeed(["attempt", "list", "--json"])
+        #expect(left.contains("22") && !left.contains("\"seconds\" : 21") && !left.contains("\"seconds\" : 20"), "\(left)")
+        #expect(try cli.fail(["attempt", "remove", "U01", "fase-2", "--trial", "1", "--condition", "setting=0-50"]).stderr
+            .contains("has no attempt at task fase-2 (trial 1) (setting=0-50) to remove"))
     }
 
     @Test func badTaskInputFailsClearly() throws {

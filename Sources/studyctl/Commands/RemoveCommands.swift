@@ -34,7 +34,7 @@ struct ResponsesRemove: ParsableCommand {
 struct AttemptRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: words("Remove a participant's attempts at a task."),
-        discussion: words("Removes every trial, or only --trial N. Example: studyctl attempt remove P3 T2 --trial 2"))
+        discussion: words("Removes every trial under every condition, or only --trial N, under --condition (or --without-condition). A trial done under several conditions must say which. Example: studyctl attempt remove P3 T2 --trial 2 --condition aparelho=celular"))
 
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
@@ -42,10 +42,20 @@ struct AttemptRemove: ParsableCommand {
     var task: String
     @Option(help: ArgumentHelp(words("Only this trial.")))
     var trial: Int?
+    @Option(help: ArgumentHelp(words("Only the attempts under this condition level; repeat for several factors."), valueName: "factor=level"))
+    var condition: [Assignment] = []
+    @Flag(name: .customLong("without-condition"), help: ArgumentHelp(words("Only the attempts recorded under no condition.")))
+    var withoutCondition = false
     @OptionGroup var study: StudyOptions
 
+    func validate() throws {
+        if withoutCondition && !condition.isEmpty { throw Refusal("Please choose one of --condition and --without-condition.") }
+    }
+
     func run() throws {
-        let removal = try study.withStudy { try $0.removeAttempts(participant: participant, task: task, trial: trial) }
+        let conditions: [String: String]? = withoutCondition ? [:]
+            : condition.isEmpty ? nil : Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let removal = try study.withStudy { try $0.removeAttempts(participant: participant, task: task, trial: trial, conditions: conditions) }
         say("Removed \(participant)'s attempts at \(task): \(removal.sentence)")
     }
 }

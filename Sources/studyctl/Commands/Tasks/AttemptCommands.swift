@@ -57,6 +57,9 @@ struct AttemptAdd: ParsableCommand {
     @Option(help: ArgumentHelp(words("The trial number (default: the next one)."), valueName: "n"))
     var trial: Int?
 
+    @Flag(name: .customLong("without-condition"), help: ArgumentHelp(words("Record the attempt under no condition although the study has conditions.")))
+    var withoutCondition = false
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
@@ -64,6 +67,7 @@ struct AttemptAdd: ParsableCommand {
         if time == nil && errors == nil && outcome == nil {
             throw Refusal("Please give at least one of --time, --errors and --outcome.")
         }
+        if withoutCondition && !condition.isEmpty { throw Refusal("Please choose one of --condition and --without-condition.") }
     }
 
     /// The values an attempt takes from the command line, refused where they lie outside what studyctl accepts.
@@ -80,7 +84,19 @@ struct AttemptAdd: ParsableCommand {
                                  conditions: Dictionary(condition.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
                                  trial: trial, seconds: time.flatMap(Duration.parse), errors: errors, outcome: outcome,
                                  assisted: assisted, note: note, source: "cli")
-        let number = try study.withStudy { try $0.addAttempt(entry) }
+        let number = try study.withStudy { database -> Int in
+            // In a study with conditions an attempt names its levels: one left without would be compared with none.
+            let factors = try database.factors()
+            // An unknown participant or task is said first (as the store says it).
+            _ = try database.participant(participant)
+            let known = try database.tasks().contains { $0.key.caseInsensitiveCompare(StudyText.composed(task)) == .orderedSame }
+            if known && condition.isEmpty && !withoutCondition && !factors.isEmpty {
+                let levels = factors.map { "\($0.name): \($0.levels.joined(separator: ", "))" }.joined(separator: "; ")
+                let example = factors.map { "--condition \($0.name)=\($0.levels.first ?? "…")" }.joined(separator: " ")
+                throw Refusal("The study has conditions (\(levels)): say the attempt's with \(example), or --without-condition.")
+            }
+            return try database.addAttempt(entry)
+        }
         say(.recordedTrial(trial: number, task: task, participant: participant))
     }
 }
