@@ -58,11 +58,21 @@ extension ScoreReport {
         return cells
     }
 
+    /// The levels of `factor` the rows of one cell were answered under, in `withinLevels` order: a stratum holds
+    /// the levels its sets have (sets under a condition and without an occasion are no level of the occasions
+    /// "pré" and "pós" answered without that condition).
+    func stratumLevels(_ factor: String, in rows: [Row]) -> [String] {
+        let present = Set(rows.compactMap { MeasurementKey(key: $0.occasion).level(of: factor) })
+        return withinLevels(factor).filter(present.contains)
+    }
+
     /// Per task, stratum and score: the levels of `factor` compared within participants (complete blocks only).
+    /// A stratum whose sets have one level of the factor only has nothing to compare and is left out.
     /// Needs the report's rows (`Builder(keepsRows: true)`).
     public func withinComparisons(_ factor: String) -> [WithinScoreComparison] {
-        let levels = withinLevels(factor)
-        return withinCells(factor).map { cell in
+        withinCells(factor).compactMap { cell in
+            let levels = stratumLevels(factor, in: cell.rows)
+            guard levels.count >= 2 else { return nil }
             var values: [String: [String: Double]] = [:]
             for row in cell.rows {
                 if let value = row.value(cell.scoreID), let level = MeasurementKey(key: row.occasion).level(of: factor) {
@@ -74,11 +84,13 @@ extension ScoreReport {
         }
     }
 
-    /// Per task, stratum and score: the groups (the report's `by` attribute) × levels of `factor`.
+    /// Per task, stratum and score: the groups (the report's `by` attribute) × levels of `factor` (a stratum with
+    /// one level only left out, as in `withinComparisons`).
     public func mixedComparisons(_ factor: String) -> [MixedScoreComparison] {
-        let levels = withinLevels(factor)
         let ordered = groups.map(\.name).reduce(into: [String]()) { if !$0.contains($1) && $1 != Self.noGroup { $0.append($1) } }
-        return withinCells(factor).map { cell in
+        return withinCells(factor).compactMap { cell in
+            let levels = stratumLevels(factor, in: cell.rows)
+            guard levels.count >= 2 else { return nil }
             var values: [String: (group: String, byLevel: [String: Double])] = [:]
             for row in cell.rows {
                 guard let group = row.group, group != Self.noGroup, let value = row.value(cell.scoreID),
