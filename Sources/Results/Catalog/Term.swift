@@ -14,6 +14,8 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case test, statistic, t, df, p, p_adjusted, effect_size, difference, verdict, method, comparison
     case group_a, group_b, mean_difference, ci95_difference, games_howell_t, games_howell_df, games_howell_p, rank_difference
     case dunn_z, dunn_p_holm
+    // Within participants.
+    case measurement, left_out, means, level_a, level_b, p_holm, dz, variation_source, partial_eta_squared, gg_epsilon, p_gg
     // Questionnaires.
     case instrument, item, text, recoded, recoded_mean, recoded_sd, answered, not_applicable, point, count, share
     case grade, grade_ci95, percentiles, percentile_rank, adjective, acceptability, alpha, items
@@ -82,6 +84,17 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .rank_difference: return ("Mean rank difference", "Diferença dos postos médios")
         case .dunn_z: return ("z (Dunn)", "z (Dunn)")
         case .dunn_p_holm: return ("p (Dunn, Holm)", "p (Dunn, Holm)")
+        case .measurement: return ("Occasion / condition", "Ocasião / condição")
+        case .left_out: return ("Left out", "Deixados de fora")
+        case .means: return ("Means", "Médias")
+        case .level_a: return ("Level A", "Nível A")
+        case .level_b: return ("Level B", "Nível B")
+        case .p_holm: return ("p (Holm)", "p (Holm)")
+        case .dz: return ("dz", "dz")
+        case .variation_source: return ("Source of variation", "Fonte de variação")
+        case .partial_eta_squared: return ("Partial η²", "η² parcial")
+        case .gg_epsilon: return ("Greenhouse–Geisser ε", "ε de Greenhouse–Geisser")
+        case .p_gg: return ("p (Greenhouse–Geisser)", "p (Greenhouse–Geisser)")
         case .instrument: return ("Instrument", "Instrumento")
         case .item: return ("Item", "Item")
         case .text: return ("Text", "Texto")
