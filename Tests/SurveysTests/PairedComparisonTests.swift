@@ -129,3 +129,28 @@ import Testing
         #expect(close(m.epsilon, 0.9434350892114074, 1e-8))
     }
 }
+
+/// A report's sets measured on occasions and, apart from them, under a condition's levels ("pré", "pós",
+/// "protótipo=A", "protótipo=B"): each factor is compared where its levels meet, never over a level the stratum lacks.
+@Suite struct WithinStrataTests {
+    @Test func eachStratumComparesTheLevelsItHas() throws {
+        let sus = try #require(try InstrumentCatalog.builtin("sus"))
+        var inputs: [ScoringInput] = []
+        for participant in ["P1", "P2", "P3"] {
+            for (index, key) in ["pré", "pós", "protótipo=A", "protótipo=B"].enumerated() {
+                let point = 2 + (index + participant.count + (participant == "P2" ? index : 0)) % 3
+                inputs.append(ScoringInput(participant: participant, occasion: key,
+                                           answers: Dictionary(uniqueKeysWithValues: (1...10).map { ($0, Answer.value(Double($0 % 2 == 1 ? point : 6 - point))) })))
+            }
+        }
+        let report = try ScoreReport.build(sus, inputs: inputs, missing: .refuse)
+        #expect(report.withinFactors == ["occasion", "protótipo"])
+        // The occasions' levels are "pré", "pós" and "" (the prototype sets have none), but no stratum holds all three.
+        #expect(Set(report.withinLevels("occasion")) == ["pré", "pós", ""])
+        let occasions = report.withinComparisons("occasion")
+        #expect(occasions.map(\.stratum) == ["", "", ""] && occasions.allSatisfy { $0.comparison.levels == ["pré", "pós"] && $0.comparison.complete == 3 })
+        let prototypes = report.withinComparisons("protótipo")
+        #expect(prototypes.count == 3 && prototypes.allSatisfy { $0.comparison.levels == ["A", "B"] && $0.comparison.leftOut == 0 })
+        #expect(report.mixedComparisons("occasion").allSatisfy { $0.comparison.levels == ["pré", "pós"] })
+    }
+}

@@ -34,7 +34,8 @@ struct Work: Sendable {
     }
 
     private var abnt: String {
-        let names = authors.map { "\($0.family.uppercased()), \($0.initials)" }.joined(separator: "; ")
+        // A pseudonym has no initials: "STUDENT."
+        let names = authors.map { $0.initials.isEmpty ? "\($0.family.uppercased())." : "\($0.family.uppercased()), \($0.initials)" }.joined(separator: "; ")
         let pages = { (text: String) in text.replacingOccurrences(of: "–", with: "-") }
         switch kind {
         case let .article(journal, volume, issue, range):
@@ -58,7 +59,7 @@ struct Work: Sendable {
     }
 
     private var apa: String {
-        var names = authors.map { "\($0.family), \($0.initials)" }
+        var names = authors.map { $0.initials.isEmpty ? "\($0.family)." : "\($0.family), \($0.initials)" }
         if names.count > 1 { names[names.count - 1] = "& " + names[names.count - 1] }
         let list = names.count == 2 ? names.joined(separator: ", ") : names.joined(separator: ", ")
         switch kind {
@@ -137,6 +138,32 @@ enum Bibliography {
         "brandt1997": Work(authors: [("Brandt", "S. A."), ("Stark", "L. W.")], year: 1997,
                            title: "Spontaneous eye movements during visual imagery reflect the content of the visual scene",
                            kind: .article(journal: "Journal of Cognitive Neuroscience", volume: "9", issue: "1", pages: "27–38")),
+        // The tests of designs within participants.
+        "student1908": Work(authors: [("Student", "")], year: 1908, title: "The probable error of a mean",
+                            kind: .article(journal: "Biometrika", volume: "6", issue: "1", pages: "1–25")),
+        "wilcoxon1945": Work(authors: [("Wilcoxon", "F.")], year: 1945, title: "Individual comparisons by ranking methods",
+                             kind: .article(journal: "Biometrics Bulletin", volume: "1", issue: "6", pages: "80–83")),
+        "greenhouse1959": Work(authors: [("Greenhouse", "S. W."), ("Geisser", "S.")], year: 1959, title: "On methods in the analysis of profile data",
+                               kind: .article(journal: "Psychometrika", volume: "24", issue: "2", pages: "95–112")),
+        "mauchly1940": Work(authors: [("Mauchly", "J. W.")], year: 1940, title: "Significance test for sphericity of a normal n-variate distribution",
+                            kind: .article(journal: "The Annals of Mathematical Statistics", volume: "11", issue: "2", pages: "204–209")),
+        "friedman1937": Work(authors: [("Friedman", "M.")], year: 1937,
+                             title: "The use of ranks to avoid the assumption of normality implicit in the analysis of variance",
+                             kind: .article(journal: "Journal of the American Statistical Association", volume: "32", issue: "200", pages: "675–701")),
+        "kendall1939": Work(authors: [("Kendall", "M. G."), ("Babington Smith", "B.")], year: 1939, title: "The problem of m rankings",
+                            kind: .article(journal: "The Annals of Mathematical Statistics", volume: "10", issue: "3", pages: "275–287")),
+        "holm1979": Work(authors: [("Holm", "S.")], year: 1979, title: "A simple sequentially rejective multiple test procedure",
+                         kind: .article(journal: "Scandinavian Journal of Statistics", volume: "6", issue: "2", pages: "65–70")),
+        "lakens2013": Work(authors: [("Lakens", "D.")], year: 2013,
+                           title: "Calculating and reporting effect sizes to facilitate cumulative science: a practical primer for t-tests and ANOVAs",
+                           kind: .article(journal: "Frontiers in Psychology", volume: "4", issue: nil, pages: "863")),
+        "kerby2014": Work(authors: [("Kerby", "D. S.")], year: 2014, title: "The simple difference formula: an approach to teaching nonparametric correlation",
+                          kind: .article(journal: "Comprehensive Psychology", volume: "3", issue: nil, pages: "11.IT.3.1")),
+        "olejnik2003": Work(authors: [("Olejnik", "S."), ("Algina", "J.")], year: 2003,
+                            title: "Generalized eta and omega squared statistics: measures of effect size for some common research designs",
+                            kind: .article(journal: "Psychological Methods", volume: "8", issue: "4", pages: "434–447")),
+        "maxwell2004": Work(authors: [("Maxwell", "S. E."), ("Delaney", "H. D.")], year: 2004, title: "Designing experiments and analyzing data",
+                            kind: .book(subtitle: "a model comparison perspective", edition: 2, publisher: "Lawrence Erlbaum Associates", place: "Mahwah, NJ")),
     ]
 
     /// The work each built-in instrument is cited by.

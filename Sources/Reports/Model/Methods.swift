@@ -1,5 +1,6 @@
 import Wording
 import Foundation
+import Results
 import StudyStore
 import Surveys
 
@@ -47,6 +48,7 @@ enum Methods {
             }
             paragraphs.append(text)
         }
+        paragraphs += design(s, language: language, citations: c)
         if !s.taskSummary.isEmpty {
             paragraphs.append(("For tasks, completion rates are given with the 95 % adjusted-Wald interval \(c.cite(["agresti1998", "sauro2005"])); times as mean, median and geometric mean with its interval computed on the log scale \(c.cite("sauro2016"))." as Sentence).text(language))
         }
@@ -79,6 +81,52 @@ enum Methods {
             text += (" Scan-path similarity was measured by the normalised Levenshtein distance between AOI visit sequences \(c.cite("brandt1997"))." as Sentence).text(language)
             paragraphs.append(text)
         }
+        return paragraphs
+    }
+
+    /// The design of the questionnaires answered more than once by the same participants: which factors vary within
+    /// participants (the occasions, the conditions' levels) and which between (the grouping attribute, a mixed
+    /// design), that each comparison takes complete blocks only and how many it left out; then the tests used, once.
+    static func design(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> [String] {
+        let designed = s.questionnaires.filter { !$0.within.isEmpty }
+        guard !designed.isEmpty else { return [] }
+        var paragraphs: [String] = []
+        for q in designed {
+            let factors = q.within.map { design -> Sentence in
+                let levels = design.levels.map { WithinWording.levelName($0, language) }.joined(separator: ", ")
+                return design.factor == MeasurementKey.occasionFactor ? "the occasions (\(levels))" : "the levels of \(design.factor) (\(levels))"
+            }
+            var text = ("\(q.definition.id.uppercased()) was answered by the same participants under \(Sentence.joined(factors, separator: " and ")), which vary within participants." as Sentence).text(language)
+            let mixed = q.within.contains { !$0.mixed.isEmpty }
+            if mixed, let by = s.groupAttribute {
+                text += (" Between participants, the groups of \(by) vary (a mixed design)." as Sentence).text(language)
+            } else {
+                text += (" No factor varies between participants in these comparisons." as Sentence).text(language)
+            }
+            // Per factor: the complete blocks and those left out (a range where tasks or strata differ).
+            let counts = q.within.map { design -> Sentence in
+                func span(_ values: [Int]) -> String {
+                    let low = values.min() ?? 0, high = values.max() ?? 0
+                    return low == high ? String(low) : "\(low)–\(high)"
+                }
+                let complete = span(design.comparisons.map(\.comparison.complete)), left = span(design.comparisons.map(\.comparison.leftOut))
+                return "\(WithinWording.plural(design.factor)): \(complete) participants with every level, left out: \(left)" as Sentence
+            }
+            text += (" Only participants with a set under every level compared enter a comparison (complete blocks); the others are left out of it: \(Sentence.joined(counts, separator: "; "))." as Sentence).text(language)
+            paragraphs.append(text)
+        }
+        let comparisons = designed.flatMap { $0.within.flatMap(\.comparisons) }
+        var tests: [String] = []
+        if comparisons.contains(where: { $0.comparison.levels.count == 2 }) {
+            tests.append(("Two levels were compared by Student's paired t-test \(c.cite("student1908")), with the mean difference, its 95 % confidence interval and Cohen's dz, the mean difference over the standard deviation of the differences \(c.cite("lakens2013")), and by the Wilcoxon signed-rank test \(c.cite("wilcoxon1945")) with the matched-pairs rank-biserial correlation \(c.cite("kerby2014")); its p is exact without ties or zero differences (up to 50 pairs), exact over every sign pattern with them (up to 13 pairs), and otherwise from the normal approximation with the tie correction." as Sentence).text(language))
+        }
+        if comparisons.contains(where: { $0.comparison.levels.count > 2 }) {
+            tests.append(("Three levels or more were compared by the repeated-measures ANOVA with the generalised η² \(c.cite("olejnik2003")), Mauchly's test of sphericity \(c.cite("mauchly1940")) and the Greenhouse–Geisser correction of its degrees of freedom \(c.cite("greenhouse1959")), by Friedman's test \(c.cite("friedman1937")) with Kendall's W \(c.cite("kendall1939")), and pair by pair by paired t-tests with Holm's adjustment \(c.cite("holm1979"))." as Sentence).text(language))
+        }
+        if designed.contains(where: { $0.within.contains { !$0.mixed.isEmpty } }), let by = s.groupAttribute {
+            tests.append(("With the groups of \(by), the mixed ANOVA \(c.cite("maxwell2004")) tested the groups, the within-participant factor and their interaction, each with its partial η² (the Greenhouse–Geisser correction with three levels or more)." as Sentence).text(language))
+        }
+        if !tests.isEmpty { paragraphs.append(tests.joined(separator: " ")) }
         return paragraphs
     }
 }

@@ -120,7 +120,9 @@ extension ReportModel {
                 if d.perTask { columns.append(Column(.task, .text, language)) }
                 // Sets of several occasions: each row names its occasion, and every mean is per occasion.
                 let byOccasion = q.report.pooledOccasions
-                if byOccasion { columns.append(Column(.occasion, .text, language)) }
+                // Named as people read it ("pós · protótipo=B"), headed "Occasion / condition" when sets carry conditions.
+                let conditioned = q.report.occasions.contains { !MeasurementKey(key: $0).conditions.isEmpty }
+                if byOccasion { columns.append(Column(Term.occasion.rawValue, (conditioned ? Term.measurement : Term.occasion).text(language), .text)) }
                 if !q.report.groups.isEmpty { columns.append(Column(.group, .text, language)) }
                 let lead = columns.count
                 columns += ids.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), label($0), .number(decimals: 2)) }
@@ -128,7 +130,7 @@ extension ReportModel {
                 for row in q.report.rows {
                     var cells: [Results.Value] = [.text(row.participant)]
                     if d.perTask { cells.append(Results.Value(row.task)) }
-                    if byOccasion { cells.append(.text(row.occasion.isEmpty ? Term.no_occasion.text(language) : row.occasion)) }
+                    if byOccasion { cells.append(.text(MeasurementKey(key: row.occasion).label(none: Term.no_occasion.text(language)))) }
                     if !q.report.groups.isEmpty { cells.append(Results.Value(row.group)) }
                     table.append(cells + ids.map { Results.Value(row.value($0)) })
                 }
@@ -225,10 +227,17 @@ extension ReportModel {
             }
             // Group comparisons of each score: Welch and its rank-based counterpart, as `score --by --compare` prints them,
             // with the pairwise post-hoc tests for three groups or more.
+            // With sets of several occasions or conditions, one comparison per measurement, each naming it ("pós SUS").
             for comparison in q.report.comparisons where comparison.task == nil && comparison.comparison.groups.count >= 2 {
-                questionnaire.comparisons.append(Value(value: comparison.comparison.sentence(score: label(comparison.scoreID), language: language)))
-                questionnaire.comparisonTables += model.place(ResultTable.postHoc(comparison.comparison, score: label(comparison.scoreID),
+                let score = comparison.prefix(noOccasion: Term.no_occasion.text(language)) + label(comparison.scoreID)
+                questionnaire.comparisons.append(Value(value: comparison.comparison.sentence(score: score, language: language)))
+                questionnaire.comparisonTables += model.place(ResultTable.postHoc(comparison.comparison, score: score,
                                                                                   id: "\(d.id)_post_hoc", language: language))
+            }
+            // The same participants under several levels of a factor (occasions, a condition): compared within
+            // participants, as `score --within FACTOR --compare` prints it; with groups, the mixed design too.
+            questionnaire.within = q.within.map { design in
+                withinSection(design, q: q, s: s, language: language, model: &model)
             }
             // A per-task instrument of choice items (one evaluation per component, say): the first choice's share per
             // task and item, with adjusted-Wald intervals, as a table and a figure.
@@ -533,6 +542,57 @@ extension ReportModel {
         model.references = citations.entries.map { Value(value: $0) }
         model.hasReferences = !model.references.isEmpty
         return (model, charts)
+    }
+
+    /// A machine name's part for a factor: ASCII letters and digits ("prototipo" for "protótipo"), for table ids
+    /// and LaTeX labels.
+    static func idPart(_ factor: String) -> String {
+        let folded = factor.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        let part = String(folded.unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" })
+        return part.isEmpty ? "factor" : part
+    }
+
+    /// A questionnaire's levels of one factor compared within participants: the heading, what enters, the table of
+    /// the tests with its notes, a sentence per comparison, the pairs with Holm's adjustment; the mixed design's
+    /// cells and ANOVA when the participants are grouped.
+    static func withinSection(_ design: StudySnapshot.WithinDesign, q: StudySnapshot.Questionnaire, s: StudySnapshot,
+                              language: StudyLanguage, model: inout ReportModel) -> Within {
+        let d = q.definition
+        let shortName = d.id.uppercased()
+        func name(_ id: String) -> String { ScoreNames.name(id, d, language) }
+        let factor = design.factor
+        let base = "\(d.id)_within_\(idPart(factor))"
+        let levels = WithinWording.levelList(design.levels, language)
+        var within = Within(heading: ("Within participants: \(WithinWording.factorName(factor)) (\(levels))" as Sentence).text(language),
+                            intro: WithinWording.heading(factor: factor, levels: design.levels, language: language).text(language))
+        var table = ResultTable.withinComparisons(design.comparisons, factor: factor, levels: design.levels, instrument: shortName, id: base,
+                                                  language: language, name: name)
+        if design.comparisons.contains(where: { $0.comparison.levels.count == 2 }) {
+            let pair = design.comparisons.first { $0.comparison.levels.count == 2 }!.comparison.levels.map { WithinWording.levelName($0, language) }
+            table.notes.append(("The mean difference is \(pair[1]) minus \(pair[0]); dz is the mean difference over the standard deviation of the differences. Wilcoxon T: the signed-rank test, its p exact, exact over every sign pattern where there are ties or zero differences, or from the normal approximation; r is the matched-pairs rank-biserial correlation." as Sentence).text(language))
+        }
+        if design.comparisons.contains(where: { $0.comparison.levels.count > 2 }) {
+            table.notes.append(("RM-ANOVA: repeated-measures ANOVA, with the generalised η² (η²G); Greenhouse–Geisser: the F test on both degrees of freedom multiplied by ε; Mauchly's W tests sphericity; Kendall's W is Friedman's effect size." as Sentence).text(language))
+        }
+        within.table = model.place(table)
+        within.sentences = design.comparisons.map { item in
+            let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID))
+            return Value(value: WithinWording.paragraph(item.comparison, label: label, factor: factor, language: language))
+        }
+        within.pairs = model.place(ResultTable.withinPairs(design.comparisons, factor: factor, instrument: shortName, id: base + "_pairs",
+                                                           language: language, name: name))
+        if !design.mixed.isEmpty, let by = s.groupAttribute {
+            within.mixedIntro = [Value(value: WithinWording.mixedHeading(by: by, factor: factor, levels: design.levels, language: language).text(language))]
+            within.mixedCells = model.place(ResultTable.mixedCells(design.mixed, factor: factor, by: by, instrument: shortName, id: base + "_mixed_cells",
+                                                                   language: language, name: name))
+            within.mixed = model.place(ResultTable.mixedANOVA(design.mixed, factor: factor, by: by, instrument: shortName, id: base + "_mixed",
+                                                              language: language, name: name))
+            within.mixedSentences = design.mixed.map { item in
+                let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID))
+                return Value(value: WithinWording.mixedParagraph(item.comparison, label: label, factor: factor, by: by, language: language))
+            }
+        }
+        return within
     }
 
     /// How many participants were enough: problem discovery over the categories (Lewis 2001) and code saturation

@@ -55,6 +55,8 @@ public struct ReportModel: Sendable {
         /// Group comparisons of each score (a sentence each, and a table of pairwise post-hoc tests for three groups or more).
         public var comparisons: [Value] = []
         public var comparisonTables: [TableRef] = []
+        /// Per factor that varies within participants (the occasion, a condition's levels): its comparisons.
+        public var within: [Within] = []
         public var itemsIntro: [Value] = []
         public var items: [TableRef] = []
         public var alpha: [Value] = []
@@ -67,6 +69,25 @@ public struct ReportModel: Sendable {
         public var unscoredIntro: [Value] = []
         public var unscored: [Value] = []
         public var charts: [Chart] = []
+    }
+
+    /// A questionnaire's levels of one factor compared within participants (`StudySnapshot.WithinDesign`).
+    public struct Within: Sendable {
+        /// "Within participants: occasion (pré → pós)".
+        public var heading: String
+        /// Which levels are compared and that only complete blocks enter.
+        public var intro: String
+        /// The table of every comparison (n, left out, means, the tests), a sentence per comparison, and with three
+        /// levels or more the pairs of levels with Holm's adjustment.
+        public var table: [TableRef] = []
+        public var sentences: [Value] = []
+        public var pairs: [TableRef] = []
+        /// With a grouping attribute of two groups or more (a mixed design): what enters, the cells' means, the
+        /// mixed ANOVA and a sentence per comparison.
+        public var mixedIntro: [Value] = []
+        public var mixedCells: [TableRef] = []
+        public var mixed: [TableRef] = []
+        public var mixedSentences: [Value] = []
     }
 
     public struct Tasks: Sendable {

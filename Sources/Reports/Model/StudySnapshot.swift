@@ -19,6 +19,32 @@ public struct StudySnapshot: Sendable {
         public var flagged: [FlaggedResponseSet] = []
         /// Whether some sets carry the form's start and submission times (the too-fast check applies).
         public var timed = false
+        /// Per factor the sets vary on within participants (`ScoreReport.withinFactors`): its levels compared.
+        public var within: [WithinDesign] = []
+    }
+
+    /// One factor that varies within participants (the occasion, or a condition's levels): its levels and each
+    /// score's comparison per task and stratum (complete blocks only); with a grouping attribute of two groups or
+    /// more, the mixed design's cells and ANOVA too.
+    public struct WithinDesign: Sendable {
+        public var factor: String
+        /// The levels compared somewhere, in the order first recorded.
+        public var levels: [String]
+        public var comparisons: [WithinScoreComparison]
+        public var mixed: [MixedScoreComparison]
+
+        /// Every factor of `report` with something to compare (a stratum with two levels or more). The report
+        /// needs its rows; `grouped`: its groups are a grouping attribute's (a mixed design when two are named).
+        static func designs(_ report: ScoreReport, grouped: Bool) -> [WithinDesign] {
+            let named = Set(report.groups.map(\.name).filter { $0 != ScoreReport.noGroup })
+            return report.withinFactors.compactMap { factor in
+                let comparisons = report.withinComparisons(factor)
+                guard !comparisons.isEmpty else { return nil }
+                let used = Set(comparisons.flatMap(\.comparison.levels))
+                return WithinDesign(factor: factor, levels: report.withinLevels(factor).filter(used.contains), comparisons: comparisons,
+                                    mixed: grouped && named.count >= 2 ? report.mixedComparisons(factor) : [])
+            }
+        }
     }
 
     public var path: String
@@ -119,8 +145,16 @@ public struct StudySnapshot: Sendable {
                     builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
                 }
                 let report = try (builder ?? ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)).finish()
-                questionnaires.append(Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
-                                                    flagged: flagged, timed: timed))
+                var questionnaire = Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
+                                                  flagged: flagged, timed: timed)
+                if !report.withinFactors.isEmpty {
+                    // The comparisons pair each participant's sets: this instrument's rows, read back from the spool
+                    // for them and let go after.
+                    var withRows = report
+                    try scoreRows!.forEach { instrument, row in if instrument == position { withRows.rows.append(row) } }
+                    questionnaire.within = WithinDesign.designs(withRows, grouped: groupAttribute != nil)
+                }
+                questionnaires.append(questionnaire)
             } else {
                 let (definition, sets) = try study.responseSets(instrument: summary.id)
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, occasion: $0.occasion, answers: $0.answers) }
@@ -132,8 +166,10 @@ public struct StudySnapshot: Sendable {
                     let flags = quality.flags(set.answers, seconds: seconds)
                     return flags.isEmpty ? nil : FlaggedResponseSet(instrument: definition.id, participant: set.participant, task: set.task, flags: flags)
                 }
-                questionnaires.append(Questionnaire(definition: definition, sets: sets, report: report, setCount: sets.count,
-                                                    anyInverted: sets.contains { $0.orientation == .inverted }, flagged: flagged, timed: timed))
+                var questionnaire = Questionnaire(definition: definition, sets: sets, report: report, setCount: sets.count,
+                                                  anyInverted: sets.contains { $0.orientation == .inverted }, flagged: flagged, timed: timed)
+                questionnaire.within = WithinDesign.designs(report, grouped: groupAttribute != nil)
+                questionnaires.append(questionnaire)
             }
         }
 

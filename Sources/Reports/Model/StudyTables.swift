@@ -97,9 +97,12 @@ public struct DataTable: Sendable {
 /// The study as tidy tables: one row per observation, one column per variable (for R, SPSS, Excel).
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
+        // The within-subject tables only for a study whose sets vary within participants (occasions, conditions).
+        let within = snapshot.questionnaires.contains { !$0.within.isEmpty }
+            ? [withinComparisons(snapshot), withinPairs(snapshot), mixedANOVA(snapshot)].filter { !$0.isEmpty } : []
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
-                      quality(snapshot), benchmarks(snapshot), comparisons(snapshot), attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot),
-                      codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
+                      quality(snapshot), benchmarks(snapshot), comparisons(snapshot)] + within
+            + [attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
             + agreement(snapshot) + [discovery(snapshot), saturation(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
@@ -172,6 +175,156 @@ public enum StudyTables {
         return DataTable(name: "Fixations", file: "gaze_fixations", columns: columns, rows: rows)
     }
 
+    /// The columns a set's measurement key becomes: `occasion`, then one per condition factor any set of the study
+    /// was answered under.
+    static func measurementColumns(_ s: StudySnapshot) -> MeasurementColumns {
+        MeasurementColumns(keys: s.questionnaires.flatMap(\.report.occasions))
+    }
+
+    /// A measurement key's cells under `occasion` and each factor of `columns` (all empty for none).
+    static func measurementCells(_ key: String?, _ columns: MeasurementColumns) -> [Cell] {
+        guard let key else { return Array(repeating: .empty, count: 1 + columns.factors.count) }
+        let measurement = MeasurementKey(key: key)
+        return [.text(measurement.occasion)] + columns.factors.map { Cell(measurement.level(of: $0)) }
+    }
+
+    /// How the within-subject tables' factor reads for people: "occasion" in the study's language, a condition as named.
+    static func factorDisplay(_ s: StudySnapshot) -> [String: String] {
+        [MeasurementKey.occasionFactor: Term.occasion.text(s.info.language)]
+    }
+
+    /// Every comparison of a score's levels within participants, one row per instrument × factor × task × stratum
+    /// × score: the levels compared, the complete blocks and those left out, the means per level, and each test's
+    /// statistics (two levels: paired t and Wilcoxon; more: the repeated-measures ANOVA with Greenhouse–Geisser and
+    /// Mauchly, and Friedman), empty where a test does not apply or is not defined. Levels and means are listed in
+    /// order, separated by ";".
+    static func withinComparisons(_ s: StudySnapshot) -> DataTable {
+        let language = s.info.language
+        let measurement = measurementColumns(s)
+        let style = NumberStyle(language)
+        var rows: [[Cell]] = []
+        // The workbook shows the levels and means as people read them ("pré → pós", "55,23 → 62,50").
+        var levelsShown: [String: String] = [:], meansShown: [String: String] = [:]
+        for questionnaire in s.questionnaires {
+            for design in questionnaire.within {
+                for item in design.comparisons {
+                    let c = item.comparison
+                    let t = c.pairedT, w = c.wilcoxon, a = c.anova, f = c.friedman
+                    levelsShown[c.levels.joined(separator: ";")] = WithinWording.levelList(c.levels, language)
+                    meansShown[c.means.map { "\($0)" }.joined(separator: ";")] = c.means.map { style.number($0) }.joined(separator: " → ")
+                    rows.append([.text(questionnaire.definition.id), .text(design.factor), Cell(item.task)] + measurementCells(item.stratum, measurement)
+                        + [.text(item.scoreID), .text(c.levels.joined(separator: ";")), .integer(c.complete), .integer(c.leftOut),
+                           .text(c.means.map { "\($0)" }.joined(separator: ";")),
+                           Cell(t?.t), Cell(t?.df), Cell(t?.p), Cell(t?.meanDifference), Cell(t?.ci95?.lowerBound), Cell(t?.ci95?.upperBound), Cell(t?.dz),
+                           Cell(w?.statistic), Cell(w?.p), Cell(w?.method.rawValue), Cell(w?.rankBiserial), Cell(w?.zeros),
+                           Cell(a?.f), Cell(a?.df1), Cell(a?.df2), Cell(a?.p), Cell(a?.epsilon), Cell(a?.pGreenhouseGeisser), Cell(a?.mauchlyW),
+                           Cell(a?.mauchlyChiSquared), Cell(a?.mauchlyP), Cell(a?.generalisedEtaSquared),
+                           Cell(f?.chiSquared), Cell(f?.df), Cell(f?.p), Cell(f?.kendallW)])
+                }
+            }
+        }
+        let statistics: [(String, String)] = [
+            ("paired_t", "t"), ("paired_df", Term.df.text(language)), ("paired_p", "p"),
+            ("mean_difference", Term.mean_difference.text(language)), ("ci95_low", Term.ci95_difference.text(language) + " ↓"),
+            ("ci95_high", Term.ci95_difference.text(language) + " ↑"), ("dz", "dz"),
+            ("wilcoxon_t", ("Wilcoxon T" as Sentence).text(language)), ("wilcoxon_p", ("Wilcoxon p" as Sentence).text(language)),
+            ("wilcoxon_method", ("Wilcoxon p method" as Sentence).text(language)),
+            ("rank_biserial", ResultTable.testName("rank-biserial-r", language)), ("zero_differences", ("Zero differences" as Sentence).text(language)),
+            ("anova_f", ("ANOVA F" as Sentence).text(language)), ("anova_df1", ("ANOVA df (factor)" as Sentence).text(language)),
+            ("anova_df2", ("ANOVA df (error)" as Sentence).text(language)), ("anova_p", ("ANOVA p" as Sentence).text(language)),
+            ("gg_epsilon", Term.gg_epsilon.text(language)), ("gg_p", Term.p_gg.text(language)),
+            ("mauchly_w", ("Mauchly's W" as Sentence).text(language)), ("mauchly_chi2", ("Mauchly's χ²" as Sentence).text(language)),
+            ("mauchly_p", ("Mauchly's p" as Sentence).text(language)), ("generalised_eta2", ("Generalised η²" as Sentence).text(language)),
+            ("friedman_chi2", ("Friedman's χ²" as Sentence).text(language)), ("friedman_df", ("Friedman's df" as Sentence).text(language)),
+            ("friedman_p", ("Friedman's p" as Sentence).text(language)), ("kendall_w", ("Kendall's W" as Sentence).text(language)),
+        ]
+        var table = DataTable(name: "Within participants", file: "within_comparisons",
+                              columns: ["instrument", "factor", "task", "occasion"] + measurement.factors
+                                + ["score", "levels", "n_complete", "left_out", "means"] + statistics.map(\.0),
+                              rows: rows)
+        table.labels = [Term.instrument.text(language), ("Factor" as Sentence).text(language), Term.task.text(language), Term.occasion.text(language)]
+            + measurement.factors + [Term.score.text(language), ("Levels" as Sentence).text(language), Term.n.text(language),
+                                     Term.left_out.text(language), Term.means.text(language)] + statistics.map(\.1)
+        let shift = measurement.factors.count
+        let methods = [PairedComparison.WilcoxonMethod.exact, .permutation, .normal].map { ($0.rawValue, WithinWording.method($0).text(language)) }
+        table.display = [1: factorDisplay(s), 4 + shift: scoreNames(s), 5 + shift: levelsShown, 8 + shift: meansShown,
+                         18 + shift: Dictionary(uniqueKeysWithValues: methods)]
+        return table
+    }
+
+    /// Three levels or more: each pair of levels by the paired t-test, its p adjusted by Holm (1979).
+    static func withinPairs(_ s: StudySnapshot) -> DataTable {
+        let language = s.info.language
+        let measurement = measurementColumns(s)
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for design in questionnaire.within {
+                for item in design.comparisons {
+                    for pair in item.comparison.pairs {
+                        rows.append([.text(questionnaire.definition.id), .text(design.factor), Cell(item.task)] + measurementCells(item.stratum, measurement)
+                            + [.text(item.scoreID), .text(pair.a), .text(pair.b), .integer(pair.t.n), .number(pair.t.meanDifference),
+                               Cell(pair.t.ci95?.lowerBound), Cell(pair.t.ci95?.upperBound), .number(pair.t.t), .integer(pair.t.df), .number(pair.t.p),
+                               .number(pair.pHolm), .number(pair.t.dz)])
+                    }
+                }
+            }
+        }
+        var table = DataTable(name: "Within pairs", file: "within_pairs",
+                              columns: ["instrument", "factor", "task", "occasion"] + measurement.factors
+                                + ["score", "level_a", "level_b", "n", "mean_difference", "ci95_low", "ci95_high", "t", "df", "p", "p_holm", "dz"],
+                              rows: rows)
+        table.labels = [Term.instrument.text(language), ("Factor" as Sentence).text(language), Term.task.text(language), Term.occasion.text(language)]
+            + measurement.factors + [Term.score, .level_a, .level_b, .n, .mean_difference].map { $0.text(language) }
+            + [Term.ci95_difference.text(language) + " ↓", Term.ci95_difference.text(language) + " ↑"]
+            + [Term.t, .df, .p, .p_holm, .dz].map { $0.text(language) }
+        table.display = [1: factorDisplay(s), 4 + measurement.factors.count: scoreNames(s)]
+        return table
+    }
+
+    /// A mixed design (the grouping attribute between participants, a factor within): per score, the mixed ANOVA's
+    /// sources (`between`, `within`, `interaction`) with F, df, p and partial η², and the Greenhouse–Geisser ε and
+    /// corrected p of the within sources with three levels or more.
+    static func mixedANOVA(_ s: StudySnapshot) -> DataTable {
+        let language = s.info.language
+        let measurement = measurementColumns(s)
+        var rows: [[Cell]] = []
+        for questionnaire in s.questionnaires {
+            for design in questionnaire.within {
+                for item in design.mixed {
+                    for source in item.comparison.sources {
+                        let corrected = WithinWording.correctedP(source, item.comparison)
+                        rows.append([.text(questionnaire.definition.id), .text(design.factor), Cell(s.groupAttribute), Cell(item.task)]
+                            + measurementCells(item.stratum, measurement)
+                            + [.text(item.scoreID), .integer(item.comparison.complete), .integer(item.comparison.leftOut), .text(source.name),
+                               .number(source.f), .integer(source.df1), .integer(source.df2), .number(source.p), .number(source.partialEtaSquared),
+                               Cell(corrected?.epsilon), Cell(corrected?.p)])
+                    }
+                }
+            }
+        }
+        var table = DataTable(name: "Mixed ANOVA", file: "mixed_anova",
+                              columns: ["instrument", "factor", "between", "task", "occasion"] + measurement.factors
+                                + ["score", "n_complete", "left_out", "source", "f", "df1", "df2", "p", "partial_eta2", "gg_epsilon", "gg_p"],
+                              rows: rows)
+        table.labels = [Term.instrument.text(language), ("Factor" as Sentence).text(language), ("Between participants" as Sentence).text(language),
+                        Term.task.text(language), Term.occasion.text(language)] + measurement.factors
+            + [Term.score, .n, .left_out, .variation_source].map { $0.text(language) }
+            + ["F", ("df (effect)" as Sentence).text(language), ("df (error)" as Sentence).text(language)]
+            + [Term.p, .partial_eta_squared, .gg_epsilon, .p_gg].map { $0.text(language) }
+        let by = s.groupAttribute ?? ""
+        // The within source's words name its factor: with several factors in the table, they say "within participants".
+        let factors = Array(Set(s.questionnaires.flatMap { $0.within.filter { !$0.mixed.isEmpty }.map(\.factor) }))
+        let withinName = factors.count == 1 ? WithinWording.sourceName("within", factor: factors[0], by: by).text(language)
+            : ("within participants" as Sentence).text(language)
+        let display: [Int: [String: String]] = [
+            1: factorDisplay(s), 5 + measurement.factors.count: scoreNames(s),
+            8 + measurement.factors.count: ["between": WithinWording.sourceName("between", factor: "", by: by).text(language), "within": withinName,
+                                            "interaction": WithinWording.sourceName("interaction", factor: "", by: by).text(language)],
+        ]
+        table.display = display
+        return table
+    }
+
     static func study(_ s: StudySnapshot) -> DataTable {
         let counts: [(String, Int)] = [
             ("participants", s.participantCount), ("questionnaires", s.questionnaires.count),
@@ -222,8 +375,12 @@ public enum StudyTables {
     }
 
     static func responses(_ s: StudySnapshot) -> DataTable {
-        let columns = ["participant", "instrument", "task", "occasion", "item", "value", "answer", "not_applicable", "orientation", "submitted"]
+        // The occasion, then a column per condition factor the sets were answered under (a tidy variable each).
+        let measurement = measurementColumns(s)
+        let columns = ["participant", "instrument", "task", "occasion"] + measurement.factors
+            + ["item", "value", "answer", "not_applicable", "orientation", "submitted"]
         @Sendable func rows(of set: StoredResponseSet, _ definition: InstrumentDefinition, _ emit: ([Cell]) throws -> Void) rethrows {
+            let measured = measurementCells(set.occasion, measurement)
             for item in definition.items {
                 guard let answer = set.answers[item.number] else { continue }
                 var value = Cell.empty
@@ -235,13 +392,13 @@ public enum StudyTables {
                 case let .choice(key): text = .text(key)
                 case let .text(answerText): text = .text(answerText)
                 }
-                try emit([.text(set.participant), .text(definition.id), Cell(set.task), .text(set.occasion),
-                          .integer(item.number), value, text, .integer(na), .text(set.orientation.rawValue), Cell(set.submitted)])
+                try emit([.text(set.participant), .text(definition.id), Cell(set.task)] + measured
+                         + [.integer(item.number), value, text, .integer(na), .text(set.orientation.rawValue), Cell(set.submitted)])
             }
         }
         // The orientation as the CSV keeps it (canonical, inverted), worded in the workbook.
         let orientations: [String: Sentence] = ["canonical": "canonical", "inverted": "inverted"]
-        let display = [8: orientations.mapValues { $0.text(s.info.language) }]
+        let display = [8 + measurement.factors.count: orientations.mapValues { $0.text(s.info.language) }]
         if let study = s.streamingFrom {
             let definitions = s.questionnaires.map(\.definition)
             var table = DataTable(name: "Responses", file: "responses", columns: columns, hasRows: s.questionnaires.contains { $0.setCount > 0 }) { emit in
@@ -262,12 +419,16 @@ public enum StudyTables {
     }
 
     static func scores(_ s: StudySnapshot) -> DataTable {
-        // The occasion last: a tidy column for R and SPSS ("" where the set has none), after the columns the display maps.
+        // The occasion last: a tidy column for R and SPSS ("" where the set has none), after the columns the display maps;
+        // then a column per condition factor the sets were answered under.
+        let measurement = measurementColumns(s)
         let columns = ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items", "occasion"]
+            + measurement.factors
         @Sendable func cells(_ row: ScoreReport.Row, group: String?, _ definition: InstrumentDefinition, _ emit: ([Cell]) throws -> Void) rethrows {
+            let measured = measurementCells(row.occasion, measurement)
             for score in row.scores {
                 try emit([.text(row.participant), Cell(group), .text(definition.id),
-                          Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of), .text(row.occasion)])
+                          Cell(row.task), .text(score.id), .number(score.value), .integer(score.answered), .integer(score.of)] + measured)
             }
         }
         let names = scoreNames(s)
@@ -290,6 +451,7 @@ public enum StudyTables {
     }
 
     static func summary(_ s: StudySnapshot) -> DataTable {
+        let measurement = measurementColumns(s)
         var rows: [[Cell]] = []
         // The CSV holds the machine values `score --summary --csv` prints; the workbook shows them in the study's language.
         var adjectives: [String: String] = [:]
@@ -302,19 +464,22 @@ public enum StudyTables {
                         adjectives[meaning.adjective.en] = meaning.adjective.name(s.info.language)
                         acceptabilities[meaning.acceptability.rawValue] = meaning.acceptability.name(s.info.language)
                     }
-                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), Cell(group.occasion), .text(item.scoreID),
-                                 .integer(st.n), .number(st.mean), Cell(st.sd), .number(st.median), .number(st.min), .number(st.max),
+                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task)] + measurementCells(group.occasion, measurement)
+                                 + [.text(item.scoreID), .integer(st.n), .number(st.mean), Cell(st.sd), .number(st.median), .number(st.min), .number(st.max),
                                  Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(item.norm), Cell(item.test?.t),
                                  Cell(item.test?.df), Cell(item.test?.p), Cell(item.meaning?.grade.grade), Cell(item.meaning?.adjective.en),
                                  Cell(item.meaning?.acceptability.rawValue)])
                 }
             }
         }
+        let shift = measurement.factors.count
         var table = DataTable(name: "Summary", file: "summary",
-                              columns: ["instrument", "group", "task", "occasion", "score", "n", "mean", "sd", "median", "min", "max", "ci95_low",
-                                        "ci95_high", "norm", "t", "df", "p", "grade", "adjective", "acceptability"],
+                              columns: ["instrument", "group", "task", "occasion"] + measurement.factors
+                                + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high", "norm", "t", "df", "p", "grade", "adjective",
+                                   "acceptability"],
                               rows: rows)
-        table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 4: scoreNames(s), 18: adjectives, 19: acceptabilities]
+        table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 4 + shift: scoreNames(s), 18 + shift: adjectives,
+                         19 + shift: acceptabilities]
         return table
     }
 
@@ -395,6 +560,7 @@ public enum StudyTables {
     /// (as `score` prints it).
     static func benchmarks(_ s: StudySnapshot) -> DataTable {
         let language = s.info.language
+        let measurement = measurementColumns(s)
         var rows: [[Cell]] = []
         for questionnaire in s.questionnaires {
             let source = questionnaire.definition.norms?.source.text(language)
@@ -409,8 +575,8 @@ public enum StudyTables {
                         if values.count == st.n { bca = Bootstrap.meanBCa(values) }
                     }
                     let meaning = item.meaning
-                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task), Cell(group.occasion), .text(item.scoreID),
-                                 .integer(st.n), .number(st.mean), Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(st.marginOfError95),
+                    rows.append([.text(questionnaire.definition.id), .text(group.name), Cell(group.task)] + measurementCells(group.occasion, measurement)
+                                 + [.text(item.scoreID), .integer(st.n), .number(st.mean), Cell(st.ci95?.lowerBound), Cell(st.ci95?.upperBound), Cell(st.marginOfError95),
                                  Cell(item.norm), Cell(item.norm == nil ? nil : source), Cell(meaning?.grade.grade), Cell(meaning?.gradeAtLow?.grade),
                                  Cell(meaning?.gradeAtHigh?.grade), Cell(meaning?.grade.percentiles), Cell(meaning?.percentileRank), Cell(meaning?.adjective.en),
                                  Cell(meaning?.adjectiveAtLow?.en), Cell(meaning?.adjectiveAtHigh?.en),
@@ -418,12 +584,14 @@ public enum StudyTables {
                 }
             }
         }
+        let shift = measurement.factors.count
         var table = DataTable(name: "Benchmarks", file: "benchmarks",
-                              columns: ["instrument", "group", "task", "occasion", "score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
+                              columns: ["instrument", "group", "task", "occasion"] + measurement.factors + ["score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
                                         "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "percentile_rank", "adjective", "adjective_ci95_low", "adjective_ci95_high", "bca95_low", "bca95_high",
                                         "bca_resamples", "bca_seed"],
                               rows: rows)
-        table.labels = [Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.occasion.text(language), Term.score.text(language),
+        table.labels = [Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.occasion.text(language)] + measurement.factors
+            + [Term.score.text(language),
                         Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑",
                         Sentence("± 95% margin").text(language), Term.norm.text(language), Term.source.text(language), Term.grade.text(language),
                         Sentence("Grade at the CI's low end").text(language), Sentence("Grade at the CI's high end").text(language),
@@ -431,7 +599,8 @@ public enum StudyTables {
                         Sentence("Adjective at the CI's high end").text(language), Sentence("BCa 95% CI ↓").text(language),
                         Sentence("BCa 95% CI ↑").text(language), Sentence("BCa resamples").text(language), Sentence("BCa seed").text(language)]
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
-        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 4: scoreNames(s), 17: adjectives, 18: adjectives, 19: adjectives]
+        table.display = [1: [ScoreReport.allName: Term.all.text(language)], 4 + shift: scoreNames(s), 17 + shift: adjectives, 18 + shift: adjectives,
+                         19 + shift: adjectives]
         return table
     }
 
@@ -534,28 +703,34 @@ public enum StudyTables {
     /// Dunn with Holm's adjustment) for three groups or more.
     static func comparisons(_ s: StudySnapshot) -> DataTable {
         let language = s.info.language
+        // A study whose sets have occasions or conditions compares the groups per measurement: the rows name it, in
+        // columns after the others (`occasion` and one per condition factor).
+        let measurement = measurementColumns(s)
+        let measured = !measurement.isEmpty
         var rows: [[Cell]] = []
         for questionnaire in s.questionnaires {
             for item in questionnaire.report.comparisons {
+                let measuredCells = measured ? measurementCells(item.occasion, measurement) : []
                 for test in item.comparison.tests {
                     rows.append([.text(questionnaire.definition.id), Cell(item.task), .text(item.scoreID), .text(test.name), .empty, .empty,
                                  .number(test.statistic), Cell(test.df.first), Cell(test.df.count > 1 ? test.df[1] : nil), .number(test.p), .empty,
-                                 Cell(test.effectName), Cell(test.effect)])
+                                 Cell(test.effectName), Cell(test.effect)] + measuredCells)
                 }
                 for postHoc in item.comparison.postHoc {
                     for pair in postHoc.pairs {
                         rows.append([.text(questionnaire.definition.id), Cell(item.task), .text(item.scoreID), .text(postHoc.name), .text(pair.a),
                                      .text(pair.b), .number(pair.statistic), Cell(pair.df), .empty, .number(pair.p), Cell(pair.pAdjusted),
-                                     .text(postHoc.name == "games-howell" ? "mean_difference" : "mean_rank_difference"), .number(pair.difference)])
+                                     .text(postHoc.name == "games-howell" ? "mean_difference" : "mean_rank_difference"), .number(pair.difference)] + measuredCells)
                     }
                 }
             }
         }
         var table = DataTable(name: "Comparisons", file: "comparisons",
                               columns: ["instrument", "task", "score", "test", "group_a", "group_b", "statistic", "df", "df2", "p", "p_adjusted",
-                                        "effect", "effect_value"], rows: rows)
+                                        "effect", "effect_value"] + (measured ? ["occasion"] + measurement.factors : []), rows: rows)
         let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value]
         table.labels = terms.map { $0?.text(language) ?? (language == .ptBR ? "gl (denominador)" : "df (denominator)") }
+            + (measured ? [Term.occasion.text(language)] + measurement.factors : [])
         let tests = ["welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis", "games-howell", "dunn-holm", "hedges-g", "rank-biserial-r",
                      "epsilon-squared"]
         let effects = ["mean_difference": Term.mean_difference.text(language), "mean_rank_difference": Term.rank_difference.text(language)]

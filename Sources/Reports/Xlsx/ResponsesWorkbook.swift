@@ -1,6 +1,7 @@
 import CXlsxWriter
 import Foundation
 import StudyStore
+import Surveys
 
 extension WorkbookWriter {
     /// Writes only the answers, in long format, streaming them from the study: memory stays flat for any size.
@@ -22,7 +23,12 @@ extension WorkbookWriter {
         format_set_bold(header)
         let integer = workbook_add_format(workbook)
         format_set_num_format(integer, "0")
-        let columns = ["participant", "instrument", "task", "occasion", "item", "value", "answer", "not_applicable", "orientation", "submitted"]
+        // The measurement as the other tables give it: the occasion, then a column per condition factor.
+        let measurement = MeasurementColumns(keys: try study.instruments().flatMap { try study.occasions(instrument: $0.id) })
+        let factors = measurement.factors
+        let columns = ["participant", "instrument", "task", "occasion"] + factors
+            + ["item", "value", "answer", "not_applicable", "orientation", "submitted"]
+        let after = UInt16(factors.count)
         var sheet: UnsafeMutablePointer<lxw_worksheet>!
         var sheets = 0
         var row: UInt32 = 0
@@ -46,13 +52,19 @@ extension WorkbookWriter {
             answer.participant.withCString { _ = worksheet_write_string(sheet, row, 0, $0, nil) }
             answer.instrument.withCString { _ = worksheet_write_string(sheet, row, 1, $0, nil) }
             if let task = answer.task { task.withCString { _ = worksheet_write_string(sheet, row, 2, $0, nil) } }
-            if !answer.occasion.isEmpty { answer.occasion.withCString { _ = worksheet_write_string(sheet, row, 3, $0, nil) } }
-            worksheet_write_number(sheet, row, 4, Double(answer.item), integer)
-            if let value = answer.value { worksheet_write_number(sheet, row, 5, value, nil) }
-            if let text = answer.answer { text.withCString { _ = worksheet_write_string(sheet, row, 6, $0, nil) } }
-            worksheet_write_number(sheet, row, 7, answer.notApplicable ? 1 : 0, integer)
-            answer.orientation.withCString { _ = worksheet_write_string(sheet, row, 8, $0, nil) }
-            if let submitted = answer.submitted { submitted.withCString { _ = worksheet_write_string(sheet, row, 9, $0, nil) } }
+            if !answer.occasion.isEmpty {
+                let key = MeasurementKey(key: answer.occasion)
+                if !key.occasion.isEmpty { key.occasion.withCString { _ = worksheet_write_string(sheet, row, 3, $0, nil) } }
+                for (offset, factor) in factors.enumerated() {
+                    key.level(of: factor)?.withCString { _ = worksheet_write_string(sheet, row, UInt16(4 + offset), $0, nil) }
+                }
+            }
+            worksheet_write_number(sheet, row, 4 + after, Double(answer.item), integer)
+            if let value = answer.value { worksheet_write_number(sheet, row, 5 + after, value, nil) }
+            if let text = answer.answer { text.withCString { _ = worksheet_write_string(sheet, row, 6 + after, $0, nil) } }
+            worksheet_write_number(sheet, row, 7 + after, answer.notApplicable ? 1 : 0, integer)
+            answer.orientation.withCString { _ = worksheet_write_string(sheet, row, 8 + after, $0, nil) }
+            if let submitted = answer.submitted { submitted.withCString { _ = worksheet_write_string(sheet, row, 9 + after, $0, nil) } }
             row += 1
         } afterSet: {
             setsWritten += 1

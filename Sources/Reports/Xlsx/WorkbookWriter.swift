@@ -260,7 +260,8 @@ public enum WorkbookWriter {
             self.check = check
             labels = table.labels ?? table.columns.map { WorkbookLabels.column($0, language) }
             writing = "writing \(table.name)"
-            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" || $0.element == "p_holm" }.map(\.offset))
+            // p-values: `p`, and a test's or an adjustment's (`paired_p`, `p_holm`, `p_adjusted`).
+            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" || $0.element.hasPrefix("p_") || $0.element.hasSuffix("_p") }.map(\.offset))
             shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
         }
 

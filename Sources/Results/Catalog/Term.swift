@@ -14,6 +14,8 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case test, statistic, t, df, p, p_adjusted, effect_size, difference, verdict, method, comparison
     case group_a, group_b, mean_difference, ci95_difference, games_howell_t, games_howell_df, games_howell_p, rank_difference
     case dunn_z, dunn_p_holm
+    // Within participants.
+    case measurement, left_out, means, level_a, level_b, p_holm, dz, variation_source, partial_eta_squared, gg_epsilon, p_gg
     // Questionnaires.
     case instrument, item, text, recoded, recoded_mean, recoded_sd, answered, not_applicable, point, count, share
     case grade, grade_ci95, percentiles, percentile_rank, adjective, acceptability, alpha, items
@@ -21,7 +23,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case attempts, successes, completion, completion_ci95, time_mean, time_median, time_geomean, time_geomean_ci95
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
     case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
-    case levels, level_a, level_b, left_out, several_attempts, p_holm, kendall_w, only_a, only_b, completed
+    case levels, several_attempts, kendall_w, only_a, only_b, completed
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, kappa_ci95, alpha_ci95, units, emergent, a_priori
     case raised_n, raised_mean, others_n, others_mean, ac1, brennan_prediger
@@ -83,6 +85,17 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .rank_difference: return ("Mean rank difference", "Diferença dos postos médios")
         case .dunn_z: return ("z (Dunn)", "z (Dunn)")
         case .dunn_p_holm: return ("p (Dunn, Holm)", "p (Dunn, Holm)")
+        case .measurement: return ("Occasion / condition", "Ocasião / condição")
+        case .left_out: return ("Left out", "Deixados de fora")
+        case .means: return ("Means", "Médias")
+        case .level_a: return ("Level A", "Nível A")
+        case .level_b: return ("Level B", "Nível B")
+        case .p_holm: return ("p (Holm)", "p (Holm)")
+        case .dz: return ("dz", "dz")
+        case .variation_source: return ("Source of variation", "Fonte de variação")
+        case .partial_eta_squared: return ("Partial η²", "η² parcial")
+        case .gg_epsilon: return ("Greenhouse–Geisser ε", "ε de Greenhouse–Geisser")
+        case .p_gg: return ("p (Greenhouse–Geisser)", "p (Greenhouse–Geisser)")
         case .instrument: return ("Instrument", "Instrumento")
         case .item: return ("Item", "Item")
         case .text: return ("Text", "Texto")
@@ -132,11 +145,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .total_geomean: return ("Geometric mean total time (s)", "Média geométrica do tempo total (s)")
         case .seq_n: return ("SEQ answers", "Respostas SEQ")
         case .levels: return ("Levels", "Níveis")
-        case .level_a: return ("Level A", "Nível A")
-        case .level_b: return ("Level B", "Nível B")
-        case .left_out: return ("Left out", "Deixados de fora")
         case .several_attempts: return ("Participants with several attempts", "Participantes com várias tentativas")
-        case .p_holm: return ("p (Holm)", "p (Holm)")
         case .kendall_w: return ("Kendall's W", "W de Kendall")
         case .only_a: return ("Completed under A only", "Concluíram só em A")
         case .only_b: return ("Completed under B only", "Concluíram só em B")

@@ -17,13 +17,17 @@ public struct MixedScoreComparison: Sendable {
 }
 
 extension ScoreReport {
-    /// The factors the report's sets vary on within participants: "occasion" when sets that share everything
-    /// else have more than one occasion, then each condition factor likewise (in the order first met). Needs the
-    /// report's rows (`Builder(keepsRows: true)`).
+    /// The factors the report's sets may vary on within participants, from their measurement keys alone (no rows
+    /// needed): "occasion" when they hold more than one occasion, then each condition factor with more than one
+    /// level (in the order first met). Whether a stratum compares them is `withinComparisons`'s to say.
     public var withinFactors: [String] {
-        let candidates = [MeasurementKey.occasionFactor]
-            + MeasurementColumns(keys: occasions).factors.filter { $0.caseInsensitiveCompare(MeasurementKey.trialFactor) != .orderedSame }
-        return candidates.filter { !withinCells($0).isEmpty }
+        let parsed = occasions.map(MeasurementKey.init(key:))
+        var factors: [String] = []
+        if Set(parsed.map(\.occasion)).count > 1 { factors.append(MeasurementKey.occasionFactor) }
+        for factor in MeasurementColumns(keys: occasions).factors where factor.caseInsensitiveCompare(MeasurementKey.trialFactor) != .orderedSame {
+            if Set(parsed.compactMap { $0.level(of: factor) }).count > 1 { factors.append(factor) }
+        }
+        return factors
     }
 
     /// The levels of `factor` some comparison holds (in the order first recorded): a level only ever met alone
@@ -70,7 +74,16 @@ extension ScoreReport {
         return cells
     }
 
+    /// The levels of `factor` the rows of one cell were answered under, in `withinLevels` order: a stratum holds
+    /// the levels its sets have (sets under a condition and without an occasion are no level of the occasions
+    /// "pré" and "pós" answered without that condition).
+    func stratumLevels(_ factor: String, in rows: [Row]) -> [String] {
+        let present = Set(rows.compactMap { MeasurementKey(key: $0.occasion).level(of: factor) })
+        return withinLevels(factor).filter(present.contains)
+    }
+
     /// Per task, stratum and score: the levels of `factor` compared within participants (complete blocks only).
+    /// A stratum whose sets have one level of the factor only has nothing to compare and is left out.
     /// Needs the report's rows (`Builder(keepsRows: true)`).
     public func withinComparisons(_ factor: String) -> [WithinScoreComparison] {
         withinCells(factor).map { cell in
@@ -86,7 +99,8 @@ extension ScoreReport {
         }
     }
 
-    /// Per task, stratum and score: the groups (the report's `by` attribute) × levels of `factor`.
+    /// Per task, stratum and score: the groups (the report's `by` attribute) × levels of `factor` (a stratum with
+    /// one level only left out, as in `withinComparisons`).
     public func mixedComparisons(_ factor: String) -> [MixedScoreComparison] {
         let ordered = groups.map(\.name).reduce(into: [String]()) { if !$0.contains($1) && $1 != Self.noGroup { $0.append($1) } }
         return withinCells(factor).map { cell in

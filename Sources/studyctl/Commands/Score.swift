@@ -411,116 +411,48 @@ extension ScoreCommand {
     /// Per task, stratum and score: the levels of `factor` compared within participants.
     func pairedComparisons(_ report: ScoreReport, factor: String) -> [WithinScoreComparison] { report.withinComparisons(factor) }
 
-    /// "p = 0,008" or "p < 0,001".
-    static func pEquals(_ p: Double, _ style: NumberStyle) -> String {
-        let shown = style.p(p)
-        return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
-    }
-
     /// Per task, stratum and score: the groups × levels of `factor` design.
     func mixedComparisons(_ report: ScoreReport, factor: String) -> [MixedScoreComparison] { report.mixedComparisons(factor) }
 
-    /// What a within comparison's lines say of its factor: "occasions" or the factor's name.
-    func levelWords(_ factor: String) -> (plural: String, every: String, some: String) {
-        if factor == MeasurementKey.occasionFactor {
-            return (words("occasions"), words("with every occasion"), words("a set on some occasions only"))
-        }
-        return (words("levels of \(factor)"), words("with every level of \(factor)"), words("a set under some levels of \(factor) only"))
-    }
-
     /// "T1 pós SUS": the task, what else the measurement holds, and the score's name.
     func withinLabel(task: String?, stratum: String, scoreID: String, _ report: ScoreReport, _ language: StudyLanguage) -> String {
-        let rest = MeasurementKey(key: stratum).label(none: "")
-        return (task.map { "\($0) " } ?? "") + (rest.isEmpty ? "" : rest + " ") + ScoreNames.name(scoreID, report.instrument, language)
+        WithinWording.label(task: task, stratum: stratum, score: ScoreNames.name(scoreID, report.instrument, language))
+    }
+
+    /// Prints a comparison's lines (`WithinWording`, the report's sentences too), each at its indent.
+    func printLines(_ lines: [WithinWording.Line], _ language: StudyLanguage) {
+        for line in lines { print(String(repeating: " ", count: line.indent) + line.sentence.text(language)) }
     }
 
     /// Groups × levels: each cell's n and mean, and the mixed ANOVA.
     func printMixed(_ report: ScoreReport, factor: String, language: StudyLanguage) {
         let style = NumberStyle(language)
-        let pText = { (p: Double) in Self.pEquals(p, style) }
-        let levels = report.comparedLevels(factor)
-        let names = levels.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
-        let said = levelWords(factor)
-        if factor == MeasurementKey.occasionFactor {
-            print(words("Groups by \(by ?? "") × occasions (\(names.joined(separator: " → "))), within participants: only participants with a set on every occasion enter."))
-        } else {
-            print(words("Groups by \(by ?? "") × levels of \(factor) (\(names.joined(separator: " → "))), within participants: only participants with a set under every level enter."))
-        }
-        if levels.isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
+        print(WithinWording.mixedHeading(by: by ?? "", factor: factor, levels: report.comparedLevels(factor), language: language).text(language))
+        if report.comparedLevels(factor).isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
         for item in mixedComparisons(report, factor: factor) {
-            let (task, stratum, id, comparison) = (item.task, item.stratum, item.scoreID, item.comparison)
-            let label = withinLabel(task: task, stratum: stratum, scoreID: id, report, language)
+            let comparison = item.comparison
             print("")
-            print(words("\(label): \(comparison.complete) participants \(said.every)"))
-            if comparison.leftOut > 0 { print("  " + words("Left out (\(said.some)): \(comparison.leftOut)")) }
+            printLines(WithinWording.mixedHeader(comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language),
+                                                 factor: factor), language)
             let levelHeader = factor == MeasurementKey.occasionFactor ? Term.occasion.text(language) : factor
             var table = TextTable([Term.group.text(language), levelHeader, "n", Term.mean.text(language), Term.sd.text(language)],
                                   rightAligned: [2, 3, 4])
             for cell in comparison.cells {
-                table.append([cell.group, cell.level.isEmpty ? Term.no_occasion.text(language) : cell.level, String(cell.n), style.number(cell.mean), style.number(cell.sd)])
+                table.append([cell.group, WithinWording.levelName(cell.level, language), String(cell.n), style.number(cell.mean), style.number(cell.sd)])
             }
             print(table.render())
-            for source in comparison.sources {
-                let name: String = switch source.name {
-                case "between": words("between groups (\(by ?? ""))")
-                case "within": words("between \(said.plural)")
-                default: words("interaction")
-                }
-                let corrected = source.name != "between" && comparison.levels.count > 2 ? comparison.epsilon.map { ε in
-                    "; " + words("Greenhouse–Geisser ε = \(style.number(ε, decimals: 3)), corrected \(pText(FisherF.upperTail(source.f, df1: ε * Double(source.df1), df2: ε * Double(source.df2))))")
-                } ?? "" : ""
-                print("  " + words("Mixed ANOVA, \(name): F(\(source.df1), \(source.df2)) = \(style.number(source.f)); \(pText(source.p)); partial η² = \(style.number(source.partialEtaSquared, decimals: 3))") + corrected)
-            }
+            printLines(WithinWording.mixedLines(comparison, factor: factor, by: by ?? "", language: language), language)
         }
     }
 
     /// Each score compared between the levels of `factor` within participants (complete blocks only, the rest counted).
     func printPaired(_ report: ScoreReport, factor: String, language: StudyLanguage) {
-        let style = NumberStyle(language)
-        let levels = report.comparedLevels(factor)
-        let names = levels.map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }
-        let said = levelWords(factor)
-        if factor == MeasurementKey.occasionFactor {
-            print(words("Occasions compared within participants (\(names.joined(separator: " → "))): only participants with a set on every occasion enter."))
-        } else {
-            print(words("Levels of \(factor) compared within participants (\(names.joined(separator: " → "))): only participants with a set under every level enter."))
-        }
-        if levels.isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
+        print(WithinWording.heading(factor: factor, levels: report.comparedLevels(factor), language: language).text(language))
+        if report.comparedLevels(factor).isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
         for item in pairedComparisons(report, factor: factor) {
-            let (task, stratum, id, comparison) = (item.task, item.stratum, item.scoreID, item.comparison)
-            do {
-                let label = withinLabel(task: task, stratum: stratum, scoreID: id, report, language)
-                let means = comparison.means.map { style.number($0) }.joined(separator: " → ")
-                print("")
-                print(words("\(label): \(comparison.complete) participants \(said.every), means \(means)"))
-                if comparison.leftOut > 0 {
-                    print("  " + words("Left out (\(said.some)): \(comparison.leftOut)"))
-                }
-                let pText = { (p: Double) in Self.pEquals(p, style) }
-                if let t = comparison.pairedT, let ci = t.ci95 {
-                    print("  " + words("Paired t-test: t(\(t.df)) = \(style.number(t.t)); \(pText(t.p)); dz = \(style.number(t.dz)); mean difference \(style.number(t.meanDifference)), 95% CI \(style.interval(ci.lowerBound, ci.upperBound))"))
-                } else if comparison.levels.count == 2 {
-                    print("  " + words("Paired t-test: not defined (fewer than two pairs, or every difference the same)"))
-                }
-                if let w = comparison.wilcoxon {
-                    let method: Sentence = switch w.method {
-                    case .exact: "exact"
-                    case .permutation: "exact over every sign pattern (ties or zeros)"
-                    case .normal: "normal approximation with the tie correction"
-                    }
-                    print("  " + words("Wilcoxon signed-rank: T = \(style.number(w.statistic, decimals: 1)); \(pText(w.p)) (\(words(method))); r = \(style.number(w.rankBiserial)) (matched-pairs rank-biserial); zero differences left out: \(w.zeros)"))
-                }
-                if let a = comparison.anova {
-                    print("  " + words("Repeated-measures ANOVA: F(\(a.df1), \(a.df2)) = \(style.number(a.f)); \(pText(a.p)); Greenhouse–Geisser ε = \(style.number(a.epsilon, decimals: 3)), corrected \(pText(a.pGreenhouseGeisser)); Mauchly's W = \(style.number(a.mauchlyW, decimals: 3)), \(pText(a.mauchlyP)); generalised η² = \(style.number(a.generalisedEtaSquared, decimals: 3))"))
-                }
-                if let f = comparison.friedman {
-                    print("  " + words("Friedman: χ²(\(f.df)) = \(style.number(f.chiSquared)); \(pText(f.p)); Kendall's W = \(style.number(f.kendallW))"))
-                }
-                for pair in comparison.pairs {
-                    let a = pair.a.isEmpty ? Term.no_occasion.text(language) : pair.a, b = pair.b.isEmpty ? Term.no_occasion.text(language) : pair.b
-                    print("    " + words("\(a) → \(b): paired t(\(pair.t.df)) = \(style.number(pair.t.t)); Holm-adjusted \(pText(pair.pHolm)); dz = \(style.number(pair.t.dz))"))
-                }
-            }
+            print("")
+            printLines(WithinWording.lines(item.comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language),
+                                           factor: factor, language: language), language)
         }
     }
 }
