@@ -41,6 +41,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV14.identifier, SchemaV14.migrate),
         (SchemaV15.identifier, SchemaV15.migrate),
         (SchemaV16.identifier, SchemaV16.migrate),
+        (SchemaV17.identifier, SchemaV17.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through
