@@ -137,26 +137,35 @@ public struct TimedTranscript: Sendable, Equatable {
 
 /// What the readers share: speaker prefixes, time stamps and the cleaning of a cue's words.
 enum TranscriptSyntax {
+    /// The small words a name may hold in lower case ("Maria da Silva").
+    static let nameParticles: Set<String> = ["da", "de", "do", "das", "dos", "e", "del", "di", "van", "von", "la", "le"]
+
     /// "Ana Souza: texto" → ("Ana Souza", "texto"): a name of one to five words before a colon and a space (or the
-    /// line's end), starting with a capital letter or a digit, without sentence punctuation. Nil for anything else.
+    /// line's end), each word opening with a capital letter or a digit (or one of `nameParticles`), without sentence
+    /// punctuation. Nil for anything else ("Senti falta de um direcionamento: …").
     static func speakerPrefix(_ line: String) -> (name: String, rest: String)? {
         guard let colon = line.firstIndex(of: ":") else { return nil }
         let name = line[..<colon].trimmingCharacters(in: .whitespaces)
         let after = line[line.index(after: colon)...]
         guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
-        guard !name.isEmpty, name.count <= 60, let first = name.unicodeScalars.first,
-              first.properties.isUppercase || ("0"..."9").contains(first) || !first.properties.isLowercase && first.properties.isAlphabetic,
-              !name.contains(where: { "?!;\"“”«»()[]{}<>#=|".contains($0) }),
-              name.split(separator: " ").count <= 5 else { return nil }
+        let parts = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard !name.isEmpty, name.count <= 60, (1...5).contains(parts.count),
+              !name.contains(where: { "?!;,\"“”«»()[]{}<>#=|".contains($0) }),
+              parts.allSatisfy({ part in
+                  guard let first = part.unicodeScalars.first else { return false }
+                  return first.properties.isUppercase || ("0"..."9").contains(first) || (!first.properties.isLowercase && first.properties.isAlphabetic)
+                      || nameParticles.contains(part.lowercased())
+              }),
+              let first = parts.first?.unicodeScalars.first, !first.properties.isLowercase else { return nil }
         return (String(name), after.trimmingCharacters(in: .whitespaces))
     }
 
     /// Keeps the names that read as a speaker convention: a name used at least twice, or named with --speaker, or every
-    /// name when at least half of the turns open with one.
+    /// name when at least half of the turns (two or more) open with one.
     static func acceptedSpeakers(candidates: [String?], known: Set<String>) -> Set<String> {
         let named = candidates.compactMap { $0 }
         guard !named.isEmpty else { return [] }
-        if named.count * 2 >= candidates.count { return Set(named) }
+        if named.count >= 2 && named.count * 2 >= candidates.count { return Set(named) }
         var counts: [String: Int] = [:]
         for name in named { counts[name, default: 0] += 1 }
         let knownKeys = Set(known.map { TextMatching.fold($0) })
