@@ -21,6 +21,13 @@ enum TranscriptBytes {
     static func decode(_ input: [UInt8], file: String) throws -> (text: String, encoding: TimedTranscript.Encoding, firstNonUTF8: String?) {
         var bytes = input
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // UTF-16 (Word's "Unicode" text) is said as such, with or without its byte-order mark.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1), detail: "it is UTF-16 text")
+        }
+        if let order = utf16WithoutBOM(bytes) {
+            throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1), detail: "it is UTF-16 \(order) text without a byte-order mark")
+        }
         if let nul = bytes.firstIndex(of: 0) {
             throw TranscriptFileError.nulCharacter(position(of: nul, in: bytes, file: file))
         }
@@ -44,6 +51,20 @@ enum TranscriptBytes {
         }
         let place = position(of: firstInvalid, in: bytes, file: file)
         return (String(scalars), .windows1252, "\(place): byte 0x\(String(bytes[firstInvalid], radix: 16, uppercase: true))")
+    }
+
+    /// "little-endian" or "big-endian" when the start looks like UTF-16 without a byte-order mark: ASCII letters
+    /// with a 0 beside each (as the CSV reader tells).
+    static func utf16WithoutBOM(_ bytes: [UInt8]) -> String? {
+        let sample = bytes.prefix(64)
+        guard sample.count >= 4 else { return nil }
+        let even = stride(from: 0, to: sample.count - 1, by: 2)
+        let zeroOdd = even.filter { sample[$0 + 1] == 0 && sample[$0] != 0 }.count
+        let zeroEven = even.filter { sample[$0] == 0 && sample[$0 + 1] != 0 }.count
+        let pairs = sample.count / 2
+        if zeroOdd * 4 >= pairs * 3 { return "little-endian" }
+        if zeroEven * 4 >= pairs * 3 { return "big-endian" }
+        return nil
     }
 
     /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlongs, no surrogates, at most
