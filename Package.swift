@@ -111,6 +111,8 @@ let package = Package(
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
+        // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
+        .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "Tabular"]),
         .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore"]),
         .testTarget(

@@ -263,7 +263,7 @@ public struct REFIExport {
                 // One selection per excerpt, holding one coding per code × category.
                 // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).
                 let placed = snapshot.codes.filter {
-                    $0.participant == transcript.participant && $0.spanStart != nil && ($0.transcript ?? "") == transcript.label
+                    $0.spanStart != nil && $0.document == transcript.participant + "\u{1F}" + transcript.label
                 }
                 var excerptIDs: [Int64] = []
                 for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {

@@ -10,8 +10,9 @@ public enum TranscriptMarks {
         public init(start: Int, end: Int, note: Int) { self.start = start; self.end = end; self.note = note }
     }
 
-    /// `text` with `passages` marked; passages that overlap nest or interleave, each closed where it ends.
-    public static func mark(_ text: String, passages: [Passage]) -> String {
+    /// `text` with `passages` marked; passages that overlap nest or interleave, each closed where it ends. `labels`
+    /// are put in at their offsets (a turn's time before its paragraph), before the marks that open there.
+    public static func mark(_ text: String, passages: [Passage], labels: [Int: String] = [:]) -> String {
         let scalars = Array(text.unicodeScalars)
         var opening: [Int: Int] = [:]
         var closing: [Int: [Int]] = [:]
@@ -24,6 +25,7 @@ public enum TranscriptMarks {
         for index in 0...scalars.count {
             // At one offset, passages that end close before others open.
             if let notes = closing[index] { insert("⟧" + notes.sorted().map { "[\($0)]" }.joined()) }
+            if let label = labels[index] { insert(label) }
             if let count = opening[index] { insert(String(repeating: "⟦", count: count)) }
             if index < scalars.count { result.append(scalars[index]) }
         }

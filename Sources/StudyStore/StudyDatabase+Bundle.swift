@@ -25,7 +25,13 @@ public struct StudyBundle: Sendable {
         public var participant: String
         public var label: String
         public var text: String
-        public init(participant: String, label: String, text: String) { self.participant = participant; self.label = label; self.text = text }
+        /// An interview or a session's log.
+        public var kind: TranscriptKind
+        /// Its turns and speakers, when it was read from a timed file.
+        public var timing: TranscriptTiming?
+        public init(participant: String, label: String, text: String, kind: TranscriptKind = .interview, timing: TranscriptTiming? = nil) {
+            self.participant = participant; self.label = label; self.text = text; self.kind = kind; self.timing = timing
+        }
     }
     public struct Memo: Sendable {
         public var target: MemoTarget
@@ -194,7 +200,7 @@ extension StudyDatabase {
                     continue
                 }
                 _ = try Self.insertTranscript(db, participant: transcript.participant, normalized: transcript.text, label: transcript.label,
-                                              source: "REFI-QDA", replace: false, force: false)
+                                              source: "REFI-QDA", replace: false, force: false, timing: transcript.timing, kind: transcript.kind)
                 summary.transcriptsAdded += 1
             }
             for (index, entry) in bundle.codes.enumerated() {
@@ -281,8 +287,17 @@ extension StudyDatabase {
             pending.removeAll { category in ready.contains { $0.name == category.name } }
         }
         for transcript in try transcriptList() {
-            bundle.transcripts.append(.init(participant: transcript.participant, label: transcript.label,
-                                            text: try self.transcript(participant: transcript.participant, label: transcript.label)))
+            let details = try transcriptDetails(participant: transcript.participant, label: transcript.label)
+            var roles: [String: SpeakerRole] = [:]
+            for speaker in details.speakers {
+                switch speaker.role {
+                case "moderator": roles[speaker.name] = .moderator
+                case "participant": if let code = speaker.participant { roles[speaker.name] = .participant(code) }
+                default: break
+                }
+            }
+            bundle.transcripts.append(.init(participant: transcript.participant, label: transcript.label, text: details.text, kind: details.kind,
+                                            timing: details.turns.isEmpty ? nil : TranscriptTiming(turns: details.turns, roles: roles)))
         }
         let memos = try memos()
         for code in try codes() {

@@ -75,6 +75,22 @@ public struct CodeRecord: Sendable, Equatable, Codable {
     /// The label of the transcript the excerpt is placed in, when it is a labelled one (a session's log, a second
     /// interview); nil for the participant's unlabelled transcript or an unplaced excerpt.
     public var transcript: String? = nil
+    /// The participant whose transcript the excerpt is placed in: `participant` itself, or, in a focus group, the
+    /// participant the transcript was stored for. Nil for an unplaced excerpt.
+    public var transcriptParticipant: String? = nil
+    /// Whether that transcript is an interview or a session's log.
+    public var transcriptKind: TranscriptKind? = nil
+    /// When the excerpt was said, in seconds from the start of the recording (to the millisecond): from the start of
+    /// the first turn it lies in to the end of the last. Nil where the transcript has no times.
+    public var startTime: Double? = nil
+    public var endTime: Double? = nil
+    /// The speakers of the turns the excerpt lies in, as the transcript names them.
+    public var speakers: [String]? = nil
+    /// True when the excerpt is the moderator's words alone: not counted as a participant's in the coding analyses.
+    public var moderatorWords: Bool? = nil
+
+    /// The transcript the excerpt is placed in (its participant and label), as one key.
+    public var document: String { (transcriptParticipant ?? participant) + "\u{1F}" + (transcript ?? "") }
 }
 
 /// What a memo is about.
@@ -126,88 +142,6 @@ public struct MemoRecord: Sendable, Equatable, Codable {
 }
 
 extension StudyDatabase {
-    // MARK: - Transcripts
-
-    /// Stores a participant's transcript verbatim (NFC), and locates the participant's existing excerpts in it.
-    /// Returns how many excerpts were located.
-    @discardableResult
-    ///
-    /// Replacing a transcript (`replace`) is refused when coded excerpts placed in the old text would not be found
-    /// in the new one, unless `force`: the error lists them.
-    public func addTranscript(participant: String, text: String, label: String = "", source: String? = nil, replace: Bool = false,
-                              force: Bool = false) throws -> Int {
-        if let problem = TextSafety.nulProblem(in: text) {
-            throw StoreError.invalidInput([.init(location: Sentence(verbatim: source ?? "transcript"), message: problem)])
-        }
-        // Line endings become LF (Windows' CRLF and old Mac CR alike): a browser's HTML parser does the same to any
-        // text it is given, so offsets counted in the coding workspace agree with the stored text.
-        let normalized = TextMatching.nfc(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
-        guard !normalized.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw StoreError.invalidInput([.init(location: Sentence(verbatim: source ?? "transcript"), message: "the transcript is empty")])
-        }
-        return try write { db in
-            try Self.insertTranscript(db, participant: participant, normalized: normalized, label: label, source: source, replace: replace, force: force)
-        }
-    }
-
-    /// Stores a transcript already normalised (NFC, LF) inside the caller's transaction; see `addTranscript`.
-    static func insertTranscript(_ db: Database, participant: String, normalized: String, label typedLabel: String, source: String?, replace: Bool,
-                                 force: Bool) throws -> Int {
-        let label = try Self.name(typedLabel, .transcriptLabel)
-        let participantID = try Self.participantID(db, code: participant)
-        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
-                                             arguments: [participantID, label]) {
-            guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
-            if !force {
-                let lost = try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE transcript_id = ? ORDER BY span_start", arguments: [existing])
-                    .filter { TextMatching.locate($0["text"], in: normalized) == nil }
-                    .map { row -> String in
-                        let text: String = row["text"]
-                        return "excerpt \(row["id"] as Int64): \"\(text.count > 70 ? text.prefix(70) + "…" : text)\""
-                    }
-                if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
-            }
-            try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
-            try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
-        }
-        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [participantID, label, normalized, source, Timestamp.now()])
-        let transcriptID = db.lastInsertedRowID
-        var located = 0
-        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE participant_id = ? AND transcript_id IS NULL",
-                                    arguments: [participantID]) {
-            if let match = TextMatching.locate(row["text"], in: normalized) {
-                try db.execute(sql: "UPDATE excerpt SET transcript_id = ?, span_start = ?, span_end = ? WHERE id = ?",
-                               arguments: [transcriptID, match.start, match.end, row["id"]])
-                located += 1
-            }
-        }
-        return located
-
-    }
-
-    /// Which participants have a transcript, with its label and length in characters (Unicode scalars).
-    public func transcriptList() throws -> [(participant: String, label: String, characters: Int)] {
-        try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT p.code, t.label, length(t.text) AS characters FROM transcript t JOIN participant p ON p.id = t.participant_id
-                """).map { ($0["code"], $0["label"], $0["characters"]) }
-                .sorted { NaturalOrder.areInIncreasingOrder($0.0, $1.0) }
-        }
-    }
-
-    /// A participant's transcript (the one with `label`).
-    public func transcript(participant: String, label: String = "") throws -> String {
-        try read { db in
-            let participantID = try Self.participantID(db, code: participant)
-            guard let text = try String.fetchOne(db, sql: "SELECT text FROM transcript WHERE participant_id = ? AND label = ?",
-                                                 arguments: [participantID, label]) else {
-                throw StoreError.noTranscript(participant: participant)
-            }
-            return text
-        }
-    }
-
     // MARK: - Codebook
 
     /// Adds a category to the codebook.
@@ -336,7 +270,7 @@ extension StudyDatabase {
 
     /// Checks an entry against the study and stores it; throws `StoreError.codeProblem` naming what is wrong.
     static func insertCode(_ db: Database, _ entry: CodeEntry) throws -> CodeResult {
-        let participantID = try participantID(db, code: entry.participant)
+        var participantID = try participantID(db, code: entry.participant)
         var code = TextMatching.nfc(entry.code.trimmingCharacters(in: .whitespacesAndNewlines))
         var excerpt = TextMatching.nfc((entry.excerpt ?? entry.code).trimmingCharacters(in: .whitespacesAndNewlines))
         guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
@@ -383,7 +317,11 @@ extension StudyDatabase {
             transcriptID = transcript["id"]
         } else if let transcript = try Self.codingTranscript(db, participantID: participantID, entry: entry) {
             let text: String = transcript["text"]
-            guard let match = TextMatching.locate(excerpt, in: text) else {
+            // In a transcript with speakers, the passage where these are the participant's own words (a phrase two
+            // people of a focus group said is coded for the one named); else the first.
+            let placed = try Self.placement(db, of: excerpt, in: text, transcriptID: transcript["id"], ownerID: transcript["participant_id"],
+                                            for: participantID, acceptModerator: true)?.0
+            guard let match = placed ?? TextMatching.locate(excerpt, in: text) else {
                 let closest = TextMatching.closestPassage(to: excerpt, in: text)
                 throw StoreError.codeProblem(closest.map { "the excerpt is not in \(entry.participant)'s transcript; the closest passage is: \"\($0)\"" }
                     ?? "the excerpt is not in \(entry.participant)'s transcript")
@@ -395,6 +333,28 @@ extension StudyDatabase {
             }
             span = match.start..<match.end
             transcriptID = transcript["id"]
+        }
+        if let transcriptID, let span {
+            // Whose words they are: a focus group's excerpt counts for the participant who said it.
+            let ownerID = try Int64.fetchOne(db, sql: "SELECT participant_id FROM transcript WHERE id = ?", arguments: [transcriptID]) ?? participantID
+            let words = try spanWords(db, transcriptID: transcriptID, ownerID: ownerID, span: span)
+            func code(_ id: Int64) throws -> String { try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]) ?? "?" }
+            let speakers = words.speakers.joined(separator: ", ")
+            if words.participants.count > 1 {
+                throw StoreError.codeProblem("the excerpt runs over the words of \(try words.participants.map(code).joined(separator: ", ")) (\(speakers)); code each participant's words apart")
+            }
+            if let speaker = words.participants.first, speaker != participantID {
+                let namedSpeaks = try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript_speaker WHERE transcript_id = ? AND participant_id = ?",
+                                                   arguments: [transcriptID, participantID]) ?? 0 > 0
+                guard participantID == ownerID && !namedSpeaks else {
+                    throw StoreError.codeProblem("the excerpt is \(try code(speaker))'s words (\(speakers)), not \(entry.participant)'s; code it for \(try code(speaker))")
+                }
+                notes.append("the excerpt is \(try code(speaker))'s words (\(speakers)); it is stored for \(try code(speaker))")
+                participantID = speaker
+            }
+            if words.moderatorOnly {
+                notes.append("the excerpt is the moderator's words (\(speakers)): it is kept, and not counted as a participant's words in the coding analyses")
+            }
         }
         try checkInVivo()
         let coderID = try entry.coder.map { try ensureCoder(db, $0) }
@@ -522,38 +482,83 @@ extension StudyDatabase {
     }
 
     /// The transcript a code is placed in: the one `entry.transcript` labels (refused when the participant has none
-    /// so labelled), else the participant's first (the unlabelled one sorts first).
+    /// so labelled), else the participant's first (the unlabelled one sorts first) — the participant's own, else one
+    /// they speak in as a mapped speaker (a focus group's).
     static func codingTranscript(_ db: Database, participantID: Int64, entry: CodeEntry) throws -> Row? {
+        let speaking = """
+            SELECT t.id, t.text, t.participant_id, t.label FROM transcript t
+            WHERE (t.participant_id = ? OR t.id IN (SELECT transcript_id FROM transcript_speaker WHERE participant_id = ?))
+            """
         guard let label = entry.transcript else {
-            return try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? ORDER BY label LIMIT 1", arguments: [participantID])
+            return try Row.fetchOne(db, sql: speaking + " ORDER BY t.participant_id <> ?, t.label, t.id LIMIT 1",
+                                    arguments: [participantID, participantID, participantID])
         }
-        if let row = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? AND label = ?",
-                                      arguments: [participantID, StudyText.composed(label)]) { return row }
-        let labels = try String.fetchAll(db, sql: "SELECT label FROM transcript WHERE participant_id = ? ORDER BY label", arguments: [participantID])
+        if let row = try Row.fetchOne(db, sql: speaking + " AND t.label = ? ORDER BY t.participant_id <> ?, t.id LIMIT 1",
+                                      arguments: [participantID, participantID, StudyText.composed(label), participantID]) { return row }
+        let labels = try String.fetchAll(db, sql: "SELECT DISTINCT label FROM (\(speaking)) ORDER BY label", arguments: [participantID, participantID])
             .map { $0.isEmpty ? "''" : "'\($0)'" }
         throw StoreError.codeProblem(labels.isEmpty ? "\(entry.participant) has no transcript to select from"
                                      : "\(entry.participant) has no transcript labelled '\(label)' (transcripts: \(labels.joined(separator: ", ")))")
     }
 
-    /// The codes matching `condition` (SQL over `k`, the code, and `e`, its excerpt), with their categories.
+    /// The codes matching `condition` (SQL over `k`, the code, and `e`, its excerpt), with their categories, and for
+    /// an excerpt in a transcript with turns, when it was said and by whom.
     static func codeRecords(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [CodeRecord] {
         var records: [Int64: CodeRecord] = [:]
+        var placed: [Int64: Int64] = [:]
+        var owners: [Int64: Int64] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT k.id, p.code AS participant, e.text AS excerpt, e.id AS excerpt_id, k.label, k.in_vivo, c.name AS coder,
-                   e.span_start, e.span_end, k.created, nullif(t.label, '') AS transcript
+                   e.span_start, e.span_end, k.created, nullif(t.label, '') AS transcript, e.transcript_id, t.kind,
+                   tp.code AS transcript_participant, t.participant_id AS owner_id
             FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN participant p ON p.id = e.participant_id
             LEFT JOIN coder c ON c.id = k.coder_id LEFT JOIN transcript t ON t.id = e.transcript_id
+            LEFT JOIN participant tp ON tp.id = t.participant_id
             WHERE \(condition)
             """, arguments: arguments) {
-            records[row["id"]] = CodeRecord(id: row["id"], participant: row["participant"], excerpt: row["excerpt"],
-                                            excerptID: row["excerpt_id"], code: row["label"], inVivo: row["in_vivo"], categories: [],
-                                            coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"], created: row["created"],
-                                            transcript: row["transcript"])
+            let id: Int64 = row["id"]
+            records[id] = CodeRecord(id: id, participant: row["participant"], excerpt: row["excerpt"],
+                                     excerptID: row["excerpt_id"], code: row["label"], inVivo: row["in_vivo"], categories: [],
+                                     coder: row["coder"], spanStart: row["span_start"], spanEnd: row["span_end"], created: row["created"],
+                                     transcript: row["transcript"], transcriptParticipant: row["transcript_participant"],
+                                     transcriptKind: (row["kind"] as String?).flatMap(TranscriptKind.init(rawValue:)))
+            if let transcriptID: Int64 = row["transcript_id"], row["span_start"] as Int? != nil {
+                placed[id] = transcriptID
+                owners[transcriptID] = row["owner_id"]
+            }
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT cc.code_id, c.name FROM code_category cc JOIN category c ON c.id = cc.category_id ORDER BY c.position
             """) {
             records[row["code_id"]]?.categories.append(row["name"])
+        }
+        if !placed.isEmpty {
+            // The turns of the transcripts the excerpts lie in, each with whose words they are.
+            var turns: [Int64: [(span: Range<Int>, start: Int?, end: Int?, name: String?, moderator: Bool)]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT u.transcript_id, u.span_start, u.span_end, u.start_ms, u.end_ms, s.name, s.role
+                FROM transcript_turn u LEFT JOIN transcript_speaker s ON s.id = u.speaker_id ORDER BY u.transcript_id, u.position
+                """) {
+                let transcriptID: Int64 = row["transcript_id"]
+                guard owners[transcriptID] != nil else { continue }
+                turns[transcriptID, default: []].append(((row["span_start"] as Int)..<(row["span_end"] as Int), row["start_ms"], row["end_ms"],
+                                                         row["name"], row["role"] as String? == "moderator"))
+            }
+            for (id, transcriptID) in placed {
+                guard let list = turns[transcriptID], let start = records[id]?.spanStart, let end = records[id]?.spanEnd else { continue }
+                var overlapping = list.filter { $0.span.lowerBound < end && start < $0.span.upperBound }
+                if overlapping.isEmpty, let next = list.first(where: { $0.span.lowerBound >= start }) { overlapping = [next] }
+                guard !overlapping.isEmpty else { continue }
+                var names: [String] = []
+                for turn in overlapping { if let name = turn.name, !names.contains(name) { names.append(name) } }
+                records[id]?.speakers = names
+                if overlapping.allSatisfy(\.moderator) { records[id]?.moderatorWords = true }
+                if let first = overlapping.compactMap(\.start).min() {
+                    records[id]?.startTime = Double(first) / 1000
+                    let last = overlapping.compactMap { $0.end ?? $0.start }.max() ?? first
+                    records[id]?.endTime = Double(last) / 1000
+                }
+            }
         }
         return records.values.sorted {
             $0.participant == $1.participant ? $0.id < $1.id : NaturalOrder.areInIncreasingOrder($0.participant, $1.participant)

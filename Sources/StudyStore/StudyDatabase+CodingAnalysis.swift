@@ -17,13 +17,26 @@ public struct CodingDataset: Sendable {
     public var groupOrder: [String]
     /// The coders whose codes are included.
     public var coders: [String]
-    /// Participants who were interviewed: with a transcript or any coded excerpt.
+    /// Participants who were interviewed: with words in an interview transcript (their own, or a focus group's they
+    /// are mapped to as a speaker), or a coded excerpt outside any transcript. A session's log is no interview.
     public var interviewed: Set<String>
+    /// Codes the analyses leave out: in a session's log, or on the moderator's words alone.
+    public var leftOut = LeftOutCodings()
 
     /// The participants a category share is taken over: the interviewed ones (the default), or the whole study.
     public func denominator(_ base: ShareDenominator) -> [String: String?] {
         base == .study ? participants : participants.filter { interviewed.contains($0.key) }
     }
+}
+
+/// Codes the coding analyses do not count, by why.
+public struct LeftOutCodings: Sendable, Equatable {
+    /// Codes of excerpts in a moderated session's log (a log is not an interview).
+    public var inSessionLogs = 0
+    /// Codes of excerpts that are the moderator's words alone.
+    public var moderatorWords = 0
+    public init() {}
+    public var isEmpty: Bool { inSessionLogs == 0 && moderatorWords == 0 }
 }
 
 /// What a category's share of participants is a share of.
@@ -54,8 +67,13 @@ extension StudyDatabase {
         let interviewed = try read { db in
             Set(try String.fetchAll(db, sql: """
                 SELECT p.code FROM participant p
-                WHERE EXISTS (SELECT 1 FROM transcript t WHERE t.participant_id = p.id)
-                   OR EXISTS (SELECT 1 FROM excerpt e WHERE e.participant_id = p.id)
+                WHERE EXISTS (SELECT 1 FROM transcript t WHERE t.participant_id = p.id AND t.kind = 'interview'
+                              AND (NOT EXISTS (SELECT 1 FROM transcript_turn u WHERE u.transcript_id = t.id)
+                                   OR EXISTS (SELECT 1 FROM transcript_turn u LEFT JOIN transcript_speaker s ON s.id = u.speaker_id
+                                              WHERE u.transcript_id = t.id AND s.role IS NULL)))
+                   OR EXISTS (SELECT 1 FROM transcript_speaker s JOIN transcript t ON t.id = s.transcript_id
+                              WHERE s.participant_id = p.id AND s.role = 'participant' AND t.kind = 'interview')
+                   OR EXISTS (SELECT 1 FROM excerpt e WHERE e.participant_id = p.id AND e.transcript_id IS NULL)
                 """))
         }
         var participantOrder: [String]
@@ -71,14 +89,20 @@ extension StudyDatabase {
             }
             participantOrder = roster.participants.map(\.code)
         }
-        let codes = try codes(coder: coder)
+        let all = try codes(coder: coder)
+        var leftOut = LeftOutCodings()
+        let codes = all.filter { code in
+            if code.transcriptKind == .sessionLog { leftOut.inSessionLogs += 1; return false }
+            if code.moderatorWords == true { leftOut.moderatorWords += 1; return false }
+            return true
+        }
         let segments = codes.flatMap { code in
             code.categories.map { CodedSegment(participant: code.participant, category: $0, excerpt: code.excerptID, coder: code.coder) }
         }
-        let coders = coder.map { [$0] } ?? Array(Set(codes.compactMap(\.coder))).sorted()
+        let coders = coder.map { [$0] } ?? Array(Set(all.compactMap(\.coder))).sorted()
         return CodingDataset(segments: segments, categories: try categories().map(\.name), participants: participants,
                              participantOrder: participantOrder, groupOrder: groupOrder, coders: coders,
-                             interviewed: interviewed)
+                             interviewed: interviewed, leftOut: leftOut)
     }
 
     /// Per coder, per excerpt: the categories the coder gave it (for agreement).
@@ -103,7 +127,7 @@ extension StudyDatabase {
         for coder in coders {
             for code in try codes(coder: coder) {
                 result[coder, default: [:]][code.excerptID, default: []].formUnion(code.categories)
-                placements[code.excerptID] = .init(document: code.participant + "\u{1F}" + (code.transcript ?? ""), start: code.spanStart, end: code.spanEnd)
+                placements[code.excerptID] = .init(document: code.document, start: code.spanStart, end: code.spanEnd)
             }
         }
         return (result, placements)

@@ -59,6 +59,29 @@ extension StudyDatabase {
                     guard let start: Int = excerpt["span_start"], let end: Int = excerpt["span_end"] else { continue }
                     try db.execute(sql: "UPDATE excerpt SET span_start = ?, span_end = ? WHERE id = ?", arguments: [map(start), map(end), excerpt["id"] as Int64])
                 }
+                for turn in try Row.fetchAll(db, sql: "SELECT position, span_start, span_end FROM transcript_turn WHERE transcript_id = ?", arguments: [row["id"] as Int64]) {
+                    try db.execute(sql: "UPDATE transcript_turn SET span_start = ?, span_end = ? WHERE transcript_id = ? AND position = ?",
+                                   arguments: [map(turn["span_start"]), map(turn["span_end"]), row["id"] as Int64, turn["position"] as Int])
+                }
+            }
+            // Speakers are named in the text ("Ana: …"): their names are masked the same way.
+            // Two names masked alike stay two speakers ("[…]", "[…] 2").
+            let speakers = try Row.fetchAll(db, sql: "SELECT id, transcript_id, name FROM transcript_speaker ORDER BY id")
+            var used: Set<String> = []
+            var renamed: [(Int64, String)] = []
+            for speaker in speakers {
+                let (masked, _) = Pseudonyms.replace(in: speaker["name"], replacements)
+                var name = masked
+                var number = 1
+                while !used.insert("\(speaker["transcript_id"] as Int64)\u{1F}\(name)").inserted {
+                    number += 1
+                    name = "\(masked) \(number)"
+                }
+                renamed.append((speaker["id"], name))
+            }
+            try db.execute(sql: "UPDATE transcript_speaker SET name = char(31) || id")
+            for (id, name) in renamed {
+                try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?", arguments: [name, id])
             }
             for (table, column) in [("excerpt", "text"), ("code", "label"), ("memo", "text")] {
                 for row in try Row.fetchAll(db, sql: "SELECT id, \(column) AS value FROM \(table)") {

@@ -409,8 +409,8 @@ extension StudyDatabase {
         return record
     }
 
-    /// Appends a line to the session's log, creating the log (a transcript labelled `label`, or `label 2`… when
-    /// that label is taken) with its first line. Only appends: offsets of excerpts coded in it stay valid.
+    /// Appends a line to the session's log, creating the log (a transcript of the kind 'session log', labelled
+    /// `label`, or `label 2`… when that label is taken) with its first line. Only appends: offsets of excerpts coded in it stay valid.
     static func appendToLog(_ db: Database, session: SessionRecord, line: String, label: String) throws {
         let text = line + "\n"
         if let transcriptID = try Int64.fetchOne(db, sql: "SELECT transcript_id FROM session WHERE id = ?", arguments: [session.id]) {
@@ -426,7 +426,7 @@ extension StudyDatabase {
             chosen = "\(label) \(number)"
         }
         // Not `insertTranscript`: that one would also place the participant's unplaced excerpts in this log.
-        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added) VALUES (?, ?, ?, ?, ?)",
+        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added, kind) VALUES (?, ?, ?, ?, ?, 'session log')",
                        arguments: [participantID, try Self.name(chosen, .transcriptLabel), text, "session \(session.id)", Timestamp.now()])
         try db.execute(sql: "UPDATE session SET transcript_id = ? WHERE id = ?", arguments: [db.lastInsertedRowID, session.id])
     }

@@ -53,7 +53,9 @@ extension StudyDatabase {
                 ("instruments", "instrument"),
                 ("response sets", "response_set"),
                 ("item answers", ""),
-                ("transcripts", "transcript"),
+                // Interviews only: a moderated session's log is counted apart.
+                ("transcripts", "transcript WHERE kind = 'interview'"),
+                ("session logs", "transcript WHERE kind = 'session log'"),
                 ("excerpts", "excerpt"),
                 ("codes", "code"),
                 ("categories", "category"),

@@ -42,6 +42,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV15.identifier, SchemaV15.migrate),
         (SchemaV16.identifier, SchemaV16.migrate),
         (SchemaV17.identifier, SchemaV17.migrate),
+        (SchemaV18.identifier, SchemaV18.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

@@ -182,11 +182,12 @@ struct API {
         let participants = roster.participants.map { participant -> Participant in
             let own = codes.filter { $0.participant == participant.code }
             let mine = transcripts.filter { $0.participant == participant.code }.sorted { $0.label < $1.label }
-            // Coding progress: the share of the transcripts' characters inside a coded span.
+            // Coding progress: the share of the transcripts' characters inside a coded span (a focus group's codes
+            // count in the transcript they are placed in, whoever said the words).
             var covered = 0
             for transcript in mine {
                 var spans = IndexSet()
-                for code in own where (code.transcript ?? "") == transcript.label {
+                for code in codes where code.spanStart != nil && code.document == participant.code + "\u{1F}" + transcript.label {
                     if let start = code.spanStart, let end = code.spanEnd, end > start { spans.insert(integersIn: start..<end) }
                 }
                 covered += spans.count
@@ -206,7 +207,8 @@ struct API {
         let memos = try study.memos()
         // The codes placed in this transcript; unplaced ones are listed with the first.
         let codings = (known ? try study.codes(coder: coder) : []).filter {
-            $0.participant == participant && ($0.spanStart == nil ? label == labels.first : ($0.transcript ?? "") == label)
+            $0.spanStart == nil ? $0.participant == StudyText.composed(participant) && label == labels.first
+                : $0.document == StudyText.composed(participant) + "\u{1F}" + label
         }.map { code in
             Coding(id: code.id, start: code.spanStart, end: code.spanEnd, excerpt: code.excerpt, code: code.code, categories: code.categories,
                    inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text)

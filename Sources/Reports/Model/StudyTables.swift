@@ -749,12 +749,14 @@ public enum StudyTables {
         for code in s.codes {
             for category in code.categories.isEmpty ? [""] : code.categories {
                 rows.append([.integer(Int(code.id)), .text(code.participant), Cell(s.group(of: code.participant)), .text(code.excerpt),
-                             .text(code.code), .integer(code.inVivo ? 1 : 0), .text(category), Cell(code.coder), Cell(code.spanStart), Cell(code.spanEnd)])
+                             .text(code.code), .integer(code.inVivo ? 1 : 0), .text(category), Cell(code.coder), Cell(code.spanStart), Cell(code.spanEnd),
+                             Cell(code.startTime.map { Int(($0 * 1000).rounded()) }), Cell(code.endTime.map { Int(($0 * 1000).rounded()) })])
             }
         }
+        // When the excerpt was said (milliseconds from the recording's start), where its transcript has times.
         return DataTable(name: "Excerpts", file: "excerpts",
                          columns: ["code_id", "participant", s.groupAttribute ?? "group", "excerpt", "code", "in_vivo", "category", "coder",
-                                   "span_start", "span_end"],
+                                   "span_start", "span_end", "start_ms", "end_ms"],
                          rows: rows)
     }
 

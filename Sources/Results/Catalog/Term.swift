@@ -36,6 +36,8 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     // Study contents.
     case kind, attributes, conditions, instruments, response_sets, item_answers, transcripts, excerpts, categories, memos
     case gaze_recordings, areas_of_interest, sessions
+    // Transcripts.
+    case interview_transcripts, session_logs, speaker, speakers, turns, start, end, moderator, interview, session_log
 
     /// English, then Portuguese.
     public var entry: (String, String) {
@@ -206,6 +208,16 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .response_sets: return ("Response sets", "Conjuntos de respostas")
         case .item_answers: return ("Item answers", "Respostas a itens")
         case .transcripts: return ("Transcripts", "Transcrições")
+        case .interview_transcripts: return ("Interviews", "Entrevistas")
+        case .session_logs: return ("Session logs", "Registros de sessão")
+        case .speaker: return ("Speaker", "Falante")
+        case .speakers: return ("Speakers", "Falantes")
+        case .turns: return ("Turns", "Falas")
+        case .start: return ("Start", "Início")
+        case .end: return ("End", "Fim")
+        case .moderator: return ("moderator", "moderação")
+        case .interview: return ("interview", "entrevista")
+        case .session_log: return ("session log", "registro de sessão")
         case .excerpts: return ("Excerpts", "Trechos")
         case .categories: return ("Categories", "Categorias")
         case .memos: return ("Memos", "Memorandos")

@@ -41,7 +41,8 @@ struct Status: ParsableCommand {
         var table = ResultTable(id: "status", title: "", language: language,
                                 columns: [Column(.kind, .text, language), Column(.count, .count, language)])
         for (kind, count) in status.counts {
-            let term = Term(rawValue: kind.replacingOccurrences(of: " ", with: "_")) ?? (kind == "task attempts" ? .attempts : nil)
+            let term = kind == "transcripts" ? .interview_transcripts
+                : Term(rawValue: kind.replacingOccurrences(of: " ", with: "_")) ?? (kind == "task attempts" ? .attempts : nil)
             table.append([.text(term?.text(language) ?? kind), .count(count)])
         }
         print(TextRenderer.render(table, title: false), terminator: "")

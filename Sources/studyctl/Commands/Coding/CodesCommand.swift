@@ -24,6 +24,18 @@ struct CoderOption: ParsableArguments {
         if coder == nil && dataset.coders.count > 1 {
             note("counting the codes of every coder (\(dataset.coders.joined(separator: ", "))); choose one with --coder")
         }
+        sayLeftOut(dataset.leftOut)
+    }
+}
+
+/// Says which codes the coding analyses left out: those in session logs (a log is no interview) and those on the
+/// moderator's words alone.
+func sayLeftOut(_ leftOut: LeftOutCodings) {
+    if leftOut.inSessionLogs > 0 {
+        note("codes in session logs, not counted (only interviews are; a session's log is not one): \(leftOut.inSessionLogs)")
+    }
+    if leftOut.moderatorWords > 0 {
+        note("codes on the moderator's words, not counted (they are no participant's words): \(leftOut.moderatorWords)")
     }
 }
 
@@ -34,9 +46,11 @@ struct CodesFrequency: ParsableCommand {
         commandName: "freq",
         abstract: words("Per category: coded segments, participants who raised it, and their share."),
         discussion: words("""
-            The share's denominator is the participants who were interviewed — those with a transcript or any \
-            coded excerpt — (or those of the group, with --by); --denominator study takes every participant of \
-            the study instead. The output states it. Categories never used are listed with zero. Sorted by share.
+            The share's denominator is the participants who were interviewed — those with words in an interview \
+            transcript (a focus group's speakers each count) or a coded excerpt outside any transcript — (or those \
+            of the group, with --by); --denominator study takes every participant of the study instead. The output \
+            states it. Session logs are not interviews: their codes are left out, as are codes on the moderator's \
+            words, and a note says how many. Categories never used are listed with zero. Sorted by share.
             """))
 
     @Option(help: ArgumentHelp(words("What the share is taken over: interviewed (default) or study."), valueName: "base"))
@@ -298,7 +312,7 @@ extension CodesAgreement {
             guard let coder = names.firstIndex(where: { $0.caseInsensitiveCompare(code.coder ?? "") == .orderedSame }),
                   let start = code.spanStart, let end = code.spanEnd, end > start else { continue }
             for category in code.categories {
-                segments.append(.init(coder: coder, document: code.participant + "\u{1F}" + (code.transcript ?? ""), category: category, start: start, end: end))
+                segments.append(.init(coder: coder, document: code.document, category: category, start: start, end: end))
             }
         }
         guard !segments.isEmpty else {
@@ -344,7 +358,7 @@ extension CodesAgreement {
         for code in codes {
             guard let coder = names.firstIndex(where: { $0.caseInsensitiveCompare(code.coder ?? "") == .orderedSame }),
                   let start = code.spanStart, let end = code.spanEnd, end > start,
-                  let offset = offsets[code.participant + "\u{1F}" + (code.transcript ?? "")] else { continue }
+                  let offset = offsets[code.document] else { continue }
             for category in code.categories {
                 units.append(.init(coder: coder, category: category, start: offset + start, length: end - start))
             }

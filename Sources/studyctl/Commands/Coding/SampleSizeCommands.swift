@@ -27,6 +27,7 @@ struct InterviewOrderOptions: ParsableArguments {
             guard known.contains(where: { $0.caseInsensitiveCompare(coder) == .orderedSame }) else { throw StoreError.unknownCoder(name: coder, known: known) }
         }
         let dataset = try database.codingDataset(coder: coder, interviewedOnly: true)
+        sayLeftOut(dataset.leftOut)
         var within: Set<String>?
         if let theme {
             let categories = try database.categories()

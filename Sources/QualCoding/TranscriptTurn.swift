@@ -1,0 +1,64 @@
+import Foundation
+
+/// A stretch of speech in a transcript with time: who spoke, when (milliseconds from the start of the recording, as
+/// REFI-QDA's `SyncPoint`s and `AudioSelection`s count), and where its words lie in the stored text (Unicode scalar
+/// offsets of the NFC text, as excerpt spans are kept). One cue of a subtitle file, one row of a table, one stamped
+/// line of text; consecutive stretches of one speaker are laid out as one paragraph of the readable text.
+public struct TranscriptTurn: Sendable, Equatable, Hashable, Codable {
+    /// The speaker's name as the file gives it, or nil where the file names none.
+    public var speaker: String?
+    /// Milliseconds from the start of the recording; nil where the file gives no time.
+    public var start: Int?
+    public var end: Int?
+    /// The turn's words in the readable text (the speaker's label before them is not part of it).
+    public var spanStart: Int
+    public var spanEnd: Int
+
+    public init(speaker: String?, start: Int?, end: Int?, span: Range<Int>) {
+        self.speaker = speaker
+        self.start = start
+        self.end = end
+        spanStart = span.lowerBound
+        spanEnd = span.upperBound
+    }
+
+    public var span: Range<Int> { spanStart..<spanEnd }
+
+    /// Whether the turn's words share a character with `range`.
+    public func overlaps(_ range: Range<Int>) -> Bool {
+        spanStart < range.upperBound && range.lowerBound < spanEnd
+    }
+}
+
+/// Who a speaker of a transcript is in the study: the moderator (whose words are not a participant's), or a
+/// participant, by code.
+public enum SpeakerRole: Sendable, Equatable, Hashable {
+    case moderator
+    case participant(String)
+
+    /// The words that name the moderator in `--speaker NAME=moderator`, in English and Portuguese.
+    public static let moderatorWords: Set<String> = ["moderator", "moderadora", "moderador", "interviewer", "entrevistadora", "entrevistador",
+                                                     "facilitator", "facilitadora", "facilitador"]
+
+    /// `moderator` (or one of `moderatorWords`), else a participant's code.
+    public init(parsing text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        self = Self.moderatorWords.contains(trimmed.lowercased()) ? .moderator : .participant(trimmed)
+    }
+
+    public var participant: String? {
+        if case let .participant(code) = self { return code }
+        return nil
+    }
+}
+
+/// Times as people read them in a transcript: `hh:mm:ss` (with milliseconds when asked).
+public enum TranscriptClock {
+    /// `00:01:02` (or `00:01:02.500` with `milliseconds`) for a time in milliseconds.
+    public static func text(_ milliseconds: Int, milliseconds showMilliseconds: Bool = false) -> String {
+        let total = max(0, milliseconds)
+        let seconds = total / 1000
+        let base = String(format: "%02d:%02d:%02d", seconds / 3600, (seconds / 60) % 60, seconds % 60)
+        return showMilliseconds ? base + String(format: ".%03d", total % 1000) : base
+    }
+}

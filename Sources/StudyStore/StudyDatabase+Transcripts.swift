@@ -1,0 +1,294 @@
+import Foundation
+import GRDB
+import QualCoding
+import Surveys
+import Wording
+
+/// What a transcript is: an interview (read from a file) or a moderated session's log (its notes). The coding
+/// analyses count interviews only.
+public enum TranscriptKind: String, Sendable, Equatable, Codable {
+    case interview
+    case sessionLog = "session log"
+}
+
+/// The turns of a transcript read from a timed file, and who its speakers are in the study.
+public struct TranscriptTiming: Sendable, Equatable {
+    /// In the order of the text, their spans in the text given with them.
+    public var turns: [TranscriptTurn]
+    /// Speaker name (as in `turns`) → the moderator or a participant; a speaker not listed is not mapped, and their
+    /// words are the transcript's participant's.
+    public var roles: [String: SpeakerRole]
+
+    public init(turns: [TranscriptTurn], roles: [String: SpeakerRole] = [:]) {
+        self.turns = turns
+        self.roles = roles
+    }
+}
+
+/// A speaker of a stored transcript.
+public struct TranscriptSpeaker: Sendable, Equatable, Codable {
+    public var name: String
+    /// "moderator", "participant", or nil when not mapped.
+    public var role: String?
+    /// The participant the speaker is (a mapped participant), or whose words an unmapped speaker's count as.
+    public var participant: String?
+    public var turns: Int
+}
+
+/// A stored transcript with its kind, speakers and turns.
+public struct TranscriptDetails: Sendable, Equatable {
+    public var participant: String
+    public var label: String
+    public var kind: TranscriptKind
+    public var text: String
+    public var source: String?
+    public var speakers: [TranscriptSpeaker]
+    public var turns: [TranscriptTurn]
+}
+
+/// Whose words a span of a transcript is, from the turns it overlaps.
+struct SpanWords {
+    /// Whether the transcript has turns at all (without, the whole text is its participant's).
+    var hasTurns = false
+    /// The participants whose words the span holds, in order of appearance.
+    var participants: [Int64] = []
+    /// The names of the speakers the span overlaps.
+    var speakers: [String] = []
+    /// The span overlaps the moderator's turns only.
+    var moderatorOnly: Bool { hasTurns && participants.isEmpty && !speakers.isEmpty }
+}
+
+extension StudyDatabase {
+    // MARK: - Transcripts
+
+    /// Stores a participant's transcript verbatim (NFC), and locates the participant's existing excerpts in it.
+    /// Returns how many excerpts were located.
+    ///
+    /// With `timing` (a file with turns: WebVTT, SRT, a Word table, stamped text), the text is the readable text
+    /// laid out from them (NFC, LF) and each turn is kept with its speaker and time; its speakers are mapped to the
+    /// moderator or to participants (`timing.roles`), so excerpts of a focus group count for the participant who
+    /// said them. Replacing a transcript (`replace`) is refused when coded excerpts placed in the old text would not
+    /// be found in the new one, unless `force`: the error lists them.
+    @discardableResult
+    public func addTranscript(participant: String, text: String, label: String = "", source: String? = nil, replace: Bool = false,
+                              force: Bool = false, timing: TranscriptTiming? = nil) throws -> Int {
+        let place = Sentence(verbatim: source ?? "transcript")
+        if let problem = TextSafety.nulProblem(in: text) {
+            throw StoreError.invalidInput([.init(location: place, message: problem)])
+        }
+        // Line endings become LF (Windows' CRLF and old Mac CR alike): a browser's HTML parser does the same to any
+        // text it is given, so offsets counted in the coding workspace agree with the stored text.
+        let normalized = TextMatching.nfc(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        guard !normalized.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw StoreError.invalidInput([.init(location: place, message: "the transcript is empty")])
+        }
+        if let timing, !timing.turns.isEmpty {
+            // Turns point into the text as given: it must already be what is stored.
+            guard normalized.utf8.elementsEqual(text.utf8) else {
+                throw StoreError.invalidInput([.init(location: place, message: "the text of a transcript with turns must be in NFC with LF line endings")])
+            }
+            let length = normalized.unicodeScalars.count
+            var previousEnd = 0
+            for turn in timing.turns {
+                guard turn.spanStart >= previousEnd, turn.spanEnd >= turn.spanStart, turn.spanEnd <= length else {
+                    throw StoreError.invalidInput([.init(location: place, message: "turn \(turn.spanStart)–\(turn.spanEnd) lies outside the text or before the turn ahead of it")])
+                }
+                previousEnd = turn.spanEnd
+            }
+            let names = Set(timing.turns.compactMap(\.speaker))
+            var problems: [StoreError.Problem] = []
+            for name in timing.roles.keys.sorted() where !names.contains(name) {
+                problems.append(.init(location: "--speaker \(name)",
+                                      message: "no speaker '\(name)' in \(source ?? "the transcript") (speakers: \(names.isEmpty ? "none named" : Self.speakerList(timing.turns)))"))
+            }
+            if !problems.isEmpty { throw StoreError.invalidInput(problems) }
+        }
+        return try write { db in
+            try Self.insertTranscript(db, participant: participant, normalized: normalized, label: label, source: source, replace: replace, force: force,
+                                      timing: timing)
+        }
+    }
+
+    /// The speakers of `turns` in the order they first speak, comma-separated.
+    static func speakerList(_ turns: [TranscriptTurn]) -> String {
+        var seen: Set<String> = []
+        return turns.compactMap(\.speaker).filter { seen.insert($0).inserted }.joined(separator: ", ")
+    }
+
+    /// Stores a transcript already normalised (NFC, LF) inside the caller's transaction; see `addTranscript`.
+    static func insertTranscript(_ db: Database, participant: String, normalized: String, label typedLabel: String, source: String?, replace: Bool,
+                                 force: Bool, timing: TranscriptTiming? = nil, kind: TranscriptKind = .interview) throws -> Int {
+        let label = try Self.name(typedLabel, .transcriptLabel)
+        let participantID = try Self.participantID(db, code: participant)
+        // Every participant a speaker is mapped to must be in the study: all are named at once.
+        var speakerParticipants: [String: Int64] = [:]
+        var unknown: [String] = []
+        for (name, role) in (timing?.roles ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let code = role.participant else { continue }
+            do { speakerParticipants[name] = try Self.participantID(db, code: code) } catch StoreError.unknownParticipant {
+                unknown.append("\(name)=\(code)")
+            }
+        }
+        if !unknown.isEmpty {
+            let known = try String.fetchAll(db, sql: "SELECT code FROM participant").sorted(by: NaturalOrder.areInIncreasingOrder)
+            throw StoreError.invalidInput(unknown.map {
+                .init(location: "--speaker \($0)", message: "no such participant in the study (participants: \(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))")
+            })
+        }
+        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
+                                             arguments: [participantID, label]) {
+            guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
+            if !force {
+                let lost = try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE transcript_id = ? ORDER BY span_start", arguments: [existing])
+                    .filter { TextMatching.locate($0["text"], in: normalized) == nil }
+                    .map { row -> String in
+                        let text: String = row["text"]
+                        return "excerpt \(row["id"] as Int64): \"\(text.count > 70 ? text.prefix(70) + "…" : text)\""
+                    }
+                if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
+            }
+            try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
+            try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
+        }
+        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added, kind) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [participantID, label, normalized, source, Timestamp.now(), kind.rawValue])
+        let transcriptID = db.lastInsertedRowID
+        if let timing {
+            var speakerIDs: [String: Int64] = [:]
+            for turn in timing.turns {
+                guard let name = turn.speaker, speakerIDs[name] == nil else { continue }
+                let role = timing.roles[name]
+                if let problem = TextSafety.nulProblem(in: name) { throw StoreError.invalidInput([.init(location: "speaker", message: problem)]) }
+                try db.execute(sql: "INSERT INTO transcript_speaker (transcript_id, name, role, participant_id) VALUES (?, ?, ?, ?)",
+                               arguments: [transcriptID, TextMatching.nfc(name), role.map { $0 == .moderator ? "moderator" : "participant" },
+                                           speakerParticipants[name]])
+                speakerIDs[name] = db.lastInsertedRowID
+            }
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO transcript_turn (transcript_id, position, speaker_id, start_ms, end_ms, span_start, span_end) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (position, turn) in timing.turns.enumerated() {
+                try statement.execute(arguments: [transcriptID, position, turn.speaker.flatMap { speakerIDs[$0] }, turn.start, turn.end,
+                                                  turn.spanStart, turn.spanEnd])
+            }
+        }
+        // The unplaced excerpts of the transcript's participant and of the participants who speak in it, each where
+        // it is that participant's words.
+        var located = 0
+        let owners = [participantID] + speakerParticipants.values.sorted().filter { $0 != participantID }
+        for owner in owners {
+            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE participant_id = ? AND transcript_id IS NULL", arguments: [owner]) {
+                if let (match, _) = try placement(db, of: row["text"], in: normalized, transcriptID: transcriptID, ownerID: participantID,
+                                                  for: owner, acceptModerator: owner == participantID) {
+                    try db.execute(sql: "UPDATE excerpt SET transcript_id = ?, span_start = ?, span_end = ? WHERE id = ?",
+                                   arguments: [transcriptID, match.start, match.end, row["id"]])
+                    located += 1
+                }
+            }
+        }
+        return located
+    }
+
+    /// Where `excerpt` is `participantID`'s words in a transcript: the first passage matching it (exactly, else
+    /// ignoring case, accents and spacing) that lies in that participant's turns — or, when the transcript has no
+    /// turns, the first passage. With `acceptModerator`, a passage of the moderator's words alone will do.
+    static func placement(_ db: Database, of excerpt: String, in text: String, transcriptID: Int64, ownerID: Int64, for participantID: Int64,
+                          acceptModerator: Bool) throws -> (TextMatching.Match, SpanWords)? {
+        let scalars = Array(text.unicodeScalars)
+        var from = 0
+        var tries = 0
+        while from < scalars.count, tries < 200 {
+            tries += 1
+            var rest = String.UnicodeScalarView()
+            rest.append(contentsOf: scalars[from...])
+            guard var match = TextMatching.locate(excerpt, in: String(rest)) else { return nil }
+            match.start += from
+            match.end += from
+            let words = try spanWords(db, transcriptID: transcriptID, ownerID: ownerID, span: match.start..<match.end)
+            if !words.hasTurns || words.participants == [participantID] || (acceptModerator && words.moderatorOnly) { return (match, words) }
+            from = match.start + 1
+        }
+        return nil
+    }
+
+    /// Whose words `span` of a transcript holds: each overlapping turn's mapped participant, the transcript's
+    /// participant (`ownerID`) for a speaker not mapped or a turn without a speaker, nobody for the moderator. A span
+    /// between turns (a speaker's label) is the next turn's.
+    static func spanWords(_ db: Database, transcriptID: Int64, ownerID: Int64, span: Range<Int>) throws -> SpanWords {
+        var words = SpanWords()
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript_turn WHERE transcript_id = ?", arguments: [transcriptID]) ?? 0 > 0 else { return words }
+        words.hasTurns = true
+        let columns = "s.name, s.role, s.participant_id"
+        var rows = try Row.fetchAll(db, sql: """
+            SELECT \(columns) FROM transcript_turn u LEFT JOIN transcript_speaker s ON s.id = u.speaker_id
+            WHERE u.transcript_id = ? AND u.span_start < ? AND u.span_end > ? ORDER BY u.position
+            """, arguments: [transcriptID, span.upperBound, span.lowerBound])
+        if rows.isEmpty {
+            rows = try Row.fetchAll(db, sql: """
+                SELECT \(columns) FROM transcript_turn u LEFT JOIN transcript_speaker s ON s.id = u.speaker_id
+                WHERE u.transcript_id = ? AND u.span_start >= ? ORDER BY u.position LIMIT 1
+                """, arguments: [transcriptID, span.lowerBound])
+        }
+        for row in rows {
+            let name: String? = row["name"]
+            if let name, !words.speakers.contains(name) { words.speakers.append(name) }
+            let role: String? = row["role"]
+            let participant: Int64?
+            switch role {
+            case "moderator": participant = nil
+            case "participant": participant = row["participant_id"]
+            default: participant = ownerID
+            }
+            if let participant, !words.participants.contains(participant) { words.participants.append(participant) }
+        }
+        return words
+    }
+
+    /// Which participants have a transcript, with its label, length in characters (Unicode scalars) and kind.
+    public func transcriptList() throws -> [(participant: String, label: String, characters: Int)] {
+        try transcriptKinds().map { ($0.participant, $0.label, $0.characters) }
+    }
+
+    /// Every transcript: its participant, label, length in characters (Unicode scalars) and kind, in participant order.
+    public func transcriptKinds() throws -> [(participant: String, label: String, characters: Int, kind: TranscriptKind)] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.code, t.label, length(t.text) AS characters, t.kind FROM transcript t JOIN participant p ON p.id = t.participant_id
+                """).map { ($0["code"], $0["label"], $0["characters"], TranscriptKind(rawValue: $0["kind"]) ?? .interview) }
+                .sorted { NaturalOrder.areInIncreasingOrder($0.0, $1.0) }
+        }
+    }
+
+    /// A participant's transcript (the one with `label`).
+    public func transcript(participant: String, label: String = "") throws -> String {
+        try transcriptDetails(participant: participant, label: label).text
+    }
+
+    /// A participant's transcript (the one with `label`) with its kind, speakers and turns.
+    public func transcriptDetails(participant: String, label: String = "") throws -> TranscriptDetails {
+        try read { db in
+            let participantID = try Self.participantID(db, code: participant)
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, text, kind, source FROM transcript WHERE participant_id = ? AND label = ?",
+                                             arguments: [participantID, StudyText.composed(label)]) else {
+                throw StoreError.noTranscript(participant: participant)
+            }
+            let id: Int64 = row["id"]
+            let code = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [participantID]) ?? participant
+            let turns = try Row.fetchAll(db, sql: """
+                SELECT s.name, u.start_ms, u.end_ms, u.span_start, u.span_end FROM transcript_turn u
+                LEFT JOIN transcript_speaker s ON s.id = u.speaker_id WHERE u.transcript_id = ? ORDER BY u.position
+                """, arguments: [id]).map {
+                TranscriptTurn(speaker: $0["name"], start: $0["start_ms"], end: $0["end_ms"], span: ($0["span_start"] as Int)..<($0["span_end"] as Int))
+            }
+            let speakers = try Row.fetchAll(db, sql: """
+                SELECT s.name, s.role, p.code, (SELECT count(*) FROM transcript_turn u WHERE u.speaker_id = s.id) AS turns
+                FROM transcript_speaker s LEFT JOIN participant p ON p.id = s.participant_id WHERE s.transcript_id = ? ORDER BY s.id
+                """, arguments: [id]).map { row -> TranscriptSpeaker in
+                let role: String? = row["role"]
+                return TranscriptSpeaker(name: row["name"], role: role, participant: role == nil ? code : row["code"] as String?, turns: row["turns"])
+            }
+            return TranscriptDetails(participant: code, label: label, kind: TranscriptKind(rawValue: row["kind"]) ?? .interview, text: row["text"],
+                                     source: row["source"], speakers: speakers, turns: turns)
+        }
+    }
+}
