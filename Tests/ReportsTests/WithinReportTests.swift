@@ -125,7 +125,7 @@ import Testing
         }
 
         // A sentence per comparison, as `score --within … --compare` says it.
-        #expect(q.within[0].sentences.first?.value == "SUS: 11 participantes com todas as ocasiões, médias 55,23 → 62,50. Deixados de fora (respostas em só algumas ocasiões): 1. Teste t pareado: t(10) = 1,86; p = 0,092; dz = 0,56; diferença média 7,27, IC 95 % [-1,44; 15,98]. Wilcoxon dos postos sinalizados: T = 17,0; p = 0,176 (exato sobre todas as combinações de sinais (empates ou zeros)); r = 0,48 (correlação rank-bisserial de pares); diferenças nulas deixadas de fora: 0.")
+        #expect(q.within[0].sentences.first?.value == "SUS: 11 participantes com todas as ocasiões, médias 55,23 → 62,50. Deixados de fora (respostas em só algumas ocasiões): 1. Teste t pareado: t(10) = 1,86; p = 0,092; dz = 0,56; diferença média 7,27, IC 95 % [-1,44; 15,98]. Wilcoxon dos postos sinalizados: T = 17,0; p = 0,176 (exato sobre todas as combinações de sinais, pois há empates ou zeros); r = 0,48 (correlação rank-bisserial de pares); diferenças nulas deixadas de fora: 0.")
         #expect(q.within[1].sentences.first?.value.contains("ANOVA de medidas repetidas: F(2, 22) = 13,24; p < 0,001; ε de Greenhouse–Geisser = 0,906, p < 0,001 corrigido; W de Mauchly = 0,896, p = 0,578; η² generalizado = 0,315. Friedman: χ²(2) = 9,32; p = 0,009; W de Kendall = 0,39.") == true)
 
         // The methods state the design, the complete blocks and the tests, citing each; the references list them.

@@ -74,7 +74,7 @@ import Testing
         // scipy: ttest_rel t = 5.305557102719069, p = 0.0003447914623627496, CI [8.305072057748873, 20.331291578614763],
         // dz = 1.5996856557749306; wilcoxon T = 0.0, p = 0.00390625 (ties and zeros, ten or fewer pairs: permutation).
         #expect(out.contains("Teste t pareado: t(10) = 5,31; p < 0,001; dz = 1,60; diferença média 14,32, IC 95 % [8,31; 20,33]"), "\(out)")
-        #expect(out.contains("Wilcoxon dos postos sinalizados: T = 0,0; p = 0,004 (exato sobre todas as combinações de sinais (empates ou zeros))"), "\(out)")
+        #expect(out.contains("Wilcoxon dos postos sinalizados: T = 0,0; p = 0,004 (exato sobre todas as combinações de sinais, pois há empates ou zeros)"), "\(out)")
         // Refusals say how to choose.
         #expect(try cli.fail(["score", "sus", "--within", "occasion"]).stderr.contains("--within junto com --compare"))
         try cli.succeed(["respond", "P01", "umux-lite", "--answers", "6,6"])

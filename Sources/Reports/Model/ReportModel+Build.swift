@@ -353,7 +353,9 @@ extension ReportModel {
                                  yTitle: ("Mean (95% CI)" as Sentence).text(language), normLabel: ("Norm" as Sentence).text(language),
                                  note: d.lowerIsBetter ? (("Lower is better." as Sentence).text(language)) : nil,
                                  valueText: { number($0, 1) }),
-                    (q.report.groups.isEmpty ? "Mean scores per occasion with 95% confidence intervals and the norm"
+                    (q.report.groups.isEmpty ? (q.report.occasions.contains { !MeasurementKey(key: $0).conditions.isEmpty }
+                                                ? "Mean scores per occasion and condition with 95% confidence intervals and the norm"
+                                                : "Mean scores per occasion with 95% confidence intervals and the norm")
                                              : "Mean scores by group with 95% confidence intervals and the norm" as Sentence).text(language)))
             }
             let points = q.report.items.first?.distribution.map(\.point) ?? []

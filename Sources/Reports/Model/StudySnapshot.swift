@@ -127,6 +127,7 @@ public struct StudySnapshot: Sendable {
                 var read: InstrumentDefinition?
                 var quality: ResponseQuality.Checker?
                 let position = questionnaires.count
+                let occasionOrder = try study.occasions(instrument: summary.id)
                 let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
                     count += 1
                     if let read, let quality {
@@ -142,7 +143,9 @@ public struct StudySnapshot: Sendable {
                 } start: { definition in
                     read = definition
                     quality = ResponseQuality.Checker(definition)
-                    builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
+                    // Occasions and conditions in the order they were recorded ("pré" before "pós").
+                    builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, occasionOrder: occasionOrder,
+                                                  skipUnscorable: true)
                 }
                 let report = try (builder ?? ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)).finish()
                 var questionnaire = Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
@@ -158,7 +161,8 @@ public struct StudySnapshot: Sendable {
             } else {
                 let (definition, sets) = try study.responseSets(instrument: summary.id)
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, occasion: $0.occasion, answers: $0.answers) }
-                let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)
+                let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder,
+                                                   occasionOrder: try study.occasions(instrument: definition.id), skipUnscorable: true)
                 let quality = ResponseQuality.Checker(definition)
                 let flagged = sets.compactMap { set -> FlaggedResponseSet? in
                     let seconds = FormDuration.seconds(from: set.started, to: set.submitted)

@@ -70,7 +70,7 @@ public enum WithinWording {
     public static func method(_ method: PairedComparison.WilcoxonMethod) -> Sentence {
         switch method {
         case .exact: "exact"
-        case .permutation: "exact over every sign pattern (ties or zeros)"
+        case .permutation: "exact over every sign pattern, as there are ties or zeros"
         case .normal: "normal approximation with the tie correction"
         }
     }

@@ -7,6 +7,12 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        (" 95 %% confidence intervals use the t distribution; internal consistency (Cronbach's α) was not estimated over the occasions and conditions together, where each participant answered several times.",
+            " Intervalos de confiança de 95 %% usam a distribuição t; a consistência interna (α de Cronbach) não foi estimada sobre as ocasiões e condições juntas, em que cada participante respondeu várias vezes."),
+        (" 95 %% confidence intervals use the t distribution.",
+            " Intervalos de confiança de 95 %% usam a distribuição t."),
+        ("Mean scores per occasion and condition with 95%% confidence intervals and the norm",
+            "Escores médios por ocasião e condição, com intervalo de confiança de 95 %% e a norma"),
         ("Removes every trial under every condition, or only --trial N, under --condition (or --without-condition). A trial done under several conditions must say which. Example: studyctl attempt remove P3 T2 --trial 2 --condition aparelho=celular",
             "Remove todas as tentativas em todas as condições, ou só --trial N, em --condition (ou --without-condition). Uma tentativa feita em várias condições precisa dizer qual. Exemplo: studyctl attempt remove P3 T2 --trial 2 --condition aparelho=celular"),
         ("Only the attempts under this condition level; repeat for several factors.",
@@ -344,8 +350,8 @@ public enum SentenceCatalog {
             "Wilcoxon dos postos sinalizados: T = %@; %@ (%@); r = %@ (correlação rank-bisserial de pares); diferenças nulas deixadas de fora: %@"),
         ("exact",
             "exato"),
-        ("exact over every sign pattern (ties or zeros)",
-            "exato sobre todas as combinações de sinais (empates ou zeros)"),
+        ("exact over every sign pattern, as there are ties or zeros",
+            "exato sobre todas as combinações de sinais, pois há empates ou zeros"),
         ("normal approximation with the tie correction",
             "aproximação normal com a correção de empates"),
         ("libjpeg says \"%@\"",

@@ -213,8 +213,8 @@ public struct ScoreReport: Sendable {
     /// `missing`; nothing is summarised from a partial set without the researcher choosing how.
     /// With `skipUnscorable`, such sets are left out and listed in `unscored` instead.
     public static func build(_ instrument: InstrumentDefinition, inputs allInputs: [ScoringInput], missing: MissingPolicy,
-                             groupOrder: [String] = [], skipUnscorable: Bool = false) throws -> ScoreReport {
-        var builder = Builder(instrument, missing: missing, groupOrder: groupOrder, skipUnscorable: skipUnscorable, keepsRows: true)
+                             groupOrder: [String] = [], occasionOrder: [String] = [], skipUnscorable: Bool = false) throws -> ScoreReport {
+        var builder = Builder(instrument, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder, skipUnscorable: skipUnscorable, keepsRows: true)
         for input in allInputs { builder.add(input) }
         return try builder.finish()
     }
