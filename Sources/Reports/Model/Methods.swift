@@ -40,11 +40,11 @@ enum Methods {
             case .none:
                 text = ("The \(d.title.text(language)) questionnaire had choice answers, reported as counts and percentages." as Sentence).text(language)
             }
-            if d.scoring != .none && q.report.pooledOccasions {
+            if d.scoring != .none && d.items.count < 2 {
+                text += (" 95 % confidence intervals use the t distribution." as Sentence).text(language)
+            } else if d.scoring != .none && q.report.pooledOccasions {
                 // α and the per-item statistics would count a participant once per occasion or condition: not estimated.
                 text += (" 95 % confidence intervals use the t distribution; internal consistency (Cronbach's α) was not estimated over the occasions and conditions together, where each participant answered several times." as Sentence).text(language)
-            } else if d.scoring != .none && d.items.count < 2 {
-                text += (" 95 % confidence intervals use the t distribution." as Sentence).text(language)
             } else if d.scoring != .none {
                 text += (" 95 % confidence intervals use the t distribution; internal consistency was estimated with Cronbach's α \(c.cite("cronbach1951"))." as Sentence).text(language)
             }
