@@ -79,7 +79,8 @@ import Testing
         // Per-component evaluations (synthetic, consistent with the published aggregates): 88 evaluations, 87
         // successful, 7 of 88 "Não" to using the component again; a table and a figure.
         #expect(codeforall.contains("| FAText | 11/11 (100 %) | 11/11 (100 %) | 11/11 (100 %) |"))
-        #expect(codeforall.contains("| **Todos** | **87/88 (98,9 %)** | **87/88 (98,9 %)** | **81/88 (92,0 %)** |"))
+        #expect(codeforall.contains("| **Todas as respostas** | **87/88 (98,9 %)** | **87/88 (98,9 %)** | **81/88 (92,0 %)** |"))
+        #expect(codeforall.contains("uma contagem de avaliações, não de participantes"))
         #expect(codeforall.contains("(charts/pt-BR/codeforall-component-by-task.svg)"))
         // Citations in the text and a reference list at the end: ABNT in Portuguese, APA in English.
         #expect(codeforall.contains("System Usability Scale (SUS) (BROOKE, 1996)"))

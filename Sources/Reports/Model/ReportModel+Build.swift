@@ -269,10 +269,12 @@ extension ReportModel {
                         series[index].intervals.append(cells[index].2)
                     }
                 }
-                table.append([.text(Term.all.text(language))] + items.map { item in
+                table.append([.text(("All answers" as Sentence).text(language))] + items.map { item in
                     let same = allTallies.filter { $0.item == item }
                     return cell(same.reduce(0) { $0 + ($1.counts.first?.count ?? 0) }, same.reduce(0) { $0 + $1.answered }, decimals: 1).0
                 }, emphasised: true)
+                // The last row tallies answers (a participant once per task), never taken as a sample of people.
+                table.notes.append(("The last row counts the answers over every task, each participant once per task: a tally of evaluations, not of participants, and no interval is drawn for it." as Sentence).text(language))
                 questionnaire.taskChoices = model.place(table)
                 questionnaire.itemKey = d.items.filter { $0.kind == .choice }.map { Value(value: "\(Term.item.text(language)) \($0.number): \($0.text.text(language))") }
                 taskChoiceChart = chart("\(d.id)-by-task",
@@ -297,7 +299,10 @@ extension ReportModel {
             for first in q.report.overall.first?.tallies ?? [] {
                 let same = allTallies.filter { $0.item == first.item }
                 let answered = same.reduce(0) { $0 + $1.answered }
-                var table = ResultTable(id: "\(d.id)_item_\(first.item)", title: "\(first.item). \(first.text.text(language)) (n = \(answered))",
+                // Over several tasks or occasions a participant answers once in each: the count is of answers, said so.
+                let several = same.count > 1
+                let count = several ? ("\(answered) answers" as Sentence).text(language) : "n = \(answered)"
+                var table = ResultTable(id: "\(d.id)_item_\(first.item)", title: "\(first.item). \(first.text.text(language)) (\(count))",
                                         language: language,
                                         columns: [Column("answer", Phrase.answer.text(language), .text), Column(.n, .count, language),
                                                   Column(.share, .percent(decimals: 1), language)])

@@ -7,6 +7,10 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("All answers",
+            "Todas as respostas"),
+        ("The last row counts the answers over every task, each participant once per task: a tally of evaluations, not of participants, and no interval is drawn for it.",
+            "A última linha conta as respostas de todas as tarefas, cada participante uma vez por tarefa: uma contagem de avaliações, não de participantes, e nenhum intervalo é traçado para ela."),
         (" 95 %% confidence intervals use the t distribution; internal consistency (Cronbach's α) was not estimated over the occasions and conditions together, where each participant answered several times.",
             " Intervalos de confiança de 95 %% usam a distribuição t; a consistência interna (α de Cronbach) não foi estimada sobre as ocasiões e condições juntas, em que cada participante respondeu várias vezes."),
         (" 95 %% confidence intervals use the t distribution.",
