@@ -26,6 +26,9 @@ public enum LaTeXRenderer {
                            Setting(size: "\\footnotesize", character: 5.0, separation: 5, landscape: false),
                            Setting(size: "\\scriptsize", character: 4.1, separation: 4, landscape: false),
                            Setting(size: "\\footnotesize", character: 5.0, separation: 4, landscape: false, rotated: true),
+                           // A landscape page is wide enough for upright headings more often than not: tried first.
+                           Setting(size: "\\footnotesize", character: 5.0, separation: 4, landscape: true),
+                           Setting(size: "\\scriptsize", character: 4.1, separation: 3, landscape: true),
                            Setting(size: "\\footnotesize", character: 5.0, separation: 4, landscape: true, rotated: true),
                            Setting(size: "\\scriptsize", character: 4.1, separation: 3, landscape: true, rotated: true)]
 
