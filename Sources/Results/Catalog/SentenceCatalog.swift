@@ -7,6 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("%@ has one item; --answers gives %@ values. Give its one answer (separated values are read as several items).",
+            "%@ tem um item; --answers dá %@ valores. Dê sua única resposta (valores separados são lidos como vários itens)."),
         ("All answers",
             "Todas as respostas"),
         ("The last row counts the answers over every task, each participant once per task: a tally of evaluations, not of participants, and no interval is drawn for it.",

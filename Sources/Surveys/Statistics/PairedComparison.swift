@@ -90,7 +90,7 @@ public struct PairedComparison: Sendable, Equatable, Codable {
     /// `values`: participant → level → value. Levels in `levels` order.
     public init(levels: [String], values: [String: [String: Double]]) {
         self.levels = levels
-        let blocks = values.values.compactMap { byLevel -> [Double]? in
+        let blocks = values.sorted(by: { $0.key < $1.key }).map(\.value).compactMap { byLevel -> [Double]? in
             let row = levels.compactMap { byLevel[$0] }
             return row.count == levels.count ? row : nil
         }.sorted { $0.lexicographicallyPrecedes($1) }

@@ -94,9 +94,11 @@ public struct TaskComparison: Sendable, Equatable, Codable {
             meanA = both.map { a[$0]! }.reduce(0, +) / Double(both.count)
             meanB = both.map { b[$0]! }.reduce(0, +) / Double(both.count)
         } else {
-            test = TwoConditionComparison(a: Array(a.values), b: Array(b.values))
-            meanA = a.values.reduce(0, +) / Double(a.count)
-            meanB = b.values.reduce(0, +) / Double(b.count)
+            // In participant order, so the figures are the same in every run.
+            let valuesA = a.sorted { $0.key < $1.key }.map(\.value), valuesB = b.sorted { $0.key < $1.key }.map(\.value)
+            test = TwoConditionComparison(a: valuesA, b: valuesB)
+            meanA = valuesA.reduce(0, +) / Double(a.count)
+            meanB = valuesB.reduce(0, +) / Double(b.count)
         }
         guard let test else { throw Failure.noVariation }
         var comparison: TaskComparison
@@ -151,7 +153,8 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
         let (byParticipant, averaged) = TaskComparison.perParticipant(measure, levels: levels, values: values)
         let paired = PairedComparison(levels: levels, values: byParticipant)
         if paired.complete < 2 { throw TaskComparison.Failure.tooFewComplete(count: paired.complete) }
-        let blocks = byParticipant.values.filter { row in levels.allSatisfy { row[$0] != nil } }
+        // In participant order: sums over a dictionary's order would differ in their last bits from run to run.
+        let blocks = byParticipant.sorted { $0.key < $1.key }.map(\.value).filter { row in levels.allSatisfy { row[$0] != nil } }
         var pairs: [Pair] = []
         for i in levels.indices {
             for j in levels.indices where j > i {

@@ -108,6 +108,9 @@ struct Respond: ParsableCommand {
         let separator: Character = text.contains(";") ? ";" : ","
         let values = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
         guard values.count == definition.items.count else {
+            if definition.items.count == 1 {
+                throw Refusal("\(definition.id) has one item; --answers gives \(values.count) values. Give its one answer (separated values are read as several items).")
+            }
             throw Refusal(values.count == 1
                 ? "\(definition.id) has \(definition.items.count) items; --answers gives 1 value. Give one per item, in order (empty for an unanswered item)."
                 : "\(definition.id) has \(definition.items.count) items; --answers gives \(values.count) values. Give one per item, in order (empty for an unanswered item).")

@@ -23,9 +23,14 @@ struct ParticipantList: ParsableCommand {
         }
         let names = roster.attributes.map(\.name)
         let numeric = Set(roster.attributes.enumerated().filter { $1.type == .number }.map { $0.offset + 1 })
-        var table = TextTable([Term.participant.text(Voice.language).lowercased()] + names, rightAligned: numeric)
+        var table = TextTable([Term.participant.text(Voice.language)] + names, rightAligned: numeric)
+        // Numbers with the language's decimal mark (2,5 in Portuguese); text as it was typed.
+        let comma = Voice.language == .ptBR
         for participant in roster.participants {
-            table.append([participant.code] + names.map { participant.value(of: $0)?.display ?? "" })
+            table.append([participant.code] + names.enumerated().map { index, name in
+                let shown = participant.value(of: name)?.display ?? ""
+                return comma && numeric.contains(index + 1) ? shown.replacingOccurrences(of: ".", with: ",") : shown
+            })
         }
         print(table.render())
         print("")
