@@ -112,6 +112,21 @@ import Darwin
         let firstRows = try #require(try json(try other.succeed(["score", "umux-lite", "--json"]))["rows"] as? [[String: Any]])
         // "Concordo parcialmente" = 5 and "Discordo parcialmente" = 3 on the 7-point scale: ((5−1)+(3−1))/12 × 100 = 50.
         #expect((firstRows.first { $0["participant"] as? String == "P1" }?["scores"] as? [String: Double])?["UMUX-Lite"] == 50)
+        // With time stamps, keep-last keeps the latest submission, wherever its row is in the file (Google Forms'
+        // day-first stamps; the export was sorted by name, so P1's later answer comes first).
+        let stamped = try study()
+        try stamped.write("s.csv", """
+            Carimbo de data/hora,Participante,Q1,Q2
+            18/11/2026 17:34:56,P1,7,7
+            18/11/2026 09:02:10,P1,1,1
+            18/11/2026 10:00:00,P2,4,4
+
+            """)
+        try stamped.succeed(["responses", "import", "s.csv", "--instrument", "umux-lite", "--participant-column", "Participante", "--items-from", "Q1",
+                             "--duplicates", "keep-last"])
+        let latest = try #require(try json(try stamped.succeed(["score", "umux-lite", "--json"]))["rows"] as? [[String: Any]])
+        #expect((latest.first { $0["participant"] as? String == "P1" }?["scores"] as? [String: Double])?["UMUX-Lite"] == 100,
+                "the 17:34 submission is kept, not the file's last row")
     }
 
     @Test func groupComparisonFromTheCommandLine() throws {

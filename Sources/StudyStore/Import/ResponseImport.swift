@@ -181,6 +181,13 @@ extension StudyDatabase {
                             dropped += 1
                             return
                         case .keepLast:
+                            // The latest by the rows' time stamps (a form export's rows need not be in time order);
+                            // the file's later row where they have none or cannot be compared.
+                            let storedSubmitted = try String.fetchOne(db, sql: "SELECT submitted FROM response_set WHERE id = ?", arguments: [existing.id])
+                            if FormDuration.isLater(row.submitted, than: storedSubmitted) == false {
+                                dropped += 1
+                                return
+                            }
                             storedAnswers -= try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM json_each(answers)) FROM response_set WHERE id = ?",
                                                               arguments: [existing.id]) ?? 0
                             try Self.deleteResponseSet(db, existing.id)

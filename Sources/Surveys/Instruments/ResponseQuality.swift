@@ -160,6 +160,17 @@ public enum FormDuration {
         return best
     }
 
+    /// Whether `later` was written after `earlier` (form time stamps as `seconds(from:to:)` reads them), or nil
+    /// when either cannot be read or the two readings of an ambiguous day and month disagree.
+    public static func isLater(_ later: String?, than earlier: String?) -> Bool? {
+        guard let later, let earlier else { return nil }
+        var answers: Set<Bool> = []
+        for order in [Order.yearFirst, .dayFirst, .monthFirst] {
+            if let a = instant(earlier, order), let b = instant(later, order) { answers.insert(b > a) }
+        }
+        return answers.count == 1 ? answers.first : nil
+    }
+
     enum Order { case yearFirst, monthFirst, dayFirst }
 
     /// Seconds since 1970-01-01 of a date and time written with `order`, or nil when it does not read so.

@@ -79,7 +79,7 @@ struct ResponsesImport: ParsableCommand {
     @Option(help: ArgumentHelp(words("Extra answer labels and the scale point each stands for, e.g. \"Concordo bastante=6,Neutro=4\"."), valueName: "label=point,…"))
     var labels: [String] = []
 
-    @Option(help: ArgumentHelp(words("A participant's repeated rows: refuse, keep-last or keep-first."), valueName: "policy"))
+    @Option(help: ArgumentHelp(words("A participant's repeated rows: refuse, keep-last (the latest time stamp; the file's last row without one) or keep-first."), valueName: "policy"))
     var duplicates: DuplicatePolicy = .refuse
 
     @OptionGroup var study: StudyOptions
