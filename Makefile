@@ -1,12 +1,16 @@
 # studyctl — `make demo` and `make test` work on a fresh Debian/Ubuntu machine (as root) and on macOS with Homebrew.
 SWIFT ?= swift
 
-.PHONY: all deps build release install demo test bench bench-gaze clean
+.PHONY: all deps test-deps build release install demo test bench bench-gaze clean
 
 all: build
 
 deps:
 	@scripts/install-deps.sh
+
+# What only the tests use (chromium, LaTeX, tmux, …) on top of deps.
+test-deps:
+	@scripts/install-deps.sh --tests
 
 build: deps
 	$(SWIFT) build
@@ -37,7 +41,7 @@ demo: release
 # The end-to-end suite runs with the debug binary and again with the one `swift build -c release` makes (in its own
 # build folder, .build-plain: dynamic Swift runtime, the optimiser's order of releases); that binary and
 # `make release`'s then run every command that reaches a library loaded on first use (scripts/smoke-test.sh).
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(SWIFT) build -c release --product studyctl --scratch-path .build-plain

@@ -14,9 +14,16 @@ set -euo pipefail
 # debug information beside the binary.
 # libxml2-utils: REFI-QDA exports are validated against their XSD schemas with xmllint.
 # tmux: the session logger (a full-screen terminal program) is driven by its keys and read back from its screen.
-apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium libxml2-utils tmux cmark-gfm
-              texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3 tmux)
+#
+# `install-deps.sh` installs what building, installing and the demo need; `install-deps.sh --tests` (make test) adds
+# what only the tests run (browsers, LaTeX, tmux…), so `make install PREFIX=$HOME/.local` asks for no more than it uses.
+apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core pkg-config python3 ${EXTRA_APT_PACKAGES:-})
+brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
+if [ "${1:-}" = "--tests" ]; then
+  apt_packages+=(sqlite3 unzip python3-venv chromium libxml2-utils tmux cmark-gfm
+                 texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils)
+  brew_packages+=(tmux)
+fi
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "studyctl needs the Swift toolchain (6.1 or later): https://www.swift.org/install/" >&2
