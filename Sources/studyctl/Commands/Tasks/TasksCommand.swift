@@ -267,7 +267,8 @@ struct TasksCompare: ParsableCommand {
             print("t(\(df)) = \(style.number(test.t, decimals: 3)), \(pText(test.p))")
             if test.design == .welch {
                 // Between participants: the same comparison as the report's, with Hedges' g and the group that is higher.
-                let groups = GroupTaskComparisons(grouping: name, groups: chosen, taskOrder: [task], observations: attempts.attempts.map(\.observation),
+                let compared = attempts.attempts.map(\.observation).filter { !successfulOnly || $0.outcome == .success }
+                let groups = GroupTaskComparisons(grouping: name, groups: chosen, taskOrder: [task], observations: compared,
                                                   measures: [measure == .errors ? .errors : .time])
                 if measure != .total, let row = groups.rows.first, let g = row.hedgesG {
                     say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))")
