@@ -88,12 +88,12 @@ import Testing
         // The speeder out: the same comparison without P034, said on standard error.
         let without = try cli.run(["tasks", "compare", "T1", "--by", "Release", "--exclude-flagged"])
         #expect(without.status == 0 && without.stdout.contains("t(36.79) = -3.643, p < .001") && without.stdout.contains("Hedges' g (4.3 − 4.2) = -1.14"), "\(without.stdout)")
-        #expect(without.stderr.contains("1 participant is left out of every analysis: P034 (flagged: SUS: straight-lined; task times: 5 of 5 under 25 % of the task's median)."), "\(without.stderr)")
+        #expect(without.stderr.contains("1 participant is left out of the questionnaire and task analyses: P034 (flagged: SUS: straight-lined; task times: 5 of 5 under 25 % of the task's median)."), "\(without.stderr)")
         // --exclude names them; an unknown code is refused with the known ones.
         let named = try cli.run(["tasks", "summary", "--by", "Release", "--csv", "--exclude", "P001,P034"])
         let t1 = table(named.stdout).filter { $0["task"] == "T1" }
         #expect(t1.map { $0["participants"] } == ["19", "19"], "one left out of each release: \(t1)")
-        #expect(named.stderr.contains("2 participants are left out of every analysis: P001 (named with --exclude); P034 (named with --exclude)."), "\(named.stderr)")
+        #expect(named.stderr.contains("2 participants are left out of the questionnaire and task analyses: P001 (named with --exclude); P034 (named with --exclude)."), "\(named.stderr)")
         #expect(try cli.fail(["tasks", "summary", "--exclude", "P999"]).stderr.contains("No participant P999"))
     }
 
@@ -159,7 +159,7 @@ import Testing
         let flagged = try cli.run(["report", "--by", "Release", "-o", "rep", "--exclude-flagged"])
         #expect(flagged.status == 0 && flagged.stderr.contains("P034"), "\(flagged.stderr)")
         let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
-        #expect(report.contains("1 participant is left out of every analysis: P034 (flagged: SUS: straight-lined; task times: 5 of 5 under 25 % of the task's median)."), "\(report)")
+        #expect(report.contains("1 participant is left out of the questionnaire and task analyses: P034 (flagged: SUS: straight-lined; task times: 5 of 5 under 25 % of the task's median)."), "\(report)")
         #expect(report.contains("A participant is flagged when a quality check flags one of their response sets"))
         #expect(report.contains("40 people took part in the study"), "everybody who took part is counted")
         #expect(report.contains("| T1 | 4.3 | 19 |"), "\(report)")
@@ -173,12 +173,12 @@ import Testing
         #expect(!scores.contains("P034") && !responses.contains("P034") && !attempts.contains("P034") && scores.contains("P033"))
         let score = try cli.run(["score", "sus", "--json", "--missing", "prorate", "--exclude-flagged"])
         #expect(!score.stdout.contains("\"P034\"") && score.stdout.contains("\"P033\""))
-        #expect(score.stderr.contains("1 participant is left out of every analysis: P034"), "\(score.stderr)")
+        #expect(score.stderr.contains("1 participant is left out of the questionnaire and task analyses: P034"), "\(score.stderr)")
 
         // --exclude by name, said in the methods.
         try cli.succeed(["report", "-o", "named", "--exclude", "P001"])
         let named = try String(contentsOfFile: cli.path("named/report.md"), encoding: .utf8)
-        #expect(named.contains("1 participant is left out of every analysis: P001 (named with --exclude)."))
+        #expect(named.contains("1 participant is left out of the questionnaire and task analyses: P001 (named with --exclude)."))
         #expect(try !cli.succeed(["score", "sus", "--json", "--missing", "prorate", "--exclude", "P001"]).contains("\"P001\""))
 
         // --missing: the report's SUS n is the score's under the same policy (score refuses P012's set by default).

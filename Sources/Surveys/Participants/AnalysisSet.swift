@@ -5,7 +5,7 @@ import Wording
 /// (`--exclude-flagged`), those a quality check flags — a flagged response set in any questionnaire
 /// (`ResponseQuality`) or a task time under a quarter of the task's median (`TaskTimeQuality`). The same set in
 /// `score`, `tasks summary`, `tasks compare`, `report` and `export`; a participant is the unit, so one left out is
-/// left out of every table.
+/// left out of every questionnaire and task table (the interviews' coding and eye tracking keep everybody).
 public struct AnalysisSet: Sendable, Equatable {
     /// Why a participant is flagged.
     public struct Flag: Sendable, Equatable {
@@ -84,8 +84,8 @@ public struct AnalysisSet: Sendable, Equatable {
             return flags.isEmpty ? "Every participant enters the analyses; no quality check flagged anyone."
                 : "Every participant enters the analyses, the flagged ones as recorded: \(flaggedList)."
         }
-        return excluded.count == 1 ? "1 participant is left out of every analysis: \(leftOutList)."
-            : "\(excluded.count) participants are left out of every analysis: \(leftOutList)."
+        return excluded.count == 1 ? "1 participant is left out of the questionnaire and task analyses: \(leftOutList)."
+            : "\(excluded.count) participants are left out of the questionnaire and task analyses: \(leftOutList)."
     }
 
     /// "P012 (SUS: too fast), P034 (task times: 5 of 5 …)".

@@ -6,7 +6,7 @@ import Wording
 /// `--exclude` and `--exclude-flagged`: who the analyses take, with one meaning in `score`, `tasks summary`,
 /// `tasks compare`, `report` and `export` (`AnalysisSet`).
 struct AnalysisSetOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(words("Leave these participants out of every analysis (codes separated by commas), and say so."), valueName: "P1,P2"))
+    @Option(help: ArgumentHelp(words("Leave these participants out of the questionnaire and task analyses (codes separated by commas), and say so."), valueName: "P1,P2"))
     var exclude: String?
 
     @Flag(name: .customLong("exclude-flagged"),
