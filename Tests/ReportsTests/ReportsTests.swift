@@ -229,12 +229,13 @@ func sheetParts(_ file: URL) throws -> [String: String] {
             "problem_discovery.csv", "code_saturation.csv", "memos.csv"])
         // Three levels: Welch's ANOVA and Kruskal–Wallis, then Games–Howell and Dunn–Holm per pair (values in PostHocTests).
         let comparisons = try String(contentsOfFile: folder.appendingPathComponent("csv/comparisons.csv").path, encoding: .utf8)
-        #expect(comparisons.hasPrefix("instrument,task,score,test,group_a,group_b,statistic,df,df2,p,p_adjusted,effect,effect_value\n"))
+        #expect(comparisons.hasPrefix("instrument,task,score,test,group_a,group_b,statistic,df,df2,p,p_adjusted,effect,effect_value,higher\n"))
         #expect(comparisons.contains(",welch-anova,") && comparisons.contains(",kruskal-wallis,"))
         #expect(comparisons.contains(",games-howell,Iniciante,Intermediário,") && comparisons.contains(",dunn-holm,Iniciante,Avançado,"))
-        // The task summary has the results model's machine names, the same as `tasks summary --csv` and the JSON.
+        // The task summary has the results model's machine names, the same as `tasks summary --csv` and the JSON; its
+        // rows are split by the grouping attribute (level, derived), as the questionnaires' are.
         let tasks = try String(contentsOfFile: folder.appendingPathComponent("csv/task_summary.csv").path, encoding: .utf8)
-        #expect(tasks.hasPrefix("task,attempts,participants,several_attempts,successes,partials,failures,completion,completion_ci95_low,completion_ci95_high,time_n,time_mean,time_sd,time_median,time_geomean,time_geomean_ci95_low,time_geomean_ci95_high,"))
+        #expect(tasks.hasPrefix("task,level,attempts,participants,several_attempts,successes,partials,failures,abandoned,completion,completion_ci95_low,completion_ci95_high,time_n,time_mean,time_sd,time_median,time_geomean,time_geomean_ci95_low,time_geomean_ci95_high,"))
         let items = try String(contentsOfFile: folder.appendingPathComponent("csv/items.csv").path, encoding: .utf8)
         #expect(items.hasPrefix("instrument,task,item,text,recoded,n,not_applicable,mean,sd,recoded_mean,recoded_sd,point,count\n"))
         let responses = try String(contentsOfFile: folder.appendingPathComponent("csv/responses.csv").path, encoding: .utf8)

@@ -136,7 +136,7 @@ import Darwin
             try cli.succeed(["respond", code, "sus", "--answers", answers])
         }
         let text = try cli.succeed(["score", "sus", "--by", "level", "--compare"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
-        #expect(text.contains("SUS não diferiu significativamente entre Avançado (n = 3; M = 95,00; DP = 5,00) e Iniciante (n = 3; M = 71,67; DP = 20,21): t de Welch(2,2) = 1,94; p = 0,178; g de Hedges = 1,27; U de Mann-Whitney = 8,5; p = 0,121; r = 0,89."), "\(text)")
+        #expect(text.contains("SUS não diferiu significativamente entre Avançado (n = 3; M = 95,00; DP = 5,00) e Iniciante (n = 3; M = 71,67; DP = 20,21): t de Welch(2,2) = 1,94; p = 0,178; g de Hedges = 1,27 (Avançado maior que Iniciante); U de Mann-Whitney = 8,5; p = 0,121; r = 0,89."), "\(text)")
         let result = try json(try cli.succeed(["score", "sus", "--by", "level", "--compare", "--json"]))
         let comparison = try #require((result["comparisons"] as? [[String: Any]])?.first)
         let tests = try #require(comparison["tests"] as? [[String: Any]])

@@ -27,7 +27,7 @@ import Testing
         #expect(rows.allSatisfy { $0["attempts"] as? Int == 15 })
         #expect((rows[0]["groups"] as? [String: String])?["setting"] == "0-50", "each row names its groups")
         let csv = try cli.succeed(["tasks", "summary", "--by", "setting", "--csv"])
-        #expect(csv.hasPrefix("task,setting,attempts,participants,several_attempts,successes,partials,failures,completion,completion_ci95_low,completion_ci95_high,"))
+        #expect(csv.hasPrefix("task,setting,attempts,participants,several_attempts,successes,partials,failures,abandoned,completion,completion_ci95_low,completion_ci95_high,"))
         #expect(csv.split(separator: "\n").count == 7)
 
         let compared = try cli.succeed(["tasks", "compare", "fase-1", "--condition", "setting"])

@@ -164,6 +164,18 @@ enum Bibliography {
                             kind: .article(journal: "Psychological Methods", volume: "8", issue: "4", pages: "434–447")),
         "maxwell2004": Work(authors: [("Maxwell", "S. E."), ("Delaney", "H. D.")], year: 2004, title: "Designing experiments and analyzing data",
                             kind: .book(subtitle: "a model comparison perspective", edition: 2, publisher: "Lawrence Erlbaum Associates", place: "Mahwah, NJ")),
+        "campbell2007": Work(authors: [("Campbell", "I.")], year: 2007, title: "Chi-squared and Fisher–Irwin tests of two-by-two tables with small sample recommendations",
+                             kind: .article(journal: "Statistics in Medicine", volume: "26", issue: "19", pages: "3661–3675")),
+        "agresti2000": Work(authors: [("Agresti", "A."), ("Caffo", "B.")], year: 2000,
+                            title: "Simple and effective confidence intervals for proportions and differences of proportions result from adding two successes and two failures",
+                            kind: .article(journal: "The American Statistician", volume: "54", issue: "4", pages: "280–288")),
+        "welch1947": Work(authors: [("Welch", "B. L.")], year: 1947,
+                          title: "The generalization of 'Student's' problem when several different population variances are involved",
+                          kind: .article(journal: "Biometrika", volume: "34", issue: "1–2", pages: "28–35")),
+        "hedges1981": Work(authors: [("Hedges", "L. V.")], year: 1981, title: "Distribution theory for Glass's estimator of effect size and related estimators",
+                           kind: .article(journal: "Journal of Educational Statistics", volume: "6", issue: "2", pages: "107–128")),
+        "lewis2017": Work(authors: [("Lewis", "J. R."), ("Sauro", "J.")], year: 2017, title: "Can I leave this one out? The effect of dropping an item from the SUS",
+                          kind: .article(journal: "Journal of Usability Studies", volume: "13", issue: "1", pages: "38–46")),
     ]
 
     /// The work each built-in instrument is cited by.

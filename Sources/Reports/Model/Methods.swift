@@ -9,7 +9,8 @@ enum Methods {
     static func paragraphs(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> [String] {
         let pt = language == .ptBR
         var paragraphs: [String] = []
-        let n = s.participantCount
+        // Everybody who took part, the participants left out of the analyses included (the analysis set says who).
+        let n = s.participantCount + s.analysis.excluded.count
         paragraphs.append(s.groupAttribute.map { ("\(n) people took part in the study, grouped by \($0)." as Sentence).text(language) }
             ?? ("\(n) people took part in the study." as Sentence).text(language))
         for q in s.questionnaires {
@@ -55,8 +56,17 @@ enum Methods {
         }
         paragraphs += design(s, language: language, citations: c)
         if !s.taskSummary.isEmpty {
-            paragraphs.append(("For tasks, completion rates are given with the 95 % adjusted-Wald interval \(c.cite(["agresti1998", "sauro2005"])); times as mean, median and geometric mean with its interval computed on the log scale \(c.cite("sauro2016"))." as Sentence).text(language))
+            var text = ("For tasks, completion rates are given with the 95 % adjusted-Wald interval \(c.cite(["agresti1998", "sauro2005"])); times as mean, median and geometric mean with its interval computed on the log scale \(c.cite("sauro2016"))." as Sentence).text(language)
+            text += " " + ("Each participant counts once per task (and group): completion by their first attempt with an outcome; a participant with no outcome recorded (an abandoned attempt) is counted as abandoned and left out of the completion rate's denominator." as Sentence).text(language)
+            if let groups = s.taskGroups, !groups.rows.isEmpty {
+                text += " " + ("Tasks were compared between the groups of \(groups.grouping) (different participants), one value per participant: completion by the N−1 two-proportion test \(c.cite(["campbell2007", "sauro2016"])) when every expected count is at least 1 and by Fisher's exact test otherwise, with the adjusted-Wald interval of the difference \(c.cite("agresti2000")); time on the log scale, errors and SEQ by Welch's t-test \(c.cite("welch1947")) with Hedges' g \(c.cite("hedges1981")), every effect given as the second group against the first." as Sentence).text(language)
+                if groups.rows.count > 1 {
+                    text += " " + ("With \(groups.rows.count) tests, each p-value is also given after Holm's correction \(c.cite("holm1979")), since some p-values fall under 0.05 by chance when many tests are made." as Sentence).text(language)
+                }
+            }
+            paragraphs.append(text)
         }
+        paragraphs.append(analysisSet(s, language: language, citations: c))
         if !s.codes.isEmpty {
             let literature = Set(s.categories.compactMap(\.reference)).sorted()
             let descriptive = s.codes.filter { !$0.inVivo }.count
@@ -87,6 +97,25 @@ enum Methods {
             paragraphs.append(text)
         }
         return paragraphs
+    }
+
+    /// Who the analyses take (`AnalysisSet`: those named and, when asked, the flagged participants left out, with the
+    /// flagging rule) and how unanswered items were scored.
+    static func analysisSet(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> String {
+        let set = s.analysis
+        var parts: [Sentence] = [set.statement]
+        if set.excludeFlagged || !set.flags.isEmpty { parts.append(AnalysisSet.flagRule) }
+        if !s.questionnaires.isEmpty {
+            switch s.missing {
+            case .refuse:
+                parts.append("A response set with an unanswered item was not scored (an unanswered item was neither counted as the centre point nor prorated); such sets are listed with their questionnaire.")
+            case .centre:
+                parts.append("An unanswered item was counted as the scale's centre point \(c.cite("brooke1996")).")
+            case .prorate:
+                parts.append("A score with one unanswered item was prorated from the answered items \(c.cite("lewis2017")); a set with more unanswered items was not scored.")
+            }
+        }
+        return Sentence.joined(parts, separator: " ").text(language)
     }
 
     /// The design of the questionnaires answered more than once by the same participants: which factors vary within

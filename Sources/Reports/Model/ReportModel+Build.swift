@@ -103,7 +103,7 @@ extension ReportModel {
                 }.joined(separator: " ")
                 questionnaire.qualityIntro = [Value(value: (flaggedSets == 0
                     ? Sentence("No response set was flagged by the quality checks.")
-                    : Sentence("\(flaggedSets) of \(q.setCount) response sets were flagged by the quality checks and scored as answered (studyctl score --exclude-flagged leaves them out).")).text(language)
+                    : Sentence("\(flaggedSets) of \(q.setCount) response sets were flagged by the quality checks and scored as answered.")).text(language)
                     + " " + stated)]
             }
             if flaggedSets > 0 {
@@ -293,7 +293,7 @@ extension ReportModel {
             }
             if !q.report.unscored.isEmpty {
                 questionnaire.unscoredIntro = [Value(value: Phrase.unscoredSets.text(language))]
-                questionnaire.unscored = q.report.unscored.map { Value(value: $0.text(language)) }
+                questionnaire.unscored = q.report.unscoredForReaders.map { Value(value: $0.text(language)) }
             }
             // Choice items: over every response set (for a per-task instrument, every task together).
             for first in q.report.overall.first?.tallies ?? [] {
@@ -403,8 +403,9 @@ extension ReportModel {
         let penalties = Set(s.tasks.compactMap { task in task.penaltySeconds.map { "\(task.key): \(number($0, 1)) s" } })
         // One value per participant in each row and figure (a participant's several trials never count as several
         // people): the rule under the table, and in each figure's caption.
-        var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: language)
+        var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: language)
         summaryTable.notes.append(Phrase.taskTimesNote(successfulOnly: false).text(language))
+        summaryTable.notes.append(ResultTable.abandonedNote.text(language))
         summaryTable.notes.append(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
         let several = s.taskSummary.reduce(0) { $0 + $1.severalAttempts }
         if several > 0 {
@@ -453,6 +454,13 @@ extension ReportModel {
         }
         if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }
         model.tasks.charts = taskCharts
+        if let groups = s.taskGroups, !groups.rows.isEmpty {
+            // What changed between the groups, every task and measure in one table, before the conditions' tables.
+            var table = ResultTable.groupTaskComparisons(groups, language: language)
+            table.notes = ResultTable.groupTaskNotes(groups, language: language, cite: { citations.cite($0) })
+            model.tasks.comparisonTables += model.place(table)
+            model.tasks.comparisons = groupTaskSentences(groups, language: language).map { Value(value: $0) }
+        }
         for table in taskComparisons(s, language: language) { model.tasks.comparisonTables += model.place(table) }
 
         // Coding.
@@ -551,6 +559,41 @@ extension ReportModel {
         return (model, charts)
     }
 
+    /// The sentences over the table of what changed between the groups: which differences hold after Holm's
+    /// correction (each with its groups named and its direction), or that none does, and how many were tested.
+    static func groupTaskSentences(_ groups: GroupTaskComparisons, language: StudyLanguage) -> [String] {
+        let style = NumberStyle(language)
+        let family = groups.rows.count
+        let holding = groups.rows.filter { $0.pHolm < 0.05 }
+        func measure(_ row: GroupTaskComparison) -> Sentence {
+            switch row.measure {
+            case .completion: return "completion"
+            case .time: return "time"
+            case .errors: return "errors"
+            case .seq: return "SEQ"
+            }
+        }
+        func said(_ row: GroupTaskComparison) -> Sentence {
+            let values: Sentence = row.measure == .completion
+                ? "\(style.percent(row.typicalA)) vs \(style.percent(row.typicalB))"
+                : row.measure == .time ? "\(style.number(row.typicalA, decimals: 1)) s vs \(style.number(row.typicalB, decimals: 1)) s"
+                : "\(style.number(row.typicalA)) vs \(style.number(row.typicalB))"
+            let effect: Sentence = row.hedgesG.map { "g = \(style.number($0)): \(ResultTable.direction(row))" } ?? ResultTable.direction(row)
+            let p = style.p(row.pHolm)
+            let holm = p.hasPrefix("<") ? "p (Holm) \(p)" : "p (Holm) = \(p)"
+            return "\(row.task) \(measure(row)) (\(row.groupA) vs \(row.groupB): \(values); \(effect); \(holm))"
+        }
+        let sentence: Sentence
+        if holding.isEmpty {
+            sentence = family == 1 ? "The difference tested between the groups of \(groups.grouping) is not significant (p ≥ 0.05)."
+                : "None of the \(family) differences tested between the groups of \(groups.grouping) is significant after Holm's correction (p ≥ 0.05)."
+        } else {
+            sentence = family == 1 ? "Between the groups of \(groups.grouping): \(said(holding[0]))."
+                : "Of the \(family) differences tested between the groups of \(groups.grouping), these hold after Holm's correction (p < 0.05): \(Sentence.joined(holding.map(said), separator: "; "))."
+        }
+        return [sentence.text(language)]
+    }
+
     /// A machine name's part for a factor: ASCII letters and digits ("prototipo" for "protótipo"), for table ids
     /// and LaTeX labels.
     static func idPart(_ factor: String) -> String {
@@ -620,7 +663,7 @@ extension ReportModel {
         }
         let saturation = Saturation(sequence: interviews, base: 4, run: 2, threshold: 0.05)
         if saturation.baseCodes > 0 {
-            let order: Sentence = "Interviews in the participants' order (P1, P2, …; --order to choose an attribute)."
+            let order: Sentence = "Interviews in the participants' order (P1, P2, …)."
             model.coding.saturation = model.place(ResultTable.saturation(saturation, order: order.text(language), language: language))
             model.coding.saturationChart = [chart("saturation", Charts.saturation(interviews: saturation.interviews.map(\.participant),
                                                                                    new: saturation.interviews.map(\.new.count),

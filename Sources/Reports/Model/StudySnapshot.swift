@@ -91,12 +91,25 @@ public struct StudySnapshot: Sendable {
     public var streamingFrom: StudyDatabase?
     /// In a streaming snapshot: every participant's scores as the summaries were built from them.
     public var scoreRows: ScoreRowSpool?
+    /// Who the analyses take (`--exclude`, `--exclude-flagged`): the participants left out are in no table.
+    public var analysis = AnalysisSet.everybody
+    /// How unanswered items were treated when scoring (`--missing`).
+    public var missing = MissingPolicy.refuse
+    /// The attempts and SEQ answers the task tables read, grouped by the grouping attribute (when there is one) and
+    /// then every condition factor; the participants left out are not in it.
+    public var taskData: TaskDataset?
+    /// With a grouping attribute of two groups or more: every task compared between its groups ("what changed").
+    public var taskGroups: GroupTaskComparisons?
 
     /// Reads the study. `groupBy` names the attribute to group by; by default the first derived attribute
     /// (a level derived by a rule), else none. With `streaming`, what grows with the number of respondents (the
     /// participants, every response set, every score) is not read here but by the tables as they are written, and
     /// the summaries are built from counts: memory stays flat however large the study (exports use this).
-    public static func load(_ study: StudyDatabase, groupBy: String? = nil, streaming: Bool = false) throws -> StudySnapshot {
+    ///
+    /// `analysis` leaves participants out of every table (their response sets, scores and attempts); `missing` says
+    /// how unanswered items are scored (a set that cannot be scored under it is listed, not scored).
+    public static func load(_ study: StudyDatabase, groupBy: String? = nil, streaming: Bool = false,
+                            analysis: AnalysisSet = .everybody, missing: MissingPolicy = .refuse) throws -> StudySnapshot {
         let attributes = try study.attributeDefinitions()
         var groupAttribute: AttributeDefinition?
         if let groupBy {
@@ -108,7 +121,8 @@ public struct StudySnapshot: Sendable {
             groupAttribute = attributes.first { $0.rule != nil }
         }
         let groupOrder = groupAttribute?.rule.flatMap { try? DerivationRule(parsing: $0) }?.clauses.map(\.label) ?? []
-        let roster = streaming ? ParticipantRoster(attributes: attributes, participants: []) : try study.roster()
+        var roster = streaming ? ParticipantRoster(attributes: attributes, participants: []) : try study.roster()
+        if analysis.leavesOutSomeone { roster.participants = roster.participants.filter { analysis.includes($0.code) } }
         let profiles = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
         func group(_ participant: String) -> String? {
             groupAttribute.map { profiles[participant]?.value(of: $0.name)?.display ?? ScoreReport.noGroup }
@@ -129,6 +143,7 @@ public struct StudySnapshot: Sendable {
                 let position = questionnaires.count
                 let occasionOrder = try study.occasions(instrument: summary.id)
                 let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
+                    if !analysis.includes(set.participant) { return }
                     count += 1
                     if let read, let quality {
                         let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
@@ -144,10 +159,11 @@ public struct StudySnapshot: Sendable {
                     read = definition
                     quality = ResponseQuality.Checker(definition)
                     // Occasions and conditions in the order they were recorded ("pré" before "pós").
-                    builder = ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, occasionOrder: occasionOrder,
+                    builder = ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
                                                   skipUnscorable: true)
                 }
-                let report = try (builder ?? ScoreReport.Builder(definition, missing: .refuse, groupOrder: groupOrder, skipUnscorable: true)).finish()
+                let report = try (builder ?? ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
+                                                                 skipUnscorable: true)).finish()
                 var questionnaire = Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
                                                   flagged: flagged, timed: timed)
                 if !report.withinFactors.isEmpty {
@@ -159,9 +175,11 @@ public struct StudySnapshot: Sendable {
                 }
                 questionnaires.append(questionnaire)
             } else {
-                let (definition, sets) = try study.responseSets(instrument: summary.id)
+                var (definition, sets) = try study.responseSets(instrument: summary.id)
+                if analysis.leavesOutSomeone { sets = sets.filter { analysis.includes($0.participant) } }
+                guard !sets.isEmpty else { continue }
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, occasion: $0.occasion, answers: $0.answers) }
-                let report = try ScoreReport.build(definition, inputs: inputs, missing: .refuse, groupOrder: groupOrder,
+                let report = try ScoreReport.build(definition, inputs: inputs, missing: missing, groupOrder: groupOrder,
                                                    occasionOrder: try study.occasions(instrument: definition.id), skipUnscorable: true)
                 let quality = ResponseQuality.Checker(definition)
                 let flagged = sets.compactMap { set -> FlaggedResponseSet? in
@@ -178,7 +196,9 @@ public struct StudySnapshot: Sendable {
         }
 
         let factors = try study.factors()
-        let dataset = try study.taskDataset(groupedBy: factors.map { "condition:" + $0.name })
+        // Tasks split as the questionnaires are: by the grouping attribute first, then by every condition.
+        let groupings = (groupAttribute.map { ["attribute:" + $0.name] } ?? []) + factors.map { "condition:" + $0.name }
+        let dataset = try study.taskDataset(groupedBy: groupings).restricted(to: analysis)
         let taskSummary = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
                                             successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors, groupOrders: dataset.groupOrders)
 
@@ -189,7 +209,8 @@ public struct StudySnapshot: Sendable {
                                                    groupOrder: coding.groupOrder)
         var snapshot = StudySnapshot(
             path: study.path, info: try study.info(), roster: roster, groupAttribute: groupAttribute?.name, groupOrder: groupOrder,
-            questionnaires: questionnaires, tasks: try study.tasks(), factors: factors, attempts: try study.attempts(),
+            questionnaires: questionnaires, tasks: try study.tasks(), factors: factors,
+            attempts: try study.attempts().filter { analysis.includes($0.participant) },
             taskSummary: taskSummary, categories: try study.categories(coder: primary), codes: try study.codes(),
             primaryCoder: primary, coders: coders, frequencies: frequencies, memos: try study.memos())
         snapshot.interviews = CodeAnalysis.raised(coding.segments, interviewed: coding.interviewed.sorted(by: NaturalOrder.areInIncreasingOrder))
@@ -198,12 +219,26 @@ public struct StudySnapshot: Sendable {
             let report = try study.agreementReport(coders: pair)
             if report.units > 0 { snapshot.agreement = [report] }
         }
-        snapshot.participantCount = streaming ? try study.participantCount() : roster.participants.count
+        snapshot.analysis = analysis
+        snapshot.missing = missing
+        snapshot.taskData = dataset
+        if let attribute = groupAttribute?.name {
+            let values = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: groupOrder)
+            if values.count >= 2 {
+                snapshot.taskGroups = GroupTaskComparisons(grouping: attribute, groups: values, taskOrder: dataset.taskOrder,
+                                                           observations: dataset.observations, seq: dataset.seq)
+            }
+        }
+        // The participants left out are not counted (those in the study: a streaming snapshot counts them there).
+        snapshot.participantCount = streaming ? try study.participantCount() - analysis.excluded.count : roster.participants.count
         snapshot.streamingFrom = streaming ? study : nil
         snapshot.scoreRows = scoreRows
         if let attribute = groupAttribute?.name {
             if streaming {
                 snapshot.groupCounts = try study.participantCounts(by: attribute, none: ScoreReport.noGroup)
+                for (participant, value) in try study.attributeValues(attribute, of: analysis.excluded) {
+                    snapshot.groupCounts[value, default: 1] -= 1
+                }
                 // Only the participants the small tables name (codes, eye tracking) need their group here.
                 snapshot.groups = try study.attributeValues(attribute, of: Set(snapshot.codes.map(\.participant)).union(try study.gazeRecordings().map(\.participant)))
             } else {
@@ -221,6 +256,9 @@ public struct StudySnapshot: Sendable {
         }
         return snapshot
     }
+
+    /// The columns that split the task summary's rows: the grouping attribute (when there is one), then each condition.
+    public var taskGroupNames: [String] { taskData?.groupNames ?? factors.map(\.name) }
 
     /// A participant's value of the grouping attribute.
     public func group(of participant: String) -> String? {

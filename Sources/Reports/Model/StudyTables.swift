@@ -349,8 +349,10 @@ public enum StudyTables {
     static func participants(_ s: StudySnapshot) -> DataTable {
         let names = s.roster.attributes.map(\.name)
         if let study = s.streamingFrom {
+            let analysis = s.analysis
             return DataTable(name: "Participants", file: "participants", columns: ["participant"] + names, hasRows: s.participantCount > 0) { emit in
                 try study.forEachParticipant { code, values in
+                    guard analysis.includes(code) else { return }
                     try emit([.text(code)] + names.map { name in
                         switch values[StudyText.key(name)] {
                         case let .number(number)?: return .number(number)
@@ -401,9 +403,12 @@ public enum StudyTables {
         let display = [8 + measurement.factors.count: orientations.mapValues { $0.text(s.info.language) }]
         if let study = s.streamingFrom {
             let definitions = s.questionnaires.map(\.definition)
+            let analysis = s.analysis
             var table = DataTable(name: "Responses", file: "responses", columns: columns, hasRows: s.questionnaires.contains { $0.setCount > 0 }) { emit in
                 for definition in definitions {
-                    try study.forEachResponseSet(instrument: definition.id) { set in try rows(of: set, definition, emit) }
+                    try study.forEachResponseSet(instrument: definition.id) { set in
+                        if analysis.includes(set.participant) { try rows(of: set, definition, emit) }
+                    }
                 }
             }
             table.display = display
@@ -673,25 +678,44 @@ public enum StudyTables {
     }
 
     static func taskSummary(_ s: StudySnapshot) -> DataTable {
-        DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.factors.map(\.name), language: s.info.language, detail: true), name: "Task summary")
+        DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), name: "Task summary")
     }
 
     /// Each condition's levels compared per task (the report's tables with their details, one condition after the
-    /// other, named in a first column): the measure and the test by machine name, worded in the workbook.
+    /// other, named in a first column), then the tasks compared between the groups of the grouping attribute (named
+    /// in `by`; `GroupTaskComparisons`): the measure and the test by machine name, worded in the workbook. Every
+    /// effect is B against A (`level_a`, `level_b`); `higher` names the group with the higher value, and `hedges_g`
+    /// (B − A) is given for the groups' Welch tests.
     static func taskComparisons(_ s: StudySnapshot) -> DataTable {
         let language = s.info.language
         let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], level: { _ in nil })
         let conditions = ReportModel.conditionComparisons(s)
         let tables = conditions.map { ResultTable.taskComparisons($0, language: language, detail: true) }
         let template = tables.first ?? ResultTable.taskComparisons(empty, language: language, detail: true)
+        let extra = [Column(.n_a, .count, language), Column(.n_b, .count, language), Column(.hedges_g, .number(decimals: 2), language),
+                     Column(.higher, .text, language)]
         var merged = ResultTable(id: template.id, title: template.title, language: language,
-                                 columns: [Column(.condition, .text, language)] + template.columns)
+                                 columns: [Column(.condition, .text, language), Column(.by, .text, language)] + template.columns + extra)
         for (table, comparisons) in zip(tables, conditions) {
-            for row in table.rows { merged.append([.text(comparisons.factor)] + row) }
+            for row in table.rows { merged.append([.text(comparisons.factor), .empty] + row + Array(repeating: .empty, count: extra.count)) }
+        }
+        if let groups = s.taskGroups {
+            let names = merged.columns.map(\.name)
+            for row in groups.rows {
+                var cells: [String: Value] = [
+                    "by": .text(groups.grouping), "task": .text(row.task), "measure": .text(row.measure.rawValue), "test": .text(row.test),
+                    "levels": .text("\(row.groupA);\(row.groupB)"), "n": .count(row.nA + row.nB), "left_out": .count(0),
+                    "level_a": .text(row.groupA), "level_b": .text(row.groupB), "typical_a": .number(row.typicalA), "typical_b": .number(row.typicalB),
+                    "effect": .number(row.effect), "ci95": Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
+                    "p": .pValue(row.p), "p_holm": .pValue(row.pHolm), "n_a": .count(row.nA), "n_b": .count(row.nB),
+                    "hedges_g": Value(row.hedgesG), "higher": Value(row.higher)]
+                if let a = row.successesA, let b = row.successesB { cells["completed"] = .text("\(a);\(b)") }
+                merged.append(names.map { cells[$0] ?? .empty })
+            }
         }
         var table = DataTable(merged, name: "Task comparisons")
-        let measures = ["time", "errors", "completion"]
-        let tests = ["paired-t", "welch-t", "friedman", "mcnemar-exact", "cochran-q"]
+        let measures = ["time", "errors", "completion", "seq"]
+        let tests = ["paired-t", "welch-t", "friedman", "mcnemar-exact", "cochran-q", "n-1-two-proportion", "fisher-exact"]
         if let measure = table.columns.firstIndex(of: "measure"), let test = table.columns.firstIndex(of: "test") {
             table.display = [measure: Dictionary(uniqueKeysWithValues: measures.map { ($0, ResultTable.measureLabel($0, language)) }),
                              test: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.taskTestLabel($0, language)) })]
@@ -711,24 +735,30 @@ public enum StudyTables {
         for questionnaire in s.questionnaires {
             for item in questionnaire.report.comparisons {
                 let measuredCells = measured ? measurementCells(item.occasion, measurement) : []
+                // Two groups: the test names them (its statistic and effect are A against B), and the higher one.
+                let groups = item.comparison.groups
+                let pair = groups.count == 2
+                let higher: Cell = pair && groups[0].mean != groups[1].mean ? .text(groups[0].mean > groups[1].mean ? groups[0].name : groups[1].name) : .empty
                 for test in item.comparison.tests {
-                    rows.append([.text(questionnaire.definition.id), Cell(item.task), .text(item.scoreID), .text(test.name), .empty, .empty,
+                    rows.append([.text(questionnaire.definition.id), Cell(item.task), .text(item.scoreID), .text(test.name),
+                                 pair ? .text(groups[0].name) : .empty, pair ? .text(groups[1].name) : .empty,
                                  .number(test.statistic), Cell(test.df.first), Cell(test.df.count > 1 ? test.df[1] : nil), .number(test.p), .empty,
-                                 Cell(test.effectName), Cell(test.effect)] + measuredCells)
+                                 Cell(test.effectName), Cell(test.effect), higher] + measuredCells)
                 }
                 for postHoc in item.comparison.postHoc {
                     for pair in postHoc.pairs {
                         rows.append([.text(questionnaire.definition.id), Cell(item.task), .text(item.scoreID), .text(postHoc.name), .text(pair.a),
                                      .text(pair.b), .number(pair.statistic), Cell(pair.df), .empty, .number(pair.p), Cell(pair.pAdjusted),
-                                     .text(postHoc.name == "games-howell" ? "mean_difference" : "mean_rank_difference"), .number(pair.difference)] + measuredCells)
+                                     .text(postHoc.name == "games-howell" ? "mean_difference" : "mean_rank_difference"), .number(pair.difference),
+                                     pair.difference == 0 ? .empty : .text(pair.difference > 0 ? pair.a : pair.b)] + measuredCells)
                     }
                 }
             }
         }
         var table = DataTable(name: "Comparisons", file: "comparisons",
                               columns: ["instrument", "task", "score", "test", "group_a", "group_b", "statistic", "df", "df2", "p", "p_adjusted",
-                                        "effect", "effect_value"] + (measured ? ["occasion"] + measurement.factors : []), rows: rows)
-        let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value]
+                                        "effect", "effect_value", "higher"] + (measured ? ["occasion"] + measurement.factors : []), rows: rows)
+        let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value, .higher]
         table.labels = terms.map { $0?.text(language) ?? (language == .ptBR ? "gl (denominador)" : "df (denominator)") }
             + (measured ? [Term.occasion.text(language)] + measurement.factors : [])
         let tests = ["welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis", "games-howell", "dunn-holm", "hedges-g", "rank-biserial-r",

@@ -25,6 +25,7 @@ extension ResultTable {
             add(.partials, .count) { .count($0.partials) }
             add(.failures, .count) { .count($0.failures) }
         }
+        if detail || rows.contains(where: { $0.abandoned > 0 }) { add(.abandoned, .count) { .count($0.abandoned) } }
         add(.completion, .percent(decimals: 0)) { Value(share: $0.completion?.rate) }
         add(.completion_ci95, .interval(decimals: 2)) { Value($0.completion?.ci95) }
         if detail { add(.time_n, .count) { Value($0.time?.n) } }
@@ -52,6 +53,11 @@ extension ResultTable {
         }
         return table
     }
+}
+
+extension ResultTable {
+    /// How the completion rate counts: the rule under every task table.
+    public static let abandonedNote: Sentence = "Completion: successes over the participants with an outcome (their first attempt with one); abandoned counts the participants with no outcome recorded (the attempt left unfinished), left out of the denominator."
 }
 
 extension ResultTable {
@@ -163,7 +169,7 @@ extension ResultTable {
         }
         if !comparisons.betweenSeveral.isEmpty {
             let tasks = comparisons.betweenSeveral.joined(separator: ", ")
-            table.notes.append(("Not compared: \(tasks), done under three levels or more of \(comparisons.factor) by different participants; tasks compare TASK --condition \(comparisons.factor) --levels A,B compares two of them at a time." as Sentence).text(language))
+            table.notes.append(("Not compared: \(tasks), done under three levels or more of \(comparisons.factor) by different participants; this report compares two levels of a condition between participants, not three or more." as Sentence).text(language))
         }
         return table
     }
@@ -173,6 +179,7 @@ extension ResultTable {
         switch measure {
         case "errors": return Phrase.errorsDifference.text(language)
         case "completion": return Phrase.completionDifference.text(language)
+        case "seq": return ("SEQ (difference B − A)" as Sentence).text(language)
         default: return Phrase.timeRatio.text(language)
         }
     }
@@ -184,7 +191,78 @@ extension ResultTable {
         case "friedman": return ("Friedman's χ²" as Sentence).text(language)
         case "mcnemar-exact": return ("McNemar's exact test" as Sentence).text(language)
         case "cochran-q": return ("Cochran's Q" as Sentence).text(language)
+        case "n-1-two-proportion": return ("N−1 two-proportion test" as Sentence).text(language)
+        case "fisher-exact": return ("Fisher's exact test" as Sentence).text(language)
         default: return testName(test, language)
         }
+    }
+}
+
+extension ResultTable {
+    /// The tasks compared between the groups of an attribute (`GroupTaskComparisons`), "what changed": one row per
+    /// task, measure and pair of groups — completion by the 'N − 1' two-proportion test or Fisher's exact test with
+    /// the adjusted-Wald interval of the difference, time (log) errors and SEQ by Welch's t-test — each with its p,
+    /// Holm's p over the whole table, Hedges' g (B − A) and its direction in words ("4.3 lower than 4.2"). With two
+    /// groups the typical values are headed by the groups' names.
+    public static func groupTaskComparisons(_ comparisons: GroupTaskComparisons, language: StudyLanguage) -> ResultTable {
+        let style = NumberStyle(language)
+        let pair = comparisons.groups.count == 2
+        var columns = [Column(.task, .text, language), Column(.measure, .text, language)]
+        if !pair { columns += [Column(.group_a, .text, language), Column(.group_b, .text, language)] }
+        columns += [Column(.n, .text, language),
+                    Column(Term.typical_a.rawValue, pair ? comparisons.groups[0] : Term.typical_a.text(language), .number(decimals: 2)),
+                    Column(Term.typical_b.rawValue, pair ? comparisons.groups[1] : Term.typical_b.text(language), .number(decimals: 2)),
+                    Column(.effect, .number(decimals: 2), language), Column(.ci95, .interval(decimals: 2), language),
+                    Column(.test, .text, language), Column(.p, .pValue, language), Column(.p_holm, .pValue, language),
+                    Column(.hedges_g, .number(decimals: 2), language), Column(.direction, .text, language)]
+        var table = ResultTable(id: "task_group_comparisons", title: ("Tasks compared between the groups of \(comparisons.grouping)" as Sentence).text(language),
+                                language: language, columns: columns)
+        for row in comparisons.rows {
+            var cells: [Value] = [.text(row.task), .text(groupMeasureLabel(row.measure, language))]
+            if !pair { cells += [.text(row.groupA), .text(row.groupB)] }
+            let typical: (Double) -> Value = row.measure == .completion ? { .percent($0) } : { .number($0) }
+            cells += [.text("\(row.nA) + \(row.nB)"), typical(row.typicalA), typical(row.typicalB),
+                      .number(row.effect), Value(row.effectCI),
+                      .text(groupTestWording(row, style).text(language)), .pValue(row.p), .pValue(row.pHolm), Value(row.hedgesG),
+                      .text(direction(row).text(language))]
+            table.append(cells)
+        }
+        return table
+    }
+
+    /// "4.3 lower than 4.2", B named first (the effect is B against A).
+    public static func direction(_ row: GroupTaskComparison) -> Sentence {
+        if row.typicalA == row.typicalB { return "\(row.groupB) equal to \(row.groupA)" }
+        return row.typicalB > row.typicalA ? "\(row.groupB) higher than \(row.groupA)" : "\(row.groupB) lower than \(row.groupA)"
+    }
+
+    /// The test with its statistic: "N−1 two-proportion z = −2.19", "Fisher's exact test", "Welch's t(35.2) = −2.31".
+    public static func groupTestWording(_ row: GroupTaskComparison, _ style: NumberStyle) -> Sentence {
+        if row.test == IndependentProportions.Test.nMinusOne.rawValue { return "N−1 two-proportion z = \(style.number(row.statistic ?? 0))" }
+        if row.test == IndependentProportions.Test.fisherExact.rawValue { return "Fisher's exact test" }
+        return "Welch's t(\(style.number(row.df ?? 0, decimals: 1))) = \(style.number(row.statistic ?? 0))"
+    }
+
+    /// A between-group measure in the study's language: "completion (difference B − A)", "time (ratio B / A)", ….
+    public static func groupMeasureLabel(_ measure: GroupTaskMeasure, _ language: StudyLanguage) -> String {
+        switch measure {
+        case .completion: return Phrase.completionDifference.text(language)
+        case .time: return Phrase.timeRatio.text(language)
+        case .errors: return Phrase.errorsDifference.text(language)
+        case .seq: return ("SEQ (difference B − A)" as Sentence).text(language)
+        }
+    }
+
+    /// The notes under the table: what each row compares, the tests and their rule, Holm's correction.
+    public static func groupTaskNotes(_ comparisons: GroupTaskComparisons, language: StudyLanguage,
+                                      cite: (String) -> String = { _ in "" }) -> [String] {
+        var notes: [Sentence] = [
+            "One value per participant in each comparison: completion by their first attempt with an outcome (success = completed; partial success and failure = not), time by the geometric mean of their times, errors by their mean per attempt, SEQ by their mean answer. Every effect is B against A: differences B − A, time as the ratio of geometric means B / A; Hedges' g is (B − A) over the pooled SD (on the log scale for time), negative when B is lower.",
+            "Completion: the N−1 two-proportion test \(cite("campbell2007")) when every expected count is at least 1, otherwise Fisher's exact test (two-sided); the 95 % interval of the difference is adjusted-Wald \(cite("agresti2000")). Time (log scale), errors and SEQ: Welch's t-test \(cite("welch1947")); Hedges' g \(cite("hedges1981")).",
+        ]
+        if comparisons.rows.count > 1 {
+            notes.append("p (Holm): Holm's correction \(cite("holm1979")) over the \(comparisons.rows.count) tests of this table, since with many tests some p-values are small by chance.")
+        }
+        return notes.map { $0.text(language) }
     }
 }

@@ -24,6 +24,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case total_mean, errors_mean, errors_sd, errors_total, assisted, seq_mean, outcome
     case time, errors, note, measure, typical_a, typical_b, effect, partials, failures, time_n, time_sd, penalty, total_median, total_geomean, seq_n
     case levels, several_attempts, kendall_w, only_a, only_b, completed
+    case abandoned, by, n_a, n_b, hedges_g, higher, direction
     // Coding.
     case category, origin, definition, theme, codes, segments, excerpt, code, agreement, kappa, kappa_ci95, alpha_ci95, units, emergent, a_priori
     case raised_n, raised_mean, others_n, others_mean, ac1, brennan_prediger
@@ -152,6 +153,13 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .only_a: return ("Completed under A only", "Concluíram só em A")
         case .only_b: return ("Completed under B only", "Concluíram só em B")
         case .completed: return ("Completed per level", "Concluíram por nível")
+        case .abandoned: return ("Abandoned", "Abandonaram")
+        case .by: return ("Groups of", "Grupos de")
+        case .n_a: return ("n A", "n A")
+        case .n_b: return ("n B", "n B")
+        case .hedges_g: return ("Hedges' g (B − A)", "g de Hedges (B − A)")
+        case .higher: return ("Higher", "Maior")
+        case .direction: return ("Direction", "Sentido")
         case .category: return ("Category", "Categoria")
         case .origin: return ("Origin", "Origem")
         case .definition: return ("Definition", "Definição")

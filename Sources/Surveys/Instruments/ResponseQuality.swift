@@ -2,7 +2,7 @@ import Foundation
 import Wording
 
 /// Checks of a response set before it is scored: a flag names the rule that raised it, and nothing is ever left
-/// out silently (`score --exclude-flagged` says what it left out).
+/// out silently (`--exclude-flagged` leaves the flagged participants out of the questionnaire and task analyses and says who: `AnalysisSet`).
 public struct QualityFlag: Sendable, Equatable, Codable {
     public enum Rule: String, Sendable, Codable, CaseIterable {
         /// Agreed (or disagreed) with both the positive and the negative statements of an alternating instrument.

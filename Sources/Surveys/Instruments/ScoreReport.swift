@@ -200,6 +200,8 @@ public struct ScoreReport: Sendable {
     public var comparisons: [ScoreComparison] = []
     /// Response sets left out because they could not be scored (with `skipUnscorable`), with the reason.
     public var unscored: [Sentence] = []
+    /// The same sets worded for a reader of a report (what happened under the missing-item policy, no command).
+    public var unscoredForReaders: [Sentence] = []
     /// Every score's values over all scored sets (all tasks), as value → how many sets have it: what a histogram
     /// of the scores needs, without the rows. Empty when the sets span several occasions (`pooledOccasions`).
     public var distributions: [String: [Double: Int]] = [:]
@@ -233,6 +235,7 @@ public struct ScoreReport: Sendable {
         let keepsRows: Bool
         var rows: [Row] = []
         var failures: [Sentence] = []
+        var readerFailures: [Sentence] = []
         /// Per task (nil when not per task), per group name (nil when ungrouped): what the group summary needs.
         /// Buckets by key (their index in `bucketList`, mutated in place: one hash per set and bucket).
         var bucketIndex: [BucketKey: Int] = [:]
@@ -350,9 +353,11 @@ public struct ScoreReport: Sendable {
                 scores = try instrument.score(slots, missing: missing)
             } catch let error as ScoringError {
                 failures.append(input.task.map { "\(input.participant) (task \($0)): \(error.sentence)" } ?? "\(input.participant): \(error.sentence)")
+                readerFailures.append(input.task.map { "\(input.participant) (task \($0)): \(error.readerSentence)" } ?? "\(input.participant): \(error.readerSentence)")
                 return nil
             } catch {
                 failures.append("\(input.participant): \(Sentence(verbatim: error.localizedDescription))")
+                readerFailures.append("\(input.participant): \(Sentence(verbatim: error.localizedDescription))")
                 return nil
             }
             var row = Row(participant: input.participant, group: input.group, task: input.task, scores: scores)
@@ -450,6 +455,7 @@ public struct ScoreReport: Sendable {
                                      alphas: alphaResults,
                                      texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
                                      unscored: failures)
+            report.unscoredForReaders = readerFailures
             report.occasions = occasions.isEmpty ? [] : occasionList
             if several {
                 // Per item, α and the distributions would count a participant once per occasion: left out, said by

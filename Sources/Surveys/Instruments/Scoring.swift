@@ -79,6 +79,25 @@ public enum ScoringError: Error, WordedError, Equatable, LocalizedError {
             return "NASA-TLX weights sum to \(NumberParser.format(sum)); the 15 pairwise comparisons give weights summing to 15"
         }
     }
+
+    /// The same for a reader of a report: what happened to the set under the analysis's missing-item policy, with no
+    /// command to run.
+    public var readerSentence: Sentence {
+        switch self {
+        case let .missingItems(instrument, items):
+            let list = items.map(String.init).joined(separator: ", ")
+            return items.count == 1
+                ? "\(instrument) item \(list) has no answer; the set was not scored, since this analysis neither counts an unanswered item as the centre point nor prorates"
+                : "\(instrument) items \(list) have no answer; the set was not scored, since this analysis neither counts an unanswered item as the centre point nor prorates"
+        case let .tooManyMissingToProrate(instrument, items, allowed):
+            let list = items.map(String.init).joined(separator: ", ")
+            return allowed == 1
+                ? "\(instrument) items \(list) have no answer; the set was not scored, since prorating is validated for at most 1 missing item (Lewis & Sauro 2017)"
+                : "\(instrument) items \(list) have no answer; the set was not scored, since prorating is validated for at most \(allowed) missing items (Lewis & Sauro 2017)"
+        case .weightsDoNotSumTo15:
+            return sentence
+        }
+    }
 }
 
 extension InstrumentDefinition {

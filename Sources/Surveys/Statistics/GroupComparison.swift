@@ -265,6 +265,10 @@ extension GroupComparison {
             }
             let effect: Sentence? = test.effect.flatMap { effect in
                 switch test.effectName {
+                case "hedges-g" where groups.count == 2 && groups[0].mean != groups[1].mean:
+                    // g is A − B: its sign says which group scored higher, named so a reader need not know the order.
+                    return groups[0].mean > groups[1].mean ? "Hedges' g = \(number(effect)) (\(groups[0].name) higher than \(groups[1].name))"
+                        : "Hedges' g = \(number(effect)) (\(groups[0].name) lower than \(groups[1].name))"
                 case "hedges-g": return "Hedges' g = \(number(effect))"
                 case "rank-biserial-r": return "r = \(number(effect))"
                 case "epsilon-squared": return "ε² = \(number(effect))"

@@ -30,6 +30,10 @@ public struct TaskSummaryRow: Sendable, Equatable, Codable {
     public var successes: Int
     public var partials: Int
     public var failures: Int
+    /// Participants none of whose attempts in the row has an outcome (abandoned, or the outcome never recorded):
+    /// counted here and left out of `completion`'s denominator, so successes + partials + failures + abandoned =
+    /// participants.
+    public var abandoned = 0
     /// Over the participants with an outcome, by their first attempt with one; partial successes count as not completed.
     public var completion: CompletionRate?
     /// Over the participants with a time: each participant's geometric mean of their times in the row.
@@ -126,6 +130,7 @@ public enum TaskSummary {
                 row.errorsN = errors.count
                 row.seqAveraged = averaged
                 row.severalAttempts = byParticipant.values.filter { $0.count > 1 }.count
+                row.abandoned = participants.count - first.count
                 rows.append(row)
             }
         }

@@ -19,6 +19,23 @@ struct GroupingOption: ParsableArguments {
     var by: String?
 }
 
+/// `--missing`, shared by the exports and the report: how unanswered items are scored, as `score --missing`.
+struct MissingOption: ParsableArguments {
+    @Option(help: ArgumentHelp(words("How to treat unanswered items, as score --missing does: refuse (the set is not scored and is listed), centre or prorate."), valueName: "policy"))
+    var missing: MissingPolicy = .refuse
+}
+
+extension StudySnapshot {
+    /// The snapshot the report and the exports write: grouped, with the analysis set and missing-item policy asked
+    /// for, said on standard error.
+    static func load(_ database: StudyDatabase, grouping: GroupingOption, analysis: AnalysisSetOptions, missing: MissingOption,
+                     streaming: Bool) throws -> StudySnapshot {
+        let set = try analysis.load(database)
+        analysis.announce(set)
+        return try StudySnapshot.load(database, groupBy: grouping.by, streaming: streaming, analysis: set, missing: missing.missing)
+    }
+}
+
 struct ExportXlsx: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xlsx", abstract: words("Write an Excel workbook: every table as a sheet, with native charts."),
@@ -40,6 +57,8 @@ struct ExportXlsx: ParsableCommand {
     var force = false
 
     @OptionGroup var grouping: GroupingOption
+    @OptionGroup var analysis: AnalysisSetOptions
+    @OptionGroup var missing: MissingOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
@@ -47,6 +66,12 @@ struct ExportXlsx: ParsableCommand {
     struct Exists: Error, LocalizedError {
         var path: String
         var errorDescription: String? { "\(path) already exists; nothing was written. Rerun with --force to replace it." }
+    }
+
+    func validate() throws {
+        if only == .responses && (analysis.exclude != nil || analysis.excludeFlagged) {
+            throw Refusal("Please leave out --exclude and --exclude-flagged with --only responses: that workbook holds every answer as recorded.")
+        }
     }
 
     func run() throws {
@@ -63,7 +88,7 @@ struct ExportXlsx: ParsableCommand {
         }
         // Streamed: the long sheets are read from the study while the workbook is written.
         try pseudonyms.withStudy(study) { database in
-            let snapshot = try StudySnapshot.load(database, groupBy: grouping.by, streaming: true)
+            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, streaming: true)
             if only == .scores {
                 try WorkbookWriter.writeScores(snapshot, to: file)
             } else {
@@ -91,12 +116,15 @@ struct ExportCSV: ParsableCommand {
     var excelSafe = false
 
     @OptionGroup var grouping: GroupingOption
+    @OptionGroup var analysis: AnalysisSetOptions
+    @OptionGroup var missing: MissingOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         let files = try pseudonyms.withStudy(study) { database in
-            try CSVExporter.write(try StudySnapshot.load(database, groupBy: grouping.by, streaming: true), to: folder, excelSafe: excelSafe)
+            try CSVExporter.write(try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, streaming: true),
+                                  to: folder, excelSafe: excelSafe)
         }
         say(.wroteCSV(count: files.count, folder: folder, files: files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")))
     }
@@ -128,6 +156,8 @@ struct Report: ParsableCommand {
     var force = false
 
     @OptionGroup var grouping: GroupingOption
+    @OptionGroup var analysis: AnalysisSetOptions
+    @OptionGroup var missing: MissingOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
@@ -136,7 +166,7 @@ struct Report: ParsableCommand {
             // A study too large to list participant by participant is read streamed; its per-participant tables
             // go beside the report as CSV files.
             let large = try database.participantCount() > ReportModel.inlineLimit
-            let snapshot = try StudySnapshot.load(database, groupBy: grouping.by, streaming: large)
+            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, streaming: large)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
                                            format: format, force: force), used)

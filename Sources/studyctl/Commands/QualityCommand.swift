@@ -12,7 +12,9 @@ struct QualityCommand: ParsableCommand {
         abstract: words("Check a questionnaire's answers before scoring: contradictory and straight-lined respondents, missing and N/A per item."),
         discussion: words("""
             Each flag names the rule that raised it; nothing is left out of a score unless you ask: \
-            'studyctl score sus --exclude-flagged' leaves the flagged response sets out and says which.
+            'studyctl score sus --exclude-flagged' leaves the flagged participants out and says which (the same \
+            --exclude-flagged in tasks, report and export: a participant with a flagged response set in any \
+            questionnaire, or a task time under 25 % of the task's median).
             """))
 
     @Argument(help: ArgumentHelp(words("The instrument's id.")))

@@ -45,9 +45,7 @@ struct ScoreCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(words("With --by: compare the groups (Welch's t and Mann-Whitney U for two, Welch's ANOVA and Kruskal-Wallis for more).")))
     var compare = false
 
-    @Flag(name: .customLong("exclude-flagged"),
-          help: ArgumentHelp(words("Leave out the response sets 'studyctl quality' flags (contradictory, straight-lined), and say which.")))
-    var excludeFlagged = false
+    @OptionGroup var analysis: AnalysisSetOptions
 
     @Option(help: ArgumentHelp(words("The seed of the bootstrap interval shown for fewer than 20 respondents (the same seed, the same interval)."), valueName: "n"))
     var seed: UInt64 = 1
@@ -83,6 +81,7 @@ struct ScoreCommand: ParsableCommand {
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
         var leftOut: [String] = []
+        var analysisSet = AnalysisSet.everybody
         var showColumns = MeasurementColumns(keys: [])
         var withinFactor = ""
         // Each SUS-scale score's values, for the bootstrap interval of a small sample's mean.
@@ -123,7 +122,10 @@ struct ScoreCommand: ParsableCommand {
             line.reserveCapacity(512)
             let quality = ResponseQuality.Checker(definition)
             // The options as plain values: read once, not through their property wrappers once per set.
-            let (json, csv, excludeFlagged, grouped) = (output.json, self.csv, self.excludeFlagged, by != nil)
+            let (json, csv, grouped) = (output.json, self.csv, by != nil)
+            // Who the analyses take: the flags of every questionnaire and task are read only when they can leave someone out.
+            let taken = try database.analysisSet(exclude: analysis.codes, excludeFlagged: analysis.excludeFlagged, findingFlags: analysis.excludeFlagged)
+            analysisSet = taken
             let scoreIDs = definition.scoreIDs
             let susScaleIDs = scoreIDs.filter { ScoreReport.isOnSUSScale($0, definition) }
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
@@ -133,8 +135,8 @@ struct ScoreCommand: ParsableCommand {
                     let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
                     leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "")
                                    + (set.occasion.isEmpty ? "" : " · " + MeasurementKey(key: set.occasion).label(none: "")) + " (\(rules))")
-                    if excludeFlagged { return }
                 }
+                if !taken.includes(set.participant) { return }
                 let input = ScoringInput(participant: set.participant, group: grouped ? set.group ?? ScoreReport.noGroup : nil,
                                          task: set.task, occasion: set.occasion, answers: set.answers)
                 guard let row = builder.add(input) else { return }
@@ -164,7 +166,8 @@ struct ScoreCommand: ParsableCommand {
             try table?.check()
             return (try builder.finish(), language, table, scored)
         }
-        if excludeFlagged {
+        analysis.announce(analysisSet)
+        if analysis.excludeFlagged {
             note(leftOut.isEmpty ? "--exclude-flagged: no response set was flagged; nothing was left out"
                  : "--exclude-flagged left out \(leftOut.count) flagged response sets: \(leftOut.joined(separator: "; ")) ('studyctl quality \(instrument)' shows the rules)")
         } else if !leftOut.isEmpty {

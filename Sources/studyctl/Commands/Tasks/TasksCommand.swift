@@ -15,6 +15,20 @@ struct TasksCommand: ParsableCommand {
 
 extension TaskMeasure: ExpressibleByArgument {}
 
+/// What `tasks compare` compares: a measure of the attempts, completion, or the SEQ answers.
+enum CompareMeasure: String, CaseIterable, ExpressibleByArgument {
+    case time, total, errors, completion, seq
+
+    var taskMeasure: TaskMeasure? {
+        switch self {
+        case .time: return .time
+        case .total: return .total
+        case .errors: return .errors
+        case .completion, .seq: return nil
+        }
+    }
+}
+
 struct TasksSummary: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
@@ -44,6 +58,7 @@ struct TasksSummary: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Write CSV instead of a table.")))
     var csv = false
 
+    @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
@@ -52,7 +67,9 @@ struct TasksSummary: ParsableCommand {
     }
 
     func run() throws {
-        let (dataset, language) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language) }
+        let (stored, language, set) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language, try analysis.load($0)) }
+        analysis.announce(set)
+        let dataset = stored.restricted(to: set)
         var penalties = dataset.penalties
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
@@ -68,6 +85,16 @@ struct TasksSummary: ParsableCommand {
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
         print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
         print("\n" + Phrase.taskTimesNote(successfulOnly: successfulOnly).text(language))
+        let abandoned = rows.reduce(0) { $0 + $1.abandoned }
+        if abandoned > 0 { print(ResultTable.abandonedNote.text(language)) }
+        let fast = set.flags.filter { flag in
+            if case .taskTimes = flag.source { return set.includes(flag.participant) }
+            return false
+        }
+        if !fast.isEmpty {
+            let list = Sentence.joined(fast.map { "\($0.participant) (\(set.reasons($0.participant)))" as Sentence }, separator: "; ")
+            print(("Task times flagged as too fast (under 25 % of the task's median time): \(list); --exclude-flagged leaves these participants out." as Sentence).text(language))
+        }
         print(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
         let several = rows.reduce(0) { $0 + $1.severalAttempts }
         if several > 0 { print(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language)) }
@@ -101,11 +128,16 @@ struct TasksCompare: ParsableCommand {
             for two levels, Cochran's Q for more. --condition between participants (no one did two levels): \
             Welch's t-test of two levels. --by ATTRIBUTE: two groups of participants (between subjects), Welch's \
             t-test. Times are compared on the log scale and reported as the ratio of geometric means with its \
-            95 % interval; errors as the difference of means.
+            95 % interval; errors as the difference of means. Between groups, --measure completion compares one \
+            outcome per participant by the N−1 two-proportion test (Campbell 2007), or Fisher's exact test when an \
+            expected count is under 1, with the adjusted-Wald interval of the difference (Agresti & Caffo 2000); \
+            --measure seq compares each participant's SEQ answer by Welch's t-test. Every effect is B against A, \
+            with Hedges' g and the group that is higher named.
 
             Examples: studyctl tasks compare fase-1 --condition setting
                       studyctl tasks compare T1 --condition aparelho --levels celular,tablet,desktop
                       studyctl tasks compare fase-1 --by level --levels Iniciante,Avançado
+                      studyctl tasks compare T2 --by Release --measure completion
             """))
 
     @Argument(help: ArgumentHelp(words("The task's key.")))
@@ -121,7 +153,7 @@ struct TasksCompare: ParsableCommand {
     var levels: String?
 
     @Option(help: ArgumentHelp(words("What to compare."), valueName: "measure"))
-    var measure: TaskMeasure = .time
+    var measure: CompareMeasure = .time
 
     @Option(help: ArgumentHelp(words("Seconds per error for --measure total (default: the task's)."), valueName: "seconds"))
     var penalty: Seconds?
@@ -129,6 +161,7 @@ struct TasksCompare: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Use successful attempts only.")))
     var successfulOnly = false
 
+    @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
@@ -140,7 +173,9 @@ struct TasksCompare: ParsableCommand {
 
     func run() throws {
         let grouping = condition.map { "condition:" + $0 } ?? "attribute:" + by!
-        let (dataset, factors) = try study.withStudy { (try $0.taskDataset(groupedBy: [grouping]), try $0.factors()) }
+        let (stored, factors, set) = try study.withStudy { (try $0.taskDataset(groupedBy: [grouping]), try $0.factors(), try analysis.load($0)) }
+        analysis.announce(set)
+        let dataset = stored.restricted(to: set)
         let name: String
         let known: [String]
         if let condition {
@@ -168,6 +203,15 @@ struct TasksCompare: ParsableCommand {
                 : within ? "Please name two levels or more to compare with --levels A,B; \(name) has \(list)."
                 : "Please name the two levels to compare with --levels A,B; \(name) has \(list).")
         }
+        if measure == .completion || measure == .seq {
+            if within && measure == .seq {
+                throw Refusal("Please compare the SEQ within participants with score seq --within \(name) --compare; tasks compare --measure seq compares groups of different participants.")
+            }
+            if !within {
+                guard chosen.count == 2 else { throw Refusal("Please name the two groups to compare with --levels A,B; \(name) has \(list).") }
+                return try compareGroups(dataset, name: name, groups: chosen)
+            }
+        }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
         if measure == .total && taskPenalty == nil {
             throw Refusal("Please give --penalty for --measure total; task \(task) has no penalty.")
@@ -182,7 +226,7 @@ struct TasksCompare: ParsableCommand {
         }
         let measured: Sentence = measure == .errors ? "errors" : measure == .time ? "time (log scale)" : "total (log scale)"
         let unit = measure == .errors ? "" : " s"
-        if chosen.count > 2 {
+        if let measure = measure.taskMeasure, chosen.count > 2 {
             guard case let .severalLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly) else { return }
             if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
             say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
@@ -202,7 +246,7 @@ struct TasksCompare: ParsableCommand {
                     : "\(pair.levelB) / \(pair.levelA) = \(style.number(pair.effect, decimals: 3))\(interval)"
                 say("  \(effect); t(\(pair.df)) = \(style.number(pair.t, decimals: 3)), \(pText(pair.p)), Holm \(pText(pair.pHolm))")
             }
-        } else {
+        } else if let measure = measure.taskMeasure {
             guard case let .twoLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly) else { return }
             if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
             let test = comparison.test
@@ -221,9 +265,22 @@ struct TasksCompare: ParsableCommand {
             // A paired test's df is a count (n − 1); Welch's is fractional.
             let df = test.df == test.df.rounded() && abs(test.df) < 1e9 ? String(Int(test.df)) : style.number(test.df, decimals: 2)
             print("t(\(df)) = \(style.number(test.t, decimals: 3)), \(pText(test.p))")
+            if test.design == .welch {
+                // Between participants: the same comparison as the report's, with Hedges' g and the group that is higher.
+                let compared = attempts.attempts.map(\.observation).filter { !successfulOnly || $0.outcome == .success }
+                let groups = GroupTaskComparisons(grouping: name, groups: chosen, taskOrder: [task], observations: compared,
+                                                  measures: [measure == .errors ? .errors : .time])
+                if measure != .total, let row = groups.rows.first, let g = row.hedgesG {
+                    say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))")
+                }
+            }
         }
         guard let completion else { return }
-        print("")
+        if measure.taskMeasure == nil {
+            if output.json { return try printJSON(completion, command: "tasks compare") }
+        } else {
+            print("")
+        }
         let rates = zip(chosen, completion.completed).map { level, count in
             "\(level) \(count)/\(completion.complete) (\(style.percent(completion.complete == 0 ? nil : Double(count) / Double(completion.complete))))"
         }.joined(separator: ", ")
@@ -237,6 +294,46 @@ struct TasksCompare: ParsableCommand {
         } else {
             say(chosen.count == 2 ? "McNemar's exact test: not defined (no participant with an outcome under both levels)"
                 : "Cochran's Q: not defined (every participant has the same outcome under every level)")
+        }
+    }
+}
+
+extension TasksCompare {
+    /// Two groups of different participants compared on completion or the SEQ (`GroupTaskComparison`), one value per
+    /// participant, as the report's table of what changed gives it.
+    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String]) throws {
+        let style = NumberStyle(Voice.language)
+        func pText(_ p: Double) -> String {
+            let shown = style.p(p)
+            return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
+        }
+        let kind: GroupTaskMeasure = measure == .completion ? .completion : .seq
+        let compared = GroupTaskComparisons(grouping: name, groups: groups, taskOrder: [task], observations: dataset.observations,
+                                            seq: dataset.seq, measures: [kind])
+        let (a, b) = (groups[0], groups[1])
+        guard let row = compared.rows.first else {
+            throw Refusal(kind == .completion
+                ? "Task \(task) has no outcome recorded in one of the groups \(a) and \(b); nothing to compare."
+                : "Task \(task) has fewer than 2 SEQ answers in one of the groups \(a) and \(b), or they do not vary; nothing to compare.")
+        }
+        if output.json { return try printJSON(row, command: "tasks compare") }
+        if kind == .completion, let x = row.successesA, let y = row.successesB {
+            say("Task \(task): \(name) \(a) vs \(b), completion (success = completed; partial success and failure = not), one outcome per participant (their first attempt with one): \(row.nA) and \(row.nB) participants")
+            let interval = style.interval(row.effectCI.lowerBound, row.effectCI.upperBound)
+            say("completion: \(a) = \(x)/\(row.nA) (\(style.percent(row.typicalA))), \(b) = \(y)/\(row.nB) (\(style.percent(row.typicalB))); difference (\(b) − \(a)) = \(style.number(row.effect)) \(interval), adjusted-Wald (Agresti & Caffo 2000)")
+            let smallest = style.number(row.smallestExpected ?? 0)
+            if row.test == "fisher-exact" {
+                say("Fisher's exact test (an expected count under 1, the smallest \(smallest); Campbell 2007): \(pText(row.p))")
+            } else {
+                say("N−1 two-proportion test (every expected count at least 1, the smallest \(smallest); Campbell 2007): z = \(style.number(row.statistic ?? 0)), \(pText(row.p))")
+            }
+            say(ResultTable.direction(row))
+        } else {
+            say("Task \(task): \(name) \(a) vs \(b), SEQ (each participant's mean answer to the task); Welch's t-test, \(row.nA) and \(row.nB) participants")
+            let interval = style.interval(row.effectCI.lowerBound, row.effectCI.upperBound)
+            say("mean SEQ: \(a) = \(style.number(row.typicalA)), \(b) = \(style.number(row.typicalB)); difference (\(b) − \(a)) = \(style.number(row.effect)) \(interval)")
+            print("t(\(style.number(row.df ?? 0, decimals: 2))) = \(style.number(row.statistic ?? 0, decimals: 3)), \(pText(row.p))")
+            if let g = row.hedgesG { say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))") }
         }
     }
 }
