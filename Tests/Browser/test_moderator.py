@@ -34,6 +34,18 @@ def cli(*arguments, study):
     return result.stdout
 
 
+def serve(study, environment=None):
+    """Starts `studyctl serve` on the study; returns the process and the session logger's address with its token."""
+    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True, env={**os.environ, **(environment or {})})
+    for line in server.stdout:
+        found = re.search(r"http://127\.0\.0\.1:\d+/moderator\?token=[0-9a-f]{32}", line)
+        if found:
+            return server, found.group(0)
+    server.terminate()
+    raise AssertionError("studyctl serve printed no session logger address")
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="studyctl-moderator-")
     study = os.path.join(folder, "study.sqlite")
@@ -48,16 +60,8 @@ def main():
     cli("participant", "add", "P1", study=study)
     cli("task", "add", "T1", "--title", "Encontrar o menu", study=study)
     cli("task", "add", "T2", "--title", "Trocar a cor", "--penalty", "5", study=study)
-    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              text=True, env={**os.environ, "STUDYCTL_CLOCK_FILE": clock})
+    server, url = serve(study, {"STUDYCTL_CLOCK_FILE": clock})
     try:
-        url = None
-        for line in server.stdout:
-            found = re.search(r"http://127\.0\.0\.1:\d+/moderator\?token=[0-9a-f]{32}", line)
-            if found:
-                url = found.group(0)
-                break
-        assert url, "studyctl serve printed no session logger address"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page(viewport={"width": 1100, "height": 900})
@@ -184,15 +188,8 @@ def conditions_and_joining():
     cli("participant", "add", "P2", study=study)
     cli("task", "add", "T1", "--title", "Encontrar o menu", study=study)
     cli("condition", "add", "aparelho", "--levels", "celular,tablet", study=study)
-    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, url = serve(study)
     try:
-        url = None
-        for line in server.stdout:
-            found = re.search(r"http://127\.0\.0\.1:\d+/moderator\?token=[0-9a-f]{32}", line)
-            if found:
-                url = found.group(0)
-                break
-        assert url, "studyctl serve printed no session logger address"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page(viewport={"width": 1100, "height": 700})
