@@ -14,9 +14,11 @@ set -euo pipefail
 # debug information beside the binary.
 # libxml2-utils: REFI-QDA exports are validated against their XSD schemas with xmllint.
 # tmux: the session logger (a full-screen terminal program) is driven by its keys and read back from its screen.
+# ffmpeg: 'media add' reads recordings with ffprobe and 'clips' cuts them with ffmpeg; espeak-ng: the tests speak a scripted
+# interview into a real recording.
 apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core sqlite3 pkg-config unzip python3 python3-venv chromium libxml2-utils tmux cmark-gfm
-              texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3 tmux)
+              ffmpeg espeak-ng texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ${EXTRA_APT_PACKAGES:-})
+brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3 tmux ffmpeg espeak-ng)
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "studyctl needs the Swift toolchain (6.1 or later): https://www.swift.org/install/" >&2
