@@ -91,6 +91,9 @@ import Testing
         #expect(throws: StoreError.self) { try study.addMedia(registration(label: "outra", transcript: "")) }
         try study.addTranscript(participant: "P1", text: text, replace: true, timing: TranscriptTiming(turns: turns, roles: ["Ana": .moderator]))
         #expect(try study.media(transcriptOf: "P1", label: "")?.id == linked.id)
+        // A pseudonymised copy (for sharing) carries no recording: their paths often hold names.
+        _ = try study.pseudonymisedCopy(at: folder.path("partilha.sqlite"), redact: [])
+        #expect(try StudyDatabase.open(at: folder.path("partilha.sqlite")).media().isEmpty)
         #expect(throws: StoreError.self) { try study.removeParticipant(code: "P1", cascade: false) }
         let attached = try study.removeParticipant(code: "P1", cascade: true)
         #expect(attached.recordings == 1 && attached.transcripts == 1)
