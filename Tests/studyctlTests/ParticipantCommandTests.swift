@@ -46,7 +46,7 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["status", "--json"]).utf8)) as! [String: Any]
         #expect(json["title"] as? String == "T")
         #expect(json["language"] as? String == "en")
-        #expect(json["schemaVersion"] as? Int == 18)
+        #expect(json["schemaVersion"] as? Int == 19)
         #expect((json["counts"] as? [String: Int])?["participants"] == 0)
     }
 
