@@ -46,6 +46,12 @@ let package = Package(
         .target(name: "Surveys", dependencies: ["Templates", "Wording"]),
         // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics. Pure Swift.
         .target(name: "Gaze", dependencies: ["Wording"]),
+        // Recordings (audio, video) as values: what ffprobe says of a file, its SHA-256, a sync point on a session's clock, a
+        // clip's window around an excerpt's times, captions (WebVTT) and chapters (FFmetadata) as text. Pure Swift: runs no program.
+        .target(name: "Media", dependencies: ["Wording"]),
+        // Runs FFmpeg's programs (found on PATH) as processes: ffprobe reads a recording's facts, ffmpeg cuts a clip with
+        // captions and joins clips into a reel with chapters.
+        .target(name: "MediaTools", dependencies: ["Wording", "Media"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders, discovery and saturation.
         // Pure Swift; draws on Surveys' statistics (the seeded generator, distributions).
         .target(name: "QualCoding", dependencies: ["Wording", "Surveys"]),
@@ -58,7 +64,7 @@ let package = Package(
         .target(
             name: "StudyStore",
             dependencies: [
-                "Wording", "Surveys", "QualCoding", "Tabular", "Gaze",
+                "Wording", "Surveys", "QualCoding", "Tabular", "Gaze", "Media",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
@@ -93,14 +99,14 @@ let package = Package(
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
-            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", "Media", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Page")]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(
             name: "studyctl",
             dependencies: [
                 "Wording", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange", "Results",
-                "LazyLibraries", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Media", "MediaTools", "LazyLibraries", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A library whose every function is a LazyLibraries stub is left out of the needed list. The release binary
             // exports none of its own symbols (the static runtime's link flags export all 33,000: the loader and the
@@ -114,6 +120,9 @@ let package = Package(
         // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
         .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "Tabular"]),
         .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
+        // Recordings: SHA-256 against known digests, sync points, clip windows, captions and chapters; ffprobe and ffmpeg on
+        // media the tests make with espeak-ng and ffmpeg.
+        .testTarget(name: "MediaTests", dependencies: ["Media", "MediaTools"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore"]),
         .testTarget(
             name: "WorkspaceTests",
@@ -122,7 +131,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures"]),
         .testTarget(
             name: "StudyStoreTests",
-            dependencies: ["StudyStore", "Importing", "Tabular", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["StudyStore", "Importing", "Tabular", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
         .testTarget(name: "studyctlTests", dependencies: ["studyctl"]),
     ]

@@ -14,3 +14,4 @@ if [ "$(uname -s)" = Darwin ] && [ -z "${CHROMIUM:-}" ]; then
 fi
 "$venv/bin/python" Tests/Browser/test_workspace.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_moderator.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_media.py "$studyctl"

@@ -16,10 +16,13 @@ public struct IntegrityReport: Sendable, Equatable, Codable {
     public var nameProblems: [String] = []
     /// Counts the study keeps (schema v15) that no longer match what it holds: another program changed rows.
     public var countProblems: [String] = []
+    /// Registered recordings whose files are gone or changed (`media add` keeps their size and SHA-256).
+    public var mediaProblems: [MediaFileProblem] = []
     public var schemaVersion: Int
 
     public var ok: Bool {
         integrity == ["ok"] && foreignKeyViolations.isEmpty && answerProblems.isEmpty && nameProblems.isEmpty && countProblems.isEmpty
+            && mediaProblems.isEmpty
     }
 }
 
@@ -45,6 +48,7 @@ extension StudyDatabase {
                                        answerProblems: integrity == ["ok"] ? try Self.answerProblems(db) : [],
                                        nameProblems: integrity == ["ok"] ? try Self.nameProblems(db) : [],
                                        countProblems: integrity == ["ok"] ? try Self.countProblems(db) : [],
+                                       mediaProblems: integrity == ["ok"] ? try Self.mediaProblems(db) : [],
                                        schemaVersion: try Self.migrator.completedMigrations(db).count)
             }
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR].contains(error.resultCode) {

@@ -157,7 +157,8 @@ extension StudyDatabase {
         }
         return AttachedData(
             responseSets: try count("response_set"), attempts: try count("task_attempt"),
-            transcripts: try count("transcript"), excerpts: try count("excerpt"), memos: try count("memo"), sessions: try count("session"))
+            transcripts: try count("transcript"), excerpts: try count("excerpt"), memos: try count("memo"), sessions: try count("session"),
+            recordings: try count("media"))
     }
 
     // MARK: - Writes

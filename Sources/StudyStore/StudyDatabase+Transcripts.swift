@@ -135,6 +135,7 @@ extension StudyDatabase {
                 .init(location: "--speaker \($0)", message: "no such participant in the study (participants: \(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))")
             })
         }
+        var recordings: [Int64] = []
         if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
                                              arguments: [participantID, label]) {
             guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
@@ -148,11 +149,16 @@ extension StudyDatabase {
                 if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
             }
             try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
+            // The recording the old text was made from is the new text's too (a corrected transcript of it).
+            recordings = try Int64.fetchAll(db, sql: "SELECT id FROM media WHERE transcript_id = ?", arguments: [existing])
             try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
         }
         try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added, kind) VALUES (?, ?, ?, ?, ?, ?)",
                        arguments: [participantID, label, normalized, source, Timestamp.now(), kind.rawValue])
         let transcriptID = db.lastInsertedRowID
+        for recording in recordings {
+            try db.execute(sql: "UPDATE media SET transcript_id = ? WHERE id = ?", arguments: [transcriptID, recording])
+        }
         if let timing {
             var speakerIDs: [String: Int64] = [:]
             for turn in timing.turns {

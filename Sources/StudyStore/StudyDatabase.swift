@@ -43,6 +43,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV16.identifier, SchemaV16.migrate),
         (SchemaV17.identifier, SchemaV17.migrate),
         (SchemaV18.identifier, SchemaV18.migrate),
+        (SchemaV19.identifier, SchemaV19.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through
@@ -347,7 +348,7 @@ public final class StudyDatabase: @unchecked Sendable {
         "factor": "condition", "factor_level": "condition level", "task_attempt": "attempt", "instrument": "instrument",
         "response_set": "response set", "coder": "coder", "transcript": "transcript", "excerpt": "excerpt", "code": "code",
         "category": "category", "code_category": "code's category", "memo": "memo", "gaze_media": "media", "gaze_aoi": "AOI",
-        "gaze_recording": "gaze recording", "gaze_fixation": "fixation",
+        "gaze_recording": "gaze recording", "gaze_fixation": "fixation", "media": "recording",
     ]
 
     /// What the study's constraints refused, in the tool's words: the second line of defence behind the checks

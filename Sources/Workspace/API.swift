@@ -26,8 +26,14 @@ struct API {
         /// The page's words in the study's language (`PageWord`).
         var words: [String: String] = [:]
     }
-    struct Coding: Codable { var id: Int64; var start: Int?; var end: Int?; var excerpt: String; var code: String; var categories: [String]; var inVivo: Bool; var memo: String? }
-    struct Transcript: Encodable { var participant: String; var label: String; var text: String; var codings: [Coding] }
+    struct Coding: Codable {
+        var id: Int64; var start: Int?; var end: Int?; var excerpt: String; var code: String; var categories: [String]; var inVivo: Bool; var memo: String?
+        /// When the excerpt was said, in seconds of the recording (a transcript with times).
+        var startTime: Double? = nil; var endTime: Double? = nil
+    }
+    /// The recording a transcript is linked to: the page plays it from `url` (served by `MediaRoute`).
+    struct Recording: Encodable { var id: Int64; var url: String; var kind: String; var label: String }
+    struct Transcript: Encodable { var participant: String; var label: String; var text: String; var codings: [Coding]; var media: Recording? = nil }
     struct NewCoding: Decodable {
         var participant: String; var start: Int; var end: Int; var excerpt: String; var code: String; var category: String; var coder: String
         var memo: String?; var descriptive: Bool?; var definition: String?; var theme: String?
@@ -211,9 +217,12 @@ struct API {
                 : $0.document == StudyText.composed(participant) + "\u{1F}" + label
         }.map { code in
             Coding(id: code.id, start: code.spanStart, end: code.spanEnd, excerpt: code.excerpt, code: code.code, categories: code.categories,
-                   inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text)
+                   inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text, startTime: code.startTime, endTime: code.endTime)
         }
-        return Transcript(participant: participant, label: label, text: text, codings: codings)
+        let recording = try study.media(transcriptOf: participant, label: label).map {
+            Recording(id: $0.id, url: "/media/\($0.id)", kind: $0.kind.rawValue, label: $0.label)
+        }
+        return Transcript(participant: participant, label: label, text: text, codings: codings, media: recording)
     }
 
     func create(_ body: NewCoding) async throws -> Saved {

@@ -34,6 +34,7 @@ public struct WorkspaceServer: Sendable {
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         API(server: self).register(on: router)
         ModeratorAPI(server: self).register(on: router)
+        MediaRoute(server: self).register(on: router)
         return router
     }
 

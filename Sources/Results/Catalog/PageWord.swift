@@ -13,6 +13,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case noQuotes, allParticipants, by, sharesIntro, compareNeeds, none, compareIntro, whereTheyDiffer
     case consensusCoder, consensusDefault, settleAgreements, takeCoding, settledAs, resolutionIntro
     case theStudy, participant, addMemo
+    case play, playTitle, recordingGone
     case modTitle, modObserver, modOpen, modStart, modStop, modError, modUncount, modAssist, modPause, modResume
     case modSuccess, modPartial, modFail, modCancel, modRestart, modNote, modAddNote, modEnd, modEndConfirm, modTask, modTitleColumn
     case modTime, modErrors, modState, modRunning, modPaused, modStopped, modToDo, modAssisted, modNotes, modAsk, modSkip, modStore
@@ -141,6 +142,9 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .theStudy: return ("the study", "o estudo")
         case .participant: return ("participant", "participante")
         case .addMemo: return ("Add memo", "Acrescentar memorando")
+        case .play: return ("▶ {time}", "▶ {time}")
+        case .playTitle: return ("Play the recording from where these words were said", "Tocar a gravação a partir de onde estas palavras foram ditas")
+        case .recordingGone: return ("The recording cannot be played: {reason}", "A gravação não pode ser tocada: {reason}")
         }
     }
 }

@@ -107,6 +107,6 @@ extension AttachedData {
         return [count(responseSets, "conjunto de respostas a questionário", "conjuntos de respostas a questionários"),
                 count(attempts, "tentativa de tarefa", "tentativas de tarefas"), count(transcripts, "transcrição", "transcrições"),
                 count(excerpts, "trecho codificado", "trechos codificados"), count(memos, "memorando", "memorandos"),
-                count(sessions, "sessão", "sessões")].compactMap { $0 }
+                count(sessions, "sessão", "sessões"), count(recordings, "gravação", "gravações")].compactMap { $0 }
     }
 }

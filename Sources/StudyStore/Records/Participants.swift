@@ -53,9 +53,13 @@ public struct AttachedData: Sendable, Equatable, Codable {
     public var memos = 0
     /// Moderated sessions (`studyctl session`), with every event logged in them.
     public var sessions = 0
+    /// Recordings registered with `studyctl media add` (the files themselves are never touched).
+    public var recordings = 0
 
-    public init(responseSets: Int = 0, attempts: Int = 0, transcripts: Int = 0, excerpts: Int = 0, memos: Int = 0, sessions: Int = 0) {
+    public init(responseSets: Int = 0, attempts: Int = 0, transcripts: Int = 0, excerpts: Int = 0, memos: Int = 0, sessions: Int = 0,
+                recordings: Int = 0) {
         self.sessions = sessions
+        self.recordings = recordings
         self.responseSets = responseSets
         self.attempts = attempts
         self.transcripts = transcripts
@@ -63,7 +67,7 @@ public struct AttachedData: Sendable, Equatable, Codable {
         self.memos = memos
     }
 
-    public var isEmpty: Bool { responseSets + attempts + transcripts + excerpts + memos + sessions == 0 }
+    public var isEmpty: Bool { responseSets + attempts + transcripts + excerpts + memos + sessions + recordings == 0 }
 
     /// Human wording, e.g. ["2 questionnaire response sets", "6 task attempts"].
     public var descriptions: [String] {
@@ -77,6 +81,7 @@ public struct AttachedData: Sendable, Equatable, Codable {
             count(excerpts, "coded excerpt", "coded excerpts"),
             count(memos, "memo", "memos"),
             count(sessions, "session", "sessions"),
+            count(recordings, "recording", "recordings"),
         ].compactMap { $0 }
     }
 }

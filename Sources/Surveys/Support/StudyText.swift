@@ -5,14 +5,14 @@ import Wording
 /// counts, and what the study's CHECK constraints hold them to).
 public enum NameKind: String, Sendable, CaseIterable {
     case participantCode, attributeName, taskKey, conditionName, levelName, categoryName, themeName, coderName,
-         instrumentID, aoiName, mediaName, transcriptLabel
+         instrumentID, aoiName, mediaName, transcriptLabel, recordingLabel
 
     /// The most code points a name of this kind has.
     public var limit: Int {
         switch self {
         case .aoiName: return 200
         case .mediaName: return 500
-        case .categoryName, .themeName, .coderName, .levelName, .transcriptLabel: return 200
+        case .categoryName, .themeName, .coderName, .levelName, .transcriptLabel, .recordingLabel: return 200
         default: return 64
         }
     }
@@ -32,6 +32,7 @@ public enum NameKind: String, Sendable, CaseIterable {
         case .aoiName: return "AOI name"
         case .mediaName: return "media name"
         case .transcriptLabel: return "transcript label"
+        case .recordingLabel: return "recording label"
         }
     }
 
@@ -50,6 +51,7 @@ public enum NameKind: String, Sendable, CaseIterable {
         case .aoiName: return "an AOI name"
         case .mediaName: return "a media name"
         case .transcriptLabel: return "a transcript label"
+        case .recordingLabel: return "a recording label"
         }
     }
 
@@ -57,8 +59,8 @@ public enum NameKind: String, Sendable, CaseIterable {
     var isOneWord: Bool { [.participantCode, .taskKey, .instrumentID].contains(self) }
     /// Whether `=` is refused: names written `name=value` on the command line.
     var refusesEquals: Bool { [.attributeName, .conditionName].contains(self) }
-    /// Whether the empty name is allowed (a participant's only transcript has the label "").
-    var allowsEmpty: Bool { self == .transcriptLabel }
+    /// Whether the empty name is allowed (a participant's only transcript or recording has the label "").
+    var allowsEmpty: Bool { self == .transcriptLabel || self == .recordingLabel }
 }
 
 /// Why a name cannot enter the study: which kind, as typed, and the reason.

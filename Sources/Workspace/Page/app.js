@@ -4,7 +4,7 @@
 "use strict";
 
 const state = { coder: localStorage.getItem("studyctl-coder") || "", participant: null, label: null, text: "", codings: [], categories: [],
-                attributes: [], tab: "codings", selection: null };
+                attributes: [], tab: "codings", selection: null, media: null, playUntil: null };
 const palette = ["#ffd166", "#8ecae6", "#b5e48c", "#f4a261", "#cdb4db", "#ffafcc", "#a3c4f3", "#e9c46a", "#90dbf4", "#f1c0e8"];
 
 const api = (method, path, body) => request(method, "/api/" + path, body);
@@ -72,10 +72,35 @@ async function openTranscript(code, label = code === state.participant ? state.l
   state.label = data.label;
   state.text = data.text;
   state.codings = data.codings;
+  showRecording(data.media);
   $("doc-title").textContent = data.label ? `${code} · ${data.label}` : code;
   render();
   await loadState();
   showTab(state.tab);
+}
+
+// The recording the transcript was made from (its turn times are the recording's), in the player above the text.
+function showRecording(media) {
+  const player = $("player");
+  state.media = media || null;
+  if (!media) { player.pause(); player.removeAttribute("src"); player.load(); player.hidden = true; return; }
+  if (player.getAttribute("src") !== media.url) { player.src = media.url; }
+  player.className = media.kind;
+  player.hidden = false;
+}
+
+// "1:05" for 65.2 seconds.
+const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+
+// Plays a coded passage from where its words were said, and pauses a moment after they end.
+function play(coding) {
+  const player = $("player");
+  const start = () => {
+    player.currentTime = coding.startTime;
+    state.playUntil = coding.endTime != null ? coding.endTime + 1 : null;
+    player.play().catch((error) => say(t("recordingGone", { reason: error.message }), true));
+  };
+  if (player.readyState >= 1) start(); else player.addEventListener("loadedmetadata", start, { once: true });
 }
 
 // Draws the transcript as runs of code points, each run wrapped in the codings that cover it.
@@ -162,7 +187,10 @@ async function codingsTab(panel) {
   for (const c of [...state.codings].sort((a, b) => (a.start ?? 0) - (b.start ?? 0))) {
     const swatch = el("span", { class: "swatch" });
     swatch.style.background = colour(c.categories[0]);
-    list.append(el("li", { "data-id": c.id }, swatch, el("strong", {}, c.code), " — " + c.categories.join(", "),
+    const playing = state.media && c.startTime != null
+      ? [el("button", { class: "play", "data-start": c.startTime, title: t("playTitle"), onclick: () => play(c) }, t("play", { time: clock(c.startTime) })), " "]
+      : [];
+    list.append(el("li", { "data-id": c.id }, ...playing, swatch, el("strong", {}, c.code), " — " + c.categories.join(", "),
       c.memo ? el("em", {}, ` (${t("memoLabel")}: ${c.memo})`) : "",
       el("button", { onclick: () => editCoding(c) }, t("edit")), el("button", { onclick: () => deleteCoding(c) }, t("delete"))));
   }
@@ -303,6 +331,12 @@ document.addEventListener("DOMContentLoaded", async () => {
     if (state.participant) await openTranscript(state.participant); else await loadState();
   });
   $("undo").addEventListener("click", undo);
+  $("player").addEventListener("timeupdate", () => {
+    if (state.playUntil != null && $("player").currentTime >= state.playUntil) { $("player").pause(); state.playUntil = null; }
+  });
+  $("player").addEventListener("error", () => {
+    if (state.media) say(t("recordingGone", { reason: $("player").error ? $("player").error.message || $("player").error.code : "" }), true);
+  });
   $("code-selection").addEventListener("click", openPicker);
   // Enter in any field saves (the form's only submit button); Esc or Cancel closes without saving.
   $("picker-form").addEventListener("submit", (event) => { event.preventDefault(); $("picker").close(); saveCoding(); });

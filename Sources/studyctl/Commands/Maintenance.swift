@@ -7,7 +7,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: words("Check the study file: SQLite's integrity check, every foreign key, and every answer against its item."),
-        discussion: words("Exits with status 1 when a problem is found."))
+        discussion: words("Every registered recording's file is looked at too: one gone (moved or deleted) or changed since 'media add' is a problem. Exits with status 1 when a problem is found."))
 
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
@@ -25,6 +25,7 @@ struct Check: ParsableCommand {
             for line in report.answerProblems { say("  answers: \(line)") }
             for line in report.nameProblems { say("  names: \(line)") }
             for line in report.countProblems { say("  counts: \(line)") }
+            for problem in report.mediaProblems { say("  recordings: \(problem.sentence)") }
         }
         if !report.ok { throw ExitCode.failure }
     }

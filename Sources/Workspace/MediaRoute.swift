@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import Media
+import StudyStore
+
+/// Serves the study's registered recordings to the page's player, by their id in the study (never by a path the request
+/// names), with byte ranges so the browser can seek: 206 Partial Content for a satisfiable range, 416 for one that is
+/// not, the whole file otherwise. Behind the same guard (token, Host) as every other route.
+struct MediaRoute {
+    let server: WorkspaceServer
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("media/{id}") { request, context in try await serve(request, context: context) }
+    }
+
+    func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("id", as: Int64.self), let record = try server.study.media(id: id) else {
+            return GuardMiddleware<BasicRequestContext>.refuse(.notFound, "the study has no such recording")
+        }
+        // The file as registered: gone or of another size, it is not the recording the transcript's times are of.
+        guard let now = FileFingerprint.attributes(record.path) else {
+            return GuardMiddleware<BasicRequestContext>.refuse(.notFound, "the recording's file is gone (moved or deleted): \(record.path)")
+        }
+        guard now.size == record.size else {
+            return GuardMiddleware<BasicRequestContext>.refuse(.conflict, "the recording's file changed since it was registered: \(record.path)")
+        }
+        let size = Int(now.size)
+        var headers: HTTPFields = [.acceptRanges: "bytes", .contentType: record.facts.contentType(path: record.path), .cacheControl: "no-store"]
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        switch ByteRangeRequest(header: request.headers[.range], size: size) {
+        case .whole:
+            headers[.contentLength] = String(size)
+            let body = try await FileIO().loadFile(path: record.path, context: context)
+            return Response(status: .ok, headers: headers, body: body)
+        case let .partial(range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+            headers[.contentLength] = String(range.count)
+            let body = try await FileIO().loadFile(path: record.path, range: range, context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            headers[.contentType] = "application/json"
+            let message = (try? JSONEncoder().encode(["error": "the range \(request.headers[.range] ?? "") cannot be served: the recording has \(size) bytes"])) ?? Data()
+            return Response(status: .rangeNotSatisfiable, headers: headers, body: .init(byteBuffer: ByteBuffer(data: message)))
+        }
+    }
+}
+
+/// What a `Range` header asks of a file of `size` bytes (RFC 9110 §14): one byte range — `first-last`, `first-` or the
+/// last `-n` bytes — or the whole file when there is no header, another unit, or several ranges (a server may answer
+/// those with the whole file); a range that is malformed or starts past the end cannot be satisfied.
+enum ByteRangeRequest: Equatable {
+    case whole
+    case partial(ClosedRange<Int>)
+    case unsatisfiable
+
+    init(header: String?, size: Int) {
+        guard let header else { self = .whole; return }
+        guard let equals = header.firstIndex(of: "="),
+              header[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "bytes" else { self = .whole; return }
+        let ranges = header[header.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+        guard ranges.count == 1 else { self = .whole; return }
+        let spec = ranges[0].trimmingCharacters(in: .whitespaces)
+        guard let dash = spec.firstIndex(of: "-"), size > 0 else { self = .unsatisfiable; return }
+        let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        func number(_ text: Substring) -> Int? { text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil }
+        if first.isEmpty {
+            guard let count = number(last), count > 0 else { self = .unsatisfiable; return }
+            self = .partial(max(0, size - count)...(size - 1))
+            return
+        }
+        guard let start = number(first), start < size else { self = .unsatisfiable; return }
+        if last.isEmpty { self = .partial(start...(size - 1)); return }
+        guard let end = number(last), end >= start else { self = .unsatisfiable; return }
+        self = .partial(start...min(end, size - 1))
+    }
+}

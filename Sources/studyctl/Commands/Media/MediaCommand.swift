@@ -1,0 +1,215 @@
+import ArgumentParser
+import Foundation
+import Media
+import MediaTools
+import Results
+import StudyStore
+import Wording
+
+struct MediaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "media",
+        abstract: words("Register the recordings of sessions (audio or video): add, list and remove."),
+        subcommands: [MediaAdd.self, MediaList.self, MediaRemove.self])
+}
+
+struct MediaAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: words("Register a participant's recording; the file stays where it is."),
+        discussion: words("""
+            The file is not copied: the study keeps its absolute path, size and SHA-256, so 'media list' and 'check' \
+            tell when it was moved or changed, and what ffprobe reads of it (audio or video, duration, codecs). \
+            FFmpeg's ffprobe must be installed.
+
+            --transcript links the transcript made from this recording: its turn times are then the recording's \
+            times, and 'studyctl clips' and the coding workspace play excerpts from it. --starts-at places the \
+            recording on the participant's moderated session's clock (seconds after the session began; negative \
+            when the recording began first); --sync ties a time of the recording to a moment of the session: \
+            'session' (its start) or 'event:KIND TASK', the session's first such event (event:start T1 is the first \
+            start of T1).
+
+            Examples: studyctl media add P3 P3.mp4 --transcript ''
+                      studyctl media add P3 P3-tela.mp4 --label tela --sync "00:00:05=event:start T1"
+            """))
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Argument(help: ArgumentHelp(words("The recording: an audio or video file ffprobe can read."), valueName: "file"),
+              completion: .file(extensions: ["mp4", "m4a", "mov", "mkv", "webm", "wav", "mp3", "ogg", "flac"]))
+    var file: String
+
+    @Option(help: ArgumentHelp(words("Tells apart several recordings of one participant (e.g. screen, camera)."), valueName: "label"))
+    var label: String = ""
+
+    @Option(help: ArgumentHelp(words("The label of the participant's transcript made from this recording ('' for the one without a label)."),
+                               valueName: "label"))
+    var transcript: String?
+
+    @Option(name: .customLong("starts-at"), help: ArgumentHelp(words("Seconds after the session began when the recording began (negative: before)."),
+                                                               valueName: "seconds"))
+    var startsAt: String?
+
+    @Option(help: ArgumentHelp(words("A time of the recording tied to a moment of the session: TIME=session or TIME=event:KIND TASK."),
+                               valueName: "time=anchor"))
+    var sync: String?
+
+    @Option(help: ArgumentHelp(words("The session, by its number among the participant's (see 'studyctl session show'), when they have several."),
+                               valueName: "N"))
+    var session: Int?
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if startsAt != nil && sync != nil { throw Refusal("Please choose one of --starts-at and --sync.") }
+        if session != nil && startsAt == nil && sync == nil { throw Refusal("Please say where the recording starts with --starts-at or --sync when you name --session.") }
+    }
+
+    /// `--starts-at` in milliseconds; a leading minus says the recording began before the session.
+    static func startsAtMilliseconds(_ text: String) throws -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let negative = trimmed.hasPrefix("-")
+        guard let ms = MediaTime.milliseconds(negative ? String(trimmed.dropFirst()) : trimmed) else { throw MediaError.badTime(text: text) }
+        return negative ? -ms : ms
+    }
+
+    func run() throws {
+        Voice.settle(arguments: CommandLine.arguments)
+        let placement: MediaPlacement?
+        if let startsAt {
+            placement = .startsAt(ms: try Self.startsAtMilliseconds(startsAt))
+        } else if let sync {
+            placement = .sync(try SyncPoint(parsing: sync))
+        } else {
+            placement = nil
+        }
+        let path = URL(fileURLWithPath: file).standardizedFileURL.path
+        let database = try study.open()
+        let facts = try FFprobe.facts(of: path)
+        let fingerprint = try Activity.during(Message.working.text(Voice.language)) { try FileFingerprint.read(path) }
+        let record = try database.addMedia(MediaRegistration(participant: participant, label: label, path: path, facts: facts, fingerprint: fingerprint,
+                                                             transcript: transcript, placement: placement, session: session))
+        let kind = MediaList.kind(record.kind)
+        let size = MediaList.size(record.size)
+        say("Registered \(record.participant)'s recording\(MediaList.labelled(record.label)): \(kind), \(record.facts.codec), \(MediaTime.text(record.durationMs)), \(size) (\(record.path)).")
+        if let transcript = record.transcript {
+            let shown = transcript.isEmpty ? "''" : transcript
+            if record.transcriptTimed == true {
+                say("Linked to the transcript \(shown): its turn times are the recording's times.")
+            } else {
+                say("Linked to the transcript \(shown), which has no times: its excerpts cannot be played or cut until it is added again from a timed file (WebVTT, SRT).")
+            }
+            if let last = try database.transcriptDetails(participant: record.participant, label: transcript).turns.compactMap({ $0.end ?? $0.start }).max(),
+               last > record.durationMs + 1000 {
+                note("the transcript's last turn ends at \(MediaTime.text(last)), after the recording's end (\(MediaTime.text(record.durationMs))): is it the transcript of this recording?")
+            }
+        }
+        if let offset = record.sessionOffsetMs, let number = record.session {
+            say("On session \(number)'s clock the recording begins at \(MediaList.offset(offset)) (\(MediaList.placement(record))).")
+        }
+    }
+}
+
+struct MediaList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: words("List the registered recordings, and whether each file is still where it was, unchanged."))
+
+    @Argument(help: ArgumentHelp(words("Only this participant's recordings.")))
+    var participant: String?
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Listed: Encodable {
+        var record: MediaRecord
+        var state: FileFingerprint.State
+
+        func encode(to encoder: Encoder) throws {
+            try record.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            // "ok", "missing" or "changed".
+            let file: String
+            switch state {
+            case .unchanged: file = "ok"
+            case .missing: file = "missing"
+            case .changed: file = "changed"
+            }
+            try container.encode(file, forKey: .init(stringValue: "file")!)
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+    }
+
+    func run() throws {
+        let records = try study.withStudy { try $0.media(participant: participant) }
+        let listed = records.map { Listed(record: $0, state: $0.fingerprint.state(of: $0.path)) }
+        if output.json { return try printJSON(listed, command: "media list", key: "media") }
+        if listed.isEmpty { return say("No recordings yet: register one with 'studyctl media add PARTICIPANT FILE'.") }
+        var table = TextTable(words: ["Participant", "Label", "Kind", "Codec", "Duration", "Size", "Transcript", "Session clock", "File"], rightAligned: [4, 5])
+        for item in listed {
+            let record = item.record
+            let file: String
+            switch item.state {
+            case .unchanged: file = words("ok")
+            case .missing: file = words("gone (moved or deleted)")
+            case .changed: file = words("changed")
+            }
+            let clock = record.sessionOffsetMs.map { offset in words("session \(record.session ?? 1): begins at \(Self.offset(offset))") } ?? "–"
+            let transcript = record.transcript.map { $0.isEmpty ? "''" : $0 } ?? "–"
+            table.append([record.participant, record.label, Self.kind(record.kind), record.facts.codec,
+                          MediaTime.text(record.durationMs), Self.size(record.size), transcript, clock, file])
+        }
+        print(table.render())
+        for item in listed {
+            if let problem = MediaFileProblem(item.record, state: item.state) { note(problem.sentence) }
+        }
+    }
+
+    /// "video" or "audio" in the command line's language.
+    static func kind(_ kind: MediaKind) -> String { kind == .video ? words("video") : words("audio") }
+
+    /// " 'tela'" for a labelled recording, nothing for the one without a label.
+    static func labelled(_ label: String) -> String { label.isEmpty ? "" : " '\(label)'" }
+
+    /// A size as people read it, in the command line's language: "1,2 MB".
+    static func size(_ bytes: Int64) -> String {
+        let style = NumberStyle(Voice.language)
+        if bytes < 1000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return style.number(Double(bytes) / 1000, decimals: 1) + " kB" }
+        if bytes < 1_000_000_000 { return style.number(Double(bytes) / 1_000_000, decimals: 1) + " MB" }
+        return style.number(Double(bytes) / 1_000_000_000, decimals: 2) + " GB"
+    }
+
+    /// A place on the session's clock: "0:37.000", "-0:02.500".
+    static func offset(_ ms: Int) -> String { MediaTime.text(ms) }
+
+    /// What placed the recording, as typed: "--starts-at 37", "0:05.000=event:start T1".
+    static func placement(_ record: MediaRecord) -> String {
+        guard let anchor = record.syncAnchor else { return "" }
+        if anchor == "starts-at" { return "--starts-at \(MediaTime.seconds(record.sessionOffsetMs ?? 0))" }
+        return "--sync \(MediaTime.text(record.syncMediaMs ?? 0))=\(anchor)"
+    }
+}
+
+struct MediaRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: words("Remove a recording from the study; the file itself is left alone."))
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Option(help: ArgumentHelp(words("Which recording, when the participant has several."), valueName: "label"))
+    var label: String = ""
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let record = try study.withStudy { try $0.removeMedia(participant: participant, label: label) }
+        say("Removed \(record.participant)'s recording\(MediaList.labelled(record.label)) from the study; the file \(record.path) was not touched.")
+    }
+}
