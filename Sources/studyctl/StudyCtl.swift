@@ -62,6 +62,8 @@ struct StudyCtl: ParsableCommand {
     /// for them; `serve` runs on it (`runAsynchronously`).
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        // Tables fit the terminal they are printed on; piped or redirected, they are printed whole.
+        if isatty(1) == 1 { TextRenderer.terminalWidth = Terminal.size().columns }
         let globals = ["--db": "STUDYCTL_DB", "--language": "STUDYCTL_LANGUAGE"]
         while let first = arguments.first {
             let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first

@@ -119,6 +119,30 @@ enum ForeignWords {
         #expect(Set(ends).count == 1)
     }
 
+    /// On a narrow terminal the labels wrap and the columns go in blocks, each led by the first column; every
+    /// line fits, and every value is still there. Piped (no width), the table is one block as before.
+    @Test func textFitsANarrowTerminal() {
+        var table = ResultTable(id: "wide", title: "Tasks", language: .ptBR,
+                                columns: [Column("task", "Tarefa", .text), Column("attempts", "Tentativas registradas", .count),
+                                          Column("completion", "Taxa de conclusão", .percent(decimals: 0)), Column("time", "Tempo médio (s)", .number(decimals: 1)),
+                                          Column("errors", "Erros por tentativa (média)", .number(decimals: 2)), Column("seq", "SEQ (média)", .number(decimals: 2))])
+        table.append([.text("Buscar produto"), .count(12), .percent(0.75), .number(41.25), .number(1.5), .number(5.25)])
+        table.append([.text("Pagar"), .count(9), .percent(1), .number(30), .number(0), .number(6)])
+        table.notes = ["Tempos em segundos; a conclusão conta sucessos parciais como não concluídos, e cada participante conta uma vez por tarefa."]
+        let whole = TextRenderer.render(table, width: nil)
+        #expect(whole.split(separator: "\n")[1].contains("Tentativas registradas"), "no width: labels on one line")
+        let narrow = TextRenderer.render(table, width: 40)
+        let lines = narrow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(narrow)")
+        for value in ["Buscar produto", "Pagar", "12", "75 %", "41,3", "1,50", "5,25", "6,00", "Tentativas", "registradas", "(média)"] {
+            #expect(narrow.contains(value), "\(value) in\n\(narrow)")
+        }
+        // Every block names its rows: "Buscar produto" once per block.
+        let blocks = lines.filter { $0.hasPrefix("──") }.count
+        #expect(blocks >= 2 && lines.filter { $0.hasPrefix("Buscar produto") }.count == blocks)
+        #expect(lines.last { !$0.isEmpty }?.hasSuffix("tarefa.") == true, "the note wraps at a space")
+    }
+
     @Test func markdownCaptionsFollowABNTAndAPA() {
         let pt = MarkdownRenderer.render(Self.sample(.ptBR), caption: TableCaption(number: 2, year: "2025"))
         #expect(pt.hasPrefix("**Tabela 2 – Escores SUS por grupo**\n\n| Grupo | n | Média | IC 95 % | p | Conclusão |\n| --- | ---: | ---: | --- | ---: | ---: |"))

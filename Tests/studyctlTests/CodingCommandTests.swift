@@ -229,7 +229,7 @@ import Testing
         try cli.succeed(["category", "add", "Falta exemplo", "--origin", "emergent", "--theme", "Problemas de API"])
         let unknown = try cli.fail(["codes", "discovery", "--theme", "Bugs"])
         #expect(unknown.stderr.contains("No theme 'Bugs' in the codebook. Themes: Problemas de API."), "\(unknown.stderr)")
-        #expect(try cli.fail(["codes", "discovery", "--theme", "Problemas de API"]).stderr.contains("discovery needs a category raised and two participants to estimate from (10 interviewed, 0 categories raised)"))
+        #expect(try cli.fail(["codes", "discovery", "--theme", "Problemas de API"]).stderr.contains("discovery needs a category raised and two participants to estimate from (interviewed: 10; categories raised: 0)"))
         // The figure, whole, by its extension; a name without one of the three is refused before anything is read.
         let refused = try cli.fail(["codes", "discovery", "--figure", "curve.txt"])
         #expect(refused.stderr.contains("Please name the figure file with .png, .svg or .pdf: 'curve.txt'."))

@@ -126,13 +126,7 @@ import Testing
             guard FileManager.default.fileExists(atPath: "/usr/share/texlive/texmf-dist/tex/latex/abntex2/abntex2.cls") else {
                 print("abnTeX2 not installed (texlive-publishers): the thesis check is skipped"); continue
             }
-            let report = try String(contentsOfFile: cli.path("out/\(name)/report.tex"), encoding: .utf8)
-            let body = try #require(report.components(separatedBy: "% --- studyctl report body: begin ---").last?
-                .components(separatedBy: "% --- studyctl report body: end ---").first)
-            let thesis = "\\documentclass[12pt,a4paper,oneside,brazil]{abntex2}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n"
-                + "\\usepackage{studyctl}\n\\begin{document}\n\\textual\n\\chapter{Resultados}\n\(body)\n\\end{document}\n"
-            try Data(thesis.utf8).write(to: URL(fileURLWithPath: cli.path("out/\(name)/thesis.tex")))
-            if let failure = try Self.pdflatex("thesis.tex", in: cli.path("out/\(name)")) { Issue.record("\(name) inside abnTeX2: \(failure)") }
+            try Self.checkThesis(cli.path("out/\(name)"), study: name)
         }
         // Running it again replaces the demo's own files.
         try cli.succeed(["demo", "--output", "out"])
@@ -179,6 +173,50 @@ import Testing
         #expect(tex.contains("\\includegraphics[width=\\textwidth]{charts/pt-BR/sus-distribution.pdf}"))
         #expect(FileManager.default.fileExists(atPath: cli.path("tex/charts/pt-BR/sus-distribution.pdf")))
         if let failure = try Self.pdflatex("report.tex", in: cli.path("tex")) { Issue.record("\(failure)") }
+    }
+
+    /// The report's thesis bodies (`report-body.tex` in Portuguese, `report-en-body.tex` in English) `\\include`d in a
+    /// minimal abnTeX2 thesis that ends with `\\bibliography{studyctl}`, compiled with pdflatex and bibtex
+    /// (abntex2cite in Portuguese, natbib with apalike in English): each compiles with no undefined citation, its
+    /// reference list has exactly the works its `\\cite` and `\\nocite` name, each a key of `studyctl.bib`; the body has
+    /// no title, date line or reference list of its own.
+    static func checkThesis(_ folder: String, study name: String,
+                            bodies: [(String, String)] = [("brazil", "report-body"), ("english", "report-en-body")]) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex"), FileManager.default.isExecutableFile(atPath: "/usr/bin/bibtex") else {
+            print("pdflatex or bibtex not installed: the thesis check of \(name) is skipped"); return
+        }
+        let bib = try String(contentsOfFile: folder + "/studyctl.bib", encoding: .utf8)
+        let bibKeys = Set(bib.matches(of: /@[a-z]+\{([^,]+),/).map { String($0.output.1) })
+        for (language, body) in bodies {
+            let text = try String(contentsOfFile: folder + "/\(body).tex", encoding: .utf8)
+            let cited = Set(text.matches(of: /\\(?:no)?cite[p]?\{([^}]*)\}/).flatMap { $0.output.1.split(separator: ",").map(String.init) })
+            #expect(!cited.isEmpty, "\(name)/\(body): no \\cite")
+            #expect(cited.isSubset(of: bibKeys), "\(name)/\(body): not in studyctl.bib: \(cited.subtracting(bibKeys).sorted())")
+            #expect(!text.contains("\\section{Referências}") && !text.contains("\\section{References}") && !text.contains("Relatório gerado")
+                    && !text.contains("Report generated"), "\(name)/\(body): a title, date line or reference list of its own")
+            #expect(!text.contains("(BROOKE, 1996)") && !text.contains("(Brooke, 1996)"), "\(name)/\(body): a citation left as text")
+            let english = language == "english"
+            let thesis = ["\\documentclass[12pt,a4paper,oneside,\(language)]{abntex2}", "\\usepackage[T1]{fontenc}", "\\usepackage[utf8]{inputenc}",
+                          english ? "\\usepackage[apa]{studyctl}\n\\usepackage{natbib}" : "\\usepackage{studyctl}\n\\usepackage[alf]{abntex2cite}",
+                          "\\begin{document}", "\\textual", "\\chapter{Resultados}", "\\include{\(body)}", "\\postextual",
+                          english ? "\\bibliographystyle{apalike}" : "", "\\bibliography{studyctl}", "\\end{document}"].joined(separator: "\n")
+            let file = "thesis-\(language).tex"
+            try Data(thesis.utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+            _ = try Self.pdflatex(file, in: folder)
+            let bibtex = Process()
+            bibtex.executableURL = URL(fileURLWithPath: "/usr/bin/bibtex")
+            bibtex.arguments = [String(file.dropLast(4))]
+            bibtex.currentDirectoryURL = URL(fileURLWithPath: folder)
+            bibtex.standardOutput = FileHandle.nullDevice
+            try bibtex.run()
+            bibtex.waitUntilExit()
+            _ = try Self.pdflatex(file, in: folder)
+            if let failure = try Self.pdflatex(file, in: folder) { Issue.record("\(name)/\(body) inside abnTeX2: \(failure)"); continue }
+            let log = try String(contentsOfFile: folder + "/thesis-\(language).log", encoding: .isoLatin1)
+            #expect(!log.contains("undefined"), "\(name)/\(body): undefined citations")
+            let bbl = try String(contentsOfFile: folder + "/thesis-\(language).bbl", encoding: .isoLatin1)
+            #expect(bbl.components(separatedBy: "\\bibitem").count - 1 == cited.count, "\(name)/\(body): \(cited.count) works cited, the list differs")
+        }
     }
 
     /// Compiles `file` in `folder` with pdflatex; the errors when it fails, `nil` when it compiled or pdflatex is missing.

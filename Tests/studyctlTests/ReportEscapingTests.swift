@@ -34,7 +34,7 @@ import Testing
         reference: "Autor, A. (2024). *Título* <i>x</i> | {1}: 10%.\nSegunda linha & [link](http://x)",
         answers: ["Primeira linha\nsegunda | *negrito* # <b>tag</b> & \\ 50% {x} _y_ ~z~ ^w [link](http://x) `code` $5",
                   "- lista?\r\n1. não\n> citação\n### título\n::result 0\nSTUDYCTLTABLE1 <!-- end",
-                  "\"aspas\" it's -- ,, <br> &amp; &#60; 😀 \u{200F}שלום\u{200E} ok"],
+                  "\"aspas\" it's -- ,, <br> &amp; &#60; 😀 😅 ❤️ \u{200F}שלום\u{200E} ok"],
         categories: ["Cat | *x* <b>", "Cat #2 {z} 100%"],
         definitions: ["Uma\ndenição | com <i>tags</i> & 10%", "[a](b) ~~riscado~~ $x$ \\section{y}"],
         excerpts: ["ele disse\n\"não\" | *sério* <i>", "it's 50% {ok} & <b>", "linha 1\r\nlinha 2 # ::result 1"],
@@ -138,6 +138,9 @@ import Testing
             #expect(Self.count(latex, pattern) == Self.count(plainLaTeX, pattern), "LaTeX: \(pattern)")
         }
         #expect(Self.count(latex, "\\\\includegraphics") == charts)
+        // The body for a thesis, with the works it cites in studyctl.bib (the custom instrument's reference as typed),
+        // compiles inside abnTeX2 with bibtex, emoji and all.
+        try ExportCommandTests.checkThesis(marked.path("latex"), study: "marked", bodies: [(language == "pt-BR" ? "brazil" : "english", "report-body")])
         if let pdf = try Rendered.pdf("report.tex", in: marked.path("latex")), let plainPDF = try Rendered.pdf("report.tex", in: plain.path("latex")) {
             for word in [table, figure] {
                 let numbers = Set(Self.numbers(word, plainPDF))
@@ -254,15 +257,15 @@ enum Rendered {
         return try run("/usr/bin/pdftotext", ["-layout", "-enc", "UTF-8", pdf, "-"])
     }
 
-    /// What pdflatex with studyctl.sty sets: line breaks as spaces, direction marks as nothing, emoji and Hebrew
-    /// (which no font here has) as their code points.
+    /// What pdflatex with studyctl.sty sets: line breaks as spaces, direction marks and variation selectors as
+    /// nothing, emoji, dingbats (❤) and Hebrew (which no font here has) as their code points.
     static func typeset(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFE0F: continue
             case 0x0A, 0x0D: out += " "
-            case 0x0590...0x05FF, 0x1F000...: out += "U+" + String(format: "%04X", scalar.value)
+            case 0x0590...0x05FF, 0x2700...0x27BF, 0x1F000...: out += "U+" + String(format: "%04X", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -25,6 +25,70 @@ public enum LaTeXReport {
         return document(body, title: escape(model.title), language: language)
     }
 
+    /// The report as a section of a thesis chapter (`report-body.tex`), for `\\include` in an abnTeX2 thesis that loads
+    /// `studyctl.sty` and ends with `\\bibliography{studyctl}`: no title, date line or reference list of its own;
+    /// its headings one level up (the report's sections are the chapter's `\\section`s); each citation a `\\cite`
+    /// (abntex2cite in Portuguese, natbib's `\\citep` in English) of a key in `studyctl.bib`, and the works only
+    /// mentioned in notes brought in by `\\nocite`.
+    static func thesisBody(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
+        let rendered = try ReportWriter.renderTemplate(model, templatePath: path, numbered: false)
+        let (markdown, tables) = ReportWriter.placeTables(chapterPart(rendered, referencesHeading: Phrase.referencesHeading.text(language)), model,
+                                                          line: { ReportWriter.isTablePlaceholder($0) ? "::latex " + $0 : $0 })
+        let filled = StudyTextSlots.fill(convert(markdown, language: language, year: model.year, headingShift: 1)) { value, _ in escape(value) }
+        var body = ReportWriter.drawTables(filled, tables) { table, number in
+            LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year))
+        }
+        body = citing(body, forms: model.citationForms, language: language)
+        let mentioned = model.citationForms.filter { !$0.parenthetical }.flatMap(\.keys)
+        var unique: [String] = []
+        for key in mentioned where !unique.contains(key) { unique.append(key) }
+        let header = [
+            "% studyctl report body, a section of a thesis chapter: \\include it in an abnTeX2 thesis that loads studyctl.sty",
+            "% (\\usepackage{studyctl}, or [apa]{studyctl} in English) and lists its works from studyctl.bib:",
+            language == .ptBR ? "% \\usepackage[alf]{abntex2cite} ... \\bibliography{studyctl}" : "% \\usepackage{natbib} ... \\bibliographystyle{apalike} \\bibliography{studyctl}",
+        ]
+        return (header + (unique.isEmpty ? [] : ["\\nocite{\(unique.joined(separator: ","))}"]) + ["", body]).joined(separator: "\n") + "\n"
+    }
+
+    /// The rendered template without what the thesis has already: the title (the first `# ` heading), the lines
+    /// before the first section, and the reference list.
+    static func chapterPart(_ markdown: String, referencesHeading: String) -> String {
+        var kept: [Substring] = []
+        var beforeFirstSection = true
+        var inReferences = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") {
+                beforeFirstSection = false
+                inReferences = StudyTextSlots.raw(String(line.dropFirst(3))).trimmingCharacters(in: .whitespaces) == referencesHeading
+            }
+            if beforeFirstSection || inReferences { continue }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// Each parenthetical citation of the report as a `\\cite` command of its works' keys.
+    static func citing(_ body: String, forms: [CitationForm], language: StudyLanguage) -> String {
+        let command = language == .ptBR ? "\\cite" : "\\citep"
+        var result = body
+        for form in forms.filter(\.parenthetical).sorted(by: { $0.text.count > $1.text.count }) {
+            result = result.replacingOccurrences(of: escape(form.text), with: "\(command){\(form.keys.joined(separator: ","))}")
+        }
+        return result
+    }
+
+    /// The thesis body's file beside `report.tex`: `report-body.tex` (`report.en.tex`: `report-en-body.tex`, a name
+    /// `\\include` takes).
+    public static func bodyFileName(_ fileName: String) -> String {
+        let base = fileName.hasSuffix(".tex") ? String(fileName.dropLast(4)) : fileName
+        return base.replacingOccurrences(of: ".", with: "-") + "-body.tex"
+    }
+
+    /// `studyctl.bib` for the report: every work studyctl cites, and the references the study's researcher typed.
+    static func bibliography(_ model: ReportModel) -> String {
+        BibTeX.file(verbatim: model.verbatimReferences, language: StudyLanguage(rawValue: model.language) ?? .en)
+    }
+
     /// Inline markdown of the template (**bold**, *italic*, `code`, <br>) as LaTeX.
     static func inline(_ text: String) -> String {
         // The template's own text ("95% CI", "Q&A") is not escaped by the content type: escape what is left bare.
@@ -35,7 +99,7 @@ public enum LaTeXReport {
         return result.replacingOccurrences(of: "<br>", with: "; ")
     }
 
-    static func convert(_ markdown: String, language: StudyLanguage, year: String) -> String {
+    static func convert(_ markdown: String, language: StudyLanguage, year: String, headingShift: Int = 0) -> String {
         let pt = language == .ptBR
         let source = pt ? "\\fonte{Dados da pesquisa (\(year)).}" : ""
         var out: [String] = []
@@ -126,7 +190,7 @@ public enum LaTeXReport {
             } else if line.hasPrefix("### ") || line.hasPrefix("## ") || line.hasPrefix("# ") {
                 flushParagraph(); closeList()
                 let level = line.prefix { $0 == "#" }.count
-                let command = ["section", "subsection", "subsubsection"][level - 1]
+                let command = ["section", "subsection", "subsubsection", "paragraph"][min(max(level - 1 - headingShift, 0), 3)]
                 out.append("\\\(command){\(inline(String(line.dropFirst(level + 1))))}")
                 out.append("")
             } else if line.hasPrefix("- ") {
@@ -147,8 +211,8 @@ public enum LaTeXReport {
 
     static func document(_ body: String, title: String, language: StudyLanguage) -> String {
         """
-        % studyctl report. The part between the two markers drops into an abnTeX2 thesis that loads studyctl.sty
-        % (\\usepackage{studyctl}, the file beside this one), where its tables break across pages as here.
+        % studyctl report. Its body as a section of a thesis chapter, with \\cite keys of studyctl.bib, is the
+        % -body.tex file beside this one (\\include it in an abnTeX2 thesis that loads studyctl.sty).
         \\documentclass[12pt,a4paper]{article}
         \\usepackage[T1]{fontenc}
         \\usepackage[utf8]{inputenc}

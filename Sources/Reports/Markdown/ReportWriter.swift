@@ -135,6 +135,7 @@ public enum ReportWriter {
         let (model, charts) = ReportModel.build(snapshot, language: language)
         let markdown = format == .md ? try render(model, templatePath: path) : ""
         let latex = format == .latex ? try LaTeXReport.render(model, templatePath: path, language: language) : ""
+        let thesisBody = format == .latex ? try LaTeXReport.thesisBody(model, templatePath: path, language: language) : ""
         let html = format == .html ? try HTMLReport.render(model, templatePath: path, language: language) : ""
         try AtomicOutput.folder(folder) { temporary in
             let base = URL(fileURLWithPath: temporary)
@@ -161,6 +162,9 @@ public enum ReportWriter {
                     try Data(page.utf8).write(to: base.appendingPathComponent(fileName))
                 case .latex:
                     try Data(latex.utf8).write(to: base.appendingPathComponent(fileName))
+                    // The body for a thesis chapter and the works it cites, for \include and \bibliography{studyctl}.
+                    try Data(thesisBody.utf8).write(to: base.appendingPathComponent(LaTeXReport.bodyFileName(fileName)))
+                    try Data(LaTeXReport.bibliography(model).utf8).write(to: base.appendingPathComponent("studyctl.bib"))
                     // What the body needs, beside it: the same file a thesis copies to use the body with abnTeX2.
                     if let style = TemplateFiles.latexStyleFile {
                         try FileManager.default.copyItem(at: style, to: base.appendingPathComponent("studyctl.sty"))

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Surveys
 
 /// The works a report cites, with in-text citations and reference-list entries in ABNT NBR 6023:2018 and
@@ -174,6 +175,32 @@ enum Bibliography {
                           kind: .article(journal: "Biometrika", volume: "34", issue: "1–2", pages: "28–35")),
         "hedges1981": Work(authors: [("Hedges", "L. V.")], year: 1981, title: "Distribution theory for Glass's estimator of effect size and related estimators",
                            kind: .article(journal: "Journal of Educational Statistics", volume: "6", issue: "2", pages: "107–128")),
+        // The tests between groups and the agreement coefficients the report's tables and notes name.
+        "mann1947": Work(authors: [("Mann", "H. B."), ("Whitney", "D. R.")], year: 1947,
+                         title: "On a test of whether one of two random variables is stochastically larger than the other",
+                         kind: .article(journal: "The Annals of Mathematical Statistics", volume: "18", issue: "1", pages: "50–60")),
+        "welch1951": Work(authors: [("Welch", "B. L.")], year: 1951, title: "On the comparison of several mean values: an alternative approach",
+                          kind: .article(journal: "Biometrika", volume: "38", issue: "3–4", pages: "330–336")),
+        "kruskal1952": Work(authors: [("Kruskal", "W. H."), ("Wallis", "W. A.")], year: 1952, title: "Use of ranks in one-criterion variance analysis",
+                            kind: .article(journal: "Journal of the American Statistical Association", volume: "47", issue: "260", pages: "583–621")),
+        "games1976": Work(authors: [("Games", "P. A."), ("Howell", "J. F.")], year: 1976,
+                          title: "Pairwise multiple comparison procedures with unequal N's and/or variances: a Monte Carlo study",
+                          kind: .article(journal: "Journal of Educational Statistics", volume: "1", issue: "2", pages: "113–125")),
+        "dunn1964": Work(authors: [("Dunn", "O. J.")], year: 1964, title: "Multiple comparisons using rank sums",
+                         kind: .article(journal: "Technometrics", volume: "6", issue: "3", pages: "241–252")),
+        "gwet2008": Work(authors: [("Gwet", "K. L.")], year: 2008, title: "Computing inter-rater reliability and its variance in the presence of high agreement",
+                         kind: .article(journal: "British Journal of Mathematical and Statistical Psychology", volume: "61", issue: "1", pages: "29–48")),
+        "brennan1981": Work(authors: [("Brennan", "R. L."), ("Prediger", "D. J.")], year: 1981, title: "Coefficient kappa: some uses, misuses, and alternatives",
+                            kind: .article(journal: "Educational and Psychological Measurement", volume: "41", issue: "3", pages: "687–699")),
+        "feinstein1990": Work(authors: [("Feinstein", "A. R."), ("Cicchetti", "D. V.")], year: 1990, title: "High agreement but low kappa: I. The problems of two paradoxes",
+                              kind: .article(journal: "Journal of Clinical Epidemiology", volume: "43", issue: "6", pages: "543–549")),
+        "fleiss1969": Work(authors: [("Fleiss", "J. L."), ("Cohen", "J."), ("Everitt", "B. S.")], year: 1969, title: "Large sample standard errors of kappa and weighted kappa",
+                           kind: .article(journal: "Psychological Bulletin", volume: "72", issue: "5", pages: "323–327")),
+        "huang2012": Work(authors: [("Huang", "J. L."), ("Curran", "P. G."), ("Keeney", "J."), ("Poposki", "E. M."), ("DeShon", "R. P.")], year: 2012,
+                          title: "Detecting and deterring insufficient effort responding to surveys",
+                          kind: .article(journal: "Journal of Business and Psychology", volume: "27", issue: "1", pages: "99–114")),
+        "efron1987": Work(authors: [("Efron", "B.")], year: 1987, title: "Better bootstrap confidence intervals",
+                          kind: .article(journal: "Journal of the American Statistical Association", volume: "82", issue: "397", pages: "171–185")),
         "lewis2017": Work(authors: [("Lewis", "J. R."), ("Sauro", "J.")], year: 2017, title: "Can I leave this one out? The effect of dropping an item from the SUS",
                           kind: .article(journal: "Journal of Usability Studies", volume: "13", issue: "1", pages: "38–46")),
     ]
@@ -182,6 +209,15 @@ enum Bibliography {
     static let instruments: [String: String] = [
         "sus": "brooke1996", "pssuq": "lewis2002", "pssuq-v2": "lewis1995", "csuq": "lewis1995", "umux": "finstad2010",
         "umux-lite": "lewis2013", "seq": "sauro2009", "nasa-tlx": "hart1988",
+    ]
+
+    /// The fixed forms in which notes and sentences shared with the terminal mention a work (see `CitationList.noteMentions`).
+    static let mentions: [(String, String)] = [
+        ("Sauro & Lewis 2016", "sauro2016"), ("Bangor et al. 2009", "bangor2009"), ("Bangor et al. 2008", "bangor2008"),
+        ("Bangor et al. 2008, 2009", "bangor2009"), ("Krippendorff 2011", "krippendorff2011"), ("Feinstein & Cicchetti 1990", "feinstein1990"),
+        ("Gwet 2008", "gwet2008"), ("Brennan–Prediger (1981)", "brennan1981"), ("Fleiss, Cohen & Everitt (1969)", "fleiss1969"),
+        ("Fleiss, Cohen e Everitt (1969)", "fleiss1969"), ("Huang et al. 2012", "huang2012"), ("Efron 1987", "efron1987"),
+        ("Olsen 2012", "olsen2012"), ("Lewis 2001", "lewis2001"), ("Guest, Namey & Chen 2020", "guest2020"),
     ]
 
     /// The works each built-in instrument's norms come from, cited beside the norms in the report.
@@ -199,17 +235,56 @@ final class CitationList {
 
     init(language: StudyLanguage) { self.language = language }
 
+    /// Each citation as the text shows it, with its works: LaTeX writes the parenthetical ones as `\cite` commands.
+    private(set) var forms: [CitationForm] = []
+
     /// "(BROOKE, 1996)" / "(Brooke, 1996)", remembering the work for the list.
     func cite(_ key: String) -> String {
         guard let work = Bibliography.works[key] else { return "" }
         if !cited.contains(key) { cited.append(key) }
-        return work.citation(language)
+        let text = work.citation(language)
+        remember(CitationForm(text: text, keys: [key], parenthetical: true))
+        return text
     }
 
     /// Several works in one parenthesis: "(AGRESTI; COULL, 1998; SAURO; LEWIS, 2005)".
     func cite(_ keys: [String]) -> String {
-        let parts = keys.map { cite($0) }.filter { !$0.isEmpty }.map { String($0.dropFirst().dropLast()) }
-        return "(" + parts.joined(separator: "; ") + ")"
+        let known = keys.filter { Bibliography.works[$0] != nil }
+        let parts = known.map { cite($0) }.map { String($0.dropFirst().dropLast()) }
+        let text = "(" + parts.joined(separator: "; ") + ")"
+        remember(CitationForm(text: text, keys: known, parenthetical: true))
+        return text
+    }
+
+    /// Several works without the parenthesis, for a place already inside one: "LEWIS, 2002; SAURO; LEWIS, 2016".
+    func citeInside(_ keys: [String]) -> String {
+        let text = String(cite(keys).dropFirst().dropLast())
+        remember(CitationForm(text: text, keys: keys.filter { Bibliography.works[$0] != nil }, parenthetical: false))
+        return text
+    }
+
+    private func remember(_ form: CitationForm) {
+        if !form.keys.isEmpty, !forms.contains(form) { forms.append(form) }
+    }
+
+    /// Notes and sentences shared with the terminal name their works in a fixed form ("Gwet 2008", "Sauro & Lewis
+    /// 2016"): each such mention found in `text` puts its work in the reference list, and LaTeX adds it to the
+    /// thesis's bibliography (`\nocite`), the mention staying as written.
+    func noteMentions(in text: String) {
+        for (mention, key) in Bibliography.mentions where text.contains(mention) {
+            if !cited.contains(key) { cited.append(key) }
+            remember(CitationForm(text: mention, keys: [key], parenthetical: false))
+        }
+    }
+
+    /// A reference the researcher typed (a custom instrument's, a category's origin), listed as it is; in LaTeX it
+    /// is a `@misc` entry of `studyctl.bib` (`studyctl-ref-N`) that the text brings into the bibliography.
+    func citeVerbatim(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return }
+        if !verbatim.contains(text) { verbatim.append(text) }
+        let key = "studyctl-ref-\((verbatim.firstIndex(of: text) ?? 0) + 1)"
+        remember(CitationForm(text: text, keys: [key], parenthetical: false))
     }
 
     /// An instrument's citation: the structured work for a built-in one, else its own reference text (listed as is).
@@ -217,7 +292,7 @@ final class CitationList {
         if let key = Bibliography.instruments[instrument.id] { return cite(key) }
         let text = instrument.reference.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return "" }
-        if !verbatim.contains(text) { verbatim.append(text) }
+        citeVerbatim(text)
         return text
     }
 
@@ -229,5 +304,80 @@ final class CitationList {
         // for each format like any text of the study.
         let entries = works.map { (text: $0, entry: $0) } + verbatim.map { (text: $0, entry: StudyTextSlots.keyedSlot($0)) }
         return entries.sorted { key($0.text) < key($1.text) }.map(\.entry)
+    }
+}
+
+/// A citation as a report's text shows it and the works it stands for.
+public struct CitationForm: Sendable, Equatable {
+    /// The text: "(BROOKE, 1996)", "LEWIS, 2002; SAURO; LEWIS, 2016", "Gwet 2008".
+    public var text: String
+    /// The works' keys in `studyctl.bib`.
+    public var keys: [String]
+    /// Whether the text is a whole parenthetical citation (a `\cite` in LaTeX) or a mention kept as written.
+    public var parenthetical: Bool
+}
+
+/// `studyctl.bib`: every work studyctl's reports can cite, for a thesis's bibliography (abntex2cite with
+/// `abntex2-alf` in Portuguese, natbib with `apalike` in English), and the references the researcher typed.
+enum BibTeX {
+    static func file(verbatim: [String], language: StudyLanguage) -> String {
+        var lines = ["% studyctl.bib: the works studyctl's report cites. BibTeX (abntex2cite or natbib) lists only those \\cite'd.", ""]
+        for key in Bibliography.works.keys.sorted() {
+            if let work = Bibliography.works[key] { lines.append(entry(work, key: key)); lines.append("") }
+        }
+        for (index, text) in verbatim.enumerated() {
+            lines.append(misc(text, key: "studyctl-ref-\(index + 1)", language: language))
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A field's text: LaTeX's special characters escaped, dashes of ranges as `--`.
+    static func field(_ text: String) -> String {
+        LaTeXRenderer.escape(text)
+    }
+
+    /// A reference typed as text ("Nielsen (1994)", "MYLLÄRNIEMI, T. et al. Title. 2018."): author-year styles need an
+    /// author and a year, so the text is the author (kept whole, its case protected) and the year is the last one in
+    /// it, or "s.d." / "n.d." where it names none.
+    static func misc(_ text: String, key: String, language: StudyLanguage) -> String {
+        let years = text.matches(of: /(?:^|[^0-9])((?:1[5-9]|20)[0-9]{2}[a-z]?)(?![0-9])/).map { String($0.output.1) }
+        let year = years.last ?? (language == .ptBR ? "s.d." : "n.d.")
+        return "@misc{\(key),\n  author = {{\(field(text))}},\n  year = {\(year)}\n}"
+    }
+
+    static func entry(_ work: Work, key: String) -> String {
+        func pages(_ range: String) -> String { range.replacingOccurrences(of: "–", with: "--") }
+        let authors = work.authors.map { $0.initials.isEmpty ? "{\(field($0.family))}" : "\(field($0.family)), \($0.initials)" }
+            .joined(separator: " and ")
+        var fields: [(String, String)] = [("author", authors), ("year", String(work.year))]
+        let type: String
+        // Titles keep their case (double braces): they are written in sentence case already.
+        switch work.kind {
+        case let .article(journal, volume, issue, range):
+            type = "article"
+            fields += [("title", "{\(field(work.title))}"), ("journal", field(journal)), ("volume", volume)]
+            if let issue { fields.append(("number", pages(issue))) }
+            fields.append(("pages", pages(range)))
+        case let .chapter(editors, book, range, publisher, place):
+            type = "incollection"
+            fields += [("title", "{\(field(work.title))}"), ("booktitle", "{\(field(book))}"),
+                       ("editor", editors.map(field).joined(separator: " and ")), ("pages", pages(range)),
+                       ("publisher", field(publisher)), ("address", field(place))]
+        case let .book(subtitle, edition, publisher, place):
+            type = "book"
+            fields.append(("title", "{\(field(work.title))}"))
+            if let subtitle { fields.append(("subtitle", "{\(field(subtitle))}")) }
+            if let edition { fields.append(("edition", String(edition))) }
+            fields += [("publisher", field(publisher)), ("address", field(place))]
+        case let .paper(proceedings, range, publisher, place):
+            type = "inproceedings"
+            fields += [("title", "{\(field(work.title))}"), ("booktitle", "{\(field(proceedings))}"), ("pages", pages(range)),
+                       ("publisher", field(publisher)), ("address", field(place))]
+        case let .report(institution, place):
+            type = "techreport"
+            fields += [("title", "{\(field(work.title))}"), ("institution", field(institution)), ("address", field(place))]
+        }
+        return "@\(type){\(key),\n" + fields.map { "  \($0.0) = {\($0.1)}" }.joined(separator: ",\n") + "\n}"
     }
 }

@@ -54,6 +54,15 @@ enum Methods {
             }
             paragraphs.append(text)
         }
+        if let by = s.groupAttribute {
+            let compared = s.questionnaires.flatMap { $0.report.comparisons.filter { $0.task == nil }.map(\.comparison.groups.count) }
+            if compared.contains(2) {
+                paragraphs.append(("Scores were compared between the two groups of \(by) by Welch's t-test \(c.cite("welch1947")), with Hedges' g \(c.cite("hedges1981")), and by the Mann–Whitney U test \(c.cite("mann1947"))." as Sentence).text(language))
+            }
+            if compared.contains(where: { $0 > 2 }) {
+                paragraphs.append(("Scores were compared between the groups of \(by) by Welch's ANOVA \(c.cite("welch1951")) and the Kruskal–Wallis test with ε² \(c.cite("kruskal1952")), then pair by pair by the Games–Howell test \(c.cite("games1976")) and Dunn's test \(c.cite("dunn1964")) with Holm's adjustment \(c.cite("holm1979"))." as Sentence).text(language))
+            }
+        }
         paragraphs += design(s, language: language, citations: c)
         if !s.taskSummary.isEmpty {
             var text = ("For tasks, completion rates are given with the 95 % adjusted-Wald interval \(c.cite(["agresti1998", "sauro2005"])); times as mean, median and geometric mean with its interval computed on the log scale \(c.cite("sauro2016"))." as Sentence).text(language)
@@ -79,11 +88,13 @@ enum Methods {
             } else {
                 text = ("Interviews were analysed with in-vivo coding (\(inVivo) codes in the participants' own words) and descriptive coding (\(descriptive) codes summarising the excerpt's topic), grouped into categories" as Sentence).text(language)
             }
+            // The researcher's own references for a priori categories go into the reference list as typed.
+            for reference in literature { c.citeVerbatim(reference) }
             text += literature.isEmpty ? "." : ((" established a priori from " as Sentence).text(language)) + literature.joined(separator: "; ")
                 + ((" and emerging from the data." as Sentence).text(language))
             text += (" A category's frequency is the share of participants who raised it." as Sentence).text(language)
             if s.coders.count > 1 {
-                text += (" Agreement between coders was measured by percent agreement, Cohen's κ \(c.cite("cohen1960")) and nominal Krippendorff's α \(c.cite("krippendorff2011")), over the excerpts coded by at least two coders." as Sentence).text(language)
+                text += (" Agreement between coders was measured by percent agreement, Cohen's κ \(c.cite("cohen1960")) with its large-sample 95 % interval \(c.cite("fleiss1969")), nominal Krippendorff's α \(c.cite("krippendorff2011")) with its bootstrap interval \(c.cite("hayes2007")), and, since κ and α fall near 0 when one value dominates \(c.cite("feinstein1990")), Gwet's AC1 \(c.cite("gwet2008")) and the Brennan–Prediger coefficient \(c.cite("brennan1981")), over the excerpts coded by at least two coders." as Sentence).text(language)
             }
             paragraphs.append(text)
         }

@@ -167,7 +167,7 @@ extension ReportModel {
                 // The norms' works cited in the report's style (and listed in the references); a custom instrument's
                 // own source text as written.
                 let keys = Bibliography.normSources[d.id] ?? (d.scoring == .sus ? ["sauro2016"] : [])
-                let source = keys.isEmpty ? d.norms?.source.text(language) ?? "" : String(citations.cite(keys).dropFirst().dropLast())
+                let source = keys.isEmpty ? d.norms?.source.text(language) ?? "" : citations.citeInside(keys)
                 questionnaire.normsIntro = [Value(value: Phrase.normsIntro(source: source).text(language))]
                 var table = ResultTable(id: "\(d.id)_norms", title: Phrase.normsTitle(shortName).text(language), language: language,
                                         columns: [Column(.score, .text, language), Column(.mean, .number(decimals: 2), language),
@@ -553,8 +553,15 @@ extension ReportModel {
             model.gaze = gazeSection(s, language: language, citations: citations, model: &model, chart: chart)
         }
         model.methods = Methods.paragraphs(s, language: language, citations: citations).map { Value(value: $0) }
+        // The works the tables' notes mention in a fixed form are listed too.
+        for table in model.tables {
+            for note in table.notes { citations.noteMentions(in: note) }
+        }
+        for sentence in model.tasks.comparisons { citations.noteMentions(in: sentence.value) }
         // Last, so every work cited anywhere above is in the list.
         model.references = citations.entries.map { Value(value: $0) }
+        model.citationForms = citations.forms
+        model.verbatimReferences = citations.verbatim
         model.hasReferences = !model.references.isEmpty
         return (model, charts)
     }

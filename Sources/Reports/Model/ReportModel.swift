@@ -158,6 +158,10 @@ public struct ReportModel: Sendable {
     /// The works cited, formatted for the reference list (ABNT in Portuguese, APA in English), as markdown.
     public var references: [Value] = []
     public var hasReferences = false
+    /// Each citation as the text shows it, with its works' keys (LaTeX writes them as `\cite` and `\nocite`).
+    public var citationForms: [CitationForm] = []
+    /// The references the researcher typed, in the order `studyctl-ref-N` numbers them in `studyctl.bib`.
+    public var verbatimReferences: [String] = []
     public var hasGaze = false
     public var gaze = Gaze()
     /// The year the data were collected (the last response, attempt or code), for the tables' source lines.

@@ -183,9 +183,10 @@ public enum Message: Sendable, Equatable, Bilingual {
             return ("Repeated submissions: \(dropped) row\(dropped == 1 ? "" : "s") dropped, keeping each participant's \(keepLast ? "last" : "first")",
                     "Envios repetidos: \(dropped) linha\(dropped == 1 ? "" : "s") descartada\(dropped == 1 ? "" : "s"), mantendo o \(keepLast ? "último" : "primeiro") de cada participante")
         case let .sharesDenominator(participants, study, all, perGroup):
-            return ("Share = participants who raised the category ÷ \(participants) participants " + (study ? "in the study" : "interviewed (with an interview transcript or a code; session logs are not interviews; '--denominator study' for all \(all))")
+            let one = participants == 1
+            return ("Share = participants who raised the category ÷ \(participants) participant\(one ? "" : "s") " + (study ? "in the study" : "interviewed (with an interview transcript or a code; session logs are not interviews; '--denominator study' for all \(all))")
                         + (perGroup.map { "; per \($0)" } ?? "") + ".",
-                    "Porcentagem = participantes que citaram a categoria ÷ \(participants) participantes " + (study ? "do estudo" : "entrevistados (com transcrição de entrevista ou código; registros de sessão não são entrevistas; '--denominator study' para todos os \(all))")
+                    "Porcentagem = participantes que citaram a categoria ÷ \(participants) participante\(one ? "" : "s") " + (study ? "do estudo" : "entrevistado\(one ? "" : "s") (com transcrição de entrevista ou código; registros de sessão não são entrevistas; '--denominator study' para todos os \(all))")
                         + (perGroup.map { "; por \($0)" } ?? "") + ".")
         case let .agreementOf(coders, units, all):
             return ("Agreement of \(coders) on \(units) excerpt\(units == 1 ? "" : "s") coded by at least two of them" + (all.map { " (\($0) coded by all)" } ?? ""),

@@ -121,7 +121,7 @@ struct CodesDiscovery: ParsableCommand {
     func run() throws {
         let (raised, _) = try study.withStudy { try interviews.interviews($0) }
         guard let discovery = ProblemDiscovery(raised: raised) else {
-            throw Refusal("Please code the interviews of at least two participants first: discovery needs a category raised and two participants to estimate from (\(raised.count) interviewed, \(Set(raised.flatMap(\.codes)).count) categories raised).")
+            throw Refusal("Please code the interviews of at least two participants first: discovery needs a category raised and two participants to estimate from (interviewed: \(raised.count); categories raised: \(Set(raised.flatMap(\.codes)).count)).")
         }
         let share = goal / 100
         let needed = discovery.participantsNeeded(goal: share)

@@ -18,10 +18,10 @@ struct SessionRun: ParsableCommand {
         commandName: "run",
         abstract: words("The moderator's full-screen logger (the default: studyctl session P3)."),
         discussion: words("""
-            The tasks are listed in order with the current one marked. Keys: space starts and stops the task's \
-            timer, e counts an error (x takes one back), a marks assistance, s, p and f give the outcome \
-            (success, partial, fail) and store the attempt, z pauses and resumes, n writes a note, c cancels the \
-            try, r starts it again, the arrows choose a task, q ends the session, Ctrl-C leaves it open.
+            The tasks are listed in order with the current one marked. Keys: Space starts and stops the task's \
+            timer, 'e' counts an error ('x' takes one back), 'a' marks assistance, 's', 'p' and 'f' give the outcome \
+            (success, partial, fail) and store the attempt, 'z' pauses and resumes, 'n' writes a note, 'c' cancels the \
+            try, 'r' starts it again, the arrows choose a task, 'q' ends the session, Ctrl-C leaves it open.
 
             After each task the per-task questionnaire (--after-task, SEQ by default) is asked in the study's \
             language; the questionnaires of --after follow the last task. Every key is stored as it is pressed: \
