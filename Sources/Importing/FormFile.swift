@@ -133,7 +133,7 @@ enum ItemHeaderMatcher {
     }
 
     static func scan(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> [Int: Int] {
-        let items = definition.items.map { item in (item.number, Set(item.text.all.map(normalize).filter { $0.count >= 8 })) }
+        let items = definition.items.map { item in (item.number, Set(item.knownTexts.map(normalize).filter { $0.count >= 8 })) }
         var found: [Int: Int] = [:]
         for index in header.indices where !reserved.contains(index) {
             let texts = candidates(header[index].value)
@@ -200,42 +200,104 @@ extension ItemHeaderMatcher {
         a.isEmpty || b.isEmpty ? 0 : 2 * Double(a.intersection(b).count) / Double(a.count + b.count)
     }
 
-    /// The confidence below which a header is not taken as an item's text.
-    static let threshold = 0.4
-    /// How far ahead of the next item the best one must be for a header to be taken as it.
+    /// The similarity below which a header is not taken as an item's text.
+    static let threshold = 0.25
+    /// The mean similarity of the matched headers below which the headers are not taken for these items at all.
+    static let meanThreshold = 0.4
+    /// How much better the matching must be than any other way of pairing two of its headers with two items
+    /// (or one item with another header) for a header to be taken as its item.
     static let margin = 0.1
 
-    /// Item number → column when every item's column is found by the similarity of its header to the item's text
-    /// in either language (another translation's wording), each pair the best left for both; nil when the headers
-    /// do not look like these items. Refuses a header that fits two items about equally, naming both.
+    /// Item number → column when every item's column is found by the similarity of its header to the item's
+    /// texts (each language and the item's other published wordings): the pairing of items with headers of the
+    /// greatest total similarity (an assignment, found by the Hungarian method — Kuhn 1955), so a header is taken
+    /// as the item it fits best given all the others, not the first it fits. Nil when the headers do not look
+    /// like these items (a pair under `threshold`, or a mean under `meanThreshold`). Refuses when the pairing is
+    /// not clearly the best: two headers that could be swapped, or another header that fits an item as well,
+    /// naming both.
     static func similar(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
         let candidates = header.indices.filter { !reserved.contains($0) }
-        guard candidates.count >= definition.items.count else { return nil }
-        let items = definition.items.map { item in (item.number, item.text.all.map(trigrams)) }
-        var scores: [(item: Int, column: Int, score: Double)] = []
-        for column in candidates {
-            let words = Self.candidates(header[column].value).map(trigrams).reduce(into: Set<String>()) { $0.formUnion($1) }
-            for (number, texts) in items {
-                scores.append((number, column, texts.map { similarity(words, $0) }.max() ?? 0))
+        let items = definition.items
+        guard !items.isEmpty, candidates.count >= items.count else { return nil }
+        let texts = items.map { $0.knownTexts.map(trigrams) }
+        // score[item][candidate]
+        let score: [[Double]] = texts.map { itemTexts in
+            candidates.map { column in
+                let words = Self.candidates(header[column].value).map(trigrams).reduce(into: Set<String>()) { $0.formUnion($1) }
+                return itemTexts.map { similarity(words, $0) }.max() ?? 0
+            }
+        }
+        let assigned = assignment(score)
+        let chosen = assigned.enumerated().map { item, candidate in score[item][candidate] }
+        guard chosen.allSatisfy({ $0 >= threshold }), chosen.reduce(0, +) / Double(chosen.count) >= meanThreshold else { return nil }
+        func column(_ candidate: Int) -> Field { header[candidates[candidate]] }
+        func refuse(_ item: Int, _ candidate: Int, _ other: Int, _ otherScore: Double) -> StoreError {
+            let number = items[item].number, otherNumber = items[other].number
+            return StoreError.invalidInput([.init(location: "\(file):1:\(column(candidate).column)",
+                message: "column '\(column(candidate).value)' is as like \(definition.id) item \(number) (similarity \(percent(score[item][candidate]))) as item \(otherNumber) (\(percent(otherScore))); say which with --map \(number)=COLUMN or --map \(otherNumber)=COLUMN")])
+        }
+        for a in items.indices {
+            for b in items.indices where b > a {
+                let kept = score[a][assigned[a]] + score[b][assigned[b]]
+                let swapped = score[a][assigned[b]] + score[b][assigned[a]]
+                if kept - swapped < margin {
+                    throw refuse(a, assigned[a], b, score[b][assigned[a]])
+                }
+            }
+        }
+        let used = Set(assigned)
+        for item in items.indices {
+            for other in candidates.indices where !used.contains(other) && score[item][assigned[item]] - score[item][other] < margin {
+                let number = items[item].number
+                throw StoreError.invalidInput([.init(location: "\(file):1:\(column(other).column)",
+                    message: "columns '\(column(assigned[item]).value)' (similarity \(percent(score[item][assigned[item]]))) and '\(column(other).value)' (\(percent(score[item][other]))) are about as like \(definition.id) item \(number); say which with --map \(number)=COLUMN")])
             }
         }
         var found: [Int: Int] = [:]
         var confidence: [Int: Double] = [:]
-        var usedColumns: Set<Int> = []
-        for pair in scores.sorted(by: { $0.score != $1.score ? $0.score > $1.score : $0.column < $1.column }) where pair.score >= threshold {
-            guard found[pair.item] == nil, !usedColumns.contains(pair.column) else { continue }
-            let rival = scores.filter { $0.column == pair.column && $0.item != pair.item && found[$0.item] == nil }.map(\.score).max() ?? 0
-            if pair.score - rival < margin {
-                let other = scores.first { $0.column == pair.column && $0.item != pair.item && $0.score == rival }!.item
-                throw StoreError.invalidInput([.init(location: "\(file):1:\(header[pair.column].column)",
-                    message: "column '\(header[pair.column].value)' is as like \(definition.id) item \(pair.item) (similarity \(percent(pair.score))) as item \(other) (\(percent(rival))); say which with --map \(pair.item)=COLUMN or --map \(other)=COLUMN")])
-            }
-            found[pair.item] = pair.column
-            confidence[pair.item] = pair.score
-            usedColumns.insert(pair.column)
+        for (item, candidate) in assigned.enumerated() {
+            found[items[item].number] = candidates[candidate]
+            confidence[items[item].number] = score[item][candidate]
         }
-        guard found.count == definition.items.count else { return nil }
         return (found, confidence)
+    }
+
+    /// The column of each row (rows ≤ columns) that maximises the total score: the Hungarian method on the
+    /// costs 1 − score (Kuhn 1955, in the O(n²m) form with potentials).
+    static func assignment(_ score: [[Double]]) -> [Int] {
+        let n = score.count, m = score.first?.count ?? 0
+        let infinity = Double.infinity
+        var u = [Double](repeating: 0, count: n + 1), v = [Double](repeating: 0, count: m + 1)
+        var matchedRow = [Int](repeating: 0, count: m + 1)  // column j (1-based) → row (1-based), 0 when free
+        var way = [Int](repeating: 0, count: m + 1)
+        for row in 1...n {
+            matchedRow[0] = row
+            var column0 = 0
+            var minimum = [Double](repeating: infinity, count: m + 1)
+            var used = [Bool](repeating: false, count: m + 1)
+            repeat {
+                used[column0] = true
+                let row0 = matchedRow[column0]
+                var delta = infinity, column1 = 0
+                for column in 1...m where !used[column] {
+                    let current = (1 - score[row0 - 1][column - 1]) - u[row0] - v[column]
+                    if current < minimum[column] { minimum[column] = current; way[column] = column0 }
+                    if minimum[column] < delta { delta = minimum[column]; column1 = column }
+                }
+                for column in 0...m {
+                    if used[column] { u[matchedRow[column]] += delta; v[column] -= delta } else { minimum[column] -= delta }
+                }
+                column0 = column1
+            } while matchedRow[column0] != 0
+            repeat {
+                let column1 = way[column0]
+                matchedRow[column0] = matchedRow[column1]
+                column0 = column1
+            } while column0 != 0
+        }
+        var result = [Int](repeating: 0, count: n)
+        for column in 1...m where matchedRow[column] != 0 { result[matchedRow[column] - 1] = column - 1 }
+        return result
     }
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded())) %" }

@@ -19,7 +19,7 @@ import Testing
         for id in ["sus", "pssuq", "pssuq-v2", "csuq", "umux", "umux-lite", "seq", "nasa-tlx"] { #expect(list.contains("\n\(id) ")) }
         // In the study's language (pt-BR) unless --language says otherwise.
         let pt = try cli.succeed(["instrument", "show", "sus"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
-        #expect(pt.contains("Pontuação: sus; escores: SUS, Aprendizagem, Usabilidade"), "\(pt)")
+        #expect(pt.contains("Pontuação: a fórmula do SUS [sus]; escores: SUS, Aprendizagem, Usabilidade"), "\(pt)")
         #expect(pt.contains(" 1. Acho que gostaria de utilizar este produto com frequência"))
         #expect(pt.contains("1 = Discordo totalmente"))
         let en = try cli.succeed(["instrument", "show", "pssuq", "--language", "en"])

@@ -272,6 +272,43 @@ import Testing
         #expect(derived.contains("Iniciante") && derived.contains("Avançado"), "\(derived)")
         #expect(try cli.succeed(["--db=forms.sqlite", "participant", "list"]).contains("Iniciante"))
     }
+
+    /// Three independent Brazilian wordings of the SUS — the one most reprinted (Tenório et al., 2011), an
+    /// adaptation for an app, and a free rewording for a site — each with the form's columns out of the items'
+    /// order: every item is found by its text or its similarity (never by position, which would score another
+    /// item's answer), and the score is the one of the answers in the items' order.
+    @Test(arguments: [0, 1, 2])
+    func brazilianWordingsInAnyOrderAreMatched(_ translation: Int) throws {
+        let wordings = [
+            ["Eu acho que gostaria de usar esse sistema com frequência.", "Eu acho o sistema desnecessariamente complexo.", "Eu achei o sistema fácil de usar.",
+             "Eu acho que precisaria de ajuda de uma pessoa com conhecimentos técnicos para usar o sistema.",
+             "Eu acho que as várias funções do sistema estão muito bem integradas.", "Eu acho que o sistema apresenta muita inconsistência.",
+             "Eu imagino que as pessoas aprenderão como usar esse sistema rapidamente.", "Eu achei o sistema atrapalhado de usar.",
+             "Eu me senti confiante ao usar o sistema.", "Eu precisei aprender várias coisas novas antes de conseguir usar o sistema."],
+            ["Acho que gostaria de usar este aplicativo com frequência", "Achei o aplicativo desnecessariamente complicado", "Achei o aplicativo fácil de usar",
+             "Acho que precisaria do apoio de um técnico para conseguir usar este aplicativo", "Achei que as diversas funções deste aplicativo estavam bem integradas",
+             "Achei que havia muita inconsistência neste aplicativo", "Imagino que a maioria das pessoas aprenderia a usar este aplicativo muito rapidamente",
+             "Achei o aplicativo muito pesado de usar", "Eu me senti muito seguro usando o aplicativo", "Precisei aprender muitas coisas antes de conseguir começar a usar este aplicativo"],
+            ["Eu usaria este site com frequência", "O site é mais complexo do que precisava ser", "O site é fácil de usar",
+             "Eu precisaria de ajuda de um especialista técnico para usar o site", "As funções do site estão bem integradas", "O site tem muitas inconsistências",
+             "A maioria das pessoas aprenderia a usar o site rapidamente", "O site é muito trabalhoso de usar", "Eu me senti confiante usando o site",
+             "Tive que aprender muitas coisas antes de conseguir usar o site"],
+        ][translation]
+        let cli = try study("pt-BR")
+        try cli.succeed(["participant", "add", "P1"])
+        // The items' answers, in the items' order: SUS 85 (one scored in another item's place gives less).
+        let answers = ["4", "2", "5", "1", "4", "2", "5", "1", "4", "2"]
+        let order = [2, 0, 1, 3, 4, 5, 6, 7, 9, 8]
+        let csv = "Carimbo de data/hora,Código," + order.map { "\"\(wordings[$0])\"" }.joined(separator: ",") + "\n"
+            + "18/11/2026 17:34:56,P1," + order.map { answers[$0] }.joined(separator: ",") + "\n"
+        try cli.write("forms.csv", csv)
+        let imported = try cli.succeed(["responses", "import", "forms.csv", "--instrument", "sus", "--participant-column", "Código"])
+        #expect(!imported.contains("by position"), "\(imported)")
+        for item in 0..<10 {
+            #expect(imported.contains("\(item + 1) ← '\(wordings[item])'"), "item \(item + 1): \(imported)")
+        }
+        #expect(try cli.succeed(["score", "sus", "--csv"]).contains("P1,,,85.0"))
+    }
 }
 
 /// Runs SQL on a study with the sqlite3 program (as another program, or an older studyctl, would have written it).

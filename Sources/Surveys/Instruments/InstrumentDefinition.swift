@@ -68,9 +68,15 @@ public struct ItemDefinition: Sendable, Hashable, Codable {
     public var choices: [ChoiceOption]?
     /// Overrides the instrument's `allowsNA` for this item.
     public var allowsNA: Bool?
+    /// Other published wordings of the item (another translation or adaptation), by which a form's column is
+    /// recognised as this item as by `text`.
+    public var wordings: [String]?
+
+    /// Every text a form's header may carry for this item: its own in each language and the other wordings.
+    public var knownTexts: [String] { text.all + (wordings ?? []) }
 
     enum CodingKeys: String, CodingKey {
-        case number, text, kind, reversed, min, max, choices, allowsNA
+        case number, text, kind, reversed, min, max, choices, allowsNA, wordings
     }
 
     public init(number: Int, text: LocalizedText, kind: ItemKind = .likert, reversed: Bool = false,
@@ -95,6 +101,7 @@ public struct ItemDefinition: Sendable, Hashable, Codable {
         max = try container.decodeIfPresent(Double.self, forKey: .max)
         choices = try container.decodeIfPresent([ChoiceOption].self, forKey: .choices)
         allowsNA = try container.decodeIfPresent(Bool.self, forKey: .allowsNA)
+        wordings = try container.decodeIfPresent([String].self, forKey: .wordings)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,6 +114,7 @@ public struct ItemDefinition: Sendable, Hashable, Codable {
         try container.encodeIfPresent(max, forKey: .max)
         try container.encodeIfPresent(choices, forKey: .choices)
         try container.encodeIfPresent(allowsNA, forKey: .allowsNA)
+        try container.encodeIfPresent(wordings, forKey: .wordings)
     }
 }
 
