@@ -19,17 +19,19 @@ release: deps
 	SWIFT=$(SWIFT) scripts/release.sh
 
 # Installs the binary with its data (templates, example studies) under $(PREFIX)/lib/studyctl, a link in
-# $(PREFIX)/bin, the manual pages (man studyctl, man studyctl.score …) and bash, zsh and fish completions.
+# $(PREFIX)/bin, the manual pages in English and Portuguese (man studyctl, man studyctl.score …; LANG=pt_BR.UTF-8
+# man studyctl) and bash, zsh and fish completions.
 PREFIX ?= /usr/local
 install: release
-	$(SWIFT) package generate-manual --multi-page
-	install -d "$(PREFIX)/lib/studyctl" "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" \
+	SWIFT=$(SWIFT) scripts/manual.sh .build/release/studyctl .build/manual
+	install -d "$(PREFIX)/lib/studyctl" "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/man/pt_BR/man1" \
 		"$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 755 .build/release/studyctl "$(PREFIX)/lib/studyctl/studyctl"
 	if [ -f .build/release/studyctl.debug ]; then install -m 644 .build/release/studyctl.debug "$(PREFIX)/lib/studyctl/"; fi
 	for bundle in .build/release/*.resources; do rm -rf "$(PREFIX)/lib/studyctl/$$(basename $$bundle)"; cp -R "$$bundle" "$(PREFIX)/lib/studyctl/"; done
 	ln -sf ../lib/studyctl/studyctl "$(PREFIX)/bin/studyctl"
-	install -m 644 .build/plugins/GenerateManual/outputs/studyctl/*.1 "$(PREFIX)/share/man/man1/"
+	install -m 644 .build/manual/man1/*.1 "$(PREFIX)/share/man/man1/"
+	install -m 644 .build/manual/pt_BR/man1/*.1 "$(PREFIX)/share/man/pt_BR/man1/"
 	.build/release/studyctl --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/studyctl"
 	.build/release/studyctl --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_studyctl"
 	.build/release/studyctl --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/studyctl.fish"
@@ -49,6 +51,8 @@ test: test-deps
 	scripts/smoke-test.sh .build-plain/release/studyctl
 	SWIFT=$(SWIFT) scripts/release.sh
 	scripts/smoke-test.sh .build/release/studyctl
+	$(MAKE) install PREFIX="$(CURDIR)/.build/install-check"
+	scripts/install-check.sh "$(CURDIR)/.build/install-check"
 	scripts/browser-test.sh .build/debug/studyctl
 	scripts/exchange-test.sh .build/debug/studyctl
 	scripts/differential-test.sh .build/debug/studyctl
