@@ -209,11 +209,12 @@ extension StudyDatabase {
                 guard first.spanStart != nil, (first.transcriptParticipant ?? code) == code else { continue }
                 guard let placed = placedTranscripts[transcript], let start = first.startTime, let end = first.endTime else {
                     if logs.contains(transcript) || first.transcriptKind == .sessionLog {
-                        unplacedExcerpts["log " + transcript, default: 0] += 1
-                        excerptSources["log " + transcript] = "session log \(transcript)"
+                        // Keys: the label, after a unit separator for a session's log.
+                        unplacedExcerpts["\u{1F}" + transcript, default: 0] += 1
+                        excerptSources["\u{1F}" + transcript] = "session log \(transcript)"
                     } else if transcripts.contains(where: { ($0["label"] as String) == transcript }) {
-                        unplacedExcerpts["transcript " + transcript, default: 0] += 1
-                        excerptSources["transcript " + transcript] = "transcript \(transcript.isEmpty ? "''" : transcript)"
+                        unplacedExcerpts[transcript, default: 0] += 1
+                        excerptSources[transcript] = "transcript \(transcript.isEmpty ? "''" : transcript)"
                     }
                     continue
                 }
@@ -232,7 +233,7 @@ extension StudyDatabase {
                 }
             }
             for (source, count) in unplacedExcerpts.sorted(by: { $0.key < $1.key }) {
-                let reason: Sentence = source.hasPrefix("log ")
+                let reason: Sentence = source.hasPrefix("\u{1F}")
                     ? "the session's log has no times (its notes are on the events' lanes)"
                     : "their transcript is not on the session's clock (see the transcript above)"
                 unplaced.append(.init(kind: .excerpt, source: excerptSources[source] ?? Sentence(verbatim: source), items: count, reason: reason))

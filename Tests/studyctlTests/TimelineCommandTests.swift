@@ -77,7 +77,7 @@ import Testing
         try cli.write("P1.vtt", Self.interview)
         try cli.succeed(["transcript", "add", "P1", "P1.vtt", "--speaker", "Moderadora=moderator", "--speaker", "Bruno=P1"])
         try cli.succeed(["media", "add", "P1", "P1.wav", "--transcript", "", "--sync", "00:00:03=event:start T1"])
-        try cli.succeed(["code", "add", "P1", "--excerpt", "Não acho o menu", "--code", "menu escondido", "--category", "Navegação"])
+        try cli.succeed(["code", "add", "P1", "--excerpt", "Não acho o menu", "--code", "menu escondido", "--descriptive", "--category", "Navegação"])
         try cli.write("P1.tsv", Self.studio)
         try cli.succeed(["gaze", "import", "P1.tsv"])
         // A transcript without times cannot be placed: said, not dropped.
@@ -140,7 +140,7 @@ import Testing
         try run(["timeline", "P1", "--from", "dez"], succeeds: false)
         try run(["gaze", "sync", "P2", "--starts-at", "1"], succeeds: false)
         try run(["gaze", "sync", "P1", "--recording", "Rec9", "--starts-at", "1"], succeeds: false)
-        try run(["gaze", "sync", "P1", "--starts-at", "-1,5"])
+        try run(["gaze", "sync", "P1", "--starts-at=-1,5"])
         try run(["timeline", "--help"])
         try run(["gaze", "sync", "--help"])
         let table = said[0]

@@ -7,6 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("--recording %@",
+            "--recording %@"),
         ("One recorded session on one time line: events, transcript turns, coded excerpts and AOI visits.",
             "Uma sessão gravada em uma só linha do tempo: eventos, falas da transcrição, trechos codificados e visitas a AOIs."),
         ("Everything is placed on the moderated session's clock (0:00 is when the session began). The session's events come as they were logged: each try of a task as a bar from its start to its outcome, errors, assistance, notes and pauses as marks. A transcript's turns and its coded excerpts are placed through the recording it was made from ('media add … --transcript … --starts-at or --sync'). A gaze recording's AOI visits are placed by its sync point ('gaze sync'), else by the export's recording start time against the session's start, both read as the local time of this computer ($TZ). Whatever cannot be placed is listed with the command that places it.\n\nExamples: studyctl timeline P3\n          studyctl timeline P3 --session 2 --from 1:00 --to 3:30 --figure P3-linha.png",
@@ -71,8 +73,6 @@ public enum SentenceCatalog {
             "erro"),
         ("assistance",
             "ajuda"),
-        ("note: %@",
-            "observação: %@"),
         ("resumed",
             "retomada"),
         ("end of the session",
