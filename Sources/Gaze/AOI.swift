@@ -101,3 +101,38 @@ public struct AOIMetrics: Sendable, Equatable, Codable {
         averageFixationDuration = hits.isEmpty ? nil : totalFixationDuration / Double(hits.count)
     }
 }
+
+/// One visit to an AOI: a run of consecutive fixations inside it, "starting with a fixation within the AOI and ending
+/// with a fixation outside" (Tobii Studio manual, shared/research/eye-tracking.md §C.3), from the start of its first
+/// fixation to the end of its last, in ms of the recording, as `AOIMetrics.totalVisitDuration` sums them.
+public struct AOIVisit: Sendable, Equatable, Codable {
+    public var aoi: String
+    public var start: Double
+    public var end: Double
+    public var fixations: Int
+
+    public init(aoi: String, start: Double, end: Double, fixations: Int) {
+        self.aoi = aoi
+        self.start = start
+        self.end = end
+        self.fixations = fixations
+    }
+
+    /// Every visit to `aoi` among `fixations` (in time order).
+    public static func visits(to aoi: AOI, in fixations: [Fixation]) -> [AOIVisit] {
+        var visits: [AOIVisit] = []
+        var open: AOIVisit?
+        for fixation in fixations {
+            if aoi.contains(fixation) {
+                if open == nil { open = AOIVisit(aoi: aoi.name, start: fixation.start, end: fixation.start, fixations: 0) }
+                open?.end = fixation.start + fixation.duration
+                open?.fixations += 1
+            } else if let visit = open {
+                visits.append(visit)
+                open = nil
+            }
+        }
+        if let open { visits.append(open) }
+        return visits
+    }
+}

@@ -41,6 +41,8 @@ public struct GazeRecording: Sendable, Equatable {
     /// Samples with a gaze point (x and y): with no exported fixation and none of these, a recording has nothing
     /// to find fixations in.
     public var gazePoints = 0
+    /// The time of day of the recording's zero (ms since midnight, local), when the export says it.
+    public var startOfDay: Double?
 
     public var invalidShare: Double { samples == 0 ? 0 : Double(invalidSamples) / Double(samples) }
 }
@@ -109,6 +111,7 @@ extension FixationCollector.Slot {
         recording.samples += 1
         if !sample.valid { recording.invalidSamples += 1 }
         if recording.onset == nil { recording.onset = sample.milliseconds }
+        if recording.startOfDay == nil, let start = sample.recordingStartOfDay { recording.startOfDay = start }
         if recording.filter == nil, let name = sample.filter { recording.filter = name }
         for name in sample.aoisDefined where !recording.exportAOIs.contains(name) { recording.exportAOIs.append(name) }
         if let previous = lastTime, sample.milliseconds > previous {

@@ -34,6 +34,10 @@ public struct TobiiColumns: Sendable, Equatable {
     public var sensor: Int?
     /// Studio's `FixationFilter` column: the filter Tobii Studio classified the samples with.
     public var fixationFilter: Int?
+    /// Pro Lab's `Recording start time`: the time of day (local, as the recording computer had it) of the recording's zero.
+    public var startTime: Int? = nil
+    /// Studio's `LocalTimeStamp`: each sample's time of day (local), from which the recording's zero follows.
+    public var localTime: Int? = nil
     /// AOI hit columns (`AOI[name]Hit` in Studio, `AOI hit [stimulus - name]` in Pro Lab).
     public var aoiHits: [AOIHitColumn]
 
@@ -66,7 +70,8 @@ public struct TobiiColumns: Sendable, Equatable {
     /// The positions of every column `sample(_:)` reads.
     public var usedColumns: Set<Int> {
         let optional: [Int?] = [participant, recording, media, timestamp, eventType, eventIndex, eventDuration, fixationX, fixationY,
-                                gazeX, gazeY, validityLeft, validityRight, sensor, fixationFilter]
+                                gazeX, gazeY, validityLeft, validityRight, sensor, fixationFilter,
+                                startTime, localTime]
         return Set(optional.compactMap { $0 } + aoiHits.map(\.index))
     }
 
@@ -104,6 +109,7 @@ public struct TobiiColumns: Sendable, Equatable {
             validityRight = find(["ValidityRight"])
             sensor = nil
             fixationFilter = find(["FixationFilter"])
+            localTime = find(["LocalTimeStamp"])
             // A repeated AOI name comes back with a suffix (`AOI[Quadrant 1]Hit__1`); the first column is the AOI's.
             var hits: [AOIHitColumn] = []
             for (index, name) in header.enumerated() where name.hasPrefix("AOI[") && name.contains("]Hit") {
@@ -130,6 +136,7 @@ public struct TobiiColumns: Sendable, Equatable {
             validityRight = find(["Validity right"])
             sensor = find(["Sensor"])
             fixationFilter = find(["Recording Fixation filter name"])
+            startTime = find(["Recording start time"])
             var hits: [AOIHitColumn] = []
             for (index, name) in header.enumerated() where name.hasPrefix("AOI hit [") {
                 let inside = String(name.dropFirst("AOI hit [".count).dropLast(name.hasSuffix("]") ? 1 : 0))
@@ -180,6 +187,9 @@ public struct GazeSample: Sendable, Equatable {
     public var aoisDefined: [String] = []
     /// The fixation filter the export names (Studio's `FixationFilter`), if any.
     public var filter: String? = nil
+    /// The time of day of the recording's zero (ms since midnight, the recording computer's local time), when the
+    /// export says it: Pro Lab's `Recording start time`, or Studio's `LocalTimeStamp` less the sample's `RecordingTimestamp`.
+    public var recordingStartOfDay: Double? = nil
 }
 
 extension TobiiColumns {
@@ -235,7 +245,26 @@ extension TobiiColumns {
                           eventDuration: number(eventDuration),
                           fixationX: number(fixationX), fixationY: number(fixationY), gazeX: number(gazeX), gazeY: number(gazeY),
                           valid: valid, aoiHits: hits,
-                          aoisDefined: defined, filter: text(fixationFilter))
+                          aoisDefined: defined, filter: text(fixationFilter),
+                          recordingStartOfDay: recordingStartOfDay(text(startTime), text(localTime), sampleMs: time * timestampToMilliseconds))
+    }
+
+    /// The recording's zero as a time of day, from the row's start time (Pro Lab) or local time stamp (Studio).
+    func recordingStartOfDay(_ start: String?, _ local: String?, sampleMs: Double) -> Double? {
+        if let start, let ms = Self.timeOfDay(start) { return ms }
+        if let local, let ms = Self.timeOfDay(local) {
+            let day = 24 * 3_600_000.0
+            return ((ms - sampleMs).truncatingRemainder(dividingBy: day) + day).truncatingRemainder(dividingBy: day)
+        }
+        return nil
+    }
+
+    /// Milliseconds since midnight from `HH:MM:SS`, `HH:MM:SS.fff` or `HH:MM:SS,fff`; nil for anything else.
+    public static func timeOfDay(_ text: String) -> Double? {
+        let parts = text.replacingOccurrences(of: ",", with: ".").split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]), let seconds = Double(parts[2]),
+              (0..<24).contains(hours), (0..<60).contains(minutes), seconds >= 0, seconds < 61, parts[2].first?.isNumber == true else { return nil }
+        return (Double(hours * 3600 + minutes * 60) + seconds) * 1000
     }
 
     /// `value` without leading and trailing spaces or tabs, `nil` when nothing is left. Most cells have none, and

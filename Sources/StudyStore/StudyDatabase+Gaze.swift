@@ -114,10 +114,11 @@ extension StudyDatabase {
                         continue
                     }
                     try db.execute(sql: """
-                        INSERT INTO gaze_recording (participant_id, media_id, recording, samples, invalid_samples, onset_ms, source, imported, fixation_filter)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO gaze_recording (participant_id, media_id, recording, samples, invalid_samples, onset_ms, source, imported, fixation_filter,
+                                                    start_of_day_ms)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [participantID, mediaID, recording.recording, recording.samples, recording.invalidSamples,
-                                         recording.onset, file.file, Timestamp.now(), Self.filterUsed(file.filter, recording)])
+                                         recording.onset, file.file, Timestamp.now(), Self.filterUsed(file.filter, recording), recording.startOfDay])
                     let recordingID = db.lastInsertedRowID
                     for fixation in recording.fixations {
                         let hits = fixation.aoiHits.isEmpty ? nil : fixation.aoiHits.sorted().joined(separator: "\u{1F}")

@@ -35,7 +35,7 @@ struct StudyCtl: ParsableCommand {
             AttemptCommand.self, SessionCommand.self,
             TasksCommand.self,
             TranscriptCommand.self,
-            MediaCommand.self, ClipsCommand.self,
+            MediaCommand.self, ClipsCommand.self, TimelineCommand.self,
             CategoryCommand.self,
             Codebook.self,
             CodeCommand.self,

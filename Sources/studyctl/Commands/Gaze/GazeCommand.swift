@@ -11,7 +11,7 @@ struct GazeCommand: ParsableCommand {
         commandName: "gaze",
         abstract: words("Eye tracking: import Tobii exports, register stimuli, AOI metrics, heat maps, scan paths."),
         subcommands: [GazeImport.self, GazeList.self, GazeMediaCommand.self, GazeMetricsCommand.self, GazeHeatmap.self,
-                      GazeScanPath.self, GazeSimilarity.self])
+                      GazeScanPath.self, GazeSimilarity.self, GazeSync.self])
 }
 
 /// The I-VT filter's parameters as options, at Tobii's defaults.

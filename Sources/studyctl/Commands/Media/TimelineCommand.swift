@@ -1,0 +1,290 @@
+import ArgumentParser
+import Figures
+import Foundation
+import Media
+import Reports
+import Results
+import StudyStore
+import Tabular
+import Wording
+
+/// `studyctl timeline P3`: one session of a participant on one axis.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: words("One recorded session on one time line: events, transcript turns, coded excerpts and AOI visits."),
+        discussion: words("""
+            Everything is placed on the moderated session's clock (0:00 is when the session began). The session's \
+            events come as they were logged: each try of a task as a bar from its start to its outcome, errors, \
+            assistance, notes and pauses as marks. A transcript's turns and its coded excerpts are placed through the \
+            recording it was made from ('media add … --transcript … --starts-at or --sync'). A gaze recording's AOI \
+            visits are placed by its sync point ('gaze sync'), else by the export's recording start time against the \
+            session's start, both read as the local time of this computer ($TZ). Whatever cannot be placed is listed \
+            with the command that places it.
+
+            Examples: studyctl timeline P3
+                      studyctl timeline P3 --session 2 --from 1:00 --to 3:30 --figure P3-linha.png
+            """))
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Option(help: ArgumentHelp(words("The session, by its number among the participant's (see 'studyctl session show'), when they have several."),
+                               valueName: "N"))
+    var session: Int?
+
+    @Option(help: ArgumentHelp(words("Only what happens from this time of the session on (m:ss or seconds)."), valueName: "time"))
+    var from: String?
+
+    @Option(help: ArgumentHelp(words("Only what happens until this time of the session (m:ss or seconds)."), valueName: "time"))
+    var to: String?
+
+    @Flag(help: ArgumentHelp(words("Write CSV instead of a table.")))
+    var csv = false
+
+    @OptionGroup var figure: FigureOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if csv && output.json { throw Refusal("Please choose one of --csv and --json.") }
+        for (name, value) in [("--from", from), ("--to", to)] {
+            if let value, Self.milliseconds(value) == nil {
+                throw Refusal("Please give \(name) as a time of the session, m:ss or seconds: '\(value)' is neither.")
+            }
+        }
+        if let from, let to, let low = Self.milliseconds(from), let high = Self.milliseconds(to), high <= low {
+            throw Refusal("Please give a --to later than --from.")
+        }
+    }
+
+    /// A time of the session typed as `m:ss`, `h:mm:ss` or seconds; a leading minus for before the session began.
+    static func milliseconds(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let negative = trimmed.hasPrefix("-")
+        return MediaTime.milliseconds(negative ? String(trimmed.dropFirst()) : trimmed).map { negative ? -$0 : $0 }
+    }
+
+    func run() throws {
+        let whole = try study.withStudy { try $0.sessionTimeline(participant: participant, session: session) }
+        let timeline = whole.window(from: from.flatMap(Self.milliseconds), to: to.flatMap(Self.milliseconds))
+        if output.json {
+            try printJSON(timeline, command: "timeline")
+        } else if csv {
+            var writer = CSVWriter()
+            writer.writeRow(["start_ms", "end_ms", "kind", "lane", "label", "detail"])
+            for item in timeline.items {
+                writer.writeRow([String(item.startMs), item.endMs.map(String.init) ?? "", item.kind.rawValue, item.lane, item.label, item.detail])
+            }
+            print(writer.text, terminator: "")
+        } else {
+            printTable(timeline)
+        }
+        for lost in timeline.unplaced {
+            note("not on the time line: \(lost.source) (\(Self.count(lost))): \(lost.reason)")
+        }
+        if figure.figure != nil {
+            let (low, high) = (from.flatMap(Self.milliseconds), to.flatMap(Self.milliseconds))
+            let span = whole.span
+            try figure.write(Charts.timeline(Self.drawing(timeline, from: low ?? span.lowerBound, to: high ?? span.upperBound)))
+        }
+    }
+
+    static func count(_ lost: SessionTimeline.Unplaced) -> String {
+        let one = lost.items == 1
+        switch lost.kind {
+        case .turn: return one ? words("1 turn") : words("\(lost.items) turns")
+        case .excerpt: return one ? words("1 coded excerpt") : words("\(lost.items) coded excerpts")
+        case .gaze: return one ? words("1 fixation") : words("\(lost.items) fixations")
+        case .event: return one ? words("1 event") : words("\(lost.items) events")
+        }
+    }
+
+    func printTable(_ timeline: SessionTimeline) {
+        say("Session \(timeline.session) of \(timeline.participant), begun \(timeline.started); times on the session's clock (0:00 = its start).")
+        for tie in timeline.ties { say(Self.tieSentence(tie)) }
+        print("")
+        if timeline.items.isEmpty { return say("Nothing on the time line in this span.") }
+        var table = TextTable(words: ["Time", "Kind", "Lane", "What", "End", "Duration"], rightAligned: [0, 4, 5])
+        let style = NumberStyle(Voice.language)
+        for item in timeline.items {
+            table.append([Charts.clock(item.startMs), Self.kindWord(item.kind), Self.laneTitle(item.kind, item.lane), Self.text(item),
+                          item.endMs.map(Charts.clock) ?? "", item.durationMs.map { style.number(Double($0) / 1000, decimals: 1) + " s" } ?? ""])
+        }
+        print(table.render())
+    }
+
+    static func tieSentence(_ tie: ClockTie) -> Sentence {
+        let begins = MediaTime.text(tie.offsetMs)
+        switch tie.basis {
+        case .startsAt, .sync:
+            return "\(tie.source) begins at \(begins) on the session's clock (\(tie.how))."
+        case .wallClock:
+            return "\(tie.source) begins at \(begins) on the session's clock: placed by the export's recording start against the session's start, as times of day (\(tie.how)); 'studyctl gaze sync' places it exactly."
+        }
+    }
+
+    static func kindWord(_ kind: SessionTimeline.Kind) -> String {
+        switch kind {
+        case .event: return words("event")
+        case .turn: return words("turn")
+        case .excerpt: return words("coded excerpt")
+        case .gaze: return words("AOI visit")
+        }
+    }
+
+    static func laneTitle(_ kind: SessionTimeline.Kind, _ lane: String) -> String {
+        switch kind {
+        case .event: return lane.isEmpty ? words("Session") : words("Task \(lane)")
+        case .turn: return lane
+        case .excerpt: return lane
+        case .gaze: return lane
+        }
+    }
+
+    static func outcomeWord(_ value: String) -> String {
+        switch value {
+        case "success": return words("success")
+        case "partial": return words("partial success")
+        case "fail": return words("failure")
+        case "cancel": return words("cancelled")
+        case "open": return words("still open")
+        default: return value
+        }
+    }
+
+    /// What an item says to people, in the command line's language.
+    static func text(_ item: SessionTimeline.Item) -> String {
+        switch item.kind {
+        case .event:
+            switch item.label {
+            case "attempt": return words("try: \(outcomeWord(item.detail))")
+            case "error": return words("error")
+            case "assist": return words("assistance")
+            case "note": return words("note: \(item.detail)")
+            case "pause": return words("paused")
+            case "resume": return words("resumed")
+            case "end": return words("end of the session")
+            default: return item.label
+            }
+        case .turn: return item.label
+        case .excerpt: return item.label + " [" + item.detail + "]"
+        case .gaze:
+            let parts = item.detail.split(separator: "·").map { $0.trimmingCharacters(in: .whitespaces) }
+            let fixations = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            return words("\(parts.first ?? "") (fixations: \(fixations))")
+        }
+    }
+
+    static func style(_ item: SessionTimeline.Item) -> Charts.TimelineDrawing.Style {
+        switch item.kind {
+        case .event:
+            switch item.label {
+            case "attempt":
+                switch item.detail {
+                case "success": return .success
+                case "partial": return .partial
+                case "fail": return .fail
+                default: return .otherAttempt
+                }
+            case "error": return .error
+            case "assist": return .assist
+            case "note": return .note
+            default: return .otherEvent
+            }
+        case .turn: return .turn
+        case .excerpt: return .excerpt
+        case .gaze: return .gaze
+        }
+    }
+
+    /// The figure's rows and words: a group title per kind, a row per lane.
+    static func drawing(_ timeline: SessionTimeline, from: Int, to: Int) -> Charts.TimelineDrawing {
+        var rows: [Charts.TimelineDrawing.Row] = []
+        var previous: SessionTimeline.Kind?
+        for lane in timeline.lanes {
+            let group: String?
+            if lane.kind != previous {
+                switch lane.kind {
+                case .event: group = words("Session events")
+                case .turn: group = words("Transcript turns, by speaker")
+                case .excerpt: group = words("Coded excerpts, by category")
+                case .gaze: group = words("AOI visits, by AOI")
+                }
+            } else {
+                group = nil
+            }
+            previous = lane.kind
+            let marks = timeline.items.filter { $0.kind == lane.kind && $0.lane == lane.name }.map { item in
+                Charts.TimelineDrawing.Mark(startMs: item.startMs, endMs: item.endMs,
+                                            text: item.kind == .event && item.label == "attempt" ? outcomeWord(item.detail)
+                                                : item.kind == .gaze ? "" : item.label,
+                                            style: style(item))
+            }
+            rows.append(.init(group: group, title: laneTitle(lane.kind, lane.name), marks: marks))
+        }
+        let legend: [(String, Charts.TimelineDrawing.Style)] = [
+            (words("try: success"), .success), (words("try: partial success"), .partial), (words("try: failure"), .fail),
+            (words("try: cancelled or open"), .otherAttempt), (words("error"), .error), (words("assistance"), .assist), (words("note"), .note),
+            (words("pause, resume, end"), .otherEvent), (words("turn"), .turn), (words("coded excerpt"), .excerpt), (words("AOI visit"), .gaze),
+        ]
+        return Charts.TimelineDrawing(rows: rows, fromMs: from, toMs: to,
+                                      axisTitle: words("Time since session \(timeline.session) of \(timeline.participant) began (minutes:seconds)"),
+                                      legend: legend)
+    }
+}
+
+/// `studyctl gaze sync P3`: a gaze recording on a moderated session's clock.
+struct GazeSync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: words("Place a participant's gaze recording on their moderated session's clock."),
+        discussion: words("""
+            A Tobii recording has its own clock (the export's recording timestamp). --starts-at places its zero on the \
+            session's clock (seconds after the session began; negative when the recording began first); --sync ties a \
+            time of the recording to a moment of the session: 'session' (its start) or 'event:KIND TASK', the session's \
+            first such event. Without a sync point, 'studyctl timeline' places a recording by the export's recording \
+            start time (Pro Lab's Recording start time, Studio's LocalTimeStamp) against the session's start.
+
+            Examples: studyctl gaze sync P3 --sync "00:00:05=event:start T1"
+                      studyctl gaze sync P3 --recording Rec2 --starts-at -2.5 --session 2
+            """))
+
+    @Argument(help: ArgumentHelp(words("The participant's code.")))
+    var participant: String
+
+    @Option(help: ArgumentHelp(words("The export's recording name, when the participant has several."), valueName: "name"))
+    var recording: String?
+
+    @Option(name: .customLong("starts-at"), help: ArgumentHelp(words("Seconds after the session began when the recording began (negative: before)."),
+                                                               valueName: "seconds"))
+    var startsAt: String?
+
+    @Option(help: ArgumentHelp(words("A time of the recording tied to a moment of the session: TIME=session or TIME=event:KIND TASK."),
+                               valueName: "time=anchor"))
+    var sync: String?
+
+    @Option(help: ArgumentHelp(words("The session, by its number among the participant's (see 'studyctl session show'), when they have several."),
+                               valueName: "N"))
+    var session: Int?
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if startsAt != nil && sync != nil { throw Refusal("Please choose one of --starts-at and --sync.") }
+        if startsAt == nil && sync == nil { throw Refusal("Please say where the recording starts with --starts-at or --sync.") }
+    }
+
+    func run() throws {
+        Voice.settle(arguments: CommandLine.arguments)
+        let placement: MediaPlacement
+        if let startsAt {
+            placement = .startsAt(ms: try MediaAdd.startsAtMilliseconds(startsAt))
+        } else {
+            placement = .sync(try SyncPoint(parsing: sync ?? ""))
+        }
+        let placed = try study.withStudy { try $0.syncGaze(participant: participant, recording: recording, placement: placement, session: session) }
+        let how = placed.syncAnchor == "starts-at" ? "--starts-at \(MediaTime.seconds(placed.sessionOffsetMs))"
+            : "--sync \(MediaTime.text(placed.syncMediaMs))=\(placed.syncAnchor)"
+        say("\(placed.participant)'s gaze recording \(placed.recording) begins at \(MediaTime.text(placed.sessionOffsetMs)) on session \(placed.session)'s clock (\(how)).")
+    }
+}
