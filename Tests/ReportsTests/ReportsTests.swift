@@ -205,7 +205,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         defer { try? FileManager.default.removeItem(at: folder) }
         try figure.write(to: folder.appendingPathComponent("f.svg").path, format: .svg)
         let svg = try String(contentsOf: folder.appendingPathComponent("f.svg"), encoding: .utf8)
-        #expect(!svg.contains("<script>"), "text is drawn as glyphs, never as markup")
+        #expect(!svg.contains("<script>") && svg.contains("&lt;script&gt; &amp; y</text>"), "text is escaped, never markup")
         // A diverging Likert chart of a scale running from "agree" (PSSUQ) puts disagreement on the left too.
         let likert = Charts.divergingLikert(items: ["Item 1"], points: ["1 Concordo", "2", "3 Discordo"], counts: [[3, 0, 1]], lowIsPositive: true, axisTitle: "")
         #expect(likert.texts.suffix(3) == ["3 Discordo", "2", "1 Concordo"], "the legend runs from disagreement to agreement")
