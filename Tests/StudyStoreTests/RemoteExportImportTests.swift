@@ -47,9 +47,10 @@ import Surveys
         #expect(summary.outcomes.map(\.meaning.description) == ["success", "success, noted as indirect", "abandoned (no outcome)", "fail", "skipped (row left out)"])
         let attempts = try study.attempts()
         let indirect = try #require(attempts.first { $0.participant == "p-101" && $0.task == "T2" })
-        #expect(indirect.outcome == .success && indirect.note == "indirect success" && indirect.errors == 2, "2.0 is read as 2 errors")
+        #expect(indirect.outcome == .success && indirect.note == "sucesso indireto" && indirect.errors == 2,
+                "2.0 is read as 2 errors; the note in the study's language (pt-BR)")
         let abandoned = try #require(attempts.first { $0.participant == "p-102" && $0.task == "T1" })
-        #expect(abandoned.outcome == nil && abandoned.note == "abandoned" && abandoned.seconds == 120)
+        #expect(abandoned.outcome == nil && abandoned.note == "abandonada" && abandoned.seconds == 120)
         #expect(try study.tasks().map(\.title) == ["Find the return policy", "Change the delivery address"])
         // The task summary counts the abandoned attempt as abandoned and the indirect success as a success.
         let dataset = try study.taskDataset(groupedBy: [])

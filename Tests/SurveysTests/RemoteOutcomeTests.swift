@@ -20,6 +20,12 @@ import Testing
         #expect(OutcomeReading("maybe") == nil)
     }
 
+    @Test func notesInTheStudysLanguage() {
+        #expect(OutcomeReading.noteText(OutcomeReading.indirectNote, language: .ptBR) == "sucesso indireto")
+        #expect(OutcomeReading.noteText(OutcomeReading.abandonedNote, language: .ptBR) == "abandonada")
+        #expect(OutcomeReading.noteText(OutcomeReading.indirectNote, language: .en) == "indirect success")
+    }
+
     @Test func countsWrittenAsWholeDecimals() {
         #expect(NumberParser.wholeCount("2") == 2)
         #expect(NumberParser.wholeCount("2.0") == 2)

@@ -28,7 +28,8 @@ import Testing
         #expect(!completionTexts.contains("T1") && !completionTexts.contains("T2"), "titles, not keys")
         // Two devices × three tasks: six bars, six value labels (a percentage each).
         let bars = completionTexts.filter { $0.range(of: "^[0-9]+$", options: .regularExpression) != nil }
-        #expect(bars.count >= 6, "\(completionTexts)")
+        #expect(bars.count == 6 + 6, "six bar labels and the six ticks 0–100: \(completionTexts)")
+        #expect(completionTexts.contains("celular") && !completionTexts.contains { $0.contains("(none)") }, "groups named in the chart's language")
         let seq = try String(contentsOfFile: cli.path("\(folder)/pt-BR/task-seq.svg"), encoding: .utf8)
         let seqTexts = try Self.texts(seq)
         #expect(seqTexts.contains("SEQ médio 5,5 (Sauro 2012)"), "\(seqTexts)")
@@ -38,8 +39,8 @@ import Testing
         let seqLabels = seqTexts.filter { $0.range(of: "^[1-7],[0-9]$", options: .regularExpression) != nil }
         #expect(seqLabels.count == 6, "one label per task and device: \(seqLabels)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("\(folder)/pt-BR/seq-likert.svg")), "no diverging chart of the SEQ")
-        // The SUS items recoded, with their texts.
-        let sus = try String(contentsOfFile: cli.path("\(folder)/pt-BR/sus-likert.svg"), encoding: .utf8)
+        // The SUS items recoded, with their texts (CodeForAll: one SUS set per participant).
+        let sus = try String(contentsOfFile: cli.path("out/codeforall/charts/pt-BR/sus-likert.svg"), encoding: .utf8)
         let susTexts = try Self.texts(sus)
         #expect(susTexts.contains { $0.contains("mais favorável") } && susTexts.contains { $0.contains("menos favorável") }, "\(susTexts)")
         #expect(susTexts.contains { $0.hasPrefix("2ʳ. ") }, "item texts on the axis, negative items marked: \(susTexts)")

@@ -108,6 +108,7 @@ extension StudyDatabase {
         return try write { db in
             let factors = try Self.factors(db)
             let taskList = try Self.tasks(db)
+            let language = try Self.info(db).language
             // A log names a task by its key or its title ("fase-1" or "Fase 1").
             var tasks: [String: TaskInfo] = [:]
             for task in taskList { tasks[AnswerReader.fold(task.title)] = task }
@@ -139,8 +140,8 @@ extension StudyDatabase {
                             outcomesSeen.append(OutcomeSeen(text: raw, reading: reading, rows: 1))
                         }
                         switch reading {
-                        case let .outcome(value, note): outcome = value; outcomeNote = note
-                        case .abandoned: outcomeNote = OutcomeReading.abandonedNote
+                        case let .outcome(value, note): outcome = value; outcomeNote = note.map { OutcomeReading.noteText($0, language: language) }
+                        case .abandoned: outcomeNote = OutcomeReading.noteText(OutcomeReading.abandonedNote, language: language)
                         case .skipped: skippedTasks += 1; continue
                         }
                     } else {

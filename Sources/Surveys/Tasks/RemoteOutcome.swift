@@ -9,7 +9,7 @@
 /// The readings:
 /// - an indirect success is a success: the participant reached the goal, which is what a completion rate counts
 ///   (Sauro 2011's 78 % average is of tasks completed, not of expected paths taken); it is kept in the attempt's
-///   note ("indirect success") so the path can still be told apart. Reading it as partial would lower the
+///   note ("indirect success", "sucesso indireto") so the path can still be told apart. Reading it as partial would lower the
 ///   completion rate for a detour the tool itself calls a success.
 /// - abandoned, gave up, give up / bounce, mission unfinished: an attempt without an outcome, which the task
 ///   summary counts as abandoned (left out of the completion rate's denominator), noted "abandoned".
@@ -19,10 +19,21 @@ public enum OutcomeReading: Sendable, Equatable {
     case abandoned
     case skipped
 
-    /// The note an indirect success keeps on its attempt.
+    /// The note an indirect success keeps on its attempt (a key; `noteText` words it in the study's language).
     public static let indirectNote = "indirect success"
     /// The note an abandoned attempt keeps.
     public static let abandonedNote = "abandoned"
+
+    /// A reading's note as the study keeps it, in the study's language: "sucesso indireto", "abandonada" in a
+    /// Portuguese study.
+    public static func noteText(_ note: String, language: StudyLanguage) -> String {
+        guard language == .ptBR else { return note }
+        switch note {
+        case indirectNote: return "sucesso indireto"
+        case abandonedNote: return "abandonada"
+        default: return note
+        }
+    }
 
     /// The reading of an outcome cell, or nil when the text is no outcome studyctl knows.
     public init?(_ text: String) {
