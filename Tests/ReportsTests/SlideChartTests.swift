@@ -40,6 +40,7 @@ import Testing
         #expect(figure.texts.contains("Pay") && figure.texts.contains("Rate"))
         #expect(figure.texts.contains("T4: Cancel an order that has already been handed to the carrier for delivery"))
         #expect(figure.texts.contains { $0.hasSuffix("…") })
+        #expect(figure.texts.contains { $0.hasPrefix("T4: Cancel") }, "a shortened title starts with its key: \(figure.texts)")
         #expect(!figure.texts.contains("T2"), "a title that fits is not keyed")
     }
 

@@ -80,6 +80,21 @@ import Surveys
         #expect(try study.attempts().filter { $0.outcome == nil }.count == 2, "give up / bounce and mission unfinished: abandoned")
     }
 
+    /// A task column of names (not keys) and one of numbers, imported twice with --create-tasks: tasks made once.
+    @Test func createdTasksAreFoundAgain() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        let names = try folder.write("names.csv", "participant,task,outcome\np-101,Find the return policy,success\n")
+        let first = try study.importAttempts(from: names, options: .init(createTasks: true))
+        #expect(first.createdTasks.map(\.key) == ["T1"] && first.createdTasks.map(\.title) == ["Find the return policy"])
+        let numbers = try folder.write("numbers.csv", "participant,task,outcome\np-102,2,success\n")
+        #expect(try study.importAttempts(from: numbers, options: .init(createTasks: true)).createdTasks.map(\.key) == ["T2"])
+        let again = try study.importAttempts(from: numbers, options: .init(createTasks: true))
+        #expect(again.createdTasks.isEmpty && again.skipped == 1, "task 2 is T2, made before")
+        #expect(try study.importAttempts(from: names, options: .init(createTasks: true)).createdTasks.isEmpty)
+        #expect(try study.tasks().map(\.key) == ["T1", "T2"])
+    }
+
     @Test func badCountsAreNamedByLineAndColumnName() throws {
         let folder = try TemporaryFolder()
         let study = try study(folder)

@@ -116,8 +116,12 @@ public enum Charts {
         let left = slanted ? max(60, firstWidth * 0.87 - firstSlot / 2 + 12) : 60
         let plotWidth = width - left - 16
         let slot = plotWidth / Double(max(categories.count, 1))
-        let wrapped = categories.map { wrap($0, width: slot - 6, size: 11, lines: 2) }
+        var wrapped = categories.map { wrap($0, width: slot - 6, size: 11, lines: 2) }
         let shortened = wrapCategories ? categories.indices.filter { wrapped[$0].shortened } : []
+        // A shortened name starts with its key, which leads to its full name in the key under the chart.
+        for index in shortened {
+            wrapped[index] = wrap("\(categoryKeys?[index] ?? String(index + 1)): \(categories[index])", width: slot - 6, size: 11, lines: 2)
+        }
         let labelDepth = wrapCategories ? Double(wrapped.map(\.lines.count).max() ?? 1) * 13 + 8 : (slanted ? widest * 0.5 + 14 : 20)
         let barWidth = slot * 0.8 / Double(max(series.count, 1))
         // Value labels: 10-unit text across the bar when it fits, else smaller, else turned upright.

@@ -157,6 +157,8 @@ extension StudyDatabase {
                 let titleText = text("title")
                 let taskKey = text("task") ?? titleText ?? ""
                 var task = tasks[AnswerReader.fold(taskKey)] ?? titleText.flatMap { tasks[AnswerReader.fold($0)] }
+                // The task --create-tasks made of a numbered task ("1" → T1), found again when the log is imported again.
+                if task == nil, options.createTasks, !taskKey.isEmpty, taskKey.allSatisfy(\.isNumber) { task = tasks[AnswerReader.fold("T" + taskKey)] }
                 if task == nil && options.createTasks && !taskKey.isEmpty {
                     do {
                         task = try Self.createTask(db, key: text("task"), title: titleText ?? taskKey, taken: Set(tasks.values.map(\.key)))
@@ -394,13 +396,15 @@ extension StudyDatabase {
 extension StudyDatabase {
     /// Adds a task an imported log names (`createTasks`), after the last one: its key is the log's task key when
     /// that is a usable key (a bare number n becomes "Tn", as "Task ID" columns number tasks), else the next free
-    /// T1, T2, …; its title is the log's task name (or the key).
+    /// T1, T2, …; its title is the log's task name (or the task column's text).
     static func createTask(_ db: Database, key raw: String?, title: String, taken: Set<String>) throws -> TaskInfo {
         let used = Set(taken.map { $0.lowercased() })
         var key: String?
         if let raw {
             let candidate = raw.allSatisfy(\.isNumber) ? "T\(raw)" : raw
-            key = try name(candidate, .taskKey)
+            // A task column holding names ("Find the return policy") rather than keys: the name becomes the title.
+            key = try? name(candidate, .taskKey)
+            if let chosen = key, used.contains(chosen.lowercased()) { key = nil }
         }
         if key == nil {
             var number = 1
