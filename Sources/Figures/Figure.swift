@@ -96,15 +96,24 @@ public struct Figure: Sendable, Equatable {
         }
     }
 
-    /// Writes the figure to `path` in `format`.
+    /// Writes the figure to `path` in `format`: SVG written by hand (texts as `<text>` elements, `svg()`), PNG and
+    /// PDF drawn by Cairo.
     public func write(to path: String, format: Format) throws {
+        if format == .svg {
+            do {
+                try Data(svg().utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw RenderError.cairo(path: path, status: (error as NSError).localizedDescription)
+            }
+            return
+        }
         let scale = Self.printWidthPoints / width
         let pointsWidth = width * scale
         let pointsHeight = height * scale
         let surface: OpaquePointer?
         switch format {
         case .svg:
-            surface = cairo_svg_surface_create(path, pointsWidth, pointsHeight)
+            surface = nil  // written by hand above
         case .pdf:
             surface = cairo_pdf_surface_create(path, pointsWidth, pointsHeight)
         case .png:

@@ -39,7 +39,10 @@ extension StudyDatabase {
         for factor in factors where factorColumns[factor.name] == nil {
             if let index = header.index(of: factor.name), !taken(index) { factorColumns[factor.name] = index }
         }
-        for required in ["participant", "task"] where columns[required] == nil {
+        if columns["task"] == nil && columns["title"] == nil {
+            problems.append(.init(location: "\(reader.file):1", message: "no task column; name it with --map task=COLUMN (or a task-name column with --map title=COLUMN)"))
+        }
+        for required in ["participant"] where columns[required] == nil {
             problems.append(.init(location: "\(reader.file):1", message: "no \(required) column; name it with --map \(required)=COLUMN"))
         }
         if columns["time"] == nil && columns["errors"] == nil && columns["outcome"] == nil {

@@ -59,12 +59,27 @@ public struct HeaderMatcher {
 /// The usual names of each import's fields (folded), in one place.
 public enum ColumnNames {
     public static let participantCode = ["code", "codigo", "participant", "participante"]
+    /// A task log's fields. Besides the names people type, the columns of remote-testing exports:
+    /// - "Participant ID", "Task ID", "Time on task (s)" and "Task outcome": the per-attempt columns of UserZoom and
+    ///   UserTesting metric exports as researchers describe them (not checked against a vendor's published
+    ///   column list: neither vendor's export format is public);
+    /// - Maze names testers, missions and their outcome and duration ("Tester", "Mission", "Mission outcome",
+    ///   "Average duration" in its results; help.maze.co, "Understanding your live website test results"), so
+    ///   those words are read too;
+    /// - "title": a task-name column ("Task name", "Mission"), which finds a task by its title and names the
+    ///   tasks `--create-tasks` adds.
     public static let attempt: [(field: String, names: [String])] = [
-        ("participant", ["participant", "participante", "usuario", "user", "code", "codigo"]),
-        ("task", ["task", "tarefa", "fase", "level"]),
-        ("time", ["time", "tempo", "duration", "duracao", "seconds", "segundos"]),
-        ("errors", ["errors", "erros", "error", "erro"]),
-        ("outcome", ["outcome", "resultado", "success", "sucesso"]),
+        ("participant", ["participant", "participante", "usuario", "user", "code", "codigo", "participant id", "participant_id",
+                         "id do participante", "tester", "tester id", "tester_id", "user id", "respondent", "respondent id"]),
+        ("task", ["task", "tarefa", "fase", "level", "task id", "task_id", "task number", "mission id", "id da tarefa"]),
+        ("title", ["task name", "task title", "mission", "mission name", "mission title", "nome da tarefa", "titulo da tarefa"]),
+        ("time", ["time", "tempo", "duration", "duracao", "seconds", "segundos", "time on task", "time on task (s)",
+                  "time on task (sec)", "time on task (seconds)", "task time", "task time (s)", "time (s)", "duration (s)",
+                  "duration (seconds)", "mission duration", "mission duration (s)", "time spent", "time spent (s)", "tempo (s)",
+                  "tempo na tarefa", "tempo na tarefa (s)", "duracao (s)"]),
+        ("errors", ["errors", "erros", "error", "erro", "error count", "number of errors", "numero de erros"]),
+        ("outcome", ["outcome", "resultado", "success", "sucesso", "task outcome", "task success", "task result", "task status",
+                     "task completion", "mission outcome", "result", "resultado da tarefa"]),
         ("assisted", ["assisted", "ajuda", "assistido", "help"]),
         ("note", ["note", "nota", "notes", "observacao", "observacoes"]),
         ("trial", ["trial", "tentativa"]),

@@ -104,7 +104,9 @@ func sheetParts(_ file: URL) throws -> [String: String] {
             let xml = try xlsxPart(file, "xl/charts/chart\(index).xml")
             if !xml.isEmpty { charts.append(xml) }
         }
-        #expect(charts.count == 3, "category shares, PSSUQ by group, PSSUQ answers per item")
+        #expect(charts.count == 5, "category shares, PSSUQ by group, PSSUQ answers per item, completion and time per task")
+        let taskCharts = charts.filter { $0.contains("Taxa de conclusão por tarefa") || $0.contains("Tempo por tarefa (s, média geométrica)") }
+        #expect(taskCharts.count == 2 && taskCharts.allSatisfy { $0.contains("<c:grouping val=\"clustered\"/>") })
         let shares = try #require(charts.first { $0.contains("<c:barChart>") && $0.contains("<c:barDir val=\"bar\"/>") && !$0.contains("stacked") })
         #expect(shares.contains("<c:f>'Dados dos gráficos'!$A$2:$A$10</c:f>"), "nine categories")
         #expect(shares.contains("<c:f>'Dados dos gráficos'!$B$2:$B$10</c:f>"))
@@ -116,7 +118,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(likert.contains("<c:f>'Dados dos gráficos'!$H$19:$H$34</c:f>"), "seven answer points")
         #expect(likert.contains("<a:srgbClr val=\"B2182B\"/>"), "a diverging palette: strong red for the first point")
         let chartsSheet = try xlsxPart(file, parts["Gráficos"]!)
-        #expect(chartsSheet.contains("<rowBreaks count=\"2\""), "one chart per printed page")
+        #expect(chartsSheet.contains("<rowBreaks count=\"4\""), "one chart per printed page")
         let data = try xlsxPart(file, parts["Dados dos gráficos"]!)
         #expect(data.contains("<t>Informações Insuficientes</t>"))
     }
@@ -205,7 +207,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         defer { try? FileManager.default.removeItem(at: folder) }
         try figure.write(to: folder.appendingPathComponent("f.svg").path, format: .svg)
         let svg = try String(contentsOf: folder.appendingPathComponent("f.svg"), encoding: .utf8)
-        #expect(!svg.contains("<script>"), "text is drawn as glyphs, never as markup")
+        #expect(!svg.contains("<script>") && svg.contains("&lt;script&gt; &amp; y</text>"), "text is escaped, never markup")
         // A diverging Likert chart of a scale running from "agree" (PSSUQ) puts disagreement on the left too.
         let likert = Charts.divergingLikert(items: ["Item 1"], points: ["1 Concordo", "2", "3 Discordo"], counts: [[3, 0, 1]], lowIsPositive: true, axisTitle: "")
         #expect(likert.texts.suffix(3) == ["3 Discordo", "2", "1 Concordo"], "the legend runs from disagreement to agreement")

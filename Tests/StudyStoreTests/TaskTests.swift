@@ -41,11 +41,11 @@ import Surveys
         let path = try folder.write("log.csv", "Usuário;Fase;Config;Tempo (s);Colisões;Total (s)\nU01;Fase 1;0-50;55,0;3;61,0\nU02;Fase 1;0-50;40;2;45\n")
         let before = try study.dump()
         let error = #expect(throws: StoreError.self) { try study.importAttempts(from: path, options: .init(map: Self.map.filter { $0.key != "outcome" })) }
-        #expect(error == .invalidInput([.init(location: "\(path):3:22", message: "total 45 ≠ time 40 + 2 errors × 2 s = 44")]))
+        #expect(error == .invalidInput([.init(location: "\(path):3: column \"Total (s)\"", message: "total 45 ≠ time 40 + 2 errors × 2 s = 44")]))
         #expect(try study.dump() == before)
         let accepted = try study.importAttempts(from: path, options: .init(map: Self.map.filter { $0.key != "outcome" }, acceptTotals: true))
         #expect(accepted.attempts == 2)
-        #expect(accepted.notes == ["\(path):3:22: total 45 ≠ time 40 + 2 errors × 2 s = 44"])
+        #expect(accepted.notes == ["\(path):3: column \"Total (s)\": total 45 ≠ time 40 + 2 errors × 2 s = 44"])
         #expect(try study.attempts().last?.reportedTotal == 45, "the reported total is kept as entered")
     }
 
@@ -62,7 +62,9 @@ import Surveys
             Issue.record("expected invalidInput, got \(String(describing: error))")
             return
         }
-        #expect(problems.map(\.location) == ["\(path):3:1", "\(path):3:5", "\(path):3:17", "\(path):3:21", "\(path):3:24", "\(path):3:12"])
+        // Each cell by its line and its column's name, as a spreadsheet shows them.
+        #expect(problems.map(\.location) == ["\(path):3: column \"participant\"", "\(path):3: column \"task\"", "\(path):3: column \"time\"",
+                                             "\(path):3: column \"errors\"", "\(path):3: column \"outcome\"", "\(path):3: column \"setting\""])
         #expect(problems[1].message.description.hasPrefix("no task 'fase-9' in the study (tasks: fase-1 'Fase 1'"))
         #expect(problems[2].message == "'abc' is not a time (use 92, 92.5, 1:32 or 0:01:32)")
         #expect(problems[5].message == "'0-75' is not a level of setting (0-50, 0-100)")

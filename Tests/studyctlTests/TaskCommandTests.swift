@@ -166,7 +166,7 @@ import Testing
         #expect(try cli.fail(["task", "add", "fase-1", "--title", "x"]).stderr.contains("Task fase-1 already exists."))
         try cli.write("log.csv", "Usuário;Fase;Config;Tempo (s);Colisões;Total (s)\nU01;Fase 1;0-50;55,0;3;60,0\n")
         let mismatch = try cli.fail(["attempt", "import", "log.csv", "--map", "setting=Config,errors=Colisões,time=Tempo (s),total=Total (s)"])
-        #expect(mismatch.stderr.contains("log.csv:2:24: total 60,0 ≠ time 55 + 3 errors × 2 s = 61"))
+        #expect(mismatch.stderr.contains("log.csv:2: column \"Total (s)\": total 60,0 ≠ time 55 + 3 errors × 2 s = 61"))
         #expect(try cli.fail(["tasks", "compare", "fase-1", "--condition", "setting"]).stderr.contains("condition 0-50 has 0 usable attempts"))
     }
 }

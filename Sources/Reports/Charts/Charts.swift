@@ -85,106 +85,206 @@ public enum Charts {
         }
     }
 
+    /// A labelled reference line across a means chart: a published benchmark (78 % completion, Sauro 2011; SEQ
+    /// 5.5, Sauro 2012), drawn dashed with its label above the line's right end.
+    public struct Reference: Sendable {
+        public var value: Double
+        public var label: String
+        public init(value: Double, label: String) {
+            self.value = value
+            self.label = label
+        }
+    }
+
     /// Grouped columns of means with 95 % interval error bars, and a dashed norm line per category where there
     /// is one; `note` (e.g. "lower is better") is written under the axis.
+    ///
+    /// Every mean has its value written above its bar (above the interval's top when there is one); the plot
+    /// leaves room above its top for the labels of the tallest bars, so none is clipped or left out. With
+    /// `wrapCategories` (task titles) each category name is wrapped over up to two lines in its slot; a name
+    /// that still does not fit is shortened with "…" and written in full in a key under the chart, after its
+    /// `categoryKeys` entry (the task's key).
     public static func means(categories: [String], series: [MeanSeries], norms: [Double?], minimum: Double = 0, maximum: Double?,
-                             yTitle: String, normLabel: String, note: String?, valueText: (Double) -> String) -> Figure {
-        let top = 16.0
+                             yTitle: String, normLabel: String, note: String?, valueText: (Double) -> String,
+                             reference: Reference? = nil, wrapCategories: Bool = false, categoryKeys: [String]? = nil) -> Figure {
         let firstSlot = (width - 76) / Double(max(categories.count, 1))
-        // Category names wider than their slot are slanted, and the figure grows to hold them (below, and on the
-        // left for the first name).
+        // Category names wider than their slot are slanted (or wrapped, with `wrapCategories`), and the figure
+        // grows to hold them (below, and on the left for the first name).
         let widest = categories.map { Figure.textWidth(truncate($0, 24), size: 12) }.max() ?? 0
-        let slanted = widest > firstSlot * 0.95
+        let slanted = !wrapCategories && widest > firstSlot * 0.95
         let firstWidth = categories.first.map { Figure.textWidth(truncate($0, 24), size: 12) } ?? 0
         let left = slanted ? max(60, firstWidth * 0.87 - firstSlot / 2 + 12) : 60
         let plotWidth = width - left - 16
-        let labelDepth = slanted ? widest * 0.5 + 14 : 20
-        let bottom = 72.0 + labelDepth
-        let height = 288.0 + bottom
+        let slot = plotWidth / Double(max(categories.count, 1))
+        var wrapped = categories.map { wrap($0, width: slot - 6, size: 11, lines: 2) }
+        let shortened = wrapCategories ? categories.indices.filter { wrapped[$0].shortened } : []
+        // A shortened name starts with its key, which leads to its full name in the key under the chart.
+        for index in shortened {
+            wrapped[index] = wrap("\(categoryKeys?[index] ?? String(index + 1)): \(categories[index])", width: slot - 6, size: 11, lines: 2)
+        }
+        let labelDepth = wrapCategories ? Double(wrapped.map(\.lines.count).max() ?? 1) * 13 + 8 : (slanted ? widest * 0.5 + 14 : 20)
+        let barWidth = slot * 0.8 / Double(max(series.count, 1))
+        // Value labels: 10-unit text across the bar when it fits, else smaller, else turned upright.
+        let labels = series.map { entry in entry.means.map { $0.map(valueText) } }
+        let widestLabel = labels.flatMap { $0.compactMap { $0 } }.map { Figure.textWidth($0, size: 10) }.max() ?? 0
+        let labelSize = widestLabel <= barWidth + 4 ? 10.0 : max(7, 10 * (barWidth + 4) / max(widestLabel, 1))
+        let upright = Figure.textWidth(labels.flatMap { $0.compactMap { $0 } }.max { $0.count < $1.count } ?? "", size: labelSize) > barWidth + 4
+        let labelRoom = upright ? widestLabel * labelSize / 10 + 8 : labelSize + 6
+        let top = 16.0 + labelRoom
+        let keyLines = shortened.map { index in "\(categoryKeys?[index] ?? String(index + 1)): \(categories[index])" }
+        let keyDepth = Double(keyLines.count) * 15 + (keyLines.isEmpty ? 0 : 6)
+        let bottom = 72.0 + labelDepth + keyDepth
+        let height = 272.0 + labelRoom + bottom
         let plotHeight = height - top - bottom
         let highest = series.flatMap { $0.intervals.compactMap { $0?.upperBound } + $0.means.compactMap { $0 } }.max() ?? 1
-        let axisTop = maximum ?? (niceTicks(max(highest, norms.compactMap { $0 }.max() ?? 0) * 1.05).last ?? highest)
+        let axisTop = maximum ?? (niceTicks(max(highest, norms.compactMap { $0 }.max() ?? 0, reference?.value ?? 0) * 1.05).last ?? highest)
         // A short scale (PSSUQ 1–7) gets a tick at every point.
         let ticks = axisTop - minimum <= 10 && minimum > 0 ? stride(from: minimum, through: axisTop, by: 1).map { $0 } : niceTicks(axisTop).filter { $0 >= minimum }
-        let slot = plotWidth / Double(max(categories.count, 1))
-        let barWidth = slot * 0.8 / Double(max(series.count, 1))
         var figure = Figure(width: width, height: height)
-        func y(_ value: Double) -> Double { top + plotHeight - plotHeight * (value - minimum) / (axisTop - minimum) }
+        func y(_ value: Double) -> Double { top + plotHeight - plotHeight * (min(max(value, minimum), axisTop) - minimum) / (axisTop - minimum) }
         axes(&figure, left: left, top: top, plotWidth: plotWidth, plotHeight: plotHeight, ticks: ticks, maximum: axisTop, minimum: minimum, yTitle: yTitle)
+        let referenceColour = Figure.Colour(hex: "#C53030")
+        if let reference {
+            figure.line(left, y(reference.value), left + plotWidth, y(reference.value), referenceColour, width: 1.6, dashed: true)
+        }
         for (c, category) in categories.enumerated() {
             for (s, entry) in series.enumerated() {
                 guard let mean = entry.means[c] else { continue }
                 let x = left + Double(c) * slot + slot * 0.1 + Double(s) * barWidth
+                let middle = x + barWidth * 0.45
                 figure.rect(x, y(mean), barWidth * 0.9, y(minimum) - y(mean), palette[s % palette.count])
+                var labelBase = y(mean)
                 if let interval = entry.intervals[c] {
-                    let middle = x + barWidth * 0.45
                     figure.line(middle, y(interval.upperBound), middle, y(interval.lowerBound), .black, width: 1.2)
                     figure.line(middle - 5, y(interval.upperBound), middle + 5, y(interval.upperBound), .black, width: 1.2)
                     figure.line(middle - 5, y(interval.lowerBound), middle + 5, y(interval.lowerBound), .black, width: 1.2)
+                    labelBase = min(labelBase, y(interval.upperBound))
                 }
-                // The value sits in the bar, beside the interval line, when it fits.
                 let label = valueText(mean)
-                if Figure.textWidth(label, size: 10) < barWidth * 0.45 - 4, y(minimum) - y(mean) > 16 {
-                    figure.text(label, x + barWidth * 0.45 + 3, y(minimum) - 4, size: 10, anchor: .start, colour: .white)
+                if upright {
+                    figure.text(label, middle + labelSize * 0.35, labelBase - 4, size: labelSize, anchor: .start, angle: -90)
+                } else {
+                    // On a white ground, so a reference line passing behind the label does not cross it.
+                    let labelWidth = Figure.textWidth(label, size: labelSize)
+                    figure.rect(middle - labelWidth / 2 - 1, labelBase - 4 - labelSize * 0.8, labelWidth + 2, labelSize, .white)
+                    figure.text(label, middle, labelBase - 4, size: labelSize, anchor: .middle)
                 }
             }
             if c < norms.count, let norm = norms[c] {
                 let x0 = left + Double(c) * slot + slot * 0.05
-                figure.line(x0, y(norm), x0 + slot * 0.9, y(norm), Figure.Colour(hex: "#C53030"), width: 1.6, dashed: true)
+                figure.line(x0, y(norm), x0 + slot * 0.9, y(norm), referenceColour, width: 1.6, dashed: true)
             }
-            if slanted {
+            if wrapCategories {
+                for (index, line) in wrapped[c].lines.enumerated() {
+                    figure.text(line, left + Double(c) * slot + slot / 2, top + plotHeight + 16 + Double(index) * 13, size: 11, anchor: .middle)
+                }
+            } else if slanted {
                 figure.text(truncate(category, 24), left + Double(c) * slot + slot / 2 + 4, top + plotHeight + 14, size: 12, anchor: .end, angle: -30)
             } else {
                 figure.text(truncate(category, 24), left + Double(c) * slot + slot / 2, top + plotHeight + 16, size: 12, anchor: .middle)
             }
         }
-        var entries = series.enumerated().map { ($0.element.name, palette[$0.offset % palette.count]) }
-        if norms.contains(where: { $0 != nil }) { entries.append((normLabel, Figure.Colour(hex: "#C53030"))) }
-        legend(&figure, entries, y: height - 44)
+        let keyTop = top + plotHeight + labelDepth + 12
+        for (index, line) in keyLines.enumerated() {
+            figure.text(fit(line, width: plotWidth, size: 10), left, keyTop + Double(index) * 15, size: 10)
+        }
+        // The legend names the groups and the dashed lines (a norm, a reference with its source), the lines drawn
+        // dashed as in the plot; one series alone needs no name.
+        var entries = series.count > 1 ? series.enumerated().map { ($0.element.name, palette[$0.offset % palette.count]) } : []
+        var dashed: Set<Int> = []
+        if norms.contains(where: { $0 != nil }) { dashed.insert(entries.count); entries.append((normLabel, referenceColour)) }
+        if let reference { dashed.insert(entries.count); entries.append((reference.label, referenceColour)) }
+        if !entries.isEmpty { legend(&figure, entries, y: height - 44, dashed: dashed) }
         if let note { figure.text(note, left, height - 12, size: 11) }
         return figure
+    }
+
+    /// `text` broken into at most `lines` lines, each at most `width` wide at `size` (words kept whole where they
+    /// fit; a word wider than the line is cut), the last one shortened with "…" when the text does not fit.
+    static func wrap(_ text: String, width: Double, size: Double, lines maximum: Int) -> (lines: [String], shortened: Bool) {
+        var lines: [String] = []
+        var current = ""
+        let words = text.split(separator: " ").map(String.init)
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            let candidate = current.isEmpty ? word : current + " " + word
+            if Figure.textWidth(candidate, size: size) <= width {
+                current = candidate
+                index += 1
+            } else if current.isEmpty {
+                // A single word wider than the line: cut it.
+                current = fit(word, width: width, size: size)
+                index += 1
+                if current != word { lines.append(current); current = ""; if lines.count == maximum { break } }
+            } else {
+                lines.append(current)
+                current = ""
+                if lines.count == maximum { break }
+            }
+        }
+        if !current.isEmpty && lines.count < maximum { lines.append(current) }
+        let shown = lines.joined(separator: " ")
+        let shortened = shown != text
+        if shortened, let last = lines.last {
+            var end = last
+            while end.count > 1, Figure.textWidth(end + "…", size: size) > width { end = String(end.dropLast()) }
+            lines[lines.count - 1] = end.hasSuffix("…") ? end : end + "…"
+        }
+        return (lines.isEmpty ? [""] : lines, shortened)
     }
 
     /// Diverging stacked bars of Likert answers per item, centred on the scale's midpoint (Robbins & Heiberger
     /// 2011), on a percentage axis: disagreement to the left, agreement to the right, the neutral point split
     /// across the centre. With `lowIsPositive` (PSSUQ: 1 = strongly agree) the low end is drawn in the positive
-    /// colour. Items are labelled with their number; reversed (negatively worded) items are marked ʳ.
+    /// colour. Items are labelled as given (number and text, wrapped over two lines); a report recodes negatively worded
+    /// items before drawing them, so the favourable side is the same for every row.
     public static func divergingLikert(items: [String], points scalePoints: [String], counts scaleCounts: [[Int]], lowIsPositive: Bool = false,
                                        axisTitle: String) -> Figure {
         // Disagreement always on the left: a scale that runs from "agree" (PSSUQ) is drawn from its high end.
         let points = lowIsPositive ? Array(scalePoints.reversed()) : scalePoints
         let counts = lowIsPositive ? scaleCounts.map { Array($0.reversed()) } : scaleCounts
-        let rowHeight = 24.0
-        // Room for the longest label ("T1 · Item 1" for a per-task instrument), about 7 px a character at 12 px.
-        let labelWidth = min(width / 3, max(70.0, Double(items.map(\.count).max() ?? 0) * 7 + 12))
+        // Room for the longest label, up to 42 % of the width; item texts longer than that wrap over two lines.
+        let labelWidth = min(width * 0.42, max(70.0, (items.map { Figure.textWidth($0, size: 11) }.max() ?? 0) + 12))
+        let wrapped = items.map { wrap($0, width: labelWidth - 12, size: 11, lines: 2).lines }
+        let rowHeight = wrapped.contains { $0.count > 1 } ? 32.0 : 24.0
         let top = 12.0
         let plotWidth = width - labelWidth - 20
         let centre = labelWidth + plotWidth / 2
         let bottom = top + Double(items.count) * rowHeight
-        var figure = Figure(width: width, height: bottom + 40 + legendHeight(points) + 8)
+        // The axis title under the plot's centre, or over two lines across the figure when longer than the plot.
+        let titleLines = Figure.textWidth(axisTitle, size: 11) <= plotWidth ? [axisTitle] : wrap(axisTitle, width: width - 24, size: 11, lines: 2).lines
+        let titleDepth = Double(titleLines.count - 1) * 14
+        var figure = Figure(width: width, height: bottom + 40 + titleDepth + legendHeight(points) + 8)
         for tick in stride(from: -100.0, through: 100, by: 25) {
             let x = centre + plotWidth / 2 * tick / 100
             figure.line(x, top, x, bottom, .grid)
             figure.text(format(abs(tick)) + "%", x, bottom + 14, size: 10, anchor: .middle)
         }
         let k = points.count
-        for (index, (item, row)) in zip(items, counts).enumerated() {
+        for (index, row) in counts.enumerated() {
             let total = Double(max(row.reduce(0, +), 1))
             let y = top + Double(index) * rowHeight
-            figure.text(item, labelWidth - 8, y + 16, size: 12, anchor: .end)
+            let lines = wrapped[index]
+            let barMiddle = y + 4 + (rowHeight - 7) / 2
+            for (number, line) in lines.enumerated() {
+                figure.text(line, labelWidth - 8, barMiddle + 4 + (Double(number) - Double(lines.count - 1) / 2) * 12, size: 11, anchor: .end)
+            }
             var lower = 0.0
             for point in 0..<(k / 2) { lower += Double(row[point]) }
             if k % 2 == 1 { lower += Double(row[k / 2]) / 2 }
             var x = centre - plotWidth / 2 * lower / total
             for point in 0..<k {
                 let w = plotWidth / 2 * Double(row[point]) / total
-                if w > 0 { figure.rect(x, y + 4, w, 17, likertColour(point, of: k)) }
+                if w > 0 { figure.rect(x, y + 4, w, rowHeight - 7, likertColour(point, of: k)) }
                 x += w
             }
         }
         figure.line(centre, top, centre, bottom, .black, width: 1.2)
-        figure.text(axisTitle, centre, bottom + 30, size: 11, anchor: .middle)
-        legend(&figure, points.enumerated().map { ($0.element, likertColour($0.offset, of: k)) }, y: bottom + 52)
+        for (index, line) in titleLines.enumerated() {
+            figure.text(line, titleLines.count == 1 ? centre : width / 2, bottom + 30 + Double(index) * 14, size: 11, anchor: .middle)
+        }
+        legend(&figure, points.enumerated().map { ($0.element, likertColour($0.offset, of: k)) }, y: bottom + 52 + titleDepth)
         return figure
     }
 
@@ -238,15 +338,24 @@ public enum Charts {
         return rows * 18
     }
 
-    static func legend(_ figure: inout Figure, _ entries: [(String, Figure.Colour)], y: Double) {
+    /// A legend row (wrapping when full): a square of each entry's colour, or for the entries in `dashed` a short
+    /// dashed line (a norm or reference line), then its name (up to 34 characters; a dashed line's label, which
+    /// names a source, up to 60).
+    static func legend(_ figure: inout Figure, _ entries: [(String, Figure.Colour)], y: Double, dashed: Set<Int> = []) {
         var x = 16.0
         var row = y
-        for (name, colour) in entries {
-            let text = truncate(name, 34)
-            let needed = 22 + Figure.textWidth(text, size: 11) + 14
+        for (index, (name, colour)) in entries.enumerated() {
+            let line = dashed.contains(index)
+            let text = truncate(name, line ? 60 : 34)
+            let swatch = line ? 26.0 : 12.0
+            let needed = swatch + 10 + Figure.textWidth(text, size: 11) + 14
             if x + needed > width - 8 { x = 16; row += 18 }
-            figure.rect(x, row - 10, 12, 12, colour)
-            figure.text(text, x + 17, row, size: 11)
+            if line {
+                figure.line(x, row - 4, x + swatch, row - 4, colour, width: 1.6, dashed: true)
+            } else {
+                figure.rect(x, row - 10, 12, 12, colour)
+            }
+            figure.text(text, x + swatch + 5, row, size: 11)
             x += needed
         }
     }

@@ -325,20 +325,38 @@ extension ReportModel {
             }
             // Per item answers (none when the sets span several occasions: a participant's answers are never pooled).
             // A per-task instrument's items per task: one bar per task and item, one answer per participant in each.
-            if let scale = d.scale, !q.report.items.isEmpty {
+            // The SEQ (one item per task) is drawn per task in the tasks section, on its 1–7 scale, never as one
+            // pooled item here.
+            if let scale = d.scale, !q.report.items.isEmpty, d.id != "seq" {
                 let likert = Set(d.items.filter { $0.kind == .likert }.map(\.number))
                 let items = q.report.items.filter { likert.contains($0.item) }
                 if !items.isEmpty {
-                    let points = (scale.min...scale.max).map { point in scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point) }
-                    let counts = items.map { item in
-                        (scale.min...scale.max).map { point in item.distribution.first { $0.point == point }?.count ?? 0 }
+                    // Negatively worded items (SUS's even items) are recoded: their answers are drawn reversed, so a
+                    // good answer is on the favourable side for every item and the legend speaks of favourability.
+                    let recoded = items.contains { $0.reversed }
+                    let favourable = d.lowerIsBetter ? scale.min : scale.max
+                    let unfavourable = d.lowerIsBetter ? scale.max : scale.min
+                    let points = (scale.min...scale.max).map { point -> String in
+                        if recoded {
+                            if point == favourable { return "\(point) " + ("most favourable" as Sentence).text(language) }
+                            if point == unfavourable { return "\(point) " + ("least favourable" as Sentence).text(language) }
+                            return String(point)
+                        }
+                        return scale.anchor(point, language: language).map { "\(point) \($0)" } ?? String(point)
+                    }
+                    let counts = items.map { item -> [Int] in
+                        let row = (scale.min...scale.max).map { point in item.distribution.first { $0.point == point }?.count ?? 0 }
+                        return item.reversed ? Array(row.reversed()) : row
                     }
                     questionnaireCharts.append(chart("\(d.id)-likert",
-                        Charts.divergingLikert(items: items.map { (($0.task.map { "\($0) · " }) ?? "") + "\(("Item" as Sentence).text(language)) \($0.item)" + ($0.reversed ? "ʳ" : "") },
+                        Charts.divergingLikert(items: items.map { (($0.task.map { "\($0) · " }) ?? "") + "\($0.item)\($0.reversed ? "ʳ" : ""). \($0.text.text(language))" },
                                                points: points, counts: counts, lowIsPositive: d.lowerIsBetter,
-                                               axisTitle: ("Share of answers (disagreement to the left, agreement to the right)" as Sentence).text(language)),
-                        (d.perTask ? "Answers per task and item as diverging stacked bars, one answer per participant in each (ʳ: negatively worded item; item texts in the per-item table)" as Sentence
-                                   : "Answers per item as diverging stacked bars (ʳ: negatively worded item; item texts in the per-item table)").text(language)))
+                                               axisTitle: (recoded ? "Share of answers (unfavourable to the left, favourable to the right; negatively worded items recoded)" as Sentence
+                                                                   : "Share of answers (disagreement to the left, agreement to the right)").text(language)),
+                        (recoded ? (d.perTask ? "Answers per task and item as diverging stacked bars, one answer per participant in each; negatively worded items (ʳ) recoded, so the favourable answer is on the right for every item" as Sentence
+                                              : "Answers per item as diverging stacked bars; negatively worded items (ʳ) recoded, so the favourable answer is on the right for every item")
+                                 : (d.perTask ? "Answers per task and item as diverging stacked bars, one answer per participant in each" as Sentence
+                                              : "Answers per item as diverging stacked bars")).text(language)))
                 }
             }
             let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
@@ -420,36 +438,51 @@ extension ReportModel {
             func row(_ task: String, _ group: String) -> TaskSummaryRow? {
                 s.taskSummary.first { $0.task == task && $0.group.joined(separator: " · ") == group }
             }
+            let groupNames = Charts.taskGroupNames(s.taskSummary.map(\.group), language: language)
             func series(_ value: (TaskSummaryRow) -> (Double?, ClosedRange<Double>?)) -> [Charts.MeanSeries] {
                 groupKeys.map { group in
                     let values = taskKeys.map { task in row(task, group).map(value) ?? (nil, nil) }
-                    return Charts.MeanSeries(name: group.isEmpty ? (("All" as Sentence).text(language)) : group, means: values.map(\.0), intervals: values.map(\.1))
+                    return Charts.MeanSeries(name: groupNames[group] ?? group, means: values.map(\.0), intervals: values.map(\.1))
                 }
             }
             let conditionNote = s.factors.isEmpty ? nil : (("Conditions: " as Sentence).text(language)) + s.factors.map(\.name).joined(separator: " · ")
+            // Tasks by their titles, wrapped under their columns (a title too long for two lines is given in full in a key).
+            let taskTitles = taskKeys.map { key in s.tasks.first { $0.key == key }?.title ?? key }
             taskCharts.append(chart("task-completion",
-                Charts.means(categories: taskKeys, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
+                Charts.means(categories: taskTitles, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
                              norms: [], maximum: 100, yTitle: ("Completion (%, 95% CI)" as Sentence).text(language), normLabel: "",
-                             note: conditionNote, valueText: { number($0, 0) }),
-                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005")): one outcome per participant, their first attempt" as Sentence).text(language)))
+                             note: conditionNote, valueText: { number($0, 0) },
+                             reference: .init(value: TaskBenchmarks.completion * 100,
+                                              label: ("Average completion \(percent(TaskBenchmarks.completion)) (Sauro 2011)" as Sentence).text(language)),
+                             wrapCategories: true, categoryKeys: taskKeys),
+                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005")): one outcome per participant, their first attempt; the dashed line is the average completion rate of \(percent(TaskBenchmarks.completion)) over 1,189 tasks (Sauro 2011)" as Sentence).text(language)))
             if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
                 taskCharts.append(chart("task-time",
-                    Charts.means(categories: taskKeys, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
+                    Charts.means(categories: taskTitles, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
                                  norms: [], maximum: nil, yTitle: ("Time (s, geometric mean)" as Sentence).text(language), normLabel: "",
-                                 note: conditionNote, valueText: { number($0, 0) }),
+                                 note: conditionNote, valueText: { number($0, 0) }, wrapCategories: true, categoryKeys: taskKeys),
                     ("Time per task: geometric mean with 95% confidence interval (computed on the log scale), one time per participant (the geometric mean of their attempts)" as Sentence).text(language)))
             }
             if s.taskSummary.contains(where: { $0.errorsMean != nil }) {
                 taskCharts.append(chart("task-errors",
-                    Charts.means(categories: taskKeys, series: series { row in
+                    Charts.means(categories: taskTitles, series: series { row in
                         guard let mean = row.errorsMean else { return (nil, nil) }
                         // Over the participants (each one's mean errors per attempt), never over the attempts.
                         guard let sd = row.errorsSD, row.errorsN > 1 else { return (mean, nil) }
                         let half = StudentT.quantile(0.975, df: Double(row.errorsN - 1)) * sd / Double(row.errorsN).squareRoot()
                         return (mean, max(0, mean - half)...(mean + half))
                     }, norms: [], maximum: nil, yTitle: ("Errors (mean per participant, 95% CI)" as Sentence).text(language), normLabel: "",
-                                 note: conditionNote, valueText: { number($0, 1) }),
+                                 note: conditionNote, valueText: { number($0, 1) }, wrapCategories: true, categoryKeys: taskKeys),
                     ("Errors per task: mean over the participants (each one's mean per attempt) with 95% confidence interval" as Sentence).text(language)))
+            }
+            if s.taskSummary.contains(where: { $0.seqMean != nil }) {
+                taskCharts.append(chart("task-seq",
+                    Charts.means(categories: taskTitles, series: series { ($0.seqMean, nil) }, norms: [], minimum: 1, maximum: 7,
+                                 yTitle: ("SEQ (mean, 1 = very difficult, 7 = very easy)" as Sentence).text(language), normLabel: "",
+                                 note: conditionNote, valueText: { number($0, 1) },
+                                 reference: .init(value: TaskBenchmarks.seq, label: ("Average SEQ \(number(TaskBenchmarks.seq, 1)) (Sauro 2012)" as Sentence).text(language)),
+                                 wrapCategories: true, categoryKeys: taskKeys),
+                    ("SEQ per task: the mean of one value per participant (their answer, or the mean of their answers) on the 1–7 scale, with the average of \(number(TaskBenchmarks.seq, 1)) over many tasks (Sauro 2012) as a dashed line" as Sentence).text(language)))
             }
         }
         if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }

@@ -25,7 +25,8 @@ struct ChartBlock {
     var kind: Kind
     var categoryHeader: String
     var categories: [String]
-    /// One series per entry: its name and one value per category.
+    /// One series per entry: its name and one value per category (NaN where the category has none: a blank cell,
+    /// no bar).
     var series: [(name: String, values: [Double])]
     var xAxis: String
     var yAxis: String
@@ -140,7 +141,7 @@ public enum WorkbookWriter {
                 row += 1
                 for (offset, category) in block.categories.enumerated() {
                     try category.withCString { try check(worksheet_write_string(dataSheet, row, 0, $0, nil), "writing chart data") }
-                    for (column, series) in block.series.enumerated() {
+                    for (column, series) in block.series.enumerated() where !series.values[offset].isNaN {
                         try check(worksheet_write_number(dataSheet, row, UInt16(column + 1), series.values[offset], block.percent ? percent : decimal),
                                   "writing chart data")
                     }
@@ -354,8 +355,8 @@ public enum WorkbookWriter {
         }
     }
 
-    /// The data behind the native charts: SUS score distribution, category shares, sub-scores by group, and the
-    /// answer distribution of each Likert item.
+    /// The data behind the native charts: SUS score distribution, category shares, sub-scores by group, the
+    /// answer distribution of each Likert item, and completion, SEQ and time per task.
     static func chartBlocks(_ snapshot: StudySnapshot) -> [ChartBlock] {
         let pt = snapshot.info.language == .ptBR
         var blocks: [ChartBlock] = []
@@ -401,6 +402,43 @@ public enum WorkbookWriter {
                                      kind: .stackedBar, categoryHeader: ("Item" as Sentence).text(snapshot.info.language),
                                      categories: items.map { "\(questionnaire.definition.id.uppercased()) \($0.item)" + ($0.task.map { " · \($0)" } ?? "") }, series: series,
                                      xAxis: ("Item" as Sentence).text(snapshot.info.language), yAxis: ("Answers" as Sentence).text(snapshot.info.language)))
+        }
+        return blocks + taskChartBlocks(snapshot)
+    }
+}
+
+extension WorkbookWriter {
+    /// The task charts of a slide deck: completion rate, SEQ and time per task, the tasks by their titles, one
+    /// series per group when the summary is grouped (`--by`, or the study's conditions), else one.
+    static func taskChartBlocks(_ snapshot: StudySnapshot) -> [ChartBlock] {
+        let language = snapshot.info.language
+        let rows = snapshot.taskSummary
+        guard !rows.isEmpty else { return [] }
+        let taskKeys = NaturalOrder.distinct(rows.map(\.task), preferring: snapshot.tasks.map(\.key))
+        let titles = taskKeys.map { key in snapshot.tasks.first { $0.key == key }?.title ?? key }
+        let groups = NaturalOrder.distinct(rows.map { $0.group.joined(separator: " · ") })
+        let names = Charts.taskGroupNames(rows.map(\.group), language: language)
+        func series(_ value: (TaskSummaryRow) -> Double?) -> [(name: String, values: [Double])] {
+            groups.map { group in
+                (names[group] ?? group,
+                 taskKeys.map { task in rows.first { $0.task == task && $0.group.joined(separator: " · ") == group }.flatMap(value) ?? .nan })
+            }
+        }
+        let taskWord = ("Task" as Sentence).text(language)
+        var blocks: [ChartBlock] = []
+        if rows.contains(where: { $0.completion != nil }) {
+            blocks.append(ChartBlock(title: ("Completion rate per task" as Sentence).text(language), kind: .clusteredColumn, categoryHeader: taskWord,
+                                     categories: titles, series: series { $0.completion?.rate }, xAxis: taskWord,
+                                     yAxis: ("Completion" as Sentence).text(language), percent: true))
+        }
+        if rows.contains(where: { $0.seqMean != nil }) {
+            blocks.append(ChartBlock(title: ("SEQ per task (mean, 1–7)" as Sentence).text(language), kind: .clusteredColumn, categoryHeader: taskWord,
+                                     categories: titles, series: series(\.seqMean), xAxis: taskWord, yAxis: "SEQ"))
+        }
+        if rows.contains(where: { $0.time?.geometricMean != nil }) {
+            blocks.append(ChartBlock(title: ("Time per task (s, geometric mean)" as Sentence).text(language), kind: .clusteredColumn, categoryHeader: taskWord,
+                                     categories: titles, series: series { $0.time?.geometricMean?.value }, xAxis: taskWord,
+                                     yAxis: ("Time (s)" as Sentence).text(language)))
         }
         return blocks
     }

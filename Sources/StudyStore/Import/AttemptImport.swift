@@ -21,9 +21,12 @@ public struct AttemptImportOptions: Sendable {
     public var newTrials: Bool
     /// A row whose trial is stored with other values replaces those values (without it the row is refused).
     public var replace: Bool
+    /// Tasks the log names that the study lacks are added (key from the task column, title from a task-name
+    /// column), in the order the log first names them; without it such rows are refused.
+    public var createTasks: Bool
 
     public init(map: [String: String] = [:], penalty: Double? = nil, acceptTotals: Bool = false, delimiter: Delimiter? = nil,
-                trial: Int? = nil, newTrials: Bool = false, replace: Bool = false) {
+                trial: Int? = nil, newTrials: Bool = false, replace: Bool = false, createTasks: Bool = false) {
         self.map = map
         self.penalty = penalty
         self.acceptTotals = acceptTotals
@@ -31,6 +34,7 @@ public struct AttemptImportOptions: Sendable {
         self.trial = trial
         self.newTrials = newTrials
         self.replace = replace
+        self.createTasks = createTasks
     }
 }
 
@@ -49,6 +53,38 @@ public struct AttemptImportSummary: Sendable, Equatable {
     public var ignored: [String]
     /// Totals that disagree with the formula (imported with `acceptTotals`).
     public var notes: [Sentence]
+    /// Each distinct outcome text of the file, how it was read and on how many rows, in file order.
+    public var outcomes: [OutcomeSeen] = []
+    /// Rows whose outcome says the task was skipped: not attempts, left out.
+    public var skippedTasks = 0
+    /// Tasks added to the study (`createTasks`): key and title.
+    public var createdTasks: [(key: String, title: String)] = []
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.attempts == b.attempts && a.skipped == b.skipped && a.replaced == b.replaced && a.columns == b.columns && a.ignored == b.ignored
+            && a.notes == b.notes && a.outcomes == b.outcomes && a.skippedTasks == b.skippedTasks
+            && a.createdTasks.map(\.key) == b.createdTasks.map(\.key) && a.createdTasks.map(\.title) == b.createdTasks.map(\.title)
+    }
+}
+
+/// One outcome text of an imported log and how it was read.
+public struct OutcomeSeen: Sendable, Equatable {
+    /// The text as the file first wrote it ("Indirect success").
+    public var text: String
+    public var reading: OutcomeReading
+    /// Rows with that text (whatever its case and spacing).
+    public var rows: Int
+
+    /// The reading as the import's summary says it.
+    public var meaning: Sentence {
+        switch reading {
+        case let .outcome(outcome, note):
+            let word = Sentence(stringLiteral: outcome.rawValue)
+            return note == nil ? word : "\(word), noted as indirect"
+        case .abandoned: return "abandoned (no outcome)"
+        case .skipped: return "skipped (row left out)"
+        }
+    }
 }
 
 extension StudyDatabase {
@@ -63,11 +99,16 @@ extension StudyDatabase {
     public func storeAttempts(_ reader: RecordSource, columns: [String: Int], factorColumns: [String: Int], records: [Tabular.Record],
                               options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
         let header = reader.header
-        func at(_ field: Field) -> String { reader.position(of: field).description }
+        // A cell is named by its line and its column's name (`log.csv:2: column "Errors"`), as a person finds it
+        // in a spreadsheet; the character offset of the field within the line would say nothing there.
+        let fieldNames: [String: String] = Dictionary(columns.map { ($0.key, header[$0.value].value) }, uniquingKeysWith: { a, _ in a })
+        func at(_ line: Int, _ field: String) -> Sentence { "\(reader.file):\(line): column \"\(fieldNames[field] ?? field)\"" }
+        func at(_ line: Int, column index: Int) -> Sentence { "\(reader.file):\(line): column \"\(header[index].value)\"" }
 
         return try write { db in
             let factors = try Self.factors(db)
             let taskList = try Self.tasks(db)
+            let language = try Self.info(db).language
             // A log names a task by its key or its title ("fase-1" or "Fase 1").
             var tasks: [String: TaskInfo] = [:]
             for task in taskList { tasks[AnswerReader.fold(task.title)] = task }
@@ -76,54 +117,90 @@ extension StudyDatabase {
             var pending: [ResolvedAttempt] = []
             var notes: [Sentence] = []
             var trials: [String: Int] = [:]
+            var outcomesSeen: [OutcomeSeen] = []
+            var skippedTasks = 0
+            var created: [(key: String, title: String)] = []
             for record in records {
                 func cell(_ field: String) -> Field? { columns[field].map { record.fields[$0] } }
                 func text(_ field: String) -> String? {
                     cell(field).map { $0.value.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
                 }
                 var rowProblems: [StoreError.Problem] = []
+                let line = record.line
+                // The outcome first: a skipped task is no attempt, whatever else the row says.
+                var outcome: Outcome?
+                var outcomeNote: String?
+                var outcomeProblem: StoreError.Problem?
+                if let raw = text("outcome") {
+                    if let reading = OutcomeReading(raw) {
+                        let key = AnswerReader.fold(raw)
+                        if let seen = outcomesSeen.firstIndex(where: { AnswerReader.fold($0.text) == key }) {
+                            outcomesSeen[seen].rows += 1
+                        } else {
+                            outcomesSeen.append(OutcomeSeen(text: raw, reading: reading, rows: 1))
+                        }
+                        switch reading {
+                        case let .outcome(value, note): outcome = value; outcomeNote = note.map { OutcomeReading.noteText($0, language: language) }
+                        case .abandoned: outcomeNote = OutcomeReading.noteText(OutcomeReading.abandonedNote, language: language)
+                        case .skipped: skippedTasks += 1; continue
+                        }
+                    } else {
+                        outcomeProblem = .init(location: at(line, "outcome"), message: "'\(raw)' is not an outcome (success, partial, fail; direct or indirect success, abandoned, gave up, skipped)")
+                    }
+                }
                 let participantField = cell("participant")!
                 let code = participantField.value.trimmingCharacters(in: .whitespaces)
                 if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) == nil {
-                    rowProblems.append(.init(location: Sentence(verbatim: at(participantField)), message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study"))
+                    rowProblems.append(.init(location: at(line, "participant"), message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study"))
                 }
-                let taskField = cell("task")!
-                let taskKey = taskField.value.trimmingCharacters(in: .whitespaces)
-                let task = tasks[AnswerReader.fold(taskKey)]
-                if task == nil {
-                    rowProblems.append(.init(location: Sentence(verbatim: at(taskField)), message: tasks.isEmpty
-                        ? "no task '\(taskKey)' in the study; add tasks with 'studyctl task add KEY --title …'"
-                        : "no task '\(taskKey)' in the study (tasks: \(taskList.map { "\($0.key) '\($0.title)'" }.joined(separator: ", ")))"))
+                // A task by its key (a task column) or its title (a task-name column, as remote-testing tools export).
+                let titleText = text("title")
+                let taskKey = text("task") ?? titleText ?? ""
+                var task = tasks[AnswerReader.fold(taskKey)] ?? titleText.flatMap { tasks[AnswerReader.fold($0)] }
+                // The task --create-tasks made of a numbered task ("1" → T1), found again when the log is imported again.
+                if task == nil, options.createTasks, !taskKey.isEmpty, taskKey.allSatisfy(\.isNumber) { task = tasks[AnswerReader.fold("T" + taskKey)] }
+                if task == nil && options.createTasks && !taskKey.isEmpty {
+                    do {
+                        task = try Self.createTask(db, key: text("task"), title: titleText ?? taskKey, taken: Set(tasks.values.map(\.key)))
+                        created.append((task!.key, task!.title))
+                        tasks[AnswerReader.fold(task!.title)] = task
+                        tasks[AnswerReader.fold(task!.key)] = task
+                        if let key = text("task") { tasks[AnswerReader.fold(key)] = task }
+                    } catch let error as StoreError {
+                        rowProblems.append(.init(location: at(line, columns["task"] == nil ? "title" : "task"), message: "\(failure: error)"))
+                    }
+                } else if task == nil {
+                    let hint: Sentence = options.createTasks ? "" : "; add it with 'studyctl task add KEY --title …', or rerun with --create-tasks"
+                    rowProblems.append(.init(location: at(line, columns["task"] == nil ? "title" : "task"), message: tasks.isEmpty
+                        ? "no task '\(taskKey)' in the study\(hint)"
+                        : "no task '\(taskKey)' in the study (tasks: \(taskList.map { "\($0.key) '\($0.title)'" }.joined(separator: ", ")))\(hint)"))
                 }
                 var seconds: Double?
                 if let raw = text("time") {
                     if let problem = Duration.problem(raw) {
-                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("time")!)), message: problem))
+                        rowProblems.append(.init(location: at(line, "time"), message: problem))
                     } else {
                         seconds = Duration.parse(raw)
                     }
                 }
                 var errors: Int?
                 if let raw = text("errors") {
-                    if let value = Int(raw), (0...Limits.maximumErrors).contains(value) { errors = value } else {
-                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("errors")!)), message: "'\(raw)' is not a count of errors (a whole number from 0 to \(Limits.maximumErrors))"))
+                    // Spreadsheets and remote-testing exports write counts as decimals ("2.0", "2,0"): read when whole.
+                    if let value = NumberParser.wholeCount(raw), (0...Limits.maximumErrors).contains(value) { errors = value } else {
+                        rowProblems.append(.init(location: at(line, "errors"), message: "'\(raw)' is not a count of errors (a whole number from 0 to \(Limits.maximumErrors))"))
                     }
                 }
-                var outcome: Outcome?
-                if let raw = text("outcome") {
-                    outcome = Outcome(loose: raw)
-                    if outcome == nil { rowProblems.append(.init(location: Sentence(verbatim: at(cell("outcome")!)), message: "'\(raw)' is not an outcome (success, partial or fail)")) }
-                }
+                if let outcomeProblem { rowProblems.append(outcomeProblem) }
                 var assisted = false
                 if let raw = text("assisted") {
                     if let value = YesNo.parse(raw) { assisted = value } else {
-                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("assisted")!)), message: "'\(raw)' is not yes or no"))
+                        rowProblems.append(.init(location: at(line, "assisted"), message: "'\(raw)' is not yes or no"))
                     }
                 }
                 var trial: Int? = options.trial
                 if let raw = text("trial") {
-                    if let value = Int(raw), (1...Limits.maximumOrdinal).contains(value) { trial = value } else {
-                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("trial")!)), message: "'\(raw)' is not a trial number (1, 2, … up to \(Limits.maximumOrdinal))"))
+                    if let value = NumberParser.wholeCount(raw), (1...Limits.maximumOrdinal).contains(value) { trial = value } else {
+                        rowProblems.append(.init(location: at(line, "trial"), message: "'\(raw)' is not a trial number (1, 2, … up to \(Limits.maximumOrdinal))"))
                     }
                 }
                 var conditions: [String: String] = [:]
@@ -134,14 +211,14 @@ extension StudyDatabase {
                     if let match = levels.first(where: { $0.caseInsensitiveCompare(level) == .orderedSame }) {
                         conditions[factor] = match
                     } else {
-                        rowProblems.append(.init(location: Sentence(verbatim: at(field)), message: "'\(level)' is not a level of \(factor) (\(levels.joined(separator: ", ")))"))
+                        rowProblems.append(.init(location: at(line, column: index), message: "'\(level)' is not a level of \(factor) (\(levels.joined(separator: ", ")))"))
                     }
                 }
                 var reportedTotal: Double?
                 if let raw = text("total") {
                     reportedTotal = Duration.problem(raw) == nil ? Duration.parse(raw) : nil
                     if reportedTotal == nil {
-                        rowProblems.append(.init(location: Sentence(verbatim: at(cell("total")!)), message: Duration.problem(raw)!))
+                        rowProblems.append(.init(location: at(line, "total"), message: Duration.problem(raw)!))
                     } else if let total = reportedTotal, let seconds, let task {
                         let penalty = options.penalty ?? task.penaltySeconds ?? 0
                         let expected = seconds + Double(errors ?? 0) * penalty
@@ -149,9 +226,9 @@ extension StudyDatabase {
                         if abs(expected - total) > 0.5 * pow(10, -Double(decimals)) + 1e-9 {
                             let message: Sentence = "total \(raw) ≠ time \(NumberParser.format(seconds)) + \(errors ?? 0) errors × \(NumberParser.format(penalty)) s = \(NumberParser.format(expected))"
                             if options.acceptTotals {
-                                notes.append("\(at(cell("total")!)): \(message)")
+                                notes.append("\(at(line, "total")): \(message)")
                             } else {
-                                rowProblems.append(.init(location: Sentence(verbatim: at(cell("total")!)), message: options.penalty == nil && task.penaltySeconds == nil
+                                rowProblems.append(.init(location: at(line, "total"), message: options.penalty == nil && task.penaltySeconds == nil
                                     ? "\(message) (no penalty is set: --penalty 2s)" : message))
                             }
                         }
@@ -161,10 +238,10 @@ extension StudyDatabase {
                 let slot = "\(code.lowercased())|\((task?.key ?? taskKey).lowercased())|\(conditionKey)"
                 if let trial {
                     if let first = trials["\(slot)|\(trial)"] {
-                        if let trialCell = text("trial").flatMap({ _ in cell("trial") }) {
-                            rowProblems.append(.init(location: Sentence(verbatim: at(trialCell)), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first))"))
+                        if text("trial") != nil {
+                            rowProblems.append(.init(location: at(line, "trial"), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first))"))
                         } else {
-                            rowProblems.append(.init(location: Sentence(verbatim: at(participantField)), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first)): --trial makes every row that trial"))
+                            rowProblems.append(.init(location: at(line, "participant"), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first)): --trial makes every row that trial"))
                         }
                     }
                     trials["\(slot)|\(trial)"] = record.line
@@ -174,8 +251,9 @@ extension StudyDatabase {
                     continue
                 }
                 // Rows without a trial number become the next trial, in file order, when inserted.
+                let note = [outcomeNote, text("note")].compactMap { $0 }.joined(separator: "; ")
                 let entry = AttemptEntry(participant: code, task: task!.key, conditions: conditions, trial: trial, seconds: seconds,
-                                         errors: errors, outcome: outcome, assisted: assisted, note: text("note"),
+                                         errors: errors, outcome: outcome, assisted: assisted, note: note.isEmpty ? nil : note,
                                          reportedTotal: reportedTotal, source: "\(reader.file):\(record.line)")
                 pending.append(try Self.resolve(db, entry))
             }
@@ -206,7 +284,8 @@ extension StudyDatabase {
             var named: [String: String] = columns.mapValues { header[$0].value }
             for (factor, index) in factorColumns { named[factor] = header[index].value }
             return AttemptImportSummary(attempts: added, skipped: skipped, replaced: replaced, columns: named,
-                                        ignored: header.indices.filter { !used.contains($0) }.map { header[$0].value }, notes: notes)
+                                        ignored: header.indices.filter { !used.contains($0) }.map { header[$0].value }, notes: notes,
+                                        outcomes: outcomesSeen, skippedTasks: skippedTasks, createdTasks: created)
         }
     }
 }
@@ -311,5 +390,34 @@ extension StudyDatabase {
             WHERE id = ?
             """, arguments: [entry.seconds, entry.errors, entry.outcome?.rawValue, entry.assisted, entry.note, entry.source,
                              Timestamp.now(), entry.reportedTotal, id])
+    }
+}
+
+extension StudyDatabase {
+    /// Adds a task an imported log names (`createTasks`), after the last one: its key is the log's task key when
+    /// that is a usable key (a bare number n becomes "Tn", as "Task ID" columns number tasks), else the next free
+    /// T1, T2, …; its title is the log's task name (or the task column's text).
+    static func createTask(_ db: Database, key raw: String?, title: String, taken: Set<String>) throws -> TaskInfo {
+        let used = Set(taken.map { $0.lowercased() })
+        var key: String?
+        if let raw {
+            let candidate = raw.allSatisfy(\.isNumber) ? "T\(raw)" : raw
+            // A task column holding names ("Find the return policy") rather than keys: the name becomes the title.
+            key = try? name(candidate, .taskKey)
+            if let chosen = key, used.contains(chosen.lowercased()) { key = nil }
+        }
+        if key == nil {
+            var number = 1
+            while used.contains("t\(number)") { number += 1 }
+            key = "T\(number)"
+        }
+        let title = try StudyText.name(title, as: .categoryName)
+        if let last = try Int.fetchOne(db, sql: "SELECT CAST(max(position) AS INTEGER) FROM task"), last >= Limits.maximumOrdinal {
+            throw StoreError.invalidInput([.init(location: "task \(key!)", message: "the last task is at position \(last), so the next one would be past \(Limits.maximumOrdinal)")])
+        }
+        try db.execute(sql: "INSERT INTO task (key, title, position) VALUES (?, ?, (SELECT ifnull(max(position), 0) + 1 FROM task))",
+                       arguments: [key!, title])
+        let position = try Int.fetchOne(db, sql: "SELECT CAST(position AS INTEGER) FROM task WHERE key = ?", arguments: [key!]) ?? 0
+        return TaskInfo(key: key!, title: title, description: nil, position: position, penaltySeconds: nil, attempts: 0)
     }
 }

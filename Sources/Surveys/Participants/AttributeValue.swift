@@ -83,6 +83,15 @@ public enum NumberParser {
         return value
     }
 
+    /// A count written as a whole number or as a decimal that is whole (`2`, `2.0`, `2,0`, as spreadsheets and
+    /// remote-testing exports write counts); `nil` for `2.5`, `-1`, text or a number past `Int`'s range.
+    public static func wholeCount(_ raw: String) -> Int? {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if let value = Int(trimmed) { return value >= 0 ? value : nil }
+        guard let value = parse(trimmed), value >= 0, value == value.rounded(), value < 9.0e15 else { return nil }
+        return Int(value)
+    }
+
     /// Parses `3`, `-1`, `0.5`, `0,5` and `.5`; `nil` for anything else (`4 anos`, `1.000,5`, empty text).
     ///
     /// Thousands separators are not accepted: `1.000` would be ambiguous between the two conventions.

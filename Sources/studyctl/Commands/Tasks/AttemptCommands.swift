@@ -5,6 +5,7 @@ import Importing
 import StudyStore
 import Surveys
 import Tabular
+import Wording
 
 struct AttemptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -109,7 +110,7 @@ struct AttemptImport: ParsableCommand {
             errors/erros, outcome/resultado, assisted/ajuda, note, trial/tentativa, total, and each condition's \
             name) or given with --map. A total column is checked against time + errors × penalty (--penalty, \
             else the task's own) and each mismatch reported. All or nothing: every bad cell is listed with \
-            file:line:column and nothing is stored.
+            file:line and its column's name, and nothing is stored.
 
             Importing a log again adds nothing: a row identical to an attempt the study has (same participant, \
             task, conditions, time, errors, outcome, assisted and note) is skipped and counted. A participant's \
@@ -118,6 +119,14 @@ struct AttemptImport: ParsableCommand {
             such rows as the next trials (a second session appended to the log), pass --new-trials; or say \
             which trial each row is, with a trial column or --trial N for the whole file. A row whose trial is \
             stored with other values is refused; --replace puts the file's values in its place.
+
+            Exports of remote-testing tools (UserZoom, Maze, UserTesting) are read as they come: "Participant ID", \
+            "Tester", "Task ID", "Task name", "Mission", "Time on task (s)", "Task outcome". Their outcomes are \
+            read as: direct success → success; indirect success → success, noted "indirect success" (the goal \
+            was reached, by another path); abandoned, gave up, give up / bounce, mission unfinished → no outcome, \
+            noted "abandoned" (counted as abandoned); skipped → not an attempt, the row is left out. The import \
+            says how it read each outcome. --create-tasks adds the tasks the log names that the study lacks. \
+            Counts may be written as decimals that are whole (2.0, 2,0).
 
             Example: studyctl attempt import log.csv --map participant=Usuário,task=Fase,errors=Colisões,time=Tempo,setting=Config
             """))
@@ -146,6 +155,9 @@ struct AttemptImport: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Replace the values of stored trials the file gives other values for.")))
     var replace = false
 
+    @Flag(help: ArgumentHelp(words("Add the tasks the file names that the study lacks (key from the task column, title from a task-name column).")))
+    var createTasks = false
+
     @OptionGroup var study: StudyOptions
 
     func mapping() throws -> [String: String] {
@@ -162,9 +174,16 @@ struct AttemptImport: ParsableCommand {
         let summary = try study.withStudy {
             try $0.importAttempts(from: file, options: .init(map: try mapping(), penalty: penalty?.value,
                                                               acceptTotals: acceptTotals, delimiter: delimiter,
-                                                              trial: trial, newTrials: newTrials, replace: replace))
+                                                              trial: trial, newTrials: newTrials, replace: replace,
+                                                              createTasks: createTasks))
         }
         for line in summary.notes { note(line) }
+        for task in summary.createdTasks { say("Added task \(task.key) '\(task.title)'.") }
+        // How each outcome text was read, so a tool's words are never mapped silently.
+        if summary.outcomes.contains(where: { Outcome(loose: $0.text) == nil }) {
+            say("Outcomes read: \(Sentence.joined(summary.outcomes.map { "'\($0.text)' → \($0.meaning) (\($0.rows))" }, separator: "; ")).")
+        }
+        if summary.skippedTasks > 0 { say("Rows of skipped tasks left out: \(summary.skippedTasks).") }
         say(.importedAttempts(summary.attempts, file: file))
         if summary.skipped > 0 { say(.skippedAttempts(summary.skipped)) }
         if summary.replaced > 0 { say(.replacedAttempts(summary.replaced)) }

@@ -1,0 +1,20 @@
+import Results
+import Surveys
+import Wording
+
+extension Charts {
+    /// The names a task chart's legend gives the task summary's groups (keyed as the summary joins them, " · "):
+    /// a part that is "(none)" in every group is left out — a condition no attempt in the summary names, such as
+    /// a questionnaire-only factor — and any other "(none)" is said in the chart's language; no group is "All".
+    static func taskGroupNames(_ groups: [[String]], language: StudyLanguage) -> [String: String] {
+        let width = groups.map(\.count).max() ?? 0
+        let unused = Set((0..<width).filter { index in groups.allSatisfy { index >= $0.count || $0[index] == ScoreReport.noGroup } })
+        var names: [String: String] = [:]
+        for group in groups {
+            let parts = group.enumerated().filter { !unused.contains($0.offset) }
+                .map { $0.element == ScoreReport.noGroup ? ("(none)" as Sentence).text(language) : $0.element }
+            names[group.joined(separator: " · ")] = parts.isEmpty ? ("All" as Sentence).text(language) : parts.joined(separator: " · ")
+        }
+        return names
+    }
+}

@@ -1,0 +1,61 @@
+/// How a task log's outcome cell is read, the words of remote-testing tools included.
+///
+/// Unmoderated tools report more than success and failure. Maze groups testers' paths by mission outcome:
+/// "Direct success" (the expected path), "Indirect success" (another path that still reached the final screen),
+/// "Give up / Bounce" and, for live-website tests, "Mission unfinished" (help.maze.co, "Understanding your live
+/// website test results" and "Creating multiple expected paths for missions"). UserZoom and UserTesting logs say
+/// "Success", "Failure", "Abandoned" or "Gave up", and "Skipped" for a task not attempted.
+///
+/// The readings:
+/// - an indirect success is a success: the participant reached the goal, which is what a completion rate counts
+///   (Sauro 2011's 78 % average is of tasks completed, not of expected paths taken); it is kept in the attempt's
+///   note ("indirect success", "sucesso indireto") so the path can still be told apart. Reading it as partial would lower the
+///   completion rate for a detour the tool itself calls a success.
+/// - abandoned, gave up, give up / bounce, mission unfinished: an attempt without an outcome, which the task
+///   summary counts as abandoned (left out of the completion rate's denominator), noted "abandoned".
+/// - skipped: not an attempt; the row is left out and counted.
+public enum OutcomeReading: Sendable, Equatable {
+    case outcome(Outcome, note: String?)
+    case abandoned
+    case skipped
+
+    /// The note an indirect success keeps on its attempt (a key; `noteText` words it in the study's language).
+    public static let indirectNote = "indirect success"
+    /// The note an abandoned attempt keeps.
+    public static let abandonedNote = "abandoned"
+
+    /// A reading's note as the study keeps it, in the study's language: "sucesso indireto", "abandonada" in a
+    /// Portuguese study.
+    public static func noteText(_ note: String, language: StudyLanguage) -> String {
+        guard language == .ptBR else { return note }
+        switch note {
+        case indirectNote: return "sucesso indireto"
+        case abandonedNote: return "abandonada"
+        default: return note
+        }
+    }
+
+    /// The reading of an outcome cell, or nil when the text is no outcome studyctl knows.
+    public init?(_ text: String) {
+        let folded = AnswerReader.fold(text)
+        if let outcome = Outcome(loose: folded) {
+            self = .outcome(outcome, note: nil)
+            return
+        }
+        switch folded {
+        case "direct success", "sucesso direto":
+            self = .outcome(.success, note: nil)
+        case "indirect success", "sucesso indireto":
+            self = .outcome(.success, note: Self.indirectNote)
+        case "partial success", "sucesso parcial":
+            self = .outcome(.partial, note: nil)
+        case "abandoned", "abandon", "abandonment", "gave up", "give up", "give up / bounce", "give up/bounce", "bounce",
+             "mission unfinished", "unfinished", "abandonou", "abandonada", "abandonado", "desistiu", "desistencia":
+            self = .abandoned
+        case "skipped", "skip", "not attempted", "pulou", "pulada", "pulado", "nao tentou":
+            self = .skipped
+        default:
+            return nil
+        }
+    }
+}
