@@ -95,7 +95,7 @@ let package = Package(
                 .product(name: "Ink", package: "Ink"),
             ]),
         // REFI-QDA exchange (QualCoder, NVivo, ATLAS.ti, MAXQDA): .qdpx projects and .qdc codebooks.
-        .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", "LazyLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Media", "LazyLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",

@@ -3,6 +3,8 @@ import Wording
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Media
+import QualCoding
 import StudyStore
 import Surveys
 import ZIPFoundation
@@ -17,8 +19,26 @@ import ZIPFoundation
 public struct REFIExport {
     /// What REFI-QDA cannot carry from this study, for the researcher to read before sharing the file (REFI §7).
     public var notCarried: [Sentence] = []
-    let snapshot: Snapshot
+    var snapshot: Snapshot
     let namespace: UUID
+    /// Whether recordings travel inside the project or are referred to where they lie.
+    let media: MediaMode
+    /// The recordings a project copies in, by their entry in `sources/`, filled as the project is written.
+    final class MediaFiles { var entries: [(name: String, record: MediaRecord)] = [] }
+    let copied = MediaFiles()
+    var mediaFiles: [(name: String, record: MediaRecord)] {
+        get { copied.entries }
+        nonmutating set { copied.entries = newValue }
+    }
+
+    /// How a recording goes into a `.qdpx`.
+    public enum MediaMode: String, Sendable, CaseIterable {
+        /// The file inside the project, `sources/<guid>.<ext>` (`internal://`): the project stands alone (QualCoder
+        /// copies it into its own audio or video folder).
+        case copy
+        /// Only its absolute path (`absolute://`): a small project for a machine that sees the same files.
+        case link
+    }
 
     /// The parts of the study an export needs, read once.
     struct Snapshot {
@@ -31,15 +51,31 @@ public struct REFIExport {
         var coders: [String]
         var extra: [String: Int]
         var foreign: [String: String]
+        /// Recordings linked to a transcript, by the transcript's document key (participant, U+001F, label).
+        var recordings: [String: MediaRecord] = [:]
+        /// The turns of those transcripts, by the same key.
+        var turns: [String: [TranscriptTurn]] = [:]
+        /// Recordings linked to no transcript (not exported).
+        var unlinkedRecordings = 0
     }
 
-    public init(study: StudyDatabase) throws {
+    public init(study: StudyDatabase, media: MediaMode = .copy) throws {
+        self.media = media
         let transcripts = try study.transcriptList().map { ($0.participant, $0.label, try study.transcript(participant: $0.participant, label: $0.label)) }
         let status = try study.status()
         let counts = Dictionary(status.counts.map { ($0.kind, $0.count) }, uniquingKeysWith: { a, _ in a })
         snapshot = Snapshot(info: try study.info(), roster: try study.roster(), transcripts: transcripts, categories: try study.categories(),
                             codes: try study.codes(), memos: try study.memos(), coders: try study.coders(), extra: counts,
                             foreign: try study.foreignGUIDs())
+        for record in try study.media() {
+            guard let label = record.transcript else {
+                snapshot.unlinkedRecordings += 1
+                continue
+            }
+            let key = record.participant + "\u{1F}" + label
+            snapshot.recordings[key] = record
+            snapshot.turns[key] = try study.transcriptDetails(participant: record.participant, label: label).turns
+        }
         // studyctl's own namespace, then the study's: the study is known by its creation time, which copies keep.
         let root = UUID(uuidString: "3f1e5a0c-9b7d-4c52-8e41-5d2a7b6c9e10")!
         namespace = NameBasedUUID.make(namespace: root, name: "study:" + snapshot.info.created)
@@ -78,6 +114,16 @@ public struct REFIExport {
         }
         let origins = snapshot.categories.filter { $0.origin != "emergent" || $0.definition != nil }
         if !origins.isEmpty { notes.append("category definitions and origins: written into each code's Description (REFI has no field for them)") }
+        let unlinked = snapshot.unlinkedRecordings
+        if unlinked > 0 {
+            notes.append(unlinked == 1 ? "1 recording linked to no transcript: REFI carries a recording with its transcript; link it with 'studyctl media add … --transcript'"
+                : "\(unlinked) recordings linked to no transcript: REFI carries a recording with its transcript; link them with 'studyctl media add … --transcript'")
+        }
+        let untimed = snapshot.turns.values.reduce(0) { $0 + $1.filter { $0.start == nil || $0.end == nil }.count }
+        if untimed > 0 { notes.append("\(untimed) turns without a start and an end time: no sync points for them") }
+        if !snapshot.turns.isEmpty {
+            notes.append("speakers of the recordings' transcripts: in the text before each turn (\"Ana: …\"); who is the moderator is not carried")
+        }
         let kinds: [(String, Sentence)] = [("response sets", "questionnaire responses"), ("task attempts", "task attempts"), ("gaze recordings", "eye-tracking recordings")]
         for (kind, label) in kinds {
             if let count = snapshot.extra[kind], count > 0 { notes.append("\(count) \(label): not part of REFI-QDA; use 'studyctl export xlsx' or 'export csv'") }
@@ -223,7 +269,11 @@ public struct REFIExport {
             }
             root.addChild(variables)
         }
-        let sourceGUID = Dictionary(snapshot.transcripts.map { ($0.participant + "\u{1F}" + $0.label, guid("transcript", $0.participant + "\u{1F}" + $0.label)) }, uniquingKeysWith: { first, _ in first })
+        // A transcript made from a recording travels inside the recording's source; the case refers to that source.
+        let sourceGUID = Dictionary(snapshot.transcripts.map {
+            let key = $0.participant + "\u{1F}" + $0.label
+            return (key, snapshot.recordings[key].map { guid("recording", $0.participant + "\u{1F}" + $0.label) } ?? guid("transcript", key))
+        }, uniquingKeysWith: { first, _ in first })
         if !snapshot.roster.participants.isEmpty {
             let cases = XMLElement(name: "Cases")
             for participant in snapshot.roster.participants {
@@ -254,10 +304,12 @@ public struct REFIExport {
         if !snapshot.transcripts.isEmpty {
             let sources = XMLElement(name: "Sources")
             for transcript in snapshot.transcripts {
-                let id = sourceGUID[transcript.participant + "\u{1F}" + transcript.label]!
+                let key = transcript.participant + "\u{1F}" + transcript.label
+                let id = guid("transcript", key)
+                let sourceName = transcript.label.isEmpty ? transcript.participant : "\(transcript.participant) \(transcript.label)"
                 let source = XMLElement(name: "TextSource")
                 attribute(source, "guid", id)
-                attribute(source, "name", transcript.label.isEmpty ? transcript.participant : "\(transcript.participant) \(transcript.label)")
+                attribute(source, "name", sourceName)
                 attribute(source, "plainTextPath", "internal://\(id).txt")
                 files.append(("\(id).txt", transcript.text))
                 // One selection per excerpt, holding one coding per code × category.
@@ -313,7 +365,11 @@ public struct REFIExport {
                         source.addChild(selection)
                     }
                 }
-                sources.addChild(source)
+                if let record = snapshot.recordings[key] {
+                    sources.addChild(try recordingSource(record, transcript: source, key: key, name: sourceName, text: transcript.text))
+                } else {
+                    sources.addChild(source)
+                }
             }
             root.addChild(sources)
         }
@@ -343,6 +399,93 @@ public struct REFIExport {
         return root
     }
 
+    /// A recording as REFI's `AudioSource` or `VideoSource` (by what ffprobe found when it was registered: a video
+    /// stream or not) holding its transcript: the same text file, a `SyncPoint` (time in ms, position in code points)
+    /// at the start and at the end of each timed turn, and each text selection made a `TranscriptSelection` between
+    /// two sync points of its own at its first and past its last character (REFI 1.5 §9.3; Project.xsd
+    /// `TranscriptType`). An excerpt's sync points take the time of their place in the turn holding them, by linear
+    /// interpolation between the turn's start and end (REFI gives a selection no time of its own; QualCoder
+    /// approximates the same way from its text time stamps, refi.py `get_transcript_syncpoints`).
+    func recordingSource(_ record: MediaRecord, transcript: XMLElement, key: String, name: String, text: String) throws -> XMLElement {
+        let id = guid("recording", record.participant + "\u{1F}" + record.label)
+        let source = XMLElement(name: record.kind == .video ? "VideoSource" : "AudioSource")
+        let ext = (record.path as NSString).pathExtension.lowercased()
+        attribute(source, "guid", id)
+        // QualCoder stores the recording under this name in its audio or video folder: it keeps the extension.
+        attribute(source, "name", ext.isEmpty ? name : name + "." + ext)
+        switch media {
+        case .copy:
+            let entry = ext.isEmpty ? id : "\(id).\(ext)"
+            attribute(source, "path", "internal://" + entry)
+            mediaFiles.append((entry, record))
+        case .link:
+            attribute(source, "path", "absolute://" + record.path)
+        }
+        attribute(source, "currentPath", record.path)
+        if let created = date(record.added) { attribute(source, "creationDateTime", created) }
+        let element = XMLElement(name: "Transcript")
+        for name in ["guid", "name", "plainTextPath", "creationDateTime"] {
+            if let value = transcript.attributes?.first(where: { $0.name == name })?.stringValue { attribute(element, name, value) }
+        }
+        // QualCoder needs the transcript's date (it reads it unguarded); the study's creation stands in for it.
+        if element.attributes?.first(where: { $0.name == "creationDateTime" }) == nil, let created = date(snapshot.info.created) ?? date(record.added) {
+            attribute(element, "creationDateTime", created)
+        }
+        var points: [(position: Int, time: Int, guid: String)] = []
+        let turns = (snapshot.turns[key] ?? []).filter { $0.start != nil && $0.end != nil }
+        for (index, turn) in turns.enumerated() {
+            points.append((turn.spanStart, turn.start!, guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}start")))
+            points.append((turn.spanEnd, max(turn.end!, turn.start!), guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}end")))
+        }
+        let selections = (transcript.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "PlainTextSelection" }
+        var made: [XMLElement] = []
+        for selection in selections {
+            let selectionGUID = selection.attributes?.first(where: { $0.name == "guid" })?.stringValue ?? ""
+            guard let start = Int(selection.attributes?.first(where: { $0.name == "startPosition" })?.stringValue ?? ""),
+                  let end = Int(selection.attributes?.first(where: { $0.name == "endPosition" })?.stringValue ?? "") else { continue }
+            let from = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}start")
+            let to = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}end")
+            points.append((start, Self.time(at: start, turns: turns), from))
+            points.append((end, Self.time(at: end, turns: turns), to))
+            selection.detach()
+            let made_ = XMLElement(name: "TranscriptSelection")
+            for attribute_ in selection.attributes ?? [] where !["startPosition", "endPosition"].contains(attribute_.name ?? "") {
+                attribute(made_, attribute_.name!, attribute_.stringValue ?? "")
+                if attribute_.name == "name" {
+                    attribute(made_, "fromSyncPoint", from)
+                    attribute(made_, "toSyncPoint", to)
+                }
+            }
+            for child in selection.children ?? [] {
+                child.detach()
+                made_.addChild(child)
+            }
+            made.append(made_)
+        }
+        for point in points.sorted(by: { ($0.position, $0.time) < ($1.position, $1.time) }) {
+            let sync = XMLElement(name: "SyncPoint")
+            attribute(sync, "guid", point.guid)
+            attribute(sync, "timeStamp", String(point.time))
+            attribute(sync, "position", String(point.position))
+            element.addChild(sync)
+        }
+        made.forEach(element.addChild)
+        source.addChild(element)
+        return source
+    }
+
+    /// The time, in ms of the recording, of a character position: interpolated in the timed turn that holds it, else
+    /// the end of the last turn before it (the start of the first, before any).
+    static func time(at position: Int, turns: [TranscriptTurn]) -> Int {
+        if let turn = turns.first(where: { $0.spanStart <= position && position <= $0.spanEnd }), let start = turn.start, let end = turn.end {
+            let length = turn.spanEnd - turn.spanStart
+            guard length > 0, end > start else { return start }
+            return start + Int((Double(end - start) * Double(position - turn.spanStart) / Double(length)).rounded())
+        }
+        if let before = turns.last(where: { $0.spanEnd <= position }), let end = before.end { return end }
+        return turns.first?.start ?? 0
+    }
+
     func find(_ elements: [XMLElement], guid: String) -> XMLElement? {
         for element in elements {
             // Through the attribute list: FoundationXML's attribute(forName:) misses attributes of namespaced trees on Linux.
@@ -354,6 +497,7 @@ public struct REFIExport {
 
     /// Writes the `.qdpx`: `project.qde` and `sources/<guid>.txt`, deflated, every entry dated 2000-01-01.
     public func qdpx() throws -> Data {
+        mediaFiles = []
         let (xml, files) = try projectXML()
         let archive = try Archive(data: Data(), accessMode: .create)
         let fixed = Date(timeIntervalSince1970: 946_684_800)
@@ -365,6 +509,19 @@ public struct REFIExport {
         }
         try add("project.qde", xml)
         for (name, text) in files.sorted(by: { $0.name < $1.name }) { try add("sources/" + name, Data(text.utf8)) }
+        // Recordings as they are (already compressed), after a check that each file is still the one registered.
+        for (name, record) in mediaFiles.sorted(by: { $0.name < $1.name }) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: record.path)[.size] as? NSNumber)?.int64Value
+            guard let size, size == record.size else {
+                throw REFIError.recordingUnreadable(participant: record.participant, path: record.path, gone: size == nil)
+            }
+            guard size <= Int64(Int32.max) else { throw REFIError.recordingTooLarge(participant: record.participant, path: record.path) }
+            let data = try Data(contentsOf: URL(fileURLWithPath: record.path), options: .mappedIfSafe)
+            try archive.addEntry(with: "sources/" + name, type: .file, uncompressedSize: Int64(data.count), modificationDate: fixed, permissions: 0o644,
+                                 compressionMethod: .none, provider: { position, size in
+                data.subdata(in: Data.Index(position)..<Data.Index(position) + size)
+            })
+        }
         return archive.data ?? Data()
     }
 }
@@ -393,6 +550,10 @@ enum XMLOutput {
 
 public enum REFIError: Error, WordedError, LocalizedError, Equatable {
     case nothingToExport(String)
+    /// A recording to copy into the project whose file is gone or changed since it was registered.
+    case recordingUnreadable(participant: String, path: String, gone: Bool)
+    /// A recording larger than a REFI-QDA project may hold inside (2^31 − 1 bytes, REFI 1.5 §8.5).
+    case recordingTooLarge(participant: String, path: String)
 
     public var errorDescription: String? { sentence.description }
 
@@ -400,6 +561,11 @@ public enum REFIError: Error, WordedError, LocalizedError, Equatable {
     public var sentence: Sentence {
         switch self {
         case let .nothingToExport(reason): return "nothing to export: \(reason)"
+        case let .recordingUnreadable(participant, path, gone):
+            return gone ? "participant \(participant)'s recording \(path): the file is gone; register it again where it is now, or export with --media link"
+                : "participant \(participant)'s recording \(path): the file changed since it was registered; register it again, or export with --media link"
+        case let .recordingTooLarge(participant, path):
+            return "participant \(participant)'s recording \(path) is larger than a REFI-QDA project holds inside (2 GiB); export with --media link"
         }
     }
 }

@@ -3,6 +3,7 @@ import Wording
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Media
 import QualCoding
 import StudyStore
 import Surveys
@@ -22,6 +23,41 @@ public struct REFIImport {
     public var report: [Sentence] = []
     /// The project's name, for a study the import creates.
     public var projectName: String?
+    /// The recordings the project holds or refers to, for the caller to read (ffprobe) and register.
+    public var recordings: [RecordingFound] = []
+    /// The project file and the entries it holds (lower case), to copy a recording out of it.
+    var archivePath: String?
+    var sourceEntries = Set<String>()
+
+    /// A recording (REFI `AudioSource` or `VideoSource`) of a participant, with the label of its transcript.
+    public struct RecordingFound: Sendable, Equatable {
+        public enum Location: Sendable, Equatable {
+            /// An entry of the project's `sources/` (`internal://`).
+            case inside(String)
+            /// A file outside the project, by its absolute path (`absolute://`, `file://`, `relative://` on the project's basePath).
+            case outside(String)
+        }
+        public var participant: String
+        /// The recording's label in the study ("" for a participant's first).
+        public var label: String
+        /// Its name in the project ("P1.m4a").
+        public var name: String
+        /// The kind the project says; ffprobe has the last word.
+        public var kind: MediaKind
+        public var location: Location
+        /// The label of its transcript in the study, when the project holds one.
+        public var transcript: String?
+    }
+
+    /// Copies a recording held inside the project to `destination` (a new file).
+    public func extract(_ recording: RecordingFound, to destination: String) throws {
+        guard case let .inside(name) = recording.location, let archivePath else { return }
+        let archive = try Archive(url: URL(fileURLWithPath: archivePath), accessMode: .read)
+        guard let entry = archive.first(where: { $0.path.lowercased() == "sources/" + name.lowercased() }) else {
+            throw Problem.container("\(archivePath): sources/\(name) is not in the project")
+        }
+        _ = try archive.extract(entry, to: URL(fileURLWithPath: destination), skipCRC32: false)
+    }
 
     public enum Problem: Error, WordedError, LocalizedError, Equatable {
         case container(Sentence)
@@ -72,6 +108,8 @@ public struct REFIImport {
         }
         var files: [String: Entry] = [:]
         for entry in archive { files[entry.path.lowercased()] = entry }
+        archivePath = path
+        sourceEntries = Set(files.keys)
         let projects = files.keys.filter { !$0.contains("/") && $0.hasSuffix(".qde") }
         guard projects.count == 1 else {
             throw Problem.container(projects.isEmpty ? "\(path) holds no project.qde" : "\(path) holds \(projects.count) .qde files; a REFI-QDA project has one")
@@ -327,11 +365,58 @@ public struct REFIImport {
             }
         }
 
+        /// The codes of one selection (text or transcript) placed on `span` of participant's transcript `label`.
+        func codings(of selection: XMLElement, participant: String, label: String, excerpt: String, span: Range<Int>) {
+            // Codings of one wording by one coder on one selection are one code in several categories.
+            var entries: [CodeEntry] = []
+            var guids: [(selection: String?, codings: [String: String])] = []
+            let selectionGUID = Self.guid(Self.attr(selection, "guid"))
+            for coding in Self.kids(selection, "Coding") {
+                guard let target = Self.guid(Self.kids(coding, "CodeRef").first.flatMap { Self.attr($0, "targetGUID") }), let code = codes[target] else {
+                    report.append("\(participant): a coding refers to a code the codebook lacks; skipped")
+                    continue
+                }
+                let notesHere = memo(coding)
+                notesHere.forEach { usedNotes.insert($0.id) }
+                // The coder of the coding, else of its selection (QualCoder's transcript selections name neither on the coding).
+            let coder = (Self.guid(Self.attr(coding, "creatingUser")) ?? Self.guid(Self.attr(selection, "creatingUser"))).flatMap { users[$0] }
+                // A coding memo comes as NoteRefs on the coding, or (QualCoder, MAXQDA) as the selection's Description.
+                let memoText = notesHere.isEmpty ? (Self.kids(selection, "Description").first?.stringValue ?? "")
+                                                 : notesHere.map(\.text).joined(separator: "\n\n")
+                let codingGUID = Self.guid(Self.attr(coding, "guid"))
+                if let index = entries.firstIndex(where: { $0.code == code.label && $0.coder == coder }) {
+                    if !entries[index].categories.contains(code.category) { entries[index].categories.append(code.category) }
+                    if entries[index].memo?.isEmpty ?? true { entries[index].memo = memoText }
+                    if let codingGUID { guids[index].codings[code.category] = codingGUID }
+                    continue
+                }
+                guids.append((selectionGUID, codingGUID.map { [code.category: $0] } ?? [:]))
+                let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
+                entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
+                                         coder: coder, memo: memoText, descriptive: !inVivo, span: span,
+                                         transcript: label.isEmpty ? nil : label))
+            }
+            bundle.codes += entries
+            bundle.codeGUIDs += guids
+        }
+
         // Sources: the text, its position unit, and each selection placed on the stored text.
         var labels: [String: Int] = [:]
         var usedLabels: [String: Set<String>] = [:]
         var sourceOwner: [String: String] = [:]
         var sourceNames: [String: String] = [:]
+        // Recordings by name: QualCoder keeps a recording's transcript as a text source named after it ("P1.m4a.txt"
+        // when it imported it, "P1.m4a.transcribed" when it made it; refi.py l.1199, l.2897).
+        var recordingNames: [String: String] = [:]
+        for container in Self.kids(root, "Sources") {
+            for element in (container.children ?? []).compactMap({ $0 as? XMLElement }) where ["AudioSource", "VideoSource"].contains(element.localName ?? "") {
+                if let id = Self.guid(Self.attr(element, "guid")) { recordingNames[Self.recordingName(element)] = id }
+            }
+        }
+        func recordingParticipant(_ element: XMLElement, id: String) -> String {
+            owner[id] ?? Self.participantCode((Self.recordingName(element) as NSString).deletingPathExtension)
+        }
+        var companions: [String: (participant: String, label: String)] = [:]
         for container in Self.kids(root, "Sources") {
             for element in Self.kids(container, "TextSource") {
                 let id = Self.guid(Self.attr(element, "guid")) ?? ""
@@ -371,7 +456,15 @@ public struct REFIImport {
                 case .name: named = Self.attr(element, "name").map { ($0 as NSString).deletingPathExtension } ?? fileName ?? id
                 case .file: named = fileName ?? id
                 }
-                let participant = Self.participantCode(named)
+                var participant = Self.participantCode(named)
+                var companionOf: String?
+                for suffix in [".txt", ".transcribed"] where sourceName.hasSuffix(suffix) {
+                    if let recording = recordingNames[String(sourceName.dropLast(suffix.count))] { companionOf = recording }
+                }
+                if let recording = companionOf, owner[id] == nil, let element_ = Self.kids(container, "AudioSource").first(where: { Self.guid(Self.attr($0, "guid")) == recording })
+                    ?? Self.kids(container, "VideoSource").first(where: { Self.guid(Self.attr($0, "guid")) == recording }) {
+                    participant = recordingParticipant(element_, id: recording)
+                }
                 defer {
                     // The source's own variables (MAXQDA's nameless case) and Description (ATLAS.ti's comment).
                     if let variables = sourceVariables[id], let index = bundle.participants.firstIndex(where: { $0.code == participant }) {
@@ -383,7 +476,7 @@ public struct REFIImport {
                         bundle.memos.append(.init(target: .participant(participant), text: comment, coder: nil, created: nil))
                     }
                 }
-                if participant != named { report.append("source \(sourceName): participant \(participant) (from “\(named)”: spaces made _, other characters a code cannot hold left out)") }
+                if participant != named && companionOf == nil { report.append("source \(sourceName): participant \(participant) (from “\(named)”: spaces made _, other characters a code cannot hold left out)") }
                 // Two sources named alike are two people unless a case says they are one: refused, never merged.
                 if !(participantFrom == .case && owner[id] != nil) {
                     if let other = sourceOwner[participant] {
@@ -403,6 +496,7 @@ public struct REFIImport {
                 usedLabels[participant, default: []].insert(label)
                 let stored = TextMatching.nfc(raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
                 bundle.transcripts.append(.init(participant: participant, label: label, text: stored))
+                if let recording = companionOf { companions[recording] = (participant, label) }
                 if !id.isEmpty { bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, id)) }
                 let selections = Self.kids(element, "PlainTextSelection")
                 let unit = Unit.best(for: selections.compactMap { s in
@@ -449,39 +543,92 @@ public struct REFIImport {
                         report.append("\(participant): the selection \(start)–\(end) could not be placed; skipped")
                         continue
                     }
-                    // Codings of one wording by one coder on one selection are one code in several categories.
-                    var entries: [CodeEntry] = []
-                    var guids: [(selection: String?, codings: [String: String])] = []
-                    let selectionGUID = Self.guid(Self.attr(selection, "guid"))
-                    for coding in Self.kids(selection, "Coding") {
-                        guard let target = Self.guid(Self.kids(coding, "CodeRef").first.flatMap { Self.attr($0, "targetGUID") }), let code = codes[target] else {
-                            report.append("\(participant): a coding refers to a code the codebook lacks; skipped")
-                            continue
-                        }
-                        let notesHere = memo(coding)
-                        notesHere.forEach { usedNotes.insert($0.id) }
-                        let coder = Self.guid(Self.attr(coding, "creatingUser")).flatMap { users[$0] }
-                        // A coding memo comes as NoteRefs on the coding, or (QualCoder, MAXQDA) as the selection's Description.
-                        let memoText = notesHere.isEmpty ? (Self.kids(selection, "Description").first?.stringValue ?? "")
-                                                         : notesHere.map(\.text).joined(separator: "\n\n")
-                        let codingGUID = Self.guid(Self.attr(coding, "guid"))
-                        if let index = entries.firstIndex(where: { $0.code == code.label && $0.coder == coder }) {
-                            if !entries[index].categories.contains(code.category) { entries[index].categories.append(code.category) }
-                            if entries[index].memo?.isEmpty ?? true { entries[index].memo = memoText }
-                            if let codingGUID { guids[index].codings[code.category] = codingGUID }
-                            continue
-                        }
-                        guids.append((selectionGUID, codingGUID.map { [code.category: $0] } ?? [:]))
-                        let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
-                        entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
-                                                 coder: coder, memo: memoText, descriptive: !inVivo, span: span,
-                                                 transcript: label.isEmpty ? nil : label))
-                    }
-                    bundle.codes += entries
-                    bundle.codeGUIDs += guids
+                    codings(of: selection, participant: participant, label: label, excerpt: excerpt, span: span)
                 }
             }
         }
+        // Recordings: each with its transcript (the text, turns from its sync points, codings from its selections).
+        var notCarried: [String: Int] = [:]
+        var timeSpans = 0, laterTranscripts = 0, textless = 0
+        for container in Self.kids(root, "Sources") {
+            for element in (container.children ?? []).compactMap({ $0 as? XMLElement }) where ["AudioSource", "VideoSource"].contains(element.localName ?? "") {
+                let id = Self.guid(Self.attr(element, "guid")) ?? ""
+                let name = Self.recordingName(element)
+                let participant = recordingParticipant(element, id: id)
+                let kind: MediaKind = element.localName == "VideoSource" ? .video : .audio
+                timeSpans += Self.kids(element, "AudioSelection").count + Self.kids(element, "VideoSelection").count
+                let transcripts = Self.kids(element, "Transcript")
+                laterTranscripts += max(0, transcripts.count - 1)
+                var location: RecordingFound.Location?
+                let path = Self.attr(element, "path") ?? ""
+                if path.lowercased().hasPrefix("internal://") {
+                    let entry = String(path.dropFirst("internal://".count))
+                    if sourceEntries.contains("sources/" + entry.lowercased()) { location = .inside(entry) }
+                } else if let external = Self.externalPath(path, basePath: Self.attr(root, "basePath")) {
+                    location = .outside(external)
+                }
+                if location == nil {
+                    report.append("recording \(name): \(path.isEmpty ? "no path" : Sentence(verbatim: path)) cannot be found; its transcript and codings are read, the recording is not")
+                }
+                var transcriptLabel: String?
+                if let transcript = transcripts.first {
+                    var raw: String?
+                    if let content = Self.kids(transcript, "PlainTextContent").first?.stringValue {
+                        raw = content
+                    } else if let textPath = Self.attr(transcript, "plainTextPath"), textPath.lowercased().hasPrefix("internal://"),
+                              let data = try source(String(textPath.dropFirst("internal://".count))) {
+                        raw = String(decoding: data, as: UTF8.self)
+                    }
+                    if var raw {
+                        if raw.hasPrefix("\u{FEFF}") { raw.removeFirst() }
+                        if !bundle.participants.contains(where: { $0.code == participant }) { bundle.participants.append(.init(code: participant, attributes: [])) }
+                        let seen = labels[participant, default: 0]
+                        labels[participant] = seen + 1
+                        let label = seen == 0 ? "" : (Self.attr(transcript, "name") ?? name)
+                        transcriptLabel = label
+                        let read = Self.transcriptReading(raw: raw, transcript: transcript, pairedTurns: Self.attr(root, "origin") == "studyctl")
+                        bundle.transcripts.append(.init(participant: participant, label: label, text: read.text,
+                                                        timing: read.turns.isEmpty ? nil : TranscriptTiming(turns: read.turns)))
+                        if let transcriptID = Self.guid(Self.attr(transcript, "guid")) {
+                            bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, transcriptID))
+                        }
+                        report.append(read.turns.isEmpty ? "recording \(name) → \(participant): transcript without times (no sync points)"
+                                      : "recording \(name) → \(participant): transcript with \(read.turns.count) timed turns from its sync points")
+                        let scalars = Array(read.text.unicodeScalars)
+                        for selection in read.selections {
+                            codingsInProject += Self.kids(selection.element, "Coding").count
+                            guard let span = selection.span else {
+                                report.append("\(participant): a transcript selection names a sync point the transcript lacks; skipped")
+                                continue
+                            }
+                            var view = String.UnicodeScalarView()
+                            view.append(contentsOf: scalars[span])
+                            let excerpt = String(view).trimmingCharacters(in: .whitespacesAndNewlines)
+                            guard !excerpt.isEmpty, let placed = Self.place(excerpt, in: scalars, near: span.lowerBound) else {
+                                report.append("\(participant): the transcript selection \(span.lowerBound)–\(span.upperBound) holds no words; skipped")
+                                continue
+                            }
+                            codings(of: selection.element, participant: participant, label: label, excerpt: excerpt, span: placed)
+                        }
+                    } else {
+                        textless += 1
+                    }
+                } else if let companion = companions[id] {
+                    transcriptLabel = companion.label
+                }
+                if !bundle.participants.contains(where: { $0.code == participant }) { bundle.participants.append(.init(code: participant, attributes: [])) }
+                if let location {
+                    let label = recordings.contains { $0.participant == participant } ? (name as NSString).deletingPathExtension : ""
+                    recordings.append(RecordingFound(participant: participant, label: label, name: name, kind: kind, location: location, transcript: transcriptLabel))
+                    if !id.isEmpty { bundle.foreignGUIDs.append(("recording", participant + "\u{1F}" + label, id)) }
+                }
+            }
+        }
+
+        if timeSpans > 0 { report.append("not carried: \(timeSpans) coded time spans of recordings without text (AudioSelection, VideoSelection); code the transcript instead") }
+        if laterTranscripts > 0 { report.append("not carried: \(laterTranscripts) further transcripts of a recording (its first one is read)") }
+        if textless > 0 { report.append("not carried: \(textless) transcripts of recordings whose text is not in the project") }
+
         // Notes the project itself refers to: the study's (or a participant's, when the note says so).
         for note in memo(root) where !usedNotes.contains(note.id) {
             usedNotes.insert(note.id)
@@ -523,9 +670,9 @@ public struct REFIImport {
                 : "\(annotations) annotations stored as memos on the participant, quoting the annotated passage")
         }
         // What REFI-QDA holds and studyctl does not (REFI §7): named, with how many.
-        var notCarried: [String: Int] = [:]
         for container in Self.kids(root, "Sources") {
-            for element in (container.children ?? []).compactMap({ $0 as? XMLElement }) where element.localName != "TextSource" {
+            for element in (container.children ?? []).compactMap({ $0 as? XMLElement })
+            where !["TextSource", "AudioSource", "VideoSource"].contains(element.localName ?? "") {
                 notCarried[(element.localName ?? "?") + " (not a text source)", default: 0] += 1
             }
         }
@@ -534,6 +681,136 @@ public struct REFIImport {
             if count > 0 { notCarried[name, default: 0] += count }
         }
         for (kind, count) in notCarried.sorted(by: { $0.key < $1.key }) { report.append("not carried: \(count) \(kind)") }
+    }
+
+    /// A recording's name: its own, else its transcript's (ATLAS.ti leaves the source's empty), else its file's.
+    static func recordingName(_ element: XMLElement) -> String {
+        if let name = attr(element, "name")?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return name }
+        let file = attr(element, "path").map { ($0 as NSString).lastPathComponent } ?? ""
+        if let transcript = kids(element, "Transcript").first.flatMap({ attr($0, "name") }), !transcript.isEmpty {
+            let ext = (file as NSString).pathExtension
+            return ext.isEmpty || transcript.hasSuffix("." + ext) ? transcript : transcript + "." + ext
+        }
+        return file.isEmpty ? (guid(attr(element, "guid")) ?? "?") : file
+    }
+
+    /// The absolute path of an external source: `absolute:///C:/…` or `absolute:///home/…` (REFI §8.3), `file:///…`,
+    /// or `relative:///…` joined to the project's `basePath`.
+    static func externalPath(_ path: String, basePath: String?) -> String? {
+        let lower = path.lowercased()
+        var rest: String
+        if lower.hasPrefix("absolute://") {
+            rest = String(path.dropFirst("absolute://".count))
+        } else if lower.hasPrefix("file://") {
+            rest = URL(string: path)?.path ?? String(path.dropFirst("file://".count))
+        } else if lower.hasPrefix("relative://"), let basePath {
+            let tail = String(path.dropFirst("relative://".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let base = basePath.lowercased().hasPrefix("absolute://") ? String(basePath.dropFirst("absolute://".count)) : basePath
+            rest = (base.hasSuffix("/") ? base : base + "/") + tail
+        } else {
+            return nil
+        }
+        rest = rest.removingPercentEncoding ?? rest
+        // "/C:/…" is a Windows path (a drive letter): kept as written; "//x" collapses to "/x".
+        while rest.hasPrefix("//") { rest.removeFirst() }
+        return rest.hasPrefix("/") ? rest : "/" + rest
+    }
+
+    /// A transcript of a recording read: its text as studyctl stores it (NFC, LF), turns from its sync points, and
+    /// each selection's span between its two sync points (scalar offsets in that text).
+    ///
+    /// Turns: studyctl writes a sync point at the start and the end of each timed turn, and gives each selection sync
+    /// points of its own; so the sync points no selection names, taken in pairs, are the turns when they pair up
+    /// (start before end, in order). Otherwise (QualCoder, NVivo, ATLAS.ti place sync points anywhere) each stretch of
+    /// text between two consecutive sync points is a turn from the first one's time to the next one's. A speaker is
+    /// read from the text before a turn ("Ana: "), as studyctl lays turns out; a turn in the same paragraph as the
+    /// previous one is the same speaker's.
+    static func transcriptReading(raw: String, transcript: XMLElement, pairedTurns: Bool) -> (text: String, turns: [TranscriptTurn], selections: [(element: XMLElement, span: Range<Int>?)]) {
+        let rawScalars = Array(raw.unicodeScalars)
+        let text = TextMatching.nfc(raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        let scalars = Array(text.unicodeScalars)
+        func stored(_ position: Int) -> Int {
+            let clamped = min(max(position, 0), rawScalars.count)
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: rawScalars[0..<clamped])
+            let prefix = TextMatching.nfc(String(view).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+            return min(prefix.unicodeScalars.count, scalars.count)
+        }
+        var points: [String: (position: Int, time: Int)] = [:]
+        var order: [(guid: String, position: Int, time: Int)] = []
+        for point in kids(transcript, "SyncPoint") {
+            guard let id = guid(attr(point, "guid")), let position = Int(attr(point, "position") ?? ""), let time = Int(attr(point, "timeStamp") ?? "") else { continue }
+            let place = stored(position)
+            points[id] = (place, time)
+            order.append((id, place, time))
+        }
+        let selectionElements = kids(transcript, "TranscriptSelection")
+        var referenced = Set<String>()
+        let selections: [(element: XMLElement, span: Range<Int>?)] = selectionElements.map { element in
+            let from = guid(attr(element, "fromSyncPoint")), to = guid(attr(element, "toSyncPoint"))
+            if let from { referenced.insert(from) }
+            if let to { referenced.insert(to) }
+            guard let from, let to, let a = points[from], let b = points[to] else { return (element, nil) }
+            return (element, min(a.position, b.position)..<max(a.position, b.position))
+        }
+        order.sort { ($0.position, $0.time) < ($1.position, $1.time) }
+        var stretches: [(start: Int, end: Int, from: Int, to: Int)] = []
+        let anchors = order.filter { !referenced.contains($0.guid) }
+        var paired = pairedTurns && anchors.count >= 2 && anchors.count % 2 == 0
+        if paired {
+            var previousEnd = 0
+            for index in stride(from: 0, to: anchors.count, by: 2) {
+                let a = anchors[index], b = anchors[index + 1]
+                if a.position < previousEnd || b.position < a.position || b.time < a.time { paired = false; break }
+                stretches.append((a.position, b.position, a.time, b.time))
+                previousEnd = b.position
+            }
+        }
+        if !paired {
+            stretches = []
+            var distinct: [(position: Int, time: Int)] = []
+            for point in order where distinct.last?.position != point.position { distinct.append((point.position, point.time)) }
+            for (index, point) in distinct.enumerated() {
+                let next: (position: Int, time: Int) = index + 1 < distinct.count ? distinct[index + 1]
+                    : (scalars.count, max(point.time, order.map(\.time).max() ?? point.time))
+                stretches.append((point.position, next.position, point.time, max(next.time, point.time)))
+            }
+        }
+        var turns: [TranscriptTurn] = []
+        var previousEnd = 0
+        for stretch in stretches {
+            var start = max(stretch.start, previousEnd), end = min(stretch.end, scalars.count)
+            while start < end, scalars[start].properties.isWhitespace { start += 1 }
+            while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+            var speaker: String?
+            if !paired {
+                // A stretch that opens with "Name: " (a speaker's label in the text) is that speaker's words after it.
+                var line = String.UnicodeScalarView()
+                var index = start
+                while index < end, scalars[index] != "\n", scalars[index] != ":" { line.append(scalars[index]); index += 1 }
+                let name = String(line).trimmingCharacters(in: .whitespaces)
+                if index < end, scalars[index] == ":", index + 1 == end || scalars[index + 1] == " " || scalars[index + 1] == "\n",
+                   !name.isEmpty, name.unicodeScalars.count <= 80, name.split(separator: " ").count <= 5, !name.contains(where: { ".?!".contains($0) }) {
+                    speaker = name
+                    start = index + 1
+                    while start < end, scalars[start].properties.isWhitespace { start += 1 }
+                }
+            }
+            guard start < end else { continue }
+            var gap = String.UnicodeScalarView()
+            gap.append(contentsOf: scalars[previousEnd..<start])
+            let gapText = String(gap)
+            let lastLine = (gapText.components(separatedBy: "\n").last ?? "").trimmingCharacters(in: .whitespaces)
+            if speaker == nil, lastLine.hasSuffix(":") {
+                let name = String(lastLine.dropLast()).trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty, name.unicodeScalars.count <= 80, !name.contains(where: { ".?!".contains($0) }) { speaker = name }
+            } else if speaker == nil, !gapText.contains("\n"), let last = turns.last {
+                speaker = last.speaker
+            }
+            turns.append(TranscriptTurn(speaker: speaker, start: stretch.from, end: stretch.to, span: start..<end))
+            previousEnd = end
+        }
+        return (text, turns, selections)
     }
 
     /// A participant code made from a source's name: spaces (runs of them) become "_", characters a code cannot hold

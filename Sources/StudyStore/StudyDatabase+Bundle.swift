@@ -60,6 +60,8 @@ public struct StudyBundle: Sendable {
     public var foreignGUIDs: [(kind: String, key: String, guid: String)] = []
     /// Per entry of `codes` (same index), the GUIDs of its selection and of its coding in each category, if known.
     public var codeGUIDs: [(selection: String?, codings: [String: String])] = []
+    /// Recordings of the transcripts (a REFI-QDA audio or video source), each linked to its transcript by label.
+    public var recordings: [MediaRegistration] = []
     public init() {}
 }
 
@@ -72,6 +74,7 @@ public struct BundleSummary: Sendable, Equatable {
     public var transcriptsAdded = 0
     public var codesAdded = 0
     public var memosAdded = 0
+    public var recordingsAdded = 0
     public var skipped: [Sentence] = []
 }
 
@@ -203,6 +206,14 @@ extension StudyDatabase {
                                               source: "REFI-QDA", replace: false, force: false, timing: transcript.timing, kind: transcript.kind)
                 summary.transcriptsAdded += 1
             }
+            for recording in bundle.recordings {
+                // The same file registered for the participant already (merging a copy again) is not added twice.
+                let participantID = try Self.participantID(db, code: recording.participant)
+                if try Int.fetchOne(db, sql: "SELECT count(*) FROM media WHERE participant_id = ? AND sha256 = ?",
+                                    arguments: [participantID, recording.fingerprint.sha256]) ?? 0 > 0 { continue }
+                _ = try Self.insertMedia(db, recording)
+                summary.recordingsAdded += 1
+            }
             for (index, entry) in bundle.codes.enumerated() {
                 do {
                     let result = try Self.insertCode(db, entry)
@@ -236,7 +247,7 @@ extension StudyDatabase {
                                arguments: [entry.kind, entry.key, entry.guid])
             }
             let changed = !summary.participantsAdded.isEmpty || !summary.categoriesAdded.isEmpty || summary.transcriptsAdded > 0
-                || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.settled.contains { $0.pattern.hasSuffix("took theirs") }
+                || summary.recordingsAdded > 0 || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.settled.contains { $0.pattern.hasSuffix("took theirs") }
             if let record, changed {
                 try Self.insertMemo(db, on: .study, text: record + " — " + summary.description, coder: nil)
             }

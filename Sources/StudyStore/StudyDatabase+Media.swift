@@ -114,7 +114,11 @@ extension StudyDatabase {
         if let problem = TextSafety.nulProblem(in: entry.path) {
             throw StoreError.invalidInput([.init(location: "path", message: problem)])
         }
-        return try write { db in
+        return try write { db in try Self.insertMedia(db, entry) }
+    }
+
+    /// Registers a recording inside a transaction the caller holds (`addMedia`, a bundle's import).
+    static func insertMedia(_ db: Database, _ entry: MediaRegistration) throws -> MediaRecord {
             let participantID = try Self.participantID(db, code: entry.participant)
             let code = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [participantID]) ?? entry.participant
             let label = try Self.name(entry.label, .recordingLabel, at: "--label")
@@ -155,7 +159,6 @@ extension StudyDatabase {
                                  facts.kind.rawValue, facts.durationMs, facts.container, facts.videoCodec, facts.audioCodec, facts.width, facts.height,
                                  transcriptID, session?.id, session?.offset, session?.anchor, session?.mediaMs, Timestamp.now()])
             return try Self.mediaRecords(db, where: "m.id = ?", arguments: [db.lastInsertedRowID])[0]
-        }
     }
 
     /// The session a placement is on and where the recording's zero lies on its clock.

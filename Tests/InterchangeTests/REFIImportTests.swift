@@ -182,6 +182,55 @@ import ZIPFoundation
         }
     }
 
+    /// A video in the style of ATLAS.ti and NVivo: the source nameless (its transcript named), an external path on the
+    /// project's basePath, sync points where the tool put them (neither paired nor at turns), a transcript selection
+    /// coded, a coded time span (VideoSelection) and a second transcript, which are counted as not carried.
+    @Test func peerVideoSourceWithSyncPointsAnywhereGivesStretchesAndCodings() throws {
+        let text = "Ana: Eu gostei do menu.\r\nBruno: A busca sumiu."
+        let qde = """
+            <Project xmlns="urn:QDA-XML:project:1.0" name="AV" origin="ATLAS.ti" basePath="absolute:///dados/midia">
+            <Users><User guid="b0000000-0000-4000-8000-000000000001" name="ana"/></Users>
+            <CodeBook><Codes><Code guid="c0000000-0000-4000-8000-000000000001" name="busca" isCodable="true"/></Codes></CodeBook>
+            <Sources><VideoSource guid="a0000000-0000-4000-8000-000000000001" name="" path="relative:///Sessão%201.mp4">
+              <Transcript guid="a0000000-0000-4000-8000-000000000002" name="Sessão 1" plainTextPath="internal://t.txt">
+                <SyncPoint guid="a0000000-0000-4000-8000-000000000010" timeStamp="0" position="0"/>
+                <SyncPoint guid="a0000000-0000-4000-8000-000000000011" timeStamp="4000" position="25"/>
+                <SyncPoint guid="a0000000-0000-4000-8000-000000000012" timeStamp="5200" position="32"/>
+                <SyncPoint guid="a0000000-0000-4000-8000-000000000013" timeStamp="7000" position="46"/>
+                <TranscriptSelection guid="a0000000-0000-4000-8000-000000000020" name="A busca sumiu." fromSyncPoint="a0000000-0000-4000-8000-000000000012"
+                    toSyncPoint="a0000000-0000-4000-8000-000000000013" creatingUser="b0000000-0000-4000-8000-000000000001">
+                  <Coding guid="d0000000-0000-4000-8000-000000000001"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000001"/></Coding>
+                </TranscriptSelection>
+              </Transcript>
+              <Transcript guid="a0000000-0000-4000-8000-000000000003" name="outra" plainTextPath="internal://t.txt"/>
+              <VideoSelection guid="a0000000-0000-4000-8000-000000000030" begin="100" end="900">
+                <Coding guid="d0000000-0000-4000-8000-000000000002"><CodeRef targetGUID="c0000000-0000-4000-8000-000000000001"/></Coding>
+              </VideoSelection>
+            </VideoSource></Sources>
+            </Project>
+            """
+        let project = try REFIImport(path: try write(["project.qde": Data(qde.utf8), "sources/t.txt": Data(text.utf8)]))
+        #expect(project.recordings == [.init(participant: "Sessão_1", label: "", name: "Sessão 1.mp4", kind: .video,
+                                             location: .outside("/dados/midia/Sessão 1.mp4"), transcript: "")], "\(project.recordings)")
+        let transcript = try #require(project.bundle.transcripts.first)
+        #expect(transcript.text == "Ana: Eu gostei do menu.\nBruno: A busca sumiu.")
+        // Each stretch between consecutive sync points is a turn (CRLF counted once in the stored text), its speaker
+        // read from the label that opens it ("Ana: ") or precedes it; the stretch that is only "Bruno: " is no turn.
+        let turns = transcript.timing?.turns ?? []
+        #expect(turns.map { "\($0.speaker ?? "-") \($0.start!)-\($0.end!) \($0.spanStart)-\($0.spanEnd)" }
+                == ["Ana 0-4000 5-23", "Bruno 5200-7000 31-45"], "\(turns)")
+        let code = try #require(project.bundle.codes.first)
+        #expect(project.bundle.codes.count == 1 && code.excerpt == "A busca sumiu." && code.span == 31..<45 && code.coder == "ana", "\(project.bundle.codes)")
+        let report = project.report.map(\.description)
+        #expect(report.contains { $0.contains("not carried: 1 coded time spans of recordings without text") }, "\(report)")
+        #expect(report.contains { $0.contains("not carried: 1 further transcripts of a recording") }, "\(report)")
+        // Into a study, without the recording (the caller registers it after ffprobe): the turns and the code.
+        let study = try newStudy()
+        let summary = try study.importBundle(project.bundle)
+        #expect(summary.codesAdded == 1 && summary.transcriptsAdded == 1)
+        #expect(try study.transcriptDetails(participant: "Sessão_1").turns.count == 2)
+    }
+
     @Test func sourceNamesBecomeCodesAndUniquingSuffixesComeOff() {
         #expect(REFIImport.participantCode("Entrevista João") == "Entrevista_João")
         #expect(REFIImport.participantCode("  P 3\u{200B} ") == "P_3")

@@ -36,7 +36,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
     case table, figure, continued, continues, source
     // Study contents.
     case kind, attributes, conditions, instruments, response_sets, item_answers, transcripts, excerpts, categories, memos
-    case gaze_recordings, areas_of_interest, sessions
+    case gaze_recordings, areas_of_interest, sessions, recordings
     // Transcripts.
     case interview_transcripts, session_logs, speaker, speakers, turns, start, end, moderator, interview, session_log
 
@@ -230,6 +230,7 @@ public enum Term: String, Sendable, CaseIterable, Bilingual {
         case .categories: return ("Categories", "Categorias")
         case .memos: return ("Memos", "Memorandos")
         case .gaze_recordings: return ("Gaze recordings", "Gravações oculares")
+        case .recordings: return ("Recordings", "Gravações")
         case .sessions: return ("Sessions", "Sessões")
         case .areas_of_interest: return ("Areas of interest", "Áreas de interesse")
         }

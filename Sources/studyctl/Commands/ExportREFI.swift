@@ -28,7 +28,10 @@ struct ExportQDPX: ParsableCommand {
             then one codable code per wording in each category, with definitions and origins in their \
             descriptions; each coded excerpt is a text selection (positions in Unicode code points, end exclusive) \
             with one coding per code and category, by its coder; memos are notes; participants are cases with \
-            their attributes as variables. GUIDs are name-based (UUID v5) on the study, so the same study exports \
+            their attributes as variables. A transcript linked to a recording travels inside the recording's \
+            AudioSource or VideoSource: its text, a sync point (time in ms, position) at the start and end of each \
+            timed turn, and each coded excerpt a transcript selection between two sync points; with --media copy \
+            (the default) the file goes into sources/, with --media link only its absolute path. GUIDs are name-based (UUID v5) on the study, so the same study exports \
             the same bytes. What REFI-QDA cannot carry is listed.
 
             Example: studyctl export qdpx entrevistas.qdpx
@@ -37,14 +40,19 @@ struct ExportQDPX: ParsableCommand {
     @Argument(help: ArgumentHelp(words("The project file to write."), valueName: "file.qdpx"))
     var file: String
 
+    @Option(help: ArgumentHelp(words("Recordings inside the project (copy, the default) or referred to by their absolute path (link)."), valueName: "copy|link"))
+    var media: REFIExport.MediaMode = .copy
+
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let export = try pseudonyms.withStudy(study) { try REFIExport(study: $0) }
+        let export = try pseudonyms.withStudy(study) { try REFIExport(study: $0, media: media) }
         try writeREFI(try export.qdpx(), to: file, export: export, what: "REFI-QDA project")
     }
 }
+
+extension REFIExport.MediaMode: ExpressibleByArgument {}
 
 struct ExportQDC: ParsableCommand {
     static let configuration = CommandConfiguration(

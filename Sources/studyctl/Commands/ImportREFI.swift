@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import Interchange
+import Media
+import MediaTools
+import Results
 import StudyStore
 import Wording
 import Surveys
@@ -22,7 +25,11 @@ struct ImportQDPX: ParsableCommand {
             coder. The unit of positions is found per source by checking selections against their quoted text \
             (code points, UTF-16, line ends counted once or twice); a selection that does not read its text is \
             reported, never stored shifted. A coding whose code wording occurs in its excerpt is in-vivo, else \
-            descriptive. All or nothing; what was left out is listed.
+            descriptive. A recording (AudioSource, VideoSource) becomes the participant's recording, linked to its \
+            transcript, whose turns come from its sync points and whose transcript selections become codes: a \
+            recording inside the project is copied out into a folder beside the study (STUDY-recordings/, in the study's language), one \
+            outside it is registered where it lies; ffprobe reads each. QualCoder's transcript of a recording (a \
+            text source named after it, "P1.m4a.txt") is linked to it. All or nothing; what was left out is listed.
 
             Example: studyctl import qdpx entrevistas.qdpx --db estudo.sqlite
             """))
@@ -45,9 +52,47 @@ struct ImportQDPX: ParsableCommand {
             ? try StudyDatabase.create(at: study.path, title: project.projectName ?? (file as NSString).lastPathComponent, language: language)
             : try study.open()
         if created { Voice.follow(language) }
+        var bundle = project.bundle
+        var copied: [String] = []
+        var recordingNotes: [Sentence] = []
         let summary: BundleSummary
         do {
-            summary = try database.importBundle(project.bundle)
+            // Beside the study, named in its language: "estudo-gravações", "study-recordings".
+            let folder = URL(fileURLWithPath: (study.path as NSString).deletingPathExtension + "-"
+                             + Term.recordings.text(try database.info().language).lowercased()).standardizedFileURL.path
+            for recording in project.recordings {
+                guard FFprobe.isAvailable else {
+                    recordingNotes.append("not carried: recording \(recording.name) (ffprobe, which reads a recording, is not installed)")
+                    continue
+                }
+                var path: String
+                switch recording.location {
+                case .inside:
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    path = (folder as NSString).appendingPathComponent((recording.name as NSString).lastPathComponent)
+                    var number = 2
+                    while FileManager.default.fileExists(atPath: path) {
+                        let name = recording.name as NSString
+                        path = (folder as NSString).appendingPathComponent("\(name.deletingPathExtension) (\(number)).\(name.pathExtension)")
+                        number += 1
+                    }
+                    try project.extract(recording, to: path)
+                    copied.append(path)
+                    recordingNotes.append("recording \(recording.name) → \(recording.participant): copied out of the project to \(path)")
+                case let .outside(external):
+                    guard FileManager.default.fileExists(atPath: external) else {
+                        recordingNotes.append("not carried: recording \(recording.name) (\(external) is not on this machine)")
+                        continue
+                    }
+                    path = external
+                    recordingNotes.append("recording \(recording.name) → \(recording.participant): registered where it lies, \(path)")
+                }
+                let facts = try FFprobe.facts(of: path)
+                let fingerprint = try FileFingerprint.read(path)
+                bundle.recordings.append(MediaRegistration(participant: recording.participant, label: recording.label, path: path, facts: facts,
+                                                           fingerprint: fingerprint, transcript: recording.transcript))
+            }
+            summary = try database.importBundle(bundle)
             // A project with codings of which none came through is a failed import, not an empty success.
             if project.codingsInProject > 0 && summary.codesAdded == 0 && summary.skipped.isEmpty {
                 throw Refusal("\(file) holds \(project.codingsInProject) codings and none could be read:\n\(project.report.map { "  " + words($0) }.joined(separator: "\n"))")
@@ -55,10 +100,12 @@ struct ImportQDPX: ParsableCommand {
         } catch {
             // A study made for this import and left empty by its failure goes too.
             if created { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: study.path + suffix) } }
+            for path in copied { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
         say("Imported \(file): \(summary.participantsAdded.count) new participants, \(summary.categoriesAdded.count) categories, \(summary.transcriptsAdded) transcripts, \(summary.codesAdded) codes, \(summary.memosAdded) memos")
-        for line in project.report { print("  " + words(line)) }
+        if summary.recordingsAdded > 0 { say("Recordings registered: \(summary.recordingsAdded)") }
+        for line in project.report + recordingNotes { print("  " + words(line)) }
         if !summary.skipped.isEmpty {
             say("Skipped:")
             for line in summary.skipped { print("  - " + words(line)) }
