@@ -44,6 +44,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV17.identifier, SchemaV17.migrate),
         (SchemaV18.identifier, SchemaV18.migrate),
         (SchemaV19.identifier, SchemaV19.migrate),
+        (SchemaV20.identifier, SchemaV20.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

@@ -102,7 +102,7 @@ public enum StudyTables {
             ? [withinComparisons(snapshot), withinPairs(snapshot), mixedANOVA(snapshot)].filter { !$0.isEmpty } : []
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
                       quality(snapshot), benchmarks(snapshot), comparisons(snapshot)] + within
-            + [attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
+            + [attempts(snapshot), taskSummary(snapshot), taskBenchmarks(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
             + agreement(snapshot) + [discovery(snapshot), saturation(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
@@ -679,6 +679,11 @@ public enum StudyTables {
 
     static func taskSummary(_ s: StudySnapshot) -> DataTable {
         DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), name: "Task summary")
+    }
+
+    /// Each task (and group) against the completion and SEQ benchmarks, as the report's executive summary gives them.
+    static func taskBenchmarks(_ s: StudySnapshot) -> DataTable {
+        DataTable(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), name: "Task benchmarks")
     }
 
     /// Each condition's levels compared per task (the report's tables with their details, one condition after the

@@ -20,6 +20,7 @@ enum WorkbookLabels {
         "Within pairs": ("Pairs (Holm)", "three levels or more: each pair of levels by the paired t-test, p adjusted by Holm"),
         "Mixed ANOVA": ("Mixed ANOVA", "groups between participants × a factor within: F, df, p and partial η² of the groups, the factor and their interaction, Greenhouse–Geisser with three levels or more"),
         "Task summary": ("Task summary", "per task and condition, one value per participant: completion with adjusted-Wald CI, times, errors"),
+        "Task benchmarks": ("Task benchmarks", "per task and group: completion against 78 % (one-sided binomial mid-p or normal approximation, adjusted-Wald CI) and SEQ against 5.5 (one-sided one-sample t, t CI), each with its side, p and traffic light"),
         "Task comparisons": ("Task comparisons", "every level of each condition per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t, Friedman with Holm-adjusted pairs for three levels or more; completion by McNemar's exact test or Cochran's Q"),
         "Codebook": ("Codebook", "categories with origin, definition, theme and use"),
         "Excerpts": ("Excerpts", "coded excerpts with their in-vivo codes"),
