@@ -126,7 +126,9 @@ import Testing
         #expect(summary.contains("*Questionnaire scores (90% CI)*") && summary.contains("| SUS | SUS | 4.2 | 19 | 74.74 |") && summary.contains("| **SUS** | **SUS** | **All** | **38** |")
                 && !summary.contains("| SEQ | SEQ |"), "\(summary)")
         // Each task and release against the benchmarks: the numbers of tasks summary --json, formatted.
-        #expect(summary.contains("| Task | Release | n (completion) | Completion | Completion 90% CI | vs 78% | p (one-sided) | Completion light |"), "\(summary)")
+        #expect(summary.contains("| Task | Release | n (completion) | Completion | Completion 90% CI | Completion light | SEQ (mean) | SEQ 90% CI | SEQ light |"), "\(summary)")
+        let tasksSection = section(report, "## Tasks")
+        #expect(tasksSection.contains("| Task | Release | n (completion) | Completion | Completion 90% CI | vs 78% | p (one-sided) | Completion light |"), "\(tasksSection)")
         let rows = try json(cli, ["tasks", "summary", "--by", "Release", "--json", "--confidence", "90"])
         for task in ["T1", "T2", "T3", "T4", "T5"] {
             for release in ["4.2", "4.3"] {
@@ -135,15 +137,20 @@ import Testing
                 let seq = r["seqBenchmark"] as? [String: Any]
                 let rate = Int(((completion["value"] as! Double) * 100).rounded())
                 let ci = completion["interval"] as! [Double]
-                let line = "| \(task) | \(release) | \(completion["n"] as! Int) | \(rate)% | [\(String(format: "%.2f", ci[0])), \(String(format: "%.2f", ci[1]))] | \(completion["direction"] as! String) |"
-                #expect(summary.contains(line), "\(line)\n\(summary)")
+                let interval = "[\(String(format: "%.2f", ci[0])), \(String(format: "%.2f", ci[1]))]"
                 let light = "● " + (completion["light"] as! String)
                 let seqMean = String(format: "%.2f", r["seqMean"] as! Double)
+                let seqInterval = (seq?["interval"] as? [Double]).map { "[\(String(format: "%.2f", $0[0])), \(String(format: "%.2f", $0[1]))]" } ?? "–"
                 let seqLight = seq.map { "● " + ($0["light"] as! String) } ?? "–"
-                #expect(summary.contains(" | \(light) | \(r["seqN"] as! Int) | \(seqMean) |"), "\(task) \(release)\n\(summary)")
-                #expect(summary.range(of: "| \(task) | \(release) |[^\n]*\(seqLight) \\|\n", options: .regularExpression) != nil, "\(task) \(release) \(seqLight)")
+                let line = "| \(task) | \(release) | \(completion["n"] as! Int) | \(rate)% | \(interval) | \(light) | \(seqMean) | \(seqInterval) | \(seqLight) |"
+                #expect(summary.contains(line), "\(line)\n\(summary)")
+                // The tasks' section: the same with each test's side and one-sided p.
+                let p = completion["p"] as! Double
+                let full = "| \(task) | \(release) | \(completion["n"] as! Int) | \(rate)% | \(interval) | \(completion["direction"] as! String) | \(p < 0.001 ? "< .001" : String(format: "%.3f", p).replacingOccurrences(of: "0.", with: ".")) | \(light) | \(r["seqN"] as! Int) | \(seqMean) | \(seqInterval) |"
+                #expect(tasksSection.contains(full), "\(full)\n\(tasksSection)")
             }
         }
+        #expect(summary.contains("Each test against its benchmark, one-sided, with its p: in the tasks' section."))
         #expect(summary.contains("Traffic light: ● green when the interval's lower bound is above the benchmark, ● red when its upper bound is below it, ● amber otherwise"))
         #expect(summary.contains("completion 78%, the average over 1,189 tasks (Sauro, 2011); SEQ 5.5, the average task ease on the 7-point scale (Sauro, 2012)"), "\(summary)")
         #expect(report.contains("Sauro, J. (2011). *What is a good task-completion rate?*") || report.contains("Sauro, J. (2011)."), "the reference list names the source")
@@ -189,9 +196,10 @@ import Testing
         let summary = section(report, "## Resumo executivo")
         #expect(!summary.isEmpty, "\(report)")
         #expect(summary.contains("40 participantes analisados; sinalizados pelas verificações de qualidade: 1; deixados fora das análises: 0."), "\(summary)")
-        #expect(summary.contains("IC 90 % da conclusão") && summary.contains("● vermelho") && summary.contains("frente a 78 %"), "\(summary)")
+        #expect(summary.contains("IC 90 % da conclusão") && summary.contains("● vermelho") && summary.contains("Conclusão frente a 78 %"), "\(summary)")
+        #expect(section(report, "## Tarefas").contains("| frente a 78 % | p (unilateral) |"))
         #expect(summary.contains("Sinal: ● verde quando o limite inferior do intervalo está acima da referência"))
-        #expect(summary.contains("| T2 | 4.3 | 19 | 53 % | [0,35; 0,70] | abaixo |") || summary.contains("| T2 | 4.3 | 19 | 53 % |"), "decimal commas: \(summary)")
+        #expect(summary.contains("| T2 | 4.3 | 19 | 53 % | [0,35; 0,70] | ● vermelho | 4,26 | [3,85; 4,68] | ● vermelho |"), "decimal commas: \(summary)")
         #expect(summary.contains("(SAURO, 2011)") && summary.contains("(SAURO, 2012)"), "ABNT citations")
         let words = ForeignWordCheck.english(in: summary.replacingOccurrences(of: "SEQ", with: ""))
         #expect(words.isEmpty, "English in the Portuguese summary: \(words)")

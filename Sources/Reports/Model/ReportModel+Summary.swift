@@ -49,10 +49,16 @@ extension ReportModel {
 
         // Tasks against the benchmarks, with the lights counted.
         if !s.taskSummary.isEmpty {
+            // The full table (each test's side and one-sided p) in the tasks' section; here the values, their
+            // intervals and lights.
             var table = ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language)
             table.notes = ResultTable.benchmarkNotes(confidence: s.confidence, language: language,
                                                      targets: s.taskSummary.contains { $0.target != nil }, cite: { citations.cite($0) })
-            summary.benchmarks = place(table)
+            var compact = table.dropping(["completion_side", "completion_p", "seq_n", "seq_side", "seq_p", "under_target_ci"])
+            compact.id = "summary_task_benchmarks"
+            compact.notes = [table.notes[0], table.notes[2]] + table.notes.dropFirst(3) + [("Each test against its benchmark, one-sided, with its p: in the tasks' section." as Sentence).text(language)]
+            summary.benchmarks = place(compact)
+            tasks.benchmarks = place(table)
             func count(_ lights: [TrafficLight]) -> Sentence {
                 let green = lights.filter { $0 == .green }.count
                 let amber = lights.filter { $0 == .amber }.count

@@ -93,6 +93,8 @@ public struct ReportModel: Sendable {
 
     public struct Tasks: Sendable {
         public var table: [TableRef] = []
+        /// Each task (and group) against the completion and SEQ benchmarks: value, interval, side, one-sided p, light.
+        public var benchmarks: [TableRef] = []
         public var penaltyNote: [Value] = []
         public var comparisons: [Value] = []
         /// Per condition, its levels compared per task (time, errors and completion; `ConditionTaskComparisons`).

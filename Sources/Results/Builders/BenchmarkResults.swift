@@ -116,3 +116,20 @@ extension ResultTable {
         return table
     }
 }
+
+extension ResultTable {
+    /// The table without the columns named in `names` (their cells and marks with them): a narrower view of the same
+    /// numbers, for a page.
+    public func dropping(_ names: Set<String>) -> ResultTable {
+        let kept = columns.indices.filter { !names.contains(columns[$0].name) }
+        var table = self
+        table.columns = kept.map { columns[$0] }
+        table.rows = rows.map { row in kept.map { row[$0] } }
+        table.marked = [:]
+        for (row, marks) in marked {
+            let moved = Set(marks.compactMap { kept.firstIndex(of: $0) })
+            if !moved.isEmpty { table.marked[row] = moved }
+        }
+        return table
+    }
+}

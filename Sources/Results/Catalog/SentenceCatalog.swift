@@ -7,6 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Each test against its benchmark, one-sided, with its p: in the tasks' section.",
+            "Cada teste frente à sua referência, unilateral, com seu p: na seção de tarefas."),
         ("task %@, --target",
             "tarefa %@, --target"),
         ("%@ s is outside 0…86400 s (above 0)",
@@ -25,8 +27,8 @@ public enum SentenceCatalog {
             "Define ou remove o tempo-meta de uma tarefa."),
         ("Example: studyctl task edit T1 --target 90s; studyctl task edit T1 --no-target",
             "Exemplo: studyctl task edit T1 --target 90s; studyctl task edit T1 --no-target"),
-        ("The time a participant should complete the task within, e.g. 60s: tasks benchmark and the report give the share of successful participants under it.",
-            "O tempo em que um participante deveria concluir a tarefa, p. ex. 60s: tasks benchmark e o relatório dão a parcela dos participantes com sucesso abaixo dele."),
+        ("The time a participant should complete the task within, e.g. 60s: 'tasks benchmark' and the report give the share of successful participants under it.",
+            "O tempo em que um participante deveria concluir a tarefa, p. ex. 60s: 'tasks benchmark' e o relatório dão a parcela dos participantes com sucesso abaixo dele."),
         ("Remove the task's target time.",
             "Remove o tempo-meta da tarefa."),
         ("Please give one of --target and --no-target.",
@@ -139,8 +141,8 @@ public enum SentenceCatalog {
             "por tarefa e grupo: conclusão frente a 78 %% (binomial unilateral mid-p ou aproximação normal, IC de Wald ajustado) e SEQ frente a 5,5 (t unilateral para uma amostra, IC t), cada um com seu lado, p e sinal"),
         ("Each task (and group) against the benchmarks: completion 78 %%, SEQ 5.5, with a traffic light.",
             "Cada tarefa (e grupo) frente às referências: conclusão de 78 %%, SEQ de 5,5, com um sinal de semáforo."),
-        ("Completion against 78 %%, the average over 1,189 tasks (Sauro 2011, \"What is a good task-completion rate?\"): the one-sided exact binomial test with the mid-probability, or its normal approximation when n × 78 %% and n × 22 %% are both at least 15 (Sauro & Lewis 2016, ch. 4), with the adjusted-Wald interval. SEQ against 5.5, the average task ease (Sauro 2012): the one-sided one-sample t-test with its t interval. Each p tests the side of the benchmark the task lies on. Traffic light: green when the interval's lower bound is above the benchmark, red when its upper bound is below it, amber otherwise. One value per participant, as tasks summary counts them.",
-            "Conclusão frente a 78 %%, a média de 1.189 tarefas (Sauro 2011, \"What is a good task-completion rate?\"): teste binomial exato unilateral com a probabilidade média (mid-p), ou sua aproximação normal quando n × 78 %% e n × 22 %% são ambos pelo menos 15 (Sauro e Lewis 2016, cap. 4), com o intervalo de Wald ajustado. SEQ frente a 5,5, a facilidade média das tarefas (Sauro 2012): teste t unilateral para uma amostra com seu intervalo t. Cada p testa o lado da referência em que a tarefa está. Sinal: verde quando o limite inferior do intervalo está acima da referência, vermelho quando o limite superior está abaixo dela, âmbar nos demais casos. Um valor por participante, como tasks summary os conta."),
+        ("Completion against 78 %%, the average over 1,189 tasks (Sauro 2011): the one-sided exact binomial test with the mid-probability, or its normal approximation when n × 78 %% and n × 22 %% are both at least 15 (Sauro & Lewis 2016, ch. 4), with the adjusted-Wald interval. SEQ against 5.5, the average task ease (Sauro 2012): the one-sided one-sample t-test with its t interval. Each p tests the side of the benchmark the task lies on. Traffic light: green when the interval's lower bound is above the benchmark, red when its upper bound is below it, amber otherwise. One value per participant, as 'tasks summary' counts them.",
+            "Conclusão frente a 78 %%, a média de 1.189 tarefas (Sauro 2011): teste binomial exato unilateral com a probabilidade média (mid-p), ou sua aproximação normal quando n × 78 %% e n × 22 %% são ambos pelo menos 15 (Sauro e Lewis 2016, cap. 4), com o intervalo de Wald ajustado. SEQ frente a 5,5, a facilidade média das tarefas (Sauro 2012): teste t unilateral para uma amostra com seu intervalo t. Cada p testa o lado da referência em que a tarefa está. Sinal: verde quando o limite inferior do intervalo está acima da referência, vermelho quando o limite superior está abaixo dela, âmbar nos demais casos. Um valor por participante, como 'tasks summary' os conta."),
         ("The level of every confidence interval: 95 (the default) or 90 (Sauro & Lewis use 90 %% for benchmarks).",
             "O nível de todo intervalo de confiança: 95 (o padrão) ou 90 (Sauro e Lewis usam 90 %% para referências)."),
         ("Where the per-participant tables go: inline (an appendix at the end of the report, the default) or separate (CSV files in tables/ beside it).",

@@ -41,7 +41,7 @@ struct TaskAdd: ParsableCommand {
     @Option(help: ArgumentHelp(words("Seconds added per error for a total time, e.g. 2s."), valueName: "seconds"))
     var penalty: Seconds?
 
-    @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: tasks benchmark and the report give the share of successful participants under it."), valueName: "seconds"))
+    @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: 'tasks benchmark' and the report give the share of successful participants under it."), valueName: "seconds"))
     var target: Seconds?
 
     @OptionGroup var study: StudyOptions
@@ -63,7 +63,7 @@ struct TaskEdit: ParsableCommand {
     @Argument(help: ArgumentHelp(words("The task's key.")))
     var key: String
 
-    @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: tasks benchmark and the report give the share of successful participants under it."), valueName: "seconds"))
+    @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: 'tasks benchmark' and the report give the share of successful participants under it."), valueName: "seconds"))
     var target: Seconds?
 
     @Flag(help: ArgumentHelp(words("Remove the task's target time.")))

@@ -10,13 +10,12 @@ struct TasksBenchmark: ParsableCommand {
         commandName: "benchmark",
         abstract: words("Each task (and group) against the benchmarks: completion 78 %, SEQ 5.5, with a traffic light."),
         discussion: words("""
-            Completion against 78 %, the average over 1,189 tasks (Sauro 2011, "What is a good task-completion \
-            rate?"): the one-sided exact binomial test with the mid-probability, or its normal approximation when \
+            Completion against 78 %, the average over 1,189 tasks (Sauro 2011): the one-sided exact binomial test with the mid-probability, or its normal approximation when \
             n × 78 % and n × 22 % are both at least 15 (Sauro & Lewis 2016, ch. 4), with the adjusted-Wald interval. \
             SEQ against 5.5, the average task ease (Sauro 2012): the one-sided one-sample t-test with its t interval. \
             Each p tests the side of the benchmark the task lies on. Traffic light: green when the interval's lower \
             bound is above the benchmark, red when its upper bound is below it, amber otherwise. One value per \
-            participant, as tasks summary counts them.
+            participant, as 'tasks summary' counts them.
             """))
 
     @Option(help: ArgumentHelp(words("Group by participant attributes or conditions (repeatable)."), valueName: "name"))
