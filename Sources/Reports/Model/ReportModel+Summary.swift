@@ -56,6 +56,7 @@ extension ReportModel {
                                                      targets: s.taskSummary.contains { $0.target != nil }, cite: { citations.cite($0) })
             var compact = table.dropping(["completion_side", "completion_p", "seq_n", "seq_side", "seq_p", "under_target_ci"])
             compact.id = "summary_task_benchmarks"
+            if let n = compact.columns.firstIndex(where: { $0.name == "completion_n" }) { compact.columns[n].label = "n" }
             compact.notes = [table.notes[0], table.notes[2]] + table.notes.dropFirst(3) + [("Each test against its benchmark, one-sided, with its p: in the tasks' section." as Sentence).text(language)]
             summary.benchmarks = place(compact)
             tasks.benchmarks = place(table)

@@ -8,13 +8,16 @@ extension ResultTable {
         return ("\(level)% CI" as Sentence).text(language)
     }
 
-    /// A traffic light as people read it: "● green" / "● verde".
+    /// A traffic light as people read it: "● green" / "● verde", the dot bound to its word by a no-break space so a
+    /// narrow column never parts them.
     public static func lightLabel(_ light: TrafficLight, _ language: StudyLanguage) -> String {
+        let text: String
         switch light {
-        case .green: return ("● green" as Sentence).text(language)
-        case .amber: return ("● amber" as Sentence).text(language)
-        case .red: return ("● red" as Sentence).text(language)
+        case .green: text = ("● green" as Sentence).text(language)
+        case .amber: text = ("● amber" as Sentence).text(language)
+        case .red: text = ("● red" as Sentence).text(language)
         }
+        return text.replacingOccurrences(of: "● ", with: "●\u{00A0}")
     }
 
     /// "above" / "below" the benchmark.
