@@ -183,6 +183,26 @@ import Testing
         let row = try #require(summary.first { $0["task"] == "T2" && $0["release"] == "4.3" })
         #expect(row["completion_ci90_low"] != nil && row["completion_ci95_low"] == nil, "the level in the machine names: \(row.keys.sorted())")
         #expect(close(row["completion_ci90_low"], Double(t2["completion_ci_low"] ?? "") ?? -1))
+        // The questionnaire's summary and benchmarks at the same level, named so; the report's SUS interval is the same.
+        let scoreSummary = try csvRows(cli.path("csv/summary.csv"))
+        let sus = try #require(scoreSummary.first { $0["score"] == "SUS" && $0["group"] == "all" }, "\(scoreSummary.first ?? [:])")
+        #expect(sus["ci95_low"] == nil && close(sus["ci90_low"], 69.63, 0.005) && close(sus["ci90_high"], 73.39, 0.005), "\(sus)")
+        #expect(try String(contentsOfFile: cli.path("csv/benchmarks.csv"), encoding: .utf8).contains("ci90_low,ci90_high,margin95"))
+        // score --confidence 90: the SUS interval over 39 prorated sets, narrower than at 95 % by
+        // stats.t.ppf(0.95, 38) / stats.t.ppf(0.975, 38) = 0.8328192652505843 (scipy 1.17.1).
+        func susInterval(_ level: String) throws -> (confidence: Any?, interval: [Double]) {
+            let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["score", "sus", "--json", "--missing", "prorate", "--confidence", level]).utf8)) as! [String: Any]
+            let summaries = (json["overall"] as? [[String: Any]])?.first?["summaries"] as? [[String: Any]] ?? []
+            let statistics = summaries.first { $0["score"] as? String == "SUS" }?["statistics"] as? [String: Any]
+            return (json["confidence"], statistics?["ci95"] as? [Double] ?? [])
+        }
+        let (level90, ninety) = try susInterval("90")
+        let (level95, ninetyFive) = try susInterval("95")
+        #expect(close(level90, 0.9) && close(level95, 0.95) && ninety.count == 2 && ninetyFive.count == 2)
+        if ninety.count == 2, ninetyFive.count == 2 {
+            #expect(close((ninety[1] - ninety[0]) / (ninetyFive[1] - ninetyFive[0]), 0.8328192652505843, 1e-9))
+        }
+        #expect(try cli.succeed(["score", "sus", "--missing", "prorate", "--confidence", "90"]).contains("90% CI"))
 
         try cli.succeed(["export", "xlsx", "--by", "Release", "--confidence", "90", "b.xlsx"])
         let workbook = try ExportCommandTests.workbookText(cli.path("b.xlsx"), cells: true)

@@ -7,6 +7,10 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("90%% CI high",
+            "IC 90 %% sup."),
+        ("90%% CI low",
+            "IC 90 %% inf."),
         ("Each test against its benchmark, one-sided, with its p: in the tasks' section.",
             "Cada teste frente à sua referência, unilateral, com seu p: na seção de tarefas."),
         ("task %@, --target",
