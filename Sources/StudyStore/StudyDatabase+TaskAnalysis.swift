@@ -17,6 +17,8 @@ public struct TaskDataset: Sendable {
     public var seq: [TaskAnswer]
     /// Per grouping, the condition factor it is (`nil` for a participant attribute).
     public var groupFactors: [String?] = []
+    /// Target times (seconds), per task, where the task sets one.
+    public var targets: [String: Double] = [:]
 }
 
 extension StudyDatabase {
@@ -93,6 +95,7 @@ extension StudyDatabase {
             observations: observations, taskOrder: tasks.map(\.key),
             penalties: Dictionary(tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first }),
             groupNames: names, groupOrders: orders, seq: seq)
+        dataset.targets = Dictionary(tasks.compactMap { task in task.targetSeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first })
         dataset.groupFactors = sources.map { source -> String? in
             if case let .factor(factor) = source { return factor.name }
             return nil

@@ -12,6 +12,8 @@ public struct TaskInfo: Sendable, Equatable, Codable {
     /// Seconds added per error to make a total time, when the study uses one.
     public var penaltySeconds: Double?
     public var attempts: Int
+    /// The time a participant should complete the task within (seconds), when the study sets one.
+    public var targetSeconds: Double? = nil
 }
 
 /// A condition factor and its levels (e.g. setting: 0-50, 0-100).
@@ -93,7 +95,8 @@ extension StudyDatabase {
     // MARK: - Tasks and factors
 
     /// Adds a task; `position` defaults to after the last one.
-    public func addTask(key typed: String, title: String, description: String? = nil, position: Int? = nil, penaltySeconds: Double? = nil) throws {
+    public func addTask(key typed: String, title: String, description: String? = nil, position: Int? = nil, penaltySeconds: Double? = nil,
+                        targetSeconds: Double? = nil) throws {
         let key = try Self.name(typed, .taskKey)
         for (field, text) in [("title", title), ("description", description ?? "")] {
             if let problem = TextSafety.nulProblem(in: text) { throw StoreError.invalidInput([.init(location: "task \(key), \(field)", message: problem)]) }
@@ -104,6 +107,7 @@ extension StudyDatabase {
         if let penaltySeconds, !(0...Limits.maximumPenaltySeconds).contains(penaltySeconds) {
             throw StoreError.invalidInput([.init(location: "task \(key), --penalty", message: "\(NumberParser.format(penaltySeconds)) s is outside 0…\(Int(Limits.maximumPenaltySeconds)) s")])
         }
+        try Self.checkTarget(targetSeconds, key: key)
         try write { db in
             if try Self.storedName(db, table: "task", column: "key", key) != nil {
                 throw StoreError.duplicateTask(key: key)
@@ -112,9 +116,27 @@ extension StudyDatabase {
                 throw StoreError.invalidInput([.init(location: "task \(key)", message: "the last task is at position \(last), so the next one would be past \(Limits.maximumOrdinal); give --order")])
             }
             try db.execute(sql: """
-                INSERT INTO task (key, title, description, position, penalty_seconds)
-                VALUES (?, ?, ?, ifnull(?, (SELECT ifnull(max(position), 0) + 1 FROM task)), ?)
-                """, arguments: [key, title, description, position, penaltySeconds])
+                INSERT INTO task (key, title, description, position, penalty_seconds, target_seconds)
+                VALUES (?, ?, ?, ifnull(?, (SELECT ifnull(max(position), 0) + 1 FROM task)), ?, ?)
+                """, arguments: [key, title, description, position, penaltySeconds, targetSeconds])
+        }
+    }
+
+    /// Sets a task's target time (`nil`: none).
+    public func setTaskTarget(key typed: String, seconds: Double?) throws {
+        let key = try Self.name(typed, .taskKey)
+        try Self.checkTarget(seconds, key: key)
+        try write { db in
+            guard let stored = try Self.storedName(db, table: "task", column: "key", key) else {
+                throw StoreError.unknownTask(key: key, known: try String.fetchAll(db, sql: "SELECT key FROM task ORDER BY position, key"))
+            }
+            try db.execute(sql: "UPDATE task SET target_seconds = ? WHERE key = ?", arguments: [seconds, stored])
+        }
+    }
+
+    static func checkTarget(_ seconds: Double?, key: String) throws {
+        if let seconds, !(seconds > 0 && seconds <= 86_400) {
+            throw StoreError.invalidInput([.init(location: "task \(key), --target", message: "\(NumberParser.format(seconds)) s is outside 0…86400 s (above 0)")])
         }
     }
 
@@ -125,11 +147,11 @@ extension StudyDatabase {
 
     static func tasks(_ db: Database) throws -> [TaskInfo] {
         try Row.fetchAll(db, sql: """
-            SELECT t.key, t.title, t.description, CAST(t.position AS INTEGER) AS position, t.penalty_seconds, count(a.id) AS attempts
+            SELECT t.key, t.title, t.description, CAST(t.position AS INTEGER) AS position, t.penalty_seconds, t.target_seconds, count(a.id) AS attempts
             FROM task t LEFT JOIN task_attempt a ON a.task_id = t.id GROUP BY t.id ORDER BY t.position, t.key
             """).map {
             TaskInfo(key: $0["key"], title: $0["title"], description: $0["description"], position: $0["position"],
-                     penaltySeconds: $0["penalty_seconds"], attempts: $0["attempts"])
+                     penaltySeconds: $0["penalty_seconds"], attempts: $0["attempts"], targetSeconds: $0["target_seconds"])
         }
     }
 

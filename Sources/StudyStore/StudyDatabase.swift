@@ -45,6 +45,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV18.identifier, SchemaV18.migrate),
         (SchemaV19.identifier, SchemaV19.migrate),
         (SchemaV20.identifier, SchemaV20.migrate),
+        (SchemaV21.identifier, SchemaV21.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

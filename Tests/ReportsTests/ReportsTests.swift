@@ -67,7 +67,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let parts = try sheetParts(file)
         // In the study's language (pt-BR), with a contents sheet.
         #expect(Set(parts.keys) == ["Conteúdo", "Estudo", "Participantes", "Respostas", "Escores", "Resumo", "Itens", "Gráficos", "Tarefas",
-                                     "Resumo das tarefas", "Livro de códigos", "Trechos", "Frequência das categorias", "Memorandos", "Dados dos gráficos",
+                                     "Resumo das tarefas", "Referências das tarefas", "Livro de códigos", "Trechos", "Frequência das categorias", "Memorandos", "Dados dos gráficos",
                                      "Comparações", "Referências", "Descoberta", "Saturação"])
         let contents = try xlsxPart(file, parts["Conteúdo"]!)
         #expect(contents.contains("O que cada planilha contém"))
@@ -152,8 +152,11 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(!report.contains("p &lt; 0"), "a '<' that opens no tag stays as typed")
         #expect(report.contains("![Porcentagem de participantes que citaram cada categoria](charts/pt-BR/category-shares.svg)"))
         // Tables and figures numbered in order with ABNT captions above and the source below.
-        #expect(report.contains("**Tabela 1 – Participantes por level**"))
-        #expect(report.contains("**Tabela 3 – Escores de PSSUQ por participante**"))
+        // The executive summary's tables first, the per-participant tables in the appendix at the end.
+        #expect(report.contains("**Tabela 1 – Escores dos questionários (IC 95 %)**"))
+        #expect(report.contains("**Tabela 3 – Participantes por level**"))
+        #expect(report.contains("## Apêndice: tabelas por participante\n\n**Tabela 18 – Participantes e seus atributos**"))
+        #expect(report.contains("**Tabela 19 – Escores de PSSUQ por participante**"))
         #expect(report.contains("**Figura 1 – "))
         #expect(report.contains("Fonte: dados da pesquisa ("))
         #expect(!report.contains("::table") && !report.contains("::figure") && !report.contains("::source"))
@@ -179,7 +182,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         #expect(en.contains("## Methods"))
         #expect(!en.contains("Métodos"))
         #expect(en.contains("(charts/en/category-shares.svg)"), "the English report has its own charts")
-        #expect(en.contains("**Table 1**\n\n*Participants by level*"), "APA: number in bold, title in italics")
+        #expect(en.contains("**Table 3**\n\n*Participants by level*"), "APA: number in bold, title in italics")
         #expect(en.contains("**Figure 1**"))
         #expect(!en.contains("Fonte:") && !en.contains("Tabela"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("en/charts/en/category-shares.png").path))
@@ -227,7 +230,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let files = try CSVExporter.write(try StudySnapshot.load(study), to: folder.appendingPathComponent("csv").path)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
             "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "response_quality.csv", "benchmarks.csv",
-            "comparisons.csv", "attempts.csv", "task_summary.csv", "task_comparisons.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv",
+            "comparisons.csv", "attempts.csv", "task_summary.csv", "task_benchmarks.csv", "task_comparisons.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv",
             "problem_discovery.csv", "code_saturation.csv", "memos.csv"])
         // Three levels: Welch's ANOVA and Kruskal–Wallis, then Games–Howell and Dunn–Holm per pair (values in PostHocTests).
         let comparisons = try String(contentsOfFile: folder.appendingPathComponent("csv/comparisons.csv").path, encoding: .utf8)

@@ -172,12 +172,14 @@ import Testing
         })
     }
 
-    /// Where two structures part, or nil when they are the same. The reference list (after the last second-level
-    /// heading) is compared as a multiset: a custom instrument's reference sorts by its text.
+    /// Where two structures part, or nil when they are the same. The reference list (the section before the
+    /// appendix) is compared as a multiset: a custom instrument's reference sorts by its text.
     static func difference(_ tags: [String], _ plain: [String]) -> String? {
         func split(_ tags: [String]) -> ([String], [String]) {
-            guard let last = tags.lastIndex(of: "h2") else { return (tags, []) }
-            return (Array(tags[..<last]), Array(tags[last...]).sorted())
+            let headings = tags.indices.filter { tags[$0] == "h2" }
+            guard headings.count >= 2 else { return (tags, []) }
+            let (start, end) = (headings[headings.count - 2], headings[headings.count - 1])
+            return (Array(tags[..<start]) + Array(tags[end...]), Array(tags[start..<end]).sorted())
         }
         let (body, references) = split(tags)
         let (plainBody, plainReferences) = split(plain)

@@ -119,12 +119,13 @@ public enum ReportWriter {
         var fileExtension: String { self == .latex ? "tex" : rawValue }
     }
 
-    /// Writes `report.md` (or `report.LANGUAGE.md`, or `.html`) and `charts/LANGUAGE/*.{svg,png,pdf}` into `folder`;
-    /// returns the report's path.
+    /// Writes `report.md` (or `report.LANGUAGE.md`, or `.html`) and `charts/LANGUAGE/*.{svg,png,pdf}` into `folder`
+    /// (with `appendix: .separate`, the per-participant tables as `tables/ID.csv` too); returns the report's path.
     @discardableResult
     public static func write(_ snapshot: StudySnapshot, language: StudyLanguage, template: String = "default",
                              to folder: String, fileName: String? = nil,
-                             format: Format = .md, force: Bool = false) throws -> String {
+                             format: Format = .md, force: Bool = false,
+                             appendix: ReportModel.AppendixPlacement = .inline) throws -> String {
         let fileName = fileName ?? "report.\(format.fileExtension)"
         let path = try templatePath(template, language: language)
         let target = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
@@ -132,7 +133,7 @@ public enum ReportWriter {
             throw ReportError.cannotWrite(path: target, reason: "a report is already there; rerun with --force to replace it (its charts are replaced too)")
         }
 
-        let (model, charts) = ReportModel.build(snapshot, language: language)
+        let (model, charts) = ReportModel.build(snapshot, language: language, appendix: appendix)
         let markdown = format == .md ? try render(model, templatePath: path) : ""
         let latex = format == .latex ? try LaTeXReport.render(model, templatePath: path, language: language) : ""
         let thesisBody = format == .latex ? try LaTeXReport.thesisBody(model, templatePath: path, language: language) : ""
@@ -147,6 +148,13 @@ public enum ReportWriter {
                     try FileManager.default.createDirectory(at: base.appendingPathComponent("tables"), withIntermediateDirectories: true)
                     for (table, file) in [(StudyTables.participants(snapshot), ReportModel.participantsFile), (StudyTables.scores(snapshot), ReportModel.scoresFile)] {
                         try CSVExporter.writeTable(table, to: base.appendingPathComponent(file).path, named: folder + "/" + file)
+                    }
+                }
+                if !model.appendixTables.isEmpty {
+                    // The appendix placed apart: each per-participant table as a CSV file beside the report.
+                    try FileManager.default.createDirectory(at: base.appendingPathComponent("tables"), withIntermediateDirectories: true)
+                    for table in model.appendixTables {
+                        try Data(CSVRenderer.render(table).utf8).write(to: base.appendingPathComponent("tables/\(table.id).csv"))
                     }
                 }
                 for chart in charts {

@@ -16,8 +16,11 @@ public struct ChartFile: Sendable, Equatable {
 
 extension ReportModel {
     /// Builds the report's data and its charts from a study snapshot.
+    ///
+    /// The per-participant tables (the participants, each questionnaire's scores per participant) go to the appendix
+    /// at the end, or with `appendix: .separate` beside the report as CSV files (`appendixTables`).
     public static func build(_ s: StudySnapshot, language: StudyLanguage,
-                             chartFolder: String? = nil) -> (ReportModel, [ChartFile]) {
+                             chartFolder: String? = nil, appendix: AppendixPlacement = .inline) -> (ReportModel, [ChartFile]) {
         // Each language has its own charts (their labels are in that language): charts/pt-BR, charts/en.
         let chartFolder = chartFolder ?? "charts/\(language.rawValue)"
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
@@ -35,6 +38,18 @@ extension ReportModel {
             title: s.info.title, language: language.rawValue, generated: String(ISO8601DateFormatter().string(from: Date()).prefix(10)),
             intro: "", t: ReportModel.headings(language))
         model.year = collectionYear(s)
+        let level = String(Int((s.confidence * 100).rounded()))
+        func toAppendix(_ table: ResultTable) {
+            guard !table.isEmpty else { return }
+            model.hasAppendix = true
+            switch appendix {
+            case .inline:
+                model.appendix.tables += model.place(table)
+            case .separate:
+                model.appendixTables.append(table)
+                model.appendix.files.append(Value(value: ("\(table.title): tables/\(table.id).csv, beside this report." as Sentence).text(language)))
+            }
+        }
 
         // Participants. A study too large to list (a streaming snapshot) has its per-participant tables beside the
         // report as CSV files; the counts and summaries stay in it.
@@ -78,7 +93,7 @@ extension ReportModel {
                     }
                 })
             }
-            model.profile.attributes = model.place(table)
+            toAppendix(table)
         }
 
         // Questionnaires.
@@ -155,7 +170,7 @@ extension ReportModel {
                     table.append([.text(Term.norm.text(language))] + Array(repeating: .empty, count: lead - 1)
                         + ids.map { Results.Value(d.norms?.values[$0] ?? (d.scoring == .sus && $0 == "SUS" ? SUSInterpretation.benchmark : nil)) })
                 }
-                questionnaire.scores = model.place(table)
+                toAppendix(table)
             }
             // Each test against the norm over one sample of one answer per participant: per task and occasion for a
             // per-task instrument (the SEQ of T1 under one device), never a participant's several answers pooled.
@@ -185,7 +200,7 @@ extension ReportModel {
                         ? "One row per task and occasion (a session asks the questionnaire under its condition): each mean and test has one answer per participant."
                         : "One row per occasion: each mean and test has one answer per participant." as Sentence).text(language))
                 }
-                questionnaire.norms = model.place(table)
+                questionnaire.norms = model.place(table.atConfidence(s.confidence))
             }
             if d.scoring == .sus || ids.contains("SUS-equivalent") {
                 let scoreID = d.scoring == .sus ? "SUS" : "SUS-equivalent"
@@ -223,7 +238,7 @@ extension ReportModel {
                         table.notes.append(Sentence("With fewer than 20 respondents, the BCa bootstrap 95% CI of the \(name) mean is \(NumberStyle(language).interval(bca.low, bca.high)) (\(bca.resamples) resamples, seed \(bca.seed); Efron 1987): it need not be symmetric and stays inside the scale.").text(language))
                     }
                 }
-                questionnaire.sus = model.place(table)
+                questionnaire.sus = model.place(table.atConfidence(s.confidence))
             }
             // Group comparisons of each score: Welch and its rank-based counterpart, as `score --by --compare` prints them,
             // with the pairwise post-hoc tests for three groups or more.
@@ -373,13 +388,13 @@ extension ReportModel {
                 let norms = scored.map { id in d.norms?.values[id] ?? (d.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil) }
                 questionnaireCharts.append(chart("\(d.id)-by-group",
                     Charts.means(categories: scored.map(label), series: series, norms: norms, minimum: minimum, maximum: maximum,
-                                 yTitle: ("Mean (95% CI)" as Sentence).text(language), normLabel: ("Norm" as Sentence).text(language),
+                                 yTitle: ("Mean (\(level)% CI)" as Sentence).text(language), normLabel: ("Norm" as Sentence).text(language),
                                  note: d.lowerIsBetter ? (("Lower is better." as Sentence).text(language)) : nil,
                                  valueText: { number($0, 1) }),
                     (q.report.groups.isEmpty ? (q.report.occasions.contains { !MeasurementKey(key: $0).conditions.isEmpty }
-                                                ? "Mean scores per occasion and condition with 95% confidence intervals and the norm"
-                                                : "Mean scores per occasion with 95% confidence intervals and the norm")
-                                             : "Mean scores by group with 95% confidence intervals and the norm" as Sentence).text(language)))
+                                                ? "Mean scores per occasion and condition with \(level)% confidence intervals and the norm"
+                                                : "Mean scores per occasion with \(level)% confidence intervals and the norm")
+                                             : "Mean scores by group with \(level)% confidence intervals and the norm" as Sentence).text(language)))
             }
             let points = q.report.items.first?.distribution.map(\.point) ?? []
             if !q.report.items.isEmpty {
@@ -450,18 +465,18 @@ extension ReportModel {
             let taskTitles = taskKeys.map { key in s.tasks.first { $0.key == key }?.title ?? key }
             taskCharts.append(chart("task-completion",
                 Charts.means(categories: taskTitles, series: series { ($0.completion.map { $0.rate * 100 }, $0.completion.map { ($0.ci95.lowerBound * 100)...($0.ci95.upperBound * 100) }) },
-                             norms: [], maximum: 100, yTitle: ("Completion (%, 95% CI)" as Sentence).text(language), normLabel: "",
+                             norms: [], maximum: 100, yTitle: ("Completion (%, \(level)% CI)" as Sentence).text(language), normLabel: "",
                              note: conditionNote, valueText: { number($0, 0) },
                              reference: .init(value: TaskBenchmarks.completion * 100,
                                               label: ("Average completion \(percent(TaskBenchmarks.completion)) (Sauro 2011)" as Sentence).text(language)),
                              wrapCategories: true, categoryKeys: taskKeys),
-                ("Completion rate per task with adjusted-Wald 95% confidence intervals \(citations.cite("sauro2005")): one outcome per participant, their first attempt; the dashed line is the average completion rate of \(percent(TaskBenchmarks.completion)) over 1,189 tasks (Sauro 2011)" as Sentence).text(language)))
+                ("Completion rate per task with adjusted-Wald \(level)% confidence intervals \(citations.cite("sauro2005")): one outcome per participant, their first attempt; the dashed line is the average completion rate of \(percent(TaskBenchmarks.completion)) over 1,189 tasks (Sauro 2011)" as Sentence).text(language)))
             if s.taskSummary.contains(where: { $0.time?.geometricMean != nil }) {
                 taskCharts.append(chart("task-time",
                     Charts.means(categories: taskTitles, series: series { ($0.time?.geometricMean?.value, $0.time?.geometricMean?.ci95) },
                                  norms: [], maximum: nil, yTitle: ("Time (s, geometric mean)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 0) }, wrapCategories: true, categoryKeys: taskKeys),
-                    ("Time per task: geometric mean with 95% confidence interval (computed on the log scale), one time per participant (the geometric mean of their attempts)" as Sentence).text(language)))
+                    ("Time per task: geometric mean with \(level)% confidence interval (computed on the log scale), one time per participant (the geometric mean of their attempts)" as Sentence).text(language)))
             }
             if s.taskSummary.contains(where: { $0.errorsMean != nil }) {
                 taskCharts.append(chart("task-errors",
@@ -469,11 +484,11 @@ extension ReportModel {
                         guard let mean = row.errorsMean else { return (nil, nil) }
                         // Over the participants (each one's mean errors per attempt), never over the attempts.
                         guard let sd = row.errorsSD, row.errorsN > 1 else { return (mean, nil) }
-                        let half = StudentT.quantile(0.975, df: Double(row.errorsN - 1)) * sd / Double(row.errorsN).squareRoot()
+                        let half = StudentT.quantile(1 - (1 - s.confidence) / 2, df: Double(row.errorsN - 1)) * sd / Double(row.errorsN).squareRoot()
                         return (mean, max(0, mean - half)...(mean + half))
-                    }, norms: [], maximum: nil, yTitle: ("Errors (mean per participant, 95% CI)" as Sentence).text(language), normLabel: "",
+                    }, norms: [], maximum: nil, yTitle: ("Errors (mean per participant, \(level)% CI)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 1) }, wrapCategories: true, categoryKeys: taskKeys),
-                    ("Errors per task: mean over the participants (each one's mean per attempt) with 95% confidence interval" as Sentence).text(language)))
+                    ("Errors per task: mean over the participants (each one's mean per attempt) with \(level)% confidence interval" as Sentence).text(language)))
             }
             if s.taskSummary.contains(where: { $0.seqMean != nil }) {
                 taskCharts.append(chart("task-seq",
@@ -585,6 +600,7 @@ extension ReportModel {
             model.hasGaze = true
             model.gaze = gazeSection(s, language: language, citations: citations, model: &model, chart: chart)
         }
+        model.buildSummary(s, language: language, citations: citations)
         model.methods = Methods.paragraphs(s, language: language, citations: citations).map { Value(value: $0) }
         // The works the tables' notes mention in a fixed form are listed too.
         for table in model.tables {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Wording
 import QualCoding
 import Results
 import StudyStore
@@ -92,6 +93,8 @@ public struct ReportModel: Sendable {
 
     public struct Tasks: Sendable {
         public var table: [TableRef] = []
+        /// Each task (and group) against the completion and SEQ benchmarks: value, interval, side, one-sided p, light.
+        public var benchmarks: [TableRef] = []
         public var penaltyNote: [Value] = []
         public var comparisons: [Value] = []
         /// Per condition, its levels compared per task (time, errors and completion; `ConditionTaskComparisons`).
@@ -136,6 +139,28 @@ public struct ReportModel: Sendable {
         public var similarity: [TableRef] = []
     }
 
+    /// What a reader sees first: the key findings with their numbers, the questionnaire scores with their interval
+    /// and grade, each task against its benchmarks with a traffic light, the largest changes between groups.
+    public struct Summary: Sendable {
+        public var findings: [Value] = []
+        public var scores: [TableRef] = []
+        public var benchmarks: [TableRef] = []
+        public var changesIntro: [Value] = []
+        public var changes: [TableRef] = []
+    }
+
+    /// Where the per-participant tables go (`report --appendix`): an appendix at the end of the report, or CSV files
+    /// beside it.
+    public enum AppendixPlacement: String, Sendable, CaseIterable {
+        case inline, separate
+    }
+
+    /// The per-participant tables, at the end of the report (or, placed apart, the files they are in).
+    public struct Appendix: Sendable {
+        public var tables: [TableRef] = []
+        public var files: [Value] = []
+    }
+
     public let title: String
     public let language: String
     public let generated: String
@@ -143,6 +168,12 @@ public struct ReportModel: Sendable {
     public var intro: String
     /// Headings in the report's language, by name: `{{t.participants}}`.
     public let t: [String: String]
+    public var hasSummary = false
+    public var summary = Summary()
+    public var hasAppendix = false
+    public var appendix = Appendix()
+    /// The tables the appendix holds, written beside the report as CSV when it is placed apart.
+    public var appendixTables: [ResultTable] = []
     public var profile = Profile()
     public var questionnaires: [Questionnaire] = []
     public var hasQuestionnaires = false
@@ -185,6 +216,11 @@ public struct ReportModel: Sendable {
             ("references", .referencesHeading), ("comparisons", .comparisonsHeading), ("itemsKey", .itemsKey), ("quotes", .quotesHeading),
             ("sampleSize", .sampleSizeHeading),
         ]
-        return Dictionary(uniqueKeysWithValues: phrases.map { ($0.0, $0.1.text(language)) })
+        var headings = Dictionary(uniqueKeysWithValues: phrases.map { ($0.0, $0.1.text(language)) })
+        headings["summary"] = ("Executive summary" as Sentence).text(language)
+        headings["appendix"] = ("Appendix: tables per participant" as Sentence).text(language)
+        headings["benchmarks"] = ("Tasks against the benchmarks" as Sentence).text(language)
+        headings["changes"] = ("Largest changes between groups" as Sentence).text(language)
+        return headings
     }
 }

@@ -95,6 +95,8 @@ public struct StudySnapshot: Sendable {
     public var analysis = AnalysisSet.everybody
     /// How unanswered items were treated when scoring (`--missing`).
     public var missing = MissingPolicy.refuse
+    /// The level of every interval drawn from the snapshot (`--confidence`): 0.95 or 0.90.
+    public var confidence = 0.95
     /// The attempts and SEQ answers the task tables read, grouped by the grouping attribute (when there is one) and
     /// then every condition factor; the participants left out are not in it.
     public var taskData: TaskDataset?
@@ -109,7 +111,8 @@ public struct StudySnapshot: Sendable {
     /// `analysis` leaves participants out of every table (their response sets, scores and attempts); `missing` says
     /// how unanswered items are scored (a set that cannot be scored under it is listed, not scored).
     public static func load(_ study: StudyDatabase, groupBy: String? = nil, streaming: Bool = false,
-                            analysis: AnalysisSet = .everybody, missing: MissingPolicy = .refuse) throws -> StudySnapshot {
+                            analysis: AnalysisSet = .everybody, missing: MissingPolicy = .refuse,
+                            confidence: Double = 0.95) throws -> StudySnapshot {
         let attributes = try study.attributeDefinitions()
         var groupAttribute: AttributeDefinition?
         if let groupBy {
@@ -161,9 +164,12 @@ public struct StudySnapshot: Sendable {
                     // Occasions and conditions in the order they were recorded ("pré" before "pós").
                     builder = ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
                                                   skipUnscorable: true)
+                    builder!.confidence = confidence
                 }
-                let report = try (builder ?? ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
-                                                                 skipUnscorable: true)).finish()
+                var finishing = builder ?? ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
+                                                               skipUnscorable: true)
+                finishing.confidence = confidence
+                let report = try finishing.finish()
                 var questionnaire = Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
                                                   flagged: flagged, timed: timed)
                 if !report.withinFactors.isEmpty {
@@ -180,7 +186,8 @@ public struct StudySnapshot: Sendable {
                 guard !sets.isEmpty else { continue }
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, occasion: $0.occasion, answers: $0.answers) }
                 let report = try ScoreReport.build(definition, inputs: inputs, missing: missing, groupOrder: groupOrder,
-                                                   occasionOrder: try study.occasions(instrument: definition.id), skipUnscorable: true)
+                                                   occasionOrder: try study.occasions(instrument: definition.id), skipUnscorable: true,
+                                                   confidence: confidence)
                 let quality = ResponseQuality.Checker(definition)
                 let flagged = sets.compactMap { set -> FlaggedResponseSet? in
                     let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
@@ -200,7 +207,8 @@ public struct StudySnapshot: Sendable {
         let groupings = (groupAttribute.map { ["attribute:" + $0.name] } ?? []) + factors.map { "condition:" + $0.name }
         let dataset = try study.taskDataset(groupedBy: groupings).restricted(to: analysis)
         let taskSummary = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
-                                            successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors, groupOrders: dataset.groupOrders)
+                                            successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors, groupOrders: dataset.groupOrders,
+                                            confidence: confidence, targets: dataset.targets)
 
         let coders = try study.coders()
         let primary = coders.first
@@ -221,6 +229,7 @@ public struct StudySnapshot: Sendable {
         }
         snapshot.analysis = analysis
         snapshot.missing = missing
+        snapshot.confidence = confidence
         snapshot.taskData = dataset
         if let attribute = groupAttribute?.name {
             let values = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: groupOrder)

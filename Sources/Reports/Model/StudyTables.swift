@@ -94,6 +94,21 @@ public struct DataTable: Sendable {
     }
 }
 
+extension DataTable {
+    /// The table with its score intervals named and headed at `confidence` (`ci95_low` → `ci90_low`, "IC 95 %" →
+    /// "IC 90 %"): for tables whose intervals were computed at the snapshot's level. Unchanged at 0.95.
+    func atConfidence(_ confidence: Double) -> DataTable {
+        let level = String(Int((confidence * 100).rounded()))
+        guard level != "95" else { return self }
+        var table = self
+        table.columns = columns.map { $0.contains("ci95") ? $0.replacingOccurrences(of: "ci95", with: "ci" + level) : $0 }
+        table.labels = labels.map { labels in
+            zip(labels, columns).map { label, name in name.contains("ci95") ? label.replacingOccurrences(of: "95", with: level) : label }
+        }
+        return table
+    }
+}
+
 /// The study as tidy tables: one row per observation, one column per variable (for R, SPSS, Excel).
 public enum StudyTables {
     public static func make(_ snapshot: StudySnapshot) -> [DataTable] {
@@ -102,7 +117,7 @@ public enum StudyTables {
             ? [withinComparisons(snapshot), withinPairs(snapshot), mixedANOVA(snapshot)].filter { !$0.isEmpty } : []
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
                       quality(snapshot), benchmarks(snapshot), comparisons(snapshot)] + within
-            + [attempts(snapshot), taskSummary(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
+            + [attempts(snapshot), taskSummary(snapshot), taskBenchmarks(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
             + agreement(snapshot) + [discovery(snapshot), saturation(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
@@ -485,7 +500,7 @@ public enum StudyTables {
                               rows: rows)
         table.display = [1: [ScoreReport.allName: Term.all.text(s.info.language)], 4 + shift: scoreNames(s), 18 + shift: adjectives,
                          19 + shift: acceptabilities]
-        return table
+        return table.atConfidence(s.confidence)
     }
 
     /// Every score id of the study's instruments with its name in the study's language.
@@ -606,7 +621,7 @@ public enum StudyTables {
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
         table.display = [1: [ScoreReport.allName: Term.all.text(language)], 4 + shift: scoreNames(s), 17 + shift: adjectives, 18 + shift: adjectives,
                          19 + shift: adjectives]
-        return table
+        return table.atConfidence(s.confidence)
     }
 
     /// The agreement of the first two coders (as the report's table), when two or more coded the same excerpts.
@@ -679,6 +694,11 @@ public enum StudyTables {
 
     static func taskSummary(_ s: StudySnapshot) -> DataTable {
         DataTable(ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), name: "Task summary")
+    }
+
+    /// Each task (and group) against the completion and SEQ benchmarks, as the report's executive summary gives them.
+    static func taskBenchmarks(_ s: StudySnapshot) -> DataTable {
+        DataTable(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), name: "Task benchmarks")
     }
 
     /// Each condition's levels compared per task (the report's tables with their details, one condition after the

@@ -51,7 +51,7 @@ extension ResultTable {
             let groups: [Value] = factors.indices.map { Value(row.group.indices.contains($0) ? row.group[$0] : nil) }
             table.append([.text(row.task)] + groups + cells.map { $0(row) })
         }
-        return table
+        return table.atConfidence(rows.first?.confidence ?? 0.95)
     }
 }
 

@@ -215,8 +215,10 @@ public struct ScoreReport: Sendable {
     /// `missing`; nothing is summarised from a partial set without the researcher choosing how.
     /// With `skipUnscorable`, such sets are left out and listed in `unscored` instead.
     public static func build(_ instrument: InstrumentDefinition, inputs allInputs: [ScoringInput], missing: MissingPolicy,
-                             groupOrder: [String] = [], occasionOrder: [String] = [], skipUnscorable: Bool = false) throws -> ScoreReport {
+                             groupOrder: [String] = [], occasionOrder: [String] = [], skipUnscorable: Bool = false,
+                             confidence: Double = 0.95) throws -> ScoreReport {
         var builder = Builder(instrument, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder, skipUnscorable: skipUnscorable, keepsRows: true)
+        builder.confidence = confidence
         for input in allInputs { builder.add(input) }
         return try builder.finish()
     }
@@ -228,6 +230,8 @@ public struct ScoreReport: Sendable {
     public struct Builder {
         public let instrument: InstrumentDefinition
         let missing: MissingPolicy
+        /// The level of the score intervals (`Summary.statistics.ci95` holds the interval at this level): 0.95 or 0.90.
+        public var confidence = 0.95
         let groupOrder: [String]
         /// The occasions in the order they were first recorded ("pré" before "pós"); others in natural order.
         let occasionOrder: [String]
@@ -510,7 +514,7 @@ public struct ScoreReport: Sendable {
         private func group(_ name: String, task: String?, _ bucket: Bucket) -> Group {
             let summaries = instrument.scoreIDs.compactMap { id -> Summary? in
                 // From the bucket's counts of each score, not the scores themselves (flat memory at any size).
-                guard var statistics = Descriptive(histogram: bucket.values[id] ?? [:]) else { return nil }
+                guard var statistics = Descriptive(histogram: bucket.values[id] ?? [:], confidence: confidence) else { return nil }
                 let unclipped = statistics
                 let norm = instrument.norms?.values[id] ?? (instrument.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil)
                 var clipped = false

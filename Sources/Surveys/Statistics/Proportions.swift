@@ -32,11 +32,11 @@ public struct GeometricMean: Sendable, Equatable, Codable {
     public var value: Double
     public var ci95: ClosedRange<Double>?
 
-    /// `nil` when there are no values or any is not positive.
-    public init?(_ values: [Double]) {
+    /// `nil` when there are no values or any is not positive. `ci95` holds the interval at `confidence`.
+    public init?(_ values: [Double], confidence: Double = 0.95) {
         guard !values.isEmpty, values.allSatisfy({ $0 > 0 }) else { return nil }
         let logs = values.map { log($0) }
-        guard let summary = Descriptive(logs) else { return nil }
+        guard let summary = Descriptive(logs, confidence: confidence) else { return nil }
         value = exp(summary.mean)
         ci95 = summary.ci95.map { exp($0.lowerBound)...exp($0.upperBound) }
     }

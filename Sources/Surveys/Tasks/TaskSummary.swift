@@ -8,13 +8,13 @@ public struct TimeStatistics: Sendable, Equatable, Codable {
     public var median: Double
     public var geometricMean: GeometricMean?
 
-    public init?(_ values: [Double]) {
-        guard let summary = Descriptive(values) else { return nil }
+    public init?(_ values: [Double], confidence: Double = 0.95) {
+        guard let summary = Descriptive(values, confidence: confidence) else { return nil }
         n = summary.n
         mean = summary.mean
         sd = summary.sd
         median = summary.median
-        geometricMean = GeometricMean(values)
+        geometricMean = GeometricMean(values, confidence: confidence)
     }
 }
 
@@ -56,6 +56,17 @@ public struct TaskSummaryRow: Sendable, Equatable, Codable {
     public var seqMean: Double?
     /// Participants with a SEQ value in the row (never answers: one value per participant).
     public var seqN: Int
+    /// The SD of the participants' SEQ values (n − 1), when two or more.
+    public var seqSD: Double?
+    /// The level of every interval in the row (0.95 or 0.90): `completion.ci95` and the geometric mean's `ci95`
+    /// hold intervals at this level whatever their name.
+    public var confidence = 0.95
+    /// The task's target time (seconds), when the study sets one.
+    public var target: Double?
+    /// Of the participants with a successful attempt with a time, those whose time (the geometric mean of their
+    /// successful attempts) is at most `target`, with its adjusted-Wald interval at `confidence`
+    /// (`TaskBenchmarkTest.underTarget`): successful attempts only, whatever `successfulOnly` says.
+    public var underTarget: CompletionRate?
     /// Of them, participants whose value is the mean of several answers.
     public var seqAveraged = 0
     /// Participants with several attempts in the row (trials, or other conditions when ungrouped): their first
@@ -75,11 +86,14 @@ public enum TaskSummary {
     ///     reporting times of successful attempts; failures end at arbitrary times).
     ///   - penalty: seconds per error, per task (`nil`: no total time for that task).
     ///   - seq: the SEQ answers, each with the condition levels it was answered under.
+    ///   - targets: target times (seconds) per task: the share of participants under each (`underTarget`).
+    ///   - confidence: the level of the intervals (0.95 or 0.90: Sauro & Lewis 2016 use 90 % for benchmarks).
     ///   - groupFactors: per grouping, the condition factor it is (`nil` for a participant attribute): a row's SEQ
     ///     holds the answers given under the row's levels (`seqAnswers(_:in:)`).
     public static func build(_ observations: [TaskObservation], taskOrder: [String], penalty: [String: Double],
                              successfulOnly: Bool, seq: [TaskAnswer] = [], groupFactors: [String?] = [],
-                             groupOrders: [[String]] = []) -> [TaskSummaryRow] {
+                             groupOrders: [[String]] = [], confidence: Double = 0.95,
+                             targets: [String: Double] = [:]) -> [TaskSummaryRow] {
         let groups = orderedGroups(observations.map(\.group), orders: groupOrders)
         let placing = SEQPlacing(observations, seq: seq, groupFactors: groupFactors)
         var rows: [TaskSummaryRow] = []
@@ -96,10 +110,12 @@ public enum TaskSummary {
                 var times: [Double] = []
                 var totals: [Double] = []
                 var errors: [Double] = []
+                var successTimes: [Double] = []
                 for participant in participants {
                     let own = byParticipant[participant]!
                     if let outcome = own.first(where: { $0.outcome != nil })?.outcome { first.append(outcome) }
                     if own.contains(where: \.assisted) { assisted += 1 }
+                    if let time = typical(own.filter { $0.outcome == .success }.compactMap(\.seconds)) { successTimes.append(time) }
                     let timed = own.filter { !successfulOnly || $0.outcome == .success }
                     if let time = typical(timed.compactMap(\.seconds)) { times.append(time) }
                     if let taskPenalty, let total = typical(timed.compactMap { $0.total(penalty: taskPenalty) }) { totals.append(total) }
@@ -121,14 +137,20 @@ public enum TaskSummary {
                     task: task, group: group, attempts: members.count, participants: participants.count,
                     successes: successes, partials: first.filter { $0 == .partial }.count,
                     failures: first.filter { $0 == .fail }.count,
-                    completion: CompletionRate(successes: successes, attempts: first.count),
-                    time: TimeStatistics(times), total: TimeStatistics(totals), penalty: taskPenalty,
+                    completion: CompletionRate(successes: successes, attempts: first.count, confidence: confidence),
+                    time: TimeStatistics(times, confidence: confidence), total: TimeStatistics(totals, confidence: confidence), penalty: taskPenalty,
                     errorsMean: errorStats?.mean, errorsSD: errorStats?.sd,
                     errorsTotal: Int(members.compactMap(\.errors).reduce(0, +)),
                     assisted: assisted,
                     seqMean: seqValues.isEmpty ? nil : seqValues.reduce(0, +) / Double(seqValues.count), seqN: seqValues.count)
                 row.errorsN = errors.count
                 row.seqAveraged = averaged
+                row.seqSD = Descriptive(seqValues)?.sd
+                row.confidence = confidence
+                if let target = targets[task] {
+                    row.target = target
+                    row.underTarget = TaskBenchmarkTest.underTarget(times: successTimes, target: target, confidence: confidence)
+                }
                 row.severalAttempts = byParticipant.values.filter { $0.count > 1 }.count
                 row.abandoned = participants.count - first.count
                 rows.append(row)

@@ -25,14 +25,28 @@ struct MissingOption: ParsableArguments {
     var missing: MissingPolicy = .refuse
 }
 
+/// `--confidence 90|95`, shared by the commands that draw an interval: its level, said in every header ("90% CI").
+struct ConfidenceOption: ParsableArguments {
+    enum Level: String, CaseIterable, ExpressibleByArgument {
+        case ninety = "90", ninetyFive = "95"
+        var value: Double { self == .ninety ? 0.90 : 0.95 }
+    }
+
+    @Option(help: ArgumentHelp(words("The level of every confidence interval: 95 (the default) or 90 (Sauro & Lewis use 90 % for benchmarks)."), valueName: "90|95"))
+    var confidence: Level = .ninetyFive
+}
+
+extension ReportModel.AppendixPlacement: ExpressibleByArgument {}
+
 extension StudySnapshot {
     /// The snapshot the report and the exports write: grouped, with the analysis set and missing-item policy asked
     /// for, said on standard error.
     static func load(_ database: StudyDatabase, grouping: GroupingOption, analysis: AnalysisSetOptions, missing: MissingOption,
-                     streaming: Bool) throws -> StudySnapshot {
+                     confidence: ConfidenceOption, streaming: Bool) throws -> StudySnapshot {
         let set = try analysis.load(database)
         analysis.announce(set)
-        return try StudySnapshot.load(database, groupBy: grouping.by, streaming: streaming, analysis: set, missing: missing.missing)
+        return try StudySnapshot.load(database, groupBy: grouping.by, streaming: streaming, analysis: set, missing: missing.missing,
+                                      confidence: confidence.confidence.value)
     }
 }
 
@@ -59,6 +73,7 @@ struct ExportXlsx: ParsableCommand {
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var missing: MissingOption
+    @OptionGroup var confidence: ConfidenceOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
@@ -88,7 +103,7 @@ struct ExportXlsx: ParsableCommand {
         }
         // Streamed: the long sheets are read from the study while the workbook is written.
         try pseudonyms.withStudy(study) { database in
-            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, streaming: true)
+            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: true)
             if only == .scores {
                 try WorkbookWriter.writeScores(snapshot, to: file)
             } else {
@@ -118,12 +133,13 @@ struct ExportCSV: ParsableCommand {
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var missing: MissingOption
+    @OptionGroup var confidence: ConfidenceOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         let files = try pseudonyms.withStudy(study) { database in
-            try CSVExporter.write(try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, streaming: true),
+            try CSVExporter.write(try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: true),
                                   to: folder, excelSafe: excelSafe)
         }
         say(.wroteCSV(count: files.count, folder: folder, files: files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")))
@@ -155,9 +171,13 @@ struct Report: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Replace a report already in the folder.")))
     var force = false
 
+    @Option(help: ArgumentHelp(words("Where the per-participant tables go: inline (an appendix at the end of the report, the default) or separate (CSV files in tables/ beside it)."), valueName: "inline|separate"))
+    var appendix: ReportModel.AppendixPlacement = .inline
+
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var missing: MissingOption
+    @OptionGroup var confidence: ConfidenceOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
 
@@ -166,10 +186,10 @@ struct Report: ParsableCommand {
             // A study too large to list participant by participant is read streamed; its per-participant tables
             // go beside the report as CSV files.
             let large = try database.participantCount() > ReportModel.inlineLimit
-            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, streaming: large)
+            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: large)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
-                                           format: format, force: force), used)
+                                           format: format, force: force, appendix: appendix), used)
         }
         say(.wroteReport(path: path, charts: "\(output)/charts/\(used.rawValue)"))
     }

@@ -46,6 +46,7 @@ struct ScoreCommand: ParsableCommand {
     var compare = false
 
     @OptionGroup var analysis: AnalysisSetOptions
+    @OptionGroup var confidence: ConfidenceOption
 
     @Option(help: ArgumentHelp(words("The seed of the bootstrap interval shown for fewer than 20 respondents (the same seed, the same interval)."), valueName: "n"))
     var seed: UInt64 = 1
@@ -114,6 +115,7 @@ struct ScoreCommand: ParsableCommand {
             showColumns = columns
             if let within { withinFactor = try withinLevels(within, keys: occasions, instrument: definition.id).factor }
             var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, occasionOrder: occasions, keepsRows: within != nil)
+            builder.confidence = confidence.confidence.value
             // The text table's rows wait in a temporary file while their columns' widths are found.
             let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn) : nil
             var scored = 0
@@ -176,6 +178,7 @@ struct ScoreCommand: ParsableCommand {
         }
         if output.json {
             var document = ScoreJSON(report, by: by, language: language)
+            document.confidence = confidence.confidence.value
             if within != nil && by != nil {
                 document.mixed = mixedComparisons(report, factor: withinFactor).map {
                     ScoreJSON.Mixed(score: $0.scoreID, task: $0.task, factor: withinFactor, measurement: .init($0.stratum), comparison: $0.comparison)
@@ -249,7 +252,8 @@ struct ScoreCommand: ParsableCommand {
             try participants.print()
             print("")
             // The summary is the results model's table (the report's and the workbook's), in the study's language.
-            print(TextRenderer.render(ResultTable.scoreSummary(report, language: language) { ScoreNames.name($0, definition, language) }, title: false),
+            print(TextRenderer.render(ResultTable.scoreSummary(report, language: language) { ScoreNames.name($0, definition, language) }
+                                        .atConfidence(confidence.confidence.value), title: false),
                   terminator: "")
             var meanings = ResultTable(id: "grades", title: "", language: language,
                                        columns: [Column(.group, .text, language), Column(.score, .text, language),
@@ -554,6 +558,8 @@ struct ScoreJSON: Encodable {
     var reference: String
     var groupedBy: String?
     var missing: String
+    /// The level of every interval (`ci95` holds the interval at this level): 0.95 or 0.90.
+    var confidence = 0.95
     var gradeNote: String?
     var rows: [Row]
     var groups: [Group]

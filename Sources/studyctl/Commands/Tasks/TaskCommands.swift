@@ -3,6 +3,7 @@ import Results
 import Foundation
 import StudyStore
 import Surveys
+import Wording
 
 /// Seconds from `2s`, `2`, `1,5s`, `0:02`.
 struct Seconds: ExpressibleByArgument {
@@ -17,13 +18,13 @@ struct TaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "task",
         abstract: words("Add and list the tasks participants attempt."),
-        subcommands: [TaskAdd.self, TaskList.self])
+        subcommands: [TaskAdd.self, TaskEdit.self, TaskList.self])
 }
 
 struct TaskAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Add a task."),
-        discussion: words("Example: studyctl task add fase-1 --title \"Fase 1\" --penalty 2s"))
+        discussion: words("Example: studyctl task add fase-1 --title \"Fase 1\" --penalty 2s --target 60s"))
 
     @Argument(help: ArgumentHelp(words("A short key for the task (e.g. T1, fase-1).")))
     var key: String
@@ -40,11 +41,47 @@ struct TaskAdd: ParsableCommand {
     @Option(help: ArgumentHelp(words("Seconds added per error for a total time, e.g. 2s."), valueName: "seconds"))
     var penalty: Seconds?
 
+    @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: 'tasks benchmark' and the report give the share of successful participants under it."), valueName: "seconds"))
+    var target: Seconds?
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        try study.withStudy { try $0.addTask(key: key, title: title, description: description, position: order, penaltySeconds: penalty?.value) }
+        try study.withStudy {
+            try $0.addTask(key: key, title: title, description: description, position: order, penaltySeconds: penalty?.value,
+                           targetSeconds: target?.value)
+        }
         say(.addedTask(key: key, penalty: penalty.map { NumberStyle(Voice.language).number($0.value, decimals: $0.value == $0.value.rounded() ? 0 : 1) }))
+    }
+}
+
+struct TaskEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: words("Set or clear a task's target time."),
+        discussion: words("Example: studyctl task edit T1 --target 90s; studyctl task edit T1 --no-target"))
+
+    @Argument(help: ArgumentHelp(words("The task's key.")))
+    var key: String
+
+    @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: 'tasks benchmark' and the report give the share of successful participants under it."), valueName: "seconds"))
+    var target: Seconds?
+
+    @Flag(help: ArgumentHelp(words("Remove the task's target time.")))
+    var noTarget = false
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if (target == nil) == !noTarget { throw Refusal("Please give one of --target and --no-target.") }
+    }
+
+    func run() throws {
+        try study.withStudy { try $0.setTaskTarget(key: key, seconds: target?.value) }
+        if let target {
+            say(("Task \(key): target time \(NumberStyle(Voice.language).number(target.value, decimals: target.value == target.value.rounded() ? 0 : 1)) s." as Sentence))
+        } else {
+            say(("Task \(key): no target time." as Sentence))
+        }
     }
 }
 
@@ -58,10 +95,10 @@ struct TaskList: ParsableCommand {
         let tasks = try study.withStudy { try $0.tasks() }
         if output.json { return try printJSON(tasks, command: "task list", key: "tasks") }
         if tasks.isEmpty { return say("No tasks yet. Add one with 'studyctl task add T1 --title \"…\"'.") }
-        var table = TextTable(words: ["order", "task", "title", "penalty", "attempts"], rightAligned: [0, 3, 4])
+        var table = TextTable(words: ["order", "task", "title", "penalty", "target", "attempts"], rightAligned: [0, 3, 4, 5])
         for task in tasks {
             table.append([String(task.position), task.key, task.title, task.penaltySeconds.map { NumberParser.format($0) + " s" } ?? "",
-                          String(task.attempts)])
+                          task.targetSeconds.map { NumberParser.format($0) + " s" } ?? "", String(task.attempts)])
         }
         print(table.render())
     }

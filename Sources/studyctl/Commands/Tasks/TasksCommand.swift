@@ -10,7 +10,7 @@ struct TasksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tasks",
         abstract: words("Task statistics: completion, times, errors; comparisons of conditions."),
-        subcommands: [TasksSummary.self, TasksCompare.self])
+        subcommands: [TasksSummary.self, TasksBenchmark.self, TasksCompare.self])
 }
 
 extension TaskMeasure: ExpressibleByArgument {}
@@ -59,6 +59,7 @@ struct TasksSummary: ParsableCommand {
     var csv = false
 
     @OptionGroup var analysis: AnalysisSetOptions
+    @OptionGroup var confidence: ConfidenceOption
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
@@ -74,7 +75,8 @@ struct TasksSummary: ParsableCommand {
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
                                      successfulOnly: successfulOnly, seq: dataset.seq, groupFactors: dataset.groupFactors,
-                                     groupOrders: dataset.groupOrders)
+                                     groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
+                                     targets: dataset.targets)
         if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary") }
         // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
         // screen its labels and numbers in the study's language.
@@ -355,16 +357,20 @@ struct TaskComparisonJSON: Encodable {
 
 /// `tasks summary --json` (docs/json.md): each row names its groups (grouping → value), never by position alone.
 struct TaskSummaryJSON: Encodable {
+    /// A row with its groups by name and its benchmark tests (completion against 78 %, SEQ against 5.5; null where
+    /// there is nothing to test).
     struct Row: Encodable {
         var row: TaskSummaryRow
         var groups: [String: String]
 
-        enum Keys: String, CodingKey { case groups }
+        enum Keys: String, CodingKey { case groups, completionBenchmark, seqBenchmark }
 
         func encode(to encoder: any Encoder) throws {
             try row.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(groups, forKey: .groups)
+            try container.encode(row.completionBenchmark, forKey: .completionBenchmark)
+            try container.encode(row.seqBenchmark, forKey: .seqBenchmark)
         }
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+import Results
+import Surveys
+import Wording
+
+extension ReportModel {
+    /// The executive summary at the top of the report: who was analysed (flagged and excluded participants), the
+    /// questionnaire scores with their interval and grade, every task (and group) against the completion and SEQ
+    /// benchmarks with its traffic light, and with `--by` the largest changes between the groups. Every number is the
+    /// one the tables of the report (and `tasks summary`, `score`) give.
+    mutating func buildSummary(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList) {
+        let style = NumberStyle(language)
+        let ci = ResultTable.intervalLabel(s.confidence, language)
+
+        // Who was analysed.
+        var who: Sentence = "\(String(s.participantCount)) participants analysed."
+        let flagged = s.analysis.flagged.count
+        let excluded = s.analysis.excluded.count
+        if flagged > 0 || excluded > 0 {
+            who = "\(String(s.participantCount)) participants analysed; flagged by the quality checks: \(String(flagged)); left out of the analyses: \(String(excluded))."
+        }
+        summary.findings.append(Value(value: who.text(language)))
+
+        // Questionnaire scores: each score per group and overall, with its interval and, on the SUS scale, its grade.
+        var scores = ResultTable(id: "summary_scores", title: ("Questionnaire scores (\(ci))" as Sentence).text(language), language: language,
+                                 columns: [Column("questionnaire", ("Questionnaire" as Sentence).text(language), .text),
+                                           Column(.score, .text, language), Column(.group, .text, language), Column(.n, .count, language),
+                                           Column(.mean, .number(decimals: 2), language),
+                                           Column("ci", ci, .interval(decimals: 2)), Column(.norm, .number(decimals: 2), language),
+                                           Column(.grade, .text, language)])
+        // Per-task instruments (the SEQ) are in the benchmark table, per task and group.
+        for q in s.questionnaires where !q.definition.perTask {
+            let d = q.definition
+            for group in q.report.groups + q.report.overall where group.n > 0 {
+                let name = group.name == ScoreReport.allName ? Term.all.text(language) : group.name
+                for summary in group.summaries {
+                    scores.append([.text(d.id.uppercased()), .text(ScoreNames.name(summary.scoreID, d, language, long: false)),
+                                   .text(ScoreGroupLabel.prefix(group, language) + name), .count(summary.statistics.n),
+                                   .number(summary.statistics.mean), Results.Value(summary.statistics.ci95), Results.Value(summary.norm),
+                                   Results.Value(summary.meaning?.grade.grade)],
+                                  emphasised: group.name == ScoreReport.allName)
+                }
+            }
+        }
+        if !scores.isEmpty {
+            scores.notes = [("Intervals from the t distribution at \(String(Int((s.confidence * 100).rounded()))) %; grades on the Sauro–Lewis curved scale for SUS scores \(citations.cite("sauro2016")). The scores of each participant are in the appendix." as Sentence).text(language)]
+            summary.scores = place(scores)
+        }
+
+        // Tasks against the benchmarks, with the lights counted.
+        if !s.taskSummary.isEmpty {
+            // The full table (each test's side and one-sided p) in the tasks' section; here the values, their
+            // intervals and lights.
+            var table = ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language)
+            table.notes = ResultTable.benchmarkNotes(confidence: s.confidence, language: language,
+                                                     targets: s.taskSummary.contains { $0.target != nil }, cite: { citations.cite($0) })
+            var compact = table.dropping(["completion_side", "completion_p", "seq_n", "seq_side", "seq_p", "under_target_ci"])
+            compact.id = "summary_task_benchmarks"
+            if let n = compact.columns.firstIndex(where: { $0.name == "completion_n" }) { compact.columns[n].label = "n" }
+            compact.notes = [table.notes[0], table.notes[2]] + table.notes.dropFirst(3) + [("Each test against its benchmark, one-sided, with its p: in the tasks' section." as Sentence).text(language)]
+            summary.benchmarks = place(compact)
+            tasks.benchmarks = place(table)
+            func count(_ lights: [TrafficLight]) -> Sentence {
+                let green = lights.filter { $0 == .green }.count
+                let amber = lights.filter { $0 == .amber }.count
+                let red = lights.filter { $0 == .red }.count
+                return "● green: \(String(green)), ● amber: \(String(amber)), ● red: \(String(red))"
+            }
+            let completion = s.taskSummary.compactMap { $0.completionBenchmark?.light }
+            let seq = s.taskSummary.compactMap { $0.seqBenchmark?.light }
+            let rowsWord: Sentence = s.taskGroupNames.isEmpty ? "tasks" : "task rows (task × group)"
+            if !completion.isEmpty {
+                summary.findings.append(Value(value: ("Completion against \(style.percent(TaskBenchmarks.completion, decimals: 0)) over \(String(completion.count)) \(rowsWord): \(count(completion))." as Sentence).text(language)))
+            }
+            if !seq.isEmpty {
+                summary.findings.append(Value(value: ("SEQ against \(style.number(TaskBenchmarks.seq, decimals: 1)) over \(String(seq.count)) \(rowsWord): \(count(seq))." as Sentence).text(language)))
+            }
+        }
+
+        // The largest changes between the groups: the smallest p-values of the "what changed" table.
+        if let groups = s.taskGroups, !groups.rows.isEmpty {
+            var largest = groups
+            largest.rows = Array(groups.rows.sorted { ($0.p, -abs($0.hedgesG ?? 0)) < ($1.p, -abs($1.hedgesG ?? 0)) }.prefix(5))
+            var table = ResultTable.groupTaskComparisons(largest, language: language)
+            table.id = "summary_changes"
+            table.title = ("Largest changes between the groups of \(groups.grouping): the \(String(largest.rows.count)) smallest p-values of \(String(groups.rows.count)) comparisons" as Sentence).text(language)
+            table.notes = [("p (Holm) is corrected over all \(String(groups.rows.count)) comparisons of the tasks' section, where every comparison is listed." as Sentence).text(language)]
+            let significant = groups.rows.filter { $0.pHolm < 0.05 }.count
+            summary.changesIntro = [Value(value: ("Between the groups of \(groups.grouping), \(String(significant)) of \(String(groups.rows.count)) task comparisons differ at p (Holm) < \(style.number(0.05, decimals: 2))." as Sentence).text(language))]
+            summary.changes = place(table)
+        }
+        hasSummary = !summary.findings.isEmpty
+    }
+}
