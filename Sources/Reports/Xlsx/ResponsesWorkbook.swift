@@ -18,7 +18,7 @@ extension WorkbookWriter {
         defer { if !committed { try? FileManager.default.removeItem(atPath: temporary) } }
         guard let workbook = temporary.withCString({ workbook_new_opt($0, &options) }) else { throw WorkbookError.cannotCreate(path: path) }
         var closed = false
-        defer { if !closed { workbook_close(workbook) } }
+        defer { if !closed { _ = StandardErrorCapture.run { workbook_close(workbook) } } }
         let header = workbook_add_format(workbook)
         format_set_bold(header)
         let integer = workbook_add_format(workbook)
@@ -72,9 +72,10 @@ extension WorkbookWriter {
         }
         worksheet_autofilter(sheet, 0, 0, max(1, row - 1), UInt16(columns.count - 1))
         closed = true
-        let result = workbook_close(workbook)
+        let (result, said) = StandardErrorCapture.run { workbook_close(workbook) }
         if result != LXW_NO_ERROR {
-            throw WorkbookError.failed(path: path, step: "saving the workbook", reason: String(cString: lxw_strerror(result)))
+            let reason = String(cString: lxw_strerror(result)) + (StandardErrorCapture.systemReason(said).map { " (\($0))" } ?? "")
+            throw WorkbookError.failed(path: path, step: "saving the workbook", reason: reason)
         }
         // Renamed into place only once libxlsxwriter has written the whole file.
         guard rename(temporary, path) == 0 else {

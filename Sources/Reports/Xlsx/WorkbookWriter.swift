@@ -71,7 +71,7 @@ public enum WorkbookWriter {
             throw WorkbookError.cannotCreate(path: path)
         }
         var closed = false
-        defer { if !closed { workbook_close(workbook) } }
+        defer { if !closed { _ = StandardErrorCapture.run { workbook_close(workbook) } } }
 
         let header = workbook_add_format(workbook)
         format_set_bold(header)
@@ -197,9 +197,10 @@ public enum WorkbookWriter {
             breaks.withUnsafeMutableBufferPointer { buffer in _ = worksheet_set_h_pagebreaks(chartsSheet, buffer.baseAddress) }
         }
         closed = true
-        let result = workbook_close(workbook)
+        let (result, said) = StandardErrorCapture.run { workbook_close(workbook) }
         if result != LXW_NO_ERROR {
-            throw WorkbookError.failed(path: path, step: "saving the workbook", reason: String(cString: lxw_strerror(result)))
+            let reason = String(cString: lxw_strerror(result)) + (StandardErrorCapture.systemReason(said).map { " (\($0))" } ?? "")
+            throw WorkbookError.failed(path: path, step: "saving the workbook", reason: reason)
         }
         // Renamed into place only once libxlsxwriter has written the whole file.
         guard rename(temporary, path) == 0 else {
