@@ -13,5 +13,6 @@ if [ "$(uname -s)" = Darwin ] && [ -z "${CHROMIUM:-}" ]; then
   export PATH="/Applications/Chromium.app/Contents/MacOS:/Applications/Google Chrome.app/Contents/MacOS:$PATH"
 fi
 "$venv/bin/python" Tests/Browser/test_workspace.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_workspace_pages.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_moderator.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_media.py "$studyctl"

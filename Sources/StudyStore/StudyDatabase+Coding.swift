@@ -413,10 +413,13 @@ extension StudyDatabase {
         }
     }
 
-    /// Changes a code's wording and/or its categories in one transaction, with the checks `addCode` makes: an in-vivo
-    /// code must still occur in its excerpt, every category must exist. `coder`, when given, must be the code's.
+    /// Changes a code's wording, its categories, whether it is in-vivo and its memo in one transaction, with the checks
+    /// `addCode` makes: an in-vivo code must occur in its excerpt, every category must exist. `coder`, when given, must
+    /// be the code's. `memo`: nil leaves the code's memo as it is, a blank text removes it, any other text replaces it
+    /// (or becomes the code's memo when it had none).
     @discardableResult
-    public func updateCode(_ id: Int64, coder: String? = nil, label: String? = nil, categories: [String]? = nil) throws -> CodeRecord {
+    public func updateCode(_ id: Int64, coder: String? = nil, label: String? = nil, categories: [String]? = nil, inVivo: Bool? = nil,
+                           memo: String? = nil) throws -> CodeRecord {
         try write { db in
             guard let record = try Self.codeRecords(db, where: "k.id = ?", arguments: [id]).first else {
                 throw StoreError.codeProblem("no code \(id) in the study")
@@ -424,13 +427,22 @@ extension StudyDatabase {
             if let coder, record.coder != coder {
                 throw StoreError.codeProblem("code \(id) was made by \(record.coder ?? "no named coder"), not \(coder); a coder changes only their own codes")
             }
-            if let label {
-                let code = TextMatching.nfc(label.trimmingCharacters(in: .whitespacesAndNewlines))
-                guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
-                if record.inVivo, TextMatching.locate(code, in: record.excerpt) == nil {
-                    throw StoreError.codeProblem("the in-vivo code '\(code)' does not occur in the excerpt \"\(record.excerpt.prefix(80))\"")
+            let code = label.map { TextMatching.nfc($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? record.code
+            guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
+            if inVivo ?? record.inVivo, label != nil || inVivo == true, TextMatching.locate(code, in: record.excerpt) == nil {
+                throw StoreError.codeProblem("the in-vivo code '\(code)' does not occur in the excerpt \"\(record.excerpt.prefix(80))\"")
+            }
+            if label != nil { try db.execute(sql: "UPDATE code SET label = ? WHERE id = ?", arguments: [code, id]) }
+            if let inVivo { try db.execute(sql: "UPDATE code SET in_vivo = ? WHERE id = ?", arguments: [inVivo, id]) }
+            if let memo {
+                let text = TextMatching.nfc(memo.trimmingCharacters(in: .whitespacesAndNewlines))
+                let first = try Int64.fetchOne(db, sql: "SELECT id FROM memo WHERE code_id = ? ORDER BY id LIMIT 1", arguments: [id])
+                switch (first, text.isEmpty) {
+                case let (first?, true): try db.execute(sql: "DELETE FROM memo WHERE id = ?", arguments: [first])
+                case let (first?, false): try db.execute(sql: "UPDATE memo SET text = ? WHERE id = ?", arguments: [text, first])
+                case (nil, false): try Self.insertMemo(db, on: .code(id), text: text, coder: record.coder)
+                case (nil, true): break
                 }
-                try db.execute(sql: "UPDATE code SET label = ? WHERE id = ?", arguments: [code, id])
             }
             if let categories {
                 guard !categories.isEmpty else { throw StoreError.codeProblem("the code needs a category") }

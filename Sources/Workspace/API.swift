@@ -22,10 +22,19 @@ struct API {
     }
     struct State: Encodable {
         var title: String; var language: String; var coders: [String]; var attributes: [String]; var participants: [Participant]
-        var categories: [CategoryInfo]
+        var categories: [Category]
         /// The page's words in the study's language (`PageWord`).
         var words: [String: String] = [:]
     }
+    /// A codebook category as the page shows it: its counts are the asking coder's own (coding is blind), and its
+    /// colour is the one every page and every reload gives it.
+    struct Category: Encodable {
+        var name: String; var definition: String?; var origin: String; var reference: String?; var theme: String?
+        var codes: Int; var participants: Int; var colour: String
+    }
+    /// The highlight colours of the categories, in codebook order (light enough to read black text on).
+    static let palette = ["#ffd166", "#8ecae6", "#b5e48c", "#f4a261", "#cdb4db", "#ffafcc", "#a3c4f3", "#e9c46a", "#90dbf4", "#f1c0e8"]
+
     struct Coding: Codable {
         var id: Int64; var start: Int?; var end: Int?; var excerpt: String; var code: String; var categories: [String]; var inVivo: Bool; var memo: String?
         /// When the excerpt was said, in seconds of the recording (a transcript with times).
@@ -39,15 +48,31 @@ struct API {
         var memo: String?; var descriptive: Bool?; var definition: String?; var theme: String?
         /// The transcript's label (absent or empty: the participant's unlabelled transcript).
         var label: String?
+        /// The page that asks (its random id for this load): what it may undo.
+        var page: String?
     }
-    struct Edit: Decodable { var coder: String; var code: String?; var category: String? }
-    struct CoderOnly: Decodable { var coder: String }
+    struct Edit: Decodable {
+        var coder: String; var code: String?; var category: String?
+        var descriptive: Bool?; var memo: String?; var page: String?
+    }
+    /// "Undo": the page's last action, which the page names (`action`) so that it never undoes another's.
+    struct UndoRequest: Decodable { var coder: String; var page: String?; var action: Int64? }
     struct NewCategory: Decodable { var name: String; var definition: String?; var theme: String? }
     struct Rename: Decodable { var from: String; var to: String }
     struct Merge: Decodable { var from: String; var into: String }
     struct NewMemo: Decodable { var on: String; var text: String; var coder: String? }
-    struct Saved: Encodable { var id: Int64; var start: Int?; var end: Int?; var notes: [String]; var message: String }
-    struct Done: Encodable { var message: String }
+    struct Saved: Encodable {
+        var id: Int64; var start: Int?; var end: Int?; var notes: [String]; var message: String
+        /// The action's id in the page's undo.
+        var action: Int64? = nil
+    }
+    struct Done: Encodable {
+        var message: String
+        /// A write's id in the page's undo; for an undo, the action it undid.
+        var action: Int64? = nil
+    }
+    /// An undo refused (the coding changed since, or the page named an action that is not its last): 409, nothing changed.
+    struct UndoRefusal: Error { var message: Message }
     struct Quote: Codable { var id: Int64; var participant: String; var group: String?; var excerpt: String; var code: String; var coder: String? }
     struct Quotes: Encodable { var category: String; var quotes: [Quote] }
     struct Frequencies: Encodable { var attribute: String?; var table: FrequencyTable }
@@ -84,15 +109,17 @@ struct API {
         api.patch("codings/{id}") { request, context in
             let body = try await request.decode(as: Edit.self, context: context)
             let id = try context.parameters.require("id", as: Int64.self)
-            return try await guarded { try edit(id, body) }
+            return try await guarded { try await edit(id, body) }
         }
         api.delete("codings/{id}") { request, context in
             let id = try context.parameters.require("id", as: Int64.self)
-            return try await guarded { try await delete(id, coder: try coder(request.uri.queryParameters.get("coder"))) }
+            return try await guarded {
+                try await delete(id, coder: try coder(request.uri.queryParameters.get("coder")), page: request.uri.queryParameters.get("page") ?? "")
+            }
         }
         api.post("undo") { request, context in
-            let body = try await request.decode(as: CoderOnly.self, context: context)
-            return try await guarded { try await undo(coder: try coder(body.coder)) }
+            let body = try await request.decode(as: UndoRequest.self, context: context)
+            return try await guarded { try await undo(body) }
         }
         api.post("categories") { request, context in
             let body = try await request.decode(as: NewCategory.self, context: context)
@@ -113,11 +140,13 @@ struct API {
             }
         }
         api.get("quotes") { request, _ in
-            try await guarded { try quotes(category: request.uri.queryParameters.get("category") ?? "", coder: request.uri.queryParameters.get("coder")) }
+            try await guarded {
+                try quotes(category: request.uri.queryParameters.get("category") ?? "", coder: try coder(request.uri.queryParameters.get("coder")))
+            }
         }
         api.get("frequencies") { request, _ in
             try await guarded {
-                try frequencies(by: request.uri.queryParameters.get("by")?.nilIfBlank, coder: request.uri.queryParameters.get("coder")?.nilIfBlank)
+                try frequencies(by: request.uri.queryParameters.get("by")?.nilIfBlank, coder: try coder(request.uri.queryParameters.get("coder")))
             }
         }
         api.get("compare") { request, _ in try await guarded { try compare(consensus: request.uri.queryParameters.get("consensus")?.nilIfBlank) } }
@@ -159,6 +188,8 @@ struct API {
                             body: .init(byteBuffer: ByteBuffer(data: data)))
         } catch let error as HTTPError {
             throw error
+        } catch let refusal as UndoRefusal {
+            return GuardMiddleware<BasicRequestContext>.refuse(.conflict, refusal.message.text((try? study.info().language) ?? .en))
         } catch {
             let language = (try? study.info().language) ?? .en
             let message = (error as? StoreError)?.text(language) ?? (error as? WordedError)?.text(language)
@@ -184,7 +215,8 @@ struct API {
         let roster = try study.roster()
         let group = roster.attributes.first { $0.rule != nil }?.name
         let transcripts = try study.transcriptList()
-        let codes = try study.coders().contains(coder ?? "") ? try study.codes(coder: coder) : []
+        let known = try study.coders().contains(coder ?? "")
+        let codes = known ? try study.codes(coder: coder) : []
         let participants = roster.participants.map { participant -> Participant in
             let own = codes.filter { $0.participant == participant.code }
             let mine = transcripts.filter { $0.participant == participant.code }.sorted { $0.label < $1.label }
@@ -202,7 +234,18 @@ struct API {
                                characters: mine.reduce(0) { $0 + $1.characters }, codings: own.count, coded: covered, labels: mine.map(\.label))
         }
         return State(title: info.title, language: info.language.rawValue, coders: try study.coders(), attributes: roster.attributes.map(\.name),
-                     participants: participants, categories: try study.categories(), words: PageWord.all(info.language))
+                     participants: participants, categories: try categories(coder: known ? coder : nil), words: PageWord.all(info.language))
+    }
+
+    /// The codebook with the coder's own counts (a coder not in the study yet has none): coding is blind, so no
+    /// count of another coder's codes reaches the page. Colours follow the codebook's order, as the page has always
+    /// drawn them, so a category keeps its colour from the moment it is created.
+    func categories(coder: String?) throws -> [Category] {
+        try study.categories(coder: coder).enumerated().map { index, info in
+            Category(name: info.name, definition: info.definition, origin: info.origin, reference: info.reference, theme: info.theme,
+                     codes: coder == nil ? 0 : info.codes, participants: coder == nil ? 0 : info.participants,
+                     colour: Self.palette[index % Self.palette.count])
+        }
     }
 
     func transcript(_ participant: String, label asked: String?, coder: String) throws -> Transcript {
@@ -238,54 +281,91 @@ struct API {
                                                  coder: coder, memo: body.memo?.nilIfBlank, descriptive: body.descriptive ?? false,
                                                  span: body.start..<body.end, transcript: body.label?.nilIfBlank),
                                        creatingCategories: body.definition?.nilIfBlank, theme: body.theme?.nilIfBlank)
-        await server.undo.record(.created(result.id), coder: coder)
+        var action: Int64?
+        if let after = try snapshot(result.id, coder: coder) { action = await server.undo.record(.created(after), page: body.page ?? "", coder: coder) }
         return Saved(id: result.id, start: result.span?.lowerBound, end: result.span?.upperBound, notes: try result.notes.map { $0.text(try study.info().language) },
-                     message: try say(.codedAs(code: body.code, category: category)))
+                     message: try say(.codedAs(code: body.code, category: category)), action: action)
     }
 
-    func edit(_ id: Int64, _ body: Edit) throws -> Done {
+    /// The coding `id` of `coder` as it is now, with its memo (what an undo compares and restores).
+    func snapshot(_ id: Int64, coder: String) throws -> UndoLog.Snapshot? {
+        guard try study.coders().contains(coder), let record = try study.codes(coder: coder).first(where: { $0.id == id }) else { return nil }
+        return UndoLog.Snapshot(record: record, memo: try study.memos(on: .code(id)).first?.text)
+    }
+
+    func edit(_ id: Int64, _ body: Edit) async throws -> Done {
         let coder = try coder(body.coder)
-        let record = try study.updateCode(id, coder: coder, label: body.code?.nilIfBlank, categories: body.category.flatMap { $0.nilIfBlank }.map { [$0] })
-        return Done(message: try say(.codeNow(id: id, code: record.code, categories: record.categories.joined(separator: ", "))))
+        let before = try snapshot(id, coder: coder)
+        let record = try study.updateCode(id, coder: coder, label: body.code?.nilIfBlank, categories: body.category.flatMap { $0.nilIfBlank }.map { [$0] },
+                                          inVivo: body.descriptive.map { !$0 }, memo: body.memo)
+        var action: Int64?
+        if let before, let after = try snapshot(id, coder: coder), after != before {
+            action = await server.undo.record(.edited(before: before, after: after), page: body.page ?? "", coder: coder)
+        }
+        return Done(message: try say(.codeNow(id: id, code: record.code, categories: record.categories.joined(separator: ", "))), action: action)
     }
 
-    func delete(_ id: Int64, coder: String) async throws -> Done {
+    func delete(_ id: Int64, coder: String, page: String) async throws -> Done {
         let memo = try study.memos(on: .code(id)).first?.text
         let record = try study.deleteCode(id, coder: coder)
-        await server.undo.record(.deleted(record, memo: memo), coder: coder)
-        return Done(message: try say(.deletedCode(record.code)))
+        let action = await server.undo.record(.deleted(.init(record: record, memo: memo)), page: page, coder: coder)
+        return Done(message: try say(.deletedCode(record.code)), action: action)
     }
 
-    func undo(coder: String) async throws -> Done {
-        guard let action = await server.undo.pop(coder: coder) else { return Done(message: try say(.nothingToUndo)) }
-        switch action {
-        case let .created(id):
-            let record = try study.deleteCode(id, coder: coder)
-            return Done(message: try say(.undidCoding(record.code)))
-        case let .deleted(record, memo):
-            let span = record.spanStart.flatMap { start in record.spanEnd.map { start..<$0 } }
-            _ = try study.addCode(CodeEntry(participant: record.participant, excerpt: record.excerpt, code: record.code, categories: record.categories,
-                                            coder: coder, memo: memo, descriptive: !record.inVivo, span: span, transcript: record.transcript))
-            return Done(message: try say(.restoredCoding(record.code)))
+    /// Undoes the asking page's last action, if the coding is still as that action left it; a page never reaches
+    /// another page's actions (another tab, or itself before a reload).
+    func undo(_ body: UndoRequest) async throws -> Done {
+        let coder = try coder(body.coder)
+        let page = body.page ?? ""
+        guard let action = await server.undo.last(page: page, coder: coder) else {
+            if body.action != nil { throw UndoRefusal(message: .undoUnknownAction) }
+            return Done(message: try say(.nothingToUndo))
         }
+        if let asked = body.action, asked != action.id { throw UndoRefusal(message: .undoUnknownAction) }
+        // Someone else (another page, the command line) changed the coding since: undoing would throw their work away.
+        if let after = action.change.after, try snapshot(after.record.id, coder: coder) != after {
+            await server.undo.remove(action.id)
+            throw UndoRefusal(message: .undoChangedSince(after.record.code))
+        }
+        let message: Message
+        switch action.change {
+        case let .created(after):
+            _ = try study.deleteCode(after.record.id, coder: coder)
+            message = .undidCoding(after.record.code)
+        case let .deleted(before):
+            let record = before.record
+            let span = record.spanStart.flatMap { start in record.spanEnd.map { start..<$0 } }
+            let restored = try study.addCode(CodeEntry(participant: record.participant, excerpt: record.excerpt, code: record.code, categories: record.categories,
+                                                       coder: coder, memo: before.memo, descriptive: !record.inVivo, span: span, transcript: record.transcript))
+            await server.undo.renumber(code: record.id, to: restored.id)
+            message = .restoredCoding(record.code)
+        case let .edited(before, _):
+            _ = try study.updateCode(before.record.id, coder: coder, label: before.record.code, categories: before.record.categories,
+                                     inVivo: before.record.inVivo, memo: before.memo ?? "")
+            message = .undidEdit(before.record.code)
+        }
+        await server.undo.remove(action.id)
+        return Done(message: try say(message), action: action.id)
     }
 
-    func quotes(category: String, coder: String?) throws -> Quotes {
+    /// The coder's own quotes of `category` (none for a coder not in the study yet): coding is blind.
+    func quotes(category: String, coder: String) throws -> Quotes {
         let roster = try study.roster()
         let group = roster.attributes.first { $0.rule != nil }?.name
         let groups = Dictionary(roster.participants.map { participant in
             (participant.code, group.flatMap { participant.value(of: $0)?.display })
         }, uniquingKeysWith: { a, _ in a })
-        let codes = try study.coders().contains(coder ?? "") ? try study.codes(coder: coder) : try study.codes()
+        let codes = try study.coders().contains(coder) ? try study.codes(coder: coder) : []
         return Quotes(category: category, quotes: codes.filter { $0.categories.contains(category) }.map {
             Quote(id: $0.id, participant: $0.participant, group: groups[$0.participant] ?? nil, excerpt: $0.excerpt, code: $0.code, coder: $0.coder)
         })
     }
 
     /// The same table as `codes freq [--by ATTR] [--coder C]`: same dataset, same function.
-    func frequencies(by attribute: String?, coder: String?) throws -> Frequencies {
-        // A coder who has coded nothing yet is not in the study: their table is all zeros, not an error.
-        let known = try coder.map { try study.coders().contains($0) } ?? true
+    func frequencies(by attribute: String?, coder: String) throws -> Frequencies {
+        // A coder who has coded nothing yet is not in the study: their table is all zeros, not an error (nor anyone
+        // else's table: coding is blind).
+        let known = try study.coders().contains(coder)
         var dataset = try study.codingDataset(coder: known ? coder : nil, groupedBy: attribute)
         if !known { dataset.segments = [] }
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(.interviewed),

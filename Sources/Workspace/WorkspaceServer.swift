@@ -106,14 +106,71 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// The last codings each coder made or deleted in this run, newest last, for "undo".
+/// What each page did in this run, for its "undo": a page (one browser tab, one load) names itself with a random id
+/// and every write it makes is recorded under that id and its coder. A page undoes only its own actions, newest
+/// first, and only while the coding is still as the action left it; a reload is a new page with nothing to undo.
 actor UndoLog {
-    enum Action: Sendable {
-        case created(Int64)
-        case deleted(CodeRecord, memo: String?)
-    }
-    private var actions: [String: [Action]] = [:]
+    /// What a coding was (its wording, categories, place, kind and memo): how an action left it, to check at undo time
+    /// that nobody changed it since.
+    struct Snapshot: Sendable, Equatable {
+        var record: CodeRecord
+        var memo: String?
 
-    func record(_ action: Action, coder: String) { actions[coder, default: []].append(action) }
-    func pop(coder: String) -> Action? { actions[coder]?.popLast() }
+        static func == (a: Snapshot, b: Snapshot) -> Bool {
+            a.record.id == b.record.id && a.record.code == b.record.code && a.record.categories.sorted() == b.record.categories.sorted()
+            && a.record.inVivo == b.record.inVivo && a.record.excerpt == b.record.excerpt && a.record.spanStart == b.record.spanStart
+            && a.record.spanEnd == b.record.spanEnd && a.record.transcript == b.record.transcript && a.memo == b.memo
+        }
+    }
+    enum Change: Sendable {
+        case created(Snapshot)
+        case deleted(Snapshot)
+        case edited(before: Snapshot, after: Snapshot)
+
+        /// The coding the change left behind (nil: it deleted it).
+        var after: Snapshot? {
+            switch self {
+            case let .created(after), let .edited(_, after): return after
+            case .deleted: return nil
+            }
+        }
+    }
+    struct Action: Sendable {
+        var id: Int64
+        var page: String
+        var coder: String
+        var change: Change
+    }
+    private var next: Int64 = 1
+    /// Every page's actions, oldest first.
+    private var actions: [Action] = []
+
+    /// Records what `page` did for `coder`; returns the action's id, which the page names when it undoes it.
+    func record(_ change: Change, page: String, coder: String) -> Int64 {
+        defer { next += 1 }
+        actions.append(Action(id: next, page: page, coder: coder, change: change))
+        return next
+    }
+
+    /// The newest action `page` made as `coder`, if any is left.
+    func last(page: String, coder: String) -> Action? { actions.last { $0.page == page && $0.coder == coder } }
+
+    func remove(_ id: Int64) { actions.removeAll { $0.id == id } }
+
+    /// A deleted coding restored by "undo" comes back with a new id: the actions on it follow it.
+    func renumber(code old: Int64, to new: Int64) {
+        func moved(_ snapshot: Snapshot) -> Snapshot {
+            guard snapshot.record.id == old else { return snapshot }
+            var copy = snapshot
+            copy.record.id = new
+            return copy
+        }
+        for index in actions.indices {
+            switch actions[index].change {
+            case let .created(after): actions[index].change = .created(moved(after))
+            case let .deleted(before): actions[index].change = .deleted(moved(before))
+            case let .edited(before, after): actions[index].change = .edited(before: moved(before), after: moved(after))
+            }
+        }
+    }
 }

@@ -41,13 +41,25 @@ enum ForeignWords {
                                  .tasksTitle, .codebookTitle, .inVivoCodesTitle, .intervalClipped, .noAttempts, .taskTimesNote(successfulOnly: true)]
         pairs += phrases.map { ("\($0)", $0.text(.en), $0.text(.ptBR)) }
         let messages: [Message] = [.lowerIsBetter, .gradesNote, .openAnswers, .noParticipants, .nothingToUndo, .alreadyDerived(2),
-                                   .participantCount(2), .noComparison(by: "x")]
+                                   .participantCount(2), .noComparison(by: "x"), .undidEdit("x"), .undoChangedSince("x"), .undoUnknownAction]
         pairs += messages.map { ("\($0)", $0.text(.en), $0.text(.ptBR)) }
         for (key, en, pt) in pairs {
             #expect(!en.isEmpty && !pt.isEmpty, "\(key)")
             #expect(ForeignWords.found(in: pt, ForeignWords.english).isEmpty, "\(key): \(pt)")
             #expect(ForeignWords.found(in: en, ForeignWords.portuguese).isEmpty, "\(key): \(en)")
         }
+    }
+
+    @Test func aPageWordWithACountHasItsPluralBesideItsSingular() {
+        let singulars = PageWord.allCases.filter { $0.rawValue.hasSuffix("One") }
+        #expect(Set(singulars.map(\.rawValue)) == ["codingsOne", "codingsByOne", "sharesIntroOne", "compareIntroOne"])
+        for singular in singulars {
+            let plural = try? #require(PageWord(rawValue: String(singular.rawValue.dropLast(3))))
+            #expect(plural != nil, "\(singular)")
+        }
+        #expect(PageWord.codingsOne.text(.ptBR) == "{n} codificação" && PageWord.codings.text(.ptBR) == "{n} codificações")
+        #expect(PageWord.codingsOne.text(.en) == "{n} coding" && PageWord.codings.text(.en) == "{n} codings")
+        #expect(PageWord.codingsByOne.text(.ptBR).hasPrefix("{n} codificação de") && PageWord.compareIntroOne.text(.ptBR).contains("{units} trecho codificado"))
     }
 
     @Test func machineNamesAreSnakeCase() {

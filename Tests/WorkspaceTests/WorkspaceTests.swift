@@ -136,6 +136,130 @@ import Testing
         }
     }
 
+    /// A coding of P1's "menu" (the second one) from `page`, as the page sends it.
+    func coding(_ study: StudyDatabase, code: String = "menu", category: String, coder: String, page: String, occurrence: Int = 1) throws -> ByteBuffer {
+        let text = try study.transcript(participant: "P1")
+        let found = text.ranges(of: "menu")[occurrence]
+        let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: found.lowerBound)
+        return try json(["participant": "P1", "start": start, "end": start + 4, "excerpt": "menu", "code": code, "category": category,
+                         "coder": coder, "page": page])
+    }
+
+    @Test func eachPageUndoesOnlyWhatItDidAndOnlyWhileNobodyChangedIt() async throws {
+        let study = try Self.study()
+        let server = WorkspaceServer(study: study)
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            let write = headers(server, write: true)
+            // Page A codes the second "menu", page B (another tab of the same coder) the first.
+            let a = try await client.execute(uri: "/api/codings", method: .post, headers: write,
+                                             body: try coding(study, category: "Navegação", coder: "ana", page: "A")) { try decode($0) }
+            let b = try await client.execute(uri: "/api/codings", method: .post, headers: write,
+                                             body: try coding(study, category: "Navegação", coder: "ana", page: "B", occurrence: 0)) { try decode($0) }
+            let actionA = try #require(a["action"] as? Int), actionB = try #require(b["action"] as? Int)
+            let idA = try #require(a["id"] as? Int64), idB = try #require(b["id"] as? Int64)
+            #expect(actionA != actionB)
+            // A refused save is no action: page A's last is still its coding.
+            let empty = try json(["participant": "P1", "start": 5, "end": 5, "excerpt": "", "code": "x", "category": "Navegação", "coder": "ana", "page": "A"])
+            try await client.execute(uri: "/api/codings", method: .post, headers: write, body: empty) { #expect($0.status == .unprocessableContent) }
+            // Page A undoes: its own coding goes, B's stays — though B's was the newer.
+            let undone = try await client.execute(uri: "/api/undo", method: .post, headers: write,
+                                                  body: try json(["coder": "ana", "page": "A", "action": actionA])) { try decode($0) }
+            #expect(undone["message"] as? String == "Codificação “menu” desfeita")
+            #expect(try study.codes().map(\.id) == [idB])
+            // Nothing left for page A; a page (a reload) that did nothing has nothing to undo either.
+            for page in ["A", "C"] {
+                let nothing = try await client.execute(uri: "/api/undo", method: .post, headers: write, body: try json(["coder": "ana", "page": page])) { try decode($0) }
+                #expect(nothing["message"] as? String == "Nada a desfazer")
+            }
+            #expect(try study.codes().map(\.id) == [idB])
+            // Page C names page B's action: refused (409), nothing changed.
+            try await client.execute(uri: "/api/undo", method: .post, headers: write, body: try json(["coder": "ana", "page": "C", "action": actionB])) { response in
+                #expect(response.status == .conflict)
+                #expect(String(buffer: response.body).contains("Recarregue a página"))
+            }
+            #expect(try study.codes().map(\.id) == [idB])
+            // Page C edits B's coding (descriptive now, with a memo); B's undo is then refused: it would throw C's work away.
+            let edited = try await client.execute(uri: "/api/codings/\(idB)", method: .patch, headers: write,
+                                                  body: try json(["coder": "ana", "code": "menu confuso", "descriptive": true, "memo": "ver P2", "page": "C"])) { try decode($0) }
+            let actionC = try #require(edited["action"] as? Int)
+            let record = try #require(try study.codes().first)
+            let memoB = try study.memos(on: .code(idB)).first?.text
+            #expect(record.code == "menu confuso" && !record.inVivo && memoB == "ver P2")
+            try await client.execute(uri: "/api/undo", method: .post, headers: write, body: try json(["coder": "ana", "page": "B", "action": actionB])) { response in
+                #expect(response.status == .conflict)
+                #expect(String(buffer: response.body).contains("“menu” foi alterado depois em outra página ou na linha de comando"))
+            }
+            #expect(try study.codes().map(\.id) == [idB], "the refused undo deleted nothing")
+            // C undoes its edit: the in-vivo "menu" without memo is back.
+            let back = try await client.execute(uri: "/api/undo", method: .post, headers: write, body: try json(["coder": "ana", "page": "C", "action": actionC])) { try decode($0) }
+            #expect(back["message"] as? String == "Edição desfeita: “menu” voltou a ser como era")
+            let restored = try #require(try study.codes().first)
+            let memos = try study.memos(on: .code(idB))
+            #expect(restored.code == "menu" && restored.inVivo && memos.isEmpty)
+            // Another coder's undo never reaches ana's changes, even on the same page.
+            let other = try await client.execute(uri: "/api/undo", method: .post, headers: write, body: try json(["coder": "bia", "page": "C"])) { try decode($0) }
+            #expect(other["message"] as? String == "Nada a desfazer")
+            // Page D gives the coding a memo, then deletes it. Undoing the delete restores it (with a new id and the
+            // memo); the page's earlier edit follows it to that id and is undone in turn.
+            let memo = try await client.execute(uri: "/api/codings/\(idB)", method: .patch, headers: write,
+                                                body: try json(["coder": "ana", "memo": "rever", "page": "D"])) { try decode($0) }
+            let deleted = try await client.execute(uri: "/api/codings/\(idB)?coder=ana&page=D", method: .delete, headers: write) { try decode($0) }
+            let (memoAction, deleteAction) = (try #require(memo["action"] as? Int), try #require(deleted["action"] as? Int))
+            #expect(try study.codes().isEmpty)
+            try await client.execute(uri: "/api/undo", method: .post, headers: write, body: try json(["coder": "ana", "page": "D", "action": deleteAction])) {
+                #expect($0.status == .ok)
+            }
+            let again = try #require(try study.codes().first)
+            let memoAgain = try study.memos(on: .code(again.id)).first?.text
+            #expect(again.code == "menu" && again.id != idB && memoAgain == "rever")
+            try await client.execute(uri: "/api/undo", method: .post, headers: write, body: try json(["coder": "ana", "page": "D", "action": memoAction])) {
+                #expect($0.status == .ok)
+            }
+            let left = try study.memos(on: .code(again.id))
+            #expect(try study.codes().map(\.id) == [again.id] && left.isEmpty)
+        }
+    }
+
+    @Test func aBlindCoderGetsNoOtherCodersCountsAndCategoriesKeepTheirColour() async throws {
+        let study = try Self.study()
+        try study.addTranscript(participant: "P2", text: "O menu some. Gostei do ícone.")
+        try study.addCategory(name: "Navegação", definition: nil, origin: .emergent)
+        try study.addCategory(name: "Estética", definition: "Aparência", origin: .literature(reference: "Nielsen (1994)"))
+        _ = try study.addCode(CodeEntry(participant: "P1", excerpt: "O menu é confuso", code: "menu é confuso", categories: ["Navegação"], coder: "ana"))
+        _ = try study.addCode(CodeEntry(participant: "P2", excerpt: "Gostei do ícone", code: "Gostei do ícone", categories: ["Estética"], coder: "ana"))
+        _ = try study.addCode(CodeEntry(participant: "P1", excerpt: "O menu é confuso", code: "confuso", categories: ["Estética"], coder: "bia"))
+        let server = WorkspaceServer(study: study)
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            func categories(_ coder: String) async throws -> [[String: Any]] {
+                let state = try await client.execute(uri: "/api/state?coder=\(coder)", method: .get, headers: headers(server)) { try decode($0) }
+                return try #require(state["categories"] as? [[String: Any]])
+            }
+            // bia's codebook counts only bia's code; caio (nothing coded yet) sees zeros, not ana's and bia's three codes.
+            let bia = try await categories("bia")
+            #expect(bia.map { $0["name"] as? String } == ["Navegação", "Estética"])
+            #expect(bia.map { $0["codes"] as? Int } == [0, 1] && bia.map { $0["participants"] as? Int } == [0, 1])
+            let caio = try await categories("caio")
+            #expect(caio.map { $0["codes"] as? Int } == [0, 0] && caio.map { $0["participants"] as? Int } == [0, 0])
+            let nobody = try await categories("")
+            #expect(nobody.allSatisfy { $0["codes"] as? Int == 0 && $0["participants"] as? Int == 0 })
+            // Colours by codebook order, the same for every coder (what the page draws at once and after a reload).
+            #expect(bia.map { $0["colour"] as? String } == ["#ffd166", "#8ecae6"] && caio.map { $0["colour"] as? String } == ["#ffd166", "#8ecae6"])
+            // Quotes and frequencies: only the asker's own, and an asker must be named.
+            let quotes = try await client.execute(uri: "/api/quotes?category=Est%C3%A9tica&coder=bia", method: .get, headers: headers(server)) { try decode($0) }
+            #expect((quotes["quotes"] as? [[String: Any]])?.map { $0["coder"] as? String } == ["bia"])
+            let none = try await client.execute(uri: "/api/quotes?category=Est%C3%A9tica&coder=caio", method: .get, headers: headers(server)) { try decode($0) }
+            #expect((none["quotes"] as? [Any])?.isEmpty == true)
+            for uri in ["/api/quotes?category=Est%C3%A9tica", "/api/frequencies", "/api/frequencies?coder="] {
+                try await client.execute(uri: uri, method: .get, headers: headers(server)) { response in
+                    #expect(response.status == .unprocessableContent, "\(uri)")
+                    #expect(!String(buffer: response.body).contains("segments"), "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test func frequenciesAndComparisonAreTheCommandLinesFigures() async throws {
         let study = try Self.study()
         try study.addTranscript(participant: "P2", text: "O menu some. Gostei do ícone.")

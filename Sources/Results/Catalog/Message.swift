@@ -69,6 +69,7 @@ public enum Message: Sendable, Equatable, Bilingual {
     case addedMemo(Int64), codedAs(code: String, category: String), codeNow(id: Int64, code: String, categories: String)
     case settledExcerpt(from: String, into: String), settledAgreements(count: Int, into: String)
     case deletedCode(String), nothingToUndo, undidCoding(String), restoredCoding(String)
+    case undidEdit(String), undoChangedSince(String), undoUnknownAction
 
     public var entry: (String, String) {
         switch self {
@@ -225,6 +226,13 @@ public enum Message: Sendable, Equatable, Bilingual {
         case .nothingToUndo: return ("Nothing to undo", "Nada a desfazer")
         case let .undidCoding(code): return ("Undid coding “\(code)”", "Codificação “\(code)” desfeita")
         case let .restoredCoding(code): return ("Restored “\(code)”", "“\(code)” restaurado")
+        case let .undidEdit(code): return ("Undid the edit: “\(code)” is back as it was", "Edição desfeita: “\(code)” voltou a ser como era")
+        case let .undoChangedSince(code):
+            return ("Not undone: “\(code)” was changed since in another page or on the command line; this page's undo leaves it as it is now.",
+                    "Não desfeito: “\(code)” foi alterado depois em outra página ou na linha de comando; o desfazer desta página o deixa como está agora.")
+        case .undoUnknownAction:
+            return ("Not undone: this page's last action is not known to the server (was studyctl serve restarted?). Reload the page.",
+                    "Não desfeito: o servidor não conhece a última ação desta página (o studyctl serve foi reiniciado?). Recarregue a página.")
         case let .noComparison(by): return ("No comparison: fewer than two groups of \(by) have scores.", "Sem comparação: menos de dois grupos de \(by) têm escores.")
         }
     }

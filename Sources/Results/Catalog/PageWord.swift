@@ -1,16 +1,18 @@
 import Surveys
 
 /// The coding workspace page's words, in English and Brazilian Portuguese: the page asks for them with the study's
-/// state and fills `{name}` placeholders itself. The `switch` is exhaustive, so no word lacks a language.
+/// state and fills `{name}` placeholders itself. The `switch` is exhaustive, so no word lacks a language. A word
+/// with a count has its singular beside it, named with `One` after its key (`codings`, `codingsOne`): the page
+/// takes the singular for a count of 1, as every language of studyctl does.
 public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case pageTitle, coder, coderPlaceholder, undo, undoTitle, participants, choose, codeSelection
     case tabCodings, tabCodebook, tabQuotes, tabFrequencies, tabCompare, tabMemos
     case pickerTitle, pickerCode, pickerDescriptive, pickerCategory, pickerMemo, cancel, save
-    case codings, codingOne, overall, coded, noTranscript, typeCoderFirst, selectFirst, openTranscriptHint, memoLabel, edit, delete
-    case codingsBy, codePrompt, categoryPrompt
-    case category, origin, definition, theme, codes, segments, share, units, agreement
+    case codings, codingsOne, overall, coded, noTranscript, typeCoderFirst, selectFirst, openTranscriptHint, memoLabel, edit, delete
+    case codingsBy, codingsByOne, codePrompt, categoryPrompt, editTitle, nothingToUndoPage
+    case category, origin, emergent, definition, theme, codes, segments, share, units, agreement
     case rename, merge, newCategory, add, renamePrompt, mergePrompt
-    case noQuotes, allParticipants, by, sharesIntro, compareNeeds, none, compareIntro, whereTheyDiffer
+    case noQuotes, allParticipants, by, sharesIntro, sharesIntroOne, compareNeeds, none, compareIntro, compareIntroOne, whereTheyDiffer
     case consensusCoder, consensusDefault, settleAgreements, takeCoding, settledAs, resolutionIntro
     case theStudy, participant, addMemo
     case play, playTitle, recordingGone
@@ -71,7 +73,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .coder: return ("Coder", "Codificador")
         case .coderPlaceholder: return ("your name", "seu nome")
         case .undo: return ("Undo", "Desfazer")
-        case .undoTitle: return ("Undo your last coding (Ctrl+Z)", "Desfazer sua última codificação (Ctrl+Z)")
+        case .undoTitle: return ("Undo this page's last change (Ctrl+Z)", "Desfazer a última alteração desta página (Ctrl+Z)")
         case .participants: return ("Participants", "Participantes")
         case .choose: return ("Choose a participant", "Escolha um participante")
         case .codeSelection: return ("Code selection (n)", "Codificar seleção (n)")
@@ -89,7 +91,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .cancel: return ("Cancel (Esc)", "Cancelar (Esc)")
         case .save: return ("Save (Enter)", "Salvar (Enter)")
         case .codings: return ("{n} codings", "{n} codificações")
-        case .codingOne: return ("{n} coding", "{n} codificação")
+        case .codingsOne: return ("{n} coding", "{n} codificação")
         case .overall: return ("Overall", "Geral")
         case .coded: return ("{share} coded", "{share} codificado")
         case .noTranscript: return ("no transcript", "sem transcrição")
@@ -102,10 +104,16 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .edit: return ("Edit", "Editar")
         case .delete: return ("Delete", "Excluir")
         case .codingsBy: return ("{n} codings by {coder} in {participant}'s transcript", "{n} codificações de {coder} na transcrição de {participant}")
+        case .codingsByOne: return ("{n} coding by {coder} in {participant}'s transcript", "{n} codificação de {coder} na transcrição de {participant}")
         case .codePrompt: return ("Code", "Código")
+        case .editTitle: return ("Edit the coding", "Editar a codificação")
+        case .nothingToUndoPage:
+            return ("Nothing to undo: undo reaches only what this page changed since it was opened.",
+                    "Nada a desfazer: o desfazer alcança só o que esta página alterou desde que foi aberta.")
         case .categoryPrompt: return ("Category (move the coding by naming another)", "Categoria (mova a codificação nomeando outra)")
         case .category: return ("Category", "Categoria")
         case .origin: return ("Origin", "Origem")
+        case .emergent: return ("emergent", "emergente")
         case .definition: return ("Definition", "Definição")
         case .theme: return ("Theme", "Tema")
         case .codes: return ("Codes", "Códigos")
@@ -125,11 +133,15 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .sharesIntro:
             return ("Share of the {n} interviewed participants who raised each category (codes by {coder}).",
                     "Porcentagem dos {n} participantes entrevistados que citaram cada categoria (códigos de {coder}).")
+        case .sharesIntroOne:
+            return ("Share of the {n} interviewed participant who raised each category (codes by {coder}).",
+                    "Porcentagem do {n} participante entrevistado que citou cada categoria (códigos de {coder}).")
         case .compareNeeds:
             return ("Comparison needs two coders who coded the same excerpts (coders so far: {coders}).",
                     "A comparação precisa de dois codificadores que codificaram os mesmos trechos (codificadores até agora: {coders}).")
         case .none: return ("none", "nenhum")
         case .compareIntro: return ("{coders} on {units} excerpts coded by at least two of them.", "{coders} em {units} trechos codificados por ao menos dois deles.")
+        case .compareIntroOne: return ("{coders} on {units} excerpt coded by at least two of them.", "{coders} em {units} trecho codificado por ao menos dois deles.")
         case .whereTheyDiffer: return ("Where they differ ({n})", "Onde diferem ({n})")
         case .consensusCoder: return ("Consensus coder", "Codificador de consenso")
         case .consensusDefault: return ("Consensus", "Consenso")

@@ -4,14 +4,22 @@
 "use strict";
 
 const state = { coder: localStorage.getItem("studyctl-coder") || "", participant: null, label: null, text: "", codings: [], categories: [],
-                attributes: [], tab: "codings", selection: null, media: null, playUntil: null };
-const palette = ["#ffd166", "#8ecae6", "#b5e48c", "#f4a261", "#cdb4db", "#ffafcc", "#a3c4f3", "#e9c46a", "#90dbf4", "#f1c0e8"];
+                attributes: [], tab: "codings", selection: null, editing: null, media: null, playUntil: null };
 
 const api = (method, path, body) => request(method, "/api/" + path, body);
 
+// This page's id for this load. The server files what this page changes under it, so the page's undo reaches
+// neither another tab's changes nor, after a reload, its own earlier ones.
+const pageID = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+// Per coder, the ids of the changes this page made, newest last (the server's ids for them).
+const undoStacks = {};
+const undoStack = () => (undoStacks[state.coder] ||= []);
+const remember = (action) => { if (action != null) undoStack().push(action); };
+
+// A category's colour is the server's (the codebook's order), the same on every page and after a reload.
 function colour(category) {
-  const index = state.categories.findIndex((c) => c.name === category);
-  return palette[(index < 0 ? 0 : index) % palette.length];
+  const found = state.categories.find((c) => c.name === category);
+  return found ? found.colour : "#dddddd";
 }
 
 const q = (value) => encodeURIComponent(value);
@@ -21,6 +29,8 @@ const q = (value) => encodeURIComponent(value);
 let words = {};
 let language = "en";
 const t = (key, values = {}) => (words[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+// Words with a count: the singular (the key with "One" after it) for 1, the plural otherwise; `n` fills {n}.
+const tn = (key, n, values = {}) => t(n === 1 && words[key + "One"] ? key + "One" : key, { n, ...values });
 // "58,3 %" as studyctl writes shares in Portuguese (a space before the sign), "58.3%" in English.
 const percent = (share) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(share * 100) + (language === "pt-BR" ? " %" : "%");
 const fixed = (value, digits) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
@@ -51,7 +61,7 @@ async function loadState() {
                                 disabled: p.transcript ? null : "disabled",
                                 onclick: () => openTranscript(p.code) },
                     el("strong", {}, p.code), p.group ? " · " + p.group : "",
-                    el("small", {}, p.transcript ? `${t(p.codings === 1 ? "codingOne" : "codings", { n: p.codings })} · ${t("coded", { share: percent(share) })}` : t("noTranscript")));
+                    el("small", {}, p.transcript ? `${tn("codings", p.codings)} · ${t("coded", { share: percent(share) })}` : t("noTranscript")));
     list.append(item);
     // A participant with several transcripts (an interview and a session's log): one button each.
     if (p.labels && p.labels.length > 1) {
@@ -74,8 +84,9 @@ async function openTranscript(code, label = code === state.participant ? state.l
   state.codings = data.codings;
   showRecording(data.media);
   $("doc-title").textContent = data.label ? `${code} · ${data.label}` : code;
-  render();
+  // The codebook first: a category just created from the picker is drawn in its own colour at once.
   await loadState();
+  render();
   showTab(state.tab);
 }
 
@@ -160,16 +171,29 @@ async function saveCoding() {
   try {
     const saved = await api("POST", "codings", { participant: state.participant, label: state.label, start: chosen.start, end: chosen.end, excerpt: chosen.text,
                                                  code: $("picker-code").value, category: $("picker-category").value, coder: state.coder,
-                                                 memo: $("picker-memo").value, descriptive: $("picker-descriptive").checked });
+                                                 memo: $("picker-memo").value, descriptive: $("picker-descriptive").checked, page: pageID });
+    remember(saved.action);
     say(saved.message + (saved.notes.length ? " — " + saved.notes.join("; ") : ""));
     window.getSelection().removeAllRanges();
     await openTranscript(state.participant);
   } catch (error) { say(error.message, true); }
 }
 
+// Undoes this page's last change (as this coder), if the coding is still as this page left it.
 async function undo() {
-  try { say((await api("POST", "undo", { coder: state.coder })).message); if (state.participant) await openTranscript(state.participant); }
-  catch (error) { say(error.message, true); }
+  const stack = undoStack();
+  if (!stack.length) { say(t("nothingToUndoPage")); return; }
+  try {
+    const done = await api("POST", "undo", { coder: state.coder, page: pageID, action: stack[stack.length - 1] });
+    stack.pop();
+    say(done.message);
+  } catch (error) {
+    // 409: refused for good (changed elsewhere since, or unknown to the server), so it leaves the page's undo.
+    if (error.status === 409) stack.pop();
+    say(error.message, true);
+    return;
+  }
+  if (state.participant) await openTranscript(state.participant).catch((error) => say(error.message, true));
 }
 
 function showTab(name) {
@@ -194,32 +218,58 @@ async function codingsTab(panel) {
       c.memo ? el("em", {}, ` (${t("memoLabel")}: ${c.memo})`) : "",
       el("button", { onclick: () => editCoding(c) }, t("edit")), el("button", { onclick: () => deleteCoding(c) }, t("delete"))));
   }
-  panel.append(el("p", {}, t("codingsBy", { n: state.codings.length, coder: state.coder, participant: state.participant })), list);
+  panel.append(el("p", {}, tn("codingsBy", state.codings.length, { coder: state.coder, participant: state.participant })), list);
 }
 
-async function editCoding(c) {
-  const code = prompt(t("codePrompt"), c.code);
-  if (code === null) return;
-  const category = prompt(t("categoryPrompt"), c.categories[0]);
-  if (category === null) return;
-  try { say((await api("PATCH", "codings/" + c.id, { coder: state.coder, code, category })).message); await openTranscript(state.participant); }
-  catch (error) { say(error.message, true); }
+// Edit in the page's own dialog: the code, its category, descriptive or in-vivo, the memo. Enter saves, Esc cancels.
+function editCoding(c) {
+  state.editing = c;
+  $("editor-excerpt").textContent = c.excerpt;
+  $("editor-code").value = c.code;
+  $("editor-category").value = c.categories[0] || "";
+  $("editor-descriptive").checked = !c.inVivo;
+  $("editor-memo").value = c.memo || "";
+  $("editor").showModal();
+  $("editor-code").focus();
+}
+
+async function saveEdit() {
+  const c = state.editing;
+  try {
+    const done = await api("PATCH", "codings/" + c.id, { coder: state.coder, code: $("editor-code").value, category: $("editor-category").value,
+                                                         descriptive: $("editor-descriptive").checked, memo: $("editor-memo").value, page: pageID });
+    remember(done.action);
+    say(done.message);
+    await openTranscript(state.participant);
+  } catch (error) { say(error.message, true); }
 }
 
 async function deleteCoding(c) {
-  try { say((await api("DELETE", "codings/" + c.id + "?coder=" + q(state.coder))).message); await openTranscript(state.participant); }
-  catch (error) { say(error.message, true); }
+  try {
+    const done = await api("DELETE", "codings/" + c.id + "?coder=" + q(state.coder) + "&page=" + q(pageID));
+    remember(done.action);
+    say(done.message);
+    await openTranscript(state.participant);
+  } catch (error) { say(error.message, true); }
 }
 
+// The codebook in the panel's width: a category's origin, theme, definition and buttons under its name; the counts
+// are this coder's own (coding is blind: the server sends no other coder's).
 async function codebookTab(panel) {
   await loadState();
-  const table = el("table", {}, el("tr", {}, ...[t("category"), t("origin"), t("definition"), t("theme"), t("codes"), t("participants"), ""].map((h) => el("th", {}, h))));
+  const table = el("table", { id: "codebook", class: "codebook" },
+    el("colgroup", {}, el("col", {}), el("col", { class: "count" }), el("col", { class: "count wide" })),
+    el("tr", {}, el("th", {}, t("category")), el("th", { class: "n" }, t("codes")), el("th", { class: "n" }, t("participants"))));
   for (const c of state.categories) {
     const swatch = el("span", { class: "swatch" });
-    swatch.style.background = colour(c.name);
-    table.append(el("tr", {}, el("td", {}, swatch, c.name), el("td", {}, c.origin), el("td", {}, c.definition || ""), el("td", {}, c.theme || ""),
-      el("td", { class: "n" }, c.codes), el("td", { class: "n" }, c.participants),
-      el("td", {}, el("button", { onclick: () => renameCategory(c.name) }, t("rename")), el("button", { onclick: () => mergeCategory(c.name) }, t("merge")))));
+    swatch.style.background = c.colour;
+    const origin = c.origin === "emergent" ? t("emergent") : c.origin;
+    const about = [`${t("origin")}: ${origin}`, ...(c.theme ? [`${t("theme")}: ${c.theme}`] : [])].join(" · ");
+    table.append(el("tr", { "data-category": c.name },
+      el("td", {}, swatch, el("strong", {}, c.name), el("small", {}, about), ...(c.definition ? [el("small", {}, c.definition)] : []),
+         el("span", { class: "actions" }, el("button", { onclick: () => renameCategory(c.name) }, t("rename")),
+            el("button", { onclick: () => mergeCategory(c.name) }, t("merge")))),
+      el("td", { class: "n" }, c.codes), el("td", { class: "n" }, c.participants)));
   }
   const form = el("form", { onsubmit: async (event) => {
     event.preventDefault();
@@ -270,7 +320,7 @@ async function frequenciesTab(panel) {
         el("td", { class: "n" }, row.overall.participants), el("td", { class: "n" }, percent(row.overall.share)),
         ...row.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${percent(g.share)})`))));
     }
-    box.replaceChildren(el("p", {}, t("sharesIntro", { n: f.participants, coder: state.coder })), table);
+    box.replaceChildren(el("p", {}, tn("sharesIntro", f.participants, { coder: state.coder })), table);
   }
   panel.append(el("label", {}, t("by") + " ", select), box);
   await fill();
@@ -304,7 +354,7 @@ async function compareTab(panel) {
     el("div", { class: "settle" }, ...Object.keys(d.byCoder).map((coder) =>
       el("button", { "data-coder": coder, onclick: () => post("settle", { excerpt: d.id, from: coder, consensus: name.value.trim() }) }, t("takeCoding", { coder }))),
       ...(d.settled ? [el("strong", {}, " ✓ " + t("settledAs", { categories: d.settled.join(", ") }))] : [])))));
-  panel.append(el("p", {}, t("compareIntro", { coders: r.coders.join(", "), units: r.units })), coverage, table,
+  panel.append(el("p", {}, tn("compareIntro", r.units, { coders: r.coders.join(", "), units: r.units })), coverage, table,
                el("h3", {}, t("whereTheyDiffer", { n: data.differences.length })), el("p", {}, t("resolutionIntro")),
                el("label", {}, t("consensusCoder") + " ", name), " ", settleAll, list);
 }
@@ -341,10 +391,18 @@ document.addEventListener("DOMContentLoaded", async () => {
   // Enter in any field saves (the form's only submit button); Esc or Cancel closes without saving.
   $("picker-form").addEventListener("submit", (event) => { event.preventDefault(); $("picker").close(); saveCoding(); });
   $("picker-cancel").addEventListener("click", () => $("picker").close());
+  $("editor-form").addEventListener("submit", (event) => { event.preventDefault(); $("editor").close(); saveEdit(); });
+  $("editor-cancel").addEventListener("click", () => $("editor").close());
+  // Enter in a dialog's memo saves too (Shift+Enter starts a new line).
+  for (const memo of [$("picker-memo"), $("editor-memo")]) {
+    memo.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); memo.form.requestSubmit(); }
+    });
+  }
   for (const button of document.querySelectorAll(".tabs button")) button.addEventListener("click", () => showTab(button.dataset.tab));
   document.addEventListener("selectionchange", () => { $("code-selection").hidden = !selectionOffsets(); });
   document.addEventListener("keydown", (event) => {
-    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) || $("picker").open;
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) || $("picker").open || $("editor").open;
     if (!typing && event.key === "n" && !event.ctrlKey && !event.metaKey) { event.preventDefault(); openPicker(); }
     if (!typing && event.key === "z" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); undo(); }
   });

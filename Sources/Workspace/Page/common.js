@@ -19,12 +19,13 @@ function say(text, error = false) {
   box.className = error ? "error" : "ok";
 }
 
-// A JSON call to the page's own server: the answer, or an Error with the server's message (422: the study's words).
+// A JSON call to the page's own server: the answer, or an Error with the server's message (422: the study's words)
+// and its HTTP status.
 async function request(method, url, body) {
   const options = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { status: response.status });
   return data;
 }
