@@ -93,6 +93,7 @@ let package = Package(
                 "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures", "Results", "LazyLibraries",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // REFI-QDA exchange (QualCoder, NVivo, ATLAS.ti, MAXQDA): .qdpx projects and .qdc codebooks.
         .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Media", "LazyLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -12,7 +12,7 @@ import Darwin
 enum StandardErrorCapture {
     /// `body`'s result and what it wrote on standard error (empty when that could not be captured).
     static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
-        fflush(stderr)
+        fflush(nil)
         var template = Array((NSTemporaryDirectory() + "/studyctl-stderr-XXXXXX").utf8CString)
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let saved = file >= 0 ? dup(2) : -1
@@ -26,10 +26,10 @@ enum StandardErrorCapture {
         do {
             result = try body()
         } catch {
-            fflush(stderr); dup2(saved, 2); close(saved); close(file)
+            fflush(nil); dup2(saved, 2); close(saved); close(file)
             throw error
         }
-        fflush(stderr)
+        fflush(nil)
         dup2(saved, 2)
         close(saved)
         var text = Data()

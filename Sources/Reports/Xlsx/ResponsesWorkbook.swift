@@ -77,6 +77,15 @@ extension WorkbookWriter {
             let reason = String(cString: lxw_strerror(result)) + (StandardErrorCapture.systemReason(said).map { " (\($0))" } ?? "")
             throw WorkbookError.failed(path: path, step: "saving the workbook", reason: reason)
         }
+        // A sheet cut short by a disk that refused libxlsxwriter's temporary files is found before the name is taken.
+        let cut: [String]
+        do { cut = try WorkbookCheck.truncatedSheets(temporary) } catch {
+            throw WorkbookError.failed(path: path, step: "checking the written workbook", reason: "\(error)")
+        }
+        if !cut.isEmpty {
+            throw WorkbookError.failed(path: path, step: "saving the workbook",
+                                       reason: "the disk refused part of it (\(cut.joined(separator: ", ")) cut short); free some space and export again")
+        }
         // Renamed into place only once libxlsxwriter has written the whole file.
         guard rename(temporary, path) == 0 else {
             throw WorkbookError.failed(path: path, step: "moving the workbook into place", reason: String(cString: strerror(errno)))
