@@ -46,49 +46,24 @@ struct MediaAdd: ParsableCommand {
                                valueName: "label"))
     var transcript: String?
 
-    @Option(name: .customLong("starts-at"), help: ArgumentHelp(words("Seconds after the session began when the recording began (negative: before)."),
-                                                               valueName: "seconds"))
-    var startsAt: String?
-
-    @Option(help: ArgumentHelp(words("A time of the recording tied to a moment of the session: TIME=session or TIME=event:KIND TASK."),
-                               valueName: "time=anchor"))
-    var sync: String?
-
-    @Option(help: ArgumentHelp(words("The session, by its number among the participant's (see 'studyctl session show'), when they have several."),
-                               valueName: "N"))
-    var session: Int?
+    @OptionGroup var clock: SessionClockOptions
 
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        if startsAt != nil && sync != nil { throw Refusal("Please choose one of --starts-at and --sync.") }
-        if session != nil && startsAt == nil && sync == nil { throw Refusal("Please say where the recording starts with --starts-at or --sync when you name --session.") }
-    }
-
-    /// `--starts-at` in milliseconds; a leading minus says the recording began before the session.
-    static func startsAtMilliseconds(_ text: String) throws -> Int {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let negative = trimmed.hasPrefix("-")
-        guard let ms = MediaTime.milliseconds(negative ? String(trimmed.dropFirst()) : trimmed) else { throw MediaError.badTime(text: text) }
-        return negative ? -ms : ms
+        if clock.startsAt != nil && clock.sync != nil { throw Refusal("Please choose one of --starts-at and --sync.") }
+        if clock.session != nil && clock.startsAt == nil && clock.sync == nil { throw Refusal("Please say where the recording starts with --starts-at or --sync when you name --session.") }
     }
 
     func run() throws {
         Voice.settle(arguments: CommandLine.arguments)
-        let placement: MediaPlacement?
-        if let startsAt {
-            placement = .startsAt(ms: try Self.startsAtMilliseconds(startsAt))
-        } else if let sync {
-            placement = .sync(try SyncPoint(parsing: sync))
-        } else {
-            placement = nil
-        }
+        let placement = try clock.placement()
         let path = URL(fileURLWithPath: file).standardizedFileURL.path
         let database = try study.open()
         let facts = try FFprobe.facts(of: path)
         let fingerprint = try Activity.during(Message.working.text(Voice.language)) { try FileFingerprint.read(path) }
         let record = try database.addMedia(MediaRegistration(participant: participant, label: label, path: path, facts: facts, fingerprint: fingerprint,
-                                                             transcript: transcript, placement: placement, session: session))
+                                                             transcript: transcript, placement: placement, session: clock.session))
         let kind = MediaList.kind(record.kind)
         let size = MediaList.size(record.size)
         say("Registered \(record.participant)'s recording\(MediaList.labelled(record.label)): \(kind), \(record.facts.codec), \(MediaTime.text(record.durationMs)), \(size) (\(record.path)).")

@@ -255,34 +255,19 @@ struct GazeSync: ParsableCommand {
     @Option(help: ArgumentHelp(words("The export's recording name, when the participant has several."), valueName: "name"))
     var recording: String?
 
-    @Option(name: .customLong("starts-at"), help: ArgumentHelp(words("Seconds after the session began when the recording began (negative: before)."),
-                                                               valueName: "seconds"))
-    var startsAt: String?
-
-    @Option(help: ArgumentHelp(words("A time of the recording tied to a moment of the session: TIME=session or TIME=event:KIND TASK."),
-                               valueName: "time=anchor"))
-    var sync: String?
-
-    @Option(help: ArgumentHelp(words("The session, by its number among the participant's (see 'studyctl session show'), when they have several."),
-                               valueName: "N"))
-    var session: Int?
+    @OptionGroup var clock: SessionClockOptions
 
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        if startsAt != nil && sync != nil { throw Refusal("Please choose one of --starts-at and --sync.") }
-        if startsAt == nil && sync == nil { throw Refusal("Please say where the recording starts with --starts-at or --sync.") }
+        if clock.startsAt != nil && clock.sync != nil { throw Refusal("Please choose one of --starts-at and --sync.") }
+        if clock.startsAt == nil && clock.sync == nil { throw Refusal("Please say where the recording starts with --starts-at or --sync.") }
     }
 
     func run() throws {
         Voice.settle(arguments: CommandLine.arguments)
-        let placement: MediaPlacement
-        if let startsAt {
-            placement = .startsAt(ms: try MediaAdd.startsAtMilliseconds(startsAt))
-        } else {
-            placement = .sync(try SyncPoint(parsing: sync ?? ""))
-        }
-        let placed = try study.withStudy { try $0.syncGaze(participant: participant, recording: recording, placement: placement, session: session) }
+        guard let placement = try clock.placement() else { throw Refusal("Please say where the recording starts with --starts-at or --sync.") }
+        let placed = try study.withStudy { try $0.syncGaze(participant: participant, recording: recording, placement: placement, session: clock.session) }
         let how = placed.syncAnchor == "starts-at" ? "--starts-at \(MediaTime.seconds(placed.sessionOffsetMs))"
             : "--sync \(MediaTime.text(placed.syncMediaMs))=\(placed.syncAnchor)"
         say("\(placed.participant)'s gaze recording \(placed.recording) begins at \(MediaTime.text(placed.sessionOffsetMs)) on session \(placed.session)'s clock (\(how)).")

@@ -34,9 +34,7 @@ struct TasksBenchmark: ParsableCommand {
     }
 
     func run() throws {
-        let (stored, language, set) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language, try analysis.load($0)) }
-        analysis.announce(set)
-        let dataset = stored.restricted(to: set)
+        let (dataset, language, _) = try analysis.taskDataset(study, groupedBy: by)
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
                                      successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors,
                                      groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,

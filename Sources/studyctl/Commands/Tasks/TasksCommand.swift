@@ -68,9 +68,7 @@ struct TasksSummary: ParsableCommand {
     }
 
     func run() throws {
-        let (stored, language, set) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language, try analysis.load($0)) }
-        analysis.announce(set)
-        let dataset = stored.restricted(to: set)
+        let (dataset, language, set) = try analysis.taskDataset(study, groupedBy: by)
         var penalties = dataset.penalties
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
@@ -382,5 +380,15 @@ struct TaskSummaryJSON: Encodable {
         self.rows = rows.map { row in
             Row(row: row, groups: Dictionary(zip(groupedBy, row.group).map { ($0, $1) }, uniquingKeysWith: { first, _ in first }))
         }
+    }
+}
+
+extension AnalysisSetOptions {
+    /// The study's tasks grouped by `by` (attributes or conditions), restricted to the analysis set (which is
+    /// said), and the study's language: what `tasks summary` and `tasks benchmark` start from, with the set.
+    func taskDataset(_ study: StudyOptions, groupedBy by: [String]) throws -> (TaskDataset, StudyLanguage, AnalysisSet) {
+        let (stored, language, set) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language, try load($0)) }
+        announce(set)
+        return (stored.restricted(to: set), language, set)
     }
 }
