@@ -63,10 +63,18 @@ public enum StoreError: Error, LocalizedError, Equatable {
         public var location: Sentence
         public var message: Sentence
 
-        public init(location: Sentence, message: Sentence) {
+        /// A note that helps with the problems listed (the labels a scale accepts), not a problem of its own: it is
+        /// not counted.
+        public var isNote = false
+
+        public init(location: Sentence, message: Sentence, isNote: Bool = false) {
             self.location = location
             self.message = message
+            self.isNote = isNote
         }
+
+        /// How many of `problems` are problems (notes left out).
+        public static func count(_ problems: [Problem]) -> Int { problems.filter { !$0.isNote }.count }
 
         public var description: String { location.pattern.isEmpty ? message.description : "\(location): \(message)" }
     }
@@ -191,7 +199,8 @@ public enum StoreError: Error, LocalizedError, Equatable {
             if problems.count > Self.problemsShown {
                 lines.append("… and \(problems.count - Self.problemsShown) more problems")
             }
-            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+            let counted = Problem.count(problems)
+            let count = counted == 1 ? "1 problem" : "\(counted) problems"
             return lines.joined(separator: "\n") + "\n\(count); nothing was stored."
         }
     }

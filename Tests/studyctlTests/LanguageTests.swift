@@ -56,6 +56,16 @@ import Testing
         #expect(out.contains("Erro: Nenhum participante P99 neste estudo."))
         #expect(out.contains("Comparação entre grupos por nivel"))
         #expect(out.contains("IC 95 %") && out.contains(","), "decimal commas")
+        #expect(Self.decimalPoints(out).isEmpty, "numbers read with a decimal point: \(Self.decimalPoints(out))")
+    }
+
+    /// The lines of a Portuguese session where a number is written with a decimal point ("2.5") rather than a comma;
+    /// dotted names (a file's extension, a version) and a book's numbered table ("Tabela 8.5") are not numbers.
+    static func decimalPoints(_ out: String) -> [String] {
+        out.split(separator: "\n").map(String.init).filter { line in
+            line.replacingOccurrences(of: "Tabela \\d+\\.\\d+", with: "", options: .regularExpression)
+                .range(of: "(?<![\\w.])\\d+\\.\\d+(?![\\w.])", options: .regularExpression) != nil
+        }
     }
 
     @Test func anEnglishStudyAnswersInEnglish() throws {
@@ -130,6 +140,7 @@ import Testing
     @Test func aBrazilianStudysLaterSessionIsInPortuguese() throws {
         let out = try Self.laterSession("pt-BR")
         #expect(ForeignWordCheck.english(in: out).isEmpty, "\(Set(ForeignWordCheck.english(in: out)).sorted())\n\(out)")
+        #expect(Self.decimalPoints(out).isEmpty, "numbers read with a decimal point: \(Self.decimalPoints(out))")
         #expect(out.contains("Semelhança"), "\(out)")
     }
 

@@ -94,7 +94,8 @@ extension StoreError {
             let shown = 50
             var lines = problems.prefix(shown).map { $0.location.pattern.isEmpty ? $0.message.text(language) : "\($0.location.text(language)): \($0.message.text(language))" }
             if problems.count > shown { lines.append("… e mais \(problems.count - shown) problemas") }
-            return lines.joined(separator: "\n") + "\n\(problems.count == 1 ? "1 problema" : "\(problems.count) problemas"); nada foi gravado."
+            let counted = StoreError.Problem.count(problems)
+            return lines.joined(separator: "\n") + "\n\(counted == 1 ? "1 problema" : "\(counted) problemas"); nada foi gravado."
         }
     }
 }

@@ -345,7 +345,7 @@ extension StudyDatabase {
                     problems[index].message = "\(problems[index].message) (\(entry.count) cells in all)"
                 }
                 let accepted = answerReader.acceptedLabels().map { "\($0.point) = " + $0.labels.joined(separator: " / ") }.joined(separator: "; ")
-                problems.append(.init(location: "labels", message: "the scale's labels are: \(accepted). Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=6\")"))
+                problems.append(.init(location: "labels", message: "the scale's labels are: \(accepted). Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=4\")", isNote: true))
             }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
             try Self.countAnswers(db, insertedAnswers)

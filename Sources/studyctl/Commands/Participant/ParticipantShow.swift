@@ -32,7 +32,10 @@ struct ParticipantShow: ParsableCommand {
         } else {
             let width = detail.profile.attributes.map { $0.name.count }.max()!
             for (name, value) in detail.profile.attributes {
-                print("  \(name)\(String(repeating: " ", count: width - name.count))  \(value.display)")
+                // A number with the language's decimal mark (2,5 in Portuguese), as participant list shows it.
+                var shown = value.display
+                if case .number = value, Voice.language == .ptBR { shown = shown.replacingOccurrences(of: ".", with: ",") }
+                print("  \(name)\(String(repeating: " ", count: width - name.count))  \(shown)")
             }
         }
         let attached = detail.attached.text(Voice.language)

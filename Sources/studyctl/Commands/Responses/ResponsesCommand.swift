@@ -76,7 +76,7 @@ struct ResponsesImport: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Overwrite answers participants already have.")))
     var replace = false
 
-    @Option(help: ArgumentHelp(words("Extra answer labels and the scale point each stands for, e.g. \"Concordo bastante=6,Neutro=4\"."), valueName: "label=point,…"))
+    @Option(help: ArgumentHelp(words("Extra answer labels and the scale point each stands for, e.g. \"Concordo bastante=4,Neutro=4\"."), valueName: "label=point,…"))
     var labels: [String] = []
 
     @Option(help: ArgumentHelp(words("A participant's repeated rows: refuse, keep-last (the latest time stamp; the file's last row without one) or keep-first."), valueName: "policy"))
@@ -95,7 +95,7 @@ struct ResponsesImport: ParsableCommand {
 
     func labelMap() throws -> [String: Int] {
         var result: [String: Int] = [:]
-        for (label, point) in try parseColumnMap(labels, example: "LABEL=POINT, e.g. --labels \"Concordo bastante=6\"") {
+        for (label, point) in try parseColumnMap(labels, example: "LABEL=POINT, e.g. --labels \"Concordo bastante=4\"") {
             guard let value = Int(point) else { throw Refusal("Please give a scale point as a whole number in --labels; '\(point)' is not one.") }
             result[label] = value
         }

@@ -74,7 +74,7 @@ struct AttemptAdd: ParsableCommand {
     /// The values an attempt takes from the command line, refused where they lie outside what studyctl accepts.
     static func check(time: String?, errors: Int?, trial: Int?) throws {
         if let time, let problem = Duration.problem(time) {
-            throw Refusal("Please give --time as seconds or m:ss (e.g. 92, 92.5, 1:32, 0:01:32): \(problem).")
+            throw Refusal("Please give --time as seconds or m:ss: \(problem).")
         }
         if let errors, !(0...Limits.maximumErrors).contains(errors) { throw Refusal("Please give --errors from 0 to \(Limits.maximumErrors).") }
         if let trial, !(1...Limits.maximumOrdinal).contains(trial) { throw Refusal("Please give --trial from 1 to \(Limits.maximumOrdinal).") }
