@@ -39,7 +39,9 @@ public enum LaTeXReport {
             LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
         body = citing(body, forms: model.citationForms, language: language)
-        let mentioned = model.citationForms.filter { !$0.parenthetical }.flatMap(\.keys)
+        // The works named in the body in a fixed form (notes, captions) are brought into the bibliography too.
+        let named = Bibliography.mentions.filter { body.contains(escape($0.0)) }.map(\.1)
+        let mentioned = model.citationForms.filter { !$0.parenthetical }.flatMap(\.keys) + named
         var unique: [String] = []
         for key in mentioned where !unique.contains(key) { unique.append(key) }
         let header = [

@@ -8,10 +8,22 @@ import Surveys
 import Templates
 
 /// Why a report could not be written.
-public enum ReportError: Error, LocalizedError, Equatable {
+public enum ReportError: Error, LocalizedError, Equatable, WordedError {
     case templateNotFound(name: String, searched: [String])
     case invalidTemplate(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+
+    /// The message in the command line's language; the reason of a file that could not be written is the system's.
+    public var sentence: Sentence {
+        switch self {
+        case let .templateNotFound(name, searched):
+            return "No report template '\(name)'; looked for \(searched.joined(separator: ", ")). Pass a template's path or a name under templates/reports."
+        case let .invalidTemplate(path, reason):
+            return "\(path) is not a valid Mustache template: \(reason)"
+        case let .cannotWrite(path, reason):
+            return "Cannot write \(path): \(Sentence(stringLiteral: reason))"
+        }
+    }
 
     public var errorDescription: String? {
         switch self {

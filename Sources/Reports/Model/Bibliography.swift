@@ -222,6 +222,8 @@ enum Bibliography {
         ("Gwet 2008", "gwet2008"), ("Brennan–Prediger (1981)", "brennan1981"), ("Fleiss, Cohen & Everitt (1969)", "fleiss1969"),
         ("Fleiss, Cohen e Everitt (1969)", "fleiss1969"), ("Huang et al. 2012", "huang2012"), ("Efron 1987", "efron1987"),
         ("Olsen 2012", "olsen2012"), ("Lewis 2001", "lewis2001"), ("Guest, Namey & Chen 2020", "guest2020"),
+        ("Sauro 2011", "sauro2011"), ("Sauro 2012", "sauro2012"), ("Sauro, J. (2012)", "sauro2012"), ("Sauro & Lewis (2016", "sauro2016"),
+        ("Sauro & Lewis 2016", "sauro2016"),
     ]
 
     /// The works each built-in instrument's norms come from, cited beside the norms in the report.

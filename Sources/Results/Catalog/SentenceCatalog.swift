@@ -7,6 +7,14 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("%@ already exists; nothing was written. Rerun with --force to replace it.",
+            "%@ já existe; nada foi gravado. Rode de novo com --force para substituí-lo."),
+        ("Cannot write %@: %@", "Não foi possível gravar %@: %@"),
+        ("a report is already there; rerun with --force to replace it (its charts are replaced too)",
+            "já há um relatório ali; rode de novo com --force para substituí-lo (seus gráficos também são substituídos)"),
+        ("No report template '%@'; looked for %@. Pass a template's path or a name under templates/reports.",
+            "Não há modelo de relatório '%@'; procurado em %@. Indique o caminho de um modelo ou um nome em templates/reports."),
+        ("%@ is not a valid Mustache template: %@", "%@ não é um modelo Mustache válido: %@"),
         ("Completion rate per task with adjusted-Wald %@%% confidence intervals %@: one outcome per participant, their first attempt; the dashed line is the average completion rate of %@ over 1,189 tasks (Sauro 2011)",
             "Taxa de conclusão por tarefa, com intervalo de Wald ajustado de %@ %% %@: um resultado por participante, o de sua primeira tentativa; a linha tracejada é a taxa média de conclusão, %@, em 1.189 tarefas (Sauro 2011)"),
         ("columns '%@' (similarity %@) and '%@' (%@) are about as like %@ item %@; say which with --map %@=COLUMN",

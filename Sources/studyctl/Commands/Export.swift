@@ -5,6 +5,7 @@ import QualCoding
 import Reports
 import StudyStore
 import Surveys
+import Wording
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -78,9 +79,10 @@ struct ExportXlsx: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     /// A workbook already at the path, refused as `report` refuses a report.
-    struct Exists: Error, LocalizedError {
+    struct Exists: Error, LocalizedError, WordedError {
         var path: String
-        var errorDescription: String? { "\(path) already exists; nothing was written. Rerun with --force to replace it." }
+        var sentence: Sentence { "\(path) already exists; nothing was written. Rerun with --force to replace it." }
+        var errorDescription: String? { sentence.text(.en) }
     }
 
     func validate() throws {
