@@ -124,7 +124,7 @@ let package = Package(
         // Recordings: SHA-256 against known digests, sync points, clip windows, captions and chapters; ffprobe and ffmpeg on
         // media the tests make with espeak-ng and ffmpeg.
         .testTarget(name: "MediaTests", dependencies: ["Media", "MediaTools"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys"]),
         .testTarget(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),

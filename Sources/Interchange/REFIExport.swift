@@ -57,7 +57,12 @@ public struct REFIExport {
         var turns: [String: [TranscriptTurn]] = [:]
         /// Recordings linked to no transcript (not exported).
         var unlinkedRecordings = 0
+        /// The transcripts that are a moderated session's log, by participant and label.
+        var sessionLogs: Set<String> = []
     }
+
+    /// A TextSource's Description that says it is a moderated session's log, not an interview (read back by the import).
+    public static let sessionLogMark = "studyctl: session log"
 
     public init(study: StudyDatabase, media: MediaMode = .copy) throws {
         self.media = media
@@ -67,6 +72,7 @@ public struct REFIExport {
         snapshot = Snapshot(info: try study.info(), roster: try study.roster(), transcripts: transcripts, categories: try study.categories(),
                             codes: try study.codes(), memos: try study.memos(), coders: try study.coders(), extra: counts,
                             foreign: try study.foreignGUIDs())
+        snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { $0.participant + "\u{1F}" + $0.label })
         for record in try study.media() {
             guard let label = record.transcript else {
                 snapshot.unlinkedRecordings += 1
@@ -311,6 +317,7 @@ public struct REFIExport {
                 attribute(source, "guid", id)
                 attribute(source, "name", sourceName)
                 attribute(source, "plainTextPath", "internal://\(id).txt")
+                if snapshot.sessionLogs.contains(key) { source.addChild(XMLElement(name: "Description", stringValue: Self.sessionLogMark)) }
                 files.append(("\(id).txt", transcript.text))
                 // One selection per excerpt, holding one coding per code × category.
                 // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).

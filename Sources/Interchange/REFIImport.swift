@@ -472,7 +472,8 @@ public struct REFIImport {
                             bundle.participants[index].attributes.append((name, value))
                         }
                     }
-                    if let comment = Self.kids(element, "Description").first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !comment.isEmpty {
+                    if let comment = Self.kids(element, "Description").first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !comment.isEmpty,
+                       comment != REFIExport.sessionLogMark {
                         bundle.memos.append(.init(target: .participant(participant), text: comment, coder: nil, created: nil))
                     }
                 }
@@ -495,7 +496,9 @@ public struct REFIImport {
                 if usedLabels[participant, default: []].contains(label) { label = sourceName }
                 usedLabels[participant, default: []].insert(label)
                 let stored = TextMatching.nfc(raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
-                bundle.transcripts.append(.init(participant: participant, label: label, text: stored))
+                // A moderated session's log stays one (studyctl's own mark in the source's Description).
+                let sessionLog = Self.kids(element, "Description").first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) == REFIExport.sessionLogMark
+                bundle.transcripts.append(.init(participant: participant, label: label, text: stored, kind: sessionLog ? .sessionLog : .interview))
                 if let recording = companionOf { companions[recording] = (participant, label) }
                 if !id.isEmpty { bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, id)) }
                 let selections = Self.kids(element, "PlainTextSelection")

@@ -1,5 +1,6 @@
 import Foundation
 import StudyStore
+import Surveys
 import Testing
 import ZIPFoundation
 @testable import Interchange
@@ -48,6 +49,23 @@ import ZIPFoundation
         // Importing the same project again adds nothing and says why.
         let again = try copy.importBundle(project.bundle)
         #expect(again.codesAdded == 0 && again.skipped.count == 3 && again.participantsAdded.isEmpty)
+    }
+
+    /// A moderated session's log goes out as a TextSource marked in its Description and comes back a session's log,
+    /// not an interview (the coding analyses' denominators stay what they were), and the mark is no memo.
+    @Test func aSessionLogComesBackASessionLog() throws {
+        let original = try REFIExportTests.study()
+        try original.addTask(key: "T9", title: "Achar o menu")
+        let (session, _) = try original.openSession(participant: "P2")
+        try original.logSessionEvent(session: session.id, SessionEvent(.note, offset: 3, value: "Procurou o menu no rodapé"), logLabel: "sessão 1")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString).qdpx").path
+        try REFIExport(study: original).qdpx().write(to: URL(fileURLWithPath: path))
+        let copy = try newStudy()
+        _ = try copy.importBundle(try REFIImport(path: path).bundle)
+        func kinds(_ study: StudyDatabase) throws -> [String] { try study.transcriptKinds().map { "\($0.participant)|\($0.label)|\($0.kind)" }.sorted() }
+        #expect(try kinds(copy) == kinds(original))
+        #expect(try kinds(copy).contains("P2|sessão 1|sessionLog"))
+        #expect(try !copy.memos().contains { $0.text.contains(REFIExport.sessionLogMark) })
     }
 
     /// QualCoder's habits: a BOM on the source, UTF-16 positions (Qt's cursor), braces and upper case in GUIDs,
