@@ -708,7 +708,8 @@ public enum StudyTables {
     /// (B − A) is given for the groups' Welch tests.
     static func taskComparisons(_ s: StudySnapshot) -> DataTable {
         let language = s.info.language
-        let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], level: { _ in nil })
+        let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], confidence: s.confidence, level: { _ in nil })
+        let ci = "ci" + String(Int((s.confidence * 100).rounded()))
         let conditions = ReportModel.conditionComparisons(s)
         let tables = conditions.map { ResultTable.taskComparisons($0, language: language, detail: true) }
         let template = tables.first ?? ResultTable.taskComparisons(empty, language: language, detail: true)
@@ -726,7 +727,7 @@ public enum StudyTables {
                     "by": .text(groups.grouping), "task": .text(row.task), "measure": .text(row.measure.rawValue), "test": .text(row.test),
                     "levels": .text("\(row.groupA);\(row.groupB)"), "n": .count(row.nA + row.nB), "left_out": .count(0),
                     "level_a": .text(row.groupA), "level_b": .text(row.groupB), "typical_a": .number(row.typicalA), "typical_b": .number(row.typicalB),
-                    "effect": .number(row.effect), "ci95": Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
+                    "effect": .number(row.effect), ci: Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
                     "p": .pValue(row.p), "p_holm": .pValue(row.pHolm), "n_a": .count(row.nA), "n_b": .count(row.nB),
                     "hedges_g": Value(row.hedgesG), "higher": Value(row.higher)]
                 if let a = row.successesA, let b = row.successesB { cells["completed"] = .text("\(a);\(b)") }
