@@ -259,6 +259,10 @@ import Testing
         #expect(summary.contains("SUM, the Single Usability Metric (Sauro & Kindlund, 2005): T1 · 4.2 65%; T1 · 4.3 74%;"), "\(summary)")
         #expect(report.contains("Sauro, J., & Kindlund, E. (2005)") || report.contains("Kindlund, E. (2005)"), "the reference list names the paper")
         #expect(report.contains("A method to standardize usability metrics into a single score"))
+        // The SEQ chart with its t interval at 90 %: three lines per whisker over the ten bars, besides the grid.
+        #expect(report.contains("on the 1–7 scale with its t confidence interval at 90 %"), "the chart's caption")
+        let seqChart = try String(contentsOfFile: cli.path("rep/charts/en/task-seq.svg"), encoding: .utf8)
+        #expect(seqChart.components(separatedBy: "<line").count - 1 >= 35 && seqChart.contains("90% CI"), "\(seqChart.prefix(400))")
 
         // The workbook's sheet.
         try cli.succeed(["export", "xlsx", "--by", "Release", "--confidence", "90", "b.xlsx"])
@@ -326,8 +330,11 @@ import Testing
         #expect(benchmark.contains("SUM IC 90 %") && benchmark.contains("tempo, erros"), "\(benchmark)")
         let english = ForeignWordCheck.english(in: benchmark.replacingOccurrences(of: "SEQ", with: "").replacingOccurrences(of: "SUM", with: ""))
         #expect(english.isEmpty, "English in tasks benchmark: \(english)\n\(benchmark)")
-        let compared = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--levels", "4.2,4.3", "--measure", "completion", "--confidence", "90"])
+        let compared = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--levels", "4.2,4.3", "--measure", "completion", "--confidence", "90"],
+                                       environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
         #expect(compared.contains("IC 90 %"), "\(compared)")
+        let comparedWords = ForeignWordCheck.english(in: compared)
+        #expect(comparedWords.isEmpty, "English in tasks compare: \(comparedWords)\n\(compared)")
         // The appendix apart: the tables as CSV files beside the report, named in it.
         #expect(report.contains("## Apêndice: tabelas por participante") && report.contains("tables/participants.csv, ao lado deste relatório."), "\(report)")
         #expect(!report.contains("| P001 |"))

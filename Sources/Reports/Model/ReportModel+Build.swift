@@ -497,7 +497,7 @@ extension ReportModel {
                     Charts.means(categories: taskTitles, series: series { row in
                         (row.seqMean, row.seqBenchmark.map { max(1, $0.interval.lowerBound)...min(7, $0.interval.upperBound) })
                     }, norms: [], minimum: 1, maximum: 7,
-                                 yTitle: ("SEQ (mean, \(level)% CI; 1 = very difficult, 7 = very easy)" as Sentence).text(language), normLabel: "",
+                                 yTitle: ("SEQ (mean, \(level)% CI; 1–7, 7 = very easy)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 1) },
                                  reference: .init(value: TaskBenchmarks.seq, label: ("Average SEQ \(number(TaskBenchmarks.seq, 1)) (Sauro 2012)" as Sentence).text(language)),
                                  wrapCategories: true, categoryKeys: taskKeys),

@@ -45,8 +45,7 @@ struct TasksBenchmark: ParsableCommand {
         let table = ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language)
         if csv { return print(CSVRenderer.render(table), terminator: "") }
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
+        // The renderer writes the table's notes under it.
         print(TextRenderer.render(table, title: true), terminator: "")
-        print("")
-        for note in table.notes { print(note) }
     }
 }
