@@ -697,8 +697,19 @@ public enum StudyTables {
     }
 
     /// Each task (and group) against the completion and SEQ benchmarks, as the report's executive summary gives them.
+    /// The components SUM leaves out keep their machine names in the CSV (`time;errors`) and are worded in the workbook.
     static func taskBenchmarks(_ s: StudySnapshot) -> DataTable {
-        DataTable(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), name: "Task benchmarks")
+        let language = s.info.language
+        var table = DataTable(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, detail: true), name: "Task benchmarks")
+        if let column = table.columns.firstIndex(of: "sum_left_out") {
+            var worded: [String: String] = [:]
+            for row in s.taskSummary {
+                guard let omitted = row.singleUsabilityMetric?.omitted, !omitted.isEmpty else { continue }
+                worded[omitted.map(\.rawValue).joined(separator: ";")] = omitted.map { ResultTable.componentLabel($0, language) }.joined(separator: ", ")
+            }
+            table.display[column] = worded
+        }
+        return table
     }
 
     /// Each condition's levels compared per task (the report's tables with their details, one condition after the

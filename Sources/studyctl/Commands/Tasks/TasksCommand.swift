@@ -130,7 +130,7 @@ struct TasksCompare: ParsableCommand {
             for two levels, Cochran's Q for more. --condition between participants (no one did two levels): \
             Welch's t-test of two levels. --by ATTRIBUTE: two groups of participants (between subjects), Welch's \
             t-test. Times are compared on the log scale and reported as the ratio of geometric means with its \
-            95 % interval; errors as the difference of means. Between groups, --measure completion compares one \
+            interval (95 %, or 90 % with --confidence 90); errors as the difference of means. Between groups, --measure completion compares one \
             outcome per participant by the N−1 two-proportion test (Campbell 2007), or Fisher's exact test when an \
             expected count is under 1, with the adjusted-Wald interval of the difference (Agresti & Caffo 2000); \
             --measure seq compares each participant's SEQ answer by Welch's t-test. Every effect is B against A, \
