@@ -93,8 +93,20 @@ extension ResultTable {
             if detail { cells += [Value(completion?.method.rawValue), Value(seq?.statistic), .number(row.confidence)] }
             table.append(cells)
         }
-        table.notes = benchmarkNotes(confidence: confidence, language: language, targets: targeted)
+        table.notes = benchmarkNotes(confidence: confidence, language: language, targets: targeted, cite: plainCitation)
         return table
+    }
+
+    /// The sources of the benchmark notes by author and year, for the command line (the report cites them in its own
+    /// style, with a reference list).
+    static func plainCitation(_ key: String) -> String {
+        switch key {
+        case "sauro2011": return "(Sauro 2011)"
+        case "sauro2012": return "(Sauro 2012)"
+        case "sauro2016": return "(Sauro & Lewis 2016)"
+        case "saurokindlund2005": return "(Sauro & Kindlund 2005)"
+        default: return ""
+        }
     }
 
     /// A Single Usability Metric component as people read it ("time" / "tempo"), or by machine name.

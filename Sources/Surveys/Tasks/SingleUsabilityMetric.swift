@@ -18,6 +18,9 @@ import Foundation
 ///   components analysis; Sauro 2012, "10 things to know about the Single Usability Metric", MeasuringU: a simple
 ///   average is the least subjective). It is averaged as percentages, as MeasuringU reports SUM (a percentage), so a
 ///   completion rate of 100 % (z = ∞) still averages.
+/// - The data, as `tasks summary` gives them (`TaskSummaryRow`): one value per participant in each component —
+///   completion by their first attempt with an outcome, time by the geometric mean of their times (every attempt with
+///   a time, as the summary's `time`), SEQ by their mean answer, errors by their mean per attempt.
 /// - Three or four components (Sauro 2012: errors are the hardest metric to collect and may be left out, giving a
 ///   3-metric SUM). Here a component that cannot be computed (no target time, no SEQ answers or none apart, no error
 ///   opportunities) is left out and named in `omitted`; completion is required.
