@@ -13,20 +13,18 @@ import Foundation
 /// - The specification limits (Sauro & Kindlund 2005): satisfaction 4 on their 5-point scale, three quarters of the
 ///   way up it; on the SEQ's 7-point scale that point is 5.5 ((5.5 − 1) / (7 − 1) = (4 − 1) / (5 − 1) = 0.75), which
 ///   is also the SEQ benchmark (`TaskBenchmarks.seq`, Sauro 2012). Time's limit is the task's target time, which the
-///   researcher sets (Sauro & Kindlund derive it from the study; here it is `task.target_seconds`).
+///   researcher sets per task (`task.target_seconds`). Error opportunities per task, entered with each task's errors,
+///   as Tullis & Albert (2008, *Measuring the User Experience*, ch. 8) describe the SUM calculator's input.
 /// - SUM is the equally weighted average of the standardised components (Sauro & Kindlund 2005, from a principal
-///   components analysis; Sauro 2012, "10 things to know about the Single Usability Metric", MeasuringU: a simple
-///   average is the least subjective). It is averaged as percentages, as MeasuringU reports SUM (a percentage), so a
+///   components analysis; Sauro 2012, "10 things to know about the Single Usability Metric", MeasuringU, point 3: a
+///   simple average is the least subjective). It is averaged here as percentages, the form SUM is reported in, so a
 ///   completion rate of 100 % (z = ∞) still averages.
-/// - The data, as `tasks summary` gives them (`TaskSummaryRow`): one value per participant in each component —
-///   completion by their first attempt with an outcome, time by the geometric mean of their times (every attempt with
-///   a time, as the summary's `time`), SEQ by their mean answer, errors by their mean per attempt.
-/// - Three or four components (Sauro 2012: errors are the hardest metric to collect and may be left out, giving a
-///   3-metric SUM). Here a component that cannot be computed (no target time, no SEQ answers or none apart, no error
-///   opportunities) is left out and named in `omitted`; completion is required.
-/// - The interval: each component's interval at `confidence` (adjusted-Wald for completion, t for mean time, SEQ and
-///   errors) mapped through the same standardisation, and their lower and upper bounds averaged, as MeasuringU's SUM
-///   calculator gives SUM's confidence interval. Nil when a component has no interval.
+/// - Three or four components (Sauro 2012, point 4: errors are the hardest metric to collect and may be left out,
+///   giving a 3-metric SUM). Here a component that cannot be computed (no target time, no SEQ answers or none apart,
+///   no error opportunities) is left out and named in `omitted`; completion is required.
+/// - The interval is this tool's rule, stated because the passages of the sources read for it do not spell one out:
+///   each component's interval at `confidence` (adjusted-Wald for completion, t for mean time, SEQ and errors) mapped
+///   through the same standardisation, and their lower and upper bounds averaged. Nil when a component has none.
 public struct SingleUsabilityMetric: Sendable, Equatable, Codable {
     public enum Component: String, Sendable, Codable, CaseIterable {
         case completion, time, satisfaction, errors
