@@ -19,6 +19,8 @@ public struct TaskDataset: Sendable {
     public var groupFactors: [String?] = []
     /// Target times (seconds), per task, where the task sets one.
     public var targets: [String: Double] = [:]
+    /// Error opportunities per attempt, per task, where the task sets them.
+    public var errorOpportunities: [String: Int] = [:]
 }
 
 extension StudyDatabase {
@@ -96,6 +98,8 @@ extension StudyDatabase {
             penalties: Dictionary(tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first }),
             groupNames: names, groupOrders: orders, seq: seq)
         dataset.targets = Dictionary(tasks.compactMap { task in task.targetSeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first })
+        dataset.errorOpportunities = Dictionary(tasks.compactMap { task in task.errorOpportunities.map { (task.key, $0) } },
+                                                uniquingKeysWith: { first, _ in first })
         dataset.groupFactors = sources.map { source -> String? in
             if case let .factor(factor) = source { return factor.name }
             return nil

@@ -14,6 +14,8 @@ public struct TaskInfo: Sendable, Equatable, Codable {
     public var attempts: Int
     /// The time a participant should complete the task within (seconds), when the study sets one.
     public var targetSeconds: Double? = nil
+    /// The places per attempt where a participant can err, when the study sets them (the Single Usability Metric's errors).
+    public var errorOpportunities: Int? = nil
 }
 
 /// A condition factor and its levels (e.g. setting: 0-50, 0-100).
@@ -96,7 +98,7 @@ extension StudyDatabase {
 
     /// Adds a task; `position` defaults to after the last one.
     public func addTask(key typed: String, title: String, description: String? = nil, position: Int? = nil, penaltySeconds: Double? = nil,
-                        targetSeconds: Double? = nil) throws {
+                        targetSeconds: Double? = nil, errorOpportunities: Int? = nil) throws {
         let key = try Self.name(typed, .taskKey)
         for (field, text) in [("title", title), ("description", description ?? "")] {
             if let problem = TextSafety.nulProblem(in: text) { throw StoreError.invalidInput([.init(location: "task \(key), \(field)", message: problem)]) }
@@ -108,6 +110,7 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: "task \(key), --penalty", message: "\(NumberParser.format(penaltySeconds)) s is outside 0…\(Int(Limits.maximumPenaltySeconds)) s")])
         }
         try Self.checkTarget(targetSeconds, key: key)
+        try Self.checkErrorOpportunities(errorOpportunities, key: key)
         try write { db in
             if try Self.storedName(db, table: "task", column: "key", key) != nil {
                 throw StoreError.duplicateTask(key: key)
@@ -116,9 +119,9 @@ extension StudyDatabase {
                 throw StoreError.invalidInput([.init(location: "task \(key)", message: "the last task is at position \(last), so the next one would be past \(Limits.maximumOrdinal); give --order")])
             }
             try db.execute(sql: """
-                INSERT INTO task (key, title, description, position, penalty_seconds, target_seconds)
-                VALUES (?, ?, ?, ifnull(?, (SELECT ifnull(max(position), 0) + 1 FROM task)), ?, ?)
-                """, arguments: [key, title, description, position, penaltySeconds, targetSeconds])
+                INSERT INTO task (key, title, description, position, penalty_seconds, target_seconds, error_opportunities)
+                VALUES (?, ?, ?, ifnull(?, (SELECT ifnull(max(position), 0) + 1 FROM task)), ?, ?, ?)
+                """, arguments: [key, title, description, position, penaltySeconds, targetSeconds, errorOpportunities])
         }
     }
 
@@ -131,6 +134,36 @@ extension StudyDatabase {
                 throw StoreError.unknownTask(key: key, known: try String.fetchAll(db, sql: "SELECT key FROM task ORDER BY position, key"))
             }
             try db.execute(sql: "UPDATE task SET target_seconds = ? WHERE key = ?", arguments: [seconds, stored])
+        }
+    }
+
+    /// Sets a task's error opportunities (`nil`: none).
+    public func setTaskErrorOpportunities(key typed: String, count: Int?) throws {
+        try editTask(key: typed, errorOpportunities: .some(count))
+    }
+
+    /// Sets what is given of a task's target time and error opportunities in one transaction (`.some(nil)` clears one,
+    /// `nil` leaves it).
+    public func editTask(key typed: String, targetSeconds: Double?? = nil, errorOpportunities: Int?? = nil) throws {
+        let key = try Self.name(typed, .taskKey)
+        if let targetSeconds { try Self.checkTarget(targetSeconds, key: key) }
+        if let errorOpportunities { try Self.checkErrorOpportunities(errorOpportunities, key: key) }
+        try write { db in
+            guard let stored = try Self.storedName(db, table: "task", column: "key", key) else {
+                throw StoreError.unknownTask(key: key, known: try String.fetchAll(db, sql: "SELECT key FROM task ORDER BY position, key"))
+            }
+            if let targetSeconds {
+                try db.execute(sql: "UPDATE task SET target_seconds = ? WHERE key = ?", arguments: [targetSeconds, stored])
+            }
+            if let errorOpportunities {
+                try db.execute(sql: "UPDATE task SET error_opportunities = ? WHERE key = ?", arguments: [errorOpportunities, stored])
+            }
+        }
+    }
+
+    static func checkErrorOpportunities(_ count: Int?, key: String) throws {
+        if let count, !(1...1000).contains(count) {
+            throw StoreError.invalidInput([.init(location: "task \(key), --error-opportunities", message: "\(count) is outside 1…1000")])
         }
     }
 
@@ -147,11 +180,12 @@ extension StudyDatabase {
 
     static func tasks(_ db: Database) throws -> [TaskInfo] {
         try Row.fetchAll(db, sql: """
-            SELECT t.key, t.title, t.description, CAST(t.position AS INTEGER) AS position, t.penalty_seconds, t.target_seconds, count(a.id) AS attempts
+            SELECT t.key, t.title, t.description, CAST(t.position AS INTEGER) AS position, t.penalty_seconds, t.target_seconds, t.error_opportunities, count(a.id) AS attempts
             FROM task t LEFT JOIN task_attempt a ON a.task_id = t.id GROUP BY t.id ORDER BY t.position, t.key
             """).map {
             TaskInfo(key: $0["key"], title: $0["title"], description: $0["description"], position: $0["position"],
-                     penaltySeconds: $0["penalty_seconds"], attempts: $0["attempts"], targetSeconds: $0["target_seconds"])
+                     penaltySeconds: $0["penalty_seconds"], attempts: $0["attempts"], targetSeconds: $0["target_seconds"],
+                     errorOpportunities: $0["error_opportunities"])
         }
     }
 

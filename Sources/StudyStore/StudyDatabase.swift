@@ -46,6 +46,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV19.identifier, SchemaV19.migrate),
         (SchemaV20.identifier, SchemaV20.migrate),
         (SchemaV21.identifier, SchemaV21.migrate),
+        (SchemaV22.identifier, SchemaV22.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

@@ -209,6 +209,107 @@ import Testing
         #expect(workbook.contains("Task benchmarks") && workbook.contains("binomial-mid-p") && workbook.contains("Completion 90% CI"), "the sheet and its headers")
     }
 
+    /// The Single Usability Metric (Sauro & Kindlund 2005) of T1 with a 60 s target and 5 error opportunities, and of
+    /// T2 without either, at 90 %. Computed by hand from the fixture with scipy 1.17.1, run once
+    /// (`python3 /tmp/sum_fixture.py`: per release and task, one value per participant; completion x/n with its
+    /// adjusted-Wald interval; time norm.cdf((60 − mean) / sd); SEQ norm.cdf((mean − 5.5) / sd); errors 1 − mean / 5;
+    /// each interval the t interval of the mean, or adjusted-Wald, mapped the same way; SUM and its bounds averaged):
+    ///
+    ///     T1 4.2: parts 0.75, 0.4811108993, 0.686991197, 0.7 → SUM 0.6545255240672887 (0.512198949897603, 0.7764015486986304)
+    ///     T1 4.3: parts 0.75, 0.8456451638, 0.5524920353, 0.8 → SUM 0.7370342997917845 (0.6086081816295934, 0.8398634677997117)
+    ///     T2 4.3 without time and errors: SUM 0.3223853448017642 (0.2018420946313026, 0.45781217865475343)
+    @Test func singleUsabilityMetricTheSameInTheCommandTheCSVAndTheReport() throws {
+        let cli = try study()
+        let edited = try cli.succeed(["task", "edit", "T1", "--target", "60s", "--error-opportunities", "5"])
+        #expect(edited.contains("T1: 5 error opportunities"), "\(edited)")
+        let rows = try json(cli, ["tasks", "benchmark", "--by", "Release", "--json", "--confidence", "90"])
+        let t1 = try #require(row(rows, "T1", "4.2")?["singleUsabilityMetric"] as? [String: Any])
+        #expect(close(t1["score"], 0.6545255240672887, 1e-9) && close(t1["confidence"], 0.9))
+        let t1Interval = try #require(t1["interval"] as? [Double])
+        #expect(close(t1Interval[0], 0.512198949897603, 1e-9) && close(t1Interval[1], 0.7764015486986304, 1e-9))
+        #expect((t1["omitted"] as? [String]) == [])
+        let t143 = try #require(row(rows, "T1", "4.3")?["singleUsabilityMetric"] as? [String: Any])
+        #expect(close(t143["score"], 0.7370342997917845, 1e-9))
+        let t2 = try #require(row(rows, "T2", "4.3")?["singleUsabilityMetric"] as? [String: Any])
+        #expect(close(t2["score"], 0.3223853448017642, 1e-9) && (t2["omitted"] as? [String]) == ["time", "errors"])
+        let t2Interval = try #require(t2["interval"] as? [Double])
+        #expect(close(t2Interval[0], 0.2018420946313026, 1e-9) && close(t2Interval[1], 0.45781217865475343, 1e-9))
+
+        // The command's CSV and text, and export csv's task_benchmarks.csv: the same numbers.
+        try cli.succeed(["export", "csv", "--by", "Release", "--confidence", "90", "csv"])
+        for benchmarks in [try csvRows(cli.path("csv/task_benchmarks.csv"))] {
+            let r = try #require(benchmarks.first { $0["task"] == "T1" && $0["release"] == "4.2" }, "\(benchmarks.first ?? [:])")
+            #expect(close(r["sum"], 0.6545255240672887, 1e-9) && close(r["sum_ci_low"], t1Interval[0], 1e-9) && close(r["sum_ci_high"], t1Interval[1], 1e-9), "\(r)")
+            #expect(close(r["sum_time"], 0.4811108993, 1e-9) && close(r["sum_errors"], 0.7, 1e-9) && r["sum_left_out"] == "", "\(r)")
+            let r2 = try #require(benchmarks.first { $0["task"] == "T2" && $0["release"] == "4.3" })
+            #expect(close(r2["sum"], 0.3223853448017642, 1e-9) && r2["sum_left_out"] == "time;errors" && r2["sum_time"] == "", "\(r2)")
+        }
+        let commandCSV = try cli.succeed(["tasks", "benchmark", "--by", "Release", "--csv", "--confidence", "90"])
+        #expect(commandCSV.split(separator: "\n").first?.contains("sum,sum_ci_low,sum_ci_high,sum_left_out") == true, "\(commandCSV)")
+        let text = try cli.succeed(["tasks", "benchmark", "--by", "Release", "--confidence", "90"])
+        #expect(text.contains("SUM 90% CI") && text.contains("SUM leaves out") && text.contains("time, errors"), "\(text)")
+        #expect(text.contains("SUM, the Single Usability Metric"), "the rule under the table")
+
+        // The report: the benchmark tables and the executive summary, and the paper in the references.
+        try cli.succeed(["report", "--by", "Release", "-o", "rep", "--confidence", "90"])
+        let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
+        let summary = section(report, "## Executive summary")
+        #expect(summary.contains("| SUM | SUM 90% CI | SUM leaves out |"), "\(summary)")
+        #expect(summary.contains("| 65% | [0.51, 0.78] |"), "T1 4.2's SUM and interval: \(summary)")
+        #expect(summary.contains("SUM, the Single Usability Metric (Sauro & Kindlund, 2005): T1 · 4.2 65%; T1 · 4.3 74%;"), "\(summary)")
+        #expect(report.contains("Sauro, J., & Kindlund, E. (2005)") || report.contains("Kindlund, E. (2005)"), "the reference list names the paper")
+        #expect(report.contains("A method to standardize usability metrics into a single score"))
+        // The SEQ chart with its t interval at 90 %: three lines per whisker over the ten bars, besides the grid.
+        #expect(report.contains("on the 1–7 scale with its t confidence interval at 90 %"), "the chart's caption")
+        let seqChart = try String(contentsOfFile: cli.path("rep/charts/en/task-seq.svg"), encoding: .utf8)
+        #expect(seqChart.components(separatedBy: "<line").count - 1 >= 35 && seqChart.contains("90% CI"), "\(seqChart.prefix(400))")
+
+        // The workbook's sheet.
+        try cli.succeed(["export", "xlsx", "--by", "Release", "--confidence", "90", "b.xlsx"])
+        let workbook = try ExportCommandTests.workbookText(cli.path("b.xlsx"), cells: true)
+        #expect(workbook.contains("SUM 90% CI") && workbook.contains("SUM: time"), "the sheet's SUM columns")
+
+        // A bad count is refused, naming the task and the option, and the study keeps the one it had.
+        let bad = try cli.run(["task", "edit", "T1", "--error-opportunities", "0"])
+        #expect(bad.status != 0 && bad.stderr.contains("task T1, --error-opportunities"), "\(bad.stderr)")
+        #expect(try cli.succeed(["task", "list"]).contains("60 s"))
+        let listed = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["task", "list", "--json"]).utf8)) as? [String: Any]
+        let tasks = listed?["tasks"] as? [[String: Any]] ?? []
+        #expect(tasks.first { $0["key"] as? String == "T1" }?["errorOpportunities"] as? Int == 5, "\(tasks)")
+        try cli.succeed(["task", "edit", "T1", "--no-error-opportunities"])
+        let cleared = try json(cli, ["tasks", "benchmark", "--by", "Release", "--json"])
+        #expect((row(cleared, "T1", "4.2")?["singleUsabilityMetric"] as? [String: Any])?["omitted"] as? [String] == ["errors"])
+    }
+
+    /// tasks compare --confidence 90: the interval at 90 %, narrower, and said so; the what-changed tables too.
+    @Test func tasksCompareAtNinetyPercent() throws {
+        let cli = try study()
+        func effect(_ arguments: [String]) throws -> (ci: [Double], confidence: Any?) {
+            let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(arguments).utf8)) as! [String: Any]
+            return (json["effectCI"] as? [Double] ?? [], json["confidence"])
+        }
+        for measure in ["completion", "seq", "time"] {
+            let base = ["tasks", "compare", "T2", "--by", "Release", "--levels", "4.2,4.3", "--measure", measure, "--json"]
+            let at95 = try effect(base)
+            let at90 = try effect(base + ["--confidence", "90"])
+            #expect(at95.ci.count == 2 && at90.ci.count == 2, "\(measure)")
+            if at95.ci.count == 2, at90.ci.count == 2 {
+                #expect(at90.ci[0] > at95.ci[0] && at90.ci[1] < at95.ci[1], "\(measure): 90 % inside 95 %")
+            }
+            #expect(close(at90.confidence, 0.9) && close(at95.confidence, 0.95), "\(measure)")
+            let text = try cli.succeed(Array(base.dropLast()) + ["--confidence", "90"])
+            #expect(text.contains("90% CI") && !text.contains("95% CI"), "\(measure): \(text)")
+            #expect(try cli.succeed(Array(base.dropLast())).contains("95% CI"), "\(measure): the default unchanged")
+        }
+        try cli.succeed(["report", "--by", "Release", "-o", "rep", "--confidence", "90"])
+        let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
+        let changes = section(report, "### Largest changes between groups")
+        #expect(changes.contains("| 90% CI |") && !changes.contains("95% CI"), "\(changes)")
+        try cli.succeed(["export", "csv", "--by", "Release", "--confidence", "90", "csv"])
+        let header = try String(contentsOfFile: cli.path("csv/task_comparisons.csv"), encoding: .utf8).split(separator: "\n").first ?? ""
+        #expect(header.contains(",ci90_low,ci90_high,") && !header.contains("ci95"), "\(header)")
+    }
+
     @Test func appendixApartAndTheSummaryInPortuguese() throws {
         let cli = try study(language: "pt-BR")
         try cli.succeed(["report", "--by", "Release", "-o", "rel", "--appendix", "separate", "--confidence", "90"])
@@ -223,6 +324,17 @@ import Testing
         #expect(summary.contains("(SAURO, 2011)") && summary.contains("(SAURO, 2012)"), "ABNT citations")
         let words = ForeignWordCheck.english(in: summary.replacingOccurrences(of: "SEQ", with: ""))
         #expect(words.isEmpty, "English in the Portuguese summary: \(words)")
+        // SUM in Portuguese: the command's table, its rule, and task compare's interval.
+        try cli.succeed(["task", "edit", "T1", "--target", "60s", "--error-opportunities", "5"])
+        let benchmark = try cli.succeed(["tasks", "benchmark", "--by", "Release", "--confidence", "90"])
+        #expect(benchmark.contains("SUM IC 90 %") && benchmark.contains("tempo, erros"), "\(benchmark)")
+        let english = ForeignWordCheck.english(in: benchmark.replacingOccurrences(of: "SEQ", with: "").replacingOccurrences(of: "SUM", with: ""))
+        #expect(english.isEmpty, "English in tasks benchmark: \(english)\n\(benchmark)")
+        let compared = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--levels", "4.2,4.3", "--measure", "completion", "--confidence", "90"],
+                                       environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(compared.contains("IC 90 %"), "\(compared)")
+        let comparedWords = ForeignWordCheck.english(in: compared)
+        #expect(comparedWords.isEmpty, "English in tasks compare: \(comparedWords)\n\(compared)")
         // The appendix apart: the tables as CSV files beside the report, named in it.
         #expect(report.contains("## Apêndice: tabelas por participante") && report.contains("tables/participants.csv, ao lado deste relatório."), "\(report)")
         #expect(!report.contains("| P001 |"))

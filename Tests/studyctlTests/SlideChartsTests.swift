@@ -33,7 +33,7 @@ import Testing
         let seq = try String(contentsOfFile: cli.path("\(folder)/pt-BR/task-seq.svg"), encoding: .utf8)
         let seqTexts = try Self.texts(seq)
         #expect(seqTexts.contains("SEQ médio 5,5 (Sauro 2012)"), "\(seqTexts)")
-        #expect(seqTexts.contains("SEQ (média, 1 = muito difícil, 7 = muito fácil)"))
+        #expect(seqTexts.contains("SEQ (média, IC 95 %; 1–7, 7 = muito fácil)"), "the axis says the interval drawn: \(seqTexts)")
         #expect((1...7).allSatisfy { seqTexts.contains(String($0)) }, "a 1–7 axis")
         #expect(!seqTexts.contains { $0.contains("discord") || $0.contains("Item 1") }, "no agreement axis, no pooled item")
         let seqLabels = seqTexts.filter { $0.range(of: "^[1-7],[0-9]$", options: .regularExpression) != nil }

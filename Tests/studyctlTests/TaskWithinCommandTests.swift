@@ -152,7 +152,7 @@ import Testing
         #expect(out.contains("Task T1: layout A, B, C, time (log scale); within participants, 8 participants with attempts under every level"), "\(out)")
         #expect(out.contains("Left out (attempts under some of the levels only): 1"), "\(out)")
         #expect(out.contains("Friedman: χ²(2) = 14.25; p < .001; Kendall's W = 0.89"), "\(out)")
-        #expect(out.contains("B / A = 0.879 [0.817, 0.946]; t(7) = -4.135, p = .004, Holm p = .004"), "\(out)")
+        #expect(out.contains("B / A = 0.879, 95% CI [0.817, 0.946]; t(7) = -4.135, p = .004, Holm p = .004"), "\(out)")
         #expect(out.contains("Cochran's Q(2) = 2.80; p = .247"), "\(out)")
         #expect(out.contains("8 participants with an outcome under every level: A 5/8 (63%), B 3/8 (38%), C 6/8 (75%)"), "\(out)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare", "T1", "--condition", "layout", "--json"]).utf8)) as! [String: Any]

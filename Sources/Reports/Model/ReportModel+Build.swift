@@ -492,12 +492,16 @@ extension ReportModel {
             }
             if s.taskSummary.contains(where: { $0.seqMean != nil }) {
                 taskCharts.append(chart("task-seq",
-                    Charts.means(categories: taskTitles, series: series { ($0.seqMean, nil) }, norms: [], minimum: 1, maximum: 7,
-                                 yTitle: ("SEQ (mean, 1 = very difficult, 7 = very easy)" as Sentence).text(language), normLabel: "",
+                    // The t interval of the participants' values (one per participant) at the report's level, drawn
+                    // within the scale.
+                    Charts.means(categories: taskTitles, series: series { row in
+                        (row.seqMean, row.seqBenchmark.map { max(1, $0.interval.lowerBound)...min(7, $0.interval.upperBound) })
+                    }, norms: [], minimum: 1, maximum: 7,
+                                 yTitle: ("SEQ (mean, \(level)% CI; 1–7, 7 = very easy)" as Sentence).text(language), normLabel: "",
                                  note: conditionNote, valueText: { number($0, 1) },
                                  reference: .init(value: TaskBenchmarks.seq, label: ("Average SEQ \(number(TaskBenchmarks.seq, 1)) (Sauro 2012)" as Sentence).text(language)),
                                  wrapCategories: true, categoryKeys: taskKeys),
-                    ("SEQ per task: the mean of one value per participant (their answer, or the mean of their answers) on the 1–7 scale, with the average of \(number(TaskBenchmarks.seq, 1)) over many tasks (Sauro 2012) as a dashed line" as Sentence).text(language)))
+                    ("SEQ per task: the mean of one value per participant (their answer, or the mean of their answers) on the 1–7 scale with its t confidence interval at \(level) %, and the average of \(number(TaskBenchmarks.seq, 1)) over many tasks (Sauro 2012) as a dashed line" as Sentence).text(language)))
             }
         }
         if !penalties.isEmpty { model.tasks.penaltyNote = [Value(value: Phrase.penaltyRule(penalties.sorted().joined(separator: ", ")).text(language))] }
@@ -795,7 +799,8 @@ extension ReportModel {
                                 seconds: attempt.seconds, errors: attempt.errors, outcome: attempt.outcome, assisted: attempt.assisted)
             }
             let comparisons = ConditionTaskComparisons(factor: factor.name, levels: factor.levels, taskOrder: s.tasks.map(\.key),
-                                                       observations: observations, level: { $0.group[0].isEmpty ? nil : $0.group[0] })
+                                                       observations: observations, confidence: s.confidence,
+                                                       level: { $0.group[0].isEmpty ? nil : $0.group[0] })
             return comparisons.tasks.isEmpty && comparisons.betweenSeveral.isEmpty ? nil : comparisons
         }
     }

@@ -208,7 +208,7 @@ public struct StudySnapshot: Sendable {
         let dataset = try study.taskDataset(groupedBy: groupings).restricted(to: analysis)
         let taskSummary = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
                                             successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors, groupOrders: dataset.groupOrders,
-                                            confidence: confidence, targets: dataset.targets)
+                                            confidence: confidence, targets: dataset.targets, errorOpportunities: dataset.errorOpportunities)
 
         let coders = try study.coders()
         let primary = coders.first
@@ -235,7 +235,7 @@ public struct StudySnapshot: Sendable {
             let values = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: groupOrder)
             if values.count >= 2 {
                 snapshot.taskGroups = GroupTaskComparisons(grouping: attribute, groups: values, taskOrder: dataset.taskOrder,
-                                                           observations: dataset.observations, seq: dataset.seq)
+                                                           observations: dataset.observations, seq: dataset.seq, confidence: confidence)
             }
         }
         // The participants left out are not counted (those in the study: a streaming snapshot counts them there).

@@ -697,8 +697,19 @@ public enum StudyTables {
     }
 
     /// Each task (and group) against the completion and SEQ benchmarks, as the report's executive summary gives them.
+    /// The components SUM leaves out keep their machine names in the CSV (`time;errors`) and are worded in the workbook.
     static func taskBenchmarks(_ s: StudySnapshot) -> DataTable {
-        DataTable(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), name: "Task benchmarks")
+        let language = s.info.language
+        var table = DataTable(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, detail: true), name: "Task benchmarks")
+        if let column = table.columns.firstIndex(of: "sum_left_out") {
+            var worded: [String: String] = [:]
+            for row in s.taskSummary {
+                guard let omitted = row.singleUsabilityMetric?.omitted, !omitted.isEmpty else { continue }
+                worded[omitted.map(\.rawValue).joined(separator: ";")] = omitted.map { ResultTable.componentLabel($0, language) }.joined(separator: ", ")
+            }
+            table.display[column] = worded
+        }
+        return table
     }
 
     /// Each condition's levels compared per task (the report's tables with their details, one condition after the
@@ -708,7 +719,8 @@ public enum StudyTables {
     /// (B − A) is given for the groups' Welch tests.
     static func taskComparisons(_ s: StudySnapshot) -> DataTable {
         let language = s.info.language
-        let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], level: { _ in nil })
+        let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], confidence: s.confidence, level: { _ in nil })
+        let ci = "ci" + String(Int((s.confidence * 100).rounded()))
         let conditions = ReportModel.conditionComparisons(s)
         let tables = conditions.map { ResultTable.taskComparisons($0, language: language, detail: true) }
         let template = tables.first ?? ResultTable.taskComparisons(empty, language: language, detail: true)
@@ -726,7 +738,7 @@ public enum StudyTables {
                     "by": .text(groups.grouping), "task": .text(row.task), "measure": .text(row.measure.rawValue), "test": .text(row.test),
                     "levels": .text("\(row.groupA);\(row.groupB)"), "n": .count(row.nA + row.nB), "left_out": .count(0),
                     "level_a": .text(row.groupA), "level_b": .text(row.groupB), "typical_a": .number(row.typicalA), "typical_b": .number(row.typicalB),
-                    "effect": .number(row.effect), "ci95": Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
+                    "effect": .number(row.effect), ci: Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
                     "p": .pValue(row.p), "p_holm": .pValue(row.pHolm), "n_a": .count(row.nA), "n_b": .count(row.nB),
                     "hedges_g": Value(row.hedgesG), "higher": Value(row.higher)]
                 if let a = row.successesA, let b = row.successesB { cells["completed"] = .text("\(a);\(b)") }

@@ -57,7 +57,14 @@ extension ResultTable {
                         Column("under_target", ("Under target (successes)" as Sentence).text(language), .percent(decimals: 0)),
                         Column("under_target_ci", ("Under target \(ci)" as Sentence).text(language), .interval(decimals: 2))]
         }
+        columns += [Column("sum", ("SUM" as Sentence).text(language), .percent(decimals: 0)),
+                    Column("sum_ci", ("SUM \(ci)" as Sentence).text(language), .interval(decimals: 2)),
+                    Column("sum_left_out", ("SUM leaves out" as Sentence).text(language), .text)]
         if detail {
+            columns += [Column("sum_completion", ("SUM: completion" as Sentence).text(language), .percent(decimals: 1)),
+                        Column("sum_time", ("SUM: time" as Sentence).text(language), .percent(decimals: 1)),
+                        Column("sum_satisfaction", ("SUM: satisfaction" as Sentence).text(language), .percent(decimals: 1)),
+                        Column("sum_errors", ("SUM: errors" as Sentence).text(language), .percent(decimals: 1))]
             columns += [Column("completion_method", ("Completion test" as Sentence).text(language), .text),
                         Column("seq_t", ("SEQ t" as Sentence).text(language), .number(decimals: 3)),
                         Column("confidence", ("Confidence level" as Sentence).text(language), .number(decimals: 2))]
@@ -77,11 +84,40 @@ extension ResultTable {
                       Value(seq.map { side($0.direction) }), Value(p: seq?.p),
                       Value(seq.map { light($0.light) })]
             if targeted { cells += [Value(row.target), Value(share: row.underTarget?.rate), Value(row.underTarget?.ci95)] }
+            let sum = row.singleUsabilityMetric
+            cells += [Value(share: sum?.score), Value(sum?.interval),
+                      Value(sum.flatMap { $0.omitted.isEmpty ? nil : $0.omitted.map { componentLabel($0, language, machine: detail) }.joined(separator: detail ? ";" : ", ") })]
+            if detail {
+                cells += SingleUsabilityMetric.Component.allCases.map { Value(share: sum?.part($0)?.percent) }
+            }
             if detail { cells += [Value(completion?.method.rawValue), Value(seq?.statistic), .number(row.confidence)] }
             table.append(cells)
         }
-        table.notes = benchmarkNotes(confidence: confidence, language: language, targets: targeted)
+        table.notes = benchmarkNotes(confidence: confidence, language: language, targets: targeted, cite: plainCitation)
         return table
+    }
+
+    /// The sources of the benchmark notes by author and year, for the command line (the report cites them in its own
+    /// style, with a reference list).
+    static func plainCitation(_ key: String) -> String {
+        switch key {
+        case "sauro2011": return "(Sauro 2011)"
+        case "sauro2012": return "(Sauro 2012)"
+        case "sauro2016": return "(Sauro & Lewis 2016)"
+        case "saurokindlund2005": return "(Sauro & Kindlund 2005)"
+        default: return ""
+        }
+    }
+
+    /// A Single Usability Metric component as people read it ("time" / "tempo"), or by machine name.
+    public static func componentLabel(_ component: SingleUsabilityMetric.Component, _ language: StudyLanguage, machine: Bool = false) -> String {
+        if machine { return component.rawValue }
+        switch component {
+        case .completion: return ("completion" as Sentence).text(language)
+        case .time: return ("time" as Sentence).text(language)
+        case .satisfaction: return ("satisfaction" as Sentence).text(language)
+        case .errors: return ("errors" as Sentence).text(language)
+        }
     }
 
     /// The rules under a benchmark table: the benchmarks and their sources, the tests, the traffic light.
@@ -97,6 +133,7 @@ extension ResultTable {
             "Traffic light: ● green when the interval's lower bound is above the benchmark, ● red when its upper bound is below it, ● amber otherwise (the interval holds the benchmark).",
         ]
         var all = notes
+        all.append("SUM, the Single Usability Metric \(cite("saurokindlund2005")): completion (the share completed), time (the share of the normal curve under the task's target time, from the mean and SD of the times), satisfaction (the share above the SEQ's specification limit of \(seq), three quarters up the 7-point scale as 4 is on the 5-point scale of Sauro and Kindlund) and errors (the share of error opportunities without an error), averaged; a component without its target time, SEQ answers or error opportunities is left out and named. Its interval averages the components' interval bounds at \(level) %.")
         if targets {
             all.append("Under target: of the participants who completed the task, those whose time (the geometric mean of their successful attempts) is at most the task's target; successful attempts only, as task times are reported \(cite("sauro2016")), with the adjusted-Wald interval at \(level) %.")
         }

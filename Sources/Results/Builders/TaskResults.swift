@@ -171,7 +171,7 @@ extension ResultTable {
             let tasks = comparisons.betweenSeveral.joined(separator: ", ")
             table.notes.append(("Not compared: \(tasks), done under three levels or more of \(comparisons.factor) by different participants; this report compares two levels of a condition between participants, not three or more." as Sentence).text(language))
         }
-        return table
+        return table.atConfidence(comparisons.confidence)
     }
 
     /// A task comparison's measure in the study's language (`time`, `errors`, `completion`).
@@ -227,7 +227,7 @@ extension ResultTable {
                       .text(direction(row).text(language))]
             table.append(cells)
         }
-        return table
+        return table.atConfidence(comparisons.confidence)
     }
 
     /// "4.3 lower than 4.2", B named first (the effect is B against A).

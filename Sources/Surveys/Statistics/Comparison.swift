@@ -20,8 +20,8 @@ public struct TwoConditionComparison: Sendable, Equatable, Codable {
     public var df: Double
     public var p: Double
 
-    /// Paired t-test on `pairs` (a, b): d = b − a; t = d̄ / (s_d / √n), df = n − 1.
-    public init?(pairs: [(Double, Double)]) {
+    /// Paired t-test on `pairs` (a, b): d = b − a; t = d̄ / (s_d / √n), df = n − 1; `ci95` at `confidence`.
+    public init?(pairs: [(Double, Double)], confidence: Double = 0.95) {
         let differences = pairs.map { $0.1 - $0.0 }
         guard !Spread.isConstant(differences), let summary = Descriptive(differences), let sd = summary.sd, sd > 0 else { return nil }
         let se = sd / Double(summary.n).squareRoot()
@@ -32,12 +32,12 @@ public struct TwoConditionComparison: Sendable, Equatable, Codable {
         df = Double(summary.n - 1)
         t = summary.mean / se
         p = StudentT.twoSidedP(t, df: df)
-        let half = StudentT.quantile(0.975, df: df) * se
+        let half = StudentT.quantile(1 - (1 - confidence) / 2, df: df) * se
         ci95 = (summary.mean - half)...(summary.mean + half)
     }
 
-    /// Welch's t-test of B − A with the Welch–Satterthwaite degrees of freedom.
-    public init?(a: [Double], b: [Double]) {
+    /// Welch's t-test of B − A with the Welch–Satterthwaite degrees of freedom; `ci95` at `confidence`.
+    public init?(a: [Double], b: [Double], confidence: Double = 0.95) {
         guard !(Spread.isConstant(a) && Spread.isConstant(b)),
               let sa = Descriptive(a), let sb = Descriptive(b), let sdA = sa.sd, let sdB = sb.sd else { return nil }
         let va = sdA * sdA / Double(sa.n)
@@ -51,7 +51,7 @@ public struct TwoConditionComparison: Sendable, Equatable, Codable {
         df = (va + vb) * (va + vb) / (va * va / Double(sa.n - 1) + vb * vb / Double(sb.n - 1))
         t = difference / se
         p = StudentT.twoSidedP(t, df: df)
-        let half = StudentT.quantile(0.975, df: df) * se
+        let half = StudentT.quantile(1 - (1 - confidence) / 2, df: df) * se
         ci95 = (difference - half)...(difference + half)
     }
 }

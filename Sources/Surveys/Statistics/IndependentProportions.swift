@@ -43,14 +43,14 @@ public struct IndependentProportions: Sendable, Equatable, Codable {
     public var rateB: Double { Double(successesB) / Double(nB) }
 
     /// `nil` when a group has no participant or a count is out of range.
-    public init?(successesA: Int, nA: Int, successesB: Int, nB: Int) {
+    public init?(successesA: Int, nA: Int, successesB: Int, nB: Int, confidence: Double = 0.95) {
         guard nA > 0, nB > 0, (0...nA).contains(successesA), (0...nB).contains(successesB) else { return nil }
         self.successesA = successesA
         self.nA = nA
         self.successesB = successesB
         self.nB = nB
         difference = Double(successesB) / Double(nB) - Double(successesA) / Double(nA)
-        ci95 = Self.adjustedWaldDifference(successesA: successesA, nA: nA, successesB: successesB, nB: nB)
+        ci95 = Self.adjustedWaldDifference(successesA: successesA, nA: nA, successesB: successesB, nB: nB, confidence: confidence)
         let total = nA + nB
         let successes = successesA + successesB
         smallestExpected = Double(min(nA, nB)) * Double(min(successes, total - successes)) / Double(total)

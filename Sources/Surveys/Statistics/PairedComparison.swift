@@ -190,7 +190,7 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         return result
     }
 
-    static func pairedT(_ d: [Double]) -> PairedT? {
+    static func pairedT(_ d: [Double], confidence: Double = 0.95) -> PairedT? {
         let n = d.count
         guard n >= 2 else { return nil }
         let mean = d.reduce(0, +) / Double(n)
@@ -198,7 +198,7 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         guard sd > 0 else { return nil }
         let se = sd / Double(n).squareRoot()
         let t = mean / se
-        let q = StudentT.quantile(0.975, df: Double(n - 1))
+        let q = StudentT.quantile(1 - (1 - confidence) / 2, df: Double(n - 1))
         return PairedT(n: n, meanDifference: mean, sdDifference: sd, ci95: (mean - q * se)...(mean + q * se), t: t, df: n - 1,
                        p: StudentT.twoSidedP(t, df: Double(n - 1)), dz: mean / sd)
     }

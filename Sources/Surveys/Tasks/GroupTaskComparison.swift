@@ -51,6 +51,8 @@ public struct GroupTaskComparison: Sendable, Equatable, Codable {
     public var successesB: Int?
     /// Completion: the smallest expected count, which chose the test.
     public var smallestExpected: Double?
+    /// The level of `effectCI` (0.95 or 0.90).
+    public var confidence = 0.95
 
     /// Which group is higher on the measure's scale (`nil` when they are equal).
     public var higher: String? {
@@ -58,22 +60,26 @@ public struct GroupTaskComparison: Sendable, Equatable, Codable {
     }
 
     /// Completion compared; `nil` when a group has no participant with an outcome.
-    public static func completion(task: String, groupA: String, groupB: String, a: [Bool], b: [Bool]) -> GroupTaskComparison? {
-        guard let test = IndependentProportions(successesA: a.filter { $0 }.count, nA: a.count, successesB: b.filter { $0 }.count, nB: b.count)
+    public static func completion(task: String, groupA: String, groupB: String, a: [Bool], b: [Bool],
+                                  confidence: Double = 0.95) -> GroupTaskComparison? {
+        guard let test = IndependentProportions(successesA: a.filter { $0 }.count, nA: a.count, successesB: b.filter { $0 }.count, nB: b.count,
+                                                confidence: confidence)
         else { return nil }
         return GroupTaskComparison(task: task, measure: .completion, groupA: groupA, groupB: groupB, nA: a.count, nB: b.count,
                                    typicalA: test.rateA, typicalB: test.rateB, effect: test.difference, effectCI: test.ci95,
                                    test: test.test.rawValue, statistic: test.z, df: nil, p: test.p, pHolm: test.p, hedgesG: nil,
-                                   successesA: test.successesA, successesB: test.successesB, smallestExpected: test.smallestExpected)
+                                   successesA: test.successesA, successesB: test.successesB, smallestExpected: test.smallestExpected,
+                                   confidence: confidence)
     }
 
     /// A measure compared by Welch's t-test; `values` are per participant (for time, their geometric means in
     /// seconds, compared as logs). `nil` when a group has fewer than two values or nothing varies.
-    public static func welch(task: String, measure: GroupTaskMeasure, groupA: String, groupB: String, a: [Double], b: [Double]) -> GroupTaskComparison? {
+    public static func welch(task: String, measure: GroupTaskMeasure, groupA: String, groupB: String, a: [Double], b: [Double],
+                             confidence: Double = 0.95) -> GroupTaskComparison? {
         let logs = measure == .time
         let x = logs ? a.filter { $0 > 0 }.map { log($0) } : a
         let y = logs ? b.filter { $0 > 0 }.map { log($0) } : b
-        guard x.count >= 2, y.count >= 2, let test = TwoConditionComparison(a: x, b: y),
+        guard x.count >= 2, y.count >= 2, let test = TwoConditionComparison(a: x, b: y, confidence: confidence),
               let sa = Descriptive(x), let sb = Descriptive(y), let sdA = sa.sd, let sdB = sb.sd else { return nil }
         let n1 = Double(x.count), n2 = Double(y.count)
         let pooled = (((n1 - 1) * sdA * sdA + (n2 - 1) * sdB * sdB) / (n1 + n2 - 2)).squareRoot()
@@ -82,7 +88,7 @@ public struct GroupTaskComparison: Sendable, Equatable, Codable {
         return GroupTaskComparison(task: task, measure: measure, groupA: groupA, groupB: groupB, nA: x.count, nB: y.count,
                                    typicalA: scale(sa.mean), typicalB: scale(sb.mean), effect: scale(test.difference),
                                    effectCI: scale(test.ci95.lowerBound)...scale(test.ci95.upperBound), test: "welch-t",
-                                   statistic: test.t, df: test.df, p: test.p, pHolm: test.p, hedgesG: g)
+                                   statistic: test.t, df: test.df, p: test.p, pHolm: test.p, hedgesG: g, confidence: confidence)
     }
 }
 
@@ -98,14 +104,17 @@ public struct GroupTaskComparisons: Sendable, Equatable {
     public var rows: [GroupTaskComparison]
     /// Participants whose value in a row is the mean of several attempts (trials): at most one per participant and row.
     public var averaged = 0
+    /// The level of every row's interval (0.95 or 0.90).
+    public var confidence = 0.95
 
     /// - Parameters:
     ///   - observations: attempts whose `group[index]` is the participant's group.
     ///   - seq: SEQ answers; a participant's group is the one of their attempts at the task.
     ///   - groups: the groups in order (those with no attempt are skipped).
     public init(grouping: String, groups: [String], taskOrder: [String], observations: [TaskObservation], seq: [TaskAnswer] = [],
-                index: Int = 0, measures: [GroupTaskMeasure] = GroupTaskMeasure.allCases) {
+                index: Int = 0, measures: [GroupTaskMeasure] = GroupTaskMeasure.allCases, confidence: Double = 0.95) {
         self.grouping = grouping
+        self.confidence = confidence
         let present = groups.filter { group in observations.contains { $0.group.indices.contains(index) && $0.group[index] == group } }
         self.groups = present
         var rows: [GroupTaskComparison] = []
@@ -143,9 +152,11 @@ public struct GroupTaskComparisons: Sendable, Equatable {
                             func outcomes(_ people: [(String, [TaskObservation])]) -> [Bool] {
                                 people.compactMap { _, own in own.first { $0.outcome != nil }?.outcome.map { $0 == .success } }
                             }
-                            row = .completion(task: task, groupA: present[i], groupB: present[j], a: outcomes(a), b: outcomes(b))
+                            row = .completion(task: task, groupA: present[i], groupB: present[j], a: outcomes(a), b: outcomes(b),
+                                             confidence: confidence)
                         } else {
-                            row = .welch(task: task, measure: measure, groupA: present[i], groupB: present[j], a: values(a), b: values(b))
+                            row = .welch(task: task, measure: measure, groupA: present[i], groupB: present[j], a: values(a), b: values(b),
+                                        confidence: confidence)
                         }
                         if let row { rows.append(row) }
                     }

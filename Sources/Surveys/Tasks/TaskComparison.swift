@@ -25,13 +25,15 @@ public struct TaskComparison: Sendable, Equatable, Codable {
     /// Typical value per condition: geometric means for times, means for errors.
     public var typicalA: Double
     public var typicalB: Double
-    /// For times: B / A with its 95 % interval (exp of the log difference); for errors: B − A.
+    /// For times: B / A with its interval at `confidence` (exp of the log difference); for errors: B − A.
     public var effect: Double
     public var effectCI: ClosedRange<Double>
     /// Paired: participants with usable attempts under one of the two levels only, left out of the test.
     public var leftOut = 0
     /// Participants whose value under a level is the mean of several attempts there (of their logs for times).
     public var averaged = 0
+    /// The level of `effectCI` and `test.ci95` (0.95 or 0.90).
+    public var confidence = 0.95
 
     public enum Failure: Error, WordedError, Equatable, LocalizedError {
         case tooFew(level: String, count: Int)
@@ -76,7 +78,8 @@ public struct TaskComparison: Sendable, Equatable, Codable {
     /// samples); when none has, Welch's t-test compares the two sets of participants. A participant's attempts
     /// under one level are averaged first (their logs, for times): one value per participant and level.
     public static func compare(task: String, measure: TaskMeasure, levelA: String, levelB: String,
-                               values: [(participant: String, level: String, value: Double)]) throws -> TaskComparison {
+                               values: [(participant: String, level: String, value: Double)],
+                               confidence: Double = 0.95) throws -> TaskComparison {
         let (byParticipant, averaged) = perParticipant(measure, levels: [levelA, levelB], values: values)
         let a = byParticipant.compactMapValues { $0[levelA] }
         let b = byParticipant.compactMapValues { $0[levelB] }
@@ -90,13 +93,13 @@ public struct TaskComparison: Sendable, Equatable, Codable {
         if !both.isEmpty {
             if both.count < 2 { throw Failure.tooFewComplete(count: both.count) }
             leftOut = byParticipant.count - both.count
-            test = TwoConditionComparison(pairs: both.map { (a[$0]!, b[$0]!) })
+            test = TwoConditionComparison(pairs: both.map { (a[$0]!, b[$0]!) }, confidence: confidence)
             meanA = both.map { a[$0]! }.reduce(0, +) / Double(both.count)
             meanB = both.map { b[$0]! }.reduce(0, +) / Double(both.count)
         } else {
             // In participant order, so the figures are the same in every run.
             let valuesA = a.sorted { $0.key < $1.key }.map(\.value), valuesB = b.sorted { $0.key < $1.key }.map(\.value)
-            test = TwoConditionComparison(a: valuesA, b: valuesB)
+            test = TwoConditionComparison(a: valuesA, b: valuesB, confidence: confidence)
             meanA = valuesA.reduce(0, +) / Double(a.count)
             meanB = valuesB.reduce(0, +) / Double(b.count)
         }
@@ -112,6 +115,7 @@ public struct TaskComparison: Sendable, Equatable, Codable {
         }
         comparison.leftOut = leftOut
         comparison.averaged = averaged
+        comparison.confidence = confidence
         return comparison
     }
 }
@@ -125,7 +129,7 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
     public struct Pair: Sendable, Equatable, Codable {
         public var levelA: String
         public var levelB: String
-        /// For times: the ratio of geometric means B / A with its 95 % interval; for errors: the difference B − A.
+        /// For times: the ratio of geometric means B / A with its interval at the comparison's `confidence`; for errors: the difference B − A.
         public var effect: Double
         public var effectCI: ClosedRange<Double>?
         public var t: Double
@@ -147,9 +151,12 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
     public var friedman: PairedComparison.Friedman?
     /// Every pair of levels; empty when no pair could be tested (every difference the same).
     public var pairs: [Pair]
+    /// The level of the pairs' intervals (0.95 or 0.90).
+    public var confidence = 0.95
 
     public static func compare(task: String, measure: TaskMeasure, levels: [String],
-                               values: [(participant: String, level: String, value: Double)]) throws -> WithinTaskComparison {
+                               values: [(participant: String, level: String, value: Double)],
+                               confidence: Double = 0.95) throws -> WithinTaskComparison {
         let (byParticipant, averaged) = TaskComparison.perParticipant(measure, levels: levels, values: values)
         let paired = PairedComparison(levels: levels, values: byParticipant)
         if paired.complete < 2 { throw TaskComparison.Failure.tooFewComplete(count: paired.complete) }
@@ -158,7 +165,7 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
         var pairs: [Pair] = []
         for i in levels.indices {
             for j in levels.indices where j > i {
-                guard let t = PairedComparison.pairedT(blocks.map { $0[levels[j]]! - $0[levels[i]]! }) else { continue }
+                guard let t = PairedComparison.pairedT(blocks.map { $0[levels[j]]! - $0[levels[i]]! }, confidence: confidence) else { continue }
                 let scale: (Double) -> Double = measure.usesLogScale ? { exp($0) } : { $0 }
                 pairs.append(Pair(levelA: levels[i], levelB: levels[j], effect: scale(t.meanDifference),
                                   effectCI: t.ci95.map { scale($0.lowerBound)...scale($0.upperBound) }, t: t.t, df: t.df, p: t.p, pHolm: t.p))
@@ -168,7 +175,7 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
         if paired.friedman == nil && pairs.isEmpty { throw TaskComparison.Failure.noVariation }
         return WithinTaskComparison(task: task, measure: measure, levels: levels, complete: paired.complete, leftOut: paired.leftOut,
                                     averaged: averaged, typical: paired.means.map { measure.usesLogScale ? exp($0) : $0 },
-                                    friedman: paired.friedman, pairs: pairs)
+                                    friedman: paired.friedman, pairs: pairs, confidence: confidence)
     }
 }
 
@@ -283,12 +290,15 @@ public struct TaskLevelAttempts: Sendable {
     /// The measure compared: two levels by `TaskComparison` (paired within participants, Welch's between), three or
     /// more by `WithinTaskComparison` (which needs participants with attempts under every level). Throws
     /// `TaskComparison.Failure` when there is too little to compare.
-    public func compare(_ measure: TaskMeasure, penalty: Double? = nil, successfulOnly: Bool = false) throws -> Measured {
+    public func compare(_ measure: TaskMeasure, penalty: Double? = nil, successfulOnly: Bool = false,
+                        confidence: Double = 0.95) throws -> Measured {
         let values = values(measure, penalty: penalty, successfulOnly: successfulOnly)
         if levels.count > 2 {
-            return .severalLevels(try WithinTaskComparison.compare(task: task, measure: measure, levels: levels, values: values))
+            return .severalLevels(try WithinTaskComparison.compare(task: task, measure: measure, levels: levels, values: values,
+                                                                   confidence: confidence))
         }
-        return .twoLevels(try TaskComparison.compare(task: task, measure: measure, levelA: levels[0], levelB: levels[1], values: values))
+        return .twoLevels(try TaskComparison.compare(task: task, measure: measure, levelA: levels[0], levelB: levels[1], values: values,
+                                                       confidence: confidence))
     }
 
     /// Completion compared within participants (every attempt with an outcome, whatever `successfulOnly` says of times);
@@ -319,14 +329,17 @@ public struct ConditionTaskComparisons: Sendable {
     /// Tasks done under three levels or more, each participant under one only (between participants): not compared
     /// here (`tasks compare TASK --condition C --levels A,B` compares two levels at a time).
     public var betweenSeveral: [String] = []
+    /// The level of every comparison's interval (0.95 or 0.90).
+    public var confidence = 0.95
 
     /// - Parameters:
     ///   - levels: the condition's levels in order; per task, those someone did it under are compared (a task done
     ///     under fewer than two is left out).
     ///   - level: an observation's level of the condition.
     public init(factor: String, levels: [String], taskOrder: [String], observations: [TaskObservation],
-                measures: [TaskMeasure] = [.time, .errors], level: (TaskObservation) -> String?) {
+                measures: [TaskMeasure] = [.time, .errors], confidence: Double = 0.95, level: (TaskObservation) -> String?) {
         self.factor = factor
+        self.confidence = confidence
         for task in taskOrder {
             let tried = levels.filter { value in observations.contains { $0.task == task && level($0) == value } }
             guard tried.count >= 2 else { continue }
@@ -337,7 +350,7 @@ public struct ConditionTaskComparisons: Sendable {
                 continue
             }
             // Too little to compare, or no variation: no test, and no row.
-            let measured = measures.compactMap { try? attempts.compare($0) }
+            let measured = measures.compactMap { try? attempts.compare($0, confidence: confidence) }
             let completion = attempts.completion
             guard !measured.isEmpty || completion != nil else { continue }
             tasks.append(PerTask(task: task, levels: tried, within: within, measures: measured, completion: completion))

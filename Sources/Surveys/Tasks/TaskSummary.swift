@@ -67,6 +67,8 @@ public struct TaskSummaryRow: Sendable, Equatable, Codable {
     /// successful attempts) is at most `target`, with its adjusted-Wald interval at `confidence`
     /// (`TaskBenchmarkTest.underTarget`): successful attempts only, whatever `successfulOnly` says.
     public var underTarget: CompletionRate?
+    /// The task's error opportunities per attempt, when the study sets them (for the Single Usability Metric).
+    public var errorOpportunities: Int?
     /// Of them, participants whose value is the mean of several answers.
     public var seqAveraged = 0
     /// Participants with several attempts in the row (trials, or other conditions when ungrouped): their first
@@ -87,13 +89,14 @@ public enum TaskSummary {
     ///   - penalty: seconds per error, per task (`nil`: no total time for that task).
     ///   - seq: the SEQ answers, each with the condition levels it was answered under.
     ///   - targets: target times (seconds) per task: the share of participants under each (`underTarget`).
+    ///   - errorOpportunities: error opportunities per attempt, per task (the Single Usability Metric's errors).
     ///   - confidence: the level of the intervals (0.95 or 0.90: Sauro & Lewis 2016 use 90 % for benchmarks).
     ///   - groupFactors: per grouping, the condition factor it is (`nil` for a participant attribute): a row's SEQ
     ///     holds the answers given under the row's levels (`seqAnswers(_:in:)`).
     public static func build(_ observations: [TaskObservation], taskOrder: [String], penalty: [String: Double],
                              successfulOnly: Bool, seq: [TaskAnswer] = [], groupFactors: [String?] = [],
                              groupOrders: [[String]] = [], confidence: Double = 0.95,
-                             targets: [String: Double] = [:]) -> [TaskSummaryRow] {
+                             targets: [String: Double] = [:], errorOpportunities: [String: Int] = [:]) -> [TaskSummaryRow] {
         let groups = orderedGroups(observations.map(\.group), orders: groupOrders)
         let placing = SEQPlacing(observations, seq: seq, groupFactors: groupFactors)
         var rows: [TaskSummaryRow] = []
@@ -151,6 +154,7 @@ public enum TaskSummary {
                     row.target = target
                     row.underTarget = TaskBenchmarkTest.underTarget(times: successTimes, target: target, confidence: confidence)
                 }
+                row.errorOpportunities = errorOpportunities[task]
                 row.severalAttempts = byParticipant.values.filter { $0.count > 1 }.count
                 row.abandoned = participants.count - first.count
                 rows.append(row)

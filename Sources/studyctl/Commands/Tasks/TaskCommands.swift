@@ -44,12 +44,15 @@ struct TaskAdd: ParsableCommand {
     @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: 'tasks benchmark' and the report give the share of successful participants under it."), valueName: "seconds"))
     var target: Seconds?
 
+    @Option(help: ArgumentHelp(words("The places per attempt where a participant can err, e.g. 5: the Single Usability Metric standardises errors against them."), valueName: "n"))
+    var errorOpportunities: Int?
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
         try study.withStudy {
             try $0.addTask(key: key, title: title, description: description, position: order, penaltySeconds: penalty?.value,
-                           targetSeconds: target?.value)
+                           targetSeconds: target?.value, errorOpportunities: errorOpportunities)
         }
         say(.addedTask(key: key, penalty: penalty.map { NumberStyle(Voice.language).number($0.value, decimals: $0.value == $0.value.rounded() ? 0 : 1) }))
     }
@@ -57,8 +60,8 @@ struct TaskAdd: ParsableCommand {
 
 struct TaskEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: words("Set or clear a task's target time."),
-        discussion: words("Example: studyctl task edit T1 --target 90s; studyctl task edit T1 --no-target"))
+        commandName: "edit", abstract: words("Set or clear a task's target time and error opportunities."),
+        discussion: words("Example: studyctl task edit T1 --target 90s --error-opportunities 5; studyctl task edit T1 --no-target"))
 
     @Argument(help: ArgumentHelp(words("The task's key.")))
     var key: String
@@ -69,18 +72,37 @@ struct TaskEdit: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Remove the task's target time.")))
     var noTarget = false
 
+    @Option(help: ArgumentHelp(words("The places per attempt where a participant can err, e.g. 5: the Single Usability Metric standardises errors against them."), valueName: "n"))
+    var errorOpportunities: Int?
+
+    @Flag(help: ArgumentHelp(words("Remove the task's error opportunities.")))
+    var noErrorOpportunities = false
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        if (target == nil) == !noTarget { throw Refusal("Please give one of --target and --no-target.") }
+        if target != nil && noTarget { throw Refusal("Please give one of --target and --no-target.") }
+        if errorOpportunities != nil && noErrorOpportunities {
+            throw Refusal("Please give one of --error-opportunities and --no-error-opportunities.")
+        }
+        if target == nil && !noTarget && errorOpportunities == nil && !noErrorOpportunities {
+            throw Refusal("Please give --target, --no-target, --error-opportunities or --no-error-opportunities.")
+        }
     }
 
     func run() throws {
-        try study.withStudy { try $0.setTaskTarget(key: key, seconds: target?.value) }
+        let newTarget: Double?? = target != nil || noTarget ? .some(target?.value) : nil
+        let newOpportunities: Int?? = errorOpportunities != nil || noErrorOpportunities ? .some(errorOpportunities) : nil
+        try study.withStudy { try $0.editTask(key: key, targetSeconds: newTarget, errorOpportunities: newOpportunities) }
         if let target {
             say(("Task \(key): target time \(NumberStyle(Voice.language).number(target.value, decimals: target.value == target.value.rounded() ? 0 : 1)) s." as Sentence))
-        } else {
+        } else if noTarget {
             say(("Task \(key): no target time." as Sentence))
+        }
+        if let errorOpportunities {
+            say(("Task \(key): \(String(errorOpportunities)) error opportunities." as Sentence))
+        } else if noErrorOpportunities {
+            say(("Task \(key): no error opportunities." as Sentence))
         }
     }
 }
@@ -95,10 +117,11 @@ struct TaskList: ParsableCommand {
         let tasks = try study.withStudy { try $0.tasks() }
         if output.json { return try printJSON(tasks, command: "task list", key: "tasks") }
         if tasks.isEmpty { return say("No tasks yet. Add one with 'studyctl task add T1 --title \"…\"'.") }
-        var table = TextTable(words: ["order", "task", "title", "penalty", "target", "attempts"], rightAligned: [0, 3, 4, 5])
+        var table = TextTable(words: ["order", "task", "title", "penalty", "target", "error opportunities", "attempts"], rightAligned: [0, 3, 4, 5, 6])
         for task in tasks {
             table.append([String(task.position), task.key, task.title, task.penaltySeconds.map { NumberParser.format($0) + " s" } ?? "",
-                          task.targetSeconds.map { NumberParser.format($0) + " s" } ?? "", String(task.attempts)])
+                          task.targetSeconds.map { NumberParser.format($0) + " s" } ?? "", task.errorOpportunities.map(String.init) ?? "",
+                          String(task.attempts)])
         }
         print(table.render())
     }

@@ -15,7 +15,10 @@ struct TasksBenchmark: ParsableCommand {
             SEQ against 5.5, the average task ease (Sauro 2012): the one-sided one-sample t-test with its t interval. \
             Each p tests the side of the benchmark the task lies on. Traffic light: green when the interval's lower \
             bound is above the benchmark, red when its upper bound is below it, amber otherwise. One value per \
-            participant, as 'tasks summary' counts them.
+            participant, as 'tasks summary' counts them. SUM, the Single Usability Metric (Sauro & Kindlund 2005): \
+            completion, time against the task's target time, SEQ against 5.5 and errors against the task's error \
+            opportunities, each standardised to a percentage of the normal curve and averaged, with the mean of their \
+            interval bounds; a component that cannot be computed is left out and named.
             """))
 
     @Option(help: ArgumentHelp(words("Group by participant attributes or conditions (repeatable)."), valueName: "name"))
@@ -38,13 +41,12 @@ struct TasksBenchmark: ParsableCommand {
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
                                      successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors,
                                      groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
-                                     targets: dataset.targets)
+                                     targets: dataset.targets, errorOpportunities: dataset.errorOpportunities)
         if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks benchmark") }
         let table = ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language)
         if csv { return print(CSVRenderer.render(table), terminator: "") }
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
+        // The renderer writes the table's notes under it.
         print(TextRenderer.render(table, title: true), terminator: "")
-        print("")
-        for note in table.notes { print(note) }
     }
 }

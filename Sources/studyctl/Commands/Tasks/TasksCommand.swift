@@ -74,7 +74,7 @@ struct TasksSummary: ParsableCommand {
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
                                      successfulOnly: successfulOnly, seq: dataset.seq, groupFactors: dataset.groupFactors,
                                      groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
-                                     targets: dataset.targets)
+                                     targets: dataset.targets, errorOpportunities: dataset.errorOpportunities)
         if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary") }
         // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
         // screen its labels and numbers in the study's language.
@@ -128,7 +128,7 @@ struct TasksCompare: ParsableCommand {
             for two levels, Cochran's Q for more. --condition between participants (no one did two levels): \
             Welch's t-test of two levels. --by ATTRIBUTE: two groups of participants (between subjects), Welch's \
             t-test. Times are compared on the log scale and reported as the ratio of geometric means with its \
-            95 % interval; errors as the difference of means. Between groups, --measure completion compares one \
+            interval (95 %, or 90 % with --confidence 90); errors as the difference of means. Between groups, --measure completion compares one \
             outcome per participant by the N−1 two-proportion test (Campbell 2007), or Fisher's exact test when an \
             expected count is under 1, with the adjusted-Wald interval of the difference (Agresti & Caffo 2000); \
             --measure seq compares each participant's SEQ answer by Welch's t-test. Every effect is B against A, \
@@ -162,6 +162,7 @@ struct TasksCompare: ParsableCommand {
     var successfulOnly = false
 
     @OptionGroup var analysis: AnalysisSetOptions
+    @OptionGroup var confidence: ConfidenceOption
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
@@ -219,6 +220,11 @@ struct TasksCompare: ParsableCommand {
         // Completion within participants, from every attempt with an outcome (whatever --successful-only says).
         let completion = within ? attempts.completion : nil
         let style = NumberStyle(Voice.language)
+        let level = confidence.confidence.value
+        /// "95% CI [0,90; 1,50]": an interval with its level.
+        func labelled(_ interval: ClosedRange<Double>, decimals: Int) -> String {
+            "\(ResultTable.intervalLabel(level, Voice.language)) \(style.interval(interval.lowerBound, interval.upperBound, decimals: decimals))"
+        }
         /// "p = 0,008" or "p < 0,001".
         func pText(_ p: Double) -> String {
             let shown = style.p(p)
@@ -227,7 +233,7 @@ struct TasksCompare: ParsableCommand {
         let measured: Sentence = measure == .errors ? "errors" : measure == .time ? "time (log scale)" : "total (log scale)"
         let unit = measure == .errors ? "" : " s"
         if let measure = measure.taskMeasure, chosen.count > 2 {
-            guard case let .severalLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly) else { return }
+            guard case let .severalLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly, confidence: level) else { return }
             if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
             say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
             if comparison.leftOut > 0 { say("Left out (attempts under some of the levels only): \(comparison.leftOut)") }
@@ -241,13 +247,13 @@ struct TasksCompare: ParsableCommand {
             }
             if !comparison.pairs.isEmpty { say("Pairs, paired t-tests with Holm's adjustment:") }
             for pair in comparison.pairs {
-                let interval = pair.effectCI.map { " " + style.interval($0.lowerBound, $0.upperBound, decimals: measure == .errors ? 2 : 3) } ?? ""
+                let interval = pair.effectCI.map { ", " + labelled($0, decimals: measure == .errors ? 2 : 3) } ?? ""
                 let effect = measure == .errors ? "\(pair.levelB) − \(pair.levelA) = \(style.number(pair.effect))\(interval)"
                     : "\(pair.levelB) / \(pair.levelA) = \(style.number(pair.effect, decimals: 3))\(interval)"
                 say("  \(effect); t(\(pair.df)) = \(style.number(pair.t, decimals: 3)), \(pText(pair.p)), Holm \(pText(pair.pHolm))")
             }
         } else if let measure = measure.taskMeasure {
-            guard case let .twoLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly) else { return }
+            guard case let .twoLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly, confidence: level) else { return }
             if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
             let test = comparison.test
             let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
@@ -256,7 +262,7 @@ struct TasksCompare: ParsableCommand {
             if comparison.leftOut > 0 { say("Left out (attempts under one of the two levels only): \(comparison.leftOut)") }
             if comparison.averaged > 0 { say("Several attempts under one level: each participant's mean there enters (\(comparison.averaged) participants)") }
             let (a, b) = (chosen[0], chosen[1])
-            let interval = style.interval(comparison.effectCI.lowerBound, comparison.effectCI.upperBound, decimals: measure == .errors ? 2 : 3)
+            let interval = labelled(comparison.effectCI, decimals: measure == .errors ? 2 : 3)
             if measure == .errors {
                 say("mean errors: \(a) = \(style.number(comparison.typicalA)), \(b) = \(style.number(comparison.typicalB)); difference (\(b) − \(a)) = \(style.number(comparison.effect)) \(interval)")
             } else {
@@ -269,7 +275,7 @@ struct TasksCompare: ParsableCommand {
                 // Between participants: the same comparison as the report's, with Hedges' g and the group that is higher.
                 let compared = attempts.attempts.map(\.observation).filter { !successfulOnly || $0.outcome == .success }
                 let groups = GroupTaskComparisons(grouping: name, groups: chosen, taskOrder: [task], observations: compared,
-                                                  measures: [measure == .errors ? .errors : .time])
+                                                  measures: [measure == .errors ? .errors : .time], confidence: level)
                 if measure != .total, let row = groups.rows.first, let g = row.hedgesG {
                     say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))")
                 }
@@ -309,7 +315,7 @@ extension TasksCompare {
         }
         let kind: GroupTaskMeasure = measure == .completion ? .completion : .seq
         let compared = GroupTaskComparisons(grouping: name, groups: groups, taskOrder: [task], observations: dataset.observations,
-                                            seq: dataset.seq, measures: [kind])
+                                            seq: dataset.seq, measures: [kind], confidence: confidence.confidence.value)
         let (a, b) = (groups[0], groups[1])
         guard let row = compared.rows.first else {
             throw Refusal(kind == .completion
@@ -319,7 +325,7 @@ extension TasksCompare {
         if output.json { return try printJSON(row, command: "tasks compare") }
         if kind == .completion, let x = row.successesA, let y = row.successesB {
             say("Task \(task): \(name) \(a) vs \(b), completion (success = completed; partial success and failure = not), one outcome per participant (their first attempt with one): \(row.nA) and \(row.nB) participants")
-            let interval = style.interval(row.effectCI.lowerBound, row.effectCI.upperBound)
+            let interval = "\(ResultTable.intervalLabel(row.confidence, Voice.language)) \(style.interval(row.effectCI.lowerBound, row.effectCI.upperBound))"
             say("completion: \(a) = \(x)/\(row.nA) (\(style.percent(row.typicalA))), \(b) = \(y)/\(row.nB) (\(style.percent(row.typicalB))); difference (\(b) − \(a)) = \(style.number(row.effect)) \(interval), adjusted-Wald (Agresti & Caffo 2000)")
             let smallest = style.number(row.smallestExpected ?? 0)
             if row.test == "fisher-exact" {
@@ -330,7 +336,7 @@ extension TasksCompare {
             say(ResultTable.direction(row))
         } else {
             say("Task \(task): \(name) \(a) vs \(b), SEQ (each participant's mean answer to the task); Welch's t-test, \(row.nA) and \(row.nB) participants")
-            let interval = style.interval(row.effectCI.lowerBound, row.effectCI.upperBound)
+            let interval = "\(ResultTable.intervalLabel(row.confidence, Voice.language)) \(style.interval(row.effectCI.lowerBound, row.effectCI.upperBound))"
             say("mean SEQ: \(a) = \(style.number(row.typicalA)), \(b) = \(style.number(row.typicalB)); difference (\(b) − \(a)) = \(style.number(row.effect)) \(interval)")
             print("t(\(style.number(row.df ?? 0, decimals: 2))) = \(style.number(row.statistic ?? 0, decimals: 3)), \(pText(row.p))")
             if let g = row.hedgesG { say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))") }
@@ -361,7 +367,7 @@ struct TaskSummaryJSON: Encodable {
         var row: TaskSummaryRow
         var groups: [String: String]
 
-        enum Keys: String, CodingKey { case groups, completionBenchmark, seqBenchmark }
+        enum Keys: String, CodingKey { case groups, completionBenchmark, seqBenchmark, singleUsabilityMetric }
 
         func encode(to encoder: any Encoder) throws {
             try row.encode(to: encoder)
@@ -369,6 +375,7 @@ struct TaskSummaryJSON: Encodable {
             try container.encode(groups, forKey: .groups)
             try container.encode(row.completionBenchmark, forKey: .completionBenchmark)
             try container.encode(row.seqBenchmark, forKey: .seqBenchmark)
+            try container.encode(row.singleUsabilityMetric, forKey: .singleUsabilityMetric)
         }
     }
 
