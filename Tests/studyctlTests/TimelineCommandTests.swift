@@ -147,7 +147,7 @@ import Testing
         #expect(table.contains("Sessão 1 de P1") && table.contains("0:05") && table.contains("tentativa: sucesso") && table.contains("Tarefa T1"), "\(table)")
         #expect(table.contains("fora da linha do tempo: transcrição notas (1 fala): ela não tem tempos"), "\(table)")
         #expect(said[2].contains("não tem sessão moderada"), "\(said[2])")
-        #expect(said[7].contains("começa em -0:01.500"), "\(said[7])")
+        #expect(said[7].contains("começa em -0:01,500"), "\(said[7])")
         let all = said.joined(separator: "\n")
         #expect(ForeignWordCheck.english(in: all).isEmpty, "\(Set(ForeignWordCheck.english(in: all)).sorted())\n\(all)")
         let svg = try String(contentsOfFile: cli.path("P1-linha.svg"), encoding: .utf8)

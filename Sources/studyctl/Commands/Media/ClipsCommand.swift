@@ -121,7 +121,7 @@ struct ClipsCommand: ParsableCommand {
             }
             guard let window = ClipWindow.around(spanStartMs: source.startMs, spanEndMs: source.endMs, leadMs: Int((lead * 1000).rounded()),
                                                  tailMs: Int((tail * 1000).rounded()), durationMs: record.durationMs) else {
-                skip("it was said at \(MediaTime.text(source.startMs)), after the recording's end (\(MediaTime.text(record.durationMs)))")
+                skip("it was said at \(MediaTime.shown(source.startMs)), after the recording's end (\(MediaTime.shown(record.durationMs)))")
                 continue
             }
             planned.append((source, window))
@@ -151,7 +151,7 @@ struct ClipsCommand: ParsableCommand {
             let (source, window) = item
             let name = ClipNaming.fileName(index: index + 1, of: planned.count, participant: source.participant, startMs: source.startMs,
                                            code: source.codes.first ?? "", ext: clipFormat.fileExtension)
-            printError(words("Clip \(index + 1) of \(planned.count): \(source.participant) \(MediaTime.text(window.startMs))–\(MediaTime.text(window.endMs)) → \(name)"))
+            printError(words("Clip \(index + 1) of \(planned.count): \(source.participant) \(MediaTime.shown(window.startMs))–\(MediaTime.shown(window.endMs)) → \(name)"))
             let captions = work.appendingPathComponent("captions-\(index + 1).vtt").path
             try Self.write(Captions.webVTT([.init(startMs: window.wordsStartMs, endMs: window.wordsEndMs, text: source.excerpt)]), to: captions)
             let final = (folder as NSString).appendingPathComponent(name)
@@ -180,9 +180,9 @@ struct ClipsCommand: ParsableCommand {
         if format.json { return try printJSON(summary, command: "clips") }
         let titles = chapters.map(\.title).joined(separator: ", ")
         if clips.count == 1 {
-            say("Wrote 1 clip of '\(categoryName)' to \(folder), and the reel \(reelName) (\(MediaTime.text(reel.durationMs)), a chapter per participant: \(titles)).")
+            say("Wrote 1 clip of '\(categoryName)' to \(folder), and the reel \(reelName) (\(MediaTime.shown(reel.durationMs)), a chapter per participant: \(titles)).")
         } else {
-            say("Wrote \(clips.count) clips of '\(categoryName)' to \(folder), and the reel \(reelName) (\(MediaTime.text(reel.durationMs)), a chapter per participant: \(titles)).")
+            say("Wrote \(clips.count) clips of '\(categoryName)' to \(folder), and the reel \(reelName) (\(MediaTime.shown(reel.durationMs)), a chapter per participant: \(titles)).")
         }
         say(mode == .soft ? "Captions: a subtitle track (mov_text) in each clip and in the reel; players show or hide it."
             : "Captions: drawn into the picture of each clip and of the reel.")

@@ -66,7 +66,7 @@ struct MediaAdd: ParsableCommand {
                                                              transcript: transcript, placement: placement, session: clock.session))
         let kind = MediaList.kind(record.kind)
         let size = MediaList.size(record.size)
-        say("Registered \(record.participant)'s recording\(MediaList.labelled(record.label)): \(kind), \(record.facts.codec), \(MediaTime.text(record.durationMs)), \(size) (\(record.path)).")
+        say("Registered \(record.participant)'s recording\(MediaList.labelled(record.label)): \(kind), \(record.facts.codec), \(MediaTime.shown(record.durationMs)), \(size) (\(record.path)).")
         if let transcript = record.transcript {
             let shown = transcript.isEmpty ? "''" : transcript
             if record.transcriptTimed == true {
@@ -76,7 +76,7 @@ struct MediaAdd: ParsableCommand {
             }
             if let last = try database.transcriptDetails(participant: record.participant, label: transcript).turns.compactMap({ $0.end ?? $0.start }).max(),
                last > record.durationMs + 1000 {
-                note("the transcript's last turn ends at \(MediaTime.text(last)), after the recording's end (\(MediaTime.text(record.durationMs))): is it the transcript of this recording?")
+                note("the transcript's last turn ends at \(MediaTime.shown(last)), after the recording's end (\(MediaTime.shown(record.durationMs))): is it the transcript of this recording?")
             }
         }
         if let offset = record.sessionOffsetMs, let number = record.session {
@@ -137,7 +137,7 @@ struct MediaList: ParsableCommand {
             let clock = record.sessionOffsetMs.map { offset in words("session \(record.session ?? 1): begins at \(Self.offset(offset))") } ?? "–"
             let transcript = record.transcript.map { $0.isEmpty ? "''" : $0 } ?? "–"
             table.append([record.participant, record.label, Self.kind(record.kind), record.facts.codec,
-                          MediaTime.text(record.durationMs), Self.size(record.size), transcript, clock, file])
+                          MediaTime.shown(record.durationMs), Self.size(record.size), transcript, clock, file])
         }
         print(table.render())
         for item in listed {
@@ -161,13 +161,13 @@ struct MediaList: ParsableCommand {
     }
 
     /// A place on the session's clock: "0:37.000", "-0:02.500".
-    static func offset(_ ms: Int) -> String { MediaTime.text(ms) }
+    static func offset(_ ms: Int) -> String { MediaTime.shown(ms) }
 
     /// What placed the recording, as typed: "--starts-at 37", "0:05.000=event:start T1".
     static func placement(_ record: MediaRecord) -> String {
         guard let anchor = record.syncAnchor else { return "" }
         if anchor == "starts-at" { return "--starts-at \(MediaTime.seconds(record.sessionOffsetMs ?? 0))" }
-        return "--sync \(MediaTime.text(record.syncMediaMs ?? 0))=\(anchor)"
+        return "--sync \(MediaTime.shown(record.syncMediaMs ?? 0))=\(anchor)"
     }
 }
 

@@ -115,7 +115,7 @@ struct TimelineCommand: ParsableCommand {
     }
 
     static func tieSentence(_ tie: ClockTie) -> Sentence {
-        let begins = MediaTime.text(tie.offsetMs)
+        let begins = MediaTime.shown(tie.offsetMs)
         switch tie.basis {
         case .startsAt, .sync:
             return "\(tie.source) begins at \(begins) on the session's clock (\(tie.how))."
@@ -269,7 +269,7 @@ struct GazeSync: ParsableCommand {
         guard let placement = try clock.placement() else { throw Refusal("Please say where the recording starts with --starts-at or --sync.") }
         let placed = try study.withStudy { try $0.syncGaze(participant: participant, recording: recording, placement: placement, session: clock.session) }
         let how = placed.syncAnchor == "starts-at" ? "--starts-at \(MediaTime.seconds(placed.sessionOffsetMs))"
-            : "--sync \(MediaTime.text(placed.syncMediaMs))=\(placed.syncAnchor)"
-        say("\(placed.participant)'s gaze recording \(placed.recording) begins at \(MediaTime.text(placed.sessionOffsetMs)) on session \(placed.session)'s clock (\(how)).")
+            : "--sync \(MediaTime.shown(placed.syncMediaMs))=\(placed.syncAnchor)"
+        say("\(placed.participant)'s gaze recording \(placed.recording) begins at \(MediaTime.shown(placed.sessionOffsetMs)) on session \(placed.session)'s clock (\(how)).")
     }
 }
