@@ -7,6 +7,7 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Imported %@: %@", "%@ importado: %@"),
         ("%@ already exists; nothing was written. Rerun with --force to replace it.",
             "%@ já existe; nada foi gravado. Rode de novo com --force para substituí-lo."),
         ("Cannot write %@: %@", "Não foi possível gravar %@: %@"),

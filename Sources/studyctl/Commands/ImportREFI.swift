@@ -103,7 +103,7 @@ struct ImportQDPX: ParsableCommand {
             for path in copied { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
-        say("Imported \(file): \(summary.participantsAdded.count) new participants, \(summary.categoriesAdded.count) categories, \(summary.transcriptsAdded) transcripts, \(summary.codesAdded) codes, \(summary.memosAdded) memos")
+        say("Imported \(file): \(Sentence(verbatim: Counted.list([(summary.participantsAdded.count, .newParticipant), (summary.categoriesAdded.count, .category), (summary.transcriptsAdded, .transcript), (summary.codesAdded, .code), (summary.memosAdded, .memo)])))")
         if summary.recordingsAdded > 0 { say("Recordings registered: \(summary.recordingsAdded)") }
         for line in project.report + recordingNotes { print("  " + words(line)) }
         if !summary.skipped.isEmpty {
@@ -132,12 +132,36 @@ struct ImportQDC: ParsableCommand {
     func run() throws {
         let codebook = try REFIImport(codebook: file)
         let summary = try study.withStudy { try $0.importBundle(codebook.bundle) }
-        say(summary.memosAdded > 0 ? "Imported \(file): \(summary.categoriesAdded.count) categories, \(summary.memosAdded) memos"
-            : "Imported \(file): \(summary.categoriesAdded.count) categories")
+        say("Imported \(file): \(Sentence(verbatim: Counted.list([(summary.categoriesAdded.count, .category)] + (summary.memosAdded > 0 ? [(summary.memosAdded, .memo)] : []))))")
         for line in codebook.report { print("  " + words(line)) }
         if !summary.skipped.isEmpty {
             say("Skipped:")
             for line in summary.skipped { print("  - " + words(line)) }
         }
+    }
+}
+
+/// Counts of what an import brought, each noun in the number its count wants, in the command line's language:
+/// "2 new participants, 1 category, 1 memo" / "2 participantes novos, 1 categoria, 1 memorando".
+enum Counted {
+    enum Noun {
+        case newParticipant, category, transcript, code, memo
+
+        var forms: (en: (String, String), pt: (String, String)) {
+            switch self {
+            case .newParticipant: return (("new participant", "new participants"), ("participante novo", "participantes novos"))
+            case .category: return (("category", "categories"), ("categoria", "categorias"))
+            case .transcript: return (("transcript", "transcripts"), ("transcrição", "transcrições"))
+            case .code: return (("code", "codes"), ("código", "códigos"))
+            case .memo: return (("memo", "memos"), ("memorando", "memorandos"))
+            }
+        }
+    }
+
+    static func list(_ counts: [(Int, Noun)]) -> String {
+        counts.map { count, noun in
+            let forms = Voice.language == .ptBR ? noun.forms.pt : noun.forms.en
+            return "\(count) \(count == 1 ? forms.0 : forms.1)"
+        }.joined(separator: ", ")
     }
 }
