@@ -130,7 +130,10 @@ public final class CSVReader {
     /// - Parameter displayName: how errors name the file (defaults to `path`).
     /// - Parameter acceptUTF16: read UTF-16 text (with a byte-order mark, or without one when every other byte of
     ///   the start is zero) by converting it to UTF-8 as it is read; refused otherwise. Tobii's exports come as UTF-16.
-    public convenience init(path: String, delimiter: Delimiter? = nil, displayName: String? = nil, acceptUTF16: Bool = false) throws {
+    /// - Parameter headerAsData: keep the first row as it is, blank and repeated cells included, for exports whose
+    ///   header spans several rows (SurveyMonkey leaves the question text blank over its later columns).
+    public convenience init(path: String, delimiter: Delimiter? = nil, displayName: String? = nil, acceptUTF16: Bool = false,
+                            headerAsData: Bool = false) throws {
         let name = displayName ?? path
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -142,7 +145,8 @@ public final class CSVReader {
             throw CSVError.cannotRead(
                 file: name, reason: !exists ? "no such file" : isDirectory.boolValue ? "it is a folder" : "permission denied")
         }
-        try self.init(input: ChunkedInput(handle: handle, file: name), file: name, delimiter: delimiter, acceptUTF16: acceptUTF16)
+        try self.init(input: ChunkedInput(handle: handle, file: name), file: name, delimiter: delimiter, acceptUTF16: acceptUTF16,
+                      headerAsData: headerAsData)
     }
 
     /// Reads delimited text held in memory (for tests and for text pasted on the command line).
@@ -150,7 +154,7 @@ public final class CSVReader {
         try self.init(input: ChunkedInput(bytes: Array(text.utf8), file: file), file: file, delimiter: delimiter)
     }
 
-    private init(input: ChunkedInput, file: String, delimiter: Delimiter?, acceptUTF16: Bool = false) throws {
+    private init(input: ChunkedInput, file: String, delimiter: Delimiter?, acceptUTF16: Bool = false, headerAsData: Bool = false) throws {
         self.input = input
         self.file = file
         try self.input.fill()
@@ -175,6 +179,10 @@ public final class CSVReader {
         self.delimiterByte = chosen.byte
         guard let headerRecord = try readRecord() else {
             throw CSVError.empty(file: file)
+        }
+        if headerAsData {
+            header = headerRecord.fields
+            return
         }
         var seen: [String: Int] = [:]
         var names: [Field] = []
