@@ -10,7 +10,32 @@ extension StudyDatabase {
     /// streamed, in one transaction (`storeResponses`). All or nothing: every bad cell is reported (row, column,
     /// value and what was expected) before anything is stored.
     public func importResponses(from path: String, options: ResponseImportOptions) throws -> ResponseImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+        try importResponses(from: path, options: options, platform: .init()).summary
+    }
+
+    /// Imports a form export as `importResponses(from:options:)` does, after recognising the survey platform that
+    /// made it (`platform.from`, else from its header rows): its header rows become one header per column, its
+    /// meta columns are left out, its respondent id is the participant when no column is named, and its missing
+    /// codes, choice names and `platform.recode` values are read as the instrument's answers.
+    public func importResponses(from path: String, options given: ResponseImportOptions, platform: PlatformImportOptions) throws -> PlatformResponseImport {
+        var options = given
+        let named = [options.participantColumn, options.timestampColumn, options.taskColumn, options.itemsFrom].compactMap { $0 }
+            + Array(options.map.values)
+        let table = try SurveyExport.open(path: path, delimiter: options.delimiter, from: platform.from, keep: named.filter { !$0.isEmpty })
+        if options.participantColumn.isEmpty {
+            guard let respondent = table.reading.respondentColumn else {
+                throw StoreError.invalidInput([.init(location: "--participant-column",
+                    message: "\(path) is not an export of a survey platform this tool knows; say which column holds the participant codes with --participant-column")])
+            }
+            options.participantColumn = respondent
+        } else {
+            options.participantColumn = table.header(for: options.participantColumn)
+        }
+        options.timestampColumn = options.timestampColumn.map(table.header(for:))
+        options.taskColumn = options.taskColumn.map(table.header(for:))
+        options.itemsFrom = options.itemsFrom.map(table.header(for:))
+        options.map = options.map.mapValues(table.header(for:))
+        let reader = table.source
         let matcher = HeaderMatcher(reader)
         guard let definition = try instrument(options.instrument) ?? InstrumentCatalog.builtin(options.instrument) else {
             let known = Set(try instruments().map(\.id)).union(try InstrumentCatalog.builtin().map(\.id))
@@ -18,16 +43,37 @@ extension StudyDatabase {
         }
         let participant = try matcher.require(options.participantColumn)
         let task = try options.taskColumn.map { try matcher.require($0) }
-        let timestamp: Int? = try options.timestampColumn.map { try matcher.require($0) }
+        let timestamp: Int? = try options.timestampColumn.map { try matcher.require($0) } ?? table.submitted
             ?? reader.header.firstIndex { ColumnNames.timestamp.contains(AnswerReader.fold($0.value)) }
-        let started = reader.header.firstIndex { ColumnNames.started.contains(AnswerReader.fold($0.value)) }
+        let started = table.started ?? reader.header.firstIndex { ColumnNames.started.contains(AnswerReader.fold($0.value)) }
         let (items, matchedBy, confidence) = try ItemColumns.find(definition: definition, header: reader.header, options: options, file: reader.file,
                                                                  reserved: [participant, task, timestamp, started].compactMap { $0 },
                                                                  column: { try matcher.require($0) })
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
-        return try storeResponses(reader, columns: columns, options: options)
+        let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil ? reader
+            : PlatformCells(reader, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite)
+        return PlatformResponseImport(summary: try storeResponses(cells, columns: columns, options: options), reading: table.reading)
     }
+}
+
+/// How a survey platform's export is read (`responses import --from`, `--recode`).
+public struct PlatformImportOptions: Sendable {
+    /// The platform that made the file; `nil` detects it from the header rows, `.plain` reads the file as it is.
+    public var from: SurveyPlatform?
+    /// The file's numeric codes → scale points, for a platform that exports a question's recode values
+    /// (Qualtrics) or raw codes (REDCap) that are not the scale's 1…n.
+    public var recode: [String: Int]
+    public init(from: SurveyPlatform? = nil, recode: [String: Int] = [:]) {
+        self.from = from
+        self.recode = recode
+    }
+}
+
+/// What an import stored and what it recognised in the file.
+public struct PlatformResponseImport {
+    public var summary: ResponseImportSummary
+    public var reading: PlatformReading
 }
 
 /// Which column of a form export holds each item.

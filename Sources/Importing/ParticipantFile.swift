@@ -10,15 +10,27 @@ extension StudyDatabase {
     /// study's door and learn what each column holds (a column is numeric only if every cell is); then by the
     /// store, which stores it in one transaction (`storeParticipants`).
     public func importParticipants(from path: String, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+        try importParticipants(from: path, options: options, platform: nil).summary
+    }
+
+    /// Imports participants as `importParticipants(from:options:)` does, from a survey platform's export too
+    /// (`platform`, else recognised from the header rows): the respondent id is the code unless
+    /// `options.codeColumn` names another column, and the platform's meta columns are no attributes.
+    public func importParticipants(from path: String, options: ParticipantImportOptions, platform: SurveyPlatform?) throws
+        -> (summary: ParticipantImportSummary, reading: PlatformReading) {
+        let keep = [options.codeColumn].compactMap { $0 }
+        let table = try SurveyExport.open(path: path, delimiter: options.delimiter, from: platform, keep: keep)
+        let reader = table.source
         let matcher = HeaderMatcher(reader)
         let codeIndex = try options.codeColumn.map { name -> Int in
-            guard let index = matcher.index(of: name) else {
+            guard let index = matcher.index(of: table.header(for: name)) else {
                 throw StoreError.invalidInput([.init(location: "\(reader.file):1:1", message: "no column '\(name)' in the header; columns are \(matcher.listing)")])
             }
             return index
-        } ?? 0
+        } ?? table.respondent ?? 0
         var columns = try ParticipantColumns.named(reader, excluding: codeIndex)
+        // A platform's start and submission times describe the response, not the participant.
+        columns.removeAll { [table.submitted, table.started].contains($0.index) }
         var records = 0
         while let record = try reader.next() {
             records += 1
@@ -28,8 +40,10 @@ extension StudyDatabase {
                 columns[index].contents.add(cell)
             }
         }
-        let second = try CSVReader(path: path, delimiter: reader.delimiter, displayName: reader.file)
-        return try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options)
+        let second: RecordSource = table.reading.platform == .plain
+            ? try CSVReader(path: path, delimiter: (table.source as? ReplayedSource)?.delimiter ?? options.delimiter, displayName: reader.file)
+            : try SurveyExport.open(path: path, delimiter: options.delimiter, from: table.reading.platform, keep: keep).source
+        return (try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options), table.reading)
     }
 }
 

@@ -1,0 +1,269 @@
+import Foundation
+import StudyStore
+import Surveys
+import Tabular
+import Wording
+
+/// The survey platforms whose exports `responses import` and `participants import` recognise: each one's header
+/// rows, meta columns, respondent column and missing-value codes (facts in docs/research: "Survey platform
+/// exports"). `plain` is a table with one header row and nothing platform-specific.
+public enum SurveyPlatform: String, CaseIterable, Sendable {
+    case qualtrics, surveymonkey, redcap, kobo, sosci, plain
+
+    /// The platform's own name, as people know it (the same in both languages).
+    public var displayName: String {
+        switch self {
+        case .qualtrics: return "Qualtrics"
+        case .surveymonkey: return "SurveyMonkey"
+        case .redcap: return "REDCap"
+        case .kobo: return "KoboToolbox"
+        case .sosci: return "SoSci Survey"
+        case .plain: return "plain"
+        }
+    }
+
+    /// The platforms detection tries, in this order (the first that recognises the header wins).
+    static let detectable: [SurveyPlatform] = [.qualtrics, .surveymonkey, .redcap, .kobo, .sosci]
+}
+
+/// What was recognised in an export, for the command to say: the platform, how many header rows it had, and the
+/// platform's own columns (times, devices, progress) left out of the import.
+public struct PlatformReading: Sendable, Equatable {
+    public var platform: SurveyPlatform
+    public var headerRows: Int
+    public var leftOut: [String]
+    /// The column taken as the participant code when none was named (the respondent id).
+    public var respondentColumn: String?
+}
+
+/// The first rows of a table, read before deciding what it is: the header and up to two records.
+struct TablePeek {
+    let file: String
+    let header: [Field]
+    let records: [Record]
+    let folded: [String]
+
+    init(_ source: RecordSource, rows: Int = 2) throws {
+        file = source.file
+        header = source.header
+        var records: [Record] = []
+        while records.count < rows, let record = try source.next() { records.append(record) }
+        self.records = records
+        folded = header.map { AnswerReader.fold($0.value) }
+    }
+
+    /// The cell of `record` (0: the first record after the header) at column `index`, or "".
+    func cell(_ record: Int, _ index: Int) -> String {
+        guard record < records.count, index < records[record].fields.count else { return "" }
+        return records[record].fields[index].value
+    }
+
+    func has(_ name: String) -> Bool { folded.contains(name) }
+    func index(_ name: String) -> Int? { folded.firstIndex(of: name) }
+}
+
+/// A table that gives back the records a peek read before the rest of the source, so a plain file streams as
+/// if nothing had looked at it.
+final class ReplayedSource: RecordSource {
+    private let source: RecordSource
+    private var pending: [Record]
+    init(_ source: RecordSource, replaying records: [Record]) {
+        self.source = source
+        pending = records
+    }
+    var file: String { source.file }
+    var header: [Field] { source.header }
+    func next() throws -> Record? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        return try source.next()
+    }
+    func position(of field: Field) -> SourcePosition { source.position(of: field) }
+    var fractionRead: Double { source.fractionRead }
+    /// The delimiter of the file underneath, for reading it again.
+    var delimiter: Delimiter? { (source as? CSVReader)?.delimiter }
+}
+
+/// What a column of an export is for.
+enum ColumnRole: Equatable {
+    /// An answer, or anything else the researcher may name (kept).
+    case data
+    /// The platform's own bookkeeping: left out and listed.
+    case meta
+    case respondent, submitted, started
+}
+
+/// One column of an export once its header rows are read: the one header the import sees (`header`, with the
+/// position of the cell it came from), the other names it answers to (field id, question text), and its role.
+struct PlatformColumn {
+    var index: Int
+    var header: Field
+    var aliases: [String]
+    var role: ColumnRole
+}
+
+/// An export made into one header row per column, the platform's meta columns left out, ready for the matcher
+/// that finds the instrument's items. Records keep the lines and columns of the file.
+struct PlatformTable {
+    var reading: PlatformReading
+    var source: RecordSource
+    var respondent: Int?
+    var submitted: Int?
+    var started: Int?
+    /// Per column of `source`: the folded names it answers to (its header, field id, question text).
+    var names: [[String]]
+    /// Cells that mean "not answered" on this platform (exact text).
+    var missingCodes: Set<String>
+    /// How an answer cell is read before the instrument's reader sees it (KoboToolbox's choice names).
+    var rewrite: (@Sendable (String) -> String)?
+
+    /// The header the import sees for a column the researcher named by any of its names (field id, question text,
+    /// the header itself); `name` itself when no column answers to it.
+    func header(for name: String) -> String {
+        let wanted = AnswerReader.fold(name)
+        if let index = names.firstIndex(where: { $0.contains(wanted) }) { return source.header[index].value }
+        return name
+    }
+
+    /// A plain table: the source as it is, nothing recognised.
+    static func plain(_ source: RecordSource) -> PlatformTable {
+        PlatformTable(reading: PlatformReading(platform: .plain, headerRows: 1, leftOut: [], respondentColumn: nil),
+                      source: source, respondent: nil, submitted: nil, started: nil,
+                      names: source.header.map { [AnswerReader.fold($0.value)] }, missingCodes: [], rewrite: nil)
+    }
+
+    /// Builds the table from the columns a platform reader worked out and the data records (all of them, read into
+    /// memory: exports from these platforms are a few thousand rows at most). Columns named in `keep` stay even
+    /// when they are the platform's (a participant code in SurveyMonkey's "Custom Data 1"). Headers that read
+    /// the same (a Qualtrics loop's iterations) get their field id added, so each can be named.
+    static func build(platform: SurveyPlatform, file: String, headerRows: Int, columns: [PlatformColumn], records: [Record],
+                      keep: [String], missingCodes: Set<String> = [], rewrite: (@Sendable (String) -> String)? = nil) -> PlatformTable {
+        let wanted = Set(keep.map(AnswerReader.fold))
+        var kept: [PlatformColumn] = []
+        var leftOut: [String] = []
+        for var column in columns {
+            if column.role == .meta, !column.aliases.contains(where: wanted.contains) {
+                leftOut.append(column.aliases.first ?? column.header.value)
+                continue
+            }
+            if column.role == .meta { column.role = .data }
+            kept.append(column)
+        }
+        let counts = Dictionary(kept.map { (AnswerReader.fold($0.header.value), 1) }, uniquingKeysWith: +)
+        for index in kept.indices where counts[AnswerReader.fold(kept[index].header.value), default: 0] > 1 {
+            if let id = kept[index].aliases.first, AnswerReader.fold(id) != AnswerReader.fold(kept[index].header.value) {
+                kept[index].header.value += " (\(id))"
+            }
+        }
+        let rows = records.map { record in
+            Record(fields: kept.map { column in
+                column.index < record.fields.count ? record.fields[column.index]
+                    : Field(value: "", line: record.line, column: (record.fields.last?.column ?? 0) + 1)
+            }, line: record.line)
+        }
+        let header = kept.map(\.header)
+        let table = MemoryTable(file: file, header: header, records: rows)
+        let respondent = kept.firstIndex { $0.role == .respondent }
+        return PlatformTable(
+            reading: PlatformReading(platform: platform, headerRows: headerRows, leftOut: leftOut,
+                                     respondentColumn: respondent.map { header[$0].value }),
+            source: table, respondent: respondent,
+            submitted: kept.firstIndex { $0.role == .submitted }, started: kept.firstIndex { $0.role == .started },
+            names: kept.map { column in Array(Set([AnswerReader.fold(column.header.value)] + column.aliases.map(AnswerReader.fold))) },
+            missingCodes: missingCodes, rewrite: rewrite)
+    }
+}
+
+/// Recognises which platform exported a table and normalises it.
+public enum SurveyExport {
+    /// The table as the import should read it: detected from the header rows (or the platform `from` names;
+    /// `.plain` skips detection). Refuses a file that `from` names as a platform's when it lacks what that
+    /// platform always writes, saying what is missing and where.
+    static func recognise(_ source: RecordSource, from: SurveyPlatform?, keep: [String]) throws -> PlatformTable {
+        let peek = try TablePeek(source)
+        let platform: SurveyPlatform
+        if let from {
+            platform = from
+        } else {
+            platform = SurveyPlatform.detectable.first { recognises($0, peek) } ?? .plain
+        }
+        switch platform {
+        case .plain: return .plain(ReplayedSource(source, replaying: peek.records))
+        case .qualtrics: return try Qualtrics.normalise(peek, rest: source.readAll(), keep: keep)
+        case .surveymonkey: return try SurveyMonkey.normalise(peek, rest: source.readAll(), keep: keep)
+        case .redcap: return REDCap.normalise(peek, rest: try source.readAll(), keep: keep)
+        case .kobo: return Kobo.normalise(peek, rest: try source.readAll(), keep: keep)
+        case .sosci: return SoSci.normalise(peek, rest: try source.readAll(), keep: keep)
+        }
+    }
+
+    static func recognises(_ platform: SurveyPlatform, _ peek: TablePeek) -> Bool {
+        switch platform {
+        case .qualtrics: return Qualtrics.recognises(peek)
+        case .surveymonkey: return SurveyMonkey.recognises(peek)
+        case .redcap: return REDCap.recognises(peek)
+        case .kobo: return Kobo.recognises(peek)
+        case .sosci: return SoSci.recognises(peek)
+        case .plain: return false
+        }
+    }
+
+    /// Opens a delimited file for recognition: as usual, or, when its first row has blank or repeated cells
+    /// (SurveyMonkey's question row), with that row kept as data, provided a platform then recognises it.
+    static func open(path: String, delimiter: Delimiter?, from: SurveyPlatform?, keep: [String]) throws -> PlatformTable {
+        do {
+            return try recognise(try CSVReader(path: path, delimiter: delimiter), from: from, keep: keep)
+        } catch let error as CSVError {
+            switch error {
+            case .emptyHeader, .duplicateHeader:
+                guard from != .plain else { throw error }
+                let reader = try CSVReader(path: path, delimiter: delimiter, headerAsData: true)
+                let peek = try TablePeek(reader)
+                let platform = from ?? SurveyPlatform.detectable.first { recognises($0, peek) }
+                guard let platform, platform == .surveymonkey || platform == .qualtrics else { throw error }
+                let rest = try reader.readAll()
+                return platform == .surveymonkey ? try SurveyMonkey.normalise(peek, rest: rest, keep: keep)
+                                                 : try Qualtrics.normalise(peek, rest: rest, keep: keep)
+            default:
+                throw error
+            }
+        }
+    }
+}
+
+/// An export's item cells as the instrument's reader should see them: the platform's missing codes blank, its
+/// choice names readable, numeric codes recoded to scale points (`--recode`). Other columns pass untouched.
+final class PlatformCells: RecordSource {
+    private let source: RecordSource
+    private let columns: Set<Int>
+    private let missing: Set<String>
+    private let recode: [String: String]
+    private let rewrite: (@Sendable (String) -> String)?
+
+    init(_ source: RecordSource, items: Set<Int>, missing: Set<String>, recode: [String: Int], rewrite: (@Sendable (String) -> String)?) {
+        self.source = source
+        columns = items
+        self.missing = missing
+        self.recode = Dictionary(recode.map { (AnswerReader.fold($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
+        self.rewrite = rewrite
+    }
+
+    var file: String { source.file }
+    var header: [Field] { source.header }
+    func position(of field: Field) -> SourcePosition { source.position(of: field) }
+    var fractionRead: Double { source.fractionRead }
+
+    func next() throws -> Record? {
+        guard var record = try source.next() else { return nil }
+        for index in columns where index < record.fields.count {
+            let value = TextSafety.trimmingSpaces(record.fields[index].value)
+            if missing.contains(value) {
+                record.fields[index].value = ""
+            } else if let point = recode[AnswerReader.fold(value)] {
+                record.fields[index].value = point
+            } else if let rewrite {
+                record.fields[index].value = rewrite(value)
+            }
+        }
+        return record
+    }
+}
