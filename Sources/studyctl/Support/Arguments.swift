@@ -4,6 +4,7 @@ import Surveys
 import Tabular
 import StudyStore
 import Reports
+import Importing
 
 extension StudyLanguage: ExpressibleByArgument {
     public init?(argument: String) {
@@ -94,6 +95,14 @@ extension DuplicatePolicy: ExpressibleByArgument {
 }
 
 extension ShareDenominator: ExpressibleByArgument {}
+
+extension SurveyPlatform: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
 
 extension ReportWriter.Format: ExpressibleByArgument {}
 

@@ -25,8 +25,11 @@ struct ParticipantImport: ParsableCommand {
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
     var file: String
 
-    @Option(help: ArgumentHelp(words("The column holding participant codes (default: the first column)."), valueName: "name"))
+    @Option(help: ArgumentHelp(words("The column holding participant codes (default: the first column, or a survey platform's respondent id)."), valueName: "name"))
     var codeColumn: String?
+
+    @Option(help: ArgumentHelp(words("The survey platform that exported the file (default: recognised from its headers)."), valueName: "platform"))
+    var from: SurveyPlatform?
 
     @Option(help: ArgumentHelp(words("The field separator (default: detected from the header row)."), valueName: "delimiter"))
     var delimiter: Delimiter?
@@ -45,10 +48,11 @@ struct ParticipantImport: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let summary = try study.withStudy {
+        let (summary, reading) = try study.withStudy {
             try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable,
-                                                                      types: try TypeDeclaration.types(type)))
+                                                                      types: try TypeDeclaration.types(type)), platform: from)
         }
+        sayPlatform(reading, participantsFromRespondent: codeColumn == nil)
         for line in summary.notes { note(line) }
         let types = ["number": words("number"), "text": words("text")]
         say(.importedParticipants(added: summary.added, updated: summary.updated,

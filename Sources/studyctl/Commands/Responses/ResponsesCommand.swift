@@ -16,7 +16,7 @@ struct ResponsesCommand: ParsableCommand {
 struct ResponsesImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: words("Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey)."),
+        abstract: words("Import the CSV a form tool exports (Google Forms, Microsoft Forms, LimeSurvey, Qualtrics, SurveyMonkey, REDCap, KoboToolbox, SoSci Survey)."),
         discussion: words("""
             One row per participant (or, with --long, one row per answer). Item columns are found by the item \
             texts their headers carry (Google Forms style, either language, any order; other columns such as \
@@ -32,6 +32,14 @@ struct ResponsesImport: ParsableCommand {
 
             Example (a Google Forms export in Portuguese):
               studyctl responses import respostas.csv --instrument sus --participant-column Participante
+            """) + "\n\n" + words("""
+            Exports of Qualtrics (three header rows, or the legacy two), SurveyMonkey (two header rows), REDCap, \
+            KoboToolbox and SoSci Survey are recognised by their headers (--from names the platform when they \
+            cannot tell): their header rows become one header per column, their own columns (dates, progress, \
+            devices) are left out and listed, the respondent id is the participant unless --participant-column \
+            names another column (a field id or a question text), and their missing codes (Qualtrics -99, \
+            SoSci -1 to -9, REDCap's UNK, NASK…) are unanswered items. Numeric codes that are not the scale's \
+            points (Qualtrics' recode values, REDCap's raw codes) are read with --recode.
             """))
 
     @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
@@ -40,8 +48,14 @@ struct ResponsesImport: ParsableCommand {
     @Option(help: ArgumentHelp(words("The instrument the answers belong to (with --long: when the file has no instrument column)."), valueName: "id"))
     var instrument: String?
 
-    @Option(help: ArgumentHelp(words("The column holding participant codes."), valueName: "column"))
+    @Option(help: ArgumentHelp(words("The column holding participant codes (default for a survey platform's export: its respondent id)."), valueName: "column"))
     var participantColumn: String?
+
+    @Option(help: ArgumentHelp(words("The survey platform that exported the file (default: recognised from its headers)."), valueName: "platform"))
+    var from: SurveyPlatform?
+
+    @Option(help: ArgumentHelp(words("The file's numeric codes and the scale point each stands for, e.g. 31=1,32=2 (Qualtrics recode values)."), valueName: "code=point,…"))
+    var recode: [String] = []
 
     @Flag(help: ArgumentHelp(words("The file is in long format: one row per answer, columns participant, instrument, item, value (and task).")))
     var long = false
@@ -102,10 +116,20 @@ struct ResponsesImport: ParsableCommand {
         return result
     }
 
+    func recodeMap() throws -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (code, point) in try parseColumnMap(recode, example: "CODE=POINT, e.g. --recode 31=1,32=2") {
+            guard let value = Int(point) else { throw Refusal("Please give a scale point as a whole number in --recode; '\(point)' is not one.") }
+            result[code] = value
+        }
+        return result
+    }
+
     func validate() throws {
         _ = try labelMap()
-        if !long && (instrument == nil || participantColumn == nil) {
-            throw Refusal("Please give --instrument and --participant-column (or --long for a file with one row per answer).")
+        _ = try recodeMap()
+        if !long && instrument == nil {
+            throw Refusal("Please give --instrument (or --long for a file with one row per answer).")
         }
         _ = try mapping()
         if !map.isEmpty && itemsFrom != nil { throw Refusal("Please use either --map or --items-from, not both.") }
@@ -127,15 +151,19 @@ struct ResponsesImport: ParsableCommand {
             return
         }
         var options = ResponseImportOptions(
-            instrument: instrument!, participantColumn: participantColumn!, map: try mapping(), itemsFrom: itemsFrom,
+            instrument: instrument!, participantColumn: participantColumn ?? "", map: try mapping(), itemsFrom: itemsFrom,
             timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: measurement,
             orientation: orientation, replace: replace, delimiter: delimiter)
         options.labels = try labelMap()
         options.duplicates = duplicates
         let progress = ProgressBar(label: "importing")
         options.progress = progress.update
-        let summary = try study.withStudy(signOfLife: false) { try $0.importResponses(from: file, options: options) }
+        let result = try study.withStudy(signOfLife: false) {
+            try $0.importResponses(from: file, options: options, platform: PlatformImportOptions(from: from, recode: try recodeMap()))
+        }
         progress.finish()
+        let summary = result.summary
+        sayPlatform(result.reading, participantsFromRespondent: participantColumn == nil)
         let columns = summary.columns.sorted { $0.key < $1.key }
         say(.importedResponseSets(sets: summary.responseSets, answers: summary.answers, instrument: summary.instrument, file: file,
                                   replaced: summary.replaced))
@@ -152,5 +180,18 @@ struct ResponsesImport: ParsableCommand {
         if summary.duplicatesDropped > 0 {
             say(.repeatedSubmissions(dropped: summary.duplicatesDropped, keepLast: duplicates == .keepLast))
         }
+    }
+}
+
+/// What was recognised in a survey platform's export, before the import's own summary.
+func sayPlatform(_ reading: PlatformReading, participantsFromRespondent: Bool) {
+    guard reading.platform != .plain else { return }
+    let name = reading.platform.displayName
+    say(reading.headerRows == 1 ? "Recognised a \(name) export (one header row)" : "Recognised a \(name) export (\(reading.headerRows) header rows)")
+    if participantsFromRespondent, let respondent = reading.respondentColumn {
+        say("Participant codes read from the respondent id column '\(respondent)'")
+    }
+    if !reading.leftOut.isEmpty {
+        say("\(name) columns left out: \(reading.leftOut.map { "'\($0)'" }.joined(separator: ", "))")
     }
 }
