@@ -178,4 +178,17 @@ import Testing
         #expect(list.contains("designer"), "\(list)")
         #expect(!list.contains("QUESTNNR"), "\(list)")
     }
+
+    @Test func realQualtricsExportFromQualtRics() throws {
+        // qualtRics' sample (a real export, German header texts): three header rows, one response.
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Platforms", "--language", "en"])
+        let output = try cli.succeed(["participant", "import", Self.fixture("qualtrics-real-qualtRics-sample.csv")])
+        #expect(output.contains("Recognised a Qualtrics export (3 header rows)"), "\(output)")
+        #expect(output.contains("'StartDate'") && output.contains("'UserLanguage'"), "\(output)")
+        let list = try cli.succeed(["participant", "list", "--json"])
+        #expect(list.contains("R_2YPOQ602ER1jkf1"), "\(list)")
+        #expect(list.contains("Hello World!"), "\(list)")
+        #expect(!list.contains("130.92.34.66"), "\(list)")
+    }
 }

@@ -65,7 +65,12 @@ enum Qualtrics {
                 message: "this Qualtrics export has its ImportId row on line \(first!.line), but it comes third, after the field ids and the question texts; export the file again from Qualtrics with all three header rows")])
         }
         let legacy = peek.has("v1") || peek.has("responseset")
-        let texts = first.map { record in record.fields.contains { metaTexts.contains(AnswerReader.fold($0.value)) } || record.fields.contains { AnswerReader.fold($0.value) == "responseid" } } ?? false
+        // Row 2 holds texts (in the survey's language) when it has the English meta texts, or when the cell under
+        // ResponseId is not a response id (`R_…`).
+        let responseID = peek.index("responseid").map { peek.cell(0, $0) }
+        let texts = first.map { record in record.fields.contains { metaTexts.contains(AnswerReader.fold($0.value)) }
+            || record.fields.contains { AnswerReader.fold($0.value) == "responseid" } } ?? false
+            || responseID.map { !$0.isEmpty && !$0.hasPrefix("R_") && !$0.hasPrefix("{") } ?? false
         var headerRows = 1
         if legacy {
             headerRows = texts ? 2 : 1
