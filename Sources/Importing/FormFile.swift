@@ -47,7 +47,7 @@ extension StudyDatabase {
             ?? reader.header.firstIndex { ColumnNames.timestamp.contains(AnswerReader.fold($0.value)) }
         let started = table.started ?? reader.header.firstIndex { ColumnNames.started.contains(AnswerReader.fold($0.value)) }
         let (items, matchedBy, confidence) = try ItemColumns.find(definition: definition, header: reader.header, options: options, file: reader.file,
-                                                                 reserved: [participant, task, timestamp, started].compactMap { $0 },
+                                                                 reserved: [participant, task, timestamp, started, table.respondent].compactMap { $0 },
                                                                  column: { try matcher.require($0) })
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started

@@ -23,7 +23,7 @@ import Testing
         let text = try String(contentsOfFile: cli.path("out/responses.csv"), encoding: .utf8)
         let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = lines[0]
-        let keep = ["participant", "instrument", "item", "value", "text", "na"].map { header.firstIndex(of: $0)! }
+        let keep = ["participant", "instrument", "item", "value", "answer", "not_applicable"].map { header.firstIndex(of: $0)! }
         return lines.dropFirst().map { row in keep.map { row[$0] }.joined(separator: ",") }.sorted()
     }
 
@@ -58,7 +58,7 @@ import Testing
 
     @Test func qualtricsChoiceText() throws {
         try check("qualtrics-choice-text.csv", codes: Self.qualtricsCodes, platform: "Qualtrics", headerRows: "3 header rows",
-                  leftOut: ["StartDate", "Duration (in seconds)", "DistributionChannel", "Q2_DO"], respondent: "Response ID")
+                  leftOut: ["EndDate", "Duration (in seconds)", "DistributionChannel", "Q2_DO"], respondent: "Response ID")
     }
 
     @Test func qualtricsRecodeValuesAndSeenButUnanswered() throws {
@@ -85,7 +85,8 @@ import Testing
     }
 
     @Test func redcapRawAndLabels() throws {
-        try check("redcap-raw.csv", codes: ["1", "2", "3"], platform: "REDCap", headerRows: "one header row",
+        // Raw variable names carry no item text, and the comment column is one more: the items are named.
+        try check("redcap-raw.csv", codes: ["1", "2", "3"], arguments: ["--items-from", "sus_1"], platform: "REDCap", headerRows: "one header row",
                   leftOut: ["redcap_survey_identifier", "sus_complete"], respondent: "record_id")
         try check("redcap-labels.csv", codes: ["1", "2", "3"], platform: "REDCap", headerRows: "one header row",
                   leftOut: ["Survey Identifier", "Complete?"], respondent: "Record ID")
@@ -105,7 +106,7 @@ import Testing
         // --from qualtrics on the Qualtrics file is what detection finds; --from plain reads line 1 as the header
         // and the respondent column must then be named.
         try check("qualtrics-choice-text.csv", codes: Self.qualtricsCodes, arguments: ["--from", "qualtrics"], platform: "Qualtrics",
-                  headerRows: "3 header rows", leftOut: ["StartDate"], respondent: "Response ID")
+                  headerRows: "3 header rows", leftOut: ["Status"], respondent: "Response ID")
         let cli = try study(codes: Self.qualtricsCodes)
         let plain = try cli.fail(["responses", "import", Self.fixture("sosci.csv"), "--instrument", "sus", "--from", "plain"])
         #expect(plain.stderr.contains("is not an export of a survey platform this tool knows; say which column holds the participant codes with --participant-column"), "\(plain.stderr)")
@@ -185,7 +186,8 @@ import Testing
         try cli.succeed(["init", "--title", "Platforms", "--language", "en"])
         let output = try cli.succeed(["participant", "import", Self.fixture("qualtrics-real-qualtRics-sample.csv")])
         #expect(output.contains("Recognised a Qualtrics export (3 header rows)"), "\(output)")
-        #expect(output.contains("'StartDate'") && output.contains("'UserLanguage'"), "\(output)")
+        #expect(output.contains("'EndDate'") && output.contains("'UserLanguage'"), "\(output)")
+        #expect(output.contains("Participant codes read from the respondent id column 'Antwort-ID'"), "\(output)")
         let list = try cli.succeed(["participant", "list", "--json"])
         #expect(list.contains("R_2YPOQ602ER1jkf1"), "\(list)")
         #expect(list.contains("Hello World!"), "\(list)")

@@ -31,8 +31,9 @@ enum Qualtrics {
 
     static func recognises(_ peek: TablePeek) -> Bool {
         if peek.records.contains(where: { $0.fields.contains { isImportID($0.value) } }) { return true }
-        let hasID = peek.has("responseid") || peek.has("v1")
-        return hasID && (peek.has("startdate") || peek.has("recordeddate") || peek.has("distributionchannel") || peek.has("responseset"))
+        // The legacy export: V1…V10, or its field names ResponseID, ResponseSet.
+        if peek.has("v1") && peek.has("v10") { return true }
+        return peek.has("responseid") && (peek.has("startdate") || peek.has("recordeddate") || peek.has("distributionchannel") || peek.has("responseset"))
     }
 
     static func isMeta(_ id: String) -> Bool {

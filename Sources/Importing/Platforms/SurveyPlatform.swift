@@ -141,7 +141,7 @@ struct PlatformTable {
         var kept: [PlatformColumn] = []
         var leftOut: [String] = []
         for var column in columns {
-            if column.role == .meta, !column.aliases.contains(where: wanted.contains) {
+            if column.role == .meta, !column.aliases.contains(where: { wanted.contains(AnswerReader.fold($0)) }) {
                 leftOut.append(column.aliases.first ?? column.header.value)
                 continue
             }
