@@ -24,7 +24,7 @@ extension StudyDatabase {
         let table = try SurveyExport.open(path: path, delimiter: options.delimiter, from: platform.from, keep: named.filter { !$0.isEmpty })
         if options.participantColumn.isEmpty {
             guard let respondent = table.reading.respondentColumn else {
-                throw StoreError.invalidInput([.init(location: "--participant-column",
+                throw StoreError.invalidInput([.init(location: Sentence(verbatim: path),
                     message: "\(path) is not an export of a survey platform this tool knows; say which column holds the participant codes with --participant-column")])
             }
             options.participantColumn = respondent
