@@ -76,4 +76,13 @@ extension StudyDatabase {
             return try Self.codeRecords(db, where: "k.id = ?", arguments: [id])[0]
         }
     }
+
+    /// Each category's place in the order categories were added (1 for the first): it never changes and is never
+    /// given twice, so a colour drawn from it stays the category's after others are merged away or renamed.
+    public func categoryPositions() throws -> [String: Int] {
+        try read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT name, position FROM category").map { ($0["name"] as String, $0["position"] as Int) },
+                       uniquingKeysWith: { a, _ in a })
+        }
+    }
 }

@@ -237,13 +237,15 @@ struct API {
     }
 
     /// The codebook with the coder's own counts (a coder not in the study yet has none): coding is blind, so no
-    /// count of another coder's codes reaches the page. Colours follow the codebook's order, as the page has always
-    /// drawn them, so a category keeps its colour from the moment it is created.
+    /// count of another coder's codes reaches the page. A category's colour follows the order categories were added
+    /// in (`Palette`), so it keeps its colour from the moment it is created, whatever is merged away after, and no
+    /// two categories share one.
     func categories(coder: String?) throws -> [Category] {
-        try study.categories(coder: coder).enumerated().map { index, info in
+        let positions = try study.categoryPositions()
+        return try study.categories(coder: coder).enumerated().map { index, info in
             Category(name: info.name, definition: info.definition, origin: info.origin, reference: info.reference, theme: info.theme,
                      codes: coder == nil ? 0 : info.codes, participants: coder == nil ? 0 : info.participants,
-                     colour: Palette.colour(index))
+                     colour: Palette.colour(positions[info.name].map { $0 - 1 } ?? index))
         }
     }
 
@@ -372,7 +374,7 @@ struct API {
         var dataset = try study.codingDataset(coder: known ? coder : nil, groupedBy: attribute)
         if !known { dataset.segments = [] }
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(.interviewed),
-                                             groupOrder: dataset.groupOrder)
+                                             groupOrder: dataset.groupOrder, tree: dataset.tree)
         return Frequencies(attribute: attribute, table: table)
     }
 

@@ -79,8 +79,8 @@ def main():
     for sentence, name in zip(sentences, names):
         cli("code", "add", "P1", "--excerpt", sentence[:-1], "--code", sentence.split(" fala")[0], "--category", name, "--coder", "ana", study=study)
     # A second passage of Exemplos in P1 and one in P2: what "next passage of this category" steps through.
-    cli("code", "add", "P1", "--excerpt", "fala do menu", "--category", "Exemplos", "--coder", "ana", study=study)
-    cli("code", "add", "P2", "--excerpt", "exemplo do vídeo", "--category", "Exemplos", "--coder", "ana", study=study)
+    cli("code", "add", "P1", "--excerpt", "fala do menu", "--code", "fala do menu", "--category", "Exemplos", "--coder", "ana", study=study)
+    cli("code", "add", "P2", "--excerpt", "exemplo do vídeo", "--code", "exemplo do vídeo", "--category", "Exemplos", "--coder", "ana", study=study)
 
     server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -101,7 +101,7 @@ def main():
             page.press("#coder", "Tab")
             page.click("button.participant[data-code=P1]")
             page.wait_for_selector("#transcript mark")
-            page.wait_for_function("document.getElementById('doc-title').textContent === 'P1'")
+            page.wait_for_function("() => document.getElementById('doc-title').textContent === 'P1'")
 
             # 1. 24 categories, 24 colours: no two coded passages of different categories look alike.
             colours = page.evaluate("""() => {
@@ -163,6 +163,7 @@ def main():
             assert wait_message(page)[0] == "ok"
             assert "Cardápio" in codebook(study) and "Tema 02" not in codebook(study)
             page.wait_for_selector("#codebook li[data-category=Cardápio]")
+            colour_before = page.evaluate("() => state.categories.find((c) => c.name === 'Tema 04').colour")
             page.locator("#codebook li[data-category='Tema 03'] .merge-category").first.focus()
             page.keyboard.press("Enter")
             page.wait_for_selector("#merge-dialog[open]")
@@ -173,6 +174,17 @@ def main():
             page.keyboard.press("Enter")
             assert wait_message(page)[0] == "ok"
             assert "Tema 03" not in codebook(study) and codebook(study)["Cardápio"]["codes"] == 2
+            page.wait_for_selector("#codebook li[data-category=Cardápio]")
+            colour_after = page.evaluate("() => state.categories.find((c) => c.name === 'Tema 04').colour")
+            assert colour_before == colour_after, (colour_before, colour_after)
+            # The Frequencies tab has the theme's total: Documentação, Exemplos and Tema 01 under it, each participant once.
+            page.click(".tabs button[data-tab=frequencies]")
+            page.wait_for_selector("#frequencies tr[data-theme=Documentação]")
+            total = page.locator("#frequencies tr[data-theme=Documentação] td").all_inner_texts()
+            assert total[0] == "Tema Documentação, no total" and total[2] == "2", total
+            page.screenshot(path=os.path.join(SHOTS, "codebook-frequencies.png"))
+            page.click(".tabs button[data-tab=codebook]")
+            page.wait_for_selector("#codebook li[data-category=Cardápio]")
             assert not prompts, prompts
             assert not english_words(page.locator("body").inner_text()), english_words(page.locator("body").inner_text())
 
@@ -240,16 +252,16 @@ def main():
             assert first == "fala do menu", first
             page.locator("#transcript").focus()
             page.keyboard.press(".")
-            page.wait_for_function("document.querySelector('#transcript mark.current-passage').textContent.startsWith('A frase 02')")
+            page.wait_for_function("() => document.querySelector('#transcript mark.current-passage').textContent.startsWith('A frase 02')")
             page.locator("#transcript").focus()
             page.keyboard.press(".")
-            page.wait_for_function("document.getElementById('doc-title').textContent === 'P2'")
+            page.wait_for_function("() => document.getElementById('doc-title').textContent === 'P2'")
             page.wait_for_selector("#transcript mark.current-passage")
             assert "exemplo do vídeo" in page.locator("#transcript mark.current-passage").inner_text()
             page.screenshot(path=os.path.join(SHOTS, "codebook-next-passage.png"))
             page.locator("#transcript").focus()
             page.keyboard.press(",")
-            page.wait_for_function("document.getElementById('doc-title').textContent === 'P1'")
+            page.wait_for_function("() => document.getElementById('doc-title').textContent === 'P1'")
             assert not english_words(page.locator("body").inner_text()), english_words(page.locator("body").inner_text())
             browser.close()
     finally:

@@ -23,7 +23,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case name, originHint, noTheme, editCategoryTitle, renameTitle, mergeInto, mergeHint, ownCounts, ownCountsTitle
     case codeCount, codeCountOne, participantCount, participantCountOne
     case resize, resizeHint, startHandle, endHandle, notPlaced
-    case passagesOf, previousPassage, nextPassage, previousPassageKey, nextPassageKey, noMorePassages, passageShown
+    case themeTotal, passagesOf, previousPassage, nextPassage, previousPassageKey, nextPassageKey, noMorePassages, passageShown
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -130,6 +130,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .startHandle: return ("Start of the passage", "Início do trecho")
         case .endHandle: return ("End of the passage", "Fim do trecho")
         case .notPlaced: return ("This coding is not placed in the transcript.", "Esta codificação não está situada na transcrição.")
+        case .themeTotal: return ("Theme {theme}, in all", "Tema {theme}, no total")
         case .passagesOf: return ("Passages of", "Trechos de")
         case .previousPassage: return ("◀ Previous", "◀ Anterior")
         case .nextPassage: return ("Next ▶", "Próximo ▶")

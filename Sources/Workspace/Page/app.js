@@ -285,6 +285,12 @@ async function frequenciesTab(panel) {
         el("td", { class: "n" }, row.overall.participants), el("td", { class: "n" }, percent(row.overall.share)),
         ...row.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${percent(g.share)})`))));
     }
+    // A theme's total counts each participant once, however many of its categories they raised.
+    for (const theme of f.themes || []) {
+      table.append(el("tr", { "data-theme": theme.theme, class: "theme-total" }, el("td", {}, t("themeTotal", { theme: theme.theme })),
+        el("td", { class: "n" }, theme.overall.segments), el("td", { class: "n" }, theme.overall.participants),
+        el("td", { class: "n" }, percent(theme.overall.share)), ...theme.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${percent(g.share)})`))));
+    }
     box.replaceChildren(el("p", {}, tn("sharesIntro", f.participants, { coder: state.coder })), table);
   }
   panel.append(el("label", {}, t("by") + " ", select), box);
