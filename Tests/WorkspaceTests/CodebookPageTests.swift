@@ -22,7 +22,7 @@ import Testing
                 nearest = min(nearest, ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2)).squareRoot())
             }
         }
-        // 0.02 is about the smallest difference one sees in Oklab (Ottosson 2020); the palette keeps well above it.
+        // CSS Color 4 takes ΔE_OK = 0.02 as the just-noticeable difference (its gamut mapping); the palette keeps well above it.
         #expect(nearest > 0.06, "nearest pair \(nearest)")
         #expect(Set((0..<200).map(Palette.colour)).count == 200)
         #expect(Palette.ordered.count > 1000)
