@@ -31,6 +31,7 @@ public struct WorkspaceServer: Sendable {
         router.get("/") { _, _ in try Self.asset("index.html", type: "text/html; charset=utf-8") }
         router.get("/common.js") { _, _ in try Self.asset("common.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.js") { _, _ in try Self.asset("app.js", type: "text/javascript; charset=utf-8") }
+        router.get("/codebook.js") { _, _ in try Self.asset("codebook.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         API(server: self).register(on: router)
         ModeratorAPI(server: self).register(on: router)

@@ -69,8 +69,10 @@ struct CodesFrequency: ParsableCommand {
     func run() throws {
         let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder, groupedBy: by) }
         coder.warnIfSeveral(dataset)
+        // Each coder's own count beside every coder's when several coded and none was chosen.
+        let coders = coder.coder == nil && dataset.coders.count > 1 ? dataset.coders : []
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(denominator),
-                                             groupOrder: dataset.groupOrder)
+                                             groupOrder: dataset.groupOrder, tree: dataset.tree, coders: coders)
         if output.json { return try printJSON(FrequencyJSON(table, attribute: by, denominator: denominator), command: "codes freq") }
         if csv {
             var writer = CSVWriter()
@@ -80,6 +82,16 @@ struct CodesFrequency: ParsableCommand {
                                  String(row.overall.denominator), String(row.overall.share)])
                 for (group, count) in zip(table.groups, row.groups) {
                     writer.writeRow([row.category, group, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
+                }
+                for (coder, count) in zip(table.coders, row.byCoder) {
+                    writer.writeRow([row.category, "coder:" + coder, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
+                }
+            }
+            for theme in table.themes {
+                writer.writeRow(["theme:" + theme.theme, "all", String(theme.overall.segments), String(theme.overall.participants),
+                                 String(theme.overall.denominator), String(theme.overall.share)])
+                for (group, count) in zip(table.groups, theme.groups) {
+                    writer.writeRow(["theme:" + theme.theme, group, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
                 }
             }
             return print(writer.text, terminator: "")
@@ -113,6 +125,9 @@ struct CodesMatrix: ParsableCommand {
         var categories: [String]
         var counts: [[Int]]
         var presence: [[Int]]
+        /// Each theme's row: codes of the theme and every category under it, each code once.
+        var themes: [Theme]
+        struct Theme: Encodable { var theme: String; var categories: [String]; var counts: [Int]; var presence: [Int] }
     }
 
     func run() throws {
@@ -120,21 +135,35 @@ struct CodesMatrix: ParsableCommand {
         coder.warnIfSeveral(dataset)
         let counts = CodeAnalysis.matrix(dataset.segments, categories: dataset.categories, participants: dataset.participantOrder)
         let shown = presence ? counts.map { $0.map { $0 > 0 ? 1 : 0 } } : counts
+        let themes = dataset.tree.themes
+        let themeCounts = CodeAnalysis.themeMatrix(dataset.segments, tree: dataset.tree, participants: dataset.participantOrder)
+        let themeShown = presence ? themeCounts.map { $0.map { $0 > 0 ? 1 : 0 } } : themeCounts
         if output.json {
             return try printJSON(JSON(participants: dataset.participantOrder, categories: dataset.categories, counts: counts,
-                                      presence: counts.map { $0.map { $0 > 0 ? 1 : 0 } }), command: "codes matrix")
+                                      presence: counts.map { $0.map { $0 > 0 ? 1 : 0 } },
+                                      themes: zip(themes, themeCounts).map { theme, row in
+                                          .init(theme: theme, categories: dataset.tree.members(of: theme), counts: row, presence: row.map { $0 > 0 ? 1 : 0 })
+                                      }), command: "codes matrix")
         }
         if csv {
             var writer = CSVWriter()
             writer.writeRow(["category"] + dataset.participantOrder)
             for (category, row) in zip(dataset.categories, shown) { writer.writeRow([category] + row.map(String.init)) }
+            for (theme, row) in zip(themes, themeShown) { writer.writeRow(["theme:" + theme] + row.map(String.init)) }
             return print(writer.text, terminator: "")
         }
         var table = TextTable(words(["category"]) + dataset.participantOrder + words(["total"]), rightAligned: Set(1...(dataset.participantOrder.count + 1)))
         for (category, row) in zip(dataset.categories, shown) {
             table.append([category] + row.map(String.init) + [String(row.reduce(0, +))])
         }
+        for (theme, row) in zip(themes, themeShown) {
+            table.append([words("Theme \(theme), in all")] + row.map(String.init) + [String(row.reduce(0, +))])
+        }
         print(table.render())
+        if !themes.isEmpty {
+            say(presence ? "A theme's row: 1 where the participant raised the theme or any category under it; its total counts each participant once."
+                : "A theme's row: the codes of the theme and of every category under it, each code once.")
+        }
     }
 }
 
@@ -399,9 +428,16 @@ struct FrequencyJSON: Encodable {
         var category: String
         var overall: CategoryCount
         var groups: [Count]
+        /// Each coder's own count, when several coded and none was chosen.
+        var byCoder: [CoderCount]?
     }
+    struct CoderCount: Encodable { var coder: String; var segments: Int; var participants: Int; var share: Double; var denominator: Int }
+    /// A theme's total: each participant once, however many of its categories they raised.
+    struct Theme: Encodable { var theme: String; var categories: [String]; var overall: CategoryCount; var groups: [Count] }
 
     var groupedBy: String?
+    var themes: [Theme]
+    var coders: [String]?
     var denominatorBase: String
     var participants: Int
     var groupOrder: [String]
@@ -412,11 +448,19 @@ struct FrequencyJSON: Encodable {
         denominatorBase = denominator.rawValue
         participants = table.participants
         groupOrder = table.groups
-        rows = table.rows.map { row in
-            Row(category: row.category, overall: row.overall, groups: zip(table.groups, row.groups).map { name, count in
+        func counts(_ groups: [CategoryCount]) -> [Count] {
+            zip(table.groups, groups).map { name, count in
                 Count(attribute: attribute, name: name, segments: count.segments, participants: count.participants, share: count.share,
                       denominator: count.denominator)
-            })
+            }
         }
+        rows = table.rows.map { row in
+            Row(category: row.category, overall: row.overall, groups: counts(row.groups),
+                byCoder: table.coders.isEmpty ? nil : zip(table.coders, row.byCoder).map {
+                    CoderCount(coder: $0, segments: $1.segments, participants: $1.participants, share: $1.share, denominator: $1.denominator)
+                })
+        }
+        themes = table.themes.map { Theme(theme: $0.theme, categories: $0.categories, overall: $0.overall, groups: counts($0.groups)) }
+        coders = table.coders.isEmpty ? nil : table.coders
     }
 }
