@@ -213,4 +213,22 @@ import ZIPFoundation
         #expect(Set(project?.bundle.codes.compactMap(\.excerpt) ?? []) == ["o menu some às"])
         #expect(elapsed < .seconds(5), "reading took \(elapsed)")
     }
+
+    /// A real MAXQDA 24 export, a bare project.qde beside its sources/ (bedingjd/paper_themes, no licence: not kept
+    /// here). Read only when copied under .build/refi-wild/maxqda24 (the report says how); skipped otherwise.
+    @Test func realMAXQDABareProjectWhenPresent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent(".build/refi-wild/maxqda24/project.qde").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("skipped: no real MAXQDA project at \(path)")
+            return
+        }
+        let project = try REFIImport(path: path)
+        #expect(project.bundle.transcripts.count == 20)
+        #expect(project.bundle.transcripts.allSatisfy { !$0.text.isEmpty && !$0.text.contains("\u{FEFF}") })
+        #expect(project.bundle.categories.count > 50)
+        let study = try newStudy()
+        let summary = try study.importBundle(project.bundle)
+        #expect(summary.transcriptsAdded == 20)
+    }
 }

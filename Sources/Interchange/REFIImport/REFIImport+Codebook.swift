@@ -222,7 +222,8 @@ extension REFIImport {
                 let code = Self.participantCode(caseName)
                 if code != caseName { report.append("case “\(caseName)”: participant \(code) (spaces made _, other characters a code cannot hold left out)") }
                 if let index = bundle.participants.firstIndex(where: { $0.code == code }) {
-                    bundle.participants[index].attributes += attributes.filter { new in !bundle.participants[index].attributes.contains { $0.name == new.0 } }
+                    let held = bundle.participants[index].attributes.map(\.name)
+                    for (name, value) in attributes where !held.contains(name) { bundle.participants[index].attributes.append((name, value)) }
                 } else {
                     bundle.participants.append(.init(code: code, attributes: attributes))
                 }

@@ -39,7 +39,7 @@ extension REFIImport {
                 // In a bare project's folder the file is read where it lies.
                 if let sourceFolder {
                     let items = (try? FileManager.default.contentsOfDirectory(atPath: sourceFolder)) ?? []
-                    location = items.first { $0.lowercased() == entry.lowercased() }.map { .outside((sourceFolder as NSString).appendingPathComponent($0)) }
+                    location = items.first { $0.lowercased() == entry.lowercased() }.map { RecordingFound.Location.outside((sourceFolder as NSString).appendingPathComponent($0)) }
                 } else {
                     location = .inside(entry)
                 }
@@ -94,11 +94,11 @@ extension REFIImport {
                       : "recording \(name) → \(participant): transcript with \(read.turns.count) timed turns from its sync points")
         let scalars = Array(read.text.unicodeScalars)
         for selection in read.selections {
-            let codings = Self.kids(selection.element, "Coding").count
-            codingsInProject += codings
+            let codingCount = Self.kids(selection.element, "Coding").count
+            codingsInProject += codingCount
             guard var span = selection.span else {
                 report.append("\(participant): a transcript selection names a sync point the transcript lacks; skipped")
-                state.notCarried["codings of transcript selections without their sync points", default: 0] += codings
+                state.notCarried["codings of transcript selections without their sync points", default: 0] += codingCount
                 continue
             }
             let whole = span
@@ -106,7 +106,7 @@ extension REFIImport {
             while span.upperBound > span.lowerBound, scalars[span.upperBound - 1].properties.isWhitespace { span = span.lowerBound..<span.upperBound - 1 }
             guard !span.isEmpty else {
                 report.append("\(participant): the transcript selection \(whole.lowerBound)–\(whole.upperBound) holds no words; skipped")
-                state.notCarried["codings of selections without words", default: 0] += codings
+                state.notCarried["codings of selections without words", default: 0] += codingCount
                 continue
             }
             var view = String.UnicodeScalarView()

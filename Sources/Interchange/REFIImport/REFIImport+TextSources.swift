@@ -63,7 +63,7 @@ extension REFIImport {
 
     /// Whose a text source is: the case that holds it, its name, or its file's name (`--participant-from`); a
     /// recording's transcript (QualCoder's "P1.m4a.txt") is the recording's participant's.
-    mutating func participant(of element: XMLElement, id: String, sourceName: String, in container: XMLElement) -> (code: String, named: String, companionOf: String?) {
+    func whose(_ element: XMLElement, id: String, sourceName: String, in container: XMLElement) -> (code: String, named: String, companionOf: String?) {
         let fileName = Self.attr(element, "plainTextPath").map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
         let ownName = Self.attr(element, "name").map { ($0 as NSString).deletingPathExtension }
         let named: String
@@ -97,7 +97,7 @@ extension REFIImport {
             state.notCarried["codings of sources without text", default: 0] += selections.reduce(0) { $0 + Self.kids($1, "Coding").count }
             return
         }
-        let (participant, named, companionOf) = participant(of: element, id: id, sourceName: sourceName, in: container)
+        let (participant, named, companionOf) = whose(element, id: id, sourceName: sourceName, in: container)
         if participant != named && companionOf == nil {
             report.append("source \(sourceName): participant \(participant) (from “\(named)”: spaces made _, other characters a code cannot hold left out)")
         }
@@ -228,7 +228,7 @@ extension REFIImport {
             }
             // A coding memo comes as NoteRefs on the coding, or (QualCoder, MAXQDA) as the selection's Description.
             let memoText = notesHere.isEmpty ? (Self.kids(selection, "Description").first?.stringValue ?? "")
-                                             : notesHere.map(\.note.text).joined(separator: "\n\n")
+                                             : notesHere.map { $0.note.text }.joined(separator: "\n\n")
             let codingGUID = Self.guid(Self.attr(coding, "guid"))
             if let index = entries.firstIndex(where: { $0.code == code.label && $0.coder == coder }) {
                 if !entries[index].categories.contains(code.category) { entries[index].categories.append(code.category) }
