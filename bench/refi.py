@@ -8,10 +8,10 @@ import os, subprocess, sys, time, uuid, zipfile
 studyctl, work = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
 line = "Participante: o menu some às vezes 😀 e volta depois de um tempo.\r\n"
-text = line * (620_000 // len(line) + 1)
+text = line * (int(os.environ.get("REFI_CHARS", "620000")) // len(line) + 1)
 units = len(line.encode("utf-16-le")) // 2
 selections = []
-for index in range(400):
+for index in range(int(os.environ.get("REFI_CODINGS", "400"))):
     at = index * 23 * units + 14
     selections.append(f'<PlainTextSelection guid="{uuid.uuid4()}" name="" startPosition="{at}" endPosition="{at + 14}">'
                       f'<Coding guid="{uuid.uuid4()}" creationDateTime="2019-03-04T10:11:12Z"><CodeRef targetGUID="c1"/></Coding></PlainTextSelection>')
@@ -29,7 +29,7 @@ if os.path.exists(study):
 start = time.monotonic()
 done = subprocess.run([studyctl, "import", "qdpx", project, "--db", study], capture_output=True, text=True)
 elapsed = time.monotonic() - start
-print(f"| REFI-QDA import, {len(text):,} characters, 400 codings (UTF-16, NVivo) | {elapsed:.2f} s | exit {done.returncode} |")
+print(f"| REFI-QDA import, {len(text):,} characters, {len(selections)} codings (UTF-16, NVivo) | {elapsed:.2f} s | exit {done.returncode} |")
 if done.returncode != 0:
     print(done.stderr, file=sys.stderr)
     sys.exit(1)

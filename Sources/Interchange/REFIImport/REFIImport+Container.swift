@@ -17,7 +17,7 @@ extension REFIImport {
         // Not a ZIP: a bare project file when it is XML (a BOM, a space or "<" first).
         let text = String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.hasPrefix("<") || head.starts(with: [0xEF, 0xBB, 0xBF]) else {
-            throw Problem.container("\(path) is neither a REFI-QDA project archive (.qdpx, a ZIP file) nor a project file (.qde, XML)")
+            throw Problem.container("\(path) is not a REFI-QDA project: neither an archive (.qdpx, a ZIP file) nor a project file (.qde, XML)")
         }
         return try openBareProject(path)
     }

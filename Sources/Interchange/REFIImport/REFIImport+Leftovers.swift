@@ -58,53 +58,64 @@ extension REFIImport {
             report.append(state.duplicates == 1 ? "1 duplicate coding (the same code by the same coder on the same words) counted once"
                 : "\(state.duplicates) duplicate codings (the same code by the same coder on the same words) counted once")
         }
-        if state.selectionNotes > 0 { state.notCarried["notes on selections", default: 0] += state.selectionNotes }
+        if state.selectionNotes > 0 { state.notCarried[.selectionNotes, default: 0] += state.selectionNotes }
         // What REFI-QDA holds and studyctl does not (REFI §7): named, with how many.
         for container in Self.kids(root, "Sources") {
             for element in (container.children ?? []).compactMap({ $0 as? XMLElement })
             where !["TextSource", "AudioSource", "VideoSource"].contains(element.localName ?? "") {
-                state.notCarried[(element.localName ?? "?") + " (not a text source)", default: 0] += 1
+                state.notCarried[.nonTextSource(element.localName ?? "?"), default: 0] += 1
                 let codings = (try? element.nodes(forXPath: ".//*[local-name()='Coding']").count) ?? 0
-                if codings > 0 { state.notCarried["codings of sources that are not text", default: 0] += codings }
+                if codings > 0 { state.notCarried[.nonTextCodings, default: 0] += codings }
             }
         }
         for name in ["Graphs", "Links", "Sets"] {
             let count = Self.kids(root, name).reduce(0) { $0 + ($1.children?.compactMap { $0 as? XMLElement }.count ?? 0) }
-            if count > 0 { state.notCarried[name, default: 0] += count }
+            if count > 0 { state.notCarried[.element(name), default: 0] += count }
         }
-        for (kind, count) in state.notCarried.sorted(by: { $0.key < $1.key }) { report.append(Self.notCarried(kind, count)) }
+        for (kind, count) in state.notCarried.sorted(by: { "\($0.key)" < "\($1.key)" }) { report.append(Self.notCarried(kind, count)) }
+    }
+
+    /// What a project holds that the study does not take.
+    enum Loss: Hashable {
+        case timeSpans, laterTranscripts, laterTranscriptCodings, textlessTranscripts, textlessTranscriptCodings, unsyncedSelections
+        case textlessSources, outsideText, wordless, unknownCode, nonTextCodings, selectionNotes
+        /// A source of another kind (PDF, picture), by its element's name.
+        case nonTextSource(String)
+        /// Graphs, Links, Sets.
+        case element(String)
     }
 
     /// "not carried: 3 …", worded for each kind of loss; an XML element's name is said as it is.
-    static func notCarried(_ kind: String, _ count: Int) -> Sentence {
+    static func notCarried(_ kind: Loss, _ count: Int) -> Sentence {
         switch kind {
-        case "coded time spans of recordings without text (AudioSelection, VideoSelection); code the transcript instead":
+        case .timeSpans:
             return "not carried: \(count) coded time spans of recordings without text (AudioSelection, VideoSelection); code the transcript instead"
-        case "further transcripts of a recording (its first one is read)":
+        case .laterTranscripts:
             return "not carried: \(count) further transcripts of a recording (its first one is read)"
-        case "codings of further transcripts of a recording":
+        case .laterTranscriptCodings:
             return "not carried: \(count) codings of further transcripts of a recording"
-        case "transcripts of recordings whose text is not in the project":
+        case .textlessTranscripts:
             return "not carried: \(count) transcripts of recordings whose text is not in the project"
-        case "codings of transcripts whose text is not in the project":
+        case .textlessTranscriptCodings:
             return "not carried: \(count) codings of transcripts whose text is not in the project"
-        case "codings of transcript selections without their sync points":
+        case .unsyncedSelections:
             return "not carried: \(count) codings of transcript selections without their sync points"
-        case "codings of sources without text":
+        case .textlessSources:
             return "not carried: \(count) codings of sources without text"
-        case "codings of selections outside their text":
+        case .outsideText:
             return "not carried: \(count) codings of selections outside their text"
-        case "codings of selections without words":
+        case .wordless:
             return "not carried: \(count) codings of selections without words"
-        case "codings of codes the codebook lacks":
+        case .unknownCode:
             return "not carried: \(count) codings of codes the codebook lacks"
-        case "codings of sources that are not text":
+        case .nonTextCodings:
             return "not carried: \(count) codings of sources that are not text (PDF, pictures)"
-        case "notes on selections":
+        case .selectionNotes:
             return "not carried: \(count) notes on text selections"
-        default:
-            if kind.hasSuffix(" (not a text source)") { return "not carried: \(count) \(Sentence(verbatim: String(kind.dropLast(" (not a text source)".count)))) (not a text source)" }
-            return "not carried: \(count) \(Sentence(verbatim: kind))"
+        case let .nonTextSource(element):
+            return "not carried: \(count) \(Sentence(verbatim: element)) (not a text source)"
+        case let .element(name):
+            return "not carried: \(count) \(Sentence(verbatim: name))"
         }
     }
 }

@@ -23,13 +23,13 @@ extension REFIImport {
         let kind: MediaKind = element.localName == "VideoSource" ? .video : .audio
         let timeSpans = Self.kids(element, "AudioSelection") + Self.kids(element, "VideoSelection")
         if !timeSpans.isEmpty {
-            state.notCarried["coded time spans of recordings without text (AudioSelection, VideoSelection); code the transcript instead", default: 0] += timeSpans.count
+            state.notCarried[.timeSpans, default: 0] += timeSpans.count
         }
         let transcripts = Self.kids(element, "Transcript")
         for later in transcripts.dropFirst() {
-            state.notCarried["further transcripts of a recording (its first one is read)", default: 0] += 1
+            state.notCarried[.laterTranscripts, default: 0] += 1
             let codings = Self.kids(later, "TranscriptSelection").reduce(0) { $0 + Self.kids($1, "Coding").count }
-            if codings > 0 { state.notCarried["codings of further transcripts of a recording", default: 0] += codings }
+            if codings > 0 { state.notCarried[.laterTranscriptCodings, default: 0] += codings }
         }
         var location: RecordingFound.Location?
         let path = Self.attr(element, "path") ?? ""
@@ -75,9 +75,9 @@ extension REFIImport {
         }
         let selections = Self.kids(transcript, "TranscriptSelection")
         guard let raw else {
-            state.notCarried["transcripts of recordings whose text is not in the project", default: 0] += 1
+            state.notCarried[.textlessTranscripts, default: 0] += 1
             let codings = selections.reduce(0) { $0 + Self.kids($1, "Coding").count }
-            if codings > 0 { state.notCarried["codings of transcripts whose text is not in the project", default: 0] += codings }
+            if codings > 0 { state.notCarried[.textlessTranscriptCodings, default: 0] += codings }
             return nil
         }
         if !bundle.participants.contains(where: { $0.code == participant }) { bundle.participants.append(.init(code: participant, attributes: [])) }
@@ -98,7 +98,7 @@ extension REFIImport {
             codingsInProject += codingCount
             guard var span = selection.span else {
                 report.append("\(participant): a transcript selection names a sync point the transcript lacks; skipped")
-                state.notCarried["codings of transcript selections without their sync points", default: 0] += codingCount
+                state.notCarried[.unsyncedSelections, default: 0] += codingCount
                 continue
             }
             let whole = span
@@ -106,7 +106,7 @@ extension REFIImport {
             while span.upperBound > span.lowerBound, scalars[span.upperBound - 1].properties.isWhitespace { span = span.lowerBound..<span.upperBound - 1 }
             guard !span.isEmpty else {
                 report.append("\(participant): the transcript selection \(whole.lowerBound)–\(whole.upperBound) holds no words; skipped")
-                state.notCarried["codings of selections without words", default: 0] += codingCount
+                state.notCarried[.wordless, default: 0] += codingCount
                 continue
             }
             var view = String.UnicodeScalarView()

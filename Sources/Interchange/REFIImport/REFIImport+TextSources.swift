@@ -94,7 +94,7 @@ extension REFIImport {
             ?? Self.attr(element, "plainTextPath").map { ($0 as NSString).lastPathComponent } ?? id
         let selections = Self.kids(element, "PlainTextSelection")
         guard let raw = try sourceWords(element, name: sourceName) else {
-            state.notCarried["codings of sources without text", default: 0] += selections.reduce(0) { $0 + Self.kids($1, "Coding").count }
+            state.notCarried[.textlessSources, default: 0] += selections.reduce(0) { $0 + Self.kids($1, "Coding").count }
             return
         }
         let (participant, named, companionOf) = whose(element, id: id, sourceName: sourceName, in: container)
@@ -167,7 +167,7 @@ extension REFIImport {
             codingsInProject += Self.kids(selection, "Coding").count
             guard let placed = text.place(bound.start, bound.end, positions: table) else {
                 report.append("\(participant): a selection at \(Self.attr(selection, "startPosition") ?? "?")–\(Self.attr(selection, "endPosition") ?? "?") lies outside the text; skipped")
-                state.notCarried["codings of selections outside their text", default: 0] += Self.kids(selection, "Coding").count
+                state.notCarried[.outsideText, default: 0] += Self.kids(selection, "Coding").count
                 continue
             }
             if !placed.exact { split += 1 }
@@ -180,7 +180,7 @@ extension REFIImport {
             }
             guard !excerpt.isEmpty else {
                 report.append("\(participant): the selection \(bound.start)–\(bound.end) holds no words; skipped")
-                state.notCarried["codings of selections without words", default: 0] += Self.kids(selection, "Coding").count
+                state.notCarried[.wordless, default: 0] += Self.kids(selection, "Coding").count
                 continue
             }
             selectionNotes(selection, participant: participant, span: placed.span)
@@ -215,7 +215,7 @@ extension REFIImport {
         for coding in Self.kids(selection, "Coding") {
             guard let target = Self.guid(Self.kids(coding, "CodeRef").first.flatMap { Self.attr($0, "targetGUID") }), let code = state.codes[target] else {
                 report.append("\(participant): a coding refers to a code the codebook lacks; skipped")
-                state.notCarried["codings of codes the codebook lacks", default: 0] += 1
+                state.notCarried[.unknownCode, default: 0] += 1
                 continue
             }
             let notesHere = memos(coding)

@@ -111,7 +111,7 @@ public struct REFIImport {
         var definitions = 0
         var annotations = 0
         var selectionNotes = 0
-        var notCarried: [String: Int] = [:]
+        var notCarried: [Loss: Int] = [:]
     }
 
     /// Copies a recording held inside the project to `destination` (a new file).

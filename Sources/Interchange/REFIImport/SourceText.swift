@@ -26,17 +26,20 @@ struct SourceText {
         var stored = String.UnicodeScalarView()
         var hasCR = false, beyondBMP = false, beyondASCII = false
         // Per character (grapheme cluster): composition never crosses one, so the NFC of the whole is the NFC of each.
+        // (`count` of a scalar view walks it: the stored length is counted here.)
+        var length = 0
         for character in text {
             let scalars = character.unicodeScalars
-            let at = stored.count
+            let at = length
             if character == "\r\n" || character == "\r" || character == "\n" {
                 hasCR = hasCR || character != "\n"
                 for scalar in scalars { raw.append(scalar); toStored.append(at) }
                 stored.append("\n")
+                length += 1
                 continue
             }
             if scalars.allSatisfy({ $0.isASCII }) {
-                for scalar in scalars { raw.append(scalar); toStored.append(stored.count); stored.append(scalar) }
+                for scalar in scalars { raw.append(scalar); toStored.append(length); stored.append(scalar); length += 1 }
                 continue
             }
             beyondASCII = true
@@ -46,9 +49,9 @@ struct SourceText {
                 raw.append(scalar)
                 toStored.append(at)
             }
-            stored.append(contentsOf: composed)
+            for scalar in composed { stored.append(scalar); length += 1 }
         }
-        toStored.append(stored.count)
+        toStored.append(length)
         self.raw = raw
         self.stored = String(stored)
         self.storedScalars = Array(stored)

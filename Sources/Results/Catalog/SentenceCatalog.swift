@@ -7,8 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
-        ("%@ is neither a REFI-QDA project archive (.qdpx, a ZIP file) nor a project file (.qde, XML)",
-            "%@ não é nem um arquivo de projeto REFI-QDA compactado (.qdpx, um arquivo ZIP) nem um arquivo de projeto (.qde, XML)"),
+        ("%@ is not a REFI-QDA project: neither an archive (.qdpx, a ZIP file) nor a project file (.qde, XML)",
+            "%@ não é um projeto REFI-QDA: nem um arquivo compactado (.qdpx, um arquivo ZIP) nem um arquivo de projeto (.qde, XML)"),
         ("%@'s root is not a REFI-QDA Project",
             "a raiz de %@ não é um Project do REFI-QDA"),
         ("%@: no sources/ folder beside the project file; sources whose text is only in a file are skipped",
