@@ -62,6 +62,8 @@ public struct StudyBundle: Sendable {
     public var codeGUIDs: [(selection: String?, codings: [String: String])] = []
     /// Recordings of the transcripts (a REFI-QDA audio or video source), each linked to its transcript by label.
     public var recordings: [MediaRegistration] = []
+    /// Every coder the other side knows (REFI-QDA's users), those who coded nothing too.
+    public var coders: [String] = []
     public init() {}
 }
 
@@ -191,6 +193,7 @@ extension StudyDatabase {
             if !conflicts.isEmpty {
                 throw StoreError.invalidInput(conflicts + [.init(location: "merge", message: "settle these with --prefer ours or --prefer theirs; nothing was changed")])
             }
+            for coder in bundle.coders where !coder.trimmingCharacters(in: .whitespaces).isEmpty { _ = try Self.ensureCoder(db, coder) }
             for transcript in bundle.transcripts {
                 let participantID = try Self.participantID(db, code: transcript.participant)
                 if let stored = try String.fetchOne(db, sql: "SELECT text FROM transcript WHERE participant_id = ? AND label = ?",

@@ -64,10 +64,14 @@ public struct CodeEntry: Sendable, Equatable {
     /// Which of the participant's transcripts (its label: a session's log, a second interview); the first one
     /// (the unlabelled interview) when `nil`.
     public var transcript: String?
+    /// When the coding was made (UTC, ISO 8601), when another tool says so (a REFI-QDA coding's creationDateTime);
+    /// the time of storing otherwise.
+    public var created: String?
 
     public init(participant: String, excerpt: String? = nil, code: String, categories: [String], coder: String? = nil,
-                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil, transcript: String? = nil) {
+                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil, transcript: String? = nil, created: String? = nil) {
         self.transcript = transcript
+        self.created = created
         self.participant = participant
         self.excerpt = excerpt
         self.code = code
@@ -459,7 +463,7 @@ extension StudyDatabase {
         } else {
             try db.execute(sql: """
                 INSERT INTO excerpt (participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, Timestamp.now()])
+                """, arguments: [participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, entry.created ?? Timestamp.now()])
             excerptID = db.lastInsertedRowID
         }
         let duplicate = try Int64.fetchOne(db, sql: """
@@ -470,14 +474,14 @@ extension StudyDatabase {
                 ?? "this code is already stored for \(entry.participant) (code \(duplicate))")
         }
         try db.execute(sql: "INSERT INTO code (excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [excerptID, coderID, code, !entry.descriptive, Timestamp.now()])
+                       arguments: [excerptID, coderID, code, !entry.descriptive, entry.created ?? Timestamp.now()])
         let codeID = db.lastInsertedRowID
         for categoryID in categoryIDs {
             try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [codeID, categoryID])
         }
         if let memo = entry.memo, !memo.trimmingCharacters(in: .whitespaces).isEmpty {
             try db.execute(sql: "INSERT INTO memo (target, code_id, coder_id, text, created) VALUES ('code', ?, ?, ?, ?)",
-                           arguments: [codeID, coderID, TextMatching.nfc(memo), Timestamp.now()])
+                           arguments: [codeID, coderID, TextMatching.nfc(memo), entry.created ?? Timestamp.now()])
         }
         return CodeResult(id: codeID, span: span, notes: notes)
     }
