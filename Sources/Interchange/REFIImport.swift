@@ -518,14 +518,14 @@ public struct REFIImport {
                             : "source \(sourceName): \(labelled) selection names (e.g. “\(label)”) are labels, not the selected text; the positions were used")
                     }
                 }
-                // Annotations of this source (a NoteRef to a note that holds a selection): a memo on the participant
-                // quoting the passage.
+                // Annotations of this source (QualCoder: a NoteRef to a note that holds a selection), on their passage.
                 for ref in Self.kids(element, "NoteRef") {
                     guard let noteID = Self.guid(Self.attr(ref, "targetGUID")), let span = annotated[noteID], let note = notes[noteID],
-                          !note.text.isEmpty else { continue }
+                          !note.text.isEmpty, let words = unit.text(span.start, span.end, in: raw),
+                          let placed = Self.place(TextMatching.nfc(words.replacingOccurrences(of: "\r\n", with: "\n")).trimmingCharacters(in: .whitespacesAndNewlines),
+                                                  in: storedScalars, near: unit.lfScalarOffset(span.start, in: raw)) else { continue }
                     usedNotes.insert(noteID)
-                    let passage = unit.text(span.start, span.end, in: raw).map { "“\($0.prefix(200))”" } ?? "\(span.start)–\(span.end)"
-                    bundle.memos.append(.init(target: .participant(participant), text: "Annotation on \(passage): " + note.text, coder: note.user, created: note.created))
+                    bundle.annotations.append(.init(participant: participant, label: label, span: placed, text: note.text, coder: note.user, created: note.created))
                     annotations += 1
                 }
                 for selection in selections {
@@ -545,6 +545,11 @@ public struct REFIImport {
                     guard !excerpt.isEmpty, let span = Self.place(excerpt, in: storedScalars, near: unit.lfScalarOffset(start, in: raw)) else {
                         report.append("\(participant): the selection \(start)–\(end) could not be placed; skipped")
                         continue
+                    }
+                    for found in REFIAnnotations.onSelection(selection, notes: notes, users: users) {
+                        if let id = found.noteID { usedNotes.insert(id) }
+                        bundle.annotations.append(.init(participant: participant, label: label, span: span, text: found.text, coder: found.user, created: found.created))
+                        annotations += 1
                     }
                     codings(of: selection, participant: participant, label: label, excerpt: excerpt, span: span)
                 }
@@ -669,8 +674,8 @@ public struct REFIImport {
                 : "\(definitions) code definitions (a codable code's Description) stored as memos on the code's category")
         }
         if annotations > 0 {
-            report.append(annotations == 1 ? "1 annotation stored as a memo on the participant, quoting the annotated passage"
-                : "\(annotations) annotations stored as memos on the participant, quoting the annotated passage")
+            report.append(annotations == 1 ? "1 annotation stored on its passage of the transcript"
+                : "\(annotations) annotations stored on their passages of the transcripts")
         }
         // What REFI-QDA holds and studyctl does not (REFI §7): named, with how many.
         for container in Self.kids(root, "Sources") {

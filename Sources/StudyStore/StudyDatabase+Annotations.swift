@@ -125,6 +125,25 @@ extension StudyDatabase {
         }
     }
 
+    /// Stores a bundle's annotations inside the caller's transaction; one already there (same passage, same text) is
+    /// not stored twice. Returns how many were stored.
+    static func insertAnnotations(_ db: Database, _ annotations: [StudyBundle.Annotation]) throws -> Int {
+        var added = 0
+        for annotation in annotations {
+            let body = TextMatching.nfc(annotation.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            guard !body.isEmpty else { continue }
+            let participantID = try participantID(db, code: annotation.participant)
+            guard let transcriptID = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
+                                                        arguments: [participantID, StudyText.composed(annotation.label)]) else { continue }
+            if try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation WHERE transcript_id = ? AND span_start = ? AND span_end = ? AND text = ?",
+                                arguments: [transcriptID, annotation.span.lowerBound, annotation.span.upperBound, body]) ?? 0 > 0 { continue }
+            _ = try insertAnnotation(db, participant: annotation.participant, label: annotation.label, excerpt: nil, span: annotation.span,
+                                     text: body, coder: annotation.coder, created: annotation.created)
+            added += 1
+        }
+        return added
+    }
+
     static func noAnnotation(_ id: Int64) -> StoreError {
         .invalidInput([.init(location: "annotation \(id)", message: "no such annotation; 'studyctl annotation list' shows their numbers")])
     }
