@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QualCoding
+import Reports
 import Results
 import StudyStore
 import Wording
@@ -220,5 +221,48 @@ struct AnnotationRemove: ParsableCommand {
     func run() throws {
         let record = try study.withStudy { try $0.removeAnnotation(id) }
         say("Removed annotation \(String(id)) on \(record.participant)'s passage \(String(record.start))–\(String(record.end)).")
+    }
+}
+
+// MARK: - The journal
+
+struct ExportJournal: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journal", abstract: words("Write the research journal: every memo and annotation, grouped by day, participant or category."),
+        discussion: words("""
+            The format follows the file's extension: .md (Markdown) or .html (a page that opens in any browser). An \
+            annotation quotes its passage; a memo on a code falls under the code's participant and categories, an \
+            annotation under the categories of the codes on its passage.
+
+            Example: studyctl export journal diario.html --by participant
+            """))
+
+    enum By: String, CaseIterable, ExpressibleByArgument { case date, participant, category }
+
+    @Argument(help: ArgumentHelp(words("The journal to write (.md or .html)."), valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp(words("How entries are grouped."), valueName: "grouping"))
+    var by: By = .date
+
+    @Flag(help: ArgumentHelp(words("Replace a file already at that path.")))
+    var force = false
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        let ext = (file as NSString).pathExtension.lowercased()
+        if !["md", "markdown", "html", "htm"].contains(ext) { throw Refusal("Please name the journal .md or .html: '\(file)' has neither extension.") }
+    }
+
+    func run() throws {
+        if !force, FileManager.default.fileExists(atPath: file) { throw ExportXlsx.Exists(path: file) }
+        let ext = (file as NSString).pathExtension.lowercased()
+        let text = try study.withStudy { database in
+            Journal.render(title: try database.info().title, memos: try database.memos(), annotations: try database.annotations(), codes: try database.codes(),
+                           by: Journal.Grouping(rawValue: by.rawValue)!, format: ext.hasPrefix("htm") ? .html : .markdown, language: Voice.language)
+        }
+        try AtomicOutput.file(file) { temporary in try Data(text.utf8).write(to: URL(fileURLWithPath: temporary)) }
+        say(.wrote(file))
     }
 }
