@@ -61,12 +61,13 @@ extension StudyDatabase {
                 }
             }
             if starts.count > 1 {
-                let places = starts.prefix(5).map { start -> String in
+                let places = starts.prefix(5).map { start -> Sentence in
                     let (line, column) = Self.lineColumn(scalars, start)
-                    return "line \(line), column \(column) (--start \(start) --end \(start + wanted.count))"
+                    let place: Sentence = "line \(line), column \(column) (--start \(start) --end \(start + wanted.count))"
+                    return place
                 }
                 throw StoreError.invalidInput([.init(location: "\(participant)",
-                    message: "the passage occurs \(starts.count) times in the transcript (\(places.joined(separator: "; "))); give it by --start and --end")])
+                    message: "the passage occurs \(starts.count) times in the transcript (\(Sentence.joined(places, separator: "; "))); give it by --start and --end")])
             }
             if let start = starts.first {
                 span = start..<(start + wanted.count)
