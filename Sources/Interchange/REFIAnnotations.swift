@@ -62,15 +62,15 @@ enum REFIAnnotations {
     static func onSelection(_ selection: XMLElement, notes: [String: Note], users: [String: String])
         -> [(noteID: String?, text: String, user: String?, created: String?)] {
         let refs = REFIImport.kids(selection, "NoteRef").compactMap { REFIImport.guid(REFIImport.attr($0, "targetGUID")) }
-        let fromNotes = refs.compactMap { id -> (String?, String, String?, String?)? in
+        let fromNotes = refs.compactMap { id -> (noteID: String?, text: String, user: String?, created: String?)? in
             guard let note = notes[id], !note.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-            return (id, note.text, note.user, note.created)
+            return (noteID: id, text: note.text, user: note.user, created: note.created)
         }
         if !fromNotes.isEmpty { return fromNotes }
         guard REFIImport.kids(selection, "Coding").isEmpty,
               let description = REFIImport.kids(selection, "Description").first?.stringValue,
               !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
         let user = REFIImport.guid(REFIImport.attr(selection, "creatingUser")).flatMap { users[$0] }
-        return [(nil, description, user, REFIImport.attr(selection, "creationDateTime").flatMap(REFIImport.utc))]
+        return [(noteID: nil, text: description, user: user, created: REFIImport.attr(selection, "creationDateTime").flatMap(REFIImport.utc))]
     }
 }
