@@ -15,6 +15,10 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
         process.currentDirectoryURL = folder
+        // grep reads UTF-8 as characters only in a UTF-8 locale.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C.UTF-8"
+        process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -24,8 +28,8 @@ import Testing
     }
 
     /// On the demo's UITracking interviews: per participant, the hits of `transcript search` are the matches of
-    /// `grep -P -o` (and `grep -P -i -o` for --ignore-case) over the transcript's text as `transcript show --plain`
-    /// prints it.
+    /// `grep -P -o` (and `grep -P -i -o` for --ignore-case; Unicode word characters, as ICU has them) over the
+    /// transcript's text as `transcript show --plain` prints it.
     @Test func hitsEqualGrepOnTheDemoTranscripts() throws {
         let cli = try StudyCtl()
         try cli.succeed(["demo", "--output", "demo"])
@@ -47,7 +51,8 @@ import Testing
             for transcript in transcripts { ours[transcript["participant"] as! String, default: 0] += (transcript["hits"] as? [[String: Any]])?.count ?? 0 }
             var total = 0
             for code in participants {
-                let (status, matched) = try output("grep", ["-P", "-o"] + (ignoreCase ? ["-i"] : []) + ["--", pattern, "\(code).txt"], in: cli.folder)
+                // (*UCP): \w, \b and classes over Unicode letters in PCRE2, as ICU reads them (grep before 3.10 reads them as ASCII).
+                let (status, matched) = try output("grep", ["-P", "-o"] + (ignoreCase ? ["-i"] : []) + ["--", "(*UCP)" + pattern, "\(code).txt"], in: cli.folder)
                 #expect(status <= 1, "grep -P failed on \(pattern)")
                 let theirs = matched.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count
                 #expect(ours[code, default: 0] == theirs, "\(pattern) in \(code): studyctl \(ours[code, default: 0]), grep -P -o \(theirs)")
