@@ -203,3 +203,53 @@ extension StudyDatabase {
         .invalidInput([.init(location: "memo \(id)", message: "no such memo; 'studyctl memo list' shows their numbers")])
     }
 }
+
+extension StudyDatabase {
+    // MARK: - A transcript replaced
+
+    /// The annotations of a transcript, to carry over to the text that replaces it.
+    static func annotationRows(_ db: Database, transcript: Int64) throws -> [Row] {
+        try Row.fetchAll(db, sql: "SELECT * FROM annotation WHERE transcript_id = ? ORDER BY id", arguments: [transcript])
+    }
+
+    /// Refuses to replace a transcript whose annotations' passages the new text no longer holds (unless `--force`),
+    /// naming each.
+    static func checkAnnotationsKept(_ db: Database, transcript: Int64, in text: String) throws {
+        let lost = try annotationRows(db, transcript: transcript).filter { TextMatching.locate($0["excerpt"], in: text) == nil }
+        guard !lost.isEmpty else { return }
+        throw StoreError.invalidInput(lost.map { row in
+            let excerpt: String = row["excerpt"]
+            let shown = excerpt.count > 70 ? String(excerpt.prefix(70)) + "…" : excerpt
+            return .init(location: "annotation \(row["id"] as Int64)",
+                         message: "its passage \"\(shown)\" is not in the new transcript; nothing was changed (rerun with --force to replace the transcript anyway: the annotation is removed)")
+        })
+    }
+
+    /// Places carried annotations in the new text: at the occurrence of their passage nearest to where it was (exactly,
+    /// else ignoring case, accents and spacing); one whose passage is gone (`--force`) is not kept.
+    static func placeAnnotations(_ db: Database, _ rows: [Row], transcript: Int64, text: String) throws {
+        let scalars = Array(text.unicodeScalars)
+        for row in rows {
+            let excerpt: String = row["excerpt"]
+            let words = Array(excerpt.unicodeScalars)
+            let was: Int = row["span_start"]
+            var best: Int?
+            if !words.isEmpty && words.count <= scalars.count {
+                for start in 0...(scalars.count - words.count) where scalars[start] == words[0] && Array(scalars[start..<(start + words.count)]) == words {
+                    if best == nil || abs(start - was) < abs(best! - was) { best = start }
+                }
+            }
+            var span: Range<Int>? = best.map { $0..<($0 + words.count) }
+            if span == nil, let match = TextMatching.locate(excerpt, in: text) { span = match.start..<match.end }
+            guard let span else { continue }
+            let id: Int64 = row["id"]
+            let coderID: Int64? = row["coder_id"]
+            let body: String = row["text"]
+            let created: String = row["created"]
+            let modified: String? = row["modified"]
+            try db.execute(sql: "INSERT INTO annotation (id, transcript_id, span_start, span_end, excerpt, coder_id, text, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [id, transcript, span.lowerBound, span.upperBound, String(String.UnicodeScalarView(scalars[span])),
+                                       coderID, body, created, modified])
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import QualCoding
+import Surveys
 import Wording
 
 /// The hits of a search in one transcript.
@@ -78,7 +79,8 @@ extension StudyDatabase {
         let scalars = Array(details.text.unicodeScalars)
         return try write { db in
             let categoryID = try Self.requireCategory(db, category)
-            let name = label ?? (try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [categoryID]) ?? category)
+            let stored = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [categoryID]) ?? category
+            let name = label ?? stored
             var ids: [Int64] = []
             var already = 0
             for turn in turns {

@@ -3,6 +3,7 @@ import Hummingbird
 import QualCoding
 import Results
 import StudyStore
+import Surveys
 import Wording
 
 /// The workspace's search (hits in context, and coding every hit as one action the page can undo) and annotations

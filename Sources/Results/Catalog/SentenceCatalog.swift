@@ -7,6 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("its passage \"%@\" is not in the new transcript; nothing was changed (rerun with --force to replace the transcript anyway: the annotation is removed)",
+            "seu trecho \"%@\" não está na nova transcrição; nada foi alterado (rode de novo com --force para substituir a transcrição mesmo assim: a anotação é removida)"),
         ("line %@, column %@ (--start %@ --end %@)", "linha %@, coluna %@ (--start %@ --end %@)"),
         ("%@ annotations stored on their passages of the transcripts", "%@ anotações gravadas em seus trechos das transcrições"),
         ("%@ is not UTF-8 text.", "%@ não é texto UTF-8."),
