@@ -209,7 +209,8 @@ extension StudyDatabase {
 
     /// The annotations of a transcript, to carry over to the text that replaces it.
     static func annotationRows(_ db: Database, transcript: Int64) throws -> [Row] {
-        try Row.fetchAll(db, sql: "SELECT * FROM annotation WHERE transcript_id = ? ORDER BY id", arguments: [transcript])
+        try Row.fetchAll(db, sql: "SELECT a.*, t.text AS old_text FROM annotation a JOIN transcript t ON t.id = a.transcript_id WHERE a.transcript_id = ? ORDER BY a.id",
+                         arguments: [transcript])
     }
 
     /// Refuses to replace a transcript whose annotations' passages the new text no longer holds (unless `--force`),
@@ -225,19 +226,26 @@ extension StudyDatabase {
         })
     }
 
-    /// Places carried annotations in the new text: at the occurrence of their passage nearest to where it was (exactly,
-    /// else ignoring case, accents and spacing); one whose passage is gone (`--force`) is not kept.
+    /// Places carried annotations in the new text: at the same occurrence of their passage (the third "menu" stays the
+    /// third) when the new text has as many, else the occurrence nearest to where it was; else where it is found
+    /// ignoring case, accents and spacing. One whose passage is gone (`--force`) is not kept.
     static func placeAnnotations(_ db: Database, _ rows: [Row], transcript: Int64, text: String) throws {
         let scalars = Array(text.unicodeScalars)
         for row in rows {
             let excerpt: String = row["excerpt"]
             let words = Array(excerpt.unicodeScalars)
             let was: Int = row["span_start"]
+            func occurrences(_ haystack: [Unicode.Scalar]) -> [Int] {
+                guard !words.isEmpty, words.count <= haystack.count else { return [] }
+                return (0...(haystack.count - words.count)).filter { haystack[$0] == words[0] && Array(haystack[$0..<($0 + words.count)]) == words }
+            }
+            let before = occurrences(Array((row["old_text"] as String).unicodeScalars))
+            let now = occurrences(scalars)
             var best: Int?
-            if !words.isEmpty && words.count <= scalars.count {
-                for start in 0...(scalars.count - words.count) where scalars[start] == words[0] && Array(scalars[start..<(start + words.count)]) == words {
-                    if best == nil || abs(start - was) < abs(best! - was) { best = start }
-                }
+            if let index = before.firstIndex(of: was), before.count == now.count {
+                best = now[index]
+            } else {
+                for start in now where best == nil || abs(start - was) < abs(best! - was) { best = start }
             }
             var span: Range<Int>? = best.map { $0..<($0 + words.count) }
             if span == nil, let match = TextMatching.locate(excerpt, in: text) { span = match.start..<match.end }

@@ -73,6 +73,16 @@ import QualCoding
         #expect(try study.removeAnnotation(loose.id).text == "Tempo.")
         #expect(try study.annotations().count == 2)
         #expect(throws: StoreError.self) { try study.editAnnotation(loose.id, text: "y") }
+        // A replaced transcript keeps them on their passages (the third "menu" stays the third); a passage gone is refused,
+        // then, with force, its annotation is not kept.
+        try study.addTranscript(participant: "P1", text: "Antes. O menu some.\nDepois o menu voltou; menu bom.", replace: true)
+        #expect(try study.annotations(participant: "P1").map { "\($0.start)-\($0.end) \($0.excerpt): \($0.text)" }
+                == ["9-18 menu some: Reclamação forte.", "42-46 menu: O segundo menu."])
+        let kept = try study.dump()
+        #expect(throws: StoreError.self) { try study.addTranscript(participant: "P1", text: "O menu voltou.", replace: true) }
+        #expect(try study.dump() == kept)
+        try study.addTranscript(participant: "P1", text: "O menu voltou.", replace: true, force: true)
+        #expect(try study.annotations(participant: "P1").map(\.excerpt) == ["menu"])
     }
 
     @Test func memosEditedRemovedAndSearched() throws {
