@@ -9,7 +9,7 @@ import Testing
         let text = "Ana: 👍 o menu some\nJoão: o menu sumiu, menu!\nmenu"
         let hits = TranscriptSearch.hits(in: text, regex: try TranscriptSearch.compile("menu", ignoreCase: false), context: 5)
         #expect(hits.map(\.start) == [9, 27, 39, 45])
-        #expect(hits.map { "\($0.line):\($0.column)" } == ["1:10", "2:8", "2:20", "3:1"])
+        #expect(hits.map { "\($0.line):\($0.column)" } == ["1:10", "2:9", "2:21", "3:1"])
         #expect(hits.allSatisfy { $0.text == "menu" })
         let scalars = Array(text.unicodeScalars)
         for hit in hits { #expect(String(String.UnicodeScalarView(scalars[hit.span])) == "menu") }

@@ -79,7 +79,9 @@ public enum Journal {
         }
         let heading = Sentence("Research journal: \(title)").text(language)
         let groupedBy: Sentence = grouping == .date ? "grouped by day" : grouping == .participant ? "grouped by participant" : "grouped by category"
-        let counts = Sentence("\(String(memos.count)) memos and \(String(annotations.count)) annotations, \(groupedBy)").text(language)
+        let memoCount: Sentence = memos.count == 1 ? "1 memo" : "\(String(memos.count)) memos"
+        let annotationCount: Sentence = annotations.count == 1 ? "1 annotation" : "\(String(annotations.count)) annotations"
+        let counts = Sentence("\(memoCount) and \(annotationCount), \(groupedBy)").text(language)
         switch format {
         case .markdown:
             var out = "# \(heading)\n\n\(counts).\n"
