@@ -170,7 +170,7 @@ import Testing
         #expect(markdown.contains("# Diário de pesquisa: Entrevistas") && markdown.contains("## P04") && markdown.contains("> menu confuso")
                 && markdown.contains("Reclamação forte sobre o menu.") && markdown.contains("Editado no editor."), "\(markdown)")
         let html = try String(contentsOfFile: cli.path("diario.html"), encoding: .utf8)
-        #expect(html.contains("<html lang=\"pt-BR\">") && html.contains("<blockquote><p>menu confuso</p></blockquote>") && html.contains("<h2>Perguntas</h2>"), "\(html)")
+        #expect(html.contains("<html lang=\"pt-BR\">") && html.contains("<blockquote><p>menu confuso</p></blockquote>") && html.contains("<h2>sem categoria</h2>"), "\(html)")
         try cli.fail(["export", "journal", "diario.md"])
         try cli.fail(["export", "journal", "diario.pdf"])
         said += markdown

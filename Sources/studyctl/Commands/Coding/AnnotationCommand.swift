@@ -77,7 +77,7 @@ struct MemoRemove: ParsableCommand {
 
     func run() throws {
         let record = try study.withStudy { try $0.removeMemo(id) }
-        say("Removed memo \(String(id)) (\(record.on)).")
+        say("Removed memo \(String(id)) (\(memoTargetWords(record.on))).")
     }
 }
 
@@ -102,11 +102,17 @@ struct MemoSearch: ParsableCommand {
         if output.json { return try printJSON(Found(memos: memos, annotations: annotations), command: "memo search") }
         if memos.isEmpty && annotations.isEmpty { return say("No memo or annotation holds '\(query)'.") }
         for memo in memos {
-            print("[\(memo.id)] \(memo.on)" + (memo.coder.map { " — \($0)" } ?? "") + " (\(LocalTime.text(memo.created)))")
+            print("[\(memo.id)] \(memoTargetWords(memo.on))" + (memo.coder.map { " — \($0)" } ?? "") + " (\(LocalTime.text(memo.created)))")
             print("    " + memo.text.replacingOccurrences(of: "\n", with: "\n    "))
         }
         for annotation in annotations { printAnnotation(annotation) }
     }
+}
+
+/// What a memo is on ("study", "participant:P4"), in the command line's language.
+func memoTargetWords(_ on: String) -> String {
+    let parts = on.split(separator: ":", maxSplits: 1).map(String.init)
+    return Phrase.memoTarget(kind: parts[0], name: parts.count == 2 ? parts[1] : nil).text(Voice.language)
 }
 
 // MARK: - Annotations
