@@ -339,6 +339,9 @@ extension StudyDatabase {
             guard let target = MemoTarget(parsing: memo.on) else { continue }
             bundle.memos.append(.init(target: target, text: memo.text, coder: memo.coder, created: memo.created))
         }
+        bundle.annotations = try annotations().map {
+            .init(participant: $0.participant, label: $0.label, span: $0.start..<$0.end, text: $0.text, coder: $0.coder, created: $0.created)
+        }
         return bundle
     }
 }

@@ -86,6 +86,20 @@ import QualCoding
         #expect(try study.annotations(participant: "P1").map(\.excerpt) == ["menu"])
     }
 
+    /// A merge carries the annotations on their passages, once.
+    @Test func mergeCarriesAnnotations() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        try study.addAnnotation(participant: "P1", excerpt: "menu some", text: "Primeira reclamação.", coder: "Ana")
+        let other = try StudyDatabase.create(at: folder.path("other.sqlite"), title: "Outra", language: .ptBR)
+        let summary = try other.importBundle(try study.bundle())
+        #expect(summary.annotationsAdded == 1)
+        #expect(try other.annotations().map { "\($0.participant) \($0.start)-\($0.end) \($0.excerpt): \($0.text) (\($0.coder ?? "-"))" }
+                == ["P1 2-11 menu some: Primeira reclamação. (Ana)"])
+        #expect(try other.importBundle(try study.bundle()).annotationsAdded == 0)
+        #expect(try other.annotations().count == 1)
+    }
+
     @Test func memosEditedRemovedAndSearched() throws {
         let folder = try TemporaryFolder()
         let study = try study(folder)
