@@ -160,7 +160,7 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .searchButton: return ("Search", "Buscar")
         case .ignoreCase: return ("ignore case", "ignorar maiúsculas")
         case .searchHits: return ("{n} hits", "{n} ocorrências")
-        case .searchHitsOne: return ("1 hit", "1 ocorrência")
+        case .searchHitsOne: return ("{n} hit", "{n} ocorrência")
         case .noHits: return ("No hits.", "Nenhuma ocorrência.")
         case .searchAll: return ("every transcript", "todas as transcrições")
         case .codeEveryHit: return ("Code every hit", "Codificar todas as ocorrências")
