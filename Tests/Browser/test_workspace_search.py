@@ -125,9 +125,9 @@ def main():
 
             # A hit opens its transcript with its words selected; annotate a selected passage.
             page.locator("#search-hits li").nth(1).click()
-            page.wait_for_function("document.getElementById('doc-title').textContent === 'P1'")
+            page.wait_for_function("() => document.getElementById('doc-title').textContent === 'P1'")
             # The hit's own words are selected once the transcript is drawn (the second "menu" of P1, not the first).
-            page.wait_for_function("window.getSelection().toString() === 'menu'")
+            page.wait_for_function("() => window.getSelection().toString() === 'menu'")
             hit = expected["transcripts"][0]["hits"][1]
             at = page.evaluate("""() => { const s = window.getSelection(); const r = document.createRange();
                 r.setStart(document.getElementById('transcript'), 0); r.setEnd(s.anchorNode, s.anchorOffset); return [...r.toString()].length; }""")
