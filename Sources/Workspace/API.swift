@@ -328,6 +328,9 @@ struct API {
             await server.undo.remove(action.id)
             throw UndoRefusal(message: .undoChangedSince(after.record.code))
         }
+        if case let .batch(made) = action.change {
+            return try await undoBatch(action, made: made, coder: coder)
+        }
         let message: Message
         switch action.change {
         case let .created(after):
@@ -348,9 +351,25 @@ struct API {
             _ = try study.updateCode(before.record.id, coder: coder, label: before.record.code, categories: before.record.categories,
                                      inVivo: before.record.inVivo, memo: before.memo ?? "")
             message = .undidEdit(before.record.code)
+        case .batch:
+            message = .nothingToUndo
         }
         await server.undo.remove(action.id)
         return Done(message: try say(message), action: action.id)
+    }
+
+    /// Undoes codings made in one step, all in one transaction, if none changed since.
+    func undoBatch(_ action: UndoLog.Action, made: [UndoLog.Snapshot], coder: String) async throws -> Done {
+        for coding in made {
+            guard try snapshot(coding.record.id, coder: coder) == coding else {
+                await server.undo.remove(action.id)
+                throw UndoRefusal(message: .undoChangedSince(coding.record.code))
+            }
+        }
+        try study.deleteCodes(made.map(\.record.id), coder: coder)
+        await server.undo.remove(action.id)
+        let sentence: Sentence = "Undid the coding of \(String(made.count)) passages made in one step"
+        return Done(message: sentence.text(try study.info().language), action: action.id)
     }
 
     /// The coder's own quotes of `category` (none for a coder not in the study yet): coding is blind.

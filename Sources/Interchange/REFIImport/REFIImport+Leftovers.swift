@@ -48,8 +48,8 @@ extension REFIImport {
                 : "\(state.definitions) code definitions (a codable code's Description) stored as memos on the code's category")
         }
         if state.annotations > 0 {
-            report.append(state.annotations == 1 ? "1 annotation stored as a memo on the participant, quoting the annotated passage"
-                : "\(state.annotations) annotations stored as memos on the participant, quoting the annotated passage")
+            report.append(state.annotations == 1 ? "1 annotation stored on its passage of the transcript"
+                : "\(state.annotations) annotations stored on their passages of the transcripts")
         }
     }
 
@@ -58,7 +58,6 @@ extension REFIImport {
             report.append(state.duplicates == 1 ? "1 duplicate coding (the same code by the same coder on the same words) counted once"
                 : "\(state.duplicates) duplicate codings (the same code by the same coder on the same words) counted once")
         }
-        if state.selectionNotes > 0 { state.notCarried[.selectionNotes, default: 0] += state.selectionNotes }
         // What REFI-QDA holds and studyctl does not (REFI §7): named, with how many.
         for container in Self.kids(root, "Sources") {
             for element in (container.children ?? []).compactMap({ $0 as? XMLElement })
@@ -78,7 +77,7 @@ extension REFIImport {
     /// What a project holds that the study does not take.
     enum Loss: Hashable {
         case timeSpans, laterTranscripts, laterTranscriptCodings, textlessTranscripts, textlessTranscriptCodings, unsyncedSelections
-        case textlessSources, outsideText, wordless, unknownCode, nonTextCodings, selectionNotes
+        case textlessSources, outsideText, wordless, unknownCode, nonTextCodings
         /// A source of another kind (PDF, picture), by its element's name.
         case nonTextSource(String)
         /// Graphs, Links, Sets.
@@ -110,8 +109,6 @@ extension REFIImport {
             return "not carried: \(count) codings of codes the codebook lacks"
         case .nonTextCodings:
             return "not carried: \(count) codings of sources that are not text (PDF, pictures)"
-        case .selectionNotes:
-            return "not carried: \(count) notes on text selections"
         case let .nonTextSource(element):
             return "not carried: \(count) \(Sentence(verbatim: element)) (not a text source)"
         case let .element(name):

@@ -111,7 +111,7 @@ extension REFIImport {
             }
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[span])
-            selectionNotes(selection.element, participant: participant, span: span)
+            selectionNotes(selection.element, participant: participant, label: label, span: span)
             codings(of: selection.element, participant: participant, label: label, excerpt: String(view), span: span)
         }
         return label

@@ -151,14 +151,12 @@ extension REFIImport {
         }
         report.append("source \(sourceName) → \(participant): positions in \(unit.description) (\(why))")
         let table = text.positions(unit)
-        // Annotations of this source (a NoteRef to a note that holds a selection): a memo on the participant quoting
-        // the passage.
+        // Annotations of this source (QualCoder: a NoteRef to a note that holds a selection), on their passage.
         for ref in Self.kids(element, "NoteRef") {
             guard let noteID = Self.guid(Self.attr(ref, "targetGUID")), let span = state.annotated[noteID], let note = state.notes[noteID],
-                  !note.text.isEmpty else { continue }
+                  !note.text.isEmpty, let placed = text.place(span.start, span.end, positions: table), !placed.span.isEmpty else { continue }
             state.usedNotes.insert(noteID)
-            let passage = text.place(span.start, span.end, positions: table).map { "“\(text.words($0.span).prefix(200))”" } ?? "\(span.start)–\(span.end)"
-            bundle.memos.append(.init(target: .participant(participant), text: "Annotation on \(passage): " + note.text, coder: note.user, created: note.created))
+            bundle.annotations.append(.init(participant: participant, label: label, span: placed.span, text: note.text, coder: note.user, created: note.created))
             state.annotations += 1
         }
         var labelled = 0, split = 0
@@ -183,7 +181,7 @@ extension REFIImport {
                 state.notCarried[.wordless, default: 0] += Self.kids(selection, "Coding").count
                 continue
             }
-            selectionNotes(selection, participant: participant, span: placed.span)
+            selectionNotes(selection, participant: participant, label: label, span: placed.span)
             codings(of: selection, participant: participant, label: label, excerpt: excerpt, span: placed.span)
         }
         if labelled > 0 {
@@ -195,13 +193,14 @@ extension REFIImport {
         if split > 0 { report.append("source \(sourceName): \(split) selection bounds fall inside a character and were moved to its edge") }
     }
 
-    /// The notes attached to a selection (its NoteRefs): the place where selection-level notes are visited. They are
-    /// not stored yet — counted as not carried.
-    mutating func selectionNotes(_ selection: XMLElement, participant: String, span: Range<Int>) {
-        for ref in Self.kids(selection, "NoteRef") {
-            guard let id = Self.guid(Self.attr(ref, "targetGUID")), state.notes[id] != nil else { continue }
-            state.usedNotes.insert(id)
-            state.selectionNotes += 1
+    /// The annotations a selection carries (its notes by NoteRef, else — a selection without coding — its Description),
+    /// stored on its passage.
+    mutating func selectionNotes(_ selection: XMLElement, participant: String, label: String, span: Range<Int>) {
+        let notes = state.notes.mapValues { (name: $0.name, text: $0.text, user: $0.user, created: $0.created) }
+        for found in REFIAnnotations.onSelection(selection, notes: notes, users: state.users) {
+            if let id = found.noteID { state.usedNotes.insert(id) }
+            bundle.annotations.append(.init(participant: participant, label: label, span: span, text: found.text, coder: found.user, created: found.created))
+            state.annotations += 1
         }
     }
 

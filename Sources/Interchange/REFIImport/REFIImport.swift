@@ -110,7 +110,6 @@ public struct REFIImport {
         var duplicates = 0
         var definitions = 0
         var annotations = 0
-        var selectionNotes = 0
         var notCarried: [Loss: Int] = [:]
     }
 

@@ -24,6 +24,9 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case codeCount, codeCountOne, participantCount, participantCountOne
     case resize, resizeHint, startHandle, endHandle, notPlaced
     case themeTotal, passagesOf, previousPassage, nextPassage, previousPassageKey, nextPassageKey, noMorePassages, passageShown
+    // Search and annotations.
+    case searchPlaceholder, searchSpeaker, searchButton, ignoreCase, searchHits, searchHitsOne, noHits, searchAll
+    case codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -188,6 +191,22 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
             return ("Settle each difference into the consensus coder; the coders' own codes stay as they were, so agreement is still measured on them.",
                     "Resolva cada diferença no codificador de consenso; os códigos de cada codificador ficam como estavam, e a concordância continua medida sobre eles.")
         case .theStudy: return ("the study", "o estudo")
+        case .searchPlaceholder: return ("Search the transcripts (regular expression)", "Buscar nas transcrições (expressão regular)")
+        case .searchSpeaker: return ("speaker (optional)", "falante (opcional)")
+        case .searchButton: return ("Search", "Buscar")
+        case .ignoreCase: return ("ignore case", "ignorar maiúsculas")
+        case .searchHits: return ("{n} hits", "{n} ocorrências")
+        case .searchHitsOne: return ("{n} hit", "{n} ocorrência")
+        case .noHits: return ("No hits.", "Nenhuma ocorrência.")
+        case .searchAll: return ("every transcript", "todas as transcrições")
+        case .codeEveryHit: return ("Code every hit", "Codificar todas as ocorrências")
+        case .codeEveryHitCategory: return ("category for every hit", "categoria para todas as ocorrências")
+        case .annotateSelection: return ("Annotate selection", "Anotar a seleção")
+        case .annotationTitle: return ("Annotation on the passage", "Anotação sobre o trecho")
+        case .annotationText: return ("Annotation", "Anotação")
+        case .annotationsHeading: return ("Annotations", "Anotações")
+        case .noAnnotations: return ("No annotations on this transcript.", "Nenhuma anotação nesta transcrição.")
+        case .showPassage: return ("show", "mostrar")
         case .participant: return ("participant", "participante")
         case .addMemo: return ("Add memo", "Acrescentar memorando")
         case .play: return ("▶ {time}", "▶ {time}")

@@ -88,6 +88,8 @@ async function openTranscript(code, label = code === state.participant ? state.l
   await loadState();
   render();
   showTab(state.tab);
+  // The annotations of this transcript (search.js).
+  if (typeof afterTranscript === "function") await afterTranscript();
 }
 
 // The recording the transcript was made from (its turn times are the recording's), in the player above the text.

@@ -11,7 +11,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: words("Export the study as an Excel workbook with charts, or as tidy CSV files."),
-        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self])
+        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self, ExportJournal.self])
 }
 
 /// `--by`, shared by the exports and the report.

@@ -236,7 +236,7 @@ func markdownCell(_ text: String) -> String {
 struct MemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memo", abstract: words("Write and read analytic memos."),
-        subcommands: [MemoAdd.self, MemoList.self])
+        subcommands: [MemoAdd.self, MemoList.self, MemoEdit.self, MemoRemove.self, MemoSearch.self])
 }
 
 struct Target: ExpressibleByArgument {
