@@ -9,8 +9,11 @@ extension StudyDatabase {
     /// participant, task, timestamp and item columns are found here, the store reads and stores every row,
     /// streamed, in one transaction (`storeResponses`). All or nothing: every bad cell is reported (row, column,
     /// value and what was expected) before anything is stored.
-    public func importResponses(from path: String, options: ResponseImportOptions) throws -> ResponseImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+    /// A workbook's sheet is read as a CSV file's rows (`TableFile`); the time stamp columns are read into ISO 8601
+    /// (`FormTimes`) before the rows are stored.
+    public func importResponses(from path: String, sheet: String? = nil, options: ResponseImportOptions) throws -> ResponseImportSummary {
+        let table = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
+        let reader = try table.open()
         let matcher = HeaderMatcher(reader)
         guard let definition = try instrument(options.instrument) ?? InstrumentCatalog.builtin(options.instrument) else {
             let known = Set(try instruments().map(\.id)).union(try InstrumentCatalog.builtin().map(\.id))
@@ -26,7 +29,10 @@ extension StudyDatabase {
                                                                  column: { try matcher.require($0) })
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
-        return try storeResponses(reader, columns: columns, options: options)
+        let (rows, notes) = try FormTimes.normalized(table, first: reader, columns: [timestamp, started].compactMap { $0 }, language: try info().language)
+        var summary = try storeResponses(rows, columns: columns, options: options)
+        summary.reading = [TableFile.reading(reader)] + notes
+        return summary
     }
 }
 

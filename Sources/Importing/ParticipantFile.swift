@@ -9,8 +9,9 @@ extension StudyDatabase {
     /// column an attribute. The file is read twice, each time streamed: here, to check every column name at the
     /// study's door and learn what each column holds (a column is numeric only if every cell is); then by the
     /// store, which stores it in one transaction (`storeParticipants`).
-    public func importParticipants(from path: String, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+    public func importParticipants(from path: String, sheet: String? = nil, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
+        let table = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
+        let reader = try table.open()
         let matcher = HeaderMatcher(reader)
         let codeIndex = try options.codeColumn.map { name -> Int in
             guard let index = matcher.index(of: name) else {
@@ -28,8 +29,10 @@ extension StudyDatabase {
                 columns[index].contents.add(cell)
             }
         }
-        let second = try CSVReader(path: path, delimiter: reader.delimiter, displayName: reader.file)
-        return try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options)
+        let second = try table.reopen(reader)
+        var summary = try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options)
+        summary.reading = [TableFile.reading(reader)]
+        return summary
     }
 }
 

@@ -137,8 +137,8 @@ public enum Delimiter: String, Sendable, CaseIterable {
         }
     }
 
-    /// How messages show it: `','`, `';'`, `'|'`, or the word tab.
-    public var shown: String { self == .tab ? "tab" : "'\(rawValue)'" }
+    /// How messages show it: `','`, `';'`, `'|'`, `'\t'`.
+    public var shown: String { self == .tab ? "'\\t'" : "'\(rawValue)'" }
 }
 
 /// The character encoding a text table was read in.
@@ -645,26 +645,39 @@ struct ChunkedInput {
     static let windows1252High: [UInt16] = [0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
                                              0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178]
 
-    /// Appends `data`, read as Windows-1252, to `buffer` as UTF-8.
+    /// Appends `data`, read as Windows-1252, to `buffer` as UTF-8 (written in place: at most three bytes each).
     static func appendWindows1252(_ data: Data, to buffer: inout [UInt8]) {
-        buffer.reserveCapacity(buffer.count + data.count + data.count / 8)
-        for byte in data {
-            if byte < 0x80 {
-                buffer.append(byte)
-            } else if byte >= 0xA0 {
-                buffer.append(0xC0 | byte >> 6)
-                buffer.append(0x80 | byte & 0x3F)
-            } else {
-                let scalar = windows1252High[Int(byte - 0x80)]
-                if scalar < 0x800 {
-                    buffer.append(UInt8(0xC0 | scalar >> 6))
-                    buffer.append(UInt8(0x80 | scalar & 0x3F))
-                } else {
-                    buffer.append(UInt8(0xE0 | scalar >> 12))
-                    buffer.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-                    buffer.append(UInt8(0x80 | scalar & 0x3F))
+        data.withUnsafeBytes { raw in
+            let input = raw.bindMemory(to: UInt8.self)
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: input.count * 3))
+            let end = buffer.withUnsafeMutableBufferPointer { output -> Int in
+                var out = start
+                for byte in input {
+                    if byte < 0x80 {
+                        output[out] = byte
+                        out += 1
+                    } else if byte >= 0xA0 {
+                        output[out] = 0xC0 | byte >> 6
+                        output[out + 1] = 0x80 | byte & 0x3F
+                        out += 2
+                    } else {
+                        let scalar = windows1252High[Int(byte - 0x80)]
+                        if scalar < 0x800 {
+                            output[out] = UInt8(0xC0 | scalar >> 6)
+                            output[out + 1] = UInt8(0x80 | scalar & 0x3F)
+                            out += 2
+                        } else {
+                            output[out] = UInt8(0xE0 | scalar >> 12)
+                            output[out + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                            output[out + 2] = UInt8(0x80 | scalar & 0x3F)
+                            out += 3
+                        }
+                    }
                 }
+                return out
             }
+            buffer.removeLast(buffer.count - end)
         }
     }
 
