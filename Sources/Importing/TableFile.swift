@@ -29,6 +29,10 @@ public struct TableFile: Sendable {
         if let kind = try Workbook.kind(path: path, file: path) {
             return try Workbook.table(path: path, file: path, kind: kind, sheet: sheet)
         }
+        let suffix = (path as NSString).pathExtension.lowercased()
+        if ["xlsx", "xlsm", "ods"].contains(suffix), FileManager.default.fileExists(atPath: path) {
+            throw Workbook.Problem.misnamed(file: path, ods: suffix == "ods")
+        }
         if sheet != nil { throw SheetOfText(file: path) }
         return try CSVReader(path: path, delimiter: delimiter)
     }

@@ -23,6 +23,8 @@ enum Workbook {
         case unreadable(file: String, part: String)
         case noSheet(file: String, wanted: String, sheets: [String])
         case emptySheet(file: String, sheet: String)
+        /// Named as a workbook (`.xlsx`, `.ods`) but no ZIP file.
+        case misnamed(file: String, ods: Bool)
 
         var errorDescription: String? { sentence.description }
         var sentence: Sentence {
@@ -35,6 +37,8 @@ enum Workbook {
                 return "\(file): the workbook's part \(part) cannot be read; open the file in a spreadsheet and save it again"
             case let .noSheet(file, wanted, sheets):
                 return "\(file): no sheet '\(wanted)'; the sheets are \(sheets.map { "'\($0)'" }.joined(separator: ", "))"
+            case let .misnamed(file, ods):
+                return ods ? "\(file) is not an OpenDocument spreadsheet (.ods is a ZIP file)" : "\(file) is not an Excel workbook (.xlsx is a ZIP file)"
             case let .emptySheet(file, sheet):
                 return "\(file): sheet '\(sheet)' is empty; expected a header row followed by data rows"
             }
@@ -108,13 +112,14 @@ enum Workbook {
             try parse(sheetXML, part: target, with: reader)
             cells = reader.rows
         case .ods:
-            guard let content = try read("content.xml") else { throw Problem.unreadable(file: file, part: "content.xml") }
+            let contentPart = "content.xml"
+            guard let content = try read(contentPart) else { throw Problem.unreadable(file: file, part: contentPart) }
             let names = ODSSheetNames()
-            try parse(content, part: "content.xml", with: names)
+            try parse(content, part: contentPart, with: names)
             let index = try choose(names.names)
             sheetName = names.names[index]
             let reader = ODSSheetReader(table: index)
-            try parse(content, part: "content.xml", with: reader)
+            try parse(content, part: contentPart, with: reader)
             cells = reader.rows
         }
         return try WorkbookTable(file: file, sheet: sheetName, kind: kind, cells: cells)

@@ -7,6 +7,7 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("%@ is not an OpenDocument spreadsheet (.ods is a ZIP file)", "%@ não é uma planilha OpenDocument (um .ods é um arquivo ZIP)"),
         ("%@: the header reads as one column ('%@'), but each line under it holds %@ once; make the first row the header (remove title lines above it) or give the separator with --delimiter",
             "%@: o cabeçalho é lido como uma coluna só ('%@'), mas cada linha abaixo dele tem %@ uma vez; faça da primeira linha o cabeçalho (tire as linhas de título acima dele) ou informe o separador com --delimiter"),
         ("%@: the header reads as one column ('%@'), but each line under it holds %@ %@ times; make the first row the header (remove title lines above it) or give the separator with --delimiter",
