@@ -39,20 +39,20 @@ enum FormTimes {
                 switch (order, reason) {
                 case (_, .yearFirst): break
                 case let (.dayFirst, .value(value, index)):
-                    notes.append("time stamps in column '\(name)' read day first (day/month/year): '\(value)' at \(first.position(of: fields[index]).description) has a day over 12")
+                    notes.append("Time stamps in column '\(name)' read day first (day/month/year): '\(value)' at \(first.position(of: fields[index]).description) has a day over 12.")
                 case let (.monthFirst, .value(value, index)):
-                    notes.append("time stamps in column '\(name)' read month first (month/day/year): '\(value)' at \(first.position(of: fields[index]).description) has a day over 12")
+                    notes.append("Time stamps in column '\(name)' read month first (month/day/year): '\(value)' at \(first.position(of: fields[index]).description) has a day over 12.")
                 case (.dayFirst, .language):
-                    notes.append("time stamps in column '\(name)' read day first (day/month/year), as the study's language writes dates: no value has a day over 12")
+                    notes.append("Time stamps in column '\(name)' read day first (day/month/year), as the study's language writes dates: no value has a day over 12.")
                 case (.monthFirst, .language):
-                    notes.append("time stamps in column '\(name)' read month first (month/day/year), as the study's language writes dates: no value has a day over 12")
+                    notes.append("Time stamps in column '\(name)' read month first (month/day/year), as the study's language writes dates: no value has a day over 12.")
                 }
             }
             let unread = fields.filter { FormTimestamp.parse($0.value, order: orders[column] ?? fallback) == nil }
             if let sample = unread.first {
                 notes.append(unread.count == 1
-                    ? "column '\(name)': '\(sample.value)' at \(first.position(of: sample).description) is not a date and time this reads; it is kept as written"
-                    : "column '\(name)': \(unread.count) values are not a date and time this reads (the first, '\(sample.value)', at \(first.position(of: sample).description)); they are kept as written")
+                    ? "Column '\(name)': '\(sample.value)' at \(first.position(of: sample).description) is not a date and time this reads; it is kept as written."
+                    : "Column '\(name)': \(unread.count) values are not a date and time this reads (the first, '\(sample.value)', at \(first.position(of: sample).description)); they are kept as written.")
             }
         }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }

@@ -79,7 +79,7 @@ import Testing
         for (name, text) in zip(names, [Self.participants, Self.responses, Self.attempts]) { try cli.write("\(name).csv", text) }
         let csv = try Self.study(cli, db: "csv.sqlite", files: names.map { "\($0).csv" })
         #expect(csv.outputs[0].contains("Read participants.csv as UTF-8 text, fields separated by ','."), "\(csv.outputs[0])")
-        #expect(csv.outputs[1].contains("time stamps in column 'Carimbo de data/hora' read day first (day/month/year): '18/11/2026 17:34:56' at responses.csv:2:1 has a day over 12"),
+        #expect(csv.outputs[1].contains("Time stamps in column 'Carimbo de data/hora' read day first (day/month/year): '18/11/2026 17:34:56' at responses.csv:2:1 has a day over 12"),
                 "\(csv.outputs[1])")
         #expect(csv.tables[1].contains("2026-11-18T17:34:56") && csv.tables[1].contains("2026-11-05T09:00:00"), "\(csv.tables[1])")
         #expect(csv.tables[2].contains("35.5") || csv.tables[2].contains("35,5"), "\(csv.tables[2])")
@@ -257,7 +257,7 @@ import Testing
         // Google Forms (pt-BR), no value deciding: day first, as Portuguese writes dates; said.
         try cli.write("google.csv", "Carimbo de data/hora,Participante,\(items)\n05/11/2026 17:34:56,P1,\(answers)\n")
         let google = try cli.succeed(["responses", "import", "google.csv", "--instrument", "sus", "--participant-column", "Participante", "--items-from", "Q1"])
-        #expect(google.contains("datas e horas da coluna 'Carimbo de data/hora' lidas com o dia primeiro (dia/mês/ano), como a língua do estudo escreve datas"), "\(google)")
+        #expect(google.contains("Datas e horas da coluna 'Carimbo de data/hora' lidas com o dia primeiro (dia/mês/ano), como a língua do estudo escreve datas"), "\(google)")
         #expect(ForeignWordCheck.english(in: google).isEmpty, "\(google)")
         // Microsoft Forms and SurveyMonkey, month first by a value; Google Forms in English with its zone.
         try cli.write("ms.csv", "ID,Start time,Completion time,Participante,\(items)\n1,11/18/26 17:30:00,11/18/26 17:34:56,P2,\(answers)\n")
