@@ -29,9 +29,9 @@ extension StudyDatabase {
                                                                  column: { try matcher.require($0) })
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
-        let (rows, notes) = try FormTimes.normalized(table, first: reader, columns: [timestamp, started].compactMap { $0 }, language: try info().language)
-        var summary = try storeResponses(rows, columns: columns, options: options)
-        summary.reading = [TableFile.reading(reader)] + notes
+        let (rewritten, notes) = try FormTimes.normalized(table, first: reader, columns: [timestamp, started].compactMap { $0 }, language: try info().language)
+        var summary = try storeResponses(rewritten ?? reader, columns: columns, options: options)
+        summary.reading = [TableFile.reading(reader)] + notes + (rewritten?.unreadNotes() ?? [])
         return summary
     }
 }

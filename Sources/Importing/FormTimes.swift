@@ -10,8 +10,8 @@ import Wording
 enum FormTimes {
     /// The table again, its columns `columns` rewritten, with what the reading decided, said for the output.
     /// `first` has been opened and not yet read; it is read here (those columns only) and `table` opened again.
-    static func normalized(_ table: TableFile, first: RecordSource, columns: [Int], language: StudyLanguage) throws -> (RecordSource, [Sentence]) {
-        guard !columns.isEmpty else { return (first, []) }
+    static func normalized(_ table: TableFile, first: RecordSource, columns: [Int], language: StudyLanguage) throws -> (RewrittenSource?, [Sentence]) {
+        guard !columns.isEmpty else { return (nil, []) }
         if let reader = first as? CSVReader {
             reader.columnsToKeep = (0..<reader.header.count).map { columns.contains($0) }
         }
@@ -28,8 +28,7 @@ enum FormTimes {
         for column in columns {
             let fields = values[column] ?? []
             let name = first.header[column].value
-            let texts = fields.map { $0.value.trimmingCharacters(in: .whitespaces) }
-            switch FormTimestamp.decide(texts, fallback: fallback) {
+            switch FormTimestamp.decide(fields.map(\.value), fallback: fallback) {
             case let .failure(conflict):
                 problems.append(.init(location: Sentence(verbatim: first.position(of: fields[conflict.monthFirstIndex]).description),
                     message: "column '\(name)': '\(conflict.monthFirst)' is written month first, but '\(conflict.dayFirst)' at \(first.position(of: fields[conflict.dayFirstIndex]).description) day first; write the column's dates one way"))
@@ -48,22 +47,18 @@ enum FormTimes {
                     notes.append("Time stamps in column '\(name)' read month first (month/day/year), as the study's language writes dates: no value has a day over 12.")
                 }
             }
-            let unread = fields.filter { FormTimestamp.parse($0.value, order: orders[column] ?? fallback) == nil }
-            if let sample = unread.first {
-                notes.append(unread.count == 1
-                    ? "Column '\(name)': '\(sample.value)' at \(first.position(of: sample).description) is not a date and time this reads; it is kept as written."
-                    : "Column '\(name)': \(unread.count) values are not a date and time this reads (the first, '\(sample.value)', at \(first.position(of: sample).description)); they are kept as written.")
-            }
         }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         return (RewrittenSource(try table.reopen(first), orders: orders), notes)
     }
 }
 
-/// A table whose time stamp columns come out in ISO 8601 (a value no reading fits comes out as written).
+/// A table whose time stamp columns come out in ISO 8601 (a value no reading fits comes out as written, and is
+/// counted for `unreadNotes`).
 final class RewrittenSource: RecordSource {
     private let source: RecordSource
     private let orders: [(column: Int, order: FormTimestamp.DateOrder)]
+    private var unread: [Int: (count: Int, first: Field)] = [:]
 
     init(_ source: RecordSource, orders: [Int: FormTimestamp.DateOrder]) {
         self.source = source
@@ -78,8 +73,24 @@ final class RewrittenSource: RecordSource {
     func next() throws -> Record? {
         guard var record = try source.next() else { return nil }
         for (column, order) in orders where column < record.fields.count {
-            if let parts = FormTimestamp.parse(record.fields[column].value, order: order) { record.fields[column].value = parts.iso }
+            let field = record.fields[column]
+            if let parts = FormTimestamp.parse(field.value, order: order) {
+                record.fields[column].value = parts.iso
+            } else if !Cell.isBlank(field.value) {
+                if let seen = unread[column] { unread[column] = (seen.count + 1, seen.first) } else { unread[column] = (1, field) }
+            }
         }
         return record
+    }
+
+    /// What was kept as written, column by column, once the rows are read.
+    func unreadNotes() -> [Sentence] {
+        unread.sorted { $0.key < $1.key }.map { column, found in
+            let name = header[column].value
+            let at = position(of: found.first).description
+            return found.count == 1
+                ? "Column '\(name)': '\(found.first.value)' at \(at) is not a date and time this reads; it is kept as written."
+                : "Column '\(name)': \(found.count) values are not a date and time this reads (the first, '\(found.first.value)', at \(at)); they are kept as written."
+        }
     }
 }

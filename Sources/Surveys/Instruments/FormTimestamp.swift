@@ -28,13 +28,26 @@ public enum FormTimestamp {
 
         /// ISO 8601: `2026-11-18`, `2026-11-18T17:34:56`, `2026-11-18T17:34:56-03:00`.
         public var iso: String {
-            var text = String(format: "%04d-%02d-%02d", year, month, day)
-            guard let time else { return text }
-            text += String(format: "T%02d:%02d:%02d", time.hour, time.minute, time.second)
-            if let offset {
-                text += offset == 0 ? "Z" : String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
+            // Written byte by byte: an import writes one per row.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(25)
+            func digits(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 { bytes.append(UInt8(48 + value / divisor % 10)); divisor /= 10 }
             }
-            return text
+            digits(year, 4); bytes.append(45); digits(month, 2); bytes.append(45); digits(day, 2)
+            if let time {
+                bytes.append(84); digits(time.hour, 2); bytes.append(58); digits(time.minute, 2); bytes.append(58); digits(time.second, 2)
+                if let offset {
+                    if offset == 0 {
+                        bytes.append(90)
+                    } else {
+                        bytes.append(offset < 0 ? 45 : 43); digits(abs(offset) / 60, 2); bytes.append(58); digits(abs(offset) % 60, 2)
+                    }
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
@@ -77,70 +90,90 @@ public enum FormTimestamp {
     /// Splits `text` into a date (three numbers with `/`, `-` or `.` between), an optional time (`H:MM`, `H:MM:SS`,
     /// a fraction of a second dropped, `AM`/`PM`) and an optional zone (`Z`, `GMT-3`, `UTC+05:30`, `-03:00`).
     static func scan(_ text: String) -> Scanned? {
-        let characters = Array(text.trimmingCharacters(in: .whitespaces).lowercased().unicodeScalars)
+        var text = text
+        return text.withUTF8 { scan(bytes: $0) }
+    }
+
+    /// `scan` on the text's UTF-8 bytes (letters compared without case: ASCII only matters here).
+    static func scan(bytes: UnsafeBufferPointer<UInt8>) -> Scanned? {
         var index = 0
+        var end = bytes.count
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        func lower(_ at: Int) -> UInt8 { let byte = bytes[at]; return byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
         func number(maxDigits: Int) -> (value: Int, digits: Int)? {
             var value = 0, digits = 0
-            while index < characters.count, (48...57).contains(characters[index].value) {
+            while index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
                 guard digits < maxDigits else { return nil }
-                value = value * 10 + Int(characters[index].value - 48)
+                value = value * 10 + Int(bytes[index] - 0x30)
                 digits += 1
                 index += 1
             }
             return digits == 0 ? nil : (value, digits)
         }
-        func skip(_ scalar: Character) -> Bool {
-            if index < characters.count, Character(characters[index]) == scalar { index += 1; return true }
+        func skip(_ byte: UInt8) -> Bool {
+            if index < end, bytes[index] == byte { index += 1; return true }
             return false
         }
-        func skipSpaces() { while index < characters.count, characters[index] == " " { index += 1 } }
+        func skipSpaces() { while index < end, bytes[index] == 0x20 { index += 1 } }
+        func skipWord(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard end - index >= count else { return false }
+            let letters = word.utf8Start
+            for offset in 0..<count where lower(index + offset) != letters[offset] { return false }
+            index += count
+            return true
+        }
         guard let a = number(maxDigits: 4) else { return nil }
-        guard index < characters.count, "/-.".unicodeScalars.contains(characters[index]) else { return nil }
-        let separator = Character(characters[index])
+        guard index < end, bytes[index] == 0x2F || bytes[index] == 0x2D || bytes[index] == 0x2E else { return nil }
+        let separator = bytes[index]
         index += 1
         guard let b = number(maxDigits: 2), skip(separator), let c = number(maxDigits: 4) else { return nil }
         let yearFirst = a.digits == 4
         guard yearFirst ? c.digits <= 2 : (a.digits <= 2 && (c.digits == 4 || c.digits == 2)) else { return nil }
         var scanned = Scanned(first: a.value, second: b.value, third: c.value, yearFirst: yearFirst, twoDigitYear: !yearFirst && c.digits == 2)
-        if index < characters.count, characters[index] == "t" { index += 1 } else { _ = skip(",") }
+        if index < end, lower(index) == UInt8(ascii: "t") { index += 1 } else { _ = skip(UInt8(ascii: ",")) }
         skipSpaces()
-        guard index < characters.count else { return scanned }
-        guard let hour = number(maxDigits: 2), skip(":"), let minute = number(maxDigits: 2) else { return nil }
+        guard index < end else { return scanned }
+        guard let hour = number(maxDigits: 2), skip(UInt8(ascii: ":")), let minute = number(maxDigits: 2) else { return nil }
         var second = 0
-        if skip(":") {
+        if skip(UInt8(ascii: ":")) {
             guard let s = number(maxDigits: 2) else { return nil }
             second = s.value
-            if skip(".") || skip(",") { _ = number(maxDigits: 9) }
+            if skip(UInt8(ascii: ".")) || skip(UInt8(ascii: ",")) { _ = number(maxDigits: 9) }
         }
         var h = hour.value
         skipSpaces()
-        let rest = String(String.UnicodeScalarView(characters[index...]))
-        var zone = Substring(rest)
-        for (marker, afternoon) in [("p.m.", true), ("a.m.", false), ("pm", true), ("am", false)] where zone.hasPrefix(marker) {
+        if skipWord("p.m.") || skipWord("pm") {
             guard (1...12).contains(h) else { return nil }
-            h = afternoon ? (h == 12 ? 12 : h + 12) : (h == 12 ? 0 : h)
-            zone = zone.dropFirst(marker.count)
-            break
+            h = h == 12 ? 12 : h + 12
+        } else if skipWord("a.m.") || skipWord("am") {
+            guard (1...12).contains(h) else { return nil }
+            h = h == 12 ? 0 : h
         }
         guard h <= 23, minute.value <= 59, second <= 60 else { return nil }
         scanned.time = (h, minute.value, min(second, 59))
-        zone = zone.drop { $0 == " " }
-        if zone.isEmpty { return scanned }
-        if zone == "z" { scanned.offset = 0; return scanned }
-        for name in ["gmt", "utc"] where zone.hasPrefix(name) { zone = zone.dropFirst(3); if zone.isEmpty { scanned.offset = 0; return scanned } }
-        guard let sign = zone.first, sign == "+" || sign == "-" else { return nil }
-        let digits = zone.dropFirst()
-        let parts = digits.split(separator: ":", omittingEmptySubsequences: false)
+        skipSpaces()
+        if index == end { return scanned }
+        if skipWord("z") { return index == end ? { scanned.offset = 0; return scanned }() : nil }
+        if skipWord("gmt") || skipWord("utc") { if index == end { scanned.offset = 0; return scanned } }
+        guard index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return nil }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        index += 1
+        guard let first = number(maxDigits: 4) else { return nil }
         var hours = 0, minutes = 0
-        if parts.count == 2, let hh = Int(parts[0]), let mm = Int(parts[1]), parts[0].count <= 2, parts[1].count == 2 {
-            (hours, minutes) = (hh, mm)
-        } else if parts.count == 1, digits.allSatisfy(\.isASCII), let value = Int(digits) {
-            if digits.count <= 2 { hours = value } else if digits.count == 4 { (hours, minutes) = (value / 100, value % 100) } else { return nil }
+        if skip(UInt8(ascii: ":")) {
+            guard first.digits <= 2, let second = number(maxDigits: 2), second.digits == 2 else { return nil }
+            (hours, minutes) = (first.value, second.value)
+        } else if first.digits <= 2 {
+            hours = first.value
+        } else if first.digits == 4 {
+            (hours, minutes) = (first.value / 100, first.value % 100)
         } else {
             return nil
         }
-        guard hours <= 14, minutes <= 59 else { return nil }
-        scanned.offset = (sign == "-" ? -1 : 1) * (hours * 60 + minutes)
+        guard index == end, hours <= 14, minutes <= 59 else { return nil }
+        scanned.offset = (negative ? -1 : 1) * (hours * 60 + minutes)
         return scanned
     }
 
