@@ -23,7 +23,7 @@ apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev l
 brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
 if [ "${1:-}" = "--tests" ]; then
   apt_packages+=(sqlite3 unzip python3-venv chromium libxml2-utils tmux cmark-gfm
-                 texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ffmpeg espeak-ng)
+                 texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ffmpeg espeak-ng libreoffice-calc-nogui)
   brew_packages+=(tmux ffmpeg espeak-ng)
 fi
 

@@ -9,19 +9,23 @@ extension StudyDatabase {
     /// participant, task, timestamp and item columns are found here, the store reads and stores every row,
     /// streamed, in one transaction (`storeResponses`). All or nothing: every bad cell is reported (row, column,
     /// value and what was expected) before anything is stored.
-    public func importResponses(from path: String, options: ResponseImportOptions) throws -> ResponseImportSummary {
-        try importResponses(from: path, options: options, platform: .init()).summary
+    /// A workbook's sheet is read as a CSV file's rows (`TableFile`); the time stamp columns are read into ISO 8601
+    /// (`FormTimes`) before the rows are stored.
+    public func importResponses(from path: String, sheet: String? = nil, options: ResponseImportOptions) throws -> ResponseImportSummary {
+        try importResponses(from: path, sheet: sheet, options: options, platform: .init()).summary
     }
 
     /// Imports a form export as `importResponses(from:options:)` does, after recognising the survey platform that
     /// made it (`platform.from`, else from its header rows): its header rows become one header per column, its
     /// meta columns are left out, its respondent id is the participant when no column is named, and its missing
     /// codes, choice names and `platform.recode` values are read as the instrument's answers.
-    public func importResponses(from path: String, options given: ResponseImportOptions, platform: PlatformImportOptions) throws -> PlatformResponseImport {
+    public func importResponses(from path: String, sheet: String? = nil, options given: ResponseImportOptions, platform: PlatformImportOptions) throws -> PlatformResponseImport {
         var options = given
         let named = [options.participantColumn, options.timestampColumn, options.taskColumn, options.itemsFrom].compactMap { $0 }
             + Array(options.map.values)
-        let table = try SurveyExport.open(path: path, delimiter: options.delimiter, from: platform.from, keep: named.filter { !$0.isEmpty })
+        let file = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
+        let open = { try SurveyExport.open(file, from: platform.from, keep: named.filter { !$0.isEmpty }) }
+        let table = try open()
         if options.participantColumn.isEmpty {
             guard let respondent = table.reading.respondentColumn else {
                 throw StoreError.invalidInput([.init(location: Sentence(verbatim: path),
@@ -51,9 +55,14 @@ extension StudyDatabase {
                                                                  column: { try matcher.require($0) })
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
-        let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil ? reader
-            : PlatformCells(reader, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite)
-        return PlatformResponseImport(summary: try storeResponses(cells, columns: columns, options: options), reading: table.reading)
+        let (rewritten, notes) = try FormTimes.normalized(reopen: { try open().source }, first: reader,
+                                                          columns: [timestamp, started].compactMap { $0 }, language: try info().language)
+        let rows = rewritten ?? reader
+        let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil ? rows
+            : PlatformCells(rows, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite)
+        var summary = try storeResponses(cells, columns: columns, options: options)
+        summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))] + notes + (rewritten?.unreadNotes() ?? [])
+        return PlatformResponseImport(summary: summary, reading: table.reading)
     }
 }
 

@@ -812,9 +812,13 @@ extension ReportModel {
 
     /// The year the data were collected: of the last response set submitted, else of the study's creation — the
     /// year ABNT's source line gives ("Fonte: dados da pesquisa (2025)."), not the year the report is written.
+    /// Imports store submission times in ISO 8601; a time a study stored before as the form wrote it
+    /// ("18/11/2026 17:34:56") is read for its year too (the year is the same whichever order day and month are in).
     static func collectionYear(_ s: StudySnapshot) -> String {
-        let submitted = s.questionnaires.flatMap { $0.sets.compactMap(\.submitted) }.filter { $0.count >= 4 }.max()
-        return String((submitted ?? s.info.created).prefix(4))
+        let years = s.questionnaires.flatMap { $0.sets.compactMap(\.submitted) }.compactMap { text in
+            (FormTimestamp.parse(text, order: .dayFirst) ?? FormTimestamp.parse(text, order: .monthFirst))?.year
+        }
+        return years.max().map(String.init) ?? String(s.info.created.prefix(4))
     }
 
 
