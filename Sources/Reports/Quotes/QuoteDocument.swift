@@ -118,7 +118,7 @@ public enum QuoteDocument {
         }
         try AtomicOutput.file(path) { temporary in
             do { try data.write(to: URL(fileURLWithPath: temporary)) } catch {
-                throw ReportError.cannotWrite(path: path, reason: AtomicOutput.reason(error))
+                throw ReportError.cannotWrite(path: path, reason: ReportError.reason(error))
             }
         }
     }

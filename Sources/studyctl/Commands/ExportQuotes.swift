@@ -4,6 +4,7 @@ import QualCoding
 import Reports
 import Results
 import StudyStore
+import Wording
 
 struct ExportQuotes: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import QualCoding
 import Results
 import StudyStore
+import Wording
 
 extension ContextSize: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
