@@ -18,6 +18,9 @@ public struct QuoteMaterial: Sendable {
     public var interviews: [(document: String, participant: String)]
     /// Participant → attribute name → value as people read it.
     public var attributes: [String: [String: String]]
+    /// Attribute name → its values in the order its derivation rule gives them (Iniciante, Intermediário, Avançado),
+    /// for derived attributes.
+    public var valueOrders: [String: [String]]
     /// The codebook in order: category → its theme (nil when it has none).
     public var categories: [(name: String, theme: String?)]
     /// Codes left out: in session logs or on the moderator's words alone.
@@ -56,6 +59,10 @@ extension StudyDatabase {
             for (name, value) in participant.attributes where !value.display.isEmpty { values[name] = value.display }
             attributes[participant.code] = values
         }
+        var valueOrders: [String: [String]] = [:]
+        for definition in try attributeDefinitions() {
+            if let rule = definition.rule.flatMap({ try? DerivationRule(parsing: $0) }) { valueOrders[definition.name] = rule.clauses.map(\.label) }
+        }
         let (transcripts, interviews, categories) = try read { db -> ([String: TranscriptText], [(String, String)], [(String, String?)]) in
             var turns: [Int64: [TranscriptText.Turn]] = [:]
             for row in try Row.fetchAll(db, sql: """
@@ -83,6 +90,6 @@ extension StudyDatabase {
         return QuoteMaterial(passages: kept.map(passage), allPassages: every.filter { $0.transcriptKind != .sessionLog }.map(passage),
                              records: Dictionary(kept.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
                              transcripts: transcripts, interviews: interviews.map { (document: $0.0, participant: $0.1) },
-                             attributes: attributes, categories: categories.map { (name: $0.0, theme: $0.1) }, leftOut: leftOut)
+                             attributes: attributes, valueOrders: valueOrders, categories: categories.map { (name: $0.0, theme: $0.1) }, leftOut: leftOut)
     }
 }

@@ -67,11 +67,6 @@ public enum QuoteDocument {
         case detail(label: String, before: String, bold: String, after: String)
     }
 
-    static func number(_ value: String, _ language: StudyLanguage) -> String {
-        guard language == .ptBR, Double(value) != nil else { return value }
-        return value.replacingOccurrences(of: ".", with: ",")
-    }
-
     static func pieces(_ book: QuoteBook, title: String, selection: String, language: StudyLanguage) -> [Piece] {
         let style = QuotationStyle(language: language)
         var pieces: [Piece] = [.heading(level: 1, text: title), .paragraph(selection), .paragraph(style.rule.text(language))]
@@ -84,7 +79,7 @@ public enum QuoteDocument {
                 let count: Sentence = category.quotes.count == 1 ? "1 quote" : "\(String(category.quotes.count)) quotes"
                 pieces.append(.heading(level: underTheme || book.themes.count > 1 ? 3 : 2, text: "\(category.name) (\(count.text(language)))"))
                 for quote in category.quotes {
-                    let attributes = quote.attributes.map { "\($0.name): \(number($0.value, language))" }
+                    let attributes = quote.attributes.map { "\($0.name): \($0.shown(language))" }
                     let citation = "(" + ([quote.participant] + attributes).joined(separator: "; ") + ")"
                     pieces.append(.quote(text: quote.excerpt, citation: citation, block: style.isBlock(quote)))
                     let code: Sentence = quote.inVivo ? "In-vivo code: \(quote.code)" : "Code: \(quote.code)"

@@ -10,6 +10,12 @@ public struct QuoteEntry: Sendable, Equatable, Codable {
     public struct Attribute: Sendable, Equatable, Codable {
         public var name: String
         public var value: String
+
+        /// The value as people of `language` read it: a number with a decimal comma in Portuguese ("0,5").
+        public func shown(_ language: StudyLanguage) -> String {
+            guard language == .ptBR, Double(value) != nil else { return value }
+            return value.replacingOccurrences(of: ".", with: ",")
+        }
     }
 
     /// The code's number.
@@ -97,7 +103,7 @@ extension ResultTable {
     public static func wordFrequency(_ frequency: WordFrequency, attribute: String?, transcripts: Bool, language: StudyLanguage) -> ResultTable {
         let groupColumns = frequency.groups.map { Column("group_" + $0, (attribute.map { "\($0): " } ?? "") + $0, .count) }
         var table = ResultTable(id: "words", title: ("Most frequent words" as Sentence).text(language), language: language,
-                                columns: [Column("word", ("word" as Sentence).text(language), .text),
+                                columns: [Column("word", ("Word" as Sentence).text(language), .text),
                                           Column(.count, .count, language), Column(.participants, .count, language)] + groupColumns)
         for row in frequency.rows {
             table.append([.text(row.word), .count(row.count), .count(row.participants)] + row.groups.map { .count($0) })

@@ -79,7 +79,7 @@ public enum SentenceCatalog {
         ("Most frequent words: %@", "Palavras mais frequentes: %@"),
         ("Wrote %@.", "%@ gravado."),
         ("Most frequent words", "Palavras mais frequentes"),
-        ("word", "palavra"),
+        ("Word", "Palavra"),
         ("the participants' turns of %@ interview transcripts", "as falas dos participantes em %@ transcrições de entrevista"),
         ("%@ coded passages", "%@ trechos codificados"),
         ("%@ words counted in %@, stop words left out (templates/stopwords); count: occurrences; participants: who used the word.",

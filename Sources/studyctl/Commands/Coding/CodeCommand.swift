@@ -5,6 +5,8 @@ import QualCoding
 import Importing
 import StudyStore
 import Tabular
+import Surveys
+import Wording
 
 struct CodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -153,7 +155,7 @@ struct CodeList: ParsableCommand {
         sayLeftOut(material.leftOut)
         let book = QuoteBook(material, query: filter.query, context: context)
         if output.json { return try printJSON(book, command: "code list", key: "quotes") }
-        for line in QuoteListing.lines(book, by: by) { print(line) }
+        for line in QuoteListing.lines(book, by: by, language: Voice.language) { print(line) }
         say(filter.describe(book))
     }
 }
@@ -161,7 +163,7 @@ struct CodeList: ParsableCommand {
 /// Quotes as a terminal shows them: a heading per theme and category, then each quote with who said it and the
 /// words around it (the quote itself between « and »).
 enum QuoteListing {
-    static func lines(_ book: QuoteBook, by: String?) -> [String] {
+    static func lines(_ book: QuoteBook, by: String?, language: StudyLanguage) -> [String] {
         var lines: [String] = []
         for theme in book.themes {
             if let name = theme.name { lines.append(words("Theme: \(name)")) }
@@ -169,7 +171,7 @@ enum QuoteListing {
                 lines.append("== \(category.name) ==")
                 for quote in category.quotes {
                     let shown = quote.attributes.filter { by == nil || $0.name.caseInsensitiveCompare(by!) == .orderedSame }
-                    let attributes = shown.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+                    let attributes = shown.map { "\($0.name): \($0.shown(language))" }.joined(separator: ", ")
                     var head = "#\(quote.id) \(quote.participant)" + (attributes.isEmpty ? "" : " (\(attributes))")
                     if let coder = quote.coder { head += " [\(coder)]" }
                     head += " — " + quote.code

@@ -261,7 +261,9 @@ struct CodesWords: ParsableCommand {
         try QuoteFilterOptions.checkCategories(category, in: material)
         if !transcripts { sayLeftOut(material.leftOut) }
         var groups: [String: String] = [:]
+        var groupOrder: [String] = []
         if let by {
+            groupOrder = material.valueOrders.first { $0.key.caseInsensitiveCompare(by) == .orderedSame }?.value ?? []
             guard material.attributes.values.contains(where: { $0.keys.contains { $0.caseInsensitiveCompare(by) == .orderedSame } }) else {
                 throw Refusal("No participant attribute '\(by)' (attributes: \(Set(material.attributes.values.flatMap(\.keys)).sorted().joined(separator: ", "))).")
             }
@@ -283,7 +285,7 @@ struct CodesWords: ParsableCommand {
               let list = try? String(contentsOf: file, encoding: .utf8) else {
             throw Refusal("The stop-word list of the study's language is missing from studyctl's templates (templates/stopwords).")
         }
-        let frequency = WordFrequency(texts: texts, stopWords: StopWords.parse(list), group: groups, top: top)
+        let frequency = WordFrequency(texts: texts, stopWords: StopWords.parse(list), group: groups, groupOrder: groupOrder, top: top)
         if output.json { return try printJSON(frequency, command: "codes words") }
         let table = ResultTable.wordFrequency(frequency, attribute: by, transcripts: transcripts, language: language)
         if csv {
