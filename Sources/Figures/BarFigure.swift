@@ -2,8 +2,9 @@ import Foundation
 
 /// Horizontal bar charts: one bar per label, longest at the top, its value at its end.
 public enum BarFigure {
-    /// Bars for `labels` and their counts, in the order given (the first at the top), under `title`.
-    public static func horizontal(labels: [String], values: [Int], title: String) -> Figure {
+    /// Bars for `labels` and their counts, in the order given (the first at the top), under `title`, with
+    /// `valueTitle` naming what the bars count under the axis.
+    public static func horizontal(labels: [String], values: [Int], title: String, valueTitle: String? = nil) -> Figure {
         let barHeight = 22.0
         let gap = 6.0
         let labelSize = 13.0
@@ -12,7 +13,7 @@ public enum BarFigure {
         let width = 720.0
         let plotWidth = width - plotLeft - 56
         let top = 48.0
-        let height = top + Double(labels.count) * (barHeight + gap) + 40
+        let height = top + Double(labels.count) * (barHeight + gap) + (valueTitle == nil ? 40 : 62)
         var figure = Figure(width: width, height: height)
         figure.rect(0, 0, width, height, .white)
         figure.text(title, width / 2, 28, size: 16, anchor: .middle, bold: true)
@@ -23,7 +24,7 @@ public enum BarFigure {
         while tick <= largest + 1e-9 {
             let x = plotLeft + plotWidth * tick / largest
             figure.line(x, top - 4, x, top + Double(labels.count) * (barHeight + gap), .grid, width: 1)
-            figure.text(String(Int(tick)), x, height - 18, size: 11, anchor: .middle)
+            figure.text(String(Int(tick)), x, top + Double(labels.count) * (barHeight + gap) + 22, size: 11, anchor: .middle)
             tick += step
         }
         let fill = Figure.Colour(hex: "#4C72B0")
@@ -34,6 +35,7 @@ public enum BarFigure {
             figure.text(label, plotLeft - 8, y + barHeight * 0.7, size: labelSize, anchor: .end)
             figure.text(String(value), plotLeft + length + 5, y + barHeight * 0.7, size: 12)
         }
+        if let valueTitle { figure.text(valueTitle, plotLeft + plotWidth / 2, height - 10, size: 12, anchor: .middle) }
         figure.line(plotLeft, top - 4, plotLeft, top + Double(labels.count) * (barHeight + gap), .black, width: 1)
         return figure
     }

@@ -108,9 +108,15 @@ extension ResultTable {
         for row in frequency.rows {
             table.append([.text(row.word), .count(row.count), .count(row.participants)] + row.groups.map { .count($0) })
         }
-        let source: Sentence = transcripts ? "the participants' turns of \(String(frequency.texts)) interview transcripts"
-            : "\(String(frequency.texts)) coded passages"
-        table.notes = [("\(String(frequency.words)) words counted in \(source), stop words left out (templates/stopwords); count: occurrences; participants: who used the word." as Sentence).text(language)]
+        let words = String(frequency.words), texts = String(frequency.texts)
+        let source: Sentence = switch (transcripts, frequency.texts == 1) {
+        case (true, true): "\(words) words counted in the participants' turns of 1 interview transcript."
+        case (true, false): "\(words) words counted in the participants' turns of \(texts) interview transcripts."
+        case (false, true): "\(words) words counted in 1 coded passage."
+        case (false, false): "\(words) words counted in \(texts) coded passages."
+        }
+        table.notes = [source.text(language) + " "
+                       + ("Stop words left out (templates/stopwords); count: occurrences; participants: who used the word." as Sentence).text(language)]
         return table
     }
 }

@@ -7,6 +7,11 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        // Why a file could not be written (AtomicOutput), said after "Cannot write FILE:".
+        ("no such file or folder", "o arquivo ou a pasta não existe"),
+        ("the disk is full", "o disco está cheio"),
+        ("the disk is read-only", "o disco é somente leitura"),
+        ("a file or folder of that name is in the way", "um arquivo ou pasta com esse nome está no caminho"),
         ("List codes with their excerpts and categories, or retrieve quotes with the words around them.",
             "Lista códigos com seus trechos e categorias, ou recupera citações com as palavras ao redor."),
         ("With --context, --where, --all-of or --none-of the passages are listed as quotes: each with its participant, attributes, code and categories, and the words around it in its transcript. --context 30 (or 30w) gives 30 words on each side; --context 1s the sentence before and after (a sentence ends at . ! ? … or a line break, so 1s in a transcript with turns is the turn before and after). Passages in session logs and on the moderator's words alone are left out, as the coding analyses leave them.\n\nExample: studyctl code list --category \"Informações Insuficientes\" --where level=Iniciante --context 1s",
@@ -79,11 +84,14 @@ public enum SentenceCatalog {
         ("Most frequent words: %@", "Palavras mais frequentes: %@"),
         ("Wrote %@.", "%@ gravado."),
         ("Most frequent words", "Palavras mais frequentes"),
+        ("Occurrences", "Ocorrências"),
         ("Word", "Palavra"),
-        ("the participants' turns of %@ interview transcripts", "as falas dos participantes em %@ transcrições de entrevista"),
-        ("%@ coded passages", "%@ trechos codificados"),
-        ("%@ words counted in %@, stop words left out (templates/stopwords); count: occurrences; participants: who used the word.",
-            "%@ palavras contadas em %@, sem as palavras vazias (templates/stopwords); contagem: ocorrências; participantes: quem usou a palavra."),
+        ("%@ words counted in the participants' turns of 1 interview transcript.", "%@ palavras contadas nas falas dos participantes de 1 transcrição de entrevista."),
+        ("%@ words counted in the participants' turns of %@ interview transcripts.", "%@ palavras contadas nas falas dos participantes de %@ transcrições de entrevista."),
+        ("%@ words counted in 1 coded passage.", "%@ palavras contadas em 1 trecho codificado."),
+        ("%@ words counted in %@ coded passages.", "%@ palavras contadas em %@ trechos codificados."),
+        ("Stop words left out (templates/stopwords); count: occurrences; participants: who used the word.",
+            "Sem as palavras vazias (templates/stopwords); contagem: ocorrências; participantes: quem usou a palavra."),
         ("Write the selected quotes for a results chapter: .docx, .odt, .md or .html.",
             "Grava as citações selecionadas para um capítulo de resultados: .docx, .odt, .md ou .html."),
         ("The coded passages that code list would select, grouped by theme and category, each with its participant and attributes, its code and the words around it (--context, default 1s: the sentence before and after). Quotations follow the study's language: ABNT NBR 10520 in Portuguese (more than three lines as a block indented 4 cm in smaller type, without quotation marks; shorter ones in double quotation marks), APA in English (40 words or more as a block quotation). The format is the file's extension.\n\nExample: studyctl export quotes iniciantes.docx --category \"Informações Insuficientes\" --where level=Iniciante",

@@ -296,7 +296,8 @@ struct CodesWords: ParsableCommand {
         if let figure {
             let title = (transcripts ? "Most frequent words of the transcripts" : category.isEmpty ? "Most frequent words of the coded passages"
                          : "Most frequent words: \(category.joined(separator: ", "))" as Sentence).text(language)
-            let drawing = BarFigure.horizontal(labels: frequency.rows.map(\.word), values: frequency.rows.map(\.count), title: title)
+            let drawing = BarFigure.horizontal(labels: frequency.rows.map(\.word), values: frequency.rows.map(\.count), title: title,
+                                                 valueTitle: ("Occurrences" as Sentence).text(language))
             let format = Figure.Format(rawValue: URL(fileURLWithPath: figure).pathExtension.lowercased())!
             try AtomicOutput.file(figure) { try drawing.write(to: $0, format: format) }
             say("Wrote \(figure).")
