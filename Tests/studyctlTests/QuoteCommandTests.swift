@@ -168,6 +168,18 @@ import Testing
         try cli.succeed(["export", "quotes", "abnt.md", "--participant", "P3", "--category", "Exemplos de códigos e vídeos"])
         let abnt = try String(contentsOfFile: cli.path("abnt.md"), encoding: .utf8)
         #expect(abnt.contains("> " + long + " (P3;"), "over three lines: a block without quotation marks")
+        try cli.succeed(["export", "quotes", "abnt.docx", "--participant", "P3", "--category", "Exemplos de códigos e vídeos"])
+        if let python = DocumentTools.python() {
+            // The block as Word reads it: indented 4 cm, in 10 pt type, without quotation marks.
+            let script = """
+                import docx,sys
+                for p in docx.Document(sys.argv[1]).paragraphs:
+                    if p.text.startswith(sys.argv[2]):
+                        print(round(p.paragraph_format.left_indent.cm, 2), p.runs[0].font.size.pt, p.text[0])
+                """
+            let block = DocumentTools.run(python, ["-c", script, cli.path("abnt.docx"), String(long.prefix(30))]).output
+            #expect(block == "4.0 10.0 e\n", "\(block)")
+        }
         let en = try StudyCtl()
         try en.succeed(["init", "--title", "Study", "--language", "en"])
         try en.succeed(["participant", "add", "P1"])
