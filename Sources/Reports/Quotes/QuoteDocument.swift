@@ -86,9 +86,9 @@ public enum QuoteDocument {
                     var label = code.text(language)
                     if let coder = quote.coder { label += "; " + ("coder: \(coder)" as Sentence).text(language) }
                     if let transcript = quote.transcript { label += "; " + ("transcript: \(transcript)" as Sentence).text(language) }
-                    label += ". "
+                    label += "."
                     if let context = quote.context {
-                        label += ("Context:" as Sentence).text(language) + " "
+                        label += " " + ("Context:" as Sentence).text(language) + " "
                         let (before, after) = context.spaced
                         pieces.append(.detail(label: label, before: before, bold: quote.excerpt, after: after))
                     } else {

@@ -118,7 +118,7 @@ public enum SentenceCatalog {
         ("transcript: %@", "transcrição: %@"),
         ("Context:", "Contexto:"),
         ("How many quotes per category: three (in the coding section, the default) or all (also every quote in an appendix table).",
-            "Quantas citações por categoria: three (três, na seção da codificação, o padrão) ou all (todas, também numa tabela do apêndice)."),
+            "Quantas citações por categoria: \"three\" (três, na seção da codificação, o padrão) ou \"all\" (todas, também numa tabela do apêndice)."),
         ("At most three excerpts per category, in participant order; every excerpt is in the appendix table of all quotes.",
             "No máximo três trechos por categoria, na ordem dos participantes; todos os trechos estão na tabela de todas as citações, no apêndice."),
         ("All quotes by category", "Todas as citações por categoria"),
