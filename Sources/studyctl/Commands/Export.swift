@@ -10,8 +10,8 @@ import Wording
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: words("Export the study as an Excel workbook with charts, or as tidy CSV files."),
-        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self])
+        abstract: words("Export the study as an Excel workbook with charts, tidy CSV files, SPSS or Stata files, or an IRaMuTeQ corpus."),
+        subcommands: [ExportXlsx.self, ExportCSV.self, ExportSav.self, ExportDta.self, ExportQDPX.self, ExportQDC.self, ExportIramuteq.self])
 }
 
 /// `--by`, shared by the exports and the report.

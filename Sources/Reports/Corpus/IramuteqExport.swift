@@ -1,0 +1,106 @@
+import Foundation
+import QualCoding
+import StudyStore
+import Surveys
+import Wording
+
+/// The study's interviews as an IRaMuTeQ corpus: the participants' words only (the moderator's turns are left out),
+/// one text per participant or per turn, each with the participant and the chosen attributes as star variables.
+public enum IramuteqExport {
+    public enum Unit: String, Sendable, CaseIterable {
+        case participant, turn
+    }
+
+    public enum Failure: Error, LocalizedError, WordedError, Equatable {
+        case nothingToExport
+
+        public var sentence: Sentence {
+            "The study has no interview transcript with a participant's words: nothing to export; nothing was written."
+        }
+        public var errorDescription: String? { sentence.description }
+    }
+
+    /// Builds the corpus. `attributes` are checked against the study's (an unknown one is refused, naming those there
+    /// are); a session log is not an interview and is left out.
+    public static func build(_ study: StudyDatabase, by unit: Unit, attributes: [String]) throws -> IramuteqCorpus {
+        let language = try study.info().language
+        let roster = try study.roster()
+        let known = roster.attributes.map(\.name)
+        var chosen: [String] = []
+        for name in attributes {
+            guard let found = known.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: name, known: known)
+            }
+            chosen.append(found)
+        }
+        let profiles = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let participantName = language == .ptBR ? "participante" : "participant"
+        let turnName = language == .ptBR ? "turno" : "turn"
+        func variables(_ participant: String) -> [(name: String, value: String)] {
+            [(participantName, participant)] + chosen.map { ($0, profiles[participant]?.value(of: $0)?.display ?? "") }
+        }
+
+        // Each participant's turns, in the order of the transcripts (participant order) and of the text.
+        var turns: [(participant: String, text: String)] = []
+        for transcript in try study.transcriptKinds() where transcript.kind == .interview {
+            let details = try study.transcriptDetails(participant: transcript.participant, label: transcript.label)
+            let scalars = Array(details.text.unicodeScalars)
+            func slice(_ span: Range<Int>) -> String {
+                let lower = max(0, min(span.lowerBound, scalars.count))
+                let upper = max(lower, min(span.upperBound, scalars.count))
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[lower..<upper])
+                return String(view)
+            }
+            if details.turns.isEmpty {
+                // No speakers: the whole text is the participant's; per turn, each paragraph.
+                let paragraphs = details.text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                if unit == .turn {
+                    turns += paragraphs.map { (details.participant, $0) }
+                } else if !paragraphs.isEmpty {
+                    turns.append((details.participant, paragraphs.joined(separator: "\n")))
+                }
+                continue
+            }
+            let speakers = Dictionary(details.speakers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for turn in details.turns {
+                let speaker = turn.speaker.flatMap { speakers[$0] }
+                if speaker?.role == "moderator" { continue }
+                let text = slice(turn.span).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty else { continue }
+                turns.append((speaker?.participant ?? details.participant, text))
+            }
+        }
+        guard !turns.isEmpty else { throw Failure.nothingToExport }
+
+        var corpus = IramuteqCorpus(percentWords: language == .ptBR ? "por cento" : "percent")
+        switch unit {
+        case .turn:
+            var numbers: [String: Int] = [:]
+            for turn in turns {
+                numbers[turn.participant, default: 0] += 1
+                corpus.append(variables: variables(turn.participant) + [(turnName, String(numbers[turn.participant]!))], body: turn.text)
+            }
+        case .participant:
+            var order: [String] = []
+            var texts: [String: [String]] = [:]
+            for turn in turns {
+                if texts[turn.participant] == nil { order.append(turn.participant) }
+                texts[turn.participant, default: []].append(turn.text)
+            }
+            for participant in order.sorted(by: NaturalOrder.areInIncreasingOrder) {
+                corpus.append(variables: variables(participant), body: texts[participant]!.joined(separator: "\n"))
+            }
+        }
+        return corpus
+    }
+
+    /// Writes the corpus as UTF-8 (no byte-order mark, LF line ends), atomically.
+    public static func write(_ corpus: IramuteqCorpus, to path: String) throws {
+        try AtomicOutput.file(path) { temporary in
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(corpus.document.utf8)) else {
+                throw ReportError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+}
