@@ -18,7 +18,7 @@ extension StatisticsDataset {
         var names = VariableNames()
         var variables: [Variable] = []
         // For each variable, how a row gets its value.
-        var cells: [(Row) -> Value] = []
+        var cells: [(RowKey) -> Value] = []
 
         let participantVariable = Variable(name: names.unique("participant"), label: Term.participant.text(language), source: "participant",
                                            kind: .text, measure: .nominal)
@@ -95,7 +95,7 @@ extension StatisticsDataset {
                 : [nil]
             // Whether this instrument's sets carry a measurement (else a set is found under "" on every row).
             let measured = questionnaire.sets.contains { !$0.occasion.isEmpty }
-            func set(_ row: Row, task: String?) -> StoredResponseSet? {
+            func set(_ row: RowKey, task: String?) -> StoredResponseSet? {
                 sets[SetKey(instrument: index, task: task, participant: row.participant, key: measured ? row.key : "")]
                     ?? (measured ? sets[SetKey(instrument: index, task: task, participant: row.participant, key: "")] : nil)
             }
@@ -159,7 +159,7 @@ extension StatisticsDataset {
         for participant in snapshot.roster.participants {
             let keys = (rowKeys[participant.code] ?? []).sorted { (keyOrder.firstIndex(of: $0) ?? .max) < (keyOrder.firstIndex(of: $1) ?? .max) }
             for key in keys.isEmpty ? [""] : keys {
-                let row = Row(participant: participant.code, key: key)
+                let row = RowKey(participant: participant.code, key: key)
                 rows.append(cells.map { $0(row) })
             }
         }
@@ -169,7 +169,7 @@ extension StatisticsDataset {
     }
 
     /// One row of the file: a participant and a measurement ("" for none).
-    struct Row {
+    struct RowKey {
         var participant: String
         var key: String
     }
