@@ -8,7 +8,7 @@ import Testing
     @Test func namesAreReducedToWhatBothProgramsAccept() {
         #expect(VariableNames.base("nível") == "nivel")
         #expect(VariableNames.base("Anos de experiência (iOS)") == "anos_de_experiencia_ios")
-        #expect(VariableNames.base("1ª tentativa") == "v1a_tentativa")
+        #expect(VariableNames.base("1ª tentativa") == "v1_tentativa")
         #expect(VariableNames.base("_x") == "x")
         #expect(VariableNames.base("???") == "v")
         #expect(VariableNames.base("to") == "to_" && VariableNames.base("WITH") == "with_" && VariableNames.base("int") == "int_")

@@ -91,10 +91,10 @@ import Testing
         #expect(texts[1].variables == ["participante": "P2", "nivel": "Iniciante", "grupo": "B"])
         let p1 = texts[0].lines.joined(separator: "\n")
         // The moderator's words are not there; the participant's are, cleaned.
-        #expect(!p1.contains("O que você achou") && !p1.contains("E depois"), p1)
-        #expect(p1.contains("guarda_chuva d_água custou R 50, uns 30 por cento a mais"), p1)
-        #expect(p1.contains("Achei o menu confuso sério e o"), p1)
-        #expect(p1.contains("Depois ficou bem melhor, 100 por cento mesmo ."), p1)
+        #expect(!p1.contains("O que você achou") && !p1.contains("E depois"), "\(p1)")
+        #expect(p1.contains("guarda_chuva d_água custou R 50, uns 30 por cento a mais"), "\(p1)")
+        #expect(p1.contains("Achei o menu confuso sério e o"), "\(p1)")
+        #expect(p1.contains("Depois ficou bem melhor, 100 por cento mesmo ."), "\(p1)")
         #expect(texts[1].lines == ["Gostei do botão voltar.", "O resto foi fácil."], "\(texts[1].lines)")
     }
 

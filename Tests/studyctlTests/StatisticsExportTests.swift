@@ -8,10 +8,10 @@ import Testing
     static let pyreadstat: String? = {
         let venv = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pyreadstat-venv").path
         let python = venv + "/bin/python"
-        if run(["/usr/bin/env", python, "-c", "import pyreadstat"]) == 0 { return python }
+        if run(["/usr/bin/env", python, "-c", "import pyreadstat, pandas"]) == 0 { return python }
         guard run(["/usr/bin/env", "python3", "-m", "venv", venv]) == 0,
-              run(["/usr/bin/env", python, "-m", "pip", "install", "--quiet", "pyreadstat"]) == 0,
-              run(["/usr/bin/env", python, "-c", "import pyreadstat"]) == 0 else {
+              run(["/usr/bin/env", python, "-m", "pip", "install", "--quiet", "pyreadstat", "pandas"]) == 0,
+              run(["/usr/bin/env", python, "-c", "import pyreadstat, pandas"]) == 0 else {
             print("StatisticsExportTests: pyreadstat could not be installed in \(venv); the files are not read back by it")
             return nil
         }

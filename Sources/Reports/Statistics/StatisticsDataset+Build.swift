@@ -144,7 +144,7 @@ extension StatisticsDataset {
                     let scoreName = ScoreNames.name(id, definition, language, long: true)
                     let label = definition.title.text(language) == scoreName ? scoreName : "\(definition.title.text(language)): \(scoreName)"
                     let base = id.caseInsensitiveCompare(definition.id) == .orderedSame ? "\(prefix)_score" : "\(prefix)_\(id)"
-                    variables.append(Variable(name: names.unique(base), label: label + suffix, source: "\(definition.id) \(Term.score.text(language)) \(id)" + suffix,
+                    variables.append(Variable(name: names.unique(base), label: label + suffix, source: "\(definition.id) \(Term.score.text(language)) \(ScoreNames.name(id, definition, language))" + suffix,
                                               kind: .number(integral: false), measure: .scale))
                     cells.append { row in
                         let key = SetKey(instrument: index, task: task, participant: row.participant, key: measured ? row.key : "")

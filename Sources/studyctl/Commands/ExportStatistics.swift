@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QualCoding
 import Reports
 import Results
 import StudyStore
