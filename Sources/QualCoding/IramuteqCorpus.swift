@@ -45,6 +45,8 @@ public struct IramuteqCorpus: Sendable {
     public private(set) var texts: [Text] = []
     /// How many characters each rule changed.
     public private(set) var changes: [Rule: Int] = [:]
+    /// How many of the moderator's turns (or labelled lines) were left out.
+    public var moderatorTurnsLeftOut = 0
     /// The words `%` becomes after a number ("por cento", "percent").
     let percentWords: String
 

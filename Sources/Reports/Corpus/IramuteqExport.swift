@@ -40,6 +40,7 @@ public enum IramuteqExport {
             [(participantName, participant)] + chosen.map { ($0, profiles[participant]?.value(of: $0)?.display ?? "") }
         }
 
+        var corpus = IramuteqCorpus(percentWords: language == .ptBR ? "por cento" : "percent")
         // Each participant's turns, in the order of the transcripts (participant order) and of the text.
         var turns: [(participant: String, text: String)] = []
         for transcript in try study.transcriptKinds() where transcript.kind == .interview {
@@ -53,19 +54,42 @@ public enum IramuteqExport {
                 return String(view)
             }
             if details.turns.isEmpty {
-                // No speakers: the whole text is the participant's; per turn, each paragraph.
-                let paragraphs = details.text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                if unit == .turn {
-                    turns += paragraphs.map { (details.participant, $0) }
-                } else if !paragraphs.isEmpty {
-                    turns.append((details.participant, paragraphs.joined(separator: "\n")))
+                // No timed turns: the text's own speaker labels ("Entrevistadora: …", "P1: …") say whose each line is;
+                // an unlabelled line continues the speaker before it (the transcript's participant at first).
+                var own: [(participant: String, text: String)] = []
+                var speaker: SpeakerRole = .participant(details.participant)
+                for raw in details.text.components(separatedBy: "\n") {
+                    var line = raw.trimmingCharacters(in: .whitespaces)
+                    if let (label, rest) = speakerLabel(line) {
+                        if SpeakerRole.moderatorWords.contains(label.lowercased()) {
+                            speaker = .moderator
+                            line = rest
+                        } else if let code = profiles.keys.first(where: { $0.caseInsensitiveCompare(label) == .orderedSame }) {
+                            speaker = .participant(code)
+                            line = rest
+                        }
+                    }
+                    guard !line.isEmpty else { continue }
+                    guard let participant = speaker.participant else {
+                        corpus.moderatorTurnsLeftOut += 1
+                        continue
+                    }
+                    if unit == .participant, let last = own.last, last.participant == participant {
+                        own[own.count - 1].text += "\n" + line
+                    } else {
+                        own.append((participant, line))
+                    }
                 }
+                turns += own
                 continue
             }
             let speakers = Dictionary(details.speakers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for turn in details.turns {
                 let speaker = turn.speaker.flatMap { speakers[$0] }
-                if speaker?.role == "moderator" { continue }
+                if speaker?.role == "moderator" {
+                    corpus.moderatorTurnsLeftOut += 1
+                    continue
+                }
                 let text = slice(turn.span).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !text.isEmpty else { continue }
                 turns.append((speaker?.participant ?? details.participant, text))
@@ -73,7 +97,6 @@ public enum IramuteqExport {
         }
         guard !turns.isEmpty else { throw Failure.nothingToExport }
 
-        var corpus = IramuteqCorpus(percentWords: language == .ptBR ? "por cento" : "percent")
         switch unit {
         case .turn:
             var numbers: [String: Int] = [:]
@@ -93,6 +116,15 @@ public enum IramuteqExport {
             }
         }
         return corpus
+    }
+
+    /// A speaker's label at the start of a line ("Entrevistadora: Como foi?"): a short name without sentence
+    /// punctuation before the first colon, and the words after it.
+    static func speakerLabel(_ line: String) -> (String, String)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let label = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty, label.count <= 40, !label.contains(where: { ".,;!?\"()[]".contains($0) }) else { return nil }
+        return (label, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 
     /// Writes the corpus as UTF-8 (no byte-order mark, LF line ends), atomically.

@@ -7,6 +7,8 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("the moderator's turns left out: %@",
+            "turnos do moderador deixados de fora: %@"),
         ("Export the study as an Excel workbook with charts, tidy CSV files, SPSS or Stata files, or an IRaMuTeQ corpus.",
             "Exporta o estudo como pasta de trabalho do Excel com gráficos, arquivos CSV organizados, arquivos do SPSS ou do Stata, ou um corpus do IRaMuTeQ."),
         ("Replace a file already at that path.",
@@ -19,8 +21,8 @@ public enum SentenceCatalog {
             "Variável"),
         ("From",
             "Origem"),
-        ("%@ labels were shortened to the format's limit (the table above has them whole)",
-            "%@ rótulos foram encurtados ao limite do formato (a tabela acima os traz inteiros)"),
+        ("labels shortened to the format's limit (the table above has them whole): %@",
+            "rótulos encurtados ao limite do formato (a tabela acima os traz inteiros): %@"),
         ("Write an SPSS data file (.sav) for SPSS, JASP, jamovi or R (haven).",
             "Grava um arquivo de dados do SPSS (.sav) para SPSS, JASP, jamovi ou R (haven)."),
         ("One row per participant and measurement (occasion and conditions), the participant's attributes, every item and every score as variables. Variable labels are the item texts in the study's language; every scale point, choice and group has a value label; items are ordinal, scores scale, groups nominal. N/A is -8 and an unanswered item -9, both declared missing values. Variable names fit SPSS and Stata; the table printed maps each to what it holds.\n\nExample: studyctl export sav study.sav",

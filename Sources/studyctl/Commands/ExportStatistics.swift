@@ -31,7 +31,7 @@ struct StatisticsFileOptions: ParsableArguments {
         for variable in dataset.variables { table.append([variable.name, variable.label, variable.source]) }
         print(table.render())
         if outcome.shortenedLabels > 0 {
-            note("\(outcome.shortenedLabels) labels were shortened to the format's limit (the table above has them whole)")
+            note("labels shortened to the format's limit (the table above has them whole): \(outcome.shortenedLabels)")
         }
     }
 }
@@ -112,6 +112,7 @@ struct ExportIramuteq: ParsableCommand {
         let corpus = try pseudonyms.withStudy(study) { try IramuteqExport.build($0, by: by, attributes: names) }
         try IramuteqExport.write(corpus, to: file)
         say("Wrote \(file): \(corpus.texts.count) texts.")
+        if corpus.moderatorTurnsLeftOut > 0 { note("the moderator's turns left out: \(corpus.moderatorTurnsLeftOut)") }
         let counted: [(IramuteqCorpus.Rule, Sentence)] = [
             (.doubleQuote, "double quotes removed"), (.apostrophe, "apostrophes joined with _ or removed"),
             (.hyphenJoined, "hyphenated words joined with _"), (.dashRemoved, "other dashes removed"),
