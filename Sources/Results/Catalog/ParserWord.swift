@@ -50,7 +50,7 @@ public enum ParserWord: String, Sendable, CaseIterable, Bilingual {
         "ours|theirs": "nossa|deles", "other.sqlite": "outro.sqlite", "new-name": "novo-nome", "name=role": "nome=papel",
         "measure": "medida", "keys": "chaves", "into": "destino", "instruments": "instrumentos", "from": "origem",
         "file.xlsx": "arquivo.xlsx", "file.sav": "arquivo.sav", "file.dta": "arquivo.dta", "file.txt": "arquivo.txt",
-        "name,name": "nome,nome", "participant|turn": "participant|turn", "file.tsv": "arquivo.tsv", "file.json": "arquivo.json", "field=column,…": "campo=coluna,…",
+        "name,name": "nome,nome", "file.tsv": "arquivo.tsv", "file.json": "arquivo.json", "field=column,…": "campo=coluna,…",
         "duration|count|relative": "duração|contagem|relativa", "description": "descrição", "definition": "definição",
         "case|name|file": "caso|nome|arquivo", "base": "base", "answers": "respostas", "name|path": "nome|caminho",
         "label=point,…": "rótulo=ponto,…", "item=column,…": "item=coluna,…", "factor": "fator", "category": "categoria",
