@@ -79,18 +79,21 @@ let package = Package(
         cLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev", brew: "cairo"),
         // libjpeg, the C library that decodes JPEG stimulus images.
         cLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg-dev", brew: "jpeg-turbo"),
-        // On Linux x86_64: the drawing, workbook, JPEG and XML libraries loaded when a command first calls them, not
+        // ReadStat, the C library that writes SPSS (.sav) and Stata (.dta) data files with labels and missing codes.
+        cLibrary("CReadStat", pkgConfig: "readstat", apt: "libreadstat-dev", brew: "readstat"),
+        // On Linux x86_64: the drawing, workbook, statistics-file, JPEG and XML libraries loaded when a command first calls them, not
         // before every command starts (stubs for the functions studyctl calls; see lazy_libraries.c).
         .target(name: "LazyLibraries", exclude: ["symbols.h"]),
         // One C function around libjpeg: its errors end the process unless caught with setjmp, which Swift cannot do.
         .target(name: "JPEGDecoding", dependencies: ["CJPEG", "LazyLibraries"]),
         // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts, heat maps, scan paths.
         .target(name: "Figures", dependencies: ["Wording", "CCairo", "JPEGDecoding", "LazyLibraries"]),
-        // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV.
+        // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV, SPSS and
+        // Stata files, IRaMuTeQ corpora.
         .target(
             name: "Reports",
             dependencies: [
-                "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "Figures", "Results", "LazyLibraries",
+                "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -13,6 +13,8 @@ set -euo pipefail
 # patchelf, binutils: the release build (scripts/release.sh) leaves libxml2 to be loaded on first use and keeps its
 # debug information beside the binary.
 # libxml2-utils: REFI-QDA exports are validated against their XSD schemas with xmllint.
+# libreadstat-dev: 'export sav' and 'export dta' write SPSS and Stata files with ReadStat; r-cran-haven: the tests read
+# them back in R (and with pyreadstat, from PyPI, in a virtual environment).
 # tmux: the session logger (a full-screen terminal program) is driven by its keys and read back from its screen.
 # ffmpeg: 'media add' reads recordings with ffprobe and 'clips' cuts them with ffmpeg (needed only by those commands,
 # which say so when it is missing); espeak-ng: the tests speak a scripted interview into a real recording.
@@ -20,12 +22,12 @@ set -euo pipefail
 #
 # `install-deps.sh` installs what building, installing and the demo need; `install-deps.sh --tests` (make test) adds
 # what only the tests run (browsers, LaTeX, tmux…), so `make install PREFIX=$HOME/.local` asks for no more than it uses.
-apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev libjpeg-dev fonts-dejavu-core pkg-config python3 ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
+apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libreadstat-dev libcairo2-dev libjpeg-dev fonts-dejavu-core pkg-config python3 ${EXTRA_APT_PACKAGES:-})
+brew_packages=(sqlite libxlsxwriter readstat cairo jpeg-turbo pkg-config python3)
 if [ "${1:-}" = "--tests" ]; then
   apt_packages+=(sqlite3 unzip python3-venv chromium libxml2-utils tmux cmark-gfm
                  texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ffmpeg espeak-ng
-                 libreoffice-calc-nogui libreoffice-writer-nogui)
+                 libreoffice-calc-nogui libreoffice-writer-nogui r-cran-haven)
   brew_packages+=(tmux ffmpeg espeak-ng)
 fi
 
@@ -37,7 +39,7 @@ fi
 case "$(uname -s)" in
   Linux)
     if ! command -v dpkg >/dev/null 2>&1; then
-      echo "Not a Debian-based system: install SQLite and libxlsxwriter development files with your package manager." >&2
+      echo "Not a Debian-based system: install SQLite, libxlsxwriter and ReadStat development files with your package manager." >&2
       exit 0
     fi
     missing=()
@@ -75,6 +77,6 @@ case "$(uname -s)" in
     fi
     ;;
   *)
-    echo "Unsupported system $(uname -s): install SQLite and libxlsxwriter development files by hand." >&2
+    echo "Unsupported system $(uname -s): install SQLite, libxlsxwriter and ReadStat development files by hand." >&2
     ;;
 esac

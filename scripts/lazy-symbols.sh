@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 xml=$(dirname "$(dirname "$(command -v swift)")")/lib/swift_static/linux/lib_CFXMLInterface.a
 called=$({ find .build/debug/ -path '*.build/*.o' -not -path '*Tests*' -print0; printf '%s\0' "$xml"; } |
   xargs -0 nm -u 2>/dev/null | awk 'NF == 2 && $1 == "U" { print $2 }' | sed 's/@.*//' | sort -u || true)
-for pair in CAIRO:libcairo.so.2 XLSXWRITER:libxlsxwriter.so.4 JPEG:libjpeg.so.62 XML:libxml2.so.2; do
+for pair in CAIRO:libcairo.so.2 XLSXWRITER:libxlsxwriter.so.4 READSTAT:libreadstat.so.1 JPEG:libjpeg.so.62 XML:libxml2.so.2; do
   id=${pair%%:*}
   file=$(ldconfig -p | awk -v lib="${pair#*:}" '$1 == lib && !found { print $NF; found = 1 }')
   nm -D --defined-only "$file" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u |

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every command that reaches a library loaded on first use (Cairo for figures, libxlsxwriter for workbooks,
-# libjpeg for stimulus images, libxml2 for REFI-QDA) with one binary, as a user would: `make test` runs it with the
+# ReadStat for SPSS and Stata files, libjpeg for stimulus images, libxml2 for REFI-QDA) with one binary, as a user would: `make test` runs it with the
 # binary `swift build -c release` makes and with `make release`'s (static Swift runtime, libraries loaded on first
 # use); the debug binary goes through the whole end-to-end suite. Exits non-zero on the first command that fails or
 # crashes, naming it.
@@ -43,6 +43,12 @@ run export qdc a.qdc
 run import qdpx a.qdpx --db copy.sqlite
 run export qdpx b.qdpx --db copy.sqlite
 present a.qdpx a.qdc b.qdpx
+
+# SPSS and Stata files (ReadStat), and the IRaMuTeQ corpus beside them.
+run export sav a.sav
+run export dta a.dta
+run export iramuteq a.txt --attributes "nível"
+present a.sav a.dta a.txt
 
 # Figures and workbooks (Cairo, libxlsxwriter): the bundled studies' reports (markdown, HTML, LaTeX, charts in SVG,
 # PNG and PDF) and workbooks.

@@ -1,4 +1,4 @@
-// Loading the drawing, workbook, JPEG and XML libraries on first use.
+// Loading the drawing, workbook, statistics-file (ReadStat), JPEG and XML libraries on first use.
 //
 // Linked as usual, these libraries and theirs (X11, xcb, fontconfig, freetype, ICU, libcrypto, ...: 27 shared
 // objects) are mapped and relocated before main in every command, a third of `studyctl --version`'s time; most

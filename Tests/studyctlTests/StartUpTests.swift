@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What a command loads before it starts: on Linux x86_64 the drawing, workbook, JPEG and XML libraries come in only
+/// What a command loads before it starts: on Linux x86_64 the drawing, workbook, statistics-file, JPEG and XML libraries come in only
 /// when a command first calls them (LazyLibraries), which the dynamic loader's own account (LD_DEBUG=files) shows.
 @Suite struct StartUpTests {
     /// The libraries the loader maps while `arguments` run, by the file names it prints.
@@ -12,7 +12,7 @@ import Testing
         for line in result.stderr.split(separator: "\n") {
             guard let start = line.range(of: "file=")?.upperBound else { continue }
             let name = line[start...].prefix { $0 != " " && $0 != "[" }
-            if let stem = ["libcairo", "libxlsxwriter", "libjpeg", "libxml2"].first(where: { name.hasPrefix($0 + ".") }) {
+            if let stem = ["libcairo", "libxlsxwriter", "libreadstat", "libjpeg", "libxml2"].first(where: { name.hasPrefix($0 + ".") }) {
                 names.insert(stem)
             }
         }
@@ -40,6 +40,9 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "Cairo, loaded on first call, drew the figure")
         #expect(try loaded(cli, ["export", "xlsx", "study.xlsx"]).isSuperset(of: ["libxlsxwriter"]))
         #expect(try loaded(cli, ["export", "qdpx", "study.qdpx"]) == base.union(["libxml2"]))
+        // ReadStat only for the SPSS and Stata files; the IRaMuTeQ corpus is plain text.
+        #expect(try loaded(cli, ["export", "sav", "study.sav"]) == base.union(["libreadstat"]))
+        #expect(try loaded(cli, ["export", "dta", "study.dta"]) == base.union(["libreadstat"]))
         let imported = try StudyCtl()
         try imported.succeed(["init", "--title", "Importado"])
         #expect(try loaded(imported, ["import", "qdpx", cli.path("study.qdpx")]) == base.union(["libxml2"]))

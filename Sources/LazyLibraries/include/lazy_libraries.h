@@ -1,7 +1,7 @@
 #ifndef LAZY_LIBRARIES_H
 #define LAZY_LIBRARIES_H
 
-/* The targets that call Cairo, libxlsxwriter, libjpeg or libxml2 depend on this one so that its stubs (stubs.S,
+/* The targets that call Cairo, libxlsxwriter, ReadStat, libjpeg or libxml2 depend on this one so that its stubs (stubs.S,
    lazy_libraries.c) are linked in and the libraries are loaded on first use. */
 
 /* Who says that a library (by its file name) cannot be loaded, or lacks a function (`detail` says which and why):

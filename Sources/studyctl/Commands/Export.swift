@@ -10,8 +10,9 @@ import Wording
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: words("Export the study as an Excel workbook with charts, as tidy CSV files, or its quotes as a document."),
-        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self, ExportQuotes.self, ExportJournal.self])
+        abstract: words("Export the study as an Excel workbook with charts, tidy CSV files, SPSS or Stata files, an IRaMuTeQ corpus, or its quotes and journal as documents."),
+        subcommands: [ExportXlsx.self, ExportCSV.self, ExportSav.self, ExportDta.self, ExportQDPX.self, ExportQDC.self, ExportIramuteq.self,
+                      ExportQuotes.self, ExportJournal.self])
 }
 
 /// `--by`, shared by the exports and the report.

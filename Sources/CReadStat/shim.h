@@ -1,0 +1,4 @@
+#ifndef STUDYCTL_CREADSTAT_SHIM_H
+#define STUDYCTL_CREADSTAT_SHIM_H
+#include <readstat.h>
+#endif

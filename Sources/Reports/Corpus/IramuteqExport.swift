@@ -1,0 +1,138 @@
+import Foundation
+import QualCoding
+import StudyStore
+import Surveys
+import Wording
+
+/// The study's interviews as an IRaMuTeQ corpus: the participants' words only (the moderator's turns are left out),
+/// one text per participant or per turn, each with the participant and the chosen attributes as star variables.
+public enum IramuteqExport {
+    public enum Unit: String, Sendable, CaseIterable {
+        case participant, turn
+    }
+
+    public enum Failure: Error, LocalizedError, WordedError, Equatable {
+        case nothingToExport
+
+        public var sentence: Sentence {
+            "The study has no interview transcript with a participant's words: nothing to export; nothing was written."
+        }
+        public var errorDescription: String? { sentence.description }
+    }
+
+    /// Builds the corpus. `attributes` are checked against the study's (an unknown one is refused, naming those there
+    /// are); a session log is not an interview and is left out.
+    public static func build(_ study: StudyDatabase, by unit: Unit, attributes: [String]) throws -> IramuteqCorpus {
+        let language = try study.info().language
+        let roster = try study.roster()
+        let known = roster.attributes.map(\.name)
+        var chosen: [String] = []
+        for name in attributes {
+            guard let found = known.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: name, known: known)
+            }
+            chosen.append(found)
+        }
+        let profiles = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let participantName = language == .ptBR ? "participante" : "participant"
+        let turnName = language == .ptBR ? "turno" : "turn"
+        func variables(_ participant: String) -> [(name: String, value: String)] {
+            [(participantName, participant)] + chosen.map { ($0, profiles[participant]?.value(of: $0)?.display ?? "") }
+        }
+
+        var corpus = IramuteqCorpus(percentWords: language == .ptBR ? "por cento" : "percent")
+        // Each participant's turns, in the order of the transcripts (participant order) and of the text.
+        var turns: [(participant: String, text: String)] = []
+        for transcript in try study.transcriptKinds() where transcript.kind == .interview {
+            let details = try study.transcriptDetails(participant: transcript.participant, label: transcript.label)
+            let scalars = Array(details.text.unicodeScalars)
+            func slice(_ span: Range<Int>) -> String {
+                let lower = max(0, min(span.lowerBound, scalars.count))
+                let upper = max(lower, min(span.upperBound, scalars.count))
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[lower..<upper])
+                return String(view)
+            }
+            if details.turns.isEmpty {
+                // No timed turns: the text's own speaker labels ("Entrevistadora: …", "P1: …") say whose each line is;
+                // an unlabelled line continues the speaker before it (the transcript's participant at first).
+                var own: [(participant: String, text: String)] = []
+                var speaker: SpeakerRole = .participant(details.participant)
+                for raw in details.text.components(separatedBy: "\n") {
+                    var line = raw.trimmingCharacters(in: .whitespaces)
+                    if let (label, rest) = speakerLabel(line) {
+                        if SpeakerRole.moderatorWords.contains(label.lowercased()) {
+                            speaker = .moderator
+                            line = rest
+                        } else if let code = profiles.keys.first(where: { $0.caseInsensitiveCompare(label) == .orderedSame }) {
+                            speaker = .participant(code)
+                            line = rest
+                        }
+                    }
+                    guard !line.isEmpty else { continue }
+                    guard let participant = speaker.participant else {
+                        corpus.moderatorTurnsLeftOut += 1
+                        continue
+                    }
+                    if unit == .participant, let last = own.last, last.participant == participant {
+                        own[own.count - 1].text += "\n" + line
+                    } else {
+                        own.append((participant, line))
+                    }
+                }
+                turns += own
+                continue
+            }
+            let speakers = Dictionary(details.speakers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for turn in details.turns {
+                let speaker = turn.speaker.flatMap { speakers[$0] }
+                if speaker?.role == "moderator" {
+                    corpus.moderatorTurnsLeftOut += 1
+                    continue
+                }
+                let text = slice(turn.span).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty else { continue }
+                turns.append((speaker?.participant ?? details.participant, text))
+            }
+        }
+        guard !turns.isEmpty else { throw Failure.nothingToExport }
+
+        switch unit {
+        case .turn:
+            var numbers: [String: Int] = [:]
+            for turn in turns {
+                numbers[turn.participant, default: 0] += 1
+                corpus.append(variables: variables(turn.participant) + [(turnName, String(numbers[turn.participant]!))], body: turn.text)
+            }
+        case .participant:
+            var order: [String] = []
+            var texts: [String: [String]] = [:]
+            for turn in turns {
+                if texts[turn.participant] == nil { order.append(turn.participant) }
+                texts[turn.participant, default: []].append(turn.text)
+            }
+            for participant in order.sorted(by: NaturalOrder.areInIncreasingOrder) {
+                corpus.append(variables: variables(participant), body: texts[participant]!.joined(separator: "\n"))
+            }
+        }
+        return corpus
+    }
+
+    /// A speaker's label at the start of a line ("Entrevistadora: Como foi?"): a short name without sentence
+    /// punctuation before the first colon, and the words after it.
+    static func speakerLabel(_ line: String) -> (String, String)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let label = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty, label.count <= 40, !label.contains(where: { ".,;!?\"()[]".contains($0) }) else { return nil }
+        return (label, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Writes the corpus as UTF-8 (no byte-order mark, LF line ends), atomically.
+    public static func write(_ corpus: IramuteqCorpus, to path: String) throws {
+        try AtomicOutput.file(path) { temporary in
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(corpus.document.utf8)) else {
+                throw ReportError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+}
