@@ -61,10 +61,11 @@ extension StudyDatabase {
                                          reserved: [participant, task, timestamp, started, table.respondent].compactMap { $0 },
                                          column: { try matcher.require($0) })
         } catch {
-            throw loopRefusal ?? error
+            if let loopRefusal { throw loopRefusal }
+            throw error
         }
         let (items, matchedBy, confidence) = found
-        if let loopRefusal, items.values.contains(where: table.loopColumns.contains) { throw loopRefusal }
+        if let loopRefusal, items.values.contains(where: { table.loopColumns.contains($0) }) { throw loopRefusal }
         let readers = try table.checkboxAnswers(items: items, definition: definition)
         table.reading.ticked = readers.keys.filter { !table.joinedColumns.contains($0) }.sorted().map { reader.header[$0].value }
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)

@@ -145,18 +145,23 @@ extension PlatformTable {
             guard !covering.isEmpty else { continue }
             let named = map[item.number].map(AnswerReader.fold)
             let texts = Set(item.knownTexts.map(ItemHeaderMatcher.normalize))
-            let chosen = covering.filter { group, _ in
-                [group.name, group.text].compactMap { $0 }.contains { AnswerReader.fold($0) == named } }.first
-                ?? (covering.count == 1 ? covering[0] : nil)
-                ?? { let byText = covering.filter { group, _ in group.text.map { texts.contains(ItemHeaderMatcher.normalize($0)) } ?? false }
-                     return byText.count == 1 ? byText[0] : nil }()
-            guard let (group, keys) = chosen else {
+            let byName = covering.filter { pair in [pair.0.name, pair.0.text].compactMap { $0 }.contains { AnswerReader.fold($0) == named } }
+            let byText = covering.filter { pair in pair.0.text.map { texts.contains(ItemHeaderMatcher.normalize($0)) } ?? false }
+            var chosen: (CheckboxGroup, [String])?
+            if let first = byName.first {
+                chosen = first
+            } else if covering.count == 1 {
+                chosen = covering[0]
+            } else if byText.count == 1 {
+                chosen = byText[0]
+            }
+            guard let pick = chosen else {
                 if named != nil { continue }
                 let field = source.header[covering[0].0.options[0].column]
                 throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(source.file):\(field.line):\(field.column)"),
                     message: "the boxes of the checkbox questions \(covering.map { "'\($0.0.name)'" }.joined(separator: ", ")) are all choices of item \(item.number) of \(definition.id); say which question is that item with --map \(item.number)=\(covering[0].0.name)")])
             }
-            joins.append((group, keys, item))
+            joins.append((pick.0, pick.1, item))
         }
         guard !joins.isEmpty else { return self }
         let firstColumn = Dictionary(uniqueKeysWithValues: joins.enumerated().map { ($0.element.group.options[0].column, $0.offset) })
@@ -231,7 +236,7 @@ extension PlatformTable {
             group.options = group.options.compactMap { option in moved(option.column).map { CheckboxOption(column: $0, code: option.code, label: option.label) } }
             return group
         }
-        table.loopColumns = loopColumns.compactMap(moved)
+        table.loopColumns = loopColumns.compactMap { moved($0) }
         table.reading.joined += joins.map { join in
             JoinedColumns(header: join.group.text ?? join.group.name, columns: join.group.options.map { oldHeader[$0.column].value })
         }
@@ -247,25 +252,25 @@ extension PlatformTable {
         let boxes = Set(checkboxes.flatMap { $0.options.map(\.column) })
         for (number, column) in items where boxes.contains(column) {
             guard let item = definition.item(number) else { continue }
-            let yes: String, no: String
+            var pair = (yes: "1", no: "0")
             switch item.kind {
             case .choice:
-                guard let pair = Checkboxes.yesNo(item) else {
+                guard let choices = Checkboxes.yesNo(item) else {
                     let field = source.header[column]
                     throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(source.file):\(field.line):\(field.column)"),
                         message: "column '\(field.value)' is one box of a checkbox question, but item \(number) of \(definition.id) has no yes and no choices to read it as")])
                 }
-                (yes, no) = pair
+                pair = choices
             case .likert, .numeric:
                 guard let range = definition.range(of: item), range.contains(0), range.contains(1) else {
                     let field = source.header[column]
                     throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(source.file):\(field.line):\(field.column)"),
                         message: "column '\(field.value)' is one box of a checkbox question, but item \(number) of \(definition.id) has no 0 and 1 to read it as")])
                 }
-                (yes, no) = ("1", "0")
             case .text:
                 continue
             }
+            let yes = pair.yes, no = pair.no
             readers[column] = { value in
                 switch Checkboxes.tick(value) {
                 case .ticked: return yes

@@ -43,7 +43,8 @@ enum QualtricsLoop {
         var first: [String: PlatformColumn] = [:]
         var looped: [Int: [String: Int]] = [:]  // prefix → base → column index in the file
         for column in columns {
-            guard column.role == .data, let (prefix, base) = split(column.aliases[0]) else { outside.append(column); continue }
+            guard column.role == .data, let parts = split(column.aliases[0]) else { outside.append(column); continue }
+            let prefix = parts.prefix, base = parts.base
             if first[base] == nil { bases.append(base); first[base] = column }
             looped[prefix, default: [:]][base] = column.index
         }
