@@ -67,7 +67,8 @@ extension StudyDatabase {
         let (items, matchedBy, confidence) = found
         if let loopRefusal, items.values.contains(where: { table.loopColumns.contains($0) }) { throw loopRefusal }
         let readers = try table.checkboxAnswers(items: items, definition: definition)
-        table.reading.ticked = readers.keys.filter { !table.joinedColumns.contains($0) }.sorted().map { reader.header[$0].value }
+        let boxes = table.boxHeaders
+        table.reading.ticked = readers.keys.filter { !table.joinedColumns.contains($0) }.sorted().map { boxes[$0] ?? reader.header[$0].value }
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
         let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil && readers.isEmpty ? reader

@@ -22,6 +22,8 @@ struct CheckboxOption: Sendable, Equatable {
     var column: Int
     var code: String
     var label: String?
+    /// The column's header in the file.
+    var header: String
     var shown: String { label ?? code }
 }
 
@@ -64,7 +66,7 @@ enum Checkboxes {
             } else {
                 continue
             }
-            let option = CheckboxOption(column: index, code: code, label: label)
+            let option = CheckboxOption(column: index, code: code, label: label, header: value)
             if let existing = groups.firstIndex(where: { $0.name == name }) {
                 groups[existing].options.append(option)
             } else {
@@ -84,7 +86,7 @@ enum Checkboxes {
             guard parts.count > 1 else { continue }
             let parent = parts.dropLast().joined(separator: "/")
             guard !paths.contains(AnswerReader.fold(parent)) else { continue }
-            let option = CheckboxOption(column: index, code: parts.last!, label: nil)
+            let option = CheckboxOption(column: index, code: parts.last!, label: nil, header: field.value)
             if let existing = groups.firstIndex(where: { $0.name == parent }) {
                 groups[existing].options.append(option)
             } else {
@@ -202,7 +204,7 @@ extension PlatformTable {
                     case .unticked, .blank: break
                     case .other:
                         problems.append(.init(location: Sentence(verbatim: "\(source.file):\(cell.line):\(cell.column)"),
-                            message: "'\(cell.value)' in column '\(oldHeader[option.column].value)' is neither a ticked box (1, Checked) nor an empty one (0, Unchecked)"))
+                            message: "'\(cell.value)' in column '\(option.header)' is neither a ticked box (1, Checked) nor an empty one (0, Unchecked)"))
                     }
                 }
                 let first = group.options[0].column
@@ -233,14 +235,19 @@ extension PlatformTable {
         table.joinedColumns = Set(joinAt.indices.filter { joinAt[$0] != nil })
         table.checkboxes = checkboxes.filter { group in !joins.contains { $0.group == group } }.map { group in
             var group = group
-            group.options = group.options.compactMap { option in moved(option.column).map { CheckboxOption(column: $0, code: option.code, label: option.label) } }
+            group.options = group.options.compactMap { option in moved(option.column).map { CheckboxOption(column: $0, code: option.code, label: option.label, header: option.header) } }
             return group
         }
         table.loopColumns = loopColumns.compactMap { moved($0) }
         table.reading.joined += joins.map { join in
-            JoinedColumns(header: join.group.text ?? join.group.name, columns: join.group.options.map { oldHeader[$0.column].value })
+            JoinedColumns(header: join.group.text ?? join.group.name, columns: join.group.options.map(\.header))
         }
         return table
+    }
+
+    /// The file's header of each column that is one box of a checkbox question.
+    var boxHeaders: [Int: String] {
+        Dictionary(checkboxes.flatMap { $0.options.map { ($0.column, $0.header) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// How each item column that is one box of a checkbox question is read: a ticked box as the item's yes

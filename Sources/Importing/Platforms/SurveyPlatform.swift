@@ -182,7 +182,7 @@ struct PlatformTable {
         let groups: [CheckboxGroup] = checkboxes.compactMap { group in
             var group = group
             group.options = group.options.compactMap { option in
-                kept.firstIndex { $0.index == option.column }.map { CheckboxOption(column: $0, code: option.code, label: option.label) }
+                kept.firstIndex { $0.index == option.column }.map { CheckboxOption(column: $0, code: option.code, label: option.label, header: option.header) }
             }
             return group.options.isEmpty ? nil : group
         }
