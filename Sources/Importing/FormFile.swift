@@ -53,7 +53,7 @@ extension StudyDatabase {
             ?? reader.header.firstIndex { ColumnNames.timestamp.contains(AnswerReader.fold($0.value)) }
         let started = table.started ?? reader.header.firstIndex { ColumnNames.started.contains(AnswerReader.fold($0.value)) }
         // A loop & merge left as it is refuses when its columns would be read as the items (unless named).
-        let loopRefusal = options.map.isEmpty && options.itemsFrom == nil ? table.loopRefusal() : nil
+        let loopRefusal = options.map.isEmpty && options.itemsFrom == nil ? table.loopRefusal(tasks: try tasks().map(\.key)) : nil
         if let loopRefusal, definition.perTask, options.task == nil, options.taskColumn == nil { throw loopRefusal }
         let found: ([Int: Int], String, [Int: Double])
         do {

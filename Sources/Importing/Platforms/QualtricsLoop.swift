@@ -61,7 +61,7 @@ enum QualtricsLoop {
         let unnamed = found.filter { mapping[$0] == nil }
         if !unnamed.isEmpty {
             throw StoreError.invalidInput([.init(location: "--loop",
-                message: "the loop in \(file) has iterations \(found.map(String.init).joined(separator: ", ")), but --loop gives no task for \(unnamed.map(String.init).joined(separator: ", ")); give each iteration its task: --loop \(example(found))")])
+                message: "the loop in \(file) has iterations \(found.map(String.init).joined(separator: ", ")), but --loop gives no task for \(unnamed.map(String.init).joined(separator: ", ")); give each iteration its task: --loop \(found.map { "\($0)=\(mapping[$0] ?? "T\($0)")" }.joined(separator: ","))")])
         }
         // The new layout: the columns outside the loop, the looped questions, the task.
         var layout: [PlatformColumn] = []
@@ -102,20 +102,21 @@ enum QualtricsLoop {
         return (layout, rows, found.map { LoopIteration(prefix: $0, task: mapping[$0]!) })
     }
 
-    static func example(_ prefixes: [Int]) -> String {
-        prefixes.prefix(3).map { "\($0)=TASK" }.joined(separator: ",") + (prefixes.count > 3 ? ",…" : "")
+    /// `1=T1,2=T2`: each iteration with the study's task in that place (its key), or `T` and its number.
+    static func example(_ prefixes: [Int], tasks: [String] = []) -> String {
+        prefixes.prefix(3).map { "\($0)=\($0 - 1 < tasks.count && $0 >= 1 ? tasks[$0 - 1] : "T\($0)")" }.joined(separator: ",") + (prefixes.count > 3 ? ",…" : "")
     }
 }
 
 extension PlatformTable {
     /// Why a Qualtrics file with a loop & merge cannot be read without `--loop`: its iterations repeat the same
     /// questions, and which task each one answers is not in the file.
-    func loopRefusal() -> StoreError? {
+    func loopRefusal(tasks: [String]) -> StoreError? {
         guard !loopColumns.isEmpty else { return nil }
         let field = source.header[loopColumns[0]]
         let prefixes = loopPrefixes.map { "\($0)_" }.joined(separator: ", ")
         let columns = ItemHeaderMatcher.listed(loopColumns.map { source.header[$0].value }, 4)
         return StoreError.invalidInput([.init(location: Sentence(verbatim: "\(source.file):\(field.line):\(field.column)"),
-            message: "this Qualtrics export asks its questions in a loop & merge, once per iteration (prefixes \(prefixes): \(columns)); say which task each iteration answers with --loop \(QualtricsLoop.example(loopPrefixes))")])
+            message: "this Qualtrics export asks its questions in a loop & merge, once per iteration (prefixes \(prefixes): \(columns)); say which task each iteration answers with --loop \(QualtricsLoop.example(loopPrefixes, tasks: tasks))")])
     }
 }

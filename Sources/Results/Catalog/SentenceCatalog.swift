@@ -7,6 +7,7 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("--loop", "--loop"),
         ("the boxes of the checkbox questions %@ are all choices of item %@ of %@; say which question is that item with --map %@=%@",
             "as caixas das perguntas de caixas de seleção %@ são todas escolhas do item %@ de %@; diga qual pergunta é esse item com --map %@=%@"),
         ("Checkbox columns joined into one answer '%@': %@", "Colunas de caixas de seleção reunidas numa só resposta '%@': %@"),
