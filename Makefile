@@ -1,7 +1,7 @@
 # studyctl — `make demo` and `make test` work on a fresh Debian/Ubuntu machine (as root) and on macOS with Homebrew.
 SWIFT ?= swift
 
-.PHONY: all deps test-deps build release install demo test bench bench-gaze clean
+.PHONY: all deps test-deps build release install demo test bench bench-gaze bench-refi clean
 
 all: build
 
@@ -62,6 +62,9 @@ bench: deps
 
 bench-gaze: deps
 	bench/run.sh gaze
+
+bench-refi: deps
+	bench/run.sh refi
 
 clean:
 	rm -rf .build .build-plain demo-output

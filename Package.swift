@@ -38,7 +38,7 @@ let package = Package(
         // debug builds and the tests keep them.
         .target(name: "Tabular", dependencies: ["Wording"], swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The data files studyctl ships: built-in instrument definitions.
-        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode"), .copy("latex")]),
+        .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode"), .copy("latex"), .copy("stopwords")]),
         // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.
         .target(name: "Datasets", path: "datasets", exclude: ["README.md"],
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls"), .copy("redesign")]),
@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "Wording", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Gaze", "Figures", "Workspace", "Interchange", "Results",
+                "Wording", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Templates", "Gaze", "Figures", "Workspace", "Interchange", "Results",
                 "Media", "MediaTools", "LazyLibraries", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A library whose every function is a LazyLibraries stub is left out of the needed list. The release binary

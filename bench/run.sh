@@ -16,7 +16,9 @@ if [ ! -x bench/.venv/bin/python ]; then
   python3 -m venv bench/.venv
 fi
 command -v /usr/bin/time >/dev/null || { echo "bench needs GNU time: apt-get install time" >&2; exit 1; }
-if [ "${1:-}" = gaze ]; then
+if [ "${1:-}" = refi ]; then
+  bench/.venv/bin/python bench/refi.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
+elif [ "${1:-}" = gaze ]; then
   bench/.venv/bin/pip install --quiet pandas numpy scipy polars
   bench/.venv/bin/python bench/gaze.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
 else

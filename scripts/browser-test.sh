@@ -14,5 +14,7 @@ if [ "$(uname -s)" = Darwin ] && [ -z "${CHROMIUM:-}" ]; then
 fi
 "$venv/bin/python" Tests/Browser/test_workspace.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_workspace_pages.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_codebook_page.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_workspace_search.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_moderator.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_media.py "$studyctl"

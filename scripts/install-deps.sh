@@ -16,6 +16,7 @@ set -euo pipefail
 # tmux: the session logger (a full-screen terminal program) is driven by its keys and read back from its screen.
 # ffmpeg: 'media add' reads recordings with ffprobe and 'clips' cuts them with ffmpeg (needed only by those commands,
 # which say so when it is missing); espeak-ng: the tests speak a scripted interview into a real recording.
+# libreoffice-writer-nogui: the tests open the .docx and .odt that `export quotes` writes and convert them to PDF.
 #
 # `install-deps.sh` installs what building, installing and the demo need; `install-deps.sh --tests` (make test) adds
 # what only the tests run (browsers, LaTeX, tmux…), so `make install PREFIX=$HOME/.local` asks for no more than it uses.
@@ -23,7 +24,8 @@ apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libcairo2-dev l
 brew_packages=(sqlite libxlsxwriter cairo jpeg-turbo pkg-config python3)
 if [ "${1:-}" = "--tests" ]; then
   apt_packages+=(sqlite3 unzip python3-venv chromium libxml2-utils tmux cmark-gfm
-                 texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ffmpeg espeak-ng)
+                 texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ffmpeg espeak-ng
+                 libreoffice-calc-nogui libreoffice-writer-nogui)
   brew_packages+=(tmux ffmpeg espeak-ng)
 fi
 

@@ -21,4 +21,9 @@ public enum TemplateFiles {
     public static var confusablesFile: URL? {
         Bundle.module.url(forResource: "unicode", withExtension: nil)?.appendingPathComponent("confusables.txt")
     }
+
+    /// The stop words of a language (`templates/stopwords/pt-BR.txt`, `en.txt`): one word a line, `#` comments.
+    public static func stopWordsFile(_ language: String) -> URL? {
+        Bundle.module.url(forResource: "stopwords", withExtension: nil)?.appendingPathComponent("\(language).txt")
+    }
 }

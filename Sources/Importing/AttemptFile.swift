@@ -8,8 +8,8 @@ extension StudyDatabase {
     /// Imports a task log, one attempt per row: the columns are found here — `--map` first, then each field's usual
     /// names (`ColumnNames.attempt`), then the study's conditions by name — and the store checks and stores every
     /// row in one transaction (`storeAttempts`).
-    public func importAttempts(from path: String, options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+    public func importAttempts(from path: String, sheet: String? = nil, options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
+        let reader = try TableFile(path: path, delimiter: options.delimiter, sheet: sheet).open()
         let header = HeaderMatcher(reader)
         let records = try reader.readAll()
         let factors = try self.factors()
@@ -56,6 +56,8 @@ extension StudyDatabase {
         }
         if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no attempts")) }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-        return try storeAttempts(reader, columns: columns, factorColumns: factorColumns, records: records, options: options)
+        var summary = try storeAttempts(reader, columns: columns, factorColumns: factorColumns, records: records, options: options)
+        summary.reading = [TableFile.reading(reader)]
+        return summary
     }
 }

@@ -10,9 +10,7 @@ extension StudyDatabase {
     /// MAXQDA's `Code | Memo` with subcodes as a path ("Usabilidade > Navegação", or with "\"), whose parents
     /// become categories too.
     public func importCategories(from path: String, delimiter: Delimiter? = nil) throws -> Int {
-        let reader: RecordSource = path.lowercased().hasSuffix(".xlsx")
-            ? try XLSXSheet.table(path: path, displayName: path)
-            : try CSVReader(path: path, delimiter: delimiter)
+        let reader = try TableFile(path: path, delimiter: delimiter).open()
         let matcher = HeaderMatcher(reader)
         var columns = try matcher.fields(ColumnNames.category)
         // MAXQDA: "Code" holds the path, "Memo" the definition.

@@ -9,25 +9,32 @@ extension StudyDatabase {
     /// participant, task, timestamp and item columns are found here, the store reads and stores every row,
     /// streamed, in one transaction (`storeResponses`). All or nothing: every bad cell is reported (row, column,
     /// value and what was expected) before anything is stored.
-    public func importResponses(from path: String, options: ResponseImportOptions) throws -> ResponseImportSummary {
-        try importResponses(from: path, options: options, platform: .init()).summary
+    /// A workbook's sheet is read as a CSV file's rows (`TableFile`); the time stamp columns are read into ISO 8601
+    /// (`FormTimes`) before the rows are stored.
+    public func importResponses(from path: String, sheet: String? = nil, options: ResponseImportOptions) throws -> ResponseImportSummary {
+        try importResponses(from: path, sheet: sheet, options: options, platform: .init()).summary
     }
 
     /// Imports a form export as `importResponses(from:options:)` does, after recognising the survey platform that
     /// made it (`platform.from`, else from its header rows): its header rows become one header per column, its
     /// meta columns are left out, its respondent id is the participant when no column is named, and its missing
     /// codes, choice names and `platform.recode` values are read as the instrument's answers.
-    public func importResponses(from path: String, options given: ResponseImportOptions, platform: PlatformImportOptions) throws -> PlatformResponseImport {
+    public func importResponses(from path: String, sheet: String? = nil, options given: ResponseImportOptions, platform: PlatformImportOptions) throws -> PlatformResponseImport {
         var options = given
         let named = [options.participantColumn, options.timestampColumn, options.taskColumn, options.itemsFrom].compactMap { $0 }
             + Array(options.map.values)
-        let opened = try SurveyExport.open(path: path, delimiter: options.delimiter, from: platform.from, keep: named.filter { !$0.isEmpty },
-                                           loop: platform.loop)
+        let file = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
         guard let definition = try instrument(options.instrument) ?? InstrumentCatalog.builtin(options.instrument) else {
             let known = Set(try instruments().map(\.id)).union(try InstrumentCatalog.builtin().map(\.id))
             throw StoreError.unknownInstrument(id: options.instrument, known: known.sorted())
         }
-        var table = try opened.joiningCheckboxes(for: definition, map: options.map)
+        let boxMap = options.map
+        // Opened again for a second pass when time stamps are read (`FormTimes`), the same way.
+        let open = {
+            try SurveyExport.open(file, from: platform.from, keep: named.filter { !$0.isEmpty }, loop: platform.loop)
+                .joiningCheckboxes(for: definition, map: boxMap)
+        }
+        var table = try open()
         if let loop = platform.loop {
             try checkLoop(loop, table: table)
             options.taskColumn = table.loopTaskColumn
@@ -71,10 +78,15 @@ extension StudyDatabase {
         table.reading.ticked = readers.keys.filter { !table.joinedColumns.contains($0) }.sorted().map { boxes[$0] ?? reader.header[$0].value }
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
-        let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil && readers.isEmpty ? reader
-            : PlatformCells(reader, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite,
+        let (rewritten, notes) = try FormTimes.normalized(reopen: { try open().source }, first: reader,
+                                                          columns: [timestamp, started].compactMap { $0 }, language: try info().language)
+        let rows = rewritten ?? reader
+        let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil && readers.isEmpty ? rows
+            : PlatformCells(rows, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite,
                             readers: readers)
-        return PlatformResponseImport(summary: try storeResponses(cells, columns: columns, options: options), reading: table.reading)
+        var summary = try storeResponses(cells, columns: columns, options: options)
+        summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))] + notes + (rewritten?.unreadNotes() ?? [])
+        return PlatformResponseImport(summary: summary, reading: table.reading)
     }
 }
 

@@ -9,17 +9,18 @@ extension StudyDatabase {
     /// column an attribute. The file is read twice, each time streamed: here, to check every column name at the
     /// study's door and learn what each column holds (a column is numeric only if every cell is); then by the
     /// store, which stores it in one transaction (`storeParticipants`).
-    public func importParticipants(from path: String, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
-        try importParticipants(from: path, options: options, platform: nil).summary
+    public func importParticipants(from path: String, sheet: String? = nil, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
+        try importParticipants(from: path, sheet: sheet, options: options, platform: nil).summary
     }
 
     /// Imports participants as `importParticipants(from:options:)` does, from a survey platform's export too
     /// (`platform`, else recognised from the header rows): the respondent id is the code unless
     /// `options.codeColumn` names another column, and the platform's meta columns are no attributes.
-    public func importParticipants(from path: String, options: ParticipantImportOptions, platform: SurveyPlatform?) throws
+    public func importParticipants(from path: String, sheet: String? = nil, options: ParticipantImportOptions, platform: SurveyPlatform?) throws
         -> (summary: ParticipantImportSummary, reading: PlatformReading) {
         let keep = [options.codeColumn].compactMap { $0 }
-        let table = try SurveyExport.open(path: path, delimiter: options.delimiter, from: platform, keep: keep)
+        let file = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
+        let table = try SurveyExport.open(file, from: platform, keep: keep)
         let reader = table.source
         let matcher = HeaderMatcher(reader)
         let codeIndex = try options.codeColumn.map { name -> Int in
@@ -41,9 +42,11 @@ extension StudyDatabase {
             }
         }
         let second: RecordSource = table.reading.platform == .plain
-            ? try CSVReader(path: path, delimiter: (table.source as? ReplayedSource)?.delimiter ?? options.delimiter, displayName: reader.file)
-            : try SurveyExport.open(path: path, delimiter: options.delimiter, from: table.reading.platform, keep: keep).source
-        return (try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options), table.reading)
+            ? try file.reopen(ReplayedSource.underlying(reader))
+            : try SurveyExport.open(file, from: table.reading.platform, keep: keep).source
+        var summary = try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options)
+        summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))]
+        return (summary, table.reading)
     }
 }
 

@@ -59,6 +59,7 @@ public struct REFIExport {
         var unlinkedRecordings = 0
         /// The transcripts that are a moderated session's log, by participant and label.
         var sessionLogs: Set<String> = []
+        var annotations: [AnnotationRecord] = []
     }
 
     /// A TextSource's Description that says it is a moderated session's log, not an interview (read back by the import).
@@ -72,6 +73,7 @@ public struct REFIExport {
         snapshot = Snapshot(info: try study.info(), roster: try study.roster(), transcripts: transcripts, categories: try study.categories(),
                             codes: try study.codes(), memos: try study.memos(), coders: try study.coders(), extra: counts,
                             foreign: try study.foreignGUIDs())
+        snapshot.annotations = try study.annotations()
         snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { $0.participant + "\u{1F}" + $0.label })
         for record in try study.media() {
             guard let label = record.transcript else {
@@ -372,6 +374,7 @@ public struct REFIExport {
                         source.addChild(selection)
                     }
                 }
+                annotationSelections(participant: transcript.participant, label: transcript.label, users: userGUID).forEach(source.addChild)
                 if let record = snapshot.recordings[key] {
                     sources.addChild(try recordingSource(record, transcript: source, key: key, name: sourceName, text: transcript.text))
                 } else {
@@ -380,7 +383,7 @@ public struct REFIExport {
             }
             root.addChild(sources)
         }
-        if !snapshot.memos.isEmpty {
+        if !snapshot.memos.isEmpty || !snapshot.annotations.isEmpty {
             let notes = XMLElement(name: "Notes")
             for memo in snapshot.memos {
                 let note = XMLElement(name: "Note")
@@ -395,6 +398,7 @@ public struct REFIExport {
                 note.addChild(XMLElement(name: "PlainTextContent", stringValue: memo.text))
                 notes.addChild(note)
             }
+            annotationNotes(users: userGUID).forEach(notes.addChild)
             root.addChild(notes)
         }
         // Study and participant memos hang on the project (a REFI case takes no note).

@@ -6,12 +6,15 @@ public struct CodedSegment: Sendable, Hashable {
     public var category: String
     public var excerpt: Int64
     public var coder: String?
+    /// The code's id, when known: a code filed under two categories is one code in a theme's total.
+    public var code: Int64?
 
-    public init(participant: String, category: String, excerpt: Int64, coder: String? = nil) {
+    public init(participant: String, category: String, excerpt: Int64, coder: String? = nil, code: Int64? = nil) {
         self.participant = participant
         self.category = category
         self.excerpt = excerpt
         self.coder = coder
+        self.code = code
     }
 }
 
@@ -34,11 +37,17 @@ public struct FrequencyTable: Sendable, Equatable, Codable {
         public var overall: CategoryCount
         /// Per group, in `groups` order.
         public var groups: [CategoryCount]
+        /// Per coder, in `coders` order (empty unless the table was asked for each coder's counts).
+        public var byCoder: [CategoryCount] = []
     }
 
     public var groups: [String]
     public var rows: [Row]
     public var participants: Int
+    /// Each theme's total (a theme is a category with categories under it), in codebook order.
+    public var themes: [ThemeTotal] = []
+    /// The coders whose own counts `Row.byCoder` gives.
+    public var coders: [String] = []
 }
 
 public enum CodeAnalysis {
@@ -49,7 +58,7 @@ public enum CodeAnalysis {
     ///   - participants: every participant of the study → their group (`nil` when not grouped or without a value).
     ///   - groupOrder: the groups' preferred order (a derivation rule's labels).
     public static func frequencies(_ segments: [CodedSegment], categories: [String], participants: [String: String?],
-                                   groupOrder: [String] = []) -> FrequencyTable {
+                                   groupOrder: [String] = [], tree: ThemeTree? = nil, coders: [String] = []) -> FrequencyTable {
         let groups = orderedGroups(Set(participants.values.compactMap { $0 }), order: groupOrder)
         func count(_ category: String, in members: Set<String>) -> CategoryCount {
             let matching = segments.filter { $0.category == category && members.contains($0.participant) }
@@ -68,7 +77,14 @@ public enum CodeAnalysis {
             if a.1.overall.segments != b.1.overall.segments { return a.1.overall.segments > b.1.overall.segments }
             return a.0 < b.0
         }
-        return FrequencyTable(groups: groups, rows: sorted.map(\.1), participants: everyone.count)
+        var table = FrequencyTable(groups: groups, rows: sorted.map(\.1), participants: everyone.count)
+        if let tree { table.themes = themeTotals(segments, tree: tree, participants: participants, groups: groups) }
+        if !coders.isEmpty {
+            table.coders = coders
+            let counts = perCoder(segments, categories: table.rows.map(\.category), coders: coders, participants: participants)
+            for index in table.rows.indices { table.rows[index].byCoder = counts[index] }
+        }
+        return table
     }
 
     /// Category × participant: how many codes each participant has in each category (0 when none).

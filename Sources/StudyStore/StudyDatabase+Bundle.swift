@@ -43,6 +43,20 @@ public struct StudyBundle: Sendable {
             self.target = target; self.text = text; self.coder = coder; self.created = created
         }
     }
+    public struct Annotation: Sendable {
+        public var participant: String
+        /// The transcript's label ("" for the unlabelled interview).
+        public var label: String
+        /// Scalar offsets in the transcript as stored (NFC, LF).
+        public var span: Range<Int>
+        public var text: String
+        public var coder: String?
+        /// When it was written (UTC, ISO 8601), when known.
+        public var created: String?
+        public init(participant: String, label: String, span: Range<Int>, text: String, coder: String?, created: String? = nil) {
+            self.participant = participant; self.label = label; self.span = span; self.text = text; self.coder = coder; self.created = created
+        }
+    }
     /// Attributes derived by a rule from another (name, source attribute, rule), restored when both are there.
     public var derivations: [(name: String, from: String, rule: String)] = []
     /// The type each attribute has where the bundle says (a REFI-QDA variable's type, the other study's): a new
@@ -56,12 +70,16 @@ public struct StudyBundle: Sendable {
     /// Codes with their spans (scalar offsets in the transcript as stored: NFC, LF).
     public var codes: [CodeEntry] = []
     public var memos: [Memo] = []
+    /// Annotations on passages of the transcripts (spans in the stored text, as codes').
+    public var annotations: [Annotation] = []
     /// GUIDs another tool gave these things (kind, key as the REFI export names it, GUID), kept for round trips.
     public var foreignGUIDs: [(kind: String, key: String, guid: String)] = []
     /// Per entry of `codes` (same index), the GUIDs of its selection and of its coding in each category, if known.
     public var codeGUIDs: [(selection: String?, codings: [String: String])] = []
     /// Recordings of the transcripts (a REFI-QDA audio or video source), each linked to its transcript by label.
     public var recordings: [MediaRegistration] = []
+    /// Every coder the other side knows (REFI-QDA's users), those who coded nothing too.
+    public var coders: [String] = []
     public init() {}
 }
 
@@ -74,6 +92,7 @@ public struct BundleSummary: Sendable, Equatable {
     public var transcriptsAdded = 0
     public var codesAdded = 0
     public var memosAdded = 0
+    public var annotationsAdded = 0
     public var recordingsAdded = 0
     public var skipped: [Sentence] = []
 }
@@ -191,6 +210,7 @@ extension StudyDatabase {
             if !conflicts.isEmpty {
                 throw StoreError.invalidInput(conflicts + [.init(location: "merge", message: "settle these with --prefer ours or --prefer theirs; nothing was changed")])
             }
+            for coder in bundle.coders where !coder.trimmingCharacters(in: .whitespaces).isEmpty { _ = try Self.ensureCoder(db, coder) }
             for transcript in bundle.transcripts {
                 let participantID = try Self.participantID(db, code: transcript.participant)
                 if let stored = try String.fetchOne(db, sql: "SELECT text FROM transcript WHERE participant_id = ? AND label = ?",
@@ -242,12 +262,13 @@ extension StudyDatabase {
                 try Self.insertMemo(db, on: memo.target, text: body, coder: memo.coder, created: memo.created)
                 summary.memosAdded += 1
             }
+            summary.annotationsAdded = try Self.insertAnnotations(db, bundle.annotations)
             for entry in bundle.foreignGUIDs {
                 try db.execute(sql: "INSERT INTO foreign_guid (kind, key, guid) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
                                arguments: [entry.kind, entry.key, entry.guid])
             }
             let changed = !summary.participantsAdded.isEmpty || !summary.categoriesAdded.isEmpty || summary.transcriptsAdded > 0
-                || summary.recordingsAdded > 0 || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.settled.contains { $0.pattern.hasSuffix("took theirs") }
+                || summary.recordingsAdded > 0 || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.annotationsAdded > 0 || summary.settled.contains { $0.pattern.hasSuffix("took theirs") }
             if let record, changed {
                 try Self.insertMemo(db, on: .study, text: record + " — " + summary.description, coder: nil)
             }
@@ -320,6 +341,9 @@ extension StudyDatabase {
         for memo in memos where !memo.on.hasPrefix("code:") {
             guard let target = MemoTarget(parsing: memo.on) else { continue }
             bundle.memos.append(.init(target: target, text: memo.text, coder: memo.coder, created: memo.created))
+        }
+        bundle.annotations = try annotations().map {
+            .init(participant: $0.participant, label: $0.label, span: $0.start..<$0.end, text: $0.text, coder: $0.coder, created: $0.created)
         }
         return bundle
     }

@@ -12,8 +12,38 @@ public struct CategoryInfo: Sendable, Equatable, Codable {
     public var origin: String
     public var reference: String?
     public var theme: String?
+    /// Codes and participants in the category: every coder's codes, or the one coder's asked for.
     public var codes: Int
     public var participants: Int
+    /// Each coder's own codes and participants in the category, in the order coders were first named (when every
+    /// coder's codes were asked for and someone has coded).
+    public var byCoder: [CoderCount]? = nil
+}
+
+/// One coder's codes and participants in a category.
+public struct CoderCount: Sendable, Equatable, Codable {
+    public var coder: String
+    public var codes: Int
+    public var participants: Int
+}
+
+/// What `updateCategory` changes; nil leaves a field as it is.
+public struct CategoryChange: Sendable, Equatable {
+    /// A new definition; a blank one removes it.
+    public var definition: String?
+    public var origin: CategoryOrigin?
+    /// The new theme (another category's name); a blank one takes the category out of its theme.
+    public var theme: String?
+    public var rename: String?
+
+    public init(definition: String? = nil, origin: CategoryOrigin? = nil, theme: String? = nil, rename: String? = nil) {
+        self.definition = definition
+        self.origin = origin
+        self.theme = theme
+        self.rename = rename
+    }
+
+    public var isEmpty: Bool { definition == nil && origin == nil && theme == nil && rename == nil }
 }
 
 /// One code to store: an in-vivo code (the participant's words) or a descriptive one, on an excerpt.
@@ -34,10 +64,14 @@ public struct CodeEntry: Sendable, Equatable {
     /// Which of the participant's transcripts (its label: a session's log, a second interview); the first one
     /// (the unlabelled interview) when `nil`.
     public var transcript: String?
+    /// When the coding was made (UTC, ISO 8601), when another tool says so (a REFI-QDA coding's creationDateTime);
+    /// the time of storing otherwise.
+    public var created: String?
 
     public init(participant: String, excerpt: String? = nil, code: String, categories: [String], coder: String? = nil,
-                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil, transcript: String? = nil) {
+                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil, transcript: String? = nil, created: String? = nil) {
         self.transcript = transcript
+        self.created = created
         self.participant = participant
         self.excerpt = excerpt
         self.code = code
@@ -195,6 +229,49 @@ extension StudyDatabase {
         }
     }
 
+    /// Changes a category's definition, origin, theme or name in one transaction: a theme that would put the category
+    /// under itself (A under B under A) is refused, naming the circle, and nothing changes.
+    public func updateCategory(_ name: String, _ change: CategoryChange) throws {
+        try write { db in
+            let id = try Self.requireCategory(db, name)
+            let current = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [id]) ?? name
+            if let definition = change.definition {
+                let text = TextMatching.nfc(definition.trimmingCharacters(in: .whitespacesAndNewlines))
+                if let problem = TextSafety.nulProblem(in: text) {
+                    throw StoreError.invalidInput([.init(location: "category \(current), definition", message: problem)])
+                }
+                try db.execute(sql: "UPDATE category SET definition = ? WHERE id = ?", arguments: [text.isEmpty ? nil : text, id])
+            }
+            if let origin = change.origin {
+                try db.execute(sql: "UPDATE category SET origin = ?, reference = ? WHERE id = ?",
+                               arguments: [origin.reference == nil ? "emergent" : "literature", origin.reference, id])
+            }
+            if let theme = change.theme {
+                if theme.trimmingCharacters(in: .whitespaces).isEmpty {
+                    try db.execute(sql: "UPDATE category SET parent_id = NULL WHERE id = ?", arguments: [id])
+                } else {
+                    let parentID = try Self.requireCategory(db, theme)
+                    guard parentID != id else {
+                        throw StoreError.invalidInput([.init(location: "category \(current)", message: "a category cannot be its own theme")])
+                    }
+                    try db.execute(sql: "UPDATE category SET parent_id = ? WHERE id = ?", arguments: [parentID, id])
+                    if let cycle = try Self.themeCycle(db, from: id) {
+                        throw StoreError.invalidInput([.init(location: "category \(current)",
+                                                             message: "the theme '\(theme)' would put the category under itself (\(cycle.joined(separator: " → ")))")])
+                    }
+                }
+            }
+            if let rename = change.rename {
+                let target = try Self.name(rename.trimmingCharacters(in: .whitespaces), .categoryName)
+                if let other = try Self.categoryID(db, target), other != id { throw StoreError.duplicateCategory(name: target) }
+                if let problem = TextSafety.nameProblem(target) {
+                    throw StoreError.invalidInput([.init(location: "category '\(target)'", message: "the name cannot be stored as typed: \(problem)")])
+                }
+                try db.execute(sql: "UPDATE category SET name = ? WHERE id = ?", arguments: [target, id])
+            }
+        }
+    }
+
     /// Merges category `from` into `into`: its codes, memos and sub-themes move, and a memo on `into` records
     /// the merge with the merged category's definition and origin. Returns how many codes moved.
     @discardableResult
@@ -232,7 +309,7 @@ extension StudyDatabase {
     public func categories(coder: String? = nil) throws -> [CategoryInfo] {
         try read { db in
             let coderID = try coder.map { try Self.requireCoder(db, $0) }
-            return try Row.fetchAll(db, sql: """
+            var infos = try Row.fetchAll(db, sql: """
                 SELECT c.name, c.definition, c.origin, c.reference, parent.name AS theme,
                        count(cc.code_id) AS codes, count(DISTINCT e.participant_id) AS participants
                 FROM category c
@@ -246,6 +323,23 @@ extension StudyDatabase {
                 CategoryInfo(name: $0["name"], definition: $0["definition"], origin: $0["origin"] == "emergent" ? "emergent" : ($0["reference"] ?? "literature"),
                              reference: $0["reference"], theme: $0["theme"], codes: $0["codes"], participants: $0["participants"])
             }
+            guard coderID == nil else { return infos }
+            // Each coder's own counts beside every coder's: two coders of one excerpt are not two codes of the data.
+            let coders = try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id")
+            guard !coders.isEmpty else { return infos }
+            var counts: [String: [String: CoderCount]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT c.name AS category, coder.name AS coder, count(cc.code_id) AS codes, count(DISTINCT e.participant_id) AS participants
+                FROM category c JOIN code_category cc ON cc.category_id = c.id JOIN code k ON k.id = cc.code_id
+                JOIN coder ON coder.id = k.coder_id JOIN excerpt e ON e.id = k.excerpt_id
+                GROUP BY c.id, coder.id
+                """) {
+                counts[row["category"], default: [:]][row["coder"]] = CoderCount(coder: row["coder"], codes: row["codes"], participants: row["participants"])
+            }
+            for index in infos.indices {
+                infos[index].byCoder = coders.map { counts[infos[index].name]?[$0] ?? CoderCount(coder: $0, codes: 0, participants: 0) }
+            }
+            return infos
         }
     }
 
@@ -369,7 +463,7 @@ extension StudyDatabase {
         } else {
             try db.execute(sql: """
                 INSERT INTO excerpt (participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, Timestamp.now()])
+                """, arguments: [participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, entry.created ?? Timestamp.now()])
             excerptID = db.lastInsertedRowID
         }
         let duplicate = try Int64.fetchOne(db, sql: """
@@ -380,14 +474,14 @@ extension StudyDatabase {
                 ?? "this code is already stored for \(entry.participant) (code \(duplicate))")
         }
         try db.execute(sql: "INSERT INTO code (excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [excerptID, coderID, code, !entry.descriptive, Timestamp.now()])
+                       arguments: [excerptID, coderID, code, !entry.descriptive, entry.created ?? Timestamp.now()])
         let codeID = db.lastInsertedRowID
         for categoryID in categoryIDs {
             try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [codeID, categoryID])
         }
         if let memo = entry.memo, !memo.trimmingCharacters(in: .whitespaces).isEmpty {
             try db.execute(sql: "INSERT INTO memo (target, code_id, coder_id, text, created) VALUES ('code', ?, ?, ?, ?)",
-                           arguments: [codeID, coderID, TextMatching.nfc(memo), Timestamp.now()])
+                           arguments: [codeID, coderID, TextMatching.nfc(memo), entry.created ?? Timestamp.now()])
         }
         return CodeResult(id: codeID, span: span, notes: notes)
     }

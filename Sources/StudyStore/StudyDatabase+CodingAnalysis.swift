@@ -22,6 +22,8 @@ public struct CodingDataset: Sendable {
     public var interviewed: Set<String>
     /// Codes the analyses leave out: in a session's log, or on the moderator's words alone.
     public var leftOut = LeftOutCodings()
+    /// The codebook's themes: which category sits under which.
+    public var tree = ThemeTree(parents: [:], order: [])
 
     /// The participants a category share is taken over: the interviewed ones (the default), or the whole study.
     public func denominator(_ base: ShareDenominator) -> [String: String?] {
@@ -97,12 +99,15 @@ extension StudyDatabase {
             return true
         }
         let segments = codes.flatMap { code in
-            code.categories.map { CodedSegment(participant: code.participant, category: $0, excerpt: code.excerptID, coder: code.coder) }
+            code.categories.map { CodedSegment(participant: code.participant, category: $0, excerpt: code.excerptID, coder: code.coder, code: code.id) }
         }
         let coders = coder.map { [$0] } ?? Array(Set(all.compactMap(\.coder))).sorted()
-        return CodingDataset(segments: segments, categories: try categories().map(\.name), participants: participants,
+        let codebook = try categories()
+        var parents: [String: String] = [:]
+        for category in codebook { if let theme = category.theme { parents[category.name] = theme } }
+        return CodingDataset(segments: segments, categories: codebook.map(\.name), participants: participants,
                              participantOrder: participantOrder, groupOrder: groupOrder, coders: coders,
-                             interviewed: interviewed, leftOut: leftOut)
+                             interviewed: interviewed, leftOut: leftOut, tree: ThemeTree(parents: parents, order: codebook.map(\.name)))
     }
 
     /// Per coder, per excerpt: the categories the coder gave it (for agreement).

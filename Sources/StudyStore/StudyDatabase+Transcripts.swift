@@ -136,6 +136,7 @@ extension StudyDatabase {
             })
         }
         var recordings: [Int64] = []
+        var annotations: [Row] = []
         if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
                                              arguments: [participantID, label]) {
             guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
@@ -147,10 +148,12 @@ extension StudyDatabase {
                         return "excerpt \(row["id"] as Int64): \"\(text.count > 70 ? text.prefix(70) + "…" : text)\""
                     }
                 if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
+                try Self.checkAnnotationsKept(db, transcript: existing, in: normalized)
             }
             try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
             // The recording the old text was made from is the new text's too (a corrected transcript of it).
             recordings = try Int64.fetchAll(db, sql: "SELECT id FROM media WHERE transcript_id = ?", arguments: [existing])
+            annotations = try Self.annotationRows(db, transcript: existing)
             try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
         }
         try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added, kind) VALUES (?, ?, ?, ?, ?, ?)",
@@ -159,6 +162,7 @@ extension StudyDatabase {
         for recording in recordings {
             try db.execute(sql: "UPDATE media SET transcript_id = ? WHERE id = ?", arguments: [transcriptID, recording])
         }
+        try Self.placeAnnotations(db, annotations, transcript: transcriptID, text: normalized)
         if let timing {
             var speakerIDs: [String: Int64] = [:]
             for turn in timing.turns {

@@ -47,6 +47,8 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV20.identifier, SchemaV20.migrate),
         (SchemaV21.identifier, SchemaV21.migrate),
         (SchemaV22.identifier, SchemaV22.migrate),
+        (SchemaV23.identifier, SchemaV23.migrate),
+        (SchemaV24.identifier, SchemaV24.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

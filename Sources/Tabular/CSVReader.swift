@@ -2,18 +2,43 @@ import Foundation
 import Wording
 
 /// A place in a text file, as editors show it: 1-based line and column (columns count Unicode scalars).
+/// In a workbook's sheet, `sheet` names the sheet and the place reads as a spreadsheet shows it: `file:Sheet!C5`.
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int
+    /// The sheet, when the table is a workbook's (`line` is then its row, `column` its column, A = 1).
+    public var sheet: String?
 
-    public init(file: String, line: Int, column: Int) {
+    public init(file: String, line: Int, column: Int, sheet: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
+        self.sheet = sheet
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    public var description: String {
+        guard let sheet else { return "\(file):\(line):\(column)" }
+        return "\(file):\(SourcePosition.sheetReference(sheet))!\(SourcePosition.columnLetters(column))\(line)"
+    }
+
+    /// A sheet's name as a cell reference writes it: quoted when it holds anything but letters, digits and `_`.
+    public static func sheetReference(_ sheet: String) -> String {
+        sheet.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" }) ? sheet
+            : "'" + sheet.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// A column's letters: 1 → A, 26 → Z, 27 → AA.
+    public static func columnLetters(_ column: Int) -> String {
+        var letters = ""
+        var rest = max(column, 1)
+        while rest > 0 {
+            let digit = (rest - 1) % 26
+            letters = String(UnicodeScalar(UInt8(65 + digit))) + letters
+            rest = (rest - 1) / 26
+        }
+        return letters
+    }
 }
 
 /// One cell of a delimited file, with where it starts.
@@ -57,6 +82,8 @@ public enum CSVError: Error, WordedError, LocalizedError, Equatable {
     case missingFields(SourcePosition, expected: Int, found: Int)
     case extraFields(SourcePosition, expected: Int, found: Int, value: String)
     case nulCharacter(SourcePosition)
+    /// The header reads as one column while the lines under it hold a separator the same number of times each.
+    case oneColumn(SourcePosition, header: String, separator: String, count: Int)
 
     public var errorDescription: String? { sentence.description }
 
@@ -84,6 +111,10 @@ public enum CSVError: Error, WordedError, LocalizedError, Equatable {
             return "\(position): this row has \(found) fields but the header has \(expected); unexpected value '\(value)'"
         case let .nulCharacter(position):
             return "\(position): the file contains a NUL character (byte 0x00), which would cut the text short; remove it (a file saved as UTF-16 has one in every other byte: save it as \"CSV UTF-8\")"
+        case let .oneColumn(position, header, separator, count):
+            return count == 1
+                ? "\(position): the header reads as one column ('\(header)'), but each line under it holds \(separator) once; make the first row the header (remove title lines above it) or give the separator with --delimiter"
+                : "\(position): the header reads as one column ('\(header)'), but each line under it holds \(separator) \(count) times; make the first row the header (remove title lines above it) or give the separator with --delimiter"
         }
     }
 }
@@ -93,6 +124,7 @@ public enum Delimiter: String, Sendable, CaseIterable {
     case comma = ","
     case semicolon = ";"
     case tab = "\t"
+    case pipe = "|"
 
     var byte: UInt8 { rawValue.utf8.first! }
 
@@ -101,14 +133,42 @@ public enum Delimiter: String, Sendable, CaseIterable {
         case .comma: return "comma"
         case .semicolon: return "semicolon"
         case .tab: return "tab"
+        case .pipe: return "pipe"
+        }
+    }
+
+    /// How messages show it: `','`, `';'`, `'|'`, `'\t'`.
+    public var shown: String { self == .tab ? "'\\t'" : "'\(rawValue)'" }
+}
+
+/// The character encoding a text table was read in.
+public enum TextEncoding: String, Sendable, Equatable {
+    case utf8
+    case utf8WithBOM
+    case utf16LittleEndian
+    case utf16BigEndian
+    /// Windows-1252, what Excel's "CSV" (not "CSV UTF-8") writes on a Windows set to Portuguese; the five bytes
+    /// the code page leaves undefined read as their Latin-1 (ISO 8859-1) characters.
+    case windows1252
+
+    /// The encoding's name, as people know it (not translated).
+    public var name: String {
+        switch self {
+        case .utf8: return "UTF-8"
+        case .utf8WithBOM: return "UTF-8 (BOM)"
+        case .utf16LittleEndian: return "UTF-16 LE"
+        case .utf16BigEndian: return "UTF-16 BE"
+        case .windows1252: return "Windows-1252 (Latin-1)"
         }
     }
 }
 
 /// Streams the records of a delimited text file (RFC 4180, plus what spreadsheets write in practice).
 ///
-/// Accepts UTF-8 with or without a byte-order mark, `,` `;` or tab delimiters (detected from the header row
-/// unless given), CRLF, LF or CR line ends, and quoted fields containing delimiters, quotes (`""`) and newlines.
+/// Accepts UTF-8 with or without a byte-order mark, UTF-16 with one, and else Windows-1252 (decided on the first
+/// byte that is not ASCII: a file whose first such bytes are not UTF-8 is Windows-1252 throughout; `encoding` says
+/// which); `,` `;` tab or `|` delimiters (detected from the header row unless given), CRLF, LF or CR line ends,
+/// and quoted fields containing delimiters, quotes (`""`) and newlines.
 /// Reads the file in chunks, so memory stays flat whatever its size. Blank lines and rows whose fields are all
 /// empty (trailing `;;;` rows that Excel leaves) are skipped. Every error names file, line and column.
 public final class CSVReader {
@@ -116,6 +176,9 @@ public final class CSVReader {
     public let delimiter: Delimiter
     /// The header row. Names are trimmed of surrounding white space.
     public private(set) var header: [Field] = []
+    /// The encoding the text was read in. Final once the file is read to its end: until its first byte that is
+    /// not ASCII, a file without a byte-order mark reads as UTF-8.
+    public var encoding: TextEncoding { input.encoding }
 
     private var input: ChunkedInput
     private let delimiterByte: UInt8
@@ -160,13 +223,10 @@ public final class CSVReader {
         try self.input.fill()
         if self.input.startsWith([0xEF, 0xBB, 0xBF]) {
             self.input.skip(3)
-        } else if acceptUTF16, self.input.startsWith([0xFF, 0xFE]) || self.input.startsWith([0xFE, 0xFF]) {
+        } else if self.input.startsWith([0xFF, 0xFE]) || self.input.startsWith([0xFE, 0xFF]) {
             try self.input.decodeUTF16(littleEndian: self.input.startsWith([0xFF, 0xFE]), skipping: 2)
         } else if acceptUTF16, let order = self.input.utf16WithoutBOM() {
             try self.input.decodeUTF16(littleEndian: order == "little-endian", skipping: 0)
-        } else if self.input.startsWith([0xFF, 0xFE]) || self.input.startsWith([0xFE, 0xFF]) {
-            throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1),
-                                   detail: "it is UTF-16 text")
         } else if let order = self.input.utf16WithoutBOM() {
             throw CSVError.notUTF8(SourcePosition(file: file, line: 1, column: 1),
                                    detail: "it is UTF-16 \(order) text without a byte-order mark")
@@ -177,8 +237,13 @@ public final class CSVReader {
         let chosen = delimiter ?? self.input.detectDelimiter()
         self.delimiter = chosen
         self.delimiterByte = chosen.byte
+        let sampled = delimiter == nil ? self.input.separatorsPerLine() : nil
         guard let headerRecord = try readRecord() else {
             throw CSVError.empty(file: file)
+        }
+        if headerRecord.fields.count == 1, let found = sampled ?? nil {
+            let shown = String(headerRecord.fields[0].value.prefix(60))
+            throw CSVError.oneColumn(SourcePosition(file: file, line: 1, column: 1), header: shown, separator: found.separator.shown, count: found.count)
         }
         if headerAsData {
             header = headerRecord.fields
@@ -413,6 +478,19 @@ public final class CSVReader {
         throw CSVError.notUTF8(SourcePosition(file: file, line: line, column: column), detail: "malformed text")
     }
 
+    /// Whether `bytes` (fewer than four) could begin a well-formed UTF-8 sequence that goes on past them.
+    static func validPrefix(_ bytes: [UInt8]) -> Bool {
+        guard let lead = bytes.first else { return false }
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return false
+        }
+        return bytes.count < length && bytes.dropFirst().allSatisfy { $0 & 0xC0 == 0x80 }
+    }
+
     /// Length of the well-formed UTF-8 sequence at `index`, or 0 when it is malformed.
     static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
         let lead = bytes[index]
@@ -442,6 +520,19 @@ struct ChunkedInput {
     private static let chunkSize = 1 << 20
     /// When the file is UTF-16: its byte order, and the bytes of a code unit or surrogate pair cut by a chunk's end.
     private var utf16: (littleEndian: Bool, carry: [UInt8], offset: Int)?
+    /// Whether the file is read as Windows-1252, each chunk converted to UTF-8 as it is read.
+    private var windows1252 = false
+    /// Whether the file may still be Windows-1252: every byte so far was ASCII (which both encodings read alike).
+    private var undecided = true
+    /// The start of a UTF-8 sequence cut by the last chunk's end, while undecided.
+    private var cutSequence: [UInt8] = []
+    private var byteOrderMark = false
+
+    /// The encoding read so far.
+    var encoding: TextEncoding {
+        if let utf16 { return utf16.littleEndian ? .utf16LittleEndian : .utf16BigEndian }
+        return windows1252 ? .windows1252 : byteOrderMark ? .utf8WithBOM : .utf8
+    }
 
     init(handle: FileHandle, file: String) {
         self.handle = handle
@@ -459,6 +550,7 @@ struct ChunkedInput {
         self.buffer = bytes
         self.exhausted = true
         self.file = file
+        self.undecided = false
     }
 
     var isAtEnd: Bool { index >= buffer.count && exhausted }
@@ -492,7 +584,12 @@ struct ChunkedInput {
             index = 0
         }
         if let data, !data.isEmpty {
-            if utf16 != nil { try appendUTF16(Array(data)) } else { buffer.append(contentsOf: data) }
+            if utf16 != nil {
+                try appendUTF16(Array(data))
+            } else {
+                if undecided { decideEncoding(data, first: consumedBefore == 0 && buffer.isEmpty) }
+                if windows1252 { Self.appendWindows1252(data, to: &buffer) } else { buffer.append(contentsOf: data) }
+            }
         } else {
             if let carry = utf16?.carry, !carry.isEmpty {
                 throw CSVError.cannotRead(file: file, reason: "the UTF-16 text ends in the middle of a character")
@@ -500,6 +597,95 @@ struct ChunkedInput {
             exhausted = true
             try? handle.close()
             self.handle = nil
+        }
+    }
+
+    /// Decides, on the first bytes that are not ASCII, whether the file is UTF-8 or Windows-1252: a file whose
+    /// first such bytes are well-formed UTF-8 is UTF-8 (a later malformed byte is then an error, at its place);
+    /// otherwise Windows-1252 from its first byte on (so far it was ASCII, which both read alike). A byte-order
+    /// mark, or UTF-16 without one, decides at once (the reader converts UTF-16 itself).
+    private mutating func decideEncoding(_ data: Data, first: Bool) {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if first {
+                let start = Array(bytes.prefix(64))
+                if start.starts(with: [0xEF, 0xBB, 0xBF]) { byteOrderMark = true; undecided = false; return }
+                if start.starts(with: [0xFF, 0xFE]) || start.starts(with: [0xFE, 0xFF])
+                    || ChunkedInput(bytes: start, file: file).utf16WithoutBOM() != nil { undecided = false; return }
+            }
+            guard let firstHigh = Self.firstNonASCII(bytes) else {
+                cutSequence = []
+                return
+            }
+            // The first non-ASCII sequence decides: after a sequence the last chunk cut, or at this chunk's first
+            // non-ASCII byte.
+            let judged = cutSequence.isEmpty ? Array(bytes[firstHigh..<min(bytes.count, firstHigh + 4)]) : cutSequence + Array(bytes.prefix(4))
+            cutSequence = []
+            if CSVReader.validSequenceLength(judged, at: 0) > 0 {
+                undecided = false
+            } else if judged.count < 4, CSVReader.validPrefix(judged) {
+                // Cut by the chunk's end: judged with the next chunk.
+                cutSequence = judged
+            } else {
+                windows1252 = true
+                undecided = false
+            }
+        }
+    }
+
+    /// The index of the first byte ≥ 0x80, eight bytes at a time.
+    private static func firstNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var i = 0
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & highBits != 0 { break }
+            i += 8
+        }
+        while i < bytes.count {
+            if bytes[i] >= 0x80 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Windows-1252's 0x80–0x9F as Unicode scalars; the five bytes it leaves undefined keep their Latin-1 (C1) value.
+    static let windows1252High: [UInt16] = [0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+                                             0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178]
+
+    /// Appends `data`, read as Windows-1252, to `buffer` as UTF-8 (written in place: at most three bytes each).
+    static func appendWindows1252(_ data: Data, to buffer: inout [UInt8]) {
+        data.withUnsafeBytes { raw in
+            let input = raw.bindMemory(to: UInt8.self)
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: input.count * 3))
+            let end = buffer.withUnsafeMutableBufferPointer { output -> Int in
+                var out = start
+                for byte in input {
+                    if byte < 0x80 {
+                        output[out] = byte
+                        out += 1
+                    } else if byte >= 0xA0 {
+                        output[out] = 0xC0 | byte >> 6
+                        output[out + 1] = 0x80 | byte & 0x3F
+                        out += 2
+                    } else {
+                        let scalar = windows1252High[Int(byte - 0x80)]
+                        if scalar < 0x800 {
+                            output[out] = UInt8(0xC0 | scalar >> 6)
+                            output[out + 1] = UInt8(0x80 | scalar & 0x3F)
+                            out += 2
+                        } else {
+                            output[out] = UInt8(0xE0 | scalar >> 12)
+                            output[out + 1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                            output[out + 2] = UInt8(0x80 | scalar & 0x3F)
+                            out += 3
+                        }
+                    }
+                }
+                return out
+            }
+            buffer.removeLast(buffer.count - end)
         }
     }
 
@@ -702,9 +888,45 @@ struct ChunkedInput {
             }
             i += 1
         }
-        let ranked = Delimiter.allCases.map { ($0, counts[$0.byte] ?? 0) }
+        // `|` only when the header holds none of the others (a name may hold one: "Nota | Grade").
+        let ranked = [Delimiter.comma, .semicolon, .tab].map { ($0, counts[$0.byte] ?? 0) }
         let best = ranked.max { $0.1 < $1.1 }!
-        return best.1 == 0 ? .comma : best.0
+        if best.1 == 0 { return (counts[Delimiter.pipe.byte] ?? 0) > 0 ? .pipe : .comma }
+        return best.0
+    }
+
+    /// A separator (`,` `;` tab `|`) that each of the buffered lines after the first holds the same number of times
+    /// outside quotes (at least two such lines, at most 50 looked at), with that number; nil when none does. Tells
+    /// a header read as one column (a title row above it) from a file of one column.
+    func separatorsPerLine() -> (separator: Delimiter, count: Int)? {
+        var lines: [[UInt8: Int]] = []
+        var counts: [UInt8: Int] = [:]
+        var inQuotes = false
+        var i = index
+        var first = true
+        var length = 0
+        while i < buffer.count, lines.count < 50 {
+            let byte = buffer[i]
+            i += 1
+            if !inQuotes, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                // Blank lines (and the LF of a CR LF) are no line.
+                if length > 0 {
+                    if !first { lines.append(counts) }
+                    first = false
+                }
+                counts = [:]
+                length = 0
+                continue
+            }
+            length += 1
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() } else if !inQuotes { counts[byte, default: 0] += 1 }
+        }
+        guard lines.count >= 2 else { return nil }
+        for separator in Delimiter.allCases {
+            let perLine = Set(lines.map { $0[separator.byte] ?? 0 })
+            if perLine.count == 1, let count = perLine.first, count > 0 { return (separator, count) }
+        }
+        return nil
     }
 }
 

@@ -32,8 +32,6 @@ struct API {
         var name: String; var definition: String?; var origin: String; var reference: String?; var theme: String?
         var codes: Int; var participants: Int; var colour: String
     }
-    /// The highlight colours of the categories, in codebook order (light enough to read black text on).
-    static let palette = ["#ffd166", "#8ecae6", "#b5e48c", "#f4a261", "#cdb4db", "#ffafcc", "#a3c4f3", "#e9c46a", "#90dbf4", "#f1c0e8"]
 
     struct Coding: Codable {
         var id: Int64; var start: Int?; var end: Int?; var excerpt: String; var code: String; var categories: [String]; var inVivo: Bool; var memo: String?
@@ -165,6 +163,7 @@ struct API {
                 return Done(message: try say(.settledAgreements(count: count, into: body.consensus)))
             }
         }
+        registerCodebook(on: api)
         api.get("memos") { _, _ in try await guarded { Memos(memos: try study.memos()) } }
         api.post("memos") { request, context in
             let body = try await request.decode(as: NewMemo.self, context: context)
@@ -238,13 +237,15 @@ struct API {
     }
 
     /// The codebook with the coder's own counts (a coder not in the study yet has none): coding is blind, so no
-    /// count of another coder's codes reaches the page. Colours follow the codebook's order, as the page has always
-    /// drawn them, so a category keeps its colour from the moment it is created.
+    /// count of another coder's codes reaches the page. A category's colour follows the order categories were added
+    /// in (`Palette`), so it keeps its colour from the moment it is created, whatever is merged away after, and no
+    /// two categories share one.
     func categories(coder: String?) throws -> [Category] {
-        try study.categories(coder: coder).enumerated().map { index, info in
+        let positions = try study.categoryPositions()
+        return try study.categories(coder: coder).enumerated().map { index, info in
             Category(name: info.name, definition: info.definition, origin: info.origin, reference: info.reference, theme: info.theme,
                      codes: coder == nil ? 0 : info.codes, participants: coder == nil ? 0 : info.participants,
-                     colour: Self.palette[index % Self.palette.count])
+                     colour: Palette.colour(positions[info.name].map { $0 - 1 } ?? index))
         }
     }
 
@@ -327,6 +328,9 @@ struct API {
             await server.undo.remove(action.id)
             throw UndoRefusal(message: .undoChangedSince(after.record.code))
         }
+        if case let .batch(made) = action.change {
+            return try await undoBatch(action, made: made, coder: coder)
+        }
         let message: Message
         switch action.change {
         case let .created(after):
@@ -339,13 +343,33 @@ struct API {
                                                        coder: coder, memo: before.memo, descriptive: !record.inVivo, span: span, transcript: record.transcript))
             await server.undo.renumber(code: record.id, to: restored.id)
             message = .restoredCoding(record.code)
-        case let .edited(before, _):
+        case let .edited(before, after):
+            if before.record.spanStart != after.record.spanStart || before.record.spanEnd != after.record.spanEnd,
+               let start = before.record.spanStart, let end = before.record.spanEnd {
+                _ = try study.resizeCode(before.record.id, coder: coder, span: start..<end, excerpt: before.record.excerpt)
+            }
             _ = try study.updateCode(before.record.id, coder: coder, label: before.record.code, categories: before.record.categories,
                                      inVivo: before.record.inVivo, memo: before.memo ?? "")
             message = .undidEdit(before.record.code)
+        case .batch:
+            message = .nothingToUndo
         }
         await server.undo.remove(action.id)
         return Done(message: try say(message), action: action.id)
+    }
+
+    /// Undoes codings made in one step, all in one transaction, if none changed since.
+    func undoBatch(_ action: UndoLog.Action, made: [UndoLog.Snapshot], coder: String) async throws -> Done {
+        for coding in made {
+            guard try snapshot(coding.record.id, coder: coder) == coding else {
+                await server.undo.remove(action.id)
+                throw UndoRefusal(message: .undoChangedSince(coding.record.code))
+            }
+        }
+        try study.deleteCodes(made.map(\.record.id), coder: coder)
+        await server.undo.remove(action.id)
+        let sentence: Sentence = "Undid the coding of \(String(made.count)) passages made in one step"
+        return Done(message: sentence.text(try study.info().language), action: action.id)
     }
 
     /// The coder's own quotes of `category` (none for a coder not in the study yet): coding is blind.
@@ -369,7 +393,7 @@ struct API {
         var dataset = try study.codingDataset(coder: known ? coder : nil, groupedBy: attribute)
         if !known { dataset.segments = [] }
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(.interviewed),
-                                             groupOrder: dataset.groupOrder)
+                                             groupOrder: dataset.groupOrder, tree: dataset.tree)
         return Frequencies(attribute: attribute, table: table)
     }
 

@@ -31,8 +31,11 @@ public struct WorkspaceServer: Sendable {
         router.get("/") { _, _ in try Self.asset("index.html", type: "text/html; charset=utf-8") }
         router.get("/common.js") { _, _ in try Self.asset("common.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.js") { _, _ in try Self.asset("app.js", type: "text/javascript; charset=utf-8") }
+        router.get("/codebook.js") { _, _ in try Self.asset("codebook.js", type: "text/javascript; charset=utf-8") }
+        router.get("/search.js") { _, _ in try Self.asset("search.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         API(server: self).register(on: router)
+        SearchAPI(server: self).register(on: router)
         ModeratorAPI(server: self).register(on: router)
         MediaRoute(server: self).register(on: router)
         return router
@@ -126,12 +129,14 @@ actor UndoLog {
         case created(Snapshot)
         case deleted(Snapshot)
         case edited(before: Snapshot, after: Snapshot)
+        /// Codings made in one step (every hit of a search): undone together.
+        case batch([Snapshot])
 
         /// The coding the change left behind (nil: it deleted it).
         var after: Snapshot? {
             switch self {
             case let .created(after), let .edited(_, after): return after
-            case .deleted: return nil
+            case .deleted, .batch: return nil
             }
         }
     }
@@ -170,6 +175,7 @@ actor UndoLog {
             case let .created(after): actions[index].change = .created(moved(after))
             case let .deleted(before): actions[index].change = .deleted(moved(before))
             case let .edited(before, after): actions[index].change = .edited(before: moved(before), after: moved(after))
+            case let .batch(made): actions[index].change = .batch(made.map(moved))
             }
         }
     }

@@ -40,6 +40,7 @@ struct StudyCtl: ParsableCommand {
             Codebook.self,
             CodeCommand.self,
             MemoCommand.self,
+            Annotate.self, AnnotationCommand.self,
             CodesCommand.self,
             Serve.self,
             GazeCommand.self,

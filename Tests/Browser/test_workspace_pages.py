@@ -243,14 +243,14 @@ def main():
 
             # 8. The codebook fits its panel at 1366×768: no wider than the panel, no sideways scrolling.
             a.click(".tabs button[data-tab=codebook]")
-            a.wait_for_selector("#codebook tr[data-category=Desempenho]")
+            a.wait_for_selector("#codebook li[data-category=Desempenho]")
             widths = a.evaluate("""() => ({ table: document.getElementById('codebook').scrollWidth,
                 panel: document.getElementById('panel').clientWidth,
                 aside: [document.querySelector('aside').scrollWidth, document.querySelector('aside').clientWidth] })""")
             a.screenshot(path=os.path.join(ROOT, ".build", "workspace-codebook-1366.png"))
             assert widths["table"] <= widths["panel"] and widths["aside"][0] <= widths["aside"][1], widths
-            shown = a.locator("#codebook tr[data-category=Navegação]").locator("td.n").all_inner_texts()
-            assert shown == ["1", "1"], shown
+            shown = a.locator("#codebook li[data-category=Navegação] > .row .counts").inner_text()
+            assert shown == "1 código · 1 participante", shown
             assert not english_words(a.locator("body").inner_text()), english_words(a.locator("body").inner_text())
 
             # 9. A blind coder sees none of ana's counts: not in the codebook, the participant list, nor what the API sends.
@@ -258,9 +258,9 @@ def main():
             c.goto(url.split("?")[0])
             open_p1(c, coder="bia")
             c.click(".tabs button[data-tab=codebook]")
-            c.wait_for_selector("#codebook tr[data-category=Desempenho]")
-            counts = c.locator("#codebook td.n").all_inner_texts()
-            assert counts and set(counts) == {"0"}, counts
+            c.wait_for_selector("#codebook li[data-category=Desempenho]")
+            counts = c.locator("#codebook .counts").all_inner_texts()
+            assert counts and all(x == "0 códigos · 0 participantes" for x in counts), counts
             assert "0 codificações" in c.locator("button.participant[data-code=P1] small").inner_text()
             sent = c.evaluate("fetch('/api/state?coder=bia').then((r) => r.json())")
             assert all(x["codes"] == 0 and x["participants"] == 0 for x in sent["categories"]), sent["categories"]

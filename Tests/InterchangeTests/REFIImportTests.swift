@@ -96,7 +96,7 @@ import ZIPFoundation
             """
         let path = try write(["Project.QDE": Data(qde.utf8), "Sources/{50000000-0000-4000-8000-000000000001}.txt": Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))])
         let project = try REFIImport(path: path)
-        #expect(project.report.contains("source P7.txt → P7: positions in UTF-16 units"))
+        #expect(project.report.contains("source P7.txt → P7: positions in UTF-16 units (2 of 3 selection names read true)"))
         // A selection's name is a label (REFI makes it optional free text): its positions are what is coded, and the
         // mismatch is reported once for the source.
         #expect(project.report.contains("source P7.txt: 1 selection name (“nada disso”) is a label, not the selected text; the positions were used"))
@@ -189,7 +189,10 @@ import ZIPFoundation
         let memos = try study.memos()
         #expect(memos.contains { $0.text == "Diário\n\nPrimeiro dia de campo." && $0.on == "study" }, "the journal, read from its file, BOM left out: \(memos)")
         #expect(memos.contains { $0.text == "Code “menu confuso”: Quando o menu atrapalha" && $0.on == "category:Navegação" }, "the code's definition")
-        #expect(memos.contains { $0.text == "Annotation on “Eu achei”: hesitou aqui" && $0.on == "participant:Entrevista_João" }, "the annotation")
+        #expect(!memos.contains { $0.text.contains("hesitou aqui") }, "an annotation is not a memo: \(memos)")
+        let annotations = try study.annotations()
+        #expect(annotations.map(\.text) == ["hesitou aqui"] && annotations.first?.excerpt == "Eu achei" && annotations.first?.start == 0
+                && annotations.first?.end == 8 && annotations.first?.participant == "Entrevista_João", "QualCoder's annotation on its passage: \(annotations)")
         #expect(memos.contains { $0.text == "Só João" && $0.on == "category:Navegação" }, "a note named after its category")
         // Two sources that make one participant code are refused, never merged.
         let twice = qde.replacingOccurrences(of: "</TextSource></Sources>", with: """

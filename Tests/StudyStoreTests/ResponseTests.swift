@@ -77,7 +77,7 @@ import Surveys
         #expect(summary.answers == 160)
         #expect(summary.columns[1] == "Q1" && summary.columns[16] == "Q16")
         let (definition, sets) = try study.responseSets(instrument: "pssuq")
-        #expect(sets.first?.submitted == "2025-03-10 14:05:12")
+        #expect(sets.first?.submitted == "2025-03-10T14:05:12", "Qualtrics' time stamp, stored in ISO 8601")
         let reader = try CSVTestReader(Fixtures.datasets.appendingPathComponent("uitracking/pssuq_published.csv").path)
         for (set, published) in zip(sets, reader.rows) {
             let scores = Dictionary(uniqueKeysWithValues: try definition.score(set.answers).map { ($0.id, $0.value) })
@@ -107,7 +107,7 @@ import Surveys
         #expect(summary.responseSets == 2)
         let (definition, sets) = try study.responseSets(instrument: "sus")
         #expect(try definition.score(sets[0].answers).first?.value == 85)
-        #expect(sets[0].submitted == "2025/03/10 14:05:12 GMT-3")
+        #expect(sets[0].submitted == "2025-03-10T14:05:12-03:00", "Google Forms' time stamp, stored in ISO 8601 with its offset")
         let raw = try study.read { db in try String.fetchOne(db, sql: "SELECT json_extract(raw, '$.1') FROM response_set ORDER BY id") }
         #expect(raw == "Concordo", "what the form exported is kept verbatim")
     }

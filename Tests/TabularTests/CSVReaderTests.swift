@@ -70,25 +70,72 @@ import Testing
         }
     }
 
-    @Test func reportsInvalidUTF8AtTheOffendingByte() throws {
-        // "Iniciante" then Latin-1 "é" (0xE9) as a Windows export would write it.
-        let bytes = Array("code,level\nP1,Intermedi".utf8) + [0xE1] + Array("rio\n".utf8)
-        let url = try temporaryFile(bytes)
-        let reader = try CSVReader(path: url.path, displayName: "latin1.csv")
+    /// Excel's "CSV" (not "CSV UTF-8") on a Windows set to Portuguese: Windows-1252, read and said.
+    @Test func readsWindows1252WhenTheFirstNonASCIIBytesAreNotUTF8() throws {
+        let bytes = Array("code;level;note\nP1;Intermedi".utf8) + [0xE1] + Array("rio;".utf8) + [0x80, 0x20, 0x93] + Array("ok".utf8) + [0x94, 0x0A]
+        let reader = try CSVReader(path: try temporaryFile(bytes).path, displayName: "latin1.csv")
+        #expect(try reader.readAll().map { $0.fields.map(\.value) } == [["P1", "Intermediário", "€ “ok”"]])
+        #expect(reader.encoding == .windows1252 && reader.delimiter == .semicolon)
+        // Decided late (after a megabyte of ASCII): the ASCII already read is the same text in both encodings.
+        let late = Array("code,level\n".utf8) + Array(repeating: Array("P1,abc\n".utf8), count: 200_000).flatMap { $0 } + Array("P2,s".utf8) + [0xE9, 0x0A]
+        let lateReader = try CSVReader(path: try temporaryFile(late).path)
+        #expect(try lateReader.readAll().last?.fields[1].value == "sé")
+        #expect(lateReader.encoding == .windows1252)
+    }
+
+    /// A file whose first non-ASCII text is UTF-8 stays UTF-8: a later Latin-1 byte is refused where it is.
+    @Test func reportsInvalidUTF8AtTheOffendingByteOfAUTF8File() throws {
+        let bytes = Array("code,level\nP0,Avançado\nP1,Intermedi".utf8) + [0xE1] + Array("rio\n".utf8)
+        let reader = try CSVReader(path: try temporaryFile(bytes).path, displayName: "mixed.csv")
         let error = #expect(throws: CSVError.self) { try reader.readAll() }
         guard case let .notUTF8(position, detail)? = error else {
             Issue.record("expected notUTF8, got \(String(describing: error))")
             return
         }
-        #expect(position == SourcePosition(file: "latin1.csv", line: 2, column: 13))
+        #expect(position == SourcePosition(file: "mixed.csv", line: 3, column: 13))
         #expect(detail.contains("0xE1"))
     }
 
-    @Test func refusesUTF16() throws {
-        let url = try temporaryFile([0xFF, 0xFE, 0x61, 0x00])
-        #expect(throws: CSVError.notUTF8(SourcePosition(file: url.path, line: 1, column: 1), detail: "it is UTF-16 text")) {
-            _ = try CSVReader(path: url.path)
+    /// A UTF-8 character cut by the end of the first megabyte read is UTF-8, not Windows-1252.
+    @Test func aCharacterCutByAChunkEndDecidesWithTheNextChunk() throws {
+        let rows = (1_048_576 - 4) / 4 - 1
+        let bytes = Array("a,b\n".utf8) + Array(repeating: Array("x,y\n".utf8), count: rows).flatMap { $0 } + Array("x,y".utf8) + [0xC3, 0xA9, 0x0A] + Array("z,w\n".utf8)
+        #expect(bytes[1_048_575] == 0xC3)
+        let reader = try CSVReader(path: try temporaryFile(bytes).path)
+        #expect(try reader.readAll().suffix(2).map { $0.fields[1].value } == ["yé", "w"])
+        #expect(reader.encoding == .utf8)
+    }
+
+    @Test func readsUTF16WithAByteOrderMark() throws {
+        let url = try temporaryFile([0xFF, 0xFE] + Array("código;nível\nP1;ação\n".data(using: .utf16LittleEndian)!))
+        let reader = try CSVReader(path: url.path)
+        #expect(try values(reader) == [["P1", "ação"]])
+        #expect(reader.encoding == .utf16LittleEndian && reader.header.map(\.value) == ["código", "nível"])
+        let bom = try CSVReader(path: try temporaryFile([0xEF, 0xBB, 0xBF] + Array("a,b\n1,2\n".utf8)).path)
+        #expect(try values(bom) == [["1", "2"]] && bom.encoding == .utf8WithBOM)
+    }
+
+    /// `|` separates when the header holds none of `,` `;` tab; a header read as one column over lines that each
+    /// hold a separator the same number of times is refused, naming the file and what was seen.
+    @Test func detectsPipesAndRefusesAOneColumnHeaderOverSeparatedLines() throws {
+        let pipes = try CSVReader(text: "codigo|idade|grupo\nP11|33|controle\n", file: "p.csv")
+        #expect(pipes.delimiter == .pipe && pipes.header.count == 3)
+        #expect(try values(pipes) == [["P11", "33", "controle"]])
+        let titled = try temporaryFile(Array("Respostas do formulário\ncodigo;idade;grupo\nP11;33;controle\n".utf8))
+        #expect(throws: CSVError.oneColumn(SourcePosition(file: "t.csv", line: 1, column: 1), header: "Respostas do formulário", separator: "';'", count: 2)) {
+            _ = try CSVReader(path: titled.path, displayName: "t.csv")
         }
+        // One column of codes is a table.
+        #expect(try values(try CSVReader(text: "code\nP1\nP2\n")) == [["P1"], ["P2"]])
+        // A separator given is not second-guessed.
+        #expect(try CSVReader(path: titled.path, delimiter: .semicolon).header.count == 1)
+    }
+
+    /// A workbook's place reads as the sheet shows it.
+    @Test func positionsInASheetReadAsCellReferences() {
+        #expect(SourcePosition(file: "f.xlsx", line: 5, column: 3, sheet: "Respostas").description == "f.xlsx:Respostas!C5")
+        #expect(SourcePosition(file: "f.xlsx", line: 2, column: 28, sheet: "Form 1").description == "f.xlsx:'Form 1'!AB2")
+        #expect(SourcePosition(file: "f.csv", line: 2, column: 3).description == "f.csv:2:3")
     }
 
     /// Tobii writes UTF-16: read when asked for, converted as it streams, characters cut by a chunk's end included.
@@ -119,10 +166,11 @@ import Testing
         let reader = try CSVReader(text: "a,b,c\n1,2,3\n4,5,6\n")
         reader.columnsToKeep = [true, false, true]
         #expect(try values(reader) == [["1", "", "3"], ["4", "", "6"]])
-        let latin = try temporaryFile(Array("a,b\n1,".utf8) + [0xE1] + Array("\n".utf8))
+        // UTF-8 (é) then a Latin-1 byte in the skipped column: still refused.
+        let latin = try temporaryFile(Array("a,b\n1,é\n2,".utf8) + [0xE1] + Array("\n".utf8))
         let checked = try CSVReader(path: latin.path)
         checked.columnsToKeep = [true, false]
-        #expect(throws: CSVError.self) { _ = try checked.next() }
+        #expect(throws: CSVError.self) { while try checked.next() != nil {} }
     }
 
     @Test func refusesEmptyFileAndMissingFile() throws {

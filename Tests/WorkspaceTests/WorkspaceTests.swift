@@ -245,7 +245,7 @@ import Testing
             let nobody = try await categories("")
             #expect(nobody.allSatisfy { $0["codes"] as? Int == 0 && $0["participants"] as? Int == 0 })
             // Colours by codebook order, the same for every coder (what the page draws at once and after a reload).
-            #expect(bia.map { $0["colour"] as? String } == ["#ffd166", "#8ecae6"] && caio.map { $0["colour"] as? String } == ["#ffd166", "#8ecae6"])
+            #expect(bia.map { $0["colour"] as? String } == [Palette.colour(0), Palette.colour(1)] && caio.map { $0["colour"] as? String } == [Palette.colour(0), Palette.colour(1)])
             // Quotes and frequencies: only the asker's own, and an asker must be named.
             let quotes = try await client.execute(uri: "/api/quotes?category=Est%C3%A9tica&coder=bia", method: .get, headers: headers(server)) { try decode($0) }
             #expect((quotes["quotes"] as? [[String: Any]])?.map { $0["coder"] as? String } == ["bia"])

@@ -279,7 +279,7 @@ import Testing
         var long = "participant,instrument,item,value\n"
         for code in ["R1", "R2"] { for item in 1...10 { long += "\(code),sus,\(item),\(item % 2 == 1 ? 4 : 2)\n" } }
         try cli.write("long.csv", long)
-        #expect(try cli.succeed(["responses", "import", "long.csv", "--long"]) == "Imported 2 sus response sets (20 answers) from long.csv\n")
+        #expect(try cli.succeed(["responses", "import", "long.csv", "--long"]) == "Imported 2 sus response sets (20 answers) from long.csv\nRead long.csv as UTF-8 text, fields separated by ','.\n")
         #expect(try cli.succeed(["export", "xlsx", "answers.xlsx", "--only", "responses"]) == "Wrote answers.xlsx\n")
         let unzip = Process()
         unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")

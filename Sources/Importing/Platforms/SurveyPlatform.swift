@@ -87,6 +87,10 @@ final class ReplayedSource: RecordSource {
     var fractionRead: Double { source.fractionRead }
     /// The delimiter of the file underneath, for reading it again.
     var delimiter: Delimiter? { (source as? CSVReader)?.delimiter }
+    /// The file's own reader under a replayed source (what was read, and how: `TableFile.reading`).
+    static func underlying(_ source: RecordSource) -> RecordSource {
+        (source as? ReplayedSource)?.source ?? source
+    }
 }
 
 /// What a column of an export is for.
@@ -234,9 +238,10 @@ public enum SurveyExport {
 
     /// Opens a delimited file for recognition: as usual, or, when its first row has blank or repeated cells
     /// (SurveyMonkey's question row), with that row kept as data, provided a platform then recognises it.
-    static func open(path: String, delimiter: Delimiter?, from: SurveyPlatform?, keep: [String], loop: [Int: String]? = nil) throws -> PlatformTable {
+    static func open(_ file: TableFile, from: SurveyPlatform?, keep: [String], loop: [Int: String]? = nil) throws -> PlatformTable {
+        let path = file.path, delimiter = file.delimiter
         do {
-            return try recognise(try CSVReader(path: path, delimiter: delimiter), from: from, keep: keep, loop: loop)
+            return try recognise(try file.open(), from: from, keep: keep, loop: loop)
         } catch let error as CSVError {
             switch error {
             case .emptyHeader, .duplicateHeader:

@@ -20,7 +20,8 @@ extension ReportModel {
     /// The per-participant tables (the participants, each questionnaire's scores per participant) go to the appendix
     /// at the end, or with `appendix: .separate` beside the report as CSV files (`appendixTables`).
     public static func build(_ s: StudySnapshot, language: StudyLanguage,
-                             chartFolder: String? = nil, appendix: AppendixPlacement = .inline) -> (ReportModel, [ChartFile]) {
+                             chartFolder: String? = nil, appendix: AppendixPlacement = .inline,
+                             quotes quoteAmount: QuoteAmount = .three) -> (ReportModel, [ChartFile]) {
         // Each language has its own charts (their labels are in that language): charts/pt-BR, charts/en.
         let chartFolder = chartFolder ?? "charts/\(language.rawValue)"
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
@@ -568,8 +569,26 @@ extension ReportModel {
                     quotes.append([.text(category.name), .text(code.participant), .text("“\(code.excerpt)”")])
                 }
             }
-            if !quotes.isEmpty { quotes.notes = [Phrase.quotesNote.text(language)] }
+            if !quotes.isEmpty {
+                quotes.notes = [quoteAmount == .all ? ("At most three excerpts per category, in participant order; every excerpt is in the appendix table of all quotes." as Sentence).text(language)
+                                : Phrase.quotesNote.text(language)]
+            }
             model.coding.quotes = model.place(quotes)
+            if quoteAmount == .all {
+                // Every quote of every category, for a results chapter to choose from.
+                var columns = [Column(.category, .text, language), Column(.participant, .text, language)]
+                if let attribute = s.groupAttribute { columns.append(Column("group", attribute, .text)) }
+                columns.append(Column(.excerpt, .prose, language))
+                var every = ResultTable(id: "all_quotes", title: ("All quotes by category" as Sentence).text(language), language: language, columns: columns)
+                for category in s.categories {
+                    for code in primary.filter({ $0.categories.contains(category.name) }) {
+                        var row: [Results.Value] = [.text(category.name), .text(code.participant)]
+                        if s.groupAttribute != nil { row.append(Results.Value(s.group(of: code.participant))) }
+                        every.append(row + [.text("“\(code.excerpt)”")])
+                    }
+                }
+                toAppendix(every)
+            }
             sampleSize(s, language: language, citations: citations, model: &model, chart: chart)
         }
         let agreements = s.agreement.map { report in
@@ -812,9 +831,13 @@ extension ReportModel {
 
     /// The year the data were collected: of the last response set submitted, else of the study's creation — the
     /// year ABNT's source line gives ("Fonte: dados da pesquisa (2025)."), not the year the report is written.
+    /// Imports store submission times in ISO 8601; a time a study stored before as the form wrote it
+    /// ("18/11/2026 17:34:56") is read for its year too (the year is the same whichever order day and month are in).
     static func collectionYear(_ s: StudySnapshot) -> String {
-        let submitted = s.questionnaires.flatMap { $0.sets.compactMap(\.submitted) }.filter { $0.count >= 4 }.max()
-        return String((submitted ?? s.info.created).prefix(4))
+        let years = s.questionnaires.flatMap { $0.sets.compactMap(\.submitted) }.compactMap { text in
+            (FormTimestamp.parse(text, order: .dayFirst) ?? FormTimestamp.parse(text, order: .monthFirst))?.year
+        }
+        return years.max().map(String.init) ?? String(s.info.created.prefix(4))
     }
 
 

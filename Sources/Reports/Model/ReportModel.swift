@@ -155,6 +155,12 @@ public struct ReportModel: Sendable {
         case inline, separate
     }
 
+    /// How many quotes per category the report carries (`report --quotes`): three in the coding section, or also every
+    /// quote in an appendix table.
+    public enum QuoteAmount: String, Sendable, CaseIterable {
+        case three, all
+    }
+
     /// The per-participant tables, at the end of the report (or, placed apart, the files they are in).
     public struct Appendix: Sendable {
         public var tables: [TableRef] = []

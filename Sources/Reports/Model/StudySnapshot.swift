@@ -214,7 +214,7 @@ public struct StudySnapshot: Sendable {
         let primary = coders.first
         let coding = try study.codingDataset(coder: primary, groupedBy: groupAttribute?.name, interviewedOnly: streaming)
         let frequencies = CodeAnalysis.frequencies(coding.segments, categories: coding.categories, participants: coding.denominator(.interviewed),
-                                                   groupOrder: coding.groupOrder)
+                                                   groupOrder: coding.groupOrder, tree: coding.tree)
         var snapshot = StudySnapshot(
             path: study.path, info: try study.info(), roster: roster, groupAttribute: groupAttribute?.name, groupOrder: groupOrder,
             questionnaires: questionnaires, tasks: try study.tasks(), factors: factors,

@@ -832,9 +832,18 @@ public enum StudyTables {
                              .integer(count.denominator), .number(count.share)])
             }
         }
+        // A theme's total (each participant once), its name marked so that no category's name is taken for it.
+        for theme in s.frequencies.themes {
+            for (group, count) in [("all", theme.overall)] + zip(s.frequencies.groups, theme.groups).map({ ($0, $1) }) {
+                rows.append([.text("theme:" + theme.theme), .text(group), .integer(count.segments), .integer(count.participants),
+                             .integer(count.denominator), .number(count.share)])
+            }
+        }
         var table = DataTable(name: "Category frequencies", file: "category_frequencies",
                               columns: ["category", "group", "segments", "participants", "denominator", "share"], rows: rows)
-        table.display = [1: ["all": Term.all.text(s.info.language)]]
+        table.display = [1: ["all": Term.all.text(s.info.language)],
+                         0: Dictionary(s.frequencies.themes.map { ("theme:" + $0.theme, Sentence("Theme \($0.theme), in all").text(s.info.language)) },
+                                       uniquingKeysWith: { a, _ in a })]
         return table
     }
 

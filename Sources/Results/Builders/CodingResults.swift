@@ -6,13 +6,31 @@ extension ResultTable {
     /// Per category: coded segments, participants who raised it and their share of the denominator, overall and
     /// per group (count and share). The same table in `codes freq`, the report and the workbook.
     public static func categoryFrequencies(_ table: FrequencyTable, language: StudyLanguage) -> ResultTable {
+        let coderColumns = table.coders.map { coder -> Column in
+            Column("participants_" + StudyText.key(coder).replacingOccurrences(of: " ", with: "_"),
+                   Sentence("participants (\(coder))").text(language), .count)
+        }
         var result = ResultTable(id: "category_frequencies", title: Phrase.categoryFrequenciesTitle.text(language), language: language,
                                  columns: [Column(.category, .text, language), Column(.segments, .count, language),
                                            Column(.participants, .count, language), Column(.share, .percent(decimals: 0), language)]
-                                    + table.groups.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), $0, .countShare(decimals: 0)) })
+                                    + table.groups.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), $0, .countShare(decimals: 0)) }
+                                    + coderColumns)
         for row in table.rows {
             result.append([.text(row.category), .count(row.overall.segments), .count(row.overall.participants), .percent(row.overall.share)]
-                          + row.groups.map { .countShare($0.participants, $0.share) })
+                          + row.groups.map { .countShare($0.participants, $0.share) } + row.byCoder.map { .count($0.participants) })
+        }
+        // A theme's total counts each participant once, however many of its categories they raised.
+        for theme in table.themes {
+            result.append([.text(Sentence("Theme \(theme.theme), in all").text(language)), .count(theme.overall.segments),
+                           .count(theme.overall.participants), .percent(theme.overall.share)]
+                          + theme.groups.map { .countShare($0.participants, $0.share) } + table.coders.map { _ in .empty },
+                          emphasised: true)
+        }
+        if !table.themes.isEmpty {
+            result.notes.append(Sentence("A theme's total counts the codes of the theme and of every category under it, each participant once: not the sum of its categories.").text(language))
+        }
+        if !table.coders.isEmpty {
+            result.notes.append(Sentence("Codes and participants count every coder's codes (\(table.coders.joined(separator: ", "))); the participants (coder) columns count each coder's own.").text(language))
         }
         return result
     }

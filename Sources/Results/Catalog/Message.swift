@@ -70,6 +70,7 @@ public enum Message: Sendable, Equatable, Bilingual {
     case settledExcerpt(from: String, into: String), settledAgreements(count: Int, into: String)
     case deletedCode(String), nothingToUndo, undidCoding(String), restoredCoding(String)
     case undidEdit(String), undoChangedSince(String), undoUnknownAction
+    case categoryChanged(String), categoryUnchanged(String), passageNow(code: String, excerpt: String)
 
     public var entry: (String, String) {
         switch self {
@@ -227,6 +228,9 @@ public enum Message: Sendable, Equatable, Bilingual {
         case let .undidCoding(code): return ("Undid coding “\(code)”", "Codificação “\(code)” desfeita")
         case let .restoredCoding(code): return ("Restored “\(code)”", "“\(code)” restaurado")
         case let .undidEdit(code): return ("Undid the edit: “\(code)” is back as it was", "Edição desfeita: “\(code)” voltou a ser como era")
+        case let .categoryChanged(name): return ("Changed category \(name)", "Categoria \(name) alterada")
+        case let .categoryUnchanged(name): return ("Nothing to change in category \(name)", "Nada a alterar na categoria \(name)")
+        case let .passageNow(code, excerpt): return ("“\(code)” now lies on “\(excerpt)”", "“\(code)” agora está em “\(excerpt)”")
         case let .undoChangedSince(code):
             return ("Not undone: “\(code)” was changed since in another page or on the command line; this page's undo leaves it as it is now.",
                     "Não desfeito: “\(code)” foi alterado depois em outra página ou na linha de comando; o desfazer desta página o deixa como está agora.")

@@ -20,6 +20,13 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     case modSuccess, modPartial, modFail, modCancel, modRestart, modNote, modAddNote, modEnd, modEndConfirm, modTask, modTitleColumn
     case modTime, modErrors, modState, modRunning, modPaused, modStopped, modToDo, modAssisted, modNotes, modAsk, modSkip, modStore
     case modEnded, modKeys, modResumed, modStarted, modTries, modJoin, modNoLevel
+    case name, originHint, noTheme, editCategoryTitle, renameTitle, mergeInto, mergeHint, ownCounts, ownCountsTitle
+    case codeCount, codeCountOne, participantCount, participantCountOne
+    case resize, resizeHint, startHandle, endHandle, notPlaced
+    case themeTotal, passagesOf, previousPassage, nextPassage, previousPassageKey, nextPassageKey, noMorePassages, passageShown
+    // Search and annotations.
+    case searchPlaceholder, searchSpeaker, searchButton, ignoreCase, searchHits, searchHitsOne, noHits, searchAll
+    case codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -102,6 +109,38 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .openTranscriptHint: return ("Open a transcript, select words and press n to code them.", "Abra uma transcrição, selecione palavras e tecle n para codificá-las.")
         case .memoLabel: return ("memo", "memorando")
         case .edit: return ("Edit", "Editar")
+        case .name: return ("Name", "Nome")
+        case .originHint: return ("Origin (a reference, or emergent)", "Origem (uma referência, ou emergente)")
+        case .noTheme: return ("(no theme)", "(sem tema)")
+        case .editCategoryTitle: return ("Change category {name}", "Alterar a categoria {name}")
+        case .renameTitle: return ("Rename category {name}", "Renomear a categoria {name}")
+        case .mergeInto: return ("Into", "Em")
+        case .mergeHint:
+            return ("Its codes, memos and sub-categories move into the category chosen; a memo records the merge.",
+                    "Seus códigos, memorandos e subcategorias passam para a categoria escolhida; um memorando registra a fusão.")
+        case .ownCounts:
+            return ("Counts are your own codes ({coder}): coding is blind, no other coder's counts reach this page.",
+                    "As contagens são dos seus próprios códigos ({coder}): a codificação é cega, nenhuma contagem de outro codificador chega a esta página.")
+        case .ownCountsTitle: return ("Your codes and the participants you coded ({coder})", "Seus códigos e os participantes que você codificou ({coder})")
+        case .codeCount: return ("{n} codes", "{n} códigos")
+        case .codeCountOne: return ("{n} code", "{n} código")
+        case .participantCount: return ("{n} participants", "{n} participantes")
+        case .participantCountOne: return ("{n} participant", "{n} participante")
+        case .resize: return ("Move ends", "Mover limites")
+        case .resizeHint:
+            return ("Drag the [ and ] handles, or move them with ← and → (Ctrl: a word at a time); Enter saves, Esc cancels.",
+                    "Arraste as alças [ e ], ou mova-as com ← e → (Ctrl: uma palavra por vez); Enter grava, Esc cancela.")
+        case .startHandle: return ("Start of the passage", "Início do trecho")
+        case .endHandle: return ("End of the passage", "Fim do trecho")
+        case .notPlaced: return ("This coding is not placed in the transcript.", "Esta codificação não está situada na transcrição.")
+        case .themeTotal: return ("Theme {theme}, in all", "Tema {theme}, no total")
+        case .passagesOf: return ("Passages of", "Trechos de")
+        case .previousPassage: return ("◀ Previous", "◀ Anterior")
+        case .nextPassage: return ("Next ▶", "Próximo ▶")
+        case .previousPassageKey: return ("Previous passage of this category (,)", "Trecho anterior desta categoria (,)")
+        case .nextPassageKey: return ("Next passage of this category (.)", "Próximo trecho desta categoria (.)")
+        case .noMorePassages: return ("No other passage of {category} in your codings.", "Nenhum outro trecho de {category} nas suas codificações.")
+        case .passageShown: return ("“{code}” in {participant}'s transcript", "“{code}” na transcrição de {participant}")
         case .delete: return ("Delete", "Excluir")
         case .codingsBy: return ("{n} codings by {coder} in {participant}'s transcript", "{n} codificações de {coder} na transcrição de {participant}")
         case .codingsByOne: return ("{n} coding by {coder} in {participant}'s transcript", "{n} codificação de {coder} na transcrição de {participant}")
@@ -152,6 +191,22 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
             return ("Settle each difference into the consensus coder; the coders' own codes stay as they were, so agreement is still measured on them.",
                     "Resolva cada diferença no codificador de consenso; os códigos de cada codificador ficam como estavam, e a concordância continua medida sobre eles.")
         case .theStudy: return ("the study", "o estudo")
+        case .searchPlaceholder: return ("Search the transcripts (regular expression)", "Buscar nas transcrições (expressão regular)")
+        case .searchSpeaker: return ("speaker (optional)", "falante (opcional)")
+        case .searchButton: return ("Search", "Buscar")
+        case .ignoreCase: return ("ignore case", "ignorar maiúsculas")
+        case .searchHits: return ("{n} hits", "{n} ocorrências")
+        case .searchHitsOne: return ("{n} hit", "{n} ocorrência")
+        case .noHits: return ("No hits.", "Nenhuma ocorrência.")
+        case .searchAll: return ("every transcript", "todas as transcrições")
+        case .codeEveryHit: return ("Code every hit", "Codificar todas as ocorrências")
+        case .codeEveryHitCategory: return ("category for every hit", "categoria para todas as ocorrências")
+        case .annotateSelection: return ("Annotate selection", "Anotar a seleção")
+        case .annotationTitle: return ("Annotation on the passage", "Anotação sobre o trecho")
+        case .annotationText: return ("Annotation", "Anotação")
+        case .annotationsHeading: return ("Annotations", "Anotações")
+        case .noAnnotations: return ("No annotations on this transcript.", "Nenhuma anotação nesta transcrição.")
+        case .showPassage: return ("show", "mostrar")
         case .participant: return ("participant", "participante")
         case .addMemo: return ("Add memo", "Acrescentar memorando")
         case .play: return ("▶ {time}", "▶ {time}")

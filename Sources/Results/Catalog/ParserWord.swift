@@ -57,6 +57,7 @@ public enum ParserWord: String, Sendable, CaseIterable, Bilingual {
         "recording": "gravação", "transcript": "transcrição", "speaker": "falante", "output": "saída", "study": "estudo",
         "kind": "tipo", "mode": "modo", "order": "ordem", "excerpt": "trecho", "memo": "memorando", "scale": "escala",
         "items": "itens", "status": "situação", "source": "fonte", "port": "porta", "host": "endereço", "token": "token",
+        "attribute=value": "atributo=valor",
     ]
 
     /// `text` (the parser's help or error) with the parser's own words in `language`; "See '…' for" becomes "Veja '…'".

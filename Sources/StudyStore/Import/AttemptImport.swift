@@ -59,6 +59,9 @@ public struct AttemptImportSummary: Sendable, Equatable {
     public var skippedTasks = 0
     /// Tasks added to the study (`createTasks`): key and title.
     public var createdTasks: [(key: String, title: String)] = []
+    /// How the table was read (its encoding and separator, or its sheet), and what reading its time stamps
+    /// decided: said before the summary.
+    public var reading: [Sentence] = []
 
     public static func == (a: Self, b: Self) -> Bool {
         a.attempts == b.attempts && a.skipped == b.skipped && a.replaced == b.replaced && a.columns == b.columns && a.ignored == b.ignored

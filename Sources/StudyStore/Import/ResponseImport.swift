@@ -74,6 +74,9 @@ public struct ResponseImportSummary: Sendable, Equatable {
     public var ignoredColumns: [String] = []
     /// Repeated rows dropped under `--duplicates keep-first|keep-last`.
     public var duplicatesDropped: Int = 0
+    /// How the table was read (its encoding and separator, or its sheet), and what reading its time stamps
+    /// decided: said before the summary.
+    public var reading: [Sentence] = []
 }
 
 /// Where a form export's columns are, as the importing layer found them: the participant, task and timestamp

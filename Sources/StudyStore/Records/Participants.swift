@@ -100,6 +100,9 @@ public struct ParticipantImportSummary: Sendable, Equatable {
     public var attributes: [AttributeDefinition]
     /// Notes for the researcher that are not errors (a column read as text because of one value, …).
     public var notes: [Sentence]
+    /// How the table was read (its encoding and separator, or its sheet), and what reading its time stamps
+    /// decided: said before the summary.
+    public var reading: [Sentence] = []
 }
 
 /// What deriving an attribute did.

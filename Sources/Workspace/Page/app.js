@@ -88,6 +88,8 @@ async function openTranscript(code, label = code === state.participant ? state.l
   await loadState();
   render();
   showTab(state.tab);
+  // The annotations of this transcript (search.js).
+  if (typeof afterTranscript === "function") await afterTranscript();
 }
 
 // The recording the transcript was made from (its turn times are the recording's), in the player above the text.
@@ -216,9 +218,11 @@ async function codingsTab(panel) {
       : [];
     list.append(el("li", { "data-id": c.id }, ...playing, swatch, el("strong", {}, c.code), " — " + c.categories.join(", "),
       c.memo ? el("em", {}, ` (${t("memoLabel")}: ${c.memo})`) : "",
-      el("button", { onclick: () => editCoding(c) }, t("edit")), el("button", { onclick: () => deleteCoding(c) }, t("delete"))));
+      el("button", { onclick: () => editCoding(c) }, t("edit")),
+      ...(c.start != null ? [el("button", { class: "resize", onclick: () => startResize(c) }, t("resize"))] : []),
+      el("button", { onclick: () => deleteCoding(c) }, t("delete"))));
   }
-  panel.append(el("p", {}, tn("codingsBy", state.codings.length, { coder: state.coder, participant: state.participant })), list);
+  panel.append(el("p", {}, tn("codingsBy", state.codings.length, { coder: state.coder, participant: state.participant })), passageBar(), list);
 }
 
 // Edit in the page's own dialog: the code, its category, descriptive or in-vivo, the memo. Enter saves, Esc cancels.
@@ -253,44 +257,7 @@ async function deleteCoding(c) {
   } catch (error) { say(error.message, true); }
 }
 
-// The codebook in the panel's width: a category's origin, theme, definition and buttons under its name; the counts
-// are this coder's own (coding is blind: the server sends no other coder's).
-async function codebookTab(panel) {
-  await loadState();
-  const table = el("table", { id: "codebook", class: "codebook" },
-    el("colgroup", {}, el("col", {}), el("col", { class: "count" }), el("col", { class: "count wide" })),
-    el("tr", {}, el("th", {}, t("category")), el("th", { class: "n" }, t("codes")), el("th", { class: "n" }, t("participants"))));
-  for (const c of state.categories) {
-    const swatch = el("span", { class: "swatch" });
-    swatch.style.background = c.colour;
-    const origin = c.origin === "emergent" ? t("emergent") : c.origin;
-    const about = [`${t("origin")}: ${origin}`, ...(c.theme ? [`${t("theme")}: ${c.theme}`] : [])].join(" · ");
-    table.append(el("tr", { "data-category": c.name },
-      el("td", {}, swatch, el("strong", {}, c.name), el("small", {}, about), ...(c.definition ? [el("small", {}, c.definition)] : []),
-         el("span", { class: "actions" }, el("button", { onclick: () => renameCategory(c.name) }, t("rename")),
-            el("button", { onclick: () => mergeCategory(c.name) }, t("merge")))),
-      el("td", { class: "n" }, c.codes), el("td", { class: "n" }, c.participants)));
-  }
-  const form = el("form", { onsubmit: async (event) => {
-    event.preventDefault();
-    try { say((await api("POST", "categories", { name: form.elements.name.value, definition: form.elements.definition.value })).message); showTab("codebook"); }
-    catch (error) { say(error.message, true); }
-  } }, el("input", { name: "name", placeholder: t("newCategory"), required: "" }), el("input", { name: "definition", placeholder: t("definition") }),
-     el("button", {}, t("add")));
-  panel.append(table, form);
-}
-
-async function renameCategory(name) {
-  const to = prompt(t("renamePrompt", { name }), name);
-  if (!to || to === name) return;
-  try { say((await api("POST", "categories/rename", { from: name, to })).message); showTab("codebook"); } catch (error) { say(error.message, true); }
-}
-
-async function mergeCategory(name) {
-  const into = prompt(t("mergePrompt", { name }));
-  if (!into) return;
-  try { say((await api("POST", "categories/merge", { from: name, into })).message); showTab("codebook"); } catch (error) { say(error.message, true); }
-}
+// The codebook tab, its dialogs, moving a passage's ends and stepping through a category's passages: codebook.js.
 
 async function quotesTab(panel) {
   const select = el("select", { onchange: () => fill() }, ...state.categories.map((c) => el("option", { value: c.name }, c.name)));
@@ -319,6 +286,12 @@ async function frequenciesTab(panel) {
       table.append(el("tr", { "data-category": row.category }, el("td", {}, row.category), el("td", { class: "n" }, row.overall.segments),
         el("td", { class: "n" }, row.overall.participants), el("td", { class: "n" }, percent(row.overall.share)),
         ...row.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${percent(g.share)})`))));
+    }
+    // A theme's total counts each participant once, however many of its categories they raised.
+    for (const theme of f.themes || []) {
+      table.append(el("tr", { "data-theme": theme.theme, class: "theme-total" }, el("td", {}, t("themeTotal", { theme: theme.theme })),
+        el("td", { class: "n" }, theme.overall.segments), el("td", { class: "n" }, theme.overall.participants),
+        el("td", { class: "n" }, percent(theme.overall.share)), ...theme.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${percent(g.share)})`))));
     }
     box.replaceChildren(el("p", {}, tn("sharesIntro", f.participants, { coder: state.coder })), table);
   }

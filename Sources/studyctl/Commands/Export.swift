@@ -10,8 +10,8 @@ import Wording
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: words("Export the study as an Excel workbook with charts, or as tidy CSV files."),
-        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self])
+        abstract: words("Export the study as an Excel workbook with charts, as tidy CSV files, or its quotes as a document."),
+        subcommands: [ExportXlsx.self, ExportCSV.self, ExportQDPX.self, ExportQDC.self, ExportQuotes.self, ExportJournal.self])
 }
 
 /// `--by`, shared by the exports and the report.
@@ -38,6 +38,7 @@ struct ConfidenceOption: ParsableArguments {
 }
 
 extension ReportModel.AppendixPlacement: ExpressibleByArgument {}
+extension ReportModel.QuoteAmount: ExpressibleByArgument {}
 
 extension StudySnapshot {
     /// The snapshot the report and the exports write: grouped, with the analysis set and missing-item policy asked
@@ -176,6 +177,9 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp(words("Where the per-participant tables go: inline (an appendix at the end of the report, the default) or separate (CSV files in tables/ beside it)."), valueName: "inline|separate"))
     var appendix: ReportModel.AppendixPlacement = .inline
 
+    @Option(help: ArgumentHelp(words("How many quotes per category: three (in the coding section, the default) or all (also every quote in an appendix table)."), valueName: "three|all"))
+    var quotes: ReportModel.QuoteAmount = .three
+
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var missing: MissingOption
@@ -191,7 +195,7 @@ struct Report: ParsableCommand {
             let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: large)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
-                                           format: format, force: force, appendix: appendix), used)
+                                           format: format, force: force, appendix: appendix, quotes: quotes), used)
         }
         say(.wroteReport(path: path, charts: "\(output)/charts/\(used.rawValue)"))
     }

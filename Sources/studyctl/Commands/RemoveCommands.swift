@@ -62,16 +62,22 @@ struct AttemptRemove: ParsableCommand {
 
 struct CodeRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: words("Remove a code (its memos too; its excerpt when no other code is on it)."),
-        discussion: words("'studyctl code list' shows each code's number."))
+        commandName: "remove", abstract: words("Remove codes (their memos too; an excerpt when no other code is on it)."),
+        discussion: words("'studyctl code list' shows each code's number. Several numbers are removed in one step: all or none."))
 
-    @Argument(help: ArgumentHelp(words("The code's number.")))
-    var id: Int64
+    @Argument(help: ArgumentHelp(words("The code's number; several for several codes.")))
+    var ids: [Int64]
     @OptionGroup var study: StudyOptions
 
+    func validate() throws {
+        if ids.isEmpty { throw Refusal("Please give the number of the code to remove (see 'studyctl code list').") }
+    }
+
     func run() throws {
-        let record = try study.withStudy { try $0.deleteCode(id) }
-        say("Removed code \(id) of \(record.participant): \"\(record.code)\" (\(record.categories.joined(separator: ", ")))")
+        let records = try study.withStudy { try $0.deleteCodes(ids) }
+        for record in records {
+            say("Removed code \(record.id) of \(record.participant): \"\(record.code)\" (\(record.categories.joined(separator: ", ")))")
+        }
     }
 }
 

@@ -20,6 +20,7 @@ extension Delimiter: ExpressibleByArgument {
         case "comma", ",": self = .comma
         case "semicolon", ";": self = .semicolon
         case "tab", "\\t", "\t": self = .tab
+        case "pipe", "|": self = .pipe
         default: return nil
         }
     }

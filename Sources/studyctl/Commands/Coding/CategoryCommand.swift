@@ -10,8 +10,8 @@ import Tabular
 struct CategoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "category",
-        abstract: words("Build the codebook: add, import, rename and merge categories."),
-        subcommands: [CategoryAdd.self, CategoryImport.self, CategoryRename.self, CategoryMerge.self, CategoryRemove.self])
+        abstract: words("Build the codebook: add, import, change, rename and merge categories."),
+        subcommands: [CategoryAdd.self, CategoryImport.self, CategorySet.self, CategoryRename.self, CategoryMerge.self, CategoryRemove.self])
 }
 
 struct CategoryAdd: ParsableCommand {
@@ -61,6 +61,53 @@ struct CategoryImport: ParsableCommand {
     }
 }
 
+struct CategorySet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: words("Change a category's definition, origin, theme or name; its codes and memos stay with it."),
+        discussion: words("""
+            Example: studyctl category set "Documentação" --theme "Aprendizagem" --origin emergent. \
+            An empty --definition removes the definition; an empty --theme takes the category out of its theme. \
+            A theme that would put the category under itself is refused and nothing changes.
+            """))
+
+    @Argument(help: ArgumentHelp(words("The category's name.")))
+    var name: String
+
+    @Option(help: ArgumentHelp(words("What the category means (empty: no definition).")))
+    var definition: String?
+
+    @Option(help: ArgumentHelp(words("Where it comes from: a literature reference, or emergent."), valueName: "reference|emergent"))
+    var origin: String?
+
+    @Option(help: ArgumentHelp(words("The parent theme (another category; empty: no theme)."), valueName: "name"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp(words("A new name for the category."), valueName: "name"))
+    var rename: String?
+
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if definition == nil && origin == nil && theme == nil && rename == nil {
+            throw ValidationError(words("Please give --definition, --origin, --theme or --rename."))
+        }
+        if let origin, CategoryOrigin(parsing: origin) == nil {
+            throw ValidationError(words("Please give --origin a literature reference or 'emergent'."))
+        }
+    }
+
+    func run() throws {
+        let change = CategoryChange(definition: definition, origin: origin.flatMap(CategoryOrigin.init(parsing:)), theme: theme, rename: rename)
+        try study.withStudy { try $0.updateCategory(name, change) }
+        var parts: [String] = []
+        if let definition { parts.append(definition.trimmingCharacters(in: .whitespaces).isEmpty ? words("definition removed") : words("definition changed")) }
+        if let parsed = change.origin { parts.append(words("origin: \(parsed.reference ?? Term.emergent.text(Voice.language).lowercased())")) }
+        if let theme { parts.append(theme.trimmingCharacters(in: .whitespaces).isEmpty ? words("no theme") : words("theme: \(theme)")) }
+        if let rename { parts.append(words("renamed to \(rename)")) }
+        say("Changed category \(name): \(parts.joined(separator: "; "))")
+    }
+}
+
 struct CategoryRename: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: words("Rename a category; its codes and memos follow."))
 
@@ -103,15 +150,25 @@ struct Codebook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codebook",
         abstract: words("Print the codebook: categories with origin, definition, theme and use."),
-        discussion: words("Categories defined a priori but never used are listed with 0 codes."))
+        discussion: words("""
+            Categories defined a priori but never used are listed with 0 codes. With several coders each coder's \
+            codes and participants have their own columns (two coders of one excerpt are not two codes of the data); \
+            --coder shows one coder's counts, as the report counts the first coder's.
+            """))
 
     @Option(help: ArgumentHelp(words("Output format."), valueName: "format"))
     var format: Format = .table
 
+    @Option(help: ArgumentHelp(words("Only this coder's counts (default: a column per coder)."), valueName: "name"))
+    var coder: String?
+
     @OptionGroup var study: StudyOptions
 
     func run() throws {
-        let categories = try study.withStudy { try $0.categories() }
+        let categories = try study.withStudy { try $0.categories(coder: coder) }
+        // Per coder when several coded: a sum over coders would count one excerpt once per coder.
+        let coders = coder == nil ? (categories.first?.byCoder ?? []).map(\.coder) : []
+        let perCoder = coders.count > 1
         switch format {
         case .json:
             try printJSON(categories, command: "codebook", key: "categories")
@@ -119,29 +176,49 @@ struct Codebook: ParsableCommand {
             var writer = CSVWriter()
             // Columns other tools import: Taguette takes the one of tag/name/path there is and a description; studyctl's
             // own 'category import' reads name, description, theme and origin back.
-            writer.writeRow(["name", "description", "theme", "origin", "codes", "participants"])
+            writer.writeRow(["name", "description", "theme", "origin", "codes", "participants"]
+                            + coders.flatMap { ["codes_\($0)", "participants_\($0)"] })
             for category in categories {
                 writer.writeRow([category.name, category.definition ?? "", category.theme ?? "", category.origin,
-                                 String(category.codes), String(category.participants)])
+                                 String(category.codes), String(category.participants)]
+                                + (category.byCoder ?? []).flatMap { [String($0.codes), String($0.participants)] })
             }
             print(writer.text, terminator: "")
         case .md:
-            print("| " + words(["Category", "Origin", "Definition", "Codes", "Participants"]).joined(separator: " | ") + " |")
-            print("| --- | --- | --- | ---: | ---: |")
+            let counts: [String] = perCoder ? coders.flatMap { [words("codes (\($0))"), words("participants (\($0))")] }
+                : words(["Codes", "Participants"])
+            print("| " + (words(["Category", "Origin", "Definition"]) + counts).joined(separator: " | ") + " |")
+            print("| --- | --- | --- |" + String(repeating: " ---: |", count: counts.count))
             for category in categories {
-                let cells = [category.name + (category.theme.map { " (\($0))" } ?? ""), origin(category.origin), category.definition ?? "",
-                             String(category.codes), String(category.participants)]
+                let cells = [category.name + (category.theme.map { " (\($0))" } ?? ""), origin(category.origin), category.definition ?? ""]
+                    + countCells(category, perCoder: perCoder)
                 print("| " + cells.map(markdownCell).joined(separator: " | ") + " |")
             }
         case .table:
             if categories.isEmpty { return say("The codebook is empty. Add categories with 'studyctl category add' or 'studyctl category import'.") }
-            var table = TextTable(words: ["category", "origin", "theme", "codes", "participants"], rightAligned: [3, 4])
+            let counts: [String] = perCoder ? coders.flatMap { [words("codes (\($0))"), words("participants (\($0))")] }
+                : words(["codes", "participants"])
+            var table = TextTable(words(["category", "origin", "theme"]) + counts, rightAligned: Set(3..<(3 + counts.count)))
             for category in categories {
-                table.append([category.name, origin(category.origin), category.theme ?? "", String(category.codes),
-                              category.codes == 0 ? words("never used") : String(category.participants)])
+                table.append([category.name, origin(category.origin), category.theme ?? ""] + countCells(category, perCoder: perCoder, neverUsed: true))
             }
             print(table.render())
+            if let coder {
+                say("Counts: \(coder)'s codes.")
+            } else if perCoder {
+                say("Counts per coder: each coder's own codes and the participants they coded; the report counts \(coders[0])'s (choose one with --coder).")
+            } else if let only = coders.first {
+                say("Counts: \(only)'s codes.")
+            }
         }
+    }
+
+    /// The count cells of a category: each coder's codes and participants, or the one count of codes and participants.
+    func countCells(_ category: CategoryInfo, perCoder: Bool, neverUsed: Bool = false) -> [String] {
+        if perCoder {
+            return (category.byCoder ?? []).flatMap { [String($0.codes), String($0.participants)] }
+        }
+        return [String(category.codes), neverUsed && category.codes == 0 ? words("never used") : String(category.participants)]
     }
 }
 
@@ -159,7 +236,7 @@ func markdownCell(_ text: String) -> String {
 struct MemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memo", abstract: words("Write and read analytic memos."),
-        subcommands: [MemoAdd.self, MemoList.self])
+        subcommands: [MemoAdd.self, MemoList.self, MemoEdit.self, MemoRemove.self, MemoSearch.self])
 }
 
 struct Target: ExpressibleByArgument {

@@ -5,6 +5,8 @@ import QualCoding
 import Importing
 import StudyStore
 import Tabular
+import Surveys
+import Wording
 
 struct CodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -97,16 +99,22 @@ struct CodeImport: ParsableCommand {
 }
 
 struct CodeList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: words("List codes with their excerpts and categories."))
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: words("List codes with their excerpts and categories, or retrieve quotes with the words around them."),
+        discussion: words("""
+            With --context, --where, --all-of or --none-of the passages are listed as quotes: each with its \
+            participant, attributes, code and categories, and the words around it in its transcript. --context 30 \
+            (or 30w) gives 30 words on each side; --context 1s the sentence before and after (a sentence ends at . ! ? \
+            … or a line break, so 1s in a transcript with turns is the turn before and after). Passages in session \
+            logs and on the moderator's words alone are left out, as the coding analyses leave them.
 
-    @Option(help: ArgumentHelp(words("Only this participant's codes."), valueName: "code"))
-    var participant: String?
+            Example: studyctl code list --category "Informações Insuficientes" --where level=Iniciante --context 1s
+            """))
 
-    @Option(help: ArgumentHelp(words("Only codes in this category."), valueName: "name"))
-    var category: String?
+    @OptionGroup var filter: QuoteFilterOptions
 
-    @Option(help: ArgumentHelp(words("Only this coder's codes."), valueName: "name"))
-    var coder: String?
+    @Option(help: ArgumentHelp(words("Words around each excerpt: a number of words (30 or 30w) or of sentences (1s) on each side."), valueName: "N|Nw|Ns"))
+    var context: ContextSize?
 
     @Option(help: ArgumentHelp(words("Show a participant attribute beside each code (e.g. level)."), valueName: "attribute"))
     var by: String?
@@ -114,11 +122,14 @@ struct CodeList: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
+    var asQuotes: Bool { context != nil || !filter.conditions.isEmpty || filter.allOf != nil || filter.noneOf != nil }
+
     func run() throws {
-        let (codes, roster) = try study.withStudy { (try $0.codes(coder: coder), try $0.roster()) }
+        if asQuotes { return try quotes() }
+        let (codes, roster) = try study.withStudy { (try $0.codes(coder: filter.coder.coder), try $0.roster()) }
         let selected = codes.filter { code in
-            (participant.map { code.participant.caseInsensitiveCompare($0) == .orderedSame } ?? true)
-                && (category.map { name in code.categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame } } ?? true)
+            (filter.participant.map { code.participant.caseInsensitiveCompare($0) == .orderedSame } ?? true)
+                && (filter.category.isEmpty || filter.category.contains { name in code.categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame } })
         }
         if output.json { return try printJSON(selected, command: "code list", key: "codes") }
         let language = Voice.language
@@ -136,6 +147,46 @@ struct CodeList: ParsableCommand {
             table.append(row)
         }
         print(table.render())
+    }
+
+    func quotes() throws {
+        let material = try study.withStudy { try $0.quoteMaterial(coder: filter.coder.coder) }
+        try filter.check(material)
+        sayLeftOut(material.leftOut)
+        let book = QuoteBook(material, query: filter.query, context: context)
+        if output.json { return try printJSON(book, command: "code list", key: "quotes") }
+        for line in QuoteListing.lines(book, by: by, language: Voice.language) { print(line) }
+        say(filter.describe(book))
+    }
+}
+
+/// Quotes as a terminal shows them: a heading per theme and category, then each quote with who said it and the
+/// words around it (the quote itself between « and »).
+enum QuoteListing {
+    static func lines(_ book: QuoteBook, by: String?, language: StudyLanguage) -> [String] {
+        var lines: [String] = []
+        for theme in book.themes {
+            if let name = theme.name { lines.append(words("Theme: \(name)")) }
+            for category in theme.categories {
+                lines.append("== \(category.name) ==")
+                for quote in category.quotes {
+                    let shown = quote.attributes.filter { by == nil || $0.name.caseInsensitiveCompare(by!) == .orderedSame }
+                    let attributes = shown.map { "\($0.name): \($0.shown(language))" }.joined(separator: ", ")
+                    var head = "#\(quote.id) \(quote.participant)" + (attributes.isEmpty ? "" : " (\(attributes))")
+                    if let coder = quote.coder { head += " [\(coder)]" }
+                    head += " — " + quote.code
+                    lines.append(head)
+                    if let context = quote.context {
+                        let (before, after) = context.spaced
+                        lines.append("    " + before + "«" + quote.excerpt + "»" + after)
+                    } else {
+                        lines.append("    «" + quote.excerpt + "»")
+                    }
+                }
+                lines.append("")
+            }
+        }
+        return lines
     }
 }
 

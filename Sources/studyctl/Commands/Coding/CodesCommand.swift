@@ -1,7 +1,10 @@
 import ArgumentParser
 import Results
+import Figures
 import Foundation
+import Templates
 import QualCoding
+import Reports
 import StudyStore
 import Surveys
 import Wording
@@ -10,8 +13,8 @@ import Tabular
 struct CodesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codes",
-        abstract: words("Analyse the coding: category frequencies, matrices, co-occurrence, triangulation, agreement, discovery, saturation."),
-        subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesTriangulate.self, CodesAgreement.self,
+        abstract: words("Analyse the coding: category frequencies, matrices, co-occurrence, word frequencies, triangulation, agreement, discovery, saturation."),
+        subcommands: [CodesFrequency.self, CodesMatrix.self, CodesCooccurrence.self, CodesWords.self, CodesTriangulate.self, CodesAgreement.self,
                       CodesDiscovery.self, CodesSaturation.self])
 }
 
@@ -69,8 +72,10 @@ struct CodesFrequency: ParsableCommand {
     func run() throws {
         let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder, groupedBy: by) }
         coder.warnIfSeveral(dataset)
+        // Each coder's own count beside every coder's when several coded and none was chosen.
+        let coders = coder.coder == nil && dataset.coders.count > 1 ? dataset.coders : []
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(denominator),
-                                             groupOrder: dataset.groupOrder)
+                                             groupOrder: dataset.groupOrder, tree: dataset.tree, coders: coders)
         if output.json { return try printJSON(FrequencyJSON(table, attribute: by, denominator: denominator), command: "codes freq") }
         if csv {
             var writer = CSVWriter()
@@ -80,6 +85,16 @@ struct CodesFrequency: ParsableCommand {
                                  String(row.overall.denominator), String(row.overall.share)])
                 for (group, count) in zip(table.groups, row.groups) {
                     writer.writeRow([row.category, group, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
+                }
+                for (coder, count) in zip(table.coders, row.byCoder) {
+                    writer.writeRow([row.category, "coder:" + coder, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
+                }
+            }
+            for theme in table.themes {
+                writer.writeRow(["theme:" + theme.theme, "all", String(theme.overall.segments), String(theme.overall.participants),
+                                 String(theme.overall.denominator), String(theme.overall.share)])
+                for (group, count) in zip(table.groups, theme.groups) {
+                    writer.writeRow(["theme:" + theme.theme, group, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
                 }
             }
             return print(writer.text, terminator: "")
@@ -113,6 +128,9 @@ struct CodesMatrix: ParsableCommand {
         var categories: [String]
         var counts: [[Int]]
         var presence: [[Int]]
+        /// Each theme's row: codes of the theme and every category under it, each code once.
+        var themes: [Theme]
+        struct Theme: Encodable { var theme: String; var categories: [String]; var counts: [Int]; var presence: [Int] }
     }
 
     func run() throws {
@@ -120,27 +138,56 @@ struct CodesMatrix: ParsableCommand {
         coder.warnIfSeveral(dataset)
         let counts = CodeAnalysis.matrix(dataset.segments, categories: dataset.categories, participants: dataset.participantOrder)
         let shown = presence ? counts.map { $0.map { $0 > 0 ? 1 : 0 } } : counts
+        let themes = dataset.tree.themes
+        let themeCounts = CodeAnalysis.themeMatrix(dataset.segments, tree: dataset.tree, participants: dataset.participantOrder)
+        let themeShown = presence ? themeCounts.map { $0.map { $0 > 0 ? 1 : 0 } } : themeCounts
         if output.json {
             return try printJSON(JSON(participants: dataset.participantOrder, categories: dataset.categories, counts: counts,
-                                      presence: counts.map { $0.map { $0 > 0 ? 1 : 0 } }), command: "codes matrix")
+                                      presence: counts.map { $0.map { $0 > 0 ? 1 : 0 } },
+                                      themes: zip(themes, themeCounts).map { theme, row in
+                                          .init(theme: theme, categories: dataset.tree.members(of: theme), counts: row, presence: row.map { $0 > 0 ? 1 : 0 })
+                                      }), command: "codes matrix")
         }
         if csv {
             var writer = CSVWriter()
             writer.writeRow(["category"] + dataset.participantOrder)
             for (category, row) in zip(dataset.categories, shown) { writer.writeRow([category] + row.map(String.init)) }
+            for (theme, row) in zip(themes, themeShown) { writer.writeRow(["theme:" + theme] + row.map(String.init)) }
             return print(writer.text, terminator: "")
         }
         var table = TextTable(words(["category"]) + dataset.participantOrder + words(["total"]), rightAligned: Set(1...(dataset.participantOrder.count + 1)))
         for (category, row) in zip(dataset.categories, shown) {
             table.append([category] + row.map(String.init) + [String(row.reduce(0, +))])
         }
+        for (theme, row) in zip(themes, themeShown) {
+            table.append([words("Theme \(theme), in all")] + row.map(String.init) + [String(row.reduce(0, +))])
+        }
         print(table.render())
+        if !themes.isEmpty {
+            say(presence ? "A theme's row: 1 where the participant raised the theme or any category under it; its total counts each participant once."
+                : "A theme's row: the codes of the theme and of every category under it, each code once.")
+        }
     }
 }
 
 struct CodesCooccurrence: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cooccur", abstract: words("Category × category: participants who raised both (diagonal: who raised each)."))
+        commandName: "cooccur", abstract: words("Category × category: participants who raised both (diagonal: who raised each), or passages that occur together."),
+        discussion: words("""
+            By default the unit is the participant: how many raised both categories. With --overlap, --within N or \
+            --same-turn the unit is the coded passage: how many pairs of passages, one coded A and one coded B, \
+            overlap (an excerpt coded both counts once), lie at most N words apart in one transcript, or lie in one \
+            turn; the diagonal is the passages coded each. Passages outside any transcript meet only themselves.
+            """))
+
+    @Flag(help: ArgumentHelp(words("Count passages that overlap, not participants.")))
+    var overlap = false
+
+    @Option(help: ArgumentHelp(words("Count passages that overlap or lie at most N words apart in one transcript, not participants."), valueName: "N"))
+    var within: Int?
+
+    @Flag(help: ArgumentHelp(words("Count passages that lie in one turn of a transcript (or overlap), not participants.")))
+    var sameTurn = false
 
     @OptionGroup var coder: CoderOption
     @OptionGroup var study: StudyOptions
@@ -148,16 +195,142 @@ struct CodesCooccurrence: ParsableCommand {
 
     struct JSON: Encodable {
         var categories: [String]
-        var participants: [[Int]]
+        var participants: [[Int]]?
+        var passages: [[Int]]?
+        var unit: String
+        var within: Int?
+    }
+
+    func validate() throws {
+        if [overlap, within != nil, sameTurn].filter({ $0 }).count > 1 { throw Refusal("Please give one of --overlap, --within and --same-turn.") }
+        if let within, within < 0 { throw Refusal("--within takes a number of words, 0 or more.") }
+    }
+
+    var proximity: Proximity? {
+        if let within { return .within(words: within) }
+        if sameTurn { return .sameTurn }
+        return overlap ? .overlap : nil
     }
 
     func run() throws {
-        let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder) }
-        coder.warnIfSeveral(dataset)
-        let matrix = CodeAnalysis.cooccurrence(dataset.segments, categories: dataset.categories)
-        if output.json { return try printJSON(JSON(categories: dataset.categories, participants: matrix), command: "codes cooccur") }
-        let table = ResultTable.cooccurrence(categories: dataset.categories, matrix: matrix, language: Voice.language)
+        let language = Voice.language
+        guard let proximity else {
+            let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder) }
+            coder.warnIfSeveral(dataset)
+            let matrix = CodeAnalysis.cooccurrence(dataset.segments, categories: dataset.categories)
+            if output.json { return try printJSON(JSON(categories: dataset.categories, participants: matrix, unit: "participant"), command: "codes cooccur") }
+            let table = ResultTable.cooccurrence(categories: dataset.categories, matrix: matrix, language: language)
+            return print(TextRenderer.render(table, title: false), terminator: "")
+        }
+        let material = try study.withStudy { try $0.quoteMaterial(coder: coder.coder) }
+        if coder.coder == nil, Set(material.passages.compactMap(\.coder)).count > 1 {
+            note("counting the codes of every coder (\(Set(material.passages.compactMap(\.coder)).sorted().joined(separator: ", "))); choose one with --coder")
+        }
+        sayLeftOut(material.leftOut)
+        let categories = material.categories.map(\.name)
+        let matrix = PassageCooccurrence.matrix(material.passages, categories: categories, proximity: proximity, transcripts: material.transcripts)
+        if output.json {
+            return try printJSON(JSON(categories: categories, passages: matrix, unit: sameTurn ? "same-turn" : within != nil ? "within" : "overlap",
+                                      within: within), command: "codes cooccur")
+        }
+        var table = ResultTable.cooccurrence(categories: categories, matrix: matrix, language: language)
+        let rule: Sentence = switch proximity {
+        case .overlap: "Passages: pairs of coded passages, one in each category, that overlap (an excerpt coded in both counts once); the diagonal is the passages coded in each category."
+        case let .within(n): "Passages: pairs of coded passages, one in each category, that overlap or lie at most \(String(n)) words apart in one transcript (an excerpt coded in both counts once); the diagonal is the passages coded in each category."
+        case .sameTurn: "Passages: pairs of coded passages, one in each category, that lie in one turn of a transcript or overlap (an excerpt coded in both counts once); the diagonal is the passages coded in each category."
+        }
+        table.notes = [rule.text(language)]
         print(TextRenderer.render(table, title: false), terminator: "")
+    }
+}
+
+struct CodesWords: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "words", abstract: words("The most frequent words of the coded passages (or of the transcripts), stop words left out."),
+        discussion: words("""
+            Words are counted in the coded passages (each excerpt once), or with --transcripts in the participants' \
+            words of every interview transcript (the moderator's turns left out). Stop words come from \
+            templates/stopwords (the study's language). Example: studyctl codes words --category \
+            "Informações Insuficientes" --by level --top 15 --figure palavras.png
+            """))
+
+    @Option(help: ArgumentHelp(words("Only passages in this category; repeat for several."), valueName: "name"))
+    var category: [String] = []
+
+    @Option(help: ArgumentHelp(words("Also count per group of a participant attribute (e.g. level)."), valueName: "attribute"))
+    var by: String?
+
+    @Option(help: ArgumentHelp(words("How many words to show (default 20)."), valueName: "N"))
+    var top: Int = 20
+
+    @Flag(help: ArgumentHelp(words("Count the words of the whole transcripts (the participants' turns), not of the coded passages.")))
+    var transcripts = false
+
+    @Option(help: ArgumentHelp(words("Also draw the words as a bar chart: .png, .svg or .pdf."), valueName: "file"))
+    var figure: String?
+
+    @Flag(help: ArgumentHelp(words("Write CSV instead of a table.")))
+    var csv = false
+
+    @OptionGroup var coder: CoderOption
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if top < 1 { throw Refusal("--top takes a number of words, 1 or more.") }
+        if transcripts && !category.isEmpty { throw Refusal("Please give --category or --transcripts, not both: a category selects coded passages.") }
+        if let figure, Figure.Format(rawValue: URL(fileURLWithPath: figure).pathExtension.lowercased()) == nil {
+            throw Refusal("The figure must be a .png, .svg or .pdf file: \(figure).")
+        }
+    }
+
+    func run() throws {
+        let language = Voice.language
+        let (material, studyLanguage) = try study.withStudy { (try $0.quoteMaterial(coder: coder.coder), try $0.info().language) }
+        try QuoteFilterOptions.checkCategories(category, in: material)
+        if !transcripts { sayLeftOut(material.leftOut) }
+        var groups: [String: String] = [:]
+        var groupOrder: [String] = []
+        if let by {
+            groupOrder = material.valueOrders.first { $0.key.caseInsensitiveCompare(by) == .orderedSame }?.value ?? []
+            guard material.attributes.values.contains(where: { $0.keys.contains { $0.caseInsensitiveCompare(by) == .orderedSame } }) else {
+                throw Refusal("No participant attribute '\(by)' (attributes: \(Set(material.attributes.values.flatMap(\.keys)).sorted().joined(separator: ", "))).")
+            }
+            for (participant, values) in material.attributes {
+                if let value = values.first(where: { $0.key.caseInsensitiveCompare(by) == .orderedSame })?.value { groups[participant] = value }
+            }
+        }
+        var texts: [(participant: String, text: String)] = []
+        if transcripts {
+            for interview in material.interviews { if let text = material.transcripts[interview.document] { texts.append((interview.participant, text.participantWords)) } }
+        } else {
+            var seen: Set<Int64> = []
+            for passage in QuoteSelection.select(material.passages, query: QuoteQuery(categories: category), attributes: material.attributes)
+            where seen.insert(passage.excerptID).inserted {
+                texts.append((passage.participant, passage.excerpt))
+            }
+        }
+        guard let file = TemplateFiles.stopWordsFile(studyLanguage == .ptBR ? "pt-BR" : "en"),
+              let list = try? String(contentsOf: file, encoding: .utf8) else {
+            throw Refusal("The stop-word list of the study's language is missing from studyctl's templates (templates/stopwords).")
+        }
+        let frequency = WordFrequency(texts: texts, stopWords: StopWords.parse(list), group: groups, groupOrder: groupOrder, top: top)
+        if output.json { return try printJSON(frequency, command: "codes words") }
+        let table = ResultTable.wordFrequency(frequency, attribute: by, transcripts: transcripts, language: language)
+        if csv {
+            print(CSVRenderer.render(table), terminator: "")
+        } else {
+            print(TextRenderer.render(table, title: false), terminator: "")
+        }
+        if let figure {
+            let title = (transcripts ? "Most frequent words of the transcripts" : category.isEmpty ? "Most frequent words of the coded passages"
+                         : "Most frequent words: \(category.joined(separator: ", "))" as Sentence).text(language)
+            let drawing = BarFigure.horizontal(labels: frequency.rows.map(\.word), values: frequency.rows.map(\.count), title: title,
+                                                 valueTitle: ("Occurrences" as Sentence).text(language))
+            let format = Figure.Format(rawValue: URL(fileURLWithPath: figure).pathExtension.lowercased())!
+            try AtomicOutput.file(figure) { try drawing.write(to: $0, format: format) }
+            say("Wrote \(figure).")
+        }
     }
 }
 
@@ -399,9 +572,16 @@ struct FrequencyJSON: Encodable {
         var category: String
         var overall: CategoryCount
         var groups: [Count]
+        /// Each coder's own count, when several coded and none was chosen.
+        var byCoder: [CoderCount]?
     }
+    struct CoderCount: Encodable { var coder: String; var segments: Int; var participants: Int; var share: Double; var denominator: Int }
+    /// A theme's total: each participant once, however many of its categories they raised.
+    struct Theme: Encodable { var theme: String; var categories: [String]; var overall: CategoryCount; var groups: [Count] }
 
     var groupedBy: String?
+    var themes: [Theme]
+    var coders: [String]?
     var denominatorBase: String
     var participants: Int
     var groupOrder: [String]
@@ -412,11 +592,19 @@ struct FrequencyJSON: Encodable {
         denominatorBase = denominator.rawValue
         participants = table.participants
         groupOrder = table.groups
-        rows = table.rows.map { row in
-            Row(category: row.category, overall: row.overall, groups: zip(table.groups, row.groups).map { name, count in
+        func counts(_ groups: [CategoryCount]) -> [Count] {
+            zip(table.groups, groups).map { name, count in
                 Count(attribute: attribute, name: name, segments: count.segments, participants: count.participants, share: count.share,
                       denominator: count.denominator)
-            })
+            }
         }
+        rows = table.rows.map { row in
+            Row(category: row.category, overall: row.overall, groups: counts(row.groups),
+                byCoder: table.coders.isEmpty ? nil : zip(table.coders, row.byCoder).map {
+                    CoderCount(coder: $0, segments: $1.segments, participants: $1.participants, share: $1.share, denominator: $1.denominator)
+                })
+        }
+        themes = table.themes.map { Theme(theme: $0.theme, categories: $0.categories, overall: $0.overall, groups: counts($0.groups)) }
+        coders = table.coders.isEmpty ? nil : table.coders
     }
 }

@@ -11,7 +11,7 @@ struct TranscriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcript",
         abstract: words("Add and show interview transcripts."),
-        subcommands: [TranscriptAdd.self, TranscriptShow.self])
+        subcommands: [TranscriptAdd.self, TranscriptShow.self, TranscriptSearchCommand.self, TranscriptCodeSpeaker.self])
 }
 
 struct TranscriptAdd: ParsableCommand {

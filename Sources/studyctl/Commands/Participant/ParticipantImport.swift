@@ -16,14 +16,20 @@ struct ParticipantImport: ParsableCommand {
             was typed as a number (4.10, 2.0, 007): then the column is text, and a note says so. --type \
             NAME=text keeps a column as typed (version numbers, codes); --type NAME=number reads it as numbers \
             (1.50 is 1.5). An attribute the study already has keeps its type: a value it would change (4.10 in \
-            a numeric attribute not declared so) is refused. UTF-8 with or without BOM; comma, semicolon (as \
-            Excel writes it in Brazil) or tab delimited; quoted fields may hold line breaks.
+            a numeric attribute not declared so) is refused. UTF-8 with or without BOM, UTF-16 with BOM, else \
+            Windows-1252 (Excel's "CSV" in Brazil), said; comma, semicolon (as Excel writes it in Brazil), tab \
+            or | delimited; quoted fields may hold line breaks. An Excel (.xlsx) or LibreOffice (.ods) workbook \
+            is read from its first sheet, or --sheet.
 
             All or nothing: every problem is listed with file:line:column and nothing is stored.
             """))
 
-    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file, or an Excel (.xlsx) or LibreOffice (.ods) workbook."), valueName: "file.csv"),
+              completion: .file(extensions: ["csv", "txt", "tsv", "xlsx", "ods"]))
     var file: String
+
+    @Option(help: ArgumentHelp(words("The workbook's sheet, by name or number (default: the first)."), valueName: "name|n"))
+    var sheet: String?
 
     @Option(help: ArgumentHelp(words("The column holding participant codes (default: the first column, or a survey platform's respondent id)."), valueName: "name"))
     var codeColumn: String?
@@ -49,7 +55,7 @@ struct ParticipantImport: ParsableCommand {
 
     func run() throws {
         let (summary, reading) = try study.withStudy {
-            try $0.importParticipants(from: file, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable,
+            try $0.importParticipants(from: file, sheet: sheet, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable,
                                                                       types: try TypeDeclaration.types(type)), platform: from)
         }
         sayPlatform(reading, participantsFromRespondent: codeColumn == nil)
@@ -58,5 +64,6 @@ struct ParticipantImport: ParsableCommand {
         say(.importedParticipants(added: summary.added, updated: summary.updated,
                                   attributes: summary.attributes.map { "\($0.name) (\(types[$0.type.rawValue] ?? $0.type.rawValue))" }.joined(separator: ", "),
                                   file: file))
+        for line in summary.reading { say(line) }
     }
 }

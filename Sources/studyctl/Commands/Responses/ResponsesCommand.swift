@@ -25,7 +25,11 @@ struct ResponsesImport: ParsableCommand {
             numbers or the scale's labels in Portuguese or English ("Concordo totalmente", "Concordo \
             parcialmente", "Nem concordo nem discordo", "Strongly agree"; more with --labels); \
             N/A, NA or "Não se aplica" where the instrument allows N/A; an empty cell is an unanswered item. \
-            The submission timestamp is kept.
+            The submission time stamp is kept, read into ISO 8601 whichever tool wrote it (Google Forms, \
+            Microsoft Forms, SurveyMonkey, Qualtrics); a column's day/month order is settled by a value with a \
+            day over 12, else by the study's language, and said. The file may be a CSV file (UTF-8, UTF-16 or \
+            Windows-1252; comma, semicolon, tab or | separated) or a workbook (.xlsx as Microsoft Forms \
+            exports it, .ods): its first sheet, or --sheet.
 
             All or nothing: every bad cell is listed (line, column, value and what was expected) and nothing is \
             stored.
@@ -46,8 +50,13 @@ struct ResponsesImport: ParsableCommand {
             each iteration answers; each iteration is then that task's response set.
             """))
 
-    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file, or an Excel (.xlsx) or LibreOffice (.ods) workbook."), valueName: "file.csv"),
+              completion: .file(extensions: ["csv", "txt", "tsv", "xlsx", "ods"]))
     var file: String
+
+    @Option(help: ArgumentHelp(words("The workbook's sheet, by name or number (default: the first)."), valueName: "name|n"))
+    var sheet: String?
+
 
     @Option(help: ArgumentHelp(words("The instrument the answers belong to (with --long: when the file has no instrument column)."), valueName: "id"))
     var instrument: String?
@@ -168,10 +177,11 @@ struct ResponsesImport: ParsableCommand {
             var options = LongResponseImportOptions(instrument: instrument, orientation: orientation, replace: replace,
                                                     delimiter: delimiter, progress: progress.update)
             options.occasion = measurement
-            let summary = try study.withStudy(signOfLife: false) { try $0.importLongResponses(from: file, options: options) }
+            let summary = try study.withStudy(signOfLife: false) { try $0.importLongResponses(from: file, sheet: sheet, options: options) }
             progress.finish()
             say(.importedResponseSets(sets: summary.responseSets, answers: summary.answers, instrument: summary.instrument, file: file,
                                       replaced: summary.replaced))
+            for line in summary.reading { say(line) }
             return
         }
         var options = ResponseImportOptions(
@@ -183,7 +193,7 @@ struct ResponsesImport: ParsableCommand {
         let progress = ProgressBar(label: "importing")
         options.progress = progress.update
         let result = try study.withStudy(signOfLife: false) {
-            try $0.importResponses(from: file, options: options, platform: PlatformImportOptions(from: from, recode: try recodeMap(), loop: try loopMap()))
+            try $0.importResponses(from: file, sheet: sheet, options: options, platform: PlatformImportOptions(from: from, recode: try recodeMap(), loop: try loopMap()))
         }
         progress.finish()
         let summary = result.summary
@@ -204,6 +214,7 @@ struct ResponsesImport: ParsableCommand {
         if summary.duplicatesDropped > 0 {
             say(.repeatedSubmissions(dropped: summary.duplicatesDropped, keepLast: duplicates == .keepLast))
         }
+        for line in summary.reading { say(line) }
     }
 }
 

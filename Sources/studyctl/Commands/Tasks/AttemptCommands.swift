@@ -131,8 +131,13 @@ struct AttemptImport: ParsableCommand {
             Example: studyctl attempt import log.csv --map participant=Usuário,task=Fase,errors=Colisões,time=Tempo,setting=Config
             """))
 
-    @Argument(help: ArgumentHelp(words("The CSV file."), valueName: "file.csv"), completion: .file(extensions: ["csv", "txt"]))
+    @Argument(help: ArgumentHelp(words("The CSV file, or an Excel (.xlsx) or LibreOffice (.ods) workbook."), valueName: "file.csv"),
+              completion: .file(extensions: ["csv", "txt", "tsv", "xlsx", "ods"]))
     var file: String
+
+    @Option(help: ArgumentHelp(words("The workbook's sheet, by name or number (default: the first)."), valueName: "name|n"))
+    var sheet: String?
+
 
     @Option(help: ArgumentHelp(words("Fields to columns, e.g. participant=Usuário,task=Fase (repeatable)."), valueName: "field=column,…"))
     var map: [String] = []
@@ -172,7 +177,7 @@ struct AttemptImport: ParsableCommand {
 
     func run() throws {
         let summary = try study.withStudy {
-            try $0.importAttempts(from: file, options: .init(map: try mapping(), penalty: penalty?.value,
+            try $0.importAttempts(from: file, sheet: sheet, options: .init(map: try mapping(), penalty: penalty?.value,
                                                               acceptTotals: acceptTotals, delimiter: delimiter,
                                                               trial: trial, newTrials: newTrials, replace: replace,
                                                               createTasks: createTasks))
@@ -189,6 +194,7 @@ struct AttemptImport: ParsableCommand {
         if summary.replaced > 0 { say(.replacedAttempts(summary.replaced)) }
         say(.columnsFound(summary.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← '\($0.value)'" }.joined(separator: ", ")))
         if !summary.ignored.isEmpty { note("columns not read: \(summary.ignored.map { "'\($0)'" }.joined(separator: ", "))") }
+        for line in summary.reading { say(line) }
     }
 }
 

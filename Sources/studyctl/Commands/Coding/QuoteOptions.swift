@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import QualCoding
+import Results
+import StudyStore
+import Wording
+
+extension ContextSize: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+/// Which coded passages to retrieve, shared by `code list` and `export quotes`.
+struct QuoteFilterOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(words("Only passages in this category; repeat for several."), valueName: "name"))
+    var category: [String] = []
+
+    @Option(help: ArgumentHelp(words("Only this participant's passages."), valueName: "code"))
+    var participant: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp(words("Only participants with this attribute value, e.g. level=Iniciante; repeat for several (all must hold)."), valueName: "attribute=value"))
+    var conditions: [Assignment] = []
+
+    @Option(help: ArgumentHelp(words("Only passages that overlap a passage coded in each of these categories (or are one excerpt coded in them), e.g. A,B. Passages, not participants: a participant who raised A in one answer and B in another does not count."), valueName: "A,B"))
+    var allOf: String?
+
+    @Option(help: ArgumentHelp(words("Leave out passages that overlap a passage coded in any of these categories (or are coded in one)."), valueName: "C,D"))
+    var noneOf: String?
+
+    @OptionGroup var coder: CoderOption
+
+    static func names(_ list: String?) -> [String] {
+        (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    var query: QuoteQuery {
+        QuoteQuery(categories: category, participant: participant, attributes: conditions.map { (name: $0.key, value: $0.value) },
+                   allOf: Self.names(allOf), noneOf: Self.names(noneOf))
+    }
+
+    /// Refuses categories, participants and attributes the study does not have, naming them and what there is.
+    func check(_ material: QuoteMaterial) throws {
+        try Self.checkCategories(category + Self.names(allOf) + Self.names(noneOf), in: material)
+        if let participant, material.attributes[participant] == nil,
+           !material.attributes.keys.contains(where: { $0.caseInsensitiveCompare(participant) == .orderedSame }) {
+            throw Refusal("No participant '\(participant)' in the study.")
+        }
+        let attributes = Set(material.attributes.values.flatMap(\.keys))
+        for condition in conditions where !attributes.contains(where: { $0.caseInsensitiveCompare(condition.key) == .orderedSame }) {
+            throw Refusal("No participant attribute '\(condition.key)' (attributes: \(attributes.sorted().joined(separator: ", "))).")
+        }
+    }
+
+    static func checkCategories(_ names: [String], in material: QuoteMaterial) throws {
+        let known = material.categories.map(\.name)
+        for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            throw Refusal("No category '\(name)' in the codebook (categories: \(known.joined(separator: ", "))).")
+        }
+    }
+
+    /// The selection in words, for the head of an export and the end of a listing.
+    func describe(_ book: QuoteBook) -> Sentence {
+        var parts: [String] = []
+        if !category.isEmpty { parts.append(words("category: \(category.joined(separator: ", "))")) }
+        if let participant { parts.append(words("participant: \(participant)")) }
+        for condition in conditions { parts.append("\(condition.key) = \(condition.value)") }
+        if let allOf { parts.append(words("overlapping passages coded \(Self.names(allOf).joined(separator: " + "))")) }
+        if let noneOf { parts.append(words("overlapping no passage coded \(Self.names(noneOf).joined(separator: ", "))")) }
+        if let coder = coder.coder { parts.append(words("coder: \(coder)")) }
+        let what = parts.isEmpty ? words("every coded passage") : parts.joined(separator: "; ")
+        return "Coded passages: \(String(book.passages)); participants: \(String(book.participants)) (\(what))."
+    }
+}

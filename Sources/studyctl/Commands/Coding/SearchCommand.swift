@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import QualCoding
+import Results
+import StudyStore
+import Wording
+
+struct TranscriptSearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: words("Search the transcripts with a regular expression; with --code, code every hit."),
+        discussion: words("""
+            The pattern is a Perl-style regular expression, matched line by line as 'grep -P -o' matches: a hit never \
+            runs over a line break and empty matches are not hits. Each hit is printed with its participant, line, \
+            column and the words around it, then the hits per participant. --speaker keeps the hits inside that \
+            speaker's turns.
+
+            --code CATEGORY codes every hit (the matched words, in vivo) in one step: all are stored or none; \
+            passages the coder already gave that code are left as they were. The codes stored are listed with the \
+            command that removes them all at once.
+
+            Example: studyctl transcript search "(?i)\\bconfus\\w*" --code "Confusão" --coder Ana
+            """))
+
+    @Argument(help: ArgumentHelp(words("The regular expression."), valueName: "regex"))
+    var pattern: String
+
+    @Option(help: ArgumentHelp(words("Only this participant's transcripts; repeat for several."), valueName: "code"))
+    var participant: [String] = []
+
+    @Option(help: ArgumentHelp(words("Only hits in this speaker's turns."), valueName: "name"))
+    var speaker: String?
+
+    @Flag(help: ArgumentHelp(words("Match letters whatever their case (as grep -i).")))
+    var ignoreCase = false
+
+    @Option(help: ArgumentHelp(words("Code every hit with this category."), valueName: "category"))
+    var code: String?
+
+    @Option(help: ArgumentHelp(words("Who codes the hits (with --code)."), valueName: "name"))
+    var coder: String?
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Found: Encodable {
+        var pattern: String
+        var ignoreCase: Bool
+        var speaker: String?
+        var hits: Int
+        var transcripts: [TranscriptHits]
+        var coded: BatchCoding?
+    }
+
+    func validate() throws {
+        if pattern.isEmpty { throw Refusal("Please give a pattern to search for.") }
+        if coder != nil && code == nil { throw Refusal("Please give --code CATEGORY with --coder: --coder names who codes the hits.") }
+    }
+
+    func run() throws {
+        let regex: NSRegularExpression
+        do {
+            regex = try TranscriptSearch.compile(pattern, ignoreCase: ignoreCase)
+        } catch {
+            throw Refusal("Please give a valid regular expression: '\(pattern)' is not one (see 'grep -P').")
+        }
+        let (found, coded) = try study.withStudy { database -> ([TranscriptHits], BatchCoding?) in
+            let found = try database.searchTranscripts(regex, participants: participant, speaker: speaker)
+            return (found, try code.map { try database.codeHits(found, category: $0, coder: coder) })
+        }
+        let total = found.reduce(0) { $0 + $1.hits.count }
+        if output.json {
+            return try printJSON(Found(pattern: pattern, ignoreCase: ignoreCase, speaker: speaker, hits: total, transcripts: found, coded: coded),
+                                 command: "transcript search")
+        }
+        if found.isEmpty { return say("No hits for \(pattern).") }
+        for document in found {
+            let name = document.label.isEmpty ? document.participant : "\(document.participant) (\(document.label))"
+            for hit in document.hits {
+                let who = hit.speaker.map { " \($0):" } ?? ""
+                print("\(name):\(hit.line):\(hit.column):\(who) …\(oneLine(hit.before))[\(hit.text)]\(oneLine(hit.after))…")
+            }
+        }
+        print("")
+        var table = TextTable([Term.participant.text(Voice.language), words("hits")], rightAligned: [1])
+        var perParticipant: [(String, Int)] = []
+        for document in found {
+            if let index = perParticipant.firstIndex(where: { $0.0 == document.participant }) { perParticipant[index].1 += document.hits.count }
+            else { perParticipant.append((document.participant, document.hits.count)) }
+        }
+        for (code, count) in perParticipant { table.append([code, String(count)]) }
+        table.append([words("total"), String(total)])
+        print(table.render())
+        if let coded, let category = code { sayCoded(coded, category: category) }
+    }
+
+    func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\t", with: " ") }
+}
+
+/// Lists what a batch coding stored and how to take it back in one step.
+func sayCoded(_ coded: BatchCoding, category: String) {
+    print("")
+    say("Coded \(String(coded.coded.count)) passages as \(category) in one step.")
+    for record in coded.coded {
+        print("  [\(record.id)] \(record.participant): \"\(record.excerpt.count > 80 ? String(record.excerpt.prefix(80)) + "…" : record.excerpt)\"")
+    }
+    if coded.alreadyCoded > 0 { say("Already coded so by the coder, left as they were: \(String(coded.alreadyCoded)).") }
+    if !coded.coded.isEmpty { say("To undo: studyctl code remove \(coded.coded.map { String($0.id) }.joined(separator: " "))") }
+}
+
+struct TranscriptCodeSpeaker: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "code-speaker", abstract: words("Code every turn of one speaker in a transcript in one step."),
+        discussion: words("""
+            Each turn's words become a descriptive code (the category's name, or --label) with the category, all in \
+            one step; turns the coder already coded so are left as they were. The turns of a speaker mapped to a \
+            participant are coded for that participant.
+
+            Example: studyctl transcript code-speaker P04 Entrevistadora --category "Perguntas" --coder Ana
+            """))
+
+    @Argument(help: ArgumentHelp(words("The participant whose transcript it is.")))
+    var participant: String
+
+    @Argument(help: ArgumentHelp(words("The speaker, as the transcript names them.")))
+    var speaker: String
+
+    @Option(help: ArgumentHelp(words("The category."), valueName: "name"))
+    var category: String
+
+    @Option(help: ArgumentHelp(words("The code's wording (default: the category's name)."), valueName: "text"))
+    var label: String?
+
+    @Option(help: ArgumentHelp(words("Which transcript, when the participant has several."), valueName: "label"))
+    var transcript: String = ""
+
+    @Option(help: ArgumentHelp(words("Who codes the turns."), valueName: "name"))
+    var coder: String?
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let coded = try study.withStudy {
+            try $0.codeSpeaker(participant: participant, label: transcript, speaker: speaker, category: category, code: label, coder: coder)
+        }
+        if output.json { return try printJSON(coded, command: "transcript code-speaker") }
+        sayCoded(coded, category: category)
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import QualCoding
+import Reports
+import Results
+import StudyStore
+import Wording
+
+struct ExportQuotes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quotes", abstract: words("Write the selected quotes for a results chapter: .docx, .odt, .md or .html."),
+        discussion: words("""
+            The coded passages that code list would select, grouped by theme and category, each with its participant \
+            and attributes, its code and the words around it (--context, default 1s: the sentence before and \
+            after). Quotations follow the study's language: ABNT NBR 10520 in Portuguese (more than three lines as a \
+            block indented 4 cm in smaller type, without quotation marks; shorter ones in double quotation marks), \
+            APA in English (40 words or more as a block quotation). The format is the file's extension.
+
+            Example: studyctl export quotes iniciantes.docx --category "Informações Insuficientes" --where level=Iniciante
+            """))
+
+    @Argument(help: ArgumentHelp(words("The document to write: .docx, .odt, .md or .html."), valueName: "file"))
+    var file: String
+
+    @OptionGroup var filter: QuoteFilterOptions
+
+    @Option(help: ArgumentHelp(words("Words around each excerpt: a number of words (30 or 30w) or of sentences (1s) on each side."), valueName: "N|Nw|Ns"))
+    var context: ContextSize = .sentences(1)
+
+    @Flag(help: ArgumentHelp(words("Replace a document already at that path.")))
+    var force = false
+
+    @OptionGroup var pseudonyms: PseudonymOptions
+    @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        if QuoteFormat(path: file) == nil { throw Refusal("The quotes are written as .docx, .odt, .md or .html; '\(file)' is none of them.") }
+    }
+
+    func run() throws {
+        if !force, FileManager.default.fileExists(atPath: file) { throw ExportXlsx.Exists(path: file) }
+        let (material, info) = try pseudonyms.withStudy(study) { (try $0.quoteMaterial(coder: filter.coder.coder), try $0.info()) }
+        try filter.check(material)
+        sayLeftOut(material.leftOut)
+        let book = QuoteBook(material, query: filter.query, context: context)
+        let language = info.language
+        let title = ("Quotes: \(info.title)" as Sentence).text(language)
+        try QuoteDocument.write(book, title: title, selection: filter.describe(book).text(language), language: language, to: file,
+                                format: QuoteFormat(path: file)!)
+        say(filter.describe(book))
+        say(.wrote(file))
+    }
+}
