@@ -24,8 +24,21 @@ extension StudyDatabase {
         let named = [options.participantColumn, options.timestampColumn, options.taskColumn, options.itemsFrom].compactMap { $0 }
             + Array(options.map.values)
         let file = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
-        let open = { try SurveyExport.open(file, from: platform.from, keep: named.filter { !$0.isEmpty }) }
-        let table = try open()
+        guard let definition = try instrument(options.instrument) ?? InstrumentCatalog.builtin(options.instrument) else {
+            let known = Set(try instruments().map(\.id)).union(try InstrumentCatalog.builtin().map(\.id))
+            throw StoreError.unknownInstrument(id: options.instrument, known: known.sorted())
+        }
+        let boxMap = options.map
+        // Opened again for a second pass when time stamps are read (`FormTimes`), the same way.
+        let open = {
+            try SurveyExport.open(file, from: platform.from, keep: named.filter { !$0.isEmpty }, loop: platform.loop)
+                .joiningCheckboxes(for: definition, map: boxMap)
+        }
+        var table = try open()
+        if let loop = platform.loop {
+            try checkLoop(loop, table: table)
+            options.taskColumn = table.loopTaskColumn
+        }
         if options.participantColumn.isEmpty {
             guard let respondent = table.reading.respondentColumn else {
                 throw StoreError.invalidInput([.init(location: Sentence(verbatim: path),
@@ -41,25 +54,36 @@ extension StudyDatabase {
         options.map = options.map.mapValues(table.header(for:))
         let reader = table.source
         let matcher = HeaderMatcher(reader)
-        guard let definition = try instrument(options.instrument) ?? InstrumentCatalog.builtin(options.instrument) else {
-            let known = Set(try instruments().map(\.id)).union(try InstrumentCatalog.builtin().map(\.id))
-            throw StoreError.unknownInstrument(id: options.instrument, known: known.sorted())
-        }
         let participant = try matcher.require(options.participantColumn)
         let task = try options.taskColumn.map { try matcher.require($0) }
         let timestamp: Int? = try options.timestampColumn.map { try matcher.require($0) } ?? table.submitted
             ?? reader.header.firstIndex { ColumnNames.timestamp.contains(AnswerReader.fold($0.value)) }
         let started = table.started ?? reader.header.firstIndex { ColumnNames.started.contains(AnswerReader.fold($0.value)) }
-        let (items, matchedBy, confidence) = try ItemColumns.find(definition: definition, header: reader.header, options: options, file: reader.file,
-                                                                 reserved: [participant, task, timestamp, started, table.respondent].compactMap { $0 },
-                                                                 column: { try matcher.require($0) })
+        // A loop & merge left as it is refuses when its columns would be read as the items (unless named).
+        let loopRefusal = options.map.isEmpty && options.itemsFrom == nil ? table.loopRefusal(tasks: try tasks().map(\.key)) : nil
+        if let loopRefusal, definition.perTask, options.task == nil, options.taskColumn == nil { throw loopRefusal }
+        let found: ([Int: Int], String, [Int: Double])
+        do {
+            found = try ItemColumns.find(definition: definition, header: reader.header, options: options, file: reader.file,
+                                         reserved: [participant, task, timestamp, started, table.respondent].compactMap { $0 },
+                                         column: { try matcher.require($0) })
+        } catch {
+            if let loopRefusal { throw loopRefusal }
+            throw error
+        }
+        let (items, matchedBy, confidence) = found
+        if let loopRefusal, items.values.contains(where: { table.loopColumns.contains($0) }) { throw loopRefusal }
+        let readers = try table.checkboxAnswers(items: items, definition: definition)
+        let boxes = table.boxHeaders
+        table.reading.ticked = readers.keys.filter { !table.joinedColumns.contains($0) }.sorted().map { boxes[$0] ?? reader.header[$0].value }
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
         let (rewritten, notes) = try FormTimes.normalized(reopen: { try open().source }, first: reader,
                                                           columns: [timestamp, started].compactMap { $0 }, language: try info().language)
         let rows = rewritten ?? reader
-        let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil ? rows
-            : PlatformCells(rows, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite)
+        let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil && readers.isEmpty ? rows
+            : PlatformCells(rows, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite,
+                            readers: readers)
         var summary = try storeResponses(cells, columns: columns, options: options)
         summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))] + notes + (rewritten?.unreadNotes() ?? [])
         return PlatformResponseImport(summary: summary, reading: table.reading)
@@ -73,9 +97,26 @@ public struct PlatformImportOptions: Sendable {
     /// The file's numeric codes → scale points, for a platform that exports a question's recode values
     /// (Qualtrics) or raw codes (REDCap) that are not the scale's 1…n.
     public var recode: [String: Int]
-    public init(from: SurveyPlatform? = nil, recode: [String: Int] = [:]) {
+    /// A Qualtrics loop & merge: iteration → the task its answers belong to (`--loop 1=T1,2=T2`).
+    public var loop: [Int: String]?
+    public init(from: SurveyPlatform? = nil, recode: [String: Int] = [:], loop: [Int: String]? = nil) {
         self.from = from
         self.recode = recode
+        self.loop = loop
+    }
+}
+
+extension StudyDatabase {
+    /// Refuses `--loop` on a file that is no Qualtrics export, or naming a task the study lacks.
+    func checkLoop(_ loop: [Int: String], table: PlatformTable) throws {
+        guard table.reading.platform == .qualtrics else {
+            throw StoreError.invalidInput([.init(location: "--loop",
+                message: "--loop reads the iterations of a Qualtrics loop & merge, but \(table.source.file) is not a Qualtrics export")])
+        }
+        let known = try tasks().map(\.key)
+        for (_, task) in loop.sorted(by: { $0.key < $1.key }) where !known.contains(task) {
+            throw StoreError.unknownTask(key: task, known: known)
+        }
     }
 }
 

@@ -291,7 +291,7 @@ import Testing
         unzip.waitUntilExit()
         #expect(xml.contains("<autoFilter ref=\"A1:J21\"/>"), "a header and 20 answers")
         #expect(xml.contains("<c r=\"F2\"><v>4</v></c>"))
-        #expect(try cli.fail(["responses", "import", "long.csv"]).stderr.contains("Please give --instrument and --participant-column (or --long"))
+        #expect(try cli.fail(["responses", "import", "long.csv"]).stderr.contains("Please give --instrument (or --long"))
 
         // --only scores: the contents sheet, each participant's scores, and the summaries.
         #expect(try cli.succeed(["export", "xlsx", "scores.xlsx", "--only", "scores"]) == "Wrote scores.xlsx\n")

@@ -52,7 +52,9 @@ enum Kobo {
         if !columns.contains(where: { $0.role == .respondent }), let uuid = columns.firstIndex(where: { AnswerReader.fold($0.aliases[0]) == "_uuid" }) {
             columns[uuid].role = .respondent
         }
-        return PlatformTable.build(platform: .kobo, file: peek.file, headerRows: 1, columns: columns, records: peek.records + rest,
-                                   keep: keep, rewrite: Kobo.choiceText)
+        let records = peek.records + rest
+        let groups = Checkboxes.koboGroups(peek.header, records: records, meta: { columns[$0].role != .data })
+        return PlatformTable.build(platform: .kobo, file: peek.file, headerRows: 1, columns: columns, records: records,
+                                   keep: keep, rewrite: Kobo.choiceText, checkboxes: groups)
     }
 }

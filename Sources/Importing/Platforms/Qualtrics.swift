@@ -55,7 +55,9 @@ enum Qualtrics {
         return text
     }
 
-    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String]) throws -> PlatformTable {
+    /// `loop` (iteration → task) makes each iteration of a loop & merge a row of its own (`QualtricsLoop`);
+    /// without it the looped columns stay as they are, for the import to refuse if it would read items there.
+    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String], loop: [Int: String]? = nil) throws -> PlatformTable {
         let file = peek.file
         let first = peek.records.first, second = peek.records.count > 1 ? peek.records[1] : nil
         let jsonInFirst = first?.fields.contains { isImportID($0.value) } ?? false
@@ -100,8 +102,21 @@ enum Qualtrics {
         if !columns.contains(where: { $0.role == .submitted }), let end = columns.firstIndex(where: { AnswerReader.fold($0.aliases[0]) == "enddate" }) {
             columns[end].role = .submitted
         }
-        let records = Array(peek.records.dropFirst(headerRows - 1)) + rest
-        return PlatformTable.build(platform: .qualtrics, file: file, headerRows: headerRows, columns: columns, records: records,
-                                   keep: keep, missingCodes: ["-99"])
+        var records = Array(peek.records.dropFirst(headerRows - 1)) + rest
+        var iterations: [LoopIteration] = []
+        if let loop {
+            (columns, records, iterations) = try QualtricsLoop.reshape(file: file, columns: columns, records: records, mapping: loop, missing: ["-99"])
+        }
+        var table = PlatformTable.build(platform: .qualtrics, file: file, headerRows: headerRows, columns: columns, records: records,
+                                        keep: keep, missingCodes: ["-99"])
+        if loop != nil {
+            table.reading.loop = iterations
+            table.loopTaskColumn = QualtricsLoop.taskHeader
+        } else {
+            let looped = table.names.indices.filter { index in table.names[index].contains { QualtricsLoop.split($0) != nil } }
+            table.loopColumns = looped
+            table.loopPrefixes = Array(Set(looped.flatMap { table.names[$0].compactMap { QualtricsLoop.split($0)?.prefix } })).sorted()
+        }
+        return table
     }
 }

@@ -7,7 +7,8 @@ import Wording
 /// REDCap's data exports (REDCap's API and export page: `rawOrLabel`, `rawOrLabelHeaders`): one header row of
 /// variable names (`record_id`, `redcap_event_name`, `sus_timestamp`, `sus_complete`, checkbox choices as
 /// `var___1`) or of field labels ("Record ID", "Event Name", "Survey Timestamp", "Complete?"); values raw codes
-/// or labels. The first column is always the record's id, whatever the project called it. Missing-data codes
+/// or labels; a checkbox field's boxes 0/1 or "Checked"/"Unchecked" (headers "Label (choice=Option)" with labels).
+/// The first column is always the record's id, whatever the project called it. Missing-data codes
 /// (REDCap's standard list: NI, UNK, NASK, ASKU, NAV, MSK, …) are unanswered; "NA" means not applicable.
 enum REDCap {
     static let metaNames: Set<String> = ["redcap_event_name", "redcap_repeat_instrument", "redcap_repeat_instance",
@@ -37,6 +38,6 @@ enum REDCap {
             columns.append(PlatformColumn(index: index, header: field, aliases: [field.value], role: role))
         }
         return PlatformTable.build(platform: .redcap, file: peek.file, headerRows: 1, columns: columns, records: peek.records + rest,
-                                   keep: keep, missingCodes: missingCodes)
+                                   keep: keep, missingCodes: missingCodes, checkboxes: Checkboxes.redcapGroups(peek.header))
     }
 }

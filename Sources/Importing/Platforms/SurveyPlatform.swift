@@ -34,6 +34,12 @@ public struct PlatformReading: Sendable, Equatable {
     public var leftOut: [String]
     /// The column taken as the participant code when none was named (the respondent id).
     public var respondentColumn: String?
+    /// Checkbox questions exported one column per box, each joined into one answer.
+    public var joined: [JoinedColumns] = []
+    /// Boxes of checkbox questions read one by one as yes/no items (their columns).
+    public var ticked: [String] = []
+    /// A Qualtrics loop & merge read as tasks: each iteration's prefix and the task its answers belong to.
+    public var loop: [LoopIteration] = []
 }
 
 /// The first rows of a table, read before deciding what it is: the header and up to two records.
@@ -119,6 +125,15 @@ struct PlatformTable {
     var missingCodes: Set<String>
     /// How an answer cell is read before the instrument's reader sees it (KoboToolbox's choice names).
     var rewrite: (@Sendable (String) -> String)?
+    /// Checkbox questions still one column per box (columns of `source`).
+    var checkboxes: [CheckboxGroup] = []
+    /// Columns made of a checkbox question's boxes (their cells are choice keys already).
+    var joinedColumns: Set<Int> = []
+    /// A Qualtrics loop & merge left as it is (no `--loop`): its columns, and the iterations' prefixes.
+    var loopColumns: [Int] = []
+    var loopPrefixes: [Int] = []
+    /// The column naming each row's task, when a loop's iterations were made rows.
+    var loopTaskColumn: String?
 
     /// The header the import sees for a column the researcher named by any of its names (field id, question text,
     /// the header itself); `name` itself when no column answers to it.
@@ -140,7 +155,8 @@ struct PlatformTable {
     /// when they are the platform's (a participant code in SurveyMonkey's "Custom Data 1"). Headers that read
     /// the same (a Qualtrics loop's iterations) get their field id added, so each can be named.
     static func build(platform: SurveyPlatform, file: String, headerRows: Int, columns: [PlatformColumn], records: [Record],
-                      keep: [String], missingCodes: Set<String> = [], rewrite: (@Sendable (String) -> String)? = nil) -> PlatformTable {
+                      keep: [String], missingCodes: Set<String> = [], rewrite: (@Sendable (String) -> String)? = nil,
+                      checkboxes: [CheckboxGroup] = []) -> PlatformTable {
         let wanted = Set(keep.map(AnswerReader.fold))
         var kept: [PlatformColumn] = []
         var leftOut: [String] = []
@@ -165,15 +181,24 @@ struct PlatformTable {
             }, line: record.line)
         }
         let header = kept.map(\.header)
-        let table = MemoryTable(file: file, header: header, records: rows)
+        let memory = MemoryTable(file: file, header: header, records: rows)
         let respondent = kept.firstIndex { $0.role == .respondent }
-        return PlatformTable(
+        let groups: [CheckboxGroup] = checkboxes.compactMap { group in
+            var group = group
+            group.options = group.options.compactMap { option in
+                kept.firstIndex { $0.index == option.column }.map { CheckboxOption(column: $0, code: option.code, label: option.label, header: option.header) }
+            }
+            return group.options.isEmpty ? nil : group
+        }
+        var table = PlatformTable(
             reading: PlatformReading(platform: platform, headerRows: headerRows, leftOut: leftOut,
                                      respondentColumn: respondent.map { header[$0].value }),
-            source: table, respondent: respondent,
+            source: memory, respondent: respondent,
             submitted: kept.firstIndex { $0.role == .submitted }, started: kept.firstIndex { $0.role == .started },
             names: kept.map { column in Array(Set([AnswerReader.fold(column.header.value)] + column.aliases.map(AnswerReader.fold))) },
             missingCodes: missingCodes, rewrite: rewrite)
+        table.checkboxes = groups
+        return table
     }
 }
 
@@ -182,7 +207,7 @@ public enum SurveyExport {
     /// The table as the import should read it: detected from the header rows (or the platform `from` names;
     /// `.plain` skips detection). Refuses a file that `from` names as a platform's when it lacks what that
     /// platform always writes, saying what is missing and where.
-    static func recognise(_ source: RecordSource, from: SurveyPlatform?, keep: [String]) throws -> PlatformTable {
+    static func recognise(_ source: RecordSource, from: SurveyPlatform?, keep: [String], loop: [Int: String]? = nil) throws -> PlatformTable {
         let peek = try TablePeek(source)
         let platform: SurveyPlatform
         if let from {
@@ -192,7 +217,7 @@ public enum SurveyExport {
         }
         switch platform {
         case .plain: return .plain(ReplayedSource(source, replaying: peek.records))
-        case .qualtrics: return try Qualtrics.normalise(peek, rest: source.readAll(), keep: keep)
+        case .qualtrics: return try Qualtrics.normalise(peek, rest: source.readAll(), keep: keep, loop: loop)
         case .surveymonkey: return try SurveyMonkey.normalise(peek, rest: source.readAll(), keep: keep)
         case .redcap: return REDCap.normalise(peek, rest: try source.readAll(), keep: keep)
         case .kobo: return Kobo.normalise(peek, rest: try source.readAll(), keep: keep)
@@ -213,10 +238,10 @@ public enum SurveyExport {
 
     /// Opens a delimited file for recognition: as usual, or, when its first row has blank or repeated cells
     /// (SurveyMonkey's question row), with that row kept as data, provided a platform then recognises it.
-    static func open(_ file: TableFile, from: SurveyPlatform?, keep: [String]) throws -> PlatformTable {
+    static func open(_ file: TableFile, from: SurveyPlatform?, keep: [String], loop: [Int: String]? = nil) throws -> PlatformTable {
         let path = file.path, delimiter = file.delimiter
         do {
-            return try recognise(try file.open(), from: from, keep: keep)
+            return try recognise(try file.open(), from: from, keep: keep, loop: loop)
         } catch let error as CSVError {
             switch error {
             case .emptyHeader, .duplicateHeader:
@@ -227,7 +252,7 @@ public enum SurveyExport {
                 guard let platform, platform == .surveymonkey || platform == .qualtrics else { throw error }
                 let rest = try reader.readAll()
                 return platform == .surveymonkey ? try SurveyMonkey.normalise(peek, rest: rest, keep: keep)
-                                                 : try Qualtrics.normalise(peek, rest: rest, keep: keep)
+                                                 : try Qualtrics.normalise(peek, rest: rest, keep: keep, loop: loop)
             default:
                 throw error
             }
@@ -243,9 +268,12 @@ final class PlatformCells: RecordSource {
     private let missing: Set<String>
     private let recode: [String: String]
     private let rewrite: (@Sendable (String) -> String)?
+    private let readers: [Int: @Sendable (String) -> String]
 
-    init(_ source: RecordSource, items: Set<Int>, missing: Set<String>, recode: [String: Int], rewrite: (@Sendable (String) -> String)?) {
+    init(_ source: RecordSource, items: Set<Int>, missing: Set<String>, recode: [String: Int], rewrite: (@Sendable (String) -> String)?,
+         readers: [Int: @Sendable (String) -> String] = [:]) {
         self.source = source
+        self.readers = readers
         columns = items
         self.missing = missing
         self.recode = Dictionary(recode.map { (AnswerReader.fold($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
@@ -263,6 +291,8 @@ final class PlatformCells: RecordSource {
             let value = TextSafety.trimmingSpaces(record.fields[index].value)
             if missing.contains(value) {
                 record.fields[index].value = ""
+            } else if let read = readers[index] {
+                record.fields[index].value = read(value)
             } else if let point = recode[AnswerReader.fold(value)] {
                 record.fields[index].value = point
             } else if let rewrite {

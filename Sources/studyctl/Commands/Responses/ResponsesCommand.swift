@@ -43,7 +43,11 @@ struct ResponsesImport: ParsableCommand {
             devices) are left out and listed, the respondent id is the participant unless --participant-column \
             names another column (a field id or a question text), and their missing codes (Qualtrics -99, \
             SoSci -1 to -9, REDCap's UNK, NASK…) are unanswered items. Numeric codes that are not the scale's \
-            points (Qualtrics' recode values, REDCap's raw codes) are read with --recode.
+            points (Qualtrics' recode values, REDCap's raw codes) are read with --recode. A checkbox question \
+            exported one column per box (REDCap's var___1, KoboToolbox's question/option) is joined into one \
+            answer when its boxes are the choices of one of the instrument's choice items, else each box is read \
+            as a yes/no item. A Qualtrics loop & merge (columns 1_Q1, 2_Q1…) needs --loop to say which task \
+            each iteration answers; each iteration is then that task's response set.
             """))
 
     @Argument(help: ArgumentHelp(words("The CSV file, or an Excel (.xlsx) or LibreOffice (.ods) workbook."), valueName: "file.csv"),
@@ -65,6 +69,9 @@ struct ResponsesImport: ParsableCommand {
 
     @Option(help: ArgumentHelp(words("The file's numeric codes and the scale point each stands for, e.g. 31=1,32=2 (Qualtrics recode values)."), valueName: "code=point,…"))
     var recode: [String] = []
+
+    @Option(help: ArgumentHelp(words("The task each iteration of a Qualtrics loop & merge answers, e.g. 1=T1,2=T2 (columns 1_Q1, 2_Q1…)."), valueName: "iteration=task,…"))
+    var loop: [String] = []
 
     @Flag(help: ArgumentHelp(words("The file is in long format: one row per answer, columns participant, instrument, item, value (and task).")))
     var long = false
@@ -134,7 +141,24 @@ struct ResponsesImport: ParsableCommand {
         return result
     }
 
+    func loopMap() throws -> [Int: String]? {
+        guard !loop.isEmpty else { return nil }
+        var result: [Int: String] = [:]
+        for (iteration, task) in try parseColumnMap(loop, example: "ITERATION=TASK, e.g. --loop 1=T1,2=T2") {
+            guard let number = Int(iteration), number >= 1 else {
+                throw Refusal("Please name loop iterations by their number in --loop (1=T1, for columns 1_Q1…); '\(iteration)' is not one.")
+            }
+            result[number] = task
+        }
+        return result
+    }
+
     func validate() throws {
+        _ = try loopMap()
+        if !loop.isEmpty && (task != nil || taskColumn != nil) {
+            throw Refusal("--loop gives each row its task; leave out --task and --task-column.")
+        }
+        if !loop.isEmpty && long { throw Refusal("--loop reads a Qualtrics export, not a file in long format; leave out --long.") }
         _ = try labelMap()
         _ = try recodeMap()
         if !long && instrument == nil {
@@ -169,7 +193,7 @@ struct ResponsesImport: ParsableCommand {
         let progress = ProgressBar(label: "importing")
         options.progress = progress.update
         let result = try study.withStudy(signOfLife: false) {
-            try $0.importResponses(from: file, sheet: sheet, options: options, platform: PlatformImportOptions(from: from, recode: try recodeMap()))
+            try $0.importResponses(from: file, sheet: sheet, options: options, platform: PlatformImportOptions(from: from, recode: try recodeMap(), loop: try loopMap()))
         }
         progress.finish()
         let summary = result.summary
@@ -204,5 +228,14 @@ func sayPlatform(_ reading: PlatformReading, participantsFromRespondent: Bool) {
     }
     if !reading.leftOut.isEmpty {
         say("\(name) columns left out: \(reading.leftOut.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+    for joined in reading.joined {
+        say("Checkbox columns joined into one answer '\(joined.header)': \(joined.columns.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+    if !reading.ticked.isEmpty {
+        say("Checkbox columns read one by one, a ticked box as yes: \(reading.ticked.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+    if !reading.loop.isEmpty {
+        say("Loop & merge iterations read as tasks: \(reading.loop.map { "\($0.prefix) → \($0.task)" }.joined(separator: ", "))")
     }
 }
