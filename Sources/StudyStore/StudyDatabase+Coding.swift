@@ -490,21 +490,8 @@ extension StudyDatabase {
     /// Returns the code as it was, so it can be shown or restored.
     @discardableResult
     public func deleteCode(_ id: Int64, coder: String? = nil) throws -> CodeRecord {
-        try write { db in
-            guard let record = try Self.codeRecords(db, where: "k.id = ?", arguments: [id]).first else {
-                throw StoreError.codeProblem("no code \(id) in the study")
-            }
-            if let coder, record.coder != coder {
-                throw StoreError.codeProblem("code \(id) was made by \(record.coder ?? "no named coder"), not \(coder); a coder deletes only their own codes")
-            }
-            try db.execute(sql: "DELETE FROM memo WHERE code_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM code_category WHERE code_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM code WHERE id = ?", arguments: [id])
-            if try Int.fetchOne(db, sql: "SELECT count(*) FROM code WHERE excerpt_id = ?", arguments: [record.excerptID]) == 0 {
-                try db.execute(sql: "DELETE FROM excerpt WHERE id = ?", arguments: [record.excerptID])
-            }
-            return record
-        }
+        // One id in, one record out (deleteCodes throws for an id it cannot remove).
+        try deleteCodes([id], coder: coder)[0]
     }
 
     /// Changes a code's wording, its categories, whether it is in-vivo and its memo in one transaction, with the checks

@@ -244,7 +244,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let items = try String(contentsOfFile: folder.appendingPathComponent("csv/items.csv").path, encoding: .utf8)
         #expect(items.hasPrefix("instrument,task,item,text,recoded,n,not_applicable,mean,sd,recoded_mean,recoded_sd,point,count\n"))
         let responses = try String(contentsOfFile: folder.appendingPathComponent("csv/responses.csv").path, encoding: .utf8)
-        #expect(responses.hasPrefix("participant,instrument,task,occasion,item,value,answer,not_applicable,orientation,submitted\nP1,pssuq,,,1,2.0,,0,inverted,2025-03-10 14:05:12\n"))
+        #expect(responses.hasPrefix("participant,instrument,task,occasion,item,value,answer,not_applicable,orientation,submitted\nP1,pssuq,,,1,2.0,,0,inverted,2025-03-10T14:05:12\n"))
         let attempts = try String(contentsOfFile: folder.appendingPathComponent("csv/attempts.csv").path, encoding: .utf8)
         #expect(attempts.contains("P1,T1,1,90.0,2,94.0,success,0,"))
         let memos = try String(contentsOfFile: folder.appendingPathComponent("csv/memos.csv").path, encoding: .utf8)
