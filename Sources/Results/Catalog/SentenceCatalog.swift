@@ -7,6 +7,11 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Please give a participant attribute and its value as attribute=value; '%@' is not one.",
+            "Informe um atributo de participante e seu valor como atributo=valor; '%@' não é isso."),
+        ("Please give the context as a number of words (30 or 30w) or of sentences (1s); '%@' is not one.",
+            "Informe o contexto como um número de palavras (30 ou 30w) ou de frases (1s); '%@' não é um."),
+        ("No participant has %@ = '%@' (values: %@).", "Nenhum participante tem %@ = '%@' (valores: %@)."),
         ("Recognised a %@ export (one header row)", "Exportação do %@ reconhecida (uma linha de cabeçalho)"),
         ("Recognised a %@ export (%@ header rows)", "Exportação do %@ reconhecida (%@ linhas de cabeçalho)"),
         ("Participant codes read from the respondent id column '%@'", "Códigos de participante lidos da coluna de identificação do respondente '%@'"),
