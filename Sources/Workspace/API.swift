@@ -71,8 +71,6 @@ struct API {
     }
     /// An undo refused (the coding changed since, or the page named an action that is not its last): 409, nothing changed.
     struct UndoRefusal: Error { var message: Message }
-    struct Quote: Codable { var id: Int64; var participant: String; var group: String?; var excerpt: String; var code: String; var coder: String? }
-    struct Quotes: Encodable { var category: String; var quotes: [Quote] }
     struct Frequencies: Encodable { var attribute: String?; var table: FrequencyTable }
     struct Difference: Codable {
         var participant: String; var excerpt: String; var start: Int?; var byCoder: [String: [String]]
@@ -137,11 +135,7 @@ struct API {
                 return Done(message: try say(.mergedCategory(from: body.from, into: body.into, moved: moved)))
             }
         }
-        api.get("quotes") { request, _ in
-            try await guarded {
-                try quotes(category: request.uri.queryParameters.get("category") ?? "", coder: try coder(request.uri.queryParameters.get("coder")))
-            }
-        }
+        registerQuotes(on: api)
         api.get("frequencies") { request, _ in
             try await guarded {
                 try frequencies(by: request.uri.queryParameters.get("by")?.nilIfBlank, coder: try coder(request.uri.queryParameters.get("coder")))
@@ -370,19 +364,6 @@ struct API {
         await server.undo.remove(action.id)
         let sentence: Sentence = "Undid the coding of \(String(made.count)) passages made in one step"
         return Done(message: sentence.text(try study.info().language), action: action.id)
-    }
-
-    /// The coder's own quotes of `category` (none for a coder not in the study yet): coding is blind.
-    func quotes(category: String, coder: String) throws -> Quotes {
-        let roster = try study.roster()
-        let group = roster.attributes.first { $0.rule != nil }?.name
-        let groups = Dictionary(roster.participants.map { participant in
-            (participant.code, group.flatMap { participant.value(of: $0)?.display })
-        }, uniquingKeysWith: { a, _ in a })
-        let codes = try study.coders().contains(coder) ? try study.codes(coder: coder) : []
-        return Quotes(category: category, quotes: codes.filter { $0.categories.contains(category) }.map {
-            Quote(id: $0.id, participant: $0.participant, group: groups[$0.participant] ?? nil, excerpt: $0.excerpt, code: $0.code, coder: $0.coder)
-        })
     }
 
     /// The same table as `codes freq [--by ATTR] [--coder C]`: same dataset, same function.

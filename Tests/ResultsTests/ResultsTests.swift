@@ -52,7 +52,7 @@ enum ForeignWords {
 
     @Test func aPageWordWithACountHasItsPluralBesideItsSingular() {
         let singulars = PageWord.allCases.filter { $0.rawValue.hasSuffix("One") }
-        #expect(Set(singulars.map(\.rawValue)) == ["codingsOne", "codingsByOne", "sharesIntroOne", "compareIntroOne", "codeCountOne", "participantCountOne", "searchHitsOne"])
+        #expect(Set(singulars.map(\.rawValue)) == ["codingsOne", "codingsByOne", "sharesIntroOne", "compareIntroOne", "codeCountOne", "participantCountOne", "searchHitsOne", "quoteCountOne"])
         for singular in singulars {
             let plural = try? #require(PageWord(rawValue: String(singular.rawValue.dropLast(3))))
             #expect(plural != nil, "\(singular)")

@@ -27,6 +27,8 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
     // Search and annotations.
     case searchPlaceholder, searchSpeaker, searchButton, ignoreCase, searchHits, searchHitsOne, noHits, searchAll
     case codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
+    // The Quotes tab's selection.
+    case quoteCount, quoteCountOne, quotesFrom, context, contextNone, contextWords, contextSentence, anyValue, noQuotesSelected
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -167,6 +169,15 @@ public enum PageWord: String, Sendable, CaseIterable, Bilingual {
         case .renamePrompt: return ("New name for {name}", "Novo nome para {name}")
         case .mergePrompt: return ("Merge {name} into which category?", "Fundir {name} em qual categoria?")
         case .noQuotes: return ("No quotes yet.", "Nenhuma citação ainda.")
+        case .quoteCount: return ("{n} quotes", "{n} citações")
+        case .quoteCountOne: return ("{n} quote", "{n} citação")
+        case .quotesFrom: return ("{quotes} from {participants}", "{quotes} de {participants}")
+        case .context: return ("Context", "Contexto")
+        case .contextNone: return ("none", "nenhum")
+        case .contextWords: return ("{n} words each side", "{n} palavras de cada lado")
+        case .contextSentence: return ("1 sentence each side", "1 frase de cada lado")
+        case .anyValue: return ("(any)", "(qualquer)")
+        case .noQuotesSelected: return ("No quotes for this selection.", "Nenhuma citação nesta seleção.")
         case .allParticipants: return ("(all participants)", "(todos os participantes)")
         case .by: return ("By", "Por")
         case .sharesIntro:

@@ -259,16 +259,45 @@ async function deleteCoding(c) {
 
 // The codebook tab, its dialogs, moving a passage's ends and stepping through a category's passages: codebook.js.
 
+// The Quotes tab: a category's passages (this coder's own), for the participants with the attribute values chosen,
+// each with the words around it — what `studyctl code list --category C --where A=V --context N` retrieves.
 async function quotesTab(panel) {
-  const select = el("select", { onchange: () => fill() }, ...state.categories.map((c) => el("option", { value: c.name }, c.name)));
-  const list = el("ul", { class: "quotes" });
+  const category = el("select", { id: "quotes-category", onchange: () => fill() }, ...state.categories.map((c) => el("option", { value: c.name }, c.name)));
+  const context = el("select", { id: "quotes-context", onchange: () => fill() }, el("option", { value: "" }, t("contextNone")),
+                     el("option", { value: "10" }, t("contextWords", { n: 10 })), el("option", { value: "30" }, t("contextWords", { n: 30 })),
+                     el("option", { value: "1s" }, t("contextSentence")));
+  // One select per participant attribute, its values listed: every value chosen must hold (code list's --where).
+  const filters = el("div", { id: "quotes-where", class: "quote-filters" });
+  const count = el("p", { id: "quotes-count" });
+  const list = el("ul", { class: "quotes", id: "quotes" });
+  let offered = false;
+  const chosen = () => [...filters.querySelectorAll("select")].filter((s) => s.value).map((s) => [s.dataset.attribute, s.value]);
   async function fill() {
-    const data = await api("GET", "quotes?category=" + q(select.value) + "&coder=" + q(state.coder));
-    list.replaceChildren(...data.quotes.map((x) => el("li", {}, el("blockquote", {}, x.excerpt),
-      el("small", {}, `${x.participant}${x.group ? " (" + x.group + ")" : ""} — “${x.code}”`))));
-    if (!data.quotes.length) list.append(el("li", {}, t("noQuotes")));
+    const where = chosen().map(([name, value]) => "&where=" + q(name + "=" + value)).join("");
+    let data;
+    try {
+      data = await api("GET", "quotes?category=" + q(category.value) + "&coder=" + q(state.coder) + "&context=" + q(context.value) + where);
+    } catch (error) { say(error.message, true); return; }
+    if (!offered) {
+      offered = true;
+      filters.replaceChildren(...data.attributes.map((a) => el("label", {}, a.name + " = ",
+        el("select", { "data-attribute": a.name, onchange: () => fill() }, el("option", { value: "" }, t("anyValue")),
+           ...a.values.map((v) => el("option", { value: v.value }, v.label))))));
+    }
+    const shown = chosen().map(([name]) => name);
+    count.textContent = t("quotesFrom", { quotes: tn("quoteCount", data.passages), participants: tn("participantCount", data.participants) });
+    list.replaceChildren(...data.quotes.map((x) => {
+      const mark = el("mark", {}, x.excerpt);
+      mark.style.background = colour(category.value);
+      const about = shown.length ? shown.map((name) => `${name}: ${x.attributes[name] ?? ""}`).join(", ") : x.group;
+      return el("li", { "data-id": x.id, "data-participant": x.participant },
+        el("blockquote", {}, x.before ?? "", mark, x.after ?? ""),
+        el("small", {}, `${x.participant}${about ? " (" + about + ")" : ""} — “${x.code}”`));
+    }));
+    if (!data.quotes.length) list.append(el("li", {}, t(chosen().length ? "noQuotesSelected" : "noQuotes")));
   }
-  panel.append(el("label", {}, t("category") + " ", select), list);
+  panel.append(el("div", { class: "quote-filters" }, el("label", {}, t("category") + " ", category), el("label", {}, t("context") + " ", context)),
+               filters, count, list);
   if (state.categories.length) await fill();
 }
 

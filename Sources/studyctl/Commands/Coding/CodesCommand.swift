@@ -287,7 +287,7 @@ struct CodesWords: ParsableCommand {
     func run() throws {
         let language = Voice.language
         let (material, studyLanguage) = try study.withStudy { (try $0.quoteMaterial(coder: coder.coder), try $0.info().language) }
-        try QuoteFilterOptions.checkCategories(category, in: material)
+        try material.checkCategories(category)
         if !transcripts { sayLeftOut(material.leftOut) }
         var groups: [String: String] = [:]
         var groupOrder: [String] = []

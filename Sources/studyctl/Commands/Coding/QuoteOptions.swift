@@ -37,24 +37,10 @@ struct QuoteFilterOptions: ParsableArguments {
                    allOf: Self.names(allOf), noneOf: Self.names(noneOf))
     }
 
-    /// Refuses categories, participants and attributes the study does not have, naming them and what there is.
+    /// Refuses categories, participants, attributes and values the study does not have, naming them and what there is
+    /// (the check the workspace's Quotes tab makes too).
     func check(_ material: QuoteMaterial) throws {
-        try Self.checkCategories(category + Self.names(allOf) + Self.names(noneOf), in: material)
-        if let participant, material.attributes[participant] == nil,
-           !material.attributes.keys.contains(where: { $0.caseInsensitiveCompare(participant) == .orderedSame }) {
-            throw Refusal("No participant '\(participant)' in the study.")
-        }
-        let attributes = Set(material.attributes.values.flatMap(\.keys))
-        for condition in conditions where !attributes.contains(where: { $0.caseInsensitiveCompare(condition.key) == .orderedSame }) {
-            throw Refusal("No participant attribute '\(condition.key)' (attributes: \(attributes.sorted().joined(separator: ", "))).")
-        }
-    }
-
-    static func checkCategories(_ names: [String], in material: QuoteMaterial) throws {
-        let known = material.categories.map(\.name)
-        for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-            throw Refusal("No category '\(name)' in the codebook (categories: \(known.joined(separator: ", "))).")
-        }
+        try material.check(query)
     }
 
     /// The selection in words, for the head of an export and the end of a listing.
