@@ -7,6 +7,18 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("1 date without a time zone taken as local time %@, the zone the project's other dates state",
+            "1 data sem fuso horário tomada como hora local %@, o fuso que as outras datas do projeto indicam"),
+        ("%@ dates without a time zone taken as local time %@, the zone the project's other dates state",
+            "%@ datas sem fuso horário tomadas como hora local %@, o fuso que as outras datas do projeto indicam"),
+        ("1 date without a time zone taken as UTC, the zone the project's other dates state",
+            "1 data sem fuso horário tomada como UTC, o fuso que as outras datas do projeto indicam"),
+        ("%@ dates without a time zone taken as UTC, the zone the project's other dates state",
+            "%@ datas sem fuso horário tomadas como UTC, o fuso que as outras datas do projeto indicam"),
+        ("1 date without a time zone taken as UTC: the project states no local time",
+            "1 data sem fuso horário tomada como UTC: o projeto não indica hora local"),
+        ("%@ dates without a time zone taken as UTC: the project states no local time",
+            "%@ datas sem fuso horário tomadas como UTC: o projeto não indica hora local"),
         ("Recognised a %@ export (one header row)", "Exportação do %@ reconhecida (uma linha de cabeçalho)"),
         ("Recognised a %@ export (%@ header rows)", "Exportação do %@ reconhecida (%@ linhas de cabeçalho)"),
         ("Participant codes read from the respondent id column '%@'", "Códigos de participante lidos da coluna de identificação do respondente '%@'"),
