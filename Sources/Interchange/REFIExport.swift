@@ -51,6 +51,8 @@ public struct REFIExport {
         var coders: [String]
         var extra: [String: Int]
         var foreign: [String: String]
+        /// The GUID of the selection each imported code came in, by code id.
+        var selections: [Int64: String] = [:]
         /// Recordings linked to a transcript, by the transcript's document key (participant, U+001F, label).
         var recordings: [String: MediaRecord] = [:]
         /// The turns of those transcripts, by the same key.
@@ -74,6 +76,7 @@ public struct REFIExport {
                             codes: try study.codes(), memos: try study.memos(), coders: try study.coders(), extra: counts,
                             foreign: try study.foreignGUIDs())
         snapshot.annotations = try study.annotations()
+        snapshot.selections = try study.selectionGUIDs()
         snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { $0.participant + "\u{1F}" + $0.label })
         for record in try study.media() {
             guard let label = record.transcript else {
@@ -334,20 +337,27 @@ public struct REFIExport {
                 // coding memo from its Description), each holding one coding per code × category.
                 for excerptID in excerptIDs {
                     let onIt = placed.filter { $0.excerptID == excerptID }.sorted { $0.id < $1.id }
-                    var groups: [(coder: String?, memo: String?, codes: [CodeRecord])] = []
+                    // A code that came in by import goes back in the selection it came in (its kept GUID): several
+                    // selections on the same words stay several.
+                    var groups: [(kept: String?, coder: String?, memo: String?, codes: [CodeRecord])] = []
                     for code in onIt {
                         let memo = codeMemos["code:\(code.id)"].map { $0.map(\.text).joined(separator: "\n\n") }
-                        if let index = groups.firstIndex(where: { $0.coder == code.coder && $0.memo == memo }) {
+                        let kept = snapshot.selections[code.id]
+                        if let index = groups.firstIndex(where: { kept != nil ? $0.kept == kept : $0.kept == nil && $0.coder == code.coder && $0.memo == memo }) {
                             groups[index].codes.append(code)
+                            if groups[index].memo == nil { groups[index].memo = memo }
                         } else {
-                            groups.append((code.coder, memo, [code]))
+                            groups.append((kept, code.coder, memo, [code]))
                         }
                     }
+                    let keptHere = Set(groups.compactMap(\.kept))
                     for (number, group) in groups.enumerated() {
                         let selection = XMLElement(name: "PlainTextSelection")
                         let first = group.codes[0]
-                        attribute(selection, "guid", number == 0 ? guid("excerpt", String(excerptID))
-                                                                 : guid("excerpt", "\(excerptID)\u{1F}\(group.coder ?? "")\u{1F}\(number)"))
+                        let excerptGUID = guid("excerpt", String(excerptID))
+                        attribute(selection, "guid", group.kept
+                                  ?? (number == 0 && !keptHere.contains(excerptGUID) ? excerptGUID
+                                      : guid("excerpt", "\(excerptID)\u{1F}\(group.coder ?? "")\u{1F}\(number)")))
                         attribute(selection, "name", first.excerpt)
                         attribute(selection, "startPosition", String(first.spanStart!))
                         attribute(selection, "endPosition", String(first.spanEnd!))

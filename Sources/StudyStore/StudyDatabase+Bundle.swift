@@ -241,7 +241,13 @@ extension StudyDatabase {
                     if index < bundle.codeGUIDs.count, let excerpt = try Int64.fetchOne(db, sql: "SELECT excerpt_id FROM code WHERE id = ?", arguments: [result.id]) {
                         let guids = bundle.codeGUIDs[index]
                         var entries: [(String, String, String)] = guids.codings.map { ("coding", "\(result.id)\u{1F}\($0.key)", $0.value) }
-                        if let selection = guids.selection { entries.append(("excerpt", String(excerpt), selection)) }
+                        if let selection = guids.selection {
+                            // The excerpt keeps the first selection's GUID; each code its own selection's (several
+                            // selections may fall on the same words).
+                            entries.append(("excerpt", String(excerpt), selection))
+                            try db.execute(sql: "INSERT INTO selection_guid (code_id, guid) VALUES (?, ?) ON CONFLICT (code_id) DO NOTHING",
+                                           arguments: [result.id, selection])
+                        }
                         for (kind, key, guid) in entries {
                             try db.execute(sql: "INSERT INTO foreign_guid (kind, key, guid) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
                                            arguments: [kind, key, guid])
@@ -277,6 +283,14 @@ extension StudyDatabase {
 }
 
 extension StudyDatabase {
+    /// The GUID of the selection each imported code came in, by code id.
+    public func selectionGUIDs() throws -> [Int64: String] {
+        try read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT code_id, guid FROM selection_guid").map { ($0["code_id"] as Int64, $0["guid"] as String) },
+                       uniquingKeysWith: { a, _ in a })
+        }
+    }
+
     /// The GUIDs kept from imports, by kind and key.
     public func foreignGUIDs() throws -> [String: String] {
         try read { db in

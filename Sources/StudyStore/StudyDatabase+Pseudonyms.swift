@@ -28,6 +28,7 @@ extension StudyDatabase {
             try db.execute(sql: "UPDATE study SET pseudonym_secret = NULL")
             // Kept GUIDs are keyed by codes and names: a pseudonymised export mints its own.
             try db.execute(sql: "DELETE FROM foreign_guid")
+            try db.execute(sql: "DELETE FROM selection_guid")
             // Recordings are voices and faces, and their paths often carry names: none goes into a copy to share.
             try db.execute(sql: "DELETE FROM media")
             let codes = try String.fetchAll(db, sql: "SELECT code FROM participant ORDER BY id")

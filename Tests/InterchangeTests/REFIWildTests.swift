@@ -136,6 +136,32 @@ import ZIPFoundation
         }
     }
 
+    /// Dates without a zone (NVivo writes some) are the project's stated local time — the zone of its own dates,
+    /// else the one most of its dates carry — else UTC; the summary says which.
+    @Test(arguments: [
+        ("creationDateTime=\"2019-01-01T09:00:00+02:00\"", "", "2019-03-04T08:11:12Z", "2 dates without a time zone taken as local time UTC+02:00, the zone the project's other dates state"),
+        ("", "creationDateTime=\"2019-03-05T10:00:00-03:00\"", "2019-03-04T13:11:12Z", "2 dates without a time zone taken as local time UTC-03:00, the zone the project's other dates state"),
+        ("", "creationDateTime=\"2019-03-05T10:00:00Z\"", "2019-03-04T10:11:12Z", "2 dates without a time zone taken as UTC, the zone the project's other dates state"),
+        ("", "", "2019-03-04T10:11:12Z", "2 dates without a time zone taken as UTC: the project states no local time"),
+    ])
+    func datesWithoutAZone(project: String, source: String, stored: String, said: String) throws {
+        let text = "O menu some às vezes."
+        let qde = """
+            <Project xmlns="urn:QDA-XML:project:1.0" name="Datas" origin="NVivo 14" \(project)>
+            <Users><User guid="u1" name="ana"/></Users>
+            <CodeBook><Codes><Code guid="c1" name="menu" isCodable="true"/></Codes></CodeBook>
+            <Sources><TextSource guid="s1" name="P1" plainTextPath="internal://s1.txt" \(source)>
+              <PlainTextSelection guid="e1" name="" startPosition="2" endPosition="11" creationDateTime="2019-03-04T10:11:12">
+                <Coding guid="d1" creatingUser="u1" creationDateTime="2019-03-04T10:11:12"><CodeRef targetGUID="c1"/></Coding></PlainTextSelection>
+            </TextSource></Sources></Project>
+            """
+        let path = Self.temporary("dates.qdpx")
+        try Self.zip(["project.qde": Data(qde.utf8), "sources/s1.txt": Data(text.utf8)]).write(to: URL(fileURLWithPath: path))
+        let imported = try REFIImport(path: path)
+        #expect(imported.bundle.codes.map(\.created) == [stored])
+        #expect(imported.report.map(\.description).contains(said), "\(imported.report)")
+    }
+
     /// A bare `.qde` beside its `sources/` folder, with a UTF-16 (BOM) source counted in code points and named.
     @Test func bareProjectFileWithUTF16Source() throws {
         let folder = Self.temporary("bare")
@@ -212,24 +238,5 @@ import ZIPFoundation
         #expect(project?.bundle.codes.count == 400)
         #expect(Set(project?.bundle.codes.compactMap(\.excerpt) ?? []) == ["o menu some às"])
         #expect(elapsed < .seconds(5), "reading took \(elapsed)")
-    }
-
-    /// A real MAXQDA 24 export, a bare project.qde beside its sources/ (bedingjd/paper_themes, no licence: not kept
-    /// here). Read only when copied under .build/refi-wild/maxqda24 (the report says how); skipped otherwise.
-    @Test func realMAXQDABareProjectWhenPresent() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent(".build/refi-wild/maxqda24/project.qde").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("skipped: no real MAXQDA project at \(path)")
-            return
-        }
-        let project = try REFIImport(path: path)
-        // Its project.qde names 10 of the 20 files in sources/.
-        #expect(project.bundle.transcripts.count == 10)
-        #expect(project.bundle.transcripts.allSatisfy { !$0.text.isEmpty && !$0.text.contains("\u{FEFF}") })
-        #expect(project.bundle.categories.count > 50)
-        let study = try newStudy()
-        let summary = try study.importBundle(project.bundle)
-        #expect(summary.transcriptsAdded == 10)
     }
 }

@@ -38,7 +38,7 @@ extension REFIImport {
                     state.annotated[id] = (start, end)
                 }
                 state.notes[id] = Note(name: Self.attr(note, "name"), text: text, user: Self.guid(Self.attr(note, "creatingUser")).flatMap { state.users[$0] },
-                                       created: Self.attr(note, "creationDateTime").flatMap(Self.utc))
+                                       created: date(Self.attr(note, "creationDateTime")))
             }
         }
     }

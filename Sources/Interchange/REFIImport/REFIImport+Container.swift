@@ -115,21 +115,59 @@ extension REFIImport {
     }
 
     /// A REFI date (xsd:dateTime) as studyctl stores times, `2026-11-23T00:01:29Z`: one with a zone moved to UTC, one
-    /// without taken as UTC (NVivo writes its local time without a zone; nothing says which).
-    static func utc(_ text: String) -> String? {
+    /// without (NVivo writes some in its local time without a zone) taken as local time `offset` seconds east of UTC.
+    static func utc(_ text: String, offset: Int = 0) -> String? {
         let pattern = #"^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$"#
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.range(of: pattern, options: .regularExpression) != nil else { return nil }
         let base = String(trimmed.prefix(19))
-        let zone = trimmed.dropFirst(19).drop { $0 != "Z" && $0 != "+" && $0 != "-" }
-        guard zone.count > 1 else { return base + "Z" }
-        let digits = zone.dropFirst().replacingOccurrences(of: ":", with: "")
-        guard let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)) else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withFullTime]
         guard let date = formatter.date(from: base + "Z") else { return nil }
-        let offset = (hours * 3600 + minutes * 60) * (zone.first == "-" ? -1 : 1)
-        return formatter.string(from: date.addingTimeInterval(TimeInterval(-offset)))
+        let shift = zone(of: trimmed) ?? offset
+        return shift == 0 ? base + "Z" : formatter.string(from: date.addingTimeInterval(TimeInterval(-shift)))
+    }
+
+    /// The zone a REFI date states, in seconds east of UTC (`Z` is 0); nil when it states none.
+    static func zone(of text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count > 19 else { return nil }
+        let zone = trimmed.dropFirst(19).drop { $0 != "Z" && $0 != "+" && $0 != "-" }
+        if zone == "Z" { return 0 }
+        guard zone.count > 1 else { return nil }
+        let digits = zone.dropFirst().replacingOccurrences(of: ":", with: "")
+        guard digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)) else { return nil }
+        return (hours * 3600 + minutes * 60) * (zone.first == "-" ? -1 : 1)
+    }
+
+    /// The local time a project states: the zone of the project's own dates (creationDateTime, modifiedDateTime),
+    /// else the zone most of its other dates carry; nil when no date in it carries one.
+    static func statedOffset(_ root: XMLElement) -> Int? {
+        let own = ["creationDateTime", "modifiedDateTime"].compactMap { attr(root, $0).flatMap(zone(of:)) }
+        if let first = own.first { return first }
+        var counts: [Int: Int] = [:]
+        var stack = [root]
+        while let element = stack.popLast() {
+            for attribute in element.attributes ?? [] where (attribute.localName ?? attribute.name ?? "").hasSuffix("DateTime") {
+                if let offset = attribute.stringValue.flatMap(zone(of:)) { counts[offset, default: 0] += 1 }
+            }
+            stack += (element.children ?? []).compactMap { $0 as? XMLElement }
+        }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key
+    }
+
+    /// A date of the project as stored (UTC); one without a zone is taken as the project's stated local time (else
+    /// UTC) and counted, for the summary to say so.
+    mutating func date(_ text: String?) -> String? {
+        guard let text, let stored = Self.utc(text, offset: state.localOffset ?? 0) else { return nil }
+        if Self.zone(of: text) == nil { state.zonelessDates += 1 }
+        return stored
+    }
+
+    /// "UTC+02:00": an offset as the summary says it.
+    static func offsetName(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        return String(format: "UTC%@%02d:%02d", seconds < 0 ? "-" : "+", minutes / 60, minutes % 60)
     }
 
     /// A GUID as kept: braces and spaces off; a standard GUID (8-4-4-4-12 hex) in lower case, any other id (the short

@@ -54,6 +54,20 @@ extension REFIImport {
     }
 
     mutating func reportNotCarried(_ root: XMLElement) {
+        if state.zonelessDates > 0 {
+            let count = state.zonelessDates
+            if let offset = state.localOffset, offset != 0 {
+                let zone = Sentence(verbatim: Self.offsetName(offset))
+                report.append(count == 1 ? "1 date without a time zone taken as local time \(zone), the zone the project's other dates state"
+                    : "\(count) dates without a time zone taken as local time \(zone), the zone the project's other dates state")
+            } else if state.localOffset == 0 {
+                report.append(count == 1 ? "1 date without a time zone taken as UTC, the zone the project's other dates state"
+                    : "\(count) dates without a time zone taken as UTC, the zone the project's other dates state")
+            } else {
+                report.append(count == 1 ? "1 date without a time zone taken as UTC: the project states no local time"
+                    : "\(count) dates without a time zone taken as UTC: the project states no local time")
+            }
+        }
         if state.duplicates > 0 {
             report.append(state.duplicates == 1 ? "1 duplicate coding (the same code by the same coder on the same words) counted once"
                 : "\(state.duplicates) duplicate codings (the same code by the same coder on the same words) counted once")

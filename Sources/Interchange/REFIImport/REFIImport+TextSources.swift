@@ -210,7 +210,7 @@ extension REFIImport {
         var entries: [CodeEntry] = []
         var guids: [(selection: String?, codings: [String: String])] = []
         let selectionGUID = Self.guid(Self.attr(selection, "guid"))
-        let selectionDate = Self.attr(selection, "creationDateTime").flatMap(Self.utc)
+        let selectionDate = date(Self.attr(selection, "creationDateTime"))
         for coding in Self.kids(selection, "Coding") {
             guard let target = Self.guid(Self.kids(coding, "CodeRef").first.flatMap { Self.attr($0, "targetGUID") }), let code = state.codes[target] else {
                 report.append("\(participant): a coding refers to a code the codebook lacks; skipped")
@@ -229,18 +229,27 @@ extension REFIImport {
             let memoText = notesHere.isEmpty ? (Self.kids(selection, "Description").first?.stringValue ?? "")
                                              : notesHere.map { $0.note.text }.joined(separator: "\n\n")
             let codingGUID = Self.guid(Self.attr(coding, "guid"))
+            // The same wording by the same coder on the same words in another selection (the code under another
+            // parent): one code in one more category, as the study keeps it.
+            let wording = [participant, label, "\(span.lowerBound)-\(span.upperBound)", code.label, coder ?? ""].joined(separator: "\u{1F}")
+            if let earlier = state.wordings[wording], earlier < bundle.codes.count {
+                if !bundle.codes[earlier].categories.contains(code.category) { bundle.codes[earlier].categories.append(code.category) }
+                if let codingGUID { bundle.codeGUIDs[earlier].codings[code.category] = codingGUID }
+                continue
+            }
             if let index = entries.firstIndex(where: { $0.code == code.label && $0.coder == coder }) {
                 if !entries[index].categories.contains(code.category) { entries[index].categories.append(code.category) }
                 if entries[index].memo?.isEmpty ?? true { entries[index].memo = memoText }
                 if let codingGUID { guids[index].codings[code.category] = codingGUID }
                 continue
             }
+            state.wordings[wording] = bundle.codes.count + entries.count
             guids.append((selectionGUID, codingGUID.map { [code.category: $0] } ?? [:]))
             let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
             entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
                                      coder: coder, memo: memoText, descriptive: !inVivo, span: span,
                                      transcript: label.isEmpty ? nil : label,
-                                     created: Self.attr(coding, "creationDateTime").flatMap(Self.utc) ?? selectionDate))
+                                     created: date(Self.attr(coding, "creationDateTime")) ?? selectionDate))
         }
         bundle.codes += entries
         bundle.codeGUIDs += guids

@@ -108,9 +108,14 @@ public struct REFIImport {
         /// Codings already taken (participant, transcript, span, code, category, coder): a second one is a duplicate.
         var codingsSeen = Set<String>()
         var duplicates = 0
+        /// Where each code (participant, transcript, span, wording, coder) is in the bundle's codes.
+        var wordings: [String: Int] = [:]
         var definitions = 0
         var annotations = 0
         var notCarried: [Loss: Int] = [:]
+        /// The local time the project states (seconds east of UTC), for its dates without a zone; nil: none stated.
+        var localOffset: Int?
+        var zonelessDates = 0
     }
 
     /// Copies a recording held inside the project to `destination` (a new file).
@@ -145,6 +150,7 @@ public struct REFIImport {
     /// Reads the project or codebook, reader by reader.
     mutating func parse(_ root: XMLElement) throws {
         state.origin = Self.attr(root, "origin")
+        state.localOffset = Self.statedOffset(root)
         readUsers(root)
         try readNotes(root)
         readCodebook(root)
