@@ -59,7 +59,7 @@ enum REFIAnnotations {
 
     /// The annotations a selection carries: its notes (by `NoteRef`), else — for a selection without coding — its
     /// Description. Returns them with the ids of the notes used.
-    static func onSelection(_ selection: XMLElement, notes: [String: Note], users: [String: String])
+    static func onSelection(_ selection: XMLElement, notes: [String: Note], users: [String: String], localOffset: Int = 0)
         -> [(noteID: String?, text: String, user: String?, created: String?)] {
         let refs = REFIImport.kids(selection, "NoteRef").compactMap { REFIImport.guid(REFIImport.attr($0, "targetGUID")) }
         let fromNotes = refs.compactMap { id -> (noteID: String?, text: String, user: String?, created: String?)? in
@@ -71,6 +71,6 @@ enum REFIAnnotations {
               let description = REFIImport.kids(selection, "Description").first?.stringValue,
               !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
         let user = REFIImport.guid(REFIImport.attr(selection, "creatingUser")).flatMap { users[$0] }
-        return [(noteID: nil, text: description, user: user, created: REFIImport.attr(selection, "creationDateTime").flatMap(REFIImport.utc))]
+        return [(noteID: nil, text: description, user: user, created: REFIImport.attr(selection, "creationDateTime").flatMap { REFIImport.utc($0, offset: localOffset) })]
     }
 }

@@ -197,7 +197,7 @@ extension REFIImport {
     /// stored on its passage.
     mutating func selectionNotes(_ selection: XMLElement, participant: String, label: String, span: Range<Int>) {
         let notes = state.notes.mapValues { (name: $0.name, text: $0.text, user: $0.user, created: $0.created) }
-        for found in REFIAnnotations.onSelection(selection, notes: notes, users: state.users) {
+        for found in REFIAnnotations.onSelection(selection, notes: notes, users: state.users, localOffset: state.localOffset ?? 0) {
             if let id = found.noteID { state.usedNotes.insert(id) }
             bundle.annotations.append(.init(participant: participant, label: label, span: span, text: found.text, coder: found.user, created: found.created))
             state.annotations += 1
