@@ -234,9 +234,10 @@ extension StudyDatabase {
                 _ = try Self.insertMedia(db, recording)
                 summary.recordingsAdded += 1
             }
+            let transcriptScalars = TranscriptScalars()
             for (index, entry) in bundle.codes.enumerated() {
                 do {
-                    let result = try Self.insertCode(db, entry)
+                    let result = try Self.insertCode(db, entry, scalars: transcriptScalars)
                     summary.codesAdded += 1
                     if index < bundle.codeGUIDs.count, let excerpt = try Int64.fetchOne(db, sql: "SELECT excerpt_id FROM code WHERE id = ?", arguments: [result.id]) {
                         let guids = bundle.codeGUIDs[index]

@@ -363,7 +363,9 @@ extension StudyDatabase {
     }
 
     /// Checks an entry against the study and stores it; throws `StoreError.codeProblem` naming what is wrong.
-    static func insertCode(_ db: Database, _ entry: CodeEntry) throws -> CodeResult {
+    /// `scalars` keeps each transcript's characters once for a batch of codes (an import of hundreds of codings on a
+    /// long transcript would otherwise split its text again for every one).
+    static func insertCode(_ db: Database, _ entry: CodeEntry, scalars cache: TranscriptScalars? = nil) throws -> CodeResult {
         var participantID = try participantID(db, code: entry.participant)
         var code = TextMatching.nfc(entry.code.trimmingCharacters(in: .whitespacesAndNewlines))
         var excerpt = TextMatching.nfc((entry.excerpt ?? entry.code).trimmingCharacters(in: .whitespacesAndNewlines))
@@ -398,7 +400,7 @@ extension StudyDatabase {
             guard let transcript = try Self.codingTranscript(db, participantID: participantID, entry: entry) else {
                 throw StoreError.codeProblem("\(entry.participant) has no transcript to select from")
             }
-            let scalars = Array((transcript["text"] as String).unicodeScalars)
+            let scalars = cache?.scalars(of: transcript) ?? Array((transcript["text"] as String).unicodeScalars)
             guard given.lowerBound >= 0, given.upperBound <= scalars.count, !given.isEmpty else {
                 throw StoreError.codeProblem("the selection \(given.lowerBound)–\(given.upperBound) is outside \(entry.participant)'s transcript (\(scalars.count) characters)")
             }
@@ -753,5 +755,18 @@ extension StudyDatabase {
     static func requireCoder(_ db: Database, _ name: String) throws -> Int64 {
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [StudyText.composed(name)]) { return id }
         throw StoreError.unknownCoder(name: name, known: try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id"))
+    }
+}
+
+/// The characters of the transcripts a batch of codes is placed on, split once per transcript (within one write).
+final class TranscriptScalars {
+    private var byID: [Int64: [Unicode.Scalar]] = [:]
+    init() {}
+    func scalars(of transcript: Row) -> [Unicode.Scalar] {
+        let id: Int64 = transcript["id"]
+        if let known = byID[id] { return known }
+        let split = Array((transcript["text"] as String).unicodeScalars)
+        byID[id] = split
+        return split
     }
 }

@@ -6,7 +6,9 @@ import Wording
 /// An instrument as `instrument list` shows it.
 public struct InstrumentSummary: Sendable, Equatable {
     public var id: String
+    /// The title in English (`--json`); `titles` has it in every language the definition gives.
     public var title: String
+    public var titles: LocalizedText
     public var version: String
     public var items: Int
     public var builtin: Bool
@@ -35,12 +37,12 @@ extension StudyDatabase {
             return (stored, counts)
         }
         var summaries = stored.map { definition, builtin in
-            InstrumentSummary(id: definition.id, title: definition.title.text(.en), version: definition.version,
+            InstrumentSummary(id: definition.id, title: definition.title.text(.en), titles: definition.title, version: definition.version,
                               items: definition.items.count, builtin: builtin, inStudy: true,
                               responseSets: counts[definition.id] ?? 0)
         }
         for definition in try InstrumentCatalog.builtin() where !summaries.contains(where: { $0.id == definition.id }) {
-            summaries.append(InstrumentSummary(id: definition.id, title: definition.title.text(.en), version: definition.version,
+            summaries.append(InstrumentSummary(id: definition.id, title: definition.title.text(.en), titles: definition.title, version: definition.version,
                                                items: definition.items.count, builtin: true, inStudy: false, responseSets: 0))
         }
         return summaries.sorted { $0.id < $1.id }

@@ -214,7 +214,9 @@ import ZIPFoundation
     }
 
     /// 400 codings on a 620,000-character source are placed in linear time (was quadratic: 28 s for 330 codings).
-    @Test func aLongSourceWithManyCodingsIsQuick() throws {
+    /// Every coding of a long source placed (its speed is measured by `make bench-refi`, not here: timed unit tests
+    /// fail on a shared, loaded machine).
+    @Test func aLongSourceWithManyCodingsIsPlaced() throws {
         let line = "Participante: o menu some às vezes 😀 e volta depois de um tempo.\r\n"
         let raw = String(repeating: line, count: 620_000 / line.count + 1)
         let lineUnits = line.utf16.count
@@ -232,11 +234,8 @@ import ZIPFoundation
             """
         let path = Self.temporary("long.qdpx")
         try Self.zip(["project.qde": Data(qde.utf8), "sources/s1.txt": Data(raw.utf8)]).write(to: URL(fileURLWithPath: path))
-        let clock = ContinuousClock()
-        var project: REFIImport?
-        let elapsed = try clock.measure { project = try REFIImport(path: path) }
-        #expect(project?.bundle.codes.count == 400)
-        #expect(Set(project?.bundle.codes.compactMap(\.excerpt) ?? []) == ["o menu some às"])
-        #expect(elapsed < .seconds(5), "reading took \(elapsed)")
+        let project = try REFIImport(path: path)
+        #expect(project.bundle.codes.count == 400)
+        #expect(Set(project.bundle.codes.compactMap(\.excerpt)) == ["o menu some às"])
     }
 }

@@ -65,10 +65,22 @@ public enum ParserWord: String, Sendable, CaseIterable, Bilingual {
     public static func worded(_ text: String, _ language: StudyLanguage) -> String {
         guard language == .ptBR else { return text }
         var result = text.replacingOccurrences(of: "See '", with: "Veja '")
-        result = result.replacing(/<([^<>\s]+)>/) { match in
-            let name = String(match.output.1)
-            return "<" + (placeholders[name] ?? name) + ">"
-        }
+        // Placeholders are worded line by line: where a line of the options list holds a description after its
+        // option column, the spaces before it grow or shrink by what the wording changed, so the column stays.
+        result = result.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let line = String(line)
+            let worded = line.replacing(/<([^<>\s]+)>/) { match in
+                let name = String(match.output.1)
+                return "<" + (placeholders[name] ?? name) + ">"
+            }
+            guard worded.count != line.count,
+                  let gap = line.firstMatch(of: /^(\s+\S(?:\S| \S)*)(\s{2,})\S/),
+                  let wordedGap = worded.firstMatch(of: /^(\s+\S(?:\S| \S)*)(\s{2,})\S/) else { return worded }
+            let column = gap.output.1.count + gap.output.2.count
+            let padding = max(2, column - wordedGap.output.1.count)
+            return String(wordedGap.output.1) + String(repeating: " ", count: padding)
+                + worded.dropFirst(wordedGap.output.1.count + wordedGap.output.2.count)
+        }.joined(separator: "\n")
         for word in allCases {
             let (en, pt) = word.entry
             result = result.replacingOccurrences(of: en, with: pt)

@@ -7,6 +7,11 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("Wrote %@: 1 text.", "Gravado %@: 1 texto."),
+        ("1 scored response set is flagged by the quality checks: %@; 'studyctl quality %@' shows why, --exclude-flagged leaves it out",
+            "1 conjunto de respostas pontuado foi sinalizado pelas verificações de qualidade: %@; 'studyctl quality %@' mostra por quê, --exclude-flagged o deixa de fora"),
+        ("map each speaker with --speaker NAME=moderator or NAME=PARTICIPANT; %@ speaks for %@ now",
+            "diga quem é cada falante com --speaker NOME=moderator ou NOME=PARTICIPANTE; por ora %@ fala por %@"),
         ("--loop", "--loop"),
         ("the boxes of the checkbox questions %@ are all choices of item %@ of %@; say which question is that item with --map %@=%@",
             "as caixas das perguntas de caixas de seleção %@ são todas escolhas do item %@ de %@; diga qual pergunta é esse item com --map %@=%@"),
@@ -419,7 +424,7 @@ public enum SentenceCatalog {
             "As palavras são contadas nos trechos codificados (cada trecho uma vez), ou com --transcripts nas falas dos participantes de todas as transcrições de entrevista (as falas da moderação ficam de fora). As palavras vazias vêm de templates/stopwords (no idioma do estudo). Exemplo: studyctl codes words --category \"Informações Insuficientes\" --by level --top 15 --figure palavras.png"),
         ("Also count per group of a participant attribute (e.g. level).",
             "Conta também por grupo de um atributo dos participantes (p. ex. level)."),
-        ("How many words to show (default 20).", "Quantas palavras mostrar (padrão 20)."),
+        ("How many words to show.", "Quantas palavras mostrar."),
         ("Count the words of the whole transcripts (the participants' turns), not of the coded passages.",
             "Conta as palavras das transcrições inteiras (as falas dos participantes), não dos trechos codificados."),
         ("Also draw the words as a bar chart: .png, .svg or .pdf.",

@@ -92,6 +92,7 @@ extension StudyDatabase {
             let excerptsBefore = try Int.fetchOne(db, sql: "SELECT count(*) FROM excerpt") ?? 0
             var notes: [Sentence] = []
             var stored = 0
+            let transcriptScalars = TranscriptScalars()
             for record in records {
                 func value(_ field: String) -> String? {
                     columns[field].map { record.fields[$0].value.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -127,7 +128,7 @@ extension StudyDatabase {
                 let entry = CodeEntry(participant: participant, excerpt: value("excerpt"), code: code, categories: [category],
                                       coder: value("coder") ?? coder, memo: value("memo"), descriptive: descriptive)
                 do {
-                    let result = try Self.insertCode(db, entry)
+                    let result = try Self.insertCode(db, entry, scalars: transcriptScalars)
                     notes += result.notes.map { "\(location): \($0)" }
                     stored += 1
                 } catch let error as StoreError {

@@ -111,7 +111,7 @@ struct ExportIramuteq: ParsableCommand {
         let names = (attributes ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let corpus = try pseudonyms.withStudy(study) { try IramuteqExport.build($0, by: by, attributes: names) }
         try IramuteqExport.write(corpus, to: file)
-        say("Wrote \(file): \(corpus.texts.count) texts.")
+        say(corpus.texts.count == 1 ? "Wrote \(file): 1 text." : "Wrote \(file): \(corpus.texts.count) texts.")
         if corpus.moderatorTurnsLeftOut > 0 { note("the moderator's turns left out: \(corpus.moderatorTurnsLeftOut)") }
         let counted: [(IramuteqCorpus.Rule, Sentence)] = [
             (.doubleQuote, "double quotes removed"), (.apostrophe, "apostrophes joined with _ or removed"),

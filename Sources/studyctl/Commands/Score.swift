@@ -174,7 +174,9 @@ struct ScoreCommand: ParsableCommand {
                  : "--exclude-flagged left out \(leftOut.count) flagged response sets: \(leftOut.joined(separator: "; ")) ('studyctl quality \(instrument)' shows the rules)")
         } else if !leftOut.isEmpty {
             // Scored as answered, and said: a reader of the score knows which answers the quality checks doubt.
-            note("\(leftOut.count) scored response sets are flagged by the quality checks: \(leftOut.joined(separator: "; ")); 'studyctl quality \(instrument)' shows why, --exclude-flagged leaves them out")
+            note(leftOut.count == 1
+                ? "1 scored response set is flagged by the quality checks: \(leftOut[0]); 'studyctl quality \(instrument)' shows why, --exclude-flagged leaves it out"
+                : "\(leftOut.count) scored response sets are flagged by the quality checks: \(leftOut.joined(separator: "; ")); 'studyctl quality \(instrument)' shows why, --exclude-flagged leaves them out")
         }
         if output.json {
             var document = ScoreJSON(report, by: by, language: language)

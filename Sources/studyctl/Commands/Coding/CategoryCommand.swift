@@ -287,7 +287,7 @@ struct MemoList: ParsableCommand {
             let place = memo.session.map { session in
                 " · " + words("session \(session)") + (memo.task.map { " · \($0)" } ?? "") + (memo.sessionOffset.map { " [\(SessionClock.clock($0))]" } ?? "")
             } ?? ""
-            print("[\(memo.id)] \(memo.on)" + place + (memo.coder.map { " — \($0)" } ?? "") + " (\(LocalTime.text(memo.created)))")
+            print("[\(memo.id)] \(memoTargetWords(memo.on))" + place + (memo.coder.map { " — \($0)" } ?? "") + " (\(LocalTime.text(memo.created)))")
             print("    " + memo.text.replacingOccurrences(of: "\n", with: "\n    "))
         }
     }

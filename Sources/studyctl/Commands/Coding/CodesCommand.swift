@@ -260,7 +260,7 @@ struct CodesWords: ParsableCommand {
     @Option(help: ArgumentHelp(words("Also count per group of a participant attribute (e.g. level)."), valueName: "attribute"))
     var by: String?
 
-    @Option(help: ArgumentHelp(words("How many words to show (default 20)."), valueName: "N"))
+    @Option(help: ArgumentHelp(words("How many words to show."), valueName: "N"))
     var top: Int = 20
 
     @Flag(help: ArgumentHelp(words("Count the words of the whole transcripts (the participants' turns), not of the coded passages.")))

@@ -110,7 +110,9 @@ struct TranscriptAdd: ParsableCommand {
             say("Speakers: \(Sentence.joined(described, separator: "; ")).")
             let unmapped = names.filter { roles[$0] == nil }
             if names.count > 1 && !unmapped.isEmpty {
-                note("map each speaker with --speaker NAME=moderator or NAME=PARTICIPANT; \(unmapped.joined(separator: ", ")) speak for \(participant) now")
+                note(unmapped.count == 1
+                    ? "map each speaker with --speaker NAME=moderator or NAME=PARTICIPANT; \(unmapped[0]) speaks for \(participant) now"
+                    : "map each speaker with --speaker NAME=moderator or NAME=PARTICIPANT; \(unmapped.joined(separator: ", ")) speak for \(participant) now")
             }
         }
         let dropped = read.dropped

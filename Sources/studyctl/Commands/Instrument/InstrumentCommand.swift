@@ -41,7 +41,7 @@ struct InstrumentList: ParsableCommand {
         var table = TextTable(["id", words("title"), words("version"), Term.items.text(language).lowercased(),
                                Term.origin.text(language).lowercased(), Term.response_sets.text(language).lowercased()], rightAligned: [3, 5])
         for instrument in instruments {
-            table.append([instrument.id, instrument.title, instrument.version, String(instrument.items),
+            table.append([instrument.id, instrument.titles.text(language), instrument.version, String(instrument.items),
                           instrument.builtin ? (words("built in")) : (words("custom")), String(instrument.responseSets)])
         }
         print(table.render())
