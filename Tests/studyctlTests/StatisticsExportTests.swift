@@ -198,6 +198,70 @@ import Testing
         #expect(out.contains("dta labels: Experiente|Iniciante"), "\(out)")
     }
 
+    /// UMUX-Lite answered once without an occasion, then "pré" and "pós" (P2's "pré" set unscorable, an item left
+    /// unanswered); SUS once without an occasion. Each UMUX-Lite set is a row of its own, the set without an occasion
+    /// too (occasion missing), never merged into an occasion's row; each item and score comes from its own set, the
+    /// scores equal to `export csv`'s scores.csv, and the unscorable set has none. SUS repeats on each of P1's rows.
+    @Test func aSetWithoutOccasionOfAnInstrumentMeasuredOnOccasionsIsARowOfItsOwn() throws {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Ocasiões", "--language", "pt-BR"])
+        for code in ["P1", "P2", "P3"] { try cli.succeed(["participant", "add", code]) }
+        try cli.write("sus.csv", "participante,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\nP1,4,2,4,1,4,2,5,1,4,2\n")
+        try cli.write("umux.csv", "participante,q1,q2\nP1,5,5\nP2,3,4\nP3,1,1\n")
+        try cli.write("pre.csv", "participante,q1,q2\nP1,7,7\nP2,2,\n")
+        try cli.write("pos.csv", "participante,q1,q2\nP1,6,6\nP2,7,6\n")
+        try cli.succeed(["responses", "import", "sus.csv", "--instrument", "sus", "--participant-column", "participante"])
+        try cli.succeed(["responses", "import", "umux.csv", "--instrument", "umux-lite", "--participant-column", "participante"])
+        try cli.succeed(["responses", "import", "pre.csv", "--instrument", "umux-lite", "--participant-column", "participante", "--occasion", "pré"])
+        try cli.succeed(["responses", "import", "pos.csv", "--instrument", "umux-lite", "--participant-column", "participante", "--occasion", "pós"])
+        let out = try cli.succeed(["export", "sav", "estudo.sav"])
+        #expect(out.contains("Gravado estudo.sav: 7 linhas"), "\(out)")
+        try cli.succeed(["export", "csv", "csv"])
+        // scores.csv: participant,group,instrument,task,score,value,items_answered,items,occasion
+        var expected: [String: Double] = [:]
+        for line in try String(contentsOfFile: cli.path("csv/scores.csv"), encoding: .utf8).split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if cells[2] == "umux-lite", cells[4] == "UMUX-Lite" { expected["\(cells[0])|\(cells[8])"] = Double(cells[5]) }
+        }
+        #expect(expected.count == 6, "\(expected)")
+        guard let python = Self.pyreadstat else { return }
+        try cli.write("read.py", """
+            import sys, json, pyreadstat
+            df, meta = pyreadstat.read_sav(sys.argv[1], user_missing=True)
+            occasions = meta.variable_value_labels.get("occasion", {})
+            print(json.dumps({
+                "occasions": {str(int(v)): l for v, l in occasions.items()},
+                "rows": [{"participant": r["participant"],
+                          "occasion": "" if r["occasion"] != r["occasion"] else occasions[r["occasion"]],
+                          "q1": None if r["umux_lite_q1"] != r["umux_lite_q1"] else r["umux_lite_q1"],
+                          "q2": None if r["umux_lite_q2"] != r["umux_lite_q2"] else r["umux_lite_q2"],
+                          "score": None if r["umux_lite_score"] != r["umux_lite_score"] else r["umux_lite_score"],
+                          "sus": None if r["sus_score"] != r["sus_score"] else r["sus_score"]}
+                         for _, r in df.iterrows()],
+            }, ensure_ascii=False))
+            """)
+        let json = try Self.output([python, "read.py", "estudo.sav"], in: cli.folder)
+        let meta = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        #expect(meta["occasions"] as? [String: String] == ["1": "pré", "2": "pós"], "\(json)")
+        let rows = meta["rows"] as! [[String: Any]]
+        func key(_ row: [String: Any]) -> String { "\(row["participant"] as! String)|\(row["occasion"] as! String)" }
+        #expect(rows.map(key) == ["P1|", "P1|pré", "P1|pós", "P2|", "P2|pré", "P2|pós", "P3|"], "\(json)")
+        let answers: [String: [Double]] = ["P1|": [5, 5], "P1|pré": [7, 7], "P1|pós": [6, 6], "P2|": [3, 4], "P2|pré": [2, -9],
+                                           "P2|pós": [7, 6], "P3|": [1, 1]]
+        for row in rows {
+            #expect([row["q1"] as? Double, row["q2"] as? Double] == answers[key(row)]?.map { Optional($0) }, "\(key(row)): \(row)")
+            // A score only where its own set is scored (not P2's "pré"), the one scores.csv has.
+            let score = row["score"] as? Double
+            if let want = expected[key(row)] {
+                #expect(score.map { abs($0 - want) < 1e-9 } == true, "\(key(row)): \(String(describing: score)) ≠ \(want)")
+            } else {
+                #expect(score == nil, "\(key(row)) has no scored set but a score \(String(describing: score))")
+            }
+            #expect((row["sus"] as? Double) == (key(row).hasPrefix("P1|") ? 82.5 : nil), "\(key(row)): \(row)")
+        }
+        #expect(expected["P2|pré"] == nil && expected["P1|"] != nil)
+    }
+
     @Test func nothingToExportAndBadPathAreRefused() throws {
         let cli = try StudyCtl()
         try cli.succeed(["init", "--title", "Vazio"])

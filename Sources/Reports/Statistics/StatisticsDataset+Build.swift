@@ -9,8 +9,11 @@ extension StatisticsDataset {
     ///
     /// A measurement is a response set's occasion and conditions ("pós;aparelho=celular"): a participant has a row per
     /// measurement their sets were answered in (one row when none is), with `occasion` and a variable per condition
-    /// factor. A set answered without a measurement (a demographic questionnaire once, beside SUS before and after)
-    /// is a constant of its participant and repeats on each of their rows, as their attributes do. A per-task
+    /// factor. A set of an instrument never answered in a measurement (a demographic questionnaire once, beside SUS
+    /// before and after) is a constant of its participant and repeats on each of their rows, as their attributes do.
+    /// A set without a measurement of an instrument that other sets answer in one (UMUX-Lite imported once without an
+    /// occasion and again "pós") is a measurement of its own: its own row, occasion and conditions missing, never
+    /// merged into a row of an occasion. Each item and score comes from its own set only. A per-task
     /// instrument (SEQ) has its items and scores once per task, named after the task. Participants without any set
     /// keep one row with their attributes.
     public static func build(_ snapshot: StudySnapshot) -> StatisticsDataset {
@@ -80,9 +83,12 @@ extension StatisticsDataset {
         var rowKeys: [String: [String]] = [:]
         for (index, questionnaire) in snapshot.questionnaires.enumerated() {
             let definition = questionnaire.definition
+            // Whether this instrument's sets carry a measurement: then a set without one is a row of its own ("");
+            // else the set is a constant, found under "" on every row of its participant.
+            let measured = questionnaire.sets.contains { !$0.occasion.isEmpty }
             for set in questionnaire.sets {
                 sets[SetKey(instrument: index, task: set.task, participant: set.participant, key: set.occasion)] = set
-                if !set.occasion.isEmpty, !(rowKeys[set.participant]?.contains(set.occasion) ?? false) {
+                if measured || !set.occasion.isEmpty, !(rowKeys[set.participant]?.contains(set.occasion) ?? false) {
                     rowKeys[set.participant, default: []].append(set.occasion)
                 }
             }
@@ -93,11 +99,8 @@ extension StatisticsDataset {
             let tasks: [String?] = definition.perTask
                 ? NaturalOrder.distinct(questionnaire.sets.compactMap(\.task), preferring: taskOrder).map { Optional($0) }
                 : [nil]
-            // Whether this instrument's sets carry a measurement (else a set is found under "" on every row).
-            let measured = questionnaire.sets.contains { !$0.occasion.isEmpty }
             func set(_ row: RowKey, task: String?) -> StoredResponseSet? {
                 sets[SetKey(instrument: index, task: task, participant: row.participant, key: measured ? row.key : "")]
-                    ?? (measured ? sets[SetKey(instrument: index, task: task, participant: row.participant, key: "")] : nil)
             }
             for task in tasks {
                 let prefix = definition.id + (task.map { "_" + $0 } ?? "")
@@ -147,9 +150,9 @@ extension StatisticsDataset {
                     variables.append(Variable(name: names.unique(base), label: label + suffix, source: "\(definition.id) \(Term.score.text(language)) \(ScoreNames.name(id, definition, language))" + suffix,
                                               kind: .number(integral: false), measure: .scale))
                     cells.append { row in
+                        // Only the row's own set's score: a set that could not be scored has none.
                         let key = SetKey(instrument: index, task: task, participant: row.participant, key: measured ? row.key : "")
-                        let found = scores[key] ?? (measured ? scores[SetKey(instrument: index, task: task, participant: row.participant, key: "")] : nil)
-                        return found?[id].map { .number($0) } ?? .empty
+                        return scores[key]?[id].map { .number($0) } ?? .empty
                     }
                 }
             }
@@ -157,7 +160,10 @@ extension StatisticsDataset {
 
         var rows: [[Value]] = []
         for participant in snapshot.roster.participants {
-            let keys = (rowKeys[participant.code] ?? []).sorted { (keyOrder.firstIndex(of: $0) ?? .max) < (keyOrder.firstIndex(of: $1) ?? .max) }
+            // The measurement without an occasion first, then the occasions in the order they were recorded.
+            let keys = (rowKeys[participant.code] ?? []).sorted {
+                ($0.isEmpty ? -1 : keyOrder.firstIndex(of: $0) ?? .max) < ($1.isEmpty ? -1 : keyOrder.firstIndex(of: $1) ?? .max)
+            }
             for key in keys.isEmpty ? [""] : keys {
                 let row = RowKey(participant: participant.code, key: key)
                 rows.append(cells.map { $0(row) })
