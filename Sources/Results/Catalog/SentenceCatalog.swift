@@ -7,6 +7,14 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("%@: formula without a stored result: open and save the workbook in Excel or LibreOffice first",
+            "%@: fórmula sem resultado gravado: abra e salve a pasta de trabalho no Excel ou no LibreOffice antes"),
+        ("%@: no sheet '%@'; the workbook has one sheet, %@",
+            "%@: não há planilha '%@'; a pasta de trabalho tem uma só planilha, %@"),
+        ("%@: no sheet '%@'; the workbook has %@ sheets: %@",
+            "%@: não há planilha '%@'; a pasta de trabalho tem %@ planilhas: %@"),
+        ("no participant '%@' in the study; add or import participants first (studyctl participant import %@ registers the file's respondents), or name the column of the study's participant codes with --participant-column",
+            "não há participante '%@' no estudo; adicione ou importe os participantes antes (studyctl participant import %@ registra os respondentes do arquivo), ou indique com --participant-column a coluna dos códigos de participante do estudo"),
         ("--loop", "--loop"),
         ("the boxes of the checkbox questions %@ are all choices of item %@ of %@; say which question is that item with --map %@=%@",
             "as caixas das perguntas de caixas de seleção %@ são todas escolhas do item %@ de %@; diga qual pergunta é esse item com --map %@=%@"),
@@ -331,7 +339,6 @@ public enum SentenceCatalog {
             "%@: o arquivo é uma pasta de trabalho do Excel 97–2003 (.xls) ou protegida por senha; salve-a como .xlsx (sem senha) ou como CSV UTF-8"),
         ("%@: the workbook's part %@ cannot be read; open the file in a spreadsheet and save it again",
             "%@: a parte %@ da pasta de trabalho não pode ser lida; abra o arquivo numa planilha eletrônica e salve-o de novo"),
-        ("%@: no sheet '%@'; the sheets are %@", "%@: não há planilha '%@'; as planilhas são %@"),
         ("%@: sheet '%@' is empty; expected a header row followed by data rows",
             "%@: a planilha '%@' está vazia; esperava-se uma linha de cabeçalho seguida de linhas de dados"),
         ("%@ is a text file, not a workbook; leave out --sheet", "%@ é um arquivo de texto, não uma pasta de trabalho; tire o --sheet"),
