@@ -30,8 +30,21 @@ extension StudyDatabase {
             return index
         } ?? table.respondent ?? 0
         var columns = try ParticipantColumns.named(reader, excluding: codeIndex)
-        // A platform's start and submission times describe the response, not the participant.
-        columns.removeAll { [table.submitted, table.started].contains($0.index) }
+        var reading = table.reading
+        if reading.platform != .plain {
+            // A platform's start and submission times describe the response, not the participant; its question
+            // columns headed by a text longer than an attribute name are answers, not attributes. Both are left
+            // out and listed.
+            let limit = NameKind.attributeName.limit
+            let dropped = columns.filter { column in
+                [table.submitted, table.started].contains(column.index)
+                    || reader.header[column.index].value.trimmingCharacters(in: .whitespaces).unicodeScalars.count > limit
+            }
+            for column in dropped where !reading.leftOut.contains(reader.header[column.index].value) {
+                reading.leftOut.append(reader.header[column.index].value)
+            }
+            columns.removeAll { column in dropped.contains { $0.index == column.index } }
+        }
         var records = 0
         while let record = try reader.next() {
             records += 1
@@ -46,7 +59,7 @@ extension StudyDatabase {
             : try SurveyExport.open(file, from: table.reading.platform, keep: keep).source
         var summary = try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options)
         summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))]
-        return (summary, table.reading)
+        return (summary, reading)
     }
 }
 

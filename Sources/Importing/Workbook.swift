@@ -25,6 +25,9 @@ enum Workbook {
         case emptySheet(file: String, sheet: String)
         /// Named as a workbook (`.xlsx`, `.ods`) but no ZIP file.
         case misnamed(file: String, ods: Bool)
+        /// A formula cell saved without its result (what a program such as openpyxl writes): its value is unknown
+        /// until a spreadsheet computes it.
+        case formulaWithoutResult(SourcePosition)
 
         var errorDescription: String? { sentence.description }
         var sentence: Sentence {
@@ -36,9 +39,14 @@ enum Workbook {
             case let .unreadable(file, part):
                 return "\(file): the workbook's part \(part) cannot be read; open the file in a spreadsheet and save it again"
             case let .noSheet(file, wanted, sheets):
-                return "\(file): no sheet '\(wanted)'; the sheets are \(sheets.map { "'\($0)'" }.joined(separator: ", "))"
+                let names = sheets.map { "'\($0)'" }.joined(separator: ", ")
+                return sheets.count == 1
+                    ? "\(file): no sheet '\(wanted)'; the workbook has one sheet, \(names)"
+                    : "\(file): no sheet '\(wanted)'; the workbook has \(sheets.count) sheets: \(names)"
             case let .misnamed(file, ods):
                 return ods ? "\(file) is not an OpenDocument spreadsheet (.ods is a ZIP file)" : "\(file) is not an Excel workbook (.xlsx is a ZIP file)"
+            case let .formulaWithoutResult(position):
+                return "\(position): formula without a stored result: open and save the workbook in Excel or LibreOffice first"
             case let .emptySheet(file, sheet):
                 return "\(file): sheet '\(sheet)' is empty; expected a header row followed by data rows"
             }
@@ -110,6 +118,9 @@ enum Workbook {
             guard let sheetXML = try read(target) else { throw Problem.unreadable(file: file, part: target) }
             let reader = XLSXSheetReader(shared: shared.strings, dateStyles: styles.dateStyles, date1904: workbook.date1904)
             try parse(sheetXML, part: target, with: reader)
+            if let cell = reader.formulaWithoutResult {
+                throw Problem.formulaWithoutResult(SourcePosition(file: file, line: cell.row, column: cell.column + 1, sheet: sheetName))
+            }
             cells = reader.rows
         case .ods:
             let contentPart = "content.xml"
@@ -270,6 +281,9 @@ enum Workbook {
         var value = ""
         var inValue = false
         var inPhonetic = false
+        var hasFormula = false
+        /// The first formula cell without a cached result (row, column from 0).
+        var formulaWithoutResult: (row: Int, column: Int)?
 
         init(shared: [String], dateStyles: [Int: (date: Bool, time: Bool)], date1904: Bool) {
             self.shared = shared
@@ -291,6 +305,8 @@ enum Workbook {
                 type = attributes["t"] ?? ""
                 style = attributes["s"].flatMap(Int.init) ?? 0
                 value = ""
+                hasFormula = false
+            case "f": hasFormula = true
             case "v": inValue = true
             case "t" where type == "inlineStr": inValue = true
             case "rPh": inPhonetic = true
@@ -302,6 +318,11 @@ enum Workbook {
             case "v", "t": inValue = false
             case "rPh": inPhonetic = false
             case "c":
+                // A formula whose result is an empty string is stored as type `str` with an empty value; any other
+                // formula without a value was never computed.
+                if hasFormula, value.isEmpty, type != "str", type != "inlineStr", column >= 0, formulaWithoutResult == nil {
+                    formulaWithoutResult = (row, column)
+                }
                 let text: String
                 switch type {
                 case "s": text = Int(value).flatMap { $0 >= 0 && $0 < shared.count ? shared[$0] : nil } ?? ""

@@ -22,6 +22,9 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
         case sentence(Sentence)
         /// An error met on the way (a row the store refused), worded by whoever words the sentence.
         case failure(Failure)
+        /// A number as a program writes it (`5.5`, a workbook's numeric cell): said with the decimal mark of the
+        /// language the sentence is worded in (`5,5` in Brazilian Portuguese).
+        case number(String)
     }
 
     /// An error carried inside a sentence; two are equal when they say the same in English.
@@ -70,6 +73,12 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
             arguments.append(.failure(Failure(error: error, english: english)))
         }
 
+        /// A number written with a decimal point (`5.5`), said with the wording language's decimal mark.
+        public mutating func appendInterpolation(number text: String) {
+            pattern += "%@"
+            arguments.append(.number(text))
+        }
+
         public mutating func appendInterpolation<Value>(_ value: Value) {
             pattern += "%@"
             arguments.append(.text(String(describing: value)))
@@ -81,14 +90,16 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
 
     /// The sentence worded by `translate`, which gives the pattern in another language (arguments as `%@` in
     /// order, or `%1$@`, `%2$@` … where the language orders them otherwise), or nil to keep the English; an error
-    /// inside is worded by `failure` (nil keeps its English).
-    public func worded(_ translate: (String) -> String?, failure: (any Error) -> String? = { _ in nil }) -> String {
+    /// inside is worded by `failure` (nil keeps its English); a number argument gets a decimal comma when
+    /// `decimalComma` is set.
+    public func worded(_ translate: (String) -> String?, failure: (any Error) -> String? = { _ in nil }, decimalComma: Bool = false) -> String {
         let words = arguments.map { argument -> String in
             switch argument {
             case let .text(text): text
-            case let .sentence(sentence): sentence.worded(translate, failure: failure)
+            case let .number(text): decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
+            case let .sentence(sentence): sentence.worded(translate, failure: failure, decimalComma: decimalComma)
             case let .failure(carried):
-                if let worded = carried.error as? WordedError { worded.sentence.worded(translate, failure: failure) }
+                if let worded = carried.error as? WordedError { worded.sentence.worded(translate, failure: failure, decimalComma: decimalComma) }
                 else { failure(carried.error) ?? carried.english }
             }
         }

@@ -199,7 +199,7 @@ import Testing
         #expect(try cli.succeed(["participant", "import", "hand.xlsx", "--sheet", "2"]).contains("planilha 'Outros códigos'"))
         #expect(try cli.succeed(["participant", "list"]).contains("P09"))
         let missing = try cli.fail(["participant", "import", "hand.xlsx", "--sheet", "Respostas"]).stderr
-        #expect(missing.contains("hand.xlsx: não há planilha 'Respostas'; as planilhas são 'Dados', 'Outros códigos'"), "\(missing)")
+        #expect(missing.contains("hand.xlsx: não há planilha 'Respostas'; a pasta de trabalho tem 2 planilhas: 'Dados', 'Outros códigos'"), "\(missing)")
         // A cell that breaks a rule is named as the sheet names it: the second import updates P01 and P02, whose
         // numeric age cannot take a word.
         let sheet = try String(contentsOfFile: cli.path("make.py"), encoding: .utf8)

@@ -7,7 +7,7 @@ extension Sentence {
     /// (a pattern the catalog lacks stays English; `SentenceCatalogTests` fails when the sources hold one).
     public func text(_ language: StudyLanguage) -> String {
         guard language == .ptBR else { return description }
-        return worded({ SentenceCatalog.portuguese[$0] }, failure: { ($0 as? StoreError)?.text(language) })
+        return worded({ SentenceCatalog.portuguese[$0] }, failure: { ($0 as? StoreError)?.text(language) }, decimalComma: true)
     }
 }
 

@@ -106,6 +106,11 @@ extension StudyDatabase {
 
     /// Stores one response set per record of a form export whose columns the importing layer found. All or nothing: every bad cell is reported (row,
     /// column, value and what was expected) before anything is stored.
+    /// A row's participant the study lacks: the way to register the file's respondents, or to read another column.
+    static func unknownParticipant(_ code: String, file: String) -> Sentence {
+        "no participant '\(code)' in the study; add or import participants first (studyctl participant import \(file) registers the file's respondents), or name the column of the study's participant codes with --participant-column"
+    }
+
     public func storeResponses(_ reader: RecordSource, columns: FormColumns, options: ResponseImportOptions) throws -> ResponseImportSummary {
         let header = reader.header
         func at(_ field: Field) -> String { reader.position(of: field).description }
@@ -173,7 +178,7 @@ extension StudyDatabase {
                 let code = row.code
                 guard let participantID = try statements.participantID(db, code: code) else {
                     problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                          message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
+                                          message: code.isEmpty ? "the participant code is empty" : Self.unknownParticipant(code, file: reader.file)))
                     return
                 }
                 if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: instrumentRowID,
@@ -264,7 +269,7 @@ extension StudyDatabase {
                     // Checking only: every row's participant is looked up, as a storing run's insert would.
                     guard try statements.participantID(db, code: code) != nil else {
                         problems.append(.init(location: Sentence(verbatim: at(participantField)),
-                                              message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study; add or import participants first"))
+                                              message: code.isEmpty ? "the participant code is empty" : Self.unknownParticipant(code, file: reader.file)))
                         continue
                     }
                 }

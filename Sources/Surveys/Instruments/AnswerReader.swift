@@ -107,9 +107,16 @@ public struct AnswerReader: Sendable {
             }
             if let number = NumberParser.parse(text) ?? Self.leadingNumber(text) {
                 if item.kind == .likert && number != number.rounded() {
+                    // A workbook's number cell reads as `5.5`: said with the study language's decimal mark.
+                    if text.contains("."), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) {
+                        return .failure(AnswerProblem("'\(number: text)' is not a point of the \(Self.rangeText(range)) scale"))
+                    }
                     return .failure(AnswerProblem("'\(text)' is not a point of the \(Self.rangeText(range)) scale"))
                 }
                 guard range.contains(number) else {
+                    if text.contains("."), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) {
+                        return .failure(AnswerProblem("'\(number: text)' is outside the \(Self.rangeText(range)) scale"))
+                    }
                     return .failure(AnswerProblem("'\(text)' is outside the \(Self.rangeText(range)) scale"))
                 }
                 let canonical = orientation == .inverted && item.kind == .likert
