@@ -7,6 +7,7 @@ public enum SentenceCatalog {
     /// The entries, English pattern then Portuguese; a pattern written twice keeps its first wording (and
     /// `SentenceCatalogTests` fails), so a slip here never stops the command line.
     public static let entries: [(String, String)] = [
+        ("coders: %@ (the same words, coded by each)", "codificadores: %@ (as mesmas palavras, codificadas por cada um)"),
         ("--loop", "--loop"),
         ("the boxes of the checkbox questions %@ are all choices of item %@ of %@; say which question is that item with --map %@=%@",
             "as caixas das perguntas de caixas de seleção %@ são todas escolhas do item %@ de %@; diga qual pergunta é esse item com --map %@=%@"),
@@ -415,8 +416,8 @@ public enum SentenceCatalog {
             "Trechos: pares de trechos codificados, um em cada categoria, que ficam numa mesma fala de uma transcrição ou se sobrepõem (um trecho codificado nas duas conta uma vez); a diagonal são os trechos codificados em cada categoria."),
         ("The most frequent words of the coded passages (or of the transcripts), stop words left out.",
             "As palavras mais frequentes dos trechos codificados (ou das transcrições), sem as palavras vazias."),
-        ("Words are counted in the coded passages (each excerpt once), or with --transcripts in the participants' words of every interview transcript (the moderator's turns left out). Stop words come from templates/stopwords (the study's language). Example: studyctl codes words --category \"Informações Insuficientes\" --by level --top 15 --figure palavras.png",
-            "As palavras são contadas nos trechos codificados (cada trecho uma vez), ou com --transcripts nas falas dos participantes de todas as transcrições de entrevista (as falas da moderação ficam de fora). As palavras vazias vêm de templates/stopwords (no idioma do estudo). Exemplo: studyctl codes words --category \"Informações Insuficientes\" --by level --top 15 --figure palavras.png"),
+        ("Words are counted in the coded passages (each spoken word once, where excerpts overlap or nest), or with --transcripts in the participants' words of every interview transcript (the moderator's turns left out). Stop words come from templates/stopwords (the study's language). Example: studyctl codes words --category \"Informações Insuficientes\" --by level --top 15 --figure palavras.png",
+            "As palavras são contadas nos trechos codificados (cada palavra dita uma vez, onde trechos se sobrepõem ou se aninham), ou com --transcripts nas falas dos participantes de todas as transcrições de entrevista (as falas da moderação ficam de fora). As palavras vazias vêm de templates/stopwords (no idioma do estudo). Exemplo: studyctl codes words --category \"Informações Insuficientes\" --by level --top 15 --figure palavras.png"),
         ("Also count per group of a participant attribute (e.g. level).",
             "Conta também por grupo de um atributo dos participantes (p. ex. level)."),
         ("How many words to show (default 20).", "Quantas palavras mostrar (padrão 20)."),
