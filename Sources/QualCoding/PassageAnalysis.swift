@@ -141,3 +141,39 @@ public enum StopWords {
         return result
     }
 }
+
+extension WordFrequency {
+    /// The words of coded passages, each spoken word once: in each transcript (and participant) the union of the
+    /// passages' spans, so nested or overlapping excerpts (and one excerpt coded several times) do not count their
+    /// shared words twice; an excerpt placed in no transcript counts once. One text per stretch of the union, in the
+    /// order the passages come.
+    public static func codedTexts(_ passages: [CodedPassage], transcripts: [String: TranscriptText]) -> [(participant: String, text: String)] {
+        var loose: Set<Int64> = []
+        var spans: [String: [Range<Int>]] = [:]
+        var order: [(key: String, document: String, participant: String)] = []
+        var result: [(participant: String, text: String)] = []
+        for passage in passages {
+            guard let place = passage.place, transcripts[place.document] != nil else {
+                if loose.insert(passage.excerptID).inserted { result.append((passage.participant, passage.excerpt)) }
+                continue
+            }
+            let key = place.document + "\u{1F}" + passage.participant
+            if spans[key] == nil { order.append((key, place.document, passage.participant)) }
+            spans[key, default: []].append(place.span)
+        }
+        for (key, document, participant) in order {
+            let scalars = transcripts[document]!.scalars
+            var merged: [Range<Int>] = []
+            for span in spans[key]!.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                let lower = max(0, min(span.lowerBound, scalars.count)), upper = max(lower, min(span.upperBound, scalars.count))
+                if let last = merged.last, lower <= last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+                } else {
+                    merged.append(lower..<upper)
+                }
+            }
+            for range in merged { result.append((participant, String(String.UnicodeScalarView(scalars[range])))) }
+        }
+        return result
+    }
+}

@@ -48,15 +48,28 @@ public struct TranscriptText: Sendable, Equatable {
 
     public var scalars: [Unicode.Scalar]
     public var turns: [Turn]
+    /// The transcript's participant and the study's participant codes, for reading the speaker labels of a text
+    /// without turns (`LabelledLines`).
+    public var participant: String
+    public var participants: [String]
 
-    public init(text: String, turns: [Turn] = []) {
+    public init(text: String, turns: [Turn] = [], participant: String = "", participants: [String] = []) {
         scalars = Array(text.unicodeScalars)
         self.turns = turns
+        self.participant = participant
+        self.participants = participants
     }
 
-    /// The participants' words: the turns that are not the moderator's, or the whole text where there are no turns.
+    /// The participants' words: the turns that are not the moderator's; where there are no turns, the lines the
+    /// text's speaker labels give no moderator (`LabelledLines`, the rule the IRaMuTeQ corpus follows), the labels
+    /// themselves left out.
     public var participantWords: String {
-        if turns.isEmpty { return String(String.UnicodeScalarView(scalars)) }
+        let text = String(String.UnicodeScalarView(scalars))
+        if turns.isEmpty {
+            return LabelledLines.lines(of: text, participant: participant, participants: participants)
+                .filter { $0.speaker != .moderator }
+                .map { String(String.UnicodeScalarView(scalars[$0.span])) }.joined(separator: "\n")
+        }
         return turns.filter { !$0.moderator && $0.span.upperBound <= scalars.count }
             .map { String(String.UnicodeScalarView(scalars[$0.span])) }.joined(separator: "\n")
     }

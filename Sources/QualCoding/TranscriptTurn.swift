@@ -62,3 +62,66 @@ public enum TranscriptClock {
         return showMilliseconds ? base + String(format: ".%03d", total % 1000) : base
     }
 }
+
+/// Whose each line of a transcript without timed turns is, read from the speaker labels its text gives
+/// ("Entrevistadora: Como foi?", "P1: Olha…"): a label naming the moderator (`SpeakerRole.moderatorWords`) or a
+/// participant's code opens that speaker's words; an unlabelled line continues the speaker before it (the
+/// transcript's participant at first). The one rule the corpus export and the word counts share.
+public enum LabelledLines {
+    /// One non-empty line: its speaker and its words (the label before them left out), as Unicode scalar offsets of
+    /// the text.
+    public struct Line: Sendable, Equatable {
+        public var speaker: SpeakerRole
+        public var span: Range<Int>
+        /// Whether the line opened with a speaker's label.
+        public var labelled: Bool
+    }
+
+    /// A speaker's label at the start of a line: a short name without sentence punctuation before the first colon
+    /// and the words after it, or nil.
+    public static func label(_ line: String) -> (label: String, rest: String)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let label = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty, label.count <= 40, !label.contains(where: { ".,;!?\"()[]".contains($0) }) else { return nil }
+        return (label, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The lines of `text` with their speakers.
+    ///
+    /// - Parameters:
+    ///   - participant: the transcript's participant, who speaks until a label says otherwise.
+    ///   - participants: the study's participant codes a label may name (compared ignoring case).
+    public static func lines(of text: String, participant: String, participants: [String]) -> [Line] {
+        let scalars = Array(text.unicodeScalars)
+        var result: [Line] = []
+        var speaker: SpeakerRole = .participant(participant)
+        var start = 0
+        while start <= scalars.count {
+            var end = start
+            while end < scalars.count, scalars[end] != "\n" { end += 1 }
+            var from = start, to = end
+            func blank(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace }
+            while from < to, blank(scalars[from]) { from += 1 }
+            while to > from, blank(scalars[to - 1]) { to -= 1 }
+            var labelled = false
+            if from < to {
+                let line = String(String.UnicodeScalarView(scalars[from..<to]))
+                if let (name, _) = label(line) {
+                    var role: SpeakerRole?
+                    if SpeakerRole.moderatorWords.contains(name.lowercased()) { role = .moderator }
+                    else if let code = participants.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { role = .participant(code) }
+                    if let role {
+                        speaker = role
+                        labelled = true
+                        while scalars[from] != ":" { from += 1 }
+                        from += 1
+                        while from < to, blank(scalars[from]) { from += 1 }
+                    }
+                }
+                if from < to { result.append(Line(speaker: speaker, span: from..<to, labelled: labelled)) }
+            }
+            start = end + 1
+        }
+        return result
+    }
+}

@@ -63,6 +63,7 @@ extension StudyDatabase {
         for definition in try attributeDefinitions() {
             if let rule = definition.rule.flatMap({ try? DerivationRule(parsing: $0) }) { valueOrders[definition.name] = rule.clauses.map(\.label) }
         }
+        let codes = roster.participants.map(\.code)
         let (transcripts, interviews, categories) = try read { db -> ([String: TranscriptText], [(String, String)], [(String, String?)]) in
             var turns: [Int64: [TranscriptText.Turn]] = [:]
             for row in try Row.fetchAll(db, sql: """
@@ -78,7 +79,7 @@ extension StudyDatabase {
                 SELECT t.id, t.text, t.label, t.kind, p.code FROM transcript t JOIN participant p ON p.id = t.participant_id
                 """) {
                 let key = (row["code"] as String) + "\u{1F}" + (row["label"] as String)
-                texts[key] = TranscriptText(text: row["text"], turns: turns[row["id"]] ?? [])
+                texts[key] = TranscriptText(text: row["text"], turns: turns[row["id"]] ?? [], participant: row["code"], participants: codes)
                 if row["kind"] as String? != TranscriptKind.sessionLog.rawValue { interviews.append((key, row["code"])) }
             }
             interviews.sort { NaturalOrder.areInIncreasingOrder($0.1, $1.1) || ($0.1 == $1.1 && $0.0 < $1.0) }

@@ -203,6 +203,66 @@ import Testing
         try cli.succeed(["report", "-o", "r3"])
         #expect(!(try String(contentsOfFile: cli.path("r3/report.md"), encoding: .utf8)).contains("Todas as citações por categoria"))
     }
+
+    // MARK: - The UITracking demo: transcripts with speaker labels and no turns, coded by two coders
+
+    static func demo() throws -> (StudyCtl, [String]) {
+        let cli = try StudyCtl()
+        try cli.succeed(["demo", "--output", "demo"])
+        return (cli, ["--db", "demo/uitracking/uitracking.sqlite"])
+    }
+
+    static func words(_ cli: StudyCtl, _ arguments: [String]) throws -> [String: Int] {
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "words", "--json", "--top", "500"] + arguments).utf8)) as! [String: Any]
+        let rows = json["rows"] as! [[String: Any]]
+        return Dictionary(rows.map { ($0["word"] as! String, $0["count"] as! Int) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Word counts of the transcripts leave out the lines the speaker labels give the moderator, and the labels
+    /// themselves, by the rule the IRaMuTeQ corpus follows.
+    @Test func transcriptWordsLeaveOutTheLabelledModeratorLinesAsTheCorpusDoes() throws {
+        let (cli, db) = try Self.demo()
+        let counts = try Self.words(cli, ["--transcripts"] + db)
+        #expect(counts["entrevistadora"] == nil, "\(counts.sorted { $0.value > $1.value }.prefix(5))")
+        #expect(counts["percebeu"] == nil, "a moderator's question word")
+        #expect(counts["p1"] == nil && counts["p9"] == nil, "the participants' labels are no words of theirs")
+        #expect(counts["eyetrackingview"] == 4)
+        // The corpus leaves out the same lines: its participants' words are the ones counted.
+        let out = try cli.run(["export", "iramuteq", "corpus.txt"] + db)
+        #expect(out.stderr.contains("59"), "\(out.stderr)")
+        let corpus = try String(contentsOfFile: cli.path("corpus.txt"), encoding: .utf8).lowercased()
+        #expect(!corpus.contains("entrevistadora") && !corpus.contains("percebeu"))
+    }
+
+    /// A word inside nested or overlapping coded excerpts is one spoken word: counted once.
+    @Test func codedWordsCountEachSpokenWordOnceWhereExcerptsNest() throws {
+        let (cli, db) = try Self.demo()
+        #expect(try Self.words(cli, db)["eyetrackingview"] == 4)
+        try cli.succeed(["transcript", "search", "EyeTrackingView", "--code", "Informações Insuficientes"] + db)
+        #expect(try Self.words(cli, ["--transcripts"] + db)["eyetrackingview"] == 4)
+        #expect(try Self.words(cli, db)["eyetrackingview"] == 4, "the new codes nest in or overlap coded excerpts")
+        #expect(try Self.words(cli, ["--category", "Informações Insuficientes"] + db)["eyetrackingview"] == 4)
+    }
+
+    /// Two coders' codes on the same words are one quote naming both coders; --coder keeps one coder's.
+    @Test func quotesOfTwoCodersAreOneQuotePerPassage() throws {
+        let (cli, db) = try Self.demo()
+        let filter = ["--category", "Informações Insuficientes"]
+        try cli.succeed(["export", "quotes", "q.md"] + filter + db)
+        let markdown = try String(contentsOfFile: cli.path("q.md"), encoding: .utf8)
+        let heading = try #require(markdown.components(separatedBy: "\n").first { $0.hasPrefix("## Informações Insuficientes") || $0.hasPrefix("### Informações Insuficientes") })
+        let passages = try #require(markdown.firstMatch(of: /Trechos codificados: (\d+)/)?.1).description
+        #expect(heading.contains("(\(passages) citações)"), "\(heading) / \(passages)")
+        #expect(markdown.contains("codificadores: Autora, Revisor (as mesmas palavras, codificadas por cada um)"), "\(markdown)")
+        try cli.succeed(["export", "quotes", "a.md", "--coder", "Autora"] + filter + db)
+        let one = try String(contentsOfFile: cli.path("a.md"), encoding: .utf8)
+        #expect(!one.contains("Revisor") && one.contains("codificador: Autora"))
+        let own = try #require(one.firstMatch(of: /Trechos codificados: (\d+)/)?.1).description
+        #expect(one.contains("(\(own) citações)"), "one quote per passage of the coder's")
+        let listing = try cli.succeed(["code", "list", "--context", "0"] + filter + db)
+        #expect(listing.contains("[Autora, Revisor]"), "\(listing)")
+        #expect(listing.components(separatedBy: "\n").filter { $0.hasPrefix("#") }.count == Int(passages))
+    }
 }
 
 /// python-docx in a venv under .build, made when missing; nil (the reason printed) where it cannot be installed.

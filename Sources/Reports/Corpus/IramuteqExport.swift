@@ -54,30 +54,19 @@ public enum IramuteqExport {
                 return String(view)
             }
             if details.turns.isEmpty {
-                // No timed turns: the text's own speaker labels ("Entrevistadora: …", "P1: …") say whose each line is;
-                // an unlabelled line continues the speaker before it (the transcript's participant at first).
+                // No timed turns: the text's own speaker labels ("Entrevistadora: …", "P1: …") say whose each line is
+                // (the rule the word counts share).
                 var own: [(participant: String, text: String)] = []
-                var speaker: SpeakerRole = .participant(details.participant)
-                for raw in details.text.components(separatedBy: "\n") {
-                    var line = raw.trimmingCharacters(in: .whitespaces)
-                    if let (label, rest) = speakerLabel(line) {
-                        if SpeakerRole.moderatorWords.contains(label.lowercased()) {
-                            speaker = .moderator
-                            line = rest
-                        } else if let code = profiles.keys.first(where: { $0.caseInsensitiveCompare(label) == .orderedSame }) {
-                            speaker = .participant(code)
-                            line = rest
-                        }
-                    }
-                    guard !line.isEmpty else { continue }
-                    guard let participant = speaker.participant else {
+                for line in LabelledLines.lines(of: details.text, participant: details.participant, participants: Array(profiles.keys)) {
+                    guard let participant = line.speaker.participant else {
                         corpus.moderatorTurnsLeftOut += 1
                         continue
                     }
+                    let words = slice(line.span)
                     if unit == .participant, let last = own.last, last.participant == participant {
-                        own[own.count - 1].text += "\n" + line
+                        own[own.count - 1].text += "\n" + words
                     } else {
-                        own.append((participant, line))
+                        own.append((participant, words))
                     }
                 }
                 turns += own
@@ -116,15 +105,6 @@ public enum IramuteqExport {
             }
         }
         return corpus
-    }
-
-    /// A speaker's label at the start of a line ("Entrevistadora: Como foi?"): a short name without sentence
-    /// punctuation before the first colon, and the words after it.
-    static func speakerLabel(_ line: String) -> (String, String)? {
-        guard let colon = line.firstIndex(of: ":") else { return nil }
-        let label = line[..<colon].trimmingCharacters(in: .whitespaces)
-        guard !label.isEmpty, label.count <= 40, !label.contains(where: { ".,;!?\"()[]".contains($0) }) else { return nil }
-        return (label, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 
     /// Writes the corpus as UTF-8 (no byte-order mark, LF line ends), atomically.

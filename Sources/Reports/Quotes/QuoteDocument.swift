@@ -84,7 +84,11 @@ public enum QuoteDocument {
                     pieces.append(.quote(text: quote.excerpt, citation: citation, block: style.isBlock(quote)))
                     let code: Sentence = quote.inVivo ? "In-vivo code: \(quote.code)" : "Code: \(quote.code)"
                     var label = code.text(language)
-                    if let coder = quote.coder { label += "; " + ("coder: \(coder)" as Sentence).text(language) }
+                    if quote.coders.count > 1 {
+                        label += "; " + ("coders: \(quote.coders.joined(separator: ", ")) (the same words, coded by each)" as Sentence).text(language)
+                    } else if let coder = quote.coder {
+                        label += "; " + ("coder: \(coder)" as Sentence).text(language)
+                    }
                     if let transcript = quote.transcript { label += "; " + ("transcript: \(transcript)" as Sentence).text(language) }
                     label += "."
                     if let context = quote.context {

@@ -26,7 +26,12 @@ public struct QuoteEntry: Sendable, Equatable, Codable {
     public var code: String
     public var inVivo: Bool
     public var categories: [String]
+    /// The coder, or the coders (joined with ", ") whose codes on these same words the quote merges.
     public var coder: String?
+    /// Every coder whose code on these words the quote stands for, in the order of the codes.
+    public var coders: [String]
+    /// The numbers of the codes the quote stands for (`id` first).
+    public var ids: [Int64]
     /// The transcript's label, when it is a labelled one.
     public var transcript: String?
     /// When it was said (seconds from the start of the recording), where the transcript has times.
@@ -66,19 +71,39 @@ public struct QuoteBook: Sendable, Equatable, Codable {
                                              overlapping: material.allPassages)
         var byCategory: [String: [QuoteEntry]] = [:]
         func same(_ a: String, _ b: String) -> Bool { a.caseInsensitiveCompare(b) == .orderedSame }
+        // One quote per passage: codes on the same words (one excerpt, or one span of a transcript) — several
+        // coders', or one coder's several codes — are one quote of each category, naming every code and coder.
+        func key(_ passage: CodedPassage) -> String {
+            if let document = passage.document, let span = passage.span { return "\(document)\u{1F}\(span.lowerBound)\u{1F}\(span.upperBound)" }
+            return "excerpt \(passage.excerptID)"
+        }
+        var positions: [String: [String: Int]] = [:]
         for passage in selected {
             let record = material.records[passage.id]
-            let attributes = (material.attributes[passage.participant] ?? [:]).sorted { $0.key < $1.key }
-                .map { QuoteEntry.Attribute(name: $0.key, value: $0.value) }
-            var around: QuoteContext?
-            if let context, let document = passage.document, let span = passage.span, let text = material.transcripts[document] {
-                around = TranscriptWords.context(of: span, in: text, size: context)
-            }
-            let entry = QuoteEntry(id: passage.id, participant: passage.participant, attributes: attributes, excerpt: passage.excerpt,
-                                   code: passage.code, inVivo: record?.inVivo ?? true, categories: passage.categories, coder: passage.coder,
-                                   transcript: record?.transcript, startTime: record?.startTime, context: around,
-                                   wordCount: TranscriptWords.words(passage.excerpt).count)
             for category in passage.categories where query.categories.isEmpty || query.categories.contains(where: { same($0, category) }) {
+                if let index = positions[category]?[key(passage)] {
+                    var entry = byCategory[category]![index]
+                    entry.ids.append(passage.id)
+                    if !entry.code.components(separatedBy: " / ").contains(passage.code) { entry.code += " / " + passage.code }
+                    if let coder = passage.coder, !entry.coders.contains(coder) { entry.coders.append(coder) }
+                    entry.coder = entry.coders.isEmpty ? nil : entry.coders.joined(separator: ", ")
+                    entry.inVivo = entry.inVivo && (record?.inVivo ?? true)
+                    for other in passage.categories where !entry.categories.contains(other) { entry.categories.append(other) }
+                    byCategory[category]![index] = entry
+                    continue
+                }
+                let attributes = (material.attributes[passage.participant] ?? [:]).sorted { $0.key < $1.key }
+                    .map { QuoteEntry.Attribute(name: $0.key, value: $0.value) }
+                var around: QuoteContext?
+                if let context, let document = passage.document, let span = passage.span, let text = material.transcripts[document] {
+                    around = TranscriptWords.context(of: span, in: text, size: context)
+                }
+                let entry = QuoteEntry(id: passage.id, participant: passage.participant, attributes: attributes, excerpt: passage.excerpt,
+                                       code: passage.code, inVivo: record?.inVivo ?? true, categories: passage.categories, coder: passage.coder,
+                                       coders: passage.coder.map { [$0] } ?? [], ids: [passage.id],
+                                       transcript: record?.transcript, startTime: record?.startTime, context: around,
+                                       wordCount: TranscriptWords.words(passage.excerpt).count)
+                positions[category, default: [:]][key(passage)] = byCategory[category, default: []].count
                 byCategory[category, default: []].append(entry)
             }
         }
@@ -93,7 +118,7 @@ public struct QuoteBook: Sendable, Equatable, Codable {
         }
         if !loose.isEmpty { themes.append(Theme(name: nil, categories: loose)) }
         self.themes = themes
-        passages = Set(selected.map(\.excerptID)).count
+        passages = Set(selected.map(key)).count
         participants = Set(selected.map(\.participant)).count
     }
 }

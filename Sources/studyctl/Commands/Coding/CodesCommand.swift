@@ -248,7 +248,7 @@ struct CodesWords: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "words", abstract: words("The most frequent words of the coded passages (or of the transcripts), stop words left out."),
         discussion: words("""
-            Words are counted in the coded passages (each excerpt once), or with --transcripts in the participants' \
+            Words are counted in the coded passages (each spoken word once, where excerpts overlap or nest), or with --transcripts in the participants' \
             words of every interview transcript (the moderator's turns left out). Stop words come from \
             templates/stopwords (the study's language). Example: studyctl codes words --category \
             "Informações Insuficientes" --by level --top 15 --figure palavras.png
@@ -304,11 +304,8 @@ struct CodesWords: ParsableCommand {
         if transcripts {
             for interview in material.interviews { if let text = material.transcripts[interview.document] { texts.append((interview.participant, text.participantWords)) } }
         } else {
-            var seen: Set<Int64> = []
-            for passage in QuoteSelection.select(material.passages, query: QuoteQuery(categories: category), attributes: material.attributes)
-            where seen.insert(passage.excerptID).inserted {
-                texts.append((passage.participant, passage.excerpt))
-            }
+            let selected = QuoteSelection.select(material.passages, query: QuoteQuery(categories: category), attributes: material.attributes)
+            texts = WordFrequency.codedTexts(selected, transcripts: material.transcripts)
         }
         guard let file = TemplateFiles.stopWordsFile(studyLanguage == .ptBR ? "pt-BR" : "en"),
               let list = try? String(contentsOf: file, encoding: .utf8) else {
