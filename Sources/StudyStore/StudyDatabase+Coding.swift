@@ -400,7 +400,7 @@ extension StudyDatabase {
             guard let transcript = try Self.codingTranscript(db, participantID: participantID, entry: entry) else {
                 throw StoreError.codeProblem("\(entry.participant) has no transcript to select from")
             }
-            let scalars = cache?.scalars(of: transcript) ?? Array((transcript["text"] as String).unicodeScalars)
+            let scalars = try cache?.scalars(db, transcript: transcript["id"]) ?? Array(Self.transcriptText(db, transcript["id"]).unicodeScalars)
             guard given.lowerBound >= 0, given.upperBound <= scalars.count, !given.isEmpty else {
                 throw StoreError.codeProblem("the selection \(given.lowerBound)–\(given.upperBound) is outside \(entry.participant)'s transcript (\(scalars.count) characters)")
             }
@@ -412,7 +412,7 @@ extension StudyDatabase {
             span = given
             transcriptID = transcript["id"]
         } else if let transcript = try Self.codingTranscript(db, participantID: participantID, entry: entry) {
-            let text: String = transcript["text"]
+            let text = try Self.transcriptText(db, transcript["id"])
             // In a transcript with speakers, the passage where these are the participant's own words (a phrase two
             // people of a focus group said is coded for the one named); else the first.
             let placed = try Self.placement(db, of: excerpt, in: text, transcriptID: transcript["id"], ownerID: transcript["participant_id"],
@@ -576,12 +576,18 @@ extension StudyDatabase {
         }
     }
 
+    /// A transcript's text, by id (read apart from the row `codingTranscript` finds: a long text is read once per use).
+    static func transcriptText(_ db: Database, _ id: Int64) throws -> String {
+        try String.fetchOne(db, sql: "SELECT text FROM transcript WHERE id = ?", arguments: [id]) ?? ""
+    }
+
     /// The transcript a code is placed in: the one `entry.transcript` labels (refused when the participant has none
     /// so labelled), else the participant's first (the unlabelled one sorts first) — the participant's own, else one
-    /// they speak in as a mapped speaker (a focus group's).
+    /// they speak in as a mapped speaker (a focus group's). Its id, participant and label; the text through
+    /// `transcriptText`.
     static func codingTranscript(_ db: Database, participantID: Int64, entry: CodeEntry) throws -> Row? {
         let speaking = """
-            SELECT t.id, t.text, t.participant_id, t.label FROM transcript t
+            SELECT t.id, t.participant_id, t.label FROM transcript t
             WHERE (t.participant_id = ? OR t.id IN (SELECT transcript_id FROM transcript_speaker WHERE participant_id = ?))
             """
         guard let label = entry.transcript else {
@@ -762,10 +768,9 @@ extension StudyDatabase {
 final class TranscriptScalars {
     private var byID: [Int64: [Unicode.Scalar]] = [:]
     init() {}
-    func scalars(of transcript: Row) -> [Unicode.Scalar] {
-        let id: Int64 = transcript["id"]
+    func scalars(_ db: Database, transcript id: Int64) throws -> [Unicode.Scalar] {
         if let known = byID[id] { return known }
-        let split = Array((transcript["text"] as String).unicodeScalars)
+        let split = Array(try StudyDatabase.transcriptText(db, id).unicodeScalars)
         byID[id] = split
         return split
     }

@@ -131,7 +131,7 @@ import Surveys
             return
         }
         #expect(problems.map(\.location) == ["\(path):3:1", "\(path):4:4", "\(path):4:10", "\(path):4:35", "\(path):5:1", "labels"])
-        #expect(problems[0].message == "no participant 'P77' in the study; add or import participants first (studyctl participant import \(path) registers the file's respondents), or name the column of the study's participant codes with --participant-column")
+        #expect(problems[0].message == "no participant 'P77' in the study; add or import participants first ('studyctl participant import \(path)' registers the file's respondents), or name the column of the study's participant codes with --participant-column")
         #expect(problems[1].message == "participant P2, item 1 (column 'q1'): '6' is outside the 1–5 scale")
         #expect(problems[2].message.description.hasPrefix("participant P2, item 4 (column 'q4'): 'Muy de acuerdo' is neither a number"))
         #expect(problems[3].message == "participant P2, item 10 (column 'q10'): item 10 does not accept N/A")
@@ -181,7 +181,7 @@ import Surveys
         guard case let .invalidInput(problems)? = refused else { Issue.record("expected invalidInput, got \(String(describing: refused))"); return }
         #expect(problems.count == 50)
         #expect(problems.first?.location.description == folder.path("missing.csv") + ":52:1")
-        #expect(problems.first?.message.description == "no participant 'S1' in the study; add or import participants first (studyctl participant import \(folder.path("missing.csv")) registers the file's respondents), or name the column of the study's participant codes with --participant-column")
+        #expect(problems.first?.message.description == "no participant 'S1' in the study; add or import participants first ('studyctl participant import \(folder.path("missing.csv"))' registers the file's respondents), or name the column of the study's participant codes with --participant-column")
         #expect(problems.last?.location.description == folder.path("missing.csv") + ":101:1")
         #expect(problems.last?.message.description.hasPrefix("participant R150 already has sus answers (recorded ") == true)
         #expect(try study.dump() == before)

@@ -108,7 +108,7 @@ extension StudyDatabase {
     /// column, value and what was expected) before anything is stored.
     /// A row's participant the study lacks: the way to register the file's respondents, or to read another column.
     static func unknownParticipant(_ code: String, file: String) -> Sentence {
-        "no participant '\(code)' in the study; add or import participants first (studyctl participant import \(file) registers the file's respondents), or name the column of the study's participant codes with --participant-column"
+        "no participant '\(code)' in the study; add or import participants first ('studyctl participant import \(file)' registers the file's respondents), or name the column of the study's participant codes with --participant-column"
     }
 
     public func storeResponses(_ reader: RecordSource, columns: FormColumns, options: ResponseImportOptions) throws -> ResponseImportSummary {
