@@ -44,6 +44,7 @@ demo: release
 # build folder, .build-plain: dynamic Swift runtime, the optimiser's order of releases); that binary and
 # `make release`'s then run every command that reaches a library loaded on first use (scripts/smoke-test.sh).
 test: test-deps
+	for catalog in Sources/Wording/Translations/*.po; do msgfmt --check --output-file=/dev/null "$$catalog" || exit 1; done
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(SWIFT) build -c release --product studyctl --scratch-path .build-plain

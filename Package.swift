@@ -32,7 +32,8 @@ let package = Package(
     ],
     targets: [
         // The bottom of the chain: a sentence the tool says, kept so a catalog can word it in the study's language.
-        .target(name: "Wording"),
+        // Its catalogs: one gettext `.po` per language besides English (the sources' msgids), read on first use.
+        .target(name: "Wording", resources: [.copy("Translations")]),
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
         // Release builds skip the run-time exclusivity checks in the reader's byte loop (a fifth of an import's time);
         // debug builds and the tests keep them.
@@ -118,7 +119,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux])),
                              .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
-        .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
+        .testTarget(name: "SurveysTests", dependencies: ["Surveys", "Wording"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
@@ -132,7 +133,7 @@ let package = Package(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures", "Wording"]),
         .testTarget(
             name: "StudyStoreTests",
             dependencies: ["StudyStore", "Importing", "Tabular", "Media", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -19,16 +19,17 @@ set -euo pipefail
 # ffmpeg: 'media add' reads recordings with ffprobe and 'clips' cuts them with ffmpeg (needed only by those commands,
 # which say so when it is missing); espeak-ng: the tests speak a scripted interview into a real recording.
 # libreoffice-writer-nogui: the tests open the .docx and .odt that `export quotes` writes and convert them to PDF.
+# gettext: msgfmt --check reads the translation catalogs (Sources/Wording/Translations/*.po) as translators' tools do.
 #
 # `install-deps.sh` installs what building, installing and the demo need; `install-deps.sh --tests` (make test) adds
 # what only the tests run (browsers, LaTeX, tmux…), so `make install PREFIX=$HOME/.local` asks for no more than it uses.
 apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libreadstat-dev libcairo2-dev libjpeg-dev fonts-dejavu-core pkg-config python3 ${EXTRA_APT_PACKAGES:-})
 brew_packages=(sqlite libxlsxwriter readstat cairo jpeg-turbo pkg-config python3)
 if [ "${1:-}" = "--tests" ]; then
-  apt_packages+=(sqlite3 unzip python3-venv chromium libxml2-utils tmux cmark-gfm
+  apt_packages+=(sqlite3 unzip python3-venv chromium libxml2-utils tmux cmark-gfm gettext
                  texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ffmpeg espeak-ng
                  libreoffice-calc-nogui libreoffice-writer-nogui r-cran-haven)
-  brew_packages+=(tmux ffmpeg espeak-ng)
+  brew_packages+=(tmux ffmpeg espeak-ng gettext)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

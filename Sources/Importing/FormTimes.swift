@@ -29,7 +29,7 @@ enum FormTimes {
         var orders: [Int: FormTimestamp.DateOrder] = [:]
         var notes: [Sentence] = []
         var problems: [StoreError.Problem] = []
-        let fallback: FormTimestamp.DateOrder = language == .ptBR ? .dayFirst : .monthFirst
+        let fallback: FormTimestamp.DateOrder = language.record.dayFirst ? .dayFirst : .monthFirst
         for column in columns {
             let fields = values[column] ?? []
             let name = first.header[column].value

@@ -1,5 +1,6 @@
 import Foundation
 import Surveys
+import Wording
 
 /// How numbers look in a human-readable output in a language: a decimal comma and "58,3 %" in Portuguese (ABNT),
 /// a decimal point, "58.3%" and APA 7's p-values without a leading zero (".023", "< .001") in English.
@@ -7,9 +8,13 @@ import Surveys
 public struct NumberStyle: Sendable, Equatable {
     public let language: StudyLanguage
 
-    public init(_ language: StudyLanguage) { self.language = language }
+    public init(_ language: StudyLanguage) {
+        self.language = language
+        record = language.record
+    }
 
-    var comma: Bool { language == .ptBR }
+    /// The language's conventions: decimal mark, percent sign, list separator, p-values' leading zero.
+    let record: LanguageRecord
 
     /// `value` with `decimals` digits after the separator, a half rounded away from zero as spreadsheets and
     /// statistics packages print it (60.125 → 60.13, where C's printf rounds the exact binary tie to even);
@@ -22,7 +27,7 @@ public struct NumberStyle: Sendable, Equatable {
         let rounded = abs(scaled) < 1e15 ? scaled.rounded(.toNearestOrAwayFromZero) / scale : value
         var text = Self.fixed(rounded, decimals: decimals)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }  // no "-0.00"
-        return comma ? text.replacingOccurrences(of: ".", with: ",") : text
+        return record.decimal(text)
     }
 
     /// `value` with `decimals` decimals, as C's `%.*f` writes it (through `vsnprintf`: `String(format:)` goes
@@ -38,20 +43,21 @@ public struct NumberStyle: Sendable, Equatable {
     /// A share from 0 to 1 as a percentage: "58,3 %" / "58.3%".
     public func percent(_ share: Double?, decimals: Int = 0) -> String {
         guard let share, share.isFinite else { return "–" }
-        return number(share * 100, decimals: decimals) + (comma ? " %" : "%")
+        return number(share * 100, decimals: decimals) + record.percentSuffix
     }
 
     /// "[1,20; 3,40]" / "[1.20, 3.40]": a semicolon where the comma is the decimal separator.
     public func interval(_ low: Double, _ high: Double, decimals: Int = 2) -> String {
-        "[" + number(low, decimals: decimals) + (comma ? "; " : ", ") + number(high, decimals: decimals) + "]"
+        "[" + number(low, decimals: decimals) + record.listSeparator + number(high, decimals: decimals) + "]"
     }
 
     /// A p-value with three decimals, "< 0,001" below a thousandth; in English without the leading zero (APA 7, 6.36).
     public func p(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "–" }
-        if value < 0.001 { return comma ? "< 0,001" : "< .001" }
+        if value < 0.001 { return "< " + (record.pValueLeadingZero ? "0" : "") + record.decimal(".001") }
         let text = number(value, decimals: 3)
-        return comma ? text : (text.hasPrefix("0.") ? String(text.dropFirst()) : text)
+        let leadingZero = "0" + record.decimalSeparator
+        return record.pValueLeadingZero || !text.hasPrefix(leadingZero) ? text : String(text.dropFirst())
     }
 
     /// A cell of `kind` as text.

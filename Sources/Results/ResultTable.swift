@@ -1,4 +1,5 @@
 import Surveys
+import Wording
 
 /// One computed result as a table, built once and drawn by every renderer (terminal text, CSV, JSON, markdown,
 /// HTML, LaTeX, the workbook), so a column has one machine name and one label in every output.

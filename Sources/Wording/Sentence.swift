@@ -11,9 +11,16 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
     public static func == (lhs: Sentence, rhs: Sentence) -> Bool { lhs.description == rhs.description }
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
-    /// The English text with `%@` where each argument goes (`%%` for a literal percent sign).
+    /// The English text with `%@` where each argument goes (`%%` for a literal percent sign): the catalog's msgid.
     public private(set) var pattern: String
     public private(set) var arguments: [Argument]
+    /// The catalog's `msgctxt`: where a short text (a column label, a word of the page) is said, when another place
+    /// may word the same English otherwise.
+    public private(set) var context: String?
+    /// For a sentence about a count: its English plural pattern (msgid_plural)…
+    public private(set) var pluralPattern: String?
+    /// …and the count that chooses the form.
+    public private(set) var count: Int?
 
     public indirect enum Argument: Equatable, Hashable, Sendable {
         /// A value from the input or the study (a file name, a cell, a count): never translated.
@@ -25,6 +32,9 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
         /// A number as a program writes it (`5.5`, a workbook's numeric cell): said with the decimal mark of the
         /// language the sentence is worded in (`5,5` in Brazilian Portuguese).
         case number(String)
+        /// A percentage (`58.3`, a number written with a decimal point): said with the language's decimal mark and
+        /// percent sign (`58,3 %` in Brazilian Portuguese, `58.3%` in English).
+        case percent(String)
     }
 
     /// An error carried inside a sentence; two are equal when they say the same in English.
@@ -49,6 +59,23 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
     public init(verbatim text: String) {
         pattern = "%@"
         arguments = [.text(text)]
+    }
+
+    /// A sentence about `count` things, in the form the language uses for that count: `one` and `other` are the
+    /// English singular and plural (gettext's msgid and msgid_plural) and carry the same arguments, in the same order
+    /// (the count written in both, as a `%@` of each).
+    public init(count: Int, one: Sentence, other: Sentence) {
+        pattern = one.pattern
+        arguments = other.arguments
+        context = other.context
+        pluralPattern = other.pattern
+        self.count = count
+    }
+
+    /// A short text said in `context` (the catalog's msgctxt): `Sentence("Mean", context: "column")`.
+    public init(_ text: Sentence, context: String) {
+        self = text
+        self.context = context
     }
 
     public struct StringInterpolation: StringInterpolationProtocol {
@@ -79,6 +106,12 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
             arguments.append(.number(text))
         }
 
+        /// A percentage written with a decimal point (`58.3`), said with the wording language's decimal mark and sign.
+        public mutating func appendInterpolation(percent text: String) {
+            pattern += "%@"
+            arguments.append(.percent(text))
+        }
+
         public mutating func appendInterpolation<Value>(_ value: Value) {
             pattern += "%@"
             arguments.append(.text(String(describing: value)))
@@ -86,24 +119,42 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
     }
 
     /// The sentence in English.
-    public var description: String { worded { _ in nil } }
+    public var description: String { worded(catalog: nil, language: .en) }
 
-    /// The sentence worded by `translate`, which gives the pattern in another language (arguments as `%@` in
-    /// order, or `%1$@`, `%2$@` … where the language orders them otherwise), or nil to keep the English; an error
-    /// inside is worded by `failure` (nil keeps its English); a number argument gets a decimal comma when
-    /// `decimalComma` is set.
-    public func worded(_ translate: (String) -> String?, failure: (any Error) -> String? = { _ in nil }, decimalComma: Bool = false) -> String {
+    /// The sentence in `language`: its words from the language's catalog (a pattern the catalog lacks stays English;
+    /// `SentenceCatalogTests` fails when the sources hold one), numbers with its decimal mark, errors inside worded
+    /// in it too.
+    public func text(_ language: StudyLanguage) -> String {
+        worded(catalog: language.catalog, language: language)
+    }
+
+    /// The English pattern for the count, when the sentence is about one.
+    var englishPattern: String {
+        guard let pluralPattern, let count else { return pattern }
+        return count == 1 ? pattern : pluralPattern
+    }
+
+    func worded(catalog: MessageCatalog?, language: StudyLanguage) -> String {
+        let record = language.record
         let words = arguments.map { argument -> String in
             switch argument {
             case let .text(text): text
-            case let .number(text): decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
-            case let .sentence(sentence): sentence.worded(translate, failure: failure, decimalComma: decimalComma)
+            case let .number(text): record.decimal(text)
+            case let .percent(text): text == "–" ? text : record.decimal(text) + record.percentSuffix
+            case let .sentence(sentence): sentence.worded(catalog: catalog, language: language)
             case let .failure(carried):
-                if let worded = carried.error as? WordedError { worded.sentence.worded(translate, failure: failure, decimalComma: decimalComma) }
-                else { failure(carried.error) ?? carried.english }
+                if let worded = carried.error as? LanguageWorded { worded.text(language) }
+                else if let worded = carried.error as? WordedError { worded.sentence.worded(catalog: catalog, language: language) }
+                else { carried.english }
             }
         }
-        return Self.fill(translate(pattern) ?? pattern, with: words)
+        let translated: String?
+        if let catalog {
+            translated = count.map { catalog.text(pattern, context: context, count: $0) } ?? catalog.text(pattern, context: context)
+        } else {
+            translated = nil
+        }
+        return Self.fill(translated ?? englishPattern, with: words)
     }
 
     /// Puts `arguments` into `pattern`'s `%@` / `%N$@` places; `%%` is a percent sign.
@@ -142,6 +193,16 @@ public struct Sentence: Equatable, Hashable, Sendable, CustomStringConvertible, 
 /// An error whose text is a `Sentence`, so that the command line says it in the study's language.
 public protocol WordedError: Error {
     var sentence: Sentence { get }
+}
+
+extension WordedError {
+    public func text(_ language: StudyLanguage) -> String { sentence.text(language) }
+}
+
+/// An error that words itself in a language (the study store's errors), so that a sentence carrying it says it in
+/// the sentence's language.
+public protocol LanguageWorded {
+    func text(_ language: StudyLanguage) -> String
 }
 
 extension String {

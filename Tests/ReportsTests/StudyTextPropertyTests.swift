@@ -3,6 +3,7 @@ import QualCoding
 import Results
 import Surveys
 import Testing
+import Wording
 @testable import Reports
 @testable import StudyStore
 

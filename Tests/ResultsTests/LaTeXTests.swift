@@ -3,6 +3,7 @@ import Results
 import Surveys
 import Templates
 import Testing
+import Wording
 
 /// LaTeX tables compiled by pdflatex (where installed: `make test` installs texlive and abnTeX2 on Debian), alone
 /// and inside a minimal abnTeX2 thesis: no row lost, no overfull line past a few points, no float too large.

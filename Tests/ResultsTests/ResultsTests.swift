@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 @testable import Results
 import Surveys
 import Templates

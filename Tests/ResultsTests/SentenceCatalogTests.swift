@@ -4,13 +4,18 @@ import Surveys
 import Testing
 import Wording
 
-/// Every sentence the sources say has its Brazilian Portuguese wording in `SentenceCatalog`, and every wording
-/// there fills the same places as its English pattern.
+/// Every sentence the sources say has its Brazilian Portuguese wording in the `pt-BR.po` catalog, every word of
+/// the catalogs' enums too (in its context), and every wording fills the same places as its English pattern.
 @Suite struct SentenceCatalogTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let sources = root.appendingPathComponent("Sources")
+    static let catalogFile = sources.appendingPathComponent("Wording/Translations/pt-BR.po")
+
+    static func catalog() throws -> MessageCatalog { try MessageCatalog(contentsOf: catalogFile) }
 
     @Test func everySentenceInTheSourcesHasAPortugueseWording() throws {
+        let catalog = try Self.catalog()
         var missing: [String: String] = [:]
         var found = 0
         let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
@@ -19,31 +24,58 @@ import Wording
             let text = try String(contentsOf: file, encoding: .utf8)
             for pattern in SentenceScanner.patterns(in: text) where !SentenceScanner.notSaid.contains(pattern) {
                 found += 1
-                if SentenceCatalog.portuguese[pattern] == nil { missing[pattern] = file.lastPathComponent }
+                if !catalog.msgids.contains(pattern) { missing[pattern] = file.lastPathComponent }
             }
         }
         #expect(found > 150, "the scanner finds the sources' sentences (\(found))")
-        let listing = missing.sorted { $0.key < $1.key }.map { "    \(SentenceScanner.literal($0.key)): \"\", // \($0.value)" }
-        // STUDYCTL_CATALOG_MISSING=FILE writes the missing ones there whole, ready to be worded and pasted.
+        let listing = missing.sorted { $0.key < $1.key }.map { "#: \($0.value)\nmsgid \(SentenceScanner.literal($0.key))\nmsgstr \"\"\n" }
+        // STUDYCTL_CATALOG_MISSING=FILE writes the missing ones there as `.po` entries, ready to be worded and merged.
         if let file = ProcessInfo.processInfo.environment["STUDYCTL_CATALOG_MISSING"] {
             try listing.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         }
         #expect(missing.isEmpty, "\(missing.count) without Portuguese:\n\(listing.joined(separator: "\n"))")
     }
 
-    @Test func everyPatternIsWordedOnce() {
-        var seen: Set<String> = []
-        let twice = SentenceCatalog.entries.map(\.0).filter { !seen.insert($0).inserted }
-        #expect(twice.isEmpty, "worded twice: \(twice)")
+    /// The words of tables, the page and the parser are looked up in their context: each needs its own entry.
+    @Test func everyWordOfTheEnumsHasAPortugueseWording() throws {
+        let catalog = try Self.catalog()
+        let words: [Sentence] = Term.allCases.map(\.sentence) + PageWord.allCases.map(\.sentence) + ParserWord.allCases.map(\.sentence)
+            + SUSInterpretation.adjectives.map(\.sentence)
+        let missing = words.filter { catalog.text($0.pattern, context: $0.context) == nil }.map { "\($0.context ?? ""): \($0.pattern)" }
+        #expect(missing.isEmpty, "without Portuguese: \(missing)")
     }
 
-    @Test func everyWordingFillsTheSamePlaces() {
-        for (english, portuguese) in SentenceCatalog.portuguese {
+    @Test func everyWordingFillsTheSamePlaces() throws {
+        let catalog = try Self.catalog()
+        #expect(catalog.entries.count > 2_500)
+        #expect(catalog.pluralRule.count == 2 && catalog.pluralRule.form(1) == 0 && catalog.pluralRule.form(0) == 1 && catalog.pluralRule.form(2) == 1)
+        for (key, entry) in catalog.entries {
+            let english = String(key.split(separator: "\u{4}", omittingEmptySubsequences: false).last ?? "")
             let places = SentenceScanner.placeholders(english)
-            let filled = SentenceScanner.placeholders(portuguese)
-            #expect(filled == places, "“\(english)” → “\(portuguese)”")
-            #expect(!portuguese.isEmpty)
+            for form in entry.forms {
+                #expect(SentenceScanner.placeholders(form) == places, "“\(english)” → “\(form)”")
+            }
         }
+    }
+
+    /// The shipped catalog is the one in the sources, and gettext's own checker accepts it (format strings, plural
+    /// forms, header): the file a translator opens in Poedit is the file studyctl reads.
+    @Test func theShippedCatalogIsTheSourcesAndPassesMsgfmt() throws {
+        let shipped = try #require(StudyLanguage.ptBR.catalog)
+        #expect(shipped.entries == (try Self.catalog()).entries)
+        guard let msgfmt = ["/usr/bin/msgfmt", "/opt/homebrew/bin/msgfmt", "/usr/local/bin/msgfmt"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            print("skipped: msgfmt (GNU gettext) is not installed; make test installs it")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: msgfmt)
+        process.arguments = ["--check", "-o", "/dev/null", Self.catalogFile.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && said.isEmpty, "msgfmt --check: \(said)")
     }
 
     @Test func sentencesAreWordedInTheStudysLanguage() {
@@ -60,6 +92,19 @@ import Wording
         #expect(none.sentence(score: "TLX ponderado", language: .ptBR) == "TLX ponderado: menos de dois grupos com escores: sem comparação.")
         let percent: Sentence = "58% of \(3)"
         #expect(percent.pattern == "58%% of %@" && percent.description == "58% of 3")
+    }
+
+    /// A count chooses the plural form by the language's Plural-Forms: the singular for 1, the plural for 0 and more.
+    @Test func pluralsFollowTheLanguagesRule() {
+        for (count, english, portuguese) in [(0, "Imported 0 attempts from a.csv", "0 tentativas importadas de a.csv"),
+                                             (1, "Imported 1 attempt from a.csv", "1 tentativa importada de a.csv"),
+                                             (2, "Imported 2 attempts from a.csv", "2 tentativas importadas de a.csv")] {
+            let message = Message.importedAttempts(count, file: "a.csv")
+            #expect(message.text(.en) == english)
+            #expect(message.text(.ptBR) == portuguese)
+        }
+        #expect(Term.mean.text(.ptBR) == "Média" && Term.mean.text(.en) == "Mean")
+        #expect(PageWord.save.text(.ptBR) == "Salvar (Enter)")
     }
 }
 
@@ -98,7 +143,13 @@ enum SentenceScanner {
             }
             return hits
         }
-        for call in calls { for start in find(call) { spans.append(start..<balancedEnd(text, from: start, open: "(", close: ")")) } }
+        for call in calls {
+            for start in find(call) {
+                // Text said as it is (`Sentence(verbatim: …)`) is nobody's to translate.
+                if call == "Sentence(", text[start...].starts(with: "verbatim:".unicodeScalars) { continue }
+                spans.append(start..<balancedEnd(text, from: start, open: "(", close: ")"))
+            }
+        }
         for body in bodies { for start in find(body) { spans.append(start..<balancedEnd(text, from: start, open: "{", close: "}")) } }
         // Tables of sentences: `let words: [String: Sentence] = [ … ]`.
         for start in find(": [String: Sentence] = [") { spans.append(start..<balancedEnd(text, from: start, open: "[", close: "]")) }
@@ -126,10 +177,12 @@ enum SentenceScanner {
                         continue
                     }
                     let (pattern, end) = literal(text, from: index + 1)
-                    let before = String(String.UnicodeScalarView(text[max(0, index - 5)..<index]))
+                    let before = String(String.UnicodeScalarView(text[max(0, index - 10)..<index]))
                     index = end
-                    // SQL and regular expressions are not said to anyone.
-                    if before != "sql: ", pattern.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { patterns.insert(pattern) }
+                    // SQL and regular expressions are not said to anyone; a catalog context (msgctxt) names a place; verbatim
+                    // text is said as it is.
+                    if !before.hasSuffix("sql: "), !before.hasSuffix("context: "), !before.hasSuffix("verbatim: "),
+                       pattern.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { patterns.insert(pattern) }
                     continue
                 }
                 index += 1

@@ -1,4 +1,5 @@
 import Testing
+import Wording
 @testable import Surveys
 
 @Suite struct NumberParserTests {

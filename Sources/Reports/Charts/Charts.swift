@@ -2,6 +2,7 @@ import Figures
 import Foundation
 import Results
 import Surveys
+import Wording
 
 /// Numbers as each language writes them: 2,82 in Portuguese, 2.82 in English.
 public enum LocalNumber {

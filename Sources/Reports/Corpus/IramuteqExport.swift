@@ -34,13 +34,14 @@ public enum IramuteqExport {
             chosen.append(found)
         }
         let profiles = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        let participantName = language == .ptBR ? "participante" : "participant"
-        let turnName = language == .ptBR ? "turno" : "turn"
+        // IRaMuTeQ's variable names (`*participante_P1`): words of the study's language, said without accents or spaces.
+        let participantName = Sentence("participant", context: "IRaMuTeQ variable").text(language)
+        let turnName = Sentence("turn", context: "IRaMuTeQ variable").text(language)
         func variables(_ participant: String) -> [(name: String, value: String)] {
             [(participantName, participant)] + chosen.map { ($0, profiles[participant]?.value(of: $0)?.display ?? "") }
         }
 
-        var corpus = IramuteqCorpus(percentWords: language == .ptBR ? "por cento" : "percent")
+        var corpus = IramuteqCorpus(percentWords: Sentence("percent", context: "IRaMuTeQ corpus").text(language))
         // Each participant's turns, in the order of the transcripts (participant order) and of the text.
         var turns: [(participant: String, text: String)] = []
         for transcript in try study.transcriptKinds() where transcript.kind == .interview {

@@ -2,6 +2,7 @@ import Foundation
 import Ink
 import Results
 import Surveys
+import Wording
 
 /// The report as one self-contained HTML page: the markdown report converted by Ink, every chart embedded (SVG as
 /// a data URI, so the page works offline and can be mailed), and a stylesheet that prints well on A4.

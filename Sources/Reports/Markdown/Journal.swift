@@ -105,7 +105,7 @@ public enum Journal {
             }
             var out = """
                 <!DOCTYPE html>
-                <html lang="\(language == .ptBR ? "pt-BR" : "en")"><head><meta charset="utf-8"><title>\(escape(heading))</title>
+                <html lang="\(language.rawValue)"><head><meta charset="utf-8"><title>\(escape(heading))</title>
                 <style>body{font-family:system-ui,sans-serif;max-width:46em;margin:2em auto;line-height:1.5;padding:0 1em}
                 h3{font-size:1em;color:#444;margin-bottom:.3em}blockquote{border-left:4px solid #ffd166;margin:.3em 0;padding:.2em .8em;background:#fffaf0}
                 article{border-bottom:1px solid #eee;padding-bottom:.6em}</style></head><body>

@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import Surveys
+import Wording
 
 /// The report as LaTeX, from the same template as the markdown one: the template's prose structure becomes LaTeX
 /// (headings as sections, lists, figures as `\includegraphics` of the PDF charts), every table is drawn from the
@@ -47,7 +48,8 @@ public enum LaTeXReport {
         let header = [
             "% studyctl report body, a section of a thesis chapter: \\include it in an abnTeX2 thesis that loads studyctl.sty",
             "% (\\usepackage{studyctl}, or [apa]{studyctl} in English) and lists its works from studyctl.bib:",
-            language == .ptBR ? "% \\usepackage[alf]{abntex2cite} ... \\bibliography{studyctl}" : "% \\usepackage{natbib} ... \\bibliographystyle{apalike} \\bibliography{studyctl}",
+            language.record.citationStyle == .abnt ? "% \\usepackage[alf]{abntex2cite} ... \\bibliography{studyctl}"
+                : "% \\usepackage{natbib} ... \\bibliographystyle{apalike} \\bibliography{studyctl}",
         ]
         return (header + (unique.isEmpty ? [] : ["\\nocite{\(unique.joined(separator: ","))}"]) + ["", body]).joined(separator: "\n") + "\n"
     }
@@ -71,7 +73,7 @@ public enum LaTeXReport {
 
     /// Each parenthetical citation of the report as a `\\cite` command of its works' keys.
     static func citing(_ body: String, forms: [CitationForm], language: StudyLanguage) -> String {
-        let command = language == .ptBR ? "\\cite" : "\\citep"
+        let command = language.record.citationStyle == .abnt ? "\\cite" : "\\citep"
         var result = body
         for form in forms.filter(\.parenthetical).sorted(by: { $0.text.count > $1.text.count }) {
             result = result.replacingOccurrences(of: escape(form.text), with: "\(command){\(form.keys.joined(separator: ","))}")
@@ -102,8 +104,9 @@ public enum LaTeXReport {
     }
 
     static func convert(_ markdown: String, language: StudyLanguage, year: String, headingShift: Int = 0) -> String {
-        let pt = language == .ptBR
-        let source = pt ? "\\fonte{Dados da pesquisa (\(year)).}" : ""
+        // ABNT NBR 14724 puts the source under every table and figure; APA does not.
+        let abnt = language.record.citationStyle == .abnt
+        let source = abnt ? "\\fonte{" + TableCaption.source(year: year, language) + "}" : ""
         var out: [String] = []
         var pendingCaption: String?
         var tableRows: [[String]] = []
@@ -182,7 +185,7 @@ public enum LaTeXReport {
                 if file.hasSuffix(".svg") { file = String(file.dropLast(4)) + ".pdf" }
                 out += ["\\begin{figure}[htbp]", "\\centering", "\\caption{\(inline(caption))}",
                         "\\includegraphics[width=\\textwidth]{\(file)}"]
-                if pt { out.append("\\fonte{Elaborada com o studyctl a partir dos dados da pesquisa (\(year)).}") }
+                if abnt { out.append("\\fonte{" + ("Made with studyctl from the research data (\(year))." as Sentence).text(language) + "}") }
                 out += ["\\end{figure}", ""]
             } else if line.hasPrefix("|") {
                 flushParagraph(); closeList()
@@ -218,9 +221,9 @@ public enum LaTeXReport {
         \\documentclass[12pt,a4paper]{article}
         \\usepackage[T1]{fontenc}
         \\usepackage[utf8]{inputenc}
-        \\usepackage[\(language == .ptBR ? "brazil" : "english")]{babel}
+        \\usepackage[\(language.record.babelName)]{babel}
         \\usepackage[a4paper,top=3cm,left=3cm,bottom=2cm,right=2cm]{geometry}
-        \\usepackage\(language == .ptBR ? "" : "[apa]"){studyctl}
+        \\usepackage\(language.record.citationStyle == .abnt ? "" : "[apa]"){studyctl}
         % Long titles and URLs in the reference list (ABNT: left-aligned) may stretch a line rather than overflow it.
         \\setlength{\\emergencystretch}{3em}
         \\title{\(title)}

@@ -1,4 +1,3 @@
-import Wording
 import Figures
 import Foundation
 import Mustache
@@ -6,6 +5,7 @@ import QualCoding
 import Results
 import Surveys
 import Templates
+import Wording
 
 /// Why a report could not be written.
 public enum ReportError: Error, LocalizedError, Equatable, WordedError {
@@ -206,7 +206,7 @@ public enum ReportWriter {
 /// same for figures, no source line.
 public enum Captions {
     public static func number(_ markdown: String, language: StudyLanguage, year: String) -> String {
-        let pt = language == .ptBR
+        let abnt = language.record.citationStyle == .abnt
         var tables = 0
         var figures = 0
         var lines: [String] = []
@@ -217,7 +217,12 @@ public enum Captions {
                 let title = line.dropFirst("::table ".count)
                 result += ("**Table \(tables)**\n\n*\(title)*\n" as Sentence).text(language)
             } else if line == "::source" {
-                result += pt ? "\nFonte: dados da pesquisa (\(year)).\n" : "\n"
+                if abnt {
+                    let source = TableCaption.source(year: year, language)
+                    result += "\n" + Term.source.text(language) + ": " + source.prefix(1).lowercased() + source.dropFirst() + "\n"
+                } else {
+                    result += "\n"
+                }
             } else if line.hasPrefix("::figure ") {
                 figures += 1
                 let body = line.dropFirst("::figure ".count)
@@ -225,9 +230,14 @@ public enum Captions {
                 let caption = body[..<split]
                 // A chart's file is a path the report wrote, placed as it is.
                 let file = split < body.endIndex ? StudyTextSlots.raw(String(body[body.index(after: split)...])) : ""
-                result += pt
-                    ? "**Figura \(figures) – \(caption)**\n\n![\(caption)](\(file))\n\nFonte: elaborada com o studyctl a partir dos dados da pesquisa (\(year)).\n"
-                    : "**Figure \(figures)**\n\n*\(caption)*\n\n![\(caption)](\(file))\n"
+                let figure = Term.figure.text(language)
+                if abnt {
+                    let source = ("Made with studyctl from the research data (\(year))." as Sentence).text(language)
+                    result += "**\(figure) \(figures) – \(caption)**\n\n![\(caption)](\(file))\n\n\(Term.source.text(language)): "
+                        + source.prefix(1).lowercased() + source.dropFirst() + "\n"
+                } else {
+                    result += "**\(figure) \(figures)**\n\n*\(caption)*\n\n![\(caption)](\(file))\n"
+                }
             } else {
                 lines.append(String(line))
                 continue

@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import Surveys
+import Wording
 
 /// The works a report cites, with in-text citations and reference-list entries in ABNT NBR 6023:2018 and
 /// NBR 10520:2023 (Portuguese reports) or APA 7 (English reports). Only the works a report cites are listed.
@@ -21,7 +22,7 @@ struct Work: Sendable {
 
     func citation(_ language: StudyLanguage) -> String {
         let families = authors.map(\.family)
-        if language == .ptBR {
+        if language.record.citationStyle == .abnt {
             let names = families.count > 2 ? families[0].uppercased() + " et al." : families.map { $0.uppercased() }.joined(separator: "; ")
             return "(\(names), \(year))"
         }
@@ -31,7 +32,7 @@ struct Work: Sendable {
 
     /// The reference-list entry, as markdown (bold or italic where the style wants it).
     func entry(_ language: StudyLanguage) -> String {
-        language == .ptBR ? abnt : apa
+        language.record.citationStyle == .abnt ? abnt : apa
     }
 
     private var abnt: String {
@@ -351,7 +352,8 @@ enum BibTeX {
     /// it, or "s.d." / "n.d." where it names none.
     static func misc(_ text: String, key: String, language: StudyLanguage) -> String {
         let years = text.matches(of: /(?:^|[^0-9])((?:1[5-9]|20)[0-9]{2}[a-z]?)(?![0-9])/).map { String($0.output.1) }
-        let year = years.last ?? (language == .ptBR ? "s.d." : "n.d.")
+        // "no date": NBR 6023's "s.d.", APA's "n.d.", in the catalog.
+        let year = years.last ?? Sentence("n.d.", context: "reference").text(language)
         return "@misc{\(key),\n  author = {{\(field(text))}},\n  year = {\(year)}\n}"
     }
 

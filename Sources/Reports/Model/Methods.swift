@@ -1,13 +1,12 @@
-import Wording
 import Foundation
 import Results
 import StudyStore
 import Surveys
+import Wording
 
 /// The methods section: which instruments and formulas the study used, each with its citation.
 enum Methods {
     static func paragraphs(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> [String] {
-        let pt = language == .ptBR
         var paragraphs: [String] = []
         // Everybody who took part, the participants left out of the analyses included (the analysis set says who).
         let n = s.participantCount + s.analysis.excluded.count

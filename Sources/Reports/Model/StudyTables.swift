@@ -1,10 +1,10 @@
-import Wording
 import Foundation
 import Gaze
 import QualCoding
 import Results
 import StudyStore
 import Surveys
+import Wording
 
 /// A cell of an exported table: text is always text (never a formula), numbers are numbers.
 public enum Cell: Sendable, Equatable {
@@ -547,7 +547,10 @@ public enum StudyTables {
         var table = DataTable(name: "Tasks", file: "attempts",
                               columns: ["participant", "task"] + factors + ["trial", "time_s", "errors", "total_s", "outcome", "assisted", "note"],
                               rows: rows)
-        if s.info.language == .ptBR { table.display = [6 + factors.count: ["success": "sucesso", "partial": "parcial", "fail": "falha"]] }
+        // The outcome's stored words (machine names) shown in the study's language; the CSV keeps them as stored.
+        let outcomes = ["success", "partial", "fail"]
+        let shown = outcomes.map { Sentence(Sentence(stringLiteral: $0), context: "outcome").text(s.info.language) }
+        if shown != outcomes { table.display = [6 + factors.count: Dictionary(uniqueKeysWithValues: zip(outcomes, shown))] }
         return table
     }
 
@@ -791,7 +794,7 @@ public enum StudyTables {
                               columns: ["instrument", "task", "score", "test", "group_a", "group_b", "statistic", "df", "df2", "p", "p_adjusted",
                                         "effect", "effect_value", "higher"] + (measured ? ["occasion"] + measurement.factors : []), rows: rows)
         let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value, .higher]
-        table.labels = terms.map { $0?.text(language) ?? (language == .ptBR ? "gl (denominador)" : "df (denominator)") }
+        table.labels = terms.map { $0?.text(language) ?? ("df (denominator)" as Sentence).text(language) }
             + (measured ? [Term.occasion.text(language)] + measurement.factors : [])
         let tests = ["welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis", "games-howell", "dunn-holm", "hedges-g", "rank-biserial-r",
                      "epsilon-squared"]

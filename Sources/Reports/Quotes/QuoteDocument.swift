@@ -30,25 +30,27 @@ public struct QuotationStyle: Sendable, Equatable {
     /// Whether a quotation is set as an indented block: ABNT NBR 10520 — more than three lines; APA 7th ed. §8.27 —
     /// 40 words or more.
     public func isBlock(_ quote: QuoteEntry) -> Bool {
-        switch language {
-        case .ptBR: return quote.excerpt.count > 3 * Self.abntLineCharacters
-        case .en: return quote.wordCount >= 40
+        switch language.record.citationStyle {
+        case .abnt: return quote.excerpt.count > 3 * Self.abntLineCharacters
+        case .apa: return quote.wordCount >= 40
         }
     }
 
     /// The block's left indent in centimetres: ABNT 4 cm; APA 0.5 inch.
-    public var blockIndentCentimetres: Double { language == .ptBR ? 4 : 1.27 }
+    public var blockIndentCentimetres: Double { abnt ? 4 : 1.27 }
     /// The block's type size in points (body 12 pt): ABNT a smaller type (10 pt); APA the body's size.
-    public var blockPoints: Double { language == .ptBR ? 10 : 12 }
+    public var blockPoints: Double { abnt ? 10 : 12 }
+    /// Whether the language's academic writing follows ABNT (else APA).
+    var abnt: Bool { language.record.citationStyle == .abnt }
     /// Opening and closing quotation marks of a short quotation.
     public var marks: (String, String) { ("“", "”") }
 
     /// What the style is, said at the head of the document.
     public var rule: Sentence {
-        switch language {
-        case .ptBR:
+        switch language.record.citationStyle {
+        case .abnt:
             return "Quotations as ABNT NBR 10520 sets them: up to three lines in double quotation marks within the text; more than three lines (over \(String(3 * Self.abntLineCharacters)) characters, at about \(String(Self.abntLineCharacters)) a line of 16 cm in 12 pt type) as a block indented 4 cm, in smaller type, without quotation marks."
-        case .en:
+        case .apa:
             return "Quotations in APA style (7th edition): fewer than 40 words in double quotation marks within the text; 40 words or more as a block indented 0.5 inch, without quotation marks."
         }
     }
@@ -186,11 +188,11 @@ public enum QuoteDocument {
         let indent = String(format: "%.2f", style.blockIndentCentimetres)
         return """
             <!DOCTYPE html>
-            <html lang="\(language == .ptBR ? "pt-BR" : "en")">
+            <html lang="\(language.rawValue)">
             <head><meta charset="utf-8"><title>\(escaped(title))</title>
             <style>
             body { font-family: "Times New Roman", Times, serif; font-size: 12pt; max-width: 16cm; margin: 2cm auto; line-height: 1.5; }
-            blockquote { margin: 0.5em 0 0.5em \(indent)cm; font-size: \(Int(style.blockPoints))pt; line-height: \(language == .ptBR ? "1.0" : "1.5"); }
+            blockquote { margin: 0.5em 0 0.5em \(indent)cm; font-size: \(Int(style.blockPoints))pt; line-height: \(style.abnt ? "1.0" : "1.5"); }
             .detail { font-size: 9pt; color: #555; margin-top: -0.4em; }
             </style></head>
             <body>
@@ -219,7 +221,7 @@ public enum QuoteDocument {
     static func docx(_ pieces: [Piece], language: StudyLanguage) throws -> Data {
         let style = QuotationStyle(language: language)
         let twips = Int((style.blockIndentCentimetres / 2.54 * 1440).rounded())
-        let bodySpacing = language == .ptBR ? 360 : 480 // 1.5 (ABNT) or double (APA) spacing, in 240ths of a line
+        let bodySpacing = style.abnt ? 360 : 480 // 1.5 (ABNT) or double (APA) spacing, in 240ths of a line
         func run(_ text: String, bold: Bool = false, size: Double? = nil) -> String {
             var properties = bold ? "<w:b/>" : ""
             if let size { properties += "<w:sz w:val=\"\(Int(size * 2))\"/><w:szCs w:val=\"\(Int(size * 2))\"/>" }
@@ -235,7 +237,7 @@ public enum QuoteDocument {
                 body += "<w:p><w:pPr><w:spacing w:line=\"\(bodySpacing)\" w:lineRule=\"auto\"/></w:pPr>\(run(text))</w:p>"
             case let .quote(text, citation, block):
                 if block {
-                    body += "<w:p><w:pPr><w:pStyle w:val=\"Quote\"/><w:spacing w:before=\"240\" w:after=\"240\" w:line=\"\(language == .ptBR ? 240 : 480)\" w:lineRule=\"auto\"/><w:ind w:left=\"\(twips)\"/><w:jc w:val=\"both\"/></w:pPr>"
+                    body += "<w:p><w:pPr><w:pStyle w:val=\"Quote\"/><w:spacing w:before=\"240\" w:after=\"240\" w:line=\"\(style.abnt ? 240 : 480)\" w:lineRule=\"auto\"/><w:ind w:left=\"\(twips)\"/><w:jc w:val=\"both\"/></w:pPr>"
                         + run(text + " " + citation, size: style.blockPoints) + "</w:p>"
                 } else {
                     body += "<w:p><w:pPr><w:spacing w:line=\"\(bodySpacing)\" w:lineRule=\"auto\"/></w:pPr>" + run("“" + text + "” " + citation) + "</w:p>"
@@ -244,7 +246,7 @@ public enum QuoteDocument {
                 body += "<w:p><w:pPr><w:spacing w:after=\"200\"/></w:pPr>\(run(label + before, size: 9))\(run(bold, bold: true, size: 9))\(run(after, size: 9))</w:p>"
             }
         }
-        let lang = language == .ptBR ? "pt-BR" : "en-US"
+        let lang = language.record.regionTag
         let document = """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>\(body)<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1701" w:right="1134" w:bottom="1134" w:left="1701" w:header="709" w:footer="709" w:gutter="0"/></w:sectPr></w:body></w:document>
@@ -292,13 +294,13 @@ public enum QuoteDocument {
                     + (bold.isEmpty ? "" : "<text:span text:style-name=\"Bold\">\(escaped(bold))</text:span>") + "\(escaped(after))</text:p>"
             }
         }
-        let (lang, country) = language == .ptBR ? ("pt", "BR") : ("en", "US")
+        let (lang, country) = language.record.languageAndCountry
         let indent = String(format: "%.2fcm", style.blockIndentCentimetres)
         let content = """
             <?xml version="1.0" encoding="UTF-8"?>
             <office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.2"><office:font-face-decls/><office:automatic-styles>\
-            <style:style style:name="Body" style:family="paragraph"><style:paragraph-properties fo:line-height="\(language == .ptBR ? "150%" : "200%")" fo:margin-bottom="0.2cm"/><style:text-properties style:font-name="Times New Roman" fo:font-family="'Times New Roman'" fo:font-size="12pt" fo:language="\(lang)" fo:country="\(country)"/></style:style>\
-            <style:style style:name="Block" style:family="paragraph"><style:paragraph-properties fo:margin-left="\(indent)" fo:margin-top="0.4cm" fo:margin-bottom="0.4cm" fo:text-align="justify" fo:line-height="\(language == .ptBR ? "100%" : "200%")"/><style:text-properties fo:font-family="'Times New Roman'" fo:font-size="\(Int(style.blockPoints))pt" fo:language="\(lang)" fo:country="\(country)"/></style:style>\
+            <style:style style:name="Body" style:family="paragraph"><style:paragraph-properties fo:line-height="\(style.abnt ? "150%" : "200%")" fo:margin-bottom="0.2cm"/><style:text-properties style:font-name="Times New Roman" fo:font-family="'Times New Roman'" fo:font-size="12pt" fo:language="\(lang)" fo:country="\(country)"/></style:style>\
+            <style:style style:name="Block" style:family="paragraph"><style:paragraph-properties fo:margin-left="\(indent)" fo:margin-top="0.4cm" fo:margin-bottom="0.4cm" fo:text-align="justify" fo:line-height="\(style.abnt ? "100%" : "200%")"/><style:text-properties fo:font-family="'Times New Roman'" fo:font-size="\(Int(style.blockPoints))pt" fo:language="\(lang)" fo:country="\(country)"/></style:style>\
             <style:style style:name="Detail" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.35cm"/><style:text-properties fo:font-family="'Times New Roman'" fo:font-size="9pt" fo:color="#555555" fo:language="\(lang)" fo:country="\(country)"/></style:style>\
             <style:style style:name="H1" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/><style:text-properties fo:font-family="'Times New Roman'" fo:font-size="16pt" fo:font-weight="bold"/></style:style>\
             <style:style style:name="H2" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.5cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/><style:text-properties fo:font-family="'Times New Roman'" fo:font-size="14pt" fo:font-weight="bold"/></style:style>\

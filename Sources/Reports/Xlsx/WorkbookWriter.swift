@@ -1,7 +1,8 @@
-import Wording
 import CXlsxWriter
 import Foundation
+import Results
 import Surveys
+import Wording
 
 /// Why a workbook could not be written.
 public enum WorkbookError: Error, LocalizedError, Equatable {
@@ -85,7 +86,7 @@ public enum WorkbookWriter {
         format_set_num_format(integer, "0")
         // p-values with three decimals, and never 0.000: below .001 the cell reads "< 0,001" (APA, ABNT).
         let pFormat = workbook_add_format(workbook)
-        format_set_num_format(pFormat, language == .ptBR ? "[<0.001]\"< 0,001\";0.000" : "[<0.001]\"< .001\";0.000")
+        format_set_num_format(pFormat, "[<0.001]\"" + NumberStyle(language).p(0) + "\";0.000")
         let wrapped = workbook_add_format(workbook)
         format_set_text_wrap(wrapped)
         let title = workbook_add_format(workbook)
@@ -99,8 +100,8 @@ public enum WorkbookWriter {
         }
 
         // The first sheet says what each sheet holds.
-        let contents = (language == .ptBR ? "Conteúdo" : "Contents").withCString { workbook_add_worksheet(workbook, $0) }!
-        try (language == .ptBR ? "O que cada planilha contém" : "What each sheet holds").withCString {
+        let contents = Sentence("Contents", context: "sheet").text(language).withCString { workbook_add_worksheet(workbook, $0) }!
+        try ("What each sheet holds" as Sentence).text(language).withCString {
             try check(worksheet_write_string(contents, 0, 0, $0, title), "writing the contents sheet")
         }
         var listed = tables.map(\.name)
@@ -368,7 +369,6 @@ public enum WorkbookWriter {
     /// The data behind the native charts: SUS score distribution, category shares, sub-scores by group, the
     /// answer distribution of each Likert item, and completion, SEQ and time per task.
     static func chartBlocks(_ snapshot: StudySnapshot) -> [ChartBlock] {
-        let pt = snapshot.info.language == .ptBR
         var blocks: [ChartBlock] = []
         for questionnaire in snapshot.questionnaires where questionnaire.definition.scoring == .sus {
             let scores = questionnaire.report.distributions["SUS"] ?? [:]

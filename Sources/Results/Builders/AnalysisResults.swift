@@ -2,6 +2,7 @@ import Gaze
 import QualCoding
 import StudyStore
 import Surveys
+import Wording
 
 extension ResultTable {
     /// Category × category: how many participants raised both (the diagonal, those who raised each). Each category

@@ -1,6 +1,6 @@
-import Wording
 import Gaze
 import Surveys
+import Wording
 
 extension ResultTable {
     /// The pairwise tests after a comparison of three groups or more, one row per pair: the mean difference with
@@ -29,12 +29,11 @@ extension ResultTable {
 extension ResultTable {
     /// A test's name for people: "Welch's t" / "t de Welch".
     public static func testName(_ name: String, _ language: StudyLanguage) -> String {
-        let names = ["welch-t": ("Welch's t", "t de Welch"), "mann-whitney-u": ("Mann–Whitney U", "U de Mann–Whitney"),
-                     "welch-anova": ("Welch's ANOVA", "ANOVA de Welch"), "kruskal-wallis": ("Kruskal–Wallis H", "H de Kruskal–Wallis"),
-                     "hedges-g": ("Hedges' g", "g de Hedges"), "rank-biserial-r": ("rank-biserial r", "r bisserial de postos"),
-                     "epsilon-squared": ("ε²", "ε²"), "games-howell": ("Games–Howell", "Games–Howell"), "dunn-holm": ("Dunn (Holm)", "Dunn (Holm)")]
-        guard let (en, pt) = names[name] else { return name }
-        return language == .ptBR ? pt : en
+        let names = ["welch-t": "Welch's t", "mann-whitney-u": "Mann–Whitney U", "welch-anova": "Welch's ANOVA", "kruskal-wallis": "Kruskal–Wallis H",
+                     "hedges-g": "Hedges' g", "rank-biserial-r": "rank-biserial r", "epsilon-squared": "ε²", "games-howell": "Games–Howell",
+                     "dunn-holm": "Dunn (Holm)"]
+        guard let english = names[name] else { return name }
+        return Sentence(Sentence(stringLiteral: english), context: "test name").text(language)
     }
 
     /// Every between-group comparison of a score: the groups with their n, each omnibus test with its statistic,
@@ -54,7 +53,7 @@ extension ResultTable {
                               .empty, .empty, .empty, .empty])
             }
             for test in item.comparison.tests {
-                let df = test.df.map { style.number($0, decimals: $0 == $0.rounded() ? 0 : 1) }.joined(separator: language == .ptBR ? "; " : ", ")
+                let df = test.df.map { style.number($0, decimals: $0 == $0.rounded() ? 0 : 1) }.joined(separator: language.record.listSeparator)
                 let effect = test.effect.map { "\(testName(test.effectName ?? "", language)) = \(style.number($0))" }
                 table.append([.text(label), .text(groups), .text(testName(test.name, language)), .number(test.statistic), .text(df),
                               .pValue(test.p), Value(effect)])

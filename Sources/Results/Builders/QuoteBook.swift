@@ -13,8 +13,8 @@ public struct QuoteEntry: Sendable, Equatable, Codable {
 
         /// The value as people of `language` read it: a number with a decimal comma in Portuguese ("0,5").
         public func shown(_ language: StudyLanguage) -> String {
-            guard language == .ptBR, Double(value) != nil else { return value }
-            return value.replacingOccurrences(of: ".", with: ",")
+            guard Double(value) != nil else { return value }
+            return language.record.decimal(value)
         }
     }
 

@@ -1,5 +1,5 @@
-import Wording
 import Surveys
+import Wording
 
 extension ResultTable {
     /// The reason a one-sample test is undefined, in `language`.
@@ -54,12 +54,11 @@ public enum ScoreGroupLabel {
 public enum ScoreNames {
     public static func name(_ id: String, _ definition: InstrumentDefinition, _ language: StudyLanguage, long: Bool = false) -> String {
         if let subscale = definition.subscales.first(where: { $0.id == id }) {
-            if language == .ptBR { return subscale.name.text(language) }
+            // English names a subscale by its id (the sources' word); another language by the instrument's own wording.
+            if language != .en { return subscale.name.text(language) }
             return long ? "\(subscale.name.text(language)) (\(id))" : id
         }
-        guard language == .ptBR else { return id }
-        let names = ["Learnability": "Aprendizagem", "Usability": "Usabilidade", "Raw TLX": "TLX bruto", "Weighted TLX": "TLX ponderado",
-                     "SUS-equivalent": "Equivalente SUS", "Score": "Escore", "Overall": "Geral"]
-        return names[id] ?? id
+        // The instruments' score names ("Raw TLX") are English ids, worded by the catalog in context "score name".
+        return Sentence(Sentence(stringLiteral: id), context: "score name").text(language)
     }
 }

@@ -182,7 +182,7 @@ extension ResultTable {
     /// A df cell: "2; 22" in Portuguese, "2, 22" in English, whole numbers without decimals.
     private static func dfText(_ values: [Double], _ language: StudyLanguage) -> String {
         let style = NumberStyle(language)
-        return values.map { style.number($0, decimals: $0 == $0.rounded() ? 0 : 2) }.joined(separator: language == .ptBR ? "; " : ", ")
+        return values.map { style.number($0, decimals: $0 == $0.rounded() ? 0 : 2) }.joined(separator: language.record.listSeparator)
     }
 
     /// A score's levels of one within-subject factor compared within participants, one block of rows per task,

@@ -1,6 +1,6 @@
-import Wording
 import Foundation
 import Surveys
+import Wording
 
 /// The caption and source lines of a numbered table in a thesis style: ABNT (NBR 14724) in Portuguese —
 /// "Tabela 3 – Título" above, "Fonte: dados da pesquisa (2025)." below, "Nota: …" —, APA 7 in English — "Table 3"
@@ -17,7 +17,8 @@ public struct TableCaption: Sendable, Equatable {
     }
 
     /// "Dados da pesquisa (2025)." — the ABNT source of a table built from the study's data.
-    public static func source(year: String) -> String { "Dados da pesquisa (\(year))." }
+    /// The source line ABNT NBR 14724 asks under every table: "Dados da pesquisa (2026)." in Portuguese.
+    public static func source(year: String, _ language: StudyLanguage) -> String { ("Research data (\(year))." as Sentence).text(language) }
 }
 
 /// A table as markdown: its caption, a pipe table with numeric columns right-aligned, its source and notes.
@@ -25,12 +26,13 @@ public struct TableCaption: Sendable, Equatable {
 public enum MarkdownRenderer {
     public static func render(_ table: ResultTable, caption: TableCaption) -> String {
         let style = NumberStyle(table.language)
-        let pt = table.language == .ptBR
+        // ABNT NBR 14724: "Tabela 1 – Title" above, the source below; APA 7: "Table 1" in bold, the title in italics.
+        let abnt = table.language.record.citationStyle == .abnt
         var lines: [String] = []
-        if pt {
-            lines.append("**\(Term.table.text(.ptBR)) \(caption.number) – \(cell(table.title))**")
+        if abnt {
+            lines.append("**\(Term.table.text(table.language)) \(caption.number) – \(cell(table.title))**")
         } else {
-            lines += ["**\(Term.table.text(.en)) \(caption.number)**", "", "*\(cell(table.title))*"]
+            lines += ["**\(Term.table.text(table.language)) \(caption.number)**", "", "*\(cell(table.title))*"]
         }
         lines.append("")
         lines.append("| " + table.columns.map { cell($0.label) }.joined(separator: " | ") + " |")
@@ -42,8 +44,10 @@ public enum MarkdownRenderer {
                 return bold && !text.isEmpty && text != "–" ? "**\(text)**" : text
             }.joined(separator: " | ") + " |")
         }
-        if pt { lines += ["", "\(Term.source.text(.ptBR)): " + TableCaption.source(year: caption.year).prefix(1).lowercased()
-                             + TableCaption.source(year: caption.year).dropFirst()] }
+        if abnt {
+            let source = TableCaption.source(year: caption.year, table.language)
+            lines += ["", "\(Term.source.text(table.language)): " + source.prefix(1).lowercased() + source.dropFirst()]
+        }
         for note in table.notes { lines += ["", ("*Note.* \(cell(note))" as Sentence).text(table.language)] }
         return lines.joined(separator: "\n")
     }
@@ -127,12 +131,12 @@ extension Unicode.Scalar {
 public enum HTMLRenderer {
     public static func render(_ table: ResultTable, caption: TableCaption) -> String {
         let style = NumberStyle(table.language)
-        let pt = table.language == .ptBR
+        let abnt = table.language.record.citationStyle == .abnt
         // A table of many columns prints on a landscape page of its own (the `wide` page of the report's stylesheet).
         let wide = table.columns.count > 10 ? " wide" : ""
         var out = "<figure class=\"result\(wide)\" id=\"\(escape(table.id))-\(caption.number)\">\n<figcaption>"
-        out += pt ? "<strong>\(Term.table.text(.ptBR)) \(caption.number) – \(escape(table.title))</strong>"
-                  : "<strong>\(Term.table.text(.en)) \(caption.number)</strong><br><em>\(escape(table.title))</em>"
+        out += abnt ? "<strong>\(Term.table.text(table.language)) \(caption.number) – \(escape(table.title))</strong>"
+                    : "<strong>\(Term.table.text(table.language)) \(caption.number)</strong><br><em>\(escape(table.title))</em>"
         out += "</figcaption>\n<table>\n<thead><tr>"
         for column in table.columns { out += "<th class=\"\(kindClass(column.kind))\">\(escape(column.label))</th>" }
         out += "</tr></thead>\n<tbody>\n"
@@ -144,7 +148,9 @@ public enum HTMLRenderer {
             out += "</tr>\n"
         }
         out += "</tbody>\n</table>\n"
-        if pt { out += "<p class=\"source\">\(Term.source.text(.ptBR)): " + escape(TableCaption.source(year: caption.year)) + "</p>\n" }
+        if abnt {
+            out += "<p class=\"source\">\(Term.source.text(table.language)): " + escape(TableCaption.source(year: caption.year, table.language)) + "</p>\n"
+        }
         for note in table.notes { out += "<p class=\"note\">" + (("<em>Note.</em> " as Sentence).text(table.language)) + escape(note) + "</p>\n" }
         return out + "</figure>"
     }

@@ -1,6 +1,6 @@
-import Wording
 import Foundation
 import Surveys
+import Wording
 
 /// A table as LaTeX for a thesis page: a `longtable` that breaks across pages with its caption and header repeated
 /// ("continuação" / "continued"), booktabs rules, numbers right-aligned, intervals never broken, and a width that
@@ -40,7 +40,7 @@ public enum LaTeXRenderer {
 
     public static func render(_ table: ResultTable, caption: TableCaption) -> String {
         let style = NumberStyle(table.language)
-        let pt = table.language == .ptBR
+        let abnt = table.language.record.citationStyle == .abnt
         let texts = table.rows.indices.map { row in table.columns.indices.map { table.display(row, $0, style) } }
         let layout = layout(table, texts)
         let count = table.columns.count
@@ -80,7 +80,7 @@ public enum LaTeXRenderer {
         }
         lines.append("\\end{longtable}")
         lines.append("}")
-        if pt { lines.append("\\fonte{\(escape(TableCaption.source(year: caption.year)))}") }
+        if abnt { lines.append("\\fonte{\(escape(TableCaption.source(year: caption.year, table.language)))}") }
         for note in table.notes { lines.append(("\\studyctlnote{\(escape(note))}" as Sentence).text(table.language)) }
         if layout.setting.landscape { lines.append("\\end{landscape}") }
         return lines.joined(separator: "\n")

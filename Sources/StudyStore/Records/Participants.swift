@@ -69,21 +69,21 @@ public struct AttachedData: Sendable, Equatable, Codable {
 
     public var isEmpty: Bool { responseSets + attempts + transcripts + excerpts + memos + sessions + recordings == 0 }
 
-    /// Human wording, e.g. ["2 questionnaire response sets", "6 task attempts"].
-    public var descriptions: [String] {
-        func count(_ n: Int, _ one: String, _ many: String) -> String? {
-            n == 0 ? nil : "\(n) \(n == 1 ? one : many)"
-        }
-        return [
-            count(responseSets, "questionnaire response set", "questionnaire response sets"),
-            count(attempts, "task attempt", "task attempts"),
-            count(transcripts, "transcript", "transcripts"),
-            count(excerpts, "coded excerpt", "coded excerpts"),
-            count(memos, "memo", "memos"),
-            count(sessions, "session", "sessions"),
-            count(recordings, "recording", "recordings"),
+    /// What is attached, e.g. ["2 questionnaire response sets", "6 task attempts"], each worded in a language by the catalog.
+    public var sentences: [Sentence] {
+        [
+            responseSets == 0 ? nil : Sentence(count: responseSets, one: "\(responseSets) questionnaire response set", other: "\(responseSets) questionnaire response sets"),
+            attempts == 0 ? nil : Sentence(count: attempts, one: "\(attempts) task attempt", other: "\(attempts) task attempts"),
+            transcripts == 0 ? nil : Sentence(count: transcripts, one: "\(transcripts) transcript", other: "\(transcripts) transcripts"),
+            excerpts == 0 ? nil : Sentence(count: excerpts, one: "\(excerpts) coded excerpt", other: "\(excerpts) coded excerpts"),
+            memos == 0 ? nil : Sentence(count: memos, one: "\(memos) memo", other: "\(memos) memos"),
+            sessions == 0 ? nil : Sentence(count: sessions, one: "\(sessions) session", other: "\(sessions) sessions"),
+            recordings == 0 ? nil : Sentence(count: recordings, one: "\(recordings) recording", other: "\(recordings) recordings"),
         ].compactMap { $0 }
     }
+
+    /// What is attached, in `language`: ["2 conjuntos de respostas a questionários", "1 memorando"].
+    public func text(_ language: StudyLanguage) -> [String] { sentences.map { $0.text(language) } }
 }
 
 /// One participant with what is attached to them.

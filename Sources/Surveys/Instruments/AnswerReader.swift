@@ -99,7 +99,8 @@ public struct AnswerReader: Sendable {
             if let match = choices.first(where: { Self.fold($0.key) == folded || $0.label.all.map(Self.fold).contains(folded) }) {
                 return .success(.choice(match.key))
             }
-            let labels = choices.map { $0.label.text(.ptBR) + "/" + $0.label.text(.en) }
+            // Every language's label of each choice, as the instrument's definition gives them ("Sim/Yes").
+            let labels = choices.map { $0.label.values.sorted { $0.key > $1.key }.map(\.value).joined(separator: "/") }
             return .failure(AnswerProblem("'\(text)' is not a choice of item \(item.number) (choices: \(labels.joined(separator: ", ")))"))
         case .likert, .numeric:
             guard let range = definition.range(of: item) else {

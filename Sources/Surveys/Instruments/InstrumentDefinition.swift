@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// Text in the languages studyctl writes (`{"en": "…", "pt-BR": "…"}`); one language is enough for a custom
 /// instrument, and the other falls back to it.

@@ -1,3 +1,5 @@
+import Wording
+
 /// What a SUS score means, by the published scales.
 public enum SUSInterpretation {
     /// A grade on Sauro & Lewis's curved grading scale, with the percentile range it stands for.
@@ -62,7 +64,9 @@ public enum SUSInterpretation {
         public var ptBR: String
         public var mean: Double
 
-        public func name(_ language: StudyLanguage) -> String { language == .ptBR ? ptBR : en }
+        /// The adjective as said in a language (the catalog's msgid is `en`, in context "SUS adjective").
+        public var sentence: Sentence { Sentence(Sentence(stringLiteral: en), context: "SUS adjective") }
+        public func name(_ language: StudyLanguage) -> String { sentence.text(language) }
     }
 
     /// Bangor, Kortum & Miller (2009), "Determining what individual SUS scores mean: adding an adjective rating
@@ -105,13 +109,9 @@ public enum SUSInterpretation {
             }
         }
 
+        /// The range's name in a language (the catalog's msgid is the raw value, in context "SUS acceptability").
         public func name(_ language: StudyLanguage) -> String {
-            switch (self, language) {
-            case (.notAcceptable, .ptBR): return "não aceitável"
-            case (.marginal, .ptBR): return "marginal"
-            case (.acceptable, .ptBR): return "aceitável"
-            default: return rawValue
-            }
+            Sentence(Sentence(stringLiteral: rawValue), context: "SUS acceptability").text(language)
         }
     }
 

@@ -114,18 +114,16 @@ public struct ScoreReport: Sendable {
         case notSignificantlyDifferent = "not significantly different"
         case untested
 
-        public func text(_ language: StudyLanguage) -> String {
-            switch (self, language) {
-            case (.better, .ptBR): return "melhor que a norma (p < 0,05)"
-            case (.worse, .ptBR): return "pior que a norma (p < 0,05)"
-            case (.notSignificantlyDifferent, .ptBR): return "não difere significativamente da norma"
-            case (.untested, .ptBR): return "sem teste (sem variação ou menos de dois escores)"
-            case (.better, _): return "better than the norm (p < .05)"
-            case (.worse, _): return "worse than the norm (p < .05)"
-            case (.notSignificantlyDifferent, _): return "not significantly different from the norm"
-            case (.untested, _): return "not tested (no variation or fewer than two scores)"
+        public var sentence: Sentence {
+            switch self {
+            case .better: return "better than the norm (p < .05)"
+            case .worse: return "worse than the norm (p < .05)"
+            case .notSignificantlyDifferent: return "not significantly different from the norm"
+            case .untested: return "not tested (no variation or fewer than two scores)"
             }
         }
+
+        public func text(_ language: StudyLanguage) -> String { sentence.text(language) }
     }
 
     /// One score compared between the groups (`score --by ATTR --compare`).

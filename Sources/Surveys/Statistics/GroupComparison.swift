@@ -227,15 +227,15 @@ extension GroupComparison {
     /// Significance is judged on the parametric test at α = .05; both tests are reported. The words are the
     /// catalog's (`Sentence`); the numbers are written for `language` (decimal comma and "p < 0,001" in pt-BR).
     public func wording(score: String, language: StudyLanguage) -> Sentence {
-        let pt = language == .ptBR
+        let record = language.record
         func number(_ value: Double, _ decimals: Int = 2) -> String {
-            let text = String(format: "%.\(decimals)f", value).replacingOccurrences(of: "-", with: "−")
-            return pt ? text.replacingOccurrences(of: ".", with: ",") : text
+            record.decimal(String(format: "%.\(decimals)f", value).replacingOccurrences(of: "-", with: "−"))
         }
+        // APA 7 (6.36) drops a p-value's leading zero; ABNT keeps it.
         func p(_ value: Double) -> Sentence {
-            if value < 0.001 { return pt ? "p < 0,001" : "p < .001" }
+            if value < 0.001 { return Sentence(verbatim: "p < " + (record.pValueLeadingZero ? "0" : "") + record.decimal(".001")) }
             let text = String(format: "%.3f", value)
-            return "p = \(pt ? text.replacingOccurrences(of: ".", with: ",") : String(text.dropFirst()))"
+            return Sentence(verbatim: "p = " + record.decimal(!record.pValueLeadingZero && text.hasPrefix("0.") ? String(text.dropFirst()) : text))
         }
         let described: [Sentence] = groups.map { group in
             group.sd.map { "\(group.name) (n = \(group.n), M = \(number(group.mean)), SD = \(number($0)))" }

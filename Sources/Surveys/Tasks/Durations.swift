@@ -33,11 +33,6 @@ public enum Duration {
     }
 
     /// `92` → `1:32`, `3725.5` → `1:02:05.5`.
-    /// `format(seconds)` with a decimal comma ("1:32,5") when `comma`, as Portuguese writes it.
-    public static func format(_ seconds: Double, comma: Bool) -> String {
-        comma ? format(seconds).replacingOccurrences(of: ".", with: ",") : format(seconds)
-    }
-
     public static func format(_ seconds: Double) -> String {
         // Values no study should hold (refused at input since schema v3) are shown, never trapped on.
         guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return seconds.isFinite ? String(format: "%.6g s", seconds) : "\(seconds)" }

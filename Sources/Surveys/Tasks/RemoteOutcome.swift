@@ -1,3 +1,5 @@
+import Wording
+
 /// How a task log's outcome cell is read, the words of remote-testing tools included.
 ///
 /// Unmoderated tools report more than success and failure. Maze groups testers' paths by mission outcome:
@@ -27,12 +29,8 @@ public enum OutcomeReading: Sendable, Equatable {
     /// A reading's note as the study keeps it, in the study's language: "sucesso indireto", "abandonada" in a
     /// Portuguese study.
     public static func noteText(_ note: String, language: StudyLanguage) -> String {
-        guard language == .ptBR else { return note }
-        switch note {
-        case indirectNote: return "sucesso indireto"
-        case abandonedNote: return "abandonada"
-        default: return note
-        }
+        guard note == indirectNote || note == abandonedNote else { return note }
+        return Sentence(Sentence(stringLiteral: note), context: "attempt note").text(language)
     }
 
     /// The reading of an outcome cell, or nil when the text is no outcome studyctl knows.

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Datasets
 import Foundation
+import Importing
 import QualCoding
 import Reports
-import Importing
 import StudyStore
 import Surveys
 import Tabular
+import Wording
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,8 +5,8 @@ import Media
 import MediaTools
 import Results
 import StudyStore
-import Wording
 import Surveys
+import Wording
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -147,21 +147,19 @@ enum Counted {
     enum Noun {
         case newParticipant, category, transcript, code, memo
 
-        var forms: (en: (String, String), pt: (String, String)) {
+        /// "\(count) categories", in the number the count wants in the command line's language.
+        func counted(_ count: Int) -> Sentence {
             switch self {
-            case .newParticipant: return (("new participant", "new participants"), ("participante novo", "participantes novos"))
-            case .category: return (("category", "categories"), ("categoria", "categorias"))
-            case .transcript: return (("transcript", "transcripts"), ("transcrição", "transcrições"))
-            case .code: return (("code", "codes"), ("código", "códigos"))
-            case .memo: return (("memo", "memos"), ("memorando", "memorandos"))
+            case .newParticipant: return Sentence(count: count, one: "\(count) new participant", other: "\(count) new participants")
+            case .category: return Sentence(count: count, one: "\(count) category", other: "\(count) categories")
+            case .transcript: return Sentence(count: count, one: "\(count) transcript", other: "\(count) transcripts")
+            case .code: return Sentence(count: count, one: "\(count) code", other: "\(count) codes")
+            case .memo: return Sentence(count: count, one: "\(count) memo", other: "\(count) memos")
             }
         }
     }
 
     static func list(_ counts: [(Int, Noun)]) -> String {
-        counts.map { count, noun in
-            let forms = Voice.language == .ptBR ? noun.forms.pt : noun.forms.en
-            return "\(count) \(count == 1 ? forms.0 : forms.1)"
-        }.joined(separator: ", ")
+        counts.map { count, noun in noun.counted(count).text(Voice.language) }.joined(separator: ", ")
     }
 }

@@ -1,8 +1,9 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import Results
 import StudyStore
 import Surveys
+import Wording
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -368,7 +368,7 @@ extension ScoreCommand {
     }
 
     func printItems(_ report: ScoreReport, language: StudyLanguage) {
-        print(language == .ptBR ? "Por item (ʳ: recodificado antes da pontuação)" : "Per item (ʳ: recoded before scoring)")
+        print(("Per item (ʳ: recoded before scoring)" as Sentence).text(language))
         print(TextRenderer.render(ResultTable.items(report, language: language), title: false), terminator: "")
     }
 }
@@ -723,8 +723,7 @@ struct ScoreJSON: Encodable {
         comparisons = report.comparisons.map { c in
             Comparison(score: c.scoreID, task: c.task, occasion: c.occasion, attribute: by, groups: c.comparison.groups, tests: c.comparison.tests,
                        postHoc: c.comparison.postHoc, undefined: c.comparison.undefinedReason,
-                       sentence: ["en": c.comparison.sentence(score: c.scoreID, language: .en),
-                                  "pt-BR": c.comparison.sentence(score: c.scoreID, language: .ptBR)])
+                       sentence: Dictionary(uniqueKeysWithValues: StudyLanguage.allCases.map { ($0.rawValue, c.comparison.sentence(score: c.scoreID, language: $0)) }))
         }
         unscored = report.unscored.map(\.description)
     }

@@ -1,10 +1,11 @@
-import Foundation
 import ArgumentParser
+import Foundation
+import Importing
+import Reports
+import StudyStore
 import Surveys
 import Tabular
-import StudyStore
-import Reports
-import Importing
+import Wording
 
 extension StudyLanguage: ExpressibleByArgument {
     public init?(argument: String) {

@@ -13,10 +13,12 @@ enum Voice {
     }()
 
     /// The POSIX locale's language: the first of LC_ALL, LC_MESSAGES and LANG that is set and not empty, as
-    /// gettext reads it; Portuguese for "pt" and "pt_BR…", English otherwise ("C", "POSIX", others).
+    /// gettext reads it: its language and region (`pt_BR.UTF-8` → pt-BR), else its language alone (`pt` → pt-BR),
+    /// else English ("C", "POSIX", a language studyctl does not speak).
     static var systemLanguage: StudyLanguage {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environmentValue($0) }.first { !$0.isEmpty } ?? ""
-        return locale.lowercased().hasPrefix("pt") ? .ptBR : .en
+        let tag = locale.split(separator: ".").first.map(String.init) ?? ""
+        return StudyLanguage(loose: tag) ?? tag.split(separator: "_").first.flatMap { StudyLanguage(loose: String($0)) } ?? .en
     }
 
     /// Whether the language was chosen on the command line (then a study's language does not override it).

@@ -1,11 +1,11 @@
 import ArgumentParser
-import Results
 import Foundation
-import QualCoding
 import Importing
+import QualCoding
+import Results
 import StudyStore
-import Tabular
 import Surveys
+import Tabular
 import Wording
 
 struct CodeCommand: ParsableCommand {
@@ -133,7 +133,7 @@ struct CodeList: ParsableCommand {
         }
         if output.json { return try printJSON(selected, command: "code list", key: "codes") }
         let language = Voice.language
-        if selected.isEmpty { return print(language == .ptBR ? "Nenhum código." : "No codes.") }
+        if selected.isEmpty { return print(("No codes." as Sentence).text(language)) }
         let values = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         var header = ["id", Term.participant.text(language)]
         if let by { header.append(by) }
@@ -142,7 +142,7 @@ struct CodeList: ParsableCommand {
         for code in selected {
             var row = [String(code.id), code.participant]
             if let by { row.append(values[code.participant]?.value(of: by)?.display ?? "") }
-            row += [code.code + (code.inVivo ? "" : (language == .ptBR ? " (descritivo)" : " (descriptive)")), code.categories.joined(separator: "; "),
+            row += [code.code + (code.inVivo ? "" : (" (descriptive)" as Sentence).text(language)), code.categories.joined(separator: "; "),
                     code.coder ?? ""]
             table.append(row)
         }

@@ -1,14 +1,14 @@
 import ArgumentParser
-import Results
 import Figures
 import Foundation
-import Templates
 import QualCoding
 import Reports
+import Results
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Templates
+import Wording
 
 struct CodesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -307,7 +307,7 @@ struct CodesWords: ParsableCommand {
             let selected = QuoteSelection.select(material.passages, query: QuoteQuery(categories: category), attributes: material.attributes)
             texts = WordFrequency.codedTexts(selected, transcripts: material.transcripts)
         }
-        guard let file = TemplateFiles.stopWordsFile(studyLanguage == .ptBR ? "pt-BR" : "en"),
+        guard let file = TemplateFiles.stopWordsFile(studyLanguage.rawValue),
               let list = try? String(contentsOf: file, encoding: .utf8) else {
             throw Refusal("The stop-word list of the study's language is missing from studyctl's templates (templates/stopwords).")
         }

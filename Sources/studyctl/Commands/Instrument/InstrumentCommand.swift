@@ -1,6 +1,6 @@
 import ArgumentParser
-import Results
 import Foundation
+import Results
 import StudyStore
 import Surveys
 import Wording
@@ -73,7 +73,6 @@ struct InstrumentShow: ParsableCommand {
             return
         }
         let language = self.language ?? (Voice.chosen ? Voice.language : studyLanguage)
-        let pt = language == .ptBR
         print("\(definition.title.text(language)) — \(definition.id), \(words("version")) \(definition.version)")
         print(Message.reference(definition.reference).text(language))
         if let scale = definition.scale {
@@ -101,7 +100,7 @@ struct InstrumentShow: ParsableCommand {
         }
         if let norms = definition.norms {
             // As published: the shortest form of each norm, with the language's decimal separator.
-            func norm(_ value: Double) -> String { pt ? NumberParser.format(value).replacingOccurrences(of: ".", with: ",") : NumberParser.format(value) }
+            func norm(_ value: Double) -> String { language.record.decimal(NumberParser.format(value)) }
             print((words("Norms: ")) + definition.scoreIDs.compactMap { id in
                 norms.values[id].map { "\(ScoreNames.name(id, definition, language)) \(norm($0))" }
             }.joined(separator: ", "))
@@ -139,8 +138,6 @@ struct InstrumentAdd: ParsableCommand {
     func run() throws {
         let definition = try InstrumentDefinition.load(path: file)
         try study.withStudy { try $0.addInstrument(definition) }
-        print(Voice.language == .ptBR
-              ? "Instrumento \(definition.id) acrescentado (\(definition.items.count) itens, pontuação \(definition.scoring.rawValue))"
-              : "Added instrument \(definition.id) (\(definition.items.count) items, scoring \(definition.scoring.rawValue))")
+        print(words("Added instrument \(definition.id) (\(definition.items.count) items, scoring \(definition.scoring.rawValue))"))
     }
 }

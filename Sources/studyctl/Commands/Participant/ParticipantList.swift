@@ -2,6 +2,7 @@ import ArgumentParser
 import Results
 import StudyStore
 import Surveys
+import Wording
 
 struct ParticipantList: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,11 +26,11 @@ struct ParticipantList: ParsableCommand {
         let numeric = Set(roster.attributes.enumerated().filter { $1.type == .number }.map { $0.offset + 1 })
         var table = TextTable([Term.participant.text(Voice.language)] + names, rightAligned: numeric)
         // Numbers with the language's decimal mark (2,5 in Portuguese); text as it was typed.
-        let comma = Voice.language == .ptBR
+        let record = Voice.language.record
         for participant in roster.participants {
             table.append([participant.code] + names.enumerated().map { index, name in
                 let shown = participant.value(of: name)?.display ?? ""
-                return comma && numeric.contains(index + 1) ? shown.replacingOccurrences(of: ".", with: ",") : shown
+                return numeric.contains(index + 1) ? record.decimal(shown) : shown
             })
         }
         print(table.render())

@@ -2,6 +2,7 @@ import ArgumentParser
 import Results
 import StudyStore
 import Surveys
+import Wording
 
 struct ParticipantSet: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,8 +33,7 @@ struct ParticipantSet: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.setAttributes(code: code, values: values.map { ($0.key, $0.value) }, unset: unset, types: try TypeDeclaration.types(type)) }
-        let removed = Voice.language == .ptBR ? "removido" : "removed"
-        let changes = values.map { "\($0.key)=\($0.value)" } + unset.map { "\(removed) \($0)" }
+        let changes = values.map { "\($0.key)=\($0.value)" } + unset.map { ("removed \($0)" as Sentence).text(Voice.language) }
         say(.participantChanged(code: code, changes: changes.joined(separator: ", ")))
     }
 }

@@ -1,7 +1,7 @@
-import Wording
 import ArgumentParser
 import Results
 import StudyStore
+import Wording
 
 struct ParticipantShow: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +34,7 @@ struct ParticipantShow: ParsableCommand {
             for (name, value) in detail.profile.attributes {
                 // A number with the language's decimal mark (2,5 in Portuguese), as participant list shows it.
                 var shown = value.display
-                if case .number = value, Voice.language == .ptBR { shown = shown.replacingOccurrences(of: ".", with: ",") }
+                if case .number = value { shown = Voice.language.record.decimal(shown) }
                 print("  \(name)\(String(repeating: " ", count: width - name.count))  \(shown)")
             }
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Results
 import Foundation
 import Importing
+import Results
 import StudyStore
 import Surveys
 import Tabular
@@ -275,7 +275,7 @@ struct AttemptList: ParsableCommand {
             let conditions: [String] = names.map { attempt.conditions[$0] ?? "" }
             let outcome: String = attempt.outcome.map { outcomes[$0.rawValue] ?? $0.rawValue } ?? ""
             let assisted: String = attempt.assisted ? (words("yes")) : ""
-            let measures: [String] = [String(attempt.trial), attempt.seconds.map { Duration.format($0, comma: Voice.language == .ptBR) } ?? "", attempt.errors.map(String.init) ?? ""]
+            let measures: [String] = [String(attempt.trial), attempt.seconds.map { Voice.language.record.decimal(Duration.format($0)) } ?? "", attempt.errors.map(String.init) ?? ""]
             table.append([attempt.participant, attempt.task] + conditions + measures + [outcome, assisted, attempt.note ?? ""])
         }
         print(table.render())

@@ -1,0 +1,326 @@
+import Foundation
+
+/// A language's words: a gettext catalog (`.po`), read as translators and Poedit write it.
+///
+/// Each entry is keyed by its English msgid (`Sentence.pattern`: the English text with `%@` for each argument), with
+/// an optional `msgctxt` (a short word, such as a table's column label, that another part of the tool may word
+/// otherwise) and an optional `msgid_plural` whose `msgstr[i]` the language's `Plural-Forms` rule chooses.
+/// Entries marked `fuzzy` and empty translations are left out, as gettext leaves them: the English is said.
+public struct MessageCatalog: Sendable {
+    /// A translation: one form, or one per plural form.
+    public struct Entry: Sendable, Equatable {
+        public var forms: [String]
+        public init(forms: [String]) { self.forms = forms }
+    }
+
+    /// The entries by key (`msgctxt` + U+0004 + `msgid`, or the msgid alone).
+    public let entries: [String: Entry]
+    public let pluralRule: PluralRule
+    /// Every English text the catalog words, in any context: each msgid and msgid_plural.
+    public let msgids: Set<String>
+    /// The English plural (msgid_plural) of each plural entry, by key.
+    public let plurals: [String: String]
+
+    public init(entries: [String: Entry], pluralRule: PluralRule) {
+        self.entries = entries
+        self.pluralRule = pluralRule
+        msgids = Set(entries.keys.map { $0.split(separator: "\u{4}", omittingEmptySubsequences: false).last.map(String.init) ?? $0 })
+        plurals = [:]
+    }
+
+    /// The translation of `msgid` (in `context`), or nil.
+    public func text(_ msgid: String, context: String? = nil) -> String? {
+        entries[Self.key(msgid, context: context)]?.forms.first
+    }
+
+    /// The translation of the plural pair whose singular is `msgid`, in the form the language uses for `count`.
+    public func text(_ msgid: String, context: String? = nil, count: Int) -> String? {
+        guard let forms = entries[Self.key(msgid, context: context)]?.forms, !forms.isEmpty else { return nil }
+        return forms[min(pluralRule.form(count), forms.count - 1)]
+    }
+
+    static func key(_ msgid: String, context: String?) -> String {
+        context.map { $0 + "\u{4}" + msgid } ?? msgid
+    }
+
+    /// The catalog studyctl ships for `tag` (`Translations/pt-BR.po`).
+    static func shipped(_ tag: String) -> URL? {
+        Bundle.module.url(forResource: "Translations", withExtension: nil)?.appendingPathComponent("\(tag).po")
+    }
+
+    /// Reads a `.po` file.
+    public init(contentsOf file: URL) throws {
+        let data = try Data(contentsOf: file)
+        try self.init(po: String(decoding: data, as: UTF8.self), file: file.lastPathComponent)
+    }
+
+    /// Reads a catalog's text; a line it cannot read is an error naming `file:line`.
+    public init(po text: String, file: String = "catalog.po") throws {
+        var entries: [String: Entry] = [:]
+        var rule = PluralRule.germanic
+        var context: String?
+        var msgid: String?
+        var plural: String?
+        var forms: [Int: String] = [:]
+        var fuzzy = false
+        var seen: Set<String> = []
+        var ids: Set<String> = []
+        var plurals: [String: String] = [:]
+        var place = "\(file):1"
+        // The field the next quoted line continues.
+        enum Field { case context, id, plural, form(Int) }
+        var field: Field?
+
+        func finish() throws {
+            defer { context = nil; msgid = nil; plural = nil; forms = [:]; fuzzy = false; field = nil }
+            guard let id = msgid else { return }
+            if id.isEmpty, context == nil {
+                if let header = forms[0], let line = header.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
+                    rule = try PluralRule(header: String(line.dropFirst("Plural-Forms:".count)))
+                }
+                return
+            }
+            let count = (forms.keys.max() ?? -1) + 1
+            let texts = (0..<count).map { forms[$0] ?? "" }
+            let key = Self.key(id, context: context)
+            guard seen.insert(key).inserted else {
+                throw CatalogError(place: place, problem: "'\(id)' is worded twice\(context.map { " in context '\($0)'" } ?? "")")
+            }
+            guard !fuzzy, !texts.isEmpty, texts.allSatisfy({ !$0.isEmpty }) else { return }
+            entries[key] = Entry(forms: texts)
+            ids.insert(id)
+            if let plural {
+                ids.insert(plural)
+                plurals[key] = plural
+            }
+        }
+
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            place = "\(file):\(index + 1)"
+            if line.isEmpty {
+                try finish()
+                continue
+            }
+            if line.hasPrefix("#") {
+                if line.hasPrefix("#,"), line.contains("fuzzy") {
+                    if msgid != nil { try finish() }
+                    fuzzy = true
+                }
+                continue
+            }
+            if line.hasPrefix("\"") {
+                let more = try Self.quoted(line, at: place)
+                switch field {
+                case .context: context = (context ?? "") + more
+                case .id: msgid = (msgid ?? "") + more
+                case .plural: plural = (plural ?? "") + more
+                case let .form(number): forms[number] = (forms[number] ?? "") + more
+                case nil: throw CatalogError(place: place, problem: "a quoted line continues no field")
+                }
+                continue
+            }
+            guard let space = line.firstIndex(of: " ") else { throw CatalogError(place: place, problem: "'\(line)' is not a field") }
+            let keyword = String(line[..<space])
+            let value = try Self.quoted(String(line[line.index(after: space)...]).trimmingCharacters(in: .whitespaces), at: place)
+            switch keyword {
+            case "msgctxt":
+                try finish()
+                context = value
+                field = .context
+            case "msgid":
+                if msgid != nil { try finish() }
+                msgid = value
+                field = .id
+            case "msgid_plural":
+                plural = value
+                field = .plural
+            case "msgstr":
+                forms[0] = value
+                field = .form(0)
+            default:
+                guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let number = Int(keyword.dropFirst(7).dropLast()) else {
+                    throw CatalogError(place: place, problem: "unknown field '\(keyword)'")
+                }
+                forms[number] = value
+                field = .form(number)
+            }
+        }
+        try finish()
+        self.entries = entries
+        pluralRule = rule
+        msgids = ids
+        self.plurals = plurals
+    }
+
+    /// The text of a quoted `.po` string, its escapes read.
+    static func quoted(_ text: String, at place: String) throws -> String {
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else {
+            throw CatalogError(place: place, problem: "'\(text)' is not a quoted string")
+        }
+        var result = ""
+        var escaped = false
+        for character in text.dropFirst().dropLast() {
+            if escaped {
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "\"", "\\": result.append(character)
+                default: throw CatalogError(place: place, problem: "unknown escape '\\\(character)'")
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// A catalog line studyctl cannot read.
+public struct CatalogError: Error, CustomStringConvertible {
+    public let place: String
+    public let problem: String
+    public var description: String { "\(place): \(problem)" }
+}
+
+/// A language's rule for choosing a plural form, read from a catalog's `Plural-Forms` header
+/// (`nplurals=2; plural=(n > 1);`), the C expression gettext evaluates.
+public struct PluralRule: Sendable, Equatable {
+    public let count: Int
+    let expression: Expression
+
+    /// English and German: one for 1, the other form for every other count.
+    public static let germanic = PluralRule(count: 2, expression: .binary("!=", .n, .number(1)))
+
+    init(count: Int, expression: Expression) {
+        self.count = count
+        self.expression = expression
+    }
+
+    /// Reads `nplurals=N; plural=EXPRESSION;`.
+    public init(header: String) throws {
+        var count: Int?
+        var formula: String?
+        for part in header.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2 else { continue }
+            if pair[0] == "nplurals" { count = Int(pair[1]) }
+            if pair[0] == "plural" { formula = pair[1] }
+        }
+        guard let count, count >= 1, let formula else {
+            throw CatalogError(place: "Plural-Forms", problem: "'\(header)' does not give nplurals and plural")
+        }
+        var parser = Parser(Array(formula.unicodeScalars))
+        let expression = try parser.conditional()
+        guard parser.atEnd else { throw CatalogError(place: "Plural-Forms", problem: "'\(formula)' has more than one expression") }
+        self.init(count: count, expression: expression)
+    }
+
+    /// The form index for `n`.
+    public func form(_ n: Int) -> Int {
+        let value = expression.value(n)
+        return value >= 0 && value < count ? value : 0
+    }
+
+    indirect enum Expression: Sendable, Equatable {
+        case n
+        case number(Int)
+        case not(Expression)
+        case binary(String, Expression, Expression)
+        case choice(Expression, Expression, Expression)
+
+        func value(_ n: Int) -> Int {
+            switch self {
+            case .n: return n
+            case let .number(value): return value
+            case let .not(inner): return inner.value(n) == 0 ? 1 : 0
+            case let .choice(test, yes, no): return test.value(n) != 0 ? yes.value(n) : no.value(n)
+            case let .binary(op, lhs, rhs):
+                let (a, b) = (lhs.value(n), rhs.value(n))
+                switch op {
+                case "||": return a != 0 || b != 0 ? 1 : 0
+                case "&&": return a != 0 && b != 0 ? 1 : 0
+                case "==": return a == b ? 1 : 0
+                case "!=": return a != b ? 1 : 0
+                case "<": return a < b ? 1 : 0
+                case ">": return a > b ? 1 : 0
+                case "<=": return a <= b ? 1 : 0
+                case ">=": return a >= b ? 1 : 0
+                case "+": return a &+ b
+                case "-": return a &- b
+                case "*": return a &* b
+                case "/": return b == 0 ? 0 : a / b
+                default: return b == 0 ? 0 : a % b
+                }
+            }
+        }
+    }
+
+    /// C's precedence, lowest first: `?:`, `||`, `&&`, equality, relational, additive, multiplicative, unary.
+    struct Parser {
+        let text: [Unicode.Scalar]
+        var index = 0
+        init(_ text: [Unicode.Scalar]) { self.text = text }
+
+        var atEnd: Bool {
+            mutating get { skipSpace(); return index == text.count }
+        }
+
+        mutating func skipSpace() { while index < text.count, text[index] == " " { index += 1 } }
+
+        mutating func take(_ token: String) -> Bool {
+            skipSpace()
+            let scalars = Array(token.unicodeScalars)
+            guard index + scalars.count <= text.count, Array(text[index..<index + scalars.count]) == scalars else { return false }
+            // `<` is not `<=`, `!` is not `!=`.
+            if scalars.count == 1, index + 1 < text.count, text[index + 1] == "=", "<>!=".unicodeScalars.contains(scalars[0]) { return false }
+            index += scalars.count
+            return true
+        }
+
+        mutating func conditional() throws -> Expression {
+            let test = try binary(0)
+            guard take("?") else { return test }
+            let yes = try conditional()
+            guard take(":") else { throw CatalogError(place: "Plural-Forms", problem: "'?' without ':'") }
+            return .choice(test, yes, try conditional())
+        }
+
+        static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], ["<=", ">=", "<", ">"], ["+", "-"], ["*", "/", "%"]]
+
+        mutating func binary(_ level: Int) throws -> Expression {
+            guard level < Self.levels.count else { return try unary() }
+            var lhs = try binary(level + 1)
+            while let op = Self.levels[level].first(where: { take($0) }) {
+                lhs = .binary(op, lhs, try binary(level + 1))
+            }
+            return lhs
+        }
+
+        mutating func unary() throws -> Expression {
+            if take("!") { return .not(try unary()) }
+            if take("(") {
+                let inner = try conditional()
+                guard take(")") else { throw CatalogError(place: "Plural-Forms", problem: "'(' without ')'") }
+                return inner
+            }
+            skipSpace()
+            if index < text.count, text[index] == "n" {
+                index += 1
+                return .n
+            }
+            var digits = ""
+            while index < text.count, text[index].properties.numericType != nil, text[index].isASCII {
+                digits.unicodeScalars.append(text[index])
+                index += 1
+            }
+            guard let value = Int(digits) else {
+                throw CatalogError(place: "Plural-Forms", problem: "unexpected text at character \(index + 1)")
+            }
+            return .number(value)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Results
+import Surveys
+import Testing
+import Wording
+
+/// A third language is one `.po` catalog and one `LanguageRecord`: this test writes a pseudo-locale catalog (every
+/// English msgid with its letters accented and bracketed, its placeholders kept) from the shipped catalog's entries,
+/// registers it with a record of its own, and finds every kind of text worded from it — words of tables, sentences
+/// with arguments, plurals, nested sentences, numbers and percentages by the record — with no other Swift change.
+@Suite struct PseudoLocaleTests {
+    static let record = LanguageRecord(tag: "qps-ploc", aliases: ["pseudo"], regionTag: "qps-ploc", decimalSeparator: "·", listSeparator: " | ",
+                                       percentSuffix: " pct", pValueLeadingZero: true, citationStyle: .abnt, babelName: "english", dayFirst: true)
+
+    /// Accents ASCII letters and brackets the text, leaving `%@`, `%N$@` and `%%` as they are.
+    static func pseudo(_ english: String) -> String {
+        let accents: [Character: Character] = ["a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú", "A": "Á", "E": "É", "I": "Í", "O": "Ó", "U": "Ú",
+                                               "n": "ñ", "c": "ç", "C": "Ç", "y": "ý", "s": "š", "S": "Š", "z": "ž"]
+        var result = ""
+        var placeholder = false
+        for character in english {
+            if character == "%" { placeholder.toggle() } else if placeholder, character == "@" || character == "%" { placeholder = false }
+            result.append(placeholder || character == "$" ? character : (accents[character] ?? character))
+            if character == "@" { placeholder = false }
+        }
+        return "[" + result + "]"
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
+    }
+
+    static let language: StudyLanguage = {
+        let shipped = try! MessageCatalog(contentsOf: SentenceCatalogTests.catalogFile)  // the sources' catalog, read by the suite above
+        var po = "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n\n"
+        for key in shipped.entries.keys.sorted() {
+            let parts = key.split(separator: "\u{4}", omittingEmptySubsequences: false).map(String.init)
+            let (context, msgid) = parts.count == 2 ? (parts[0] as String?, parts[1]) : (nil, parts[0])
+            if let context { po += "msgctxt \(quoted(context))\n" }
+            po += "msgid \(quoted(msgid))\n"
+            if let plural = shipped.plurals[key] {
+                po += "msgid_plural \(quoted(plural))\nmsgstr[0] \(quoted(pseudo(msgid)))\nmsgstr[1] \(quoted(pseudo(plural)))\n\n"
+            } else {
+                po += "msgstr \(quoted(pseudo(msgid)))\n\n"
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudo-\(UUID().uuidString).po")
+        try! po.write(to: file, atomically: true, encoding: .utf8)
+        StudyLanguage.register(record, catalog: file)
+        return StudyLanguage(rawValue: "qps-ploc")!
+    }()
+
+    @Test func aRegisteredLanguageIsKnownByItsTagAndAliases() {
+        let language = Self.language
+        #expect(StudyLanguage(loose: "PSEUDO") == language)
+        #expect(StudyLanguage.allCases.contains(language))
+        #expect(language.record.citationStyle == .abnt)
+    }
+
+    @Test func everyKindOfTextIsWordedFromItsCatalog() {
+        let language = Self.language
+        #expect(Term.mean.text(language) == "[Méáñ]")
+        #expect(PageWord.save.text(language) == Self.pseudo("Save (Enter)"))
+        #expect(Message.importedAttempts(1, file: "a.csv").text(language) == "[Ímpórtéd 1 áttémpt fróm a.csv]")
+        #expect(Message.importedAttempts(3, file: "a.csv").text(language) == "[Ímpórtéd 3 áttémptš fróm a.csv]")
+        // A sentence inside a sentence is worded from the same catalog; a number takes the record's decimal mark.
+        let nested: Sentence = "'\("dez")' is not a number"
+        #expect(nested.text(language) == "['dez' íš ñót á ñúmbér]")
+        let withNumbers: Sentence = "\(number: "5.5") | \(percent: "12.5")"
+        #expect(withNumbers.text(language) == "5·5 | 12·5 pct")
+    }
+}
