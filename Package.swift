@@ -44,8 +44,9 @@ let package = Package(
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls"), .copy("redesign")]),
         // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
         .target(name: "Surveys", dependencies: ["Templates", "Wording"]),
-        // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics. Pure Swift.
-        .target(name: "Gaze", dependencies: ["Wording"]),
+        // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics, and those
+        // metrics summarised over participants and groups. Pure Swift; draws on Surveys' statistics (descriptives, intervals).
+        .target(name: "Gaze", dependencies: ["Wording", "Surveys"]),
         // Recordings (audio, video) as values: what ffprobe says of a file, its SHA-256, a sync point on a session's clock, a
         // clip's window around an excerpt's times, captions (WebVTT) and chapters (FFmetadata) as text. Pure Swift: runs no program.
         .target(name: "Media", dependencies: ["Wording"]),

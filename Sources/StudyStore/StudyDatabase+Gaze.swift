@@ -20,18 +20,6 @@ public struct GazeImportSummary: Sendable, Equatable {
     public var filters: [String]
 }
 
-/// One participant's recording of one media, as stored.
-public struct GazeRecordingInfo: Sendable, Equatable, Codable {
-    public var participant: String
-    public var media: String
-    public var recording: String
-    public var samples: Int
-    public var invalidShare: Double
-    public var fixations: Int
-    /// How the fixations were found: the export's filter or studyctl's I-VT with its parameters.
-    public var filter: String
-}
-
 /// Tobii's AOI metrics of one participant on one media.
 public struct GazeMetricsRow: Sendable, Equatable, Codable {
     public var participant: String
@@ -328,26 +316,6 @@ public struct ParticipantGroups: Sendable, Equatable {
     public var attribute: String
     public var groupOf: [String: String]
     public var order: [String]
-}
-
-/// One AOI's metrics summarised over a group of participants (or all of them).
-public struct GazeSummaryRow: Sendable, Equatable, Codable {
-    public var media: String
-    public var aoi: String
-    /// The group's name; `nil` when not grouped.
-    public var group: String?
-    public var participants: Int
-    public var fixated: Int
-    /// Tobii's "percentage fixated": participants with at least one fixation in the AOI, of those who saw the media.
-    public var percentFixated: Double
-    /// Means over the participants who fixated the AOI (the metric does not exist for the others).
-    public var timeToFirstFixation: Descriptive?
-    public var firstFixationDuration: Descriptive?
-    /// Means over every participant who saw the media (0 for those who never fixated the AOI).
-    public var totalFixationDuration: Descriptive?
-    public var fixationCount: Descriptive?
-    public var visitCount: Descriptive?
-    public var totalVisitDuration: Descriptive?
 }
 
 extension StudyDatabase {

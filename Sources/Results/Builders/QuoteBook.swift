@@ -1,6 +1,5 @@
 import Foundation
 import QualCoding
-import StudyStore
 import Surveys
 import Wording
 
