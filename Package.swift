@@ -72,7 +72,7 @@ let package = Package(
         // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
         // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
         // through the study's door, and hands the store positioned records and typed values for one transaction.
-        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "LazyLibraries",
+        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "Figures", "LazyLibraries",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
         cLibrary("CXlsxWriter", pkgConfig: "xlsxwriter", apt: "libxlsxwriter-dev", brew: "libxlsxwriter"),
