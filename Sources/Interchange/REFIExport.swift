@@ -53,14 +53,14 @@ public struct REFIExport {
         var foreign: [String: String]
         /// The GUID of the selection each imported code came in, by code id.
         var selections: [Int64: String] = [:]
-        /// Recordings linked to a transcript, by the transcript's document key (participant, U+001F, label).
-        var recordings: [String: MediaRecord] = [:]
-        /// The turns of those transcripts, by the same key.
-        var turns: [String: [TranscriptTurn]] = [:]
+        /// Recordings linked to a transcript, by the transcript.
+        var recordings: [DocumentID: MediaRecord] = [:]
+        /// The turns of those transcripts.
+        var turns: [DocumentID: [TranscriptTurn]] = [:]
         /// Recordings linked to no transcript (not exported).
         var unlinkedRecordings = 0
         /// The transcripts that are a moderated session's log, by participant and label.
-        var sessionLogs: Set<String> = []
+        var sessionLogs: Set<DocumentID> = []
         var annotations: [AnnotationRecord] = []
     }
 
@@ -77,13 +77,13 @@ public struct REFIExport {
                             foreign: try study.foreignGUIDs())
         snapshot.annotations = try study.annotations()
         snapshot.selections = try study.selectionGUIDs()
-        snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { $0.participant + "\u{1F}" + $0.label })
+        snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { DocumentID(participant: $0.participant, label: $0.label) })
         for record in try study.media() {
             guard let label = record.transcript else {
                 snapshot.unlinkedRecordings += 1
                 continue
             }
-            let key = record.participant + "\u{1F}" + label
+            let key = DocumentID(participant: record.participant, label: label)
             snapshot.recordings[key] = record
             snapshot.turns[key] = try study.transcriptDetails(participant: record.participant, label: label).turns
         }
@@ -282,8 +282,8 @@ public struct REFIExport {
         }
         // A transcript made from a recording travels inside the recording's source; the case refers to that source.
         let sourceGUID = Dictionary(snapshot.transcripts.map {
-            let key = $0.participant + "\u{1F}" + $0.label
-            return (key, snapshot.recordings[key].map { guid("recording", $0.participant + "\u{1F}" + $0.label) } ?? guid("transcript", key))
+            let key = DocumentID(participant: $0.participant, label: $0.label)
+            return (key, snapshot.recordings[key].map { guid("recording", $0.participant + "\u{1F}" + $0.label) } ?? guid("transcript", key.key))
         }, uniquingKeysWith: { first, _ in first })
         if !snapshot.roster.participants.isEmpty {
             let cases = XMLElement(name: "Cases")
@@ -304,7 +304,8 @@ public struct REFIExport {
                 }
                 for transcript in snapshot.transcripts where transcript.participant == participant.code {
                     let ref = XMLElement(name: "SourceRef")
-                    attribute(ref, "targetGUID", sourceGUID[transcript.participant + "\u{1F}" + transcript.label]!)
+                    // Every transcript of the snapshot has its source above.
+                    attribute(ref, "targetGUID", sourceGUID[DocumentID(participant: transcript.participant, label: transcript.label)]!)
                     element.addChild(ref)
                 }
                 cases.addChild(element)
@@ -315,9 +316,9 @@ public struct REFIExport {
         if !snapshot.transcripts.isEmpty {
             let sources = XMLElement(name: "Sources")
             for transcript in snapshot.transcripts {
-                let key = transcript.participant + "\u{1F}" + transcript.label
-                let id = guid("transcript", key)
-                let sourceName = transcript.label.isEmpty ? transcript.participant : "\(transcript.participant) \(transcript.label)"
+                let key = DocumentID(participant: transcript.participant, label: transcript.label)
+                let id = guid("transcript", key.key)
+                let sourceName = key.description
                 let source = XMLElement(name: "TextSource")
                 attribute(source, "guid", id)
                 attribute(source, "name", sourceName)
@@ -327,7 +328,7 @@ public struct REFIExport {
                 // One selection per excerpt, holding one coding per code × category.
                 // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).
                 let placed = snapshot.codes.filter {
-                    $0.spanStart != nil && $0.document == transcript.participant + "\u{1F}" + transcript.label
+                    $0.spanStart != nil && $0.document == key
                 }
                 var excerptIDs: [Int64] = []
                 for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
@@ -427,7 +428,8 @@ public struct REFIExport {
     /// `TranscriptType`). An excerpt's sync points take the time of their place in the turn holding them, by linear
     /// interpolation between the turn's start and end (REFI gives a selection no time of its own; QualCoder
     /// approximates the same way from its text time stamps, refi.py `get_transcript_syncpoints`).
-    func recordingSource(_ record: MediaRecord, transcript: XMLElement, key: String, name: String, text: String) throws -> XMLElement {
+    func recordingSource(_ record: MediaRecord, transcript: XMLElement, key document: DocumentID, name: String, text: String) throws -> XMLElement {
+        let key = document.key
         let id = guid("recording", record.participant + "\u{1F}" + record.label)
         let source = XMLElement(name: record.kind == .video ? "VideoSource" : "AudioSource")
         let ext = (record.path as NSString).pathExtension.lowercased()
@@ -453,7 +455,7 @@ public struct REFIExport {
             attribute(element, "creationDateTime", created)
         }
         var points: [(position: Int, time: Int, guid: String)] = []
-        let turns = (snapshot.turns[key] ?? []).filter { $0.start != nil && $0.end != nil }
+        let turns = (snapshot.turns[document] ?? []).filter { $0.start != nil && $0.end != nil }
         for (index, turn) in turns.enumerated() {
             points.append((turn.spanStart, turn.start!, guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}start")))
             points.append((turn.spanEnd, max(turn.end!, turn.start!), guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}end")))

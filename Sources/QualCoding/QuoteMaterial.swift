@@ -8,10 +8,10 @@ public struct QuoteMaterial: Sendable {
     public var allPassages: [CodedPassage]
     /// What a quote shows of the codes behind `passages` beyond the passage itself, by code number.
     public var records: [Int64: QuotedCode]
-    /// Document key → the transcript's text and turns.
-    public var transcripts: [String: TranscriptText]
-    /// Transcript document keys of interviews (not session logs), in participant order, with their participant.
-    public var interviews: [(document: String, participant: String)]
+    /// Document → the transcript's text and turns.
+    public var transcripts: [DocumentID: TranscriptText]
+    /// The documents of interviews (not session logs), in participant order, with their participant.
+    public var interviews: [(document: DocumentID, participant: String)]
     /// Participant → attribute name → value as people read it.
     public var attributes: [String: [String: String]]
     /// Attribute name → its values in the order its derivation rule gives them (Iniciante, Intermediário, Avançado),
@@ -22,8 +22,8 @@ public struct QuoteMaterial: Sendable {
     /// Codes left out: in session logs or on the moderator's words alone.
     public var leftOut: LeftOutCodings
 
-    public init(passages: [CodedPassage], allPassages: [CodedPassage], records: [Int64: QuotedCode], transcripts: [String: TranscriptText],
-                interviews: [(document: String, participant: String)], attributes: [String: [String: String]],
+    public init(passages: [CodedPassage], allPassages: [CodedPassage], records: [Int64: QuotedCode], transcripts: [DocumentID: TranscriptText],
+                interviews: [(document: DocumentID, participant: String)], attributes: [String: [String: String]],
                 valueOrders: [String: [String]], categories: [(name: String, theme: String?)], leftOut: LeftOutCodings) {
         self.passages = passages
         self.allPassages = allPassages

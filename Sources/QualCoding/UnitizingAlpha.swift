@@ -178,3 +178,33 @@ public struct UnitizingAlpha: Sendable, Equatable {
         return sum * (2 / Double(length)) / denominator
     }
 }
+
+extension UnitizingAlpha {
+    /// Transcripts laid end to end as one continuum of characters, in the order given (unitizing α compares one
+    /// continuum): where each document starts, and the length of all.
+    public struct Continuum: Sendable, Equatable {
+        public private(set) var offsets: [DocumentID: Int] = [:]
+        public private(set) var length = 0
+
+        public init(_ documents: [(document: DocumentID, characters: Int)]) {
+            for (document, characters) in documents {
+                offsets[document] = length
+                length += characters
+            }
+        }
+
+        /// The coders' units on the continuum (`coders` give the coder numbers; names matched ignoring case): one per
+        /// category of each code placed on at least one character of a document of the continuum, each coder's spans of
+        /// one category joined where they overlap (`merged`).
+        public func units(_ codes: [CodedSpan], coders: [String]) -> [Unit] {
+            var units: [Unit] = []
+            for code in codes {
+                guard let coder = code.coderIndex(in: coders), let span = code.span, let offset = offsets[code.document] else { continue }
+                for category in code.categories {
+                    units.append(.init(coder: coder, category: category, start: offset + span.lowerBound, length: span.count))
+                }
+            }
+            return UnitizingAlpha.merged(units)
+        }
+    }
+}

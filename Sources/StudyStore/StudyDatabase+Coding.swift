@@ -123,8 +123,11 @@ public struct CodeRecord: Sendable, Equatable, Codable {
     /// True when the excerpt is the moderator's words alone: not counted as a participant's in the coding analyses.
     public var moderatorWords: Bool? = nil
 
-    /// The transcript the excerpt is placed in (its participant and label), as one key.
-    public var document: String { (transcriptParticipant ?? participant) + "\u{1F}" + (transcript ?? "") }
+    /// The transcript the excerpt is placed in (its participant and label).
+    public var document: DocumentID { DocumentID(participant: transcriptParticipant ?? participant, label: transcript ?? "") }
+
+    /// The code as the span-based agreements read it.
+    public var codedSpan: CodedSpan { CodedSpan(coder: coder, document: document, categories: categories, start: spanStart, end: spanEnd) }
 }
 
 /// What a memo is about.

@@ -40,7 +40,7 @@ extension StudyDatabase {
             if let rule = definition.rule.flatMap({ try? DerivationRule(parsing: $0) }) { valueOrders[definition.name] = rule.clauses.map(\.label) }
         }
         let codes = roster.participants.map(\.code)
-        let (transcripts, interviews, categories) = try read { db -> ([String: TranscriptText], [(String, String)], [(String, String?)]) in
+        let (transcripts, interviews, categories) = try read { db -> ([DocumentID: TranscriptText], [(DocumentID, String)], [(String, String?)]) in
             var turns: [Int64: [TranscriptText.Turn]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT u.transcript_id, u.span_start, u.span_end, s.role FROM transcript_turn u
@@ -49,12 +49,12 @@ extension StudyDatabase {
                 turns[row["transcript_id"], default: []].append(
                     TranscriptText.Turn(span: (row["span_start"] as Int)..<(row["span_end"] as Int), moderator: row["role"] as String? == "moderator"))
             }
-            var texts: [String: TranscriptText] = [:]
-            var interviews: [(String, String)] = []
+            var texts: [DocumentID: TranscriptText] = [:]
+            var interviews: [(DocumentID, String)] = []
             for row in try Row.fetchAll(db, sql: """
                 SELECT t.id, t.text, t.label, t.kind, p.code FROM transcript t JOIN participant p ON p.id = t.participant_id
                 """) {
-                let key = (row["code"] as String) + "\u{1F}" + (row["label"] as String)
+                let key = DocumentID(participant: row["code"], label: row["label"])
                 texts[key] = TranscriptText(text: row["text"], turns: turns[row["id"]] ?? [], participant: row["code"], participants: codes)
                 if row["kind"] as String? != TranscriptKind.sessionLog.rawValue { interviews.append((key, row["code"])) }
             }

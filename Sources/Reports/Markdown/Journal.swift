@@ -1,4 +1,5 @@
 import Foundation
+import QualCoding
 import Results
 import StudyStore
 import Surveys
@@ -54,7 +55,7 @@ public enum Journal {
         for annotation in annotations {
             // The categories of the codes whose passage overlaps the annotated one.
             let categories = Set(codes.filter {
-                $0.document == annotation.participant + "\u{1F}" + annotation.label && ($0.spanStart ?? .max) < annotation.end && ($0.spanEnd ?? .min) > annotation.start
+                $0.document == DocumentID(participant: annotation.participant, label: annotation.label) && ($0.spanStart ?? .max) < annotation.end && ($0.spanEnd ?? .min) > annotation.start
             }.flatMap(\.categories)).sorted()
             let groups: [String]
             switch grouping {

@@ -477,18 +477,11 @@ extension CodesAgreement {
             }
             return (try database.codes(), try database.transcriptList())
         }
-        var segments: [DocumentAgreement.Segment] = []
-        for code in codes {
-            guard let coder = names.firstIndex(where: { $0.caseInsensitiveCompare(code.coder ?? "") == .orderedSame }),
-                  let start = code.spanStart, let end = code.spanEnd, end > start else { continue }
-            for category in code.categories {
-                segments.append(.init(coder: coder, document: code.document, category: category, start: start, end: end))
-            }
-        }
+        let segments = DocumentAgreement.segments(codes.map(\.codedSpan), coders: names)
         guard !segments.isEmpty else {
             throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: the three levels compare codings in the text.")
         }
-        let documents = transcripts.map { $0.participant + "\u{1F}" + $0.label }
+        let documents = transcripts.map { DocumentID(participant: $0.participant, label: $0.label) }
         let result = DocumentAgreement(segments: segments, documents: documents, threshold: overlap / 100)
         let lines: [(String, Sentence, DocumentAgreement.Level)] = [
             ("presence", "Category present in the transcript", result.presence),
@@ -518,22 +511,9 @@ extension CodesAgreement {
             }
             return (try database.codes(), try database.transcriptList())
         }
-        var offsets: [String: Int] = [:]
-        var length = 0
-        for transcript in transcripts {
-            offsets[transcript.participant + "\u{1F}" + transcript.label] = length
-            length += transcript.characters
-        }
-        var units: [UnitizingAlpha.Unit] = []
-        for code in codes {
-            guard let coder = names.firstIndex(where: { $0.caseInsensitiveCompare(code.coder ?? "") == .orderedSame }),
-                  let start = code.spanStart, let end = code.spanEnd, end > start,
-                  let offset = offsets[code.document] else { continue }
-            for category in code.categories {
-                units.append(.init(coder: coder, category: category, start: offset + start, length: end - start))
-            }
-        }
-        units = UnitizingAlpha.merged(units)
+        let continuum = UnitizingAlpha.Continuum(transcripts.map { (DocumentID(participant: $0.participant, label: $0.label), $0.characters) })
+        let units = continuum.units(codes.map(\.codedSpan), coders: names)
+        let length = continuum.length
         guard !units.isEmpty else {
             throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: unitizing α compares where in the text each coder marked a category.")
         }

@@ -165,7 +165,7 @@ struct TranscriptShow: ParsableCommand {
     func run() throws {
         let (details, codes) = try study.withStudy { database in
             let details = try database.transcriptDetails(participant: participant, label: label)
-            let document = details.participant + "\u{1F}" + details.label
+            let document = DocumentID(participant: details.participant, label: details.label)
             return (details, try database.codes(coder: coder.coder).filter { $0.spanStart != nil && $0.document == document })
         }
         if output.json {
