@@ -86,6 +86,7 @@ public struct StimulusImage: Sendable, Equatable {
             let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
             let count = Int(length)
             guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
+            // The bytes hold at least `offset + count` (checked above), so their base address exists.
             source.data.withUnsafeBytes { bytes in
                 buffer.update(from: bytes.bindMemory(to: UInt8.self).baseAddress!.advanced(by: source.offset), count: count)
             }

@@ -59,7 +59,7 @@ public struct AgreementCoverage: Sendable, Equatable, Codable {
             guard let place = placements[excerpt], let start = place.start, let end = place.end, end > start else { continue }
             for coder in by { spans[place.document, default: []].append((start, end, coder, excerpt)) }
         }
-        for key in spans.keys { spans[key]!.sort { $0.start < $1.start } }
+        for key in spans.keys { spans[key]?.sort { $0.start < $1.start } }
         var only = Array(repeating: 0, count: coders.count)
         var other = Array(repeating: 0, count: coders.count)
         for (excerpt, by) in codedBy where by.count == 1 {

@@ -27,8 +27,8 @@ public enum PassageCooccurrence {
         var order: [Int64] = []
         for passage in passages {
             if units[passage.excerptID] == nil { units[passage.excerptID] = passage; order.append(passage.excerptID); units[passage.excerptID]?.categories = [] }
-            for category in passage.categories where !(units[passage.excerptID]!.categories.contains(category)) {
-                units[passage.excerptID]!.categories.append(category)
+            for category in passage.categories where units[passage.excerptID]?.categories.contains(category) == false {
+                units[passage.excerptID]?.categories.append(category)
             }
         }
         let list = order.compactMap { units[$0] }
@@ -115,6 +115,7 @@ public struct WordFrequency: Sendable, Equatable, Codable {
                 }
             }
         }
+        // `counts` and `people` gain the same words together.
         let sorted = counts.keys.sorted { a, b in
             if counts[a]! != counts[b]! { return counts[a]! > counts[b]! }
             if people[a]!.count != people[b]!.count { return people[a]!.count > people[b]!.count }

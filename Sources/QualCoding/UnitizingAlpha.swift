@@ -67,8 +67,8 @@ public struct UnitizingAlpha: Sendable, Equatable {
     public static func merged(_ units: [Unit]) -> [Unit] {
         var result: [Unit] = []
         let groups = Dictionary(grouping: units) { "\($0.coder)\u{1F}\($0.category)" }
-        for key in groups.keys.sorted() {
-            var stretches = groups[key]!.sorted { $0.start < $1.start }
+        for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+            var stretches = group.sorted { $0.start < $1.start }
             var current = stretches.removeFirst()
             for next in stretches {
                 if next.start <= current.start + current.length {

@@ -88,6 +88,7 @@ extension StudyDatabase {
                         try Self.storeImage(db, media: media, data: found.data, file: found.file, size: found.size)
                         registered.append(.init(media: media, file: found.file))
                     }
+                    // Inserted just above when it was not there.
                     let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media])!
                     if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_recording WHERE participant_id = ? AND media_id = ? AND recording = ?",
                                           arguments: [participantID, mediaID, recording.recording]) != nil {
@@ -132,6 +133,7 @@ extension StudyDatabase {
     }
 
     /// How an AOI known only from an export's hit column is stored.
+    /// (Encoding a fixed case of a plain Codable enum cannot fail.)
     static let exportHitsShape = String(decoding: try! JSONEncoder().encode(AOI.Shape.exportHits), as: UTF8.self)
 
     /// Adds an area of interest to a media the study has recordings of.

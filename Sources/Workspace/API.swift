@@ -382,8 +382,8 @@ struct API {
     /// The consensus coder, when named, is left out of the comparison and shown as each difference's settlement.
     func compare(consensus: String? = nil) throws -> Comparison {
         let everyone = try study.coders()
-        let coders = everyone.filter { consensus == nil || $0.caseInsensitiveCompare(consensus!) != .orderedSame }
-        let settled = try everyone.first { consensus != nil && $0.caseInsensitiveCompare(consensus!) == .orderedSame }
+        let coders = everyone.filter { name in consensus.map { name.caseInsensitiveCompare($0) != .orderedSame } ?? true }
+        let settled = try everyone.first { name in consensus.map { name.caseInsensitiveCompare($0) == .orderedSame } ?? false }
             .map { try study.codingAssignments(coders: [$0])[$0] ?? [:] } ?? [:]
         guard coders.count >= 2 else { return Comparison(coders: coders, report: nil, differences: []) }
         let assignments = try study.codingAssignments(coders: coders)

@@ -89,7 +89,7 @@ public enum Journal {
             if entries.isEmpty { out += "\n" + Sentence("No memos or annotations yet.").text(language) + "\n" }
             for group in order {
                 out += "\n## \(group)\n"
-                for entry in grouped[group]!.sorted(by: { $0.sortKey < $1.sortKey }) {
+                for entry in grouped[group, default: []].sorted(by: { $0.sortKey < $1.sortKey }) {
                     out += "\n### \(entry.heading)\n\n"
                     if let quote = entry.quote { out += quote.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n" }
                     out += entry.text + "\n"
@@ -116,7 +116,7 @@ public enum Journal {
             if entries.isEmpty { out += "<p>" + escape(Sentence("No memos or annotations yet.").text(language)) + "</p>\n" }
             for group in order {
                 out += "<section><h2>\(escape(group))</h2>\n"
-                for entry in grouped[group]!.sorted(by: { $0.sortKey < $1.sortKey }) {
+                for entry in grouped[group, default: []].sorted(by: { $0.sortKey < $1.sortKey }) {
                     out += "<article><h3>\(escape(entry.heading))</h3>"
                     if let quote = entry.quote { out += "<blockquote>\(paragraphs(quote))</blockquote>" }
                     out += paragraphs(entry.text) + "</article>\n"

@@ -76,6 +76,7 @@ public struct QuoteBook: Sendable, Equatable, Codable {
         for passage in selected {
             let record = material.records[passage.id]
             for category in passage.categories where query.categories.isEmpty || query.categories.contains(where: { same($0, category) }) {
+                // `positions` holds the index of every entry appended to `byCategory`, under its category.
                 if let index = positions[category]?[passage.key] {
                     var entry = byCategory[category]![index]
                     entry.ids.append(passage.id)

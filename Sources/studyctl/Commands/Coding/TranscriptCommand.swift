@@ -208,6 +208,7 @@ struct TranscriptShow: ParsableCommand {
             if labels[lineStart] == nil { labels[lineStart] = "[\(TranscriptClock.text(start))] " }
         }
         if codes.isEmpty && labels.isEmpty { return print(text) }
+        // `codes` are the ones placed in this transcript: each has both ends of its span.
         let ordered = codes.sorted { ($0.spanStart!, $0.id) < ($1.spanStart!, $1.id) }
         let passages = ordered.enumerated().map { TranscriptMarks.Passage(start: $0.element.spanStart!, end: $0.element.spanEnd!, note: $0.offset + 1) }
         print(TranscriptMarks.mark(text, passages: passages, labels: labels))
