@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "MediaTools", dependencies: ["Wording", "Media"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders, discovery and saturation.
         // Pure Swift; draws on Surveys' statistics (the seeded generator, distributions).
-        .target(name: "QualCoding", dependencies: ["Wording", "Surveys"]),
+        .target(name: "QualCoding", dependencies: ["Surveys"]),
         // The results model and message catalog: every computed result as a typed table (columns with a machine name and
         // a label, typed cells), the catalog's words in English and Brazilian Portuguese, and one renderer per format
         // (terminal text, CSV, JSON, markdown, HTML, LaTeX); the store's typed errors in both languages. Above the store, below
@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
+                "Wording", "StudyStore", "Surveys", "QualCoding", "Gaze", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -124,20 +124,19 @@ let package = Package(
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
         .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "Tabular"]),
-        .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
-        // Recordings: SHA-256 against known digests, sync points, clip windows, captions and chapters; ffprobe and ffmpeg on
-        // media the tests make with espeak-ng and ffmpeg.
-        .testTarget(name: "MediaTests", dependencies: ["Media", "MediaTools"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys"]),
+        .testTarget(name: "GazeTests", dependencies: ["Gaze", "Surveys"]),
+        // Recordings as values: SHA-256 against known digests, sync points, clip windows, captions and chapters, ffprobe's JSON.
+        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures", "QualCoding", "Surveys"]),
         .testTarget(
             name: "StudyStoreTests",
-            dependencies: ["StudyStore", "Importing", "Tabular", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["StudyStore", "Importing", "QualCoding", "Surveys", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
-        .testTarget(name: "studyctlTests", dependencies: ["studyctl"]),
+        .testTarget(name: "studyctlTests", dependencies: ["studyctl", "Surveys"]),
     ]
 )
