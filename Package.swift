@@ -31,7 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
-        // The bottom of the chain: a sentence the tool says, kept so a catalog can word it in the study's language.
+        // The bottom of the chain: a sentence the tool says, kept so a catalog can word it in the study's language; the
+        // languages (one record each: decimal mark, citation style…) and their gettext catalogs.
         // Its catalogs: one gettext `.po` per language besides English (the sources' msgids), read on first use.
         .target(name: "Wording", resources: [.copy("Translations")]),
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
@@ -45,8 +46,9 @@ let package = Package(
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls"), .copy("redesign")]),
         // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
         .target(name: "Surveys", dependencies: ["Templates", "Wording"]),
-        // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics. Pure Swift.
-        .target(name: "Gaze", dependencies: ["Wording"]),
+        // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics, and those
+        // metrics summarised over participants and groups. Pure Swift; draws on Surveys' statistics (descriptives, intervals).
+        .target(name: "Gaze", dependencies: ["Wording", "Surveys"]),
         // Recordings (audio, video) as values: what ffprobe says of a file, its SHA-256, a sync point on a session's clock, a
         // clip's window around an excerpt's times, captions (WebVTT) and chapters (FFmetadata) as text. Pure Swift: runs no program.
         .target(name: "Media", dependencies: ["Wording"]),
@@ -55,12 +57,12 @@ let package = Package(
         .target(name: "MediaTools", dependencies: ["Wording", "Media"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders, discovery and saturation.
         // Pure Swift; draws on Surveys' statistics (the seeded generator, distributions).
-        .target(name: "QualCoding", dependencies: ["Wording", "Surveys"]),
-        // The results model and message catalog: every computed result as a typed table (columns with a machine name and
-        // a label, typed cells), the catalog's words in English and Brazilian Portuguese, and one renderer per format
-        // (terminal text, CSV, JSON, markdown, HTML, LaTeX); the store's typed errors in both languages. Above the store, below
+        .target(name: "QualCoding", dependencies: ["Surveys"]),
+        // The results model and the catalog's typed entries: every computed result as a typed table (columns with a machine
+        // name and a label, typed cells), the terms, messages and page words worded through Wording's catalogs, and one
+        // renderer per format (terminal text, CSV, JSON, markdown, HTML, LaTeX). Above the domain, below the store and
         // everything that writes.
-        .target(name: "Results", dependencies: ["Wording", "Surveys", "Tabular", "Gaze", "QualCoding", "StudyStore"]),
+        .target(name: "Results", dependencies: ["Wording", "Surveys", "Tabular", "Gaze", "QualCoding"]),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
         .target(
             name: "StudyStore",
@@ -72,7 +74,7 @@ let package = Package(
         // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
         // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
         // through the study's door, and hands the store positioned records and typed values for one transaction.
-        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "LazyLibraries",
+        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "Figures", "LazyLibraries",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
         cLibrary("CXlsxWriter", pkgConfig: "xlsxwriter", apt: "libxlsxwriter-dev", brew: "libxlsxwriter"),
@@ -94,7 +96,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
+                "Wording", "StudyStore", "Surveys", "QualCoding", "Gaze", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -124,20 +126,19 @@ let package = Package(
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
         .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "Tabular"]),
-        .testTarget(name: "GazeTests", dependencies: ["Gaze"]),
-        // Recordings: SHA-256 against known digests, sync points, clip windows, captions and chapters; ffprobe and ffmpeg on
-        // media the tests make with espeak-ng and ffmpeg.
-        .testTarget(name: "MediaTests", dependencies: ["Media", "MediaTools"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys"]),
+        .testTarget(name: "GazeTests", dependencies: ["Gaze", "Surveys"]),
+        // Recordings as values: SHA-256 against known digests, sync points, clip windows, captions and chapters, ffprobe's JSON.
+        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures", "Wording"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures", "QualCoding", "Surveys", "Wording"]),
         .testTarget(
             name: "StudyStoreTests",
-            dependencies: ["StudyStore", "Importing", "Tabular", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["StudyStore", "Importing", "QualCoding", "Surveys", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
-        .testTarget(name: "studyctlTests", dependencies: ["studyctl"]),
+        .testTarget(name: "studyctlTests", dependencies: ["studyctl", "Surveys"]),
     ]
 )

@@ -32,14 +32,13 @@ public struct StimulusImage: Sendable, Equatable {
 
     /// Reads `data`, telling PNG from JPEG by their signatures.
     public init(data: Data) throws {
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        if data.starts(with: StimulusHeader.pngSignature) {
             kind = .png
             png = data
             // The header's size first (a 20000-pixel bound before Cairo allocates anything), then a full decode.
             guard data.count > 24 else { throw Problem.unreadable("the file ends inside its header") }
-            let w = data[data.startIndex + 16..<data.startIndex + 20].reduce(0) { $0 << 8 | Int($1) }
-            let h = data[data.startIndex + 20..<data.startIndex + 24].reduce(0) { $0 << 8 | Int($1) }
-            guard (1...20_000).contains(w), (1...20_000).contains(h) else { throw Problem.tooLarge(width: w, height: h) }
+            let (w, h) = StimulusHeader.pngSize(data)
+            guard StimulusHeader.allowedSide.contains(w), StimulusHeader.allowedSide.contains(h) else { throw Problem.tooLarge(width: w, height: h) }
             let surface = try Self.decodePNG(data)
             defer { cairo_surface_destroy(surface) }
             width = Int(cairo_image_surface_get_width(surface))
@@ -87,6 +86,7 @@ public struct StimulusImage: Sendable, Equatable {
             let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
             let count = Int(length)
             guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
+            // The bytes hold at least `offset + count` (checked above), so their base address exists.
             source.data.withUnsafeBytes { bytes in
                 buffer.update(from: bytes.bindMemory(to: UInt8.self).baseAddress!.advanced(by: source.offset), count: count)
             }

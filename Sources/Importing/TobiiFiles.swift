@@ -67,7 +67,9 @@ extension StudyDatabase {
                                       filter: classify ? ivt.description : nil))
         }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-        return try storeGaze(collected, addParticipants: addParticipants, image: image)
+        return try storeGaze(collected, addParticipants: addParticipants, image: image.map { found in
+            { media in try found(media).map { (data: $0.data, file: $0.file, size: try StimulusSize(data: $0.data, file: $0.file)) } }
+        })
     }
 
     /// Imports AOIs from a CSV: columns media, aoi (or name), and either x, y, width, height (a rectangle) or points

@@ -53,14 +53,14 @@ public struct REFIExport {
         var foreign: [String: String]
         /// The GUID of the selection each imported code came in, by code id.
         var selections: [Int64: String] = [:]
-        /// Recordings linked to a transcript, by the transcript's document key (participant, U+001F, label).
-        var recordings: [String: MediaRecord] = [:]
-        /// The turns of those transcripts, by the same key.
-        var turns: [String: [TranscriptTurn]] = [:]
+        /// Recordings linked to a transcript, by the transcript.
+        var recordings: [DocumentID: MediaRecord] = [:]
+        /// The turns of those transcripts.
+        var turns: [DocumentID: [TranscriptTurn]] = [:]
         /// Recordings linked to no transcript (not exported).
         var unlinkedRecordings = 0
         /// The transcripts that are a moderated session's log, by participant and label.
-        var sessionLogs: Set<String> = []
+        var sessionLogs: Set<DocumentID> = []
         var annotations: [AnnotationRecord] = []
     }
 
@@ -77,18 +77,18 @@ public struct REFIExport {
                             foreign: try study.foreignGUIDs())
         snapshot.annotations = try study.annotations()
         snapshot.selections = try study.selectionGUIDs()
-        snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { $0.participant + "\u{1F}" + $0.label })
+        snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { DocumentID(participant: $0.participant, label: $0.label) })
         for record in try study.media() {
             guard let label = record.transcript else {
                 snapshot.unlinkedRecordings += 1
                 continue
             }
-            let key = record.participant + "\u{1F}" + label
+            let key = DocumentID(participant: record.participant, label: label)
             snapshot.recordings[key] = record
             snapshot.turns[key] = try study.transcriptDetails(participant: record.participant, label: label).turns
         }
         // studyctl's own namespace, then the study's: the study is known by its creation time, which copies keep.
-        let root = UUID(uuidString: "3f1e5a0c-9b7d-4c52-8e41-5d2a7b6c9e10")!
+        let root = UUID(uuidString: "3f1e5a0c-9b7d-4c52-8e41-5d2a7b6c9e10")!  // a well-formed UUID literal
         namespace = NameBasedUUID.make(namespace: root, name: "study:" + snapshot.info.created)
         notCarried = notes()
     }
@@ -169,6 +169,7 @@ public struct REFIExport {
             elements[category.name] = element
         }
         var top: [XMLElement] = []
+        // Every category got its element in the loop above.
         for category in snapshot.categories {
             if let theme = category.theme, let parent = elements[theme] { parent.addChild(elements[category.name]!) } else { top.append(elements[category.name]!) }
         }
@@ -202,7 +203,7 @@ public struct REFIExport {
     /// Sets attributes in a fixed order (XMLElement keeps insertion order).
     func attribute(_ element: XMLElement, _ name: String, _ value: String) {
         element.removeAttribute(forName: name)
-        element.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode)
+        element.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode)  // Foundation returns an XMLNode as Any
     }
 
     /// The `.qdc` codebook document.
@@ -214,7 +215,7 @@ public struct REFIExport {
         let codes = codeElements(codebook: true)
         guard !codes.isEmpty else { throw REFIError.nothingToExport("the codebook has no categories; a REFI codebook needs at least one code") }
         let root = XMLElement(name: "CodeBook")
-        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:codebook:1.0") as! XMLNode)
+        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:codebook:1.0") as! XMLNode)  // an XMLNode as Any
         attribute(root, "origin", "studyctl")
         let container = XMLElement(name: "Codes")
         codes.forEach(container.addChild)
@@ -234,21 +235,12 @@ public struct REFIExport {
     /// The project's tree; `files` receives the source files it names.
     private func projectTree(files: inout [(String, String)]) throws -> XMLElement {
         let root = XMLElement(name: "Project")
-        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:project:1.0") as! XMLNode)
+        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:project:1.0") as! XMLNode)  // an XMLNode as Any
         attribute(root, "name", snapshot.info.title)
         attribute(root, "origin", "studyctl")
         if let created = date(snapshot.info.created) { attribute(root, "creationDateTime", created) }
         let userGUID = Dictionary(snapshot.coders.map { ($0, guid("coder", $0)) }, uniquingKeysWith: { first, _ in first })
-        if !snapshot.coders.isEmpty {
-            let users = XMLElement(name: "Users")
-            for coder in snapshot.coders {
-                let user = XMLElement(name: "User")
-                attribute(user, "guid", userGUID[coder]!)
-                attribute(user, "name", coder)
-                users.addChild(user)
-            }
-            root.addChild(users)
-        }
+        if !snapshot.coders.isEmpty { root.addChild(usersElement(userGUID)) }
         let codes = codeElements(codebook: false)
         let categoryMemos = snapshot.memos.filter { $0.on.hasPrefix("category:") }
         if !codes.isEmpty {
@@ -267,150 +259,10 @@ public struct REFIExport {
             book.addChild(container)
             root.addChild(book)
         }
-        let attributes = snapshot.roster.attributes
-        if !attributes.isEmpty {
-            let variables = XMLElement(name: "Variables")
-            for definition in attributes {
-                let variable = XMLElement(name: "Variable")
-                attribute(variable, "guid", guid("attribute", definition.name))
-                attribute(variable, "name", definition.name)
-                attribute(variable, "typeOfVariable", definition.type == .number ? "Float" : "Text")
-                if let rule = definition.rule { variable.addChild(XMLElement(name: "Description", stringValue: "Derived from \(definition.derivedFrom ?? "?"): \(rule)")) }
-                variables.addChild(variable)
-            }
-            root.addChild(variables)
-        }
-        // A transcript made from a recording travels inside the recording's source; the case refers to that source.
-        let sourceGUID = Dictionary(snapshot.transcripts.map {
-            let key = $0.participant + "\u{1F}" + $0.label
-            return (key, snapshot.recordings[key].map { guid("recording", $0.participant + "\u{1F}" + $0.label) } ?? guid("transcript", key))
-        }, uniquingKeysWith: { first, _ in first })
-        if !snapshot.roster.participants.isEmpty {
-            let cases = XMLElement(name: "Cases")
-            for participant in snapshot.roster.participants {
-                let element = XMLElement(name: "Case")
-                attribute(element, "guid", guid("participant", participant.code))
-                attribute(element, "name", participant.code)
-                for (name, value) in participant.attributes {
-                    let holder = XMLElement(name: "VariableValue")
-                    let ref = XMLElement(name: "VariableRef")
-                    attribute(ref, "targetGUID", guid("attribute", name))
-                    holder.addChild(ref)
-                    switch value {
-                    case let .number(number): holder.addChild(XMLElement(name: "FloatValue", stringValue: NumberParser.format(number)))
-                    case let .text(text): holder.addChild(XMLElement(name: "TextValue", stringValue: text))
-                    }
-                    element.addChild(holder)
-                }
-                for transcript in snapshot.transcripts where transcript.participant == participant.code {
-                    let ref = XMLElement(name: "SourceRef")
-                    attribute(ref, "targetGUID", sourceGUID[transcript.participant + "\u{1F}" + transcript.label]!)
-                    element.addChild(ref)
-                }
-                cases.addChild(element)
-            }
-            root.addChild(cases)
-        }
-        let codeMemos = Dictionary(grouping: snapshot.memos.filter { $0.on.hasPrefix("code:") }, by: \.on)
-        if !snapshot.transcripts.isEmpty {
-            let sources = XMLElement(name: "Sources")
-            for transcript in snapshot.transcripts {
-                let key = transcript.participant + "\u{1F}" + transcript.label
-                let id = guid("transcript", key)
-                let sourceName = transcript.label.isEmpty ? transcript.participant : "\(transcript.participant) \(transcript.label)"
-                let source = XMLElement(name: "TextSource")
-                attribute(source, "guid", id)
-                attribute(source, "name", sourceName)
-                attribute(source, "plainTextPath", "internal://\(id).txt")
-                if snapshot.sessionLogs.contains(key) { source.addChild(XMLElement(name: "Description", stringValue: Self.sessionLogMark)) }
-                files.append(("\(id).txt", transcript.text))
-                // One selection per excerpt, holding one coding per code × category.
-                // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).
-                let placed = snapshot.codes.filter {
-                    $0.spanStart != nil && $0.document == transcript.participant + "\u{1F}" + transcript.label
-                }
-                var excerptIDs: [Int64] = []
-                for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
-                    excerptIDs.append(code.excerptID)
-                }
-                // One selection per excerpt, coder and coding memo (QualCoder reads the coder from the selection and a
-                // coding memo from its Description), each holding one coding per code × category.
-                for excerptID in excerptIDs {
-                    let onIt = placed.filter { $0.excerptID == excerptID }.sorted { $0.id < $1.id }
-                    // A code that came in by import goes back in the selection it came in (its kept GUID): several
-                    // selections on the same words stay several.
-                    var groups: [(kept: String?, coder: String?, memo: String?, codes: [CodeRecord])] = []
-                    for code in onIt {
-                        let memo = codeMemos["code:\(code.id)"].map { $0.map(\.text).joined(separator: "\n\n") }
-                        let kept = snapshot.selections[code.id]
-                        if let index = groups.firstIndex(where: { kept != nil ? $0.kept == kept : $0.kept == nil && $0.coder == code.coder && $0.memo == memo }) {
-                            groups[index].codes.append(code)
-                            if groups[index].memo == nil { groups[index].memo = memo }
-                        } else {
-                            groups.append((kept, code.coder, memo, [code]))
-                        }
-                    }
-                    let keptHere = Set(groups.compactMap(\.kept))
-                    for (number, group) in groups.enumerated() {
-                        let selection = XMLElement(name: "PlainTextSelection")
-                        let first = group.codes[0]
-                        let excerptGUID = guid("excerpt", String(excerptID))
-                        attribute(selection, "guid", group.kept
-                                  ?? (number == 0 && !keptHere.contains(excerptGUID) ? excerptGUID
-                                      : guid("excerpt", "\(excerptID)\u{1F}\(group.coder ?? "")\u{1F}\(number)")))
-                        attribute(selection, "name", first.excerpt)
-                        attribute(selection, "startPosition", String(first.spanStart!))
-                        attribute(selection, "endPosition", String(first.spanEnd!))
-                        if let coder = group.coder, let user = userGUID[coder] { attribute(selection, "creatingUser", user) }
-                        if let created = group.codes.compactMap({ date($0.created) }).min() { attribute(selection, "creationDateTime", created) }
-                        if let memo = group.memo { selection.addChild(XMLElement(name: "Description", stringValue: memo)) }
-                        for code in group.codes {
-                            for category in code.categories {
-                                let coding = XMLElement(name: "Coding")
-                                attribute(coding, "guid", guid("coding", "\(code.id)\u{1F}\(category)"))
-                                if let coder = code.coder, let user = userGUID[coder] { attribute(coding, "creatingUser", user) }
-                                if let created = date(code.created) { attribute(coding, "creationDateTime", created) }
-                                let ref = XMLElement(name: "CodeRef")
-                                attribute(ref, "targetGUID", guid("code", category + "\u{1F}" + code.code))
-                                coding.addChild(ref)
-                                for memo in codeMemos["code:\(code.id)"] ?? [] {
-                                    let note = XMLElement(name: "NoteRef")
-                                    attribute(note, "targetGUID", guid("memo", String(memo.id)))
-                                    coding.addChild(note)
-                                }
-                                selection.addChild(coding)
-                            }
-                        }
-                        source.addChild(selection)
-                    }
-                }
-                annotationSelections(participant: transcript.participant, label: transcript.label, users: userGUID).forEach(source.addChild)
-                if let record = snapshot.recordings[key] {
-                    sources.addChild(try recordingSource(record, transcript: source, key: key, name: sourceName, text: transcript.text))
-                } else {
-                    sources.addChild(source)
-                }
-            }
-            root.addChild(sources)
-        }
-        if !snapshot.memos.isEmpty || !snapshot.annotations.isEmpty {
-            let notes = XMLElement(name: "Notes")
-            for memo in snapshot.memos {
-                let note = XMLElement(name: "Note")
-                let id = guid("memo", String(memo.id))
-                attribute(note, "guid", id)
-                attribute(note, "name", memo.on)
-                // The text twice, as peers read it: inline, and as a source file (QualCoder reads journals from it).
-                attribute(note, "plainTextPath", "internal://\(id).txt")
-                files.append(("\(id).txt", memo.text))
-                if let coder = memo.coder, let user = userGUID[coder] { attribute(note, "creatingUser", user) }
-                if let created = date(memo.created) { attribute(note, "creationDateTime", created) }
-                note.addChild(XMLElement(name: "PlainTextContent", stringValue: memo.text))
-                notes.addChild(note)
-            }
-            annotationNotes(users: userGUID).forEach(notes.addChild)
-            root.addChild(notes)
-        }
+        if !snapshot.roster.attributes.isEmpty { root.addChild(variablesElement()) }
+        if !snapshot.roster.participants.isEmpty { root.addChild(casesElement()) }
+        if !snapshot.transcripts.isEmpty { root.addChild(try sourcesElement(files: &files, users: userGUID)) }
+        if !snapshot.memos.isEmpty || !snapshot.annotations.isEmpty { root.addChild(notesElement(files: &files, users: userGUID)) }
         // Study and participant memos hang on the project (a REFI case takes no note).
         for memo in snapshot.memos where memo.on == "study" || memo.on.hasPrefix("participant:") {
             let ref = XMLElement(name: "NoteRef")
@@ -420,91 +272,180 @@ public struct REFIExport {
         return root
     }
 
-    /// A recording as REFI's `AudioSource` or `VideoSource` (by what ffprobe found when it was registered: a video
-    /// stream or not) holding its transcript: the same text file, a `SyncPoint` (time in ms, position in code points)
-    /// at the start and at the end of each timed turn, and each text selection made a `TranscriptSelection` between
-    /// two sync points of its own at its first and past its last character (REFI 1.5 §9.3; Project.xsd
-    /// `TranscriptType`). An excerpt's sync points take the time of their place in the turn holding them, by linear
-    /// interpolation between the turn's start and end (REFI gives a selection no time of its own; QualCoder
-    /// approximates the same way from its text time stamps, refi.py `get_transcript_syncpoints`).
-    func recordingSource(_ record: MediaRecord, transcript: XMLElement, key: String, name: String, text: String) throws -> XMLElement {
-        let id = guid("recording", record.participant + "\u{1F}" + record.label)
-        let source = XMLElement(name: record.kind == .video ? "VideoSource" : "AudioSource")
-        let ext = (record.path as NSString).pathExtension.lowercased()
-        attribute(source, "guid", id)
-        // QualCoder stores the recording under this name in its audio or video folder: it keeps the extension.
-        attribute(source, "name", ext.isEmpty ? name : name + "." + ext)
-        switch media {
-        case .copy:
-            let entry = ext.isEmpty ? id : "\(id).\(ext)"
-            attribute(source, "path", "internal://" + entry)
-            mediaFiles.append((entry, record))
-        case .link:
-            attribute(source, "path", "absolute://" + record.path)
+    /// The coders as REFI users.
+    private func usersElement(_ userGUID: [String: String]) -> XMLElement {
+        let users = XMLElement(name: "Users")
+        for coder in snapshot.coders {
+            let user = XMLElement(name: "User")
+            // Every coder has a GUID: `userGUID` is made from the same list.
+            attribute(user, "guid", userGUID[coder]!)
+            attribute(user, "name", coder)
+            users.addChild(user)
         }
-        attribute(source, "currentPath", record.path)
-        if let created = date(record.added) { attribute(source, "creationDateTime", created) }
-        let element = XMLElement(name: "Transcript")
-        for name in ["guid", "name", "plainTextPath", "creationDateTime"] {
-            if let value = transcript.attributes?.first(where: { $0.name == name })?.stringValue { attribute(element, name, value) }
-        }
-        // QualCoder needs the transcript's date (it reads it unguarded); the study's creation stands in for it.
-        if element.attributes?.first(where: { $0.name == "creationDateTime" }) == nil, let created = date(snapshot.info.created) ?? date(record.added) {
-            attribute(element, "creationDateTime", created)
-        }
-        var points: [(position: Int, time: Int, guid: String)] = []
-        let turns = (snapshot.turns[key] ?? []).filter { $0.start != nil && $0.end != nil }
-        for (index, turn) in turns.enumerated() {
-            points.append((turn.spanStart, turn.start!, guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}start")))
-            points.append((turn.spanEnd, max(turn.end!, turn.start!), guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}end")))
-        }
-        let selections = (transcript.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "PlainTextSelection" }
-        var made: [XMLElement] = []
-        for selection in selections {
-            let selectionGUID = selection.attributes?.first(where: { $0.name == "guid" })?.stringValue ?? ""
-            guard let start = Int(selection.attributes?.first(where: { $0.name == "startPosition" })?.stringValue ?? ""),
-                  let end = Int(selection.attributes?.first(where: { $0.name == "endPosition" })?.stringValue ?? "") else { continue }
-            let from = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}start")
-            let to = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}end")
-            points.append((start, Self.time(at: start, turns: turns), from))
-            points.append((end, Self.time(at: end, turns: turns), to))
-            selection.detach()
-            let made_ = XMLElement(name: "TranscriptSelection")
-            for attribute_ in selection.attributes ?? [] where !["startPosition", "endPosition"].contains(attribute_.name ?? "") {
-                attribute(made_, attribute_.name!, attribute_.stringValue ?? "")
-                if attribute_.name == "name" {
-                    attribute(made_, "fromSyncPoint", from)
-                    attribute(made_, "toSyncPoint", to)
-                }
-            }
-            for child in selection.children ?? [] {
-                child.detach()
-                made_.addChild(child)
-            }
-            made.append(made_)
-        }
-        for point in points.sorted(by: { ($0.position, $0.time) < ($1.position, $1.time) }) {
-            let sync = XMLElement(name: "SyncPoint")
-            attribute(sync, "guid", point.guid)
-            attribute(sync, "timeStamp", String(point.time))
-            attribute(sync, "position", String(point.position))
-            element.addChild(sync)
-        }
-        made.forEach(element.addChild)
-        source.addChild(element)
-        return source
+        return users
     }
 
-    /// The time, in ms of the recording, of a character position: interpolated in the timed turn that holds it, else
-    /// the end of the last turn before it (the start of the first, before any).
-    static func time(at position: Int, turns: [TranscriptTurn]) -> Int {
-        if let turn = turns.first(where: { $0.spanStart <= position && position <= $0.spanEnd }), let start = turn.start, let end = turn.end {
-            let length = turn.spanEnd - turn.spanStart
-            guard length > 0, end > start else { return start }
-            return start + Int((Double(end - start) * Double(position - turn.spanStart) / Double(length)).rounded())
+    /// The participant attributes as REFI variables.
+    private func variablesElement() -> XMLElement {
+        let attributes = snapshot.roster.attributes
+        let variables = XMLElement(name: "Variables")
+        for definition in attributes {
+            let variable = XMLElement(name: "Variable")
+            attribute(variable, "guid", guid("attribute", definition.name))
+            attribute(variable, "name", definition.name)
+            attribute(variable, "typeOfVariable", definition.type == .number ? "Float" : "Text")
+            if let rule = definition.rule { variable.addChild(XMLElement(name: "Description", stringValue: "Derived from \(definition.derivedFrom ?? "?"): \(rule)")) }
+            variables.addChild(variable)
         }
-        if let before = turns.last(where: { $0.spanEnd <= position }), let end = before.end { return end }
-        return turns.first?.start ?? 0
+        return variables
+    }
+
+    /// The participants as REFI cases, with their attribute values and their transcripts' sources.
+    private func casesElement() -> XMLElement {
+        // A transcript made from a recording travels inside the recording's source; the case refers to that source.
+        let sourceGUID = Dictionary(snapshot.transcripts.map {
+            let key = DocumentID(participant: $0.participant, label: $0.label)
+            return (key, snapshot.recordings[key].map { guid("recording", $0.participant + "\u{1F}" + $0.label) } ?? guid("transcript", key.key))
+        }, uniquingKeysWith: { first, _ in first })
+        let cases = XMLElement(name: "Cases")
+        for participant in snapshot.roster.participants {
+            let element = XMLElement(name: "Case")
+            attribute(element, "guid", guid("participant", participant.code))
+            attribute(element, "name", participant.code)
+            for (name, value) in participant.attributes {
+                let holder = XMLElement(name: "VariableValue")
+                let ref = XMLElement(name: "VariableRef")
+                attribute(ref, "targetGUID", guid("attribute", name))
+                holder.addChild(ref)
+                switch value {
+                case let .number(number): holder.addChild(XMLElement(name: "FloatValue", stringValue: NumberParser.format(number)))
+                case let .text(text): holder.addChild(XMLElement(name: "TextValue", stringValue: text))
+                }
+                element.addChild(holder)
+            }
+            for transcript in snapshot.transcripts where transcript.participant == participant.code {
+                let ref = XMLElement(name: "SourceRef")
+                // Every transcript of the snapshot has its source above.
+                attribute(ref, "targetGUID", sourceGUID[DocumentID(participant: transcript.participant, label: transcript.label)]!)
+                element.addChild(ref)
+            }
+            cases.addChild(element)
+        }
+        return cases
+    }
+
+    /// The transcripts as REFI text sources (inside their recording's source when they have one), each with its
+    /// coded selections and annotations; `files` receives each transcript's text.
+    private func sourcesElement(files: inout [(String, String)], users userGUID: [String: String]) throws -> XMLElement {
+        let codeMemos = Dictionary(grouping: snapshot.memos.filter { $0.on.hasPrefix("code:") }, by: \.on)
+        let sources = XMLElement(name: "Sources")
+        for transcript in snapshot.transcripts {
+            let key = DocumentID(participant: transcript.participant, label: transcript.label)
+            let id = guid("transcript", key.key)
+            let sourceName = key.description
+            let source = XMLElement(name: "TextSource")
+            attribute(source, "guid", id)
+            attribute(source, "name", sourceName)
+            attribute(source, "plainTextPath", "internal://\(id).txt")
+            if snapshot.sessionLogs.contains(key) { source.addChild(XMLElement(name: "Description", stringValue: Self.sessionLogMark)) }
+            files.append(("\(id).txt", transcript.text))
+            // One selection per excerpt, holding one coding per code × category.
+            // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).
+            let placed = snapshot.codes.filter {
+                $0.spanStart != nil && $0.document == key
+            }
+            var excerptIDs: [Int64] = []
+            // `placed` holds codes with a span only.
+            for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
+                excerptIDs.append(code.excerptID)
+            }
+            for excerptID in excerptIDs {
+                excerptSelections(excerptID, placed: placed, memos: codeMemos, users: userGUID).forEach(source.addChild)
+            }
+            annotationSelections(participant: transcript.participant, label: transcript.label, users: userGUID).forEach(source.addChild)
+            if let record = snapshot.recordings[key] {
+                sources.addChild(try recordingSource(record, transcript: source, key: key, name: sourceName, text: transcript.text))
+            } else {
+                sources.addChild(source)
+            }
+        }
+        return sources
+    }
+
+    /// The selections of one excerpt: one per coder and coding memo (QualCoder reads the coder from the selection and a
+    /// coding memo from its Description), each holding one coding per code × category. `placed` are codes with a span.
+    private func excerptSelections(_ excerptID: Int64, placed: [CodeRecord], memos codeMemos: [String: [MemoRecord]],
+                                   users userGUID: [String: String]) -> [XMLElement] {
+        var selections: [XMLElement] = []
+        let onIt = placed.filter { $0.excerptID == excerptID }.sorted { $0.id < $1.id }
+        // A code that came in by import goes back in the selection it came in (its kept GUID): several
+        // selections on the same words stay several.
+        var groups: [(kept: String?, coder: String?, memo: String?, codes: [CodeRecord])] = []
+        for code in onIt {
+            let memo = codeMemos["code:\(code.id)"].map { $0.map(\.text).joined(separator: "\n\n") }
+            let kept = snapshot.selections[code.id]
+            if let index = groups.firstIndex(where: { kept != nil ? $0.kept == kept : $0.kept == nil && $0.coder == code.coder && $0.memo == memo }) {
+                groups[index].codes.append(code)
+                if groups[index].memo == nil { groups[index].memo = memo }
+            } else {
+                groups.append((kept, code.coder, memo, [code]))
+            }
+        }
+        let keptHere = Set(groups.compactMap(\.kept))
+        for (number, group) in groups.enumerated() {
+            let selection = XMLElement(name: "PlainTextSelection")
+            let first = group.codes[0]
+            let excerptGUID = guid("excerpt", String(excerptID))
+            attribute(selection, "guid", group.kept
+                      ?? (number == 0 && !keptHere.contains(excerptGUID) ? excerptGUID
+                          : guid("excerpt", "\(excerptID)\u{1F}\(group.coder ?? "")\u{1F}\(number)")))
+            attribute(selection, "name", first.excerpt)
+            // `placed` holds codes with a span only, and a stored span has both ends.
+            attribute(selection, "startPosition", String(first.spanStart!))
+            attribute(selection, "endPosition", String(first.spanEnd!))
+            if let coder = group.coder, let user = userGUID[coder] { attribute(selection, "creatingUser", user) }
+            if let created = group.codes.compactMap({ date($0.created) }).min() { attribute(selection, "creationDateTime", created) }
+            if let memo = group.memo { selection.addChild(XMLElement(name: "Description", stringValue: memo)) }
+            for code in group.codes {
+                for category in code.categories {
+                    let coding = XMLElement(name: "Coding")
+                    attribute(coding, "guid", guid("coding", "\(code.id)\u{1F}\(category)"))
+                    if let coder = code.coder, let user = userGUID[coder] { attribute(coding, "creatingUser", user) }
+                    if let created = date(code.created) { attribute(coding, "creationDateTime", created) }
+                    let ref = XMLElement(name: "CodeRef")
+                    attribute(ref, "targetGUID", guid("code", category + "\u{1F}" + code.code))
+                    coding.addChild(ref)
+                    for memo in codeMemos["code:\(code.id)"] ?? [] {
+                        let note = XMLElement(name: "NoteRef")
+                        attribute(note, "targetGUID", guid("memo", String(memo.id)))
+                        coding.addChild(note)
+                    }
+                    selection.addChild(coding)
+                }
+            }
+            selections.append(selection)
+        }
+        return selections
+    }
+
+    /// The memos and annotations as REFI notes; `files` receives each memo's text.
+    private func notesElement(files: inout [(String, String)], users userGUID: [String: String]) -> XMLElement {
+        let notes = XMLElement(name: "Notes")
+        for memo in snapshot.memos {
+            let note = XMLElement(name: "Note")
+            let id = guid("memo", String(memo.id))
+            attribute(note, "guid", id)
+            attribute(note, "name", memo.on)
+            // The text twice, as peers read it: inline, and as a source file (QualCoder reads journals from it).
+            attribute(note, "plainTextPath", "internal://\(id).txt")
+            files.append(("\(id).txt", memo.text))
+            if let coder = memo.coder, let user = userGUID[coder] { attribute(note, "creatingUser", user) }
+            if let created = date(memo.created) { attribute(note, "creationDateTime", created) }
+            note.addChild(XMLElement(name: "PlainTextContent", stringValue: memo.text))
+            notes.addChild(note)
+        }
+        annotationNotes(users: userGUID).forEach(notes.addChild)
+        return notes
     }
 
     func find(_ elements: [XMLElement], guid: String) -> XMLElement? {

@@ -8,10 +8,10 @@
 public struct AgreementCoverage: Sendable, Equatable, Codable {
     /// Where an excerpt lies: the document (participant and transcript) and its span, when placed in a transcript.
     public struct Placement: Sendable, Equatable {
-        public var document: String
+        public var document: DocumentID
         public var start: Int?
         public var end: Int?
-        public init(document: String, start: Int?, end: Int?) {
+        public init(document: DocumentID, start: Int?, end: Int?) {
             self.document = document
             self.start = start
             self.end = end
@@ -54,12 +54,12 @@ public struct AgreementCoverage: Sendable, Equatable, Codable {
         excerpts = codedBy.count
         compared = codedBy.values.filter { $0.count >= 2 }.count
         // Each coder's placed excerpts per document, sorted by start, to find overlaps.
-        var spans: [String: [(start: Int, end: Int, coder: Int, excerpt: Int64)]] = [:]
+        var spans: [DocumentID: [(start: Int, end: Int, coder: Int, excerpt: Int64)]] = [:]
         for (excerpt, by) in codedBy {
             guard let place = placements[excerpt], let start = place.start, let end = place.end, end > start else { continue }
             for coder in by { spans[place.document, default: []].append((start, end, coder, excerpt)) }
         }
-        for key in spans.keys { spans[key]!.sort { $0.start < $1.start } }
+        for key in spans.keys { spans[key]?.sort { $0.start < $1.start } }
         var only = Array(repeating: 0, count: coders.count)
         var other = Array(repeating: 0, count: coders.count)
         for (excerpt, by) in codedBy where by.count == 1 {

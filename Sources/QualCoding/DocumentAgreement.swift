@@ -14,16 +14,26 @@ public struct DocumentAgreement: Sendable, Equatable {
     /// One coded segment: which coder (0 or 1), the document, the category and its span (characters).
     public struct Segment: Sendable, Equatable {
         public var coder: Int
-        public var document: String
+        public var document: DocumentID
         public var category: String
         public var start: Int
         public var end: Int
-        public init(coder: Int, document: String, category: String, start: Int, end: Int) {
+        public init(coder: Int, document: DocumentID, category: String, start: Int, end: Int) {
             self.coder = coder
             self.document = document
             self.category = category
             self.start = start
             self.end = end
+        }
+    }
+
+    /// A unit of the presence and frequency levels: one category in one document.
+    public struct Unit: Sendable, Hashable {
+        public var document: DocumentID
+        public var category: String
+        public init(document: DocumentID, category: String) {
+            self.document = document
+            self.category = category
         }
     }
 
@@ -41,15 +51,19 @@ public struct DocumentAgreement: Sendable, Equatable {
 
     /// - Parameter documents: every document both coders could code (a category neither used there is an agreeing
     ///   absence at the presence level).
-    public init(segments: [Segment], documents: [String], threshold: Double) {
+    public init(segments: [Segment], documents: [DocumentID], threshold: Double) {
         self.threshold = threshold
         let categories = Set(segments.map(\.category))
         var presence = Level(units: 0, agreeing: 0)
         var frequency = Level(units: 0, agreeing: 0)
+        var counts: [Unit: (a: Int, b: Int)] = [:]
+        for segment in segments where segment.coder == 0 || segment.coder == 1 {
+            let unit = Unit(document: segment.document, category: segment.category)
+            if segment.coder == 0 { counts[unit, default: (0, 0)].a += 1 } else { counts[unit, default: (0, 0)].b += 1 }
+        }
         for document in documents {
             for category in categories {
-                let a = segments.filter { $0.coder == 0 && $0.document == document && $0.category == category }.count
-                let b = segments.filter { $0.coder == 1 && $0.document == document && $0.category == category }.count
+                let (a, b) = counts[Unit(document: document, category: category)] ?? (0, 0)
                 presence.units += 1
                 if (a > 0) == (b > 0) { presence.agreeing += 1 }
                 if a > 0 || b > 0 {
@@ -72,5 +86,20 @@ public struct DocumentAgreement: Sendable, Equatable {
         self.presence = presence
         self.frequency = frequency
         self.overlap = overlap
+    }
+}
+
+extension DocumentAgreement {
+    /// The segments of two coders' codes (`coders[0]` is coder 0; names matched ignoring case): one per category of each
+    /// code placed in a transcript on at least one character. Other coders' codes and unplaced ones are left out.
+    public static func segments(_ codes: [CodedSpan], coders: [String]) -> [Segment] {
+        var segments: [Segment] = []
+        for code in codes {
+            guard let coder = code.coderIndex(in: coders), let span = code.span else { continue }
+            for category in code.categories {
+                segments.append(.init(coder: coder, document: code.document, category: category, start: span.lowerBound, end: span.upperBound))
+            }
+        }
+        return segments
     }
 }

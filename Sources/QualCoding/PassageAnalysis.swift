@@ -19,16 +19,16 @@ public enum PassageCooccurrence {
     /// Overlap of coded segments is the unit of MAXQDA's Code Relations Browser and ATLAS.ti's code co-occurrence
     /// table (Friese 2019, *Qualitative Data Analysis with ATLAS.ti*, ch. 6); `within` widens it to segments close by.
     ///
-    /// - Parameter transcripts: document key → its text and turns (for word distance and turns).
+    /// - Parameter transcripts: document → its text and turns (for word distance and turns).
     public static func matrix(_ passages: [CodedPassage], categories: [String], proximity: Proximity,
-                              transcripts: [String: TranscriptText]) -> [[Int]] {
+                              transcripts: [DocumentID: TranscriptText]) -> [[Int]] {
         // One unit per excerpt, with every category any of its codes gives it.
         var units: [Int64: CodedPassage] = [:]
         var order: [Int64] = []
         for passage in passages {
             if units[passage.excerptID] == nil { units[passage.excerptID] = passage; order.append(passage.excerptID); units[passage.excerptID]?.categories = [] }
-            for category in passage.categories where !(units[passage.excerptID]!.categories.contains(category)) {
-                units[passage.excerptID]!.categories.append(category)
+            for category in passage.categories where units[passage.excerptID]?.categories.contains(category) == false {
+                units[passage.excerptID]?.categories.append(category)
             }
         }
         let list = order.compactMap { units[$0] }
@@ -51,7 +51,7 @@ public enum PassageCooccurrence {
     }
 
     /// Whether two excerpts occur together by `proximity`.
-    public static func together(_ a: CodedPassage, _ b: CodedPassage, proximity: Proximity, transcripts: [String: TranscriptText]) -> Bool {
+    public static func together(_ a: CodedPassage, _ b: CodedPassage, proximity: Proximity, transcripts: [DocumentID: TranscriptText]) -> Bool {
         if QuoteSelection.overlap(a, b) { return true }
         guard let x = a.place, let y = b.place, x.document == y.document else { return false }
         switch proximity {
@@ -115,6 +115,7 @@ public struct WordFrequency: Sendable, Equatable, Codable {
                 }
             }
         }
+        // `counts` and `people` gain the same words together.
         let sorted = counts.keys.sorted { a, b in
             if counts[a]! != counts[b]! { return counts[a]! > counts[b]! }
             if people[a]!.count != people[b]!.count { return people[a]!.count > people[b]!.count }
@@ -147,24 +148,28 @@ extension WordFrequency {
     /// passages' spans, so nested or overlapping excerpts (and one excerpt coded several times) do not count their
     /// shared words twice; an excerpt placed in no transcript counts once. One text per stretch of the union, in the
     /// order the passages come.
-    public static func codedTexts(_ passages: [CodedPassage], transcripts: [String: TranscriptText]) -> [(participant: String, text: String)] {
+    public static func codedTexts(_ passages: [CodedPassage], transcripts: [DocumentID: TranscriptText]) -> [(participant: String, text: String)] {
         var loose: Set<Int64> = []
-        var spans: [String: [Range<Int>]] = [:]
-        var order: [(key: String, document: String, participant: String)] = []
+        // A participant's words in one transcript (a focus group's transcript holds several participants').
+        struct Speaker: Hashable { var document: DocumentID; var participant: String }
+        var spans: [Speaker: [Range<Int>]] = [:]
+        var order: [Speaker] = []
         var result: [(participant: String, text: String)] = []
         for passage in passages {
             guard let place = passage.place, transcripts[place.document] != nil else {
                 if loose.insert(passage.excerptID).inserted { result.append((passage.participant, passage.excerpt)) }
                 continue
             }
-            let key = place.document + "\u{1F}" + passage.participant
-            if spans[key] == nil { order.append((key, place.document, passage.participant)) }
+            let key = Speaker(document: place.document, participant: passage.participant)
+            if spans[key] == nil { order.append(key) }
             spans[key, default: []].append(place.span)
         }
-        for (key, document, participant) in order {
-            let scalars = transcripts[document]!.scalars
+        for key in order {
+            // Passages without their transcript were counted as loose text above.
+            guard let scalars = transcripts[key.document]?.scalars, let stretches = spans[key] else { continue }
+            let participant = key.participant
             var merged: [Range<Int>] = []
-            for span in spans[key]!.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            for span in stretches.sorted(by: { $0.lowerBound < $1.lowerBound }) {
                 let lower = max(0, min(span.lowerBound, scalars.count)), upper = max(lower, min(span.upperBound, scalars.count))
                 if let last = merged.last, lower <= last.upperBound {
                     merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, upper)

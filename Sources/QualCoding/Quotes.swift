@@ -12,13 +12,13 @@ public struct CodedPassage: Sendable, Equatable {
     public var code: String
     public var categories: [String]
     public var coder: String?
-    /// The transcript the excerpt lies in (a key naming it), nil for an excerpt placed in no transcript.
-    public var document: String?
+    /// The transcript the excerpt lies in, nil for an excerpt placed in no transcript.
+    public var document: DocumentID?
     /// Where the excerpt lies in that transcript: Unicode scalar offsets of its NFC text.
     public var span: Range<Int>?
 
     public init(id: Int64, excerptID: Int64, participant: String, excerpt: String, code: String, categories: [String],
-                coder: String? = nil, document: String? = nil, span: Range<Int>? = nil) {
+                coder: String? = nil, document: DocumentID? = nil, span: Range<Int>? = nil) {
         self.id = id
         self.excerptID = excerptID
         self.participant = participant
@@ -31,9 +31,16 @@ public struct CodedPassage: Sendable, Equatable {
     }
 
     /// Where it lies, when it lies in a transcript.
-    var place: (document: String, span: Range<Int>)? {
+    var place: (document: DocumentID, span: Range<Int>)? {
         guard let document, let span else { return nil }
         return (document, span)
+    }
+
+    /// The words it is on: its span of its transcript, or its excerpt when placed in none. Codes on the same words,
+    /// whoever coded them, share the key.
+    public var key: PassageKey {
+        if let place { return .span(place.document, place.span) }
+        return .excerpt(excerptID)
     }
 }
 

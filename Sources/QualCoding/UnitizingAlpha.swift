@@ -67,8 +67,8 @@ public struct UnitizingAlpha: Sendable, Equatable {
     public static func merged(_ units: [Unit]) -> [Unit] {
         var result: [Unit] = []
         let groups = Dictionary(grouping: units) { "\($0.coder)\u{1F}\($0.category)" }
-        for key in groups.keys.sorted() {
-            var stretches = groups[key]!.sorted { $0.start < $1.start }
+        for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+            var stretches = group.sorted { $0.start < $1.start }
             var current = stretches.removeFirst()
             for next in stretches {
                 if next.start <= current.start + current.length {
@@ -176,5 +176,35 @@ public struct UnitizingAlpha: Sendable, Equatable {
         let denominator = rl * (rl - 1) - squared
         guard denominator > 0 else { return 0 }
         return sum * (2 / Double(length)) / denominator
+    }
+}
+
+extension UnitizingAlpha {
+    /// Transcripts laid end to end as one continuum of characters, in the order given (unitizing α compares one
+    /// continuum): where each document starts, and the length of all.
+    public struct Continuum: Sendable, Equatable {
+        public private(set) var offsets: [DocumentID: Int] = [:]
+        public private(set) var length = 0
+
+        public init(_ documents: [(document: DocumentID, characters: Int)]) {
+            for (document, characters) in documents {
+                offsets[document] = length
+                length += characters
+            }
+        }
+
+        /// The coders' units on the continuum (`coders` give the coder numbers; names matched ignoring case): one per
+        /// category of each code placed on at least one character of a document of the continuum, each coder's spans of
+        /// one category joined where they overlap (`merged`).
+        public func units(_ codes: [CodedSpan], coders: [String]) -> [Unit] {
+            var units: [Unit] = []
+            for code in codes {
+                guard let coder = code.coderIndex(in: coders), let span = code.span, let offset = offsets[code.document] else { continue }
+                for category in code.categories {
+                    units.append(.init(coder: coder, category: category, start: offset + span.lowerBound, length: span.count))
+                }
+            }
+            return UnitizingAlpha.merged(units)
+        }
     }
 }

@@ -31,16 +31,6 @@ public struct CodingDataset: Sendable {
     }
 }
 
-/// Codes the coding analyses do not count, by why.
-public struct LeftOutCodings: Sendable, Equatable {
-    /// Codes of excerpts in a moderated session's log (a log is not an interview).
-    public var inSessionLogs = 0
-    /// Codes of excerpts that are the moderator's words alone.
-    public var moderatorWords = 0
-    public init() {}
-    public var isEmpty: Bool { inSessionLogs == 0 && moderatorWords == 0 }
-}
-
 /// What a category's share of participants is a share of.
 public enum ShareDenominator: String, Sendable, CaseIterable {
     /// Participants who were interviewed (a transcript or any code): those who could have raised a category.

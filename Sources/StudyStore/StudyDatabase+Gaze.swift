@@ -20,26 +20,6 @@ public struct GazeImportSummary: Sendable, Equatable {
     public var filters: [String]
 }
 
-/// One participant's recording of one media, as stored.
-public struct GazeRecordingInfo: Sendable, Equatable, Codable {
-    public var participant: String
-    public var media: String
-    public var recording: String
-    public var samples: Int
-    public var invalidShare: Double
-    public var fixations: Int
-    /// How the fixations were found: the export's filter or studyctl's I-VT with its parameters.
-    public var filter: String
-}
-
-/// Tobii's AOI metrics of one participant on one media.
-public struct GazeMetricsRow: Sendable, Equatable, Codable {
-    public var participant: String
-    public var media: String
-    public var recording: String
-    public var metrics: AOIMetrics
-}
-
 /// One Tobii export as read: its name for messages, its dialect, its recordings (fixations found), how many samples,
 /// and the I-VT filter studyctl ran for the whole file (nil when the export's own fixations were read).
 public struct GazeFile: Sendable {
@@ -63,10 +43,11 @@ extension StudyDatabase {
     /// fixations, samples and the filter the fixations come from), in one transaction: all files or none, every
     /// problem reported with its file.
     ///
-    /// `image`, when given, is asked for the stimulus image of each media that has none yet (its bytes and file), and
-    /// what it returns is registered in the same transaction: a bad image leaves the study as it was.
+    /// `image`, when given, is asked for the stimulus image of each media that has none yet (its bytes, file and the
+    /// size its header gives), and what it returns is registered in the same transaction: a bad image (`image` throws)
+    /// leaves the study as it was.
     public func storeGaze(_ collected: [GazeFile], addParticipants: Bool = false,
-                          image: ((String) throws -> (data: Data, file: String)?)? = nil) throws -> GazeImportSummary {
+                          image: ((String) throws -> (data: Data, file: String, size: StimulusSize)?)? = nil) throws -> GazeImportSummary {
         var problems: [StoreError.Problem] = []
         return try write { db in
             var added: [String] = []
@@ -104,9 +85,10 @@ extension StudyDatabase {
                     try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [media])
                     if let image, try Bool.fetchOne(db, sql: "SELECT image IS NULL FROM gaze_media WHERE name = ?", arguments: [media]) == true,
                        let found = try image(media) {
-                        try Self.storeImage(db, media: media, data: found.data, file: found.file)
+                        try Self.storeImage(db, media: media, data: found.data, file: found.file, size: found.size)
                         registered.append(.init(media: media, file: found.file))
                     }
+                    // Inserted just above when it was not there.
                     let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media])!
                     if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_recording WHERE participant_id = ? AND media_id = ? AND recording = ?",
                                           arguments: [participantID, mediaID, recording.recording]) != nil {
@@ -151,6 +133,7 @@ extension StudyDatabase {
     }
 
     /// How an AOI known only from an export's hit column is stored.
+    /// (Encoding a fixed case of a plain Codable enum cannot fail.)
     static let exportHitsShape = String(decoding: try! JSONEncoder().encode(AOI.Shape.exportHits), as: UTF8.self)
 
     /// Adds an area of interest to a media the study has recordings of.
@@ -219,14 +202,7 @@ extension StudyDatabase {
     /// Tobii's AOI metrics for every recording × AOI of its media.
     public func gazeMetrics() throws -> [GazeMetricsRow] {
         let areas = try aois()
-        var rows: [GazeMetricsRow] = []
-        for set in try gazeFixationSets() {
-            for (aoiMedia, aoi) in areas where aoiMedia.caseInsensitiveCompare(set.media) == .orderedSame {
-                rows.append(GazeMetricsRow(participant: set.participant, media: set.media, recording: set.recording,
-                                           metrics: AOIMetrics(aoi: aoi, fixations: set.fixations, onset: set.onset)))
-            }
-        }
-        return rows
+        return GazeMetricsRow.rows(for: try gazeFixationSets(), aois: areas)
     }
 }
 
@@ -302,16 +278,6 @@ extension StudyDatabase {
     }
 }
 
-/// One recording's fixations with what places them: participant, media, recording and the media's onset.
-public struct GazeFixationSet: Sendable, Equatable {
-    public var participant: String
-    public var media: String
-    public var recording: String
-    /// Time of the media's first sample, ms from the recording's start.
-    public var onset: Double
-    public var fixations: [Fixation]
-}
-
 /// A media (stimulus) as stored: its name, its image when registered, and its size in pixels.
 public struct GazeMedia: Sendable, Equatable, Codable {
     public var name: String
@@ -323,51 +289,27 @@ public struct GazeMedia: Sendable, Equatable, Codable {
     public var aois: Int
 }
 
-/// Participants put in groups by an attribute's values: participant → group, and the groups in their order.
-public struct ParticipantGroups: Sendable, Equatable {
-    public var attribute: String
-    public var groupOf: [String: String]
-    public var order: [String]
-}
-
-/// One AOI's metrics summarised over a group of participants (or all of them).
-public struct GazeSummaryRow: Sendable, Equatable, Codable {
-    public var media: String
-    public var aoi: String
-    /// The group's name; `nil` when not grouped.
-    public var group: String?
-    public var participants: Int
-    public var fixated: Int
-    /// Tobii's "percentage fixated": participants with at least one fixation in the AOI, of those who saw the media.
-    public var percentFixated: Double
-    /// Means over the participants who fixated the AOI (the metric does not exist for the others).
-    public var timeToFirstFixation: Descriptive?
-    public var firstFixationDuration: Descriptive?
-    /// Means over every participant who saw the media (0 for those who never fixated the AOI).
-    public var totalFixationDuration: Descriptive?
-    public var fixationCount: Descriptive?
-    public var visitCount: Descriptive?
-    public var totalVisitDuration: Descriptive?
-}
-
 extension StudyDatabase {
-    /// Stores the stimulus image of `media` (PNG or JPEG bytes, kept as given), creating the media when no recording
-    /// has named it yet; the size comes from the image.
-    public func registerMedia(_ media: String, image data: Data, file: String) throws -> StimulusSize {
-        let name: String
-        do { name = try StudyText.name(media.trimmingCharacters(in: .whitespaces), as: .mediaName) } catch {
-            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: error.reason)])
-        }
+    /// Stores the stimulus image of `media` (PNG or JPEG bytes, kept as given, and the size its header gives), creating
+    /// the media when no recording has named it yet.
+    public func registerMedia(_ media: String, image data: Data, file: String, size: StimulusSize) throws -> StimulusSize {
+        let name = try Self.mediaName(media)
         return try write { db in
             try db.execute(sql: "INSERT INTO gaze_media (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [name])
-            return try Self.storeImage(db, media: name, data: data, file: file)
+            return try Self.storeImage(db, media: name, data: data, file: file, size: size)
         }
     }
 
-    /// Checks an image's header and stores it on `media`, inside the caller's transaction.
+    /// A media name as typed, checked and composed as the study stores it; refused with the name when it cannot be one.
+    public static func mediaName(_ media: String) throws -> String {
+        do { return try StudyText.name(media.trimmingCharacters(in: .whitespaces), as: .mediaName) } catch {
+            throw StoreError.invalidInput([.init(location: "media '\(media)'", message: error.reason)])
+        }
+    }
+
+    /// Stores an image and its size on `media`, inside the caller's transaction.
     @discardableResult
-    static func storeImage(_ db: Database, media: String, data: Data, file: String) throws -> StimulusSize {
-        let size = try StimulusSize(data: data, file: file)
+    static func storeImage(_ db: Database, media: String, data: Data, file: String, size: StimulusSize) throws -> StimulusSize {
         try db.execute(sql: "UPDATE gaze_media SET image = ?, image_type = ?, image_file = ?, width = ?, height = ? WHERE name = ?",
                        arguments: [data, size.type, (file as NSString).lastPathComponent, size.width, size.height, media])
         return size
@@ -406,14 +348,8 @@ extension StudyDatabase {
         guard let definition = roster.attributes.first(where: { $0.name.caseInsensitiveCompare(attribute) == .orderedSame }) else {
             throw StoreError.unknownAttribute(name: attribute, known: roster.attributes.map(\.name))
         }
-        var groupOf: [String: String] = [:]
-        for participant in roster.participants {
-            if let value = participant.value(of: definition.name) { groupOf[participant.code] = value.display }
-        }
-        var preferred: [String] = []
-        if let rule = definition.rule, let parsed = try? DerivationRule(parsing: rule) { preferred = parsed.clauses.map(\.label) }
-        let order = NaturalOrder.distinct(roster.participants.compactMap { groupOf[$0.code] }, preferring: preferred, last: nil)
-        return ParticipantGroups(attribute: definition.name, groupOf: groupOf, order: order)
+        return ParticipantGroups(attribute: definition.name,
+                                 values: roster.participants.map { ($0.code, $0.value(of: definition.name)?.display) }, rule: definition.rule)
     }
 
     /// Per media × AOI (× group), the metrics summarised over participants: percentage fixated and means with 95 %
@@ -421,46 +357,7 @@ extension StudyDatabase {
     public func gazeSummary(by attribute: String? = nil) throws -> [GazeSummaryRow] {
         let rows = try gazeMetrics()
         let groups = try attribute.map { try participantGroups(by: $0) }
-        var keys: [(media: String, aoi: String)] = []
-        for row in rows where !keys.contains(where: { $0.media == row.media && $0.aoi == row.metrics.aoi }) { keys.append((row.media, row.metrics.aoi)) }
-        var summaries: [GazeSummaryRow] = []
-        for key in keys {
-            let all = rows.filter { $0.media == key.media && $0.metrics.aoi == key.aoi }
-            let names: [String?] = groups.map { g in g.order.filter { name in all.contains { g.groupOf[$0.participant] == name } } } ?? [nil]
-            for name in names {
-                let members = all.filter { name == nil || groups?.groupOf[$0.participant] == name }
-                // One row per participant: a participant with two recordings of the media counts once, summed.
-                var perParticipant: [String: [AOIMetrics]] = [:]
-                for member in members { perParticipant[member.participant, default: []].append(member.metrics) }
-                let metrics = perParticipant.keys.sorted(by: NaturalOrder.areInIncreasingOrder).map { code -> AOIMetrics in
-                    let list = perParticipant[code]!
-                    guard list.count > 1 else { return list[0] }
-                    var merged = list[0]
-                    merged.totalFixationDuration = list.reduce(0) { $0 + $1.totalFixationDuration }
-                    merged.fixationCount = list.reduce(0) { $0 + $1.fixationCount }
-                    merged.visitCount = list.reduce(0) { $0 + $1.visitCount }
-                    merged.totalVisitDuration = list.reduce(0) { $0 + $1.totalVisitDuration }
-                    return merged
-                }
-                let fixated = metrics.filter { $0.fixationCount > 0 }
-                /// Times and counts cannot be negative: an interval reaching below 0 (small n) is clipped there.
-                func summary(_ values: [Double]) -> Descriptive? {
-                    guard var d = Descriptive(values) else { return nil }
-                    if let ci = d.ci95, ci.lowerBound < 0 { d.ci95 = 0...max(0, ci.upperBound) }
-                    return d
-                }
-                summaries.append(GazeSummaryRow(
-                    media: key.media, aoi: key.aoi, group: name, participants: metrics.count, fixated: fixated.count,
-                    percentFixated: metrics.isEmpty ? 0 : 100 * Double(fixated.count) / Double(metrics.count),
-                    timeToFirstFixation: summary(fixated.compactMap(\.timeToFirstFixation)),
-                    firstFixationDuration: summary(fixated.compactMap(\.firstFixationDuration)),
-                    totalFixationDuration: summary(metrics.map(\.totalFixationDuration)),
-                    fixationCount: summary(metrics.map { Double($0.fixationCount) }),
-                    visitCount: summary(metrics.map { Double($0.visitCount) }),
-                    totalVisitDuration: summary(metrics.map(\.totalVisitDuration))))
-            }
-        }
-        return summaries
+        return GazeSummaryRow.summaries(rows, groups: groups)
     }
 
     /// The AOI visit sequences of every participant on `media` and their pairwise similarity (normalised
@@ -485,44 +382,16 @@ extension StudyDatabase {
     }
 }
 
-/// A stimulus image's type and size, read from its header (PNG: IHDR; JPEG: the first SOF marker), so the store
-/// needs no image library; Figures decodes the pixels when drawing.
+/// A stimulus image's type ("png" or "jpeg") and size in pixels, as its header gives them (the importing layer reads
+/// the header; the store keeps what it is given).
 public struct StimulusSize: Sendable, Equatable {
     public var type: String
     public var width: Int
     public var height: Int
 
-    public init(data: Data, file: String) throws {
-        let bytes = [UInt8](data)
-        func refuse(_ reason: Sentence) -> StoreError { .invalidInput([.init(location: Sentence(verbatim: file), message: reason)]) }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            guard bytes.count > 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else { throw refuse("the PNG file ends inside its header") }
-            type = "png"
-            width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-            height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        } else if bytes.starts(with: [0xFF, 0xD8]) {
-            type = "jpeg"
-            var i = 2
-            var found: (Int, Int)?
-            while i + 9 < bytes.count, found == nil {
-                guard bytes[i] == 0xFF else { throw refuse("the JPEG file is damaged near byte \(i)") }
-                let marker = bytes[i + 1]
-                if marker == 0xFF { i += 1; continue }
-                let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-                // SOF0…SOF15, except DHT (C4), JPG (C8) and DAC (CC).
-                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                    found = (Int(bytes[i + 7]) << 8 | Int(bytes[i + 8]), Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]))
-                }
-                i += 2 + length
-            }
-            guard let found else { throw refuse("the JPEG file has no image size (no frame header)") }
-            type = "jpeg"
-            (width, height) = found
-        } else {
-            throw refuse("not a PNG or JPEG image")
-        }
-        guard (1...20_000).contains(width), (1...20_000).contains(height) else {
-            throw refuse("the image is \(width) × \(height) pixels; a stimulus may be at most 20000 pixels on a side")
-        }
+    public init(type: String, width: Int, height: Int) {
+        self.type = type
+        self.width = width
+        self.height = height
     }
 }

@@ -3,30 +3,6 @@ import GRDB
 import QualCoding
 import Surveys
 
-/// What quote retrieval, passage co-occurrence and word counts read: every code as a passage, the transcripts the
-/// passages lie in, the participants' attributes and the codebook's themes.
-public struct QuoteMaterial: Sendable {
-    /// Every code (of the coder asked for), in participant order, as passages.
-    public var passages: [CodedPassage]
-    /// Every code of every coder, for `--all-of`/`--none-of` (another coder's code on an overlapping passage counts).
-    public var allPassages: [CodedPassage]
-    /// The stored codes behind `passages`, by code number (their times, speakers, transcript labels).
-    public var records: [Int64: CodeRecord]
-    /// Document key (`CodeRecord.document`) → the transcript's text and turns.
-    public var transcripts: [String: TranscriptText]
-    /// Transcript document keys of interviews (not session logs), in participant order, with their participant.
-    public var interviews: [(document: String, participant: String)]
-    /// Participant → attribute name → value as people read it.
-    public var attributes: [String: [String: String]]
-    /// Attribute name → its values in the order its derivation rule gives them (Iniciante, Intermediário, Avançado),
-    /// for derived attributes.
-    public var valueOrders: [String: [String]]
-    /// The codebook in order: category → its theme (nil when it has none).
-    public var categories: [(name: String, theme: String?)]
-    /// Codes left out: in session logs or on the moderator's words alone.
-    public var leftOut: LeftOutCodings
-}
-
 extension StudyDatabase {
     /// Everything the quote commands read, for one coder's codes or all. Codes in session logs and on the moderator's
     /// words alone are left out (as the coding analyses leave them) and counted in `leftOut`.
@@ -64,7 +40,7 @@ extension StudyDatabase {
             if let rule = definition.rule.flatMap({ try? DerivationRule(parsing: $0) }) { valueOrders[definition.name] = rule.clauses.map(\.label) }
         }
         let codes = roster.participants.map(\.code)
-        let (transcripts, interviews, categories) = try read { db -> ([String: TranscriptText], [(String, String)], [(String, String?)]) in
+        let (transcripts, interviews, categories) = try read { db -> ([DocumentID: TranscriptText], [(DocumentID, String)], [(String, String?)]) in
             var turns: [Int64: [TranscriptText.Turn]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT u.transcript_id, u.span_start, u.span_end, s.role FROM transcript_turn u
@@ -73,12 +49,12 @@ extension StudyDatabase {
                 turns[row["transcript_id"], default: []].append(
                     TranscriptText.Turn(span: (row["span_start"] as Int)..<(row["span_end"] as Int), moderator: row["role"] as String? == "moderator"))
             }
-            var texts: [String: TranscriptText] = [:]
-            var interviews: [(String, String)] = []
+            var texts: [DocumentID: TranscriptText] = [:]
+            var interviews: [(DocumentID, String)] = []
             for row in try Row.fetchAll(db, sql: """
                 SELECT t.id, t.text, t.label, t.kind, p.code FROM transcript t JOIN participant p ON p.id = t.participant_id
                 """) {
-                let key = (row["code"] as String) + "\u{1F}" + (row["label"] as String)
+                let key = DocumentID(participant: row["code"], label: row["label"])
                 texts[key] = TranscriptText(text: row["text"], turns: turns[row["id"]] ?? [], participant: row["code"], participants: codes)
                 if row["kind"] as String? != TranscriptKind.sessionLog.rawValue { interviews.append((key, row["code"])) }
             }
@@ -89,7 +65,8 @@ extension StudyDatabase {
             return (texts, interviews, categories)
         }
         return QuoteMaterial(passages: kept.map(passage), allPassages: every.filter { $0.transcriptKind != .sessionLog }.map(passage),
-                             records: Dictionary(kept.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+                             records: Dictionary(kept.map { ($0.id, QuotedCode(inVivo: $0.inVivo, transcript: $0.transcript, startTime: $0.startTime)) },
+                                                  uniquingKeysWith: { a, _ in a }),
                              transcripts: transcripts, interviews: interviews.map { (document: $0.0, participant: $0.1) },
                              attributes: attributes, valueOrders: valueOrders, categories: categories.map { (name: $0.0, theme: $0.1) }, leftOut: leftOut)
     }

@@ -74,226 +74,254 @@ extension StudyDatabase {
         try read { db in
             let participantID = try Self.participantID(db, code: participant)
             let code = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [participantID]) ?? participant
-            let sessions = try Row.fetchAll(db, sql: "SELECT id, started, transcript_id FROM session WHERE participant_id = ? ORDER BY id",
-                                            arguments: [participantID])
-            guard !sessions.isEmpty else {
-                throw StoreError.invalidInput([.init(location: "participant \(code)",
-                                                     message: "has no moderated session: 'studyctl session \(code)' logs one, and the time line is drawn on its clock")])
-            }
-            let index: Int
-            if let number {
-                guard (1...sessions.count).contains(number) else {
-                    throw StoreError.invalidInput([.init(location: "--session \(number)",
-                                                         message: sessions.count == 1 ? "\(code) has one session (1)" : "\(code) has sessions 1 to \(sessions.count)")])
-                }
-                index = number - 1
-            } else {
-                guard sessions.count == 1 else {
-                    let listed = sessions.enumerated().map { "\($0.offset + 1): \($0.element["started"] as String)" }.joined(separator: "; ")
-                    throw StoreError.invalidInput([.init(location: "participant \(code)",
-                                                         message: "has \(sessions.count) sessions (\(listed)): say which with --session N")])
-                }
-                index = 0
-            }
-            let session = sessions[index]
-            let sessionID: Int64 = session["id"]
-            let started: String = session["started"]
-            var items: [SessionTimeline.Item] = []
-            var ties: [ClockTie] = []
-            var unplaced: [SessionTimeline.Unplaced] = []
-
-            // Events: each try of a task as a bar from its start to its outcome (or cancel), the rest as marks.
-            let events = try Row.fetchAll(db, sql: """
-                SELECT e.kind, t.key AS task, e.offset_seconds, e.value FROM session_event e LEFT JOIN task t ON t.id = e.task_id
-                WHERE e.session_id = ? ORDER BY e.id
-                """, arguments: [sessionID])
-            var open: [String: Int] = [:]
-            var lastMs = 0
-            for row in events {
-                let kind: String = row["kind"]
-                let task = (row["task"] as String?) ?? ""
-                let ms = Int(((row["offset_seconds"] as Double) * 1000).rounded())
-                let value = (row["value"] as String?) ?? ""
-                lastMs = max(lastMs, ms)
-                switch kind {
-                case "start":
-                    open[task] = ms
-                case "outcome", "cancel":
-                    let begun = open.removeValue(forKey: task) ?? ms
-                    items.append(.init(kind: .event, lane: task, label: "attempt", startMs: begun, endMs: ms, detail: kind == "cancel" ? "cancel" : value))
-                case "stop":
-                    break
-                case "uncount":
-                    // Takes back the task's last error mark.
-                    if let last = items.lastIndex(where: { $0.kind == .event && $0.lane == task && $0.label == "error" }) { items.remove(at: last) }
-                case "assist" where value == "0":
-                    if let last = items.lastIndex(where: { $0.kind == .event && $0.lane == task && $0.label == "assist" }) { items.remove(at: last) }
-                default:
-                    items.append(.init(kind: .event, lane: task, label: kind, startMs: ms, detail: kind == "assist" ? "" : value))
-                }
-            }
-            for (task, begun) in open {
-                items.append(.init(kind: .event, lane: task, label: "attempt", startMs: begun, endMs: max(begun, lastMs), detail: "open"))
-            }
-
-            // Transcripts, by way of the recordings they were made from.
-            struct Placed { var tie: ClockTie; var text: [Unicode.Scalar] }
-            var placedTranscripts: [String: Placed] = [:]
-            let transcripts = try Row.fetchAll(db, sql: """
-                SELECT t.id, t.label, t.kind, t.text, m.label AS media_label, m.session_id, m.session_offset_ms, m.sync_anchor, m.sync_media_ms,
-                       (SELECT count(*) FROM transcript_turn u WHERE u.transcript_id = t.id) AS turns,
-                       (SELECT count(*) FROM transcript_turn u WHERE u.transcript_id = t.id AND u.start_ms IS NOT NULL) AS timed
-                FROM transcript t LEFT JOIN media m ON m.transcript_id = t.id WHERE t.participant_id = ? ORDER BY t.label
-                """, arguments: [participantID])
-            var logs: Set<String> = []
-            for row in transcripts {
-                let label: String = row["label"]
-                let shown = label.isEmpty ? "''" : label
-                if (row["kind"] as String) == TranscriptKind.sessionLog.rawValue { logs.insert(label); continue }
-                let turns: Int = row["turns"]
-                let timed: Int = row["timed"]
-                let mediaLabel: String? = row["media_label"]
-                let mediaSession: Int64? = row["session_id"]
-                let source: Sentence = "transcript \(shown)"
-                guard timed > 0 else {
-                    unplaced.append(.init(kind: .turn, source: source, items: max(turns, 1),
-                                          reason: "it has no times: add it again from a timed file (WebVTT, SRT) and link it to its recording with 'studyctl media add \(code) FILE --transcript \(shown) --sync TIME=event:start TASK'"))
-                    continue
-                }
-                guard let mediaLabel else {
-                    unplaced.append(.init(kind: .turn, source: source, items: turns,
-                                          reason: "it is linked to no recording, so its times are on no known clock: 'studyctl media add \(code) FILE --transcript \(shown) --sync TIME=event:start TASK'"))
-                    continue
-                }
-                let recordingName = mediaLabel.isEmpty ? "''" : mediaLabel
-                guard let mediaSession, let offset: Int = row["session_offset_ms"] else {
-                    unplaced.append(.init(kind: .turn, source: source, items: turns,
-                                          reason: "its recording \(recordingName) is not placed on the session's clock: register it again with --starts-at SECONDS or --sync TIME=event:start TASK ('studyctl media remove \(code)\(mediaLabel.isEmpty ? "" : " --label \(mediaLabel)")', then 'studyctl media add')"))
-                    continue
-                }
-                // A recording placed on another of the participant's sessions belongs to that session's time line.
-                guard mediaSession == sessionID else { continue }
-                let anchor = (row["sync_anchor"] as String?) ?? "starts-at"
-                let mediaMs = (row["sync_media_ms"] as Int?) ?? 0
-                let tie = ClockTie(source: "recording \(recordingName)", offsetMs: offset, basis: anchor == "starts-at" ? .startsAt : .sync,
-                                   how: anchor == "starts-at" ? "--starts-at \(MediaTime.seconds(offset))" : "--sync \(MediaTime.text(mediaMs))=\(anchor)")
-                ties.append(tie)
-                let text = Array((row["text"] as String).unicodeScalars)
-                placedTranscripts[label] = Placed(tie: tie, text: text)
-                let id: Int64 = row["id"]
-                for turn in try Row.fetchAll(db, sql: """
-                    SELECT s.name, u.start_ms, u.end_ms, u.span_start, u.span_end FROM transcript_turn u
-                    LEFT JOIN transcript_speaker s ON s.id = u.speaker_id WHERE u.transcript_id = ? AND u.start_ms IS NOT NULL ORDER BY u.position
-                    """, arguments: [id]) {
-                    let start: Int = turn["start_ms"]
-                    let end: Int? = turn["end_ms"]
-                    let words = Self.snippet(text, from: turn["span_start"], to: turn["span_end"])
-                    items.append(.init(kind: .turn, lane: (turn["name"] as String?) ?? "?", label: words, startMs: tie.sessionMs(start),
-                                       endMs: end.map { tie.sessionMs($0) }))
-                }
-            }
-
-            // Coded excerpts: one item per excerpt and category, in the transcript's tie.
-            let codes = try Self.codeRecords(db, where: "e.participant_id = ?", arguments: [participantID])
-            var grouped: [Int64: [CodeRecord]] = [:]
-            var order: [Int64] = []
-            for record in codes {
-                if grouped[record.excerptID] == nil { order.append(record.excerptID) }
-                grouped[record.excerptID, default: []].append(record)
-            }
-            var unplacedExcerpts: [String: Int] = [:]
-            var excerptSources: [String: Sentence] = [:]
-            for excerptID in order {
-                guard let records = grouped[excerptID], let first = records.first else { continue }
-                let transcript = first.transcript ?? ""
-                guard first.spanStart != nil, (first.transcriptParticipant ?? code) == code else { continue }
-                guard let placed = placedTranscripts[transcript], let start = first.startTime, let end = first.endTime else {
-                    if logs.contains(transcript) || first.transcriptKind == .sessionLog {
-                        // Keys: the label, after a unit separator for a session's log.
-                        unplacedExcerpts["\u{1F}" + transcript, default: 0] += 1
-                        excerptSources["\u{1F}" + transcript] = "session log \(transcript)"
-                    } else if transcripts.contains(where: { ($0["label"] as String) == transcript }) {
-                        unplacedExcerpts[transcript, default: 0] += 1
-                        excerptSources[transcript] = "transcript \(transcript.isEmpty ? "''" : transcript)"
-                    }
-                    continue
-                }
-                var byCategory: [String: [String]] = [:]
-                var categoryOrder: [String] = []
-                for record in records {
-                    for lane in record.categories.isEmpty ? [record.code] : record.categories {
-                        if byCategory[lane] == nil { categoryOrder.append(lane) }
-                        if !(byCategory[lane]?.contains(record.code) ?? false) { byCategory[lane, default: []].append(record.code) }
-                    }
-                }
-                for lane in categoryOrder {
-                    items.append(.init(kind: .excerpt, lane: lane, label: Self.snippet(Array(first.excerpt.unicodeScalars), from: 0, to: Int.max),
-                                       startMs: placed.tie.sessionMs(start * 1000), endMs: placed.tie.sessionMs(end * 1000),
-                                       detail: (byCategory[lane] ?? []).joined(separator: "; ")))
-                }
-            }
-            for (source, count) in unplacedExcerpts.sorted(by: { $0.key < $1.key }) {
-                let reason: Sentence = source.hasPrefix("\u{1F}")
-                    ? "the session's log has no times (its notes are on the events' lanes)"
-                    : "their transcript is not on the session's clock (see the transcript above)"
-                unplaced.append(.init(kind: .excerpt, source: excerptSources[source] ?? Sentence(verbatim: source), items: count, reason: reason))
-            }
-
-            // Gaze: per recording name, its sync point, else the export's start against the session's wall clock.
-            let gaze = try Row.fetchAll(db, sql: """
-                SELECT r.id, r.recording, r.start_of_day_ms, r.media_id, m.name AS media FROM gaze_recording r JOIN gaze_media m ON m.id = r.media_id
-                WHERE r.participant_id = ? ORDER BY r.recording, r.id
-                """, arguments: [participantID])
-            let sessionStartOfDay = ClockAlignment.startOfDay(iso: started, in: zone)
-            var gazeTies: [String: ClockTie?] = [:]
-            for row in gaze {
-                let name: String = row["recording"]
-                let media: String = row["media"]
-                if gazeTies[name] == nil {
-                    var tie: ClockTie?
-                    if let sync = try Row.fetchOne(db, sql: "SELECT * FROM gaze_sync WHERE participant_id = ? AND recording = ?", arguments: [participantID, name]) {
-                        if (sync["session_id"] as Int64) != sessionID { gazeTies[name] = .some(nil); continue }
-                        let anchor: String = sync["sync_anchor"]
-                        let offset: Int = sync["session_offset_ms"]
-                        tie = ClockTie(source: "gaze recording \(name)", offsetMs: offset, basis: anchor == "starts-at" ? .startsAt : .sync,
-                                       how: anchor == "starts-at" ? "--starts-at \(MediaTime.seconds(offset))" : "--sync \(MediaTime.text(sync["sync_media_ms"]))=\(anchor)")
-                    } else if let startOfDay: Double = row["start_of_day_ms"], let sessionStartOfDay {
-                        let offset = ClockAlignment.offset(recordingStartOfDay: startOfDay, sessionStartOfDay: sessionStartOfDay)
-                        tie = ClockTie(source: "gaze recording \(name)", offsetMs: offset, basis: .wallClock,
-                                       how: "\(ClockAlignment.timeOfDayText(startOfDay)) − \(ClockAlignment.timeOfDayText(sessionStartOfDay)) (\(zone.identifier))")
-                    }
-                    gazeTies[name] = .some(tie)
-                    if let tie { ties.append(tie) }
-                }
-                guard let entry = gazeTies[name], let tie = entry else {
-                    if gazeTies[name] != nil, try Row.fetchOne(db, sql: "SELECT 1 FROM gaze_sync WHERE participant_id = ? AND recording = ? AND session_id <> ?",
-                                                                 arguments: [participantID, name, sessionID]) != nil { continue }
-                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM gaze_fixation WHERE recording_id = ?", arguments: [row["id"] as Int64]) ?? 0
-                    unplaced.append(.init(kind: .gaze, source: "gaze recording \(name) (\(media))", items: count,
-                                          reason: "it has no sync point and its export no recording start time: 'studyctl gaze sync \(code) --recording \(name) --sync TIME=event:start TASK'"))
-                    continue
-                }
-                let fixations = try Self.fixations(db, recording: row["id"])
-                let areas = try Row.fetchAll(db, sql: "SELECT name, shape FROM gaze_aoi WHERE media_id = ? ORDER BY id", arguments: [row["media_id"] as Int64])
-                if areas.isEmpty {
-                    unplaced.append(.init(kind: .gaze, source: "gaze recording \(name) (\(media))", items: fixations.count,
-                                          reason: "its media has no AOIs to visit: 'studyctl aoi add \(media) NAME --rect X,Y,W,H'"))
-                    continue
-                }
-                for area in areas {
-                    let shape = try JSONDecoder().decode(AOI.Shape.self, from: Data((area["shape"] as String).utf8))
-                    let aoi = AOI(name: area["name"], shape: shape)
-                    for visit in AOIVisit.visits(to: aoi, in: fixations) {
-                        items.append(.init(kind: .gaze, lane: aoi.name, label: aoi.name, startMs: tie.sessionMs(visit.start), endMs: tie.sessionMs(visit.end),
-                                           detail: "\(media) · \(visit.fixations)"))
-                    }
-                }
-            }
-            return SessionTimeline(participant: code, session: index + 1, started: started, endMs: lastMs, items: items, ties: ties, unplaced: unplaced)
+            let (index, sessionID, started) = try Self.timelineSession(db, participantID: participantID, code: code, number: number)
+            var parts = TimelineParts()
+            let lastMs = try Self.eventItems(db, session: sessionID, into: &parts)
+            let transcripts = try Self.transcriptItems(db, participantID: participantID, code: code, session: sessionID, into: &parts)
+            try Self.excerptItems(db, participantID: participantID, code: code, transcripts: transcripts, into: &parts)
+            try Self.gazeItems(db, participantID: participantID, code: code, session: sessionID, started: started, zone: zone, into: &parts)
+            return SessionTimeline(participant: code, session: index + 1, started: started, endMs: lastMs, items: parts.items, ties: parts.ties,
+                                   unplaced: parts.unplaced)
         }
     }
 
-    /// The words of `text` between two scalar offsets, on one line and at most 60 characters (an ellipsis when cut).
+    /// The session the time line is drawn for: the participant's `number`th (1-based), or their only one; its index,
+    /// id and start.
+    static func timelineSession(_ db: Database, participantID: Int64, code: String, number: Int?) throws -> (index: Int, id: Int64, started: String) {
+        let sessions = try Row.fetchAll(db, sql: "SELECT id, started, transcript_id FROM session WHERE participant_id = ? ORDER BY id",
+                                        arguments: [participantID])
+        guard !sessions.isEmpty else {
+            throw StoreError.invalidInput([.init(location: "participant \(code)",
+                                                 message: "has no moderated session: 'studyctl session \(code)' logs one, and the time line is drawn on its clock")])
+        }
+        let index: Int
+        if let number {
+            guard (1...sessions.count).contains(number) else {
+                throw StoreError.invalidInput([.init(location: "--session \(number)",
+                                                     message: sessions.count == 1 ? "\(code) has one session (1)" : "\(code) has sessions 1 to \(sessions.count)")])
+            }
+            index = number - 1
+        } else {
+            guard sessions.count == 1 else {
+                let listed = sessions.enumerated().map { "\($0.offset + 1): \($0.element["started"] as String)" }.joined(separator: "; ")
+                throw StoreError.invalidInput([.init(location: "participant \(code)",
+                                                     message: "has \(sessions.count) sessions (\(listed)): say which with --session N")])
+            }
+            index = 0
+        }
+        let session = sessions[index]
+        return (index, session["id"], session["started"])
+    }
+
+    /// The session's events as items; returns the last event's time (ms), the end of the time line.
+    static func eventItems(_ db: Database, session sessionID: Int64, into parts: inout TimelineParts) throws -> Int {
+        // Events: each try of a task as a bar from its start to its outcome (or cancel), the rest as marks.
+        let events = try Row.fetchAll(db, sql: """
+            SELECT e.kind, t.key AS task, e.offset_seconds, e.value FROM session_event e LEFT JOIN task t ON t.id = e.task_id
+            WHERE e.session_id = ? ORDER BY e.id
+            """, arguments: [sessionID])
+        var open: [String: Int] = [:]
+        var lastMs = 0
+        for row in events {
+            let kind: String = row["kind"]
+            let task = (row["task"] as String?) ?? ""
+            let ms = Int(((row["offset_seconds"] as Double) * 1000).rounded())
+            let value = (row["value"] as String?) ?? ""
+            lastMs = max(lastMs, ms)
+            switch kind {
+            case "start":
+                open[task] = ms
+            case "outcome", "cancel":
+                let begun = open.removeValue(forKey: task) ?? ms
+                parts.items.append(.init(kind: .event, lane: task, label: "attempt", startMs: begun, endMs: ms, detail: kind == "cancel" ? "cancel" : value))
+            case "stop":
+                break
+            case "uncount":
+                // Takes back the task's last error mark.
+                if let last = parts.items.lastIndex(where: { $0.kind == .event && $0.lane == task && $0.label == "error" }) { parts.items.remove(at: last) }
+            case "assist" where value == "0":
+                if let last = parts.items.lastIndex(where: { $0.kind == .event && $0.lane == task && $0.label == "assist" }) { parts.items.remove(at: last) }
+            default:
+                parts.items.append(.init(kind: .event, lane: task, label: kind, startMs: ms, detail: kind == "assist" ? "" : value))
+            }
+        }
+        for (task, begun) in open {
+            parts.items.append(.init(kind: .event, lane: task, label: "attempt", startMs: begun, endMs: max(begun, lastMs), detail: "open"))
+        }
+        return lastMs
+    }
+
+    /// The turns of the participant's transcripts whose recording is placed on this session's clock, as items; the
+    /// others listed as unplaced with why. Returns what the coded excerpts need to be placed.
+    static func transcriptItems(_ db: Database, participantID: Int64, code: String, session sessionID: Int64,
+                                into parts: inout TimelineParts) throws -> TimelineTranscripts {
+        // Transcripts, by way of the recordings they were made from.
+        struct Placed { var tie: ClockTie; var text: [Unicode.Scalar] }
+        var placedTranscripts: [String: Placed] = [:]
+        let transcripts = try Row.fetchAll(db, sql: """
+            SELECT t.id, t.label, t.kind, t.text, m.label AS media_label, m.session_id, m.session_offset_ms, m.sync_anchor, m.sync_media_ms,
+                   (SELECT count(*) FROM transcript_turn u WHERE u.transcript_id = t.id) AS turns,
+                   (SELECT count(*) FROM transcript_turn u WHERE u.transcript_id = t.id AND u.start_ms IS NOT NULL) AS timed
+            FROM transcript t LEFT JOIN media m ON m.transcript_id = t.id WHERE t.participant_id = ? ORDER BY t.label
+            """, arguments: [participantID])
+        var logs: Set<String> = []
+        for row in transcripts {
+            let label: String = row["label"]
+            let shown = label.isEmpty ? "''" : label
+            if (row["kind"] as String) == TranscriptKind.sessionLog.rawValue { logs.insert(label); continue }
+            let turns: Int = row["turns"]
+            let timed: Int = row["timed"]
+            let mediaLabel: String? = row["media_label"]
+            let mediaSession: Int64? = row["session_id"]
+            let source: Sentence = "transcript \(shown)"
+            guard timed > 0 else {
+                parts.unplaced.append(.init(kind: .turn, source: source, items: max(turns, 1),
+                                      reason: "it has no times: add it again from a timed file (WebVTT, SRT) and link it to its recording with 'studyctl media add \(code) FILE --transcript \(shown) --sync TIME=event:start TASK'"))
+                continue
+            }
+            guard let mediaLabel else {
+                parts.unplaced.append(.init(kind: .turn, source: source, items: turns,
+                                      reason: "it is linked to no recording, so its times are on no known clock: 'studyctl media add \(code) FILE --transcript \(shown) --sync TIME=event:start TASK'"))
+                continue
+            }
+            let recordingName = mediaLabel.isEmpty ? "''" : mediaLabel
+            guard let mediaSession, let offset: Int = row["session_offset_ms"] else {
+                parts.unplaced.append(.init(kind: .turn, source: source, items: turns,
+                                      reason: "its recording \(recordingName) is not placed on the session's clock: register it again with --starts-at SECONDS or --sync TIME=event:start TASK ('studyctl media remove \(code)\(mediaLabel.isEmpty ? "" : " --label \(mediaLabel)")', then 'studyctl media add')"))
+                continue
+            }
+            // A recording placed on another of the participant's sessions belongs to that session's time line.
+            guard mediaSession == sessionID else { continue }
+            let anchor = (row["sync_anchor"] as String?) ?? "starts-at"
+            let mediaMs = (row["sync_media_ms"] as Int?) ?? 0
+            let tie = ClockTie(source: "recording \(recordingName)", offsetMs: offset, basis: anchor == "starts-at" ? .startsAt : .sync,
+                               how: anchor == "starts-at" ? "--starts-at \(MediaTime.seconds(offset))" : "--sync \(MediaTime.text(mediaMs))=\(anchor)")
+            parts.ties.append(tie)
+            let text = Array((row["text"] as String).unicodeScalars)
+            placedTranscripts[label] = Placed(tie: tie, text: text)
+            let id: Int64 = row["id"]
+            for turn in try Row.fetchAll(db, sql: """
+                SELECT s.name, u.start_ms, u.end_ms, u.span_start, u.span_end FROM transcript_turn u
+                LEFT JOIN transcript_speaker s ON s.id = u.speaker_id WHERE u.transcript_id = ? AND u.start_ms IS NOT NULL ORDER BY u.position
+                """, arguments: [id]) {
+                let start: Int = turn["start_ms"]
+                let end: Int? = turn["end_ms"]
+                let words = Self.snippet(text, from: turn["span_start"], to: turn["span_end"])
+                parts.items.append(.init(kind: .turn, lane: (turn["name"] as String?) ?? "?", label: words, startMs: tie.sessionMs(start),
+                                   endMs: end.map { tie.sessionMs($0) }))
+            }
+        }
+        return TimelineTranscripts(placed: placedTranscripts.mapValues(\.tie), logs: logs, labels: Set(transcripts.map { $0["label"] as String }))
+    }
+
+    /// The participant's coded excerpts in the placed transcripts, one item per excerpt and category; the others
+    /// counted as unplaced per transcript.
+    static func excerptItems(_ db: Database, participantID: Int64, code: String, transcripts: TimelineTranscripts,
+                             into parts: inout TimelineParts) throws {
+        // Coded excerpts: one item per excerpt and category, in the transcript's tie.
+        let codes = try Self.codeRecords(db, where: "e.participant_id = ?", arguments: [participantID])
+        var grouped: [Int64: [CodeRecord]] = [:]
+        var order: [Int64] = []
+        for record in codes {
+            if grouped[record.excerptID] == nil { order.append(record.excerptID) }
+            grouped[record.excerptID, default: []].append(record)
+        }
+        var unplacedExcerpts: [String: Int] = [:]
+        var excerptSources: [String: Sentence] = [:]
+        for excerptID in order {
+            guard let records = grouped[excerptID], let first = records.first else { continue }
+            let transcript = first.transcript ?? ""
+            guard first.spanStart != nil, (first.transcriptParticipant ?? code) == code else { continue }
+            guard let tie = transcripts.placed[transcript], let start = first.startTime, let end = first.endTime else {
+                if transcripts.logs.contains(transcript) || first.transcriptKind == .sessionLog {
+                    // Keys: the label, after a unit separator for a session's log.
+                    unplacedExcerpts["\u{1F}" + transcript, default: 0] += 1
+                    excerptSources["\u{1F}" + transcript] = "session log \(transcript)"
+                } else if transcripts.labels.contains(transcript) {
+                    unplacedExcerpts[transcript, default: 0] += 1
+                    excerptSources[transcript] = "transcript \(transcript.isEmpty ? "''" : transcript)"
+                }
+                continue
+            }
+            var byCategory: [String: [String]] = [:]
+            var categoryOrder: [String] = []
+            for record in records {
+                for lane in record.categories.isEmpty ? [record.code] : record.categories {
+                    if byCategory[lane] == nil { categoryOrder.append(lane) }
+                    if !(byCategory[lane]?.contains(record.code) ?? false) { byCategory[lane, default: []].append(record.code) }
+                }
+            }
+            for lane in categoryOrder {
+                parts.items.append(.init(kind: .excerpt, lane: lane, label: Self.snippet(Array(first.excerpt.unicodeScalars), from: 0, to: Int.max),
+                                   startMs: tie.sessionMs(start * 1000), endMs: tie.sessionMs(end * 1000),
+                                   detail: (byCategory[lane] ?? []).joined(separator: "; ")))
+            }
+        }
+        for (source, count) in unplacedExcerpts.sorted(by: { $0.key < $1.key }) {
+            let reason: Sentence = source.hasPrefix("\u{1F}")
+                ? "the session's log has no times (its notes are on the events' lanes)"
+                : "their transcript is not on the session's clock (see the transcript above)"
+            parts.unplaced.append(.init(kind: .excerpt, source: excerptSources[source] ?? Sentence(verbatim: source), items: count, reason: reason))
+        }
+    }
+
+    /// The AOI visits of the participant's gaze recordings placed on this session's clock, as items; the others
+    /// listed as unplaced with why.
+    static func gazeItems(_ db: Database, participantID: Int64, code: String, session sessionID: Int64, started: String, zone: TimeZone,
+                          into parts: inout TimelineParts) throws {
+        // Gaze: per recording name, its sync point, else the export's start against the session's wall clock.
+        let gaze = try Row.fetchAll(db, sql: """
+            SELECT r.id, r.recording, r.start_of_day_ms, r.media_id, m.name AS media FROM gaze_recording r JOIN gaze_media m ON m.id = r.media_id
+            WHERE r.participant_id = ? ORDER BY r.recording, r.id
+            """, arguments: [participantID])
+        let sessionStartOfDay = ClockAlignment.startOfDay(iso: started, in: zone)
+        var gazeTies: [String: ClockTie?] = [:]
+        for row in gaze {
+            let name: String = row["recording"]
+            let media: String = row["media"]
+            if gazeTies[name] == nil {
+                var tie: ClockTie?
+                if let sync = try Row.fetchOne(db, sql: "SELECT * FROM gaze_sync WHERE participant_id = ? AND recording = ?", arguments: [participantID, name]) {
+                    if (sync["session_id"] as Int64) != sessionID { gazeTies[name] = .some(nil); continue }
+                    let anchor: String = sync["sync_anchor"]
+                    let offset: Int = sync["session_offset_ms"]
+                    tie = ClockTie(source: "gaze recording \(name)", offsetMs: offset, basis: anchor == "starts-at" ? .startsAt : .sync,
+                                   how: anchor == "starts-at" ? "--starts-at \(MediaTime.seconds(offset))" : "--sync \(MediaTime.text(sync["sync_media_ms"]))=\(anchor)")
+                } else if let startOfDay: Double = row["start_of_day_ms"], let sessionStartOfDay {
+                    let offset = ClockAlignment.offset(recordingStartOfDay: startOfDay, sessionStartOfDay: sessionStartOfDay)
+                    tie = ClockTie(source: "gaze recording \(name)", offsetMs: offset, basis: .wallClock,
+                                   how: "\(ClockAlignment.timeOfDayText(startOfDay)) − \(ClockAlignment.timeOfDayText(sessionStartOfDay)) (\(zone.identifier))")
+                }
+                gazeTies[name] = .some(tie)
+                if let tie { parts.ties.append(tie) }
+            }
+            guard let entry = gazeTies[name], let tie = entry else {
+                if gazeTies[name] != nil, try Row.fetchOne(db, sql: "SELECT 1 FROM gaze_sync WHERE participant_id = ? AND recording = ? AND session_id <> ?",
+                                                             arguments: [participantID, name, sessionID]) != nil { continue }
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM gaze_fixation WHERE recording_id = ?", arguments: [row["id"] as Int64]) ?? 0
+                parts.unplaced.append(.init(kind: .gaze, source: "gaze recording \(name) (\(media))", items: count,
+                                      reason: "it has no sync point and its export no recording start time: 'studyctl gaze sync \(code) --recording \(name) --sync TIME=event:start TASK'"))
+                continue
+            }
+            let fixations = try Self.fixations(db, recording: row["id"])
+            let areas = try Row.fetchAll(db, sql: "SELECT name, shape FROM gaze_aoi WHERE media_id = ? ORDER BY id", arguments: [row["media_id"] as Int64])
+            if areas.isEmpty {
+                parts.unplaced.append(.init(kind: .gaze, source: "gaze recording \(name) (\(media))", items: fixations.count,
+                                      reason: "its media has no AOIs to visit: 'studyctl aoi add \(media) NAME --rect X,Y,W,H'"))
+                continue
+            }
+            for area in areas {
+                let shape = try JSONDecoder().decode(AOI.Shape.self, from: Data((area["shape"] as String).utf8))
+                let aoi = AOI(name: area["name"], shape: shape)
+                for visit in AOIVisit.visits(to: aoi, in: fixations) {
+                    parts.items.append(.init(kind: .gaze, lane: aoi.name, label: aoi.name, startMs: tie.sessionMs(visit.start), endMs: tie.sessionMs(visit.end),
+                                       detail: "\(media) · \(visit.fixations)"))
+                }
+            }
+        }
+    }
+
+    /// The words of `text` between two scalar offsets    /// The words of `text` between two scalar offsets, on one line and at most 60 characters (an ellipsis when cut).
     static func snippet(_ text: [Unicode.Scalar], from start: Int, to end: Int) -> String {
         let low = max(0, min(start, text.count)), high = max(low, min(end, text.count))
         var scalars = String.UnicodeScalarView()
@@ -301,4 +329,19 @@ extension StudyDatabase {
         let words = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return words.count > 60 ? String(words.prefix(59)) + "…" : words
     }
+}
+
+/// What a session's time line gathers as it reads events, transcripts, excerpts and gaze.
+struct TimelineParts {
+    var items: [SessionTimeline.Item] = []
+    var ties: [ClockTie] = []
+    var unplaced: [SessionTimeline.Unplaced] = []
+}
+
+/// The participant's transcripts as the coded excerpts need them: the tie of each placed one by label, the labels of
+/// session logs, and every label.
+struct TimelineTranscripts {
+    var placed: [String: ClockTie]
+    var logs: Set<String>
+    var labels: Set<String>
 }

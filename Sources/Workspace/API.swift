@@ -218,7 +218,7 @@ struct API {
             var covered = 0
             for transcript in mine {
                 var spans = IndexSet()
-                for code in codes where code.spanStart != nil && code.document == participant.code + "\u{1F}" + transcript.label {
+                for code in codes where code.spanStart != nil && code.document == DocumentID(participant: participant.code, label: transcript.label) {
                     if let start = code.spanStart, let end = code.spanEnd, end > start { spans.insert(integersIn: start..<end) }
                 }
                 covered += spans.count
@@ -252,7 +252,7 @@ struct API {
         // The codes placed in this transcript; unplaced ones are listed with the first.
         let codings = (known ? try study.codes(coder: coder) : []).filter {
             $0.spanStart == nil ? $0.participant == StudyText.composed(participant) && label == labels.first
-                : $0.document == StudyText.composed(participant) + "\u{1F}" + label
+                : $0.document == DocumentID(participant: StudyText.composed(participant), label: label)
         }.map { code in
             Coding(id: code.id, start: code.spanStart, end: code.spanEnd, excerpt: code.excerpt, code: code.code, categories: code.categories,
                    inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text, startTime: code.startTime, endTime: code.endTime)
@@ -382,8 +382,8 @@ struct API {
     /// The consensus coder, when named, is left out of the comparison and shown as each difference's settlement.
     func compare(consensus: String? = nil) throws -> Comparison {
         let everyone = try study.coders()
-        let coders = everyone.filter { consensus == nil || $0.caseInsensitiveCompare(consensus!) != .orderedSame }
-        let settled = try everyone.first { consensus != nil && $0.caseInsensitiveCompare(consensus!) == .orderedSame }
+        let coders = everyone.filter { name in consensus.map { name.caseInsensitiveCompare($0) != .orderedSame } ?? true }
+        let settled = try everyone.first { name in consensus.map { name.caseInsensitiveCompare($0) == .orderedSame } ?? false }
             .map { try study.codingAssignments(coders: [$0])[$0] ?? [:] } ?? [:]
         guard coders.count >= 2 else { return Comparison(coders: coders, report: nil, differences: []) }
         let assignments = try study.codingAssignments(coders: coders)

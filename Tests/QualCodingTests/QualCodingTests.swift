@@ -68,14 +68,14 @@ import Testing
             "B": [1: ["X"], 5: ["Y"], 6: ["X"], 8: ["X"]],
         ]
         let placements: [Int64: AgreementCoverage.Placement] = [
-            1: .init(document: "P1", start: 0, end: 10),
-            2: .init(document: "P1", start: 20, end: 30),   // A; B's 5 overlaps it: other bounds
-            5: .init(document: "P1", start: 25, end: 40),   // B; overlaps A's 2
-            3: .init(document: "P1", start: 50, end: 60),   // A; B's 6 only touches it: A's only
-            6: .init(document: "P1", start: 60, end: 70),   // B; touches A's 3: B's only
-            4: .init(document: "P2", start: 20, end: 30),   // A; the same offsets as 2, another transcript: A's only
-            7: .init(document: "P2", start: nil, end: nil), // A; not placed in the text: A's only
-            8: .init(document: "P3", start: 0, end: 5),     // B; nothing else in P3
+            1: .init(document: DocumentID(participant: "P1", label: ""), start: 0, end: 10),
+            2: .init(document: DocumentID(participant: "P1", label: ""), start: 20, end: 30),   // A; B's 5 overlaps it: other bounds
+            5: .init(document: DocumentID(participant: "P1", label: ""), start: 25, end: 40),   // B; overlaps A's 2
+            3: .init(document: DocumentID(participant: "P1", label: ""), start: 50, end: 60),   // A; B's 6 only touches it: A's only
+            6: .init(document: DocumentID(participant: "P1", label: ""), start: 60, end: 70),   // B; touches A's 3: B's only
+            4: .init(document: DocumentID(participant: "P2", label: ""), start: 20, end: 30),   // A; the same offsets as 2, another transcript: A's only
+            7: .init(document: DocumentID(participant: "P2", label: ""), start: nil, end: nil), // A; not placed in the text: A's only
+            8: .init(document: DocumentID(participant: "P3", label: ""), start: 0, end: 5),     // B; nothing else in P3
         ]
         let coverage = AgreementCoverage(coders: ["A", "B"], assignments: assignments, placements: placements)
         #expect(coverage.excerpts == 8 && coverage.compared == 1)
@@ -278,11 +278,11 @@ import Testing
     /// D2: coder 0 codes b at 5–15, coder 1 codes b at 8–15.
     @Test func theThreeLevelsCountedByHand() {
         let segments: [DocumentAgreement.Segment] = [
-            .init(coder: 0, document: "D1", category: "a", start: 0, end: 10), .init(coder: 0, document: "D1", category: "a", start: 20, end: 30),
-            .init(coder: 1, document: "D1", category: "a", start: 0, end: 9), .init(coder: 1, document: "D1", category: "b", start: 40, end: 50),
-            .init(coder: 0, document: "D2", category: "b", start: 5, end: 15), .init(coder: 1, document: "D2", category: "b", start: 8, end: 15),
+            .init(coder: 0, document: DocumentID(participant: "D1", label: ""), category: "a", start: 0, end: 10), .init(coder: 0, document: DocumentID(participant: "D1", label: ""), category: "a", start: 20, end: 30),
+            .init(coder: 1, document: DocumentID(participant: "D1", label: ""), category: "a", start: 0, end: 9), .init(coder: 1, document: DocumentID(participant: "D1", label: ""), category: "b", start: 40, end: 50),
+            .init(coder: 0, document: DocumentID(participant: "D2", label: ""), category: "b", start: 5, end: 15), .init(coder: 1, document: DocumentID(participant: "D2", label: ""), category: "b", start: 8, end: 15),
         ]
-        let result = DocumentAgreement(segments: segments, documents: ["D1", "D2"], threshold: 0.9)
+        let result = DocumentAgreement(segments: segments, documents: [DocumentID(participant: "D1", label: ""), DocumentID(participant: "D2", label: "")], threshold: 0.9)
         // Presence: D1·a both, D1·b only coder 1, D2·a neither, D2·b both → 3 of 4.
         #expect(result.presence == .init(units: 4, agreeing: 3))
         // Frequency: D1·a 2 vs 1, D1·b 0 vs 1, D2·b 1 vs 1 (D2·a used by neither) → 1 of 3.
@@ -291,6 +291,6 @@ import Testing
         // share 7 of 10 (no) → 2 of 6.
         #expect(result.overlap == .init(units: 6, agreeing: 2))
         // At 70 % the D2 pair agrees too → 4 of 6.
-        #expect(DocumentAgreement(segments: segments, documents: ["D1", "D2"], threshold: 0.7).overlap == .init(units: 6, agreeing: 4))
+        #expect(DocumentAgreement(segments: segments, documents: [DocumentID(participant: "D1", label: ""), DocumentID(participant: "D2", label: "")], threshold: 0.7).overlap == .init(units: 6, agreeing: 4))
     }
 }

@@ -51,11 +51,11 @@ import Testing
 
     func passages() -> [CodedPassage] {
         [CodedPassage(id: 1, excerptID: 10, participant: "P1", excerpt: "documentação fraca", code: "fraca", categories: ["Doc"],
-                      document: "P1", span: span("documentação fraca", in: text)),
+                      document: DocumentID(participant: "P1", label: ""), span: span("documentação fraca", in: text)),
          CodedPassage(id: 2, excerptID: 11, participant: "P1", excerpt: "fraca. Faltou um exemplo", code: "exemplo", categories: ["Exemplos"],
-                      document: "P1", span: span("fraca. Faltou um exemplo", in: text)),
+                      document: DocumentID(participant: "P1", label: ""), span: span("fraca. Faltou um exemplo", in: text)),
          CodedPassage(id: 3, excerptID: 12, participant: "P1", excerpt: "O resto foi fácil", code: "fácil", categories: ["Facilidade"],
-                      document: "P1", span: span("O resto foi fácil", in: text)),
+                      document: DocumentID(participant: "P1", label: ""), span: span("O resto foi fácil", in: text)),
          CodedPassage(id: 4, excerptID: 13, participant: "P2", excerpt: "sem exemplo", code: "sem exemplo", categories: ["Exemplos", "Doc"]),
          CodedPassage(id: 5, excerptID: 14, participant: "P3", excerpt: "documentação boa", code: "boa", categories: ["Doc"])]
     }
@@ -78,15 +78,15 @@ import Testing
         let transcript = TranscriptText(text: text, turns: [
             .init(span: 16..<25, moderator: true), .init(span: span("Achei a documentação fraca. Faltou um exemplo de gesto, sabe? O resto foi fácil.", in: text), moderator: false)])
         let categories = ["Doc", "Exemplos", "Facilidade"]
-        let overlap = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .overlap, transcripts: ["P1": transcript])
+        let overlap = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .overlap, transcripts: [DocumentID(participant: "P1", label: ""): transcript])
         // Diagonal: passages coded Doc (1, 4, 5), Exemplos (2, 4), Facilidade (3). Doc–Exemplos: 1 with 2, and 4 alone.
         #expect(overlap == [[3, 2, 0], [2, 2, 0], [0, 0, 1]])
         // "O resto foi fácil" lies 3 words ("de gesto sabe") after passage 2 and 6 after passage 1.
-        let within3 = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .within(words: 3), transcripts: ["P1": transcript])
+        let within3 = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .within(words: 3), transcripts: [DocumentID(participant: "P1", label: ""): transcript])
         #expect(within3[1][2] == 1 && within3[0][2] == 0)
-        let within6 = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .within(words: 6), transcripts: ["P1": transcript])
+        let within6 = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .within(words: 6), transcripts: [DocumentID(participant: "P1", label: ""): transcript])
         #expect(within6[1][2] == 1 && within6[0][2] == 1)
-        let turn = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .sameTurn, transcripts: ["P1": transcript])
+        let turn = PassageCooccurrence.matrix(passages(), categories: categories, proximity: .sameTurn, transcripts: [DocumentID(participant: "P1", label: ""): transcript])
         #expect(turn == [[3, 2, 1], [2, 2, 1], [1, 1, 1]])
     }
 

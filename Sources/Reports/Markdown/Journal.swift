@@ -1,4 +1,5 @@
 import Foundation
+import QualCoding
 import Results
 import StudyStore
 import Surveys
@@ -54,7 +55,7 @@ public enum Journal {
         for annotation in annotations {
             // The categories of the codes whose passage overlaps the annotated one.
             let categories = Set(codes.filter {
-                $0.document == annotation.participant + "\u{1F}" + annotation.label && ($0.spanStart ?? .max) < annotation.end && ($0.spanEnd ?? .min) > annotation.start
+                $0.document == DocumentID(participant: annotation.participant, label: annotation.label) && ($0.spanStart ?? .max) < annotation.end && ($0.spanEnd ?? .min) > annotation.start
             }.flatMap(\.categories)).sorted()
             let groups: [String]
             switch grouping {
@@ -88,7 +89,7 @@ public enum Journal {
             if entries.isEmpty { out += "\n" + Sentence("No memos or annotations yet.").text(language) + "\n" }
             for group in order {
                 out += "\n## \(group)\n"
-                for entry in grouped[group]!.sorted(by: { $0.sortKey < $1.sortKey }) {
+                for entry in grouped[group, default: []].sorted(by: { $0.sortKey < $1.sortKey }) {
                     out += "\n### \(entry.heading)\n\n"
                     if let quote = entry.quote { out += quote.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n\n" }
                     out += entry.text + "\n"
@@ -115,7 +116,7 @@ public enum Journal {
             if entries.isEmpty { out += "<p>" + escape(Sentence("No memos or annotations yet.").text(language)) + "</p>\n" }
             for group in order {
                 out += "<section><h2>\(escape(group))</h2>\n"
-                for entry in grouped[group]!.sorted(by: { $0.sortKey < $1.sortKey }) {
+                for entry in grouped[group, default: []].sorted(by: { $0.sortKey < $1.sortKey }) {
                     out += "<article><h3>\(escape(entry.heading))</h3>"
                     if let quote = entry.quote { out += "<blockquote>\(paragraphs(quote))</blockquote>" }
                     out += paragraphs(entry.text) + "</article>\n"

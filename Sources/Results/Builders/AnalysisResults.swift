@@ -1,6 +1,5 @@
 import Gaze
 import QualCoding
-import StudyStore
 import Surveys
 import Wording
 

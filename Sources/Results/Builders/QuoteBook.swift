@@ -1,6 +1,5 @@
 import Foundation
 import QualCoding
-import StudyStore
 import Surveys
 import Wording
 
@@ -73,15 +72,12 @@ public struct QuoteBook: Sendable, Equatable, Codable {
         func same(_ a: String, _ b: String) -> Bool { a.caseInsensitiveCompare(b) == .orderedSame }
         // One quote per passage: codes on the same words (one excerpt, or one span of a transcript) — several
         // coders', or one coder's several codes — are one quote of each category, naming every code and coder.
-        func key(_ passage: CodedPassage) -> String {
-            if let document = passage.document, let span = passage.span { return "\(document)\u{1F}\(span.lowerBound)\u{1F}\(span.upperBound)" }
-            return "excerpt \(passage.excerptID)"
-        }
-        var positions: [String: [String: Int]] = [:]
+        var positions: [String: [PassageKey: Int]] = [:]
         for passage in selected {
             let record = material.records[passage.id]
             for category in passage.categories where query.categories.isEmpty || query.categories.contains(where: { same($0, category) }) {
-                if let index = positions[category]?[key(passage)] {
+                // `positions` holds the index of every entry appended to `byCategory`, under its category.
+                if let index = positions[category]?[passage.key] {
                     var entry = byCategory[category]![index]
                     entry.ids.append(passage.id)
                     if !entry.code.components(separatedBy: " / ").contains(passage.code) { entry.code += " / " + passage.code }
@@ -103,7 +99,7 @@ public struct QuoteBook: Sendable, Equatable, Codable {
                                        coders: passage.coder.map { [$0] } ?? [], ids: [passage.id],
                                        transcript: record?.transcript, startTime: record?.startTime, context: around,
                                        wordCount: TranscriptWords.words(passage.excerpt).count)
-                positions[category, default: [:]][key(passage)] = byCategory[category, default: []].count
+                positions[category, default: [:]][passage.key] = byCategory[category, default: []].count
                 byCategory[category, default: []].append(entry)
             }
         }
@@ -118,7 +114,7 @@ public struct QuoteBook: Sendable, Equatable, Codable {
         }
         if !loose.isEmpty { themes.append(Theme(name: nil, categories: loose)) }
         self.themes = themes
-        passages = Set(selected.map(key)).count
+        passages = Set(selected.map(\.key)).count
         participants = Set(selected.map(\.participant)).count
     }
 }

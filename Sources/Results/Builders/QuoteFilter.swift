@@ -1,6 +1,5 @@
 import Foundation
 import QualCoding
-import StudyStore
 import Surveys
 import Wording
 
@@ -33,9 +32,9 @@ extension QuoteMaterial {
     public var attributeChoices: [QuoteAttributeChoice] {
         var values: [String: Set<String>] = [:]
         for participant in attributes.values { for (name, value) in participant { values[name, default: []].insert(value) } }
-        return values.keys.sorted(by: NaturalOrder.areInIncreasingOrder).map { name in
+        return values.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.map { name, given in
             let order = valueOrders[name] ?? []
-            return QuoteAttributeChoice(name: name, values: values[name]!.sorted { NaturalOrder.areInIncreasingOrder($0, $1, preferring: order) })
+            return QuoteAttributeChoice(name: name, values: given.sorted { NaturalOrder.areInIncreasingOrder($0, $1, preferring: order) })
         }
     }
 

@@ -165,7 +165,7 @@ struct TranscriptShow: ParsableCommand {
     func run() throws {
         let (details, codes) = try study.withStudy { database in
             let details = try database.transcriptDetails(participant: participant, label: label)
-            let document = details.participant + "\u{1F}" + details.label
+            let document = DocumentID(participant: details.participant, label: details.label)
             return (details, try database.codes(coder: coder.coder).filter { $0.spanStart != nil && $0.document == document })
         }
         if output.json {
@@ -208,6 +208,7 @@ struct TranscriptShow: ParsableCommand {
             if labels[lineStart] == nil { labels[lineStart] = "[\(TranscriptClock.text(start))] " }
         }
         if codes.isEmpty && labels.isEmpty { return print(text) }
+        // `codes` are the ones placed in this transcript: each has both ends of its span.
         let ordered = codes.sorted { ($0.spanStart!, $0.id) < ($1.spanStart!, $1.id) }
         let passages = ordered.enumerated().map { TranscriptMarks.Passage(start: $0.element.spanStart!, end: $0.element.spanEnd!, note: $0.offset + 1) }
         print(TranscriptMarks.mark(text, passages: passages, labels: labels))

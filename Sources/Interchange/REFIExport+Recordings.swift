@@ -1,0 +1,102 @@
+import Foundation
+import Wording
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Media
+import QualCoding
+import StudyStore
+import Surveys
+import ZIPFoundation
+
+extension REFIExport {
+    /// A recording as REFI's `AudioSource` or `VideoSource` (by what ffprobe found when it was registered: a video
+    /// stream or not) holding its transcript: the same text file, a `SyncPoint` (time in ms, position in code points)
+    /// at the start and at the end of each timed turn, and each text selection made a `TranscriptSelection` between
+    /// two sync points of its own at its first and past its last character (REFI 1.5 §9.3; Project.xsd
+    /// `TranscriptType`). An excerpt's sync points take the time of their place in the turn holding them, by linear
+    /// interpolation between the turn's start and end (REFI gives a selection no time of its own; QualCoder
+    /// approximates the same way from its text time stamps, refi.py `get_transcript_syncpoints`).
+    func recordingSource(_ record: MediaRecord, transcript: XMLElement, key document: DocumentID, name: String, text: String) throws -> XMLElement {
+        let key = document.key
+        let id = guid("recording", record.participant + "\u{1F}" + record.label)
+        let source = XMLElement(name: record.kind == .video ? "VideoSource" : "AudioSource")
+        let ext = (record.path as NSString).pathExtension.lowercased()
+        attribute(source, "guid", id)
+        // QualCoder stores the recording under this name in its audio or video folder: it keeps the extension.
+        attribute(source, "name", ext.isEmpty ? name : name + "." + ext)
+        switch media {
+        case .copy:
+            let entry = ext.isEmpty ? id : "\(id).\(ext)"
+            attribute(source, "path", "internal://" + entry)
+            mediaFiles.append((entry, record))
+        case .link:
+            attribute(source, "path", "absolute://" + record.path)
+        }
+        attribute(source, "currentPath", record.path)
+        if let created = date(record.added) { attribute(source, "creationDateTime", created) }
+        let element = XMLElement(name: "Transcript")
+        for name in ["guid", "name", "plainTextPath", "creationDateTime"] {
+            if let value = transcript.attributes?.first(where: { $0.name == name })?.stringValue { attribute(element, name, value) }
+        }
+        // QualCoder needs the transcript's date (it reads it unguarded); the study's creation stands in for it.
+        if element.attributes?.first(where: { $0.name == "creationDateTime" }) == nil, let created = date(snapshot.info.created) ?? date(record.added) {
+            attribute(element, "creationDateTime", created)
+        }
+        var points: [(position: Int, time: Int, guid: String)] = []
+        let turns = (snapshot.turns[document] ?? []).filter { $0.start != nil && $0.end != nil }
+        // `turns` are the timed ones: both times present.
+        for (index, turn) in turns.enumerated() {
+            points.append((turn.spanStart, turn.start!, guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}start")))
+            points.append((turn.spanEnd, max(turn.end!, turn.start!), guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}end")))
+        }
+        let selections = (transcript.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "PlainTextSelection" }
+        var made: [XMLElement] = []
+        for selection in selections {
+            let selectionGUID = selection.attributes?.first(where: { $0.name == "guid" })?.stringValue ?? ""
+            guard let start = Int(selection.attributes?.first(where: { $0.name == "startPosition" })?.stringValue ?? ""),
+                  let end = Int(selection.attributes?.first(where: { $0.name == "endPosition" })?.stringValue ?? "") else { continue }
+            let from = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}start")
+            let to = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}end")
+            points.append((start, Self.time(at: start, turns: turns), from))
+            points.append((end, Self.time(at: end, turns: turns), to))
+            selection.detach()
+            let made_ = XMLElement(name: "TranscriptSelection")
+            for attribute_ in selection.attributes ?? [] where !["startPosition", "endPosition"].contains(attribute_.name ?? "") {
+                guard let attributeName = attribute_.name else { continue }
+                attribute(made_, attributeName, attribute_.stringValue ?? "")
+                if attribute_.name == "name" {
+                    attribute(made_, "fromSyncPoint", from)
+                    attribute(made_, "toSyncPoint", to)
+                }
+            }
+            for child in selection.children ?? [] {
+                child.detach()
+                made_.addChild(child)
+            }
+            made.append(made_)
+        }
+        for point in points.sorted(by: { ($0.position, $0.time) < ($1.position, $1.time) }) {
+            let sync = XMLElement(name: "SyncPoint")
+            attribute(sync, "guid", point.guid)
+            attribute(sync, "timeStamp", String(point.time))
+            attribute(sync, "position", String(point.position))
+            element.addChild(sync)
+        }
+        made.forEach(element.addChild)
+        source.addChild(element)
+        return source
+    }
+
+    /// The time, in ms of the recording, of a character position: interpolated in the timed turn that holds it, else
+    /// the end of the last turn before it (the start of the first, before any).
+    static func time(at position: Int, turns: [TranscriptTurn]) -> Int {
+        if let turn = turns.first(where: { $0.spanStart <= position && position <= $0.spanEnd }), let start = turn.start, let end = turn.end {
+            let length = turn.spanEnd - turn.spanStart
+            guard length > 0, end > start else { return start }
+            return start + Int((Double(end - start) * Double(position - turn.spanStart) / Double(length)).rounded())
+        }
+        if let before = turns.last(where: { $0.spanEnd <= position }), let end = before.end { return end }
+        return turns.first?.start ?? 0
+    }
+}

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Results
+import Figures
+import Foundation
+import Templates
+import QualCoding
+import Reports
+import StudyStore
+import Surveys
+import Wording
+import Tabular
+
+struct CodesAgreement: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agreement",
+        abstract: words("Inter-coder reliability: percent agreement, Cohen's κ and Krippendorff's α."),
+        discussion: words("""
+            Units are the excerpts at least two of the listed coders coded (Krippendorff 2011): α uses all of them, \
+            and κ for a pair of coders the excerpts that pair shares. Per category, each coder's presence or absence of \
+            the category on each unit is compared: percent agreement, Cohen's κ (chance agreement from each \
+            coder's marginals; per pair of coders) and Krippendorff's α (nominal; any number of coders). Overall: \
+            κ and α over the category assigned, when every coder gave each excerpt exactly one; otherwise pooled \
+            over every excerpt × category. An excerpt is a span of a transcript, shared by coders who selected the \
+            same words: the command says first how many of the coders' excerpts it compared, and how many it left \
+            out — per coder, those that coder alone coded, and those bounded otherwise (overlapping another coder's \
+            excerpt without matching it) — and, where fewer than half are compared, points to --levels and --unitizing.
+            """))
+
+    @Option(help: ArgumentHelp(words("The coders to compare, e.g. A,B."), valueName: "a,b,…"))
+    var coders: String
+
+    @Flag(help: ArgumentHelp(words("Krippendorff's unitizing α instead: agreement on where each coder marked each category in the transcripts, character by character.")))
+    var unitizing = false
+
+    @Flag(help: ArgumentHelp(words("Agreement at MAXQDA's three levels instead (two coders): category present in the transcript, as often, and segments overlapping by --overlap.")))
+    var levels = false
+
+    @Option(help: ArgumentHelp(words("With --levels: how much two segments must overlap to agree, in percent of the characters either covers (default 90)."), valueName: "percent"))
+    var overlap: Double = 90
+
+    @Option(help: ArgumentHelp(words("The seed of α's bootstrap interval: the same seed gives the same interval."), valueName: "n"))
+    var seed: UInt64 = 1
+
+    @OptionGroup var study: StudyOptions
+    @OptionGroup var output: OutputOptions
+
+    struct UnitizingJSON: Encodable {
+        struct Line: Encodable { var category: String; var observed: Double; var expected: Double; var alpha: Double? }
+        var coders: [String]; var transcripts: Int; var characters: Int; var units: Int; var categories: [Line]; var alpha: Double?
+    }
+
+    func run() throws {
+        let names = coders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard names.count >= 2 else { throw Refusal("Please name at least two coders, e.g. --coders A,B.") }
+        if unitizing { return try runUnitizing(names) }
+        if levels { return try runLevels(names) }
+        let report = try study.withStudy { database -> AgreementReport in
+            let known = try database.coders()
+            for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw StoreError.unknownCoder(name: name, known: known)
+            }
+            return try database.agreementReport(coders: names, seed: seed)
+        }
+        guard report.units > 0 else {
+            throw Refusal("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
+        }
+        if output.json { return try printJSON(report, command: "codes agreement") }
+        let language = Voice.language
+        say(.agreementOf(coders: names.joined(separator: ", "), units: report.units, codedByAll: names.count > 2 ? report.unitsCodedByAll : nil))
+        // What was compared and what was left out, before any figure: a κ of 1 over a few excerpts says little.
+        for line in report.coverage?.lines(language) ?? [] { print(line) }
+        if let hint = report.coverage?.hint(language) { print(hint) }
+        print("")
+        print(TextRenderer.render(ResultTable.agreement(report, language: language), title: false), terminator: "")
+        print("")
+        say(.agreementNote(singleCategory: report.singleCategory, units: report.units))
+    }
+}
+
+extension CodesAgreement {
+    struct LevelsJSON: Encodable {
+        struct Line: Encodable { var level: String; var units: Int; var agreeing: Int; var percent: Double? }
+        var coders: [String]; var transcripts: Int; var overlapThreshold: Double; var levels: [Line]
+    }
+
+    /// MAXQDA's three levels of agreement for two coders, over the study's transcripts.
+    func runLevels(_ names: [String]) throws {
+        guard names.count == 2 else { throw Refusal("Please name exactly two coders for --levels, e.g. --coders A,B.") }
+        guard overlap > 0 && overlap <= 100 else { throw Refusal("Please give --overlap as a percentage above 0 and up to 100.") }
+        let (codes, transcripts) = try study.withStudy { database -> ([CodeRecord], [(participant: String, label: String, characters: Int)]) in
+            let known = try database.coders()
+            for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw StoreError.unknownCoder(name: name, known: known)
+            }
+            return (try database.codes(), try database.transcriptList())
+        }
+        let segments = DocumentAgreement.segments(codes.map(\.codedSpan), coders: names)
+        guard !segments.isEmpty else {
+            throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: the three levels compare codings in the text.")
+        }
+        let documents = transcripts.map { DocumentID(participant: $0.participant, label: $0.label) }
+        let result = DocumentAgreement(segments: segments, documents: documents, threshold: overlap / 100)
+        let lines: [(String, Sentence, DocumentAgreement.Level)] = [
+            ("presence", "Category present in the transcript", result.presence),
+            ("frequency", "Category as often in the transcript", result.frequency),
+            ("overlap", "Segments overlapping by \(NumberParser.format(overlap)) % or more", result.overlap),
+        ]
+        if output.json {
+            return try printJSON(LevelsJSON(coders: names, transcripts: transcripts.count, overlapThreshold: overlap / 100,
+                                            levels: lines.map { .init(level: $0.0, units: $0.2.units, agreeing: $0.2.agreeing, percent: $0.2.percent) }),
+                                 command: "codes agreement")
+        }
+        let style = NumberStyle(Voice.language)
+        say("Agreement of \(names.joined(separator: ", ")) at MAXQDA's three levels, over \(transcripts.count) transcripts")
+        var table = TextTable(words: ["Level", "Units", "Agreeing", "Agreement"], rightAligned: [1, 2, 3])
+        for (_, label, level) in lines { table.append([words(label), "\(level.units)", "\(level.agreeing)", style.percent(level.percent)]) }
+        print(table.render())
+        say("Units: transcript × category for the first two levels (categories either coder used; for frequency, those at least one used in that transcript), every coded segment of both coders for the third; a segment agrees when the other coder's segment of the same category covers it by the threshold, shared characters over the characters either covers.")
+    }
+
+    /// Krippendorff's uα over the study's transcripts laid end to end (one continuum, in participant and label order),
+    /// each coder's coded spans per category joined where they overlap.
+    func runUnitizing(_ names: [String]) throws {
+        let (codes, transcripts) = try study.withStudy { database -> ([CodeRecord], [(participant: String, label: String, characters: Int)]) in
+            let known = try database.coders()
+            for name in names where !known.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw StoreError.unknownCoder(name: name, known: known)
+            }
+            return (try database.codes(), try database.transcriptList())
+        }
+        let continuum = UnitizingAlpha.Continuum(transcripts.map { (DocumentID(participant: $0.participant, label: $0.label), $0.characters) })
+        let units = continuum.units(codes.map(\.codedSpan), coders: names)
+        let length = continuum.length
+        guard !units.isEmpty else {
+            throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: unitizing α compares where in the text each coder marked a category.")
+        }
+        let result = UnitizingAlpha(begin: 0, length: length, coders: names.count, units: units)
+        if output.json {
+            return try printJSON(UnitizingJSON(coders: names, transcripts: transcripts.count, characters: length, units: units.count,
+                                               categories: result.categories.map { .init(category: $0.category, observed: $0.observed, expected: $0.expected, alpha: $0.alpha) },
+                                               alpha: result.alpha), command: "codes agreement")
+        }
+        let style = NumberStyle(Voice.language)
+        say("Unitizing agreement of \(names.joined(separator: ", ")) over \(transcripts.count) transcripts (\(length) characters, \(units.count) coded stretches)")
+        var table = TextTable(words: ["Category", "Observed disagreement", "Expected disagreement", "uα"], rightAligned: [1, 2, 3])
+        for line in result.categories {
+            table.append([line.category, style.number(line.observed, decimals: 5), style.number(line.expected, decimals: 5), style.number(line.alpha, decimals: 3)])
+        }
+        table.append([words("Overall"), "", "", style.number(result.alpha, decimals: 3)])
+        print(table.render())
+        say("uα (Krippendorff 1995; 2004, pp. 251–256) compares where each coder marked each category, character by character, coded and uncoded text alike: 1 when the coders marked the same stretches, 0 when they agree no more than chance; the overall value is 1 − mean D_o / mean D_e over the categories. The transcripts are laid end to end in one continuum; a coder's overlapping spans of one category count as one stretch.")
+    }
+}
