@@ -14,6 +14,11 @@ public struct ResultTable: Sendable, Equatable {
     public var title: String
     public var columns: [Column]
     public var rows: [[Value]]
+    /// For tables as long as the study (one row per answer, per participant): the rows read as they are written,
+    /// instead of `rows`, so that an export's memory does not grow with the study. Read them with `forEachRow`.
+    public var source: RowSource?
+    /// The table as a workbook sheet: its short name and what it holds, in the table's language.
+    public var sheet: Sheet?
     /// Rows drawn in bold in documents: totals and overall means.
     public var emphasised: Set<Int> = []
     /// Sentences printed under the table (what an abbreviation means, the rule used), in the table's language.
@@ -31,7 +36,19 @@ public struct ResultTable: Sendable, Equatable {
         self.rows = rows
     }
 
-    public var isEmpty: Bool { rows.isEmpty }
+    /// Whether the table has no rows (a streamed table knows it without reading them).
+    public var isEmpty: Bool { source.map { !$0.hasRows } ?? rows.isEmpty }
+
+    /// Every row, from `rows` or from the row source as it reads them.
+    public func forEachRow(_ body: ([Value]) throws -> Void) throws {
+        if let source { try source.read(body) } else { for row in rows { try body(row) } }
+    }
+
+    public static func == (a: ResultTable, b: ResultTable) -> Bool {
+        a.id == b.id && a.title == b.title && a.columns == b.columns && a.rows == b.rows && a.emphasised == b.emphasised
+            && a.notes == b.notes && a.marked == b.marked && a.language == b.language && a.sheet == b.sheet
+            && (a.source == nil) == (b.source == nil)
+    }
 
     /// Adds a row; `emphasised` draws it in bold in documents.
     public mutating func append(_ row: [Value], emphasised: Bool = false) {
@@ -40,15 +57,92 @@ public struct ResultTable: Sendable, Equatable {
         rows.append(row)
     }
 
-    /// A cell as people read it: formatted in the table's language, with its asterisk when marked.
+    /// A cell as people read it: formatted in the table's language (a machine word in its column's wording), with
+    /// its asterisk when marked.
     public func display(_ row: Int, _ column: Int, _ style: NumberStyle) -> String {
-        let text = style.cell(rows[row][column], columns[column].kind)
+        let value = rows[row][column]
+        if case let .text(machine) = value, let worded = columns[column].wording[machine] {
+            return marked[row]?.contains(column) == true ? worded + "*" : worded
+        }
+        let text = style.cell(value, columns[column].kind)
         return marked[row]?.contains(column) == true ? text + "*" : text
     }
 
     /// The columns a machine format writes: an interval column becomes two (`NAME_low`, `NAME_high`).
     public var machineNames: [String] {
         columns.flatMap { column in column.kind.machineSuffixes.map { column.name + $0 } }
+    }
+
+    /// The headings of the machine columns for people (the workbook): an interval's ends marked ↓ and ↑, a count
+    /// with its share as "(n)" and "(%)".
+    public var machineLabels: [String] {
+        columns.flatMap { column -> [String] in
+            switch column.kind {
+            case .interval: return [column.label + " ↓", column.label + " ↑"]
+            case .countShare: return [column.label + " (n)", column.label + " (%)"]
+            default: return [column.label]
+            }
+        }
+    }
+
+    /// Each machine column's wording (the first of an interval's or a count-with-share's two carries its column's).
+    public var machineWordings: [[String: String]] {
+        columns.flatMap { column in [column.wording] + Array(repeating: [:], count: column.machineWidth - 1) }
+    }
+
+    /// A row as machine cells: one per machine column, each text, a count, a number at full precision (a share from
+    /// 0 to 1, a p-value, an interval's end) or empty.
+    public func machineCells(_ row: [Value]) -> [Value] {
+        var cells: [Value] = []
+        cells.reserveCapacity(row.count + 2)
+        for (value, column) in zip(row, columns) {
+            let width = column.machineWidth
+            var written = 1
+            switch value {
+            case .empty: written = 0
+            case .text, .count, .number: cells.append(value)
+            case let .percent(number), let .pValue(number): cells.append(.number(number))
+            case let .interval(low, high):
+                cells.append(.number(low))
+                if width == 2 { cells.append(.number(high)); written = 2 }
+            case let .countShare(count, share):
+                cells.append(.count(count))
+                if width == 2 { cells.append(.number(share)); written = 2 }
+            }
+            for _ in written..<width { cells.append(.empty) }
+        }
+        return cells
+    }
+}
+
+/// The rows of a table as long as the study, read as they are written (CSV files, workbook sheets) and never held
+/// in memory together.
+public struct RowSource: Sendable {
+    /// Whether there are rows (known from the study without reading them).
+    public var hasRows: Bool
+    /// Calls its argument with each row in order.
+    public var read: @Sendable (_ row: ([Value]) throws -> Void) throws -> Void
+
+    public init(hasRows: Bool, read: @escaping @Sendable (_ row: ([Value]) throws -> Void) throws -> Void) {
+        self.hasRows = hasRows
+        self.read = read
+    }
+}
+
+/// A table as a sheet of a workbook: its name (at most 31 characters, as Excel requires) and a line saying what it
+/// holds, both in the table's language.
+public struct Sheet: Sendable, Equatable {
+    public var name: String
+    public var about: String
+
+    public init(name: String, about: String) {
+        self.name = name
+        self.about = about
+    }
+
+    /// A sheet named and described by catalog sentences, in `language`.
+    public init(_ name: Sentence, about: Sentence, _ language: StudyLanguage) {
+        self.init(name: name.text(language), about: about.text(language))
     }
 }
 
@@ -96,6 +190,9 @@ public struct Column: Sendable, Equatable {
     /// The heading in the table's language.
     public var label: String
     public var kind: Kind
+    /// How a machine word of the column reads for people, where it differs (`all` → "Todos", a test's machine
+    /// name → its name): documents and the workbook show the wording, CSV and JSON keep the machine word.
+    public var wording: [String: String] = [:]
 
     /// How many machine columns (CSV, JSON, workbook) the column becomes.
     public var machineWidth: Int { kind.machineWidth }

@@ -318,8 +318,9 @@ func sheetParts(_ file: URL) throws -> [String: String] {
     let path = folder.appendingPathComponent("cells.xlsx")
     let long = String(repeating: "a", count: 40_000)
     let accented = String(repeating: "é", count: 20_000)  // 40,000 bytes, 20,000 characters
-    try WorkbookWriter.write(tables: [DataTable(name: "Study", file: "study", columns: ["long", "accented"], rows: [[.text(long), .text(accented)]])],
-                             charts: [], to: path.path)
+    let table = ResultTable(id: "study", title: "Study", language: .en, columns: [Column("long", "long", .text), Column("accented", "accented", .text)],
+                            rows: [[.text(long), .text(accented)]])
+    try WorkbookWriter.write(tables: [table], charts: [], to: path.path)
     let sheet = try xlsxPart(path, "xl/worksheets/sheet2.xml")  // after the Contents sheet
     #expect(sheet.contains(String(repeating: "a", count: 32_766) + "…</t>"))
     #expect(!sheet.contains(String(repeating: "a", count: 32_767)))
@@ -418,19 +419,28 @@ func sheetParts(_ file: URL) throws -> [String: String] {
     }
 }
 
-/// Every workbook header and sheet studyctl names has its Portuguese wording in the message catalog.
+/// Every workbook header and sheet studyctl names has its Portuguese wording in the message catalog: a sheet's name
+/// and description, and each column named by a term, read otherwise in Portuguese than in English.
 @Suite struct WorkbookWordingTests {
-    @Test func everyHeaderAndSheetIsWordedInPortuguese() {
-        for name in WorkbookLabels.known {
-            let header = WorkbookLabels.column(name, .ptBR)
-            #expect(!header.isEmpty)
-            if Results.Term(rawValue: name) == nil, !["n", "p", "t", "item", "in_vivo", "aoi", "not_applicable"].contains(name) {
-                #expect(header.lowercased() != (WorkbookLabels.english[name] ?? name).lowercased(), "\(name) has no Portuguese header")
+    @Test func everyHeaderAndSheetIsWordedInPortuguese() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wording-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let study = try StudyDatabase.create(at: folder.appendingPathComponent("study.sqlite").path, title: "Estudo", language: .ptBR)
+        var snapshot = try StudySnapshot.load(study)
+        let portuguese = StudyTables.make(snapshot)
+        snapshot.info.language = .en
+        let english = StudyTables.make(snapshot)
+        #expect(portuguese.count == english.count && portuguese.count > 10)
+        // Symbols and names that read the same in both languages.
+        let same: Set<String> = ["n", "p", "t", "item", "in_vivo", "aoi", "not_applicable", "dz", "hedges_g"]
+        let symbols: Set<String> = ["A", "B", "%", "n A", "n B", "n (SEQ)", "p (Holm)"]
+        for (pt, en) in zip(portuguese, english) {
+            let ptSheet = try #require(pt.sheet, "\(pt.id) has no sheet"), enSheet = try #require(en.sheet)
+            #expect(ptSheet.name != enSheet.name || pt.id == "aoi_metrics", "sheet \(pt.id)")
+            #expect(ptSheet.about != enSheet.about, "about \(pt.id)")
+            for (ptColumn, enColumn) in zip(pt.columns, en.columns) where Term(rawValue: ptColumn.name) != nil && !same.contains(ptColumn.name) && !symbols.contains(enColumn.label) {
+                #expect(ptColumn.label != enColumn.label, "\(pt.id).\(ptColumn.name) has no Portuguese header")
             }
-        }
-        for (key, entry) in WorkbookLabels.sheets {
-            #expect(WorkbookLabels.sheet(key, .ptBR) != entry.name || key == "AOI metrics", "sheet \(key)")
-            #expect(WorkbookLabels.about(key, .ptBR) != entry.about, "about \(key)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Tabular
 
 /// Writes each study table as a tidy CSV file (UTF-8, comma, decimal point) for R or SPSS.
@@ -13,15 +14,15 @@ public enum CSVExporter {
         let tables = StudyTables.make(snapshot)
         return try AtomicOutput.folder(folder) { temporary in
             for table in tables {
-                try writeTable(table, to: temporary + "/" + table.file + ".csv", named: folder + "/" + table.file + ".csv", excelSafe: excelSafe)
+                try writeTable(table, to: temporary + "/" + table.id + ".csv", named: folder + "/" + table.id + ".csv", excelSafe: excelSafe)
             }
-            return tables.map { URL(fileURLWithPath: folder).appendingPathComponent($0.file + ".csv").path }
+            return tables.map { URL(fileURLWithPath: folder).appendingPathComponent($0.id + ".csv").path }
         }
     }
 
     /// Writes one table to `path` (`named` is the path the error names). Rows go out through the C library's buffer
     /// as they come (a streamed table is read from the study meanwhile): the file is never held in memory whole.
-    static func writeTable(_ table: DataTable, to path: String, named: String, excelSafe: Bool = false) throws {
+    static func writeTable(_ table: ResultTable, to path: String, named: String, excelSafe: Bool = false) throws {
         guard let file = fopen(path, "w") else {
             throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno)))
         }
@@ -31,20 +32,20 @@ public enum CSVExporter {
             let written = writer.drain { bytes in bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) == $0.count } }
             if !written { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
         }
-        for column in table.columns { writer.field(column) }
+        for name in table.machineNames { writer.field(name) }
         writer.endRow()
         var pending = 0
         try table.forEachRow { row in
-            for cell in row {
+            for cell in table.machineCells(row) {
                 switch cell {
                 case let .text(text):
-                    writer.field(text, prefix: excelSafe && Cell.startsLikeAFormula(text) ? UInt8(ascii: "'") : nil)
+                    writer.field(text, prefix: excelSafe && startsLikeAFormula(text) ? UInt8(ascii: "'") : nil)
                 case let .number(number):
                     // Tidy CSV: full precision, decimal point.
                     if number.isFinite { writer.field(number.description) } else { writer.emptyField() }
-                case let .integer(integer):
-                    writer.field(integer)
-                case .empty:
+                case let .count(count):
+                    writer.field(count)
+                default:
                     writer.emptyField()
                 }
             }
@@ -57,5 +58,13 @@ public enum CSVExporter {
         }
         try flush()
         guard fflush(file) == 0, ferror(file) == 0 else { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Whether a spreadsheet would take `text` for a formula: its first character is `=`, `+`, `-`, `@`, a tab or
+    /// a carriage return.
+    static func startsLikeAFormula(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@")
+            || first == 0x09 || first == 0x0D
     }
 }

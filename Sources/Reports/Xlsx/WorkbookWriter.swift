@@ -53,9 +53,9 @@ public enum WorkbookWriter {
         try write(tables: [StudyTables.scores(snapshot), StudyTables.summary(snapshot)], charts: [], to: path, language: snapshot.info.language)
     }
 
-    static func write(tables allTables: [DataTable], charts: [ChartBlock], to path: String, language: StudyLanguage = .en) throws {
+    static func write(tables allTables: [ResultTable], charts: [ChartBlock], to path: String, language: StudyLanguage = .en) throws {
         // No empty sheets: a table with no rows is left out (the Study sheet always stays).
-        let tables = allTables.filter { !$0.isEmpty || $0.name == "Study" }
+        let tables = allTables.filter { !$0.isEmpty || $0.id == "study" }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -104,11 +104,11 @@ public enum WorkbookWriter {
         try ("What each sheet holds" as Sentence).text(language).withCString {
             try check(worksheet_write_string(contents, 0, 0, $0, title), "writing the contents sheet")
         }
-        var listed = tables.map(\.name)
-        if !charts.isEmpty { listed += ["Charts", "Chart data"] }
-        for (offset, name) in listed.enumerated() {
-            try WorkbookLabels.sheet(name, language).withCString { try check(worksheet_write_string(contents, UInt32(offset + 2), 0, $0, header), "writing the contents sheet") }
-            try WorkbookLabels.about(name, language).withCString { try check(worksheet_write_string(contents, UInt32(offset + 2), 1, $0, nil), "writing the contents sheet") }
+        var listed = tables.map { $0.sheet ?? Sheet(name: $0.title, about: "") }
+        if !charts.isEmpty { listed += [chartsSheet(language), chartDataSheet(language)] }
+        for (offset, sheet) in listed.enumerated() {
+            try sheet.name.withCString { try check(worksheet_write_string(contents, UInt32(offset + 2), 0, $0, header), "writing the contents sheet") }
+            try sheet.about.withCString { try check(worksheet_write_string(contents, UInt32(offset + 2), 1, $0, nil), "writing the contents sheet") }
         }
         worksheet_set_column(contents, 0, 0, 26, nil)
         worksheet_set_column(contents, 1, 1, 90, nil)
@@ -123,13 +123,13 @@ public enum WorkbookWriter {
             try table.forEachRow { try sheets.append($0) }
             try sheets.finish()
             // The charts sit right after the summary, where an advisor looks first.
-            if !charts.isEmpty, table.name == "Summary" || (index == tables.count - 1 && chartsSheet == nil) {
-                chartsSheet = WorkbookLabels.sheet("Charts", language).withCString { workbook_add_worksheet(workbook, $0) }
+            if !charts.isEmpty, table.id == "summary" || (index == tables.count - 1 && chartsSheet == nil) {
+                chartsSheet = Self.chartsSheet(language).name.withCString { workbook_add_worksheet(workbook, $0) }
                 printSetup(chartsSheet!, repeatHeader: false)
             }
         }
         if !charts.isEmpty, let chartsSheet {
-            let dataSheetName = WorkbookLabels.sheet("Chart data", language)
+            let dataSheetName = chartDataSheet(language).name
             let dataSheet = dataSheetName.withCString { workbook_add_worksheet(workbook, $0) }!
             printSetup(dataSheet, repeatHeader: false)
             var row: UInt32 = 0
@@ -219,6 +219,15 @@ public enum WorkbookWriter {
         committed = true
     }
 
+    /// The sheet of native charts and the sheet of the numbers they are drawn from.
+    static func chartsSheet(_ language: StudyLanguage) -> Sheet {
+        Sheet("Charts", about: "native Excel charts of the tables", language)
+    }
+
+    static func chartDataSheet(_ language: StudyLanguage) -> Sheet {
+        Sheet("Chart data", about: "the values the charts are drawn from", language)
+    }
+
     /// Printing: A4 landscape, one page wide, the header row repeated on every page.
     static func printSetup(_ sheet: UnsafeMutablePointer<lxw_worksheet>, repeatHeader: Bool) {
         worksheet_set_landscape(sheet)
@@ -245,7 +254,11 @@ public enum WorkbookWriter {
     /// Writes one table into as many sheets as Excel's row limit needs, a row at a time: column widths from the
     /// header and the first rows, a bold frozen header, numbers as numbers, every text as a string.
     final class TableSheets {
-        let table: DataTable
+        let table: ResultTable
+        /// The machine names of the table's columns (an interval is two), which choose a number's format.
+        let names: [String]
+        let wordings: [[String: String]]
+        let sheetName: String
         let language: StudyLanguage
         let workbook: UnsafeMutablePointer<lxw_workbook>
         let formats: Formats
@@ -256,28 +269,32 @@ public enum WorkbookWriter {
         /// What a failed cell was part of, made once (it was interpolated for every cell written).
         let writing: String
         /// Rows held back until there are enough to size the columns by.
-        var sample: [[Cell]] = []
+        var sample: [[Value]] = []
         var widths: [Double]?
         var sheet: UnsafeMutablePointer<lxw_worksheet>?
         var part = 0
         var rowNumber: UInt32 = 0
         static let sampleSize = 2_000
 
-        init(table: DataTable, language: StudyLanguage, workbook: UnsafeMutablePointer<lxw_workbook>, formats: Formats,
+        init(table: ResultTable, language: StudyLanguage, workbook: UnsafeMutablePointer<lxw_workbook>, formats: Formats,
              check: @escaping (lxw_error, String) throws -> Void) {
             self.table = table
             self.language = language
             self.workbook = workbook
             self.formats = formats
             self.check = check
-            labels = table.labels ?? table.columns.map { WorkbookLabels.column($0, language) }
-            writing = "writing \(table.name)"
+            labels = table.machineLabels
+            names = table.machineNames
+            wordings = table.machineWordings
+            sheetName = table.sheet?.name ?? table.title
+            writing = "writing \(sheetName)"
             // p-values: `p`, and a test's or an adjustment's (`paired_p`, `p_holm`, `p_adjusted`).
-            pColumns = Set(table.columns.enumerated().filter { $0.element == "p" || $0.element.hasPrefix("p_") || $0.element.hasSuffix("_p") }.map(\.offset))
-            shareColumns = Set(table.columns.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
+            pColumns = Set(names.enumerated().filter { $0.element == "p" || $0.element.hasPrefix("p_") || $0.element.hasSuffix("_p") }.map(\.offset))
+            shareColumns = Set(names.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
         }
 
-        func append(_ row: [Cell]) throws {
+        func append(_ row: [Value]) throws {
+            let row = table.machineCells(row)
             if widths == nil {
                 sample.append(row)
                 if sample.count == Self.sampleSize { try flushSample() }
@@ -294,14 +311,14 @@ public enum WorkbookWriter {
 
         private func flushSample() throws {
             // Wide enough to read, never wider than 60.
-            widths = table.columns.indices.map { column in
+            widths = names.indices.map { column in
                 var width = labels[column].count + 4
                 for row in sample where column < row.count {
                     switch row[column] {
-                    case let .text(machine): width = max(width, min((table.display[column]?[machine] ?? machine).count, 60) + 2)
+                    case let .text(machine): width = max(width, min((wordings[column][machine] ?? machine).count, 60) + 2)
                     case .number: width = max(width, 10)
-                    case let .integer(value): width = max(width, String(value).count + 2)
-                    case .empty: break
+                    case let .count(value): width = max(width, String(value).count + 2)
+                    default: break
                     }
                 }
                 return Double(min(width, 60))
@@ -312,17 +329,16 @@ public enum WorkbookWriter {
         }
 
         private func openSheet() throws {
-            let localName = WorkbookLabels.sheet(table.name, language)
-            let name = part == 0 ? localName : "\(localName) \(part + 1)"
+            let name = part == 0 ? sheetName : "\(sheetName) \(part + 1)"
             part += 1
             guard let sheet = name.withCString({ workbook_add_worksheet(workbook, $0) }) else {
-                throw WorkbookError.failed(path: table.name, step: "adding sheet \(name)", reason: "libxlsxwriter refused it")
+                throw WorkbookError.failed(path: sheetName, step: "adding sheet \(name)", reason: "libxlsxwriter refused it")
             }
             self.sheet = sheet
             for (column, width) in (widths ?? []).enumerated() { worksheet_set_column(sheet, UInt16(column), UInt16(column), width, nil) }
             for (column, name) in labels.enumerated() {
                 try name.withCString {
-                    try check(worksheet_write_string(sheet, 0, UInt16(column), $0, formats.header), "writing the \(table.name) header")
+                    try check(worksheet_write_string(sheet, 0, UInt16(column), $0, formats.header), "writing the \(sheetName) header")
                 }
             }
             rowNumber = 0
@@ -331,14 +347,14 @@ public enum WorkbookWriter {
         private func closeSheet() {
             guard let sheet else { return }
             worksheet_freeze_panes(sheet, 1, 0)
-            if !table.columns.isEmpty {
-                worksheet_autofilter(sheet, 0, 0, max(1, rowNumber), UInt16(table.columns.count - 1))
+            if !names.isEmpty {
+                worksheet_autofilter(sheet, 0, 0, max(1, rowNumber), UInt16(names.count - 1))
             }
             printSetup(sheet, repeatHeader: true)
             self.sheet = nil
         }
 
-        private func write(_ row: [Cell]) throws {
+        private func write(_ row: [Value]) throws {
             if sheet == nil { try openSheet() }
             rowNumber += 1
             let sheet = sheet!
@@ -346,7 +362,7 @@ public enum WorkbookWriter {
                 let col = UInt16(column)
                 switch cell {
                 case let .text(machine):
-                    let text = table.display[column]?[machine] ?? machine
+                    let text = wordings[column][machine] ?? machine
                     // Characters are counted only when the bytes could exceed the limit (a character is one byte or more).
                     let clipped = text.utf8.count > maxCellCharacters && text.count > maxCellCharacters
                         ? String(text.prefix(maxCellCharacters - 1)) + "…" : text
@@ -356,9 +372,9 @@ public enum WorkbookWriter {
                     guard number.isFinite else { continue }
                     let format = pColumns.contains(column) ? formats.p : shareColumns.contains(column) ? formats.percent : formats.decimal
                     try check(worksheet_write_number(sheet, rowNumber, col, number, format), writing)
-                case let .integer(value):
+                case let .count(value):
                     try check(worksheet_write_number(sheet, rowNumber, col, Double(value), formats.integer), writing)
-                case .empty:
+                default:
                     continue
                 }
             }
@@ -393,7 +409,8 @@ public enum WorkbookWriter {
                 (group.name, ids.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 })
             }
             blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (("scores by group" as Sentence).text(snapshot.info.language)),
-                                     kind: .clusteredColumn, categoryHeader: ("Score" as Sentence).text(snapshot.info.language), categories: ids, series: series,
+                                     kind: .clusteredColumn, categoryHeader: ("Score" as Sentence).text(snapshot.info.language),
+                                     categories: ids.map { ScoreNames.name($0, questionnaire.definition, snapshot.info.language) }, series: series,
                                      xAxis: ("Score" as Sentence).text(snapshot.info.language), yAxis: ("Mean" as Sentence).text(snapshot.info.language)))
         }
         for questionnaire in snapshot.questionnaires {

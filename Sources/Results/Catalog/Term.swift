@@ -38,6 +38,11 @@ public enum Term: String, Sendable, CaseIterable, Worded {
     // Study contents.
     case kind, attributes, conditions, instruments, response_sets, item_answers, transcripts, excerpts, categories, memos
     case gaze_recordings, areas_of_interest, sessions, recordings
+    // Columns of the exported tables (the workbook and the CSV files).
+    case answer, orientation, submitted, items_answered, ci95_low, ci95_high, field, created, code_id, in_vivo, span_start, span_end
+    case start_ms, end_ms, denominator, memo, on, time_s, total_s, recording, fixation_filter, time_to_first_fixation_ms
+    case fixations_before, first_fixation_ms, total_fixation_ms, fixation_count, visit_count, total_visit_ms, average_fixation_ms
+    case percent_fixated, fixation, time_ms, duration_ms, trackloss
     // Transcripts.
     case interview_transcripts, session_logs, speaker, speakers, turns, start, end, moderator, interview, session_log
 
@@ -237,6 +242,40 @@ public enum Term: String, Sendable, CaseIterable, Worded {
         case .recordings: return "Recordings"
         case .sessions: return "Sessions"
         case .areas_of_interest: return "Areas of interest"
+        case .answer: return "Answer"
+        case .orientation: return "Orientation"
+        case .submitted: return "Submitted"
+        case .items_answered: return "Items answered"
+        case .ci95_low: return "95% CI low"
+        case .ci95_high: return "95% CI high"
+        case .field: return "Field"
+        case .created: return "Created"
+        case .code_id: return "Code id"
+        case .in_vivo: return "In vivo"
+        case .span_start: return "Start"
+        case .span_end: return "End"
+        case .start_ms: return "Start (ms)"
+        case .end_ms: return "End (ms)"
+        case .denominator: return "Denominator"
+        case .memo: return "Memo"
+        case .on: return "On"
+        case .time_s: return "Time (s)"
+        case .total_s: return "Total time (s)"
+        case .recording: return "Recording"
+        case .fixation_filter: return "Fixation filter"
+        case .time_to_first_fixation_ms: return "Time to first fixation (ms)"
+        case .fixations_before: return "Fixations before"
+        case .first_fixation_ms: return "First fixation (ms)"
+        case .total_fixation_ms: return "Total fixation duration (ms)"
+        case .fixation_count: return "Fixation count"
+        case .visit_count: return "Visits"
+        case .total_visit_ms: return "Total visit duration (ms)"
+        case .average_fixation_ms: return "Average fixation duration (ms)"
+        case .percent_fixated: return "% fixated"
+        case .fixation: return "Fixation"
+        case .time_ms: return "Time (ms)"
+        case .duration_ms: return "Duration (ms)"
+        case .trackloss: return "Trackloss"
         }
     }
 }
