@@ -1,0 +1,119 @@
+import Foundation
+import Gaze
+import QualCoding
+import Results
+import StudyStore
+import Surveys
+import Wording
+
+// The task tables and the comparisons between groups.
+extension StudyTables {
+    static func taskSummary(_ s: StudySnapshot) -> ResultTable {
+        sheet(ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), "Task summary", about: "per task and condition, one value per participant: completion with adjusted-Wald CI, times, errors")
+    }
+
+    /// Each task (and group) against the completion and SEQ benchmarks, as the report's executive summary gives them.
+    /// The components SUM leaves out keep their machine names in the CSV (`time;errors`) and are worded in the workbook.
+    static func taskBenchmarks(_ s: StudySnapshot) -> ResultTable {
+        let language = s.info.language
+        var table = sheet(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, detail: true), "Task benchmarks", about: "per task and group: completion against 78 % (one-sided binomial mid-p or normal approximation, adjusted-Wald CI) and SEQ against 5.5 (one-sided one-sample t, t CI), each with its side, p and traffic light")
+        if let column = table.columns.firstIndex(where: { $0.name == "sum_left_out" }) {
+            var worded: [String: String] = [:]
+            for row in s.taskSummary {
+                guard let omitted = row.singleUsabilityMetric?.omitted, !omitted.isEmpty else { continue }
+                worded[omitted.map(\.rawValue).joined(separator: ";")] = omitted.map { ResultTable.componentLabel($0, language) }.joined(separator: ", ")
+            }
+            table.columns[column].wording = worded
+        }
+        return table
+    }
+
+    /// Each condition's levels compared per task (the report's tables with their details, one condition after the
+    /// other, named in a first column), then the tasks compared between the groups of the grouping attribute (named
+    /// in `by`; `GroupTaskComparisons`): the measure and the test by machine name, worded in the workbook. Every
+    /// effect is B against A (`level_a`, `level_b`); `higher` names the group with the higher value, and `hedges_g`
+    /// (B − A) is given for the groups' Welch tests.
+    static func taskComparisons(_ s: StudySnapshot) -> ResultTable {
+        let language = s.info.language
+        let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], confidence: s.confidence, level: { _ in nil })
+        let ci = "ci" + String(Int((s.confidence * 100).rounded()))
+        let conditions = ReportModel.conditionComparisons(s)
+        let tables = conditions.map { ResultTable.taskComparisons($0, language: language, detail: true) }
+        let template = tables.first ?? ResultTable.taskComparisons(empty, language: language, detail: true)
+        let extra = [Column(.n_a, .count, language), Column(.n_b, .count, language), Column(.hedges_g, .number(decimals: 2), language),
+                     Column(.higher, .text, language)]
+        var merged = ResultTable(id: template.id, title: template.title, language: language,
+                                 columns: [Column(.condition, .text, language), Column(.by, .text, language)] + template.columns + extra)
+        for (table, comparisons) in zip(tables, conditions) {
+            for row in table.rows { merged.append([.text(comparisons.factor), .empty] + row + Array(repeating: .empty, count: extra.count)) }
+        }
+        if let groups = s.taskGroups {
+            let names = merged.columns.map(\.name)
+            for row in groups.rows {
+                var cells: [String: Value] = [
+                    "by": .text(groups.grouping), "task": .text(row.task), "measure": .text(row.measure.rawValue), "test": .text(row.test),
+                    "levels": .text("\(row.groupA);\(row.groupB)"), "n": .count(row.nA + row.nB), "left_out": .count(0),
+                    "level_a": .text(row.groupA), "level_b": .text(row.groupB), "typical_a": .number(row.typicalA), "typical_b": .number(row.typicalB),
+                    "effect": .number(row.effect), ci: Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
+                    "p": .pValue(row.p), "p_holm": .pValue(row.pHolm), "n_a": .count(row.nA), "n_b": .count(row.nB),
+                    "hedges_g": Value(row.hedgesG), "higher": Value(row.higher)]
+                if let a = row.successesA, let b = row.successesB { cells["completed"] = .text("\(a);\(b)") }
+                merged.append(names.map { cells[$0] ?? .empty })
+            }
+        }
+        var table = sheet(merged, "Task comparisons", about: "every level of each condition per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t, Friedman with Holm-adjusted pairs for three levels or more; completion by McNemar's exact test or Cochran's Q")
+        let measures = ["time", "errors", "completion", "seq"]
+        let tests = ["paired-t", "welch-t", "friedman", "mcnemar-exact", "cochran-q", "n-1-two-proportion", "fisher-exact"]
+        if let measure = table.columns.firstIndex(where: { $0.name == "measure" }), let test = table.columns.firstIndex(where: { $0.name == "test" }) {
+            table.word([measure: Dictionary(uniqueKeysWithValues: measures.map { ($0, ResultTable.measureLabel($0, language)) }),
+                             test: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.taskTestLabel($0, language)) })])
+        }
+        return table
+    }
+
+    /// Every between-group comparison of a score: the omnibus tests, then the pairwise post-hoc tests (Games–Howell,
+    /// Dunn with Holm's adjustment) for three groups or more.
+    static func comparisons(_ s: StudySnapshot) -> ResultTable {
+        let language = s.info.language
+        // A study whose sets have occasions or conditions compares the groups per measurement: the rows name it, in
+        // columns after the others (`occasion` and one per condition factor).
+        let measurement = measurementColumns(s)
+        let measured = !measurement.isEmpty
+        var rows: [[Value]] = []
+        for questionnaire in s.questionnaires {
+            for item in questionnaire.report.comparisons {
+                let measuredCells = measured ? measurementCells(item.occasion, measurement) : []
+                // Two groups: the test names them (its statistic and effect are A against B), and the higher one.
+                let groups = item.comparison.groups
+                let pair = groups.count == 2
+                let higher: Value = pair && groups[0].mean != groups[1].mean ? .text(groups[0].mean > groups[1].mean ? groups[0].name : groups[1].name) : .empty
+                for test in item.comparison.tests {
+                    rows.append([.text(questionnaire.definition.id), Value(item.task), .text(item.scoreID), .text(test.name),
+                                 pair ? .text(groups[0].name) : .empty, pair ? .text(groups[1].name) : .empty,
+                                 .number(test.statistic), Value(test.df.first), Value(test.df.count > 1 ? test.df[1] : nil), .number(test.p), .empty,
+                                 Value(test.effectName), Value(test.effect), higher] + measuredCells)
+                }
+                for postHoc in item.comparison.postHoc {
+                    for pair in postHoc.pairs {
+                        rows.append([.text(questionnaire.definition.id), Value(item.task), .text(item.scoreID), .text(postHoc.name), .text(pair.a),
+                                     .text(pair.b), .number(pair.statistic), Value(pair.df), .empty, .number(pair.p), Value(pair.pAdjusted),
+                                     .text(postHoc.name == "games-howell" ? "mean_difference" : "mean_rank_difference"), .number(pair.difference),
+                                     pair.difference == 0 ? .empty : .text(pair.difference > 0 ? pair.a : pair.b)] + measuredCells)
+                    }
+                }
+            }
+        }
+        var table = ResultTable(exported: "comparisons", sheet: "Comparisons", about: "between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests", language: s.info.language,
+                              columns: ["instrument", "task", "score", "test", "group_a", "group_b", "statistic", "df", "df2", "p", "p_adjusted",
+                                        "effect", "effect_value", "higher"] + (measured ? ["occasion"] + measurement.factors : []), rows: rows)
+        let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value, .higher]
+        table.label(terms.map { $0?.text(language) ?? ("df (denominator)" as Sentence).text(language) }
+            + (measured ? [Term.occasion.text(language)] + measurement.factors : []))
+        let tests = ["welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis", "games-howell", "dunn-holm", "hedges-g", "rank-biserial-r",
+                     "epsilon-squared"]
+        let effects = ["mean_difference": Term.mean_difference.text(language), "mean_rank_difference": Term.rank_difference.text(language)]
+        table.word([2: scoreNames(s), 3: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.testName($0, language)) }),
+                         11: effects.merging(Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.testName($0, language)) })) { a, _ in a }])
+        return table
+    }
+}

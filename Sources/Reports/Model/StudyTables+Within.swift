@@ -1,0 +1,160 @@
+import Foundation
+import Gaze
+import QualCoding
+import Results
+import StudyStore
+import Surveys
+import Wording
+
+// The within-subject tables: each score compared across occasions or conditions, the pairs, the mixed ANOVA.
+extension StudyTables {
+    /// The columns a set's measurement key becomes: `occasion`, then one per condition factor any set of the study
+    /// was answered under.
+    static func measurementColumns(_ s: StudySnapshot) -> MeasurementColumns {
+        MeasurementColumns(keys: s.questionnaires.flatMap(\.report.occasions))
+    }
+
+    /// A measurement key's cells under `occasion` and each factor of `columns` (all empty for none).
+    static func measurementCells(_ key: String?, _ columns: MeasurementColumns) -> [Value] {
+        guard let key else { return Array(repeating: .empty, count: 1 + columns.factors.count) }
+        let measurement = MeasurementKey(key: key)
+        return [.text(measurement.occasion)] + columns.factors.map { Value(measurement.level(of: $0)) }
+    }
+
+    /// How the within-subject tables' factor reads for people: "occasion" in the study's language, a condition as named.
+    static func factorDisplay(_ s: StudySnapshot) -> [String: String] {
+        [MeasurementKey.occasionFactor: Term.occasion.text(s.info.language)]
+    }
+
+    /// Every comparison of a score's levels within participants, one row per instrument × factor × task × stratum
+    /// × score: the levels compared, the complete blocks and those left out, the means per level, and each test's
+    /// statistics (two levels: paired t and Wilcoxon; more: the repeated-measures ANOVA with Greenhouse–Geisser and
+    /// Mauchly, and Friedman), empty where a test does not apply or is not defined. Levels and means are listed in
+    /// order, separated by ";".
+    static func withinComparisons(_ s: StudySnapshot) -> ResultTable {
+        let language = s.info.language
+        let measurement = measurementColumns(s)
+        let style = NumberStyle(language)
+        var rows: [[Value]] = []
+        // The workbook shows the levels and means as people read them ("pré → pós", "55,23 → 62,50").
+        var levelsShown: [String: String] = [:], meansShown: [String: String] = [:]
+        for questionnaire in s.questionnaires {
+            for design in questionnaire.within {
+                for item in design.comparisons {
+                    let c = item.comparison
+                    let t = c.pairedT, w = c.wilcoxon, a = c.anova, f = c.friedman
+                    levelsShown[c.levels.joined(separator: ";")] = WithinWording.levelList(c.levels, language)
+                    meansShown[c.means.map { "\($0)" }.joined(separator: ";")] = c.means.map { style.number($0) }.joined(separator: " → ")
+                    rows.append([.text(questionnaire.definition.id), .text(design.factor), Value(item.task)] + measurementCells(item.stratum, measurement)
+                        + [.text(item.scoreID), .text(c.levels.joined(separator: ";")), .count(c.complete), .count(c.leftOut),
+                           .text(c.means.map { "\($0)" }.joined(separator: ";")),
+                           Value(t?.t), Value(t?.df), Value(t?.p), Value(t?.meanDifference), Value(t?.ci95?.lowerBound), Value(t?.ci95?.upperBound), Value(t?.dz),
+                           Value(w?.statistic), Value(w?.p), Value(w?.method.rawValue), Value(w?.rankBiserial), Value(w?.zeros),
+                           Value(a?.f), Value(a?.df1), Value(a?.df2), Value(a?.p), Value(a?.epsilon), Value(a?.pGreenhouseGeisser), Value(a?.mauchlyW),
+                           Value(a?.mauchlyChiSquared), Value(a?.mauchlyP), Value(a?.generalisedEtaSquared),
+                           Value(f?.chiSquared), Value(f?.df), Value(f?.p), Value(f?.kendallW)])
+                }
+            }
+        }
+        let statistics: [(String, String)] = [
+            ("paired_t", "t"), ("paired_df", Term.df.text(language)), ("paired_p", "p"),
+            ("mean_difference", Term.mean_difference.text(language)), ("ci95_low", Term.ci95_difference.text(language) + " ↓"),
+            ("ci95_high", Term.ci95_difference.text(language) + " ↑"), ("dz", "dz"),
+            ("wilcoxon_t", ("Wilcoxon T" as Sentence).text(language)), ("wilcoxon_p", ("Wilcoxon p" as Sentence).text(language)),
+            ("wilcoxon_method", ("Wilcoxon p method" as Sentence).text(language)),
+            ("rank_biserial", ResultTable.testName("rank-biserial-r", language)), ("zero_differences", ("Zero differences" as Sentence).text(language)),
+            ("anova_f", ("ANOVA F" as Sentence).text(language)), ("anova_df1", ("ANOVA df (factor)" as Sentence).text(language)),
+            ("anova_df2", ("ANOVA df (error)" as Sentence).text(language)), ("anova_p", ("ANOVA p" as Sentence).text(language)),
+            ("gg_epsilon", Term.gg_epsilon.text(language)), ("gg_p", Term.p_gg.text(language)),
+            ("mauchly_w", ("Mauchly's W" as Sentence).text(language)), ("mauchly_chi2", ("Mauchly's χ²" as Sentence).text(language)),
+            ("mauchly_p", ("Mauchly's p" as Sentence).text(language)), ("generalised_eta2", ("Generalised η²" as Sentence).text(language)),
+            ("friedman_chi2", ("Friedman's χ²" as Sentence).text(language)), ("friedman_df", ("Friedman's df" as Sentence).text(language)),
+            ("friedman_p", ("Friedman's p" as Sentence).text(language)), ("kendall_w", ("Kendall's W" as Sentence).text(language)),
+        ]
+        var table = ResultTable(exported: "within_comparisons", sheet: "Within participants", about: "each score's levels compared within participants (occasions, conditions), one row per factor, task, stratum and score: complete blocks, those left out, means, paired t and Wilcoxon for two levels, repeated-measures ANOVA (Greenhouse–Geisser, Mauchly) and Friedman for more", language: s.info.language,
+                              columns: ["instrument", "factor", "task", "occasion"] + measurement.factors
+                                + ["score", "levels", "n_complete", "left_out", "means"] + statistics.map(\.0),
+                              rows: rows)
+        table.label([Term.instrument.text(language), ("Factor" as Sentence).text(language), Term.task.text(language), Term.occasion.text(language)]
+            + measurement.factors + [Term.score.text(language), ("Levels" as Sentence).text(language), Term.n.text(language),
+                                     Term.left_out.text(language), Term.means.text(language)] + statistics.map(\.1))
+        let shift = measurement.factors.count
+        let methods = [PairedComparison.WilcoxonMethod.exact, .permutation, .normal].map { ($0.rawValue, WithinWording.method($0).text(language)) }
+        table.word([1: factorDisplay(s), 4 + shift: scoreNames(s), 5 + shift: levelsShown, 8 + shift: meansShown,
+                         18 + shift: Dictionary(uniqueKeysWithValues: methods)])
+        return table
+    }
+
+    /// Three levels or more: each pair of levels by the paired t-test, its p adjusted by Holm (1979).
+    static func withinPairs(_ s: StudySnapshot) -> ResultTable {
+        let language = s.info.language
+        let measurement = measurementColumns(s)
+        var rows: [[Value]] = []
+        for questionnaire in s.questionnaires {
+            for design in questionnaire.within {
+                for item in design.comparisons {
+                    for pair in item.comparison.pairs {
+                        rows.append([.text(questionnaire.definition.id), .text(design.factor), Value(item.task)] + measurementCells(item.stratum, measurement)
+                            + [.text(item.scoreID), .text(pair.a), .text(pair.b), .count(pair.t.n), .number(pair.t.meanDifference),
+                               Value(pair.t.ci95?.lowerBound), Value(pair.t.ci95?.upperBound), .number(pair.t.t), .count(pair.t.df), .number(pair.t.p),
+                               .number(pair.pHolm), .number(pair.t.dz)])
+                    }
+                }
+            }
+        }
+        var table = ResultTable(exported: "within_pairs", sheet: "Pairs (Holm)", about: "three levels or more: each pair of levels by the paired t-test, p adjusted by Holm", language: s.info.language,
+                              columns: ["instrument", "factor", "task", "occasion"] + measurement.factors
+                                + ["score", "level_a", "level_b", "n", "mean_difference", "ci95_low", "ci95_high", "t", "df", "p", "p_holm", "dz"],
+                              rows: rows)
+        table.label([Term.instrument.text(language), ("Factor" as Sentence).text(language), Term.task.text(language), Term.occasion.text(language)]
+            + measurement.factors + [Term.score, .level_a, .level_b, .n, .mean_difference].map { $0.text(language) }
+            + [Term.ci95_difference.text(language) + " ↓", Term.ci95_difference.text(language) + " ↑"]
+            + [Term.t, .df, .p, .p_holm, .dz].map { $0.text(language) })
+        table.word([1: factorDisplay(s), 4 + measurement.factors.count: scoreNames(s)])
+        return table
+    }
+
+    /// A mixed design (the grouping attribute between participants, a factor within): per score, the mixed ANOVA's
+    /// sources (`between`, `within`, `interaction`) with F, df, p and partial η², and the Greenhouse–Geisser ε and
+    /// corrected p of the within sources with three levels or more.
+    static func mixedANOVA(_ s: StudySnapshot) -> ResultTable {
+        let language = s.info.language
+        let measurement = measurementColumns(s)
+        var rows: [[Value]] = []
+        for questionnaire in s.questionnaires {
+            for design in questionnaire.within {
+                for item in design.mixed {
+                    for source in item.comparison.sources {
+                        let corrected = WithinWording.correctedP(source, item.comparison)
+                        rows.append([.text(questionnaire.definition.id), .text(design.factor), Value(s.groupAttribute), Value(item.task)]
+                            + measurementCells(item.stratum, measurement)
+                            + [.text(item.scoreID), .count(item.comparison.complete), .count(item.comparison.leftOut), .text(source.name),
+                               .number(source.f), .count(source.df1), .count(source.df2), .number(source.p), .number(source.partialEtaSquared),
+                               Value(corrected?.epsilon), Value(corrected?.p)])
+                    }
+                }
+            }
+        }
+        var table = ResultTable(exported: "mixed_anova", sheet: "Mixed ANOVA", about: "groups between participants × a factor within: F, df, p and partial η² of the groups, the factor and their interaction, Greenhouse–Geisser with three levels or more", language: s.info.language,
+                              columns: ["instrument", "factor", "between", "task", "occasion"] + measurement.factors
+                                + ["score", "n_complete", "left_out", "source", "f", "df1", "df2", "p", "partial_eta2", "gg_epsilon", "gg_p"],
+                              rows: rows)
+        table.label([Term.instrument.text(language), ("Factor" as Sentence).text(language), ("Between participants" as Sentence).text(language),
+                        Term.task.text(language), Term.occasion.text(language)] + measurement.factors
+            + [Term.score, .n, .left_out, .variation_source].map { $0.text(language) }
+            + ["F", ("df (effect)" as Sentence).text(language), ("df (error)" as Sentence).text(language)]
+            + [Term.p, .partial_eta_squared, .gg_epsilon, .p_gg].map { $0.text(language) })
+        let by = s.groupAttribute ?? ""
+        // The within source's words name its factor: with several factors in the table, they say "within participants".
+        let factors = Array(Set(s.questionnaires.flatMap { $0.within.filter { !$0.mixed.isEmpty }.map(\.factor) }))
+        let withinName = factors.count == 1 ? WithinWording.sourceName("within", factor: factors[0], by: by).text(language)
+            : ("within participants" as Sentence).text(language)
+        let display: [Int: [String: String]] = [
+            1: factorDisplay(s), 5 + measurement.factors.count: scoreNames(s),
+            8 + measurement.factors.count: ["between": WithinWording.sourceName("between", factor: "", by: by).text(language), "within": withinName,
+                                            "interaction": WithinWording.sourceName("interaction", factor: "", by: by).text(language)],
+        ]
+        table.word(display)
+        return table
+    }
+}
