@@ -117,6 +117,9 @@ let package = Package(
             // runtime's start-up search through them in every command, and nothing loads code that links against them).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux])),
                              .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]),
+        // Golden files for the tests: what a person reads compared with a file under the test target's Snapshots/, or recorded
+        // there with STUDYCTL_RECORD_GOLDEN=1 (Tests/README.md).
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
@@ -137,6 +140,8 @@ let package = Package(
             name: "StudyStoreTests",
             dependencies: ["StudyStore", "Importing", "Tabular", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
-        .testTarget(name: "studyctlTests", dependencies: ["studyctl"]),
+        // Golden files of reports, workbooks, helps and tables under Snapshots/; workbooks read back with ZIPFoundation.
+        .testTarget(name: "studyctlTests", dependencies: ["studyctl", "GoldenFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    exclude: ["Snapshots"]),
     ]
 )
