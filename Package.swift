@@ -121,6 +121,8 @@ let package = Package(
         // there with STUDYCTL_RECORD_GOLDEN=1 (Tests/README.md).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        // Sentences: interpolation, reordered and literal percent places, nested sentences, decimal commas.
+        .testTarget(name: "WordingTests", dependencies: ["Wording"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
