@@ -123,6 +123,8 @@ let package = Package(
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         // Sentences: interpolation, reordered and literal percent places, nested sentences, decimal commas.
         .testTarget(name: "WordingTests", dependencies: ["Wording"]),
+        // Figures: a bar chart's SVG against its golden file, and what every bar chart must do.
+        .testTarget(name: "FiguresTests", dependencies: ["Figures", "GoldenFiles"], exclude: ["Snapshots"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
