@@ -120,7 +120,15 @@ let package = Package(
             // runtime's start-up search through them in every command, and nothing loads code that links against them).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux])),
                              .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]),
+        // Golden files for the tests: what a person reads compared with a file under the test target's Snapshots/, or recorded
+        // there with STUDYCTL_RECORD_GOLDEN=1 (Tests/README.md).
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        // Sentences (interpolation, reordered and literal percent places, nested sentences, decimal marks), gettext catalogs
+        // and their plural rules, languages and their records.
+        .testTarget(name: "WordingTests", dependencies: ["Wording"]),
+        // Figures: a bar chart's SVG against its golden file, and what every bar chart must do.
+        .testTarget(name: "FiguresTests", dependencies: ["Figures", "GoldenFiles"], exclude: ["Snapshots"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys", "Wording"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
@@ -139,6 +147,8 @@ let package = Package(
             name: "StudyStoreTests",
             dependencies: ["StudyStore", "Importing", "QualCoding", "Surveys", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
-        .testTarget(name: "studyctlTests", dependencies: ["studyctl", "Surveys"]),
+        // Golden files of reports, workbooks, helps and tables under Snapshots/; workbooks read back with ZIPFoundation.
+        .testTarget(name: "studyctlTests", dependencies: ["studyctl", "Surveys", "GoldenFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    exclude: ["Snapshots"]),
     ]
 )
