@@ -50,129 +50,184 @@ public struct MessageCatalog: Sendable {
 
     /// Reads a `.po` file.
     public init(contentsOf file: URL) throws {
-        let data = try Data(contentsOf: file)
-        try self.init(po: String(decoding: data, as: UTF8.self), file: file.lastPathComponent)
+        try self.init(po: [UInt8](try Data(contentsOf: file)), file: file.lastPathComponent)
     }
 
     /// Reads a catalog's text; a line it cannot read is an error naming `file:line`.
     public init(po text: String, file: String = "catalog.po") throws {
-        var entries: [String: Entry] = [:]
-        var rule = PluralRule.germanic
-        var context: String?
-        var msgid: String?
-        var plural: String?
-        var forms: [Int: String] = [:]
-        var fuzzy = false
-        var seen: Set<String> = []
-        var ids: Set<String> = []
-        var plurals: [String: String] = [:]
-        var place = "\(file):1"
-        // The field the next quoted line continues.
-        enum Field { case context, id, plural, form(Int) }
-        var field: Field?
-
-        func finish() throws {
-            defer { context = nil; msgid = nil; plural = nil; forms = [:]; fuzzy = false; field = nil }
-            guard let id = msgid else { return }
-            if id.isEmpty, context == nil {
-                if let header = forms[0], let line = header.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
-                    rule = try PluralRule(header: String(line.dropFirst("Plural-Forms:".count)))
-                }
-                return
-            }
-            let count = (forms.keys.max() ?? -1) + 1
-            let texts = (0..<count).map { forms[$0] ?? "" }
-            let key = Self.key(id, context: context)
-            guard seen.insert(key).inserted else {
-                throw CatalogError(place: place, problem: "'\(id)' is worded twice\(context.map { " in context '\($0)'" } ?? "")")
-            }
-            guard !fuzzy, !texts.isEmpty, texts.allSatisfy({ !$0.isEmpty }) else { return }
-            entries[key] = Entry(forms: texts)
-            ids.insert(id)
-            if let plural {
-                ids.insert(plural)
-                plurals[key] = plural
-            }
-        }
-
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            place = "\(file):\(index + 1)"
-            if line.isEmpty {
-                try finish()
-                continue
-            }
-            if line.hasPrefix("#") {
-                if line.hasPrefix("#,"), line.contains("fuzzy") {
-                    if msgid != nil { try finish() }
-                    fuzzy = true
-                }
-                continue
-            }
-            if line.hasPrefix("\"") {
-                let more = try Self.quoted(line, at: place)
-                switch field {
-                case .context: context = (context ?? "") + more
-                case .id: msgid = (msgid ?? "") + more
-                case .plural: plural = (plural ?? "") + more
-                case let .form(number): forms[number] = (forms[number] ?? "") + more
-                case nil: throw CatalogError(place: place, problem: "a quoted line continues no field")
-                }
-                continue
-            }
-            guard let space = line.firstIndex(of: " ") else { throw CatalogError(place: place, problem: "'\(line)' is not a field") }
-            let keyword = String(line[..<space])
-            let value = try Self.quoted(String(line[line.index(after: space)...]).trimmingCharacters(in: .whitespaces), at: place)
-            switch keyword {
-            case "msgctxt":
-                try finish()
-                context = value
-                field = .context
-            case "msgid":
-                if msgid != nil { try finish() }
-                msgid = value
-                field = .id
-            case "msgid_plural":
-                plural = value
-                field = .plural
-            case "msgstr":
-                forms[0] = value
-                field = .form(0)
-            default:
-                guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let number = Int(keyword.dropFirst(7).dropLast()) else {
-                    throw CatalogError(place: place, problem: "unknown field '\(keyword)'")
-                }
-                forms[number] = value
-                field = .form(number)
-            }
-        }
-        try finish()
-        self.entries = entries
-        pluralRule = rule
-        msgids = ids
-        self.plurals = plurals
+        try self.init(po: Array(text.utf8), file: file)
     }
 
-    /// The text of a quoted `.po` string, its escapes read.
-    static func quoted(_ text: String, at place: String) throws -> String {
-        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else {
-            throw CatalogError(place: place, problem: "'\(text)' is not a quoted string")
+    /// Reads a catalog's bytes (UTF-8), line by line. Every command said in a language other than English reads its
+    /// catalog first (3,000 entries, half a megabyte), so the lines are read as bytes: no `String` is made but for
+    /// the texts kept.
+    public init(po bytes: [UInt8], file: String = "catalog.po") throws {
+        var reader = CatalogReader(file: file)
+        try bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var line = 1
+            while start <= buffer.count {
+                var end = start
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                try reader.read(UnsafeBufferPointer(rebasing: buffer[start..<end]), line: line)
+                start = end + 1
+                line += 1
+            }
         }
-        var result = ""
-        var escaped = false
-        for character in text.dropFirst().dropLast() {
-            if escaped {
-                switch character {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "\"", "\\": result.append(character)
-                default: throw CatalogError(place: place, problem: "unknown escape '\\\(character)'")
+        try reader.finish()
+        entries = reader.entries
+        pluralRule = reader.rule
+        msgids = reader.ids
+        plurals = reader.plurals
+    }
+}
+
+/// The state of reading a catalog: the entry being read and what was read.
+private struct CatalogReader {
+    let file: String
+    var entries: [String: MessageCatalog.Entry] = [:]
+    var rule = PluralRule.germanic
+    var ids: Set<String> = []
+    var plurals: [String: String] = [:]
+    var seen: Set<String> = []
+
+    var context: [UInt8]?
+    var msgid: [UInt8]?
+    var plural: [UInt8]?
+    var forms: [Int: [UInt8]] = [:]
+    var fuzzy = false
+    /// The field the next quoted line continues.
+    enum Field { case context, id, plural, form(Int) }
+    var field: Field?
+    var place = ""
+
+    init(file: String) { self.file = file }
+
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func finish() throws {
+        defer { context = nil; msgid = nil; plural = nil; forms = [:]; fuzzy = false; field = nil }
+        guard let idBytes = msgid else { return }
+        let id = Self.text(idBytes)
+        let contextText = context.map(Self.text)
+        if id.isEmpty, contextText == nil {
+            if let header = forms[0].map(Self.text),
+               let line = header.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
+                rule = try PluralRule(header: String(line.dropFirst("Plural-Forms:".count)))
+            }
+            return
+        }
+        let count = (forms.keys.max() ?? -1) + 1
+        let texts = (0..<count).map { forms[$0].map(Self.text) ?? "" }
+        let key = MessageCatalog.key(id, context: contextText)
+        guard seen.insert(key).inserted else {
+            throw CatalogError(place: place, problem: "'\(id)' is worded twice\(contextText.map { " in context '\($0)'" } ?? "")")
+        }
+        guard !fuzzy, !texts.isEmpty, texts.allSatisfy({ !$0.isEmpty }) else { return }
+        entries[key] = MessageCatalog.Entry(forms: texts)
+        ids.insert(id)
+        if let plural {
+            let pluralText = Self.text(plural)
+            ids.insert(pluralText)
+            plurals[key] = pluralText
+        }
+    }
+
+    mutating func read(_ raw: UnsafeBufferPointer<UInt8>, line: Int) throws {
+        place = "\(file):\(line)"
+        var from = 0
+        var to = raw.count
+        while from < to, raw[from] == 0x20 || raw[from] == 0x09 { from += 1 }
+        while to > from, raw[to - 1] == 0x20 || raw[to - 1] == 0x09 || raw[to - 1] == 0x0D { to -= 1 }
+        let bytes = UnsafeBufferPointer(rebasing: raw[from..<to])
+        guard let first = bytes.first else {
+            try finish()
+            return
+        }
+        if first == UInt8(ascii: "#") {
+            // "#, fuzzy": the entry that follows is a guess a translator has not checked yet.
+            if bytes.count > 1, bytes[1] == UInt8(ascii: ","), Self.contains(bytes, "fuzzy") {
+                if msgid != nil { try finish() }
+                fuzzy = true
+            }
+            return
+        }
+        if first == UInt8(ascii: "\"") {
+            let more = try quoted(bytes)
+            switch field {
+            case .context: context = (context ?? []) + more
+            case .id: msgid = (msgid ?? []) + more
+            case .plural: plural = (plural ?? []) + more
+            case let .form(number): forms[number] = (forms[number] ?? []) + more
+            case nil: throw CatalogError(place: place, problem: "a quoted line continues no field")
+            }
+            return
+        }
+        guard let space = bytes.firstIndex(of: 0x20) else {
+            throw CatalogError(place: place, problem: "'\(String(decoding: bytes, as: UTF8.self))' is not a field")
+        }
+        let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<space]), as: UTF8.self)
+        var valueStart = space
+        while valueStart < bytes.count, bytes[valueStart] == 0x20 { valueStart += 1 }
+        let value = try quoted(UnsafeBufferPointer(rebasing: bytes[valueStart...]))
+        switch keyword {
+        case "msgctxt":
+            try finish()
+            context = value
+            field = .context
+        case "msgid":
+            if msgid != nil { try finish() }
+            msgid = value
+            field = .id
+        case "msgid_plural":
+            plural = value
+            field = .plural
+        case "msgstr":
+            forms[0] = value
+            field = .form(0)
+        default:
+            guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let number = Int(keyword.dropFirst(7).dropLast()) else {
+                throw CatalogError(place: place, problem: "unknown field '\(keyword)'")
+            }
+            forms[number] = value
+            field = .form(number)
+        }
+    }
+
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
+        let needle = Array(word.utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if (0..<needle.count).allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+        }
+        return false
+    }
+
+    /// The bytes of a quoted `.po` string, its escapes read.
+    func quoted(_ bytes: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") else {
+            throw CatalogError(place: place, problem: "'\(String(decoding: bytes, as: UTF8.self))' is not a quoted string")
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 1
+        let end = bytes.count - 1
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < end else { throw CatalogError(place: place, problem: "a quoted string ends in a backslash") }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "\""): result.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): result.append(UInt8(ascii: "\\"))
+                default:
+                    throw CatalogError(place: place, problem: "unknown escape '\\\(String(decoding: [bytes[index + 1]], as: UTF8.self))'")
                 }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
+                index += 2
             } else {
-                result.append(character)
+                result.append(byte)
+                index += 1
             }
         }
         return result
