@@ -75,7 +75,10 @@ extension ReportModel {
             if !seq.isEmpty {
                 summary.findings.append(Value(value: ("SEQ against \(style.number(TaskBenchmarks.seq, decimals: 1)) over \(String(seq.count)) \(rowsWord): \(count(seq))." as Sentence).text(language)))
             }
-            let sums = s.taskSummary.compactMap { row in row.singleUsabilityMetric.map { (([row.task] + row.group).joined(separator: " · "), $0) } }
+            let none = Sentence("(none)", context: "group").text(language)
+            let sums = s.taskSummary.compactMap { row in
+                row.singleUsabilityMetric.map { (([row.task] + row.group.map { $0 == ScoreReport.noGroup ? none : $0 }).joined(separator: " · "), $0) }
+            }
             if !sums.isEmpty {
                 let list = sums.map { name, sum in "\(name) \(style.percent(sum.score, decimals: 0))" }.joined(separator: "; ")
                 summary.findings.append(Value(value: ("SUM, the Single Usability Metric \(citations.cite("saurokindlund2005")): \(list)." as Sentence).text(language)))

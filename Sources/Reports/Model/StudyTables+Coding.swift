@@ -77,8 +77,11 @@ extension StudyTables {
     }
 
     static func codebook(_ s: StudySnapshot) -> ResultTable {
-        ResultTable(exported: "codebook", sheet: "Codebook", about: "categories with origin, definition, theme and use", language: s.info.language, columns: ["category", "origin", "definition", "theme", "codes", "participants"],
-                  rows: s.categories.map { [.text($0.name), .text($0.origin), Value($0.definition), Value($0.theme), .count($0.codes), .count($0.participants)] })
+        var table = ResultTable(exported: "codebook", sheet: "Codebook", about: "categories with origin, definition, theme and use", language: s.info.language, columns: ["category", "origin", "definition", "theme", "codes", "participants"],
+                                rows: s.categories.map { [.text($0.name), .text($0.origin), Value($0.definition), Value($0.theme), .count($0.codes), .count($0.participants)] })
+        // An emergent category's origin is the machine word `emergent` in CSV; people read it in the study's language.
+        table.columns[1].wording = ["emergent": ("emergent" as Sentence).text(s.info.language)]
+        return table
     }
 
     static func excerpts(_ s: StudySnapshot) -> ResultTable {

@@ -69,6 +69,27 @@ extension ResultTable {
                         Column("seq_t", ("SEQ t" as Sentence).text(language), .number(decimals: 3)),
                         Column("confidence", ("Confidence level" as Sentence).text(language), .number(decimals: 2))]
         }
+        // The machine words CSV and JSON keep (`above`, `green`, `binomial-mid-p`, a group part "(none)") read in the
+        // study's language wherever people read the table: the report and the workbook.
+        let groupWording = [ScoreReport.noGroup: Sentence("(none)", context: "group").text(language)]
+        for index in columns.indices.dropFirst().prefix(factors.count) { columns[index].wording = groupWording }
+        if detail {
+            let sides = Dictionary(uniqueKeysWithValues: [BenchmarkTest.Direction.above, .below].map { ($0.rawValue, directionLabel($0, language)) })
+            // The light's word alone (the dot is the report's): "amber", "âmbar".
+            let lights = Dictionary(uniqueKeysWithValues: [TrafficLight.green, .amber, .red].map {
+                ($0.rawValue, lightLabel($0, language).replacingOccurrences(of: "●\u{00A0}", with: ""))
+            })
+            let methods: [BenchmarkTest.Method] = [.binomialMidP, .normal, .oneSampleT]
+            let methodNames = Dictionary(uniqueKeysWithValues: methods.map { ($0.rawValue, Sentence(Sentence(stringLiteral: $0.rawValue), context: "benchmark test").text(language)) })
+            for (index, column) in columns.enumerated() {
+                switch column.name {
+                case "completion_side", "seq_side": columns[index].wording = sides
+                case "completion_light", "seq_light": columns[index].wording = lights
+                case "completion_method": columns[index].wording = methodNames
+                default: break
+                }
+            }
+        }
         func side(_ direction: BenchmarkTest.Direction) -> String { detail ? direction.rawValue : directionLabel(direction, language) }
         func light(_ light: TrafficLight) -> String { detail ? light.rawValue : lightLabel(light, language) }
         var table = ResultTable(id: "task_benchmarks", title: ("Tasks against the benchmarks: completion \(completionBenchmark), SEQ \(seqBenchmark)" as Sentence).text(language),

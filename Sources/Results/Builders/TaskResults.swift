@@ -46,6 +46,8 @@ extension ResultTable {
         add(.assisted, .count) { .count($0.assisted) }
         add(.seq_mean, .number(decimals: 2)) { Value($0.seqMean) }
         if detail { add(.seq_n, .count) { .count($0.seqN) } }
+        // A group part no attempt names ("(none)") reads in the study's language where people read it.
+        for index in columns.indices.dropFirst().prefix(factors.count) { columns[index].wording = [ScoreReport.noGroup: Sentence("(none)", context: "group").text(language)] }
         var table = ResultTable(id: "task_summary", title: Phrase.tasksTitle.text(language), language: language, columns: columns)
         for row in rows {
             let groups: [Value] = factors.indices.map { Value(row.group.indices.contains($0) ? row.group[$0] : nil) }
