@@ -1,0 +1,293 @@
+import ArgumentParser
+import Foundation
+import Results
+import StudyStore
+import Surveys
+import Tabular
+import Wording
+
+/// `score --json` (docs/json.md).
+struct ScoreJSON: Encodable {
+    struct Meaning: Encodable {
+        var adjective: String
+        var acceptability: String
+    }
+    struct Row: Encodable {
+        var participant: String
+        var group: String?
+        var task: String?
+        var scores: [String: Double]
+        /// Scores on the SUS scale: adjective and acceptability of this participant's score.
+        var interpretation: [String: Meaning]
+    }
+    struct Summary: Encodable {
+        var score: String
+        var statistics: Descriptive
+        var ciClipped: Bool
+        var norm: Double?
+        var test: OneSampleTTest?
+        var testUndefined: String?
+        var verdict: String?
+        var grade: String?
+        var percentiles: String?
+        /// The mean's percentile rank on the curved grading scale, interpolated (`SUSInterpretation.percentileRank`).
+        var percentileRank: Int?
+        var adjective: String?
+        var acceptability: String?
+    }
+    struct Tally: Encodable {
+        var item: Int
+        var counts: [String: Int]
+        var percentages: [String: Double]
+        var notApplicable: Int
+        var answered: Int
+    }
+    struct Group: Encodable {
+        var attribute: String?
+        var name: String
+        var task: String?
+        var occasion: String?
+        var conditions: [String: String]?
+        var n: Int
+        var summaries: [Summary]
+        var choices: [Tally]
+    }
+    struct Overall: Encodable {
+        var task: String?
+        var occasion: String?
+        var conditions: [String: String]?
+        var n: Int
+        var summaries: [Summary]
+        var choices: [Tally]
+    }
+    struct Alpha: Encodable {
+        var scale: String
+        /// A per-task instrument's task (α per task), else absent.
+        var task: String?
+        var alpha: Double
+        var items: Int
+        var cases: Int
+    }
+    struct Item: Encodable {
+        /// A per-task instrument's task (items per task), else absent.
+        var task: String?
+        var item: Int
+        var text: String
+        var recoded: Bool
+        var n: Int
+        var notApplicable: Int
+        var raw: Descriptive?
+        var recodedStatistics: Descriptive?
+        var distribution: [String: Int]
+    }
+    struct Comparison: Encodable {
+        var score: String
+        var task: String?
+        var occasion: String?
+        var attribute: String?
+        var groups: [GroupComparison.Group]
+        var tests: [GroupComparison.Test]
+        /// Three groups or more: Games–Howell and Dunn (Holm) per pair.
+        var postHoc: [PostHoc]
+        var undefined: String?
+        var sentence: [String: String]
+    }
+
+    var instrument: String
+    var reference: String
+    var groupedBy: String?
+    var missing: String
+    /// The level of every interval (`ci95` holds the interval at this level): 0.95 or 0.90.
+    var confidence = 0.95
+    var gradeNote: String?
+    var rows: [Row]
+    var groups: [Group]
+    var overall: [Overall]
+    var alphas: [Alpha]
+    var items: [Item]
+    var comparisons: [Comparison]
+    var unscored: [String]
+    /// `--within occasion --compare`: each score compared between the occasions within participants.
+    var within: [Within]?
+    struct Within: Encodable {
+        var score: String
+        var task: String?
+        /// "occasion" or the condition's factor whose levels are compared.
+        var factor: String
+        /// What the compared sets have in common besides the factor (another occasion or condition).
+        var measurement: MeasurementJSON
+        var comparison: PairedComparison
+    }
+    /// `--by ATTR --within occasion --compare`: the mixed design's cells and ANOVA, per score.
+    var mixed: [Mixed]?
+    struct Mixed: Encodable {
+        var score: String
+        var task: String?
+        var factor: String
+        var measurement: MeasurementJSON
+        var comparison: MixedComparison
+    }
+
+    /// A measurement key as JSON: the occasion and the conditions (factor → level), each left out when empty.
+    struct MeasurementJSON: Encodable {
+        var occasion: String?
+        var conditions: [String: String]?
+        init(_ key: String) {
+            let measurement = MeasurementKey(key: key)
+            occasion = measurement.occasion.isEmpty ? nil : measurement.occasion
+            conditions = measurement.conditions.isEmpty ? nil
+                : Dictionary(measurement.conditions.map { ($0.factor, $0.level) }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
+    /// writing rows one at a time. A test pins it to the encoder's output.
+    static func rowText(_ row: ScoreReport.Row) -> String {
+        var bytes: [UInt8] = []
+        appendRow(row, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `rowText(row)` appended to `bytes` (it runs once per respondent): no array of entries, no intermediate
+    /// strings, and the sorting skipped where there is one entry.
+    static func appendRow(_ row: ScoreReport.Row, to text: inout [UInt8]) {
+        func key(_ name: String, first: Bool) {
+            text.append(contentsOf: (first ? "{\n        " : ",\n        ").utf8)
+            JSONOutput.appendQuoted(name, to: &text)
+            text.append(contentsOf: " : ".utf8)
+        }
+        let measurement = MeasurementKey(key: row.occasion)
+        text.append(contentsOf: "    {\n      ".utf8)
+        if !measurement.conditions.isEmpty {
+            text.append(contentsOf: "\"conditions\" : {".utf8)
+            for (index, condition) in measurement.conditions.sorted(by: { $0.factor < $1.factor }).enumerated() {
+                text.append(contentsOf: (index == 0 ? "\n        " : ",\n        ").utf8)
+                JSONOutput.appendQuoted(condition.factor, to: &text)
+                text.append(contentsOf: " : ".utf8)
+                JSONOutput.appendQuoted(condition.level, to: &text)
+            }
+            text.append(contentsOf: "\n      },\n      ".utf8)
+        }
+        text.append(contentsOf: "\"group\" : ".utf8)
+        JSONOutput.appendQuotedOrNull(row.group, to: &text)
+        text.append(contentsOf: ",\n      \"interpretation\" : ".utf8)
+        if row.meanings.isEmpty {
+            text.append(contentsOf: emptyObject.utf8)
+        } else {
+            let meanings = row.meanings.count == 1 ? Array(row.meanings) : row.meanings.sorted { $0.key < $1.key }
+            for (index, (id, meaning)) in meanings.enumerated() {
+                key(id, first: index == 0)
+                text.append(contentsOf: "{\n          \"acceptability\" : ".utf8)
+                JSONOutput.appendQuoted(meaning.acceptability.rawValue, to: &text)
+                text.append(contentsOf: ",\n          \"adjective\" : ".utf8)
+                JSONOutput.appendQuoted(meaning.adjective.en, to: &text)
+                text.append(contentsOf: "\n        }".utf8)
+            }
+            text.append(contentsOf: "\n      }".utf8)
+        }
+        if !measurement.occasion.isEmpty {
+            text.append(contentsOf: ",\n      \"occasion\" : ".utf8)
+            JSONOutput.appendQuoted(measurement.occasion, to: &text)
+        }
+        text.append(contentsOf: ",\n      \"participant\" : ".utf8)
+        JSONOutput.appendQuoted(row.participant, to: &text)
+        text.append(contentsOf: ",\n      \"scores\" : ".utf8)
+        if row.scores.isEmpty {
+            text.append(contentsOf: emptyObject.utf8)
+        } else {
+            let sorted = row.scores.count == 1 ? row.scores : row.scores.sorted { $0.id < $1.id }
+            for (index, score) in sorted.enumerated() {
+                key(score.id, first: index == 0)
+                JSONOutput.appendNumber(score.value, to: &text)
+            }
+            text.append(contentsOf: "\n      }".utf8)
+        }
+        text.append(contentsOf: ",\n      \"task\" : ".utf8)
+        JSONOutput.appendQuotedOrNull(row.task, to: &text)
+        text.append(contentsOf: "\n    }".utf8)
+    }
+
+    /// How the encoder prints an empty object at a row's depth.
+    static let emptyObject: String = {
+        let text = (try? JSONOutput.text(["a": [String: Int]()])) ?? "{\n  \"a\" : {\n\n  }\n}"
+        guard let start = text.range(of: ": "), let end = text.range(of: "}", options: .backwards) else { return "{}" }
+        // The inner object's text, re-indented from depth 1 to depth 3.
+        let inner = String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return inner.replacingOccurrences(of: "\n  ", with: "\n      ")
+    }()
+
+    init(_ report: ScoreReport, by: String?, language: StudyLanguage) {
+        instrument = report.instrument.id
+        reference = report.instrument.reference
+        groupedBy = by
+        missing = report.missing.rawValue
+        let onSUSScale = report.instrument.scoreIDs.contains { ScoreReport.isOnSUSScale($0, report.instrument) }
+        gradeNote = onSUSScale ? "grades (Sauro & Lewis 2016) are given for group means only; each participant gets the adjective and acceptability of their score" : nil
+        rows = report.rows.map { row in
+            Row(participant: row.participant, group: row.group, task: row.task,
+                scores: Dictionary(uniqueKeysWithValues: row.scores.map { ($0.id, $0.value) }),
+                interpretation: row.meanings.mapValues { Meaning(adjective: $0.adjective.en, acceptability: $0.acceptability.rawValue) })
+        }
+        func summaries(_ group: ScoreReport.Group) -> [Summary] {
+            group.summaries.map {
+                Summary(score: $0.scoreID, statistics: $0.statistics, ciClipped: $0.ciClipped, norm: $0.norm, test: $0.test,
+                        testUndefined: $0.testUndefined, verdict: $0.normVerdict?.rawValue,
+                        grade: $0.meaning?.grade.grade, percentiles: $0.meaning?.grade.percentiles, percentileRank: $0.meaning?.percentileRank,
+                        adjective: $0.meaning?.adjective.en, acceptability: $0.meaning?.acceptability.rawValue)
+            }
+        }
+        func tallies(_ group: ScoreReport.Group) -> [Tally] {
+            group.tallies.map { tally in
+                Tally(item: tally.item,
+                      counts: Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.choice.key, $0.count) }),
+                      percentages: Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.choice.key, tally.percent($0.count)) }),
+                      notApplicable: tally.notApplicable, answered: tally.answered)
+            }
+        }
+        groups = report.groups.map {
+            Group(attribute: by, name: $0.name, task: $0.task, occasion: $0.occasion.flatMap { $0.isEmpty ? "" : MeasurementJSON($0).occasion },
+                  conditions: $0.occasion.flatMap { MeasurementJSON($0).conditions }, n: $0.n, summaries: summaries($0), choices: tallies($0))
+        }
+        overall = report.overall.map { Overall(task: $0.task, occasion: $0.occasion.flatMap { $0.isEmpty ? "" : MeasurementJSON($0).occasion },
+                                               conditions: $0.occasion.flatMap { MeasurementJSON($0).conditions }, n: $0.n, summaries: summaries($0), choices: tallies($0)) }
+        alphas = report.alphas.map { Alpha(scale: $0.scale == ScoreReport.allName ? report.instrument.id : $0.scale, task: $0.task, alpha: $0.alpha.alpha,
+                                           items: $0.alpha.items, cases: $0.alpha.cases) }
+        items = report.items.map { item in
+            Item(task: item.task, item: item.item, text: item.text.text(language), recoded: item.reversed, n: item.n, notApplicable: item.notApplicable,
+                 raw: item.raw, recodedStatistics: item.reversed ? item.recoded : nil,
+                 distribution: Dictionary(uniqueKeysWithValues: item.distribution.map { (String($0.point), $0.count) }))
+        }
+        comparisons = report.comparisons.map { c in
+            Comparison(score: c.scoreID, task: c.task, occasion: c.occasion, attribute: by, groups: c.comparison.groups, tests: c.comparison.tests,
+                       postHoc: c.comparison.postHoc, undefined: c.comparison.undefinedReason,
+                       sentence: Dictionary(uniqueKeysWithValues: StudyLanguage.allCases.map { ($0.rawValue, c.comparison.sentence(score: c.scoreID, language: $0)) }))
+        }
+        unscored = report.unscored.map(\.description)
+    }
+}
+
+/// `score --csv`: tidy tables for R or SPSS.
+enum ScoreCSV {
+    static func header(_ report: ScoreReport, by: String?, columns: MeasurementColumns) -> String {
+        var writer = CSVWriter()
+        writer.writeRow(["participant", "task"] + columns.header + [by ?? "group"] + report.instrument.scoreIDs)
+        return writer.text
+    }
+
+    static func summaries(_ report: ScoreReport, columns: MeasurementColumns) -> String {
+        var writer = CSVWriter()
+        writer.writeRow(["group", "task"] + columns.header + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
+                         "norm", "t", "df", "p", "grade", "adjective", "acceptability"])
+        func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
+        for group in report.groups + report.overall {
+            for item in group.summaries {
+                let s = item.statistics
+                writer.writeRow([group.name, group.task ?? ""] + (columns.isEmpty ? [] : columns.cells(group.occasion ?? "")) + [item.scoreID, String(s.n), text(s.mean), text(s.sd), text(s.median),
+                                 text(s.min), text(s.max), text(s.ci95?.lowerBound), text(s.ci95?.upperBound), text(item.norm),
+                                 text(item.test?.t), item.test.map { String($0.df) } ?? "", text(item.test?.p),
+                                 item.meaning?.grade.grade ?? "", item.meaning?.adjective.en ?? "", item.meaning?.acceptability.rawValue ?? ""])
+            }
+        }
+        return writer.text
+    }
+}
