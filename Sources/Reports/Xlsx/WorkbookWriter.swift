@@ -53,6 +53,32 @@ public enum WorkbookWriter {
         try write(tables: [StudyTables.scores(snapshot), StudyTables.summary(snapshot)], charts: [], to: path, language: snapshot.info.language)
     }
 
+    /// The cell formats of every sheet: header, two decimals, percent, integer, p-value, wrapped text, title.
+    private static func formats(_ workbook: UnsafeMutablePointer<lxw_workbook>?, _ language: StudyLanguage)
+        -> (header: UnsafeMutablePointer<lxw_format>?, decimal: UnsafeMutablePointer<lxw_format>?, percent: UnsafeMutablePointer<lxw_format>?,
+            integer: UnsafeMutablePointer<lxw_format>?, p: UnsafeMutablePointer<lxw_format>?, wrapped: UnsafeMutablePointer<lxw_format>?,
+            title: UnsafeMutablePointer<lxw_format>?) {
+        let header = workbook_add_format(workbook)
+        format_set_bold(header)
+        format_set_bg_color(header, 0xDDEBF7)
+        format_set_border(header, UInt8(LXW_BORDER_THIN.rawValue))
+        let decimal = workbook_add_format(workbook)
+        format_set_num_format(decimal, "0.00")
+        let percent = workbook_add_format(workbook)
+        format_set_num_format(percent, "0%")
+        let integer = workbook_add_format(workbook)
+        format_set_num_format(integer, "0")
+        // p-values with three decimals, and never 0.000: below .001 the cell reads "< 0,001" (APA, ABNT).
+        let pFormat = workbook_add_format(workbook)
+        format_set_num_format(pFormat, "[<0.001]\"" + NumberStyle(language).p(0) + "\";0.000")
+        let wrapped = workbook_add_format(workbook)
+        format_set_text_wrap(wrapped)
+        let title = workbook_add_format(workbook)
+        format_set_bold(title)
+        format_set_font_size(title, 14)
+        return (header, decimal, percent, integer, pFormat, wrapped, title)
+    }
+
     static func write(tables allTables: [ResultTable], charts: [ChartBlock], to path: String, language: StudyLanguage = .en) throws {
         // No empty sheets: a table with no rows is left out (the Study sheet always stays).
         let tables = allTables.filter { !$0.isEmpty || $0.id == "study" }
@@ -74,24 +100,7 @@ public enum WorkbookWriter {
         var closed = false
         defer { if !closed { _ = StandardErrorCapture.run { workbook_close(workbook) } } }
 
-        let header = workbook_add_format(workbook)
-        format_set_bold(header)
-        format_set_bg_color(header, 0xDDEBF7)
-        format_set_border(header, UInt8(LXW_BORDER_THIN.rawValue))
-        let decimal = workbook_add_format(workbook)
-        format_set_num_format(decimal, "0.00")
-        let percent = workbook_add_format(workbook)
-        format_set_num_format(percent, "0%")
-        let integer = workbook_add_format(workbook)
-        format_set_num_format(integer, "0")
-        // p-values with three decimals, and never 0.000: below .001 the cell reads "< 0,001" (APA, ABNT).
-        let pFormat = workbook_add_format(workbook)
-        format_set_num_format(pFormat, "[<0.001]\"" + NumberStyle(language).p(0) + "\";0.000")
-        let wrapped = workbook_add_format(workbook)
-        format_set_text_wrap(wrapped)
-        let title = workbook_add_format(workbook)
-        format_set_bold(title)
-        format_set_font_size(title, 14)
+        let (header, decimal, percent, integer, pFormat, wrapped, title) = formats(workbook, language)
 
         func check(_ error: lxw_error, _ step: String) throws {
             if error != LXW_NO_ERROR {
