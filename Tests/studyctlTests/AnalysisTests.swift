@@ -165,7 +165,7 @@ import Darwin
         let start = try #require(lines.firstIndex { $0.hasPrefix("Participant") })
         #expect(Array(lines[start..<(start + 6)]) == [
             "Participant     SUS  Learnability  Usability  Adjective        Acceptability",
-            "-----------  ------  ------------  ---------  ---------------  -------------",
+            "───────────  ──────  ────────────  ─────────  ───────────────  ─────────────",
             "José          77.50         87.50      75.00  Good             acceptable",
             "P1           100.00        100.00     100.00  Best Imaginable  acceptable",
             "P10           50.00         50.00      50.00  OK               marginal",

@@ -68,7 +68,7 @@ public enum TextRenderer {
                 }
                 lines.append(format(row, block, widths: widths, table: table))
             }
-            lines.append(block.map { String(repeating: "─", count: widths[$0]) }.joined(separator: "  "))
+            lines.append(rule(block.map { widths[$0] }))
             for row in cells { lines.append(format(block.map { row[$0] }, block, widths: widths, table: table)) }
         }
         // Notes wrap at their spaces on a terminal, rather than in the middle of a word.
@@ -77,14 +77,26 @@ public enum TextRenderer {
     }
 
     private static func format(_ texts: [String], _ block: [Int], widths: [Int], table: ResultTable) -> String {
-        var parts: [String] = []
-        for (position, text) in texts.enumerated() {
-            let index = block[position]
-            let pad = String(repeating: " ", count: max(widths[index] - text.count, 0))
-            let last = position == texts.count - 1
-            parts.append(table.columns[index].kind.isNumeric ? pad + text : (last ? text : text + pad))
+        line(texts, widths: block.map { widths[$0] }, rightAligned: { table.columns[block[$0]].kind.isNumeric })
+    }
+
+    /// One row of a terminal table: its cells padded to `widths`, two spaces apart, right-aligned where
+    /// `rightAligned` says (numbers), with no spaces at the end. Every table the command line prints is drawn by it.
+    public static func line(_ cells: [String], widths: [Int], rightAligned: (Int) -> Bool) -> String {
+        var text = ""
+        for (index, width) in widths.enumerated() {
+            let cell = index < cells.count ? cells[index] : ""
+            let pad = String(repeating: " ", count: max(width - cell.count, 0))
+            if index > 0 { text += "  " }
+            text += rightAligned(index) ? pad + cell : cell + pad
         }
-        return parts.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// The rule under a table's labels.
+    public static func rule(_ widths: [Int]) -> String {
+        widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")
     }
 
     /// `text` in lines of at most `width` characters, broken at spaces (a word longer than that is its own line).

@@ -50,20 +50,14 @@ struct TextTable {
         return lines.joined(separator: "\n")
     }
 
-    /// One row, its cells padded to `widths` and two spaces apart.
+    /// One row, drawn as every terminal table is (`TextRenderer.line`).
     static func line(_ row: [String], widths: [Int], rightAligned: Set<Int>) -> String {
-        widths.indices.map { column in
-            let cell = column < row.count ? row[column].oneLine : ""
-            let padding = String(repeating: " ", count: widths[column] - width(cell))
-            return rightAligned.contains(column) ? padding + cell : cell + padding
-        }
-        .joined(separator: "  ")
-        .trimmingTrailingSpaces()
+        TextRenderer.line(row.map(\.oneLine), widths: widths, rightAligned: rightAligned.contains)
     }
 
-    /// The dashes under the header.
+    /// The rule under the header (`TextRenderer.rule`).
     static func rule(_ widths: [Int]) -> String {
-        widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        TextRenderer.rule(widths)
     }
 
     /// Display width: characters, so accented letters count once.
