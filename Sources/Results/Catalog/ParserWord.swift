@@ -4,7 +4,7 @@ import Wording
 
 /// The words the command-line parser (swift-argument-parser) writes around the tool's own help and errors: section
 /// headings, its built-in options and its parse errors. The command line replaces each English text with the
-/// study's language (`worded(_:_:)`); the help texts themselves come from `SentenceCatalog`.
+/// study's language (`worded(_:_:)`); the help texts themselves come from the language's `.po` catalog.
 public enum ParserWord: String, Sendable, CaseIterable, Worded {
     case overview, usage, arguments, options, subcommands, help, version, seeHelp, seeSubcommandHelp, defaultValue
     case values, missingArgument, missingValue, unknownOption, unexpectedArgument, invalidValue, usageLine, helpLine
@@ -49,10 +49,12 @@ public enum ParserWord: String, Sendable, CaseIterable, Worded {
         // option column, the spaces before it grow or shrink by what the wording changed, so the column stays.
         result = result.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let line = String(line)
-            let worded = line.replacing(/<([^<>\s]+)>/) { match in
+            var worded = line.replacing(/<([^<>\s]+)>/) { match in
                 let name = String(match.output.1)
                 return "<" + (catalog.text(name, context: "placeholder") ?? name) + ">"
             }
+            // The subcommand a command runs when none is named ("list (default)").
+            if let marker = catalog.text("(default)", context: "ParserWord") { worded = worded.replacingOccurrences(of: " (default)", with: " " + marker) }
             guard worded.count != line.count,
                   let gap = line.firstMatch(of: /^(\s+\S(?:\S| \S)*)(\s{2,})\S/),
                   let wordedGap = worded.firstMatch(of: /^(\s+\S(?:\S| \S)*)(\s{2,})\S/) else { return worded }

@@ -58,7 +58,7 @@ func say(_ message: Message) {
     print(message.text(Voice.language))
 }
 
-/// Prints `sentence` in the command line's language (worded by the catalog's `SentenceCatalog`).
+/// Prints `sentence` in the command line's language (worded by the language's `.po` catalog).
 func say(_ sentence: Sentence) {
     print(sentence.text(Voice.language))
 }
