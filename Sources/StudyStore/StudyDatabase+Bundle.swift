@@ -137,38 +137,7 @@ extension StudyDatabase {
                 let held = try Self.attributeType(db, name)
                 if held == nil || held == type { types[StudyText.key(name)] = type }
             }
-            for participant in bundle.participants {
-                if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [participant.code]) == nil {
-                    if let reason = ParticipantNaming.problem(withCode: participant.code) {
-                        throw StoreError.invalidParticipantCode(code: participant.code, reason: reason)
-                    }
-                    try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)",
-                                   arguments: [participant.code, Timestamp.now(), Confusables.skeleton(participant.code)])
-                    try Self.count(db, .participants, 1)
-                    summary.participantsAdded.append(participant.code)
-                }
-                let id = try Self.participantID(db, code: participant.code)
-                var missing: [(name: String, value: String)] = []
-                for (name, value) in participant.attributes {
-                    if let stored = try Self.attributeValue(db, participant: participant.code, attribute: name) {
-                        // A numeric value compares as a number (1.50 is 1.5), a text one as typed.
-                        let same = stored.number.map { NumberParser.parse(value) == $0 } ?? (stored.display == StudyText.composed(value.trimmingCharacters(in: .whitespaces)))
-                        if !same {
-                            let what: Sentence = "participant \(participant.code): \(name) is '\(stored.display)' here and '\(value)' there"
-                            switch prefer {
-                            case .ours?: summary.settled.append("\(what) — kept ours")
-                            case .theirs?:
-                                summary.settled.append("\(what) — took theirs")
-                                missing.append((name, value))
-                            case nil: conflicts.append(.init(location: "participant \(participant.code)", message: "\(name) is '\(stored.display)' here and '\(value)' there"))
-                            }
-                        }
-                    } else {
-                        missing.append((name, value))
-                    }
-                }
-                if !missing.isEmpty { try Self.setValues(db, participantID: id, code: participant.code, values: missing, types: types, remember: false) }
-            }
+            try applyParticipants(db, bundle, types: types, prefer: prefer, summary: &summary, conflicts: &conflicts)
             for derivation in bundle.derivations where (try? DerivationRule(parsing: derivation.rule)) != nil {
                 try db.execute(sql: """
                     UPDATE attribute SET derived_from = (SELECT name FROM attribute WHERE name = ?), rule = ?
@@ -280,6 +249,44 @@ extension StudyDatabase {
                 try Self.insertMemo(db, on: .study, text: record + " — " + summary.description, coder: nil)
             }
             return summary
+    }
+
+    /// The bundle's participants and their attribute values: new participants added, values the study lacks stored,
+    /// values that differ settled by `prefer` or listed as conflicts.
+    static func applyParticipants(_ db: Database, _ bundle: StudyBundle, types: [String: AttributeType], prefer: Preference?,
+                                  summary: inout BundleSummary, conflicts: inout [StoreError.Problem]) throws {
+        for participant in bundle.participants {
+            if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [participant.code]) == nil {
+                if let reason = ParticipantNaming.problem(withCode: participant.code) {
+                    throw StoreError.invalidParticipantCode(code: participant.code, reason: reason)
+                }
+                try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)",
+                               arguments: [participant.code, Timestamp.now(), Confusables.skeleton(participant.code)])
+                try Self.count(db, .participants, 1)
+                summary.participantsAdded.append(participant.code)
+            }
+            let id = try Self.participantID(db, code: participant.code)
+            var missing: [(name: String, value: String)] = []
+            for (name, value) in participant.attributes {
+                if let stored = try Self.attributeValue(db, participant: participant.code, attribute: name) {
+                    // A numeric value compares as a number (1.50 is 1.5), a text one as typed.
+                    let same = stored.number.map { NumberParser.parse(value) == $0 } ?? (stored.display == StudyText.composed(value.trimmingCharacters(in: .whitespaces)))
+                    if !same {
+                        let what: Sentence = "participant \(participant.code): \(name) is '\(stored.display)' here and '\(value)' there"
+                        switch prefer {
+                        case .ours?: summary.settled.append("\(what) — kept ours")
+                        case .theirs?:
+                            summary.settled.append("\(what) — took theirs")
+                            missing.append((name, value))
+                        case nil: conflicts.append(.init(location: "participant \(participant.code)", message: "\(name) is '\(stored.display)' here and '\(value)' there"))
+                        }
+                    }
+                } else {
+                    missing.append((name, value))
+                }
+            }
+            if !missing.isEmpty { try Self.setValues(db, participantID: id, code: participant.code, values: missing, types: types, remember: false) }
+        }
     }
 }
 
