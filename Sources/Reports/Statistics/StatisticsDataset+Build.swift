@@ -29,30 +29,7 @@ extension StatisticsDataset {
         cells.append { .text($0.participant) }
 
         // Attributes: numbers as numbers (scale); text as coded groups (nominal) with a label per value.
-        let profiles = Dictionary(snapshot.roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        for attribute in snapshot.roster.attributes {
-            let values = snapshot.roster.participants.compactMap { $0.value(of: attribute.name) }
-            let numeric = !values.isEmpty && values.allSatisfy { if case .number = $0 { return true } else { return false } }
-            var variable = Variable(name: names.unique(attribute.name), label: attribute.name, source: attribute.name,
-                                    kind: .number(integral: !numeric), measure: numeric ? .scale : .nominal)
-            if numeric {
-                variable.kind = .number(integral: values.allSatisfy { if case let .number(x) = $0 { return x == x.rounded() } else { return false } })
-                cells.append { row in
-                    if case let .number(x)? = profiles[row.participant]?.value(of: attribute.name) { return .number(x) }
-                    return .empty
-                }
-            } else {
-                let order = attribute.name == snapshot.groupAttribute ? snapshot.groupOrder : []
-                let levels = NaturalOrder.distinct(values.map(\.display), preferring: order)
-                let codes = Dictionary(levels.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
-                variable.valueLabels = levels.enumerated().map { ($0.offset + 1, $0.element) }
-                cells.append { row in
-                    guard let value = profiles[row.participant]?.value(of: attribute.name), let code = codes[value.display] else { return .empty }
-                    return .number(Double(code))
-                }
-            }
-            variables.append(variable)
-        }
+        attributeVariables(snapshot, names: &names, variables: &variables, cells: &cells)
 
         // The measurements, in the order they were recorded.
         var keyOrder: [String] = []
@@ -172,6 +149,36 @@ extension StatisticsDataset {
         return StatisticsDataset(fileLabel: snapshot.info.title, variables: variables, rows: rows,
                                  notApplicableLabel: ("not applicable" as Sentence).text(language),
                                  unansweredLabel: ("not answered" as Sentence).text(language))
+    }
+
+    /// Each participant attribute as a variable: numbers as numbers (scale), text as coded groups (nominal) with a
+    /// label per value, in the study's order of groups.
+    static func attributeVariables(_ snapshot: StudySnapshot, names: inout VariableNames, variables: inout [Variable],
+                                   cells: inout [(RowKey) -> Value]) {
+        let profiles = Dictionary(snapshot.roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        for attribute in snapshot.roster.attributes {
+            let values = snapshot.roster.participants.compactMap { $0.value(of: attribute.name) }
+            let numeric = !values.isEmpty && values.allSatisfy { if case .number = $0 { return true } else { return false } }
+            var variable = Variable(name: names.unique(attribute.name), label: attribute.name, source: attribute.name,
+                                    kind: .number(integral: !numeric), measure: numeric ? .scale : .nominal)
+            if numeric {
+                variable.kind = .number(integral: values.allSatisfy { if case let .number(x) = $0 { return x == x.rounded() } else { return false } })
+                cells.append { row in
+                    if case let .number(x)? = profiles[row.participant]?.value(of: attribute.name) { return .number(x) }
+                    return .empty
+                }
+            } else {
+                let order = attribute.name == snapshot.groupAttribute ? snapshot.groupOrder : []
+                let levels = NaturalOrder.distinct(values.map(\.display), preferring: order)
+                let codes = Dictionary(levels.enumerated().map { ($0.element, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
+                variable.valueLabels = levels.enumerated().map { ($0.offset + 1, $0.element) }
+                cells.append { row in
+                    guard let value = profiles[row.participant]?.value(of: attribute.name), let code = codes[value.display] else { return .empty }
+                    return .number(Double(code))
+                }
+            }
+            variables.append(variable)
+        }
     }
 
     /// One row of the file: a participant and a measurement ("" for none).
