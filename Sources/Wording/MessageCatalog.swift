@@ -16,15 +16,18 @@ public struct MessageCatalog: Sendable {
     /// The entries by key (`msgctxt` + U+0004 + `msgid`, or the msgid alone).
     public let entries: [String: Entry]
     public let pluralRule: PluralRule
-    /// Every English text the catalog words, in any context: each msgid and msgid_plural.
-    public let msgids: Set<String>
+    /// Every English text the catalog words, in any context: each msgid and msgid_plural (worked out when asked:
+    /// the checks ask, the commands do not).
+    public var msgids: Set<String> {
+        Set(entries.keys.map { $0.split(separator: "\u{4}", omittingEmptySubsequences: false).last.map(String.init) ?? $0 })
+            .union(plurals.values)
+    }
     /// The English plural (msgid_plural) of each plural entry, by key.
     public let plurals: [String: String]
 
     public init(entries: [String: Entry], pluralRule: PluralRule) {
         self.entries = entries
         self.pluralRule = pluralRule
-        msgids = Set(entries.keys.map { $0.split(separator: "\u{4}", omittingEmptySubsequences: false).last.map(String.init) ?? $0 })
         plurals = [:]
     }
 
@@ -77,7 +80,6 @@ public struct MessageCatalog: Sendable {
         try reader.finish()
         entries = reader.entries
         pluralRule = reader.rule
-        msgids = reader.ids
         plurals = reader.plurals
     }
 }
@@ -87,9 +89,9 @@ private struct CatalogReader {
     let file: String
     var entries: [String: MessageCatalog.Entry] = [:]
     var rule = PluralRule.germanic
-    var ids: Set<String> = []
     var plurals: [String: String] = [:]
-    var seen: Set<String> = []
+    /// Keys of the entries left out (fuzzy, untranslated): a second entry under one of them is still a duplicate.
+    var leftOut: Set<String> = []
 
     var context: [UInt8]?
     var msgid: [UInt8]?
@@ -120,17 +122,15 @@ private struct CatalogReader {
         let count = (forms.keys.max() ?? -1) + 1
         let texts = (0..<count).map { forms[$0].map(Self.text) ?? "" }
         let key = MessageCatalog.key(id, context: contextText)
-        guard seen.insert(key).inserted else {
+        guard entries[key] == nil, !leftOut.contains(key) else {
             throw CatalogError(place: place, problem: "'\(id)' is worded twice\(contextText.map { " in context '\($0)'" } ?? "")")
         }
-        guard !fuzzy, !texts.isEmpty, texts.allSatisfy({ !$0.isEmpty }) else { return }
-        entries[key] = MessageCatalog.Entry(forms: texts)
-        ids.insert(id)
-        if let plural {
-            let pluralText = Self.text(plural)
-            ids.insert(pluralText)
-            plurals[key] = pluralText
+        guard !fuzzy, !texts.isEmpty, texts.allSatisfy({ !$0.isEmpty }) else {
+            leftOut.insert(key)
+            return
         }
+        entries[key] = MessageCatalog.Entry(forms: texts)
+        if let plural { plurals[key] = Self.text(plural) }
     }
 
     mutating func read(_ raw: UnsafeBufferPointer<UInt8>, line: Int) throws {
