@@ -95,8 +95,10 @@ public struct ResultTable: Sendable, Equatable {
     public func machineCells(_ row: [Value]) -> [Value] {
         var cells: [Value] = []
         cells.reserveCapacity(row.count + 2)
-        for (value, column) in zip(row, columns) {
-            let width = column.machineWidth
+        // By index: a column (its label, its wording) is not copied for every cell of a table as long as the study.
+        for index in 0..<min(row.count, columns.count) {
+            let value = row[index]
+            let width = columns[index].kind.machineWidth
             var written = 1
             switch value {
             case .empty: written = 0
@@ -165,7 +167,13 @@ public struct Column: Sendable, Equatable {
         public var isInterval: Bool { if case .interval = self { return true } else { return false } }
 
         /// How many machine columns a column of this kind becomes.
-        public var machineWidth: Int { machineSuffixes.count }
+        /// (Asked for every cell a machine format writes: a switch, not the suffixes' array.)
+        public var machineWidth: Int {
+            switch self {
+            case .interval, .countShare: return 2
+            default: return 1
+            }
+        }
 
         /// The machine columns a column of this kind becomes: two for an interval and a count with its share.
         var machineSuffixes: [String] {
