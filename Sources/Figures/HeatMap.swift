@@ -49,6 +49,7 @@ public struct HeatMap: Sendable {
         // Σₖ grid[y][x + k] · kernel[k]. Rows nobody looked at are skipped.
         var rows = [Double](repeating: 0, count: mapWidth * paddedHeight)
         var rowUsed = [Bool](repeating: false, count: paddedHeight)
+        // The buffers hold at least one row (the map is at least 1 × 1 pixel), so their base addresses are never nil.
         grid.withUnsafeBufferPointer { grid in
             rows.withUnsafeMutableBufferPointer { rows in
                 kernel.withUnsafeBufferPointer { kernel in

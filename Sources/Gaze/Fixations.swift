@@ -120,6 +120,7 @@ extension FixationCollector.Slot {
         }
         lastTime = sample.milliseconds
         if sample.gazeX != nil && sample.gazeY != nil { recording.gazePoints += 1 }
+        // Each `!` below follows its own nil check: the filters are mutated in place, sample after sample.
         if fallback != nil {
             if sample.event == .fixation && sample.eventIndex != nil {
                 fallback = nil

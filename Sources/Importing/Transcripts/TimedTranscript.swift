@@ -182,12 +182,12 @@ enum TranscriptSyntax {
         if let mark = trimmed.lastIndex(where: { $0 == "." || $0 == "," }) {
             let digits = trimmed[trimmed.index(after: mark)...]
             guard (1...3).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            fraction = Int(digits)! * [100, 10, 1][digits.count - 1]
+            fraction = Int(digits)! * [100, 10, 1][digits.count - 1]  // one to three ASCII digits, checked just above
             main = trimmed[..<mark]
         }
         let parts = main.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        let numbers = parts.map { Int($0)! }
+        let numbers = parts.map { Int($0)! }  // one to three ASCII digits each, checked just above
         // Minutes and seconds below 60; the first field (hours, or minutes without hours) may be larger.
         guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
         let seconds = numbers.reduce(0) { $0 * 60 + $1 }
@@ -246,6 +246,7 @@ enum TranscriptSyntax {
         guard turns.allSatisfy({ $0.start != nil }) else { return (turns, 0) }
         var outOfOrder = 0
         var latest = Int.min
+        // Every turn has a start (the guard above).
         for turn in turns {
             if turn.start! < latest { outOfOrder += 1 } else { latest = turn.start! }
         }

@@ -40,6 +40,7 @@ extension Descriptive {
             counts[value, default: 0] += count
             for _ in 0..<count { total += value }
         }
+        // n > 0 (checked above), so at least one run counted a value: `distinct` and `counts` are never empty below.
         let distinct = counts.sorted { $0.key < $1.key }
         /// The value at `index` of the values in increasing order.
         func value(at index: Int) -> Double {
@@ -198,7 +199,7 @@ extension CronbachAlpha {
             let n = Double(cases)
             var total = 0.0
             for index in 0..<items {
-                let value = row[index]!
+                let value = row[index]!  // a row with a missing answer was left out just above
                 total += value
                 let delta = value - means[index]
                 means[index] += delta / n
