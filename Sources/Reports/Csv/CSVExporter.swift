@@ -27,44 +27,10 @@ public enum CSVExporter {
             throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno)))
         }
         defer { fclose(file) }
-        var writer = CSVByteWriter()
-        func flush() throws {
-            let written = writer.drain { bytes in bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) == $0.count } }
+        try CSVRenderer.write(table, excelSafe: excelSafe) { bytes in
+            let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
             if !written { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
         }
-        for name in table.machineNames { writer.field(name) }
-        writer.endRow()
-        var pending = 0
-        try table.forEachRow { row in
-            for cell in table.machineCells(row) {
-                switch cell {
-                case let .text(text):
-                    writer.field(text, prefix: excelSafe && startsLikeAFormula(text) ? UInt8(ascii: "'") : nil)
-                case let .number(number):
-                    // Tidy CSV: full precision, decimal point.
-                    if number.isFinite { writer.field(number.description) } else { writer.emptyField() }
-                case let .count(count):
-                    writer.field(count)
-                default:
-                    writer.emptyField()
-                }
-            }
-            writer.endRow()
-            pending += 1
-            if pending == 4_096 {
-                try flush()
-                pending = 0
-            }
-        }
-        try flush()
         guard fflush(file) == 0, ferror(file) == 0 else { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
-    }
-
-    /// Whether a spreadsheet would take `text` for a formula: its first character is `=`, `+`, `-`, `@`, a tab or
-    /// a carriage return.
-    static func startsLikeAFormula(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return false }
-        return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@")
-            || first == 0x09 || first == 0x0D
     }
 }

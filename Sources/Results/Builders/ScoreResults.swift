@@ -62,3 +62,57 @@ public enum ScoreNames {
         return Sentence(Sentence(stringLiteral: id), context: "score name").text(language)
     }
 }
+
+/// The tables of `score --csv`: tidy, one row per scored set or per group and score, under machine names, for R
+/// and SPSS. Written by `CSVRenderer` like every other table.
+extension ResultTable {
+    /// Each scored set's scores in a row: participant, task, the measurement's columns (occasion, each condition
+    /// factor), the group (`by`, else "group") and a column per score, named by its id. Rows are added as the sets
+    /// are scored (`scoreRowCells`), not held.
+    public static func scoreRows(_ definition: InstrumentDefinition, by: String?, measurements: MeasurementColumns,
+                                 language: StudyLanguage) -> ResultTable {
+        let columns = [Column(.participant, .text, language), Column(.task, .text, language)]
+            + measurements.header.map { Column($0, $0, .text) }
+            + [by.map { Column($0, $0, .text) } ?? Column(.group, .text, language)]
+            + definition.scoreIDs.map { Column($0, ScoreNames.name($0, definition, language), .number(decimals: 2)) }
+        return ResultTable(id: "\(definition.id)_participant_scores", title: Phrase.scoresTitle(definition.id.uppercased()).text(language),
+                           language: language, columns: columns)
+    }
+
+    /// One set's row of `scoreRows`.
+    public static func scoreRowCells(_ row: ScoreReport.Row, scoreIDs: [String], measurements: MeasurementColumns) -> [Value] {
+        var cells: [Value] = [.text(row.participant), Value(row.task)]
+        cells.reserveCapacity(4 + measurements.factors.count + scoreIDs.count)
+        if !measurements.isEmpty { cells += measurements.cells(row.occasion).map(Value.text) }
+        cells.append(Value(row.group))
+        for id in scoreIDs { cells.append(Value(row.value(id))) }
+        return cells
+    }
+
+    /// Per group (and task, and measurement) and overall, each score's descriptive statistics, 95 % interval, norm
+    /// with its one-sample t-test, and the SUS grade, adjective and acceptability of the mean, as machine values
+    /// (`score --csv --summary`).
+    public static func scoreSummaryData(_ report: ScoreReport, measurements: MeasurementColumns, language: StudyLanguage) -> ResultTable {
+        let number = Column.Kind.number(decimals: 2)
+        let columns = [Column(.group, .text, language), Column(.task, .text, language)]
+            + measurements.header.map { Column($0, $0, .text) }
+            + [Column(.score, .text, language), Column(.n, .count, language), Column(.mean, number, language), Column(.sd, number, language),
+               Column(.median, number, language), Column(.min, number, language), Column(.max, number, language),
+               Column(.ci95, .interval(decimals: 2), language), Column(.norm, number, language), Column(.t, number, language),
+               Column(.df, .count, language), Column(.p, .pValue, language), Column(.grade, .text, language),
+               Column(.adjective, .text, language), Column(.acceptability, .text, language)]
+        var table = ResultTable(id: "\(report.instrument.id)_summary", title: Phrase.scoreSummaryTitle(report.instrument.id.uppercased()).text(language),
+                                language: language, columns: columns)
+        for group in report.groups + report.overall {
+            let measured: [Value] = measurements.isEmpty ? [] : measurements.cells(group.occasion ?? "").map(Value.text)
+            for item in group.summaries {
+                let s = item.statistics
+                table.append([.text(group.name), Value(group.task)] + measured
+                             + [.text(item.scoreID), .count(s.n), Value(s.mean), Value(s.sd), Value(s.median), Value(s.min), Value(s.max),
+                                Value(s.ci95), Value(item.norm), Value(item.test?.t), Value(item.test?.df), Value(p: item.test?.p),
+                                Value(item.meaning?.grade.grade), Value(item.meaning?.adjective.en), Value(item.meaning?.acceptability.rawValue)])
+            }
+        }
+        return table
+    }
+}

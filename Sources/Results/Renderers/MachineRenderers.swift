@@ -23,18 +23,65 @@ enum MachineCell {
     }
 }
 
-/// A table as CSV: the machine names as header, full-precision numbers with a decimal point, intervals as two
-/// columns. The same header in `export csv`, a command's `--csv` and the workbook's machine names.
+/// A table as CSV, the one CSV writer of every table (`export csv`, a command's `--csv`, a report's `tables/`): the
+/// machine names as header, numbers at full precision with a decimal point (`Double.description`: 85.0, 71.875),
+/// a share from 0 to 1, an interval as two columns, nothing for a missing value. A table as long as the study is
+/// written as its rows are read (`write`), never held whole.
 public enum CSVRenderer {
     public static func render(_ table: ResultTable, delimiter: Delimiter = .comma) -> String {
-        var writer = CSVWriter(delimiter: delimiter)
-        writer.writeRow(table.machineNames)
-        for row in table.rows {
-            var fields: [String] = []
-            for (value, column) in zip(row, table.columns) { fields += MachineCell.fields(value, column.kind).map { $0 ?? "" } }
-            writer.writeRow(fields)
+        var text: [UInt8] = []
+        // A sink that keeps the bytes cannot fail; a row source that throws leaves the rows read so far.
+        try? write(table, delimiter: delimiter) { text.append(contentsOf: $0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Writes the header and every row (from `rows` or the row source) through `sink`, in pieces of a few thousand
+    /// rows; `excelSafe` puts an apostrophe before a text a spreadsheet would take for a formula.
+    public static func write(_ table: ResultTable, delimiter: Delimiter = .comma, excelSafe: Bool = false,
+                             to sink: ([UInt8]) throws -> Void) throws {
+        var writer = CSVByteWriter(delimiter: delimiter, capacity: 1 << 16)
+        appendHeader(table, to: &writer)
+        var pending = 0
+        try table.forEachRow { row in
+            appendRow(row, of: table, excelSafe: excelSafe, to: &writer)
+            pending += 1
+            if pending == 4_096 {
+                try writer.drain(sink)
+                pending = 0
+            }
         }
-        return writer.text
+        try writer.drain(sink)
+    }
+
+    /// The header row: the table's machine names.
+    public static func appendHeader(_ table: ResultTable, to writer: inout CSVByteWriter) {
+        for name in table.machineNames { writer.field(name) }
+        writer.endRow()
+    }
+
+    /// One row of `table` (for writers that stream rows as they are computed, as `score --csv` does).
+    public static func appendRow(_ row: [Value], of table: ResultTable, excelSafe: Bool = false, to writer: inout CSVByteWriter) {
+        for cell in table.machineCells(row) {
+            switch cell {
+            case let .text(text):
+                writer.field(text, prefix: excelSafe && startsLikeAFormula(text) ? UInt8(ascii: "'") : nil)
+            case let .number(number):
+                if number.isFinite { writer.field(number.description) } else { writer.emptyField() }
+            case let .count(count):
+                writer.field(count)
+            default:
+                writer.emptyField()
+            }
+        }
+        writer.endRow()
+    }
+
+    /// Whether a spreadsheet would take `text` for a formula: its first character is `=`, `+`, `-`, `@`, a tab or
+    /// a carriage return.
+    public static func startsLikeAFormula(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@")
+            || first == 0x09 || first == 0x0D
     }
 }
 

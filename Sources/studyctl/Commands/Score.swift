@@ -85,6 +85,8 @@ struct ScoreCommand: ParsableCommand {
         var analysisSet = AnalysisSet.everybody
         var showColumns = MeasurementColumns(keys: [])
         var withinFactor = ""
+        // `score --csv`'s table, its rows written to the spool as each set is scored.
+        var machineRows: ResultTable?
         // Each SUS-scale score's values, for the bootstrap interval of a small sample's mean.
         var susValues: [String: [Double]] = [:]
         let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
@@ -118,6 +120,9 @@ struct ScoreCommand: ParsableCommand {
             builder.confidence = confidence.confidence.value
             // The text table's rows wait in a temporary file while their columns' widths are found.
             let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn) : nil
+            let rowsTable = csv && !summary ? ResultTable.scoreRows(definition, by: by, measurements: columns, language: language) : nil
+            machineRows = rowsTable
+            var csvWriter = CSVByteWriter(capacity: 4_096)
             var scored = 0
             var first = true
             var line: [UInt8] = []
@@ -155,11 +160,9 @@ struct ScoreCommand: ParsableCommand {
                     line.append(contentsOf: (first ? "\n" : ",\n").utf8)
                     ScoreJSON.appendRow(row, to: &line)
                     spool.write(bytes: line)
-                } else {
-                    var csvRow = CSVWriter()
-                    csvRow.writeRow([row.participant, row.task ?? ""] + columns.cells(row.occasion) + [row.group ?? ""]
-                                    + scoreIDs.map { row.value($0).map { "\($0)" } ?? "" })
-                    spool.write(csvRow.text)
+                } else if let rowsTable {
+                    CSVRenderer.appendRow(ResultTable.scoreRowCells(row, scoreIDs: scoreIDs, measurements: columns), of: rowsTable, to: &csvWriter)
+                    csvWriter.drain { spool.write(bytes: $0) }
                 }
                 first = false
             }
@@ -198,11 +201,14 @@ struct ScoreCommand: ParsableCommand {
                 return true
             }
             Output.write("\n")
-        } else if csv && !summary {
-            Output.write(ScoreCSV.header(report, by: by, columns: showColumns))
-            try spool!.copyToStandardOutput()
+        } else if csv && !summary, let machineRows, let spool {
+            var header = CSVByteWriter(capacity: 1_024)
+            CSVRenderer.appendHeader(machineRows, to: &header)
+            header.drain { $0.withUnsafeBufferPointer { Output.write(bytes: $0) } }
+            try spool.copyToStandardOutput()
         } else if csv {
-            print(ScoreCSV.summaries(report, columns: showColumns), terminator: "")
+            let table = ResultTable.scoreSummaryData(report, measurements: showColumns, language: language)
+            try CSVRenderer.write(table) { $0.withUnsafeBufferPointer { Output.write(bytes: $0) } }
         } else {
             try printTables(report, participants: table, scored: scored, language: language, susValues: susValues, withinFactor: withinFactor)
         }

@@ -265,29 +265,3 @@ struct ScoreJSON: Encodable {
         unscored = report.unscored.map(\.description)
     }
 }
-
-/// `score --csv`: tidy tables for R or SPSS.
-enum ScoreCSV {
-    static func header(_ report: ScoreReport, by: String?, columns: MeasurementColumns) -> String {
-        var writer = CSVWriter()
-        writer.writeRow(["participant", "task"] + columns.header + [by ?? "group"] + report.instrument.scoreIDs)
-        return writer.text
-    }
-
-    static func summaries(_ report: ScoreReport, columns: MeasurementColumns) -> String {
-        var writer = CSVWriter()
-        writer.writeRow(["group", "task"] + columns.header + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high",
-                         "norm", "t", "df", "p", "grade", "adjective", "acceptability"])
-        func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
-        for group in report.groups + report.overall {
-            for item in group.summaries {
-                let s = item.statistics
-                writer.writeRow([group.name, group.task ?? ""] + (columns.isEmpty ? [] : columns.cells(group.occasion ?? "")) + [item.scoreID, String(s.n), text(s.mean), text(s.sd), text(s.median),
-                                 text(s.min), text(s.max), text(s.ci95?.lowerBound), text(s.ci95?.upperBound), text(item.norm),
-                                 text(item.test?.t), item.test.map { String($0.df) } ?? "", text(item.test?.p),
-                                 item.meaning?.grade.grade ?? "", item.meaning?.adjective.en ?? "", item.meaning?.acceptability.rawValue ?? ""])
-            }
-        }
-        return writer.text
-    }
-}
