@@ -148,7 +148,7 @@ let package = Package(
             dependencies: ["StudyStore", "Importing", "QualCoding", "Surveys", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
         // Golden files of reports, workbooks, helps and tables under Snapshots/; workbooks read back with ZIPFoundation.
-        .testTarget(name: "studyctlTests", dependencies: ["studyctl", "Surveys", "GoldenFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .testTarget(name: "studyctlTests", dependencies: ["studyctl", "Surveys", "Results", "GoldenFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     exclude: ["Snapshots"]),
     ]
 )

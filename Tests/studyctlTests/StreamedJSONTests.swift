@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Surveys
 @testable import studyctl
+import Results
 
 /// `score --json` writes its rows one at a time; the document must be byte for byte what the encoder prints.
 @Suite struct StreamedJSONTests {

@@ -1,138 +1,151 @@
-import ArgumentParser
 import Foundation
-import Results
-import StudyStore
 import Surveys
-import Tabular
 import Wording
 
-/// `score --json` (docs/json.md).
-struct ScoreJSON: Encodable {
-    struct Meaning: Encodable {
-        var adjective: String
-        var acceptability: String
+/// The document of `score --json` (docs/json.md), built from the score report; its rows are written one at a time
+/// as the sets are scored (`appendRow`), the rest by the encoder (`JSONOutput.document`).
+public struct ScoreJSON: Encodable {
+    public struct Meaning: Encodable {
+        public var adjective: String
+        public var acceptability: String
     }
-    struct Row: Encodable {
-        var participant: String
-        var group: String?
-        var task: String?
-        var scores: [String: Double]
+    public struct Row: Encodable {
+        public var participant: String
+        public var group: String?
+        public var task: String?
+        public var scores: [String: Double]
         /// Scores on the SUS scale: adjective and acceptability of this participant's score.
-        var interpretation: [String: Meaning]
+        public var interpretation: [String: Meaning]
     }
-    struct Summary: Encodable {
-        var score: String
-        var statistics: Descriptive
-        var ciClipped: Bool
-        var norm: Double?
-        var test: OneSampleTTest?
-        var testUndefined: String?
-        var verdict: String?
-        var grade: String?
-        var percentiles: String?
+    public struct Summary: Encodable {
+        public var score: String
+        public var statistics: Descriptive
+        public var ciClipped: Bool
+        public var norm: Double?
+        public var test: OneSampleTTest?
+        public var testUndefined: String?
+        public var verdict: String?
+        public var grade: String?
+        public var percentiles: String?
         /// The mean's percentile rank on the curved grading scale, interpolated (`SUSInterpretation.percentileRank`).
-        var percentileRank: Int?
-        var adjective: String?
-        var acceptability: String?
+        public var percentileRank: Int?
+        public var adjective: String?
+        public var acceptability: String?
     }
-    struct Tally: Encodable {
-        var item: Int
-        var counts: [String: Int]
-        var percentages: [String: Double]
-        var notApplicable: Int
-        var answered: Int
+    public struct Tally: Encodable {
+        public var item: Int
+        public var counts: [String: Int]
+        public var percentages: [String: Double]
+        public var notApplicable: Int
+        public var answered: Int
     }
-    struct Group: Encodable {
-        var attribute: String?
-        var name: String
-        var task: String?
-        var occasion: String?
-        var conditions: [String: String]?
-        var n: Int
-        var summaries: [Summary]
-        var choices: [Tally]
+    public struct Group: Encodable {
+        public var attribute: String?
+        public var name: String
+        public var task: String?
+        public var occasion: String?
+        public var conditions: [String: String]?
+        public var n: Int
+        public var summaries: [Summary]
+        public var choices: [Tally]
     }
-    struct Overall: Encodable {
-        var task: String?
-        var occasion: String?
-        var conditions: [String: String]?
-        var n: Int
-        var summaries: [Summary]
-        var choices: [Tally]
+    public struct Overall: Encodable {
+        public var task: String?
+        public var occasion: String?
+        public var conditions: [String: String]?
+        public var n: Int
+        public var summaries: [Summary]
+        public var choices: [Tally]
     }
-    struct Alpha: Encodable {
-        var scale: String
+    public struct Alpha: Encodable {
+        public var scale: String
         /// A per-task instrument's task (α per task), else absent.
-        var task: String?
-        var alpha: Double
-        var items: Int
-        var cases: Int
+        public var task: String?
+        public var alpha: Double
+        public var items: Int
+        public var cases: Int
     }
-    struct Item: Encodable {
+    public struct Item: Encodable {
         /// A per-task instrument's task (items per task), else absent.
-        var task: String?
-        var item: Int
-        var text: String
-        var recoded: Bool
-        var n: Int
-        var notApplicable: Int
-        var raw: Descriptive?
-        var recodedStatistics: Descriptive?
-        var distribution: [String: Int]
+        public var task: String?
+        public var item: Int
+        public var text: String
+        public var recoded: Bool
+        public var n: Int
+        public var notApplicable: Int
+        public var raw: Descriptive?
+        public var recodedStatistics: Descriptive?
+        public var distribution: [String: Int]
     }
-    struct Comparison: Encodable {
-        var score: String
-        var task: String?
-        var occasion: String?
-        var attribute: String?
-        var groups: [GroupComparison.Group]
-        var tests: [GroupComparison.Test]
+    public struct Comparison: Encodable {
+        public var score: String
+        public var task: String?
+        public var occasion: String?
+        public var attribute: String?
+        public var groups: [GroupComparison.Group]
+        public var tests: [GroupComparison.Test]
         /// Three groups or more: Games–Howell and Dunn (Holm) per pair.
-        var postHoc: [PostHoc]
-        var undefined: String?
-        var sentence: [String: String]
+        public var postHoc: [PostHoc]
+        public var undefined: String?
+        public var sentence: [String: String]
     }
 
-    var instrument: String
-    var reference: String
-    var groupedBy: String?
-    var missing: String
+    public var instrument: String
+    public var reference: String
+    public var groupedBy: String?
+    public var missing: String
     /// The level of every interval (`ci95` holds the interval at this level): 0.95 or 0.90.
-    var confidence = 0.95
-    var gradeNote: String?
-    var rows: [Row]
-    var groups: [Group]
-    var overall: [Overall]
-    var alphas: [Alpha]
-    var items: [Item]
-    var comparisons: [Comparison]
-    var unscored: [String]
+    public var confidence = 0.95
+    public var gradeNote: String?
+    public var rows: [Row]
+    public var groups: [Group]
+    public var overall: [Overall]
+    public var alphas: [Alpha]
+    public var items: [Item]
+    public var comparisons: [Comparison]
+    public var unscored: [String]
     /// `--within occasion --compare`: each score compared between the occasions within participants.
-    var within: [Within]?
-    struct Within: Encodable {
-        var score: String
-        var task: String?
+    public var within: [Within]?
+    public struct Within: Encodable {
+        public var score: String
+        public var task: String?
         /// "occasion" or the condition's factor whose levels are compared.
-        var factor: String
+        public var factor: String
         /// What the compared sets have in common besides the factor (another occasion or condition).
-        var measurement: MeasurementJSON
-        var comparison: PairedComparison
+        public var measurement: MeasurementJSON
+        public var comparison: PairedComparison
+
+        public init(score: String, task: String?, factor: String, measurement: MeasurementJSON, comparison: PairedComparison) {
+            self.score = score
+            self.task = task
+            self.factor = factor
+            self.measurement = measurement
+            self.comparison = comparison
+        }
     }
     /// `--by ATTR --within occasion --compare`: the mixed design's cells and ANOVA, per score.
-    var mixed: [Mixed]?
-    struct Mixed: Encodable {
-        var score: String
-        var task: String?
-        var factor: String
-        var measurement: MeasurementJSON
-        var comparison: MixedComparison
+    public var mixed: [Mixed]?
+    public struct Mixed: Encodable {
+        public var score: String
+        public var task: String?
+        public var factor: String
+        public var measurement: MeasurementJSON
+        public var comparison: MixedComparison
+
+        public init(score: String, task: String?, factor: String, measurement: MeasurementJSON, comparison: MixedComparison) {
+            self.score = score
+            self.task = task
+            self.factor = factor
+            self.measurement = measurement
+            self.comparison = comparison
+        }
     }
 
     /// A measurement key as JSON: the occasion and the conditions (factor → level), each left out when empty.
-    struct MeasurementJSON: Encodable {
-        var occasion: String?
-        var conditions: [String: String]?
-        init(_ key: String) {
+    public struct MeasurementJSON: Encodable {
+        public var occasion: String?
+        public var conditions: [String: String]?
+        public init(_ key: String) {
             let measurement = MeasurementKey(key: key)
             occasion = measurement.occasion.isEmpty ? nil : measurement.occasion
             conditions = measurement.conditions.isEmpty ? nil
@@ -142,7 +155,7 @@ struct ScoreJSON: Encodable {
 
     /// One element of `rows` exactly as the encoder prints it inside the document (indented four spaces), for
     /// writing rows one at a time. A test pins it to the encoder's output.
-    static func rowText(_ row: ScoreReport.Row) -> String {
+    public static func rowText(_ row: ScoreReport.Row) -> String {
         var bytes: [UInt8] = []
         appendRow(row, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -150,7 +163,7 @@ struct ScoreJSON: Encodable {
 
     /// `rowText(row)` appended to `bytes` (it runs once per respondent): no array of entries, no intermediate
     /// strings, and the sorting skipped where there is one entry.
-    static func appendRow(_ row: ScoreReport.Row, to text: inout [UInt8]) {
+    public static func appendRow(_ row: ScoreReport.Row, to text: inout [UInt8]) {
         func key(_ name: String, first: Bool) {
             text.append(contentsOf: (first ? "{\n        " : ",\n        ").utf8)
             JSONOutput.appendQuoted(name, to: &text)
@@ -208,7 +221,7 @@ struct ScoreJSON: Encodable {
     }
 
     /// How the encoder prints an empty object at a row's depth.
-    static let emptyObject: String = {
+    public static let emptyObject: String = {
         let text = (try? JSONOutput.text(["a": [String: Int]()])) ?? "{\n  \"a\" : {\n\n  }\n}"
         guard let start = text.range(of: ": "), let end = text.range(of: "}", options: .backwards) else { return "{}" }
         // The inner object's text, re-indented from depth 1 to depth 3.
@@ -216,7 +229,7 @@ struct ScoreJSON: Encodable {
         return inner.replacingOccurrences(of: "\n  ", with: "\n      ")
     }()
 
-    init(_ report: ScoreReport, by: String?, language: StudyLanguage) {
+    public init(_ report: ScoreReport, by: String?, language: StudyLanguage) {
         instrument = report.instrument.id
         reference = report.instrument.reference
         groupedBy = by
