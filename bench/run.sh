@@ -2,6 +2,8 @@
 # make bench: builds studyctl in release, sets up the Python reference tools, and runs the benchmarks.
 # BENCH_SIZES="10000 100000" overrides the default sizes (10k, 100k, 1M respondents).
 # make bench-gaze (bench/run.sh gaze): the eye-tracking benchmarks instead (bench/gaze.py).
+# bench/run.sh baseline REF: this tree against the release build of an earlier commit REF, command by command
+# (bench/baseline.py; sizes from BENCH_SIZES, default 10k and 100k); BENCH_BASELINE_BINARY skips building REF.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRA_APT_PACKAGES="time python3-venv" scripts/install-deps.sh
@@ -16,7 +18,21 @@ if [ ! -x bench/.venv/bin/python ]; then
   python3 -m venv bench/.venv
 fi
 command -v /usr/bin/time >/dev/null || { echo "bench needs GNU time: apt-get install time" >&2; exit 1; }
-if [ "${1:-}" = refi ]; then
+if [ "${1:-}" = baseline ]; then
+  ref=${2:?"bench/run.sh baseline REF: name the earlier commit"}
+  baseline=${BENCH_BASELINE_BINARY:-}
+  if [ -z "$baseline" ]; then
+    # The earlier commit built in a worktree of its own under bench/work (kept between runs, rebuilt if REF moves).
+    tree="$PWD/bench/work/baseline-tree"
+    sha=$(git rev-parse --verify "$ref^{commit}")
+    if [ ! -d "$tree" ]; then git worktree add --detach "$tree" "$sha" >/dev/null; fi
+    git -C "$tree" checkout --quiet --detach "$sha"
+    [ -f Package.resolved ] && cp Package.resolved "$tree/"
+    (cd "$tree" && scripts/release.sh)
+    baseline="$tree/.build/release/studyctl"
+  fi
+  bench/.venv/bin/python bench/baseline.py "$PWD/.build/release/studyctl" "$baseline" "$ref" "$PWD/bench/work" ${BENCH_SIZES:-10000 100000}
+elif [ "${1:-}" = refi ]; then
   bench/.venv/bin/python bench/refi.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
 elif [ "${1:-}" = gaze ]; then
   bench/.venv/bin/pip install --quiet pandas numpy scipy polars
