@@ -229,6 +229,7 @@ public struct Figure: Sendable, Equatable {
         guard let data = cairo_image_surface_get_data(image) else { cairo_surface_destroy(image); return nil }
         let stride = Int(cairo_image_surface_get_stride(image))
         raster.pixels.withUnsafeBufferPointer { pixels in
+            // The guard above: width × height > 0 pixels, so the buffer's base address exists.
             for row in 0..<raster.height {
                 UnsafeMutableRawPointer(data + row * stride).copyMemory(from: pixels.baseAddress! + row * raster.width, byteCount: raster.width * 4)
             }

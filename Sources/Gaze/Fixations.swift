@@ -161,10 +161,10 @@ extension FixationCollector.Slot {
     mutating func finish(ivt: IVTParameters?, fallback parameters: IVTParameters?) {
         close()
         if filter != nil {
-            recording.fixations = filter!.finish()
+            recording.fixations = filter!.finish()  // checked on the line above
             recording.filter = ivt?.description
         } else if recording.fixations.isEmpty, fallback != nil, let parameters {
-            recording.fixations = fallback!.finish()
+            recording.fixations = fallback!.finish()  // `fallback != nil` is checked on the line above
             recording.classifiedBy = parameters.description
         }
         fallback = nil

@@ -126,7 +126,7 @@ public enum Delimiter: String, Sendable, CaseIterable {
     case tab = "\t"
     case pipe = "|"
 
-    var byte: UInt8 { rawValue.utf8.first! }
+    var byte: UInt8 { rawValue.utf8.first! }  // every case is one ASCII character
 
     public var name: String {
         switch self {
@@ -280,7 +280,7 @@ public final class CSVReader {
         while let record = try readRecord() {
             if record.fields.allSatisfy({ $0.value.isEmpty }) { continue }
             if record.fields.count < header.count {
-                let last = record.fields.last!
+                let last = record.fields.last!  // a record has at least one field (an empty line is one empty field)
                 throw CSVError.missingFields(
                     SourcePosition(file: file, line: last.line, column: last.column + last.value.unicodeScalars.count),
                     expected: header.count, found: record.fields.count)

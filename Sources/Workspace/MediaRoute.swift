@@ -26,7 +26,7 @@ struct MediaRoute {
         }
         let size = Int(now.size)
         var headers: HTTPFields = [.acceptRanges: "bytes", .contentType: record.facts.contentType(path: record.path), .cacheControl: "no-store"]
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        headers[.init("X-Content-Type-Options")!] = "nosniff"  // a literal, valid header token: the name exists
         switch ByteRangeRequest(header: request.headers[.range], size: size) {
         case .whole:
             headers[.contentLength] = String(size)

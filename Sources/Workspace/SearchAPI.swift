@@ -44,8 +44,8 @@ struct SearchAPI {
         group.get("annotations") { request, _ in
             try await api.guarded {
                 let participant = request.uri.queryParameters.get("participant")?.nilIfBlank
-                let label = request.uri.queryParameters.get("label")
-                return Annotations(annotations: try study.annotations(participant: participant).filter { label == nil || $0.label == StudyText.composed(label!) })
+                let label = request.uri.queryParameters.get("label").map { StudyText.composed(String($0)) }
+                return Annotations(annotations: try study.annotations(participant: participant).filter { label == nil || $0.label == label })
             }
         }
         group.post("annotations") { request, context in

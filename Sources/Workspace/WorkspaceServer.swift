@@ -56,7 +56,7 @@ public struct WorkspaceServer: Sendable {
         headers[.cacheControl] = "no-store"
         // Scripts only from the page's own origin, nothing inline, no framing.
         headers[.contentSecurityPolicy] = "default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; form-action 'self'"
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        headers[.init("X-Content-Type-Options")!] = "nosniff"  // a literal, valid header token: the name exists
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
     }
 }
@@ -75,7 +75,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.refuse(.forbidden, "studyctl serves this study to 127.0.0.1 only; the request named the host '\(authority)'")
         }
         let fromQuery = request.uri.queryParameters.get("token")
-        let presented = fromQuery ?? request.cookies[Self.cookieName]?.value ?? request.headers[.init("X-Studyctl-Token")!]
+        let presented = fromQuery ?? request.cookies[Self.cookieName]?.value ?? request.headers[.init("X-Studyctl-Token")!]  // a literal, valid header token
         guard let presented, Self.same(presented, token) else {
             return Self.refuse(.forbidden, "open the workspace with the link 'studyctl serve' printed (it carries this run's token)")
         }
@@ -180,3 +180,4 @@ actor UndoLog {
         }
     }
 }
+

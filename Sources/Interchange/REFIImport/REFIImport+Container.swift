@@ -40,6 +40,7 @@ extension REFIImport {
             _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
             return data
         }
+        // `projects` are keys of `files`, exactly one (the guard above).
         let root = try Self.document(try read(files[projects[0]]!), at: "\(path): \(projects[0])", expecting: "Project",
                                      otherwise: "project.qde's root is not a Project")
         return (root, { name in try files["sources/" + name.lowercased()].map(read) })

@@ -185,7 +185,7 @@ extension REFIImport {
             codings(of: selection, participant: participant, label: label, excerpt: excerpt, span: placed.span)
         }
         if labelled > 0 {
-            let first = String(firstLabel!.prefix(40))
+            let first = String((firstLabel ?? "").prefix(40))  // set with the first of the `labelled` names
             report.append(labelled == 1
                 ? "source \(sourceName): 1 selection name (“\(first)”) is a label, not the selected text; the positions were used"
                 : "source \(sourceName): \(labelled) selection names (e.g. “\(first)”) are labels, not the selected text; the positions were used")

@@ -181,7 +181,7 @@ struct SourceText {
         if !named.isEmpty {
             let scores = tables.map { table in
                 named.filter { selection in
-                    place(selection.start, selection.end, positions: table).map { Self.same(words($0.span), selection.name!) } ?? false
+                    place(selection.start, selection.end, positions: table).map { Self.same(words($0.span), selection.name ?? "") } ?? false
                 }.count
             }
             if let best = scores.max(), best > 0, let at = scores.firstIndex(of: best) { return (ordered[at], .names(best, named.count)) }
@@ -192,7 +192,7 @@ struct SourceText {
             var score = 0, breaks = 0
             for selection in selections {
                 for (position, isStart) in [(selection.start, true), (selection.end, false)] {
-                    guard position >= 0, position <= table.last! else { continue }
+                    guard position >= 0, let end = table.last, position <= end else { continue }
                     let (index, exact) = Self.index(of: position, in: table, roundUp: !isStart)
                     guard exact else { continue }
                     let sits = self.fit(index, isStart: isStart)

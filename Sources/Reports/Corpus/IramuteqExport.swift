@@ -91,8 +91,9 @@ public enum IramuteqExport {
         case .turn:
             var numbers: [String: Int] = [:]
             for turn in turns {
-                numbers[turn.participant, default: 0] += 1
-                corpus.append(variables: variables(turn.participant) + [(turnName, String(numbers[turn.participant]!))], body: turn.text)
+                let number = numbers[turn.participant, default: 0] + 1
+                numbers[turn.participant] = number
+                corpus.append(variables: variables(turn.participant) + [(turnName, String(number))], body: turn.text)
             }
         case .participant:
             var order: [String] = []
@@ -102,7 +103,7 @@ public enum IramuteqExport {
                 texts[turn.participant, default: []].append(turn.text)
             }
             for participant in order.sorted(by: NaturalOrder.areInIncreasingOrder) {
-                corpus.append(variables: variables(participant), body: texts[participant]!.joined(separator: "\n"))
+                corpus.append(variables: variables(participant), body: (texts[participant] ?? []).joined(separator: "\n"))
             }
         }
         return corpus

@@ -159,10 +159,12 @@ public enum GazePictures {
         }
         for fixation in fixations {
             guard let aoi = aois.first(where: { $0.contains(fixation) }) else { close(); continue }
-            if current?.aoi != aoi.name { close(); current = (aoi.name, 0, 0, 0) }
-            current!.x += fixation.x * fixation.duration
-            current!.y += fixation.y * fixation.duration
-            current!.duration += fixation.duration
+            if current?.aoi != aoi.name { close() }
+            var run = current ?? (aoi.name, 0, 0, 0)
+            run.x += fixation.x * fixation.duration
+            run.y += fixation.y * fixation.duration
+            run.duration += fixation.duration
+            current = run
         }
         close()
         return points

@@ -37,6 +37,7 @@ public enum ReadStatWriter {
             throw ReportError.cannotWrite(path: named, reason: String(cString: readstat_error_message(error)))
         }
         try check(readstat_set_data_writer(writer) { data, length, context in
+            // The context is the FILE this writer opened and handed to readstat_begin_writing_* (never nil).
             let written = fwrite(data, 1, length, context!.assumingMemoryBound(to: FILE.self))
             return written == length ? Int(length) : -1
         })
@@ -101,8 +102,8 @@ public enum ReadStatWriter {
                         try check(readstat_variable_add_missing_double_value(handle, StatisticsDataset.notApplicableCode))
                         try check(readstat_variable_add_missing_double_value(handle, StatisticsDataset.unansweredCode))
                     } else {
-                        readstat_label_tagged_value(set, CChar(StatisticsDataset.notApplicableTag.asciiValue!), dataset.notApplicableLabel)
-                        readstat_label_tagged_value(set, CChar(StatisticsDataset.unansweredTag.asciiValue!), dataset.unansweredLabel)
+                        readstat_label_tagged_value(set, StatisticsDataset.notApplicableTag.cChar, dataset.notApplicableLabel)
+                        readstat_label_tagged_value(set, StatisticsDataset.unansweredTag.cChar, dataset.unansweredLabel)
                     }
                 }
                 readstat_variable_set_label_set(handle, set)
@@ -153,7 +154,7 @@ public enum ReadStatWriter {
                                                                                                         : StatisticsDataset.unansweredCode))
                     } else {
                         let tag = reason == .notApplicable ? StatisticsDataset.notApplicableTag : StatisticsDataset.unansweredTag
-                        try check(readstat_insert_tagged_missing_value(writer, handle, CChar(tag.asciiValue!)))
+                        try check(readstat_insert_tagged_missing_value(writer, handle, tag.cChar))
                     }
                 case .empty:
                     if variable.kind == .text {
@@ -171,4 +172,9 @@ public enum ReadStatWriter {
         guard fclose(file) == 0 else { throw ReportError.cannotWrite(path: named, reason: String(cString: strerror(errno))) }
         return Outcome(rows: dataset.rows.count, variables: dataset.variables.count, shortenedLabels: shortened)
     }
+}
+
+private extension Character {
+    /// An ASCII letter as a C character; the missing-value tags are the letters `a` and `b`, so `asciiValue` exists.
+    var cChar: CChar { CChar(asciiValue ?? UInt8(ascii: "?")) }
 }

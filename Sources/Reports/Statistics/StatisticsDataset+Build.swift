@@ -199,6 +199,6 @@ extension StatisticsDataset {
     static func distinctLabels(_ labels: [(Int, String)]) -> [(value: Int, label: String)] {
         var counts: [String: Int] = [:]
         for (_, label) in labels { counts[label, default: 0] += 1 }
-        return labels.map { value, label in (value, counts[label]! > 1 ? "\(label) (\(value))" : label) }
+        return labels.map { value, label in (value, counts[label, default: 0] > 1 ? "\(label) (\(value))" : label) }
     }
 }

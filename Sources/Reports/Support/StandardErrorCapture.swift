@@ -14,6 +14,7 @@ enum StandardErrorCapture {
     static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
         fflush(nil)
         var template = Array((NSTemporaryDirectory() + "/studyctl-stderr-XXXXXX").utf8CString)
+        // The template is a non-empty C string: its buffer's base address exists (here and below).
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let saved = file >= 0 ? dup(2) : -1
         guard file >= 0, saved >= 0 else {

@@ -100,7 +100,7 @@ public enum WorkbookWriter {
         var closed = false
         defer { if !closed { _ = StandardErrorCapture.run { workbook_close(workbook) } } }
 
-        let (header, decimal, percent, integer, pFormat, wrapped, title) = formats(workbook, language)
+        let (header, decimal, percent, integer, pFormat, _, title) = formats(workbook, language)
 
         func check(_ error: lxw_error, _ step: String) throws {
             if error != LXW_NO_ERROR {
@@ -133,8 +133,11 @@ public enum WorkbookWriter {
             try sheets.finish()
             // The charts sit right after the summary, where an advisor looks first.
             if !charts.isEmpty, table.id == "summary" || (index == tables.count - 1 && chartsSheet == nil) {
-                chartsSheet = Self.chartsSheet(language).name.withCString { workbook_add_worksheet(workbook, $0) }
-                printSetup(chartsSheet!, repeatHeader: false)
+                guard let sheet = Self.chartsSheet(language).name.withCString({ workbook_add_worksheet(workbook, $0) }) else {
+                    throw WorkbookError.failed(path: path, step: "adding the charts sheet", reason: "the workbook library refused it")
+                }
+                chartsSheet = sheet
+                printSetup(sheet, repeatHeader: false)
             }
         }
         if !charts.isEmpty, let chartsSheet {
@@ -164,10 +167,14 @@ public enum WorkbookWriter {
                 case .bar: type = UInt8(LXW_CHART_BAR.rawValue)
                 case .stackedBar: type = UInt8(LXW_CHART_BAR_STACKED.rawValue)
                 }
-                let chart = workbook_add_chart(workbook, type)!
+                guard let chart = workbook_add_chart(workbook, type) else {
+                    throw WorkbookError.failed(path: path, step: "adding the chart '\(block.title)'", reason: "the workbook library refused it")
+                }
                 block.title.withCString { chart_title_set_name(chart, $0) }
                 for (column, _) in block.series.enumerated() {
-                    let series = chart_add_series(chart, nil, nil)!
+                    guard let series = chart_add_series(chart, nil, nil) else {
+                        throw WorkbookError.failed(path: path, step: "adding a series to the chart '\(block.title)'", reason: "the workbook library refused it")
+                    }
                     if block.kind == .stackedBar {
                         // Likert answers in a diverging palette: red for disagreement, grey neutral, blue agreement.
                         var fill = lxw_chart_fill()
@@ -366,7 +373,7 @@ public enum WorkbookWriter {
         private func write(_ row: [Value]) throws {
             if sheet == nil { try openSheet() }
             rowNumber += 1
-            let sheet = sheet!
+            let sheet = sheet!  // opened on the line above when there was none (openSheet sets it or throws)
             for (column, cell) in row.enumerated() {
                 let col = UInt16(column)
                 switch cell {

@@ -125,7 +125,8 @@ public enum LaTeXRenderer {
         }
         // A turned heading is as wide as one line of text.
         func unbreakable(_ setting: Setting) -> [Double] { setting.rotated ? cellsOnly.map { max($0, 2) } : shortest }
-        let setting = settings.first { unbreakable($0).reduce(0, +) * $0.character + 2 * $0.separation * Double(count) <= $0.line } ?? settings.last!
+        // `settings` is never empty (its first was read above): the last, the tightest, is what is left.
+        let setting = settings.first { unbreakable($0).reduce(0, +) * $0.character + 2 * $0.separation * Double(count) <= $0.line } ?? settings[settings.count - 1]
         // Points: every column gets its unbreakable width, then the slack goes to the columns that want more.
         let least = unbreakable(setting)
         var widths = least.map { $0 * setting.character }

@@ -155,7 +155,7 @@ public enum FormDuration {
         var best: Double?
         for order in [Order.yearFirst, .monthFirst, .dayFirst] {
             guard let a = instant(started, order), let b = instant(submitted, order), b >= a else { continue }
-            if best == nil || b - a < best! { best = b - a }
+            if b - a < best ?? .infinity { best = b - a }
         }
         return best
     }

@@ -28,12 +28,13 @@ public enum SUSInterpretation {
 
     /// The grade of `score` on the curved grading scale (A+ 84.1–100 … F 0–51.6).
     public static func grade(_ score: Double) -> Grade {
-        curvedGradingScale.first { score >= $0.minimum } ?? curvedGradingScale.last!
+        curvedGradingScale.first { score >= $0.minimum } ?? curvedGradingScale[curvedGradingScale.count - 1]  // the published table's F row
     }
 
     /// The curved grading scale as (score, percentile) points, from 0 → 0 to 100 → 100: each grade's lowest score at
     /// the lower end of its percentile range (51.7 → 15, 65.0 → 41, 71.1 → 60, …, 84.1 → 96).
     static let percentilePoints: [(score: Double, percentile: Double)] =
+        // Every percentile range of the published table starts with its lower bound's digits ("96-100").
         curvedGradingScale.reversed().map { ($0.minimum, Double(String($0.percentiles.prefix { $0.isNumber }))!) } + [(100, 100)]
 
     /// The percentile rank of a mean SUS score among the studies behind the curved grading scale, interpolated

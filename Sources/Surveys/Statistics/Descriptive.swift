@@ -49,7 +49,7 @@ extension Descriptive {
                 seen += count
                 if index < seen { return value }
             }
-            return distinct.last!.key
+            return distinct.last!.key  // n > 0 values were counted, so `distinct` has an entry (here and below)
         }
         self.n = n
         mean = total / Double(n)

@@ -59,7 +59,7 @@ public enum TextSafety {
         guard let first = scalars.first, let last = scalars.last else { return text }
         if !isSpace(first) && !isSpace(last) { return text }
         guard let start = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = scalars.lastIndex(where: { !isSpace($0) })!
+        let end = scalars.lastIndex(where: { !isSpace($0) })!  // a non-space exists: `start` found one
         return String(scalars[start...end])
     }
 

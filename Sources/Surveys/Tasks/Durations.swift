@@ -17,7 +17,7 @@ public enum Duration {
         guard !trimmed.isEmpty, !trimmed.hasPrefix("-"), !trimmed.hasPrefix("+") else { return nil }
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count <= 3 else { return nil }
-        guard let seconds = NumberParser.parse(parts.last!), seconds >= 0 else { return nil }
+        guard let last = parts.last, let seconds = NumberParser.parse(last), seconds >= 0 else { return nil }
         var wholes: [Int] = []
         for part in parts.dropLast() {
             guard !part.isEmpty, part.count <= 9, part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber), let value = Int(part) else { return nil }

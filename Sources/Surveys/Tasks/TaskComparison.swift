@@ -90,6 +90,7 @@ public struct TaskComparison: Sendable, Equatable, Codable {
         var leftOut = 0
         let meanA: Double
         let meanB: Double
+        // `both` holds the participants with a value at each level: a[$0] and b[$0] exist below.
         if !both.isEmpty {
             if both.count < 2 { throw Failure.tooFewComplete(count: both.count) }
             leftOut = byParticipant.count - both.count
@@ -165,6 +166,7 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
         var pairs: [Pair] = []
         for i in levels.indices {
             for j in levels.indices where j > i {
+                // `blocks` keeps only participants with a value at every level.
                 guard let t = PairedComparison.pairedT(blocks.map { $0[levels[j]]! - $0[levels[i]]! }, confidence: confidence) else { continue }
                 let scale: (Double) -> Double = measure.usesLogScale ? { exp($0) } : { $0 }
                 pairs.append(Pair(levelA: levels[i], levelB: levels[j], effect: scale(t.meanDifference),

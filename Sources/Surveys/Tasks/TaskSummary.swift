@@ -115,7 +115,7 @@ public enum TaskSummary {
                 var errors: [Double] = []
                 var successTimes: [Double] = []
                 for participant in participants {
-                    let own = byParticipant[participant]!
+                    let own = byParticipant[participant]!  // `participants` are the dictionary's own keys
                     if let outcome = own.first(where: { $0.outcome != nil })?.outcome { first.append(outcome) }
                     if own.contains(where: \.assisted) { assisted += 1 }
                     if let time = typical(own.filter { $0.outcome == .success }.compactMap(\.seconds)) { successTimes.append(time) }

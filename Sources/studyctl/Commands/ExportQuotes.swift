@@ -46,7 +46,7 @@ struct ExportQuotes: ParsableCommand {
         let language = info.language
         let title = ("Quotes: \(info.title)" as Sentence).text(language)
         try QuoteDocument.write(book, title: title, selection: filter.describe(book).text(language), language: language, to: file,
-                                format: QuoteFormat(path: file)!)
+                                format: QuoteFormat(path: file)!)  // validate() refused a file of no known format
         say(filter.describe(book))
         say(.wrote(file))
     }

@@ -195,8 +195,8 @@ struct ScoreCommand: ParsableCommand {
             }
             try JSONOutput.document(document, command: "score", streaming: "rows",
                                     write: { Output.write($0) }) {
-                guard spool!.size > 0 else { return false }
-                try spool!.copyToStandardOutput()
+                guard let spool, spool.size > 0 else { return false }
+                try spool.copyToStandardOutput()
                 Output.write("\n  ")
                 return true
             }

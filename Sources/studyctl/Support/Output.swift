@@ -161,6 +161,7 @@ enum Output {
         fflush(nil)
         var offset = 0
         while offset < bytes.count {
+            // bytes.count > 0 here, so the buffer has a base address.
             let written = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }

@@ -63,6 +63,7 @@ enum Terminal {
         var bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
+            // bytes.count > 0 here, so the buffer has a base address.
             let count = bytes.withUnsafeMutableBufferPointer { write(1, $0.baseAddress! + written, $0.count - written) }
             if count <= 0 { if errno == EINTR { continue }; return }
             written += count

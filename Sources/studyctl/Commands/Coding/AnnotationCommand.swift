@@ -243,13 +243,12 @@ struct ExportJournal: ParsableCommand {
             Example: studyctl export journal diario.html --by participant
             """))
 
-    enum By: String, CaseIterable, ExpressibleByArgument { case date, participant, category }
 
     @Argument(help: ArgumentHelp(words("The journal to write (.md or .html)."), valueName: "file"))
     var file: String
 
     @Option(help: ArgumentHelp(words("How entries are grouped."), valueName: "grouping"))
-    var by: By = .date
+    var by: Journal.Grouping = .date
 
     @Flag(help: ArgumentHelp(words("Replace a file already at that path.")))
     var force = false
@@ -266,9 +265,11 @@ struct ExportJournal: ParsableCommand {
         let ext = (file as NSString).pathExtension.lowercased()
         let text = try study.withStudy { database in
             Journal.render(title: try database.info().title, memos: try database.memos(), annotations: try database.annotations(), codes: try database.codes(),
-                           by: Journal.Grouping(rawValue: by.rawValue)!, format: ext.hasPrefix("htm") ? .html : .markdown, language: Voice.language)
+                           by: by, format: ext.hasPrefix("htm") ? .html : .markdown, language: Voice.language)
         }
         try AtomicOutput.file(file) { temporary in try Data(text.utf8).write(to: URL(fileURLWithPath: temporary)) }
         say(.wrote(file))
     }
 }
+
+extension Journal.Grouping: ExpressibleByArgument {}

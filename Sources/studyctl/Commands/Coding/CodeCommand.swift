@@ -170,7 +170,7 @@ enum QuoteListing {
             for category in theme.categories {
                 lines.append("== \(category.name) ==")
                 for quote in category.quotes {
-                    let shown = quote.attributes.filter { by == nil || $0.name.caseInsensitiveCompare(by!) == .orderedSame }
+                    let shown = quote.attributes.filter { attribute in by.map { attribute.name.caseInsensitiveCompare($0) == .orderedSame } ?? true }
                     let attributes = shown.map { "\($0.name): \($0.shown(language))" }.joined(separator: ", ")
                     var head = "#\(quote.id) \(quote.participant)" + (attributes.isEmpty ? "" : " (\(attributes))")
                     if let coder = quote.coder { head += " [\(coder)]" }

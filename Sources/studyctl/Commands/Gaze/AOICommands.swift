@@ -36,10 +36,11 @@ struct AOIAdd: ParsableCommand {
 
     func numbers(_ text: String, option: String) throws -> [Double] {
         let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+        let numbers = values.compactMap { $0 }.filter(\.isFinite)
+        guard numbers.count == values.count else {
             throw Refusal("Please give --\(option) as numbers separated by commas; '\(text)' is not.")
         }
-        return values.map { $0! }
+        return numbers
     }
 
     func validate() throws {
@@ -53,7 +54,7 @@ struct AOIAdd: ParsableCommand {
             guard values.count == 4 else { throw Refusal("Please give --rect as x,y,width,height (four numbers).") }
             shape = .rectangle(x: values[0], y: values[1], width: values[2], height: values[3])
         } else {
-            let values = try numbers(polygon!, option: "polygon")
+            let values = try numbers(polygon ?? "", option: "polygon")  // validate(): --rect or --polygon is given
             guard values.count >= 6, values.count % 2 == 0 else {
                 throw Refusal("Please give --polygon as pairs x,y of at least three points.")
             }

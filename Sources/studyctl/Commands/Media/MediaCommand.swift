@@ -109,15 +109,10 @@ struct MediaList: ParsableCommand {
             case .missing: file = "missing"
             case .changed: file = "changed"
             }
-            try container.encode(file, forKey: .init(stringValue: "file")!)
+            try container.encode(file, forKey: .file)
         }
 
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init?(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
+        enum Key: String, CodingKey { case file }
     }
 
     func run() throws {

@@ -30,7 +30,7 @@ struct ParticipantShow: ParsableCommand {
         if detail.profile.attributes.isEmpty {
             say(.noAttributes)
         } else {
-            let width = detail.profile.attributes.map { $0.name.count }.max()!
+            let width = detail.profile.attributes.map { $0.name.count }.max() ?? 0
             for (name, value) in detail.profile.attributes {
                 // A number with the language's decimal mark (2,5 in Portuguese), as participant list shows it.
                 var shown = value.display

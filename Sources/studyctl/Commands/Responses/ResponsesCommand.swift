@@ -184,6 +184,7 @@ struct ResponsesImport: ParsableCommand {
             for line in summary.reading { say(line) }
             return
         }
+        // validate(): a file not in long format names its instrument.
         var options = ResponseImportOptions(
             instrument: instrument!, participantColumn: participantColumn ?? "", map: try mapping(), itemsFrom: itemsFrom,
             timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: measurement,

@@ -173,7 +173,7 @@ struct TasksCompare: ParsableCommand {
     }
 
     func run() throws {
-        let grouping = condition.map { "condition:" + $0 } ?? "attribute:" + by!
+        let grouping = condition.map { "condition:" + $0 } ?? "attribute:" + (by ?? "")  // validate(): one of the two is given
         let (stored, factors, set) = try study.withStudy { (try $0.taskDataset(groupedBy: [grouping]), try $0.factors(), try analysis.load($0)) }
         analysis.announce(set)
         let dataset = stored.restricted(to: set)
