@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 
-from bench import fresh, run, timed
+from bench import fresh, run, timed, write_result
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RUNS = int(os.environ.get("BENCH_BASELINE_RUNS", "5"))
@@ -104,11 +104,7 @@ def main():
                       f"Each command runs on a fresh study file made by the same binary, alternately with each binary; the "
                       f"shortest of {RUNS} runs of each is kept. Ratio: this tree's time over the earlier build's.", ""]
                      + lines + ["", f"{met} of {total} within {LIMIT}×."]) + "\n"
-    print(text)
-    results = os.path.join(HERE, "results")
-    os.makedirs(results, exist_ok=True)
-    with open(os.path.join(results, f"baseline-{today}.md"), "w") as f:
-        f.write(text)
+    write_result(f"baseline-{today}.md", text)
 
 
 if __name__ == "__main__":

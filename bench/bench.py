@@ -41,6 +41,15 @@ def run(command, **kwargs):
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, **kwargs)
 
 
+def write_result(name, text):
+    """Prints a benchmark's report and keeps it as bench/results/NAME."""
+    print(text)
+    results = os.path.join(HERE, "results")
+    os.makedirs(results, exist_ok=True)
+    with open(os.path.join(results, name), "w") as f:
+        f.write(text)
+
+
 def fresh(path):
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
@@ -346,12 +355,8 @@ def main():
               "", header] + lines + ["", "## Peak memory (MB)", ""] + rss_lines + ["",
               f"{sum(1 for _, ok in verdicts if ok)} of {len(verdicts)} targets met."]
     text = "\n".join(report) + "\n"
-    print(text)
-    results = os.path.join(HERE, "results")
-    os.makedirs(results, exist_ok=True)
-    with open(os.path.join(results, f"{today}.md"), "w") as f:
-        f.write(text)
-    shutil.copyfile(os.path.join(results, f"{today}.md"), os.path.join(results, "latest.md"))
+    write_result(f"{today}.md", text)
+    shutil.copyfile(os.path.join(HERE, "results", f"{today}.md"), os.path.join(HERE, "results", "latest.md"))
 
 
 if __name__ == "__main__":

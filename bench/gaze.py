@@ -18,7 +18,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bench import fresh, run, timed  # noqa: E402
+from bench import fresh, run, timed, write_result  # noqa: E402
 
 
 def session(work, seconds):
@@ -95,11 +95,7 @@ def main():
                       "| measure | studyctl | reference | ratio (reference ÷ studyctl time) | target | result |",
                       "| --- | ---: | ---: | ---: | --- | --- |"] + lines +
                      ["", f"{sum(1 for _, ok in verdicts if ok)} of {len(verdicts)} targets met."]) + "\n"
-    print(text)
-    results = os.path.join(HERE, "results")
-    os.makedirs(results, exist_ok=True)
-    with open(os.path.join(results, f"gaze-{today}.md"), "w") as f:
-        f.write(text)
+    write_result(f"gaze-{today}.md", text)
 
 
 if __name__ == "__main__":

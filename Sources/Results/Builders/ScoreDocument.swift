@@ -106,33 +106,22 @@ public struct ScoreJSON: Encodable {
     public var unscored: [String]
     /// `--within occasion --compare`: each score compared between the occasions within participants.
     public var within: [Within]?
-    public struct Within: Encodable {
+    public typealias Within = Compared<PairedComparison>
+    /// `--by ATTR --within occasion --compare`: the mixed design's cells and ANOVA, per score.
+    public var mixed: [Mixed]?
+    public typealias Mixed = Compared<MixedComparison>
+
+    /// One score compared within participants: paired (`within`) or in a mixed design (`mixed`).
+    public struct Compared<Comparison: Encodable>: Encodable {
         public var score: String
         public var task: String?
         /// "occasion" or the condition's factor whose levels are compared.
         public var factor: String
         /// What the compared sets have in common besides the factor (another occasion or condition).
         public var measurement: MeasurementJSON
-        public var comparison: PairedComparison
+        public var comparison: Comparison
 
-        public init(score: String, task: String?, factor: String, measurement: MeasurementJSON, comparison: PairedComparison) {
-            self.score = score
-            self.task = task
-            self.factor = factor
-            self.measurement = measurement
-            self.comparison = comparison
-        }
-    }
-    /// `--by ATTR --within occasion --compare`: the mixed design's cells and ANOVA, per score.
-    public var mixed: [Mixed]?
-    public struct Mixed: Encodable {
-        public var score: String
-        public var task: String?
-        public var factor: String
-        public var measurement: MeasurementJSON
-        public var comparison: MixedComparison
-
-        public init(score: String, task: String?, factor: String, measurement: MeasurementJSON, comparison: MixedComparison) {
+        public init(score: String, task: String?, factor: String, measurement: MeasurementJSON, comparison: Comparison) {
             self.score = score
             self.task = task
             self.factor = factor
