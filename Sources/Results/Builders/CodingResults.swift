@@ -114,3 +114,26 @@ extension AgreementCoverage {
         return "\(names.dropLast().joined(separator: ", ")) and \(names.last!)"
     }
 }
+
+extension ResultTable {
+    /// Category × participant: each category's codes per participant (or 1/0 for present/absent), then a row per
+    /// theme over it and the categories under it (machine word `theme:NAME`, shown "Theme NAME, in all");
+    /// `totals` adds each row's total (the terminal's table; CSV files leave it to the reader's software).
+    public static func codeMatrix(categories: [String], participants: [String], counts: [[Int]], themes: [String], themeCounts: [[Int]],
+                                  totals: Bool, language: StudyLanguage) -> ResultTable {
+        var columns = [Column(.category, .text, language)] + participants.map { Column($0, $0, .count) }
+        if totals { columns.append(Column(.total, .count, language)) }
+        var table = ResultTable(id: "code_matrix", title: Phrase.codeMatrixTitle.text(language), language: language, columns: columns)
+        func row(_ name: String, _ cells: [Int]) -> [Value] {
+            [.text(name)] + cells.map(Value.count) + (totals ? [.count(cells.reduce(0, +))] : [])
+        }
+        for (category, cells) in zip(categories, counts) { table.append(row(category, cells)) }
+        var wording: [String: String] = [:]
+        for (theme, cells) in zip(themes, themeCounts) {
+            table.append(row("theme:" + theme, cells))
+            wording["theme:" + theme] = ("Theme \(theme), in all" as Sentence).text(language)
+        }
+        table.columns[0].wording = wording
+        return table
+    }
+}

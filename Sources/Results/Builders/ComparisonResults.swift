@@ -99,4 +99,15 @@ extension ResultTable {
         table.notes = [Phrase.scanPathNote.text(language)]
         return table
     }
+
+    /// Every pair's scan-path similarity on one media: a row and a column per participant, empty where both
+    /// paths are empty (`gaze similarity`, its `--csv`).
+    public static func scanPathMatrix(_ similarity: ScanPath.Similarity, media: String, language: StudyLanguage) -> ResultTable {
+        let columns = [Column(Term.participant.rawValue, "", .text)] + similarity.participants.map { Column($0, $0, .number(decimals: 2)) }
+        var table = ResultTable(id: "scan_path_matrix", title: Phrase.scanPathTitle(media).text(language), language: language, columns: columns)
+        for (index, participant) in similarity.participants.enumerated() {
+            table.append([.text(participant)] + similarity.values[index].map { Value($0) })
+        }
+        return table
+    }
 }

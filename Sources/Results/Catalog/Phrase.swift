@@ -43,6 +43,7 @@ public enum Phrase: Sendable, Equatable, Worded {
     case gazeQualityTitle
     case aoiMetricsTitle
     case codebookTitle
+    case codeMatrixTitle
     case categoryFrequenciesTitle
     case inVivoCodesTitle
     case agreementTitle(coders: String)
@@ -140,6 +141,7 @@ public enum Phrase: Sendable, Equatable, Worded {
         case .gazeQualityTitle: return "Data quality of the eye-tracking recordings"
         case .aoiMetricsTitle: return "Metrics per area of interest (AOI)"
         case .codebookTitle: return "Codebook"
+        case .codeMatrixTitle: return "Codes per category and participant"
         case .categoryFrequenciesTitle: return "Category frequencies"
         case .inVivoCodesTitle: return "In-vivo codes per participant"
         case let .agreementTitle(coders): return "Agreement between coders (\(coders))"

@@ -10,7 +10,7 @@ public enum Term: String, Sendable, CaseIterable, Worded {
     // People and groups.
     case participant, participants, group, all, overall, task, tasks, condition, trial, coder, coders, occasion, no_occasion
     // Descriptive statistics.
-    case n, mean, sd, median, min, max, mode, ci95, score, value, norm
+    case n, mean, sd, median, min, max, mode, ci95, score, value, norm, total
     // Tests.
     case test, statistic, t, df, p, p_adjusted, effect_size, difference, verdict, method, comparison
     case group_a, group_b, mean_difference, ci95_difference, games_howell_t, games_howell_df, games_howell_p, rank_difference
@@ -76,6 +76,7 @@ public enum Term: String, Sendable, CaseIterable, Worded {
         case .score: return "Score"
         case .value: return "Value"
         case .norm: return "Norm"
+        case .total: return "Total"
         case .test: return "Test"
         case .statistic: return "Statistic"
         case .t: return "t"

@@ -49,21 +49,12 @@ struct CodesMatrix: ParsableCommand {
                                           .init(theme: theme, categories: dataset.tree.members(of: theme), counts: row, presence: row.map { $0 > 0 ? 1 : 0 })
                                       }), command: "codes matrix")
         }
-        if csv {
-            var writer = CSVWriter()
-            writer.writeRow(["category"] + dataset.participantOrder)
-            for (category, row) in zip(dataset.categories, shown) { writer.writeRow([category] + row.map(String.init)) }
-            for (theme, row) in zip(themes, themeShown) { writer.writeRow(["theme:" + theme] + row.map(String.init)) }
-            return print(writer.text, terminator: "")
+        func matrix(totals: Bool) -> ResultTable {
+            ResultTable.codeMatrix(categories: dataset.categories, participants: dataset.participantOrder, counts: shown, themes: themes,
+                                   themeCounts: themeShown, totals: totals, language: Voice.language)
         }
-        var table = TextTable(words(["category"]) + dataset.participantOrder + words(["total"]), rightAligned: Set(1...(dataset.participantOrder.count + 1)))
-        for (category, row) in zip(dataset.categories, shown) {
-            table.append([category] + row.map(String.init) + [String(row.reduce(0, +))])
-        }
-        for (theme, row) in zip(themes, themeShown) {
-            table.append([words("Theme \(theme), in all")] + row.map(String.init) + [String(row.reduce(0, +))])
-        }
-        print(table.render())
+        if csv { return print(CSVRenderer.render(matrix(totals: false)), terminator: "") }
+        print(TextRenderer.render(matrix(totals: true), title: false), terminator: "")
         if !themes.isEmpty {
             say(presence ? "A theme's row: 1 where the participant raised the theme or any category under it; its total counts each participant once."
                 : "A theme's row: the codes of the theme and of every category under it, each code once.")

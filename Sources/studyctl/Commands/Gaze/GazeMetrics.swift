@@ -124,14 +124,9 @@ struct GazeSimilarity: ParsableCommand {
     func run() throws {
         let result = try study.withStudy { try $0.scanPathSimilarity(media: media, by: by) }
         if output.json { return try printJSON(result, command: "gaze similarity") }
-        func csvCell(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "" }
         func cell(_ value: Double?) -> String { value == nil ? "" : NumberStyle(Voice.language).number(value, decimals: 2) }
-        if csv {
-            var writer = CSVWriter()
-            writer.writeRow(["participant"] + result.participants)
-            for (index, participant) in result.participants.enumerated() { writer.writeRow([participant] + result.values[index].map(csvCell)) }
-            return print(writer.text, terminator: "")
-        }
+        let matrix = ResultTable.scanPathMatrix(result, media: media, language: Voice.language)
+        if csv { return print(CSVRenderer.render(matrix), terminator: "") }
         if result.participants.isEmpty { return say("No recordings of \(media).") }
         say("AOI visit sequences")
         for (participant, sequence) in zip(result.participants, result.sequences) {
@@ -140,9 +135,7 @@ struct GazeSimilarity: ParsableCommand {
             print("  \(participant): " + (sequence.isEmpty ? words("(no fixation in an AOI)") : shown))
         }
         print("")
-        var table = TextTable([""] + result.participants, rightAligned: Set(1...max(1, result.participants.count)))
-        for (index, participant) in result.participants.enumerated() { table.append([participant] + result.values[index].map(cell)) }
-        print(table.render())
+        print(TextRenderer.render(matrix, title: false), terminator: "")
         print("")
         for group in result.groups {
             let name: Sentence = group.name.isEmpty ? "All pairs" : group.within ? "Within \(group.name)" : "Between \(group.name)"
