@@ -137,3 +137,45 @@ extension ResultTable {
         return table
     }
 }
+
+extension ResultTable {
+    /// Two coders' agreement at MAXQDA's three levels (`codes agreement --levels`): presence, frequency and
+    /// segment overlap, each with its units, how many agree and the share.
+    public static func agreementLevels(_ result: DocumentAgreement, coders: [String], transcripts: Int, overlap: Double,
+                                       language: StudyLanguage) -> ResultTable {
+        let title: Sentence = "Agreement of \(coders.joined(separator: ", ")) at MAXQDA's three levels, over \(transcripts) transcripts"
+        var table = ResultTable(id: "agreement_levels", title: title.text(language), language: language,
+                                columns: [Column("level", ("Level" as Sentence).text(language), .text), Column(.units, .count, language),
+                                          Column("agreeing", ("Agreeing" as Sentence).text(language), .count),
+                                          Column(.agreement, .percent(decimals: 0), language)])
+        let levels: [(String, Sentence, DocumentAgreement.Level)] = [
+            ("presence", "Category present in the transcript", result.presence),
+            ("frequency", "Category as often in the transcript", result.frequency),
+            ("overlap", "Segments overlapping by \(NumberParser.format(overlap)) % or more", result.overlap),
+        ]
+        for (machine, label, level) in levels {
+            table.append([.text(machine), .count(level.units), .count(level.agreeing), Value(share: level.percent)])
+            table.columns[0].wording[machine] = label.text(language)
+        }
+        table.notes = [("Units: transcript × category for the first two levels (categories either coder used; for frequency, those at least one used in that transcript), every coded segment of both coders for the third; a segment agrees when the other coder's segment of the same category covers it by the threshold, shared characters over the characters either covers." as Sentence).text(language)]
+        return table
+    }
+
+    /// Krippendorff's uα per category and overall (`codes agreement --unitizing`): observed and expected
+    /// disagreement and α.
+    public static func unitizingAgreement(_ result: UnitizingAlpha, coders: [String], transcripts: Int, characters: Int, stretches: Int,
+                                          language: StudyLanguage) -> ResultTable {
+        let title: Sentence = "Unitizing agreement of \(coders.joined(separator: ", ")) over \(transcripts) transcripts (\(characters) characters, \(stretches) coded stretches)"
+        var table = ResultTable(id: "unitizing_agreement", title: title.text(language), language: language,
+                                columns: [Column(.category, .text, language),
+                                          Column("observed_disagreement", ("Observed disagreement" as Sentence).text(language), .number(decimals: 5)),
+                                          Column("expected_disagreement", ("Expected disagreement" as Sentence).text(language), .number(decimals: 5)),
+                                          Column("alpha", ("uα" as Sentence).text(language), .number(decimals: 3))])
+        for line in result.categories {
+            table.append([.text(line.category), .number(line.observed), .number(line.expected), Value(line.alpha)])
+        }
+        table.append([.text(("Overall" as Sentence).text(language)), .text(""), .text(""), Value(result.alpha)], emphasised: true)
+        table.notes = [("uα (Krippendorff 1995; 2004, pp. 251–256) compares where each coder marked each category, character by character, coded and uncoded text alike: 1 when the coders marked the same stretches, 0 when they agree no more than chance; the overall value is 1 − mean D_o / mean D_e over the categories. The transcripts are laid end to end in one continuum; a coder's overlapping spans of one category count as one stretch." as Sentence).text(language)]
+        return table
+    }
+}

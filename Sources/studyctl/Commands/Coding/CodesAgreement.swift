@@ -100,22 +100,14 @@ extension CodesAgreement {
         }
         let documents = transcripts.map { DocumentID(participant: $0.participant, label: $0.label) }
         let result = DocumentAgreement(segments: segments, documents: documents, threshold: overlap / 100)
-        let lines: [(String, Sentence, DocumentAgreement.Level)] = [
-            ("presence", "Category present in the transcript", result.presence),
-            ("frequency", "Category as often in the transcript", result.frequency),
-            ("overlap", "Segments overlapping by \(NumberParser.format(overlap)) % or more", result.overlap),
-        ]
+        let lines: [(String, DocumentAgreement.Level)] = [("presence", result.presence), ("frequency", result.frequency), ("overlap", result.overlap)]
         if output.json {
             return try printJSON(LevelsJSON(coders: names, transcripts: transcripts.count, overlapThreshold: overlap / 100,
-                                            levels: lines.map { .init(level: $0.0, units: $0.2.units, agreeing: $0.2.agreeing, percent: $0.2.percent) }),
+                                            levels: lines.map { .init(level: $0.0, units: $0.1.units, agreeing: $0.1.agreeing, percent: $0.1.percent) }),
                                  command: "codes agreement")
         }
-        let style = NumberStyle(Voice.language)
-        say("Agreement of \(names.joined(separator: ", ")) at MAXQDA's three levels, over \(transcripts.count) transcripts")
-        var table = TextTable(words: ["Level", "Units", "Agreeing", "Agreement"], rightAligned: [1, 2, 3])
-        for (_, label, level) in lines { table.append([words(label), "\(level.units)", "\(level.agreeing)", style.percent(level.percent)]) }
-        print(table.render())
-        say("Units: transcript × category for the first two levels (categories either coder used; for frequency, those at least one used in that transcript), every coded segment of both coders for the third; a segment agrees when the other coder's segment of the same category covers it by the threshold, shared characters over the characters either covers.")
+        print(TextRenderer.render(ResultTable.agreementLevels(result, coders: names, transcripts: transcripts.count, overlap: overlap, language: Voice.language)),
+              terminator: "")
     }
 
     /// Krippendorff's uα over the study's transcripts laid end to end (one continuum, in participant and label order),
@@ -140,14 +132,7 @@ extension CodesAgreement {
                                                categories: result.categories.map { .init(category: $0.category, observed: $0.observed, expected: $0.expected, alpha: $0.alpha) },
                                                alpha: result.alpha), command: "codes agreement")
         }
-        let style = NumberStyle(Voice.language)
-        say("Unitizing agreement of \(names.joined(separator: ", ")) over \(transcripts.count) transcripts (\(length) characters, \(units.count) coded stretches)")
-        var table = TextTable(words: ["Category", "Observed disagreement", "Expected disagreement", "uα"], rightAligned: [1, 2, 3])
-        for line in result.categories {
-            table.append([line.category, style.number(line.observed, decimals: 5), style.number(line.expected, decimals: 5), style.number(line.alpha, decimals: 3)])
-        }
-        table.append([words("Overall"), "", "", style.number(result.alpha, decimals: 3)])
-        print(table.render())
-        say("uα (Krippendorff 1995; 2004, pp. 251–256) compares where each coder marked each category, character by character, coded and uncoded text alike: 1 when the coders marked the same stretches, 0 when they agree no more than chance; the overall value is 1 − mean D_o / mean D_e over the categories. The transcripts are laid end to end in one continuum; a coder's overlapping spans of one category count as one stretch.")
+        print(TextRenderer.render(ResultTable.unitizingAgreement(result, coders: names, transcripts: transcripts.count, characters: length,
+                                                                stretches: units.count, language: Voice.language)), terminator: "")
     }
 }
