@@ -58,21 +58,10 @@ struct QualityCommand: ParsableCommand {
         }
         say("\(definition.title.text(language)): \(total) response sets checked, \(flagged.count) flagged.")
         if !flagged.isEmpty {
-            // The occasion and condition column when the flagged sets have any.
-            let measured = flagged.contains { !$0.occasion.isEmpty }
-            var table = TextTable(words: ["Participant", "Task"] + (measured ? ["Occasion"] : []) + ["Rule", "Answers"])
-            for entry in flagged {
-                for flag in entry.flags {
-                    let style = NumberStyle(language)
-                    table.append([entry.participant, entry.task ?? "–"] + (measured ? [MeasurementKey(key: entry.occasion).label(none: "–")] : []) + [words(Self.ruleName(flag.rule)),
-                                  words(flag.detail { style.number($0, decimals: $0 == $0.rounded() ? 0 : 2) })])
-                }
-            }
-            print(table.render())
+            let sets = flagged.map { FlaggedResponseSet(instrument: definition.id, participant: $0.participant, task: $0.task, occasion: $0.occasion, flags: $0.flags) }
+            print(TextRenderer.render(ResultTable.responseQuality(sets, instrumentColumn: false, language: language), title: false), terminator: "")
         }
-        var items = TextTable(words: ["Item", "Answered", "Unanswered", "N/A"], rightAligned: [0, 1, 2, 3])
-        for count in counts { items.append(["\(count.item)", "\(count.answered)", "\(count.missing)", "\(count.notApplicable)"]) }
-        if !counts.isEmpty { print(items.render()) }
+        if !counts.isEmpty { print(TextRenderer.render(ResultTable.itemAnswers(counts, language: language), title: false), terminator: "") }
         print(words("Rules:"))
         for rule in ResponseQuality.rules(for: definition, timed: timed) { print("  – " + words(ResponseQuality.statement(rule))) }
     }
