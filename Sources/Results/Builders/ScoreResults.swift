@@ -116,3 +116,16 @@ extension ResultTable {
         return table
     }
 }
+
+extension ResultTable {
+    /// One choice item's answers in a group: each choice's count and percentage of the answers, then "N/A" when
+    /// some said the item did not apply (`score` on a Sim/Não/Talvez or multiple-choice item).
+    public static func choiceTally(_ tally: ScoreReport.Tally, language: StudyLanguage) -> ResultTable {
+        var table = ResultTable(id: "item_\(tally.item)_answers", title: "\(tally.item). \(tally.text.text(language))", language: language,
+                                columns: [Column("answer", Phrase.answer.text(language), .text), Column(.n, .count, language),
+                                          Column(.share, .number(decimals: 1), language)])
+        for (choice, count) in tally.counts { table.append([.text(choice.label.text(language)), .count(count), .number(tally.percent(count))]) }
+        if tally.notApplicable > 0 { table.append([.text("N/A"), .count(tally.notApplicable), .text("")]) }
+        return table
+    }
+}

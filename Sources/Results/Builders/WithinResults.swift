@@ -286,6 +286,19 @@ extension ResultTable {
         return table
     }
 
+    /// One score's mixed-design cells (`score --by ATTR --within F --compare`): per group and level, the complete
+    /// blocks' n, mean and SD.
+    public static func mixedCells(_ comparison: MixedComparison, factor: String, language: StudyLanguage) -> ResultTable {
+        let levelLabel = WithinWording.isOccasion(factor) ? Term.occasion.text(language) : factor
+        var table = ResultTable(id: "mixed_cells", title: "", language: language,
+                                columns: [Column(.group, .text, language), Column("level", levelLabel, .text), Column(.n, .count, language),
+                                          Column(.mean, .number(decimals: 2), language), Column(.sd, .number(decimals: 2), language)])
+        for cell in comparison.cells {
+            table.append([.text(cell.group), .text(WithinWording.levelName(cell.level, language)), .count(cell.n), .number(cell.mean), Value(cell.sd)])
+        }
+        return table
+    }
+
     /// A mixed design's cells: per group of `by` and level of `factor`, the complete blocks' n, mean and SD.
     public static func mixedCells(_ items: [MixedScoreComparison], factor: String, by: String, instrument: String, id: String,
                                   language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {

@@ -96,7 +96,6 @@ extension ScoreCommand {
 
     /// Groups × levels: each cell's n and mean, and the mixed ANOVA.
     func printMixed(_ report: ScoreReport, factor: String, language: StudyLanguage) {
-        let style = NumberStyle(language)
         print(WithinWording.mixedHeading(by: by ?? "", factor: factor, levels: report.comparedLevels(factor), language: language).text(language))
         if report.comparedLevels(factor).isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
         for item in mixedComparisons(report, factor: factor) {
@@ -104,13 +103,7 @@ extension ScoreCommand {
             print("")
             printLines(WithinWording.mixedHeader(comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language),
                                                  factor: factor), language)
-            let levelHeader = factor == MeasurementKey.occasionFactor ? Term.occasion.text(language) : factor
-            var table = TextTable([Term.group.text(language), levelHeader, "n", Term.mean.text(language), Term.sd.text(language)],
-                                  rightAligned: [2, 3, 4])
-            for cell in comparison.cells {
-                table.append([cell.group, WithinWording.levelName(cell.level, language), String(cell.n), style.number(cell.mean), style.number(cell.sd)])
-            }
-            print(table.render())
+            print(TextRenderer.render(ResultTable.mixedCells(comparison, factor: factor, language: language), title: false), terminator: "")
             printLines(WithinWording.mixedLines(comparison, factor: factor, by: by ?? "", language: language), language)
         }
     }

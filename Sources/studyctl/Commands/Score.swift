@@ -334,13 +334,7 @@ struct ScoreCommand: ParsableCommand {
         for group in report.groups + report.overall where !group.tallies.isEmpty {
             print("")
             say(.choices(group: group.name == ScoreReport.allName ? Term.all.text(language) : group.name, n: group.n))
-            for tally in group.tallies {
-                print("\(tally.item). \(tally.text.text(language))")
-                var table = TextTable([Phrase.answer.text(language), "n", "%"], rightAligned: [1, 2])
-                for (choice, count) in tally.counts { table.append([choice.label.text(language), String(count), style.number(tally.percent(count), decimals: 1)]) }
-                if tally.notApplicable > 0 { table.append(["N/A", String(tally.notApplicable), ""]) }
-                print(table.render())
-            }
+            for tally in group.tallies { print(TextRenderer.render(ResultTable.choiceTally(tally, language: language)), terminator: "") }
         }
         if !report.texts.isEmpty {
             print("")
