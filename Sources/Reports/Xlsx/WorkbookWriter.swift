@@ -142,7 +142,9 @@ public enum WorkbookWriter {
         }
         if !charts.isEmpty, let chartsSheet {
             let dataSheetName = chartDataSheet(language).name
-            let dataSheet = dataSheetName.withCString { workbook_add_worksheet(workbook, $0) }!
+            guard let dataSheet = dataSheetName.withCString({ workbook_add_worksheet(workbook, $0) }) else {
+                throw WorkbookError.failed(path: path, step: "adding the chart data sheet", reason: "the workbook library refused it")
+            }
             printSetup(dataSheet, repeatHeader: false)
             var row: UInt32 = 0
             for (index, block) in charts.enumerated() {
@@ -160,48 +162,7 @@ public enum WorkbookWriter {
                     }
                     row += 1
                 }
-                let last = row - 1
-                let type: UInt8
-                switch block.kind {
-                case .column, .clusteredColumn: type = UInt8(LXW_CHART_COLUMN.rawValue)
-                case .bar: type = UInt8(LXW_CHART_BAR.rawValue)
-                case .stackedBar: type = UInt8(LXW_CHART_BAR_STACKED.rawValue)
-                }
-                guard let chart = workbook_add_chart(workbook, type) else {
-                    throw WorkbookError.failed(path: path, step: "adding the chart '\(block.title)'", reason: "the workbook library refused it")
-                }
-                block.title.withCString { chart_title_set_name(chart, $0) }
-                for (column, _) in block.series.enumerated() {
-                    guard let series = chart_add_series(chart, nil, nil) else {
-                        throw WorkbookError.failed(path: path, step: "adding a series to the chart '\(block.title)'", reason: "the workbook library refused it")
-                    }
-                    if block.kind == .stackedBar {
-                        // Likert answers in a diverging palette: red for disagreement, grey neutral, blue agreement.
-                        var fill = lxw_chart_fill()
-                        fill.color = likertColour(column, of: block.series.count)
-                        chart_series_set_fill(series, &fill)
-                    }
-                    dataSheetName.withCString { sheetName in
-                        chart_series_set_categories(series, sheetName, first + 1, 0, last, 0)
-                        chart_series_set_values(series, sheetName, first + 1, UInt16(column + 1), last, UInt16(column + 1))
-                        chart_series_set_name_range(series, sheetName, first, UInt16(column + 1))
-                    }
-                }
-                // In a bar chart the category axis is the vertical one.
-                let horizontal = block.kind == .bar || block.kind == .stackedBar
-                let categoryAxis = horizontal ? chart.pointee.y_axis : chart.pointee.x_axis
-                let valueAxis = horizontal ? chart.pointee.x_axis : chart.pointee.y_axis
-                block.xAxis.withCString { chart_axis_set_name(categoryAxis, $0) }
-                block.yAxis.withCString { chart_axis_set_name(valueAxis, $0) }
-                if block.percent { chart_axis_set_num_format(valueAxis, "0%") }
-                chart_axis_set_min(valueAxis, 0)
-                if block.series.count == 1 { chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue)) } else {
-                    chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
-                }
-                if block.kind == .bar || block.kind == .stackedBar {
-                    // Bar charts list categories bottom-up; reverse so they read in table order.
-                    chart_axis_set_reverse(chart.pointee.y_axis)
-                }
+                let chart = try addChart(block, to: workbook, data: dataSheetName, rows: first...(row - 1), path: path)
                 var options = lxw_chart_options()
                 options.x_scale = 1.6
                 options.y_scale = block.categories.count > 10 ? 1.8 : 1.3
@@ -233,6 +194,55 @@ public enum WorkbookWriter {
             throw WorkbookError.failed(path: path, step: "moving the workbook into place", reason: String(cString: strerror(errno)))
         }
         committed = true
+    }
+
+    /// The native chart of `block`, its series read from `rows` of the chart data sheet (the first row is the
+    /// header: series names).
+    private static func addChart(_ block: ChartBlock, to workbook: UnsafeMutablePointer<lxw_workbook>?, data dataSheetName: String,
+                                 rows: ClosedRange<UInt32>, path: String) throws -> UnsafeMutablePointer<lxw_chart> {
+        let (first, last) = (rows.lowerBound, rows.upperBound)
+        let type: UInt8
+        switch block.kind {
+        case .column, .clusteredColumn: type = UInt8(LXW_CHART_COLUMN.rawValue)
+        case .bar: type = UInt8(LXW_CHART_BAR.rawValue)
+        case .stackedBar: type = UInt8(LXW_CHART_BAR_STACKED.rawValue)
+        }
+        guard let chart = workbook_add_chart(workbook, type) else {
+            throw WorkbookError.failed(path: path, step: "adding the chart '\(block.title)'", reason: "the workbook library refused it")
+        }
+        block.title.withCString { chart_title_set_name(chart, $0) }
+        for (column, _) in block.series.enumerated() {
+            guard let series = chart_add_series(chart, nil, nil) else {
+                throw WorkbookError.failed(path: path, step: "adding a series to the chart '\(block.title)'", reason: "the workbook library refused it")
+            }
+            if block.kind == .stackedBar {
+                // Likert answers in a diverging palette: red for disagreement, grey neutral, blue agreement.
+                var fill = lxw_chart_fill()
+                fill.color = likertColour(column, of: block.series.count)
+                chart_series_set_fill(series, &fill)
+            }
+            dataSheetName.withCString { sheetName in
+                chart_series_set_categories(series, sheetName, first + 1, 0, last, 0)
+                chart_series_set_values(series, sheetName, first + 1, UInt16(column + 1), last, UInt16(column + 1))
+                chart_series_set_name_range(series, sheetName, first, UInt16(column + 1))
+            }
+        }
+        // In a bar chart the category axis is the vertical one.
+        let horizontal = block.kind == .bar || block.kind == .stackedBar
+        let categoryAxis = horizontal ? chart.pointee.y_axis : chart.pointee.x_axis
+        let valueAxis = horizontal ? chart.pointee.x_axis : chart.pointee.y_axis
+        block.xAxis.withCString { chart_axis_set_name(categoryAxis, $0) }
+        block.yAxis.withCString { chart_axis_set_name(valueAxis, $0) }
+        if block.percent { chart_axis_set_num_format(valueAxis, "0%") }
+        chart_axis_set_min(valueAxis, 0)
+        if block.series.count == 1 { chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue)) } else {
+            chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
+        }
+        if block.kind == .bar || block.kind == .stackedBar {
+            // Bar charts list categories bottom-up; reverse so they read in table order.
+            chart_axis_set_reverse(chart.pointee.y_axis)
+        }
+        return chart
     }
 
     /// The sheet of native charts and the sheet of the numbers they are drawn from.
