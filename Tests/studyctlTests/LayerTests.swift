@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// The chain of targets as drawn in the README: the words and the C libraries at the bottom, the domain, results,
+/// the store, the readers and writers above it, the command line on top. Read from Package.swift and the sources
+/// (text only: nothing is built), so a change that imports upwards, imports a target it does not declare, or
+/// declares one it never uses fails here, naming the target and the module.
+@Suite struct LayerTests {
+    /// Each target's floor on the napkin; a target may depend only on targets on lower floors.
+    static let floors: [String: Int] = [
+        "Wording": 0, "Templates": 0, "Datasets": 0, "GoldenFiles": 0,
+        "CXlsxWriter": 0, "CCairo": 0, "CJPEG": 0, "CReadStat": 0, "LazyLibraries": 0,
+        "Tabular": 1, "JPEGDecoding": 1,
+        "Surveys": 2, "Media": 2, "Figures": 2,
+        "Gaze": 3, "QualCoding": 3, "MediaTools": 3,
+        "Results": 4,
+        "StudyStore": 5,
+        "Importing": 6, "Interchange": 6, "Reports": 6, "Workspace": 6,
+        "studyctl": 7,
+    ]
+
+    /// Dependencies used at link time, not by an `import`: the LazyLibraries stubs that load a C library on first
+    /// use, and JPEGDecoding's C header.
+    static let linkedOnly: Set<String> = ["LazyLibraries", "CJPEG"]
+
+    static var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+
+    /// Every non-test target of Package.swift with the targets (not products) it declares.
+    static func declaredTargets() throws -> [String: [String]] {
+        let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let start = try Regex(#"(\.target|\.executableTarget|cLibrary|\.testTarget)\(\s*(?:name:\s*)?"(\w+)""#)
+        let matches = package.matches(of: start)
+        var targets: [String: [String]] = [:]
+        for (index, match) in matches.enumerated() {
+            guard let kind = match.output[1].substring, kind != ".testTarget", let name = match.output[2].substring else { continue }
+            let end = index + 1 < matches.count ? matches[index + 1].range.lowerBound : package.endIndex
+            let block = package[match.range.lowerBound..<end]
+            var dependencies: [String] = []
+            if let list = block.range(of: "dependencies:"), let open = block[list.upperBound...].firstIndex(of: "[") {
+                var depth = 0
+                var close = open
+                for position in block[open...].indices {
+                    if block[position] == "[" { depth += 1 }
+                    if block[position] == "]" { depth -= 1 }
+                    if depth == 0 { close = position; break }
+                }
+                let inner = String(block[block.index(after: open)..<close]).replacing(try Regex(#"\.product\([^)]*\)"#), with: "")
+                dependencies = inner.matches(of: try Regex(#""(\w+)""#)).compactMap { $0.output[1].substring.map(String.init) }
+            }
+            targets[String(name)] = dependencies
+        }
+        return targets
+    }
+
+    /// The modules a target's Swift files import.
+    static func imports(of target: String) throws -> Set<String> {
+        let folder = ["Templates": "templates", "Datasets": "datasets", "GoldenFiles": "Tests/GoldenFiles"][target] ?? "Sources/\(target)"
+        let line = try Regex(#"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias)\s+)?(\w+)"#).anchorsMatchLineEndings()
+        var found: Set<String> = []
+        guard let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else { return found }
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: line) { if let module = match.output[1].substring { found.insert(String(module)) } }
+        }
+        return found
+    }
+
+    @Test func everyTargetHasAFloorAndDependsOnlyDownwards() throws {
+        let targets = try Self.declaredTargets()
+        #expect(targets.count > 15, "Package.swift was not read: \(targets)")
+        for (target, dependencies) in targets.sorted(by: { $0.key < $1.key }) {
+            let floor = try #require(Self.floors[target], "\(target) has no floor in LayerTests.floors: give it its place in the chain")
+            for dependency in dependencies {
+                let below = try #require(Self.floors[dependency], "\(target) depends on \(dependency), which has no floor")
+                #expect(below < floor, "\(target) (floor \(floor)) depends on \(dependency) (floor \(below)): an import must point down")
+            }
+        }
+    }
+
+    @Test func everyImportIsDeclaredAndEveryDeclarationImported() throws {
+        let targets = try Self.declaredTargets()
+        let ours = Set(targets.keys)
+        for (target, dependencies) in targets.sorted(by: { $0.key < $1.key }) {
+            let imported = try Self.imports(of: target).intersection(ours)
+            for module in imported.subtracting(dependencies).sorted() {
+                Issue.record("\(target) imports \(module) without declaring it in Package.swift")
+            }
+            let cTarget = FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/\(target)/include").path)
+                || FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/\(target)/module.modulemap").path)
+            guard !cTarget else { continue }
+            for module in Set(dependencies).subtracting(imported).subtracting(Self.linkedOnly).sorted() {
+                Issue.record("\(target) declares \(module) in Package.swift but no file of it imports \(module)")
+            }
+        }
+    }
+}
