@@ -62,7 +62,7 @@ let package = Package(
         // name and a label, typed cells), the terms, messages and page words worded through Wording's catalogs, and one
         // renderer per format (terminal text, CSV, JSON, markdown, HTML, LaTeX). Above the domain, below the store and
         // everything that writes.
-        .target(name: "Results", dependencies: ["Wording", "Surveys", "Tabular", "Gaze", "QualCoding"]),
+        .target(name: "Results", dependencies: ["Wording", "Surveys", "Tabular", "Gaze", "QualCoding", "Media"]),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
         .target(
             name: "StudyStore",
@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Wording", "StudyStore", "Surveys", "QualCoding", "Gaze", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
+                "Wording", "StudyStore", "Surveys", "QualCoding", "Gaze", "Media", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

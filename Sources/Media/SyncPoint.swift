@@ -3,6 +3,15 @@ import Wording
 
 /// Times of a recording as people type and read them.
 public enum MediaTime {
+    /// A time on a session's clock as people read it: `m:ss`, `h:mm:ss` from an hour, a minus before 0:00.
+    public static func clock(_ ms: Int) -> String {
+        let negative = ms < 0
+        let seconds = abs(ms) / 1000
+        let body = seconds >= 3600 ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+            : String(format: "%d:%02d", seconds / 60, seconds % 60)
+        return (negative ? "-" : "") + body
+    }
+
     /// Milliseconds from `12.5`, `12,5`, `00:12.5`, `1:02:03.250` or `00:00:05`; nil when it is none of these or negative.
     public static func milliseconds(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")

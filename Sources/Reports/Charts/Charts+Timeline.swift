@@ -1,5 +1,6 @@
 import Figures
 import Foundation
+import Media
 
 extension Charts {
     /// A session's time line as the figure draws it: one row per lane (with a group title above each kind), its bars and
@@ -73,15 +74,6 @@ extension Charts {
         return steps.first { spanMs / ($0 * 1000) <= 10 } ?? 7200
     }
 
-    /// `m:ss`, or `h:mm:ss` from an hour on; negative before the session began.
-    public static func clock(_ ms: Int) -> String {
-        let negative = ms < 0
-        let seconds = abs(ms) / 1000
-        let body = seconds >= 3600 ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
-            : String(format: "%d:%02d", seconds / 60, seconds % 60)
-        return (negative ? "-" : "") + body
-    }
-
     /// Horizontal lanes on one time axis in minutes:seconds: bars from start to end with their text inside where it fits,
     /// ticks for moments, a title per kind of lane, and a legend of the colours.
     public static func timeline(_ drawing: TimelineDrawing) -> Figure {
@@ -110,7 +102,7 @@ extension Charts {
         var tick = Int((from / Double(step)).rounded(.up)) * step
         while Double(tick) <= to {
             figure.line(x(tick), top, x(tick), plotBottom, .grid)
-            figure.text(clock(tick), x(tick), plotBottom + 14, size: 10, anchor: .middle)
+            figure.text(MediaTime.clock(tick), x(tick), plotBottom + 14, size: 10, anchor: .middle)
             tick += step
         }
         if drawing.fromMs < 0 && drawing.toMs > 0 { figure.line(x(0), top, x(0), plotBottom, .black, width: 1, dashed: true) }

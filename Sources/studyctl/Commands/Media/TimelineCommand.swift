@@ -71,12 +71,7 @@ struct TimelineCommand: ParsableCommand {
         if output.json {
             try printJSON(timeline, command: "timeline")
         } else if csv {
-            var writer = CSVWriter()
-            writer.writeRow(["start_ms", "end_ms", "kind", "lane", "label", "detail"])
-            for item in timeline.items {
-                writer.writeRow([String(item.startMs), item.endMs.map(String.init) ?? "", item.kind.rawValue, item.lane, item.label, item.detail])
-            }
-            print(writer.text, terminator: "")
+            print(CSVRenderer.render(ResultTable.timelineItems(timeline, language: Voice.language)), terminator: "")
         } else {
             printTable(timeline)
         }
@@ -105,13 +100,7 @@ struct TimelineCommand: ParsableCommand {
         for tie in timeline.ties { say(Self.tieSentence(tie)) }
         print("")
         if timeline.items.isEmpty { return say("Nothing on the time line in this span.") }
-        var table = TextTable(words: ["Time", "Kind", "Lane", "What", "End", "Duration"], rightAligned: [0, 4, 5])
-        let style = NumberStyle(Voice.language)
-        for item in timeline.items {
-            table.append([Charts.clock(item.startMs), Self.kindWord(item.kind), Self.laneTitle(item.kind, item.lane), Self.text(item),
-                          item.endMs.map(Charts.clock) ?? "", item.durationMs.map { style.number(Double($0) / 1000, decimals: 1) + " s" } ?? ""])
-        }
-        print(table.render())
+        print(TextRenderer.render(ResultTable.timeline(timeline, language: Voice.language), title: false), terminator: "")
     }
 
     static func tieSentence(_ tie: ClockTie) -> Sentence {
@@ -121,58 +110,6 @@ struct TimelineCommand: ParsableCommand {
             return "\(tie.source) begins at \(begins) on the session's clock (\(tie.how))."
         case .wallClock:
             return "\(tie.source) begins at \(begins) on the session's clock: placed by the export's recording start against the session's start, as times of day (\(tie.how)); 'studyctl gaze sync' places it exactly."
-        }
-    }
-
-    static func kindWord(_ kind: SessionTimeline.Kind) -> String {
-        switch kind {
-        case .event: return words("event")
-        case .turn: return words("turn")
-        case .excerpt: return words("coded excerpt")
-        case .gaze: return words("AOI visit")
-        }
-    }
-
-    static func laneTitle(_ kind: SessionTimeline.Kind, _ lane: String) -> String {
-        switch kind {
-        case .event: return lane.isEmpty ? words("Session") : words("Task \(lane)")
-        case .turn: return lane
-        case .excerpt: return lane
-        case .gaze: return lane
-        }
-    }
-
-    static func outcomeWord(_ value: String) -> String {
-        switch value {
-        case "success": return words("success")
-        case "partial": return words("partial success")
-        case "fail": return words("failure")
-        case "cancel": return words("cancelled")
-        case "open": return words("still open")
-        default: return value
-        }
-    }
-
-    /// What an item says to people, in the command line's language.
-    static func text(_ item: SessionTimeline.Item) -> String {
-        switch item.kind {
-        case .event:
-            switch item.label {
-            case "attempt": return words("try: \(outcomeWord(item.detail))")
-            case "error": return words("error")
-            case "assist": return words("assistance")
-            case "note": return words("note: \(item.detail)")
-            case "pause": return words("paused")
-            case "resume": return words("resumed")
-            case "end": return words("end of the session")
-            default: return item.label
-            }
-        case .turn: return item.label
-        case .excerpt: return item.label + " [" + item.detail + "]"
-        case .gaze:
-            let parts = item.detail.split(separator: "·").map { $0.trimmingCharacters(in: .whitespaces) }
-            let fixations = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-            return words("\(parts.first ?? "") (fixations: \(fixations))")
         }
     }
 
@@ -217,11 +154,11 @@ struct TimelineCommand: ParsableCommand {
             previous = lane.kind
             let marks = timeline.items.filter { $0.kind == lane.kind && $0.lane == lane.name }.map { item in
                 Charts.TimelineDrawing.Mark(startMs: item.startMs, endMs: item.endMs,
-                                            text: item.kind == .event && item.label == "attempt" ? outcomeWord(item.detail)
+                                            text: item.kind == .event && item.label == "attempt" ? TimelineWording.outcomeWord(item.detail, Voice.language)
                                                 : item.kind == .gaze ? "" : item.label,
                                             style: style(item))
             }
-            rows.append(.init(group: group, title: laneTitle(lane.kind, lane.name), marks: marks))
+            rows.append(.init(group: group, title: TimelineWording.laneTitle(lane.kind, lane.name, Voice.language), marks: marks))
         }
         let legend: [(String, Charts.TimelineDrawing.Style)] = [
             (words("try: success"), .success), (words("try: partial success"), .partial), (words("try: failure"), .fail),
