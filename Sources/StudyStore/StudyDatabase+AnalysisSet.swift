@@ -35,6 +35,7 @@ extension StudyDatabase {
             } start: { definition in
                 checker = ResponseQuality.Checker(definition)
             }
+            // `order` lists the keys of `rules`, each once.
             flags += order.map { AnalysisSet.Flag(participant: $0, source: .responses(instrument: summary.id, rules: rules[$0]!)) }
         }
         let observations = try attempts().map {
@@ -43,7 +44,7 @@ extension StudyDatabase {
         let fast = Dictionary(grouping: TaskTimeQuality.flags(observations), by: \.participant)
         let timed = Dictionary(grouping: observations.filter { $0.seconds != nil }, by: \.participant)
         for participant in NaturalOrder.distinct(Array(fast.keys)) {
-            flags.append(AnalysisSet.Flag(participant: participant, source: .taskTimes(flagged: fast[participant]!.count, timed: timed[participant]?.count ?? 0)))
+            flags.append(AnalysisSet.Flag(participant: participant, source: .taskTimes(flagged: fast[participant]?.count ?? 0, timed: timed[participant]?.count ?? 0)))
         }
         return flags.sorted { NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
     }

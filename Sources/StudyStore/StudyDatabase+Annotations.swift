@@ -245,7 +245,7 @@ extension StudyDatabase {
             if let index = before.firstIndex(of: was), before.count == now.count {
                 best = now[index]
             } else {
-                for start in now where best == nil || abs(start - was) < abs(best! - was) { best = start }
+                for start in now where best.map({ abs(start - was) < abs($0 - was) }) ?? true { best = start }
             }
             var span: Range<Int>? = best.map { $0..<($0 + words.count) }
             if span == nil, let match = TextMatching.locate(excerpt, in: text) { span = match.start..<match.end }

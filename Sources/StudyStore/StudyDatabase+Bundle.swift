@@ -155,24 +155,24 @@ extension StudyDatabase {
                 let definition: String? = row?["definition"]
                 let theme: String? = row?["theme"]
                 let fields: [(Sentence, String?, String?, String)] = [("definition", definition, category.definition, "definition"), ("theme", theme, category.theme, "theme")]
-                for (field, ours, theirs, column) in fields where theirs != nil && ours != theirs {
-                    let what: Sentence = "category \(category.name): the \(field) is '\(ours ?? "")' here and '\(theirs!)' there"
+                for case let (field, ours, theirs?, column) in fields where ours != theirs {
+                    let what: Sentence = "category \(category.name): the \(field) is '\(ours ?? "")' here and '\(theirs)' there"
                     switch prefer {
                     case .ours?: summary.settled.append("\(what) — kept ours")
                     case .theirs?:
                         summary.settled.append("\(what) — took theirs")
                         if column == "definition" {
                             try db.execute(sql: "UPDATE category SET definition = ? WHERE id = ?", arguments: [theirs, id])
-                        } else if let themeID = try Self.categoryID(db, theirs!) {
+                        } else if let themeID = try Self.categoryID(db, theirs) {
                             // Never a cycle: the new theme may not sit under this category.
                             var ancestor: Int64? = themeID
                             while let current = ancestor {
-                                if current == id { throw StoreError.invalidInput([.init(location: "category \(category.name)", message: "taking the theme '\(theirs!)' would make a cycle of themes")]) }
+                                if current == id { throw StoreError.invalidInput([.init(location: "category \(category.name)", message: "taking the theme '\(theirs)' would make a cycle of themes")]) }
                                 ancestor = try Int64.fetchOne(db, sql: "SELECT parent_id FROM category WHERE id = ?", arguments: [current])
                             }
                             try db.execute(sql: "UPDATE category SET parent_id = ? WHERE id = ?", arguments: [themeID, id])
                         }
-                    case nil: conflicts.append(.init(location: "category \(category.name)", message: "the \(field) is '\(ours ?? "")' here and '\(theirs!)' there"))
+                    case nil: conflicts.append(.init(location: "category \(category.name)", message: "the \(field) is '\(ours ?? "")' here and '\(theirs)' there"))
                     }
                 }
             }

@@ -140,8 +140,7 @@ extension StudyDatabase {
                 problems.append("\(at): the instrument's definition cannot be read")
                 continue
             }
-            for number in answers.keys.sorted() {
-                let answer = answers[number]!
+            for (number, answer) in answers.sorted(by: { $0.key < $1.key }) {
                 guard let item = definition.item(number) else {
                     problems.append("\(at): item \(number) is not an item of \(definition.id)")
                     continue

@@ -34,7 +34,7 @@ extension StudyDatabase {
                     current = (id, row[1], [:])
                 }
                 if let name = row[2] as String? {
-                    current!.values[StudyText.key(name)] = (row[4] as Double?).map(AttributeValue.number) ?? .text(row[3])
+                    current!.values[StudyText.key(name)] = (row[4] as Double?).map(AttributeValue.number) ?? .text(row[3])  // set above for this row's participant
                 }
             }
             if let current { try body(current.code, current.values) }
@@ -105,6 +105,7 @@ extension StudyDatabase {
 
     static func attributeDefinitions(_ db: Database) throws -> [AttributeDefinition] {
         try Row.fetchAll(db, sql: "SELECT name, type, derived_from, rule, identifying FROM attribute ORDER BY position").map {
+            // The column's CHECK constraint admits only 'text' and 'number'.
             AttributeDefinition(name: $0["name"], type: AttributeType(rawValue: $0["type"])!,
                                 derivedFrom: $0["derived_from"], rule: $0["rule"], identifying: $0["identifying"])
         }
@@ -213,7 +214,7 @@ extension StudyDatabase {
             let id = try Self.participantID(db, code: code)
             let attached = try Self.attachedData(db, participantID: id)
             if !attached.isEmpty && !cascade {
-                let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!
+                let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found by id above, same transaction
                 throw StoreError.participantHasData(code: stored, attached: attached)
             }
             try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])

@@ -82,6 +82,7 @@ extension StudyDatabase {
                 filter += " AND occasion = ?"
                 arguments.append(StudyText.composed(occasion))
             }
+            // `arguments` holds texts and ids only, each convertible to a database value.
             let sets = try Row.fetchAll(db, sql: "SELECT id, answers FROM response_set WHERE \(filter)", arguments: StatementArguments(arguments)!)
             guard !sets.isEmpty else {
                 throw StoreError.invalidInput([.init(location: "participant \(participant)",
@@ -152,6 +153,7 @@ extension StudyDatabase {
             try db.execute(sql: "UPDATE category SET parent_id = NULL WHERE parent_id = ?", arguments: [id])
             var excerpts = 0
             for code in orphans {
+                // `orphans` are ids read from `code` in this transaction; excerpt_id is NOT NULL.
                 let excerpt = try Int64.fetchOne(db, sql: "SELECT excerpt_id FROM code WHERE id = ?", arguments: [code])!
                 try db.execute(sql: "DELETE FROM memo WHERE code_id = ?", arguments: [code])
                 try db.execute(sql: "DELETE FROM code WHERE id = ?", arguments: [code])

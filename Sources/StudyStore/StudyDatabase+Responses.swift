@@ -256,13 +256,13 @@ extension StudyDatabase {
         }
         var writer = AnswerColumn.Writer()
         writer.reset()
-        for number in submission.answers.keys.sorted() {
-            writer.append(number, submission.answers[number]!, typed: submission.raw[number])
+        for (number, answer) in submission.answers.sorted(by: { $0.key < $1.key }) {
+            writer.append(number, answer, typed: submission.raw[number])
         }
         writer.finish()
         return try storeSet(db, statements, participant: .id(participantID), instrumentID: instrumentID, taskID: taskID,
                             occasion: submission.occasion, orientation: submission.orientation, source: submission.source,
-                            submitted: submission.submitted, started: submission.started, recorded: recorded, answers: writer.answers, raw: writer.raw)!
+                            submitted: submission.submitted, started: submission.started, recorded: recorded, answers: writer.answers, raw: writer.raw)!  // nil only with conflictIsNil
     }
 
     /// Inserts a set whose answers are already checked and written (`columns`); its row id. When `conflictIsNil`,
@@ -448,12 +448,12 @@ extension StudyDatabase {
                 let answers = try Self.answers(handle, column: 7, set: sqlite3_column_int64(handle, 0), db)
                 var row = AnswerRow(participant: text(1) ?? "", instrument: text(2) ?? "", task: text(3), occasion: text(4) ?? "",
                                     item: 0, value: nil, answer: nil, notApplicable: false, orientation: text(5) ?? "", submitted: text(6))
-                for number in answers.keys.sorted() {
+                for (number, answer) in answers.sorted(by: { $0.key < $1.key }) {
                     row.item = number
                     row.value = nil
                     row.answer = nil
                     row.notApplicable = false
-                    switch answers[number]! {
+                    switch answer {
                     case let .value(value): row.value = value
                     case .notApplicable: row.notApplicable = true
                     case let .choice(choice): row.answer = choice

@@ -129,20 +129,19 @@ public final class StudyDatabase: @unchecked Sendable {
         do {
             // Built in rollback-journal mode, switched to WAL as the last step, then closed: the file is complete
             // on its own (no -wal beside it) when it is renamed into place.
-            var dbQueue: DatabaseQueue? = try DatabaseQueue(path: temporary, configuration: configuration())
-            try upgrade(dbQueue!)
-            try dbQueue!.write { db in
+            let dbQueue = try DatabaseQueue(path: temporary, configuration: configuration())
+            try upgrade(dbQueue)
+            try dbQueue.write { db in
                 try db.execute(
                     sql: "INSERT INTO study (id, title, language, created) VALUES (1, ?, ?, ?)",
                     arguments: [trimmed, language.rawValue, Timestamp.now()])
                 try db.execute(sql: "UPDATE study SET pseudonym_secret = lower(hex(randomblob(16))) WHERE id = 1")
             }
-            let mode = try dbQueue!.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            let mode = try dbQueue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
             guard mode == "wal" else {
                 throw StoreError.notAStudy(path: path, reason: "SQLite cannot use a write-ahead log in this folder")
             }
-            try dbQueue!.close()
-            dbQueue = nil
+            try dbQueue.close()
             // link(2) refuses an existing target, so a study created meanwhile by another process is never replaced.
             if link(temporary, path) != 0 {
                 var code = errno
@@ -338,7 +337,7 @@ public final class StudyDatabase: @unchecked Sendable {
                     result = try updates(db)
                     return .commit
                 }
-                return result!
+                return result!  // the transaction committed, so `updates` ran and returned
             }
         } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CORRUPT, .SQLITE_CANTOPEN, .SQLITE_NOTADB, .SQLITE_BUSY].contains(error.resultCode) {
             throw Self.explain(error, path: path)

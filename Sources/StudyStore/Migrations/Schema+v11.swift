@@ -85,7 +85,7 @@ enum SchemaV11 {
             groups[key, default: []].append((row["name"], row["type"]))
         }
         for key in order {
-            let spellings = groups[key]!
+            let spellings = groups[key]!  // `order` lists the keys of `groups`
             let keep = spellings[0]
             for other in spellings.dropFirst() {
                 let conflicts = try Row.fetchAll(db, sql: """
