@@ -182,7 +182,7 @@ extension StudyDatabase {
             guard try Int64.fetchOne(db, sql: "SELECT id FROM memo WHERE id = ?", arguments: [id]) != nil else { throw Self.noMemo(id) }
             try db.execute(sql: "UPDATE memo SET text = ? WHERE id = ?", arguments: [body, id])
         }
-        return try memos().first { $0.id == id }!
+        return try memos().first { $0.id == id }!  // the memo exists: checked and updated in the transaction above
     }
 
     /// Removes a memo; returns it as it was.

@@ -257,7 +257,7 @@ extension StudyDatabase {
             var changed: [String] = []
             var unchanged = 0
             for (code, label) in derived {
-                let current = roster.participants.first { $0.code == code }!.value(of: name)
+                let current = roster.participants.first { $0.code == code }?.value(of: name)  // `derived` holds the roster's own codes
                 if current == .text(label) {
                     unchanged += 1
                 } else if let current {
@@ -296,7 +296,7 @@ extension StudyDatabase {
                 if !unique.contains(where: { $0.label == entry.label }) { unique.append(entry) }
             }
             for (_, label) in derived {
-                let index = counts.firstIndex { $0.label == label }!
+                let index = counts.firstIndex { $0.label == label }!  // every derived label is one of the rule's clauses
                 counts[index].participants += 1
             }
             return DerivationSummary(attribute: storedName, counts: counts, skipped: skipped,

@@ -890,7 +890,7 @@ struct ChunkedInput {
         }
         // `|` only when the header holds none of the others (a name may hold one: "Nota | Grade").
         let ranked = [Delimiter.comma, .semicolon, .tab].map { ($0, counts[$0.byte] ?? 0) }
-        let best = ranked.max { $0.1 < $1.1 }!
+        let best = ranked.max { $0.1 < $1.1 }!  // of three delimiters, one is the most frequent
         if best.1 == 0 { return (counts[Delimiter.pipe.byte] ?? 0) > 0 ? .pipe : .comma }
         return best.0
     }

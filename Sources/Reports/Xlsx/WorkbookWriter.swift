@@ -109,7 +109,9 @@ public enum WorkbookWriter {
         }
 
         // The first sheet says what each sheet holds.
-        let contents = Sentence("Contents", context: "sheet").text(language).withCString { workbook_add_worksheet(workbook, $0) }!
+        guard let contents = Sentence("Contents", context: "sheet").text(language).withCString({ workbook_add_worksheet(workbook, $0) }) else {
+            throw WorkbookError.failed(path: path, step: "adding the contents sheet", reason: "the workbook library refused it")
+        }
         try ("What each sheet holds" as Sentence).text(language).withCString {
             try check(worksheet_write_string(contents, 0, 0, $0, title), "writing the contents sheet")
         }

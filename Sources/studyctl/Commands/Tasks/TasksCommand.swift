@@ -180,7 +180,9 @@ struct TasksCompare: ParsableCommand {
         let name: String
         let known: [String]
         if let condition {
-            let factor = factors.first { $0.name.caseInsensitiveCompare(condition) == .orderedSame }!
+            guard let factor = factors.first(where: { $0.name.caseInsensitiveCompare(condition) == .orderedSame }) else {
+                throw StoreError.unknownFactor(name: condition, known: factors.map(\.name))
+            }
             name = factor.name
             known = factor.levels
         } else {
