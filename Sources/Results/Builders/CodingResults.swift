@@ -179,3 +179,28 @@ extension ResultTable {
         return table
     }
 }
+
+extension ResultTable {
+    /// The category frequencies in tidy form (`codes freq --csv`): a row per category (then per theme, `theme:NAME`)
+    /// and group (`all`, each group of the attribute, `coder:NAME` for each coder's own count), with its coded
+    /// segments, participants, the denominator and the share.
+    public static func categoryFrequencyRows(_ table: FrequencyTable, language: StudyLanguage) -> ResultTable {
+        var result = ResultTable(id: "category_frequencies", title: Phrase.categoryFrequenciesTitle.text(language), language: language,
+                                 columns: [Column(.category, .text, language), Column(.group, .text, language), Column(.segments, .count, language),
+                                           Column(.participants, .count, language), Column("denominator", "denominator", .count),
+                                           Column("share", "share", .number(decimals: 2))])
+        func add(_ name: String, _ group: String, _ count: CategoryCount) {
+            result.append([.text(name), .text(group), .count(count.segments), .count(count.participants), .count(count.denominator), .number(count.share)])
+        }
+        for row in table.rows {
+            add(row.category, "all", row.overall)
+            for (group, count) in zip(table.groups, row.groups) { add(row.category, group, count) }
+            for (coder, count) in zip(table.coders, row.byCoder) { add(row.category, "coder:" + coder, count) }
+        }
+        for theme in table.themes {
+            add("theme:" + theme.theme, "all", theme.overall)
+            for (group, count) in zip(table.groups, theme.groups) { add("theme:" + theme.theme, group, count) }
+        }
+        return result
+    }
+}

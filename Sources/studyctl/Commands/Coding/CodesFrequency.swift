@@ -43,28 +43,7 @@ struct CodesFrequency: ParsableCommand {
         let table = CodeAnalysis.frequencies(dataset.segments, categories: dataset.categories, participants: dataset.denominator(denominator),
                                              groupOrder: dataset.groupOrder, tree: dataset.tree, coders: coders)
         if output.json { return try printJSON(FrequencyJSON(table, attribute: by, denominator: denominator), command: "codes freq") }
-        if csv {
-            var writer = CSVWriter()
-            writer.writeRow(["category", "group", "segments", "participants", "denominator", "share"])
-            for row in table.rows {
-                writer.writeRow([row.category, "all", String(row.overall.segments), String(row.overall.participants),
-                                 String(row.overall.denominator), String(row.overall.share)])
-                for (group, count) in zip(table.groups, row.groups) {
-                    writer.writeRow([row.category, group, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
-                }
-                for (coder, count) in zip(table.coders, row.byCoder) {
-                    writer.writeRow([row.category, "coder:" + coder, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
-                }
-            }
-            for theme in table.themes {
-                writer.writeRow(["theme:" + theme.theme, "all", String(theme.overall.segments), String(theme.overall.participants),
-                                 String(theme.overall.denominator), String(theme.overall.share)])
-                for (group, count) in zip(table.groups, theme.groups) {
-                    writer.writeRow(["theme:" + theme.theme, group, String(count.segments), String(count.participants), String(count.denominator), String(count.share)])
-                }
-            }
-            return print(writer.text, terminator: "")
-        }
+        if csv { return print(CSVRenderer.render(ResultTable.categoryFrequencyRows(table, language: Voice.language)), terminator: "") }
         let language = Voice.language
         print(TextRenderer.render(ResultTable.categoryFrequencies(table, language: language), title: false), terminator: "")
         let perGroup = by.flatMap { by in table.rows.first.map { first in
