@@ -1,14 +1,12 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
 // The eye-tracking tables: recordings, AOI metrics and their summary, fixations.
 extension StudyTables {
-    static func gazeRecordings(_ s: StudySnapshot) -> ResultTable {
+    static func gazeRecordings(_ s: StudyData) -> ResultTable {
         ResultTable(exported: "gaze_recordings", sheet: "Gaze recordings", about: "per participant × media: samples, share invalid, fixations, fixation filter", language: s.info.language,
                   columns: ["participant", s.groupAttribute ?? "group", "media", "recording", "samples", "invalid_share", "fixations", "fixation_filter"],
                   rows: s.gazeRecordings.map {
@@ -17,7 +15,7 @@ extension StudyTables {
                   })
     }
 
-    static func aoiMetrics(_ s: StudySnapshot) -> ResultTable {
+    static func aoiMetrics(_ s: StudyData) -> ResultTable {
         ResultTable(exported: "aoi_metrics", sheet: "AOI metrics", about: "per participant × media × AOI: Tobii's metrics, in ms", language: s.info.language,
                   columns: ["participant", s.groupAttribute ?? "group", "media", "recording", "aoi", "time_to_first_fixation_ms", "fixations_before",
                             "first_fixation_ms", "total_fixation_ms", "fixation_count", "visit_count", "total_visit_ms", "average_fixation_ms"],
@@ -29,7 +27,7 @@ extension StudyTables {
                   })
     }
 
-    static func aoiSummary(_ s: StudySnapshot) -> ResultTable {
+    static func aoiSummary(_ s: StudyData) -> ResultTable {
         let metrics: [(String, KeyPath<GazeSummaryRow, Descriptive?>)] = [
             ("ttff", \.timeToFirstFixation), ("first_fixation", \.firstFixationDuration), ("total_fixation", \.totalFixationDuration),
             ("fixation_count", \.fixationCount), ("visit_count", \.visitCount), ("total_visit", \.totalVisitDuration)]
@@ -51,7 +49,7 @@ extension StudyTables {
     /// One row per fixation with a logical column per AOI (TRUE, FALSE, or empty — NA in R — for an AOI of another
     /// media), the columns eyetrackingR's `make_eyetrackingr_data` asks for: participant, trial (the media), time
     /// from the media's onset, trackloss (always FALSE: fixations are valid gaze) and the AOI columns.
-    static func fixations(_ s: StudySnapshot) -> ResultTable {
+    static func fixations(_ s: StudyData) -> ResultTable {
         var names: [String] = []
         for (_, aoi) in s.gazeAOIs where !names.contains(aoi.name) { names.append(aoi.name) }
         let columns = ["participant", s.groupAttribute ?? "group", "media", "recording", "fixation", "time_ms", "start_ms", "end_ms",

@@ -1,8 +1,6 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
@@ -10,7 +8,7 @@ import Wording
 extension StudyTables {
     /// The columns a set's measurement key becomes: `occasion`, then one per condition factor any set of the study
     /// was answered under.
-    static func measurementColumns(_ s: StudySnapshot) -> MeasurementColumns {
+    static func measurementColumns(_ s: StudyData) -> MeasurementColumns {
         MeasurementColumns(keys: s.questionnaires.flatMap(\.report.occasions))
     }
 
@@ -22,7 +20,7 @@ extension StudyTables {
     }
 
     /// How the within-subject tables' factor reads for people: "occasion" in the study's language, a condition as named.
-    static func factorDisplay(_ s: StudySnapshot) -> [String: String] {
+    static func factorDisplay(_ s: StudyData) -> [String: String] {
         [MeasurementKey.occasionFactor: Term.occasion.text(s.info.language)]
     }
 
@@ -31,7 +29,7 @@ extension StudyTables {
     /// statistics (two levels: paired t and Wilcoxon; more: the repeated-measures ANOVA with Greenhouse–Geisser and
     /// Mauchly, and Friedman), empty where a test does not apply or is not defined. Levels and means are listed in
     /// order, separated by ";".
-    static func withinComparisons(_ s: StudySnapshot) -> ResultTable {
+    static func withinComparisons(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         let style = NumberStyle(language)
@@ -86,7 +84,7 @@ extension StudyTables {
     }
 
     /// Three levels or more: each pair of levels by the paired t-test, its p adjusted by Holm (1979).
-    static func withinPairs(_ s: StudySnapshot) -> ResultTable {
+    static func withinPairs(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []
@@ -117,7 +115,7 @@ extension StudyTables {
     /// A mixed design (the grouping attribute between participants, a factor within): per score, the mixed ANOVA's
     /// sources (`between`, `within`, `interaction`) with F, df, p and partial η², and the Greenhouse–Geisser ε and
     /// corrected p of the within sources with three levels or more.
-    static func mixedANOVA(_ s: StudySnapshot) -> ResultTable {
+    static func mixedANOVA(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []

@@ -1,8 +1,6 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
@@ -49,7 +47,7 @@ extension ResultTable {
 
     /// The table with its score intervals named and labelled at `confidence` (`ci95_low` → `ci90_low`, "IC 95 %" →
     /// "IC 90 %"): for tables whose intervals were computed at the snapshot's level. Unchanged at 0.95.
-    func atConfidence(_ confidence: Double) -> ResultTable {
+    func exportedAtConfidence(_ confidence: Double) -> ResultTable {
         let level = String(Int((confidence * 100).rounded()))
         guard level != "95" else { return self }
         var table = self
@@ -70,7 +68,7 @@ public enum StudyTables {
         return table
     }
 
-    public static func make(_ snapshot: StudySnapshot) -> [ResultTable] {
+    public static func make(_ snapshot: StudyData) -> [ResultTable] {
         // The within-subject tables only for a study whose sets vary within participants (occasions, conditions).
         let within = snapshot.questionnaires.contains { !$0.within.isEmpty }
             ? [withinComparisons(snapshot), withinPairs(snapshot), mixedANOVA(snapshot)].filter { !$0.isEmpty } : []
@@ -84,7 +82,7 @@ public enum StudyTables {
         return tables
     }
 
-    static func study(_ s: StudySnapshot) -> ResultTable {
+    static func study(_ s: StudyData) -> ResultTable {
         let counts: [(String, Int)] = [
             ("participants", s.participantCount), ("questionnaires", s.questionnaires.count),
             ("response sets", s.questionnaires.reduce(0) { $0 + $1.setCount }), ("tasks", s.tasks.count),
@@ -105,12 +103,12 @@ public enum StudyTables {
         return table
     }
 
-    static func participants(_ s: StudySnapshot) -> ResultTable {
+    public static func participants(_ s: StudyData) -> ResultTable {
         let names = s.roster.attributes.map(\.name)
-        if let study = s.streamingFrom {
+        if let streams = s.streams {
             let analysis = s.analysis
             return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ["participant"] + names, hasRows: s.participantCount > 0) { emit in
-                try study.forEachParticipant { code, values in
+                try streams.participants { code, values in
                     guard analysis.includes(code) else { return }
                     try emit([.text(code)] + names.map { name in
                         switch values[StudyText.key(name)] {
@@ -135,7 +133,7 @@ public enum StudyTables {
         return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ["participant"] + names, rows: rows)
     }
 
-    static func responses(_ s: StudySnapshot) -> ResultTable {
+    static func responses(_ s: StudyData) -> ResultTable {
         // The occasion, then a column per condition factor the sets were answered under (a tidy variable each).
         let measurement = measurementColumns(s)
         let columns = ["participant", "instrument", "task", "occasion"] + measurement.factors
@@ -160,12 +158,12 @@ public enum StudyTables {
         // The orientation as the CSV keeps it (canonical, inverted), worded in the workbook.
         let orientations: [String: Sentence] = ["canonical": "canonical", "inverted": "inverted"]
         let display = [8 + measurement.factors.count: orientations.mapValues { $0.text(s.info.language) }]
-        if let study = s.streamingFrom {
+        if let streams = s.streams {
             let definitions = s.questionnaires.map(\.definition)
             let analysis = s.analysis
             var table = ResultTable(exported: "responses", sheet: "Responses", about: "every answer, one row per item (long format)", language: s.info.language, columns: columns, hasRows: s.questionnaires.contains { $0.setCount > 0 }) { emit in
                 for definition in definitions {
-                    try study.forEachResponseSet(instrument: definition.id) { set in
+                    try streams.responseSets(definition.id) { set in
                         if analysis.includes(set.participant) { try rows(of: set, definition, emit) }
                     }
                 }
@@ -182,7 +180,7 @@ public enum StudyTables {
         return table
     }
 
-    static func scores(_ s: StudySnapshot) -> ResultTable {
+    public static func scores(_ s: StudyData) -> ResultTable {
         // The occasion last: a tidy column for R and SPSS ("" where the set has none), after the columns the display maps;
         // then a column per condition factor the sets were answered under.
         let measurement = measurementColumns(s)
@@ -214,7 +212,7 @@ public enum StudyTables {
         return table
     }
 
-    static func summary(_ s: StudySnapshot) -> ResultTable {
+    public static func summary(_ s: StudyData) -> ResultTable {
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []
         // The CSV holds the machine values `score --summary --csv` prints; the workbook shows them in the study's language.
@@ -244,11 +242,11 @@ public enum StudyTables {
                               rows: rows)
         table.word([1: [ScoreReport.allName: Term.all.text(s.info.language)], 4 + shift: scoreNames(s), 18 + shift: adjectives,
                          19 + shift: acceptabilities])
-        return table.atConfidence(s.confidence)
+        return table.exportedAtConfidence(s.confidence)
     }
 
     /// Every score id of the study's instruments with its name in the study's language.
-    static func scoreNames(_ s: StudySnapshot) -> [String: String] {
+    static func scoreNames(_ s: StudyData) -> [String: String] {
         var names: [String: String] = [:]
         for questionnaire in s.questionnaires {
             for id in questionnaire.definition.scoreIDs { names[id] = ScoreNames.name(id, questionnaire.definition, s.info.language) }
@@ -259,7 +257,7 @@ public enum StudyTables {
     /// Per item of every questionnaire: n, mean and SD raw and (for recoded items) recoded, and the count of each
     /// scale point, tidy: one row per item and point; a per-task instrument's items per task (`task`, empty
     /// otherwise), each participant's answer to a task counted once there.
-    static func items(_ s: StudySnapshot) -> ResultTable {
+    static func items(_ s: StudyData) -> ResultTable {
         var rows: [[Value]] = []
         for questionnaire in s.questionnaires {
             for item in questionnaire.report.items {
@@ -279,7 +277,7 @@ public enum StudyTables {
                          rows: rows)
     }
 
-    static func attempts(_ s: StudySnapshot) -> ResultTable {
+    static func attempts(_ s: StudyData) -> ResultTable {
         let factors = s.factors.map(\.name)
         let penalties = Dictionary(s.tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first })
         let rows = s.attempts.map { attempt -> [Value] in
@@ -300,7 +298,7 @@ public enum StudyTables {
 
     /// Every response set the quality checks flag, one row per flag: the rule by its machine name (worded in the
     /// workbook) and the numbers that raised it; the sets are scored as answered.
-    static func quality(_ s: StudySnapshot) -> ResultTable {
+    static func quality(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         var rows: [[Value]] = []
         for entry in s.questionnaires.flatMap(\.flagged) {
@@ -325,7 +323,7 @@ public enum StudyTables {
     /// the norm and where it comes from; on the SUS scale the curved grade of the mean and of the interval's ends,
     /// its percentile range, the mean's percentile rank and adjective, and under 20 respondents the seeded BCa interval
     /// (as `score` prints it).
-    static func benchmarks(_ s: StudySnapshot) -> ResultTable {
+    static func benchmarks(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []
@@ -368,6 +366,6 @@ public enum StudyTables {
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
         table.word([1: [ScoreReport.allName: Term.all.text(language)], 4 + shift: scoreNames(s), 17 + shift: adjectives, 18 + shift: adjectives,
                          19 + shift: adjectives])
-        return table.atConfidence(s.confidence)
+        return table.exportedAtConfidence(s.confidence)
     }
 }

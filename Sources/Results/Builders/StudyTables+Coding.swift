@@ -1,15 +1,13 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
 // The coding tables: codebook, excerpts, frequencies, memos, agreement, discovery and saturation.
 extension StudyTables {
     /// The agreement of the first two coders (as the report's table), when two or more coded the same excerpts.
-    static func agreement(_ s: StudySnapshot) -> [ResultTable] {
+    static func agreement(_ s: StudyData) -> [ResultTable] {
         s.agreement.flatMap { report -> [ResultTable] in
             [sheet(ResultTable.agreement(report, language: s.info.language), "Agreement", about: "per category and overall: percent agreement, Cohen's κ with its 95% CI, Krippendorff's α with its bootstrap 95% CI, Gwet's AC1, Brennan–Prediger")]
                 + (report.coverage.map { [agreementExcerpts($0, language: s.info.language)] } ?? [])
@@ -40,7 +38,7 @@ extension StudyTables {
 
     /// Lewis's (2001) problem discovery over the interviews' categories: one row per measure, machine names in the
     /// CSV, worded in the workbook.
-    static func discovery(_ s: StudySnapshot) -> ResultTable {
+    static func discovery(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         var rows: [[Value]] = []
         var names: [String: String] = [:]
@@ -68,7 +66,7 @@ extension StudyTables {
     }
 
     /// Code saturation over the interviews in order (Guest, Namey & Chen 2020; base 4, run 2, ≤ 5 %).
-    static func saturation(_ s: StudySnapshot) -> ResultTable {
+    static func saturation(_ s: StudyData) -> ResultTable {
         let saturation = Saturation(sequence: s.interviews, base: 4, run: 2, threshold: 0.05)
         let order: Sentence = "Interviews in the participants' order (P1, P2, …; --order to choose an attribute)."
         var table = sheet(ResultTable.saturation(saturation, order: order.text(s.info.language), language: s.info.language), "Saturation", about: "per interview in order: categories raised for the first time, distinct so far, and each run's new share of the base (Guest, Namey & Chen 2020)")
@@ -76,7 +74,7 @@ extension StudyTables {
         return table
     }
 
-    static func codebook(_ s: StudySnapshot) -> ResultTable {
+    static func codebook(_ s: StudyData) -> ResultTable {
         var table = ResultTable(exported: "codebook", sheet: "Codebook", about: "categories with origin, definition, theme and use", language: s.info.language, columns: ["category", "origin", "definition", "theme", "codes", "participants"],
                                 rows: s.categories.map { [.text($0.name), .text($0.origin), Value($0.definition), Value($0.theme), .count($0.codes), .count($0.participants)] })
         // An emergent category's origin is the machine word `emergent` in CSV; people read it in the study's language.
@@ -84,7 +82,7 @@ extension StudyTables {
         return table
     }
 
-    static func excerpts(_ s: StudySnapshot) -> ResultTable {
+    static func excerpts(_ s: StudyData) -> ResultTable {
         var rows: [[Value]] = []
         for code in s.codes {
             for category in code.categories.isEmpty ? [""] : code.categories {
@@ -100,7 +98,7 @@ extension StudyTables {
                          rows: rows)
     }
 
-    static func frequencies(_ s: StudySnapshot) -> ResultTable {
+    static func frequencies(_ s: StudyData) -> ResultTable {
         var rows: [[Value]] = []
         for row in s.frequencies.rows {
             rows.append([.text(row.category), .text("all"), .count(row.overall.segments), .count(row.overall.participants),
@@ -125,7 +123,7 @@ extension StudyTables {
         return table
     }
 
-    static func memos(_ s: StudySnapshot) -> ResultTable {
+    static func memos(_ s: StudyData) -> ResultTable {
         var table = ResultTable(exported: "memos", sheet: "Memos", about: "analytic memos", language: s.info.language, columns: ["memo", "on", "text", "coder", "created"],
                               rows: s.memos.map { [.count(Int($0.id)), .text($0.on), .text($0.text), Value($0.coder), .text($0.created)] })
         // What a memo is on, as the CSV keeps it (study, participant:P4, category:NAME, code:12), said in the workbook.
