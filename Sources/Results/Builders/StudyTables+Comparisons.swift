@@ -80,7 +80,8 @@ extension StudyTables {
         var table = sheet(merged, "Task comparisons", about: "every level of each condition per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t, Friedman with Holm-adjusted pairs for three levels or more; completion by McNemar's exact test or Cochran's Q")
         let measures = ["time", "errors", "completion", "seq"]
         let tests = ["paired-t", "welch-t", "friedman", "mcnemar-exact", "cochran-q", "n-1-two-proportion", "fisher-exact"]
-        if let measure = table.columns.firstIndex(where: { $0.name == "measure" }), let test = table.columns.firstIndex(where: { $0.name == "test" }) {
+        if let measure = table.columns.firstIndex(where: { $0.name == Term.measure.rawValue }),
+           let test = table.columns.firstIndex(where: { $0.name == Term.test.rawValue }) {
             table.word([measure: Dictionary(uniqueKeysWithValues: measures.map { ($0, ResultTable.measureLabel($0, language)) }),
                              test: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.taskTestLabel($0, language)) })])
         }
@@ -119,11 +120,12 @@ extension StudyTables {
                 }
             }
         }
+        let columns: [Term] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, .df2, .p, .p_adjusted, .effect, .effect_value,
+                               .higher]
         var table = ResultTable(exported: "comparisons", sheet: "Comparisons", about: "between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests", language: s.info.language,
-                              columns: ["instrument", "task", "score", "test", "group_a", "group_b", "statistic", "df", "df2", "p", "p_adjusted",
-                                        "effect", "effect_value", "higher"] + (measured ? ["occasion"] + measurement.factors : []), rows: rows)
-        let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value, .higher]
-        table.label(terms.map { $0?.text(language) ?? ("df (denominator)" as Sentence).text(language) }
+                              columns: ResultTable.names(columns) + (measured ? [Term.occasion.rawValue] + measurement.factors : []), rows: rows)
+        // The effect's name is headed as an effect size; the factors as the study names them.
+        table.label(columns.map { $0 == .effect ? Term.effect_size.text(language) : $0.text(language) }
             + (measured ? [Term.occasion.text(language)] + measurement.factors : []))
         let tests = ["welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis", "games-howell", "dunn-holm", "hedges-g", "rank-biserial-r",
                      "epsilon-squared"]

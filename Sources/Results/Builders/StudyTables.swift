@@ -23,6 +23,9 @@ extension ResultTable {
         self.init(exported: id, sheet: sheet, about: about, language: language, columns: names, source: RowSource(hasRows: hasRows, read: read))
     }
 
+    /// The machine names of columns named by catalog terms (their labels are the terms' words).
+    static func names(_ terms: [Term]) -> [String] { terms.map(\.rawValue) }
+
     /// Gives each text column the kind of its first value: a count, a number, or text.
     mutating func typeColumns() {
         for index in columns.indices where columns[index].kind == .text {
@@ -93,7 +96,7 @@ public enum StudyTables {
             [.text("created"), .text(s.info.created)], [.text("grouped by"), Value(s.groupAttribute)],
         ]
         rows += counts.map { [.text($0.0), .count($0.1)] }
-        var table = ResultTable(exported: "study", sheet: "Study", about: "title, language and what the study holds", language: s.info.language, columns: ["field", "value"], rows: rows)
+        var table = ResultTable(exported: "study", sheet: "Study", about: "title, language and what the study holds", language: s.info.language, columns: ResultTable.names([.field, .value]), rows: rows)
         // The CSV keeps the machine names; the workbook shows each field in the study's language.
         let fields: [String: Sentence] = ["title": "title", "language": "language", "created": "created", "grouped by": "grouped by",
                                           "participants": "participants", "questionnaires": "questionnaires", "response sets": "response sets",
@@ -107,7 +110,7 @@ public enum StudyTables {
         let names = s.roster.attributes.map(\.name)
         if let streams = s.streams {
             let analysis = s.analysis
-            return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ["participant"] + names, hasRows: s.participantCount > 0) { emit in
+            return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ResultTable.names([.participant]) + names, hasRows: s.participantCount > 0) { emit in
                 try streams.participants { code, values in
                     guard analysis.includes(code) else { return }
                     try emit([.text(code)] + names.map { name in
@@ -130,14 +133,14 @@ public enum StudyTables {
                 }
             }
         }
-        return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ["participant"] + names, rows: rows)
+        return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ResultTable.names([.participant]) + names, rows: rows)
     }
 
     static func responses(_ s: StudyData) -> ResultTable {
         // The occasion, then a column per condition factor the sets were answered under (a tidy variable each).
         let measurement = measurementColumns(s)
-        let columns = ["participant", "instrument", "task", "occasion"] + measurement.factors
-            + ["item", "value", "answer", "not_applicable", "orientation", "submitted"]
+        let columns = ResultTable.names([.participant, .instrument, .task, .occasion]) + measurement.factors
+            + ResultTable.names([.item, .value, .answer, .not_applicable, .orientation, .submitted])
         @Sendable func rows(of set: StoredResponseSet, _ definition: InstrumentDefinition, _ emit: ([Value]) throws -> Void) rethrows {
             let measured = measurementCells(set.occasion, measurement)
             for item in definition.items {
@@ -184,8 +187,8 @@ public enum StudyTables {
         // The occasion last: a tidy column for R and SPSS ("" where the set has none), after the columns the display maps;
         // then a column per condition factor the sets were answered under.
         let measurement = measurementColumns(s)
-        let columns = ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items", "occasion"]
-            + measurement.factors
+        let columns = [Term.participant.rawValue, s.groupAttribute ?? Term.group.rawValue]
+            + ResultTable.names([.instrument, .task, .score, .value, .items_answered, .items, .occasion]) + measurement.factors
         @Sendable func cells(_ row: ScoreReport.Row, group: String?, _ definition: InstrumentDefinition, _ emit: ([Value]) throws -> Void) rethrows {
             let measured = measurementCells(row.occasion, measurement)
             for score in row.scores {
@@ -236,9 +239,9 @@ public enum StudyTables {
         }
         let shift = measurement.factors.count
         var table = ResultTable(exported: "summary", sheet: "Summary", about: "per group and overall: n, mean, SD, 95% CI, test against the norm, grade", language: s.info.language,
-                              columns: ["instrument", "group", "task", "occasion"] + measurement.factors
-                                + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high", "norm", "t", "df", "p", "grade", "adjective",
-                                   "acceptability"],
+                              columns: ResultTable.names([.instrument, .group, .task, .occasion]) + measurement.factors
+                                + ResultTable.names([.score, .n, .mean, .sd, .median, .min, .max, .ci95_low, .ci95_high, .norm, .t, .df, .p, .grade,
+                                                     .adjective, .acceptability]),
                               rows: rows)
         table.word([1: [ScoreReport.allName: Term.all.text(s.info.language)], 4 + shift: scoreNames(s), 18 + shift: adjectives,
                          19 + shift: acceptabilities])
@@ -272,8 +275,8 @@ public enum StudyTables {
             }
         }
         return ResultTable(exported: "items", sheet: "Items", about: "per item (and task, for a per-task instrument): n, mean, SD (recoded too) and the count of each scale point", language: s.info.language,
-                         columns: ["instrument", "task", "item", "text", "recoded", "n", "not_applicable", "mean", "sd", "recoded_mean", "recoded_sd",
-                                   "point", "count"],
+                         columns: ResultTable.names([.instrument, .task, .item, .text, .recoded, .n, .not_applicable, .mean, .sd, .recoded_mean,
+                                                     .recoded_sd, .point, .count]),
                          rows: rows)
     }
 
@@ -287,7 +290,8 @@ public enum StudyTables {
                    .count(attempt.assisted ? 1 : 0), Value(attempt.note)]
         }
         var table = ResultTable(exported: "attempts", sheet: "Tasks", about: "every task attempt: time, errors, outcome", language: s.info.language,
-                              columns: ["participant", "task"] + factors + ["trial", "time_s", "errors", "total_s", "outcome", "assisted", "note"],
+                              columns: ResultTable.names([.participant, .task]) + factors
+                                + ResultTable.names([.trial, .time_s, .errors, .total_s, .outcome, .assisted, .note]),
                               rows: rows)
         // The outcome's stored words (machine names) shown in the study's language; the CSV keeps them as stored.
         let outcomes = ["success", "partial", "fail"]
@@ -309,12 +313,9 @@ public enum StudyTables {
             }
         }
         var table = ResultTable(exported: "response_quality", sheet: "Quality", about: "response sets the quality checks flag (contradictory, straight-lined), with the rule; scored as answered", language: s.info.language,
-                              columns: ["instrument", "participant", "task", "rule", "positive_mean", "negative_mean", "midpoint", "answers", "value", "seconds"],
+                              columns: ResultTable.names([.instrument, .participant, .task, .rule, .positive_mean, .negative_mean, .midpoint, .answers,
+                                                          .value, .seconds]),
                               rows: rows)
-        table.label([Term.instrument.text(language), Term.participant.text(language), Term.task.text(language),
-                        Sentence("Rule").text(language), Sentence("Positive items (mean)").text(language),
-                        Sentence("Negative items (mean)").text(language), Sentence("Midpoint").text(language),
-                        Sentence("Answers").text(language), Sentence("Value").text(language), Sentence("Seconds").text(language)])
         table.word([3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })])
         return table
     }
@@ -351,18 +352,16 @@ public enum StudyTables {
         }
         let shift = measurement.factors.count
         var table = ResultTable(exported: "benchmarks", sheet: "Benchmarks", about: "per score with a published reference: mean, 95% CI and margin, norm and its source; SUS-scale grade of the mean and of the CI's ends, percentile range and the mean's percentile rank, adjective, BCa interval under 20 respondents", language: s.info.language,
-                              columns: ["instrument", "group", "task", "occasion"] + measurement.factors + ["score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
-                                        "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "percentile_rank", "adjective", "adjective_ci95_low", "adjective_ci95_high", "bca95_low", "bca95_high",
-                                        "bca_resamples", "bca_seed"],
+                              columns: ResultTable.names([.instrument, .group, .task, .occasion]) + measurement.factors
+                                + ResultTable.names([.score, .n, .mean, .ci95_low, .ci95_high, .margin95, .norm, .norm_source, .grade, .grade_ci95_low,
+                                                     .grade_ci95_high, .percentiles, .percentile_rank, .adjective, .adjective_ci95_low, .adjective_ci95_high,
+                                                     .bca95_low, .bca95_high, .bca_resamples, .bca_seed]),
                               rows: rows)
-        table.label([Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.occasion.text(language)] + measurement.factors
-            + [Term.score.text(language),
-                        Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑",
-                        Sentence("± 95% margin").text(language), Term.norm.text(language), Term.source.text(language), Term.grade.text(language),
-                        Sentence("Grade at the CI's low end").text(language), Sentence("Grade at the CI's high end").text(language),
-                        Term.percentiles.text(language), Term.percentile_rank.text(language), Term.adjective.text(language), Sentence("Adjective at the CI's low end").text(language),
-                        Sentence("Adjective at the CI's high end").text(language), Sentence("BCa 95% CI ↓").text(language),
-                        Sentence("BCa 95% CI ↑").text(language), Sentence("BCa resamples").text(language), Sentence("BCa seed").text(language)])
+        // The factors as the study names them; the mean's interval by its ends.
+        table.label([Term.instrument, .group, .task, .occasion].map { $0.text(language) } + measurement.factors
+            + [Term.score.text(language), Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑"]
+            + [Term.margin95, .norm, .norm_source, .grade, .grade_ci95_low, .grade_ci95_high, .percentiles, .percentile_rank, .adjective,
+               .adjective_ci95_low, .adjective_ci95_high, .bca95_low, .bca95_high, .bca_resamples, .bca_seed].map { $0.text(language) })
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
         table.word([1: [ScoreReport.allName: Term.all.text(language)], 4 + shift: scoreNames(s), 17 + shift: adjectives, 18 + shift: adjectives,
                          19 + shift: adjectives])
