@@ -115,7 +115,7 @@ extension StudyData {
         if let attribute = groupAttribute?.name {
             if streaming {
                 snapshot.groupCounts = try study.participantCounts(by: attribute, none: ScoreReport.noGroup)
-                for (participant, value) in try study.attributeValues(attribute, of: analysis.excluded) {
+                for (_, value) in try study.attributeValues(attribute, of: analysis.excluded) {
                     snapshot.groupCounts[value, default: 1] -= 1
                 }
                 // Only the participants the small tables name (codes, eye tracking) need their group here.

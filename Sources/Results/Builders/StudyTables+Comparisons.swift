@@ -66,15 +66,16 @@ extension StudyTables {
         if let groups = s.taskGroups {
             let names = merged.columns.map(\.name)
             for row in groups.rows {
-                var cells: [String: Value] = [
-                    "by": .text(groups.grouping), "task": .text(row.task), "measure": .text(row.measure.rawValue), "test": .text(row.test),
-                    "levels": .text("\(row.groupA);\(row.groupB)"), "n": .count(row.nA + row.nB), "left_out": .count(0),
-                    "level_a": .text(row.groupA), "level_b": .text(row.groupB), "typical_a": .number(row.typicalA), "typical_b": .number(row.typicalB),
-                    "effect": .number(row.effect), ci: Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
-                    "p": .pValue(row.p), "p_holm": .pValue(row.pHolm), "n_a": .count(row.nA), "n_b": .count(row.nB),
-                    "hedges_g": Value(row.hedgesG), "higher": Value(row.higher)]
-                if let a = row.successesA, let b = row.successesB { cells["completed"] = .text("\(a);\(b)") }
-                merged.append(names.map { cells[$0] ?? .empty })
+                var cells: [Term: Value] = [
+                    .by: .text(groups.grouping), .task: .text(row.task), .measure: .text(row.measure.rawValue), .test: .text(row.test),
+                    .levels: .text("\(row.groupA);\(row.groupB)"), .n: .count(row.nA + row.nB), .left_out: .count(0),
+                    .level_a: .text(row.groupA), .level_b: .text(row.groupB), .typical_a: .number(row.typicalA), .typical_b: .number(row.typicalB),
+                    .effect: .number(row.effect), .statistic: Value(row.statistic), .df: Value(row.df),
+                    .p: .pValue(row.p), .p_holm: .pValue(row.pHolm), .n_a: .count(row.nA), .n_b: .count(row.nB),
+                    .hedges_g: Value(row.hedgesG), .higher: Value(row.higher)]
+                if let a = row.successesA, let b = row.successesB { cells[.completed] = .text("\(a);\(b)") }
+                // The effect's interval is named at the study's level (ci95, ci90).
+                merged.append(names.map { $0 == ci ? Value(row.effectCI) : Term(rawValue: $0).flatMap { cells[$0] } ?? .empty })
             }
         }
         var table = sheet(merged, "Task comparisons", about: "every level of each condition per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t, Friedman with Holm-adjusted pairs for three levels or more; completion by McNemar's exact test or Cochran's Q")
