@@ -49,14 +49,3 @@ extension StudyDatabase {
         return flags.sorted { NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
     }
 }
-
-extension TaskDataset {
-    /// The attempts and SEQ answers of the participants `set` includes.
-    public func restricted(to set: AnalysisSet) -> TaskDataset {
-        guard set.leavesOutSomeone else { return self }
-        var copy = self
-        copy.observations = observations.filter { set.includes($0.participant) }
-        copy.seq = seq.filter { set.includes($0.participant) }
-        return copy
-    }
-}

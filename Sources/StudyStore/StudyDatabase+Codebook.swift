@@ -4,29 +4,6 @@ import QualCoding
 import Surveys
 import Wording
 
-/// A codebook category with how much it is used.
-public struct CategoryInfo: Sendable, Equatable, Codable {
-    public var name: String
-    public var definition: String?
-    /// "emergent", or the literature reference it was taken from.
-    public var origin: String
-    public var reference: String?
-    public var theme: String?
-    /// Codes and participants in the category: every coder's codes, or the one coder's asked for.
-    public var codes: Int
-    public var participants: Int
-    /// Each coder's own codes and participants in the category, in the order coders were first named (when every
-    /// coder's codes were asked for and someone has coded).
-    public var byCoder: [CoderCount]? = nil
-}
-
-/// One coder's codes and participants in a category.
-public struct CoderCount: Sendable, Equatable, Codable {
-    public var coder: String
-    public var codes: Int
-    public var participants: Int
-}
-
 /// What `updateCategory` changes; nil leaves a field as it is.
 public struct CategoryChange: Sendable, Equatable {
     /// A new definition; a blank one removes it.
@@ -214,7 +191,6 @@ extension StudyDatabase {
             return infos
         }
     }
-
 
     // MARK: - Helpers inside a transaction
 

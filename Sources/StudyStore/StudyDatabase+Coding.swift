@@ -50,44 +50,6 @@ public struct CodeResult: Sendable, Equatable {
     public var notes: [Sentence]
 }
 
-/// A stored code.
-public struct CodeRecord: Sendable, Equatable, Codable {
-    public var id: Int64
-    public var participant: String
-    public var excerpt: String
-    public var excerptID: Int64
-    public var code: String
-    public var inVivo: Bool
-    public var categories: [String]
-    public var coder: String?
-    public var spanStart: Int?
-    public var spanEnd: Int?
-    /// When the code was stored (UTC, ISO 8601).
-    public var created: String? = nil
-    /// The label of the transcript the excerpt is placed in, when it is a labelled one (a session's log, a second
-    /// interview); nil for the participant's unlabelled transcript or an unplaced excerpt.
-    public var transcript: String? = nil
-    /// The participant whose transcript the excerpt is placed in: `participant` itself, or, in a focus group, the
-    /// participant the transcript was stored for. Nil for an unplaced excerpt.
-    public var transcriptParticipant: String? = nil
-    /// Whether that transcript is an interview or a session's log.
-    public var transcriptKind: TranscriptKind? = nil
-    /// When the excerpt was said, in seconds from the start of the recording (to the millisecond): from the start of
-    /// the first turn it lies in to the end of the last. Nil where the transcript has no times.
-    public var startTime: Double? = nil
-    public var endTime: Double? = nil
-    /// The speakers of the turns the excerpt lies in, as the transcript names them.
-    public var speakers: [String]? = nil
-    /// True when the excerpt is the moderator's words alone: not counted as a participant's in the coding analyses.
-    public var moderatorWords: Bool? = nil
-
-    /// The transcript the excerpt is placed in (its participant and label).
-    public var document: DocumentID { DocumentID(participant: transcriptParticipant ?? participant, label: transcript ?? "") }
-
-    /// The code as the span-based agreements read it.
-    public var codedSpan: CodedSpan { CodedSpan(coder: coder, document: document, categories: categories, start: spanStart, end: spanEnd) }
-}
-
 extension StudyDatabase {
     // MARK: - Codes
 
@@ -416,7 +378,6 @@ extension StudyDatabase {
     public func coders() throws -> [String] {
         try read { db in try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id") }
     }
-
 
     // MARK: - Helpers inside a transaction
 

@@ -278,17 +278,6 @@ extension StudyDatabase {
     }
 }
 
-/// A media (stimulus) as stored: its name, its image when registered, and its size in pixels.
-public struct GazeMedia: Sendable, Equatable, Codable {
-    public var name: String
-    public var imageType: String?
-    public var imageFile: String?
-    public var width: Int?
-    public var height: Int?
-    public var recordings: Int
-    public var aois: Int
-}
-
 extension StudyDatabase {
     /// Stores the stimulus image of `media` (PNG or JPEG bytes, kept as given, and the size its header gives), creating
     /// the media when no recording has named it yet.

@@ -38,20 +38,6 @@ public enum MemoTarget: Sendable, Equatable, Hashable {
     }
 }
 
-/// A stored memo.
-public struct MemoRecord: Sendable, Equatable, Codable {
-    public var id: Int64
-    /// `study`, `participant:P4`, `code:12`, `category:NAME`.
-    public var on: String
-    public var text: String
-    public var coder: String?
-    public var created: String
-    /// For a note taken during a session: its task, its session and its time in the session (seconds).
-    public var task: String?
-    public var session: Int64?
-    public var sessionOffset: Double?
-}
-
 extension StudyDatabase {
     // MARK: - Memos
 

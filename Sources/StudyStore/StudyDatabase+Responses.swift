@@ -36,21 +36,6 @@ public struct ResponseSubmission: Sendable, Equatable {
     }
 }
 
-/// A stored response set, as scoring reads it.
-public struct StoredResponseSet: Sendable, Equatable {
-    public var participant: String
-    public var task: String?
-    public var occasion: String
-    public var orientation: Orientation
-    public var answers: [Int: Answer]
-    public var submitted: String?
-    public var recorded: String
-    /// When the form was opened, where the export said (`submitted` − `started` is how long it took).
-    public var started: String? = nil
-    /// The participant's value of the attribute asked for (`forEachResponseSet(groupBy:)`), as displayed.
-    public var group: String?
-}
-
 extension StudyDatabase {
     /// Stores one response set. Refuses one that exists already (same participant, instrument, task and
     /// occasion) unless `replace`. Remembers the orientation used for the instrument.

@@ -19,13 +19,6 @@ public struct StudyStatus: Sendable, Equatable {
     }
 }
 
-/// The study's title and language.
-public struct StudyInfo: Sendable, Equatable {
-    public var title: String
-    public var language: StudyLanguage
-    public var created: String
-}
-
 extension StudyDatabase {
     /// Title, language and creation time.
     public func info() throws -> StudyInfo {

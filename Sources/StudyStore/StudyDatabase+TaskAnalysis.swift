@@ -3,26 +3,6 @@ import GRDB
 import Surveys
 import Wording
 
-/// Attempts ready for task statistics, grouped by participant attributes and condition factors.
-public struct TaskDataset: Sendable {
-    public var observations: [TaskObservation]
-    public var taskOrder: [String]
-    /// Seconds per error, per task, where the task sets one.
-    public var penalties: [String: Double]
-    /// The grouping names as stored (attribute or condition).
-    public var groupNames: [String]
-    /// Each grouping's preferred value order (a derivation rule's labels, a factor's levels).
-    public var groupOrders: [[String]]
-    /// The SEQ answers, each with the condition levels its occasion names.
-    public var seq: [TaskAnswer]
-    /// Per grouping, the condition factor it is (`nil` for a participant attribute).
-    public var groupFactors: [String?] = []
-    /// Target times (seconds), per task, where the task sets one.
-    public var targets: [String: Double] = [:]
-    /// Error opportunities per attempt, per task, where the task sets them.
-    public var errorOpportunities: [String: Int] = [:]
-}
-
 extension StudyDatabase {
     /// The study's attempts, each labelled with the values of `groupings` (participant attributes or condition
     /// factors; `attribute:NAME` or `condition:NAME` when a name is both).

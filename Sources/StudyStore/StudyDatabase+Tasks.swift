@@ -3,27 +3,6 @@ import GRDB
 import Surveys
 import Wording
 
-/// A task participants attempt.
-public struct TaskInfo: Sendable, Equatable, Codable {
-    public var key: String
-    public var title: String
-    public var description: String?
-    public var position: Int
-    /// Seconds added per error to make a total time, when the study uses one.
-    public var penaltySeconds: Double?
-    public var attempts: Int
-    /// The time a participant should complete the task within (seconds), when the study sets one.
-    public var targetSeconds: Double? = nil
-    /// The places per attempt where a participant can err, when the study sets them (the Single Usability Metric's errors).
-    public var errorOpportunities: Int? = nil
-}
-
-/// A condition factor and its levels (e.g. setting: 0-50, 0-100).
-public struct FactorInfo: Sendable, Equatable, Codable {
-    public var name: String
-    public var levels: [String]
-}
-
 /// One attempt to enter.
 public struct AttemptEntry: Sendable, Equatable {
     public var participant: String
@@ -76,21 +55,6 @@ extension AttemptEntry {
         if let note, let problem = TextSafety.nulProblem(in: note) { return "note: \(problem)" }
         return nil
     }
-}
-
-/// A stored attempt.
-public struct AttemptRecord: Sendable, Equatable, Codable {
-    public var participant: String
-    public var task: String
-    public var trial: Int
-    /// Factor name → level.
-    public var conditions: [String: String]
-    public var seconds: Double?
-    public var errors: Int?
-    public var outcome: Outcome?
-    public var assisted: Bool
-    public var note: String?
-    public var reportedTotal: Double?
 }
 
 extension StudyDatabase {

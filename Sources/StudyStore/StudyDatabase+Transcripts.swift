@@ -4,13 +4,6 @@ import QualCoding
 import Surveys
 import Wording
 
-/// What a transcript is: an interview (read from a file) or a moderated session's log (its notes). The coding
-/// analyses count interviews only.
-public enum TranscriptKind: String, Sendable, Equatable, Codable {
-    case interview
-    case sessionLog = "session log"
-}
-
 /// The turns of a transcript read from a timed file, and who its speakers are in the study.
 public struct TranscriptTiming: Sendable, Equatable {
     /// In the order of the text, their spans in the text given with them.

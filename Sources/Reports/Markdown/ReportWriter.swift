@@ -155,7 +155,7 @@ public enum ReportWriter {
             let chartFolder = base.appendingPathComponent("charts").appendingPathComponent(language.rawValue)
             do {
                 try FileManager.default.createDirectory(at: chartFolder, withIntermediateDirectories: true)
-                if snapshot.streamingFrom != nil {
+                if snapshot.isStreaming {
                     // Too many participants to list in a document: their tables go beside it, streamed from the study.
                     try FileManager.default.createDirectory(at: base.appendingPathComponent("tables"), withIntermediateDirectories: true)
                     for (table, file) in [(StudyTables.participants(snapshot), ReportModel.participantsFile), (StudyTables.scores(snapshot), ReportModel.scoresFile)] {

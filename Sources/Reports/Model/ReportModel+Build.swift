@@ -42,12 +42,12 @@ extension ReportModel {
 
         // Participants. A study too large to list (a streaming snapshot) has its per-participant tables beside the
         // report as CSV files; the counts and summaries stay in it.
-        let apart = s.streamingFrom != nil
+        let apart = s.isStreaming
         model.profile.count = Phrase.participantCount(s.participantCount).text(language)
         var groupCounts: [(name: String, count: Int)] = []
         if let attribute = s.groupAttribute {
             var counts: [String: Int] = [:]
-            if s.streamingFrom != nil {
+            if s.isStreaming {
                 counts = s.groupCounts
             } else {
                 for participant in s.roster.participants { counts[participant.value(of: attribute)?.display ?? ScoreReport.noGroup, default: 0] += 1 }

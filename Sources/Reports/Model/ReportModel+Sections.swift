@@ -381,27 +381,9 @@ extension ReportModel {
         return gaze
     }
 
-    /// Each condition's levels compared per task (every level someone did the task under; three or more within
-    /// participants), time, errors and completion, as `tasks compare` computes them (`ConditionTaskComparisons`):
-    /// one per condition with a task to compare, for the report's tables and the workbook's sheet.
-    static func conditionComparisons(_ s: StudySnapshot) -> [ConditionTaskComparisons] {
-        s.factors.filter { $0.levels.count >= 2 }.compactMap { factor in
-            // The attempts as the task statistics read them, in the order recorded (the first attempt under a level
-            // gives the participant's completion there), each with its level of the condition.
-            let observations = s.attempts.map { attempt in
-                TaskObservation(participant: attempt.participant, task: attempt.task, group: [attempt.conditions[factor.name] ?? ""],
-                                seconds: attempt.seconds, errors: attempt.errors, outcome: attempt.outcome, assisted: attempt.assisted)
-            }
-            let comparisons = ConditionTaskComparisons(factor: factor.name, levels: factor.levels, taskOrder: s.tasks.map(\.key),
-                                                       observations: observations, confidence: s.confidence,
-                                                       level: { $0.group[0].isEmpty ? nil : $0.group[0] })
-            return comparisons.tasks.isEmpty && comparisons.betweenSeveral.isEmpty ? nil : comparisons
-        }
-    }
-
-    /// The report's tables of `conditionComparisons`, one per condition.
+    /// The report's tables of `StudyTables.conditionComparisons`, one per condition.
     static func taskComparisons(_ s: StudySnapshot, language: StudyLanguage) -> [ResultTable] {
-        conditionComparisons(s).map { ResultTable.taskComparisons($0, language: language) }
+        StudyTables.conditionComparisons(s).map { ResultTable.taskComparisons($0, language: language) }
     }
 
     /// The year the data were collected: of the last response set submitted, else of the study's creation — the

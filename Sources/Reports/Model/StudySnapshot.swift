@@ -5,104 +5,11 @@ import Results
 import StudyStore
 import Surveys
 
-/// Everything the exports show, read from a study once.
-public struct StudySnapshot: Sendable {
-    public struct Questionnaire: Sendable {
-        public var definition: InstrumentDefinition
-        /// Every response set, in participant order; empty in a streaming snapshot (read them from the study).
-        public var sets: [StoredResponseSet]
-        public var report: ScoreReport
-        /// How many response sets there are, and whether any was entered on the inverted scale.
-        public var setCount: Int
-        public var anyInverted: Bool
-        /// The response sets the quality checks flag (`ResponseQuality`), scored as answered.
-        public var flagged: [FlaggedResponseSet] = []
-        /// Whether some sets carry the form's start and submission times (the too-fast check applies).
-        public var timed = false
-        /// Per factor the sets vary on within participants (`ScoreReport.withinFactors`): its levels compared.
-        public var within: [WithinDesign] = []
-    }
+/// Everything the exports show, read from a study once: the study-wide tables' data (`StudyData`, in Results),
+/// filled from the store here.
+public typealias StudySnapshot = StudyData
 
-    /// One factor that varies within participants (the occasion, or a condition's levels): its levels and each
-    /// score's comparison per task and stratum (complete blocks only); with a grouping attribute of two groups or
-    /// more, the mixed design's cells and ANOVA too.
-    public struct WithinDesign: Sendable {
-        public var factor: String
-        /// The levels compared somewhere, in the order first recorded.
-        public var levels: [String]
-        public var comparisons: [WithinScoreComparison]
-        public var mixed: [MixedScoreComparison]
-
-        /// Every factor of `report` with something to compare (a stratum with two levels or more). The report
-        /// needs its rows; `grouped`: its groups are a grouping attribute's (a mixed design when two are named).
-        static func designs(_ report: ScoreReport, grouped: Bool) -> [WithinDesign] {
-            let named = Set(report.groups.map(\.name).filter { $0 != ScoreReport.noGroup })
-            return report.withinFactors.compactMap { factor in
-                let comparisons = report.withinComparisons(factor)
-                guard !comparisons.isEmpty else { return nil }
-                let used = Set(comparisons.flatMap(\.comparison.levels))
-                return WithinDesign(factor: factor, levels: report.withinLevels(factor).filter(used.contains), comparisons: comparisons,
-                                    mixed: grouped && named.count >= 2 ? report.mixedComparisons(factor) : [])
-            }
-        }
-    }
-
-    public var path: String
-    public var info: StudyInfo
-    public var roster: ParticipantRoster
-    /// The attribute participants are grouped by (e.g. level), if any.
-    public var groupAttribute: String?
-    public var groupOrder: [String]
-    public var questionnaires: [Questionnaire]
-    public var tasks: [TaskInfo]
-    public var factors: [FactorInfo]
-    public var attempts: [AttemptRecord]
-    /// Per task and condition (every factor), with each task's penalty.
-    public var taskSummary: [TaskSummaryRow]
-    public var categories: [CategoryInfo]
-    public var codes: [CodeRecord]
-    /// The coder whose codes the frequencies count (the first coder, when several coded).
-    public var primaryCoder: String?
-    public var coders: [String]
-    public var frequencies: FrequencyTable
-    public var memos: [MemoRecord]
-    /// The interviewed participants in their order, each with the categories the primary coder found they raised:
-    /// the rows of the discovery matrix and the interviews of the saturation table.
-    public var interviews: [(participant: String, codes: Set<String>)] = []
-    /// The agreement of the first two coders, when two or more coded the same excerpts.
-    public var agreement: [AgreementReport] = []
-    /// Eye tracking: recordings with their data quality, per-participant AOI metrics, per-AOI (and group) summaries,
-    /// every recording's fixations, the AOIs and the media's images.
-    public var gazeRecordings: [GazeRecordingInfo] = []
-    public var gazeMetrics: [GazeMetricsRow] = []
-    public var gazeSummary: [GazeSummaryRow] = []
-    public var gazeFixations: [GazeFixationSet] = []
-    public var gazeAOIs: [(media: String, aoi: AOI)] = []
-    public var gazeMedia: [GazeMedia] = []
-    public var gazeImages: [String: Data] = [:]
-    /// Each participant's value of the grouping attribute.
-    var groups: [String: String] = [:]
-    /// How many participants the study has.
-    public var participantCount = 0
-    /// In a streaming snapshot: how many participants have each value of the grouping attribute.
-    public var groupCounts: [String: Int] = [:]
-    /// Set in a streaming snapshot (`load(_:groupBy:streaming:)`): the study the long tables are read from as they
-    /// are written. Its roster then lists the attributes only, and questionnaires keep no sets and no rows.
-    public var streamingFrom: StudyDatabase?
-    /// In a streaming snapshot: every participant's scores as the summaries were built from them.
-    public var scoreRows: ScoreRowSpool?
-    /// Who the analyses take (`--exclude`, `--exclude-flagged`): the participants left out are in no table.
-    public var analysis = AnalysisSet.everybody
-    /// How unanswered items were treated when scoring (`--missing`).
-    public var missing = MissingPolicy.refuse
-    /// The level of every interval drawn from the snapshot (`--confidence`): 0.95 or 0.90.
-    public var confidence = 0.95
-    /// The attempts and SEQ answers the task tables read, grouped by the grouping attribute (when there is one) and
-    /// then every condition factor; the participants left out are not in it.
-    public var taskData: TaskDataset?
-    /// With a grouping attribute of two groups or more: every task compared between its groups ("what changed").
-    public var taskGroups: GroupTaskComparisons?
-
+extension StudyData {
     /// Reads the study. `groupBy` names the attribute to group by; by default the first derived attribute
     /// (a level derived by a rule), else none. With `streaming`, what grows with the number of respondents (the
     /// participants, every response set, every score) is not read here but by the tables as they are written, and
@@ -112,7 +19,7 @@ public struct StudySnapshot: Sendable {
     /// how unanswered items are scored (a set that cannot be scored under it is listed, not scored).
     public static func load(_ study: StudyDatabase, groupBy: String? = nil, streaming: Bool = false,
                             analysis: AnalysisSet = .everybody, missing: MissingPolicy = .refuse,
-                            confidence: Double = 0.95) throws -> StudySnapshot {
+                            confidence: Double = 0.95) throws -> StudyData {
         let attributes = try study.attributeDefinitions()
         var groupAttribute: AttributeDefinition?
         if let groupBy {
@@ -136,50 +43,10 @@ public struct StudySnapshot: Sendable {
         let scoreRows = streaming ? try ScoreRowSpool() : nil
         for summary in try study.instruments() where summary.responseSets > 0 {
             var timed = false
-            if streaming {
-                var builder: ScoreReport.Builder?
-                var count = 0
-                var inverted = false
-                var flagged: [FlaggedResponseSet] = []
-                var read: InstrumentDefinition?
-                var quality: ResponseQuality.Checker?
-                let position = questionnaires.count
-                let occasionOrder = try study.occasions(instrument: summary.id)
-                let definition = try study.forEachResponseSet(instrument: summary.id, groupBy: groupAttribute?.name) { set in
-                    if !analysis.includes(set.participant) { return }
-                    count += 1
-                    if let read, let quality {
-                        let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
-                        timed = timed || seconds != nil
-                        let flags = quality.flags(set.answers, seconds: seconds)
-                        if !flags.isEmpty { flagged.append(FlaggedResponseSet(instrument: read.id, participant: set.participant, task: set.task, flags: flags)) }
-                    }
-                    inverted = inverted || set.orientation == .inverted
-                    let row = builder!.add(ScoringInput(participant: set.participant, group: groupAttribute == nil ? nil : set.group ?? ScoreReport.noGroup,
-                                                        task: set.task, occasion: set.occasion, answers: set.answers))
-                    if let row { scoreRows!.append(row, instrument: position) }
-                } start: { definition in
-                    read = definition
-                    quality = ResponseQuality.Checker(definition)
-                    // Occasions and conditions in the order they were recorded ("pré" before "pós").
-                    builder = ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
-                                                  skipUnscorable: true)
-                    builder!.confidence = confidence
-                }
-                var finishing = builder ?? ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
-                                                               skipUnscorable: true)
-                finishing.confidence = confidence
-                let report = try finishing.finish()
-                var questionnaire = Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
-                                                  flagged: flagged, timed: timed)
-                if !report.withinFactors.isEmpty {
-                    // The comparisons pair each participant's sets: this instrument's rows, read back from the spool
-                    // for them and let go after.
-                    var withRows = report
-                    try scoreRows!.forEach { instrument, row in if instrument == position { withRows.rows.append(row) } }
-                    questionnaire.within = WithinDesign.designs(withRows, grouped: groupAttribute != nil)
-                }
-                questionnaires.append(questionnaire)
+            if let scoreRows {
+                questionnaires.append(try streamedQuestionnaire(study, instrument: summary.id, position: questionnaires.count, groupBy: groupAttribute?.name,
+                                                                analysis: analysis, missing: missing, groupOrder: groupOrder, confidence: confidence,
+                                                                scoreRows: scoreRows))
             } else {
                 var (definition, sets) = try study.responseSets(instrument: summary.id)
                 if analysis.leavesOutSomeone { sets = sets.filter { analysis.includes($0.participant) } }
@@ -215,7 +82,7 @@ public struct StudySnapshot: Sendable {
         let coding = try study.codingDataset(coder: primary, groupedBy: groupAttribute?.name, interviewedOnly: streaming)
         let frequencies = CodeAnalysis.frequencies(coding.segments, categories: coding.categories, participants: coding.denominator(.interviewed),
                                                    groupOrder: coding.groupOrder, tree: coding.tree)
-        var snapshot = StudySnapshot(
+        var snapshot = StudyData(
             path: study.path, info: try study.info(), roster: roster, groupAttribute: groupAttribute?.name, groupOrder: groupOrder,
             questionnaires: questionnaires, tasks: try study.tasks(), factors: factors,
             attempts: try study.attempts().filter { analysis.includes($0.participant) },
@@ -240,12 +107,15 @@ public struct StudySnapshot: Sendable {
         }
         // The participants left out are not counted (those in the study: a streaming snapshot counts them there).
         snapshot.participantCount = streaming ? try study.participantCount() - analysis.excluded.count : roster.participants.count
-        snapshot.streamingFrom = streaming ? study : nil
+        if streaming {
+            snapshot.streams = Streams(participants: { body in try study.forEachParticipant(body) },
+                                       responseSets: { instrument, body in _ = try study.forEachResponseSet(instrument: instrument, body) })
+        }
         snapshot.scoreRows = scoreRows
         if let attribute = groupAttribute?.name {
             if streaming {
                 snapshot.groupCounts = try study.participantCounts(by: attribute, none: ScoreReport.noGroup)
-                for (participant, value) in try study.attributeValues(attribute, of: analysis.excluded) {
+                for (_, value) in try study.attributeValues(attribute, of: analysis.excluded) {
                     snapshot.groupCounts[value, default: 1] -= 1
                 }
                 // Only the participants the small tables name (codes, eye tracking) need their group here.
@@ -266,12 +136,54 @@ public struct StudySnapshot: Sendable {
         return snapshot
     }
 
-    /// The columns that split the task summary's rows: the grouping attribute (when there is one), then each condition.
-    public var taskGroupNames: [String] { taskData?.groupNames ?? factors.map(\.name) }
-
-    /// A participant's value of the grouping attribute.
-    public func group(of participant: String) -> String? {
-        guard groupAttribute != nil else { return nil }
-        return groups[participant] ?? ScoreReport.noGroup
+    /// One instrument's questionnaire read set by set, as a streaming load reads it: scored as the sets come, each
+    /// participant's scores kept in `scoreRows` (under `position`), only the summaries held.
+    private static func streamedQuestionnaire(_ study: StudyDatabase, instrument id: String, position: Int, groupBy: String?, analysis: AnalysisSet,
+                                              missing: MissingPolicy, groupOrder: [String], confidence: Double,
+                                              scoreRows: ScoreRowSpool) throws -> Questionnaire {
+        var timed = false
+        var builder: ScoreReport.Builder?
+        var count = 0
+        var inverted = false
+        var flagged: [FlaggedResponseSet] = []
+        var read: InstrumentDefinition?
+        var quality: ResponseQuality.Checker?
+        let occasionOrder = try study.occasions(instrument: id)
+        let definition = try study.forEachResponseSet(instrument: id, groupBy: groupBy) { set in
+            if !analysis.includes(set.participant) { return }
+            count += 1
+            if let read, let quality {
+                let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
+                timed = timed || seconds != nil
+                let flags = quality.flags(set.answers, seconds: seconds)
+                if !flags.isEmpty { flagged.append(FlaggedResponseSet(instrument: read.id, participant: set.participant, task: set.task, flags: flags)) }
+            }
+            inverted = inverted || set.orientation == .inverted
+            // Set by `start`, which the study calls before the first set.
+            let row = builder!.add(ScoringInput(participant: set.participant, group: groupBy == nil ? nil : set.group ?? ScoreReport.noGroup,
+                                                task: set.task, occasion: set.occasion, answers: set.answers))
+            if let row { scoreRows.append(row, instrument: position) }
+        } start: { definition in
+            read = definition
+            quality = ResponseQuality.Checker(definition)
+            // Occasions and conditions in the order they were recorded ("pré" before "pós").
+            builder = ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
+                                          skipUnscorable: true)
+            builder?.confidence = confidence
+        }
+        var finishing = builder ?? ScoreReport.Builder(definition, missing: missing, groupOrder: groupOrder, occasionOrder: occasionOrder,
+                                                       skipUnscorable: true)
+        finishing.confidence = confidence
+        let report = try finishing.finish()
+        var questionnaire = Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
+                                          flagged: flagged, timed: timed)
+        if !report.withinFactors.isEmpty {
+            // The comparisons pair each participant's sets: this instrument's rows, read back from the spool
+            // for them and let go after.
+            var withRows = report
+            try scoreRows.forEach { instrument, row in if instrument == position { withRows.rows.append(row) } }
+            questionnaire.within = WithinDesign.designs(withRows, grouped: groupBy != nil)
+        }
+        return questionnaire
     }
 }

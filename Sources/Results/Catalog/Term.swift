@@ -42,7 +42,13 @@ public enum Term: String, Sendable, CaseIterable, Worded {
     case answer, orientation, submitted, items_answered, ci95_low, ci95_high, field, created, code_id, in_vivo, span_start, span_end
     case start_ms, end_ms, denominator, memo, on, time_s, total_s, recording, fixation_filter, time_to_first_fixation_ms
     case fixations_before, first_fixation_ms, total_fixation_ms, fixation_count, visit_count, total_visit_ms, average_fixation_ms
-    case percent_fixated, fixation, time_ms, duration_ms, trackloss
+    case percent_fixated, fixation, time_ms, duration_ms, x, y, trackloss
+    // The statistics columns of the exported tables (within participants, mixed ANOVA, comparisons, benchmarks, quality).
+    case factor, n_complete, paired_t, paired_df, paired_p, wilcoxon_t, wilcoxon_p, wilcoxon_method, rank_biserial, zero_differences
+    case anova_f, anova_df1, anova_df2, anova_p, gg_p, mauchly_w, mauchly_chi2, mauchly_p, generalised_eta2
+    case friedman_chi2, friedman_df, friedman_p, between, f, df1, df2, partial_eta2, effect_value
+    case margin95, norm_source, grade_ci95_low, grade_ci95_high, adjective_ci95_low, adjective_ci95_high
+    case bca95_low, bca95_high, bca_resamples, bca_seed, rule, positive_mean, negative_mean, midpoint, answers, seconds
     // Transcripts.
     case interview_transcripts, session_logs, speaker, speakers, turns, start, end, moderator, interview, session_log
 
@@ -276,7 +282,53 @@ public enum Term: String, Sendable, CaseIterable, Worded {
         case .fixation: return "Fixation"
         case .time_ms: return "Time (ms)"
         case .duration_ms: return "Duration (ms)"
+        case .x: return "x"
+        case .y: return "y"
         case .trackloss: return "Trackloss"
+        case .factor: return "Factor"
+        case .n_complete: return "n"
+        case .paired_t: return "t"
+        case .paired_df: return "df"
+        case .paired_p: return "p"
+        case .wilcoxon_t: return "Wilcoxon T"
+        case .wilcoxon_p: return "Wilcoxon p"
+        case .wilcoxon_method: return "Wilcoxon p method"
+        case .rank_biserial: return "rank-biserial r"
+        case .zero_differences: return "Zero differences"
+        case .anova_f: return "ANOVA F"
+        case .anova_df1: return "ANOVA df (factor)"
+        case .anova_df2: return "ANOVA df (error)"
+        case .anova_p: return "ANOVA p"
+        case .gg_p: return "p (Greenhouse–Geisser)"
+        case .mauchly_w: return "Mauchly's W"
+        case .mauchly_chi2: return "Mauchly's χ²"
+        case .mauchly_p: return "Mauchly's p"
+        case .generalised_eta2: return "Generalised η²"
+        case .friedman_chi2: return "Friedman's χ²"
+        case .friedman_df: return "Friedman's df"
+        case .friedman_p: return "Friedman's p"
+        case .between: return "Between participants"
+        case .f: return "F"
+        case .df1: return "df (effect)"
+        case .df2: return "df (denominator)"
+        case .partial_eta2: return "Partial η²"
+        case .effect_value: return "Value"
+        case .margin95: return "± 95% margin"
+        case .norm_source: return "Source"
+        case .grade_ci95_low: return "Grade at the CI's low end"
+        case .grade_ci95_high: return "Grade at the CI's high end"
+        case .adjective_ci95_low: return "Adjective at the CI's low end"
+        case .adjective_ci95_high: return "Adjective at the CI's high end"
+        case .bca95_low: return "BCa 95% CI ↓"
+        case .bca95_high: return "BCa 95% CI ↑"
+        case .bca_resamples: return "BCa resamples"
+        case .bca_seed: return "BCa seed"
+        case .rule: return "Rule"
+        case .positive_mean: return "Positive items (mean)"
+        case .negative_mean: return "Negative items (mean)"
+        case .midpoint: return "Midpoint"
+        case .answers: return "Answers"
+        case .seconds: return "Seconds"
         }
     }
 }

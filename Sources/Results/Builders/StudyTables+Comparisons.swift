@@ -1,20 +1,36 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
 // The task tables and the comparisons between groups.
 extension StudyTables {
-    static func taskSummary(_ s: StudySnapshot) -> ResultTable {
+    /// Each condition's levels compared per task (every level someone did the task under; three or more within
+    /// participants), time, errors and completion, as `tasks compare` computes them (`ConditionTaskComparisons`):
+    /// one per condition with a task to compare, for the report's tables and the workbook's sheet.
+    public static func conditionComparisons(_ s: StudyData) -> [ConditionTaskComparisons] {
+        s.factors.filter { $0.levels.count >= 2 }.compactMap { factor in
+            // The attempts as the task statistics read them, in the order recorded (the first attempt under a level
+            // gives the participant's completion there), each with its level of the condition.
+            let observations = s.attempts.map { attempt in
+                TaskObservation(participant: attempt.participant, task: attempt.task, group: [attempt.conditions[factor.name] ?? ""],
+                                seconds: attempt.seconds, errors: attempt.errors, outcome: attempt.outcome, assisted: attempt.assisted)
+            }
+            let comparisons = ConditionTaskComparisons(factor: factor.name, levels: factor.levels, taskOrder: s.tasks.map(\.key),
+                                                       observations: observations, confidence: s.confidence,
+                                                       level: { $0.group[0].isEmpty ? nil : $0.group[0] })
+            return comparisons.tasks.isEmpty && comparisons.betweenSeveral.isEmpty ? nil : comparisons
+        }
+    }
+
+    static func taskSummary(_ s: StudyData) -> ResultTable {
         sheet(ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), "Task summary", about: "per task and condition, one value per participant: completion with adjusted-Wald CI, times, errors")
     }
 
     /// Each task (and group) against the completion and SEQ benchmarks, as the report's executive summary gives them.
     /// The components SUM leaves out keep their machine names in the CSV (`time;errors`) and are worded in the workbook.
-    static func taskBenchmarks(_ s: StudySnapshot) -> ResultTable {
+    static func taskBenchmarks(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         var table = sheet(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, detail: true), "Task benchmarks", about: "per task and group: completion against 78 % (one-sided binomial mid-p or normal approximation, adjusted-Wald CI) and SEQ against 5.5 (one-sided one-sample t, t CI), each with its side, p and traffic light")
         if let column = table.columns.firstIndex(where: { $0.name == "sum_left_out" }) {
@@ -33,11 +49,11 @@ extension StudyTables {
     /// in `by`; `GroupTaskComparisons`): the measure and the test by machine name, worded in the workbook. Every
     /// effect is B against A (`level_a`, `level_b`); `higher` names the group with the higher value, and `hedges_g`
     /// (B − A) is given for the groups' Welch tests.
-    static func taskComparisons(_ s: StudySnapshot) -> ResultTable {
+    static func taskComparisons(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], confidence: s.confidence, level: { _ in nil })
         let ci = "ci" + String(Int((s.confidence * 100).rounded()))
-        let conditions = ReportModel.conditionComparisons(s)
+        let conditions = conditionComparisons(s)
         let tables = conditions.map { ResultTable.taskComparisons($0, language: language, detail: true) }
         let template = tables.first ?? ResultTable.taskComparisons(empty, language: language, detail: true)
         let extra = [Column(.n_a, .count, language), Column(.n_b, .count, language), Column(.hedges_g, .number(decimals: 2), language),
@@ -50,21 +66,23 @@ extension StudyTables {
         if let groups = s.taskGroups {
             let names = merged.columns.map(\.name)
             for row in groups.rows {
-                var cells: [String: Value] = [
-                    "by": .text(groups.grouping), "task": .text(row.task), "measure": .text(row.measure.rawValue), "test": .text(row.test),
-                    "levels": .text("\(row.groupA);\(row.groupB)"), "n": .count(row.nA + row.nB), "left_out": .count(0),
-                    "level_a": .text(row.groupA), "level_b": .text(row.groupB), "typical_a": .number(row.typicalA), "typical_b": .number(row.typicalB),
-                    "effect": .number(row.effect), ci: Value(row.effectCI), "statistic": Value(row.statistic), "df": Value(row.df),
-                    "p": .pValue(row.p), "p_holm": .pValue(row.pHolm), "n_a": .count(row.nA), "n_b": .count(row.nB),
-                    "hedges_g": Value(row.hedgesG), "higher": Value(row.higher)]
-                if let a = row.successesA, let b = row.successesB { cells["completed"] = .text("\(a);\(b)") }
-                merged.append(names.map { cells[$0] ?? .empty })
+                var cells: [Term: Value] = [
+                    .by: .text(groups.grouping), .task: .text(row.task), .measure: .text(row.measure.rawValue), .test: .text(row.test),
+                    .levels: .text("\(row.groupA);\(row.groupB)"), .n: .count(row.nA + row.nB), .left_out: .count(0),
+                    .level_a: .text(row.groupA), .level_b: .text(row.groupB), .typical_a: .number(row.typicalA), .typical_b: .number(row.typicalB),
+                    .effect: .number(row.effect), .statistic: Value(row.statistic), .df: Value(row.df),
+                    .p: .pValue(row.p), .p_holm: .pValue(row.pHolm), .n_a: .count(row.nA), .n_b: .count(row.nB),
+                    .hedges_g: Value(row.hedgesG), .higher: Value(row.higher)]
+                if let a = row.successesA, let b = row.successesB { cells[.completed] = .text("\(a);\(b)") }
+                // The effect's interval is named at the study's level (ci95, ci90).
+                merged.append(names.map { $0 == ci ? Value(row.effectCI) : Term(rawValue: $0).flatMap { cells[$0] } ?? .empty })
             }
         }
         var table = sheet(merged, "Task comparisons", about: "every level of each condition per task: time as a ratio of geometric means, errors as a difference, paired or Welch's t, Friedman with Holm-adjusted pairs for three levels or more; completion by McNemar's exact test or Cochran's Q")
         let measures = ["time", "errors", "completion", "seq"]
         let tests = ["paired-t", "welch-t", "friedman", "mcnemar-exact", "cochran-q", "n-1-two-proportion", "fisher-exact"]
-        if let measure = table.columns.firstIndex(where: { $0.name == "measure" }), let test = table.columns.firstIndex(where: { $0.name == "test" }) {
+        if let measure = table.columns.firstIndex(where: { $0.name == Term.measure.rawValue }),
+           let test = table.columns.firstIndex(where: { $0.name == Term.test.rawValue }) {
             table.word([measure: Dictionary(uniqueKeysWithValues: measures.map { ($0, ResultTable.measureLabel($0, language)) }),
                              test: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.taskTestLabel($0, language)) })])
         }
@@ -73,7 +91,7 @@ extension StudyTables {
 
     /// Every between-group comparison of a score: the omnibus tests, then the pairwise post-hoc tests (Games–Howell,
     /// Dunn with Holm's adjustment) for three groups or more.
-    static func comparisons(_ s: StudySnapshot) -> ResultTable {
+    static func comparisons(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         // A study whose sets have occasions or conditions compares the groups per measurement: the rows name it, in
         // columns after the others (`occasion` and one per condition factor).
@@ -103,11 +121,12 @@ extension StudyTables {
                 }
             }
         }
+        let columns: [Term] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, .df2, .p, .p_adjusted, .effect, .effect_value,
+                               .higher]
         var table = ResultTable(exported: "comparisons", sheet: "Comparisons", about: "between groups, per score: Welch / Mann–Whitney or Welch's ANOVA / Kruskal–Wallis, and the pairwise Games–Howell and Dunn (Holm) tests", language: s.info.language,
-                              columns: ["instrument", "task", "score", "test", "group_a", "group_b", "statistic", "df", "df2", "p", "p_adjusted",
-                                        "effect", "effect_value", "higher"] + (measured ? ["occasion"] + measurement.factors : []), rows: rows)
-        let terms: [Term?] = [.instrument, .task, .score, .test, .group_a, .group_b, .statistic, .df, nil, .p, .p_adjusted, .effect_size, .value, .higher]
-        table.label(terms.map { $0?.text(language) ?? ("df (denominator)" as Sentence).text(language) }
+                              columns: ResultTable.names(columns) + (measured ? [Term.occasion.rawValue] + measurement.factors : []), rows: rows)
+        // The effect's name is headed as an effect size; the factors as the study names them.
+        table.label(columns.map { $0 == .effect ? Term.effect_size.text(language) : $0.text(language) }
             + (measured ? [Term.occasion.text(language)] + measurement.factors : []))
         let tests = ["welch-t", "mann-whitney-u", "welch-anova", "kruskal-wallis", "games-howell", "dunn-holm", "hedges-g", "rank-biserial-r",
                      "epsilon-squared"]

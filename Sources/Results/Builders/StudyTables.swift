@@ -1,8 +1,6 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
@@ -24,6 +22,9 @@ extension ResultTable {
          read: @escaping @Sendable (_ row: ([Value]) throws -> Void) throws -> Void) {
         self.init(exported: id, sheet: sheet, about: about, language: language, columns: names, source: RowSource(hasRows: hasRows, read: read))
     }
+
+    /// The machine names of columns named by catalog terms (their labels are the terms' words).
+    static func names(_ terms: [Term]) -> [String] { terms.map(\.rawValue) }
 
     /// Gives each text column the kind of its first value: a count, a number, or text.
     mutating func typeColumns() {
@@ -49,7 +50,7 @@ extension ResultTable {
 
     /// The table with its score intervals named and labelled at `confidence` (`ci95_low` → `ci90_low`, "IC 95 %" →
     /// "IC 90 %"): for tables whose intervals were computed at the snapshot's level. Unchanged at 0.95.
-    func atConfidence(_ confidence: Double) -> ResultTable {
+    func exportedAtConfidence(_ confidence: Double) -> ResultTable {
         let level = String(Int((confidence * 100).rounded()))
         guard level != "95" else { return self }
         var table = self
@@ -70,7 +71,7 @@ public enum StudyTables {
         return table
     }
 
-    public static func make(_ snapshot: StudySnapshot) -> [ResultTable] {
+    public static func make(_ snapshot: StudyData) -> [ResultTable] {
         // The within-subject tables only for a study whose sets vary within participants (occasions, conditions).
         let within = snapshot.questionnaires.contains { !$0.within.isEmpty }
             ? [withinComparisons(snapshot), withinPairs(snapshot), mixedANOVA(snapshot)].filter { !$0.isEmpty } : []
@@ -84,7 +85,7 @@ public enum StudyTables {
         return tables
     }
 
-    static func study(_ s: StudySnapshot) -> ResultTable {
+    static func study(_ s: StudyData) -> ResultTable {
         let counts: [(String, Int)] = [
             ("participants", s.participantCount), ("questionnaires", s.questionnaires.count),
             ("response sets", s.questionnaires.reduce(0) { $0 + $1.setCount }), ("tasks", s.tasks.count),
@@ -95,7 +96,7 @@ public enum StudyTables {
             [.text("created"), .text(s.info.created)], [.text("grouped by"), Value(s.groupAttribute)],
         ]
         rows += counts.map { [.text($0.0), .count($0.1)] }
-        var table = ResultTable(exported: "study", sheet: "Study", about: "title, language and what the study holds", language: s.info.language, columns: ["field", "value"], rows: rows)
+        var table = ResultTable(exported: "study", sheet: "Study", about: "title, language and what the study holds", language: s.info.language, columns: ResultTable.names([.field, .value]), rows: rows)
         // The CSV keeps the machine names; the workbook shows each field in the study's language.
         let fields: [String: Sentence] = ["title": "title", "language": "language", "created": "created", "grouped by": "grouped by",
                                           "participants": "participants", "questionnaires": "questionnaires", "response sets": "response sets",
@@ -105,12 +106,12 @@ public enum StudyTables {
         return table
     }
 
-    static func participants(_ s: StudySnapshot) -> ResultTable {
+    public static func participants(_ s: StudyData) -> ResultTable {
         let names = s.roster.attributes.map(\.name)
-        if let study = s.streamingFrom {
+        if let streams = s.streams {
             let analysis = s.analysis
-            return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ["participant"] + names, hasRows: s.participantCount > 0) { emit in
-                try study.forEachParticipant { code, values in
+            return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ResultTable.names([.participant]) + names, hasRows: s.participantCount > 0) { emit in
+                try streams.participants { code, values in
                     guard analysis.includes(code) else { return }
                     try emit([.text(code)] + names.map { name in
                         switch values[StudyText.key(name)] {
@@ -132,14 +133,14 @@ public enum StudyTables {
                 }
             }
         }
-        return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ["participant"] + names, rows: rows)
+        return ResultTable(exported: "participants", sheet: "Participants", about: "one row per participant with their attributes", language: s.info.language, columns: ResultTable.names([.participant]) + names, rows: rows)
     }
 
-    static func responses(_ s: StudySnapshot) -> ResultTable {
+    static func responses(_ s: StudyData) -> ResultTable {
         // The occasion, then a column per condition factor the sets were answered under (a tidy variable each).
         let measurement = measurementColumns(s)
-        let columns = ["participant", "instrument", "task", "occasion"] + measurement.factors
-            + ["item", "value", "answer", "not_applicable", "orientation", "submitted"]
+        let columns = ResultTable.names([.participant, .instrument, .task, .occasion]) + measurement.factors
+            + ResultTable.names([.item, .value, .answer, .not_applicable, .orientation, .submitted])
         @Sendable func rows(of set: StoredResponseSet, _ definition: InstrumentDefinition, _ emit: ([Value]) throws -> Void) rethrows {
             let measured = measurementCells(set.occasion, measurement)
             for item in definition.items {
@@ -160,12 +161,12 @@ public enum StudyTables {
         // The orientation as the CSV keeps it (canonical, inverted), worded in the workbook.
         let orientations: [String: Sentence] = ["canonical": "canonical", "inverted": "inverted"]
         let display = [8 + measurement.factors.count: orientations.mapValues { $0.text(s.info.language) }]
-        if let study = s.streamingFrom {
+        if let streams = s.streams {
             let definitions = s.questionnaires.map(\.definition)
             let analysis = s.analysis
             var table = ResultTable(exported: "responses", sheet: "Responses", about: "every answer, one row per item (long format)", language: s.info.language, columns: columns, hasRows: s.questionnaires.contains { $0.setCount > 0 }) { emit in
                 for definition in definitions {
-                    try study.forEachResponseSet(instrument: definition.id) { set in
+                    try streams.responseSets(definition.id) { set in
                         if analysis.includes(set.participant) { try rows(of: set, definition, emit) }
                     }
                 }
@@ -182,12 +183,12 @@ public enum StudyTables {
         return table
     }
 
-    static func scores(_ s: StudySnapshot) -> ResultTable {
+    public static func scores(_ s: StudyData) -> ResultTable {
         // The occasion last: a tidy column for R and SPSS ("" where the set has none), after the columns the display maps;
         // then a column per condition factor the sets were answered under.
         let measurement = measurementColumns(s)
-        let columns = ["participant", s.groupAttribute ?? "group", "instrument", "task", "score", "value", "items_answered", "items", "occasion"]
-            + measurement.factors
+        let columns = [Term.participant.rawValue, s.groupAttribute ?? Term.group.rawValue]
+            + ResultTable.names([.instrument, .task, .score, .value, .items_answered, .items, .occasion]) + measurement.factors
         @Sendable func cells(_ row: ScoreReport.Row, group: String?, _ definition: InstrumentDefinition, _ emit: ([Value]) throws -> Void) rethrows {
             let measured = measurementCells(row.occasion, measurement)
             for score in row.scores {
@@ -214,7 +215,7 @@ public enum StudyTables {
         return table
     }
 
-    static func summary(_ s: StudySnapshot) -> ResultTable {
+    public static func summary(_ s: StudyData) -> ResultTable {
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []
         // The CSV holds the machine values `score --summary --csv` prints; the workbook shows them in the study's language.
@@ -238,17 +239,17 @@ public enum StudyTables {
         }
         let shift = measurement.factors.count
         var table = ResultTable(exported: "summary", sheet: "Summary", about: "per group and overall: n, mean, SD, 95% CI, test against the norm, grade", language: s.info.language,
-                              columns: ["instrument", "group", "task", "occasion"] + measurement.factors
-                                + ["score", "n", "mean", "sd", "median", "min", "max", "ci95_low", "ci95_high", "norm", "t", "df", "p", "grade", "adjective",
-                                   "acceptability"],
+                              columns: ResultTable.names([.instrument, .group, .task, .occasion]) + measurement.factors
+                                + ResultTable.names([.score, .n, .mean, .sd, .median, .min, .max, .ci95_low, .ci95_high, .norm, .t, .df, .p, .grade,
+                                                     .adjective, .acceptability]),
                               rows: rows)
         table.word([1: [ScoreReport.allName: Term.all.text(s.info.language)], 4 + shift: scoreNames(s), 18 + shift: adjectives,
                          19 + shift: acceptabilities])
-        return table.atConfidence(s.confidence)
+        return table.exportedAtConfidence(s.confidence)
     }
 
     /// Every score id of the study's instruments with its name in the study's language.
-    static func scoreNames(_ s: StudySnapshot) -> [String: String] {
+    static func scoreNames(_ s: StudyData) -> [String: String] {
         var names: [String: String] = [:]
         for questionnaire in s.questionnaires {
             for id in questionnaire.definition.scoreIDs { names[id] = ScoreNames.name(id, questionnaire.definition, s.info.language) }
@@ -259,7 +260,7 @@ public enum StudyTables {
     /// Per item of every questionnaire: n, mean and SD raw and (for recoded items) recoded, and the count of each
     /// scale point, tidy: one row per item and point; a per-task instrument's items per task (`task`, empty
     /// otherwise), each participant's answer to a task counted once there.
-    static func items(_ s: StudySnapshot) -> ResultTable {
+    static func items(_ s: StudyData) -> ResultTable {
         var rows: [[Value]] = []
         for questionnaire in s.questionnaires {
             for item in questionnaire.report.items {
@@ -274,12 +275,12 @@ public enum StudyTables {
             }
         }
         return ResultTable(exported: "items", sheet: "Items", about: "per item (and task, for a per-task instrument): n, mean, SD (recoded too) and the count of each scale point", language: s.info.language,
-                         columns: ["instrument", "task", "item", "text", "recoded", "n", "not_applicable", "mean", "sd", "recoded_mean", "recoded_sd",
-                                   "point", "count"],
+                         columns: ResultTable.names([.instrument, .task, .item, .text, .recoded, .n, .not_applicable, .mean, .sd, .recoded_mean,
+                                                     .recoded_sd, .point, .count]),
                          rows: rows)
     }
 
-    static func attempts(_ s: StudySnapshot) -> ResultTable {
+    static func attempts(_ s: StudyData) -> ResultTable {
         let factors = s.factors.map(\.name)
         let penalties = Dictionary(s.tasks.compactMap { task in task.penaltySeconds.map { (task.key, $0) } }, uniquingKeysWith: { first, _ in first })
         let rows = s.attempts.map { attempt -> [Value] in
@@ -289,7 +290,8 @@ public enum StudyTables {
                    .count(attempt.assisted ? 1 : 0), Value(attempt.note)]
         }
         var table = ResultTable(exported: "attempts", sheet: "Tasks", about: "every task attempt: time, errors, outcome", language: s.info.language,
-                              columns: ["participant", "task"] + factors + ["trial", "time_s", "errors", "total_s", "outcome", "assisted", "note"],
+                              columns: ResultTable.names([.participant, .task]) + factors
+                                + ResultTable.names([.trial, .time_s, .errors, .total_s, .outcome, .assisted, .note]),
                               rows: rows)
         // The outcome's stored words (machine names) shown in the study's language; the CSV keeps them as stored.
         let outcomes = ["success", "partial", "fail"]
@@ -300,7 +302,7 @@ public enum StudyTables {
 
     /// Every response set the quality checks flag, one row per flag: the rule by its machine name (worded in the
     /// workbook) and the numbers that raised it; the sets are scored as answered.
-    static func quality(_ s: StudySnapshot) -> ResultTable {
+    static func quality(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         var rows: [[Value]] = []
         for entry in s.questionnaires.flatMap(\.flagged) {
@@ -311,12 +313,9 @@ public enum StudyTables {
             }
         }
         var table = ResultTable(exported: "response_quality", sheet: "Quality", about: "response sets the quality checks flag (contradictory, straight-lined), with the rule; scored as answered", language: s.info.language,
-                              columns: ["instrument", "participant", "task", "rule", "positive_mean", "negative_mean", "midpoint", "answers", "value", "seconds"],
+                              columns: ResultTable.names([.instrument, .participant, .task, .rule, .positive_mean, .negative_mean, .midpoint, .answers,
+                                                          .value, .seconds]),
                               rows: rows)
-        table.label([Term.instrument.text(language), Term.participant.text(language), Term.task.text(language),
-                        Sentence("Rule").text(language), Sentence("Positive items (mean)").text(language),
-                        Sentence("Negative items (mean)").text(language), Sentence("Midpoint").text(language),
-                        Sentence("Answers").text(language), Sentence("Value").text(language), Sentence("Seconds").text(language)])
         table.word([3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })])
         return table
     }
@@ -325,7 +324,7 @@ public enum StudyTables {
     /// the norm and where it comes from; on the SUS scale the curved grade of the mean and of the interval's ends,
     /// its percentile range, the mean's percentile rank and adjective, and under 20 respondents the seeded BCa interval
     /// (as `score` prints it).
-    static func benchmarks(_ s: StudySnapshot) -> ResultTable {
+    static func benchmarks(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []
@@ -353,21 +352,19 @@ public enum StudyTables {
         }
         let shift = measurement.factors.count
         var table = ResultTable(exported: "benchmarks", sheet: "Benchmarks", about: "per score with a published reference: mean, 95% CI and margin, norm and its source; SUS-scale grade of the mean and of the CI's ends, percentile range and the mean's percentile rank, adjective, BCa interval under 20 respondents", language: s.info.language,
-                              columns: ["instrument", "group", "task", "occasion"] + measurement.factors + ["score", "n", "mean", "ci95_low", "ci95_high", "margin95", "norm", "norm_source",
-                                        "grade", "grade_ci95_low", "grade_ci95_high", "percentiles", "percentile_rank", "adjective", "adjective_ci95_low", "adjective_ci95_high", "bca95_low", "bca95_high",
-                                        "bca_resamples", "bca_seed"],
+                              columns: ResultTable.names([.instrument, .group, .task, .occasion]) + measurement.factors
+                                + ResultTable.names([.score, .n, .mean, .ci95_low, .ci95_high, .margin95, .norm, .norm_source, .grade, .grade_ci95_low,
+                                                     .grade_ci95_high, .percentiles, .percentile_rank, .adjective, .adjective_ci95_low, .adjective_ci95_high,
+                                                     .bca95_low, .bca95_high, .bca_resamples, .bca_seed]),
                               rows: rows)
-        table.label([Term.instrument.text(language), Term.group.text(language), Term.task.text(language), Term.occasion.text(language)] + measurement.factors
-            + [Term.score.text(language),
-                        Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑",
-                        Sentence("± 95% margin").text(language), Term.norm.text(language), Term.source.text(language), Term.grade.text(language),
-                        Sentence("Grade at the CI's low end").text(language), Sentence("Grade at the CI's high end").text(language),
-                        Term.percentiles.text(language), Term.percentile_rank.text(language), Term.adjective.text(language), Sentence("Adjective at the CI's low end").text(language),
-                        Sentence("Adjective at the CI's high end").text(language), Sentence("BCa 95% CI ↓").text(language),
-                        Sentence("BCa 95% CI ↑").text(language), Sentence("BCa resamples").text(language), Sentence("BCa seed").text(language)])
+        // The factors as the study names them; the mean's interval by its ends.
+        table.label([Term.instrument, .group, .task, .occasion].map { $0.text(language) } + measurement.factors
+            + [Term.score.text(language), Term.n.text(language), Term.mean.text(language), Term.ci95.text(language) + " ↓", Term.ci95.text(language) + " ↑"]
+            + [Term.margin95, .norm, .norm_source, .grade, .grade_ci95_low, .grade_ci95_high, .percentiles, .percentile_rank, .adjective,
+               .adjective_ci95_low, .adjective_ci95_high, .bca95_low, .bca95_high, .bca_resamples, .bca_seed].map { $0.text(language) })
         let adjectives = Dictionary(SUSInterpretation.adjectives.map { ($0.en, $0.name(language)) }, uniquingKeysWith: { a, _ in a })
         table.word([1: [ScoreReport.allName: Term.all.text(language)], 4 + shift: scoreNames(s), 17 + shift: adjectives, 18 + shift: adjectives,
                          19 + shift: adjectives])
-        return table.atConfidence(s.confidence)
+        return table.exportedAtConfidence(s.confidence)
     }
 }

@@ -1,26 +1,26 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
 // The eye-tracking tables: recordings, AOI metrics and their summary, fixations.
 extension StudyTables {
-    static func gazeRecordings(_ s: StudySnapshot) -> ResultTable {
+    static func gazeRecordings(_ s: StudyData) -> ResultTable {
         ResultTable(exported: "gaze_recordings", sheet: "Gaze recordings", about: "per participant × media: samples, share invalid, fixations, fixation filter", language: s.info.language,
-                  columns: ["participant", s.groupAttribute ?? "group", "media", "recording", "samples", "invalid_share", "fixations", "fixation_filter"],
+                  columns: [Term.participant.rawValue, s.groupAttribute ?? Term.group.rawValue]
+                    + ResultTable.names([.media, .recording, .samples, .invalid_share, .fixations, .fixation_filter]),
                   rows: s.gazeRecordings.map {
                       [.text($0.participant), Value(s.group(of: $0.participant)), .text($0.media), .text($0.recording), .count($0.samples),
                        .number($0.invalidShare), .count($0.fixations), .text($0.filter)]
                   })
     }
 
-    static func aoiMetrics(_ s: StudySnapshot) -> ResultTable {
+    static func aoiMetrics(_ s: StudyData) -> ResultTable {
         ResultTable(exported: "aoi_metrics", sheet: "AOI metrics", about: "per participant × media × AOI: Tobii's metrics, in ms", language: s.info.language,
-                  columns: ["participant", s.groupAttribute ?? "group", "media", "recording", "aoi", "time_to_first_fixation_ms", "fixations_before",
-                            "first_fixation_ms", "total_fixation_ms", "fixation_count", "visit_count", "total_visit_ms", "average_fixation_ms"],
+                  columns: [Term.participant.rawValue, s.groupAttribute ?? Term.group.rawValue]
+                    + ResultTable.names([.media, .recording, .aoi, .time_to_first_fixation_ms, .fixations_before, .first_fixation_ms, .total_fixation_ms,
+                                         .fixation_count, .visit_count, .total_visit_ms, .average_fixation_ms]),
                   rows: s.gazeMetrics.map { row in
                       let m = row.metrics
                       return [.text(row.participant), Value(s.group(of: row.participant)), .text(row.media), .text(row.recording), .text(m.aoi),
@@ -29,11 +29,11 @@ extension StudyTables {
                   })
     }
 
-    static func aoiSummary(_ s: StudySnapshot) -> ResultTable {
+    static func aoiSummary(_ s: StudyData) -> ResultTable {
         let metrics: [(String, KeyPath<GazeSummaryRow, Descriptive?>)] = [
             ("ttff", \.timeToFirstFixation), ("first_fixation", \.firstFixationDuration), ("total_fixation", \.totalFixationDuration),
             ("fixation_count", \.fixationCount), ("visit_count", \.visitCount), ("total_visit", \.totalVisitDuration)]
-        var columns = ["media", "aoi", s.groupAttribute ?? "group", "participants", "fixated", "percent_fixated"]
+        var columns = ResultTable.names([.media, .aoi]) + [s.groupAttribute ?? Term.group.rawValue] + ResultTable.names([.participants, .fixated, .percent_fixated])
         for (name, _) in metrics { columns += ["\(name)_n", "\(name)_mean", "\(name)_sd", "\(name)_ci_low", "\(name)_ci_high"] }
         var table = ResultTable(exported: "aoi_summary", sheet: "AOI summary", about: "per AOI and group: percentage fixated, means with 95% CI", language: s.info.language, columns: columns, rows: s.gazeSummary.map { row in
             var cells: [Value] = [.text(row.media), .text(row.aoi), .text(row.group ?? "all"), .count(row.participants), .count(row.fixated),
@@ -51,11 +51,11 @@ extension StudyTables {
     /// One row per fixation with a logical column per AOI (TRUE, FALSE, or empty — NA in R — for an AOI of another
     /// media), the columns eyetrackingR's `make_eyetrackingr_data` asks for: participant, trial (the media), time
     /// from the media's onset, trackloss (always FALSE: fixations are valid gaze) and the AOI columns.
-    static func fixations(_ s: StudySnapshot) -> ResultTable {
+    static func fixations(_ s: StudyData) -> ResultTable {
         var names: [String] = []
         for (_, aoi) in s.gazeAOIs where !names.contains(aoi.name) { names.append(aoi.name) }
-        let columns = ["participant", s.groupAttribute ?? "group", "media", "recording", "fixation", "time_ms", "start_ms", "end_ms",
-                       "duration_ms", "x", "y", "trackloss"] + names.map { "aoi_" + $0 }
+        let columns = [Term.participant.rawValue, s.groupAttribute ?? Term.group.rawValue]
+            + ResultTable.names([.media, .recording, .fixation, .time_ms, .start_ms, .end_ms, .duration_ms, .x, .y, .trackloss]) + names.map { "aoi_" + $0 }
         var rows: [[Value]] = []
         for set in s.gazeFixations {
             let areas = s.gazeAOIs.filter { $0.media.caseInsensitiveCompare(set.media) == .orderedSame }.map(\.aoi)

@@ -1,8 +1,6 @@
 import Foundation
 import Gaze
 import QualCoding
-import Results
-import StudyStore
 import Surveys
 import Wording
 
@@ -10,7 +8,7 @@ import Wording
 extension StudyTables {
     /// The columns a set's measurement key becomes: `occasion`, then one per condition factor any set of the study
     /// was answered under.
-    static func measurementColumns(_ s: StudySnapshot) -> MeasurementColumns {
+    static func measurementColumns(_ s: StudyData) -> MeasurementColumns {
         MeasurementColumns(keys: s.questionnaires.flatMap(\.report.occasions))
     }
 
@@ -22,7 +20,7 @@ extension StudyTables {
     }
 
     /// How the within-subject tables' factor reads for people: "occasion" in the study's language, a condition as named.
-    static func factorDisplay(_ s: StudySnapshot) -> [String: String] {
+    static func factorDisplay(_ s: StudyData) -> [String: String] {
         [MeasurementKey.occasionFactor: Term.occasion.text(s.info.language)]
     }
 
@@ -31,7 +29,7 @@ extension StudyTables {
     /// statistics (two levels: paired t and Wilcoxon; more: the repeated-measures ANOVA with Greenhouse–Geisser and
     /// Mauchly, and Friedman), empty where a test does not apply or is not defined. Levels and means are listed in
     /// order, separated by ";".
-    static func withinComparisons(_ s: StudySnapshot) -> ResultTable {
+    static func withinComparisons(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         let style = NumberStyle(language)
@@ -56,28 +54,24 @@ extension StudyTables {
                 }
             }
         }
-        let statistics: [(String, String)] = [
-            ("paired_t", "t"), ("paired_df", Term.df.text(language)), ("paired_p", "p"),
-            ("mean_difference", Term.mean_difference.text(language)), ("ci95_low", Term.ci95_difference.text(language) + " ↓"),
-            ("ci95_high", Term.ci95_difference.text(language) + " ↑"), ("dz", "dz"),
-            ("wilcoxon_t", ("Wilcoxon T" as Sentence).text(language)), ("wilcoxon_p", ("Wilcoxon p" as Sentence).text(language)),
-            ("wilcoxon_method", ("Wilcoxon p method" as Sentence).text(language)),
-            ("rank_biserial", ResultTable.testName("rank-biserial-r", language)), ("zero_differences", ("Zero differences" as Sentence).text(language)),
-            ("anova_f", ("ANOVA F" as Sentence).text(language)), ("anova_df1", ("ANOVA df (factor)" as Sentence).text(language)),
-            ("anova_df2", ("ANOVA df (error)" as Sentence).text(language)), ("anova_p", ("ANOVA p" as Sentence).text(language)),
-            ("gg_epsilon", Term.gg_epsilon.text(language)), ("gg_p", Term.p_gg.text(language)),
-            ("mauchly_w", ("Mauchly's W" as Sentence).text(language)), ("mauchly_chi2", ("Mauchly's χ²" as Sentence).text(language)),
-            ("mauchly_p", ("Mauchly's p" as Sentence).text(language)), ("generalised_eta2", ("Generalised η²" as Sentence).text(language)),
-            ("friedman_chi2", ("Friedman's χ²" as Sentence).text(language)), ("friedman_df", ("Friedman's df" as Sentence).text(language)),
-            ("friedman_p", ("Friedman's p" as Sentence).text(language)), ("kendall_w", ("Kendall's W" as Sentence).text(language)),
-        ]
+        let statistics: [Term] = [.paired_t, .paired_df, .paired_p, .mean_difference, .ci95_low, .ci95_high, .dz, .wilcoxon_t, .wilcoxon_p,
+                                  .wilcoxon_method, .rank_biserial, .zero_differences, .anova_f, .anova_df1, .anova_df2, .anova_p, .gg_epsilon, .gg_p,
+                                  .mauchly_w, .mauchly_chi2, .mauchly_p, .generalised_eta2, .friedman_chi2, .friedman_df, .friedman_p, .kendall_w]
+        // The interval is the paired difference's: its ends are headed so.
+        func heading(_ term: Term) -> String {
+            switch term {
+            case .ci95_low: return Term.ci95_difference.text(language) + " ↓"
+            case .ci95_high: return Term.ci95_difference.text(language) + " ↑"
+            default: return term.text(language)
+            }
+        }
         var table = ResultTable(exported: "within_comparisons", sheet: "Within participants", about: "each score's levels compared within participants (occasions, conditions), one row per factor, task, stratum and score: complete blocks, those left out, means, paired t and Wilcoxon for two levels, repeated-measures ANOVA (Greenhouse–Geisser, Mauchly) and Friedman for more", language: s.info.language,
-                              columns: ["instrument", "factor", "task", "occasion"] + measurement.factors
-                                + ["score", "levels", "n_complete", "left_out", "means"] + statistics.map(\.0),
+                              columns: ResultTable.names([.instrument, .factor, .task, .occasion]) + measurement.factors
+                                + ResultTable.names([.score, .levels, .n_complete, .left_out, .means] + statistics),
                               rows: rows)
-        table.label([Term.instrument.text(language), ("Factor" as Sentence).text(language), Term.task.text(language), Term.occasion.text(language)]
-            + measurement.factors + [Term.score.text(language), ("Levels" as Sentence).text(language), Term.n.text(language),
-                                     Term.left_out.text(language), Term.means.text(language)] + statistics.map(\.1))
+        // The factors as the study names them.
+        table.label([Term.instrument, .factor, .task, .occasion].map { $0.text(language) } + measurement.factors
+            + ([Term.score, .levels, .n_complete, .left_out, .means] + statistics).map(heading))
         let shift = measurement.factors.count
         let methods = [PairedComparison.WilcoxonMethod.exact, .permutation, .normal].map { ($0.rawValue, WithinWording.method($0).text(language)) }
         table.word([1: factorDisplay(s), 4 + shift: scoreNames(s), 5 + shift: levelsShown, 8 + shift: meansShown,
@@ -86,7 +80,7 @@ extension StudyTables {
     }
 
     /// Three levels or more: each pair of levels by the paired t-test, its p adjusted by Holm (1979).
-    static func withinPairs(_ s: StudySnapshot) -> ResultTable {
+    static func withinPairs(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []
@@ -103,11 +97,10 @@ extension StudyTables {
             }
         }
         var table = ResultTable(exported: "within_pairs", sheet: "Pairs (Holm)", about: "three levels or more: each pair of levels by the paired t-test, p adjusted by Holm", language: s.info.language,
-                              columns: ["instrument", "factor", "task", "occasion"] + measurement.factors
-                                + ["score", "level_a", "level_b", "n", "mean_difference", "ci95_low", "ci95_high", "t", "df", "p", "p_holm", "dz"],
+                              columns: ResultTable.names([.instrument, .factor, .task, .occasion]) + measurement.factors
+                                + ResultTable.names([.score, .level_a, .level_b, .n, .mean_difference, .ci95_low, .ci95_high, .t, .df, .p, .p_holm, .dz]),
                               rows: rows)
-        table.label([Term.instrument.text(language), ("Factor" as Sentence).text(language), Term.task.text(language), Term.occasion.text(language)]
-            + measurement.factors + [Term.score, .level_a, .level_b, .n, .mean_difference].map { $0.text(language) }
+        table.label([Term.instrument, .factor, .task, .occasion].map { $0.text(language) } + measurement.factors + [Term.score, .level_a, .level_b, .n, .mean_difference].map { $0.text(language) }
             + [Term.ci95_difference.text(language) + " ↓", Term.ci95_difference.text(language) + " ↑"]
             + [Term.t, .df, .p, .p_holm, .dz].map { $0.text(language) })
         table.word([1: factorDisplay(s), 4 + measurement.factors.count: scoreNames(s)])
@@ -117,7 +110,7 @@ extension StudyTables {
     /// A mixed design (the grouping attribute between participants, a factor within): per score, the mixed ANOVA's
     /// sources (`between`, `within`, `interaction`) with F, df, p and partial η², and the Greenhouse–Geisser ε and
     /// corrected p of the within sources with three levels or more.
-    static func mixedANOVA(_ s: StudySnapshot) -> ResultTable {
+    static func mixedANOVA(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let measurement = measurementColumns(s)
         var rows: [[Value]] = []
@@ -136,14 +129,13 @@ extension StudyTables {
             }
         }
         var table = ResultTable(exported: "mixed_anova", sheet: "Mixed ANOVA", about: "groups between participants × a factor within: F, df, p and partial η² of the groups, the factor and their interaction, Greenhouse–Geisser with three levels or more", language: s.info.language,
-                              columns: ["instrument", "factor", "between", "task", "occasion"] + measurement.factors
-                                + ["score", "n_complete", "left_out", "source", "f", "df1", "df2", "p", "partial_eta2", "gg_epsilon", "gg_p"],
+                              columns: ResultTable.names([.instrument, .factor, .between, .task, .occasion]) + measurement.factors
+                                + ResultTable.names([.score, .n_complete, .left_out, .source, .f, .df1, .df2, .p, .partial_eta2, .gg_epsilon, .gg_p]),
                               rows: rows)
-        table.label([Term.instrument.text(language), ("Factor" as Sentence).text(language), ("Between participants" as Sentence).text(language),
-                        Term.task.text(language), Term.occasion.text(language)] + measurement.factors
-            + [Term.score, .n, .left_out, .variation_source].map { $0.text(language) }
-            + ["F", ("df (effect)" as Sentence).text(language), ("df (error)" as Sentence).text(language)]
-            + [Term.p, .partial_eta_squared, .gg_epsilon, .p_gg].map { $0.text(language) })
+        // The factors as the study names them; the source of variation, and the error's df (the denominator's elsewhere).
+        table.label([Term.instrument, .factor, .between, .task, .occasion].map { $0.text(language) } + measurement.factors
+            + [Term.score, .n_complete, .left_out, .variation_source, .f, .df1].map { $0.text(language) } + [("df (error)" as Sentence).text(language)]
+            + [Term.p, .partial_eta2, .gg_epsilon, .gg_p].map { $0.text(language) })
         let by = s.groupAttribute ?? ""
         // The within source's words name its factor: with several factors in the table, they say "within participants".
         let factors = Array(Set(s.questionnaires.flatMap { $0.within.filter { !$0.mixed.isEmpty }.map(\.factor) }))
