@@ -42,11 +42,11 @@ import Testing
         let csv = try cli.succeed(["gaze", "metrics", "--csv"])
         // P1 on the button: first fixation (index 2) 500 ms after the first sample, one fixation before, 300 + 100 ms,
         // one visit from 1500 ms to the end of the 100 ms fixation at 1900 ms: 500 ms of dwell.
-        #expect(csv.contains("P1,home.png,Rec1,Botão,500,1,300,400,2,1,500,200"), "\(csv)")
-        #expect(csv.contains("P1,home.png,Rec1,Canto,0,0,200,200,1,1,200,200"))
+        #expect(csv.contains("P1,home.png,Rec1,Botão,500.0,1,300.0,400.0,2,1,500.0,200.0"), "\(csv)")
+        #expect(csv.contains("P1,home.png,Rec1,Canto,0.0,0,200.0,200.0,1,1,200.0,200.0"))
         // P2 (Pro Lab, µs): one 250 ms fixation at (120, 130) in the button, at the media's first sample.
-        #expect(csv.contains("P2,home.png,R,Botão,0,0,250,250,1,1,250,250"))
-        #expect(csv.contains("P2,home.png,R,Canto,,,,0,0,0,0,"), "never fixated: empty, not zero")
+        #expect(csv.contains("P2,home.png,R,Botão,0.0,0,250.0,250.0,1,1,250.0,250.0"))
+        #expect(csv.contains("P2,home.png,R,Canto,,,,0.0,0,0,0.0,"), "never fixated: empty, not zero")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["gaze", "metrics", "--json"]).utf8)) as? [String: Any]
         let rows = try #require(json?["rows"] as? [[String: Any]])
         let never = try #require(rows.first { ($0["metrics"] as? [String: Any])?["aoi"] as? String == "Canto" && $0["participant"] as? String == "P2" })
@@ -156,9 +156,10 @@ import Testing
         let summary = try cli.succeed(["gaze", "metrics", "--summary", "--csv", "--db", "studio.sqlite"])
         let menuSummary = try #require(summary.split(separator: "\n").first { $0.hasPrefix("home.png,Menu,") }).split(separator: ",").map(String.init)
         let fixated = menu.filter { Int($0[8])! > 0 }.count
-        #expect(menuSummary[2] == "2" && menuSummary[3] == String(fixated))
+        // The export's aoi_summary: media, aoi, group ("all" when not grouped), participants, fixated, …
+        #expect(menuSummary[2] == "all" && menuSummary[3] == "2" && menuSummary[4] == String(fixated))
         let meanTotal = menu.map { Double($0[7])! }.reduce(0, +) / 2
-        #expect(abs(Double(menuSummary[16])! - meanTotal) < 0.5, "total fixation mean: \(menuSummary[16]) vs \(meanTotal)")
+        #expect(abs(Double(menuSummary[17])! - meanTotal) < 0.5, "total fixation mean: \(menuSummary[17]) vs \(meanTotal)")
 
         // Pictures: same input, same bytes; drawn over the registered stimulus.
         try cli.succeed(["gaze", "heatmap", "home.png", "--db", "studio.sqlite", "-o", "a", "--by", "level"])

@@ -40,26 +40,10 @@ struct GazeMetricsCommand: ParsableCommand {
         if by != nil || summary { return try runSummary() }
         let rows = try study.withStudy { try $0.gazeMetrics() }
         if output.json { return try printJSON(rows, command: "gaze metrics", key: "rows") }
-        func ms(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "" }
-        /// One row's cells, the same for the CSV and the table: participant, media, recording, AOI, then the metrics.
-        func cells(_ row: GazeMetricsRow) -> [String] {
-            let m = row.metrics
-            return [row.participant, row.media, row.recording, m.aoi, ms(m.timeToFirstFixation), m.fixationsBefore.map(String.init) ?? "",
-                    ms(m.firstFixationDuration), ms(m.totalFixationDuration), String(m.fixationCount), String(m.visitCount),
-                    ms(m.totalVisitDuration), ms(m.averageFixationDuration)]
-        }
-        if csv {
-            var writer = CSVWriter()
-            writer.writeRow(["participant", "media", "recording", "aoi", "time_to_first_fixation_ms", "fixations_before", "first_fixation_ms",
-                             "total_fixation_ms", "fixation_count", "visit_count", "total_visit_ms", "average_fixation_ms"])
-            for row in rows { writer.writeRow(cells(row)) }
-            return print(writer.text, terminator: "")
-        }
+        let table = ResultTable.aoiMetricRows(rows, group: nil, language: Voice.language)
+        if csv { return print(CSVRenderer.render(table), terminator: "") }
         if rows.isEmpty { return say("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
-        var table = TextTable(words: ["participant", "media", "recording", "AOI", "TTFF ms", "before", "first ms", "total ms", "count", "visits",
-                                      "visit ms", "mean ms"], rightAligned: Set(4...11))
-        for row in rows { table.append(cells(row)) }
-        print(table.render())
+        print(TextRenderer.render(table, title: false), terminator: "")
         print("")
         say("Tobii's definitions; times in ms from the media's first sample; a fixation counts for an AOI when its centre lies in it (for AOIs from the export's hit columns, when the export marked it).")
     }
@@ -67,29 +51,7 @@ struct GazeMetricsCommand: ParsableCommand {
     func runSummary() throws {
         let rows = try study.withStudy { try $0.gazeSummary(by: by) }
         if output.json { return try printJSON(rows, command: "gaze metrics", key: "summary") }
-        func mean(_ d: Descriptive?) -> String { d.map { String(format: "%.0f", $0.mean) } ?? "" }
-        func interval(_ d: Descriptive?) -> String { d?.ci95.map { String(format: "%.0f–%.0f", $0.lowerBound, $0.upperBound) } ?? "" }
-        if csv {
-            var writer = CSVWriter()
-            var header = ["media", "aoi"]
-            if let by { header.append(by) }
-            header += ["participants", "fixated", "percent_fixated"]
-            for metric in ["time_to_first_fixation_ms", "first_fixation_ms", "total_fixation_ms", "fixation_count", "visit_count", "total_visit_ms"] {
-                header += ["\(metric)_n", "\(metric)_mean", "\(metric)_sd", "\(metric)_ci_low", "\(metric)_ci_high"]
-            }
-            writer.writeRow(header)
-            for row in rows {
-                var cells = [row.media, row.aoi]
-                if by != nil { cells.append(row.group ?? "") }
-                cells += [String(row.participants), String(row.fixated), String(format: "%.1f", row.percentFixated)]
-                for d in [row.timeToFirstFixation, row.firstFixationDuration, row.totalFixationDuration, row.fixationCount, row.visitCount, row.totalVisitDuration] {
-                    cells += [d.map { String($0.n) } ?? "0", d.map { String(format: "%.3f", $0.mean) } ?? "", d?.sd.map { String(format: "%.3f", $0) } ?? "",
-                              d?.ci95.map { String(format: "%.3f", $0.lowerBound) } ?? "", d?.ci95.map { String(format: "%.3f", $0.upperBound) } ?? ""]
-                }
-                writer.writeRow(cells)
-            }
-            return print(writer.text, terminator: "")
-        }
+        if csv { return print(CSVRenderer.render(ResultTable.aoiSummaryRows(rows, group: by ?? Term.group.rawValue, language: Voice.language)), terminator: "") }
         if rows.isEmpty { return say("No AOI metrics: import recordings with 'studyctl gaze import' and define AOIs with 'studyctl aoi add'.") }
         print(TextRenderer.render(ResultTable.aoiSummary(rows, group: by, language: Voice.language), title: false), terminator: "")
     }
