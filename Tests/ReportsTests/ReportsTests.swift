@@ -63,7 +63,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
     @Test func sheetsCellTypesFormulasAndCharts() throws {
         let (study, folder) = try sampleStudy()
         let file = folder.appendingPathComponent("study.xlsx")
-        try WorkbookWriter.write(try StudySnapshot.load(study), to: file.path)
+        try WorkbookWriter.write(try StudyData.load(study), to: file.path)
         let parts = try sheetParts(file)
         // In the study's language (pt-BR), with a contents sheet.
         #expect(Set(parts.keys) == ["Conteúdo", "Estudo", "Participantes", "Respostas", "Escores", "Resumo", "Itens", "Gráficos", "Tarefas",
@@ -126,7 +126,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
     @Test func refusesAPathItCannotWrite() throws {
         let (study, _) = try sampleStudy()
         #expect(throws: WorkbookError.self) {
-            try WorkbookWriter.write(try StudySnapshot.load(study), to: "/nonexistent-folder/x.xlsx")
+            try WorkbookWriter.write(try StudyData.load(study), to: "/nonexistent-folder/x.xlsx")
         }
     }
 }
@@ -134,7 +134,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
 @Suite struct MarkdownReportTests {
     @Test func reportInBothLanguagesWithEscapedCellsAndCharts() throws {
         let (study, folder) = try sampleStudy()
-        let snapshot = try StudySnapshot.load(study)
+        let snapshot = try StudyData.load(study)
         let pt = try ReportWriter.write(snapshot, language: .ptBR, to: folder.appendingPathComponent("pt").path)
         let report = try String(contentsOfFile: pt, encoding: .utf8)
         #expect(report.hasPrefix("# UITracking \\| teste\n"))
@@ -190,7 +190,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
 
     @Test func customTemplatesByPathAndClearErrors() throws {
         let (study, folder) = try sampleStudy()
-        let snapshot = try StudySnapshot.load(study)
+        let snapshot = try StudyData.load(study)
         let template = folder.appendingPathComponent("mine.mustache")
         try Data("{{% CONTENT_TYPE: MARKDOWN}}\n# {{title}}\n{{#questionnaires}}- {{id}}: n = {{n}}\n{{/questionnaires}}".utf8).write(to: template)
         let path = try ReportWriter.write(snapshot, language: .en, template: template.path, to: folder.appendingPathComponent("mine").path)
@@ -227,7 +227,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
 @Suite struct CSVExportTests {
     @Test func writesEveryTableAsTidyCSV() throws {
         let (study, folder) = try sampleStudy()
-        let files = try CSVExporter.write(try StudySnapshot.load(study), to: folder.appendingPathComponent("csv").path)
+        let files = try CSVExporter.write(try StudyData.load(study), to: folder.appendingPathComponent("csv").path)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
             "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "response_quality.csv", "benchmarks.csv",
             "comparisons.csv", "attempts.csv", "task_summary.csv", "task_benchmarks.csv", "task_comparisons.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv",
@@ -337,8 +337,8 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         for grouping in [nil, "level"] {
             let memory = folder.appendingPathComponent("memory-\(grouping ?? "none")").path
             let streamed = folder.appendingPathComponent("streamed-\(grouping ?? "none")").path
-            let files = try CSVExporter.write(try StudySnapshot.load(study, groupBy: grouping), to: memory)
-            _ = try CSVExporter.write(try StudySnapshot.load(study, groupBy: grouping, streaming: true), to: streamed)
+            let files = try CSVExporter.write(try StudyData.load(study, groupBy: grouping), to: memory)
+            _ = try CSVExporter.write(try StudyData.load(study, groupBy: grouping, streaming: true), to: streamed)
             for file in files {
                 let name = URL(fileURLWithPath: file).lastPathComponent
                 let expected = try String(contentsOfFile: file, encoding: .utf8)
@@ -377,8 +377,8 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let (study, folder) = try sampleStudy()
         let memory = folder.appendingPathComponent("memory.xlsx")
         let streamed = folder.appendingPathComponent("streamed.xlsx")
-        try WorkbookWriter.write(try StudySnapshot.load(study), to: memory.path)
-        try WorkbookWriter.write(try StudySnapshot.load(study, streaming: true), to: streamed.path)
+        try WorkbookWriter.write(try StudyData.load(study), to: memory.path)
+        try WorkbookWriter.write(try StudyData.load(study, streaming: true), to: streamed.path)
         for sheet in 1...14 {
             let part = "xl/worksheets/sheet\(sheet).xml"
             #expect(try xlsxPart(streamed, part) == xlsxPart(memory, part), "\(part)")
@@ -400,7 +400,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         for code in ["R1", "R2", "R3"] {
             try study.recordResponses(instrument: "sus", ResponseSubmission(participant: code, answers: Dictionary(uniqueKeysWithValues: (1...10).map { ($0, Answer.value(3)) })), replace: false)
         }
-        let snapshot = try StudySnapshot.load(study, groupBy: "nivel", streaming: true)
+        let snapshot = try StudyData.load(study, groupBy: "nivel", streaming: true)
         let out = folder.appendingPathComponent("report").path
         let path = try ReportWriter.write(snapshot, language: .ptBR, to: out)
         let report = try String(contentsOfFile: path, encoding: .utf8)
@@ -414,7 +414,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let scores = try String(contentsOfFile: out + "/tables/scores.csv", encoding: .utf8)
         #expect(scores.contains("R3,A,sus,,SUS,50.0,10,10"))
         // The same study in memory still lists everyone in the document.
-        let inline = try ReportWriter.write(try StudySnapshot.load(study, groupBy: "nivel"), language: .ptBR, to: folder.appendingPathComponent("inline").path)
+        let inline = try ReportWriter.write(try StudyData.load(study, groupBy: "nivel"), language: .ptBR, to: folder.appendingPathComponent("inline").path)
         #expect(try String(contentsOfFile: inline, encoding: .utf8).contains("| R1 |"))
     }
 }
@@ -426,7 +426,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wording-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let study = try StudyDatabase.create(at: folder.appendingPathComponent("study.sqlite").path, title: "Estudo", language: .ptBR)
-        var snapshot = try StudySnapshot.load(study)
+        var snapshot = try StudyData.load(study)
         let portuguese = StudyTables.make(snapshot)
         snapshot.info.language = .en
         let english = StudyTables.make(snapshot)

@@ -106,7 +106,7 @@ import Wording
 
     /// A study holding `texts`: participants in two groups with SUS answers, an instrument of open answers, a task,
     /// two categories (one from the literature) with a code per participant, and memos.
-    static func study(_ texts: Texts, language: StudyLanguage) throws -> (StudySnapshot, URL) {
+    static func study(_ texts: Texts, language: StudyLanguage) throws -> (StudyData, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("study-text-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let study = try StudyDatabase.create(at: folder.appendingPathComponent("study.sqlite").path, title: texts.title, language: language)
@@ -129,7 +129,7 @@ import Wording
         }
         _ = try study.addMemo(on: .study, text: texts.memos[0])
         _ = try study.addMemo(on: .participant(texts.participants[0]), text: texts.memos[1])
-        return (try StudySnapshot.load(study, groupBy: "grupo"), folder)
+        return (try StudyData.load(study, groupBy: "grupo"), folder)
     }
 
     /// One study's report in every format: the markdown as GitHub renders it, the HTML body, the LaTeX file and the

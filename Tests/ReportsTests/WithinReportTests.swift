@@ -72,7 +72,7 @@ import Testing
 
     @Test func withinSectionTablesAndMethods() throws {
         let (study, _) = try Self.study()
-        let snapshot = try StudySnapshot.load(study)
+        let snapshot = try StudyData.load(study)
         let sus = try #require(snapshot.questionnaires.first { $0.definition.id == "sus" })
         #expect(sus.within.map(\.factor) == ["occasion", "protótipo"])
         #expect(sus.within.map(\.levels) == [["pré", "pós"], ["A", "B", "C"]])
@@ -166,7 +166,7 @@ import Testing
     ///     interaction F = 3.585448872500353, p = 0.09082281478225093
     @Test func mixedDesignAndEnglishReport() throws {
         let (study, _) = try Self.study()
-        let snapshot = try StudySnapshot.load(study, groupBy: "nível")
+        let snapshot = try StudyData.load(study, groupBy: "nível")
         let (model, _) = ReportModel.build(snapshot, language: .en)
         let q = try #require(model.questionnaires.first { $0.id == "sus" })
         #expect(q.within[0].mixedIntro.first?.value == "Groups by nível × occasions (pré → pós), within participants: only participants with a set on every occasion enter.")
@@ -193,7 +193,7 @@ import Testing
     /// read) gives the same comparisons.
     @Test func exportedTablesSplitTheMeasurement() throws {
         let (study, folder) = try Self.study()
-        let streamed = try StudySnapshot.load(study, streaming: true)
+        let streamed = try StudyData.load(study, streaming: true)
         let files = try CSVExporter.write(streamed, to: folder.appendingPathComponent("csv").path).map { URL(fileURLWithPath: $0).lastPathComponent }
         #expect(files.contains("within_comparisons.csv") && files.contains("within_pairs.csv") && !files.contains("mixed_anova.csv"))
         func read(_ name: String) throws -> [String] {
@@ -217,14 +217,14 @@ import Testing
         #expect(pairs.count == 1 + 9)
 
         // The same comparisons from the whole snapshot (its rows) and the streamed one (its rows read back).
-        let whole = try StudySnapshot.load(study)
+        let whole = try StudyData.load(study)
         let a = whole.questionnaires[0].within.flatMap(\.comparisons).map(\.comparison)
         let b = streamed.questionnaires[0].within.flatMap(\.comparisons).map(\.comparison)
         #expect(a == b && a.count == 6)
 
         // The workbook has the sheets, in Portuguese.
         let file = folder.appendingPathComponent("estudo.xlsx")
-        try WorkbookWriter.write(try StudySnapshot.load(study, groupBy: "nível", streaming: true), to: file.path)
+        try WorkbookWriter.write(try StudyData.load(study, groupBy: "nível", streaming: true), to: file.path)
         let parts = try sheetParts(file)
         #expect(parts["Dentro dos participantes"] != nil && parts["Pares (Holm)"] != nil && parts["ANOVA mista"] != nil, "\(parts.keys.sorted())")
         // Strings are written inline (constant-memory mode) or shared: look in both.

@@ -10,7 +10,7 @@ public enum CSVExporter {
     /// All files are written into a temporary folder beside `folder` and moved in only when every one is complete.
     /// With `excelSafe`, a text cell that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`,
     /// tab or carriage return) gets a leading apostrophe (OWASP "CSV injection"); numbers are never touched.
-    public static func write(_ snapshot: StudySnapshot, to folder: String, excelSafe: Bool = false) throws -> [String] {
+    public static func write(_ snapshot: StudyData, to folder: String, excelSafe: Bool = false) throws -> [String] {
         let tables = StudyTables.make(snapshot)
         return try AtomicOutput.folder(folder) { temporary in
             for table in tables {

@@ -134,7 +134,7 @@ public enum ReportWriter {
     /// Writes `report.md` (or `report.LANGUAGE.md`, or `.html`) and `charts/LANGUAGE/*.{svg,png,pdf}` into `folder`
     /// (with `appendix: .separate`, the per-participant tables as `tables/ID.csv` too); returns the report's path.
     @discardableResult
-    public static func write(_ snapshot: StudySnapshot, language: StudyLanguage, template: String = "default",
+    public static func write(_ snapshot: StudyData, language: StudyLanguage, template: String = "default",
                              to folder: String, fileName: String? = nil,
                              format: Format = .md, force: Bool = false,
                              appendix: ReportModel.AppendixPlacement = .inline, quotes: ReportModel.QuoteAmount = .three) throws -> String {

@@ -6,7 +6,7 @@ import Wording
 
 /// The methods section: which instruments and formulas the study used, each with its citation.
 enum Methods {
-    static func paragraphs(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> [String] {
+    static func paragraphs(_ s: StudyData, language: StudyLanguage, citations c: CitationList) -> [String] {
         var paragraphs: [String] = []
         // Everybody who took part, the participants left out of the analyses included (the analysis set says who).
         let n = s.participantCount + s.analysis.excluded.count
@@ -111,7 +111,7 @@ enum Methods {
 
     /// Who the analyses take (`AnalysisSet`: those named and, when asked, the flagged participants left out, with the
     /// flagging rule) and how unanswered items were scored.
-    static func analysisSet(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> String {
+    static func analysisSet(_ s: StudyData, language: StudyLanguage, citations c: CitationList) -> String {
         let set = s.analysis
         var parts: [Sentence] = [set.statement]
         if set.excludeFlagged || !set.flags.isEmpty { parts.append(AnalysisSet.flagRule) }
@@ -131,7 +131,7 @@ enum Methods {
     /// The design of the questionnaires answered more than once by the same participants: which factors vary within
     /// participants (the occasions, the conditions' levels) and which between (the grouping attribute, a mixed
     /// design), that each comparison takes complete blocks only and how many it left out; then the tests used, once.
-    static func design(_ s: StudySnapshot, language: StudyLanguage, citations c: CitationList) -> [String] {
+    static func design(_ s: StudyData, language: StudyLanguage, citations c: CitationList) -> [String] {
         let designed = s.questionnaires.filter { !$0.within.isEmpty }
         guard !designed.isEmpty else { return [] }
         var paragraphs: [String] = []

@@ -19,7 +19,7 @@ extension ReportModel {
     ///
     /// The per-participant tables (the participants, each questionnaire's scores per participant) go to the appendix
     /// at the end, or with `appendix: .separate` beside the report as CSV files (`appendixTables`).
-    public static func build(_ s: StudySnapshot, language: StudyLanguage,
+    public static func build(_ s: StudyData, language: StudyLanguage,
                              chartFolder: String? = nil, appendix: AppendixPlacement = .inline,
                              quotes quoteAmount: QuoteAmount = .three) -> (ReportModel, [ChartFile]) {
         // Each language has its own charts (their labels are in that language): charts/pt-BR, charts/en.

@@ -11,8 +11,8 @@ extension ReportModel {
     /// One questionnaire's part of the report, built in steps that each fill their part of `Questionnaire`: its
     /// quality checks and scores, its norms, its comparisons, then its answers, figures and reliability.
     struct QuestionnairePart {
-        let q: StudySnapshot.Questionnaire
-        let s: StudySnapshot
+        let q: StudyData.Questionnaire
+        let s: StudyData
         let language: StudyLanguage
         let citations: CitationList
         /// Whether the per-participant tables stand beside the report (a streaming snapshot).

@@ -10,7 +10,7 @@ import Wording
 extension ReportModel {
     /// The tasks section: the summary per task (and group), its figures, the benchmarks, the comparisons between
     /// conditions and between groups.
-    static func tasksSection(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
+    static func tasksSection(_ s: StudyData, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
                              chart: (String, Figure, String) -> Chart) {
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
         func percent(_ share: Double?) -> String { LocalNumber.percent(share, language: language) }
@@ -99,7 +99,7 @@ extension ReportModel {
     }
 
     /// The coding section: the codebook, the categories' shares (per group), their quotes, the agreement between coders.
-    static func codingSection(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList, quoteAmount: QuoteAmount,
+    static func codingSection(_ s: StudyData, language: StudyLanguage, citations: CitationList, quoteAmount: QuoteAmount,
                               appendix: AppendixPlacement, model: inout ReportModel, chart: (String, Figure, String) -> Chart) {
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
         func percent(_ share: Double?) -> String { LocalNumber.percent(share, language: language) }
@@ -259,7 +259,7 @@ extension ReportModel {
     /// A questionnaire's levels of one factor compared within participants: the heading, what enters, the table of
     /// the tests with its notes, a sentence per comparison, the pairs with Holm's adjustment; the mixed design's
     /// cells and ANOVA when the participants are grouped.
-    static func withinSection(_ design: StudySnapshot.WithinDesign, q: StudySnapshot.Questionnaire, s: StudySnapshot,
+    static func withinSection(_ design: StudyData.WithinDesign, q: StudyData.Questionnaire, s: StudyData,
                               language: StudyLanguage, model: inout ReportModel) -> Within {
         let d = q.definition
         let shortName = d.id.uppercased()
@@ -301,7 +301,7 @@ extension ReportModel {
 
     /// How many participants were enough: problem discovery over the categories (Lewis 2001) and code saturation
     /// with Guest, Namey & Chen's (2020) suggested base 4, run 2 and 5 % threshold, each with its figure.
-    static func sampleSize(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
+    static func sampleSize(_ s: StudyData, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
                            chart: (String, Figure, String) -> Chart) {
         let interviews = s.interviews
         if let discovery = ProblemDiscovery(raised: interviews) {
@@ -329,7 +329,7 @@ extension ReportModel {
     }
 
     /// The eye-tracking section: data quality, AOI metrics per AOI (and group), a heat map and a scan path per media.
-    static func gazeSection(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
+    static func gazeSection(_ s: StudyData, language: StudyLanguage, citations: CitationList, model: inout ReportModel,
                             chart: (String, Figure, String) -> Chart) -> Gaze {
         var gaze = Gaze()
         let quality = ResultTable.gazeQuality(s.gazeRecordings, language: language)
@@ -382,7 +382,7 @@ extension ReportModel {
     }
 
     /// The report's tables of `StudyTables.conditionComparisons`, one per condition.
-    static func taskComparisons(_ s: StudySnapshot, language: StudyLanguage) -> [ResultTable] {
+    static func taskComparisons(_ s: StudyData, language: StudyLanguage) -> [ResultTable] {
         StudyTables.conditionComparisons(s).map { ResultTable.taskComparisons($0, language: language) }
     }
 
@@ -390,7 +390,7 @@ extension ReportModel {
     /// year ABNT's source line gives ("Fonte: dados da pesquisa (2025)."), not the year the report is written.
     /// Imports store submission times in ISO 8601; a time a study stored before as the form wrote it
     /// ("18/11/2026 17:34:56") is read for its year too (the year is the same whichever order day and month are in).
-    static func collectionYear(_ s: StudySnapshot) -> String {
+    static func collectionYear(_ s: StudyData) -> String {
         let years = s.questionnaires.flatMap { $0.sets.compactMap(\.submitted) }.compactMap { text in
             (FormTimestamp.parse(text, order: .dayFirst) ?? FormTimestamp.parse(text, order: .monthFirst))?.year
         }

@@ -8,7 +8,7 @@ extension ReportModel {
     /// questionnaire scores with their interval and grade, every task (and group) against the completion and SEQ
     /// benchmarks with its traffic light, and with `--by` the largest changes between the groups. Every number is the
     /// one the tables of the report (and `tasks summary`, `score`) give.
-    mutating func buildSummary(_ s: StudySnapshot, language: StudyLanguage, citations: CitationList) {
+    mutating func buildSummary(_ s: StudyData, language: StudyLanguage, citations: CitationList) {
         let style = NumberStyle(language)
         let ci = ResultTable.intervalLabel(s.confidence, language)
 

@@ -72,7 +72,7 @@ public struct ReportModel: Sendable {
         public var charts: [Chart] = []
     }
 
-    /// A questionnaire's levels of one factor compared within participants (`StudySnapshot.WithinDesign`).
+    /// A questionnaire's levels of one factor compared within participants (`StudyData.WithinDesign`).
     public struct Within: Sendable {
         /// "Within participants: occasion (pré → pós)".
         public var heading: String

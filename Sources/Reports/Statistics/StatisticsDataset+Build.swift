@@ -16,7 +16,7 @@ extension StatisticsDataset {
     /// merged into a row of an occasion. Each item and score comes from its own set only. A per-task
     /// instrument (SEQ) has its items and scores once per task, named after the task. Participants without any set
     /// keep one row with their attributes.
-    public static func build(_ snapshot: StudySnapshot) -> StatisticsDataset {
+    public static func build(_ snapshot: StudyData) -> StatisticsDataset {
         let language = snapshot.info.language
         var names = VariableNames()
         var variables: [Variable] = []
@@ -153,7 +153,7 @@ extension StatisticsDataset {
 
     /// Each participant attribute as a variable: numbers as numbers (scale), text as coded groups (nominal) with a
     /// label per value, in the study's order of groups.
-    static func attributeVariables(_ snapshot: StudySnapshot, names: inout VariableNames, variables: inout [Variable],
+    static func attributeVariables(_ snapshot: StudyData, names: inout VariableNames, variables: inout [Variable],
                                    cells: inout [(RowKey) -> Value]) {
         let profiles = Dictionary(snapshot.roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         for attribute in snapshot.roster.attributes {

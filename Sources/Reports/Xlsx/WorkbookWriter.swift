@@ -43,13 +43,13 @@ public enum WorkbookWriter {
     static let maxCellCharacters = 32_767
     static let maxRows = 1_048_576
 
-    public static func write(_ snapshot: StudySnapshot, to path: String) throws {
+    public static func write(_ snapshot: StudyData, to path: String) throws {
         try write(tables: StudyTables.make(snapshot), charts: chartBlocks(snapshot), to: path, language: snapshot.info.language)
     }
 
     /// The Scores and Summary sheets only: each participant's scores and the group summaries (with the contents
     /// sheet), for a study whose answers need no spreadsheet.
-    public static func writeScores(_ snapshot: StudySnapshot, to path: String) throws {
+    public static func writeScores(_ snapshot: StudyData, to path: String) throws {
         try write(tables: [StudyTables.scores(snapshot), StudyTables.summary(snapshot)], charts: [], to: path, language: snapshot.info.language)
     }
 
@@ -412,7 +412,7 @@ public enum WorkbookWriter {
 
     /// The data behind the native charts: SUS score distribution, category shares, sub-scores by group, the
     /// answer distribution of each Likert item, and completion, SEQ and time per task.
-    static func chartBlocks(_ snapshot: StudySnapshot) -> [ChartBlock] {
+    static func chartBlocks(_ snapshot: StudyData) -> [ChartBlock] {
         var blocks: [ChartBlock] = []
         for questionnaire in snapshot.questionnaires where questionnaire.definition.scoring == .sus {
             let scores = questionnaire.report.distributions["SUS"] ?? [:]
@@ -465,7 +465,7 @@ public enum WorkbookWriter {
 extension WorkbookWriter {
     /// The task charts of a slide deck: completion rate, SEQ and time per task, the tasks by their titles, one
     /// series per group when the summary is grouped (`--by`, or the study's conditions), else one.
-    static func taskChartBlocks(_ snapshot: StudySnapshot) -> [ChartBlock] {
+    static func taskChartBlocks(_ snapshot: StudyData) -> [ChartBlock] {
         let language = snapshot.info.language
         let rows = snapshot.taskSummary
         guard !rows.isEmpty else { return [] }

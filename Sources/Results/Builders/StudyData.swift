@@ -4,7 +4,7 @@ import QualCoding
 import Surveys
 
 /// Everything the study-wide tables show (the report's, the workbook's, the CSV export's), read from a study once:
-/// domain values only. The store fills it (`StudySnapshot.load` in Reports); `StudyTables` builds the tables from it.
+/// domain values only. The store fills it (`StudyData.load` in Reports); `StudyTables` builds the tables from it.
 public struct StudyData: Sendable {
     public struct Questionnaire: Sendable {
         public var definition: InstrumentDefinition
@@ -113,7 +113,7 @@ public struct StudyData: Sendable {
     public var participantCount = 0
     /// When streamed: how many participants have each value of the grouping attribute.
     public var groupCounts: [String: Int] = [:]
-    /// Set when streamed (`StudySnapshot.load(_:groupBy:streaming:)`): the long tables read their rows from it as they
+    /// Set when streamed (`StudyData.load(_:groupBy:streaming:)`): the long tables read their rows from it as they
     /// are written. The roster then lists the attributes only, and questionnaires keep no sets and no rows.
     public var streams: Streams?
     /// When streamed: every participant's scores as the summaries were built from them.

@@ -1,3 +1,4 @@
+import Results
 import ArgumentParser
 import Datasets
 import Foundation
@@ -30,7 +31,7 @@ struct Demo: ParsableCommand {
         for build in [uitracking, codeforall, gameControls, redesign] {
             let (name, study) = try build(base)
             let folder = base.appendingPathComponent(name)
-            let snapshot = try StudySnapshot.load(study)
+            let snapshot = try StudyData.load(study)
             let report = try ReportWriter.write(snapshot, language: snapshot.info.language, to: folder.path, force: true)
             let english = try ReportWriter.write(snapshot, language: .en, to: folder.path, fileName: "report.en.md", force: true)
             for (language, file, format) in [(snapshot.info.language, "report.html", ReportWriter.Format.html), (.en, "report.en.html", .html),

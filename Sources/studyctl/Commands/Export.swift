@@ -41,14 +41,14 @@ struct ConfidenceOption: ParsableArguments {
 extension ReportModel.AppendixPlacement: ExpressibleByArgument {}
 extension ReportModel.QuoteAmount: ExpressibleByArgument {}
 
-extension StudySnapshot {
+extension StudyData {
     /// The snapshot the report and the exports write: grouped, with the analysis set and missing-item policy asked
     /// for, said on standard error.
     static func load(_ database: StudyDatabase, grouping: GroupingOption, analysis: AnalysisSetOptions, missing: MissingOption,
-                     confidence: ConfidenceOption, streaming: Bool) throws -> StudySnapshot {
+                     confidence: ConfidenceOption, streaming: Bool) throws -> StudyData {
         let set = try analysis.load(database)
         analysis.announce(set)
-        return try StudySnapshot.load(database, groupBy: grouping.by, streaming: streaming, analysis: set, missing: missing.missing,
+        return try StudyData.load(database, groupBy: grouping.by, streaming: streaming, analysis: set, missing: missing.missing,
                                       confidence: confidence.confidence.value)
     }
 }
@@ -107,7 +107,7 @@ struct ExportXlsx: ParsableCommand {
         }
         // Streamed: the long sheets are read from the study while the workbook is written.
         try pseudonyms.withStudy(study) { database in
-            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: true)
+            let snapshot = try StudyData.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: true)
             if only == .scores {
                 try WorkbookWriter.writeScores(snapshot, to: file)
             } else {
@@ -143,7 +143,7 @@ struct ExportCSV: ParsableCommand {
 
     func run() throws {
         let files = try pseudonyms.withStudy(study) { database in
-            try CSVExporter.write(try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: true),
+            try CSVExporter.write(try StudyData.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: true),
                                   to: folder, excelSafe: excelSafe)
         }
         say(.wroteCSV(count: files.count, folder: folder, files: files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")))
@@ -193,7 +193,7 @@ struct Report: ParsableCommand {
             // A study too large to list participant by participant is read streamed; its per-participant tables
             // go beside the report as CSV files.
             let large = try database.participantCount() > ReportModel.inlineLimit
-            let snapshot = try StudySnapshot.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: large)
+            let snapshot = try StudyData.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: large)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
                                            format: format, force: force, appendix: appendix, quotes: quotes), used)

@@ -21,7 +21,7 @@ struct StatisticsFileOptions: ParsableArguments {
         let dataset = try pseudonyms.withStudy(study) { database -> StatisticsDataset in
             let set = try analysis.load(database)
             analysis.announce(set)
-            let snapshot = try StudySnapshot.load(database, streaming: false, analysis: set, missing: missing.missing)
+            let snapshot = try StudyData.load(database, streaming: false, analysis: set, missing: missing.missing)
             return StatisticsDataset.build(snapshot)
         }
         guard !dataset.rows.isEmpty else { throw Refusal("The study has no participants: nothing to export; nothing was written.") }

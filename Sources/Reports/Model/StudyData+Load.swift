@@ -7,8 +7,6 @@ import Surveys
 
 /// Everything the exports show, read from a study once: the study-wide tables' data (`StudyData`, in Results),
 /// filled from the store here.
-public typealias StudySnapshot = StudyData
-
 extension StudyData {
     /// Reads the study. `groupBy` names the attribute to group by; by default the first derived attribute
     /// (a level derived by a rule), else none. With `streaming`, what grows with the number of respondents (the
