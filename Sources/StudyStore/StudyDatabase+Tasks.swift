@@ -22,6 +22,10 @@ public struct TaskInfo: Sendable, Equatable, Codable {
 public struct FactorInfo: Sendable, Equatable, Codable {
     public var name: String
     public var levels: [String]
+    public init(name: String, levels: [String]) {
+        self.name = name
+        self.levels = levels
+    }
 }
 
 /// One attempt to enter.

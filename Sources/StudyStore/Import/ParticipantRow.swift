@@ -46,6 +46,10 @@ public struct ParticipantCellProblem {
 public struct ParticipantColumnReading: Sendable {
     public var types: [Int: AttributeType]
     public var readsNumbers: Set<Int>
+    public init(types: [Int: AttributeType], readsNumbers: Set<Int>) {
+        self.types = types
+        self.readsNumbers = readsNumbers
+    }
 }
 
 /// The rows of a participants file, read one at a time (a row is let go of before the next is asked for).
