@@ -178,7 +178,8 @@ struct ParticipantImportRun {
             return
         }
         let code = row.code
-        let location = Sentence(verbatim: table.position(of: row.field).description)
+        // Worded only for a problem (most rows have none).
+        var location: Sentence { Sentence(verbatim: table.position(of: row.field).description) }
         var id: Int64?
         if let found = try findCode.fastRow(db, .text(code), read: { sqlite3_column_int64($0, 0) }) {
             if let first = line(of: found) {
