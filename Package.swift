@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
-        .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "Tabular"]),
+        .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "StudyStore", "Surveys", "Tabular"]),
         .testTarget(name: "GazeTests", dependencies: ["Gaze", "Surveys"]),
         // Recordings as values: SHA-256 against known digests, sync points, clip windows, captions and chapters, ffprobe's JSON.
         .testTarget(name: "MediaTests", dependencies: ["Media"]),

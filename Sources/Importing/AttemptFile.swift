@@ -6,8 +6,9 @@ import Tabular
 
 extension StudyDatabase {
     /// Imports a task log, one attempt per row: the columns are found here — `--map` first, then each field's usual
-    /// names (`ColumnNames.attempt`), then the study's conditions by name — and the store checks and stores every
-    /// row in one transaction (`storeAttempts`).
+    /// names (`ColumnNames.attempt`), then the study's conditions by name — each row's cells are read into an
+    /// `AttemptRow` (`AttemptRowReader`), and the store checks the rows against the study and stores them in one
+    /// transaction (`storeAttempts`).
     public func importAttempts(from path: String, sheet: String? = nil, options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
         let reader = try TableFile(path: path, delimiter: options.delimiter, sheet: sheet).open()
         let header = HeaderMatcher(reader)
@@ -56,7 +57,10 @@ extension StudyDatabase {
         }
         if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no attempts")) }
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-        var summary = try storeAttempts(reader, columns: columns, factorColumns: factorColumns, records: records, options: options)
+        let rows = AttemptRowReader(file: reader.file, header: reader.header, records: records, columns: columns,
+                                    factorColumns: factorColumns, factors: factors)
+        var summary = try storeAttempts(rows, file: reader.file, header: reader.header, columns: columns, factorColumns: factorColumns,
+                                        options: options)
         summary.reading = [TableFile.reading(reader)]
         return summary
     }

@@ -6,8 +6,9 @@ import Tabular
 
 extension StudyDatabase {
     /// Imports one response set per row of a form export (Google Forms, Microsoft Forms, LimeSurvey): the
-    /// participant, task, timestamp and item columns are found here, the store reads and stores every row,
-    /// streamed, in one transaction (`storeResponses`). All or nothing: every bad cell is reported (row, column,
+    /// participant, task, timestamp and item columns are found here and every row is read into a `FormRow`
+    /// (`FormRowReader`: codes, time stamps, answers, unreadable cells); the store finds each row's participant and
+    /// task and stores the rows, streamed, in one transaction (`storeResponses`). All or nothing: every bad cell is reported (row, column,
     /// value and what was expected) before anything is stored.
     /// A workbook's sheet is read as a CSV file's rows (`TableFile`); the time stamp columns are read into ISO 8601
     /// (`FormTimes`) before the rows are stored.
@@ -84,7 +85,8 @@ extension StudyDatabase {
         let cells: RecordSource = table.missingCodes.isEmpty && platform.recode.isEmpty && table.rewrite == nil && readers.isEmpty ? rows
             : PlatformCells(rows, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite,
                             readers: readers)
-        var summary = try storeResponses(cells, columns: columns, options: options)
+        var formRows = FormRowReader(cells, columns: columns, definition: definition, orientation: options.orientation, labels: options.labels)
+        var summary = try storeResponses(&formRows, columns: columns, options: options)
         summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))] + notes + (rewritten?.unreadNotes() ?? [])
         return PlatformResponseImport(summary: summary, reading: table.reading)
     }

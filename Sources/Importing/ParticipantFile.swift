@@ -7,8 +7,9 @@ import Tabular
 extension StudyDatabase {
     /// Imports participants from a CSV file: one code column (the first, or `options.codeColumn`), every other
     /// column an attribute. The file is read twice, each time streamed: here, to check every column name at the
-    /// study's door and learn what each column holds (a column is numeric only if every cell is); then by the
-    /// store, which stores it in one transaction (`storeParticipants`).
+    /// study's door and learn what each column holds (a column is numeric only if every cell is); then, once the
+    /// store has decided each column's type, into `ParticipantRow`s (`ParticipantRowReader`), which the store
+    /// checks against the study and stores in one transaction (`storeParticipants`).
     public func importParticipants(from path: String, sheet: String? = nil, options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
         try importParticipants(from: path, sheet: sheet, options: options, platform: nil).summary
     }
@@ -57,7 +58,9 @@ extension StudyDatabase {
         let second: RecordSource = table.reading.platform == .plain
             ? try file.reopen(ReplayedSource.underlying(reader))
             : try SurveyExport.open(file, from: table.reading.platform, keep: keep).source
-        var summary = try storeParticipants(second, codeIndex: codeIndex, columns: columns, records: records, options: options)
+        var summary = try storeParticipants(second, columns: columns, records: records, options: options) { reading in
+            ParticipantRowReader(second, codeIndex: codeIndex, columns: columns, reading: reading)
+        }
         summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))]
         return (summary, reading)
     }

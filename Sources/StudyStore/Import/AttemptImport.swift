@@ -91,179 +91,24 @@ public struct OutcomeSeen: Sendable, Equatable {
 }
 
 extension StudyDatabase {
-    /// Stores a task log the importing layer opened and whose columns it found (`columns`: field → index,
-    /// `factorColumns`: condition → index), one attempt per record. All or nothing: every bad cell is reported
-    /// with its `file:line:column`; a total column is checked against time + errors × penalty.
+    /// Stores a task log the importing layer read into rows (`AttemptRow`: each cell read, with the cells it could
+    /// not read), one attempt per row; `columns` (field → index) and `factorColumns` (condition → index) name the
+    /// columns in messages and the summary. All or nothing: every bad cell is reported with its
+    /// `file:line: column "Name"`; a total column is checked against time + errors × penalty.
     ///
     /// Importing a log again adds nothing: a row identical to a stored attempt of its participant, task and
     /// conditions (and trial, where the row gives one) is skipped and counted. A row that differs from the stored
     /// attempts is refused — unless it gives a trial the study does not have yet, or `newTrials` makes rows without
     /// one the next trials; a row giving a stored trial with other values is refused unless `replace`.
-    public func storeAttempts(_ reader: RecordSource, columns: [String: Int], factorColumns: [String: Int], records: [Tabular.Record],
-                              options: AttemptImportOptions = .init()) throws -> AttemptImportSummary {
-        let header = reader.header
-        // A cell is named by its line and its column's name (`log.csv:2: column "Errors"`), as a person finds it
-        // in a spreadsheet; the character offset of the field within the line would say nothing there.
-        let fieldNames: [String: String] = Dictionary(columns.map { ($0.key, header[$0.value].value) }, uniquingKeysWith: { a, _ in a })
-        func at(_ line: Int, _ field: String) -> Sentence { "\(reader.file):\(line): column \"\(fieldNames[field] ?? field)\"" }
-        func at(_ line: Int, column index: Int) -> Sentence { "\(reader.file):\(line): column \"\(header[index].value)\"" }
-
+    public func storeAttempts<Rows: Sequence>(_ rows: Rows, file: String, header: [Field], columns: [String: Int], factorColumns: [String: Int],
+                                              options: AttemptImportOptions = .init()) throws -> AttemptImportSummary where Rows.Element == AttemptRow {
         return try write { db in
-            let factors = try Self.factors(db)
-            let taskList = try Self.tasks(db)
-            let language = try Self.info(db).language
-            // A log names a task by its key or its title ("fase-1" or "Fase 1").
-            var tasks: [String: TaskInfo] = [:]
-            for task in taskList { tasks[AnswerReader.fold(task.title)] = task }
-            for task in taskList { tasks[AnswerReader.fold(task.key)] = task }
-            var problems: [StoreError.Problem] = []
-            var pending: [ResolvedAttempt] = []
-            var notes: [Sentence] = []
-            var trials: [String: Int] = [:]
-            var outcomesSeen: [OutcomeSeen] = []
-            var skippedTasks = 0
-            var created: [(key: String, title: String)] = []
-            for record in records {
-                func cell(_ field: String) -> Field? { columns[field].map { record.fields[$0] } }
-                func text(_ field: String) -> String? {
-                    cell(field).map { $0.value.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
-                }
-                var rowProblems: [StoreError.Problem] = []
-                let line = record.line
-                // The outcome first: a skipped task is no attempt, whatever else the row says.
-                var outcome: Outcome?
-                var outcomeNote: String?
-                var outcomeProblem: StoreError.Problem?
-                if let raw = text("outcome") {
-                    if let reading = OutcomeReading(raw) {
-                        let key = AnswerReader.fold(raw)
-                        if let seen = outcomesSeen.firstIndex(where: { AnswerReader.fold($0.text) == key }) {
-                            outcomesSeen[seen].rows += 1
-                        } else {
-                            outcomesSeen.append(OutcomeSeen(text: raw, reading: reading, rows: 1))
-                        }
-                        switch reading {
-                        case let .outcome(value, note): outcome = value; outcomeNote = note.map { OutcomeReading.noteText($0, language: language) }
-                        case .abandoned: outcomeNote = OutcomeReading.noteText(OutcomeReading.abandonedNote, language: language)
-                        case .skipped: skippedTasks += 1; continue
-                        }
-                    } else {
-                        outcomeProblem = .init(location: at(line, "outcome"), message: "'\(raw)' is not an outcome (success, partial, fail; direct or indirect success, abandoned, gave up, skipped)")
-                    }
-                }
-                let participantField = cell("participant")!
-                let code = participantField.value.trimmingCharacters(in: .whitespaces)
-                if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) == nil {
-                    rowProblems.append(.init(location: at(line, "participant"), message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study"))
-                }
-                // A task by its key (a task column) or its title (a task-name column, as remote-testing tools export).
-                let titleText = text("title")
-                let taskKey = text("task") ?? titleText ?? ""
-                var task = tasks[AnswerReader.fold(taskKey)] ?? titleText.flatMap { tasks[AnswerReader.fold($0)] }
-                // The task --create-tasks made of a numbered task ("1" → T1), found again when the log is imported again.
-                if task == nil, options.createTasks, !taskKey.isEmpty, taskKey.allSatisfy(\.isNumber) { task = tasks[AnswerReader.fold("T" + taskKey)] }
-                if task == nil && options.createTasks && !taskKey.isEmpty {
-                    do {
-                        task = try Self.createTask(db, key: text("task"), title: titleText ?? taskKey, taken: Set(tasks.values.map(\.key)))
-                        created.append((task!.key, task!.title))
-                        tasks[AnswerReader.fold(task!.title)] = task
-                        tasks[AnswerReader.fold(task!.key)] = task
-                        if let key = text("task") { tasks[AnswerReader.fold(key)] = task }
-                    } catch let error as StoreError {
-                        rowProblems.append(.init(location: at(line, columns["task"] == nil ? "title" : "task"), message: "\(failure: error)"))
-                    }
-                } else if task == nil {
-                    let hint: Sentence = options.createTasks ? "" : "; add it with 'studyctl task add KEY --title …', or rerun with --create-tasks"
-                    rowProblems.append(.init(location: at(line, columns["task"] == nil ? "title" : "task"), message: tasks.isEmpty
-                        ? "no task '\(taskKey)' in the study\(hint)"
-                        : "no task '\(taskKey)' in the study (tasks: \(taskList.map { "\($0.key) '\($0.title)'" }.joined(separator: ", ")))\(hint)"))
-                }
-                var seconds: Double?
-                if let raw = text("time") {
-                    if let problem = Duration.problem(raw) {
-                        rowProblems.append(.init(location: at(line, "time"), message: problem))
-                    } else {
-                        seconds = Duration.parse(raw)
-                    }
-                }
-                var errors: Int?
-                if let raw = text("errors") {
-                    // Spreadsheets and remote-testing exports write counts as decimals ("2.0", "2,0"): read when whole.
-                    if let value = NumberParser.wholeCount(raw), (0...Limits.maximumErrors).contains(value) { errors = value } else {
-                        rowProblems.append(.init(location: at(line, "errors"), message: "'\(raw)' is not a count of errors (a whole number from 0 to \(Limits.maximumErrors))"))
-                    }
-                }
-                if let outcomeProblem { rowProblems.append(outcomeProblem) }
-                var assisted = false
-                if let raw = text("assisted") {
-                    if let value = YesNo.parse(raw) { assisted = value } else {
-                        rowProblems.append(.init(location: at(line, "assisted"), message: "'\(raw)' is not yes or no"))
-                    }
-                }
-                var trial: Int? = options.trial
-                if let raw = text("trial") {
-                    if let value = NumberParser.wholeCount(raw), (1...Limits.maximumOrdinal).contains(value) { trial = value } else {
-                        rowProblems.append(.init(location: at(line, "trial"), message: "'\(raw)' is not a trial number (1, 2, … up to \(Limits.maximumOrdinal))"))
-                    }
-                }
-                var conditions: [String: String] = [:]
-                for (factor, index) in factorColumns {
-                    let field = record.fields[index]
-                    let level = field.value.trimmingCharacters(in: .whitespaces)
-                    let levels = factors.first { $0.name == factor }!.levels
-                    if let match = levels.first(where: { $0.caseInsensitiveCompare(level) == .orderedSame }) {
-                        conditions[factor] = match
-                    } else {
-                        rowProblems.append(.init(location: at(line, column: index), message: "'\(level)' is not a level of \(factor) (\(levels.joined(separator: ", ")))"))
-                    }
-                }
-                var reportedTotal: Double?
-                if let raw = text("total") {
-                    reportedTotal = Duration.problem(raw) == nil ? Duration.parse(raw) : nil
-                    if reportedTotal == nil {
-                        rowProblems.append(.init(location: at(line, "total"), message: Duration.problem(raw)!))
-                    } else if let total = reportedTotal, let seconds, let task {
-                        let penalty = options.penalty ?? task.penaltySeconds ?? 0
-                        let expected = seconds + Double(errors ?? 0) * penalty
-                        let decimals = raw.split(whereSeparator: { $0 == "." || $0 == "," }).dropFirst().first?.count ?? 0
-                        if abs(expected - total) > 0.5 * pow(10, -Double(decimals)) + 1e-9 {
-                            let message: Sentence = "total \(raw) ≠ time \(NumberParser.format(seconds)) + \(errors ?? 0) errors × \(NumberParser.format(penalty)) s = \(NumberParser.format(expected))"
-                            if options.acceptTotals {
-                                notes.append("\(at(line, "total")): \(message)")
-                            } else {
-                                rowProblems.append(.init(location: at(line, "total"), message: options.penalty == nil && task.penaltySeconds == nil
-                                    ? "\(message) (no penalty is set: --penalty 2s)" : message))
-                            }
-                        }
-                    }
-                }
-                let conditionKey = conditions.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-                let slot = "\(code.lowercased())|\((task?.key ?? taskKey).lowercased())|\(conditionKey)"
-                if let trial {
-                    if let first = trials["\(slot)|\(trial)"] {
-                        if text("trial") != nil {
-                            rowProblems.append(.init(location: at(line, "trial"), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first))"))
-                        } else {
-                            rowProblems.append(.init(location: at(line, "participant"), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first)): --trial makes every row that trial"))
-                        }
-                    }
-                    trials["\(slot)|\(trial)"] = record.line
-                }
-                if !rowProblems.isEmpty {
-                    problems += rowProblems
-                    continue
-                }
-                // Rows without a trial number become the next trial, in file order, when inserted.
-                let note = [outcomeNote, text("note")].compactMap { $0 }.joined(separator: "; ")
-                let entry = AttemptEntry(participant: code, task: task!.key, conditions: conditions, trial: trial, seconds: seconds,
-                                         errors: errors, outcome: outcome, assisted: assisted, note: note.isEmpty ? nil : note,
-                                         reportedTotal: reportedTotal, source: "\(reader.file):\(record.line)")
-                pending.append(try Self.resolve(db, entry))
-            }
+            var run = try AttemptImportRun(db, file: file, header: header, columns: columns, options: options)
+            for row in rows { try run.take(row) }
             // What each row does against the attempts stored before this import: nothing is written until every
             // row is settled, so a row is compared with the study as it was, never with another row of the file.
-            let plans = try Self.planAttempts(db, pending, options: options, problems: &problems)
-            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+            let plans = try Self.planAttempts(db, run.pending, options: options, problems: &run.problems)
+            guard run.problems.isEmpty else { throw StoreError.invalidInput(run.problems) }
             var added = 0
             var skipped = 0
             var replaced = 0
@@ -279,7 +124,7 @@ extension StudyDatabase {
                         _ = try Self.insertAttempt(db, attempt)
                         added += 1
                     } catch let error as StoreError {
-                        throw StoreError.invalidInput([.init(location: Sentence(verbatim: attempt.entry.source ?? reader.file), message: "\(failure: error)")])
+                        throw StoreError.invalidInput([.init(location: Sentence(verbatim: attempt.entry.source ?? file), message: "\(failure: error)")])
                     }
                 }
             }
@@ -287,8 +132,144 @@ extension StudyDatabase {
             var named: [String: String] = columns.mapValues { header[$0].value }
             for (factor, index) in factorColumns { named[factor] = header[index].value }
             return AttemptImportSummary(attempts: added, skipped: skipped, replaced: replaced, columns: named,
-                                        ignored: header.indices.filter { !used.contains($0) }.map { header[$0].value }, notes: notes,
-                                        outcomes: outcomesSeen, skippedTasks: skippedTasks, createdTasks: created)
+                                        ignored: header.indices.filter { !used.contains($0) }.map { header[$0].value }, notes: run.notes,
+                                        outcomes: run.outcomesSeen, skippedTasks: run.skippedTasks, createdTasks: run.created)
+        }
+    }
+}
+
+/// One `storeAttempts` under way: each row's participant and task found (tasks made with `createTasks`), its
+/// total checked against the task's penalty, its trial against the file's other rows; the rows without a problem
+/// wait in `pending`.
+struct AttemptImportRun {
+    let db: Database
+    let file: String
+    let options: AttemptImportOptions
+    let language: StudyLanguage
+    /// A log names a task by its key or its title ("fase-1" or "Fase 1"), folded.
+    var tasks: [String: TaskInfo] = [:]
+    let taskList: [TaskInfo]
+    /// Field → its column's name, for messages.
+    let fieldNames: [String: String]
+    let taskField: String
+    var problems: [StoreError.Problem] = []
+    var pending: [StudyDatabase.ResolvedAttempt] = []
+    var notes: [Sentence] = []
+    /// Participant, task, conditions and trial → the line that gave it first.
+    var trials: [String: Int] = [:]
+    var outcomesSeen: [OutcomeSeen] = []
+    var skippedTasks = 0
+    var created: [(key: String, title: String)] = []
+
+    init(_ db: Database, file: String, header: [Field], columns: [String: Int], options: AttemptImportOptions) throws {
+        self.db = db
+        self.file = file
+        self.options = options
+        taskList = try StudyDatabase.tasks(db)
+        language = try StudyDatabase.info(db).language
+        for task in taskList { tasks[AnswerReader.fold(task.title)] = task }
+        for task in taskList { tasks[AnswerReader.fold(task.key)] = task }
+        fieldNames = Dictionary(columns.map { ($0.key, header[$0.value].value) }, uniquingKeysWith: { a, _ in a })
+        taskField = columns["task"] == nil ? "title" : "task"
+    }
+
+    func at(_ line: Int, _ field: String) -> Sentence { "\(file):\(line): column \"\(fieldNames[field] ?? field)\"" }
+
+    /// Takes one row: settled as an attempt waiting to be stored, or its problems noted.
+    mutating func take(_ row: AttemptRow) throws {
+        let line = row.line
+        // The outcome first: a skipped task is no attempt, whatever else the row says.
+        var outcome: Outcome?
+        var outcomeNote: String?
+        if let raw = row.outcomeText, let reading = row.outcome {
+            let key = AnswerReader.fold(raw)
+            if let seen = outcomesSeen.firstIndex(where: { AnswerReader.fold($0.text) == key }) {
+                outcomesSeen[seen].rows += 1
+            } else {
+                outcomesSeen.append(OutcomeSeen(text: raw, reading: reading, rows: 1))
+            }
+            switch reading {
+            case let .outcome(value, note): outcome = value; outcomeNote = note.map { OutcomeReading.noteText($0, language: language) }
+            case .abandoned: outcomeNote = OutcomeReading.noteText(OutcomeReading.abandonedNote, language: language)
+            case .skipped: skippedTasks += 1; return
+            }
+        }
+        let code = row.code
+        var rowProblems: [StoreError.Problem] = []
+        if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) == nil {
+            rowProblems.append(.init(location: at(line, "participant"), message: code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study"))
+        }
+        let taskKey = row.task ?? row.title ?? ""
+        let task = try findTask(row, key: taskKey, problems: &rowProblems)
+        rowProblems += row.problems
+        if let total = row.total, let reported = total.seconds, let seconds = row.seconds, let task {
+            checkTotal(total.text, reported, seconds: seconds, errors: row.errors, task: task, line: line, problems: &rowProblems)
+        }
+        let trial = row.trial ?? options.trial
+        if let trial {
+            let conditionKey = row.conditions.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+            let slot = "\(code.lowercased())|\((task?.key ?? taskKey).lowercased())|\(conditionKey)|\(trial)"
+            if let first = trials[slot] {
+                rowProblems.append(row.trialGiven
+                    ? .init(location: at(line, "trial"), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first))")
+                    : .init(location: at(line, "participant"), message: "participant \(code) has trial \(trial) of \(taskKey) twice (first on line \(first)): --trial makes every row that trial"))
+            }
+            trials[slot] = line
+        }
+        guard rowProblems.isEmpty, let task else {
+            problems += rowProblems
+            return
+        }
+        // Rows without a trial number become the next trial, in file order, when inserted.
+        let note = [outcomeNote, row.note].compactMap { $0 }.joined(separator: "; ")
+        let entry = AttemptEntry(participant: code, task: task.key, conditions: row.conditions, trial: trial, seconds: row.seconds,
+                                 errors: row.errors, outcome: outcome, assisted: row.assisted, note: note.isEmpty ? nil : note,
+                                 reportedTotal: row.total?.seconds, source: "\(file):\(line)")
+        pending.append(try StudyDatabase.resolve(db, entry))
+    }
+
+    /// The row's task, by its key (a task column) or its title (a task-name column, as remote-testing tools
+    /// export); made with `createTasks` when the study lacks it, else a problem.
+    mutating func findTask(_ row: AttemptRow, key taskKey: String, problems rowProblems: inout [StoreError.Problem]) throws -> TaskInfo? {
+        let titleText = row.title
+        var task = tasks[AnswerReader.fold(taskKey)] ?? titleText.flatMap { tasks[AnswerReader.fold($0)] }
+        // The task --create-tasks made of a numbered task ("1" → T1), found again when the log is imported again.
+        if task == nil, options.createTasks, !taskKey.isEmpty, taskKey.allSatisfy(\.isNumber) { task = tasks[AnswerReader.fold("T" + taskKey)] }
+        if let task { return task }
+        guard options.createTasks && !taskKey.isEmpty else {
+            let hint: Sentence = options.createTasks ? "" : "; add it with 'studyctl task add KEY --title …', or rerun with --create-tasks"
+            rowProblems.append(.init(location: at(row.line, taskField), message: tasks.isEmpty
+                ? "no task '\(taskKey)' in the study\(hint)"
+                : "no task '\(taskKey)' in the study (tasks: \(taskList.map { "\($0.key) '\($0.title)'" }.joined(separator: ", ")))\(hint)"))
+            return nil
+        }
+        do {
+            let made = try StudyDatabase.createTask(db, key: row.task, title: titleText ?? taskKey, taken: Set(tasks.values.map(\.key)))
+            created.append((made.key, made.title))
+            tasks[AnswerReader.fold(made.title)] = made
+            tasks[AnswerReader.fold(made.key)] = made
+            if let key = row.task { tasks[AnswerReader.fold(key)] = made }
+            return made
+        } catch let error as StoreError {
+            rowProblems.append(.init(location: at(row.line, taskField), message: "\(failure: error)"))
+            return nil
+        }
+    }
+
+    /// A total that disagrees with time + errors × penalty (to the total's own decimals): a problem, or a note
+    /// under `acceptTotals`.
+    mutating func checkTotal(_ raw: String, _ total: Double, seconds: Double, errors: Int?, task: TaskInfo, line: Int,
+                             problems rowProblems: inout [StoreError.Problem]) {
+        let penalty = options.penalty ?? task.penaltySeconds ?? 0
+        let expected = seconds + Double(errors ?? 0) * penalty
+        let decimals = raw.split(whereSeparator: { $0 == "." || $0 == "," }).dropFirst().first?.count ?? 0
+        guard abs(expected - total) > 0.5 * pow(10, -Double(decimals)) + 1e-9 else { return }
+        let message: Sentence = "total \(raw) ≠ time \(NumberParser.format(seconds)) + \(errors ?? 0) errors × \(NumberParser.format(penalty)) s = \(NumberParser.format(expected))"
+        if options.acceptTotals {
+            notes.append("\(at(line, "total")): \(message)")
+        } else {
+            rowProblems.append(.init(location: at(line, "total"), message: options.penalty == nil && task.penaltySeconds == nil
+                ? "\(message) (no penalty is set: --penalty 2s)" : message))
         }
     }
 }
@@ -348,13 +329,16 @@ extension StudyDatabase {
         var plans: [AttemptPlan] = []
         for attempt in pending {
             let slot = "\(attempt.participantID)|\(attempt.taskID)|\(attempt.conditionKey)"
-            if stored[slot] == nil {
-                stored[slot] = try Row.fetchAll(select, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey]).map {
+            let attempts: [StoredAttempt]
+            if let known = stored[slot] {
+                attempts = known
+            } else {
+                attempts = try Row.fetchAll(select, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey]).map {
                     StoredAttempt(id: $0["id"], trial: $0["trial"], seconds: $0["time_seconds"], errors: $0["errors"],
                                   outcome: $0["outcome"], assisted: $0["assisted"], note: $0["note"])
                 }
+                stored[slot] = attempts
             }
-            let attempts = stored[slot]!
             let entry = attempt.entry
             let location = Sentence(verbatim: entry.source ?? "")
             let what: Sentence = attempt.conditionKey.isEmpty ? Sentence(verbatim: entry.task) : "\(entry.task) under \(attempt.conditionKey)"
@@ -402,25 +386,23 @@ extension StudyDatabase {
     /// T1, T2, …; its title is the log's task name (or the task column's text).
     static func createTask(_ db: Database, key raw: String?, title: String, taken: Set<String>) throws -> TaskInfo {
         let used = Set(taken.map { $0.lowercased() })
-        var key: String?
-        if let raw {
-            let candidate = raw.allSatisfy(\.isNumber) ? "T\(raw)" : raw
-            // A task column holding names ("Find the return policy") rather than keys: the name becomes the title.
-            key = try? name(candidate, .taskKey)
-            if let chosen = key, used.contains(chosen.lowercased()) { key = nil }
-        }
-        if key == nil {
+        // A task column holding names ("Find the return policy") rather than keys: the name becomes the title.
+        let given = raw.flatMap { raw in try? name(raw.allSatisfy(\.isNumber) ? "T\(raw)" : raw, .taskKey) }
+        let key: String
+        if let given, !used.contains(given.lowercased()) {
+            key = given
+        } else {
             var number = 1
             while used.contains("t\(number)") { number += 1 }
             key = "T\(number)"
         }
         let title = try StudyText.name(title, as: .categoryName)
         if let last = try Int.fetchOne(db, sql: "SELECT CAST(max(position) AS INTEGER) FROM task"), last >= Limits.maximumOrdinal {
-            throw StoreError.invalidInput([.init(location: "task \(key!)", message: "the last task is at position \(last), so the next one would be past \(Limits.maximumOrdinal)")])
+            throw StoreError.invalidInput([.init(location: "task \(key)", message: "the last task is at position \(last), so the next one would be past \(Limits.maximumOrdinal)")])
         }
         try db.execute(sql: "INSERT INTO task (key, title, position) VALUES (?, ?, (SELECT ifnull(max(position), 0) + 1 FROM task))",
-                       arguments: [key!, title])
-        let position = try Int.fetchOne(db, sql: "SELECT CAST(position AS INTEGER) FROM task WHERE key = ?", arguments: [key!]) ?? 0
-        return TaskInfo(key: key!, title: title, description: nil, position: position, penaltySeconds: nil, attempts: 0)
+                       arguments: [key, title])
+        let position = try Int.fetchOne(db, sql: "SELECT CAST(position AS INTEGER) FROM task WHERE key = ?", arguments: [key]) ?? 0
+        return TaskInfo(key: key, title: title, description: nil, position: position, penaltySeconds: nil, attempts: 0)
     }
 }

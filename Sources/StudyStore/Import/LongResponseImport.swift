@@ -33,6 +33,8 @@ extension StudyDatabase {
     /// its `file:line:column`, and then nothing is stored.
     public func storeLongResponses(_ reader: RecordSource, columns: [String: Int], options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
         let header = reader.header
+        // The importing layer refuses a long file without participant, item and value columns
+        // (`importLongResponses`), and one with neither an instrument column nor `options.instrument`.
         let participantIndex = columns["participant"]!
         let itemIndex = columns["item"]!
         let valueIndex = columns["value"]!
@@ -63,7 +65,7 @@ extension StudyDatabase {
 
             func flush() throws {
                 guard let set = current, problemCount == 0 else { return }
-                let resolved = instruments[set.instrument]!
+                let resolved = instruments[set.instrument]!  // a set is begun only once its instrument is resolved
                 if let existing = try statements.existingSet(db, participantID: set.participantID, instrumentID: resolved.rowID,
                                                                taskID: set.taskID, occasion: options.occasion) {
                     // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids
@@ -73,6 +75,7 @@ extension StudyDatabase {
                         try Self.deleteResponseSet(db, existing.id)
                         replaced += 1
                     } else {
+                        // A set of this run has its source (`file:line`): every set this import stores is given one.
                         let source = existing.source
                         problem("\(reader.file):\(set.line)", fromThisRun
                             ? "the rows of participant \(set.code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
@@ -96,7 +99,7 @@ extension StudyDatabase {
                 if rowsRead % 50_000 == 0 { options.progress?(reader.fractionRead) }
                 let participantField = record.fields[participantIndex]
                 let code = participantField.value
-                let instrumentName = instrumentIndex.map { record.fields[$0].value } ?? options.instrument!
+                let instrumentName = instrumentIndex.map { record.fields[$0].value } ?? options.instrument!  // one of them is given (above)
                 let taskName = taskIndex.map { record.fields[$0].value }.flatMap { $0.isEmpty ? nil : $0 }
                 if code != lastCode || instrumentName != lastInstrument || taskName != lastTask {
                     try flush()
@@ -126,10 +129,11 @@ extension StudyDatabase {
                             tasks[taskName] = found
                             taskID = found
                         } else {
+                            // A task name comes only from the task column.
                             problem(reader.position(of: record.fields[taskIndex!]).description, "no task '\(taskName)' in the study")
                             continue
                         }
-                    } else if instruments[instrumentName]!.definition.perTask {
+                    } else if instruments[instrumentName]!.definition.perTask {  // resolved just above, or the row was left
                         problem(reader.position(of: participantField).description, "\(instrumentName) is answered once per task; the file needs a task column")
                         continue
                     }

@@ -37,179 +37,186 @@ extension StudyDatabase {
     /// reported with its `file:line:column`, and then nothing is stored. A column becomes a numeric attribute when
     /// every value in it is a number (decimal point or comma) that keeps what was typed (`4.10`, `007` do not), a
     /// text attribute otherwise; an attribute the study already has keeps its type, and `options.types` declares
-    /// types (a numeric attribute declared so reads `4.10` as 4.1; one that is not refuses it).
-    public func storeParticipants(_ source: RecordSource, codeIndex: Int, columns: [ParticipantColumn], records: Int,
-                                  options: ParticipantImportOptions = .init()) throws -> ParticipantImportSummary {
-        // The importing layer read the file once to learn what each column holds (`ParticipantColumn.contents`)
-        // and hands over a fresh source; this second pass stores, streamed. Codes repeated in the file or looking like another's are found through
-        // the study's own indexes, which hold this import's participants too; only each stored participant's line
-        // number is kept (4 bytes each).
-        let reader = source
-        func at(_ field: Field) -> String { reader.position(of: field).description }
+    /// types (a numeric attribute declared so reads `4.10` as 4.1; one that is not refuses it). `rows` reads the
+    /// file's rows (a second pass, streamed) once the store has decided each column's type.
+    public func storeParticipants<Rows: ParticipantRowSource>(_ table: RecordSource, columns: [ParticipantColumn], records: Int,
+                                                              options: ParticipantImportOptions = .init(),
+                                                              rows makeRows: (ParticipantColumnReading) throws -> Rows) throws -> ParticipantImportSummary {
+        let header = table.header
         var problems = columns.compactMap(\.problem)
-        let header = reader.header
-        let attributeColumns = columns.filter { $0.name != nil }.map(\.index)
-        var columnNames: [Int: String] = [:]
-        var surveys: [Int: ColumnContents] = [:]
-        for column in columns {
-            columnNames[column.index] = column.name
-            surveys[column.index] = column.contents
-        }
         if records == 0 {
-            problems.append(.init(location: "\(reader.file):\(header.first?.line ?? 1)", message: "the file has a header row but no participants"))
+            problems.append(.init(location: "\(table.file):\(header.first?.line ?? 1)", message: "the file has a header row but no participants"))
         }
-
         return try write { db in
             var notes: [Sentence] = []
-            var columnTypes: [Int: AttributeType] = [:]
-            var notNumbers: [Int: [StoreError.Problem]] = [:]
-            var losingDigits: [Int: [StoreError.Problem]] = [:]
-            // Columns of a numeric attribute whose type was declared (now or before): `4.10` reads as 4.1 there.
-            var readsNumbers: Set<Int> = []
-            let declared = Self.keyed(options.types)
-            let columnKeys = Set(attributeColumns.map { StudyText.key(columnNames[$0]!) })
-            for (name, type) in options.types.sorted(by: { $0.key < $1.key }) where !columnKeys.contains(StudyText.key(name)) {
-                problems.append(.init(location: "--type \(name)=\(type.rawValue)",
-                                      message: "the file has no column '\(name)' (its attribute columns: \(attributeColumns.map { "'\(header[$0].value)'" }.joined(separator: ", ")))"))
-            }
-            for index in attributeColumns {
-                let name = columnNames[index]!
-                let survey = surveys[index]!
-                let given = declared[StudyText.key(name)]
-                switch try Self.attributeType(db, name) {
-                case let held?:
-                    // Where a numeric column holds text, the second pass names each such cell.
-                    columnTypes[index] = held
-                    let stored = try Self.attributeName(db, name)!
-                    if let given, given != held {
-                        let holds: Sentence = held == .number ? "attribute '\(stored)' holds numbers in this study, not text" : "attribute '\(stored)' holds text in this study, not numbers"
-                        problems.append(.init(location: Sentence(verbatim: at(header[index])),
-                                              message: "\(holds); to change its type, run 'studyctl participant attribute type \(stored) \(given.rawValue)' (or leave out --type \(name)=\(given.rawValue))"))
-                        readsNumbers.insert(index)  // the cells are not checked against a type the column is not to keep
-                    } else if held == .number {
-                        let declaredBefore = try Self.declaredNumber(db, attribute: stored)
-                        if given == .number || declaredBefore { readsNumbers.insert(index) }
-                    }
-                case nil:
-                    if let given {
-                        columnTypes[index] = given
-                        if given == .number { readsNumbers.insert(index) }
-                        continue
-                    }
-                    if let firstText = survey.firstText, survey.hasNumber {
-                        notes.append("column '\(name)' is stored as text because '\(firstText.value)' at \(at(firstText)) is not a number")
-                    }
-                    if survey.firstText == nil, let firstKept = survey.firstKept {
-                        let number = NumberParser.format(NumberParser.parse(firstKept.value) ?? 0)
-                        notes.append("column '\(name)' is stored as text because '\(firstKept.value)' at \(at(firstKept)) would be the number \(number), losing what was typed; to store the column as numbers, rerun with --type \(name)=number")
-                    }
-                    columnTypes[index] = !survey.hasCells || survey.firstText != nil || survey.firstKept != nil ? .text : .number
-                }
-            }
-            var names: [Int: String] = [:]
-            for index in attributeColumns {
-                let given = declared[StudyText.key(columnNames[index]!)]
-                names[index] = try Self.declareAttribute(db, name: columnNames[index]!, type: columnTypes[index]!, at: at(header[index]),
-                                                         explicitly: given != nil)
-                if let given, given == columnTypes[index] { try Self.recordDeclaredType(db, attribute: names[index]!, type: given) }
-            }
-
-            // Pass 2: check every code against the study (and the participants stored so far), store as we go.
-            let second = source
-            let findCode = try db.makeStatement(sql: "SELECT id, code FROM participant WHERE code = ?")
-            let findLookAlike = try db.makeStatement(sql: """
-                SELECT id, code FROM participant WHERE skeleton = ? AND code <> ? ORDER BY id >= ? DESC, id LIMIT 1
-                """)
-            let insert = try db.makeStatement(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)")
-            let now = Timestamp.now()
-            let firstID = (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) + 1 FROM participant")) ?? 1
-            var lines: [Int32] = []  // the line of each participant this import stored, by id - firstID
-            func line(of id: Int64) -> Int? { id >= firstID && id - firstID < lines.count ? Int(lines[Int(id - firstID)]) : nil }
-            var codeProblems: [StoreError.Problem] = []
-            var added = 0
-            var updated = 0
-            while let record = try second.next() {
-                for index in attributeColumns where columnTypes[index] == .number {
-                    let cell = record.fields[index]
-                    guard !cell.value.trimmedSpaces.isEmpty else { continue }
-                    let name = header[index].value
-                    guard let number = NumberParser.parse(cell.value) else {
-                        notNumbers[index, default: []].append(.init(location: Sentence(verbatim: at(cell)),
-                            message: "attribute '\(name)' holds numbers in this study; '\(cell.value)' is not a number"))
-                        continue
-                    }
-                    if !readsNumbers.contains(index), NumberParser.losesDigits(cell.value) {
-                        let code = record.fields[codeIndex].value.trimmedSpaces
-                        let shown = NumberParser.format(number)
-                        losingDigits[index, default: []].append(.init(location: Sentence(verbatim: at(cell)),
-                            message: "participant \(code): attribute '\(name)' holds numbers in this study; '\(cell.value)' would be stored as the number \(shown), losing what was typed. If \(name) holds version numbers or codes, make it text first ('studyctl participant attribute type \(name) text'); if it is a number, write \(shown) or rerun with --type \(name)=number"))
-                    }
-                }
-                let field = record.fields[codeIndex]
-                let code = StudyText.composed(field.value.trimmedSpaces)
-                if let reason = ParticipantNaming.problem(withCode: code) {
-                    codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant code '\(field.value)': \(reason)"))
-                    continue
-                }
-                var id: Int64?
-                if let found = try findCode.fastRow(db, .text(code), read: { sqlite3_column_int64($0, 0) }) {
-                    if let first = line(of: found) {
-                        codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant \(code) appears twice (first on line \(first))"))
-                        continue
-                    }
-                    id = found
-                }
-                let skeleton = Confusables.skeleton(code)
-                if !options.allowConfusable,
-                   let other = try findLookAlike.fastRow(db, .text(skeleton), .text(code), .int(firstID), read: { (sqlite3_column_int64($0, 0), columnText($0, 1) ?? "") }) {
-                    let otherCode = other.1
-                    if let first = line(of: other.0) {
-                        codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant code '\(code)' looks the same as '\(otherCode)' on line \(first) (\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
-                    } else {
-                        codeProblems.append(.init(location: Sentence(verbatim: at(field)), message: "participant code '\(code)' looks the same as the existing participant \(otherCode) (\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
-                    }
-                    if id != nil { continue }
-                }
-                if id != nil {
-                    guard options.update else {
-                        codeProblems.append(.init(location: Sentence(verbatim: at(field)),
-                                                  message: "participant \(code) is already in the study; rerun with --update to update existing participants"))
-                        continue
-                    }
-                    updated += 1
-                } else {
-                    // Stored even after a problem (it is all undone then), so a later repeat of it is named as one.
-                    try insert.fastExecute(db, .text(code), .text(now), .text(skeleton))
-                    id = db.lastInsertedRowID
-                    lines.append(Int32(clamping: record.line))
-                    added += 1
-                }
-                for index in attributeColumns {
-                    let cell = record.fields[index]
-                    let raw = cell.value.trimmedSpaces
-                    guard !raw.isEmpty else { continue }
-                    let value: AttributeValue
-                    if columnTypes[index] == .number {
-                        guard let number = NumberParser.parse(raw) else { continue }  // reported above
-                        value = .number(number)
-                    } else {
-                        value = .text(StudyText.composed(raw))
-                    }
-                    try Self.storeValue(db, participantID: id!, attribute: names[index]!, value: value)
-                }
+            let (reading, names) = try Self.participantColumnReading(db, table: table, columns: columns, options: options,
+                                                                     problems: &problems, notes: &notes)
+            var rows = try makeRows(reading)
+            var run = try ParticipantImportRun(db, options: options)
+            while let row = try rows.next() {
+                try run.take(row, names: names, at: table)
             }
             // In the order a reader checks the file: header, codes line by line, then the cells of each column.
-            problems += codeProblems
-            for index in attributeColumns { problems += (notNumbers[index] ?? []) + (losingDigits[index] ?? []) }
+            problems += run.codeProblems
+            for column in columns where column.name != nil {
+                problems += (run.notNumbers[column.index] ?? []) + (run.losingDigits[column.index] ?? [])
+            }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-            try Self.count(db, .participants, added)
+            try Self.count(db, .participants, run.added)
 
             let definitions = try Self.attributeDefinitions(db)
             let imported = Set(names.values.map { $0.lowercased() })
             return ParticipantImportSummary(
-                added: added, updated: updated,
+                added: run.added, updated: run.updated,
                 attributes: definitions.filter { imported.contains($0.name.lowercased()) },
                 notes: notes)
+        }
+    }
+
+    /// Each attribute column's type — the study's for an attribute it has, else the declared one, else what the
+    /// file's cells show — with the attributes declared (their names as the study keeps them, by column).
+    static func participantColumnReading(_ db: Database, table: RecordSource, columns: [ParticipantColumn], options: ParticipantImportOptions,
+                                         problems: inout [StoreError.Problem], notes: inout [Sentence])
+        throws -> (ParticipantColumnReading, names: [Int: String]) {
+        let attributes = columns.compactMap { column in column.name.map { (index: column.index, name: $0, survey: column.contents) } }
+        let header = table.header
+        func at(_ field: Field) -> String { table.position(of: field).description }
+        var columnTypes: [Int: AttributeType] = [:]
+        // Columns of a numeric attribute whose type was declared (now or before): `4.10` reads as 4.1 there.
+        var readsNumbers: Set<Int> = []
+        let declared = Self.keyed(options.types)
+        let columnKeys = Set(attributes.map { StudyText.key($0.name) })
+        for (name, type) in options.types.sorted(by: { $0.key < $1.key }) where !columnKeys.contains(StudyText.key(name)) {
+            problems.append(.init(location: "--type \(name)=\(type.rawValue)",
+                                  message: "the file has no column '\(name)' (its attribute columns: \(attributes.map { "'\(header[$0.index].value)'" }.joined(separator: ", ")))"))
+        }
+        for (index, name, survey) in attributes {
+            let given = declared[StudyText.key(name)]
+            switch try Self.attributeType(db, name) {
+            case let held?:
+                // Where a numeric column holds text, the second pass names each such cell.
+                columnTypes[index] = held
+                // The study has the attribute (its type was just read), so it has its name.
+                let stored = try Self.attributeName(db, name) ?? name
+                if let given, given != held {
+                    let holds: Sentence = held == .number ? "attribute '\(stored)' holds numbers in this study, not text" : "attribute '\(stored)' holds text in this study, not numbers"
+                    problems.append(.init(location: Sentence(verbatim: at(header[index])),
+                                          message: "\(holds); to change its type, run 'studyctl participant attribute type \(stored) \(given.rawValue)' (or leave out --type \(name)=\(given.rawValue))"))
+                    readsNumbers.insert(index)  // the cells are not checked against a type the column is not to keep
+                } else if held == .number {
+                    let declaredBefore = try Self.declaredNumber(db, attribute: stored)
+                    if given == .number || declaredBefore { readsNumbers.insert(index) }
+                }
+            case nil:
+                if let given {
+                    columnTypes[index] = given
+                    if given == .number { readsNumbers.insert(index) }
+                    continue
+                }
+                if let firstText = survey.firstText, survey.hasNumber {
+                    notes.append("column '\(name)' is stored as text because '\(firstText.value)' at \(at(firstText)) is not a number")
+                }
+                if survey.firstText == nil, let firstKept = survey.firstKept {
+                    let number = NumberParser.format(NumberParser.parse(firstKept.value) ?? 0)
+                    notes.append("column '\(name)' is stored as text because '\(firstKept.value)' at \(at(firstKept)) would be the number \(number), losing what was typed; to store the column as numbers, rerun with --type \(name)=number")
+                }
+                columnTypes[index] = !survey.hasCells || survey.firstText != nil || survey.firstKept != nil ? .text : .number
+            }
+        }
+        var names: [Int: String] = [:]
+        for (index, name, _) in attributes {
+            let given = declared[StudyText.key(name)]
+            let type = columnTypes[index] ?? .text  // every attribute column got its type above
+            let stored = try Self.declareAttribute(db, name: name, type: type, at: at(header[index]), explicitly: given != nil)
+            names[index] = stored
+            if let given, given == type { try Self.recordDeclaredType(db, attribute: stored, type: given) }
+        }
+        return (ParticipantColumnReading(types: columnTypes, readsNumbers: readsNumbers), names)
+    }
+}
+
+/// The second pass of `storeParticipants`: each code checked against the study (and the participants stored so
+/// far), stored as it goes. Codes repeated in the file or looking like another's are found through the study's own
+/// indexes, which hold this import's participants too; only each stored participant's line number is kept (4
+/// bytes each).
+struct ParticipantImportRun {
+    let db: Database
+    let options: ParticipantImportOptions
+    let findCode: Statement
+    let findLookAlike: Statement
+    let insert: Statement
+    let now = Timestamp.now()
+    let firstID: Int64
+    /// The line of each participant this import stored, by id - firstID.
+    var lines: [Int32] = []
+    var codeProblems: [StoreError.Problem] = []
+    var notNumbers: [Int: [StoreError.Problem]] = [:]
+    var losingDigits: [Int: [StoreError.Problem]] = [:]
+    var added = 0
+    var updated = 0
+
+    init(_ db: Database, options: ParticipantImportOptions) throws {
+        self.db = db
+        self.options = options
+        findCode = try db.makeStatement(sql: "SELECT id, code FROM participant WHERE code = ?")
+        findLookAlike = try db.makeStatement(sql: """
+            SELECT id, code FROM participant WHERE skeleton = ? AND code <> ? ORDER BY id >= ? DESC, id LIMIT 1
+            """)
+        insert = try db.makeStatement(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)")
+        firstID = (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) + 1 FROM participant")) ?? 1
+    }
+
+    func line(of id: Int64) -> Int? { id >= firstID && id - firstID < lines.count ? Int(lines[Int(id - firstID)]) : nil }
+
+    /// Checks one row's code against the study, then adds or updates its participant with the row's values.
+    mutating func take(_ row: ParticipantRow, names: [Int: String], at table: RecordSource) throws {
+        for cell in row.cellProblems {
+            if cell.losesDigits { losingDigits[cell.column, default: []].append(cell.problem) } else { notNumbers[cell.column, default: []].append(cell.problem) }
+        }
+        if let problem = row.codeProblem {
+            codeProblems.append(problem)
+            return
+        }
+        let code = row.code
+        // Worded only for a problem (most rows have none).
+        var location: Sentence { Sentence(verbatim: table.position(of: row.field).description) }
+        var id: Int64?
+        if let found = try findCode.fastRow(db, .text(code), read: { sqlite3_column_int64($0, 0) }) {
+            if let first = line(of: found) {
+                codeProblems.append(.init(location: location, message: "participant \(code) appears twice (first on line \(first))"))
+                return
+            }
+            id = found
+        }
+        let skeleton = Confusables.skeleton(code)
+        if !options.allowConfusable,
+           let other = try findLookAlike.fastRow(db, .text(skeleton), .text(code), .int(firstID), read: { (sqlite3_column_int64($0, 0), columnText($0, 1) ?? "") }) {
+            let otherCode = other.1
+            if let first = line(of: other.0) {
+                codeProblems.append(.init(location: location, message: "participant code '\(code)' looks the same as '\(otherCode)' on line \(first) (\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
+            } else {
+                codeProblems.append(.init(location: location, message: "participant code '\(code)' looks the same as the existing participant \(otherCode) (\(StoreError.scalars(code)) vs \(StoreError.scalars(otherCode))); rerun with --allow-confusable if they are different people"))
+            }
+            if id != nil { return }
+        }
+        let participantID: Int64
+        if let id {
+            guard options.update else {
+                codeProblems.append(.init(location: location, message: "participant \(code) is already in the study; rerun with --update to update existing participants"))
+                return
+            }
+            participantID = id
+            updated += 1
+        } else {
+            // Stored even after a problem (it is all undone then), so a later repeat of it is named as one.
+            try insert.fastExecute(db, .text(code), .text(now), .text(skeleton))
+            participantID = db.lastInsertedRowID
+            lines.append(Int32(clamping: row.line))
+            added += 1
+        }
+        for (column, value) in row.values {
+            guard let name = names[column] else { continue }  // every attribute column has its name (declared before the rows)
+            try StudyDatabase.storeValue(db, participantID: participantID, attribute: name, value: value)
         }
     }
 }
@@ -251,6 +258,3 @@ public struct ColumnContents: Sendable {
     }
 }
 
-private extension String {
-    var trimmedSpaces: String { TextSafety.trimmingSpaces(self) }
-}

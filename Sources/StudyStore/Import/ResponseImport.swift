@@ -104,271 +104,277 @@ public struct FormColumns: Sendable {
 
 extension StudyDatabase {
 
-    /// Stores one response set per record of a form export whose columns the importing layer found. All or nothing: every bad cell is reported (row,
-    /// column, value and what was expected) before anything is stored.
     /// A row's participant the study lacks: the way to register the file's respondents, or to read another column.
     static func unknownParticipant(_ code: String, file: String) -> Sentence {
         "no participant '\(code)' in the study; add or import participants first ('studyctl participant import \(file)' registers the file's respondents), or name the column of the study's participant codes with --participant-column"
     }
 
-    public func storeResponses(_ reader: RecordSource, columns: FormColumns, options: ResponseImportOptions) throws -> ResponseImportSummary {
-        let header = reader.header
-        func at(_ field: Field) -> String { reader.position(of: field).description }
-
+    /// Stores one response set per row of a form export, as the importing layer read them (`FormRowSource`: the
+    /// codes, tasks, time stamps and answers, and the cells it could not read): finds each row's participant and
+    /// task, settles repeated rows (`duplicates`, `replace`), inserts the sets in batches and counts them. All or
+    /// nothing: every problem, the rows' and the study's, is reported before anything is stored.
+    public func storeResponses<Rows: FormRowSource>(_ rows: inout Rows, columns: FormColumns, options: ResponseImportOptions) throws -> ResponseImportSummary {
+        let table = rows.table
+        let header = table.header
         return try write(bulk: true) { db in
             let (instrumentRowID, definition) = try Self.resolveInstrument(db, options.instrument)
-            let participantIndex = columns.participant
-            let taskIndex = columns.task
-            let timestampIndex = columns.timestamp
-            let startIndex = columns.started
-            let (itemColumns, matchedBy, confidence) = (columns.items, columns.matchedBy, columns.confidence)
-            for number in itemColumns.keys where definition.item(number) == nil {
+            for number in columns.items.keys where definition.item(number) == nil {
                 throw StoreError.invalidInput([.init(location: "--map", message: "\(definition.id) has no item \(number) (items 1–\(definition.items.count))")])
             }
-            if definition.perTask, options.task == nil, taskIndex == nil {
+            if definition.perTask, options.task == nil, columns.task == nil {
                 throw StoreError.taskRequired(instrument: definition.id)
             }
             let fixedTaskID = try options.task.map { try Self.taskID(db, key: $0) }
-            let answerReader = AnswerReader(definition: definition, orientation: options.orientation, labels: options.labels)
-            var unknownLabels: [String: (location: String, item: Int, count: Int)] = [:]
-            var dropped = 0
-
-            // Streams the file: each set is stored as soon as it is read, until a problem shows up; from then on rows
-            // are only checked, and the transaction is rolled back at the end.
-            var problems: [StoreError.Problem] = []
-            var seen: [String: Int] = [:]
-            var replaced = 0
-            var stored = 0
-            var storedAnswers = 0
-            // Every set and answer inserted, for the study's counts: a set deleted on the way (one this import
-            // replaces, or its own earlier row under keep-last) is taken off by the triggers, so these never go down.
-            var insertedSets = 0
-            var insertedAnswers = 0
-            var rows = 0
-            // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
-            var firstStored: Int64?
-            let recorded = Timestamp.now()  // one moment for the whole import
-            let statements = try ResponseSetStatements(db)
-            // Each item column once, in item order, with what its common answer needs (a whole number in range).
-            let plans = ImportColumnPlan.plans(itemColumns, definition: definition, orientation: options.orientation)
-            var writer = AnswerColumn.Writer()
-            let sourcePrefix = reader.file + ":"
-            // Sets read without a problem wait in `batch` and are inserted together, one statement per
-            // `SetBatch.capacity` sets (per-statement work was a tenth of an import).
-            var batch = SetBatch()
-            let batchStatement = taskIndex == nil ? try SetBatch.statement(db) : nil
-
-            /// Stores one set, or finds out why it cannot be: the participant and the study's set of theirs are
-            /// looked up only when the insert stores nothing (no such participant, or a set the unique index
-            /// refuses), or once a problem stops storing.
-            func storeOne(_ row: PendingSet, answers: [UInt8], raw: [UInt8], failures: [AnswerFailure]) throws {
-                func store(_ participant: SetParticipant) throws -> Int64? {
-                    try Self.storeSet(db, statements, participant: participant, instrumentID: instrumentRowID, taskID: row.taskID,
-                                      occasion: options.occasion, orientation: options.orientation, source: sourcePrefix + String(row.line),
-                                      submitted: row.submitted, started: row.started, recorded: recorded, answers: answers, raw: raw, conflictIsNil: true)
-                }
-                if problems.isEmpty, failures.isEmpty, !row.code.isEmpty, let id = try store(.code(row.code)) {
-                    if firstStored == nil { firstStored = id }
-                    stored += 1
-                    insertedSets += 1
-                    storedAnswers += row.answered
-                    insertedAnswers += row.answered
-                    return
-                }
-                let code = row.code
-                guard let participantID = try statements.participantID(db, code: code) else {
-                    problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                          message: code.isEmpty ? "the participant code is empty" : Self.unknownParticipant(code, file: reader.file)))
-                    return
-                }
-                if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: instrumentRowID,
-                                                               taskID: row.taskID, occasion: options.occasion) {
-                    if let firstStored, existing.id >= firstStored {
-                        switch options.duplicates {
-                        case .keepFirst:
-                            dropped += 1
-                            return
-                        case .keepLast:
-                            // The latest by the rows' time stamps (a form export's rows need not be in time order);
-                            // the file's later row where they have none or cannot be compared.
-                            let storedSubmitted = try String.fetchOne(db, sql: "SELECT submitted FROM response_set WHERE id = ?", arguments: [existing.id])
-                            if FormDuration.isLater(row.submitted, than: storedSubmitted) == false {
-                                dropped += 1
-                                return
-                            }
-                            storedAnswers -= try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM json_each(answers)) FROM response_set WHERE id = ?",
-                                                              arguments: [existing.id]) ?? 0
-                            try Self.deleteResponseSet(db, existing.id)
-                            dropped += 1
-                            stored -= 1
-                        case .refuse:
-                            let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
-                            problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                                  message: "participant \(code) has a second row" + (row.taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
-                            return
-                        }
-                    } else if options.replace {
-                        try Self.deleteResponseSet(db, existing.id)
-                        replaced += 1
-                    } else {
-                        problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                              message: "participant \(code) already has \(definition.id) answers\(MeasurementKey.suffix(options.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
-                        return
-                    }
-                }
-                for failure in failures {
-                    let location = at(failure.field)
-                    if let label = failure.problem.unknownLabel {
-                        // An unknown label is reported once, where it first occurs, with how often it occurs.
-                        let folded = AnswerReader.fold(label)
-                        if let known = unknownLabels[folded] {
-                            unknownLabels[folded]!.count = known.count + 1
-                            continue
-                        }
-                        unknownLabels[folded] = (location, failure.number, 1)
-                    }
-                    problems.append(.init(location: Sentence(verbatim: location),
-                                          message: "participant \(code), item \(failure.number) (column '\(header[failure.column].value)'): \(failure.problem.message)"))
-                }
-                if problems.isEmpty, let id = try store(.id(participantID)) {
-                    if firstStored == nil { firstStored = id }
-                    stored += 1
-                    insertedSets += 1
-                    storedAnswers += row.answered
-                    insertedAnswers += row.answered
-                }
+            var run = try ResponseImportRun(db, table: table, instrumentID: instrumentRowID, definition: definition, options: options,
+                                            fixedTaskID: fixedTaskID, perRowTask: columns.task != nil)
+            var count = 0
+            while let row = try rows.next() {
+                count += 1
+                if count % 20_000 == 0 { options.progress?(table.fractionRead) }
+                try run.take(row)
             }
-
-            /// Inserts the waiting sets; when the statement refuses them (a participant not in the study, a set
-            /// that exists), they are stored one by one, which finds and reports what is wrong.
-            func flush() throws {
-                guard !batch.isEmpty else { return }
-                if batch.isFull, let batchStatement,
-                   let first = try batch.insert(db, batchStatement, instrumentID: instrumentRowID, taskID: fixedTaskID, occasion: options.occasion,
-                                                orientation: options.orientation, sourcePrefix: sourcePrefix, recorded: recorded) {
-                    if firstStored == nil { firstStored = first }
-                    stored += batch.count
-                    insertedSets += batch.count
-                    storedAnswers += batch.answered
-                    insertedAnswers += batch.answered
-                } else {
-                    for index in 0..<batch.count {
-                        let (row, answers, raw) = batch[index]
-                        try storeOne(row, answers: answers, raw: raw, failures: [])
-                    }
-                }
-                batch.removeAll()
+            try run.flush()
+            if count == 0 {
+                run.problems.append(.init(location: "\(table.file):1", message: "the file has a header row but no responses"))
             }
-
-            while let record = try reader.next() {
-                rows += 1
-                if rows % 20_000 == 0 { options.progress?(reader.fractionRead) }
-                let participantField = record.fields[participantIndex]
-                let code = participantField.value.trimmedSpaces
-                if !problems.isEmpty {
-                    // Checking only: every row's participant is looked up, as a storing run's insert would.
-                    guard try statements.participantID(db, code: code) != nil else {
-                        problems.append(.init(location: Sentence(verbatim: at(participantField)),
-                                              message: code.isEmpty ? "the participant code is empty" : Self.unknownParticipant(code, file: reader.file)))
-                        continue
-                    }
-                }
-                var taskID = fixedTaskID
-                var taskKey = options.task
-                if let taskIndex {
-                    let taskField = record.fields[taskIndex]
-                    taskKey = taskField.value.trimmedSpaces
-                    guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [taskKey!]) else {
-                        try flush()
-                        problems.append(.init(location: Sentence(verbatim: at(taskField)), message: "no task '\(taskKey!)' in the study"))
-                        continue
-                    }
-                    taskID = id
-                }
-                // Rows are remembered by key only once a problem stops storing (stored sets are found in the study).
-                let key = seen.isEmpty && problems.isEmpty ? "" : "\(code.lowercased())|\(taskKey ?? "")"
-                if !key.isEmpty, let first = seen[key] {
-                    if options.duplicates == .keepFirst { dropped += 1; continue }
-                    if options.duplicates == .refuse {
-                        problems.append(.init(location: Sentence(verbatim: at(participantField)),
-                                              message: taskKey.map { "participant \(code) has a second row for task \($0) (first on line \(first)); choose --duplicates keep-last or keep-first to keep one" }
-                                                ?? "participant \(code) has a second row (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
-                        continue
-                    }
-                }
-                if !problems.isEmpty { seen[key] = record.line }
-
-                // The answers first, into the set's columns; the cells that cannot be read are reported by
-                // `storeOne`, unless the row turns out to be a repeated one.
-                writer.reset()
-                var answered = 0
-                var failures: [AnswerFailure] = []
-                for plan in plans {
-                    let field = record.fields[plan.column]
-                    if plan.wholeNumbers, let value = NumberParser.wholeNumber(field.value.utf8), value >= plan.low, value <= plan.high {
-                        if plan.inverted {
-                            writer.append(plan.number, .value(Double(plan.low + plan.high - value)), typed: field.value)
-                        } else {
-                            writer.append(key: plan.key, whole: value)
-                        }
-                        answered += 1
-                        continue
-                    }
-                    let item = definition.items[plan.item]
-                    switch answerReader.read(field.value, item: item) {
-                    case let .success(answer?):
-                        // The store's own guarantee (no Likert 9, no choice the item does not offer).
-                        guard definition.accepts(answer, item: item) else {
-                            throw StoreError.invalidInput([.init(location: Sentence(verbatim: sourcePrefix + String(record.line)),
-                                                                 message: "\(definition.id) item \(plan.number): the answer \(answer.display) does not fit the item")])
-                        }
-                        writer.append(plan.number, answer, typed: field.value)
-                        answered += 1
-                    case .success(nil):
-                        break
-                    case let .failure(problem):
-                        failures.append(AnswerFailure(field: field, number: plan.number, column: plan.column, problem: problem))
-                    }
-                }
-                writer.finish()
-                let submitted = timestampIndex.map { record.fields[$0].value.trimmedSpaces }.flatMap { $0.isEmpty ? nil : $0 }
-                let started = startIndex.map { record.fields[$0].value.trimmedSpaces }.flatMap { $0.isEmpty ? nil : $0 }
-                let row = PendingSet(participant: participantField, code: code, taskID: taskID, taskKey: taskKey, line: record.line,
-                                     submitted: submitted, started: started, answered: answered)
-                if batchStatement != nil, problems.isEmpty, failures.isEmpty, !code.isEmpty {
-                    batch.append(row, answers: writer.answers, raw: writer.raw)
-                    if batch.isFull { try flush() }
-                    continue
-                }
-                try flush()
-                try storeOne(row, answers: writer.answers, raw: writer.raw, failures: failures)
-            }
-            try flush()
-            if rows == 0 {
-                problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no responses"))
-            }
-            if !unknownLabels.isEmpty {
-                for (index, problem) in problems.enumerated() {
-                    guard let entry = unknownLabels.values.first(where: { $0.location == problem.location.description }), entry.count > 1 else { continue }
-                    problems[index].message = "\(problems[index].message) (\(entry.count) cells in all)"
-                }
-                let accepted = answerReader.acceptedLabels().map { "\($0.point) = " + $0.labels.joined(separator: " / ") }.joined(separator: "; ")
-                problems.append(.init(location: "labels", message: "the scale's labels are: \(accepted). Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=4\")", isNote: true))
-            }
-            guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
-            try Self.countAnswers(db, insertedAnswers)
-            try Self.count(db, .responseSets, insertedSets)
+            run.noteUnknownLabels()
+            guard run.problems.isEmpty else { throw StoreError.invalidInput(run.problems) }
+            try Self.countAnswers(db, run.insertedAnswers)
+            try Self.count(db, .responseSets, run.insertedSets)
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
-            let used = Set(itemColumns.values).union([participantIndex, taskIndex, timestampIndex, startIndex].compactMap { $0 })
+            let used = Set(columns.items.values).union([columns.participant, columns.task, columns.timestamp, columns.started].compactMap { $0 })
             return ResponseImportSummary(
-                instrument: definition.id, responseSets: stored, answers: storedAnswers, replaced: replaced,
-                columns: itemColumns.mapValues { header[$0].value }, matchedBy: matchedBy, confidence: confidence,
-                ignoredColumns: matchedBy.hasSuffix("item text") ? header.indices.filter { !used.contains($0) }.map { header[$0].value } : [],
-                duplicatesDropped: dropped)
+                instrument: definition.id, responseSets: run.stored, answers: run.storedAnswers, replaced: run.replaced,
+                columns: columns.items.mapValues { header[$0].value }, matchedBy: columns.matchedBy, confidence: columns.confidence,
+                ignoredColumns: columns.matchedBy.hasSuffix("item text") ? header.indices.filter { !used.contains($0) }.map { header[$0].value } : [],
+                duplicatesDropped: run.dropped)
+        }
+    }
+}
+
+/// One `storeResponses` under way. It streams the file: each set is stored as soon as it is read, until a problem
+/// shows up; from then on rows are only checked, and the transaction is rolled back at the end.
+struct ResponseImportRun {
+    let db: Database
+    let table: RecordSource
+    let instrumentID: Int64
+    let definition: InstrumentDefinition
+    let options: ResponseImportOptions
+    let fixedTaskID: Int64?
+    let statements: ResponseSetStatements
+    let sourcePrefix: String
+    /// One moment for the whole import.
+    let recorded = Timestamp.now()
+    /// Sets read without a problem wait in `batch` and are inserted together, one statement per
+    /// `SetBatch.capacity` sets (per-statement work was a tenth of an import); not when each row names its task.
+    let batchStatement: Statement?
+    var batch = SetBatch()
+
+    var problems: [StoreError.Problem] = []
+    /// An unknown label is reported once, where it first occurs, with how often it occurs.
+    var unknownLabels: [String: (location: String, item: Int, count: Int)] = [:]
+    /// Rows are remembered by key only once a problem stops storing (stored sets are found in the study).
+    var seen: [String: Int] = [:]
+    var dropped = 0
+    var replaced = 0
+    var stored = 0
+    var storedAnswers = 0
+    /// Every set and answer inserted, for the study's counts: a set deleted on the way (one this import replaces,
+    /// or its own earlier row under keep-last) is taken off by the triggers, so these never go down.
+    var insertedSets = 0
+    var insertedAnswers = 0
+    /// Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
+    var firstStored: Int64?
+
+    init(_ db: Database, table: RecordSource, instrumentID: Int64, definition: InstrumentDefinition, options: ResponseImportOptions,
+         fixedTaskID: Int64?, perRowTask: Bool) throws {
+        self.db = db
+        self.table = table
+        self.instrumentID = instrumentID
+        self.definition = definition
+        self.options = options
+        self.fixedTaskID = fixedTaskID
+        statements = try ResponseSetStatements(db)
+        sourcePrefix = table.file + ":"
+        batchStatement = perRowTask ? nil : try SetBatch.statement(db)
+    }
+
+    func at(_ field: Field) -> String { table.position(of: field).description }
+
+    func missing(_ code: String) -> Sentence {
+        code.isEmpty ? "the participant code is empty" : StudyDatabase.unknownParticipant(code, file: table.file)
+    }
+
+    /// Takes one row: its task found, a repeated row settled, then batched or stored (or only checked).
+    mutating func take(_ row: FormRow) throws {
+        let code = row.code
+        if !problems.isEmpty {
+            // Checking only: every row's participant is looked up, as a storing run's insert would.
+            guard try statements.participantID(db, code: code) != nil else {
+                problems.append(.init(location: Sentence(verbatim: at(row.participant)), message: missing(code)))
+                return
+            }
+        }
+        var taskID = fixedTaskID
+        var taskKey = options.task
+        if let task = row.task {
+            taskKey = task.key
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [task.key]) else {
+                try flush()
+                problems.append(.init(location: Sentence(verbatim: at(task.field)), message: "no task '\(task.key)' in the study"))
+                return
+            }
+            taskID = id
+        }
+        let key = seen.isEmpty && problems.isEmpty ? "" : "\(code.lowercased())|\(taskKey ?? "")"
+        if !key.isEmpty, let first = seen[key] {
+            if options.duplicates == .keepFirst { dropped += 1; return }
+            if options.duplicates == .refuse {
+                problems.append(.init(location: Sentence(verbatim: at(row.participant)),
+                                      message: taskKey.map { "participant \(code) has a second row for task \($0) (first on line \(first)); choose --duplicates keep-last or keep-first to keep one" }
+                                        ?? "participant \(code) has a second row (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
+                return
+            }
+        }
+        if !problems.isEmpty { seen[key] = row.line }
+        let pending = PendingSet(participant: row.participant, code: code, taskID: taskID, taskKey: taskKey, line: row.line,
+                                 submitted: row.submitted, started: row.started, answered: row.answered)
+        if batchStatement != nil, problems.isEmpty, row.failures.isEmpty, !code.isEmpty {
+            batch.append(pending, answers: row.answers, raw: row.raw)
+            if batch.isFull { try flush() }
+            return
+        }
+        try flush()
+        try storeOne(pending, answers: row.answers, raw: row.raw, failures: row.failures)
+    }
+
+    /// Inserts the waiting sets; when the statement refuses them (a participant not in the study, a set that
+    /// exists), they are stored one by one, which finds and reports what is wrong.
+    mutating func flush() throws {
+        guard !batch.isEmpty else { return }
+        if batch.isFull, let batchStatement,
+           let first = try batch.insert(db, batchStatement, instrumentID: instrumentID, taskID: fixedTaskID, occasion: options.occasion,
+                                        orientation: options.orientation, sourcePrefix: sourcePrefix, recorded: recorded) {
+            if firstStored == nil { firstStored = first }
+            stored += batch.count
+            insertedSets += batch.count
+            storedAnswers += batch.answered
+            insertedAnswers += batch.answered
+        } else {
+            for index in 0..<batch.count {
+                let (row, answers, raw) = batch[index]
+                try storeOne(row, answers: answers, raw: raw, failures: [])
+            }
+        }
+        batch.removeAll()
+    }
+
+    /// Stores one set, or finds out why it cannot be: the participant and the study's set of theirs are looked up
+    /// only when the insert stores nothing (no such participant, or a set the unique index refuses), or once a
+    /// problem stops storing.
+    mutating func storeOne(_ row: PendingSet, answers: [UInt8], raw: [UInt8], failures: [AnswerFailure]) throws {
+        if problems.isEmpty, failures.isEmpty, !row.code.isEmpty, let id = try store(row, .code(row.code), answers: answers, raw: raw) {
+            counted(id, answered: row.answered)
+            return
+        }
+        guard let participantID = try statements.participantID(db, code: row.code) else {
+            problems.append(.init(location: Sentence(verbatim: at(row.participant)), message: missing(row.code)))
+            return
+        }
+        if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: instrumentID,
+                                                       taskID: row.taskID, occasion: options.occasion) {
+            guard try settle(row, existing: existing) else { return }
+        }
+        report(failures, code: row.code)
+        if problems.isEmpty, let id = try store(row, .id(participantID), answers: answers, raw: raw) {
+            counted(id, answered: row.answered)
         }
     }
 
+    func store(_ row: PendingSet, _ participant: StudyDatabase.SetParticipant, answers: [UInt8], raw: [UInt8]) throws -> Int64? {
+        try StudyDatabase.storeSet(db, statements, participant: participant, instrumentID: instrumentID, taskID: row.taskID,
+                                   occasion: options.occasion, orientation: options.orientation, source: sourcePrefix + String(row.line),
+                                   submitted: row.submitted, started: row.started, recorded: recorded, answers: answers, raw: raw, conflictIsNil: true)
+    }
+
+    mutating func counted(_ id: Int64, answered: Int) {
+        if firstStored == nil { firstStored = id }
+        stored += 1
+        insertedSets += 1
+        storedAnswers += answered
+        insertedAnswers += answered
+    }
+
+    /// What to do with a row whose participant already has a set: one stored by this import is a repeated row
+    /// (`duplicates`), an older one is replaced (`replace`) or refused. `false` when the row is not stored.
+    mutating func settle(_ row: PendingSet, existing: (id: Int64, recorded: String, source: String?)) throws -> Bool {
+        let code = row.code
+        guard let firstStored, existing.id >= firstStored else {
+            if options.replace {
+                try StudyDatabase.deleteResponseSet(db, existing.id)
+                replaced += 1
+                return true
+            }
+            problems.append(.init(location: Sentence(verbatim: at(row.participant)),
+                                  message: "participant \(code) already has \(definition.id) answers\(MeasurementKey.suffix(options.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
+            return false
+        }
+        switch options.duplicates {
+        case .keepFirst:
+            dropped += 1
+            return false
+        case .keepLast:
+            // The latest by the rows' time stamps (a form export's rows need not be in time order); the file's
+            // later row where they have none or cannot be compared.
+            let storedSubmitted = try String.fetchOne(db, sql: "SELECT submitted FROM response_set WHERE id = ?", arguments: [existing.id])
+            if FormDuration.isLater(row.submitted, than: storedSubmitted) == false {
+                dropped += 1
+                return false
+            }
+            storedAnswers -= try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM json_each(answers)) FROM response_set WHERE id = ?",
+                                              arguments: [existing.id]) ?? 0
+            try StudyDatabase.deleteResponseSet(db, existing.id)
+            dropped += 1
+            stored -= 1
+            return true
+        case .refuse:
+            let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
+            problems.append(.init(location: Sentence(verbatim: at(row.participant)),
+                                  message: "participant \(code) has a second row" + (row.taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
+            return false
+        }
+    }
+
+    /// The row's unreadable cells, each a problem; an unknown label once, where it first occurs.
+    mutating func report(_ failures: [AnswerFailure], code: String) {
+        let header = table.header
+        for failure in failures {
+            let location = at(failure.field)
+            if let label = failure.problem.unknownLabel {
+                let folded = AnswerReader.fold(label)
+                if let known = unknownLabels[folded] {
+                    unknownLabels[folded]?.count = known.count + 1
+                    continue
+                }
+                unknownLabels[folded] = (location, failure.number, 1)
+            }
+            problems.append(.init(location: Sentence(verbatim: location),
+                                  message: "participant \(code), item \(failure.number) (column '\(header[failure.column].value)'): \(failure.problem.message)"))
+        }
+    }
+
+    /// How many cells each unknown label was found in, beside its problem, and the labels the scale knows.
+    mutating func noteUnknownLabels() {
+        guard !unknownLabels.isEmpty else { return }
+        for (index, problem) in problems.enumerated() {
+            guard let entry = unknownLabels.values.first(where: { $0.location == problem.location.description }), entry.count > 1 else { continue }
+            problems[index].message = "\(problems[index].message) (\(entry.count) cells in all)"
+        }
+        let answerReader = AnswerReader(definition: definition, orientation: options.orientation, labels: options.labels)
+        let accepted = answerReader.acceptedLabels().map { "\($0.point) = " + $0.labels.joined(separator: " / ") }.joined(separator: "; ")
+        problems.append(.init(location: "labels", message: "the scale's labels are: \(accepted). Give others with --labels \"LABEL=POINT,…\" (e.g. --labels \"Concordo bastante=4\")", isNote: true))
+    }
 }
 
 /// A row of a form export read without a problem, waiting to be stored.
@@ -384,13 +390,6 @@ struct PendingSet {
     var answered: Int
 }
 
-/// A cell that could not be read as an answer to its item.
-struct AnswerFailure {
-    var field: Field
-    var number: Int
-    var column: Int
-    var problem: AnswerProblem
-}
 
 /// Sets waiting to be inserted by one statement: their texts in one buffer, bound where they lie.
 struct SetBatch {
@@ -467,6 +466,7 @@ struct SetBatch {
                 // them is bound again before the next.
                 func bind(_ index: Int32, _ range: Range<Int>?, emptyIsNull: Bool) {
                     guard let range, !(emptyIsNull && range.isEmpty) else { sqlite3_bind_null(handle, index); return }
+                    // `bytes` is not empty here (each waiting set's answers are at least "{}"), so it has an address.
                     sqlite3_bind_text(handle, index, text.baseAddress! + range.lowerBound, Int32(range.count), nil)
                 }
                 for (offset, row) in rows.enumerated() {
@@ -489,39 +489,4 @@ struct SetBatch {
         if extended & 0xFF == SQLITE_CONSTRAINT { return nil }
         throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
     }
-}
-
-/// One item column of a form export, with what reading its most common answer needs: a whole number typed as
-/// such, within the item's whole-number range, taken without the general reader (labels, decimals, N/A).
-struct ImportColumnPlan {
-    let number: Int
-    /// The item's key in the answers column.
-    let key: [UInt8]
-    /// The column in the file.
-    let column: Int
-    /// The item's position in the definition.
-    let item: Int
-    let wholeNumbers: Bool
-    let low: Int
-    let high: Int
-    /// The form's 1 is the scale's maximum (Likert items under `--orientation inverted`).
-    let inverted: Bool
-
-    static func plans(_ columns: [Int: Int], definition: InstrumentDefinition, orientation: Orientation) -> [ImportColumnPlan] {
-        columns.sorted { $0.key < $1.key }.map { number, column in
-            let position = definition.items.firstIndex { $0.number == number }!
-            let item = definition.items[position]
-            let range = (item.kind == .likert || item.kind == .numeric) ? definition.range(of: item) : nil
-            let whole = range.map { $0.lowerBound == $0.lowerBound.rounded() && $0.upperBound == $0.upperBound.rounded()
-                && abs($0.lowerBound) < 1e9 && abs($0.upperBound) < 1e9 } ?? false
-            return ImportColumnPlan(number: number, key: AnswerColumn.key(number), column: column, item: position, wholeNumbers: whole,
-                                    low: whole ? Int(range!.lowerBound) : 0, high: whole ? Int(range!.upperBound) : 0,
-                                    inverted: orientation == .inverted && item.kind == .likert)
-        }
-    }
-
-}
-
-private extension String {
-    var trimmedSpaces: String { TextSafety.trimmingSpaces(self) }
 }

@@ -13,7 +13,7 @@ import Tabular
 /// SQLite's `json_each` (`SELECT key, value FROM response_set, json_each(answers)`). This writer and reader are
 /// written by hand for the one shape used here: Foundation's JSON coders box every value and cost more than
 /// the rest of an import together.
-enum AnswerColumn {
+public enum AnswerColumn {
     /// Writes `answers` (and, into `raw`, what was typed where it differs from the answer's own text) as the
     /// column's JSON. `raw` is left empty when nothing needs keeping.
     static func encode(_ answers: [Int: Answer], typed: [Int: String], into out: inout [UInt8], raw: inout [UInt8]) {
@@ -29,20 +29,20 @@ enum AnswerColumn {
 
     /// Builds one set's columns answer by answer, in item order; kept and reset from set to set, so a large
     /// import writes every set into the same two buffers.
-    struct Writer {
+    public struct Writer {
         /// The answers column once `finish()` is called.
-        var answers: [UInt8]
+        public var answers: [UInt8]
         /// The typed column, or empty when nothing needs keeping.
-        var raw: [UInt8]
-        private var empty = true
+        public var raw: [UInt8]
+        @usableFromInline var empty = true
 
-        init(answers: [UInt8] = [], raw: [UInt8] = []) {
+        public init(answers: [UInt8] = [], raw: [UInt8] = []) {
             self.answers = answers
             self.raw = raw
             self.answers.reserveCapacity(256)
         }
 
-        mutating func reset() {
+        @inlinable public mutating func reset() {
             answers.removeAll(keepingCapacity: true)
             raw.removeAll(keepingCapacity: true)
             answers.append(UInt8(ascii: "{"))
@@ -51,7 +51,7 @@ enum AnswerColumn {
 
         /// Adds item `number`'s answer; `typed` is what was typed, kept only where it is not the answer's own text.
         /// Numbers must come in increasing order.
-        mutating func append(_ number: Int, _ answer: Answer, typed: String?) {
+        public mutating func append(_ number: Int, _ answer: Answer, typed: String?) {
             if !empty { answers.append(UInt8(ascii: ",")) }
             empty = false
             AnswerColumn.appendKey(number, to: &answers)
@@ -85,14 +85,14 @@ enum AnswerColumn {
 
         /// Adds a whole number that was typed as such (digits, no leading zero: nothing is kept in the typed
         /// column). `key` is the item's key as `AnswerColumn.key(_:)` writes it.
-        mutating func append(key: [UInt8], whole value: Int) {
+        @inlinable public mutating func append(key: [UInt8], whole value: Int) {
             if !empty { answers.append(UInt8(ascii: ",")) }
             empty = false
             answers.append(contentsOf: key)
             AnswerColumn.appendInteger(value, to: &answers)
         }
 
-        mutating func finish() {
+        @inlinable public mutating func finish() {
             answers.append(UInt8(ascii: "}"))
             if !raw.isEmpty { raw.append(UInt8(ascii: "}")) }
         }
@@ -107,7 +107,7 @@ enum AnswerColumn {
     }
 
     /// Item `number`'s key as the column writes it (`"10":`), for writers that keep it.
-    static func key(_ number: Int) -> [UInt8] {
+    public static func key(_ number: Int) -> [UInt8] {
         var key: [UInt8] = []
         appendKey(number, to: &key)
         return key
@@ -119,7 +119,7 @@ enum AnswerColumn {
         out.append(contentsOf: "\":".utf8)
     }
 
-    fileprivate static func appendInteger(_ number: Int, to out: inout [UInt8]) {
+    @usableFromInline static func appendInteger(_ number: Int, to out: inout [UInt8]) {
         DecimalText.append(number, to: &out)
     }
 

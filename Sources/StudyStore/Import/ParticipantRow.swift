@@ -1,0 +1,60 @@
+import Surveys
+import Tabular
+
+/// One row of a participants file read for the store: the code, and each attribute cell read as its column's type.
+/// What needs the study (a code that exists, looks like another's, repeats one of the file's) is the store's.
+public struct ParticipantRow {
+    /// The code cell, for where messages point.
+    public var field: Field
+    /// The code, trimmed and composed (NFC).
+    public var code: String
+    /// Why the code cannot be a participant's code, when it cannot (the row is not stored).
+    public var codeProblem: StoreError.Problem?
+    public var line: Int
+    /// The row's attribute values, in column order: each non-empty cell read as its column's type (a cell that is
+    /// no number in a number column has none, and a problem instead).
+    public var values: [(column: Int, value: AttributeValue)]
+    /// Cells of number columns that are no number, or would lose what was typed, in column order.
+    public var cellProblems: [ParticipantCellProblem]
+
+    public init(field: Field, code: String, codeProblem: StoreError.Problem?, line: Int, values: [(column: Int, value: AttributeValue)],
+                cellProblems: [ParticipantCellProblem]) {
+        self.field = field
+        self.code = code
+        self.codeProblem = codeProblem
+        self.line = line
+        self.values = values
+        self.cellProblems = cellProblems
+    }
+}
+
+/// A cell of a number column that is no number (`losesDigits` false), or a number that would lose what was typed.
+public struct ParticipantCellProblem {
+    public var column: Int
+    public var losesDigits: Bool
+    public var problem: StoreError.Problem
+    public init(column: Int, losesDigits: Bool, problem: StoreError.Problem) {
+        self.column = column
+        self.losesDigits = losesDigits
+        self.problem = problem
+    }
+}
+
+/// How a participants file's attribute columns are read, as the store decided from the study and the file:
+/// each column's type, and the number columns whose type was declared (`4.10` reads as 4.1 there, without a
+/// problem).
+public struct ParticipantColumnReading: Sendable {
+    public var types: [Int: AttributeType]
+    public var readsNumbers: Set<Int>
+    public init(types: [Int: AttributeType], readsNumbers: Set<Int>) {
+        self.types = types
+        self.readsNumbers = readsNumbers
+    }
+}
+
+/// The rows of a participants file, read one at a time (a row is let go of before the next is asked for).
+public protocol ParticipantRowSource {
+    /// The table the rows come from: its name, header and cell positions are what messages name.
+    var table: RecordSource { get }
+    mutating func next() throws -> ParticipantRow?
+}
