@@ -15,6 +15,8 @@ public struct FormRowReader: FormRowSource {
     private let definition: InstrumentDefinition
     private let answerReader: AnswerReader
     private let plans: [ImportColumnPlan]
+    /// Every item's key in the answers column (`"10":`), one after the other; each plan says where its own is.
+    private let keys: [UInt8]
     private let participant: Int
     private let task: Int?
     private let submitted: Int?
@@ -29,7 +31,7 @@ public struct FormRowReader: FormRowSource {
         self.table = table
         self.definition = definition
         answerReader = AnswerReader(definition: definition, orientation: orientation, labels: labels)
-        plans = ImportColumnPlan.plans(columns.items, definition: definition, orientation: orientation)
+        (plans, keys) = ImportColumnPlan.plans(columns.items, definition: definition, orientation: orientation)
         participant = columns.participant
         task = columns.task
         submitted = columns.timestamp
@@ -57,36 +59,47 @@ public struct FormRowReader: FormRowSource {
 
     /// Writes the record's answers into `writer`, item by item; the common answer (a whole number in the item's
     /// range, typed as such) is written without the general reader.
+    ///
+    /// The plans hold no reference and the keys are read from one buffer, so a row's hundreds of cells cost no
+    /// reference counting (copying a plan that held its own key array was 4 % of a wide import).
     private mutating func readAnswers(_ record: Record, answered: inout Int, failures: inout [AnswerFailure]) throws {
         writer.reset()
-        for plan in plans {
-            let field = record.fields[plan.column]
-            if plan.wholeNumbers, let value = NumberParser.wholeNumber(field.value.utf8), value >= plan.low, value <= plan.high {
-                if plan.inverted {
-                    writer.append(plan.number, .value(Double(plan.low + plan.high - value)), typed: field.value)
-                } else {
-                    writer.append(key: plan.key, whole: value)
+        try keys.withUnsafeBufferPointer { keys in
+            for plan in plans {
+                let field = record.fields[plan.column]
+                if plan.wholeNumbers, let value = NumberParser.wholeNumber(field.value.utf8), value >= plan.low, value <= plan.high {
+                    if plan.inverted {
+                        writer.append(plan.number, .value(Double(plan.low + plan.high - value)), typed: field.value)
+                    } else {
+                        writer.append(key: UnsafeBufferPointer(rebasing: keys[plan.key]), whole: value)
+                    }
+                    answered += 1
+                    continue
                 }
-                answered += 1
-                continue
-            }
-            let item = definition.items[plan.item]
-            switch answerReader.read(field.value, item: item) {
-            case let .success(answer?):
-                // The store's own guarantee (no Likert 9, no choice the item does not offer).
-                guard definition.accepts(answer, item: item) else {
-                    throw StoreError.invalidInput([.init(location: Sentence(verbatim: sourcePrefix + String(record.line)),
-                                                         message: "\(definition.id) item \(plan.number): the answer \(answer.display) does not fit the item")])
-                }
-                writer.append(plan.number, answer, typed: field.value)
-                answered += 1
-            case .success(nil):
-                break
-            case let .failure(problem):
-                failures.append(AnswerFailure(field: field, number: plan.number, column: plan.column, problem: problem))
+                try readOther(field, plan, line: record.line, answered: &answered, failures: &failures)
             }
         }
         writer.finish()
+    }
+
+    /// A cell the common path does not take: read by the general reader (labels, decimals, N/A, choices).
+    private mutating func readOther(_ field: Field, _ plan: ImportColumnPlan, line: Int, answered: inout Int,
+                                    failures: inout [AnswerFailure]) throws {
+        let item = definition.items[plan.item]
+        switch answerReader.read(field.value, item: item) {
+        case let .success(answer?):
+            // The store's own guarantee (no Likert 9, no choice the item does not offer).
+            guard definition.accepts(answer, item: item) else {
+                throw StoreError.invalidInput([.init(location: Sentence(verbatim: sourcePrefix + String(line)),
+                                                     message: "\(definition.id) item \(plan.number): the answer \(answer.display) does not fit the item")])
+            }
+            writer.append(plan.number, answer, typed: field.value)
+            answered += 1
+        case .success(nil):
+            break
+        case let .failure(problem):
+            failures.append(AnswerFailure(field: field, number: plan.number, column: plan.column, problem: problem))
+        }
     }
 }
 
@@ -94,8 +107,8 @@ public struct FormRowReader: FormRowSource {
 /// such, within the item's whole-number range, taken without the general reader (labels, decimals, N/A).
 struct ImportColumnPlan {
     let number: Int
-    /// The item's key in the answers column.
-    let key: [UInt8]
+    /// Where the item's key in the answers column lies in the reader's key buffer.
+    let key: Range<Int>
     /// The column in the file.
     let column: Int
     /// The item's position in the definition.
@@ -106,9 +119,10 @@ struct ImportColumnPlan {
     /// The form's 1 is the scale's maximum (Likert items under `--orientation inverted`).
     let inverted: Bool
 
-    /// A plan per item column, in item order; a number the definition lacks has none.
-    static func plans(_ columns: [Int: Int], definition: InstrumentDefinition, orientation: Orientation) -> [ImportColumnPlan] {
-        columns.sorted { $0.key < $1.key }.compactMap { number, column in
+    /// A plan per item column, in item order, and the buffer of their keys; a number the definition lacks has none.
+    static func plans(_ columns: [Int: Int], definition: InstrumentDefinition, orientation: Orientation) -> ([ImportColumnPlan], keys: [UInt8]) {
+        var keys: [UInt8] = []
+        let plans = columns.sorted { $0.key < $1.key }.compactMap { number, column -> ImportColumnPlan? in
             guard let position = definition.items.firstIndex(where: { $0.number == number }) else { return nil }
             let item = definition.items[position]
             let range = (item.kind == .likert || item.kind == .numeric) ? definition.range(of: item) : nil
@@ -117,9 +131,12 @@ struct ImportColumnPlan {
                       abs(range.lowerBound) < 1e9, abs(range.upperBound) < 1e9 else { return nil }
                 return (Int(range.lowerBound), Int(range.upperBound))
             }
-            return ImportColumnPlan(number: number, key: AnswerColumn.key(number), column: column, item: position,
+            let start = keys.count
+            keys.append(contentsOf: AnswerColumn.key(number))
+            return ImportColumnPlan(number: number, key: start..<keys.count, column: column, item: position,
                                     wholeNumbers: bounds != nil, low: bounds?.low ?? 0, high: bounds?.high ?? 0,
                                     inverted: orientation == .inverted && item.kind == .likert)
         }
+        return (plans, keys)
     }
 }

@@ -85,7 +85,7 @@ public enum AnswerColumn {
 
         /// Adds a whole number that was typed as such (digits, no leading zero: nothing is kept in the typed
         /// column). `key` is the item's key as `AnswerColumn.key(_:)` writes it.
-        @inlinable public mutating func append(key: [UInt8], whole value: Int) {
+        @inlinable public mutating func append(key: UnsafeBufferPointer<UInt8>, whole value: Int) {
             if !empty { answers.append(UInt8(ascii: ",")) }
             empty = false
             answers.append(contentsOf: key)
@@ -119,7 +119,7 @@ public enum AnswerColumn {
         out.append(contentsOf: "\":".utf8)
     }
 
-    @usableFromInline static func appendInteger(_ number: Int, to out: inout [UInt8]) {
+    @inlinable static func appendInteger(_ number: Int, to out: inout [UInt8]) {
         DecimalText.append(number, to: &out)
     }
 
