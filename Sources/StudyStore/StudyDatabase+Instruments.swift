@@ -24,6 +24,13 @@ extension StudyDatabase {
         return try InstrumentCatalog.builtin(id)
     }
 
+    /// The definitions the study holds (its own and the built-in ones it has used), as stored.
+    public func instrumentDefinitions() throws -> [InstrumentDefinition] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT definition FROM instrument ORDER BY key").map(Self.decode)
+        }
+    }
+
     /// Every instrument the study can use: its own and the built-in ones.
     public func instruments() throws -> [InstrumentSummary] {
         let (stored, counts) = try read { db in

@@ -27,177 +27,205 @@ public struct LongResponseImportOptions: Sendable {
 }
 
 extension StudyDatabase {
-    /// Stores answers in long format from a table the importing layer opened — columns participant, instrument
-    /// (unless given), item, value, and optionally task — streamed so memory stays flat however large it is. The rows of one response
-    /// set (participant, instrument, task) must be consecutive. All or nothing: every bad cell is reported with
-    /// its `file:line:column`, and then nothing is stored.
-    public func storeLongResponses(_ reader: RecordSource, columns: [String: Int], options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
-        let header = reader.header
-        // The importing layer refuses a long file without participant, item and value columns
-        // (`importLongResponses`), and one with neither an instrument column nor `options.instrument`.
-        let participantIndex = columns["participant"]!
-        let itemIndex = columns["item"]!
-        let valueIndex = columns["value"]!
-        let instrumentIndex = columns["instrument"]
-        let taskIndex = columns["task"]
-
+    /// Stores answers in long format as the importing layer read them (`LongRowSource`: each row's participant,
+    /// instrument, task, item and answer), streamed so memory stays flat however large the file is. The rows of
+    /// one response set (participant, instrument, task) must be consecutive. The store finds the participant,
+    /// instrument and task of each set, refuses an item answered twice and a set the study has, and stores. All or
+    /// nothing: every bad cell is reported with its `file:line:column`, and then nothing is stored.
+    public func storeLongResponses<Rows: LongRowSource>(_ rows: inout Rows, options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
+        let table = rows.table
         return try write(bulk: true) { db in
-            var problems: [StoreError.Problem] = []
-            var problemCount = 0
-            func problem(_ location: String, _ message: Sentence) {
-                problemCount += 1
-                if problems.count < 1_000 { problems.append(.init(location: Sentence(verbatim: location), message: message)) }
-            }
-            var instruments: [String: (rowID: Int64, definition: InstrumentDefinition, reader: AnswerReader)] = [:]
-            var tasks: [String: Int64] = [:]
-
-            var sets = 0
-            var answers = 0
-            var replaced = 0
-            var current: PendingLongSet?
-            var firstStored: Int64?
-            let recorded = Timestamp.now()  // one moment for the whole import
-            let statements = try ResponseSetStatements(db)
-            // The response set the previous row belonged to; a row starts a new set when any of the three differs.
-            var lastCode: String?
-            var lastInstrument = ""
-            var lastTask: String?
-
-            func flush() throws {
-                guard let set = current, problemCount == 0 else { return }
-                let resolved = instruments[set.instrument]!  // a set is begun only once its instrument is resolved
-                if let existing = try statements.existingSet(db, participantID: set.participantID, instrumentID: resolved.rowID,
-                                                               taskID: set.taskID, occasion: options.occasion) {
-                    // Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids
-                    // upwards): no set of this run is ever replaced by a later row of the same file.
-                    let fromThisRun = firstStored.map { existing.id >= $0 } ?? false
-                    if options.replace && !fromThisRun {
-                        try Self.deleteResponseSet(db, existing.id)
-                        replaced += 1
-                    } else {
-                        // A set of this run has its source (`file:line`): every set this import stores is given one.
-                        let source = existing.source
-                        problem("\(reader.file):\(set.line)", fromThisRun
-                            ? "the rows of participant \(set.code)'s \(set.instrument) answers are not together (they also start on line \(source!.split(separator: ":").last ?? ""))"
-                            : "participant \(set.code) already has \(set.instrument) answers\(MeasurementKey.suffix(options.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them")
-                        return
-                    }
-                }
-                let id = try Self.insertResponseSet(db, statements, instrumentID: resolved.rowID, definition: resolved.definition,
-                                                    participantID: set.participantID, taskID: set.taskID,
-                                                    ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
-                                                                       occasion: options.occasion, orientation: options.orientation, source: "\(reader.file):\(set.line)"),
-                                                    recorded: recorded)
-                if firstStored == nil { firstStored = id }
-                sets += 1
-                answers += set.answers.count
-            }
-
+            var run = try LongImportRun(db, table: table, options: options)
             var rowsRead = 0
-            while let record = try reader.next() {
+            while let row = try rows.next() {
                 rowsRead += 1
-                if rowsRead % 50_000 == 0 { options.progress?(reader.fractionRead) }
-                let participantField = record.fields[participantIndex]
-                let code = participantField.value
-                let instrumentName = instrumentIndex.map { record.fields[$0].value } ?? options.instrument!  // one of them is given (above)
-                let taskName = taskIndex.map { record.fields[$0].value }.flatMap { $0.isEmpty ? nil : $0 }
-                if code != lastCode || instrumentName != lastInstrument || taskName != lastTask {
-                    try flush()
-                    lastCode = code
-                    lastInstrument = instrumentName
-                    lastTask = taskName
-                    current = nil
-                    guard let participantID = try statements.participantID(db, code: code) else {
-                        problem(reader.position(of: participantField).description, code.isEmpty ? "the participant code is empty" : "no participant '\(code)' in the study")
-                        continue
-                    }
-                    if instruments[instrumentName] == nil {
-                        do {
-                            let (rowID, definition) = try Self.resolveInstrument(db, instrumentName)
-                            instruments[instrumentName] = (rowID, definition, AnswerReader(definition: definition, orientation: options.orientation))
-                        } catch let error as StoreError {
-                            let field = instrumentIndex.map { record.fields[$0] } ?? participantField
-                            problem(reader.position(of: field).description, "\(failure: error)")
-                            continue
-                        }
-                    }
-                    var taskID: Int64?
-                    if let taskName {
-                        if let known = tasks[taskName] {
-                            taskID = known
-                        } else if let found = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [taskName]) {
-                            tasks[taskName] = found
-                            taskID = found
-                        } else {
-                            // A task name comes only from the task column.
-                            problem(reader.position(of: record.fields[taskIndex!]).description, "no task '\(taskName)' in the study")
-                            continue
-                        }
-                    } else if instruments[instrumentName]!.definition.perTask {  // resolved just above, or the row was left
-                        problem(reader.position(of: participantField).description, "\(instrumentName) is answered once per task; the file needs a task column")
-                        continue
-                    }
-                    current = PendingLongSet(code: code, participantID: participantID, instrument: instrumentName, taskID: taskID,
-                                             task: taskName, line: record.line)
-                }
-                guard let set = current, let resolved = instruments[instrumentName] else { continue }
-                let itemField = record.fields[itemIndex]
-                guard let number = Int(itemField.value), let item = resolved.definition.item(number) else {
-                    problem(reader.position(of: itemField).description, "\(instrumentName) has no item '\(itemField.value)' (items 1–\(resolved.definition.items.count))")
-                    continue
-                }
-                let valueField = record.fields[valueIndex]
-                switch resolved.reader.read(valueField.value, item: item) {
-                case let .success(answer?):
-                    if set.answers[number] != nil {
-                        problem(reader.position(of: itemField).description, "participant \(code) answers \(instrumentName) item \(number) twice")
-                    }
-                    set.answers[number] = answer
-                    // A plain number entered on the canonical scale is its own record; anything else is kept verbatim.
-                    let plain = options.orientation == .canonical && valueField.value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
-                    if !plain { set.raw[number] = valueField.value }
-                case .success(nil):
-                    break
-                case let .failure(failure):
-                    problem(reader.position(of: valueField).description, "participant \(code), \(instrumentName) item \(number): \(failure.message)")
-                }
+                if rowsRead % 50_000 == 0 { options.progress?(table.fractionRead) }
+                try run.take(row)
             }
-            try flush()
+            try run.flush()
             options.progress?(1)
-            if rowsRead == 0 { problem("\(reader.file):1", "the file has a header row but no answers") }
-            guard problemCount == 0 else {
-                if problemCount > problems.count {
-                    problems.append(.init(location: Sentence(verbatim: reader.file), message: "… \(problemCount - problems.count) more problems not listed"))
+            if rowsRead == 0 { run.problem("\(table.file):1", "the file has a header row but no answers") }
+            guard run.problemCount == 0 else {
+                var problems = run.problems
+                if run.problemCount > problems.count {
+                    problems.append(.init(location: Sentence(verbatim: table.file), message: "… \(run.problemCount - problems.count) more problems not listed"))
                 }
                 throw StoreError.invalidInput(problems)
             }
-            try Self.countAnswers(db, answers)
-            try Self.count(db, .responseSets, sets)
-            for (name, resolved) in instruments {
+            try Self.countAnswers(db, run.answers)
+            try Self.count(db, .responseSets, run.sets)
+            for (name, resolved) in run.instruments {
                 try Self.verifyItems(db, instrumentID: resolved.rowID, definition: resolved.definition)
                 try Self.rememberOrientation(db, instrument: name, options.orientation)
             }
-            return ResponseImportSummary(instrument: instruments.keys.sorted().joined(separator: ", "), responseSets: sets,
-                                         answers: answers, replaced: replaced, columns: [:])
+            return ResponseImportSummary(instrument: run.instruments.keys.sorted().joined(separator: ", "), responseSets: run.sets,
+                                         answers: run.answers, replaced: run.replaced, columns: [:])
         }
     }
 }
 
+/// One `storeLongResponses` under way: the set the consecutive rows are filling, what was looked up, and the
+/// problems found (the first thousand kept, all counted).
+struct LongImportRun {
+    let db: Database
+    let table: RecordSource
+    let options: LongResponseImportOptions
+    let statements: ResponseSetStatements
+    /// One moment for the whole import.
+    let recorded = Timestamp.now()
+
+    var problems: [StoreError.Problem] = []
+    var problemCount = 0
+    var instruments: [String: (rowID: Int64, definition: InstrumentDefinition)] = [:]
+    var tasks: [String: Int64] = [:]
+    var sets = 0
+    var answers = 0
+    var replaced = 0
+    var current: PendingLongSet?
+    /// Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
+    var firstStored: Int64?
+    /// The response set the previous row belonged to; a row starts a new set when any of the three differs.
+    var lastCode: String?
+    var lastInstrument = ""
+    var lastTask: String?
+
+    init(_ db: Database, table: RecordSource, options: LongResponseImportOptions) throws {
+        self.db = db
+        self.table = table
+        self.options = options
+        statements = try ResponseSetStatements(db)
+    }
+
+    func at(_ field: Field) -> String { table.position(of: field).description }
+
+    mutating func problem(_ location: String, _ message: Sentence) {
+        problemCount += 1
+        if problems.count < 1_000 { problems.append(.init(location: Sentence(verbatim: location), message: message)) }
+    }
+
+    /// Takes one row: a new set begun when the row's participant, instrument or task differs from the previous
+    /// row's, then its answer added to the set.
+    mutating func take(_ row: LongRow) throws {
+        let (code, task) = (row.code, row.task)
+        if code != lastCode || row.instrument != lastInstrument || task != lastTask {
+            try flush()
+            lastCode = code
+            lastInstrument = row.instrument
+            lastTask = task
+            current = try begin(row)
+        }
+        // A set is begun only for a row whose instrument the store found; its rows answer that instrument.
+        guard let set = current else { return }
+        switch row.reading {
+        case .unknownInstrument:
+            // The reader resolves names as `resolveInstrument` does, which found this one for the set.
+            return
+        case .noItem:
+            problem(at(row.item), "\(row.instrument) has no item '\(row.item.value)' (items 1–\(set.definition.items.count))")
+        case let .answer(number, answer, typed):
+            if set.answers[number] != nil {
+                problem(at(row.item), "participant \(code) answers \(row.instrument) item \(number) twice")
+            }
+            set.answers[number] = answer
+            if let typed { set.raw[number] = typed }
+        case .blank:
+            break
+        case let .unreadable(number, failure):
+            problem(at(row.value), "participant \(code), \(row.instrument) item \(number): \(failure.message)")
+        }
+    }
+
+    /// The set a row begins, once its participant, instrument and task are found; `nil` (and a problem) when one
+    /// is not, and the set's rows are then left.
+    mutating func begin(_ row: LongRow) throws -> PendingLongSet? {
+        guard let participantID = try statements.participantID(db, code: row.code) else {
+            problem(at(row.participant), row.code.isEmpty ? "the participant code is empty" : "no participant '\(row.code)' in the study")
+            return nil
+        }
+        let resolved: (rowID: Int64, definition: InstrumentDefinition)
+        if let known = instruments[row.instrument] {
+            resolved = known
+        } else {
+            do {
+                resolved = try StudyDatabase.resolveInstrument(db, row.instrument)
+                instruments[row.instrument] = resolved
+            } catch let error as StoreError {
+                problem(at(row.instrumentCell ?? row.participant), "\(failure: error)")
+                return nil
+            }
+        }
+        var taskID: Int64?
+        if let taskName = row.task, let taskCell = row.taskCell {
+            if let known = tasks[taskName] {
+                taskID = known
+            } else if let found = try Int64.fetchOne(db, sql: "SELECT id FROM task WHERE key = ?", arguments: [taskName]) {
+                tasks[taskName] = found
+                taskID = found
+            } else {
+                problem(at(taskCell), "no task '\(taskName)' in the study")
+                return nil
+            }
+        } else if resolved.definition.perTask {
+            problem(at(row.participant), "\(row.instrument) is answered once per task; the file needs a task column")
+            return nil
+        }
+        return PendingLongSet(code: row.code, participantID: participantID, instrument: row.instrument, rowID: resolved.rowID,
+                              definition: resolved.definition, taskID: taskID, task: row.task, line: row.line)
+    }
+
+    /// Stores the set the previous rows filled, unless a problem stops storing; a set the study already has is
+    /// replaced (`--replace`) or refused, and one this import stored is rows that are not together.
+    mutating func flush() throws {
+        guard let set = current, problemCount == 0 else { return }
+        if let existing = try statements.existingSet(db, participantID: set.participantID, instrumentID: set.rowID,
+                                                       taskID: set.taskID, occasion: options.occasion) {
+            // No set of this run is ever replaced by a later row of the same file.
+            let fromThisRun = firstStored.map { existing.id >= $0 } ?? false
+            if options.replace && !fromThisRun {
+                try StudyDatabase.deleteResponseSet(db, existing.id)
+                replaced += 1
+            } else {
+                // A set of this run has its source (`file:line`): every set this import stores is given one.
+                let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? ""
+                problem("\(table.file):\(set.line)", fromThisRun
+                    ? "the rows of participant \(set.code)'s \(set.instrument) answers are not together (they also start on line \(first))"
+                    : "participant \(set.code) already has \(set.instrument) answers\(MeasurementKey.suffix(options.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them")
+                return
+            }
+        }
+        let id = try StudyDatabase.insertResponseSet(db, statements, instrumentID: set.rowID, definition: set.definition,
+                                                     participantID: set.participantID, taskID: set.taskID,
+                                                     ResponseSubmission(participant: "", answers: set.answers, raw: set.raw, task: set.task,
+                                                                        occasion: options.occasion, orientation: options.orientation,
+                                                                        source: "\(table.file):\(set.line)"),
+                                                     recorded: recorded)
+        if firstStored == nil { firstStored = id }
+        sets += 1
+        answers += set.answers.count
+    }
+}
+
 /// The response set a long file's consecutive rows are filling: a reference, so adding an answer never copies it.
-private final class PendingLongSet {
+final class PendingLongSet {
     let code: String
     let participantID: Int64
     let instrument: String
+    /// The instrument's row in the study and its definition.
+    let rowID: Int64
+    let definition: InstrumentDefinition
     let taskID: Int64?
     let task: String?
     let line: Int
     var answers: [Int: Answer] = [:]
     var raw: [Int: String] = [:]
 
-    init(code: String, participantID: Int64, instrument: String, taskID: Int64?, task: String?, line: Int) {
+    init(code: String, participantID: Int64, instrument: String, rowID: Int64, definition: InstrumentDefinition, taskID: Int64?,
+         task: String?, line: Int) {
         self.code = code
         self.participantID = participantID
         self.instrument = instrument
+        self.rowID = rowID
+        self.definition = definition
         self.taskID = taskID
         self.task = task
         self.line = line
