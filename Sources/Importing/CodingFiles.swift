@@ -1,4 +1,5 @@
 import Foundation
+import QualCoding
 import StudyStore
 import Surveys
 import Wording
@@ -23,9 +24,23 @@ extension StudyDatabase {
         }
         var records = try reader.readAll()
         if columns["theme"] == nil, records.contains(where: { Self.pathParts(of: $0.fields[nameIndex].value) != nil }) {
-            (columns, records) = Self.unfoldPaths(records, columns: columns, width: reader.header.count)
+            columns["theme"] = reader.header.count
+            records = Self.unfoldPaths(records, name: nameIndex)
         }
-        return try storeCategories(reader, columns: columns, records: records)
+        return try storeCategories(records.map { Self.categoryRow($0, name: nameIndex, columns: columns) }, table: reader)
+    }
+
+    /// A codebook row read: the name trimmed, the origin (emergent without an origin column), the definition and
+    /// the theme trimmed.
+    static func categoryRow(_ record: Tabular.Record, name: Int, columns: [String: Int]) -> CategoryRow {
+        func trimmed(_ column: Int?) -> String? {
+            column.map { record.fields[$0].value.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let originField = columns["origin"].map { record.fields[$0] }
+        let theme = columns["theme"].flatMap { column in trimmed(column).map { (field: record.fields[column], name: $0) } }
+        return CategoryRow(field: record.fields[name], name: record.fields[name].value.trimmingCharacters(in: .whitespaces), line: record.line,
+                           origin: originField.map { CategoryOrigin(parsing: $0.value) } ?? .emergent, originField: originField,
+                           definition: trimmed(columns["definition"]), theme: theme)
     }
 
     /// "A > B > C" or "A\B\C" → ["A", "B", "C"]; nil for a plain name.
@@ -37,13 +52,9 @@ extension StudyDatabase {
         return nil
     }
 
-    /// Rows whose name is a path become a row for the last part with the one before as its theme, each parent not
-    /// listed getting a row of its own first (at the line that named it).
-    static func unfoldPaths(_ records: [Tabular.Record], columns: [String: Int], width: Int) -> ([String: Int], [Tabular.Record]) {
-        let nameIndex = columns["name"]!
-        var columns = columns
-        let themeIndex = width
-        columns["theme"] = themeIndex
+    /// Rows whose name is a path become a row for the last part with the one before as its theme (in a column
+    /// added after the last), each parent not listed getting a row of its own first (at the line that named it).
+    static func unfoldPaths(_ records: [Tabular.Record], name nameIndex: Int) -> [Tabular.Record] {
         var listed = Set(records.map { pathParts(of: $0.fields[nameIndex].value)?.last ?? $0.fields[nameIndex].value.trimmingCharacters(in: .whitespaces) }.map(StudyText.key))
         var unfolded: [Tabular.Record] = []
         for record in records {
@@ -59,7 +70,7 @@ extension StudyDatabase {
                 unfolded.append(Tabular.Record(fields: fields, line: record.line))
             }
         }
-        return (columns, unfolded)
+        return unfolded
     }
 
     /// Imports codes from a CSV: participant, excerpt and/or in-vivo code, category; optional coder, memo, and
@@ -76,7 +87,44 @@ extension StudyDatabase {
                 attributeColumns.append((index, attribute.name))
             }
         }
-        return try storeCodes(reader, columns: columns, attributeColumns: attributeColumns, records: try reader.readAll(),
-                              coder: coder, descriptive: descriptive)
+        let records = try reader.readAll()
+        var problems: [StoreError.Problem] = []
+        for required in ["participant", "category"] where columns[required] == nil {
+            problems.append(.init(location: "\(reader.file):1", message: "no \(required) column"))
+        }
+        if columns["code"] == nil && columns["excerpt"] == nil {
+            problems.append(.init(location: "\(reader.file):1", message: "no code or excerpt column (in_vivo_code, code, excerpt)"))
+        }
+        if records.isEmpty { problems.append(.init(location: "\(reader.file):1", message: "the file has a header row but no codes")) }
+        guard let participant = columns["participant"], let category = columns["category"], problems.isEmpty else {
+            throw StoreError.invalidInput(problems)
+        }
+        let rows = records.map { record in
+            Self.codeRow(record, participant: participant, category: category, columns: columns, attributeColumns: attributeColumns)
+        }
+        var summary = try storeCodes(rows, table: reader, coder: coder, descriptive: descriptive)
+        let names = reader.header
+        let used = Set(columns.values).union(attributeColumns.map(\.index))
+        summary.columns = columns.mapValues { names[$0].value }
+            .merging(Dictionary(uniqueKeysWithValues: attributeColumns.map { ($0.name, names[$0.index].value) })) { a, _ in a }
+        summary.ignored = names.indices.filter { !used.contains($0) }.map { names[$0].value }
+        return summary
+    }
+
+    /// A codes row read: every cell trimmed (empty ones `nil`), the code or else the excerpt, and the cells of the
+    /// attribute columns that hold something.
+    static func codeRow(_ record: Tabular.Record, participant: Int, category: Int, columns: [String: Int],
+                        attributeColumns: [(index: Int, name: String)]) -> CodeRow {
+        func value(_ field: String) -> String? {
+            columns[field].map { record.fields[$0].value.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let attributes = attributeColumns.compactMap { index, name -> (field: Field, name: String, given: String)? in
+            let given = record.fields[index].value.trimmingCharacters(in: .whitespaces)
+            return given.isEmpty ? nil : (record.fields[index], name, given)
+        }
+        return CodeRow(participantField: record.fields[participant],
+                       participant: record.fields[participant].value.trimmingCharacters(in: .whitespaces), attributes: attributes,
+                       code: value("code") ?? value("excerpt"), excerpt: value("excerpt"), category: value("category"),
+                       categoryField: record.fields[category], coder: value("coder"), memo: value("memo"))
     }
 }
