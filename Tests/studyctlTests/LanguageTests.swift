@@ -173,6 +173,14 @@ import Testing
         let error = try cli.fail(["respond", "P1"]).stderr
         #expect(error.hasPrefix("Erro: Falta o argumento esperado"), "\(error)")
         said += error
+        // The parser's other errors: arguments too many, an unknown or misspelt option, an option given a value it
+        // does not take, a value that is none of the choices, a missing value.
+        for wrong in [["codes", "import", "codes.csv"], ["status", "--bogus"], ["participant", "list", "--jsn"],
+                      ["status", "--json=yes"], ["report", "--format", "nada"], ["init", "--title"]] {
+            let message = try cli.fail(wrong).stderr
+            #expect(message.hasPrefix("Erro: "), "\(wrong): \(message)")
+            said += message
+        }
         let syntax = said.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
             .replacingOccurrences(of: "studyctl [^\n]*", with: "", options: .regularExpression)
             .replacingOccurrences(of: "\"[^\"\n]*\"", with: "", options: .regularExpression)
@@ -183,6 +191,7 @@ import Testing
         let lines = syntax.split(separator: "\n").filter { !ForeignWordCheck.english(in: String($0)).isEmpty }
         #expect(english.isEmpty, "\(Set(english).sorted())\n\(Set(lines).sorted().joined(separator: "\n"))")
         #expect(said.contains("OPÇÕES:") && said.contains("Mostra a ajuda."))
+        #expect(said.contains("'html' ou 'latex'") && said.contains("Você quis dizer '--json'?") && said.contains("2 argumentos inesperados"))
     }
 
     /// --language before the subcommand overrides the study's language.

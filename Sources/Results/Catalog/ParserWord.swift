@@ -8,7 +8,8 @@ import Wording
 public enum ParserWord: String, Sendable, CaseIterable, Worded {
     case overview, usage, arguments, options, subcommands, help, version, seeHelp, seeSubcommandHelp, defaultValue
     case values, missingArgument, missingValue, unknownOption, unexpectedArgument, invalidValue, usageLine, helpLine
-    case flagsExclusive, noValue, provideOneOf
+    case flagsExclusive, noValue, provideOneOf, provideOneOfShort, unexpectedArguments, invalidOption, missingSubcommand
+    case didYouMean, theOption, takesNoValue, wasSpecified, missingOneOf, isInvalid, or
 
     /// The word in a language: its English (below) is the catalog's msgid in context "ParserWord".
     public var sentence: Sentence { Sentence(english, context: "ParserWord") }
@@ -37,6 +38,20 @@ public enum ParserWord: String, Sendable, CaseIterable, Worded {
         case .flagsExclusive: return "cannot be used together"
         case .noValue: return "The value"
         case .provideOneOf: return "Please provide one of the following:"
+        // After the longer form above, which holds it.
+        case .provideOneOfShort: return ". Please provide one of "
+        case .unexpectedArguments: return "unexpected arguments:"
+        case .invalidOption: return "Invalid option:"
+        case .missingSubcommand: return "Missing required subcommand."
+        case .didYouMean: return "Did you mean"
+        case .theOption: return "The option"
+        case .takesNoValue: return "does not take any value, but"
+        case .wasSpecified: return "was specified."
+        case .missingOneOf: return "Missing one of:"
+        // After "is invalid for", which holds it but for the full stop.
+        case .isInvalid: return "is invalid."
+        // The last of the values a "provide one of" list offers ('md', 'html' or 'latex').
+        case .or: return "' or '"
         }
     }
 
