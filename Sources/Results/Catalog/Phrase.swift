@@ -46,6 +46,7 @@ public enum Phrase: Sendable, Equatable, Worded {
     case codeMatrixTitle
     case categoryFrequenciesTitle
     case inVivoCodesTitle
+    case pseudonymKeyTitle
     case agreementTitle(coders: String)
     case alphaIntervalNote(resamples: Int, seed: UInt64, below80: Double?, below667: Double?)
     case adjectiveSpan(score: String, low: SUSInterpretation.Adjective, high: SUSInterpretation.Adjective)
@@ -144,6 +145,7 @@ public enum Phrase: Sendable, Equatable, Worded {
         case .codeMatrixTitle: return "Codes per category and participant"
         case .categoryFrequenciesTitle: return "Category frequencies"
         case .inVivoCodesTitle: return "In-vivo codes per participant"
+        case .pseudonymKeyTitle: return "Participant codes and their pseudonyms"
         case let .agreementTitle(coders): return "Agreement between coders (\(coders))"
         case .discoveryTitle: return "Problem discovery: categories as problems, participants as they were interviewed"
         case let .discoverySummary(p, participants, found, total, goal, needed):

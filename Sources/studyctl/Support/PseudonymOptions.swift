@@ -37,12 +37,10 @@ struct PseudonymOptions: ParsableArguments {
         let copy = try StudyDatabase.open(at: copyPath)
         let result = signOfLife ? try Activity.during(Message.working.text(Voice.language)) { try body(copy) } : try body(copy)
         if let key {
-            var writer = CSVWriter()
-            writer.writeRow(["code", "pseudonym"])
-            for pair in pairs { writer.writeRow([pair.code, pair.pseudonym]) }
+            let text = CSVRenderer.render(.pseudonymKey(pairs, language: Voice.language))
             // Whole or not at all under its name, and readable by its owner only.
             try AtomicOutput.file(key) { temporary in
-                guard FileManager.default.createFile(atPath: temporary, contents: Data(writer.text.utf8), attributes: [.posixPermissions: 0o600]) else {
+                guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
                     throw Refusal("Cannot write the key to \(key).")
                 }
             }
