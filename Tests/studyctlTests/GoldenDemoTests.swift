@@ -4,7 +4,7 @@ import Testing
 
 /// What a person reads from the demo studies, pinned by golden files under Snapshots/GoldenDemoTests/: the reports
 /// (markdown, HTML, the LaTeX body), the text of every workbook sheet and chart, and the terminal tables of `score`,
-/// `tasks summary` and `codes agreement`, each in Brazilian Portuguese and in English. A change to any of them shows
+/// `tasks summary`, `codes agreement` and the listings, each in Brazilian Portuguese and in English. A change to any of them shows
 /// as a diff of these files; re-record on purpose with STUDYCTL_RECORD_GOLDEN=1 (Tests/README.md).
 @Suite struct GoldenDemoTests {
     /// The demo's four studies (questionnaires by group, coding by two coders, tasks by a between factor, and a
@@ -85,6 +85,16 @@ import Testing
         ("tasks-summary", "redesign", ["tasks", "summary"]),
         ("codes-agreement", "uitracking", ["codes", "agreement", "--coders", "Autora,Revisor"]),
         ("codes-agreement-levels", "uitracking", ["codes", "agreement", "--coders", "Autora,Revisor", "--levels"]),
+        // The listings.
+        ("participant-list", "uitracking", ["participant", "list"]),
+        ("participant-list", "codeforall", ["participant", "list"]),
+        ("codebook", "uitracking", ["codebook"]),
+        ("codebook-md", "uitracking", ["codebook", "--format", "md"]),
+        ("codebook-csv", "uitracking", ["codebook", "--format", "csv"]),
+        ("code-list", "uitracking", ["code", "list"]),
+        ("instrument-list", "codeforall", ["instrument", "list"]),
+        ("task-list", "redesign", ["task", "list"]),
+        ("attempt-list", "redesign", ["attempt", "list"]),
     ]
 
     @Test(arguments: languages)
