@@ -66,6 +66,9 @@ public struct MessageCatalog: Sendable {
     /// the texts kept.
     public init(po bytes: [UInt8], file: String = "catalog.po") throws {
         var reader = CatalogReader(file: file)
+        // Room for every entry at once (an entry takes some 170 bytes of the file), so the table is not grown and
+        // rehashed as it fills.
+        reader.entries.reserveCapacity(bytes.count / 150)
         try bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             var line = 1
@@ -101,7 +104,9 @@ private struct CatalogReader {
     /// The field the next quoted line continues.
     enum Field { case context, id, plural, form(Int) }
     var field: Field?
-    var place = ""
+    /// The line being read; `place` names it only when a message needs it (a catalog has thousands of lines).
+    var line = 0
+    var place: String { "\(file):\(line)" }
 
     init(file: String) { self.file = file }
 
@@ -134,7 +139,7 @@ private struct CatalogReader {
     }
 
     mutating func read(_ raw: UnsafeBufferPointer<UInt8>, line: Int) throws {
-        place = "\(file):\(line)"
+        self.line = line
         var from = 0
         var to = raw.count
         while from < to, raw[from] == 0x20 || raw[from] == 0x09 { from += 1 }
@@ -166,10 +171,13 @@ private struct CatalogReader {
         guard let space = bytes.firstIndex(of: 0x20) else {
             throw CatalogError(place: place, problem: "'\(String(decoding: bytes, as: UTF8.self))' is not a field")
         }
-        let keyword = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<space]), as: UTF8.self)
+        let keywordBytes = UnsafeBufferPointer(rebasing: bytes[..<space])
         var valueStart = space
         while valueStart < bytes.count, bytes[valueStart] == 0x20 { valueStart += 1 }
         let value = try quoted(UnsafeBufferPointer(rebasing: bytes[valueStart...]))
+        // The four keywords compared as bytes; a String is made only for `msgstr[N]` and for a message.
+        let keyword = Self.keywords.first { $0.elementsEqual(keywordBytes) }.map { String(decoding: $0, as: UTF8.self) }
+            ?? String(decoding: keywordBytes, as: UTF8.self)
         switch keyword {
         case "msgctxt":
             try finish()
@@ -194,6 +202,8 @@ private struct CatalogReader {
         }
     }
 
+    static let keywords: [[UInt8]] = ["msgctxt", "msgid", "msgid_plural", "msgstr"].map { Array($0.utf8) }
+
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
         let needle = Array(word.utf8)
         guard bytes.count >= needle.count else { return false }
@@ -208,10 +218,12 @@ private struct CatalogReader {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") else {
             throw CatalogError(place: place, problem: "'\(String(decoding: bytes, as: UTF8.self))' is not a quoted string")
         }
+        let end = bytes.count - 1
+        // Most strings hold no escape: taken whole.
+        if !bytes[1..<end].contains(UInt8(ascii: "\\")) { return Array(bytes[1..<end]) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 1
-        let end = bytes.count - 1
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {
