@@ -13,8 +13,11 @@ public struct MessageCatalog: Sendable {
         public init(forms: [String]) { self.forms = forms }
     }
 
-    /// The entries by key (`msgctxt` + U+0004 + `msgid`, or the msgid alone).
-    public let entries: [String: Entry]
+    /// The entries by key (`msgctxt` + U+0004 + `msgid`, or the msgid alone), made when asked for (the checks ask,
+    /// the commands look up one text at a time).
+    public var entries: [String: Entry] {
+        Dictionary(uniqueKeysWithValues: table.map { key, record in (key.text, Entry(forms: forms(of: records[record]))) })
+    }
     public let pluralRule: PluralRule
     /// Every English text the catalog words, in any context: each msgid and msgid_plural (worked out when asked:
     /// the checks ask, the commands do not).
@@ -23,27 +26,68 @@ public struct MessageCatalog: Sendable {
             .union(plurals.values)
     }
     /// The English plural (msgid_plural) of each plural entry, by key.
-    public let plurals: [String: String]
+    public var plurals: [String: String] {
+        Dictionary(uniqueKeysWithValues: table.compactMap { key, record in records[record].plural.map { (key.text, text(at: $0)) } })
+    }
+
+    /// The catalog's texts, one after another, as read (escapes undone): each entry's forms and plural lie here and
+    /// are made `String`s only when looked up. A pt-BR command reads the whole catalog before it says a word, and
+    /// making and hashing 6,000 Strings was most of that.
+    private let storage: [UInt8]
+    /// Where each entry's texts lie in `storage`: its forms are `formRanges[forms]`.
+    private let records: [Record]
+    private let formRanges: [Range<Int>]
+    /// The entries by the bytes of their key.
+    private let table: [CatalogKey: Int]
+
+    struct Record: Sendable {
+        var forms: Range<Int>
+        var plural: Range<Int>?
+    }
 
     public init(entries: [String: Entry], pluralRule: PluralRule) {
-        self.entries = entries
+        var builder = CatalogTable()
+        for (key, entry) in entries {
+            builder.add(key: CatalogKey(Array(key.utf8)), forms: entry.forms.map { Array($0.utf8) }, plural: nil)
+        }
+        self.init(builder, pluralRule: pluralRule)
+    }
+
+    fileprivate init(_ built: CatalogTable, pluralRule: PluralRule) {
+        storage = built.storage
+        records = built.records
+        formRanges = built.formRanges
+        table = built.table
         self.pluralRule = pluralRule
-        plurals = [:]
     }
 
     /// The translation of `msgid` (in `context`), or nil.
     public func text(_ msgid: String, context: String? = nil) -> String? {
-        entries[Self.key(msgid, context: context)]?.forms.first
+        guard let record = table[Self.key(msgid, context: context)] else { return nil }
+        return records[record].forms.first.map { text(at: formRanges[$0]) }
     }
 
     /// The translation of the plural pair whose singular is `msgid`, in the form the language uses for `count`.
     public func text(_ msgid: String, context: String? = nil, count: Int) -> String? {
-        guard let forms = entries[Self.key(msgid, context: context)]?.forms, !forms.isEmpty else { return nil }
-        return forms[min(pluralRule.form(count), forms.count - 1)]
+        guard let record = table[Self.key(msgid, context: context)] else { return nil }
+        let forms = records[record].forms
+        guard !forms.isEmpty else { return nil }
+        return text(at: formRanges[forms.lowerBound + min(pluralRule.form(count), forms.count - 1)])
     }
 
-    static func key(_ msgid: String, context: String?) -> String {
-        context.map { $0 + "\u{4}" + msgid } ?? msgid
+    private func text(at range: Range<Int>) -> String { String(decoding: storage[range], as: UTF8.self) }
+
+    private func forms(of record: Record) -> [String] { record.forms.map { text(at: formRanges[$0]) } }
+
+    static func key(_ msgid: String, context: String?) -> CatalogKey {
+        var bytes: [UInt8] = []
+        if let context {
+            bytes.reserveCapacity(context.utf8.count + 1 + msgid.utf8.count)
+            bytes.append(contentsOf: context.utf8)
+            bytes.append(0x04)
+        }
+        bytes.append(contentsOf: msgid.utf8)
+        return CatalogKey(bytes)
     }
 
     /// The catalog studyctl ships for `tag` (`Translations/pt-BR.po`).
@@ -68,7 +112,7 @@ public struct MessageCatalog: Sendable {
         var reader = CatalogReader(file: file)
         // Room for every entry at once (an entry takes some 170 bytes of the file), so the table is not grown and
         // rehashed as it fills.
-        reader.entries.reserveCapacity(bytes.count / 150)
+        reader.built.reserve(entries: bytes.count / 150, bytes: bytes.count / 2)
         try bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             var line = 1
@@ -81,25 +125,73 @@ public struct MessageCatalog: Sendable {
             }
         }
         try reader.finish()
-        entries = reader.entries
-        pluralRule = reader.rule
-        plurals = reader.plurals
+        self.init(reader.built, pluralRule: reader.rule)
+    }
+}
+
+/// A catalog key's bytes (`msgctxt` + U+0004 + `msgid`, or the msgid), hashed as bytes: a `String` key would be
+/// made from the file's bytes and hashed through its Unicode normalisation, for every entry.
+struct CatalogKey: Hashable, Sendable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    static func == (a: CatalogKey, b: CatalogKey) -> Bool { a.bytes == b.bytes }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// A catalog's entries as they are read: their texts in one buffer, where each lies, and the table of keys.
+private struct CatalogTable {
+    var storage: [UInt8] = []
+    var records: [MessageCatalog.Record] = []
+    var formRanges: [Range<Int>] = []
+    var table: [CatalogKey: Int] = [:]
+
+    mutating func reserve(entries: Int, bytes: Int) {
+        storage.reserveCapacity(bytes)
+        records.reserveCapacity(entries)
+        formRanges.reserveCapacity(entries)
+        table.reserveCapacity(entries)
+    }
+
+    func contains(_ key: CatalogKey) -> Bool { table[key] != nil }
+
+    mutating func add(key: CatalogKey, forms: [[UInt8]], plural: [UInt8]?) {
+        let first = formRanges.count
+        for form in forms { formRanges.append(place(form)) }
+        records.append(MessageCatalog.Record(forms: first..<formRanges.count, plural: plural.map { place($0) }))
+        table[key] = records.count - 1
+    }
+
+    /// Adds the entry unless its key is taken; whether it was added (the key hashed once).
+    mutating func addNew(key: CatalogKey, forms: [[UInt8]], plural: [UInt8]?) -> Bool {
+        let index = records.count
+        guard table.updateValue(index, forKey: key) == nil else { return false }
+        let first = formRanges.count
+        for form in forms { formRanges.append(place(form)) }
+        records.append(MessageCatalog.Record(forms: first..<formRanges.count, plural: plural.map { place($0) }))
+        return true
+    }
+
+    private mutating func place(_ text: [UInt8]) -> Range<Int> {
+        let start = storage.count
+        storage.append(contentsOf: text)
+        return start..<storage.count
     }
 }
 
 /// The state of reading a catalog: the entry being read and what was read.
 private struct CatalogReader {
     let file: String
-    var entries: [String: MessageCatalog.Entry] = [:]
+    var built = CatalogTable()
     var rule = PluralRule.germanic
-    var plurals: [String: String] = [:]
     /// Keys of the entries left out (fuzzy, untranslated): a second entry under one of them is still a duplicate.
-    var leftOut: Set<String> = []
+    var leftOut: Set<CatalogKey> = []
 
     var context: [UInt8]?
     var msgid: [UInt8]?
     var plural: [UInt8]?
-    var forms: [Int: [UInt8]] = [:]
+    /// The entry's forms by number (`msgstr`, `msgstr[N]`).
+    var forms: [[UInt8]?] = []
     var fuzzy = false
     /// The field the next quoted line continues.
     enum Field { case context, id, plural, form(Int) }
@@ -113,29 +205,34 @@ private struct CatalogReader {
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func finish() throws {
-        defer { context = nil; msgid = nil; plural = nil; forms = [:]; fuzzy = false; field = nil }
+        defer { context = nil; msgid = nil; plural = nil; forms = []; fuzzy = false; field = nil }
         guard let idBytes = msgid else { return }
-        let id = Self.text(idBytes)
-        let contextText = context.map(Self.text)
-        if id.isEmpty, contextText == nil {
-            if let header = forms[0].map(Self.text),
+        if idBytes.isEmpty, context == nil {
+            if let header = forms.first.flatMap({ $0 }).map(Self.text),
                let line = header.split(separator: "\n").first(where: { $0.hasPrefix("Plural-Forms:") }) {
                 rule = try PluralRule(header: String(line.dropFirst("Plural-Forms:".count)))
             }
             return
         }
-        let count = (forms.keys.max() ?? -1) + 1
-        let texts = (0..<count).map { forms[$0].map(Self.text) ?? "" }
-        let key = MessageCatalog.key(id, context: contextText)
-        guard entries[key] == nil, !leftOut.contains(key) else {
-            throw CatalogError(place: place, problem: "'\(id)' is worded twice\(contextText.map { " in context '\($0)'" } ?? "")")
+        let key = CatalogKey(context.map { $0 + [0x04] + idBytes } ?? idBytes)
+        // Made only when thrown.
+        func twice() -> CatalogError {
+            CatalogError(place: place, problem: "'\(Self.text(idBytes))' is worded twice\(context.map { " in context '\(Self.text($0))'" } ?? "")")
         }
+        guard leftOut.isEmpty || !leftOut.contains(key) else { throw twice() }
+        let texts = forms.map { $0 ?? [] }
         guard !fuzzy, !texts.isEmpty, texts.allSatisfy({ !$0.isEmpty }) else {
+            guard !built.contains(key) else { throw twice() }
             leftOut.insert(key)
             return
         }
-        entries[key] = MessageCatalog.Entry(forms: texts)
-        if let plural { plurals[key] = Self.text(plural) }
+        guard built.addNew(key: key, forms: texts, plural: plural) else { throw twice() }
+    }
+
+    /// Sets form `number`'s text, or adds to it (a quoted line that continues it).
+    mutating func setForm(_ number: Int, _ text: [UInt8], appending: Bool) {
+        if forms.count <= number { forms += Array(repeating: nil, count: number + 1 - forms.count) }
+        forms[number] = appending ? (forms[number] ?? []) + text : text
     }
 
     mutating func read(_ raw: UnsafeBufferPointer<UInt8>, line: Int) throws {
@@ -163,7 +260,7 @@ private struct CatalogReader {
             case .context: context = (context ?? []) + more
             case .id: msgid = (msgid ?? []) + more
             case .plural: plural = (plural ?? []) + more
-            case let .form(number): forms[number] = (forms[number] ?? []) + more
+            case let .form(number): setForm(number, more, appending: true)
             case nil: throw CatalogError(place: place, problem: "a quoted line continues no field")
             }
             return
@@ -175,9 +272,8 @@ private struct CatalogReader {
         var valueStart = space
         while valueStart < bytes.count, bytes[valueStart] == 0x20 { valueStart += 1 }
         let value = try quoted(UnsafeBufferPointer(rebasing: bytes[valueStart...]))
-        // The four keywords compared as bytes; a String is made only for `msgstr[N]` and for a message.
-        let keyword = Self.keywords.first { $0.elementsEqual(keywordBytes) }.map { String(decoding: $0, as: UTF8.self) }
-            ?? String(decoding: keywordBytes, as: UTF8.self)
+        // Keywords are short ASCII: the String is made in place, without allocating.
+        let keyword = String(decoding: keywordBytes, as: UTF8.self)
         switch keyword {
         case "msgctxt":
             try finish()
@@ -191,18 +287,16 @@ private struct CatalogReader {
             plural = value
             field = .plural
         case "msgstr":
-            forms[0] = value
+            setForm(0, value, appending: false)
             field = .form(0)
         default:
-            guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let number = Int(keyword.dropFirst(7).dropLast()) else {
+            guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"), let number = Int(keyword.dropFirst(7).dropLast()), (0..<100).contains(number) else {
                 throw CatalogError(place: place, problem: "unknown field '\(keyword)'")
             }
-            forms[number] = value
+            setForm(number, value, appending: false)
             field = .form(number)
         }
     }
-
-    static let keywords: [[UInt8]] = ["msgctxt", "msgid", "msgid_plural", "msgstr"].map { Array($0.utf8) }
 
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
         let needle = Array(word.utf8)
