@@ -130,7 +130,7 @@ let package = Package(
         // Figures: a bar chart's SVG against its golden file, and what every bar chart must do.
         .testTarget(name: "FiguresTests", dependencies: ["Figures", "GoldenFiles"], exclude: ["Snapshots"]),
         .testTarget(name: "SurveysTests", dependencies: ["Surveys", "Wording"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording", "Gaze", "QualCoding", "Media"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
         .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "StudyStore", "Surveys", "Tabular"]),

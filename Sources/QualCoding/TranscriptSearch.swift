@@ -1,5 +1,19 @@
 import Foundation
 
+/// The hits of a search in one transcript.
+public struct TranscriptHits: Sendable, Equatable, Codable {
+    public var participant: String
+    /// The transcript's label ("" for the participant's unlabelled interview).
+    public var label: String
+    public var hits: [TranscriptHit]
+
+    public init(participant: String, label: String, hits: [TranscriptHit]) {
+        self.participant = participant
+        self.label = label
+        self.hits = hits
+    }
+}
+
 /// One place where a search pattern matched a transcript: where (Unicode scalar offsets of the stored NFC text, as
 /// excerpt spans are kept; and the line and column people read), what it matched, the words around it and who said it.
 public struct TranscriptHit: Sendable, Equatable, Codable {

@@ -71,7 +71,7 @@ public struct NumberStyle: Sendable, Equatable {
             case let .number(decimals), let .interval(decimals), let .percent(decimals): return self.number(number, decimals: decimals)
             case .count: return self.number(number, decimals: 0)
             case .pValue: return p(number)
-            case .text, .prose, .countShare: return self.number(number, decimals: 2)
+            case .text, .prose, .countShare, .figure: return self.number(number, decimals: 2)
             }
         case let .percent(share):
             if case let .percent(decimals) = kind { return percent(share, decimals: decimals) }

@@ -60,12 +60,22 @@ public struct ResultTable: Sendable, Equatable {
     /// A cell as people read it: formatted in the table's language (a machine word in its column's wording), with
     /// its asterisk when marked.
     public func display(_ row: Int, _ column: Int, _ style: NumberStyle) -> String {
-        let value = rows[row][column]
-        if case let .text(machine) = value, let worded = columns[column].wording[machine] {
-            return marked[row]?.contains(column) == true ? worded + "*" : worded
-        }
-        let text = style.cell(value, columns[column].kind)
+        let text = display(rows[row][column], column: column, style)
         return marked[row]?.contains(column) == true ? text + "*" : text
+    }
+
+    /// A value of `column` as people read it (a row of a row source, which `display(_:_:_:)` cannot index): a
+    /// machine word in the column's wording, a missing value as the column shows it.
+    public func display(_ value: Value, column: Int, _ style: NumberStyle) -> String {
+        switch value {
+        case let .text(machine):
+            if let worded = columns[column].wording[machine] { return worded }
+        case .empty:
+            if let missing = columns[column].missing { return missing }
+        default:
+            break
+        }
+        return style.cell(value, columns[column].kind)
     }
 
     /// The columns a machine format writes: an interval column becomes two (`NAME_low`, `NAME_high`).
@@ -163,6 +173,9 @@ public struct Column: Sendable, Equatable {
         case pValue
         /// A count with its share, "2 (50 %)", as theses write frequencies.
         case countShare(decimals: Int)
+        /// A measure written for people with its unit or in its own notation ("60 s", "1:05,7", "5,7 MB", "4%"):
+        /// text, right-aligned as numbers are.
+        case figure
 
         public var isInterval: Bool { if case .interval = self { return true } else { return false } }
 
@@ -188,7 +201,7 @@ public struct Column: Sendable, Equatable {
         public var isNumeric: Bool {
             switch self {
             case .text, .prose, .interval: return false
-            case .count, .number, .percent, .pValue, .countShare: return true
+            case .count, .number, .percent, .pValue, .countShare, .figure: return true
             }
         }
     }
@@ -201,6 +214,8 @@ public struct Column: Sendable, Equatable {
     /// How a machine word of the column reads for people, where it differs (`all` → "Todos", a test's machine
     /// name → its name): documents and the workbook show the wording, CSV and JSON keep the machine word.
     public var wording: [String: String] = [:]
+    /// How a missing value (`Value.empty`) reads for people where it is not "–": listings leave the cell blank.
+    public var missing: String?
 
     /// How many machine columns (CSV, JSON, workbook) the column becomes.
     public var machineWidth: Int { kind.machineWidth }
@@ -214,6 +229,20 @@ public struct Column: Sendable, Equatable {
     /// A column named by a catalog term: its machine name is the term's, its label the term's text in `language`.
     public init(_ term: Term, _ kind: Kind, _ language: StudyLanguage) {
         self.init(term.rawValue, term.text(language), kind)
+    }
+
+    /// The column with its missing values shown as `text` (a blank cell by default) instead of "–".
+    public func showingMissing(as text: String = "") -> Column {
+        var column = self
+        column.missing = text
+        return column
+    }
+
+    /// The column with its machine words shown as `wording` says.
+    public func worded(_ wording: [String: String]) -> Column {
+        var column = self
+        column.wording = wording
+        return column
     }
 }
 

@@ -3,20 +3,6 @@ import GRDB
 import Surveys
 import Wording
 
-/// An instrument as `instrument list` shows it.
-public struct InstrumentSummary: Sendable, Equatable {
-    public var id: String
-    /// The title in English (`--json`); `titles` has it in every language the definition gives.
-    public var title: String
-    public var titles: LocalizedText
-    public var version: String
-    public var items: Int
-    public var builtin: Bool
-    /// Whether the study holds a copy of the definition (it does once the instrument is used or added).
-    public var inStudy: Bool
-    public var responseSets: Int
-}
-
 extension StudyDatabase {
     /// The study's copy of an instrument, or the built-in one; `nil` when neither exists.
     public func instrument(_ id: String) throws -> InstrumentDefinition? {

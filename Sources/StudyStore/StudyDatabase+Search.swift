@@ -4,14 +4,6 @@ import QualCoding
 import Surveys
 import Wording
 
-/// The hits of a search in one transcript.
-public struct TranscriptHits: Sendable, Equatable, Codable {
-    public var participant: String
-    /// The transcript's label ("" for the participant's unlabelled interview).
-    public var label: String
-    public var hits: [TranscriptHit]
-}
-
 /// What coding a search's hits (or a speaker's turns) did: the codes stored, and the passages left as they were
 /// because the coder had already given them this code.
 public struct BatchCoding: Sendable, Equatable, Codable {

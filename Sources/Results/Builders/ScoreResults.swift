@@ -89,6 +89,47 @@ extension ResultTable {
         return cells
     }
 
+    /// `score`'s table of each participant's scores, for the terminal: participant, task (an instrument asked per
+    /// task), measurement (`occasion`), the group attribute `by`, each score, and each SUS-scale score's adjective
+    /// and acceptability; a missing score a blank cell. `nil` when the instrument has no score. Its rows come from
+    /// `scoreParticipantCells`, one per scored set, as a score of a million participants streams them.
+    public static func scoreParticipants(_ definition: InstrumentDefinition, occasion: Bool, by: String?, language: StudyLanguage) -> ResultTable? {
+        let ids = definition.scoreIDs
+        guard !ids.isEmpty else { return nil }
+        var columns = [Column(.participant, .text, language)]
+        if definition.perTask { columns.append(Column(.task, .text, language).showingMissing()) }
+        if occasion { columns.append(Column(.occasion, .text, language)) }
+        if let by { columns.append(Column(StudyText.key(by), by, .text).showingMissing()) }
+        columns += ids.map { Column($0, ScoreNames.name($0, definition, language), .number(decimals: 2)).showingMissing() }
+        for id in ids where ScoreReport.isOnSUSScale(id, definition) {
+            columns += [Column(Term.adjective.rawValue + "_" + id, Term.adjective.text(language), .text).showingMissing(),
+                        Column(Term.acceptability.rawValue + "_" + id, Term.acceptability.text(language), .text).showingMissing()]
+        }
+        return ResultTable(id: "\(definition.id)_participant_scores", title: Phrase.scoresTitle(definition.id.uppercased()).text(language),
+                           language: language, columns: columns)
+    }
+
+    /// One scored set's row of `scoreParticipants` (`grouped`: the table has the `by` column).
+    public static func scoreParticipantCells(_ row: ScoreReport.Row, _ definition: InstrumentDefinition, occasion: Bool, grouped: Bool,
+                                             language: StudyLanguage) -> [Value] {
+        let ids = definition.scoreIDs
+        var cells: [Value] = [.text(row.participant)]
+        cells.reserveCapacity(4 + 3 * ids.count)
+        if definition.perTask { cells.append(Value(row.task)) }
+        if occasion { cells.append(.text(MeasurementKey(key: row.occasion).label(none: Term.no_occasion.text(language)))) }
+        if grouped { cells.append(Value(row.group)) }
+        // The value as it is, even when not finite: the table shows "–" for it, as for no score it shows nothing.
+        for id in ids { cells.append(row.value(id).map(Value.number) ?? .empty) }
+        for id in ids where ScoreReport.isOnSUSScale(id, definition) {
+            if let meaning = row.meanings[id] {
+                cells += [.text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))]
+            } else {
+                cells += [.empty, .empty]
+            }
+        }
+        return cells
+    }
+
     /// Per group (and task, and measurement) and overall, each score's descriptive statistics, 95 % interval, norm
     /// with its one-sample t-test, and the SUS grade, adjective and acceptability of the mean, as machine values
     /// (`score --csv --summary`).

@@ -160,7 +160,7 @@ public enum HTMLRenderer {
         case .text: return "text"
         case .prose: return "prose"
         case .interval: return "interval"
-        case .count, .number, .percent, .pValue, .countShare: return "number"
+        case .count, .number, .percent, .pValue, .countShare, .figure: return "number"
         }
     }
 

@@ -117,7 +117,7 @@ public enum JSONRenderer {
 
     static func kindName(_ kind: Column.Kind) -> String {
         switch kind {
-        case .text, .prose: return "text"
+        case .text, .prose, .figure: return "text"
         case .count: return "count"
         case .number: return "number"
         case .percent: return "share"

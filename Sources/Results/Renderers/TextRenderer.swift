@@ -19,12 +19,12 @@ public enum TextRenderer {
         let cells = table.rows.indices.map { rowIndex in
             table.columns.indices.map { columnIndex -> String in
                 let column = table.columns[columnIndex]
-                let text = table.display(rowIndex, columnIndex, style)
+                let text = table.display(rowIndex, columnIndex, style).oneLine
                 if column.kind == .prose, text.count > proseWidth { return String(text.prefix(proseWidth - 1)) + "…" }
                 return text
             }
         }
-        let labels = table.columns.map(\.label)
+        let labels = table.columns.map(\.label.oneLine)
         let valueWidths = table.columns.indices.map { index in cells.map { $0[index].count }.max() ?? 0 }
         var widths = table.columns.indices.map { max(valueWidths[$0], labels[$0].count) }
         var header = labels.map { [$0] }
@@ -115,5 +115,15 @@ public enum TextRenderer {
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
+    }
+}
+
+extension String {
+    /// The text with its line breaks made spaces (itself, without a copy, when it has none): a terminal table's
+    /// cell is one line.
+    public var oneLine: String {
+        // By scalar: a Windows line break is one Character, whose "\n" is replaced too.
+        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" ? " " : $0 }))
     }
 }

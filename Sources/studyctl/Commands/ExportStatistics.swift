@@ -27,9 +27,7 @@ struct StatisticsFileOptions: ParsableArguments {
         guard !dataset.rows.isEmpty else { throw Refusal("The study has no participants: nothing to export; nothing was written.") }
         let outcome = try ReadStatWriter.write(dataset, format: format, to: file)
         say("Wrote \(file): \(outcome.rows) rows (one per participant and measurement), \(outcome.variables) variables.")
-        var table = TextTable(words: ["Variable", "Label", "From"])
-        for variable in dataset.variables { table.append([variable.name, variable.label, variable.source]) }
-        print(table.render())
+        printListing(ResultTable.statisticsVariables(dataset.variables.map { ($0.name, $0.label, $0.source) }, language: Voice.language))
         if outcome.shortenedLabels > 0 {
             note("labels shortened to the format's limit (the table above has them whole): \(outcome.shortenedLabels)")
         }

@@ -153,7 +153,7 @@ struct ScoreCommand: ParsableCommand {
                         if let value = row.value(id), susValues[id, default: []].count < 20 { susValues[id, default: []].append(value) }
                     }
                 }
-                table?.append(participantCells(row, definition, language: language, occasion: occasionColumn))
+                table?.append(ResultTable.scoreParticipantCells(row, definition, occasion: occasionColumn, grouped: grouped, language: language))
                 guard let spool else { return }
                 if json {
                     line.removeAll(keepingCapacity: true)
@@ -217,30 +217,7 @@ struct ScoreCommand: ParsableCommand {
     /// The table of each participant's scores (with the SUS adjective and acceptability where they apply), or
     /// `nil` when the instrument has no score.
     func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool) throws -> SpooledTextTable? {
-        let ids = definition.scoreIDs
-        guard !ids.isEmpty else { return nil }
-        var header = [Term.participant.text(language)]
-        if definition.perTask { header.append(Term.task.text(language)) }
-        if occasion { header.append(Term.occasion.text(language)) }
-        if let by { header.append(by) }
-        let first = header.count
-        let interpreted = ids.filter { ScoreReport.isOnSUSScale($0, definition) }
-        let extra = interpreted.flatMap { _ in [Term.adjective.text(language), Term.acceptability.text(language)] }
-        return try SpooledTextTable(header + ids.map { ScoreNames.name($0, definition, language) } + extra,
-                                    rightAligned: Set(first..<(first + ids.count)))
-    }
-
-    func participantCells(_ row: ScoreReport.Row, _ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool) -> [String] {
-        let ids = definition.scoreIDs
-        var cells = [row.participant]
-        if definition.perTask { cells.append(row.task ?? "") }
-        if occasion { cells.append(MeasurementKey(key: row.occasion).label(none: Term.no_occasion.text(language))) }
-        if by != nil { cells.append(row.group ?? "") }
-        let meanings = ids.filter { ScoreReport.isOnSUSScale($0, definition) }.flatMap { id in
-            row.meanings[id].map { [$0.adjective.name(language), $0.acceptability.name(language)] } ?? ["", ""]
-        }
-        let style = NumberStyle(language)
-        return cells + ids.map { id in row.value(id).map { style.number($0) } ?? "" } + meanings
+        try ResultTable.scoreParticipants(definition, occasion: occasion, by: by, language: language).map(SpooledTextTable.init)
     }
 
     func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage,

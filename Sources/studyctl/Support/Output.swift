@@ -19,78 +19,41 @@ func printJSON<T: Encodable>(_ value: T, command: String, key: String? = nil) th
 }
 
 
-/// A plain-text table with aligned columns, as people read in a terminal.
-struct TextTable {
-    var header: [String]
-    var rows: [[String]] = []
-    /// Columns aligned to the right (numbers).
-    var rightAligned: Set<Int> = []
-
-    init(_ header: [String], rightAligned: Set<Int> = []) {
-        self.header = header
-        self.rightAligned = rightAligned
-    }
-
-    /// A table whose header is the tool's words, in the command line's language.
-    init(words header: [Sentence], rightAligned: Set<Int> = []) {
-        self.init(header.map { $0.text(Voice.language) }, rightAligned: rightAligned)
-    }
-
-    mutating func append(_ row: [String]) {
-        rows.append(row)
-    }
-
-    func render() -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { column in
-            all.map { row in column < row.count ? Self.width(row[column]) : 0 }.max() ?? 0
-        }
-        var lines = [Self.line(header, widths: widths, rightAligned: rightAligned), Self.rule(widths)]
-        lines += rows.map { Self.line($0, widths: widths, rightAligned: rightAligned) }
-        return lines.joined(separator: "\n")
-    }
-
-    /// One row, drawn as every terminal table is (`TextRenderer.line`).
-    static func line(_ row: [String], widths: [Int], rightAligned: Set<Int>) -> String {
-        TextRenderer.line(row.map(\.oneLine), widths: widths, rightAligned: rightAligned.contains)
-    }
-
-    /// The rule under the header (`TextRenderer.rule`).
-    static func rule(_ widths: [Int]) -> String {
-        TextRenderer.rule(widths)
-    }
-
-    /// Display width: characters, so accented letters count once.
-    static func width(_ text: String) -> Int {
-        text.oneLine.count
-    }
+/// Prints a listing (`participant list`, `task list`, …) as a terminal table without its title. A listing is
+/// printed whole at any terminal width, as scripts and people scrolling it read it, rather than in blocks of columns.
+func printListing(_ table: ResultTable) {
+    print(TextRenderer.render(table, title: false, width: nil), terminator: "")
 }
 
-/// A `TextTable` whose rows wait in a temporary file: the column widths grow as rows come, and the rows are padded
-/// as they are read back, so a table of a million participants takes the memory of one row. Prints what
-/// `print(TextTable.render())` prints.
+/// A terminal table whose rows wait in a temporary file: the column widths grow as rows come, and the rows are
+/// padded as they are read back, so a table of a million participants takes the memory of one row. Its columns
+/// (labels, alignment, how a value reads) are a `ResultTable`'s, each line drawn by `TextRenderer.line`: it prints
+/// what `TextRenderer.render(table, title: false, width: nil)` prints for the same rows.
 final class SpooledTextTable {
-    let header: [String]
-    let rightAligned: Set<Int>
+    let table: ResultTable
+    private let style: NumberStyle
+    private let rightAligned: [Bool]
     private var widths: [Int]
     private(set) var count = 0
     private let spool: Spool
     private var buffer: [UInt8] = []
 
-    init(_ header: [String], rightAligned: Set<Int> = []) throws {
-        self.header = header
-        self.rightAligned = rightAligned
-        widths = header.map(TextTable.width)
+    /// A spooled table of `table`'s columns (its rows, if any, are not drawn).
+    init(_ table: ResultTable) throws {
+        self.table = table
+        style = NumberStyle(table.language)
+        rightAligned = table.columns.map(\.kind.isNumeric)
+        widths = table.columns.map { $0.label.oneLine.count }
         spool = try Spool()
     }
 
-    /// Keeps `row`: each cell as its length in bytes, a colon and its text (line breaks made spaces), the row ended
-    /// by a line break.
-    func append(_ row: [String]) {
+    /// Keeps `row`, one value per column: each cell as people read it, kept as its length in bytes, a colon and
+    /// its text (line breaks made spaces), the row ended by a line break.
+    func append(_ row: [Value]) {
         buffer.removeAll(keepingCapacity: true)
-        for column in header.indices {
-            let cell = column < row.count ? row[column].oneLine : ""
-            widths[column] = max(widths[column], TextTable.width(cell))
+        for column in widths.indices {
+            let cell = column < row.count ? table.display(row[column], column: column, style).oneLine : ""
+            widths[column] = max(widths[column], cell.count)
             buffer.append(contentsOf: String(cell.utf8.count).utf8)
             buffer.append(UInt8(ascii: ":"))
             buffer.append(contentsOf: cell.utf8)
@@ -108,10 +71,13 @@ final class SpooledTextTable {
     /// Prints the table on standard output.
     func print() throws {
         try spool.check()
-        Output.write(TextTable.line(header, widths: widths, rightAligned: rightAligned) + "\n" + TextTable.rule(widths) + "\n")
+        let aligned = rightAligned
+        let labels = table.columns.map(\.label.oneLine)
+        Output.write(TextRenderer.line(labels, widths: widths, rightAligned: { aligned[$0] }) + "\n" + TextRenderer.rule(widths) + "\n")
         var out: [UInt8] = []
+        var cells: [String] = []
         try spool.forEachLine { line in
-            var cells: [String] = []
+            cells.removeAll(keepingCapacity: true)
             var index = line.startIndex
             while index < line.endIndex {
                 var length = 0
@@ -123,7 +89,7 @@ final class SpooledTextTable {
                 cells.append(String(decoding: line[index..<(index + length)], as: UTF8.self))
                 index += length
             }
-            out.append(contentsOf: TextTable.line(cells, widths: widths, rightAligned: rightAligned).utf8)
+            out.append(contentsOf: TextRenderer.line(cells, widths: widths, rightAligned: { aligned[$0] }).utf8)
             out.append(UInt8(ascii: "\n"))
             if out.count >= 1 << 16 {
                 out.withUnsafeBufferPointer { Output.write(bytes: $0) }
@@ -135,13 +101,6 @@ final class SpooledTextTable {
 }
 
 extension String {
-    /// The text with its line breaks made spaces (itself, without a copy, when it has none).
-    var oneLine: String {
-        // By scalar: a Windows line break is one Character, whose "\n" is replaced too.
-        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
-        return String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" ? " " : $0 }))
-    }
-
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.last == " " { copy.removeLast() }

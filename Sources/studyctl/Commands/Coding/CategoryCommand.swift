@@ -196,13 +196,7 @@ struct Codebook: ParsableCommand {
             }
         case .table:
             if categories.isEmpty { return say("The codebook is empty. Add categories with 'studyctl category add' or 'studyctl category import'.") }
-            let counts: [String] = perCoder ? coders.flatMap { [words("codes (\($0))"), words("participants (\($0))")] }
-                : words(["codes", "participants"])
-            var table = TextTable(words(["category", "origin", "theme"]) + counts, rightAligned: Set(3..<(3 + counts.count)))
-            for category in categories {
-                table.append([category.name, origin(category.origin), category.theme ?? ""] + countCells(category, perCoder: perCoder, neverUsed: true))
-            }
-            print(table.render())
+            printListing(ResultTable.codebook(categories, coders: coders, language: Voice.language))
             if let coder {
                 say("Counts: \(coder)'s codes.")
             } else if perCoder {
@@ -214,11 +208,11 @@ struct Codebook: ParsableCommand {
     }
 
     /// The count cells of a category: each coder's codes and participants, or the one count of codes and participants.
-    func countCells(_ category: CategoryInfo, perCoder: Bool, neverUsed: Bool = false) -> [String] {
+    func countCells(_ category: CategoryInfo, perCoder: Bool) -> [String] {
         if perCoder {
             return (category.byCoder ?? []).flatMap { [String($0.codes), String($0.participants)] }
         }
-        return [String(category.codes), neverUsed && category.codes == 0 ? words("never used") : String(category.participants)]
+        return [String(category.codes), String(category.participants)]
     }
 }
 

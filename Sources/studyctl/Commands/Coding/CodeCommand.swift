@@ -134,19 +134,7 @@ struct CodeList: ParsableCommand {
         if output.json { return try printJSON(selected, command: "code list", key: "codes") }
         let language = Voice.language
         if selected.isEmpty { return print(("No codes." as Sentence).text(language)) }
-        let values = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        var header = ["id", Term.participant.text(language)]
-        if let by { header.append(by) }
-        header += [Term.code, .category, .coder].map { $0.text(language) }
-        var table = TextTable(header, rightAligned: [0])
-        for code in selected {
-            var row = [String(code.id), code.participant]
-            if let by { row.append(values[code.participant]?.value(of: by)?.display ?? "") }
-            row += [code.code + (code.inVivo ? "" : (" (descriptive)" as Sentence).text(language)), code.categories.joined(separator: "; "),
-                    code.coder ?? ""]
-            table.append(row)
-        }
-        print(table.render())
+        printListing(ResultTable.codes(selected, by: by, roster: roster, language: language))
     }
 
     func quotes() throws {

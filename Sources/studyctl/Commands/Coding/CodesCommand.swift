@@ -42,4 +42,3 @@ func sayLeftOut(_ leftOut: LeftOutCodings) {
     }
 }
 
-func percent(_ share: Double) -> String { String(format: "%.0f%%", share * 100) }

@@ -81,15 +81,7 @@ struct TranscriptSearchCommand: ParsableCommand {
             }
         }
         print("")
-        var table = TextTable([Term.participant.text(Voice.language), words("hits")], rightAligned: [1])
-        var perParticipant: [(String, Int)] = []
-        for document in found {
-            if let index = perParticipant.firstIndex(where: { $0.0 == document.participant }) { perParticipant[index].1 += document.hits.count }
-            else { perParticipant.append((document.participant, document.hits.count)) }
-        }
-        for (code, count) in perParticipant { table.append([code, String(count)]) }
-        table.append([words("total"), String(total)])
-        print(table.render())
+        printListing(ResultTable.searchHits(found, language: Voice.language))
         if let coded, let category = code { sayCoded(coded, category: category) }
     }
 

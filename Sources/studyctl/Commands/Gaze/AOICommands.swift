@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Gaze
 import Importing
+import Results
 import StudyStore
 
 struct AOICommand: ParsableCommand {
@@ -73,15 +74,7 @@ struct AOIList: ParsableCommand {
     func run() throws {
         let areas = try study.withStudy { try $0.aois() }
         if areas.isEmpty { return say("No AOIs yet. Add one with 'studyctl aoi add MEDIA NAME --rect x,y,w,h'.") }
-        var table = TextTable(words: ["media", "AOI", "shape"])
-        for (media, aoi) in areas {
-            switch aoi.shape {
-            case let .rectangle(x, y, w, h): table.append([media, aoi.name, words("rectangle \(fixed(x, 0)),\(fixed(y, 0)) \(fixed(w, 0))×\(fixed(h, 0))")])
-            case let .polygon(points): table.append([media, aoi.name, words("polygon of \(points.count) points")])
-            case .exportHits: table.append([media, aoi.name, words("the export's hit column")])
-            }
-        }
-        print(table.render())
+        printListing(ResultTable.areasOfInterest(areas, language: Voice.language))
     }
 }
 

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Figures
 import Foundation
-import Wording
 import Gaze
 import Importing
+import Results
 import StudyStore
+import Wording
 
 struct GazeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -144,12 +145,7 @@ struct GazeList: ParsableCommand {
         let recordings = try study.withStudy { try $0.gazeRecordings() }
         if output.json { return try printJSON(recordings, command: "gaze list", key: "recordings") }
         if recordings.isEmpty { return say("No eye-tracking recordings yet. Import Tobii exports with 'studyctl gaze import FILE.tsv'.") }
-        var table = TextTable(words: ["media", "participant", "recording", "samples", "invalid", "fixations"], rightAligned: [3, 4, 5])
-        for recording in recordings {
-            table.append([recording.media, recording.participant, recording.recording, String(recording.samples),
-                          percent(recording.invalidShare), String(recording.fixations)])
-        }
-        print(table.render())
+        printListing(ResultTable.gazeRecordings(recordings, language: Voice.language))
         let filters = Array(Set(recordings.map(\.filter))).sorted()
         print("")
         say("Fixations: \(filters.joined(separator: "; "))")
@@ -192,10 +188,6 @@ struct GazeMediaList: ParsableCommand {
         let media = try study.withStudy { try $0.gazeMedia() }
         if output.json { return try printJSON(media, command: "gaze media list", key: "media") }
         if media.isEmpty { return say("No media yet: they come with 'studyctl gaze import' or 'studyctl gaze media add'.") }
-        var table = TextTable(words: ["media", "image", "size", "recordings", "AOIs"], rightAligned: [3, 4])
-        for item in media {
-            table.append([item.name, item.imageFile ?? "—", item.width.map { "\($0) × \(item.height ?? 0)" } ?? "", String(item.recordings), String(item.aois)])
-        }
-        print(table.render())
+        printListing(ResultTable.gazeMedia(media, language: Voice.language))
     }
 }

@@ -37,14 +37,7 @@ struct InstrumentList: ParsableCommand {
             }, command: "instrument list", key: "instruments")
             return
         }
-        let language = Voice.language
-        var table = TextTable(["id", words("title"), words("version"), Term.items.text(language).lowercased(),
-                               Term.origin.text(language).lowercased(), Term.response_sets.text(language).lowercased()], rightAligned: [3, 5])
-        for instrument in instruments {
-            table.append([instrument.id, instrument.titles.text(language), instrument.version, String(instrument.items),
-                          instrument.builtin ? (words("built in")) : (words("custom")), String(instrument.responseSets)])
-        }
-        print(table.render())
+        printListing(ResultTable.instruments(instruments, language: Voice.language))
     }
 }
 

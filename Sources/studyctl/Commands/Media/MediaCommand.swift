@@ -120,21 +120,7 @@ struct MediaList: ParsableCommand {
         let listed = records.map { Listed(record: $0, state: $0.fingerprint.state(of: $0.path)) }
         if output.json { return try printJSON(listed, command: "media list", key: "media") }
         if listed.isEmpty { return say("No recordings yet: register one with 'studyctl media add PARTICIPANT FILE'.") }
-        var table = TextTable(words: ["Participant", "Label", "Kind", "Codec", "Duration", "Size", "Transcript", "Session clock", "File"], rightAligned: [4, 5])
-        for item in listed {
-            let record = item.record
-            let file: String
-            switch item.state {
-            case .unchanged: file = words("ok")
-            case .missing: file = words("gone (moved or deleted)")
-            case .changed: file = words("changed")
-            }
-            let clock = record.sessionOffsetMs.map { offset in words("session \(record.session ?? 1): begins at \(Self.offset(offset))") } ?? "–"
-            let transcript = record.transcript.map { $0.isEmpty ? "''" : $0 } ?? "–"
-            table.append([record.participant, record.label, Self.kind(record.kind), record.facts.codec,
-                          MediaTime.shown(record.durationMs), Self.size(record.size), transcript, clock, file])
-        }
-        print(table.render())
+        printListing(ResultTable.media(listed.map { ($0.record, $0.state) }, language: Voice.language))
         for item in listed {
             if let problem = MediaFileProblem(item.record, state: item.state) { note(problem.sentence) }
         }
@@ -147,13 +133,7 @@ struct MediaList: ParsableCommand {
     static func labelled(_ label: String) -> String { label.isEmpty ? "" : " '\(label)'" }
 
     /// A size as people read it, in the command line's language: "1,2 MB".
-    static func size(_ bytes: Int64) -> String {
-        let style = NumberStyle(Voice.language)
-        if bytes < 1000 { return "\(bytes) B" }
-        if bytes < 1_000_000 { return style.number(Double(bytes) / 1000, decimals: 1) + " kB" }
-        if bytes < 1_000_000_000 { return style.number(Double(bytes) / 1_000_000, decimals: 1) + " MB" }
-        return style.number(Double(bytes) / 1_000_000_000, decimals: 2) + " GB"
-    }
+    static func size(_ bytes: Int64) -> String { ResultTable.fileSize(bytes, Voice.language) }
 
     /// A place on the session's clock: "0:37.000", "-0:02.500".
     static func offset(_ ms: Int) -> String { MediaTime.shown(ms) }

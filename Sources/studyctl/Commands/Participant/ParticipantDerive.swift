@@ -45,9 +45,7 @@ struct ParticipantDerive: ParsableCommand {
     func run() throws {
         let parsed = try DerivationRule(parsing: rule)
         let summary = try study.withStudy { try $0.deriveAttribute(name, from: from, rule: parsed, replace: replace) }
-        var table = TextTable([summary.attribute, Term.participants.text(Voice.language).lowercased()], rightAligned: [1])
-        for (label, count) in summary.counts { table.append([label, String(count)]) }
-        print(table.render())
+        printListing(ResultTable.derivation(summary, language: Voice.language))
         if summary.unchanged > 0 {
             say(.alreadyDerived(summary.unchanged))
         }

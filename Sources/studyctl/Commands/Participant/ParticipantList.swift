@@ -22,18 +22,7 @@ struct ParticipantList: ParsableCommand {
             say(.noParticipants)
             return
         }
-        let names = roster.attributes.map(\.name)
-        let numeric = Set(roster.attributes.enumerated().filter { $1.type == .number }.map { $0.offset + 1 })
-        var table = TextTable([Term.participant.text(Voice.language)] + names, rightAligned: numeric)
-        // Numbers with the language's decimal mark (2,5 in Portuguese); text as it was typed.
-        let record = Voice.language.record
-        for participant in roster.participants {
-            table.append([participant.code] + names.enumerated().map { index, name in
-                let shown = participant.value(of: name)?.display ?? ""
-                return numeric.contains(index + 1) ? record.decimal(shown) : shown
-            })
-        }
-        print(table.render())
+        printListing(ResultTable.participants(roster, language: Voice.language))
         print("")
         say(.participantCount(roster.participants.count))
     }

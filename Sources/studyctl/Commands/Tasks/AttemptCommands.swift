@@ -265,19 +265,6 @@ struct AttemptList: ParsableCommand {
         let (attempts, factors) = try study.withStudy { (try $0.attempts(), try $0.factors()) }
         if output.json { return try printJSON(attempts, command: "attempt list", key: "attempts") }
         if attempts.isEmpty { return say(.noAttemptsYet) }
-        let names = factors.map(\.name)
-        let language = Voice.language
-        let outcomes = ["success": words("success"), "partial": words("partial"), "fail": words("fail")]
-        var table = TextTable([Term.participant, .task].map { $0.text(language) } + names
-                                + [Term.trial, .time, .errors, .outcome, .assisted, .note].map { $0.text(language) },
-                              rightAligned: [2 + names.count, 3 + names.count, 4 + names.count])
-        for attempt in attempts {
-            let conditions: [String] = names.map { attempt.conditions[$0] ?? "" }
-            let outcome: String = attempt.outcome.map { outcomes[$0.rawValue] ?? $0.rawValue } ?? ""
-            let assisted: String = attempt.assisted ? (words("yes")) : ""
-            let measures: [String] = [String(attempt.trial), attempt.seconds.map { Voice.language.record.decimal(Duration.format($0)) } ?? "", attempt.errors.map(String.init) ?? ""]
-            table.append([attempt.participant, attempt.task] + conditions + measures + [outcome, assisted, attempt.note ?? ""])
-        }
-        print(table.render())
+        printListing(ResultTable.attempts(attempts, factors: factors.map(\.name), language: Voice.language))
     }
 }

@@ -153,29 +153,15 @@ struct SessionList: ParsableCommand {
             return
         }
         guard !sessions.isEmpty else { return say("The study has no session yet.") }
-        var table = TextTable(words: ["Participant", "Session", "Condition", "Began", "Ended", "Attempts"], rightAligned: [1, 5])
-        for session in sessions {
-            table.append([session.participant, "\(session.number)", session.occasion.isEmpty ? "–" : MeasurementKey(key: session.occasion).conditionText,
-                          LocalTime.text(session.started), session.ended.map(LocalTime.text) ?? words("open"), "\(session.state.finished.count)"])
-        }
         print(words("Times are local (\(LocalTime.zoneName))."))
-        print(table.render())
+        printListing(ResultTable.sessions(sessions, language: Voice.language))
     }
 }
 
 /// A session's per-task summary: time, errors, outcome, the per-task questionnaire and the total with the task's
 /// penalty (time + errors × penalty), as the screen shows it at the end and `session show` prints it.
 struct SessionSummary {
-    struct Line: Encodable {
-        var task: String
-        var trial: Int?
-        var seconds: Double
-        var errors: Int
-        var assisted: Bool
-        var outcome: Outcome
-        var questionnaire: Double?
-        var total: Double?
-    }
+    typealias Line = SessionTaskLine
     struct Event: Encodable { var kind: String; var task: String?; var offset: Double; var at: String; var value: String?; var observer: String?; var trial: Int? }
     struct JSON: Encodable {
         var id: Int64; var number: Int; var participant: String; var conditions: [String: String]; var started: String; var ended: String?
@@ -227,21 +213,12 @@ struct SessionSummary {
         out.append(say("Session \(session.number) of \(session.participant)\(condition), began \(LocalTime.text(session.started))") +
                    (session.ended == nil ? " — " + say("open") : ""))
         let penalties = lines.contains { $0.total != nil }
-        var header: [Sentence] = ["Task", "Trial", "Time (s)", "Errors", "Assisted", "Outcome"]
-        if let instrument = session.afterTask { header.append(Sentence(verbatim: instrument.uppercased())) }
-        if penalties { header.append("Total (s)") }
-        var table = TextTable(header.map(say), rightAligned: Set([1, 2, 3] + (session.afterTask != nil ? [6] : []) + (penalties ? [header.count - 1] : [])))
-        for line in lines {
-            var row = [line.task, line.trial.map(String.init) ?? "–", style.number(line.seconds, decimals: 1), "\(line.errors)",
-                       say(line.assisted ? "yes" : "no"), say(SessionScreen.outcomeWord(line.outcome))]
-            if session.afterTask != nil { row.append(style.number(line.questionnaire, decimals: 0)) }
-            if penalties { row.append(style.number(line.total, decimals: 1)) }
-            table.append(row)
-        }
         if lines.isEmpty {
             out.append(say("No task was finished in this session."))
         } else {
-            out.append(table.render())
+            // The table's lines without the renderer's last line break: the lines of the summary are joined below.
+            out.append(String(TextRenderer.render(ResultTable.sessionTasks(lines, afterTask: session.afterTask, language: language),
+                                                  title: false, width: nil).dropLast()))
             let successes = lines.filter { $0.outcome == .success }.count
             let time = lines.reduce(0) { $0 + $1.seconds }
             let errors = lines.reduce(0) { $0 + $1.errors }

@@ -117,13 +117,7 @@ struct TaskList: ParsableCommand {
         let tasks = try study.withStudy { try $0.tasks() }
         if output.json { return try printJSON(tasks, command: "task list", key: "tasks") }
         if tasks.isEmpty { return say("No tasks yet. Add one with 'studyctl task add T1 --title \"…\"'.") }
-        var table = TextTable(words: ["order", "task", "title", "penalty", "target", "error opportunities", "attempts"], rightAligned: [0, 3, 4, 5, 6])
-        for task in tasks {
-            table.append([String(task.position), task.key, task.title, task.penaltySeconds.map { NumberParser.format($0) + " s" } ?? "",
-                          task.targetSeconds.map { NumberParser.format($0) + " s" } ?? "", task.errorOpportunities.map(String.init) ?? "",
-                          String(task.attempts)])
-        }
-        print(table.render())
+        printListing(ResultTable.tasks(tasks, language: Voice.language))
     }
 }
 
