@@ -56,6 +56,43 @@ extension ResultTable {
         return table
     }
 
+    /// `codebook --format csv`: the columns other tools import (Taguette takes the one of tag, name or path there is
+    /// and a description; `category import` reads name, description, theme and origin back), the counts, and each
+    /// coder's counts when `coders` names several.
+    public static func codebookInterchange(_ categories: [CategoryInfo], coders: [String], language: StudyLanguage) -> ResultTable {
+        let columns = ["name", "description", "theme", "origin"].map { Column($0, $0, .text) }
+            + ["codes", "participants"].map { Column($0, $0, .count) }
+            + coders.flatMap { [Column("codes_" + $0, "codes_" + $0, .count), Column("participants_" + $0, "participants_" + $0, .count)] }
+        var table = ResultTable(id: "codebook", title: Term.categories.text(language), language: language, columns: columns)
+        for category in categories {
+            table.append([.text(category.name), Value(category.definition), Value(category.theme), .text(category.origin),
+                          .count(category.codes), .count(category.participants)]
+                         + (category.byCoder ?? []).flatMap { [Value.count($0.codes), .count($0.participants)] })
+        }
+        return table
+    }
+
+    /// `codebook --format md`: each category (its theme in brackets), origin and definition, and its codes and
+    /// participants, per coder when `coders` names several.
+    public static func codebookDocument(_ categories: [CategoryInfo], coders: [String], language: StudyLanguage) -> ResultTable {
+        func word(_ sentence: Sentence) -> String { sentence.text(language) }
+        let perCoder = coders.count > 1
+        let counts = perCoder
+            ? coders.flatMap { [Column("codes_" + $0, word("codes (\($0))"), .count), Column("participants_" + $0, word("participants (\($0))"), .count)] }
+            : [Column(Term.codes.rawValue, word("Codes"), .count), Column(Term.participants.rawValue, word("Participants"), .count)]
+        var table = ResultTable(id: "codebook", title: Term.categories.text(language), language: language,
+                                columns: [Column(Term.category.rawValue, word("Category"), .text),
+                                          Column(Term.origin.rawValue, word("Origin"), .text).worded(["emergent": Term.emergent.text(language).lowercased()]),
+                                          Column("definition", word("Definition"), .text)] + counts)
+        for category in categories {
+            let countValues: [Value] = perCoder ? (category.byCoder ?? []).flatMap { [Value.count($0.codes), .count($0.participants)] }
+                : [.count(category.codes), .count(category.participants)]
+            table.append([.text(category.name + (category.theme.map { " (\($0))" } ?? "")), .text(category.origin), Value(category.definition)]
+                         + countValues)
+        }
+        return table
+    }
+
     /// `transcript search`: the hits per participant, in the order their transcripts were searched, and the total.
     public static func searchHits(_ found: [TranscriptHits], language: StudyLanguage) -> ResultTable {
         var table = ResultTable(id: "search_hits", title: ("hits" as Sentence).text(language), language: language,

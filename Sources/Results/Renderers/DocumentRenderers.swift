@@ -35,8 +35,23 @@ public enum MarkdownRenderer {
             lines += ["**\(Term.table.text(table.language)) \(caption.number)**", "", "*\(cell(table.title))*"]
         }
         lines.append("")
-        lines.append("| " + table.columns.map { cell($0.label) }.joined(separator: " | ") + " |")
-        lines.append("| " + table.columns.map { $0.kind.isNumeric ? "---:" : "---" }.joined(separator: " | ") + " |")
+        lines.append(self.table(table, style: style))
+        if abnt {
+            let source = TableCaption.source(year: caption.year, table.language)
+            lines += ["", "\(Term.source.text(table.language)): " + source.prefix(1).lowercased() + source.dropFirst()]
+        }
+        for note in table.notes { lines += ["", ("*Note.* \(cell(note))" as Sentence).text(table.language)] }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table alone, without caption, source or notes: its header, the alignment row and its rows (totals in bold).
+    public static func table(_ table: ResultTable) -> String {
+        self.table(table, style: NumberStyle(table.language))
+    }
+
+    static func table(_ table: ResultTable, style: NumberStyle) -> String {
+        var lines = ["| " + table.columns.map { cell($0.label) }.joined(separator: " | ") + " |",
+                     "| " + table.columns.map { $0.kind.isNumeric ? "---:" : "---" }.joined(separator: " | ") + " |"]
         for index in table.rows.indices {
             let bold = table.emphasised.contains(index)
             lines.append("| " + table.columns.indices.map { columnIndex in
@@ -44,11 +59,6 @@ public enum MarkdownRenderer {
                 return bold && !text.isEmpty && text != "–" ? "**\(text)**" : text
             }.joined(separator: " | ") + " |")
         }
-        if abnt {
-            let source = TableCaption.source(year: caption.year, table.language)
-            lines += ["", "\(Term.source.text(table.language)): " + source.prefix(1).lowercased() + source.dropFirst()]
-        }
-        for note in table.notes { lines += ["", ("*Note.* \(cell(note))" as Sentence).text(table.language)] }
         return lines.joined(separator: "\n")
     }
 

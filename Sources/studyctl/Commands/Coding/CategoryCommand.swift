@@ -173,27 +173,9 @@ struct Codebook: ParsableCommand {
         case .json:
             try printJSON(categories, command: "codebook", key: "categories")
         case .csv:
-            var writer = CSVWriter()
-            // Columns other tools import: Taguette takes the one of tag/name/path there is and a description; studyctl's
-            // own 'category import' reads name, description, theme and origin back.
-            writer.writeRow(["name", "description", "theme", "origin", "codes", "participants"]
-                            + coders.flatMap { ["codes_\($0)", "participants_\($0)"] })
-            for category in categories {
-                writer.writeRow([category.name, category.definition ?? "", category.theme ?? "", category.origin,
-                                 String(category.codes), String(category.participants)]
-                                + (category.byCoder ?? []).flatMap { [String($0.codes), String($0.participants)] })
-            }
-            print(writer.text, terminator: "")
+            print(CSVRenderer.render(.codebookInterchange(categories, coders: coders, language: Voice.language)), terminator: "")
         case .md:
-            let counts: [String] = perCoder ? coders.flatMap { [words("codes (\($0))"), words("participants (\($0))")] }
-                : words(["Codes", "Participants"])
-            print("| " + (words(["Category", "Origin", "Definition"]) + counts).joined(separator: " | ") + " |")
-            print("| --- | --- | --- |" + String(repeating: " ---: |", count: counts.count))
-            for category in categories {
-                let cells = [category.name + (category.theme.map { " (\($0))" } ?? ""), origin(category.origin), category.definition ?? ""]
-                    + countCells(category, perCoder: perCoder)
-                print("| " + cells.map(markdownCell).joined(separator: " | ") + " |")
-            }
+            print(MarkdownRenderer.table(.codebookDocument(categories, coders: perCoder ? coders : [], language: Voice.language)))
         case .table:
             if categories.isEmpty { return say("The codebook is empty. Add categories with 'studyctl category add' or 'studyctl category import'.") }
             printListing(ResultTable.codebook(categories, coders: coders, language: Voice.language))
@@ -206,25 +188,6 @@ struct Codebook: ParsableCommand {
             }
         }
     }
-
-    /// The count cells of a category: each coder's codes and participants, or the one count of codes and participants.
-    func countCells(_ category: CategoryInfo, perCoder: Bool) -> [String] {
-        if perCoder {
-            return (category.byCoder ?? []).flatMap { [String($0.codes), String($0.participants)] }
-        }
-        return [String(category.codes), String(category.participants)]
-    }
-}
-
-/// A category's origin as the codebook shows it: "emergent" in the study's language, a reference as written.
-func origin(_ stored: String) -> String {
-    stored == "emergent" ? Term.emergent.text(Voice.language).lowercased() : stored
-}
-
-/// A markdown table cell: pipes escaped, line breaks as <br>.
-func markdownCell(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-        .replacingOccurrences(of: "\r\n", with: "<br>").replacingOccurrences(of: "\n", with: "<br>")
 }
 
 struct MemoCommand: ParsableCommand {
