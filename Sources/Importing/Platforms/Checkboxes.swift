@@ -86,6 +86,7 @@ enum Checkboxes {
             guard parts.count > 1 else { continue }
             let parent = parts.dropLast().joined(separator: "/")
             guard !paths.contains(AnswerReader.fold(parent)) else { continue }
+            // `parts` has two or more pieces (guarded above).
             let option = CheckboxOption(column: index, code: parts.last!, label: nil, header: field.value)
             if let existing = groups.firstIndex(where: { $0.name == parent }) {
                 groups[existing].options.append(option)
@@ -194,6 +195,7 @@ extension PlatformTable {
                                   : Field(value: "", line: record.line, column: oldHeader[origin].column))
                     continue
                 }
+                // A position without an origin column is a joined group's: `joinAt` holds its join there.
                 let (group, keys, item) = joins[joinAt[position]!]
                 var chosen: [(option: CheckboxOption, key: String, cell: Field)] = []
                 for (option, key) in zip(group.options, keys) {

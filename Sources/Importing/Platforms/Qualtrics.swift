@@ -80,6 +80,7 @@ enum Qualtrics {
         } else if jsonInSecond {
             headerRows = 3
         } else if texts {
+            // `texts` is true only when the first record exists.
             let line = second?.line ?? (first!.line + 1)
             let found = second?.fields.first?.value ?? ""
             throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(file):\(line):1"),

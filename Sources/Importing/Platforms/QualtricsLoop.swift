@@ -70,6 +70,8 @@ enum QualtricsLoop {
             moved.index = layout.count
             layout.append(moved)
         }
+        // Every base in `bases` was given its first column, and every iteration in `found` its task (the mapping
+        // naming none is refused above); `looped` has an entry per iteration found.
         for base in bases {
             var column = first[base]!
             let text = column.aliases.count > 1 ? column.aliases[1] : nil

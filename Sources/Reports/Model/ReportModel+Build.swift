@@ -53,6 +53,7 @@ extension ReportModel {
                 for participant in s.roster.participants { counts[participant.value(of: attribute)?.display ?? ScoreReport.noGroup, default: 0] += 1 }
             }
             let total = counts.values.reduce(0, +)
+            // The groups are the keys of `counts`.
             groupCounts = NaturalOrder.distinct(Array(counts.keys), preferring: s.groupOrder).map { ($0, counts[$0]!) }
             var table = ResultTable(id: "participants_by_group", title: Phrase.participantsByGroupTitle(attribute).text(language), language: language,
                                     columns: [Column("group", attribute, .text), Column(.participants, .count, language),

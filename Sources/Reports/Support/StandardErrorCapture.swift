@@ -21,6 +21,7 @@ enum StandardErrorCapture {
             if file >= 0 { close(file) }
             return (try body(), "")
         }
+        // The template is a non-empty array (the path and its NUL), so it has an address.
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         dup2(file, 2)
         let result: T

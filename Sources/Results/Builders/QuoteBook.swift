@@ -85,6 +85,7 @@ public struct QuoteBook: Sendable, Equatable, Codable {
                     entry.coder = entry.coders.isEmpty ? nil : entry.coders.joined(separator: ", ")
                     entry.inVivo = entry.inVivo && (record?.inVivo ?? true)
                     for other in passage.categories where !entry.categories.contains(other) { entry.categories.append(other) }
+                    // Read from there above: the category has its list.
                     byCategory[category]![index] = entry
                     continue
                 }

@@ -20,6 +20,7 @@ public enum AnswerColumn {
         var writer = Writer(answers: out, raw: raw)
         writer.reset()
         for number in answers.keys.sorted() {
+            // `number` is one of the keys.
             writer.append(number, answers[number]!, typed: typed[number])
         }
         writer.finish()
