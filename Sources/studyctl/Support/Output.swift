@@ -28,7 +28,8 @@ func printListing(_ table: ResultTable) {
 /// A terminal table whose rows wait in a temporary file: the column widths grow as rows come, and the rows are
 /// padded as they are read back, so a table of a million participants takes the memory of one row. Its columns
 /// (labels, alignment, how a value reads) are a `ResultTable`'s, each line drawn by `TextRenderer.line`: it prints
-/// what `TextRenderer.render(table, title: false, width: nil)` prints for the same rows.
+/// what `TextRenderer.render(table, title: false, width: nil)` prints for the same rows (long prose, which the
+/// renderer cuts, is left whole: score's table has none).
 final class SpooledTextTable {
     let table: ResultTable
     private let style: NumberStyle
