@@ -109,7 +109,9 @@ def check(exclude=()):
     for t in range(1, 6):
         task = f"T{t}"
         mine = [r for r in attempts() if r[1] == task and r[0] not in exclude]
-        comp = {g: [r[4] == "success" for r in mine if release[r[0]] == g and r[4]] for g in groups}
+        # An attempt with no outcome (abandoned) counts as a failure, as studyctl does by default; with
+        # --abandoned-exclude it is left out of the denominator (studyctl's --abandoned exclude).
+        comp = {g: [r[4] == "success" for r in mine if release[r[0]] == g and (r[4] or not ABANDONED_EXCLUDED)] for g in groups}
         x = [sum(comp[g]) for g in groups]; n = [len(comp[g]) for g in groups]
         N = sum(n); P = sum(x) / N
         smallest = min(n) * min(sum(x), N - sum(x)) / N
@@ -132,6 +134,8 @@ def check(exclude=()):
     for row in out:
         print(row)
 
+
+ABANDONED_EXCLUDED = "--abandoned-exclude" in sys.argv
 
 if __name__ == "__main__":
     if "--check" in sys.argv:

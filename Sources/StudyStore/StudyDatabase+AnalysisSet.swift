@@ -25,18 +25,22 @@ extension StudyDatabase {
         for summary in try instruments() where summary.responseSets > 0 {
             var checker: ResponseQuality.Checker?
             var rules: [String: [QualityFlag.Rule]] = [:]
+            var details: [String: [QualityFlag]] = [:]
             var order: [String] = []
             try forEachResponseSet(instrument: summary.id) { set in
                 guard let checker else { return }
                 let found = checker.flags(set.answers, seconds: FormDuration.seconds(from: set.started, to: set.submitted))
                 guard !found.isEmpty else { return }
                 if rules[set.participant] == nil { order.append(set.participant) }
-                for flag in found where !(rules[set.participant] ?? []).contains(flag.rule) { rules[set.participant, default: []].append(flag.rule) }
+                for flag in found where !(rules[set.participant] ?? []).contains(flag.rule) {
+                    rules[set.participant, default: []].append(flag.rule)
+                    details[set.participant, default: []].append(flag)
+                }
             } start: { definition in
                 checker = ResponseQuality.Checker(definition)
             }
             // `order` lists the keys of `rules`, each once.
-            flags += order.map { AnalysisSet.Flag(participant: $0, source: .responses(instrument: summary.id, rules: rules[$0]!)) }
+            flags += order.map { AnalysisSet.Flag(participant: $0, source: .responses(instrument: summary.id, rules: rules[$0]!), details: details[$0] ?? []) }
         }
         let observations = try attempts().map {
             TaskObservation(participant: $0.participant, task: $0.task, seconds: $0.seconds, errors: $0.errors, outcome: $0.outcome, assisted: $0.assisted)

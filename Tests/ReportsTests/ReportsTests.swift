@@ -229,7 +229,7 @@ func sheetParts(_ file: URL) throws -> [String: String] {
         let (study, folder) = try sampleStudy()
         let files = try CSVExporter.write(try StudyData.load(study), to: folder.appendingPathComponent("csv").path)
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
-            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "response_quality.csv", "benchmarks.csv",
+            "study.csv", "participants.csv", "responses.csv", "scores.csv", "summary.csv", "items.csv", "response_quality.csv", "exclusions.csv", "benchmarks.csv",
             "comparisons.csv", "attempts.csv", "task_summary.csv", "task_benchmarks.csv", "task_comparisons.csv", "codebook.csv", "excerpts.csv", "category_frequencies.csv",
             "problem_discovery.csv", "code_saturation.csv", "memos.csv"])
         // Three levels: Welch's ANOVA and Kruskal–Wallis, then Games–Howell and Dunn–Holm per pair (values in PostHocTests).

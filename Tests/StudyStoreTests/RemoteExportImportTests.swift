@@ -44,7 +44,7 @@ import Surveys
         #expect(summary.attempts == 5 && summary.skippedTasks == 1, "the skipped task is no attempt")
         #expect(summary.outcomes.map(\.text) == ["Direct success", "Indirect success", "Abandoned", "Failure", "Skipped"])
         #expect(summary.outcomes.map(\.rows) == [2, 1, 1, 1, 1])
-        #expect(summary.outcomes.map(\.meaning.description) == ["success", "success, noted as indirect", "abandoned (no outcome)", "fail", "skipped (row left out)"])
+        #expect(summary.outcomes.map(\.meaning.description) == ["success", "success, noted as indirect", "abandoned (no outcome: a failure unless --abandoned exclude)", "fail", "skipped (row left out)"])
         let attempts = try study.attempts()
         let indirect = try #require(attempts.first { $0.participant == "p-101" && $0.task == "T2" })
         #expect(indirect.outcome == .success && indirect.note == "sucesso indireto" && indirect.errors == 2,
@@ -52,10 +52,17 @@ import Surveys
         let abandoned = try #require(attempts.first { $0.participant == "p-102" && $0.task == "T1" })
         #expect(abandoned.outcome == nil && abandoned.note == "abandonada" && abandoned.seconds == 120)
         #expect(try study.tasks().map(\.title) == ["Find the return policy", "Change the delivery address"])
-        // The task summary counts the abandoned attempt as abandoned and the indirect success as a success.
-        let dataset = try study.taskDataset(groupedBy: [])
-        let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties, successfulOnly: false)
-        #expect(rows.first { $0.task == "T1" }?.abandoned == 1)
+        // The task summary counts the abandoned attempt as abandoned (a failure by default, left out when asked) and the
+        // indirect success as a success.
+        let dataset = try study.taskDataset(groupedBy: []).prepared(for: .everybody)
+        let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties, successfulOnly: false,
+                                     abandonedPolicy: dataset.abandoned)
+        let t1 = rows.first { $0.task == "T1" }
+        #expect(t1?.abandoned == 1 && t1?.completion?.attempts == t1?.participants, "every participant in the denominator")
+        let excluding = try study.taskDataset(groupedBy: []).prepared(for: AnalysisSet(abandoned: .exclude))
+        let left = TaskSummary.build(excluding.observations, taskOrder: excluding.taskOrder, penalty: excluding.penalties, successfulOnly: false,
+                                     abandonedPolicy: excluding.abandoned).first { $0.task == "T1" }
+        #expect(left?.abandoned == 1 && left?.completion?.attempts == (t1?.participants ?? 0) - 1)
         #expect(rows.first { $0.task == "T2" }?.successes == 2)
         // Importing the same export again adds nothing (its tasks now exist, found by key and title).
         let again = try study.importAttempts(from: path)
@@ -77,7 +84,10 @@ import Surveys
         #expect(summary.columns["participant"] == "Tester" && summary.columns["title"] == "Mission" && summary.columns["time"] == "Mission duration (s)")
         #expect(summary.createdTasks.map(\.key) == ["T1"] && summary.createdTasks.map(\.title) == ["Sign up for the newsletter"])
         #expect(summary.attempts == 4)
-        #expect(try study.attempts().filter { $0.outcome == nil }.count == 2, "give up / bounce and mission unfinished: abandoned")
+        let attempts = try study.attempts()
+        #expect(attempts.filter { $0.outcome == nil }.count == 1, "mission unfinished: abandoned, no outcome")
+        #expect(attempts.first { $0.participant == "p-102" }.map { $0.outcome == .fail && $0.note == "desistiu" } == true,
+                "give up / bounce: a failure, noted")
     }
 
     /// A task column of names (not keys) and one of numbers, imported twice with --create-tasks: tasks made once.

@@ -6,15 +6,16 @@ import Testing
     @Test func readsTheOutcomesOfRemoteTestingTools() {
         #expect(OutcomeReading("Direct success") == .outcome(.success, note: nil))
         #expect(OutcomeReading("Indirect Success") == .outcome(.success, note: "indirect success"), "the goal reached by another path")
-        #expect(OutcomeReading("Give up / Bounce") == .abandoned)
-        #expect(OutcomeReading("Gave up") == .abandoned)
+        #expect(OutcomeReading("Give up / Bounce") == .outcome(.fail, note: "gave up"), "a give-up is a failure (Sauro & Lewis 2016; Maze)")
+        #expect(OutcomeReading("Gave up") == .outcome(.fail, note: "gave up"))
         #expect(OutcomeReading("Abandoned") == .abandoned)
         #expect(OutcomeReading("Mission unfinished") == .abandoned)
         #expect(OutcomeReading("Failure") == .outcome(.fail, note: nil))
         #expect(OutcomeReading("Skipped") == .skipped)
         #expect(OutcomeReading("  success ") == .outcome(.success, note: nil))
         #expect(OutcomeReading("Sucesso indireto") == .outcome(.success, note: "indirect success"))
-        #expect(OutcomeReading("Desistiu") == .abandoned)
+        #expect(OutcomeReading("Desistiu") == .outcome(.fail, note: "gave up"))
+        #expect(OutcomeReading("Abandonada") == .abandoned)
         #expect(OutcomeReading("parcial") == .outcome(.partial, note: nil))
         #expect(OutcomeReading("Uncategorized") == nil, "Maze's uncategorized paths are no outcome until the researcher says which")
         #expect(OutcomeReading("maybe") == nil)
@@ -23,6 +24,7 @@ import Testing
     @Test func notesInTheStudysLanguage() {
         #expect(OutcomeReading.noteText(OutcomeReading.indirectNote, language: .ptBR) == "sucesso indireto")
         #expect(OutcomeReading.noteText(OutcomeReading.abandonedNote, language: .ptBR) == "abandonada")
+        #expect(OutcomeReading.noteText(OutcomeReading.gaveUpNote, language: .ptBR) == "desistiu")
         #expect(OutcomeReading.noteText(OutcomeReading.indirectNote, language: .en) == "indirect success")
     }
 

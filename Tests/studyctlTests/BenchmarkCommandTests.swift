@@ -4,14 +4,18 @@ import Testing
 /// A quarterly benchmark built through the command line from Tests/Fixtures/benchmark (written by
 /// scripts/benchmark-fixture.py): 40 remote participants, releases 4.2 (P001–P020) and 4.3 (P021–P040) between
 /// subjects, five tasks with time, errors and outcome, the SEQ after each and the SUS. P034 is a speeder (every task in
-/// 2.1 s; SUS all 3s); P007 T5, P025 T2 and P031 T4 have no outcome (abandoned); P012 left SUS item 4 unanswered and
-/// P040 gave no SUS.
+/// 2.1 s; SUS all 3s); P007 T5, P025 T2 and P031 T4 have no outcome (abandoned: failures by default, left out with
+/// --abandoned exclude); P012 left SUS item 4 unanswered and P040 gave no SUS.
 ///
 /// Reference values from scipy 1.17.1 (python3 -m venv /tmp/bench-venv && /tmp/bench-venv/bin/pip install scipy;
-/// /tmp/bench-venv/bin/python scripts/benchmark-fixture.py --check [--exclude]), one value per participant:
+/// /tmp/bench-venv/bin/python scripts/benchmark-fixture.py --check [--exclude] [--abandoned-exclude]), one value per
+/// participant; Holm over the 20 tests with statsmodels 0.14's multipletests(method="holm"):
 ///
-///     T2 completion 17/20 vs 10/19: N−1 z (by hand from Campbell's formula) −2.1608897344483924,
-///         2·norm.sf(|z|) 0.03070385807338017; fisher_exact 0.04074239502493117 (not used: every expected count ≥ 1)
+///     T2 completion 17/20 vs 10/20 (P025's abandoned attempt a failure): N−1 z (by hand from Campbell's formula)
+///         −2.3333333333333335, 2·norm.sf(|z|) 0.019630657257290667, Holm 0.39261314514581336; adjusted-Wald interval
+///         of the difference (Agresti & Caffo 2000, norm.ppf(0.975)) [−0.5820534630503493, −0.05431017331328719]
+///     with --abandoned-exclude, 17/20 vs 10/19: z −2.1608897344483924, p 0.03070385807338017; fisher_exact
+///         0.04074239502493117 (not used: every expected count ≥ 1)
 ///     T1 time, ttest_ind(log 4.3, log 4.2, equal_var=False): t −2.2875907293286684, df 21.66721552165086,
 ///         p 0.03230068951958863; Hedges' g (4.3 − 4.2, pooled SD × (1 − 3/(4N − 9))) −0.7090275263090874
 ///     T2 SEQ, ttest_ind(4.3, 4.2, equal_var=False): t −2.2197689748430967, df 36.8105184215985, p 0.032676919127491225
@@ -61,24 +65,30 @@ import Testing
 
     @Test func tasksSplitByReleaseWithAbandonedAttemptsAndTheSpeederFlagged() throws {
         let cli = try study()
-        // Ungrouped, T2 has 40 attempts and one participant with no outcome: 27 of the 39 with one, said as such.
+        // Ungrouped, T2 has 40 attempts and one participant with no outcome: a failure, 27 of 40, said as such.
         let cells = try #require(table(try cli.succeed(["tasks", "summary", "--csv"])).first { $0["task"] == "T2" })
         #expect(cells["attempts"] == "40" && cells["successes"] == "27" && cells["abandoned"] == "1" && cells["participants"] == "40", "\(cells)")
-        #expect(close(cells["completion"], 27.0 / 39), "\(cells)")
+        #expect(cells["failures"] == "13" && close(cells["completion"], 27.0 / 40), "\(cells)")
+        // Left out when asked: 27 of the 39 with an outcome, the choice said.
+        let excluded = try #require(table(try cli.succeed(["tasks", "summary", "--csv", "--abandoned", "exclude"])).first { $0["task"] == "T2" })
+        #expect(excluded["failures"] == "12" && excluded["abandoned"] == "1" && close(excluded["completion"], 27.0 / 39), "\(excluded)")
+        #expect(try cli.succeed(["tasks", "summary", "--abandoned", "exclude"]).contains("left out of the denominator as asked (--abandoned exclude)"))
         let text = try cli.succeed(["tasks", "summary", "--by", "Release"])
-        #expect(text.contains("Completion: successes over the participants with an outcome (their first attempt with one); abandoned counts the participants with no outcome recorded"), "\(text)")
+        #expect(text.contains("Completion: successes over every participant who attempted the task, by their first attempt; an attempt with no outcome (abandoned or unfinished) counts as a failure"), "\(text)")
         #expect(text.contains("Task times flagged as too fast (under 25 % of the task's median time): P034 (SUS: straight-lined; task times: 5 of 5 under 25 % of the task's median)"), "\(text)")
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("T2    4.3") }).split(separator: " ").map(String.init)
-        #expect(line[2] == "20" && line[3] == "10" && line[4] == "1" && line[5] == "53%", "attempts, successes, abandoned, completion: \(line)")
+        #expect(line[2] == "20" && line[3] == "10" && line[4] == "1" && line[5] == "50%", "attempts, successes, abandoned, completion: \(line)")
 
         // Completion between the releases: the N−1 two-proportion test, B against A, the direction named.
         let completion = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--measure", "completion"])
-        #expect(completion.contains("4.2 = 17/20 (85%), 4.3 = 10/19 (53%)"), "\(completion)")
-        #expect(completion.contains("N−1 two-proportion test (every expected count at least 1, the smallest 5.85; Campbell 2007): z = -2.16, p = .031"), "\(completion)")
+        #expect(completion.contains("4.2 = 17/20 (85%), 4.3 = 10/20 (50%)"), "\(completion)")
+        #expect(completion.contains("N−1 two-proportion test (every expected count at least 1, the smallest 6.50; Campbell 2007): z = -2.33, p = .020"), "\(completion)")
         #expect(completion.contains("4.3 lower than 4.2"))
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--measure", "completion", "--json"]).utf8)) as! [String: Any]
-        #expect((json["statistic"] as? Double).map { abs($0 - -2.1608897344483924) < 1e-12 } == true, "\(json)")
-        #expect((json["p"] as? Double).map { abs($0 - 0.03070385807338017) < 1e-12 } == true)
+        #expect((json["statistic"] as? Double).map { abs($0 - -2.3333333333333335) < 1e-12 } == true, "\(json)")
+        #expect((json["p"] as? Double).map { abs($0 - 0.019630657257290667) < 1e-12 } == true)
+        let leftOut = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--measure", "completion", "--abandoned", "exclude"])
+        #expect(leftOut.contains("4.2 = 17/20 (85%), 4.3 = 10/19 (53%)") && leftOut.contains("z = -2.16, p = .031"), "\(leftOut)")
         #expect(json["test"] as? String == "n-1-two-proportion" && json["groupA"] as? String == "4.2" && json["groupB"] as? String == "4.3")
         let seq = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--measure", "seq"])
         #expect(seq.contains("mean SEQ: 4.2 = 5.00, 4.3 = 4.26") && seq.contains("t(36.81) = -2.220, p = .033"), "\(seq)")
@@ -103,10 +113,10 @@ import Testing
         let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
         // The task table by release, then every task and measure compared with the groups and directions named.
         #expect(report.contains("| Task | Release | Attempts | Successes | Abandoned | Completion |"), "\(report)")
-        #expect(report.contains("| T2 | 4.3 | 20 | 10 | 1 | 53% |"), "\(report)")
+        #expect(report.contains("| T2 | 4.3 | 20 | 10 | 1 | 50% |"), "\(report)")
         #expect(report.contains("*Tasks compared between the groups of Release*"))
         #expect(report.contains("| Task | Measure | n | 4.2 | 4.3 | Effect (B vs A) | 95% CI | Test | p | p (Holm) | Hedges' g (B − A) | Direction |"), "\(report)")
-        #expect(report.contains("| T2 | completion (difference B − A) | 20 + 19 | 85% | 53% | -0.32 | [-0.56, -0.03] | N−1 two-proportion z = -2.16 | .031 | .614 | – | 4.3 lower than 4.2 |"), "\(report)")
+        #expect(report.contains("| T2 | completion (difference B − A) | 20 + 20 | 85% | 50% | -0.35 | [-0.58, -0.05] | N−1 two-proportion z = -2.33 | .020 | .393 | – | 4.3 lower than 4.2 |"), "\(report)")
         #expect(report.contains("| T1 | time (ratio B / A) | 20 + 20 | 59.50 | 40.59 | 0.68 | [0.48, 0.97] | Welch's t(21.7) = -2.29 | .032 | .614 | -0.71 | 4.3 lower than 4.2 |"), "\(report)")
         #expect(report.contains("| T2 | SEQ (difference B − A) | 20 + 19 | 5.00 | 4.26 | -0.74 |"), "\(report)")
         #expect(report.contains("Holm's correction (Holm, 1979) over the 20 tests of this table"))
@@ -124,22 +134,22 @@ import Testing
         try cli.succeed(["export", "csv", "--by", "Release", "csv"])
         let summary = try rows(cli.path("csv/task_summary.csv"))
         let t2 = try #require(summary.first { $0["task"] == "T2" && $0["release"] == "4.3" }, "the group column: \(summary.first ?? [:])")
-        #expect(t2["participants"] == "20" && t2["successes"] == "10" && t2["abandoned"] == "1" && close(t2["completion"], 10.0 / 19))
+        #expect(t2["participants"] == "20" && t2["successes"] == "10" && t2["abandoned"] == "1" && close(t2["completion"], 10.0 / 20))
         #expect(summary.count == 10)
         let comparisons = try rows(cli.path("csv/task_comparisons.csv"))
         let byRelease = comparisons.filter { $0["by"] == "Release" }
         #expect(byRelease.count == 20, "\(comparisons.count)")
         let completion = try #require(byRelease.first { $0["task"] == "T2" && $0["measure"] == "completion" })
         #expect(completion["test"] == "n-1-two-proportion" && completion["level_a"] == "4.2" && completion["level_b"] == "4.3" && completion["completed"] == "17;10")
-        #expect(close(completion["statistic"], -2.1608897344483924) && close(completion["p"], 0.03070385807338017) && completion["higher"] == "4.2")
-        #expect(close(completion["ci95_low"], -0.5619601426690823) && close(completion["ci95_high"], -0.026784446075506396))
+        #expect(close(completion["statistic"], -2.3333333333333335) && close(completion["p"], 0.019630657257290667) && completion["higher"] == "4.2")
+        #expect(close(completion["ci95_low"], -0.5820534630503493) && close(completion["ci95_high"], -0.05431017331328719))
         let time = try #require(byRelease.first { $0["task"] == "T1" && $0["measure"] == "time" })
         #expect(close(time["statistic"], -2.2875907293286684) && close(time["df"], 21.66721552165086) && close(time["p"], 0.03230068951958863))
         #expect(close(time["hedges_g"], -0.7090275263090874) && time["n_a"] == "20" && time["n_b"] == "20")
         let seq = try #require(byRelease.first { $0["task"] == "T2" && $0["measure"] == "seq" })
         #expect(close(seq["statistic"], -2.2197689748430967) && close(seq["df"], 36.8105184215985) && close(seq["p"], 0.032676919127491225))
         #expect(close(seq["typical_a"], 5.0) && close(seq["typical_b"], 4.2631578947368425))
-        #expect(close(completion["p_holm"], 0.6140771614676034, 1e-9), "Holm over the 20 tests: 20 × 0.0307…")
+        #expect(close(completion["p_holm"], 0.39261314514581336, 1e-9), "Holm over the 20 tests: 20 × 0.0196…")
         // The SUS comparison names its groups: group_a, group_b and the higher one.
         let sus = try #require(try rows(cli.path("csv/comparisons.csv")).first { $0["score"] == "SUS" && $0["test"] == "welch-t" })
         #expect(sus["group_a"] == "4.2" && sus["group_b"] == "4.3" && ["4.2", "4.3"].contains(sus["higher"] ?? ""), "\(sus)")
@@ -148,7 +158,7 @@ import Testing
         try cli.succeed(["export", "xlsx", "--by", "Release", "b.xlsx"])
         let workbook = try ExportCommandTests.workbookText(cli.path("b.xlsx"), cells: true)
         let sheets = try sheetXML(cli.path("b.xlsx"))
-        #expect(sheets.contains("<v>-2.16088973444839") && sheets.contains("<v>-2.28759072932866") && sheets.contains("<v>-0.70902752630908"),
+        #expect(sheets.contains("<v>-2.33333333333333") && sheets.contains("<v>-2.28759072932866") && sheets.contains("<v>-0.70902752630908"),
                 "the comparisons' statistics, as in task_comparisons.csv")
         #expect(workbook.contains("N−1 two-proportion test") && workbook.contains("SEQ (difference B − A)") && workbook.contains("Abandoned"))
     }
@@ -206,7 +216,7 @@ import Testing
         try cli.succeed(["report", "--by", "Release", "-o", "rel"])
         let report = try String(contentsOfFile: cli.path("rel/report.md"), encoding: .utf8)
         #expect(report.contains("Tarefas comparadas entre os grupos de Release"), "\(report)")
-        #expect(report.contains("4.3 menor que 4.2") && report.contains("z de duas proporções N−1 = -2,16"), "\(report)")
+        #expect(report.contains("4.3 menor que 4.2") && report.contains("z de duas proporções N−1 = -2,33"), "\(report)")
         #expect(report.contains("Nenhuma das 20 diferenças testadas entre os grupos de Release é significativa após a correção de Holm"), "\(report)")
         #expect(report.contains("Todos os participantes entram nas análises"), "\(report)")
     }

@@ -266,7 +266,7 @@ import Testing
         #expect(try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8).contains("| P1 | 85,00 |"))
         #expect(try cli.fail(["report", "-o", "r", "--template", "nothing-here"]).stderr.contains("No report template 'nothing-here'"))
         #expect(try cli.succeed(["export", "xlsx", "s.xlsx"]) == "Wrote s.xlsx\n")
-        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 19 CSV files to tables"))
+        #expect(try cli.succeed(["export", "csv", "tables"]).hasPrefix("Wrote 20 CSV files to tables"))
         #expect(try cli.fail(["export", "xlsx", "missing/dir/s.xlsx"]).stderr.contains("Cannot create missing/dir/s.xlsx"))
         #expect(try cli.fail(["report", "--by", "nope"]).stderr.contains("No attribute 'nope'"))
     }

@@ -144,7 +144,7 @@ import Testing
         let imported = try cli.succeed(["attempt", "import", "userzoom.csv", "--create-tasks"])
         #expect(imported.contains("Added task T1 'Find the return policy'."), "\(imported)")
         #expect(imported.contains("'Indirect success' → success, noted as indirect (1)"), "\(imported)")
-        #expect(imported.contains("'Abandoned' → abandoned (no outcome) (1)") && imported.contains("'Skipped' → skipped (row left out) (1)"), "\(imported)")
+        #expect(imported.contains("'Abandoned' → abandoned (no outcome: a failure unless --abandoned exclude) (1)") && imported.contains("'Skipped' → skipped (row left out) (1)"), "\(imported)")
         #expect(imported.contains("Rows of skipped tasks left out: 1."), "\(imported)")
         // A Maze-like export, read in Portuguese.
         try cli.write("maze.csv", """
@@ -155,7 +155,7 @@ import Testing
         let maze = try cli.run(["attempt", "import", "maze.csv", "--create-tasks"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
         #expect(maze.status == 0, "\(maze.stderr)")
         #expect(maze.stdout.contains("Tarefa T3 'Sign up for the newsletter' acrescentada."), "\(maze.stdout)")
-        #expect(maze.stdout.contains("Resultados lidos: 'Direct Success' → sucesso (1); 'Give up / Bounce' → abandonada (sem resultado) (1)."), "\(maze.stdout)")
+        #expect(maze.stdout.contains("Resultados lidos: 'Direct Success' → sucesso (1); 'Give up / Bounce' → falha, anotada como desistência (1)."), "\(maze.stdout)")
         // Bad counts: named by line and column name, in both languages; nothing stored.
         try cli.write("novos.csv", "Participant ID,Task ID,Errors\np-103,T1,2.5\n")
         let bad = try cli.fail(["attempt", "import", "novos.csv"])

@@ -54,10 +54,22 @@ extension ReportModel {
                     let text = ResponseQuality.statement(rule).text(language)
                     return text.prefix(1).uppercased() + text.dropFirst()
                 }.joined(separator: " ")
-                questionnaire.qualityIntro = [Value(value: (flaggedSets == 0
+                // Participants this instrument's checks flagged and the analysis set left out: said here too, so the
+                // section and the summary's count agree.
+                let leftOut = s.analysis.flags.filter { flag in
+                    guard case let .responses(instrument, _) = flag.source else { return false }
+                    return instrument == d.id && !s.analysis.includes(flag.participant)
+                }.map(\.participant)
+                var intro = (flaggedSets == 0
                     ? Sentence("No response set was flagged by the quality checks.")
                     : Sentence("\(flaggedSets) of \(q.setCount) response sets were flagged by the quality checks and scored as answered.")).text(language)
-                    + " " + stated)]
+                if !leftOut.isEmpty {
+                    let list = NaturalOrder.distinct(leftOut).joined(separator: ", ")
+                    intro = (flaggedSets == 0
+                        ? Sentence("No response set of the participants analysed was flagged by the quality checks; the \(String(Set(leftOut).count)) whose sets were flagged (\(list)) were left out of the analyses.")
+                        : Sentence("\(flaggedSets) of \(q.setCount) response sets of the participants analysed were flagged by the quality checks and scored as answered; the \(String(Set(leftOut).count)) participants whose sets were flagged and left out of the analyses: \(list).")).text(language)
+                }
+                questionnaire.qualityIntro = [Value(value: intro + " " + stated)]
         }
         if flaggedSets > 0 {
             if apart {

@@ -20,7 +20,7 @@ extension ReportModel {
         // people): the rule under the table, and in each figure's caption.
         var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: language)
         summaryTable.notes.append(Phrase.taskTimesNote(successfulOnly: false).text(language))
-        summaryTable.notes.append(ResultTable.abandonedNote.text(language))
+        if let note = ResultTable.completionNote(s.taskSummary) { summaryTable.notes.append(note.text(language)) }
         summaryTable.notes.append(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
         let several = s.taskSummary.reduce(0) { $0 + $1.severalAttempts }
         if several > 0 {
@@ -235,7 +235,9 @@ extension ReportModel {
             let effect: Sentence = row.hedgesG.map { "g = \(style.number($0)): \(ResultTable.direction(row))" } ?? ResultTable.direction(row)
             let p = style.p(row.pHolm)
             let holm = p.hasPrefix("<") ? "p (Holm) \(p)" : "p (Holm) = \(p)"
-            return "\(row.task) \(measure(row)) (\(row.groupA) vs \(row.groupB): \(values); \(effect); \(holm))"
+            // The cell a comparison was made in, where the tasks were done under several levels: T1 (protótipo: atual).
+            let task = row.cell.isEmpty ? row.task : "\(row.task) (\(zip(groups.strata, row.cell).map { "\($0): \($1)" }.joined(separator: ", ")))"
+            return "\(task) \(measure(row)) (\(row.groupA) vs \(row.groupB): \(values); \(effect); \(holm))"
         }
         let sentence: Sentence
         if holding.isEmpty {

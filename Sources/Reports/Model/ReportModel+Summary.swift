@@ -16,10 +16,17 @@ extension ReportModel {
         var who: Sentence = "\(String(s.participantCount)) participants analysed."
         let flagged = s.analysis.flagged.count
         let excluded = s.analysis.excluded.count
-        if flagged > 0 || excluded > 0 {
+        if excluded > 0 {
+            // Who was recruited, left out and analysed: the same three numbers as the workbook's Study sheet.
+            who = "\(String(s.participantCount + excluded)) participants recruited, \(String(excluded)) excluded, \(String(s.participantCount)) analysed; flagged by the quality checks: \(String(flagged))."
+        } else if flagged > 0 {
             who = "\(String(s.participantCount)) participants analysed; flagged by the quality checks: \(String(flagged)); left out of the analyses: \(String(excluded))."
         }
         summary.findings.append(Value(value: who.text(language)))
+
+        // The study's main comparison first: each questionnaire's levels compared within the same participants (the
+        // prototypes, the occasions), over every participant with a set under every level.
+        for finding in mainWithinComparisons(s, language: language) { summary.findings.append(Value(value: finding)) }
 
         // Questionnaire scores: each score per group and overall, with its interval and, on the SUS scale, its grade.
         var scores = ResultTable(id: "summary_scores", title: ("Questionnaire scores (\(ci))" as Sentence).text(language), language: language,
@@ -98,5 +105,33 @@ extension ReportModel {
             summary.changes = place(table)
         }
         hasSummary = !summary.findings.isEmpty
+    }
+
+    /// One sentence per questionnaire score compared within participants, over the whole study (no task, no other
+    /// factor held): "SUS, levels of protótipo (n = 14): atual 50.5 → novo 65.9; paired t(13) = 3.24, p = .006,
+    /// dz = 0.87." — the paired t-test for two levels, the repeated-measures ANOVA with its Greenhouse–Geisser p for more.
+    func mainWithinComparisons(_ s: StudyData, language: StudyLanguage) -> [String] {
+        let style = NumberStyle(language)
+        var findings: [String] = []
+        for q in s.questionnaires where !q.definition.perTask {
+            for design in q.within {
+                for item in design.comparisons where item.task == nil && item.stratum.isEmpty {
+                    let c = item.comparison
+                    let name = ScoreNames.name(item.scoreID, q.definition, language, long: false)
+                    let means = zip(c.levels, c.means).map { "\(WithinWording.levelName($0, language)) \(style.number($1, decimals: 1))" }.joined(separator: " → ")
+                    let head: Sentence = "\(name), \(WithinWording.plural(design.factor)) (n = \(String(c.complete))): \(means)"
+                    let sentence: Sentence
+                    if let t = c.pairedT {
+                        sentence = "\(head); paired t(\(String(t.df))) = \(style.number(t.t)), \(style.pEquals(t.p)), dz = \(style.number(t.dz))."
+                    } else if let a = c.anova {
+                        sentence = "\(head); repeated-measures ANOVA F(\(String(a.df1)), \(String(a.df2))) = \(style.number(a.f)), Greenhouse–Geisser \(style.pEquals(a.pGreenhouseGeisser)), generalised η² = \(style.number(a.generalisedEtaSquared, decimals: 3))."
+                    } else {
+                        sentence = "\(head); not tested (fewer than two complete participants, or every difference the same)."
+                    }
+                    findings.append(sentence.text(language))
+                }
+            }
+        }
+        return findings
     }
 }

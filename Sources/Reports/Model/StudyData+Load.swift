@@ -70,10 +70,11 @@ extension StudyData {
         let factors = try study.factors()
         // Tasks split as the questionnaires are: by the grouping attribute first, then by every condition.
         let groupings = (groupAttribute.map { ["attribute:" + $0.name] } ?? []) + factors.map { "condition:" + $0.name }
-        let dataset = try study.taskDataset(groupedBy: groupings).restricted(to: analysis)
+        let dataset = try study.taskDataset(groupedBy: groupings).prepared(for: analysis)
         let taskSummary = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
                                             successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors, groupOrders: dataset.groupOrders,
-                                            confidence: confidence, targets: dataset.targets, errorOpportunities: dataset.errorOpportunities)
+                                            confidence: confidence, targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
+                                     abandonedPolicy: dataset.abandoned)
 
         let coders = try study.coders()
         let primary = coders.first
@@ -99,8 +100,18 @@ extension StudyData {
         if let attribute = groupAttribute?.name {
             let values = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: groupOrder)
             if values.count >= 2 {
+                // The groups are compared within each level of the conditions that vary within participants (never
+                // on values averaged over them); conditions each participant did one level of are pooled.
+                let within = GroupTaskComparisons.withinFactors(dataset.observations, indexes: Array(dataset.groupNames.indices.dropFirst()))
+                let observations = dataset.observations.map { observation in
+                    var copy = observation
+                    copy.group = [observation.group[0]] + within.map { observation.group[$0] }
+                    return copy
+                }
                 snapshot.taskGroups = GroupTaskComparisons(grouping: attribute, groups: values, taskOrder: dataset.taskOrder,
-                                                           observations: dataset.observations, seq: dataset.seq, confidence: confidence)
+                                                           observations: observations, seq: dataset.seq,
+                                                           strata: within.map { dataset.groupNames[$0] }, strataOrders: within.map { dataset.groupOrders[$0] },
+                                                           confidence: confidence)
             }
         }
         // The participants left out are not counted (those in the study: a streaming snapshot counts them there).

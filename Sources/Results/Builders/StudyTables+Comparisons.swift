@@ -48,7 +48,8 @@ extension StudyTables {
     /// other, named in a first column), then the tasks compared between the groups of the grouping attribute (named
     /// in `by`; `GroupTaskComparisons`): the measure and the test by machine name, worded in the workbook. Every
     /// effect is B against A (`level_a`, `level_b`); `higher` names the group with the higher value, and `hedges_g`
-    /// (B − A) is given for the groups' Welch tests.
+    /// (B − A) is given for the groups' Welch tests; `cell` names the levels of the conditions varying within
+    /// participants that a between-group row was compared within.
     static func taskComparisons(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         let empty = ConditionTaskComparisons(factor: "", levels: [], taskOrder: [], observations: [], confidence: s.confidence, level: { _ in nil })
@@ -59,15 +60,18 @@ extension StudyTables {
         let extra = [Column(.n_a, .count, language), Column(.n_b, .count, language), Column(.hedges_g, .number(decimals: 2), language),
                      Column(.higher, .text, language)]
         var merged = ResultTable(id: template.id, title: template.title, language: language,
-                                 columns: [Column(.condition, .text, language), Column(.by, .text, language)] + template.columns + extra)
+                                 columns: [Column(.condition, .text, language), Column(.by, .text, language), Column(.cell, .text, language)]
+                                    + template.columns + extra)
         for (table, comparisons) in zip(tables, conditions) {
-            for row in table.rows { merged.append([.text(comparisons.factor), .empty] + row + Array(repeating: .empty, count: extra.count)) }
+            for row in table.rows { merged.append([.text(comparisons.factor), .empty, .empty] + row + Array(repeating: .empty, count: extra.count)) }
         }
         if let groups = s.taskGroups {
             let names = merged.columns.map(\.name)
             for row in groups.rows {
                 var cells: [Term: Value] = [
-                    .by: .text(groups.grouping), .task: .text(row.task), .measure: .text(row.measure.rawValue), .test: .text(row.test),
+                    .by: .text(groups.grouping), .task: .text(row.task),
+                    // The levels the groups were compared within, where the tasks were done under several ("protótipo=atual").
+                    .cell: row.cell.isEmpty ? .empty : .text(zip(groups.strata, row.cell).map { "\($0)=\($1)" }.joined(separator: ";")), .measure: .text(row.measure.rawValue), .test: .text(row.test),
                     .levels: .text("\(row.groupA);\(row.groupB)"), .n: .count(row.nA + row.nB), .left_out: .count(0),
                     .level_a: .text(row.groupA), .level_b: .text(row.groupB), .typical_a: .number(row.typicalA), .typical_b: .number(row.typicalB),
                     .effect: .number(row.effect), .statistic: Value(row.statistic), .df: Value(row.df),

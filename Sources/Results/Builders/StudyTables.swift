@@ -76,7 +76,7 @@ public enum StudyTables {
         let within = snapshot.questionnaires.contains { !$0.within.isEmpty }
             ? [withinComparisons(snapshot), withinPairs(snapshot), mixedANOVA(snapshot)].filter { !$0.isEmpty } : []
         var tables = [study(snapshot), participants(snapshot), responses(snapshot), scores(snapshot), summary(snapshot), items(snapshot),
-                      quality(snapshot), benchmarks(snapshot), comparisons(snapshot)] + within
+                      quality(snapshot), exclusions(snapshot), benchmarks(snapshot), comparisons(snapshot)] + within
             + [attempts(snapshot), taskSummary(snapshot), taskBenchmarks(snapshot), taskComparisons(snapshot), codebook(snapshot), excerpts(snapshot), frequencies(snapshot)]
             + agreement(snapshot) + [discovery(snapshot), saturation(snapshot), memos(snapshot)]
         if !snapshot.gazeRecordings.isEmpty {
@@ -86,7 +86,10 @@ public enum StudyTables {
     }
 
     static func study(_ s: StudyData) -> ResultTable {
+        // Who was recruited, left out and analysed, as every output says it (`AnalysisSet.counts`).
+        let excluded = s.analysis.excluded.count
         let counts: [(String, Int)] = [
+            ("participants recruited", s.participantCount + excluded), ("participants excluded", excluded),
             ("participants", s.participantCount), ("questionnaires", s.questionnaires.count),
             ("response sets", s.questionnaires.reduce(0) { $0 + $1.setCount }), ("tasks", s.tasks.count),
             ("task attempts", s.attempts.count), ("categories", s.categories.count), ("codes", s.codes.count), ("memos", s.memos.count),
@@ -99,7 +102,8 @@ public enum StudyTables {
         var table = ResultTable(exported: "study", sheet: "Study", about: "title, language and what the study holds", language: s.info.language, columns: ResultTable.names([.field, .value]), rows: rows)
         // The CSV keeps the machine names; the workbook shows each field in the study's language.
         let fields: [String: Sentence] = ["title": "title", "language": "language", "created": "created", "grouped by": "grouped by",
-                                          "participants": "participants", "questionnaires": "questionnaires", "response sets": "response sets",
+                                          "participants recruited": "participants recruited", "participants excluded": "participants excluded",
+                                          "participants": "participants analysed", "questionnaires": "questionnaires", "response sets": "response sets",
                                           "tasks": "tasks", "task attempts": "task attempts", "categories": "categories", "codes": "codes",
                                           "memos": "memos"]
         table.word([0: fields.mapValues { $0.text(s.info.language) }])
@@ -317,6 +321,42 @@ public enum StudyTables {
                                                           .value, .seconds]),
                               rows: rows)
         table.word([3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })])
+        return table
+    }
+
+    /// The analysis set, participant by participant: everyone left out of the questionnaire and task analyses and
+    /// everyone a quality check flagged (kept or not), one row per reason — named with --exclude, or the rule that
+    /// flagged them with the instrument and the value that tripped it. The same list as the report's methods.
+    static func exclusions(_ s: StudyData) -> ResultTable {
+        let language = s.info.language
+        let set = s.analysis
+        let excluded = set.excluded
+        let named = Set(set.named)
+        let style = NumberStyle(language)
+        var rows: [[Value]] = []
+        for participant in NaturalOrder.distinct(Array(excluded) + set.flagged) {
+            let out: Value = .text(excluded.contains(participant) ? "yes" : "no")
+            if named.contains(participant) { rows.append([.text(participant), out, .text("named"), .empty, .text(("named with --exclude" as Sentence).text(language))]) }
+            for flag in set.flags where flag.participant == participant {
+                switch flag.source {
+                case let .responses(instrument, rules):
+                    for rule in rules {
+                        let detail = flag.details.first { $0.rule == rule }.map { $0.detail { style.number($0) }.text(language) }
+                        rows.append([.text(participant), out, .text(rule.rawValue), .text(instrument), Value(detail)])
+                    }
+                case let .taskTimes(flagged, timed):
+                    rows.append([.text(participant), out, .text("task_times"), .empty,
+                                 .text(("\(flagged) of \(timed) task times under 25 % of the task's median" as Sentence).text(language))])
+                }
+            }
+        }
+        var table = ResultTable(exported: "exclusions", sheet: "Exclusions", about: "who was left out of the analyses or flagged by a quality check, why, and the value that tripped the rule", language: language,
+                                columns: ResultTable.names([.participant, .excluded, .rule, .instrument, .detail]), rows: rows)
+        let yes = ("yes" as Sentence).text(language), no = ("no" as Sentence).text(language)
+        var ruleWords = Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })
+        ruleWords["named"] = ("named" as Sentence).text(language)
+        ruleWords["task_times"] = ("task times too short" as Sentence).text(language)
+        table.word([1: ["yes": yes, "no": no], 2: ruleWords])
         return table
     }
 

@@ -58,8 +58,12 @@ extension ResultTable {
 }
 
 extension ResultTable {
-    /// How the completion rate counts: the rule under every task table.
-    public static let abandonedNote: Sentence = "Completion: successes over the participants with an outcome (their first attempt with one); abandoned counts the participants with no outcome recorded (the attempt left unfinished), left out of the denominator."
+    /// How the completion rate counts under the rows' `AbandonedPolicy`: the rule under every table that shows
+    /// completion; `nil` when no row has a completion rate.
+    public static func completionNote(_ rows: [TaskSummaryRow]) -> Sentence? {
+        guard rows.contains(where: { $0.completion != nil }) else { return nil }
+        return (rows.first?.abandonedPolicy ?? .exclude).completionNote
+    }
 }
 
 extension ResultTable {
@@ -209,7 +213,8 @@ extension ResultTable {
     public static func groupTaskComparisons(_ comparisons: GroupTaskComparisons, language: StudyLanguage) -> ResultTable {
         let style = NumberStyle(language)
         let pair = comparisons.groups.count == 2
-        var columns = [Column(.task, .text, language), Column(.measure, .text, language)]
+        var columns = [Column(.task, .text, language)] + comparisons.strata.map { Column(StudyText.key($0), $0, .text) }
+        columns.append(Column(.measure, .text, language))
         if !pair { columns += [Column(.group_a, .text, language), Column(.group_b, .text, language)] }
         columns += [Column(.n, .text, language),
                     Column(Term.typical_a.rawValue, pair ? comparisons.groups[0] : Term.typical_a.text(language), .number(decimals: 2)),
@@ -217,10 +222,13 @@ extension ResultTable {
                     Column(.effect, .number(decimals: 2), language), Column(.ci95, .interval(decimals: 2), language),
                     Column(.test, .text, language), Column(.p, .pValue, language), Column(.p_holm, .pValue, language),
                     Column(.hedges_g, .number(decimals: 2), language), Column(.direction, .text, language)]
-        var table = ResultTable(id: "task_group_comparisons", title: ("Tasks compared between the groups of \(comparisons.grouping)" as Sentence).text(language),
+        let title: Sentence = comparisons.strata.isEmpty ? "Tasks compared between the groups of \(comparisons.grouping)"
+            : "Tasks compared between the groups of \(comparisons.grouping), within each level of \(comparisons.strata.joined(separator: " × "))"
+        var table = ResultTable(id: "task_group_comparisons", title: title.text(language),
                                 language: language, columns: columns)
         for row in comparisons.rows {
-            var cells: [Value] = [.text(row.task), .text(groupMeasureLabel(row.measure, language))]
+            var cells: [Value] = [.text(row.task)] + comparisons.strata.indices.map { Value(row.cell.indices.contains($0) ? row.cell[$0] : nil) }
+            cells.append(.text(groupMeasureLabel(row.measure, language)))
             if !pair { cells += [.text(row.groupA), .text(row.groupB)] }
             let typical: (Double) -> Value = row.measure == .completion ? { .percent($0) } : { .number($0) }
             cells += [.text("\(row.nA) + \(row.nB)"), typical(row.typicalA), typical(row.typicalB),

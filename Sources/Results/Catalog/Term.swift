@@ -49,6 +49,7 @@ public enum Term: String, Sendable, CaseIterable, Worded {
     case friedman_chi2, friedman_df, friedman_p, between, f, df1, df2, partial_eta2, effect_value
     case margin95, norm_source, grade_ci95_low, grade_ci95_high, adjective_ci95_low, adjective_ci95_high
     case bca95_low, bca95_high, bca_resamples, bca_seed, rule, positive_mean, negative_mean, midpoint, answers, seconds
+    case excluded, detail, cell
     // Transcripts.
     case interview_transcripts, session_logs, speaker, speakers, turns, start, end, moderator, interview, session_log
 
@@ -324,6 +325,9 @@ public enum Term: String, Sendable, CaseIterable, Worded {
         case .bca_resamples: return "BCa resamples"
         case .bca_seed: return "BCa seed"
         case .rule: return "Rule"
+        case .excluded: return "Excluded"
+        case .detail: return "Detail"
+        case .cell: return "Within"
         case .positive_mean: return "Positive items (mean)"
         case .negative_mean: return "Negative items (mean)"
         case .midpoint: return "Midpoint"

@@ -83,8 +83,12 @@ public struct OutcomeSeen: Sendable, Equatable {
         switch reading {
         case let .outcome(outcome, note):
             let word = Sentence(stringLiteral: outcome.rawValue)
-            return note == nil ? word : "\(word), noted as indirect"
-        case .abandoned: return "abandoned (no outcome)"
+            switch note {
+            case nil: return word
+            case OutcomeReading.gaveUpNote?: return "\(word), noted as gave up"
+            default: return "\(word), noted as indirect"
+            }
+        case .abandoned: return "abandoned (no outcome: a failure unless --abandoned exclude)"
         case .skipped: return "skipped (row left out)"
         }
     }

@@ -18,10 +18,13 @@ public struct AnalysisSet: Sendable, Equatable {
 
         public var participant: String
         public var source: Source
+        /// For response sets: what tripped each rule, the first set each rule flagged (`QualityFlag.detail`).
+        public var details: [QualityFlag]
 
-        public init(participant: String, source: Source) {
+        public init(participant: String, source: Source, details: [QualityFlag] = []) {
             self.participant = participant
             self.source = source
+            self.details = details
         }
     }
 
@@ -30,11 +33,14 @@ public struct AnalysisSet: Sendable, Equatable {
     public var excludeFlagged: Bool
     /// Every flag found, by participant in natural order (whether or not they are left out).
     public var flags: [Flag]
+    /// What an attempt with no outcome counts as in completion (`--abandoned`).
+    public var abandoned: AbandonedPolicy
 
-    public init(named: [String] = [], excludeFlagged: Bool = false, flags: [Flag] = []) {
+    public init(named: [String] = [], excludeFlagged: Bool = false, flags: [Flag] = [], abandoned: AbandonedPolicy = .failure) {
         self.named = named
         self.excludeFlagged = excludeFlagged
         self.flags = flags
+        self.abandoned = abandoned
     }
 
     /// Everybody enters.

@@ -42,6 +42,9 @@ public struct TaskObservation: Sendable {
     public var errors: Int?
     public var outcome: Outcome?
     public var assisted: Bool
+    /// Recorded with no outcome (abandoned, or never logged) in a task others have outcomes in: a failure in `outcome`
+    /// under the default `AbandonedPolicy`, no outcome when such attempts are left out.
+    public var abandoned = false
 
     public init(participant: String, task: String, group: [String] = [], seconds: Double?, errors: Int?,
                 outcome: Outcome?, assisted: Bool = false) {

@@ -13,8 +13,10 @@ import Wording
 ///   (Sauro 2011's 78 % average is of tasks completed, not of expected paths taken); it is kept in the attempt's
 ///   note ("indirect success", "sucesso indireto") so the path can still be told apart. Reading it as partial would lower the
 ///   completion rate for a detour the tool itself calls a success.
-/// - abandoned, gave up, give up / bounce, mission unfinished: an attempt without an outcome, which the task
-///   summary counts as abandoned (left out of the completion rate's denominator), noted "abandoned".
+/// - gave up, give up / bounce, bounce: a failure, noted "gave up": the participant stopped without reaching the
+///   goal, which Maze's mission results and Sauro & Lewis (2016, ch. 4) count as not completed.
+/// - abandoned, mission unfinished: an attempt without an outcome, noted "abandoned"; the analyses count it as a
+///   failure unless the researcher leaves such attempts out (`AbandonedPolicy`), and say which they did.
 /// - skipped: not an attempt; the row is left out and counted.
 public enum OutcomeReading: Sendable, Equatable {
     case outcome(Outcome, note: String?)
@@ -25,11 +27,13 @@ public enum OutcomeReading: Sendable, Equatable {
     public static let indirectNote = "indirect success"
     /// The note an abandoned attempt keeps.
     public static let abandonedNote = "abandoned"
+    /// The note a give-up keeps (a failure).
+    public static let gaveUpNote = "gave up"
 
     /// A reading's note as the study keeps it, in the study's language: "sucesso indireto", "abandonada" in a
     /// Portuguese study.
     public static func noteText(_ note: String, language: StudyLanguage) -> String {
-        guard note == indirectNote || note == abandonedNote else { return note }
+        guard note == indirectNote || note == abandonedNote || note == gaveUpNote else { return note }
         return Sentence(Sentence(stringLiteral: note), context: "attempt note").text(language)
     }
 
@@ -47,8 +51,9 @@ public enum OutcomeReading: Sendable, Equatable {
             self = .outcome(.success, note: Self.indirectNote)
         case "partial success", "sucesso parcial":
             self = .outcome(.partial, note: nil)
-        case "abandoned", "abandon", "abandonment", "gave up", "give up", "give up / bounce", "give up/bounce", "bounce",
-             "mission unfinished", "unfinished", "abandonou", "abandonada", "abandonado", "desistiu", "desistencia":
+        case "gave up", "give up", "give up / bounce", "give up/bounce", "bounce", "desistiu", "desistencia", "desistencia / abandono":
+            self = .outcome(.fail, note: Self.gaveUpNote)
+        case "abandoned", "abandon", "abandonment", "mission unfinished", "unfinished", "abandonou", "abandonada", "abandonado":
             self = .abandoned
         case "skipped", "skip", "not attempted", "pulou", "pulada", "pulado", "nao tentou":
             self = .skipped

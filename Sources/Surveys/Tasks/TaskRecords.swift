@@ -83,6 +83,8 @@ public struct TaskDataset: Sendable {
     public var targets: [String: Double] = [:]
     /// Error opportunities per attempt, per task, where the task sets them.
     public var errorOpportunities: [String: Int] = [:]
+    /// What its attempts with no outcome count as (`prepared(for:)` applies it); `nil` before it is prepared.
+    public var abandoned: AbandonedPolicy?
 
     public init(observations: [TaskObservation], taskOrder: [String], penalties: [String: Double], groupNames: [String], groupOrders: [[String]], seq: [TaskAnswer], groupFactors: [String?] = [], targets: [String: Double] = [:], errorOpportunities: [String: Int] = [:]) {
         self.observations = observations
@@ -104,6 +106,44 @@ extension TaskDataset {
         var copy = self
         copy.observations = observations.filter { set.includes($0.participant) }
         copy.seq = seq.filter { set.includes($0.participant) }
+        return copy
+    }
+}
+
+extension TaskDataset {
+    /// The attempts made under `levels` (factor → level) and the SEQ answers given there, each attempt's `group`
+    /// cut to its first `keeping` values: the groupings after them are the cell's factors, which the dataset must
+    /// hold (`groupFactors`). An answer that names no level of a factor is the participant's there only when they
+    /// did the task under that one level (as `tasks summary` places it).
+    public func cell(_ levels: [(factor: String, level: String)], keeping: Int) -> TaskDataset {
+        let indexes = levels.compactMap { wanted in groupFactors.firstIndex { $0?.caseInsensitiveCompare(wanted.factor) == .orderedSame } }
+        var seen: [[String]: [Set<String>]] = [:]
+        for observation in observations {
+            var sets = seen[[observation.participant, observation.task]] ?? Array(repeating: [], count: levels.count)
+            for (position, index) in indexes.enumerated() where observation.group.indices.contains(index) {
+                sets[position].insert(observation.group[index])
+            }
+            seen[[observation.participant, observation.task]] = sets
+        }
+        var copy = self
+        copy.observations = observations.filter { observation in
+            zip(indexes, levels).allSatisfy { index, wanted in observation.group.indices.contains(index) && observation.group[index] == wanted.level }
+        }.map { observation in
+            var kept = observation
+            kept.group = Array(observation.group.prefix(keeping))
+            return kept
+        }
+        copy.seq = seq.filter { answer in
+            let sets = seen[[answer.participant, answer.task]] ?? []
+            return levels.enumerated().allSatisfy { position, wanted in
+                let factor = groupFactors[indexes[position]] ?? wanted.factor
+                if let level = answer.conditions[factor] { return level == wanted.level }
+                return sets.indices.contains(position) && sets[position] == [wanted.level]
+            }
+        }
+        copy.groupNames = Array(groupNames.prefix(keeping))
+        copy.groupOrders = Array(groupOrders.prefix(keeping))
+        copy.groupFactors = Array(groupFactors.prefix(keeping))
         return copy
     }
 }

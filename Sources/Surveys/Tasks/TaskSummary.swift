@@ -30,10 +30,14 @@ public struct TaskSummaryRow: Sendable, Equatable, Codable {
     public var successes: Int
     public var partials: Int
     public var failures: Int
-    /// Participants none of whose attempts in the row has an outcome (abandoned, or the outcome never recorded):
-    /// counted here and left out of `completion`'s denominator, so successes + partials + failures + abandoned =
-    /// participants.
+    /// Participants whose completion rests on an attempt with no outcome (abandoned, or never logged;
+    /// `TaskObservation.abandoned`). Under `AbandonedPolicy.failure` (the default) they are among `failures`; under
+    /// `.exclude` they are left out of `completion`'s denominator, so successes + partials + failures + abandoned =
+    /// participants (with an outcome in the task).
     public var abandoned = 0
+    /// What `abandoned` means here: the dataset's policy (`nil` for a dataset not prepared for an analysis set, whose
+    /// attempts without outcome are left out).
+    public var abandonedPolicy: AbandonedPolicy?
     /// Over the participants with an outcome, by their first attempt with one; partial successes count as not completed.
     public var completion: CompletionRate?
     /// Over the participants with a time: each participant's geometric mean of their times in the row.
@@ -96,7 +100,8 @@ public enum TaskSummary {
     public static func build(_ observations: [TaskObservation], taskOrder: [String], penalty: [String: Double],
                              successfulOnly: Bool, seq: [TaskAnswer] = [], groupFactors: [String?] = [],
                              groupOrders: [[String]] = [], confidence: Double = 0.95,
-                             targets: [String: Double] = [:], errorOpportunities: [String: Int] = [:]) -> [TaskSummaryRow] {
+                             targets: [String: Double] = [:], errorOpportunities: [String: Int] = [:],
+                             abandonedPolicy: AbandonedPolicy? = nil) -> [TaskSummaryRow] {
         let groups = orderedGroups(observations.map(\.group), orders: groupOrders)
         let placing = SEQPlacing(observations, seq: seq, groupFactors: groupFactors)
         var rows: [TaskSummaryRow] = []
@@ -109,6 +114,7 @@ public enum TaskSummary {
                 let byParticipant = Dictionary(grouping: members, by: \.participant)
                 let participants = byParticipant.keys.sorted()
                 var first: [Outcome] = []
+                var abandoned = 0
                 var assisted = 0
                 var times: [Double] = []
                 var totals: [Double] = []
@@ -116,7 +122,12 @@ public enum TaskSummary {
                 var successTimes: [Double] = []
                 for participant in participants {
                     let own = byParticipant[participant]!  // `participants` are the dictionary's own keys
-                    if let outcome = own.first(where: { $0.outcome != nil })?.outcome { first.append(outcome) }
+                    if let counted = own.first(where: { $0.outcome != nil }), let outcome = counted.outcome {
+                        first.append(outcome)
+                        if counted.abandoned { abandoned += 1 }
+                    } else if own.contains(where: \.abandoned) {
+                        abandoned += 1
+                    }
                     if own.contains(where: \.assisted) { assisted += 1 }
                     if let time = typical(own.filter { $0.outcome == .success }.compactMap(\.seconds)) { successTimes.append(time) }
                     let timed = own.filter { !successfulOnly || $0.outcome == .success }
@@ -155,8 +166,9 @@ public enum TaskSummary {
                     row.underTarget = TaskBenchmarkTest.underTarget(times: successTimes, target: target, confidence: confidence)
                 }
                 row.errorOpportunities = errorOpportunities[task]
+                row.abandonedPolicy = abandonedPolicy
                 row.severalAttempts = byParticipant.values.filter { $0.count > 1 }.count
-                row.abandoned = participants.count - first.count
+                row.abandoned = abandoned
                 rows.append(row)
             }
         }

@@ -3,6 +3,8 @@ import StudyStore
 import Surveys
 import Wording
 
+extension AbandonedPolicy: ExpressibleByArgument {}
+
 /// `--exclude` and `--exclude-flagged`: who the analyses take, with one meaning in `score`, `tasks summary`,
 /// `tasks compare`, `report` and `export` (`AnalysisSet`).
 struct AnalysisSetOptions: ParsableArguments {
@@ -13,13 +15,18 @@ struct AnalysisSetOptions: ParsableArguments {
           help: ArgumentHelp(words("Leave out every participant a quality check flags (a contradictory, straight-lined or too fast response set in any questionnaire, or a task time under 25 % of the task's median), and say who.")))
     var excludeFlagged = false
 
+    @Option(help: ArgumentHelp(words("What an attempt with no outcome (abandoned, unfinished, not logged) counts as in completion: failure (the default; giving up always does) or exclude (left out of the denominator, and said)."), valueName: "failure|exclude"))
+    var abandoned: AbandonedPolicy = .failure
+
     var codes: [String] {
         (exclude ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// The analysis set of `database`.
     func load(_ database: StudyDatabase) throws -> AnalysisSet {
-        try database.analysisSet(exclude: codes, excludeFlagged: excludeFlagged)
+        var set = try database.analysisSet(exclude: codes, excludeFlagged: excludeFlagged)
+        set.abandoned = abandoned
+        return set
     }
 
     /// Says on standard error who is left out (or that nobody is, when it was asked), and who is flagged but kept.

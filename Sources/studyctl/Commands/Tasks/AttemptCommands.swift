@@ -123,8 +123,9 @@ struct AttemptImport: ParsableCommand {
             Exports of remote-testing tools (UserZoom, Maze, UserTesting) are read as they come: "Participant ID", \
             "Tester", "Task ID", "Task name", "Mission", "Time on task (s)", "Task outcome". Their outcomes are \
             read as: direct success → success; indirect success → success, noted "indirect success" (the goal \
-            was reached, by another path); abandoned, gave up, give up / bounce, mission unfinished → no outcome, \
-            noted "abandoned" (counted as abandoned); skipped → not an attempt, the row is left out. The import \
+            was reached, by another path); gave up, give up / bounce → failure, noted "gave up"; abandoned, \
+            mission unfinished → no outcome, noted "abandoned" (a failure in completion unless --abandoned \
+            exclude); skipped → not an attempt, the row is left out. The import \
             says how it read each outcome. --create-tasks adds the tasks the log names that the study lacks. \
             Counts may be written as decimals that are whole (2.0, 2,0).
 

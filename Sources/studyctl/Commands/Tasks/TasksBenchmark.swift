@@ -41,7 +41,8 @@ struct TasksBenchmark: ParsableCommand {
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
                                      successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors,
                                      groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
-                                     targets: dataset.targets, errorOpportunities: dataset.errorOpportunities)
+                                     targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
+                                     abandonedPolicy: dataset.abandoned)
         if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks benchmark") }
         let table = ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language)
         if csv { return print(CSVRenderer.render(table), terminator: "") }

@@ -74,7 +74,8 @@ struct TasksSummary: ParsableCommand {
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
                                      successfulOnly: successfulOnly, seq: dataset.seq, groupFactors: dataset.groupFactors,
                                      groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
-                                     targets: dataset.targets, errorOpportunities: dataset.errorOpportunities)
+                                     targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
+                                     abandonedPolicy: dataset.abandoned)
         if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary") }
         // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
         // screen its labels and numbers in the study's language.
@@ -85,8 +86,7 @@ struct TasksSummary: ParsableCommand {
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
         print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
         print("\n" + Phrase.taskTimesNote(successfulOnly: successfulOnly).text(language))
-        let abandoned = rows.reduce(0) { $0 + $1.abandoned }
-        if abandoned > 0 { print(ResultTable.abandonedNote.text(language)) }
+        if let note = ResultTable.completionNote(rows) { print(note.text(language)) }
         let fast = set.flags.filter { flag in
             if case .taskTimes = flag.source { return set.includes(flag.participant) }
             return false
@@ -152,6 +152,9 @@ struct TasksCompare: ParsableCommand {
     @Option(help: ArgumentHelp(words("The levels or groups compared, A,B (a condition within participants: two or more; default: those with attempts at the task)."), valueName: "a,b"))
     var levels: String?
 
+    @Option(help: ArgumentHelp(words("With --by, where the participants did the task under several levels of a condition: compare the groups within this level (repeatable, one per such condition)."), valueName: "factor=level"))
+    var at: [String] = []
+
     @Option(help: ArgumentHelp(words("What to compare."), valueName: "measure"))
     var measure: CompareMeasure = .time
 
@@ -174,9 +177,16 @@ struct TasksCompare: ParsableCommand {
 
     func run() throws {
         let grouping = condition.map { "condition:" + $0 } ?? "attribute:" + (by ?? "")  // validate(): one of the two is given
-        let (stored, factors, set) = try study.withStudy { (try $0.taskDataset(groupedBy: [grouping]), try $0.factors(), try analysis.load($0)) }
+        // Between groups, the study's conditions too: where the participants did the task under several levels of one,
+        // the groups are compared within one level (--at), never on values averaged over them.
+        let (stored, factors, set) = try study.withStudy { database in
+            let factors = try database.factors()
+            let groupings = [grouping] + (by == nil ? [] : factors.map { "condition:" + $0.name })
+            return (try database.taskDataset(groupedBy: groupings), factors, try analysis.load(database))
+        }
         analysis.announce(set)
-        let dataset = stored.restricted(to: set)
+        let dataset = try groupCell(stored.prepared(for: set), factors: factors)
+        if by != nil, !at.isEmpty, !output.json { say("Compared within \(at.joined(separator: ", ")).") }
         let name: String
         let known: [String]
         if let condition {
@@ -307,6 +317,32 @@ struct TasksCompare: ParsableCommand {
 }
 
 extension TasksCompare {
+    /// With --by, the attempts of the cell --at names (the dataset grouped by the attribute only): refused, naming
+    /// the choice, when the participants did the task under several levels of a condition --at leaves open.
+    func groupCell(_ dataset: TaskDataset, factors: [FactorInfo]) throws -> TaskDataset {
+        guard by != nil else { return dataset }
+        var levels: [(factor: String, level: String)] = []
+        for text in at {
+            let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[1].isEmpty else { throw Refusal("Please write --at as factor=level: '\(text)'.") }
+            guard let factor = factors.first(where: { $0.name.caseInsensitiveCompare(parts[0]) == .orderedSame }) else {
+                throw StoreError.unknownFactor(name: parts[0], known: factors.map(\.name))
+            }
+            guard factor.levels.contains(parts[1]) else { throw StoreError.unknownLevel(factor: factor.name, level: parts[1], known: factor.levels) }
+            levels.append((factor.name, parts[1]))
+        }
+        let chosen = dataset.cell(levels, keeping: dataset.groupNames.count)
+        let atTask = chosen.observations.filter { $0.task == task }
+        let open = GroupTaskComparisons.withinFactors(atTask, indexes: Array(dataset.groupNames.indices.dropFirst()))
+            .filter { index in !levels.contains { $0.factor == dataset.groupNames[index] } }
+        if let index = open.first {
+            let factor = dataset.groupNames[index]
+            let seen = NaturalOrder.distinct(atTask.map { $0.group[index] }, preferring: dataset.groupOrders[index])
+            throw Refusal("The participants did task \(task) under several levels of \(factor) (\(seen.joined(separator: ", "))): compare the groups within one level, --at \(factor)=\(seen[0]), or compare the levels within participants with --condition \(factor).")
+        }
+        return chosen.cell([], keeping: 1)
+    }
+
     /// Two groups of different participants compared on completion or the SEQ (`GroupTaskComparison`), one value per
     /// participant, as the report's table of what changed gives it.
     func compareGroups(_ dataset: TaskDataset, name: String, groups: [String]) throws {
@@ -324,7 +360,11 @@ extension TasksCompare {
                 ? "Task \(task) has no outcome recorded in one of the groups \(a) and \(b); nothing to compare."
                 : "Task \(task) has fewer than 2 SEQ answers in one of the groups \(a) and \(b), or they do not vary; nothing to compare.")
         }
-        if output.json { return try printJSON(row, command: "tasks compare") }
+        if output.json {
+            var shown = row
+            shown.cell = at.map { String($0.split(separator: "=", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) }
+            return try printJSON(shown, command: "tasks compare")
+        }
         if kind == .completion, let x = row.successesA, let y = row.successesB {
             say("Task \(task): \(name) \(a) vs \(b), completion (success = completed; partial success and failure = not), one outcome per participant (their first attempt with one): \(row.nA) and \(row.nB) participants")
             let interval = "\(ResultTable.intervalLabel(row.confidence, Voice.language)) \(style.interval(row.effectCI.lowerBound, row.effectCI.upperBound))"
@@ -398,6 +438,6 @@ extension AnalysisSetOptions {
     func taskDataset(_ study: StudyOptions, groupedBy by: [String]) throws -> (TaskDataset, StudyLanguage, AnalysisSet) {
         let (stored, language, set) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language, try load($0)) }
         announce(set)
-        return (stored.restricted(to: set), language, set)
+        return (stored.prepared(for: set), language, set)
     }
 }
