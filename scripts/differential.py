@@ -21,6 +21,20 @@ studyctl compares the occasions (`score sus --within occasion --compare --json`)
 - three or more: Friedman's chi-squared (scipy.stats.friedmanchisquare) and the repeated-measures ANOVA's F, p and
   Greenhouse-Geisser epsilon computed here with numpy from the sums of squares and the double-centred covariance.
 
+Then as many edge designs (repeated measures and mixed, 2 to 5 occasions, 2 to 3 groups by an attribute), each of one
+kind: random; one occasion answered exactly as another by everyone (a singular covariance); every participant moved
+by the same amount per occasion (constant differences: no spread within participants); many missing sets (missing
+blocks, often n - 1 < k - 1); one group with no participant on every occasion (an empty group). studyctl:
+`score sus --within occasion --compare --confidence 90 --json` and `score sus --by group --within occasion
+--compare --json`; the references are scipy.stats.ttest_rel (its 90 % interval), pingouin.rm_anova(correction=True)
+and pingouin.mixed_anova(correction=True). Where pingouin fails on an edge, the formula decides, as written at
+`compare_edges`: a singular covariance gives Mauchly's W = 0, chi2 = inf (null in JSON), p = 0 (pingouin reports the
+residue of its eigenvalues, e.g. W = 1e-16 and a p of 1e-25, or a W when n - 1 < k - 1 where the test says
+nothing: studyctl gives none); an error SS that is rounding residue (root mean square within 1e-12 of the data's
+scale) is zero, so the sources it tests are not given (pingouin divides by it: F = inf or -5e14); the Greenhouse-
+Geisser p of the mixed interaction is scipy.stats.f.sf(F, eps df1, eps df2) (pingouin gives it for the within factor
+only in some versions).
+
 The t intervals (paired ones too) must agree to 1e-12 relative (1e-12 absolute for a bound near 0); Games-Howell p to 1e-6 relative
 or 1e-13 absolute (scipy's studentized_range.sf is 1 - cdf, itself good to about 1e-15 absolute); every other figure
 to 1e-9 relative (p-values to 1e-9 relative or 1e-15 absolute); and studyctl must never crash.
@@ -248,6 +262,201 @@ def compare_paired(report, occasions, values, failures, label):
             close(a.get("epsilon"), float(eps), f"{label} rm-anova GG epsilon", failures, relative=1e-8)
 
 
+def edge_study(rng, folder):
+    """Writes participants (with a group) and one form export per occasion; returns the occasions, participant ->
+    occasion -> SUS, participant -> group, and the kind of design."""
+    k = rng.choice([2, 3, 3, 4, 5])
+    n = rng.choice([2, 3, 4, 5, 6, 8, 12, 20])
+    kind = rng.choice(["random", "singular", "constant", "missing", "empty group"])
+    occasions = [f"o{j}" for j in range(k)]
+    count = rng.choice([2, 3])
+    groups = {f"P{p}": f"g{p % count}" for p in range(n)}
+    names = sorted(set(groups.values()))
+    empty = names[-1] if kind == "empty group" and len(names) > 1 else None
+    shifts = [rng.randint(-1, 1) for _ in occasions]
+    values, rows = {}, {o: [] for o in occasions}
+    for p in range(n):
+        code = f"P{p}"
+        base = [rng.randint(2, 4) for _ in range(10)]
+        answers_at = {}
+        for j, occasion in enumerate(occasions):
+            if kind == "missing" and rng.random() < 0.35:
+                continue
+            if empty and groups[code] == empty and j == k - 1:
+                continue
+            if kind == "singular" and j == 1:
+                answers = answers_at[0] if 0 in answers_at else list(base)
+            elif kind == "constant":
+                # Every item moved by the same amount for everyone at this occasion: SUS moves by 25 x shift.
+                answers = [a + (shifts[j] if i % 2 == 0 else -shifts[j]) for i, a in enumerate(base)]
+            else:
+                answers = [min(5, max(1, a + rng.choice([0, 0, 1, -1]))) for a in base]
+            answers_at[j] = answers
+            rows[occasion].append(f"{code}," + ",".join(map(str, answers)))
+            values.setdefault(code, {})[occasion] = sus(answers)
+    with open(os.path.join(folder, "p.csv"), "w") as f:
+        f.write("code,group\n" + "".join(f"{c},{g}\n" for c, g in groups.items()))
+    for occasion in occasions:
+        with open(os.path.join(folder, f"{occasion}.csv"), "w") as f:
+            f.write("participant," + ",".join(f"q{i}" for i in range(1, 11)) + "\n" + "".join(r + "\n" for r in rows[occasion]))
+    return occasions, values, groups, kind
+
+
+def residue(ss, count, scale):
+    """studyctl's rule (Spread.isResidue): a sum of squares whose root mean square is within 1e-12 of the scale."""
+    return not (math.sqrt(max(0.0, ss) / count) > 1e-12 * max(1.0, scale))
+
+
+def compare_edges(report, mixed, occasions, values, groups, kind, failures, label):
+    import numpy as np
+    import pandas as pd
+    import pingouin as pg
+    within = next((w for w in report.get("within") or [] if w["score"] == "SUS"), None)
+    if within is None:
+        failures.append(f"{label}: no within-participant comparison of SUS")
+        return
+    c = within["comparison"]
+    levels = c["levels"]
+    complete = {code: [v[o] for o in levels] for code, v in values.items() if all(o in v for o in levels)}
+    blocks = list(complete.values())
+    SEEN[f"edge: {kind}, {len(levels)} occasions"] = SEEN.get(f"edge: {kind}, {len(levels)} occasions", 0) + 1
+    if c["complete"] != len(blocks):
+        failures.append(f"{label}: {c['complete']} complete blocks, expected {len(blocks)}")
+        return
+    if abs(c.get("confidence", 0) - 0.9) > 1e-15:
+        failures.append(f"{label}: confidence {c.get('confidence')}, asked 0.90")
+    x = np.array(blocks, dtype=float)
+    scale = float(np.abs(x).max()) if len(blocks) else 0.0
+
+    def paired(a, b, t, where):
+        d = np.array(b) - np.array(a)
+        if len(d) < 2 or residue(float(((d - d.mean()) ** 2).sum()), len(d) - 1, scale):
+            # No spread: t = mean / 0 is not defined (scipy divides residue by residue).
+            if t is not None:
+                failures.append(f"{where}: studyctl gives t = {t.get('t')} where the differences have no spread")
+            return
+        r = stats.ttest_rel(b, a)
+        ci = r.confidence_interval(0.90)
+        t = t or {}
+        close(t.get("t"), float(r.statistic), f"{where} t", failures)
+        close(t.get("p"), float(r.pvalue), f"{where} p", failures, absolute=1e-15)
+        close((t.get("ci95") or [None])[0], float(ci.low), f"{where} 90% ci low", failures, relative=1e-12)
+        close((t.get("ci95") or [None, None])[1], float(ci.high), f"{where} 90% ci high", failures, relative=1e-12)
+
+    if len(levels) == 2:
+        paired(x[:, 0] if len(blocks) else [], x[:, 1] if len(blocks) else [], c.get("pairedT"), f"{label} paired")
+    elif len(blocks) >= 2:
+        pairs = {(p["a"], p["b"]): p["t"] for p in c.get("pairs") or []}
+        for i in range(len(levels)):
+            for j in range(i + 1, len(levels)):
+                paired(x[:, i], x[:, j], pairs.get((levels[i], levels[j])), f"{label} pair {levels[i]}-{levels[j]}")
+        n, k = x.shape
+        resid = x - x.mean(axis=1)[:, None] - x.mean(axis=0)[None, :] + x.mean()
+        a = c.get("anova")
+        if residue(float((resid ** 2).sum()), n * k, scale):
+            if a is not None:
+                failures.append(f"{label}: RM-ANOVA F = {a['f']} where the error SS is residue (F is x / 0)")
+            return
+        df = pd.DataFrame([(s, lv, v) for s, row in enumerate(blocks) for lv, v in zip(levels, row)], columns=["s", "c", "v"])
+        a = a or {}
+        d = k - 1
+        contrasts = np.array([[1 / math.sqrt((r_ + 1) * (r_ + 2)) if col <= r_ else (-(r_ + 1) / math.sqrt((r_ + 1) * (r_ + 2)) if col == r_ + 1 else 0)
+                               for col in range(k)] for r_ in range(d)])
+        cov = np.cov(x @ contrasts.T, rowvar=False).reshape(d, d)
+        # The formula first (pingouin fails on some edges: a division by zero in Mauchly's second-order term when
+        # n - 1 = 1), then pingouin where it gives an answer.
+        ss_factor = n * ((x.mean(axis=0) - x.mean()) ** 2).sum()
+        if residue(float(ss_factor), n * k, scale):
+            ss_factor = 0.0
+        F = (ss_factor / d) / (float((resid ** 2).sum()) / (d * (n - 1)))
+        eps = min(1.0, float(np.trace(cov)) ** 2 / (d * float((cov ** 2).sum())))
+        close(a.get("f"), F, f"{label} rm-anova F", failures)
+        close(a.get("p"), float(stats.f.sf(F, d, d * (n - 1))), f"{label} rm-anova p", failures, absolute=1e-15)
+        close(a.get("epsilon"), eps, f"{label} rm-anova GG epsilon", failures, relative=1e-8)
+        close(a.get("pGreenhouseGeisser"), float(stats.f.sf(F, eps * d, eps * d * (n - 1))), f"{label} rm-anova GG p", failures,
+              relative=1e-7, absolute=1e-15)
+        try:
+            r = pg.rm_anova(df, dv="v", within="c", subject="s", correction=True).iloc[0]
+        except ZeroDivisionError:
+            r = None
+        if r is not None and ss_factor > 0:
+            close(a.get("f"), float(r["F"]), f"{label} rm-anova F (pingouin)", failures)
+            close(a.get("pGreenhouseGeisser"), float(r["p_GG_corr"]), f"{label} rm-anova GG p (pingouin)", failures, relative=1e-7, absolute=1e-15)
+        if n - 1 < d:
+            if a.get("mauchlyW") is not None or not a.get("mauchlyUndefined"):
+                failures.append(f"{label}: Mauchly W = {a.get('mauchlyW')} where n - 1 < k - 1 leaves it undefined")
+        elif d > 1:
+            # Singular by the formula when a pivot of the covariance (a contrast's variance left after the others)
+            # is residue; pingouin then reports its eigenvalues' residue instead of W = 0.
+            eig = np.linalg.eigvalsh(cov)
+            singular = eig.min() <= 0 or math.sqrt(eig.min()) <= 1e-12 * max(1.0, scale) * 10
+            if singular:
+                if not (a.get("mauchlySingular") and a.get("mauchlyW") == 0 and a.get("mauchlyP") == 0):
+                    failures.append(f"{label}: singular covariance (eigenvalues {eig}), studyctl W = {a.get('mauchlyW')}, p = {a.get('mauchlyP')}")
+            else:
+                try:
+                    s_ = pg.sphericity(df, dv="v", within="c", subject="s")
+                except ZeroDivisionError:
+                    s_ = None
+                if s_ is not None:
+                    close(a.get("mauchlyW"), float(s_.W), f"{label} Mauchly W", failures, relative=1e-7)
+                    close(a.get("mauchlyP"), float(s_.pval), f"{label} Mauchly p", failures, relative=1e-6, absolute=1e-12)
+                else:
+                    close(a.get("mauchlyW"), float(np.linalg.det(cov) / (np.trace(cov) / d) ** d), f"{label} Mauchly W (formula)", failures, relative=1e-7)
+    # The mixed design.
+    m = next((w for w in mixed.get("mixed") or [] if w["score"] == "SUS"), None)
+    if m is None:
+        failures.append(f"{label}: no mixed comparison of SUS")
+        return
+    m = m["comparison"]
+    present = sorted({groups[code] for code in complete}, key=lambda g: int(g[1:]))
+    left = sorted(set(groups.values()) - set(present), key=lambda g: int(g[1:]))
+    if sorted(m.get("groupsLeftOut", [])) != left or sorted(m["groups"]) != present:
+        failures.append(f"{label}: groups {m['groups']} left out {m.get('groupsLeftOut')}, expected {present} and {left}")
+        return
+    sources = {s["name"]: s for s in m["sources"]}
+    if len(present) < 2 or len(blocks) <= len(present) or len(levels) < 2:
+        if sources:
+            failures.append(f"{label}: mixed ANOVA given with groups {present} and {len(blocks)} complete participants")
+        return
+    df = pd.DataFrame([(code, groups[code], lv, v) for code, row in complete.items() for lv, v in zip(levels, row)], columns=["s", "g", "c", "v"])
+    try:
+        r = pg.mixed_anova(data=df, dv="v", within="c", between="g", subject="s", correction=True)
+    except (ZeroDivisionError, ValueError):
+        r = None  # pingouin fails on some edges: the formula decides alone
+    n, k, g = len(blocks), len(levels), len(present)
+    by_group = {name: np.array([complete[c_] for c_ in complete if groups[c_] == name]) for name in present}
+    grand, level_means = x.mean(), x.mean(axis=0)
+    ss = {"between": sum(k * len(b) * (b.mean() - grand) ** 2 for b in by_group.values()),
+          "within": n * ((level_means - grand) ** 2).sum(),
+          "interaction": sum(len(b) * ((b.mean(axis=0) - b.mean() - level_means + grand) ** 2).sum() for b in by_group.values())}
+    ss_subjects = sum(k * ((b.mean(axis=1) - b.mean()) ** 2).sum() for b in by_group.values())
+    ss_residual = sum(((b - b.mean(axis=1)[:, None] - b.mean(axis=0)[None, :] + b.mean()) ** 2).sum() for b in by_group.values())
+    dfs = {"between": (g - 1, n - g), "within": (k - 1, (n - g) * (k - 1)), "interaction": ((g - 1) * (k - 1), (n - g) * (k - 1))}
+    for row, (name, error) in enumerate([("between", ss_subjects), ("within", ss_residual), ("interaction", ss_residual)]):
+        where = f"{label} mixed {name}"
+        if residue(float(error), n * k, scale):
+            if name in sources:
+                failures.append(f"{where}: F = {sources[name]['f']} where its error SS is residue")
+            continue
+        effect = 0.0 if residue(float(ss[name]), n * k, scale) else float(ss[name])  # pingouin keeps residue (1e-14)
+        df1, df2 = dfs[name]
+        ours = sources.get(name, {})
+        f_ = (effect / df1) / (float(error) / df2)
+        close(ours.get("f"), f_, f"{where} F", failures, relative=1e-8, absolute=1e-10)
+        close(ours.get("p"), float(stats.f.sf(f_, df1, df2)), f"{where} p", failures, relative=1e-7, absolute=1e-15)
+        if r is not None and effect > 0:
+            close(ours.get("f"), float(r["F"][row]), f"{where} F (pingouin)", failures, relative=1e-8)
+        if name != "between" and k > 2 and m.get("epsilon") is not None:
+            pooled = sum(np.cov(b, rowvar=False) * (len(b) - 1) for b in by_group.values() if len(b) > 1)
+            centred = pooled - pooled.mean(axis=0)[None, :] - pooled.mean(axis=1)[:, None] + pooled.mean()
+            eps = min(1.0, float(np.trace(centred)) ** 2 / ((k - 1) * float((centred ** 2).sum())))
+            close(m.get("epsilon"), eps, f"{label} mixed epsilon", failures, relative=1e-8)
+            close(ours.get("pGreenhouseGeisser"), float(stats.f.sf(f_, eps * df1, eps * df2)), f"{where} GG p", failures, relative=1e-7, absolute=1e-15)
+            if r is not None and name == "within" and "p_GG_corr" in r and not math.isnan(float(r["p_GG_corr"][row])):
+                close(ours.get("pGreenhouseGeisser"), float(r["p_GG_corr"][row]), f"{where} GG p (pingouin)", failures, relative=1e-7, absolute=1e-15)
+
+
 def main():
     rng = random.Random(SEED)
     outcome = {"passed": 0, "failed": 0}
@@ -286,8 +495,25 @@ def main():
             report = json.loads(run(["score", "sus", "--within", "occasion", "--compare", "--json", "--db", "s.sqlite"], folder))
             compare_paired(report, occasions, values, failures, f"within-subject study {index} (seed {SEED})")
 
+    edge_rng = random.Random(SEED + 1)
+
+    def edges(index, folder, failures):
+        occasions, values, groups, kind = edge_study(edge_rng, folder)
+        run(["init", "--title", f"E{index}", "--db", "s.sqlite"], folder)
+        run(["participant", "import", "p.csv", "--db", "s.sqlite"], folder)
+        # An occasion nobody answered (many missing sets) has no file to import.
+        for occasion in [o for o in occasions if any(o in v for v in values.values())]:
+            run(["responses", "import", f"{occasion}.csv", "--instrument", "sus", "--participant-column", "participant",
+                 "--occasion", occasion, "--db", "s.sqlite"], folder)
+        if len({o for v in values.values() for o in v}) < 2:
+            return
+        report = json.loads(run(["score", "sus", "--within", "occasion", "--compare", "--confidence", "90", "--json", "--db", "s.sqlite"], folder))
+        mixed = json.loads(run(["score", "sus", "--by", "group", "--within", "occasion", "--compare", "--json", "--db", "s.sqlite"], folder))
+        compare_edges(report, mixed, occasions, values, groups, kind, failures, f"edge study {index} ({kind}, seed {SEED})")
+
     each_study(between)
     each_study(within)
+    each_study(edges)
     passed, failed = outcome["passed"], outcome["failed"]
     print("within-subject designs compared: " + ", ".join(f"{v} with {k}" for k, v in sorted(SEEN.items())))
     print(f"{passed} passed, {failed} failed")

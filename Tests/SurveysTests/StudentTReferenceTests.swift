@@ -228,6 +228,51 @@ import Testing
         #expect(worst <= 1e-12)
     }
 
+    /// scipy.stats.t.ppf at the levels of 80 %, 90 %, 95 %, 99 % and 99.9 % intervals (p = 0.9, 0.95, 0.975, 0.995,
+    /// 0.9995), at small, non-integer (a Welch df) and large df, printed by
+    ///
+    ///     python3 -c "from scipy import stats; [print(float(d), [float(stats.t.ppf(p, d)) for p in (0.9, 0.95, 0.975, 0.995, 0.9995)]) for d in (1, 2, 3, 5, 13, 29.7, 100, 1e4)]"
+    static let everyLevel: [(df: Double, t: [Double])] = [
+        (1.0, [3.0776835371752544, 6.313751514675037, 12.706204736174694, 63.656741162871526, 636.6192487687897]),
+        (2.0, [1.8856180831641272, 2.9199855803537242, 4.302652729749462, 9.924843200918287, 31.599054576445365]),
+        (3.0, [1.637744353696209, 2.3533634348018233, 3.1824463052837078, 5.840909309733355, 12.923978636687961]),
+        (5.0, [1.4758840488244815, 2.0150483733330233, 2.5705818356363146, 4.032142983555228, 6.868826625881276]),
+        (13.0, [1.3501712887800552, 1.7709333959868725, 2.1603686564627913, 3.012275838716578, 4.22083172770718]),
+        (29.7, [1.3107132460771054, 1.6978071168797053, 2.043137856247257, 2.751864766583076, 3.6498886884604844]),
+        (100.0, [1.290074761346516, 1.6602343260853392, 1.9839715185235518, 2.6258905214380173, 3.390491311164263]),
+        (10000.0, [1.2816362297304775, 1.645006018069243, 1.960201239890626, 2.5763210466685282, 3.2914999659416355]),
+    ]
+
+    /// Each of them to 1e-12 relative, the lower quantile too (`confidence` 0.90 asks for p = 0.95, 0.80 for 0.9).
+    @Test func quantilesAtEveryLevelToScipy() {
+        for (df, expected) in Self.everyLevel {
+            for (p, t) in zip([0.9, 0.95, 0.975, 0.995, 0.9995], expected) {
+                let ours = StudentT.quantile(p, df: df)
+                #expect(abs(ours - t) <= 1e-12 * t, "df \(df), p \(p): \(ours) vs scipy \(t)")
+                #expect(abs(StudentT.quantile(1 - p, df: df) + t) <= 1e-12 * t, "df \(df), p \(1 - p)")
+            }
+        }
+    }
+
+    /// Quantiles near the median, where a tail near ½ keeps only its absolute precision: scipy.stats.t.ppf is itself
+    /// 4e-10 off there (3.141592653301412e-07 at p = 0.5000001, df = 1, where tan(π · 1e-7) = 3.14159265193630e-07),
+    /// so the reference is mpmath at 40 digits, solving I_{t²/(ν+t²)}(½, ν/2) = 2p − 1, printed by
+    ///
+    ///     python3 -c "import mpmath as mp; mp.mp.dps = 40; ppf = lambda p, nu: abs(float(mp.findroot(lambda t: mp.betainc(mp.mpf(1) / 2, mp.mpf(nu) / 2, 0, t * t / (mp.mpf(nu) + t * t), regularized=True) - (2 * mp.mpf(p) - 1), mp.mpf('0.1')))); print([(p, d, ppf(p, d)) for p, d in [(0.5000001, 1), (0.5000001, 13), (0.5001, 29.7), (0.6, 1e4), (0.69999, 3617138.662954891)]])"
+    ///
+    /// The last one, at ν ≈ 3.6·10⁶, was 1.5e-10 off while the incomplete beta's continued fraction started from
+    /// 1 − b + (a + b)(1 − x), which cancels at large b.
+    @Test func quantilesNearTheMedianToMpmath() {
+        let expected: [(p: Double, df: Double, t: Double)] = [
+            (0.5000001, 1, 3.1415926519363007e-07), (0.5000001, 13, 2.5552510291248867e-07), (0.5001, 29.7, 0.00025278129047248877),
+            (0.6, 1e4, 0.2533538434457268), (0.69999, 3617138.662954891, 0.5243717980958557),
+        ]
+        for (p, df, t) in expected {
+            let ours = StudentT.quantile(p, df: df)
+            #expect(abs(ours - t) <= 1e-12 * t, "df \(df), p \(p): \(ours) vs mpmath \(t)")
+        }
+    }
+
     /// The tail the quantile inverts, at df = 10⁵ and 10⁶ (scipy.stats.t.sf, printed by
     /// `python3 -c "from scipy import stats; print([float(stats.t.sf(t, d)) for t, d in [(1.96, 1e5), (4.0, 1e5), (1.96, 1e6), (6.0, 1e6)]])"`).
     @Test func tailsAtLargeDegreesOfFreedom() {

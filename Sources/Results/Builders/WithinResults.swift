@@ -90,16 +90,33 @@ public enum WithinWording {
         public var sentence: Sentence
     }
 
+    /// "95" or "90": the level of a comparison's intervals, as its sentences say it ("90% CI").
+    static func level(_ confidence: Double) -> String { String(Int((confidence * 100).rounded())) }
+
+    /// Mauchly's test as the repeated-measures ANOVA's line says it: W and p; W = 0, χ² = ∞, p = 0 on a singular
+    /// covariance; not defined, and why, with fewer complete participants than levels.
+    static func mauchly(_ a: PairedComparison.RepeatedMeasuresANOVA, participants: Int, levels: Int, _ style: NumberStyle) -> Sentence {
+        if a.mauchlySingular {
+            return "Mauchly's W = 0, χ² = ∞, p = 0 (the covariance of the levels' differences is singular: sphericity maximally violated)"
+        }
+        guard let w = a.mauchlyW, let p = a.mauchlyP else {
+            return "Mauchly's test not defined (n − 1 = \(participants - 1) is less than k − 1 = \(levels - 1): fewer complete participants than levels leave the covariance singular whatever the data)"
+        }
+        return "Mauchly's W = \(style.number(w, decimals: 3)), \(style.pEquals(p))"
+    }
+
     /// One comparison of a score's levels: who entered and the means, who was left out, then each test (two levels:
-    /// paired t and Wilcoxon; more: repeated-measures ANOVA, Friedman, and each pair with Holm's adjustment).
+    /// paired t and Wilcoxon; more: repeated-measures ANOVA, Friedman, and each pair with Holm's adjustment), the
+    /// intervals at the comparison's `confidence`.
     public static func lines(_ comparison: PairedComparison, label: String, factor: String, language: StudyLanguage,
                              pairs: Bool = true) -> [Line] {
         let style = NumberStyle(language)
+        let level = level(comparison.confidence)
         let means = comparison.means.map { style.number($0) }.joined(separator: " → ")
         var lines = [Line(indent: 0, sentence: Sentence("\(label): \(comparison.complete) participants \(every(factor)), means \(means)"))]
         if comparison.leftOut > 0 { lines.append(Line(indent: 2, sentence: Sentence("Left out (\(some(factor))): \(comparison.leftOut)"))) }
         if let t = comparison.pairedT, let ci = t.ci95 {
-            lines.append(Line(indent: 2, sentence: Sentence("Paired t-test: t(\(t.df)) = \(style.number(t.t)); \(style.pEquals(t.p)); dz = \(style.number(t.dz)); mean difference \(style.number(t.meanDifference)), 95% CI \(style.interval(ci.lowerBound, ci.upperBound))")))
+            lines.append(Line(indent: 2, sentence: Sentence("Paired t-test: t(\(t.df)) = \(style.number(t.t)); \(style.pEquals(t.p)); dz = \(style.number(t.dz)); mean difference \(style.number(t.meanDifference)), \(level)% CI \(style.interval(ci.lowerBound, ci.upperBound))")))
         } else if comparison.levels.count == 2 {
             lines.append(Line(indent: 2, sentence: Sentence("Paired t-test: not defined (fewer than two pairs, or every difference the same)")))
         }
@@ -107,7 +124,10 @@ public enum WithinWording {
             lines.append(Line(indent: 2, sentence: Sentence("Wilcoxon signed-rank: T = \(style.number(w.statistic, decimals: 1)); \(style.pEquals(w.p)) (\(method(w.method))); r = \(style.number(w.rankBiserial)) (matched-pairs rank-biserial); zero differences left out: \(w.zeros)")))
         }
         if let a = comparison.anova {
-            lines.append(Line(indent: 2, sentence: Sentence("Repeated-measures ANOVA: F(\(a.df1), \(a.df2)) = \(style.number(a.f)); \(style.pEquals(a.p)); Greenhouse–Geisser ε = \(style.number(a.epsilon, decimals: 3)), corrected \(style.pEquals(a.pGreenhouseGeisser)); Mauchly's W = \(style.number(a.mauchlyW, decimals: 3)), \(style.pEquals(a.mauchlyP)); generalised η² = \(style.number(a.generalisedEtaSquared, decimals: 3))")))
+            let sphericity = mauchly(a, participants: comparison.complete, levels: comparison.levels.count, style)
+            lines.append(Line(indent: 2, sentence: Sentence("Repeated-measures ANOVA: F(\(a.df1), \(a.df2)) = \(style.number(a.f)); \(style.pEquals(a.p)); Greenhouse–Geisser ε = \(style.number(a.epsilon, decimals: 3)), corrected \(style.pEquals(a.pGreenhouseGeisser)); \(sphericity); generalised η² = \(style.number(a.generalisedEtaSquared, decimals: 3))")))
+        } else if comparison.levels.count > 2 {
+            lines.append(Line(indent: 2, sentence: Sentence("Repeated-measures ANOVA: not defined (fewer than two complete blocks, or no variation within participants)")))
         }
         if let f = comparison.friedman {
             lines.append(Line(indent: 2, sentence: Sentence("Friedman: χ²(\(f.df)) = \(style.number(f.chiSquared)); \(style.pEquals(f.p)); Kendall's W = \(style.number(f.kendallW))")))
@@ -115,7 +135,8 @@ public enum WithinWording {
         if pairs {
             for pair in comparison.pairs {
                 let a = levelName(pair.a, language), b = levelName(pair.b, language)
-                lines.append(Line(indent: 4, sentence: Sentence("\(a) → \(b): paired t(\(pair.t.df)) = \(style.number(pair.t.t)); Holm-adjusted \(style.pEquals(pair.pHolm)); dz = \(style.number(pair.t.dz))")))
+                let interval = pair.t.ci95.map { style.interval($0.lowerBound, $0.upperBound) } ?? "–"
+                lines.append(Line(indent: 4, sentence: Sentence("\(a) → \(b): paired t(\(pair.t.df)) = \(style.number(pair.t.t)); Holm-adjusted \(style.pEquals(pair.pHolm)); dz = \(style.number(pair.t.dz)); mean difference \(style.number(pair.t.meanDifference)), \(level)% CI \(interval)")))
             }
         }
         return lines
@@ -133,15 +154,25 @@ public enum WithinWording {
 
     /// The Greenhouse–Geisser p of a mixed ANOVA's within source (or interaction), with three levels or more.
     public static func correctedP(_ source: MixedComparison.Source, _ comparison: MixedComparison) -> (epsilon: Double, p: Double)? {
-        guard source.name != "between", comparison.levels.count > 2, let epsilon = comparison.epsilon else { return nil }
-        return (epsilon, FisherF.upperTail(source.f, df1: epsilon * Double(source.df1), df2: epsilon * Double(source.df2)))
+        guard let p = source.pGreenhouseGeisser, let epsilon = comparison.epsilon else { return nil }
+        return (epsilon, p)
     }
 
-    /// A mixed design's comparison: who entered, and who was left out.
+    /// A mixed design's comparison: who entered, who was left out, and the groups left out of the ANOVA.
     public static func mixedHeader(_ comparison: MixedComparison, label: String, factor: String) -> [Line] {
         var lines = [Line(indent: 0, sentence: Sentence("\(label): \(comparison.complete) participants \(every(factor))"))]
         if comparison.leftOut > 0 { lines.append(Line(indent: 2, sentence: Sentence("Left out (\(some(factor))): \(comparison.leftOut)"))) }
+        if !comparison.groupsLeftOut.isEmpty {
+            lines.append(Line(indent: 2, sentence: groupsLeftOut(comparison)))
+        }
         return lines
+    }
+
+    /// "Groups left out of the mixed ANOVA (no participant with every level): 60+".
+    public static func groupsLeftOut(_ comparison: MixedComparison) -> Sentence {
+        Sentence(count: comparison.groupsLeftOut.count,
+                 one: "Group left out of the mixed ANOVA (no participant with every level): \(comparison.groupsLeftOut.joined(separator: ", "))",
+                 other: "Groups left out of the mixed ANOVA (no participant with every level): \(comparison.groupsLeftOut.joined(separator: ", "))")
     }
 
     /// A mixed design's comparison as one paragraph of a document (its cells are in their table).
@@ -179,6 +210,14 @@ extension ResultTable {
         (tasks ? [Value(task)] : []) + (strata ? [Value(stratum.isEmpty ? nil : MeasurementKey(key: stratum).label(none: ""))] : [])
     }
 
+    /// The column of a mean difference's interval at `confidence`: `ci95_difference` ("95% CI of the difference"),
+    /// or `ci90_difference` and its words at 90 %.
+    private static func differenceInterval(_ confidence: Double, _ language: StudyLanguage) -> Column {
+        let level = WithinWording.level(confidence)
+        guard level != "95" else { return Column(.ci95_difference, .interval(decimals: 2), language) }
+        return Column("ci\(level)_difference", Sentence("\(level)% CI of the difference").text(language), .interval(decimals: 2))
+    }
+
     /// A df cell: "2; 22" in Portuguese, "2, 22" in English, whole numbers without decimals.
     private static func dfText(_ values: [Double], _ language: StudyLanguage) -> String {
         let style = NumberStyle(language)
@@ -201,7 +240,8 @@ extension ResultTable {
                     Column(Term.means.rawValue, "\(Term.means.text(language)) (\(WithinWording.levelList(levels, language)))", .text),
                     Column(.test, .text, language), Column(.statistic, .number(decimals: 2), language), Column(.df, .text, language),
                     Column(.p, .pValue, language)]
-        if two { columns += [Column(.mean_difference, .number(decimals: 2), language), Column(.ci95_difference, .interval(decimals: 2), language)] }
+        let confidence = items.first?.comparison.confidence ?? 0.95
+        if two { columns += [Column(.mean_difference, .number(decimals: 2), language), differenceInterval(confidence, language)] }
         columns.append(Column(.effect_size, .text, language))
         let title = Sentence("Within participants: \(instrument) by \(WithinWording.factorName(factor)) (\(WithinWording.levelList(levels, language)))")
         var table = ResultTable(id: id, title: title.text(language), language: language, columns: columns)
@@ -244,8 +284,12 @@ extension ResultTable {
                         effect: "η²G = \(style.number(a.generalisedEtaSquared, decimals: 3))")
                     row(Sentence("Greenhouse–Geisser (ε = \(style.number(a.epsilon, decimals: 3)))"), a.f,
                         [a.epsilon * Double(a.df1), a.epsilon * Double(a.df2)], a.pGreenhouseGeisser, effect: nil)
-                    row(Sentence("Mauchly's W"), a.mauchlyW, [Double(a.df1 * (a.df1 + 1) / 2 - 1)], a.mauchlyP,
-                        effect: "χ² = \(style.number(a.mauchlyChiSquared))")
+                    if let undefined = a.mauchlyUndefined {
+                        row(Sentence("Mauchly's W"), nil, [], nil, effect: Sentence("not defined (\(undefined))").text(language))
+                    } else {
+                        let chi = a.mauchlyChiSquared.map { $0.isFinite ? style.number($0) : "∞" } ?? "–"
+                        row(Sentence("Mauchly's W"), a.mauchlyW, [Double(a.mauchlyDF)], a.mauchlyP, effect: "χ² = \(chi)")
+                    }
                 } else {
                     row(Sentence("RM-ANOVA F"), nil, [], nil,
                         effect: ("not defined (fewer than two complete blocks, or no variation within participants)" as Sentence).text(language))
@@ -271,7 +315,7 @@ extension ResultTable {
                                 columns: leadColumns(tasks: tasks, strata: strata, language: language)
                                     + [Column(.score, .text, language), Column(.level_a, .text, language), Column(.level_b, .text, language),
                                        Column(.n, .count, language), Column(.mean_difference, .number(decimals: 2), language),
-                                       Column(.ci95_difference, .interval(decimals: 2), language), Column(.t, .number(decimals: 2), language),
+                                       differenceInterval(items.first?.comparison.confidence ?? 0.95, language), Column(.t, .number(decimals: 2), language),
                                        Column(.df, .count, language), Column(.p, .pValue, language), Column(.p_holm, .pValue, language),
                                        Column(.dz, .number(decimals: 2), language)])
         for item in items {
@@ -346,6 +390,10 @@ extension ResultTable {
                 if corrected { cells += [.empty, .empty] }
                 table.append(cells)
                 continue
+            }
+            if !c.groupsLeftOut.isEmpty {
+                let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID))
+                table.notes.append(label + ": " + WithinWording.groupsLeftOut(c).text(language))
             }
             for (index, source) in c.sources.enumerated() {
                 var cells = index == 0 ? leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata)

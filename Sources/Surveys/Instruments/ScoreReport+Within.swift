@@ -82,7 +82,8 @@ extension ScoreReport {
         return withinLevels(factor).filter(present.contains)
     }
 
-    /// Per task, stratum and score: the levels of `factor` compared within participants (complete blocks only).
+    /// Per task, stratum and score: the levels of `factor` compared within participants (complete blocks only), the
+    /// paired intervals at the report's `confidence`.
     /// A stratum whose sets have one level of the factor only has nothing to compare and is left out.
     /// Needs the report's rows (`Builder(keepsRows: true)`).
     public func withinComparisons(_ factor: String) -> [WithinScoreComparison] {
@@ -95,7 +96,7 @@ extension ScoreReport {
                 }
             }
             return WithinScoreComparison(task: cell.task, stratum: cell.stratum, scoreID: cell.scoreID,
-                                         comparison: PairedComparison(levels: levels, values: values))
+                                         comparison: PairedComparison(levels: levels, values: values, confidence: confidence))
         }
     }
 

@@ -205,6 +205,8 @@ public struct ScoreReport: Sendable {
     public var distributions: [String: [Double: Int]] = [:]
     /// The occasions the scored sets were answered on, in natural order ("" for sets without one).
     public var occasions: [String] = []
+    /// The level of the intervals (the summaries' and the within-participant comparisons'): 0.95 unless asked.
+    public var confidence = 0.95
     /// Whether the sets span several occasions: then groups, overall rows and comparisons are per occasion, and the
     /// per-item statistics, α and distributions (which would count a participant once per occasion) are left out.
     public var pooledOccasions: Bool { occasions.count > 1 }
@@ -458,6 +460,7 @@ public struct ScoreReport: Sendable {
                                      texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
                                      unscored: failures)
             report.unscoredForReaders = readerFailures
+            report.confidence = confidence
             report.occasions = occasions.isEmpty ? [] : occasionList
             if several {
                 // Per item, α and the distributions would count a participant once per occasion: left out, said by

@@ -96,7 +96,28 @@ public enum Spread {
 
     /// `isConstant` from the smallest and largest value.
     public static func isConstant(low: Double, high: Double) -> Bool {
-        high - low <= 1e-12 * max(1, abs(low), abs(high))
+        isResidue(high - low, scale: max(abs(low), abs(high)))
+    }
+
+    /// The one rule for a spread that is rounding residue: a spread (a range, an SD, the root mean square of an
+    /// ANOVA's residuals, the square root of a variance left after elimination) within 1e-12 of the data's scale
+    /// (the largest magnitude among the values it was computed from, at least 1) is zero. Differences of values with
+    /// decimals (4.1 − 3.7 beside 8.3 − 7.9) differ in their last bits only, and a test dividing by such a spread
+    /// would report residue over residue (t ≈ 10¹⁵, F ≈ 10¹⁴, or an interaction "p = .031" where F is 0/0). Used by
+    /// every test on spreads: the paired t, the pairs, the repeated-measures and mixed ANOVA, Mauchly's test, and the
+    /// between-group tests through `isConstant`.
+    public static func isResidue(_ spread: Double, scale: Double) -> Bool {
+        !(spread > 1e-12 * max(1, scale))
+    }
+
+    /// `isResidue` for a sum of squares over `count` values: its root mean square against the scale.
+    public static func isResidue(sumOfSquares: Double, count: Int, scale: Double) -> Bool {
+        count <= 0 || isResidue((max(0, sumOfSquares) / Double(count)).squareRoot(), scale: scale)
+    }
+
+    /// The scale `isResidue` compares a spread with: the largest magnitude among `values`.
+    public static func scale<S: Sequence>(_ values: S) -> Double where S.Element == Double {
+        values.reduce(0) { max($0, abs($1)) }
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// One score compared between the occasions (or conditions) of the same participants: only participants with a
 /// value on every level enter (complete blocks), the others are counted in `leftOut`.
 ///
-/// Two levels: the paired t-test with the mean difference, its 95 % interval and Cohen's dz (Lakens 2013, eq. 6:
+/// Two levels: the paired t-test with the mean difference, its interval at `confidence` (95 % unless asked) and Cohen's dz (Lakens 2013, eq. 6:
 /// dz = mean difference / SD of the differences), and the Wilcoxon signed-rank test with the matched-pairs
 /// rank-biserial correlation r = (T⁺ − T⁻) / (T⁺ + T⁻) (Kerby 2014). The Wilcoxon p follows scipy.stats.wilcoxon's
 /// defaults (scipy 1.17: zero differences dropped, zero_method "wilcox", no continuity correction, method "auto"):
@@ -15,6 +15,13 @@ import Foundation
 /// (Olejnik & Algina 2003; pingouin's default "ng2"); Mauchly's χ² p with its second-order term, as R's mauchly.test; Friedman's χ² with the tie correction (Friedman 1937; as
 /// scipy.stats.friedmanchisquare) and Kendall's W = χ² / (n (k − 1)); every pair of levels by the paired t-test,
 /// its p adjusted by Holm (1979).
+///
+/// At the edges: a spread that is rounding residue (`Spread.isResidue`: constant differences of values with
+/// decimals) is zero, so the t-tests and the ANOVA are not defined there rather than residue over residue; a
+/// singular covariance of the contrasts (two levels alike for everyone, or one a linear combination of others) gives
+/// Mauchly's W = 0, χ² = ∞, p = 0, sphericity maximally violated (Mauchly 1940: W is the ratio of the determinant to
+/// the mean eigenvalue's power, 0 exactly when an eigenvalue is); with n − 1 < k − 1 complete participants the
+/// covariance is singular whatever the data, and the test is not defined (`mauchlyUndefined`).
 public struct PairedComparison: Sendable, Equatable, Codable {
     public enum WilcoxonMethod: String, Sendable, Codable { case exact, permutation, normal }
 
@@ -22,6 +29,7 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         public var n: Int
         public var meanDifference: Double
         public var sdDifference: Double
+        /// The mean difference's interval at the comparison's `confidence` (the name kept from when it was 95 % only).
         public var ci95: ClosedRange<Double>?
         public var t: Double
         public var df: Int
@@ -57,10 +65,17 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         /// Greenhouse–Geisser ε and the corrected p (F on ε·df1, ε·df2).
         public var epsilon: Double
         public var pGreenhouseGeisser: Double
-        /// Mauchly's W, its χ² approximation and p (W = 1, p = 1 with two levels).
-        public var mauchlyW: Double
-        public var mauchlyChiSquared: Double
-        public var mauchlyP: Double
+        /// Mauchly's W, its χ² approximation, the χ²'s df and p (W = 1, p = 1 with two levels; W = 0, χ² = ∞ — null
+        /// in JSON, which has no infinity — and p = 0 on a singular covariance, `mauchlySingular`); nil when the test
+        /// is not defined (`mauchlyUndefined` says why).
+        public var mauchlyW: Double?
+        public var mauchlyChiSquared: Double?
+        public var mauchlyDF: Int
+        public var mauchlyP: Double?
+        /// The contrasts' covariance is singular: sphericity maximally violated.
+        public var mauchlySingular: Bool
+        /// Why Mauchly's test is not defined: "n − 1 < k − 1" when fewer complete participants than levels.
+        public var mauchlyUndefined: String?
         /// Generalised η² (Olejnik & Algina 2003): SS of the factor over it plus the subjects' and the error's SS.
         public var generalisedEtaSquared: Double
     }
@@ -75,6 +90,8 @@ public struct PairedComparison: Sendable, Equatable, Codable {
 
     /// The levels compared, in order; the second minus the first for two levels.
     public var levels: [String]
+    /// The level of the paired t-tests' intervals (0.95 unless asked, e.g. 0.90).
+    public var confidence = 0.95
     /// Participants with a value on every level.
     public var complete: Int
     /// Participants with a value on some levels only (left out).
@@ -87,9 +104,10 @@ public struct PairedComparison: Sendable, Equatable, Codable {
     public var anova: RepeatedMeasuresANOVA?
     public var pairs: [Pair] = []
 
-    /// `values`: participant → level → value. Levels in `levels` order.
-    public init(levels: [String], values: [String: [String: Double]]) {
+    /// `values`: participant → level → value. Levels in `levels` order; the intervals at `confidence`.
+    public init(levels: [String], values: [String: [String: Double]], confidence: Double = 0.95) {
         self.levels = levels
+        self.confidence = confidence
         let blocks = values.sorted(by: { $0.key < $1.key }).map(\.value).compactMap { byLevel -> [Double]? in
             let row = levels.compactMap { byLevel[$0] }
             return row.count == levels.count ? row : nil
@@ -97,9 +115,10 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         complete = blocks.count
         leftOut = values.count - blocks.count
         means = blocks.isEmpty ? [] : levels.indices.map { index in blocks.map { $0[index] }.reduce(0, +) / Double(blocks.count) }
+        let scale = Spread.scale(blocks.joined())
         if levels.count == 2 {
             let differences = blocks.map { $0[1] - $0[0] }
-            pairedT = Self.pairedT(differences)
+            pairedT = Self.pairedT(differences, scale: scale, confidence: confidence)
             wilcoxon = Self.wilcoxon(differences)
         } else if levels.count > 2 {
             friedman = Self.friedman(blocks)
@@ -107,7 +126,9 @@ public struct PairedComparison: Sendable, Equatable, Codable {
             var found: [(Int, Int, PairedT)] = []
             for first in 0..<levels.count {
                 for second in (first + 1)..<levels.count {
-                    if let t = Self.pairedT(blocks.map { $0[second] - $0[first] }) { found.append((first, second, t)) }
+                    if let t = Self.pairedT(blocks.map { $0[second] - $0[first] }, scale: scale, confidence: confidence) {
+                        found.append((first, second, t))
+                    }
                 }
             }
             let adjusted = PostHoc.holm(found.map(\.2.p))
@@ -121,12 +142,21 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         let grand = blocks.joined().reduce(0, +) / Double(n * k)
         let levelMeans = (0..<k).map { j in blocks.map { $0[j] }.reduce(0, +) / Double(n) }
         let subjectMeans = blocks.map { $0.reduce(0, +) / Double(k) }
-        let ssFactor = Double(n) * levelMeans.map { ($0 - grand) * ($0 - grand) }.reduce(0, +)
+        let scale = Spread.scale(blocks.joined())
+        var ssFactor = Double(n) * levelMeans.map { ($0 - grand) * ($0 - grand) }.reduce(0, +)
+        if Spread.isResidue(sumOfSquares: ssFactor, count: n * k, scale: scale) { ssFactor = 0 }
         let ssSubjects = Double(k) * subjectMeans.map { ($0 - grand) * ($0 - grand) }.reduce(0, +)
-        let ssTotal = blocks.joined().map { ($0 - grand) * ($0 - grand) }.reduce(0, +)
-        let ssError = ssTotal - ssFactor - ssSubjects
+        // The error from its residuals, not as total − factor − subjects: that subtraction leaves ~1e-16 of the
+        // total, which no rule could tell from a real spread once the square root magnifies it.
+        var ssError = 0.0
+        for (i, block) in blocks.enumerated() {
+            for j in 0..<k {
+                let residual = block[j] - subjectMeans[i] - levelMeans[j] + grand
+                ssError += residual * residual
+            }
+        }
         let df1 = k - 1, df2 = (k - 1) * (n - 1)
-        guard ssError > 0 else { return nil }
+        guard !Spread.isResidue(sumOfSquares: ssError, count: n * k, scale: scale) else { return nil }
         let f = (ssFactor / Double(df1)) / (ssError / Double(df2))
         // The covariance of orthonormal (Helmert) contrasts of the levels: d × d with d = k − 1.
         let d = k - 1
@@ -142,24 +172,31 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         let trace = (0..<d).map { covariance[$0][$0] }.reduce(0, +)
         let traceOfSquare = covariance.joined().map { $0 * $0 }.reduce(0, +)
         let epsilon = min(1, trace * trace / (Double(d) * traceOfSquare))
-        var w = 1.0, chi = 0.0, mauchlyP = 1.0
-        if d > 1 {
-            w = determinant(covariance) / pow(trace / Double(d), Double(d))
+        var w: Double? = 1, chi: Double? = 0, mauchlyP: Double? = 1
+        var singular = false, undefined: String?
+        if d > 1 && n - 1 < d {
+            // The covariance has rank n − 1 at most: singular whatever the data, so W says nothing.
+            (w, chi, mauchlyP, undefined) = (nil, nil, nil, "n − 1 < k − 1")
+        } else if d > 1, let determinant = positiveDefiniteDeterminant(covariance, scale: scale) {
+            let ratio = determinant / pow(trace / Double(d), Double(d))
             // χ² with Anderson's (2003, §10.7) second-order term w2, written with k where Anderson has d, as R's
             // mauchly.test and pingouin do (the same p as theirs).
             let dd = Double(d), residual = Double(n - 1)
             let factor = 1 - (2 * dd * dd + dd + 2) / (6 * dd * residual)
-            chi = -residual * factor * log(w)
+            let statistic = -residual * factor * log(ratio)
             let df = dd * (dd + 1) / 2 - 1
             let w2 = (dd + 2) * (dd - 1) * (dd - 2) * (2 * dd * dd * dd + 6 * dd * dd + 3 * Double(k) + 2)
                 / (288 * pow(residual * dd * factor, 2))
-            let p1 = ChiSquared.upperTail(chi, df: df)
-            mauchlyP = p1 + w2 * (ChiSquared.upperTail(chi, df: df + 4) - p1)
+            let p1 = ChiSquared.upperTail(statistic, df: df)
+            (w, chi, mauchlyP) = (ratio, statistic, p1 + w2 * (ChiSquared.upperTail(statistic, df: df + 4) - p1))
+        } else if d > 1 {
+            (w, chi, mauchlyP, singular) = (0, .infinity, 0, true)
         }
         return RepeatedMeasuresANOVA(f: f, df1: df1, df2: df2, p: FisherF.upperTail(f, df1: Double(df1), df2: Double(df2)),
                                      epsilon: epsilon,
                                      pGreenhouseGeisser: FisherF.upperTail(f, df1: epsilon * Double(df1), df2: epsilon * Double(df2)),
-                                     mauchlyW: w, mauchlyChiSquared: chi, mauchlyP: mauchlyP,
+                                     mauchlyW: w, mauchlyChiSquared: chi, mauchlyDF: d * (d + 1) / 2 - 1, mauchlyP: mauchlyP,
+                                     mauchlySingular: singular, mauchlyUndefined: undefined,
                                      generalisedEtaSquared: ssFactor / (ssFactor + ssSubjects + ssError))
     }
 
@@ -173,29 +210,41 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         }
     }
 
-    /// The determinant by Gaussian elimination with partial pivoting.
-    static func determinant(_ matrix: [[Double]]) -> Double {
+    /// The determinant of a covariance matrix by symmetric elimination with diagonal pivoting (the pivoted Cholesky
+    /// factorisation; Golub & Van Loan 2013, §4.2.8): each pivot is the variance of one contrast left after the
+    /// others are taken out. nil when the matrix is singular: a pivot whose square root is rounding residue on the
+    /// data's `scale` (`Spread.isResidue`), as when two levels are alike for everyone or one is a linear combination
+    /// of others (their contrast's variance is then ~1e-32 of the data's square, not 0).
+    static func positiveDefiniteDeterminant(_ matrix: [[Double]], scale: Double) -> Double? {
         var a = matrix
         let size = a.count
         var result = 1.0
         for column in 0..<size {
-            guard let pivot = (column..<size).max(by: { abs(a[$0][column]) < abs(a[$1][column]) }), a[pivot][column] != 0 else { return 0 }
-            if pivot != column { a.swapAt(pivot, column); result = -result }
-            result *= a[column][column]
+            guard let pivot = (column..<size).max(by: { a[$0][$0] < a[$1][$1] }) else { return nil }
+            if pivot != column {
+                a.swapAt(pivot, column)
+                for row in 0..<size { a[row].swapAt(pivot, column) }
+            }
+            let value = a[column][column]
+            if Spread.isResidue(max(0, value).squareRoot(), scale: scale) { return nil }
+            result *= value
             for row in (column + 1)..<size {
-                let factor = a[row][column] / a[column][column]
+                let factor = a[row][column] / value
                 for k in column..<size { a[row][k] -= factor * a[column][k] }
             }
         }
         return result
     }
 
-    static func pairedT(_ d: [Double], confidence: Double = 0.95) -> PairedT? {
+    /// The paired t-test on differences `d` of values whose largest magnitude is `scale` (the differences' own when
+    /// not given): not defined with fewer than two, or when their SD is rounding residue on that scale
+    /// (`Spread.isResidue`; 4.1 − 3.7 and 8.3 − 7.9 differ in their last bits only).
+    static func pairedT(_ d: [Double], scale: Double? = nil, confidence: Double = 0.95) -> PairedT? {
         let n = d.count
         guard n >= 2 else { return nil }
         let mean = d.reduce(0, +) / Double(n)
         let sd = (d.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(n - 1)).squareRoot()
-        guard sd > 0 else { return nil }
+        guard !Spread.isResidue(sd, scale: scale ?? Spread.scale(d)) else { return nil }
         let se = sd / Double(n).squareRoot()
         let t = mean / se
         let q = StudentT.quantile(1 - (1 - confidence) / 2, df: Double(n - 1))
@@ -299,7 +348,10 @@ public struct PairedComparison: Sendable, Equatable, Codable {
 /// within factor (occasions). Cell means, and the mixed ANOVA (split-plot; Maxwell & Delaney 2004, ch. 12) over the
 /// complete blocks: the between factor against the participants within groups, the within factor and the interaction
 /// against the within-participant residual, each with its partial η²; the Greenhouse–Geisser ε of the within factor
-/// from the pooled within-group covariance of orthonormal contrasts. As pingouin.mixed_anova.
+/// from the pooled within-group covariance of orthonormal contrasts, and the corrected p of the within sources
+/// (F on ε·df1, ε·df2). As pingouin.mixed_anova. A group with no complete participant is left out of the ANOVA and
+/// named in `groupsLeftOut` (the others are still compared); an error sum of squares that is rounding residue
+/// (`Spread.isResidue`) is zero, and the sources it would test are not tested (F would be residue over residue).
 public struct MixedComparison: Sendable, Equatable, Codable {
     public struct Source: Sendable, Equatable, Codable {
         public var name: String
@@ -309,6 +361,8 @@ public struct MixedComparison: Sendable, Equatable, Codable {
         public var f: Double
         public var p: Double
         public var partialEtaSquared: Double
+        /// The within source and the interaction with three levels or more: p with Greenhouse–Geisser's correction.
+        public var pGreenhouseGeisser: Double?
     }
     public struct Cell: Sendable, Equatable, Codable {
         public var group: String
@@ -318,7 +372,10 @@ public struct MixedComparison: Sendable, Equatable, Codable {
         public var sd: Double?
     }
 
+    /// The groups compared: those with a complete participant.
     public var groups: [String]
+    /// Groups with no participant with every level: left out of the ANOVA.
+    public var groupsLeftOut: [String] = []
     public var levels: [String]
     public var complete: Int
     public var leftOut: Int
@@ -328,16 +385,20 @@ public struct MixedComparison: Sendable, Equatable, Codable {
     public var epsilon: Double?
 
     /// `values`: participant → (group, level → value).
-    public init(groups: [String], levels: [String], values: [String: (group: String, byLevel: [String: Double])]) {
-        self.groups = groups
+    public init(groups allGroups: [String], levels: [String], values: [String: (group: String, byLevel: [String: Double])]) {
         self.levels = levels
-        var blocks: [(group: Int, values: [Double])] = []
+        var complete: [(group: String, values: [Double])] = []
         for (_, entry) in values.sorted(by: { $0.key < $1.key }) {
-            guard let group = groups.firstIndex(of: entry.group) else { continue }
+            guard allGroups.contains(entry.group) else { continue }
             let row = levels.compactMap { entry.byLevel[$0] }
-            if row.count == levels.count { blocks.append((group, row)) }
+            if row.count == levels.count { complete.append((entry.group, row)) }
         }
-        complete = blocks.count
+        let present = Set(complete.map(\.group))
+        groups = allGroups.filter(present.contains)
+        groupsLeftOut = allGroups.filter { !present.contains($0) }
+        let groups = self.groups
+        let blocks = complete.map { (group: groups.firstIndex(of: $0.group)!, values: $0.values) }
+        self.complete = blocks.count
         leftOut = values.count - blocks.count
         let k = levels.count, g = groups.count
         cells = []
@@ -354,7 +415,8 @@ public struct MixedComparison: Sendable, Equatable, Codable {
         sources = []
         let sizes = (0..<g).map { gi in blocks.filter { $0.group == gi }.count }
         let n = blocks.count
-        guard k >= 2, g >= 2, sizes.allSatisfy({ $0 >= 1 }), n > g else { return }
+        guard k >= 2, g >= 2, n > g else { return }
+        let scale = Spread.scale(blocks.flatMap(\.values))
         let grand = blocks.flatMap(\.values).reduce(0, +) / Double(n * k)
         let subjectMeans = blocks.map { $0.values.reduce(0, +) / Double(k) }
         let groupMeans = (0..<g).map { gi in blocks.indices.filter { blocks[$0].group == gi }.map { subjectMeans[$0] }.reduce(0, +) / Double(sizes[gi]) }
@@ -373,28 +435,37 @@ public struct MixedComparison: Sendable, Equatable, Codable {
             for j in 0..<k { ssInteraction += Double(sizes[gi]) * pow(cellMeans[gi][j] - groupMeans[gi] - levelMeans[j] + grand, 2) }
         }
         let dfBetween = g - 1, dfSubjects = n - g, dfWithin = k - 1, dfInteraction = (g - 1) * (k - 1), dfResidual = (n - g) * (k - 1)
+        // Every sum of squares here is over the n·k values; one that is rounding residue on their scale is zero.
+        func zeroed(_ ss: Double) -> Double { Spread.isResidue(sumOfSquares: ss, count: n * k, scale: scale) ? 0 : ss }
+        (ssBetween, ssSubjects, ssWithin, ssInteraction, ssResidual) = (zeroed(ssBetween), zeroed(ssSubjects), zeroed(ssWithin),
+                                                                       zeroed(ssInteraction), zeroed(ssResidual))
+        // ε from the pooled within-group covariance of orthonormal contrasts (none when the residual is zero: its
+        // covariance is then residue too).
+        let d = k - 1
+        if d >= 1 && ssResidual > 0 {
+            let contrasts = PairedComparison.orthonormalContrasts(k)
+            var pooled = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
+            for gi in 0..<g {
+                let scores = blocks.filter { $0.group == gi }.map { block in contrasts.map { c in zip(c, block.values).map { $0 * $1 }.reduce(0, +) } }
+                guard !scores.isEmpty else { continue }
+                let means = (0..<d).map { a in scores.map { $0[a] }.reduce(0, +) / Double(scores.count) }
+                for a in 0..<d { for b in 0..<d { pooled[a][b] += scores.map { ($0[a] - means[a]) * ($0[b] - means[b]) }.reduce(0, +) } }
+            }
+            let trace = (0..<d).map { pooled[$0][$0] }.reduce(0, +)
+            let traceOfSquare = pooled.joined().map { $0 * $0 }.reduce(0, +)
+            if traceOfSquare > 0 { epsilon = min(1, trace * trace / (Double(d) * traceOfSquare)) }
+        }
+        let epsilon = self.epsilon
         func source(_ name: String, _ ss: Double, _ df: Int, _ error: Double, _ dfError: Int) -> Source? {
             guard error > 0, df > 0, dfError > 0 else { return nil }
             let f = (ss / Double(df)) / (error / Double(dfError))
+            let corrected = name != "between" && k > 2
+                ? epsilon.map { FisherF.upperTail(f, df1: $0 * Double(df), df2: $0 * Double(dfError)) } : nil
             return Source(name: name, ss: ss, df1: df, df2: dfError, f: f, p: FisherF.upperTail(f, df1: Double(df), df2: Double(dfError)),
-                          partialEtaSquared: ss / (ss + error))
+                          partialEtaSquared: ss / (ss + error), pGreenhouseGeisser: corrected)
         }
         sources = [source("between", ssBetween, dfBetween, ssSubjects, dfSubjects),
                    source("within", ssWithin, dfWithin, ssResidual, dfResidual),
                    source("interaction", ssInteraction, dfInteraction, ssResidual, dfResidual)].compactMap { $0 }
-        // ε from the pooled within-group covariance of orthonormal contrasts.
-        let d = k - 1
-        guard d >= 1 else { return }
-        let contrasts = PairedComparison.orthonormalContrasts(k)
-        var pooled = [[Double]](repeating: [Double](repeating: 0, count: d), count: d)
-        for gi in 0..<g {
-            let scores = blocks.filter { $0.group == gi }.map { block in contrasts.map { c in zip(c, block.values).map { $0 * $1 }.reduce(0, +) } }
-            guard !scores.isEmpty else { continue }
-            let means = (0..<d).map { a in scores.map { $0[a] }.reduce(0, +) / Double(scores.count) }
-            for a in 0..<d { for b in 0..<d { pooled[a][b] += scores.map { ($0[a] - means[a]) * ($0[b] - means[b]) }.reduce(0, +) } }
-        }
-        let trace = (0..<d).map { pooled[$0][$0] }.reduce(0, +)
-        let traceOfSquare = pooled.joined().map { $0 * $0 }.reduce(0, +)
-        if traceOfSquare > 0 { epsilon = min(1, trace * trace / (Double(d) * traceOfSquare)) }
     }
 }

@@ -159,15 +159,17 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
                                values: [(participant: String, level: String, value: Double)],
                                confidence: Double = 0.95) throws -> WithinTaskComparison {
         let (byParticipant, averaged) = TaskComparison.perParticipant(measure, levels: levels, values: values)
-        let paired = PairedComparison(levels: levels, values: byParticipant)
+        let paired = PairedComparison(levels: levels, values: byParticipant, confidence: confidence)
         if paired.complete < 2 { throw TaskComparison.Failure.tooFewComplete(count: paired.complete) }
         // In participant order: sums over a dictionary's order would differ in their last bits from run to run.
         let blocks = byParticipant.sorted { $0.key < $1.key }.map(\.value).filter { row in levels.allSatisfy { row[$0] != nil } }
+        let scale = Spread.scale(blocks.flatMap(\.values))
         var pairs: [Pair] = []
         for i in levels.indices {
             for j in levels.indices where j > i {
                 // `blocks` keeps only participants with a value at every level.
-                guard let t = PairedComparison.pairedT(blocks.map { $0[levels[j]]! - $0[levels[i]]! }, confidence: confidence) else { continue }
+                guard let t = PairedComparison.pairedT(blocks.map { $0[levels[j]]! - $0[levels[i]]! }, scale: scale,
+                                                        confidence: confidence) else { continue }
                 let scale: (Double) -> Double = measure.usesLogScale ? { exp($0) } : { $0 }
                 pairs.append(Pair(levelA: levels[i], levelB: levels[j], effect: scale(t.meanDifference),
                                   effectCI: t.ci95.map { scale($0.lowerBound)...scale($0.upperBound) }, t: t.t, df: t.df, p: t.p, pHolm: t.p))
