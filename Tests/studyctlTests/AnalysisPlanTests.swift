@@ -16,6 +16,9 @@ import Testing
 ///     sites, completion with give-ups as failures (N−1 two-proportion z by Campbell's formula, 2·norm.sf(|z|)):
 ///       T5 ours 22/25, rivalB 13/23 (two skipped): z −2.425983725779063, p 0.01526695487468992
 ///       T2 ours 23/25, rivalB 13/25: z −3.1180478223116177, p 0.0018205326093252568
+///     datasets/redesign SUS pré and pós, scored (odd items x − 1, even 5 − x, × 2.5), stats.ttest_rel(pós, pré) over
+///       the 11 with both: means 51.36363636363637 → 75.9090909090909, t 7.557808553233283, p 1.930649401974204e-05,
+///       dz 2.278765018946689
 @Suite(.serialized) struct AnalysisPlanTests {
     static let fixture = Repository.path("Tests/Fixtures/plan")
 
@@ -128,5 +131,28 @@ import Testing
         try cli.succeed(["export", "xlsx", "--by", "site", "--exclude", "R003,R050", "b.xlsx"])
         let workbook = try ExportCommandTests.workbookText(cli.path("b.xlsx"), cells: true)
         #expect(workbook.contains("Exclusions") && workbook.contains("named with --exclude") && workbook.contains("participants recruited"), "\(workbook)")
+    }
+
+    /// A within design's report opens with its main comparison: the paired result in the summary's first findings and
+    /// its figure (each participant's scores joined, the means with intervals) right under them.
+    @Test func theSummaryOpensWithTheWithinComparisonAndItsFigure() throws {
+        let cli = try StudyCtl()
+        let data = Repository.path("datasets/redesign")
+        try cli.succeed(["init", "--title", "Antes e depois", "--language", "en"])
+        try cli.succeed(["participant", "import", data + "/participants.csv"])
+        try cli.succeed(["responses", "import", data + "/sus_pre.csv", "--instrument", "sus", "--participant-column", "Participante", "--occasion", "pré"])
+        try cli.succeed(["responses", "import", data + "/sus_pos.csv", "--instrument", "sus", "--participant-column", "Participante", "--occasion", "pós"])
+        try cli.succeed(["report", "-o", "rep"])
+        let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
+        let summary = String(report[report.range(of: "## Executive summary")!.upperBound...].prefix(while: { $0 != "#" }))
+        let lines = summary.split(separator: "\n").map(String.init)
+        #expect(lines.first { $0.hasPrefix("- ") } == "- 12 participants analysed.", "\(summary)")
+        #expect(lines.dropFirst().first { $0.hasPrefix("- ") } == "- SUS, occasions (n = 11): pré 51.4 → pós 75.9; paired t(10) = 7.56, p < .001, dz = 2.28.", "\(summary)")
+        #expect(!summary.contains("Learnability, occasions"), "the subscales stay in the questionnaire's section")
+        #expect(summary.contains("SUS by occasions, within participants: each line joins one participant's scores (n = 11)"), "\(summary)")
+        #expect(FileManager.default.fileExists(atPath: cli.path("rep/charts/en/main-sus-SUS-occasion.png")))
+        let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["score", "sus", "--within", "occasion", "--compare", "--json"]).utf8))
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        #expect(text.contains("7.5578085532"), "the same t in score --json: \(text.prefix(400))")
     }
 }

@@ -92,7 +92,7 @@ import Testing
         try cli.succeed(["export", "csv", "csv"])
         let comparisons = try rows(cli.path("csv/task_comparisons.csv"))
         let header = try String(contentsOfFile: cli.path("csv/task_comparisons.csv"), encoding: .utf8).split(separator: "\n")[0]
-        #expect(header == "condition,by,task,measure,test,levels,n,left_out,several_attempts,level_a,typical_a,level_b,typical_b,effect,ci95_low,ci95_high,statistic,df,p,p_holm,kendall_w,only_a,only_b,completed,n_a,n_b,hedges_g,higher")
+        #expect(header == "condition,by,cell,task,measure,test,levels,n,left_out,several_attempts,level_a,typical_a,level_b,typical_b,effect,ci95_low,ci95_high,statistic,df,p,p_holm,kendall_w,only_a,only_b,completed,n_a,n_b,hedges_g,higher")
         func row(_ task: String, _ measure: String, _ test: String) -> [String: String]? {
             comparisons.first { $0["task"] == task && $0["measure"] == measure && $0["test"] == test }
         }

@@ -111,7 +111,7 @@ extension ReportModel {
             model.hasGaze = true
             model.gaze = gazeSection(s, language: language, citations: citations, model: &model, chart: chart)
         }
-        model.buildSummary(s, language: language, citations: citations)
+        model.buildSummary(s, language: language, citations: citations, chart: chart)
         model.methods = Methods.paragraphs(s, language: language, citations: citations).map { Value(value: $0) }
         // The works the tables' notes mention in a fixed form are listed too.
         for table in model.tables {

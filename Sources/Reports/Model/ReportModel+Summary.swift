@@ -1,3 +1,4 @@
+import Figures
 import Foundation
 import Results
 import Surveys
@@ -8,7 +9,8 @@ extension ReportModel {
     /// questionnaire scores with their interval and grade, every task (and group) against the completion and SEQ
     /// benchmarks with its traffic light, and with `--by` the largest changes between the groups. Every number is the
     /// one the tables of the report (and `tasks summary`, `score`) give.
-    mutating func buildSummary(_ s: StudyData, language: StudyLanguage, citations: CitationList) {
+    mutating func buildSummary(_ s: StudyData, language: StudyLanguage, citations: CitationList,
+                               chart: (String, Figure, String) -> Chart) {
         let style = NumberStyle(language)
         let ci = ResultTable.intervalLabel(s.confidence, language)
 
@@ -26,7 +28,10 @@ extension ReportModel {
 
         // The study's main comparison first: each questionnaire's levels compared within the same participants (the
         // prototypes, the occasions), over every participant with a set under every level.
-        for finding in mainWithinComparisons(s, language: language) { summary.findings.append(Value(value: finding)) }
+        for finding in mainWithinComparisons(s, language: language) { summary.findings.append(Value(value: finding.sentence)) }
+        summary.charts = mainWithinComparisons(s, language: language).compactMap { finding in
+            finding.figure.map { chart(finding.name, $0, finding.caption) }
+        }
 
         // Questionnaire scores: each score per group and overall, with its interval and, on the SUS scale, its grade.
         var scores = ResultTable(id: "summary_scores", title: ("Questionnaire scores (\(ci))" as Sentence).text(language), language: language,
@@ -107,15 +112,16 @@ extension ReportModel {
         hasSummary = !summary.findings.isEmpty
     }
 
-    /// One sentence per questionnaire score compared within participants, over the whole study (no task, no other
+    /// One sentence (and figure) per questionnaire's main score compared within participants, over the whole study (no task, no other
     /// factor held): "SUS, levels of protótipo (n = 14): atual 50.5 → novo 65.9; paired t(13) = 3.24, p = .006,
     /// dz = 0.87." — the paired t-test for two levels, the repeated-measures ANOVA with its Greenhouse–Geisser p for more.
-    func mainWithinComparisons(_ s: StudyData, language: StudyLanguage) -> [String] {
+    func mainWithinComparisons(_ s: StudyData, language: StudyLanguage) -> [(sentence: String, name: String, figure: Figure?, caption: String)] {
         let style = NumberStyle(language)
-        var findings: [String] = []
+        var findings: [(sentence: String, name: String, figure: Figure?, caption: String)] = []
         for q in s.questionnaires where !q.definition.perTask {
             for design in q.within {
-                for item in design.comparisons where item.task == nil && item.stratum.isEmpty {
+                // The instrument's main score (SUS, not its subscales): the subscales are in the questionnaire's section.
+                for item in design.comparisons where item.task == nil && item.stratum.isEmpty && item.scoreID == q.definition.scoreIDs.first {
                     let c = item.comparison
                     let name = ScoreNames.name(item.scoreID, q.definition, language, long: false)
                     let means = zip(c.levels, c.means).map { "\(WithinWording.levelName($0, language)) \(style.number($1, decimals: 1))" }.joined(separator: " → ")
@@ -128,7 +134,27 @@ extension ReportModel {
                     } else {
                         sentence = "\(head); not tested (fewer than two complete participants, or every difference the same)."
                     }
-                    findings.append(sentence.text(language))
+                    // The figure: each participant's values joined, the means with their t intervals at the report's level.
+                    let blocks = item.values.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.compactMap { _, byLevel -> [Double]? in
+                        let row = c.levels.compactMap { byLevel[$0] }
+                        return row.count == c.levels.count ? row : nil
+                    }
+                    var figure: Figure?
+                    if blocks.count >= 2 {
+                        // The score's own scale, as the questionnaire's chart draws it.
+                        let d = q.definition
+                        let highest = blocks.joined().max() ?? 1
+                        let range = d.scoring == .mean ? Double(d.scale?.min ?? 1)...Double(d.scale?.max ?? 7)
+                            : (d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 0...100
+                            : 0...(Charts.niceTicks(highest * 1.05).last ?? highest)
+                        let intervals = c.levels.indices.map { index in Descriptive(blocks.map { $0[index] }, confidence: s.confidence)?.ci95 }
+                        figure = Charts.paired(levels: c.levels.map { WithinWording.levelName($0, language) }, blocks: blocks, means: c.means,
+                                               intervals: intervals, minimum: range.lowerBound, maximum: range.upperBound,
+                                               xTitle: WithinWording.factorName(design.factor).text(language), yTitle: name, valueText: { style.number($0, decimals: 1) })
+                    }
+                    let level = String(Int((s.confidence * 100).rounded()))
+                    let caption: Sentence = "\(name) by \(WithinWording.plural(design.factor)), within participants: each line joins one participant's scores (n = \(String(blocks.count))); the points are the means with their \(level) % t confidence intervals"
+                    findings.append((sentence.text(language), "main-\(q.definition.id)-\(item.scoreID)-\(Self.idPart(design.factor))", figure, caption.text(language)))
                 }
             }
         }

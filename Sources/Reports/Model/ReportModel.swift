@@ -143,6 +143,8 @@ public struct ReportModel: Sendable {
     /// and grade, each task against its benchmarks with a traffic light, the largest changes between groups.
     public struct Summary: Sendable {
         public var findings: [Value] = []
+        /// The main comparison drawn: each questionnaire score compared within participants.
+        public var charts: [Chart] = []
         public var scores: [TableRef] = []
         public var benchmarks: [TableRef] = []
         public var changesIntro: [Value] = []

@@ -6,6 +6,8 @@ public struct WithinScoreComparison: Sendable {
     public var stratum: String
     public var scoreID: String
     public var comparison: PairedComparison
+    /// Participant → level → value: what was compared (a figure draws each participant's values joined).
+    public var values: [String: [String: Double]] = [:]
 }
 
 /// The same, with the participants split by a between-subjects attribute (a mixed design).
@@ -96,7 +98,7 @@ extension ScoreReport {
                 }
             }
             return WithinScoreComparison(task: cell.task, stratum: cell.stratum, scoreID: cell.scoreID,
-                                         comparison: PairedComparison(levels: levels, values: values, confidence: confidence))
+                                         comparison: PairedComparison(levels: levels, values: values, confidence: confidence), values: values)
         }
     }
 
