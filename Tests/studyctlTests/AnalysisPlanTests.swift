@@ -155,4 +155,37 @@ import Testing
         let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
         #expect(text.contains("7.5578085532"), "the same t in score --json: \(text.prefix(400))")
     }
+
+    /// The speeder rule is the researcher's to set, and every output says the one in force; the participants whose
+    /// scores a missing-data policy touched are named. Tests/Fixtures/benchmark: P034 took 2.1 s on every task, P012
+    /// left SUS item 4 unanswered.
+    @Test func theSpeederRuleAndTheProratedAreSaid() throws {
+        let cli = try StudyCtl()
+        let fixture = Repository.path("Tests/Fixtures/benchmark")
+        try cli.succeed(["init", "--title", "Benchmark", "--language", "en"])
+        try cli.succeed(["participant", "import", fixture + "/participants.csv", "--type", "Release=text"])
+        for task in 1...5 { try cli.succeed(["task", "add", "T\(task)", "--title", "Task \(task)"]) }
+        try cli.succeed(["attempt", "import", fixture + "/attempts.csv"])
+        try cli.succeed(["responses", "import", fixture + "/sus.csv", "--instrument", "sus", "--participant-column", "participant"])
+        let before = try cli.dump("study.sqlite")
+        let refused = try cli.fail(["tasks", "summary", "--speeder", "under 5 minutes"])
+        #expect(refused.stderr.contains("'under 5 minutes' is not a speeder rule: write \"under 5s\""), "\(refused.stderr)")
+        #expect(try cli.dump("study.sqlite") == before)
+
+        try cli.succeed(["export", "csv", "--speeder", "under 5s", "--exclude-flagged", "csv"])
+        let exclusions = table(try String(contentsOfFile: cli.path("csv/exclusions.csv"), encoding: .utf8))
+        let times = try #require(exclusions.first { $0["participant"] == "P034" && $0["rule"] == "task_times" }, "\(exclusions)")
+        #expect(times["excluded"] == "yes" && times["detail"] == "5 of 5 task times under 5 s", "\(times)")
+        let text = try cli.run(["tasks", "summary", "--speeder", "under 5s"])
+        #expect(text.stdout.contains("Task times flagged as too fast (under 5 s): P034"), "\(text.stdout)")
+
+        try cli.succeed(["report", "--missing", "prorate", "--speeder", "under 5s", "-o", "rep"])
+        let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
+        #expect(report.contains("one of their task times is under 5 s (the speeder rule set for this analysis)"), "\(report)")
+        #expect(report.contains("Scores prorated: SUS: P012."), "\(report)")
+        // Under 1 s nobody's task time is flagged: P034 stays flagged by SUS alone.
+        try cli.succeed(["export", "csv", "--speeder", "under 1s", "csv1"])
+        let loose = table(try String(contentsOfFile: cli.path("csv1/exclusions.csv"), encoding: .utf8))
+        #expect(loose.allSatisfy { $0["rule"] != "task_times" } && loose.contains { $0["participant"] == "P034" && $0["excluded"] == "no" }, "\(loose)")
+    }
 }

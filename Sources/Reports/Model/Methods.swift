@@ -119,7 +119,7 @@ enum Methods {
     static func analysisSet(_ s: StudyData, language: StudyLanguage, citations c: CitationList) -> String {
         let set = s.analysis
         var parts: [Sentence] = [set.statement]
-        if set.excludeFlagged || !set.flags.isEmpty { parts.append(AnalysisSet.flagRule) }
+        if set.excludeFlagged || !set.flags.isEmpty { parts.append(set.flagRuleStatement) }
         if !s.questionnaires.isEmpty {
             switch s.missing {
             case .refuse:
@@ -128,6 +128,17 @@ enum Methods {
                 parts.append("An unanswered item was counted as the scale's centre point \(c.cite("brooke1996")).")
             case .prorate:
                 parts.append("A score with one unanswered item was prorated from the answered items \(c.cite("lewis2017")); a set with more unanswered items was not scored.")
+            }
+            // Whose scores the policy touched, by name: "SUS: P012 (pós), P031".
+            let touched = s.questionnaires.compactMap { q -> String? in
+                let rows = q.report.rows.filter { row in row.scores.contains { $0.answered < $0.of } }
+                guard !rows.isEmpty else { return nil }
+                let names = rows.map { row in row.occasion.isEmpty ? row.participant : "\(row.participant) (\(MeasurementKey(key: row.occasion).label(none: "")))" }
+                return "\(q.definition.id.uppercased()): \(NaturalOrder.distinct(names).joined(separator: ", "))"
+            }
+            if !touched.isEmpty {
+                let list = touched.joined(separator: "; ")
+                parts.append(s.missing == .prorate ? "Scores prorated: \(list)." : "Scores with an unanswered item counted as the centre point: \(list).")
             }
         }
         return Sentence.joined(parts, separator: " ").text(language)

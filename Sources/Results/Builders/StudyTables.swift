@@ -346,7 +346,8 @@ public enum StudyTables {
                     }
                 case let .taskTimes(flagged, timed):
                     rows.append([.text(participant), out, .text("task_times"), .empty,
-                                 .text(("\(flagged) of \(timed) task times under 25 % of the task's median" as Sentence).text(language))])
+                                 .text((set.speeder == .standard ? "\(flagged) of \(timed) task times under 25 % of the task's median"
+                                    : "\(flagged) of \(timed) task times \(set.speeder.description)" as Sentence).text(language))])
                 }
             }
         }

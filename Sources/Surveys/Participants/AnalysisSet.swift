@@ -35,12 +35,16 @@ public struct AnalysisSet: Sendable, Equatable {
     public var flags: [Flag]
     /// What an attempt with no outcome counts as in completion (`--abandoned`).
     public var abandoned: AbandonedPolicy
+    /// When a task time is too short (`--speeder`); the flags were found by it.
+    public var speeder: SpeederRule
 
-    public init(named: [String] = [], excludeFlagged: Bool = false, flags: [Flag] = [], abandoned: AbandonedPolicy = .failure) {
+    public init(named: [String] = [], excludeFlagged: Bool = false, flags: [Flag] = [], abandoned: AbandonedPolicy = .failure,
+                speeder: SpeederRule = .standard) {
         self.named = named
         self.excludeFlagged = excludeFlagged
         self.flags = flags
         self.abandoned = abandoned
+        self.speeder = speeder
     }
 
     /// Everybody enters.
@@ -68,7 +72,8 @@ public struct AnalysisSet: Sendable, Equatable {
                 let names = Sentence.joined(rules.map { ResponseQuality.name($0) }, separator: ", ")
                 return "\(instrument.uppercased()): \(names)"
             case let .taskTimes(flagged, timed):
-                return "task times: \(flagged) of \(timed) under 25 % of the task's median"
+                return speeder == .standard ? "task times: \(flagged) of \(timed) under 25 % of the task's median"
+                    : "task times: \(flagged) of \(timed) \(speeder.description)"
             }
         }
         return Sentence.joined(parts, separator: "; ")
@@ -99,6 +104,12 @@ public struct AnalysisSet: Sendable, Equatable {
         Sentence.joined(flagged.map { "\($0) (\(reasons($0)))" as Sentence }, separator: "; ")
     }
 
-    /// The quality rules behind `--exclude-flagged`, for a reader.
+    /// The quality rules behind `--exclude-flagged`, for a reader, with the task-time rule in force.
+    public var flagRuleStatement: Sentence {
+        speeder == .standard ? Self.flagRule
+            : "A participant is flagged when a quality check flags one of their response sets (contradictory, straight-lined or submitted too fast) or one of their task times is \(speeder.description) (the speeder rule set for this analysis)."
+    }
+
+    /// The quality rules behind `--exclude-flagged` under the standard task-time rule, for a reader.
     public static let flagRule: Sentence = "A participant is flagged when a quality check flags one of their response sets (contradictory, straight-lined or submitted too fast) or one of their task times is under 25 % of the task's median time (over every timed attempt at the task, when it has at least 3)."
 }

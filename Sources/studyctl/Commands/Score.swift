@@ -131,7 +131,8 @@ struct ScoreCommand: ParsableCommand {
             // The options as plain values: read once, not through their property wrappers once per set.
             let (json, csv, grouped) = (output.json, self.csv, by != nil)
             // Who the analyses take: the flags of every questionnaire and task are read only when they can leave someone out.
-            let taken = try database.analysisSet(exclude: analysis.codes, excludeFlagged: analysis.excludeFlagged, findingFlags: analysis.excludeFlagged)
+            let taken = try database.analysisSet(exclude: analysis.codes, excludeFlagged: analysis.excludeFlagged, findingFlags: analysis.excludeFlagged,
+                                                 speeder: try analysis.speederRule())
             analysisSet = taken
             let scoreIDs = definition.scoreIDs
             let susScaleIDs = scoreIDs.filter { ScoreReport.isOnSUSScale($0, definition) }

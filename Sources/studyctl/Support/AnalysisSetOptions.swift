@@ -18,13 +18,22 @@ struct AnalysisSetOptions: ParsableArguments {
     @Option(help: ArgumentHelp(words("What an attempt with no outcome (abandoned, unfinished, not logged) counts as in completion: failure (the default; giving up always does) or exclude (left out of the denominator, and said)."), valueName: "failure|exclude"))
     var abandoned: AbandonedPolicy = .failure
 
+    @Option(help: ArgumentHelp(words("When a task time is too short, for --exclude-flagged and the flags said: \"under 25% of median\" (the default: a share of the task's median time) or \"under 5s\" (seconds)."), valueName: "rule"))
+    var speeder: String?
+
+    /// The speeder rule asked for (the standard one when none is), or a refusal naming the text.
+    func speederRule() throws -> SpeederRule {
+        guard let speeder else { return .standard }
+        do { return try SpeederRule(parsing: speeder) } catch { throw Refusal(error.message) }
+    }
+
     var codes: [String] {
         (exclude ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// The analysis set of `database`.
     func load(_ database: StudyDatabase) throws -> AnalysisSet {
-        var set = try database.analysisSet(exclude: codes, excludeFlagged: excludeFlagged)
+        var set = try database.analysisSet(exclude: codes, excludeFlagged: excludeFlagged, speeder: try speederRule())
         set.abandoned = abandoned
         return set
     }

@@ -93,7 +93,8 @@ struct TasksSummary: ParsableCommand {
         }
         if !fast.isEmpty {
             let list = Sentence.joined(fast.map { "\($0.participant) (\(set.reasons($0.participant)))" as Sentence }, separator: "; ")
-            print(("Task times flagged as too fast (under 25 % of the task's median time): \(list); --exclude-flagged leaves these participants out." as Sentence).text(language))
+            print((set.speeder == .standard ? "Task times flagged as too fast (under 25 % of the task's median time): \(list); --exclude-flagged leaves these participants out."
+                : "Task times flagged as too fast (\(set.speeder.description)): \(list); --exclude-flagged leaves these participants out." as Sentence).text(language))
         }
         print(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
         let several = rows.reduce(0) { $0 + $1.severalAttempts }
