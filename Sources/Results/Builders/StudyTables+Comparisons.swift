@@ -12,11 +12,14 @@ extension StudyTables {
     public static func conditionComparisons(_ s: StudyData) -> [ConditionTaskComparisons] {
         s.factors.filter { $0.levels.count >= 2 }.compactMap { factor in
             // The attempts as the task statistics read them, in the order recorded (the first attempt under a level
-            // gives the participant's completion there), each with its level of the condition.
-            let observations = s.attempts.map { attempt in
+            // gives the participant's completion there), each with its level of the condition; an attempt with no
+            // outcome counts as the analysis set says (a failure by default), as in `tasks compare --condition`.
+            let recorded = s.attempts.map { attempt in
                 TaskObservation(participant: attempt.participant, task: attempt.task, group: [attempt.conditions[factor.name] ?? ""],
                                 seconds: attempt.seconds, errors: attempt.errors, outcome: attempt.outcome, assisted: attempt.assisted)
             }
+            let observations = TaskDataset(observations: recorded, taskOrder: s.tasks.map(\.key), penalties: [:], groupNames: [factor.name],
+                                           groupOrders: [factor.levels], seq: []).prepared(for: s.analysis).observations
             let comparisons = ConditionTaskComparisons(factor: factor.name, levels: factor.levels, taskOrder: s.tasks.map(\.key),
                                                        observations: observations, confidence: s.confidence,
                                                        level: { $0.group[0].isEmpty ? nil : $0.group[0] })
