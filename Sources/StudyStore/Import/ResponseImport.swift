@@ -351,7 +351,7 @@ struct ResponseImportRun {
     /// column that looks like a condition or an occasion, it proposes reading that column, not dropping a row.
     func secondRow(_ code: String, task: String?, occasion: String, first: String,
                    like: (column: String, option: String, first: String, this: String)?) -> Sentence {
-        let forTask: Sentence = task.map { Sentence(" for task \($0)", context: "second row") } ?? ""
+        let forTask: Sentence = task.map { (" for task \($0)" as Sentence) } ?? ""
         let measured = Sentence(verbatim: MeasurementKey.suffix(occasion))
         guard let like else {
             return "participant \(code) has a second row\(forTask)\(measured) (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"
