@@ -22,8 +22,8 @@ extension StudyDatabase {
     /// codes, choice names and `platform.recode` values are read as the instrument's answers.
     public func importResponses(from path: String, sheet: String? = nil, options given: ResponseImportOptions, platform: PlatformImportOptions) throws -> PlatformResponseImport {
         var options = given
-        let named = [options.participantColumn, options.timestampColumn, options.taskColumn, options.itemsFrom].compactMap { $0 }
-            + Array(options.map.values)
+        let named = [options.participantColumn, options.timestampColumn, options.taskColumn, options.itemsFrom, options.occasionColumn].compactMap { $0 }
+            + Array(options.map.values) + options.conditionColumns.map(\.column)
         let file = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
         guard let definition = try instrument(options.instrument) ?? InstrumentCatalog.builtin(options.instrument) else {
             let known = Set(try instruments().map(\.id)).union(try InstrumentCatalog.builtin().map(\.id))
@@ -53,10 +53,13 @@ extension StudyDatabase {
         options.taskColumn = options.taskColumn.map(table.header(for:))
         options.itemsFrom = options.itemsFrom.map(table.header(for:))
         options.map = options.map.mapValues(table.header(for:))
+        options.occasionColumn = options.occasionColumn.map(table.header(for:))
         let reader = table.source
         let matcher = HeaderMatcher(reader)
         let participant = try matcher.require(options.participantColumn)
         let task = try options.taskColumn.map { try matcher.require($0) }
+        let levels = try options.conditionColumns.map { (column: try matcher.require(table.header(for: $0.column), location: "--condition-column"), factor: $0.factor) }
+        let occasion = try options.occasionColumn.map { try matcher.require($0, location: "--occasion-column") }
         let timestamp: Int? = try options.timestampColumn.map { try matcher.require($0) } ?? table.submitted
             ?? reader.header.firstIndex { ColumnNames.timestamp.contains(AnswerReader.fold($0.value)) }
         let started = table.started ?? reader.header.firstIndex { ColumnNames.started.contains(AnswerReader.fold($0.value)) }
@@ -66,7 +69,7 @@ extension StudyDatabase {
         let found: ([Int: Int], String, [Int: Double])
         do {
             found = try ItemColumns.find(definition: definition, header: reader.header, options: options, file: reader.file,
-                                         reserved: [participant, task, timestamp, started, table.respondent].compactMap { $0 },
+                                         reserved: [participant, task, timestamp, started, table.respondent, occasion].compactMap { $0 } + levels.map(\.column),
                                          column: { try matcher.require($0) })
         } catch {
             if let loopRefusal { throw loopRefusal }
@@ -79,6 +82,11 @@ extension StudyDatabase {
         table.reading.ticked = readers.keys.filter { !table.joinedColumns.contains($0) }.sorted().map { boxes[$0] ?? reader.header[$0].value }
         var columns = FormColumns(participant: participant, task: task, timestamp: timestamp, items: items, matchedBy: matchedBy, confidence: confidence)
         columns.started = started
+        columns.conditions = levels
+        columns.occasion = occasion
+        let used = Set(items.values).union([participant, task, timestamp, started, table.respondent, occasion].compactMap { $0 })
+            .union(levels.map(\.column))
+        columns.context = reader.header.indices.filter { !used.contains($0) }
         let (rewritten, notes) = try FormTimes.normalized(reopen: { try open().source }, first: reader,
                                                           columns: [timestamp, started].compactMap { $0 }, language: try info().language)
         let rows = rewritten ?? reader

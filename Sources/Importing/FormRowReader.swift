@@ -21,6 +21,10 @@ public struct FormRowReader: FormRowSource {
     private let task: Int?
     private let submitted: Int?
     private let started: Int?
+    /// The columns naming a row's condition levels and occasion, and the others that are no item.
+    private let levels: [Int]
+    private let occasion: Int?
+    private let context: [Int]
     private let sourcePrefix: String
     private var writer = AnswerColumn.Writer()
 
@@ -36,6 +40,9 @@ public struct FormRowReader: FormRowSource {
         task = columns.task
         submitted = columns.timestamp
         started = columns.started
+        levels = columns.conditions.map(\.column)
+        occasion = columns.occasion
+        context = columns.context
         sourcePrefix = table.file + ":"
     }
 
@@ -45,9 +52,13 @@ public struct FormRowReader: FormRowSource {
         let taskCell = task.map { FormRow.TaskCell(field: record.fields[$0], key: TextSafety.trimmingSpaces(record.fields[$0].value)) }
         var (answered, failures) = (0, [AnswerFailure]())
         try readAnswers(record, answered: &answered, failures: &failures)
-        return FormRow(participant: participantField, code: TextSafety.trimmingSpaces(participantField.value), task: taskCell,
-                       line: record.line, submitted: Self.time(record, submitted), started: Self.time(record, started),
-                       answers: writer.answers, raw: writer.raw, answered: answered, failures: failures)
+        var row = FormRow(participant: participantField, code: TextSafety.trimmingSpaces(participantField.value), task: taskCell,
+                          line: record.line, submitted: Self.time(record, submitted), started: Self.time(record, started),
+                          answers: writer.answers, raw: writer.raw, answered: answered, failures: failures)
+        if !levels.isEmpty { row.levels = levels.map { record.fields[$0] } }
+        row.occasion = occasion.map { record.fields[$0] }
+        if !context.isEmpty { row.context = context.map { record.fields[$0] } }
+        return row
     }
 
     /// A time stamp cell, trimmed; `nil` when there is no such column or the cell is empty.

@@ -80,6 +80,7 @@ enum Methods {
             paragraphs.append(text)
         }
         paragraphs.append(analysisSet(s, language: language, citations: c))
+        if let dropped = droppedAtImport(s, language: language) { paragraphs.append(dropped) }
         if !s.codes.isEmpty {
             let literature = Set(s.categories.compactMap(\.reference)).sorted()
             let descriptive = s.codes.filter { !$0.inVivo }.count
@@ -142,6 +143,33 @@ enum Methods {
             }
         }
         return Sentence.joined(parts, separator: " ").text(language)
+    }
+
+    /// The repeated rows form imports dropped (`--duplicates`), per questionnaire and rule: how many, whose, and
+    /// where in the file; `nil` when none was.
+    static func droppedAtImport(_ s: StudyData, language: StudyLanguage) -> String? {
+        guard !s.droppedResponses.isEmpty else { return nil }
+        var groups: [(instrument: String, policy: String, rows: [DroppedResponse])] = []
+        for row in s.droppedResponses {
+            if let index = groups.firstIndex(where: { $0.instrument == row.instrument && $0.policy == row.policy }) {
+                groups[index].rows.append(row)
+            } else {
+                groups.append((row.instrument, row.policy, [row]))
+            }
+        }
+        let sentences = groups.map { group -> Sentence in
+            let title = s.questionnaires.first { $0.definition.id == group.instrument }?.definition.title.text(language) ?? group.instrument
+            let rows = group.rows.map { row in
+                ("\(row.participant) (\(URL(fileURLWithPath: row.file).lastPathComponent), line \(row.line))" as Sentence).text(language)
+            }.joined(separator: ", ")
+            let n = group.rows.count
+            return group.policy == "keep-first"
+                ? Sentence(count: n, one: "\(n) repeated \(title) response set was dropped at import (keep-first, each participant's first row kept): \(rows).",
+                           other: "\(n) repeated \(title) response sets were dropped at import (keep-first, each participant's first row kept): \(rows).")
+                : Sentence(count: n, one: "\(n) repeated \(title) response set was dropped at import (keep-last, each participant's latest row kept): \(rows).",
+                           other: "\(n) repeated \(title) response sets were dropped at import (keep-last, each participant's latest row kept): \(rows).")
+        }
+        return Sentence.joined(sentences, separator: " ").text(language)
     }
 
     /// The design of the questionnaires answered more than once by the same participants: which factors vary within

@@ -94,6 +94,7 @@ extension StudyData {
             if report.units > 0 { snapshot.agreement = [report] }
         }
         snapshot.analysis = analysis
+        snapshot.droppedResponses = try study.droppedResponses()
         snapshot.missing = missing
         snapshot.confidence = confidence
         snapshot.taskData = dataset

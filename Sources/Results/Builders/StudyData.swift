@@ -129,6 +129,8 @@ public struct StudyData: Sendable {
     public var taskData: TaskDataset?
     /// With a grouping attribute of two groups or more: every task compared between its groups ("what changed").
     public var taskGroups: GroupTaskComparisons?
+    /// The repeated rows form imports dropped (`--duplicates keep-first|keep-last`), which the methods list.
+    public var droppedResponses: [DroppedResponse] = []
 
     public init(path: String, info: StudyInfo, roster: ParticipantRoster, groupAttribute: String?, groupOrder: [String],
                 questionnaires: [Questionnaire], tasks: [TaskInfo], factors: [FactorInfo], attempts: [AttemptRecord],

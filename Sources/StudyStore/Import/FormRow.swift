@@ -33,6 +33,11 @@ public struct FormRow {
     public var answered: Int
     /// The cells that could not be read as answers, in item order.
     public var failures: [AnswerFailure]
+    /// The cells naming the row's condition levels (`FormColumns.conditions`, in order) and its occasion.
+    public var levels: [Field] = []
+    public var occasion: Field? = nil
+    /// The cells of the columns that are no item (`FormColumns.context`), to tell repeated rows apart.
+    public var context: [Field] = []
 
     public init(participant: Field, code: String, task: TaskCell?, line: Int, submitted: String?, started: String?,
                 answers: [UInt8], raw: [UInt8], answered: Int, failures: [AnswerFailure]) {

@@ -30,6 +30,11 @@ public struct ResponseImportOptions: Sendable {
     public var labels: [String: Int] = [:]
     /// What to do with a participant's second row in the file.
     public var duplicates: DuplicatePolicy = .refuse
+    /// Columns naming each row's level of a condition (`--condition-column`): each row is stored under its own
+    /// measurement, as if the file had been split by level and imported with `--condition factor=level`.
+    public var conditionColumns: [ConditionColumn] = []
+    /// The column naming each row's occasion (`--occasion-column`), as `--occasion` names every row's.
+    public var occasionColumn: String?
 
     public init(instrument: String, participantColumn: String, map: [Int: String] = [:], itemsFrom: String? = nil,
                 timestampColumn: String? = nil, task: String? = nil, taskColumn: String? = nil, occasion: String = "",
@@ -45,6 +50,17 @@ public struct ResponseImportOptions: Sendable {
         self.orientation = orientation
         self.replace = replace
         self.delimiter = delimiter
+    }
+}
+
+/// A column whose cells are the levels of a condition factor: the factor named by `factor`, else by the column's
+/// header (case and accents aside).
+public struct ConditionColumn: Sendable, Equatable {
+    public var column: String
+    public var factor: String?
+    public init(column: String, factor: String? = nil) {
+        self.column = column
+        self.factor = factor
     }
 }
 
@@ -74,6 +90,9 @@ public struct ResponseImportSummary: Sendable, Equatable {
     public var ignoredColumns: [String] = []
     /// Repeated rows dropped under `--duplicates keep-first|keep-last`.
     public var duplicatesDropped: Int = 0
+    /// Columns that are no item whose cells told dropped repeated rows apart the way a condition's levels or the
+    /// occasions would (column → the option that would read them: "--condition-column" or "--occasion-column").
+    public var measurementLike: [String: String] = [:]
     /// How the table was read (its encoding and separator, or its sheet), and what reading its time stamps
     /// decided: said before the summary.
     public var reading: [Sentence] = []
@@ -91,6 +110,13 @@ public struct FormColumns: Sendable {
     public var items: [Int: Int]
     public var matchedBy: String
     public var confidence: [Int: Double]
+    /// Columns naming each row's condition level (`--condition-column`): the column and the factor it names
+    /// (`nil`: its header does).
+    public var conditions: [(column: Int, factor: String?)] = []
+    /// The column naming each row's occasion (`--occasion-column`).
+    public var occasion: Int? = nil
+    /// The other columns that are no item (e-mail, a prototype's name…): read only to tell repeated rows apart.
+    public var context: [Int] = []
 
     public init(participant: Int, task: Int?, timestamp: Int?, items: [Int: Int], matchedBy: String, confidence: [Int: Double]) {
         self.participant = participant
@@ -126,7 +152,8 @@ extension StudyDatabase {
             }
             let fixedTaskID = try options.task.map { try Self.taskID(db, key: $0) }
             var run = try ResponseImportRun(db, table: table, instrumentID: instrumentRowID, definition: definition, options: options,
-                                            fixedTaskID: fixedTaskID, perRowTask: columns.task != nil)
+                                            fixedTaskID: fixedTaskID, perRowTask: columns.task != nil,
+                                            measurement: try RowMeasurement(db, table: table, columns: columns, fixed: options.occasion))
             var count = 0
             while let row = try rows.next() {
                 count += 1
@@ -138,17 +165,19 @@ extension StudyDatabase {
                 run.problems.append(.init(location: "\(table.file):1", message: "the file has a header row but no responses"))
             }
             run.noteUnknownLabels()
+            run.noteMeasurementCells()
             guard run.problems.isEmpty else { throw StoreError.invalidInput(run.problems) }
             try Self.countAnswers(db, run.insertedAnswers)
             try Self.count(db, .responseSets, run.insertedSets)
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
-            let used = Set(columns.items.values).union([columns.participant, columns.task, columns.timestamp, columns.started].compactMap { $0 })
+            let used = Set(columns.items.values).union([columns.participant, columns.task, columns.timestamp, columns.started, columns.occasion].compactMap { $0 })
+                .union(columns.conditions.map(\.column))
             return ResponseImportSummary(
                 instrument: definition.id, responseSets: run.stored, answers: run.storedAnswers, replaced: run.replaced,
                 columns: columns.items.mapValues { header[$0].value }, matchedBy: columns.matchedBy, confidence: columns.confidence,
                 ignoredColumns: columns.matchedBy.hasSuffix("item text") ? header.indices.filter { !used.contains($0) }.map { header[$0].value } : [],
-                duplicatesDropped: run.dropped)
+                duplicatesDropped: run.dropped, measurementLike: run.measurement.likeDropped)
         }
     }
 }
@@ -170,6 +199,11 @@ struct ResponseImportRun {
     /// `SetBatch.capacity` sets (per-statement work was a tenth of an import); not when each row names its task.
     let batchStatement: Statement?
     var batch = SetBatch()
+    /// The measurement each row is stored under (`--condition-column`, `--occasion-column`), and what tells
+    /// repeated rows apart.
+    var measurement: RowMeasurement
+    /// The rows a keep-last dropped for the set about to be stored (file:line), to trace beside it.
+    var dropping: [String] = []
 
     var problems: [StoreError.Problem] = []
     /// An unknown label is reported once, where it first occurs, with how often it occurs.
@@ -188,7 +222,7 @@ struct ResponseImportRun {
     var firstStored: Int64?
 
     init(_ db: Database, table: RecordSource, instrumentID: Int64, definition: InstrumentDefinition, options: ResponseImportOptions,
-         fixedTaskID: Int64?, perRowTask: Bool) throws {
+         fixedTaskID: Int64?, perRowTask: Bool, measurement: RowMeasurement) throws {
         self.db = db
         self.table = table
         self.instrumentID = instrumentID
@@ -197,7 +231,11 @@ struct ResponseImportRun {
         self.fixedTaskID = fixedTaskID
         statements = try ResponseSetStatements(db)
         sourcePrefix = table.file + ":"
-        batchStatement = perRowTask ? nil : try SetBatch.statement(db)
+        self.measurement = measurement
+        batchStatement = perRowTask || measurement.isPerRow ? nil : try SetBatch.statement(db)
+        var opening: [StoreError.Problem] = []
+        self.measurement.start(&opening)
+        problems = opening
     }
 
     func at(_ field: Field) -> String { table.position(of: field).description }
@@ -227,19 +265,28 @@ struct ResponseImportRun {
             }
             taskID = id
         }
-        let key = seen.isEmpty && problems.isEmpty ? "" : "\(code.lowercased())|\(taskKey ?? "")"
+        let table = table
+        // The problems are moved out and back: the measurement counts where its own lie among them.
+        var all: [StoreError.Problem] = []
+        swap(&all, &problems)
+        let occasion = measurement.key(row, at: { table.position(of: $0).description }, problems: &all)
+        swap(&all, &problems)
+        guard let occasion else { return }
+        let setKey = "\(code.lowercased())|\(taskKey ?? "")|\(occasion)"
+        let like = measurement.context.isEmpty ? nil : measurement.measurementLike(setKey, row)
+        measurement.remember(setKey, row)
+        let key = seen.isEmpty && problems.isEmpty ? "" : setKey
         if !key.isEmpty, let first = seen[key] {
             if options.duplicates == .keepFirst { dropped += 1; return }
             if options.duplicates == .refuse {
                 problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                      message: taskKey.map { "participant \(code) has a second row for task \($0) (first on line \(first)); choose --duplicates keep-last or keep-first to keep one" }
-                                        ?? "participant \(code) has a second row (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
+                                      message: secondRow(code, task: taskKey, occasion: occasion, first: "\(first)", like: like)))
                 return
             }
         }
         if !problems.isEmpty { seen[key] = row.line }
-        let pending = PendingSet(participant: row.participant, code: code, taskID: taskID, taskKey: taskKey, line: row.line,
-                                 submitted: row.submitted, started: row.started, answered: row.answered)
+        let pending = PendingSet(participant: row.participant, code: code, taskID: taskID, taskKey: taskKey, occasion: occasion, line: row.line,
+                                 submitted: row.submitted, started: row.started, answered: row.answered, like: like)
         if batchStatement != nil, problems.isEmpty, row.failures.isEmpty, !code.isEmpty {
             batch.append(pending, answers: row.answers, raw: row.raw)
             if batch.isFull { try flush() }
@@ -283,18 +330,38 @@ struct ResponseImportRun {
             return
         }
         if let existing = try statements.existingSet(db, participantID: participantID, instrumentID: instrumentID,
-                                                       taskID: row.taskID, occasion: options.occasion) {
+                                                       taskID: row.taskID, occasion: row.occasion) {
             guard try settle(row, existing: existing) else { return }
         }
         report(failures, code: row.code)
         if problems.isEmpty, let id = try store(row, .id(participantID), answers: answers, raw: raw) {
             counted(id, answered: row.answered)
+            for source in dropping { try trace(source, kept: id) }
         }
+        dropping = []
+    }
+
+    /// Keeps in the study that the row at `source` (file:line) was dropped for the set `kept`.
+    func trace(_ source: String, kept: Int64) throws {
+        try db.execute(sql: "INSERT INTO dropped_response (kept_set_id, source, policy, recorded) VALUES (?, ?, ?, ?)",
+                       arguments: [kept, source, options.duplicates.rawValue, recorded])
+    }
+
+    /// The refusal of a participant's second row under one task and measurement. When the two rows differ in a
+    /// column that looks like a condition or an occasion, it proposes reading that column, not dropping a row.
+    func secondRow(_ code: String, task: String?, occasion: String, first: String,
+                   like: (column: String, option: String, first: String, this: String)?) -> Sentence {
+        let forTask: Sentence = task.map { (" for task \($0)" as Sentence) } ?? ""
+        let measured = Sentence(verbatim: MeasurementKey.suffix(occasion))
+        guard let like else {
+            return "participant \(code) has a second row\(forTask)\(measured) (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"
+        }
+        return "participant \(code) has a second row\(forTask)\(measured) (first on line \(first)), with '\(like.this)' in column '\(like.column)' where the first has '\(like.first)': if each row is a measurement of its own, read the column with \(like.option) \(RowMeasurement.quoted(like.column))"
     }
 
     func store(_ row: PendingSet, _ participant: StudyDatabase.SetParticipant, answers: [UInt8], raw: [UInt8]) throws -> Int64? {
         try StudyDatabase.storeSet(db, statements, participant: participant, instrumentID: instrumentID, taskID: row.taskID,
-                                   occasion: options.occasion, orientation: options.orientation, source: sourcePrefix + String(row.line),
+                                   occasion: row.occasion, orientation: options.orientation, source: sourcePrefix + String(row.line),
                                    submitted: row.submitted, started: row.started, recorded: recorded, answers: answers, raw: raw, conflictIsNil: true)
     }
 
@@ -317,21 +384,28 @@ struct ResponseImportRun {
                 return true
             }
             problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                  message: "participant \(code) already has \(definition.id) answers\(MeasurementKey.suffix(options.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
+                                  message: "participant \(code) already has \(definition.id) answers\(MeasurementKey.suffix(row.occasion)) (recorded \(existing.recorded)); rerun with --replace to overwrite them"))
             return false
         }
         switch options.duplicates {
         case .keepFirst:
             dropped += 1
+            if let like = row.like { measurement.note(like) }
+            try trace(sourcePrefix + String(row.line), kept: existing.id)
             return false
         case .keepLast:
             // The latest by the rows' time stamps (a form export's rows need not be in time order); the file's
             // later row where they have none or cannot be compared.
             let storedSubmitted = try String.fetchOne(db, sql: "SELECT submitted FROM response_set WHERE id = ?", arguments: [existing.id])
+            if let like = row.like { measurement.note(like) }
             if FormDuration.isLater(row.submitted, than: storedSubmitted) == false {
                 dropped += 1
+                try trace(sourcePrefix + String(row.line), kept: existing.id)
                 return false
             }
+            // The rows dropped for the set being replaced are now dropped for this row, beside that set's own.
+            dropping = try String.fetchAll(db, sql: "SELECT source FROM dropped_response WHERE kept_set_id = ? ORDER BY id", arguments: [existing.id])
+                + [existing.source ?? sourcePrefix + "?"]
             storedAnswers -= try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM json_each(answers)) FROM response_set WHERE id = ?",
                                               arguments: [existing.id]) ?? 0
             try StudyDatabase.deleteResponseSet(db, existing.id)
@@ -341,7 +415,7 @@ struct ResponseImportRun {
         case .refuse:
             let first = existing.source.flatMap { $0.split(separator: ":").last }.map(String.init) ?? "?"
             problems.append(.init(location: Sentence(verbatim: at(row.participant)),
-                                  message: "participant \(code) has a second row" + (row.taskKey.map { " for task \($0)" } ?? "") + " (first on line \(first)); choose --duplicates keep-last or keep-first to keep one"))
+                                  message: secondRow(code, task: row.taskKey, occasion: row.occasion, first: first, like: row.like)))
             return false
         }
     }
@@ -365,6 +439,12 @@ struct ResponseImportRun {
     }
 
     /// How many cells each unknown label was found in, beside its problem, and the labels the scale knows.
+    mutating func noteMeasurementCells() {
+        var noted = problems
+        measurement.note(&noted)
+        problems = noted
+    }
+
     mutating func noteUnknownLabels() {
         guard !unknownLabels.isEmpty else { return }
         for (index, problem) in problems.enumerated() {
@@ -383,11 +463,16 @@ struct PendingSet {
     var code: String
     var taskID: Int64?
     var taskKey: String?
+    /// The measurement key it is stored under.
+    var occasion: String
     var line: Int
     var submitted: String?
     var started: String?
     /// How many items it answers.
     var answered: Int
+    /// Where it differs from the participant's first row under the same task and measurement as a condition or an
+    /// occasion would (`RowMeasurement.measurementLike`).
+    var like: (column: String, option: String, first: String, this: String)? = nil
 }
 
 

@@ -26,3 +26,22 @@ public struct StoredResponseSet: Sendable, Equatable {
         self.group = group
     }
 }
+
+/// A repeated row a form import dropped (`responses import --duplicates keep-first|keep-last`): whose it was, where
+/// it was (file and line), and which rule dropped it; the report's methods list them.
+public struct DroppedResponse: Sendable, Equatable {
+    public var participant: String
+    public var instrument: String
+    public var file: String
+    public var line: Int
+    /// "keep-first" or "keep-last".
+    public var policy: String
+
+    public init(participant: String, instrument: String, file: String, line: Int, policy: String) {
+        self.participant = participant
+        self.instrument = instrument
+        self.file = file
+        self.line = line
+        self.policy = policy
+    }
+}

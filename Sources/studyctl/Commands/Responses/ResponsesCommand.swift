@@ -97,6 +97,12 @@ struct ResponsesImport: ParsableCommand {
     @Option(help: ArgumentHelp(words("The condition every row was answered under (a within-subject factor's level); repeat for several factors."), valueName: "factor=level"))
     var condition: [Assignment] = []
 
+    @Option(help: ArgumentHelp(words("A column naming each row's level of a condition: each row is stored under its level, as if the file had been split by level and imported with --condition (CONDITION=COLUMN when the header does not name the condition; repeat for several)."), valueName: "column"))
+    var conditionColumn: [String] = []
+
+    @Option(help: ArgumentHelp(words("A column naming each row's occasion: each row is stored under its occasion, as if the file had been split and imported with --occasion."), valueName: "column"))
+    var occasionColumn: String?
+
     @Option(help: ArgumentHelp(words("How the form numbered its scale."), valueName: "orientation"))
     var orientation: Orientation = .canonical
 
@@ -167,6 +173,18 @@ struct ResponsesImport: ParsableCommand {
         _ = try mapping()
         if !map.isEmpty && itemsFrom != nil { throw Refusal("Please use either --map or --items-from, not both.") }
         if task != nil && taskColumn != nil { throw Refusal("Please use either --task or --task-column, not both.") }
+        if long && (!conditionColumn.isEmpty || occasionColumn != nil) {
+            throw Refusal("--condition-column and --occasion-column read a form export with one row per participant and measurement; leave out --long.")
+        }
+        if occasionColumn != nil && !occasion.isEmpty { throw Refusal("Please use either --occasion or --occasion-column, not both.") }
+    }
+
+    /// `--condition-column COLUMN`, or `CONDITION=COLUMN` when the header does not name the condition.
+    func conditionColumns() -> [ConditionColumn] {
+        conditionColumn.map { given in
+            guard let equals = given.firstIndex(of: "="), equals != given.startIndex else { return ConditionColumn(column: given) }
+            return ConditionColumn(column: String(given[given.index(after: equals)...]), factor: String(given[..<equals]))
+        }
     }
 
     func run() throws {
@@ -191,6 +209,8 @@ struct ResponsesImport: ParsableCommand {
             orientation: orientation, replace: replace, delimiter: delimiter)
         options.labels = try labelMap()
         options.duplicates = duplicates
+        options.conditionColumns = conditionColumns()
+        options.occasionColumn = occasionColumn
         let progress = ProgressBar(label: "importing")
         options.progress = progress.update
         let result = try study.withStudy(signOfLife: false) {
@@ -214,6 +234,9 @@ struct ResponsesImport: ParsableCommand {
         if !summary.ignoredColumns.isEmpty { say(.ignoredColumns(summary.ignoredColumns.map { "'\($0)'" }.joined(separator: ", "))) }
         if summary.duplicatesDropped > 0 {
             say(.repeatedSubmissions(dropped: summary.duplicatesDropped, keepLast: duplicates == .keepLast))
+        }
+        for (column, option) in summary.measurementLike.sorted(by: { $0.key < $1.key }) {
+            say("Column '\(column)' tells dropped rows apart as a condition or an occasion would; if each row is a measurement of its own, import the file again with \(option) '\(column)' (and --replace)")
         }
         for line in summary.reading { say(line) }
     }
