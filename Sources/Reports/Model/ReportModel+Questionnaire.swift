@@ -113,7 +113,7 @@ extension ReportModel {
                 // condition a session asked it under — never one "overall" mean of one task, nor of a participant's
                 // answers to several tasks or conditions.
                 for overall in q.report.overall where overall.n > 0 {
-                    means(overall, Phrase.groupMean(group: ScoreGroupLabel.prefix(overall, language).trimmingCharacters(in: .whitespaces), n: overall.n).text(language))
+                    means(overall, Phrase.groupMean(group: ScoreGroupLabel.label(overall, name: nil, language), n: overall.n).text(language))
                 }
             }
             if ids.contains(where: { d.norms?.values[$0] != nil }) || d.scoring == .sus {
@@ -347,8 +347,7 @@ extension ReportModel {
             let maximum: Double? = d.scale.map { Double($0.max) }.flatMap { d.scoring == .mean ? $0 : nil } ?? ((d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 100 : nil)
             let minimum = d.scoring == .mean ? Double(d.scale?.min ?? 0) : 0
             let series = meanGroups.map { group in
-                Charts.MeanSeries(name: group.name == ScoreReport.allName
-                                      ? String(ScoreGroupLabel.prefix(group, language).dropLast()) : ScoreGroupLabel.prefix(group, language) + group.name,
+                Charts.MeanSeries(name: ScoreGroupLabel.label(group, name: group.name == ScoreReport.allName ? nil : group.name, language),
                                   means: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean },
                                   intervals: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.ci95 })
             }

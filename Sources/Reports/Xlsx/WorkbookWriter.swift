@@ -433,8 +433,10 @@ public enum WorkbookWriter {
         for questionnaire in snapshot.questionnaires where !questionnaire.definition.scoreIDs.isEmpty && !questionnaire.report.groups.isEmpty {
             let ids = questionnaire.definition.scoreIDs.filter { id in questionnaire.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
             guard !ids.isEmpty, questionnaire.report.groups.allSatisfy({ $0.task == nil }) else { continue }
+            // Each series named by its measurement and group, as the report's chart names it (two prototypes of one
+            // group are two series, never two of the same name).
             let series = questionnaire.report.groups.map { group in
-                (group.name, ids.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 })
+                (ScoreGroupLabel.label(group, name: group.name == ScoreReport.allName ? nil : group.name, snapshot.info.language), ids.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 })
             }
             blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (("scores by group" as Sentence).text(snapshot.info.language)),
                                      kind: .clusteredColumn, categoryHeader: ("Score" as Sentence).text(snapshot.info.language),

@@ -43,8 +43,18 @@ extension ResultTable {
 /// What goes before a score group's name: its task and, when the study's sets have several occasions, its occasion
 /// ("T1 ", "pós ", "T1 pós "): a participant's sets of two occasions are never in one group, and each row says which.
 public enum ScoreGroupLabel {
+    /// A group of scores named for a reader: its task, its measurement ("pós · protótipo: atual") and its group's
+    /// name, each part named and kept apart ("T1 · protótipo: atual · 18 a 39 anos"), so two series of one chart or
+    /// two rows of one table never read alike. `name` nil: the task and measurement alone.
+    public static func label(_ group: ScoreReport.Group, name: String?, _ language: StudyLanguage) -> String {
+        let measurement = group.occasion.map { MeasurementKey(key: $0).readable(none: Term.no_occasion.text(language)) }
+        return [group.task, measurement, name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    /// The task and measurement before a group's name ("T1 · pós · "), or "" when the group has neither.
     public static func prefix(_ group: ScoreReport.Group, _ language: StudyLanguage) -> String {
-        (group.task.map { "\($0) " } ?? "") + (group.occasion.map { "\(MeasurementKey(key: $0).label(none: Term.no_occasion.text(language))) " } ?? "")
+        let lead = label(group, name: nil, language)
+        return lead.isEmpty ? "" : lead + " · "
     }
 }
 

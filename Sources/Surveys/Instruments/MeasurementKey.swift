@@ -79,6 +79,13 @@ public struct MeasurementKey: Hashable, Sendable {
         return parts.isEmpty ? none : parts.joined(separator: " · ")
     }
 
+    /// The measurement as a reader reads it, no machine spelling: "pós · aparelho: celular"; `none` when it has
+    /// neither.
+    public func readable(none: String) -> String {
+        let parts = [occasion].filter { !$0.isEmpty } + conditions.map { "\($0.factor): \($0.level)" }
+        return parts.isEmpty ? none : parts.joined(separator: " · ")
+    }
+
     /// " (pós · aparelho=celular)" after a set's description, or "" for a set without occasion or condition.
     public static func suffix(_ key: String) -> String {
         key.isEmpty ? "" : " (\(MeasurementKey(key: key).label(none: "")))"

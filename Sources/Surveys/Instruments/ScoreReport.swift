@@ -134,9 +134,11 @@ public struct ScoreReport: Sendable {
         public var occasion: String?
         public var comparison: GroupComparison
 
-        /// "T1 ", "pós ", "T1 pós " or "": what goes before the score's name.
+        /// "T1 · ", "pós · ", "T1 · protótipo: atual · " or "": what goes before the score's name.
         public func prefix(noOccasion: String) -> String {
-            (task.map { "\($0) " } ?? "") + (occasion.map { "\(MeasurementKey(key: $0).label(none: noOccasion)) " } ?? "")
+            // The task and the measurement as a reader reads them, each part kept apart: "T1 · protótipo: atual · ".
+            let parts = [task, occasion.map { MeasurementKey(key: $0).readable(none: noOccasion) }].compactMap { $0 }.filter { !$0.isEmpty }
+            return parts.isEmpty ? "" : parts.joined(separator: " · ") + " · "
         }
     }
 
