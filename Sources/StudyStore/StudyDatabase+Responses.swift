@@ -97,11 +97,25 @@ extension StudyDatabase {
     /// The occasions an instrument's response sets were answered on ("" for sets without one), in the order they
     /// were first recorded ("pré" before "pós"); empty when it has none.
     public func occasions(instrument id: String) throws -> [String] {
-        try read { db in
+        let recorded = try read { db -> [String] in
             guard let (rowID, _) = try Self.storedInstrument(db, id) else { return [] }
             return try String.fetchAll(db, sql: "SELECT occasion FROM response_set WHERE instrument_id = ? GROUP BY occasion ORDER BY min(id)",
                                        arguments: [rowID])
         }
+        // Occasions in the order first recorded ("pré" before "pós"); a condition's levels in the order the study
+        // declares them (`condition add protótipo --levels atual,novo`), whatever row of a file came first.
+        let declared = Dictionary(try factors().map { (StudyText.key($0.name), $0.levels) }, uniquingKeysWith: { first, _ in first })
+        let parsed = recorded.map(MeasurementKey.init(key:))
+        let occasionRank = Dictionary(parsed.enumerated().map { ($0.element.occasion, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        func rank(_ key: MeasurementKey) -> [Int] {
+            [occasionRank[key.occasion] ?? 0] + key.conditions.map { condition in
+                declared[StudyText.key(condition.factor)]?.firstIndex(of: condition.level) ?? Int.max
+            }
+        }
+        return parsed.indices.sorted { a, b in
+            let (x, y) = (rank(parsed[a]), rank(parsed[b]))
+            return x == y ? a < b : x.lexicographicallyPrecedes(y)
+        }.map { recorded[$0] }
     }
 
     public func forEachResponseSet(instrument id: String, task: String? = nil, groupBy attribute: String? = nil,

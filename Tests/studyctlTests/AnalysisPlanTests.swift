@@ -40,13 +40,8 @@ import Testing
         return cli
     }
 
-    /// CSV text as rows of cells by column name (no quoted commas in these files).
-    func table(_ text: String) -> [[String: String]] {
-        let lines = text.split(separator: "\n").map(String.init)
-        guard let first = lines.first else { return [] }
-        let header = first.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init))) }
-    }
+    /// CSV text as rows of cells by column name (the property test's reader, quoted cells read whole).
+    func table(_ text: String) -> [[String: String]] { AnalysisPlanPropertyTests.table(text) }
 
     func close(_ text: String?, _ expected: Double, _ tolerance: Double = 1e-9) -> Bool {
         guard let text, let value = Double(text) else { return false }

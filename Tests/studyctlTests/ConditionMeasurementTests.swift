@@ -27,8 +27,8 @@ import Testing
         let cli = try StudyCtl(language: nil)
         try prototypes(cli)
         let text = try cli.succeed(["score", "sus"])
-        #expect(text.contains("protótipo=A Todos  SUS           8"), "\(text)")
-        #expect(text.contains("protótipo=C Todos  SUS           7"), "\(text)")
+        #expect(text.contains("protótipo: A · Todos  SUS           8"), "\(text)")
+        #expect(text.contains("protótipo: C · Todos  SUS           7"), "\(text)")
         #expect(!text.contains("\nTodos "), "\(text)")
         #expect(text.contains("Cada ocasião e condição é resumida à parte"), "\(text)")
         // Tidy CSV: one column per factor, the level as the study spells it.

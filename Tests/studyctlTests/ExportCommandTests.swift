@@ -39,7 +39,7 @@ import Testing
         }
         // The redesign study: every SUS mean per occasion or prototype, never pooling a participant's sets.
         let redesign = try String(contentsOfFile: cli.path("out/redesign/report.md"), encoding: .utf8)
-        #expect(redesign.contains("| pré SUS | 52,08 |") && redesign.contains("| pós SUS | 75,91 |") && redesign.contains("| protótipo=B SUS | 76,46 |"), "\(redesign)")
+        #expect(redesign.contains("| pré · SUS | 52,08 |") && redesign.contains("| pós · SUS | 75,91 |") && redesign.contains("| protótipo: B · SUS | 76,46 |"), "\(redesign)")
         #expect(!redesign.contains("| **Todos** |"), "no row pools the occasions and prototypes")
         // Quotes per category, and the pairwise tests of three levels (values in PostHocTests).
         #expect(uitracking.contains("| Informações Insuficientes | P1 | “traduzir a documentação para português” |"))

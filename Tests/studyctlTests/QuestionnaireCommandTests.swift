@@ -194,9 +194,9 @@ import Testing
         try cli.succeed(["export", "csv", "tables"])
         let csv = try String(contentsOfFile: cli.path("tables/response_quality.csv"), encoding: .utf8)
         #expect(csv == """
-            instrument,participant,task,rule,positive_mean,negative_mean,midpoint,answers,value,seconds
-            sus,P2,,contradictory,4.6,4.4,3.0,,,
-            sus,P3,,straightLined,,,,10,3.0,
+            instrument,participant,task,rule,positive_mean,negative_mean,midpoint,answers,value,seconds,excluded
+            sus,P2,,contradictory,4.6,4.4,3.0,,,,no
+            sus,P3,,straightLined,,,,10,3.0,,no
 
             """, "\(csv)")
     }

@@ -59,10 +59,14 @@ import Testing
         let seqColumn = try #require(header.firstIndex(of: "seq_mean"))
         let t1 = csv.split(separator: "\n").filter { $0.hasPrefix("T1,") }.map { $0.split(separator: ",", omittingEmptySubsequences: false)[seqColumn] }
         #expect(t1 == ["4.1", "6"] || t1 == ["4.10", "6.00"] || (t1.count == 2 && t1[0] != t1[1]), "\(csv)")
-        // Ungrouped: one value per participant (the mean of their two answers), ten of them, not twenty answers.
-        let overall = (try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "summary", "--json"]).utf8)) as! [String: Any])["rows"] as! [[String: Any]]
-        #expect(overall.first { $0["task"] as? String == "T1" }?["seqN"] as? Int == 10)
-        #expect(abs((overall.first { $0["task"] as? String == "T1" }?["seqMean"] as? Double ?? 0) - 5.05) < 1e-9)
+        // Ungrouped: the device was done within participants, so the rows are split by it all the same (said on
+        // standard error), never one row pooling a participant's two devices.
+        let ungrouped = try cli.run(["tasks", "summary", "--json"])
+        let overall = (try JSONSerialization.jsonObject(with: Data(ungrouped.stdout.utf8)) as! [String: Any])["rows"] as! [[String: Any]]
+        #expect(ungrouped.stderr.contains("Rows split by aparelho too"), "\(ungrouped.stderr)")
+        let firstTask = overall.filter { $0["task"] as? String == "T1" }
+        #expect(firstTask.count == 2 && firstTask.allSatisfy { $0["seqN"] as? Int == 10 }, "\(firstTask)")
+        #expect(abs((firstTask.first { ($0["groups"] as? [String: String])?["aparelho"] == "celular" }?["seqMean"] as? Double ?? 0) - 4.1) < 1e-9)
         // On screen in the study's language.
         let screen = try cli.run(["tasks", "summary", "--by", "aparelho"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"]).stdout
         #expect(screen.contains("4,10") && screen.contains("6,00"), "\(screen)")
@@ -77,10 +81,10 @@ import Testing
         try cli.succeed(["report", "-o", "rel"])
         let report = try String(contentsOfFile: cli.path("rel/report.md"), encoding: .utf8)
         #expect(!report.contains("Média geral (n = 10)") && !report.contains("Média geral (n = 20)"), "\(report)")
-        #expect(report.contains("Média T1 aparelho=celular (n = 10)"), "\(report)")
-        #expect(report.contains("Média T2 aparelho=desktop (n = 10)"))
-        #expect(report.contains("| T1 aparelho=celular Facilidade | 4,10 | [3,57; 4,63] | 5,50 | t(9) = -6,00 | < 0,001 |"), "\(report)")
-        #expect(report.contains("| T1 aparelho=desktop Facilidade | 6,00 | [5,52; 6,48] | 5,50 | t(9) = 2,37 | 0,042 |"))
+        #expect(report.contains("Média T1 · aparelho: celular (n = 10)"), "\(report)")
+        #expect(report.contains("Média T2 · aparelho: desktop (n = 10)"))
+        #expect(report.contains("| T1 · aparelho: celular · Facilidade | 4,10 | [3,57; 4,63] | 5,50 | t(9) = -6,00 | < 0,001 |"), "\(report)")
+        #expect(report.contains("| T1 · aparelho: desktop · Facilidade | 6,00 | [5,52; 6,48] | 5,50 | t(9) = 2,37 | 0,042 |"))
         #expect(!report.contains("t(19)"), "no test over two answers of one participant")
         #expect(report.contains("| T1 | celular | 10 | 5 | 50 % |") && report.contains("| 0 | 4,10 |\n| T1 | desktop |"), "\(report)")
         try cli.succeed(["export", "csv", "csv"])

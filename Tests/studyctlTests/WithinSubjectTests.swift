@@ -32,8 +32,8 @@ import Testing
         try prePost(cli)
         let text = try cli.succeed(["score", "sus"])
         // No "Todos" row pools the two occasions: one per occasion, n counted in participants.
-        #expect(text.contains("pré Todos  SUS           12"), "\(text)")
-        #expect(text.contains("pós Todos  SUS           11"), "\(text)")
+        #expect(text.contains("pré · Todos  SUS           12"), "\(text)")
+        #expect(text.contains("pós · Todos  SUS           11"), "\(text)")
         #expect(!text.contains("\nTodos "), "\(text)")
         #expect(text.contains("Cada ocasião é resumida à parte"))
         // Every row names its occasion: the participant table, CSV and JSON.
@@ -89,8 +89,8 @@ import Testing
         let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
         #expect(report.contains("| P01 | pré | ") && report.contains("| P01 | pós | "), "\(report)")
         #expect(report.contains("**Média pré (n = 12)**") && report.contains("**Média pós (n = 11)**"), "\(report)")
-        #expect(report.contains("| pré SUS | ") && report.contains("| pós SUS | "), "norms per occasion")
-        #expect(report.contains("**pré Todos**") && report.contains("**pós Todos**"))
+        #expect(report.contains("| pré · SUS | ") && report.contains("| pós · SUS | "), "norms per occasion")
+        #expect(report.contains("**pré · Todos**") && report.contains("**pós · Todos**"))
         #expect(!report.contains("| **Todos** |") && !report.contains("Média geral"))
         // No histogram or per-item chart counting a participant twice; the means per occasion instead.
         #expect(!report.contains("sus-distribution") && !report.contains("sus-likert"))

@@ -32,6 +32,23 @@ extension ReportModel {
         summary.charts = mainWithinComparisons(s, language: language).compactMap { finding in
             finding.figure.map { chart(finding.name, $0, finding.caption) }
         }
+        // Between groups of participants, each questionnaire's main score compared (per measurement where the sets
+        // have several), the test and its size in one sentence.
+        if s.groupAttribute != nil {
+            for q in s.questionnaires where !q.definition.perTask {
+                let main = q.definition.scoreIDs.first
+                for item in q.report.comparisons where item.task == nil && item.scoreID == main {
+                    let name = ScoreNames.name(item.scoreID, q.definition, language, long: false)
+                    let lead = item.prefix(noOccasion: Term.no_occasion.text(language))
+                    summary.findings.append(Value(value: item.comparison.wording(score: lead + name, language: language).text(language)))
+                }
+            }
+        }
+        // Between groups, which group is better on which task and measure (the comparisons that hold after Holm's
+        // correction, with their test and size), as the tasks' section says it.
+        if let groups = s.taskGroups, !groups.rows.isEmpty {
+            for sentence in Self.groupTaskSentences(groups, language: language) { summary.findings.append(Value(value: sentence)) }
+        }
 
         // Questionnaire scores: each score per group and overall, with its interval and, on the SUS scale, its grade.
         var scores = ResultTable(id: "summary_scores", title: ("Questionnaire scores (\(ci))" as Sentence).text(language), language: language,

@@ -46,22 +46,26 @@ extension StudyData {
                                                                 analysis: analysis, missing: missing, groupOrder: groupOrder, confidence: confidence,
                                                                 scoreRows: scoreRows))
             } else {
-                var (definition, sets) = try study.responseSets(instrument: summary.id)
-                if analysis.leavesOutSomeone { sets = sets.filter { analysis.includes($0.participant) } }
+                let (definition, everyone) = try study.responseSets(instrument: summary.id)
+                let sets = analysis.leavesOutSomeone ? everyone.filter { analysis.includes($0.participant) } : everyone
                 guard !sets.isEmpty else { continue }
                 let inputs = sets.map { ScoringInput(participant: $0.participant, group: group($0.participant), task: $0.task, occasion: $0.occasion, answers: $0.answers) }
                 let report = try ScoreReport.build(definition, inputs: inputs, missing: missing, groupOrder: groupOrder,
                                                    occasionOrder: try study.occasions(instrument: definition.id), skipUnscorable: true,
                                                    confidence: confidence)
                 let quality = ResponseQuality.Checker(definition)
-                let flagged = sets.compactMap { set -> FlaggedResponseSet? in
+                // Every set's flags, the left-out participants' too: the quality table lists what the checks found
+                // of everyone (and says who was left out), the scores only those analysed.
+                let flaggedAll = everyone.compactMap { set -> FlaggedResponseSet? in
                     let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
                     timed = timed || seconds != nil
                     let flags = quality.flags(set.answers, seconds: seconds)
                     return flags.isEmpty ? nil : FlaggedResponseSet(instrument: definition.id, participant: set.participant, task: set.task, flags: flags)
                 }
                 var questionnaire = Questionnaire(definition: definition, sets: sets, report: report, setCount: sets.count,
-                                                  anyInverted: sets.contains { $0.orientation == .inverted }, flagged: flagged, timed: timed)
+                                                  anyInverted: sets.contains { $0.orientation == .inverted },
+                                                  flagged: flaggedAll.filter { analysis.includes($0.participant) }, timed: timed)
+                questionnaire.flaggedLeftOut = flaggedAll.filter { !analysis.includes($0.participant) }
                 questionnaire.within = WithinDesign.designs(report, grouped: groupAttribute != nil)
                 questionnaires.append(questionnaire)
             }
@@ -159,15 +163,20 @@ extension StudyData {
         var read: InstrumentDefinition?
         var quality: ResponseQuality.Checker?
         let occasionOrder = try study.occasions(instrument: id)
+        var flaggedLeftOut: [FlaggedResponseSet] = []
         let definition = try study.forEachResponseSet(instrument: id, groupBy: groupBy) { set in
-            if !analysis.includes(set.participant) { return }
-            count += 1
+            let included = analysis.includes(set.participant)
             if let read, let quality {
                 let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
-                timed = timed || seconds != nil
+                if included { timed = timed || seconds != nil }
                 let flags = quality.flags(set.answers, seconds: seconds)
-                if !flags.isEmpty { flagged.append(FlaggedResponseSet(instrument: read.id, participant: set.participant, task: set.task, flags: flags)) }
+                if !flags.isEmpty {
+                    let entry = FlaggedResponseSet(instrument: read.id, participant: set.participant, task: set.task, flags: flags)
+                    if included { flagged.append(entry) } else { flaggedLeftOut.append(entry) }
+                }
             }
+            if !included { return }
+            count += 1
             inverted = inverted || set.orientation == .inverted
             // Set by `start`, which the study calls before the first set.
             let row = builder!.add(ScoringInput(participant: set.participant, group: groupBy == nil ? nil : set.group ?? ScoreReport.noGroup,
@@ -187,6 +196,7 @@ extension StudyData {
         let report = try finishing.finish()
         var questionnaire = Questionnaire(definition: definition, sets: [], report: report, setCount: count, anyInverted: inverted,
                                           flagged: flagged, timed: timed)
+        questionnaire.flaggedLeftOut = flaggedLeftOut
         if !report.withinFactors.isEmpty {
             // The comparisons pair each participant's sets: this instrument's rows, read back from the spool
             // for them and let go after.

@@ -16,6 +16,8 @@ public struct StudyData: Sendable {
         public var anyInverted: Bool
         /// The response sets the quality checks flag (`ResponseQuality`), scored as answered.
         public var flagged: [FlaggedResponseSet] = []
+        /// The flagged response sets of the participants the analysis set leaves out (not scored).
+        public var flaggedLeftOut: [FlaggedResponseSet] = []
         /// Whether some sets carry the form's start and submission times (the too-fast check applies).
         public var timed = false
         /// Per factor the sets vary on within participants (`ScoreReport.withinFactors`): its levels compared.

@@ -309,18 +309,22 @@ public enum StudyTables {
     static func quality(_ s: StudyData) -> ResultTable {
         let language = s.info.language
         var rows: [[Value]] = []
-        for entry in s.questionnaires.flatMap(\.flagged) {
+        // Everyone's flagged sets, in participant order; `excluded` says whose were left out of the analyses.
+        let entries = s.questionnaires.flatMap { $0.flagged.map { ($0, false) } + $0.flaggedLeftOut.map { ($0, true) } }
+            .sorted { NaturalOrder.areInIncreasingOrder($0.0.participant, $1.0.participant) }
+        for (entry, leftOut) in entries {
             for flag in entry.flags {
                 rows.append([.text(entry.instrument), .text(entry.participant), Value(entry.task), .text(flag.rule.rawValue),
                              Value(flag.positiveMean), Value(flag.negativeMean), Value(flag.midpoint), flag.answers.map { .count($0) } ?? .empty,
-                             Value(flag.value), Value(flag.seconds)])
+                             Value(flag.value), Value(flag.seconds), .text(leftOut ? "yes" : "no")])
             }
         }
         var table = ResultTable(exported: "response_quality", sheet: "Quality", about: "response sets the quality checks flag (contradictory, straight-lined), with the rule; scored as answered", language: s.info.language,
                               columns: ResultTable.names([.instrument, .participant, .task, .rule, .positive_mean, .negative_mean, .midpoint, .answers,
-                                                          .value, .seconds]),
+                                                          .value, .seconds, .excluded]),
                               rows: rows)
-        table.word([3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })])
+        table.word([3: Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) }),
+                    10: ["yes": ("yes" as Sentence).text(language), "no": ("no" as Sentence).text(language)]])
         return table
     }
 

@@ -436,8 +436,23 @@ struct TaskSummaryJSON: Encodable {
 extension AnalysisSetOptions {
     /// The study's tasks grouped by `by` (attributes or conditions), restricted to the analysis set (which is
     /// said), and the study's language: what `tasks summary` and `tasks benchmark` start from, with the set.
+    ///
+    /// A condition the participants did the tasks under several levels of splits the rows too, named or not: a row
+    /// never pools one participant's attempts under two prototypes (said on standard error when it was not named).
     func taskDataset(_ study: StudyOptions, groupedBy by: [String]) throws -> (TaskDataset, StudyLanguage, AnalysisSet) {
-        let (stored, language, set) = try study.withStudy { (try $0.taskDataset(groupedBy: by), try $0.info().language, try load($0)) }
+        let (stored, language, set, added) = try study.withStudy { database in
+            let named = Set(by.map { StudyText.key(String($0.split(separator: ":", maxSplits: 1).last ?? Substring($0))) })
+            let candidates = try database.factors().filter { !named.contains(StudyText.key($0.name)) }
+            var added: [String] = []
+            if !candidates.isEmpty {
+                let probe = try database.taskDataset(groupedBy: candidates.map { "condition:" + $0.name })
+                added = GroupTaskComparisons.withinFactors(probe.observations, indexes: Array(candidates.indices)).map { candidates[$0].name }
+            }
+            return (try database.taskDataset(groupedBy: by + added.map { "condition:" + $0 }), try database.info().language, try load(database), added)
+        }
+        if !added.isEmpty {
+            note("Rows split by \(added.joined(separator: ", ")) too: the participants did the tasks under several of its levels, and a row never pools them.")
+        }
         announce(set)
         return (stored.prepared(for: set), language, set)
     }
