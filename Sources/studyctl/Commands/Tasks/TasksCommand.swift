@@ -85,20 +85,19 @@ struct TasksSummary: ParsableCommand {
         }
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
         print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
-        print("\n" + Phrase.taskTimesNote(successfulOnly: successfulOnly).text(language))
-        if let note = ResultTable.completionNote(rows) { print(note.text(language)) }
         let fast = set.flags.filter { flag in
             if case .taskTimes = flag.source { return set.includes(flag.participant) }
             return false
         }
+        var flagged: Sentence?
         if !fast.isEmpty {
             let list = Sentence.joined(fast.map { "\($0.participant) (\(set.reasons($0.participant)))" as Sentence }, separator: "; ")
-            print((set.speeder == .standard ? "Task times flagged as too fast (under 25 % of the task's median time): \(list); --exclude-flagged leaves these participants out."
-                : "Task times flagged as too fast (\(set.speeder.description)): \(list); --exclude-flagged leaves these participants out." as Sentence).text(language))
+            flagged = set.speeder == .standard ? "Task times flagged as too fast (under 25 % of the task's median time): \(list); --exclude-flagged leaves these participants out."
+                : "Task times flagged as too fast (\(set.speeder.description)): \(list); --exclude-flagged leaves these participants out." as Sentence
         }
-        print(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
-        let several = rows.reduce(0) { $0 + $1.severalAttempts }
-        if several > 0 { print(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language)) }
+        // The report's notes under the same table, with the flagged times said here.
+        print("")
+        for note in ResultTable.taskSummaryNotes(rows, successfulOnly: successfulOnly, flagged: flagged) { print(note.text(language)) }
         let style = NumberStyle(language)
         let penalized = Set(rows.compactMap { row in row.penalty.map { "\(row.task) \(style.number($0, decimals: $0 == $0.rounded() ? 0 : 1)) s" } })
         if !penalized.isEmpty { print(Phrase.penaltyRule(penalized.sorted().joined(separator: ", ")).text(language)) }
