@@ -271,7 +271,8 @@ struct TasksCompare: ParsableCommand {
         } else if let measure = measure.taskMeasure {
             guard case let .twoLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly, confidence: level) else { return }
             if output.json {
-                let entry = TaskComparisonEntry(comparison, factor: name, hedgesG: comparison.test.design == .welch ? groupRow(attempts, measure, grouping: name, levels: chosen)?.hedgesG : nil)
+                var entry = TaskComparisonEntry(comparison, factor: name, hedgesG: comparison.test.design == .welch ? groupRow(attempts, measure, grouping: name, levels: chosen)?.hedgesG : nil)
+                entry.cell = cell
                 return try printJSON(TaskComparisonDocument(entry, completion: completionEntry), command: "tasks compare")
             }
             let test = comparison.test
