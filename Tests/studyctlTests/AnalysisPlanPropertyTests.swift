@@ -296,7 +296,7 @@ import Testing
             """)
         try cli.succeed(["attempt", "import", "a.csv"])
         let compared = try Self.json(try cli.succeed(["tasks", "compare", "T1", "--condition", "proto", "--measure", "completion", "--json"]))
-        #expect(compared["complete"] as? Int == 3 && compared["completed"] as? [Int] == [2, 1], "\(compared)")
+        #expect(compared["n"] as? [Int] == [3, 3] && compared["completed"] as? [Int] == [2, 1], "\(compared)")
         try cli.succeed(["export", "csv", "csv"])
         let row = Self.table(try String(contentsOfFile: cli.path("csv/task_comparisons.csv"), encoding: .utf8))
             .first { $0["condition"] == "proto" && $0["measure"] == "completion" }

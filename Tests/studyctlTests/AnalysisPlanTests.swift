@@ -79,7 +79,7 @@ import Testing
         #expect(compared.hasPrefix("Compared within protótipo=atual.") && compared.contains("t(11.92) = 5.058"), "\(compared)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare", "T1", "--by", "faixa", "--at", "protótipo=novo",
                                                                                  "--measure", "completion", "--json"]).utf8)) as? [String: Any]
-        #expect(json?["cell"] as? [String] == ["novo"], "\(String(describing: json))")
+        #expect(json?["cell"] as? [String: String] == ["protótipo": "novo"] && json?["design"] as? String == "between", "\(String(describing: json))")
         #expect(try cli.fail(["tasks", "compare", "T1", "--by", "faixa", "--at", "protótipo=futuro"]).stderr.contains("futuro"))
     }
 

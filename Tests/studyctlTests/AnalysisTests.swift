@@ -310,7 +310,7 @@ import Darwin
             var args = arguments
             if arguments.first == "codebook" { args += ["--format", "json"] } else { args.append("--json") }
             let document = try json(try cli.succeed(args))
-            #expect(document["jsonVersion"] as? Int == 1, "\(command)")
+            #expect(document["jsonVersion"] as? Int == 2, "\(command)")
             #expect(document["command"] as? String == command)
             for key in keys { #expect(document[key] != nil, "\(command) has \(key)") }
         }

@@ -89,7 +89,7 @@ import Testing
         #expect((json["p"] as? Double).map { abs($0 - 0.019630657257290667) < 1e-12 } == true)
         let leftOut = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--measure", "completion", "--abandoned", "exclude"])
         #expect(leftOut.contains("4.2 = 17/20 (85%), 4.3 = 10/19 (53%)") && leftOut.contains("z = -2.16, p = .031"), "\(leftOut)")
-        #expect(json["test"] as? String == "n-1-two-proportion" && json["groupA"] as? String == "4.2" && json["groupB"] as? String == "4.3")
+        #expect(json["test"] as? String == "n-1-two-proportion" && json["levels"] as? [String] == ["4.2", "4.3"] && json["completed"] as? [Int] == [17, 10])
         let seq = try cli.succeed(["tasks", "compare", "T2", "--by", "Release", "--measure", "seq"])
         #expect(seq.contains("mean SEQ: 4.2 = 5.00, 4.3 = 4.26") && seq.contains("t(36.81) = -2.220, p = .033"), "\(seq)")
         #expect(seq.contains("Hedges' g (4.3 − 4.2) = -0.70: 4.3 lower than 4.2"), "\(seq)")

@@ -289,7 +289,7 @@ import Testing
         let cli = try study()
         func effect(_ arguments: [String]) throws -> (ci: [Double], confidence: Any?) {
             let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(arguments).utf8)) as! [String: Any]
-            return (json["effectCI"] as? [Double] ?? [], json["confidence"])
+            return (json["ci"] as? [Double] ?? [], json["confidence"])
         }
         for measure in ["completion", "seq", "time"] {
             let base = ["tasks", "compare", "T2", "--by", "Release", "--levels", "4.2,4.3", "--measure", measure, "--json"]

@@ -112,9 +112,9 @@ import Testing
         #expect(out.contains("McNemar's exact test: 6 discordant pairs (1 completed under celular only, 5 under desktop only); p = .219"), "\(out)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare", "T1", "--condition", "aparelho", "--json"]).utf8)) as! [String: Any]
         let completion = try #require(json["completion"] as? [String: Any])
-        let mcnemar = try #require(completion["mcnemar"] as? [String: Any])
-        #expect(mcnemar["onlyA"] as? Int == 1 && mcnemar["onlyB"] as? Int == 5 && mcnemar["statistic"] as? Int == 1)
-        #expect(abs((mcnemar["p"] as? Double ?? 0) - 0.21875) < 1e-12)
+        #expect(completion["test"] as? String == "mcnemar-exact" && completion["completedOnly"] as? [Int] == [1, 5] && completion["statistic"] as? Double == 1)
+        #expect(abs((completion["p"] as? Double ?? 0) - 0.21875) < 1e-12)
+        #expect(json["test"] as? String == "paired-t" && json["levels"] as? [String] == ["celular", "desktop"] && json["n"] as? [Int] == [10, 10])
         #expect(json["leftOut"] as? Int == 0)
         // In the study's language.
         let pt = try cli.run(["tasks", "compare", "T1", "--condition", "aparelho"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
@@ -160,8 +160,9 @@ import Testing
         #expect(out.contains("Cochran's Q(2) = 2.80; p = .247"), "\(out)")
         #expect(out.contains("8 participants with an outcome under every level: A 5/8 (63%), B 3/8 (38%), C 6/8 (75%)"), "\(out)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare", "T1", "--condition", "layout", "--json"]).utf8)) as! [String: Any]
-        #expect(abs(((json["friedman"] as? [String: Any])?["chiSquared"] as? Double ?? 0) - 14.25) < 1e-9)
-        #expect(abs((((json["completion"] as? [String: Any])?["cochranQ"] as? [String: Any])?["q"] as? Double ?? 0) - 2.8) < 1e-12)
+        #expect(json["test"] as? String == "friedman" && abs((json["statistic"] as? Double ?? 0) - 14.25) < 1e-9)
+        #expect((json["completion"] as? [String: Any])?["test"] as? String == "cochran-q")
+        #expect(abs(((json["completion"] as? [String: Any])?["statistic"] as? Double ?? 0) - 2.8) < 1e-12)
         // T2 done under layouts A and C only: by default those two are compared (B has no attempt at T2).
         try cli.succeed(["task", "add", "T2", "--title", "Comprar"])
         try cli.write("t2.csv", "participant,task,layout,time,outcome\n" + (1...8).map { "P\($0),T2,A,\(30 + $0),success\nP\($0),T2,C,\(25 + $0 % 3),\($0 == 2 ? "fail" : "success")\n" }.joined())

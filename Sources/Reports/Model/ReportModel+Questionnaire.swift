@@ -163,35 +163,25 @@ extension ReportModel {
                                     columns: [Column(.group, .text, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
                                               Column(.sd, .number(decimals: 2), language), Column(.median, .number(decimals: 2), language),
                                               Column(.min, .number(decimals: 2), language), Column(.max, .number(decimals: 2), language),
-                                              Column(.mode, .text, language), Column(.ci95, .interval(decimals: 2), language),
-                                              Column(.grade, .text, language), Column(.grade_ci95, .text, language),
-                                              Column(.percentiles, .text, language), Column(.percentile_rank, .count, language),
-                                              Column(.adjective, .text, language), Column(.acceptability, .text, language)])
+                                              Column(.mode, .text, language), Column(.ci95, .interval(decimals: 2), language)]
+                                        + ResultTable.meaningColumns(language))
             for group in q.report.groups + q.report.overall {
                 guard let summary = group.summaries.first(where: { $0.scoreID == scoreID }), let meaning = summary.meaning else { continue }
                 let st = summary.statistics
                 let overall = group.name == ScoreReport.allName
                 table.append([.text(ScoreGroupLabel.prefix(group, language) + (overall ? Term.all.text(language) : group.name)), .count(st.n), .number(st.mean), Results.Value(st.sd),
                               .number(st.median), .number(st.min), .number(st.max),
-                              .text(st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; ")), Results.Value(st.ci95),
-                              .text(meaning.grade.grade), Results.Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
-                              .count(meaning.percentileRank), .text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))],
-                             emphasised: overall)
+                              .text(st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; ")), Results.Value(st.ci95)]
+                             + ResultTable.meaningCells(meaning, language: language), emphasised: overall)
             }
             table.notes = [Phrase.susGradeSource.text(language)]
+            // Under the overall mean, what `score` says under its own: the precision, the adjectives its interval spans
+            // and, under 20 respondents, the seeded BCa interval beside the t interval (the same builder).
             if q.report.overall.count == 1, let overall = q.report.overall.first?.summaries.first(where: { $0.scoreID == scoreID }),
-               let margin = overall.statistics.marginOfError95 {
-                table.notes.append(Phrase.precision(score: scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language), n: overall.statistics.n,
-                                                    margin: number(margin)).text(language))
-                if let low = overall.meaning?.adjectiveAtLow, let high = overall.meaning?.adjectiveAtHigh {
-                    table.notes.append(Phrase.adjectiveSpan(score: scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language), low: low, high: high).text(language))
-                }
-                // Under 20 respondents, the seeded BCa interval beside the t interval, as `score` prints it.
+               overall.statistics.marginOfError95 != nil {
+                let name = scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language)
                 let values = q.report.rows.compactMap { $0.value(scoreID) }
-                if overall.statistics.n < 20, values.count == overall.statistics.n, let bca = Bootstrap.meanBCa(values) {
-                    let name = scoreID == "SUS" ? "SUS" : ScoreNames.name(scoreID, d, language)
-                    table.notes.append(Sentence("With fewer than 20 respondents, the BCa bootstrap 95% CI of the \(name) mean is \(NumberStyle(language).interval(bca.low, bca.high)) (\(bca.resamples) resamples, seed \(bca.seed); Efron 1987): it need not be symmetric and stays inside the scale.").text(language))
-                }
+                table.notes += ResultTable.meanMeaningNotes(overall, name: name, values: values, language: language).map { $0.text(language) }
             }
             questionnaire.sus = model.place(table.atConfidence(s.confidence))
         }

@@ -19,13 +19,7 @@ extension ReportModel {
         // One value per participant in each row and figure (a participant's several trials never count as several
         // people): the rule under the table, and in each figure's caption.
         var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: language)
-        summaryTable.notes.append(Phrase.taskTimesNote(successfulOnly: false).text(language))
-        if let note = ResultTable.completionNote(s.taskSummary) { summaryTable.notes.append(note.text(language)) }
-        summaryTable.notes.append(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
-        let several = s.taskSummary.reduce(0) { $0 + $1.severalAttempts }
-        if several > 0 {
-            summaryTable.notes.append(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language))
-        }
+        summaryTable.notes += ResultTable.taskSummaryNotes(s.taskSummary, successfulOnly: false).map { $0.text(language) }
         model.tasks.table = model.place(summaryTable)
         model.hasTasks = !s.taskSummary.isEmpty
         var taskCharts: [Chart] = []

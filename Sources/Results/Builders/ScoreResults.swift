@@ -180,3 +180,54 @@ extension ResultTable {
         return table
     }
 }
+
+extension ResultTable {
+    /// The columns that say what a SUS-scale mean means (Sauro & Lewis 2016; Bangor, Kortum & Miller 2009): its grade,
+    /// the grades its interval spans, the grade's percentile range, the mean's percentile rank, the adjective and the
+    /// acceptability — the end of `score`'s grades table and of the report's SUS summary alike.
+    public static func meaningColumns(_ language: StudyLanguage) -> [Column] {
+        [Column(.grade, .text, language), Column(.grade_ci95, .text, language), Column(.percentiles, .text, language),
+         Column(.percentile_rank, .count, language), Column(.adjective, .text, language), Column(.acceptability, .text, language)]
+    }
+
+    /// A mean's meaning as the cells of `meaningColumns`.
+    public static func meaningCells(_ meaning: ScoreReport.SUSMeaning, language: StudyLanguage) -> [Value] {
+        [.text(meaning.grade.grade), Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
+         .count(meaning.percentileRank), .text(meaning.adjective.name(language)), .text(meaning.acceptability.name(language))]
+    }
+
+    /// Each group's and the overall mean of every SUS-scale score with its meaning (`score`'s grades table); `name`
+    /// words a score's identifier.
+    public static func scoreMeanings(_ report: ScoreReport, language: StudyLanguage, name: (String) -> String) -> ResultTable {
+        var table = ResultTable(id: "grades", title: "", language: language,
+                                columns: [Column(.group, .text, language), Column(.score, .text, language),
+                                          Column(.mean, .number(decimals: 2), language)] + meaningColumns(language))
+        for group in report.groups + report.overall {
+            let label = ScoreGroupLabel.prefix(group, language) + (group.name == ScoreReport.allName ? Term.all.text(language) : group.name)
+            for item in group.summaries {
+                guard let meaning = item.meaning else { continue }
+                table.append([.text(label), .text(name(item.scoreID)), .number(item.statistics.mean)] + meaningCells(meaning, language: language))
+            }
+        }
+        return table
+    }
+
+    /// What is said under the overall mean of a SUS-scale score, the same under `score`'s table and the report's:
+    /// how precise it is (the margin of its 95 % interval), the adjectives its interval spans, and, with fewer than
+    /// 20 respondents, the BCa bootstrap interval (Efron 1987) of `values` (the respondents' scores) with `seed`.
+    public static func meanMeaningNotes(_ item: ScoreReport.Summary, name: String, values: [Double]?, seed: UInt64 = 1,
+                                        language: StudyLanguage) -> [Sentence] {
+        var notes: [Sentence] = []
+        if let margin = item.statistics.marginOfError95 {
+            notes.append(Phrase.precision(score: name, n: item.statistics.n, margin: NumberStyle(language).number(margin)).sentence)
+        }
+        if let meaning = item.meaning, let low = meaning.adjectiveAtLow, let high = meaning.adjectiveAtHigh {
+            notes.append(Phrase.adjectiveSpan(score: name, low: low, high: high).sentence)
+        }
+        if item.statistics.n < 20, let values, values.count == item.statistics.n, let bca = Bootstrap.meanBCa(values, seed: seed) {
+            let style = NumberStyle(language)
+            notes.append("With fewer than 20 respondents, the BCa bootstrap 95% CI of the \(name) mean is \(style.interval(bca.low, bca.high)) (\(bca.resamples) resamples, seed \(bca.seed); Efron 1987): it need not be symmetric and stays inside the scale.")
+        }
+        return notes
+    }
+}

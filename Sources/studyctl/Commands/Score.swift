@@ -241,42 +241,18 @@ struct ScoreCommand: ParsableCommand {
             print(TextRenderer.render(ResultTable.scoreSummary(report, language: language) { ScoreNames.name($0, definition, language) }
                                         .atConfidence(confidence.confidence.value), title: false),
                   terminator: "")
-            var meanings = ResultTable(id: "grades", title: "", language: language,
-                                       columns: [Column(.group, .text, language), Column(.score, .text, language),
-                                                 Column(.mean, .number(decimals: 2), language), Column(.grade, .text, language),
-                                                 Column(.grade_ci95, .text, language),
-                                                 Column(.percentiles, .text, language), Column(.percentile_rank, .count, language),
-                                                 Column(.adjective, .text, language),
-                                                 Column(.acceptability, .text, language)])
-            for group in report.groups + report.overall {
-                let name = ScoreGroupLabel.prefix(group, language) + (group.name == ScoreReport.allName ? Term.all.text(language) : group.name)
-                for item in group.summaries {
-                    guard let meaning = item.meaning else { continue }
-                    meanings.append([.text(name), .text(ScoreNames.name(item.scoreID, definition, language)), .number(item.statistics.mean),
-                                     .text(meaning.grade.grade), Value(meaning.gradeSpan?.text(language)), .text(meaning.grade.percentiles),
-                                     .count(meaning.percentileRank), .text(meaning.adjective.name(language)),
-                                     .text(meaning.acceptability.name(language))])
-                }
-            }
+            // The meanings and the notes under them are the report's (the same builders).
+            let meanings = ResultTable.scoreMeanings(report, language: language) { ScoreNames.name($0, definition, language) }
             if !meanings.isEmpty {
                 print("")
                 print(TextRenderer.render(meanings, title: false), terminator: "")
                 say(.gradesNote)
                 // How precise the overall mean is, as a committee asks it.
+                // Fewer than 20 respondents: the BCa bootstrap interval beside the t interval (skew, the scale's ends).
                 for item in report.overall.first?.summaries ?? [] where item.meaning != nil {
-                    if let margin = item.statistics.marginOfError95 {
-                        print(Phrase.precision(score: ScoreNames.name(item.scoreID, definition, language), n: item.statistics.n,
-                                               margin: NumberStyle(language).number(margin)).text(language))
-                    }
-                    if let meaning = item.meaning, let low = meaning.adjectiveAtLow, let high = meaning.adjectiveAtHigh {
-                        print(Phrase.adjectiveSpan(score: ScoreNames.name(item.scoreID, definition, language), low: low, high: high).text(language))
-                    }
-                    // Fewer than 20 respondents: the BCa bootstrap interval beside the t interval (skew, the scale's ends).
-                    if item.statistics.n < 20, let values = susValues[item.scoreID], values.count == item.statistics.n,
-                       let bca = Bootstrap.meanBCa(values, seed: seed) {
-                        let style = NumberStyle(language)
-                        print(words("With fewer than 20 respondents, the BCa bootstrap 95% CI of the \(ScoreNames.name(item.scoreID, definition, language)) mean is \(style.interval(bca.low, bca.high)) (\(bca.resamples) resamples, seed \(bca.seed); Efron 1987): it need not be symmetric and stays inside the scale."))
-                    }
+                    let notes = ResultTable.meanMeaningNotes(item, name: ScoreNames.name(item.scoreID, definition, language),
+                                                             values: susValues[item.scoreID], seed: seed, language: language)
+                    for note in notes { print(note.text(language)) }
                 }
             }
             if compare && within != nil && by != nil {

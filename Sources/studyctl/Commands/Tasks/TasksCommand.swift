@@ -85,20 +85,19 @@ struct TasksSummary: ParsableCommand {
         }
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
         print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
-        print("\n" + Phrase.taskTimesNote(successfulOnly: successfulOnly).text(language))
-        if let note = ResultTable.completionNote(rows) { print(note.text(language)) }
         let fast = set.flags.filter { flag in
             if case .taskTimes = flag.source { return set.includes(flag.participant) }
             return false
         }
+        var flagged: Sentence?
         if !fast.isEmpty {
             let list = Sentence.joined(fast.map { "\($0.participant) (\(set.reasons($0.participant)))" as Sentence }, separator: "; ")
-            print((set.speeder == .standard ? "Task times flagged as too fast (under 25 % of the task's median time): \(list); --exclude-flagged leaves these participants out."
-                : "Task times flagged as too fast (\(set.speeder.description)): \(list); --exclude-flagged leaves these participants out." as Sentence).text(language))
+            flagged = set.speeder == .standard ? "Task times flagged as too fast (under 25 % of the task's median time): \(list); --exclude-flagged leaves these participants out."
+                : "Task times flagged as too fast (\(set.speeder.description)): \(list); --exclude-flagged leaves these participants out." as Sentence
         }
-        print(("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt." as Sentence).text(language))
-        let several = rows.reduce(0) { $0 + $1.severalAttempts }
-        if several > 0 { print(("Participants with several attempts in a row (counted once each): \(several)." as Sentence).text(language)) }
+        // The report's notes under the same table, with the flagged times said here.
+        print("")
+        for note in ResultTable.taskSummaryNotes(rows, successfulOnly: successfulOnly, flagged: flagged) { print(note.text(language)) }
         let style = NumberStyle(language)
         let penalized = Set(rows.compactMap { row in row.penalty.map { "\(row.task) \(style.number($0, decimals: $0 == $0.rounded() ? 0 : 1)) s" } })
         if !penalized.isEmpty { print(Phrase.penaltyRule(penalized.sorted().joined(separator: ", ")).text(language)) }
@@ -187,6 +186,7 @@ struct TasksCompare: ParsableCommand {
         }
         analysis.announce(set)
         let dataset = try groupCell(stored.prepared(for: set), factors: factors)
+        let cell = by == nil ? [:] : Dictionary(try cellLevels(factors).map { ($0.factor, $0.level) }, uniquingKeysWith: { _, last in last })
         if by != nil, !at.isEmpty, !output.json { say("Compared within \(at.joined(separator: ", ")).") }
         let name: String
         let known: [String]
@@ -223,7 +223,7 @@ struct TasksCompare: ParsableCommand {
             }
             if !within {
                 guard chosen.count == 2 else { throw Refusal("Please name the two groups to compare with --levels A,B; \(name) has \(list).") }
-                return try compareGroups(dataset, name: name, groups: chosen)
+                return try compareGroups(dataset, name: name, groups: chosen, cell: cell)
             }
         }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
@@ -232,6 +232,7 @@ struct TasksCompare: ParsableCommand {
         }
         // Completion within participants, from every attempt with an outcome (whatever --successful-only says).
         let completion = within ? attempts.completion : nil
+        let completionEntry = completion.map { TaskComparisonEntry($0, factor: name, confidence: confidence.confidence.value) }
         let style = NumberStyle(Voice.language)
         let level = confidence.confidence.value
         /// "95% CI [0,90; 1,50]": an interval with its level.
@@ -247,7 +248,9 @@ struct TasksCompare: ParsableCommand {
         let unit = measure == .errors ? "" : " s"
         if let measure = measure.taskMeasure, chosen.count > 2 {
             guard case let .severalLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly, confidence: level) else { return }
-            if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
+            if output.json {
+                return try printJSON(TaskComparisonDocument(TaskComparisonEntry(comparison, factor: name), completion: completionEntry), command: "tasks compare")
+            }
             say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
             if comparison.leftOut > 0 { say("Left out (attempts under some of the levels only): \(comparison.leftOut)") }
             if comparison.averaged > 0 { say("Several attempts under one level: each participant's mean there enters (\(comparison.averaged) participants)") }
@@ -267,7 +270,11 @@ struct TasksCompare: ParsableCommand {
             }
         } else if let measure = measure.taskMeasure {
             guard case let .twoLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly, confidence: level) else { return }
-            if output.json { return try printJSON(TaskComparisonJSON(comparison: comparison, completion: completion), command: "tasks compare") }
+            if output.json {
+                var entry = TaskComparisonEntry(comparison, factor: name, hedgesG: comparison.test.design == .welch ? groupRow(attempts, measure, grouping: name, levels: chosen)?.hedgesG : nil)
+                entry.cell = cell
+                return try printJSON(TaskComparisonDocument(entry, completion: completionEntry), command: "tasks compare")
+            }
             let test = comparison.test
             let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
                 : "Welch's t-test, \(test.nA) and \(test.nB) participants"
@@ -284,19 +291,13 @@ struct TasksCompare: ParsableCommand {
             // A paired test's df is a count (n − 1); Welch's is fractional.
             let df = test.df == test.df.rounded() && abs(test.df) < 1e9 ? String(Int(test.df)) : style.number(test.df, decimals: 2)
             print("t(\(df)) = \(style.number(test.t, decimals: 3)), \(pText(test.p))")
-            if test.design == .welch {
-                // Between participants: the same comparison as the report's, with Hedges' g and the group that is higher.
-                let compared = attempts.attempts.map(\.observation).filter { !successfulOnly || $0.outcome == .success }
-                let groups = GroupTaskComparisons(grouping: name, groups: chosen, taskOrder: [task], observations: compared,
-                                                  measures: [measure == .errors ? .errors : .time], confidence: level)
-                if measure != .total, let row = groups.rows.first, let g = row.hedgesG {
-                    say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))")
-                }
+            if test.design == .welch, let row = groupRow(attempts, measure, grouping: name, levels: chosen), let g = row.hedgesG {
+                say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))")
             }
         }
         guard let completion else { return }
         if measure.taskMeasure == nil {
-            if output.json { return try printJSON(completion, command: "tasks compare") }
+            if output.json, let completionEntry { return try printJSON(TaskComparisonDocument(completionEntry), command: "tasks compare") }
         } else {
             print("")
         }
@@ -322,16 +323,7 @@ extension TasksCompare {
     /// the choice, when the participants did the task under several levels of a condition --at leaves open.
     func groupCell(_ dataset: TaskDataset, factors: [FactorInfo]) throws -> TaskDataset {
         guard by != nil else { return dataset }
-        var levels: [(factor: String, level: String)] = []
-        for text in at {
-            let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[1].isEmpty else { throw Refusal("Please write --at as factor=level: '\(text)'.") }
-            guard let factor = factors.first(where: { $0.name.caseInsensitiveCompare(parts[0]) == .orderedSame }) else {
-                throw StoreError.unknownFactor(name: parts[0], known: factors.map(\.name))
-            }
-            guard factor.levels.contains(parts[1]) else { throw StoreError.unknownLevel(factor: factor.name, level: parts[1], known: factor.levels) }
-            levels.append((factor.name, parts[1]))
-        }
+        let levels = try cellLevels(factors)
         let chosen = dataset.cell(levels, keeping: dataset.groupNames.count)
         let atTask = chosen.observations.filter { $0.task == task }
         let open = GroupTaskComparisons.withinFactors(atTask, indexes: Array(dataset.groupNames.indices.dropFirst()))
@@ -344,9 +336,34 @@ extension TasksCompare {
         return chosen.cell([], keeping: 1)
     }
 
+    /// The levels --at names (factor=level, each factor as the study names it), checked against the study's conditions.
+    func cellLevels(_ factors: [FactorInfo]) throws -> [(factor: String, level: String)] {
+        var levels: [(factor: String, level: String)] = []
+        for text in at {
+            let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[1].isEmpty else { throw Refusal("Please write --at as factor=level: '\(text)'.") }
+            guard let factor = factors.first(where: { $0.name.caseInsensitiveCompare(parts[0]) == .orderedSame }) else {
+                throw StoreError.unknownFactor(name: parts[0], known: factors.map(\.name))
+            }
+            guard factor.levels.contains(parts[1]) else { throw StoreError.unknownLevel(factor: factor.name, level: parts[1], known: factor.levels) }
+            levels.append((factor.name, parts[1]))
+        }
+        return levels
+    }
+
+    /// Between groups, time or errors by Welch's t-test as the report compares the groups (`GroupTaskComparisons`):
+    /// the row with Hedges' g and the group that is higher; `nil` for --measure total or when it cannot be computed.
+    func groupRow(_ attempts: TaskLevelAttempts, _ measure: TaskMeasure, grouping: String, levels: [String]) -> GroupTaskComparison? {
+        guard measure != .total else { return nil }
+        let compared = attempts.attempts.map(\.observation).filter { !successfulOnly || $0.outcome == .success }
+        let groups = GroupTaskComparisons(grouping: grouping, groups: levels, taskOrder: [task], observations: compared,
+                                          measures: [measure == .errors ? .errors : .time], confidence: confidence.confidence.value)
+        return groups.rows.first
+    }
+
     /// Two groups of different participants compared on completion or the SEQ (`GroupTaskComparison`), one value per
     /// participant, as the report's table of what changed gives it.
-    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String]) throws {
+    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String], cell: [String: String]) throws {
         let style = NumberStyle(Voice.language)
         func pText(_ p: Double) -> String {
             let shown = style.p(p)
@@ -362,9 +379,8 @@ extension TasksCompare {
                 : "Task \(task) has fewer than 2 SEQ answers in one of the groups \(a) and \(b), or they do not vary; nothing to compare.")
         }
         if output.json {
-            var shown = row
-            shown.cell = at.map { String($0.split(separator: "=", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) }
-            return try printJSON(shown, command: "tasks compare")
+            return try printJSON(TaskComparisonDocument(TaskComparisonEntry(row, factor: name, cell: cell, severalAttempts: compared.averaged)),
+                                 command: "tasks compare")
         }
         if kind == .completion, let x = row.successesA, let y = row.successesB {
             say("Task \(task): \(name) \(a) vs \(b), completion (success = completed; partial success and failure = not), one outcome per participant (their first attempt with one): \(row.nA) and \(row.nB) participants")
@@ -384,21 +400,6 @@ extension TasksCompare {
             print("t(\(style.number(row.df ?? 0, decimals: 2))) = \(style.number(row.statistic ?? 0, decimals: 3)), \(pText(row.p))")
             if let g = row.hedgesG { say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))") }
         }
-    }
-}
-
-/// `tasks compare --json` (docs/json.md): the comparison of the measure — two levels (`levelA`, `levelB`, `test`, …)
-/// or three or more (`levels`, `friedman`, `pairs`, …) — and, within participants, `completion` (else `null`).
-struct TaskComparisonJSON: Encodable {
-    var comparison: any Encodable
-    var completion: CompletionWithin?
-
-    enum Keys: String, CodingKey { case completion }
-
-    func encode(to encoder: any Encoder) throws {
-        try comparison.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(completion, forKey: .completion)
     }
 }
 
