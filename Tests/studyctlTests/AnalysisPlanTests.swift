@@ -126,6 +126,13 @@ import Testing
         try cli.succeed(["export", "xlsx", "--by", "site", "--exclude", "R003,R050", "b.xlsx"])
         let workbook = try ExportCommandTests.workbookText(cli.path("b.xlsx"), cells: true)
         #expect(workbook.contains("Exclusions") && workbook.contains("named with --exclude") && workbook.contains("participants recruited"), "\(workbook)")
+        // The --json documents say the set they took.
+        for arguments in [["tasks", "summary", "--by", "site"], ["tasks", "benchmark"], ["tasks", "compare", "T2", "--by", "site", "--levels", "ours,rivalB", "--measure", "completion"]] {
+            let document = try JSONSerialization.jsonObject(with: Data(try cli.succeed(arguments + ["--exclude", "R003,R050", "--json"]).utf8)) as? [String: Any]
+            let set = document?["analysisSet"] as? [String: Any]
+            let left = (set?["excluded"] as? [[String: Any]])?.compactMap { $0["participant"] as? String }
+            #expect(left == ["R003", "R050"] && set?["abandoned"] as? String == "failure", "\(arguments): \(String(describing: set))")
+        }
     }
 
     /// A within design's report opens with its main comparison: the paired result in the summary's first findings and

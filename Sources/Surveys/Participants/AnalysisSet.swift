@@ -88,6 +88,34 @@ public struct AnalysisSet: Sendable, Equatable {
         return Sentence.joined(parts, separator: "; ")
     }
 
+    /// Who the analysis took, for a `--json` document (`analysisSet`): everyone left out with why, the flagged, and the
+    /// rules in force, in English words as the document's keys are.
+    public var document: Document {
+        let named = Set(self.named)
+        return Document(
+            excluded: NaturalOrder.distinct(Array(excluded)).map { participant in
+                Document.Left(participant: participant, reason: named.contains(participant) ? "named" : "flagged",
+                              detail: named.contains(participant) ? nil : reasons(participant).text(.en))
+            },
+            flagged: flagged, excludeFlagged: excludeFlagged, abandoned: abandoned.rawValue, speeder: speeder.description.text(.en))
+    }
+
+    /// `document`'s shape.
+    public struct Document: Sendable, Encodable {
+        public struct Left: Sendable, Encodable {
+            public var participant: String
+            /// "named" (--exclude) or "flagged" (--exclude-flagged).
+            public var reason: String
+            /// What flagged them.
+            public var detail: String?
+        }
+        public var excluded: [Left]
+        public var flagged: [String]
+        public var excludeFlagged: Bool
+        public var abandoned: String
+        public var speeder: String
+    }
+
     /// The rule in one sentence, for the methods and the command line.
     public var statement: Sentence {
         let excluded = self.excluded

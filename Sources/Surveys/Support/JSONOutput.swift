@@ -14,8 +14,9 @@ public enum JSONOutput {
 
     /// `payload` as a document: an object payload gets `jsonVersion` and `command` beside its own keys; a list is put
     /// under `key`, which the caller names for every list it prints.
-    public static func document<T: Encodable>(_ payload: T, command: String, key: String? = nil) throws -> String {
-        try text(Envelope(command: command, key: key, payload: payload))
+    /// `analysis`: the analysis set the command took, written as `analysisSet` beside the payload.
+    public static func document<T: Encodable>(_ payload: T, command: String, key: String? = nil, analysis: AnalysisSet? = nil) throws -> String {
+        try text(Envelope(command: command, key: key, payload: payload, analysis: analysis?.document))
     }
 
     /// `value` encoded with explicit nulls and non-finite numbers as null.
@@ -106,9 +107,9 @@ public enum JSONOutput {
     /// The document `text(_:)` makes of `payload`, with the array under `key` (which must be empty in `payload`)
     /// filled by `elements`, which writes each element's text, already indented, and says whether there was any. For lists too long to hold
     /// as values; the output is byte for byte what the encoder would print.
-    public static func document<T: Encodable>(_ payload: T, command: String, streaming key: String,
+    public static func document<T: Encodable>(_ payload: T, command: String, streaming key: String, analysis: AnalysisSet? = nil,
                                               write: (String) -> Void, elements: () throws -> Bool) throws {
-        let text = try document(payload, command: command)
+        let text = try document(payload, command: command, analysis: analysis)
         let opening = "\n  \(quoted(key)) : ["
         guard let start = text.range(of: opening) else { throw JSONStreamingError.noKey(key) }
         guard let close = text.range(of: "]", range: start.upperBound..<text.endIndex) else { throw JSONStreamingError.noKey(key) }
@@ -123,11 +124,13 @@ public enum JSONOutput {
         var command: String
         var key: String?
         var payload: T
+        var analysis: AnalysisSet.Document? = nil
 
         func encode(to encoder: any Encoder) throws {
             var meta = encoder.container(keyedBy: AnyKey.self)
             try meta.encode(JSONOutput.version, forKey: AnyKey("jsonVersion"))
             try meta.encode(command, forKey: AnyKey("command"))
+            if let analysis { try meta.encode(analysis, forKey: AnyKey("analysisSet")) }
             if let key {
                 try meta.encode(payload, forKey: AnyKey(key))
             } else {

@@ -194,7 +194,7 @@ struct ScoreCommand: ParsableCommand {
                     ScoreJSON.Within(score: $0.scoreID, task: $0.task, factor: withinFactor, measurement: .init($0.stratum), comparison: $0.comparison)
                 }
             }
-            try JSONOutput.document(document, command: "score", streaming: "rows",
+            try JSONOutput.document(document, command: "score", streaming: "rows", analysis: analysisSet,
                                     write: { Output.write($0) }) {
                 guard let spool, spool.size > 0 else { return false }
                 try spool.copyToStandardOutput()

@@ -76,7 +76,7 @@ struct TasksSummary: ParsableCommand {
                                      groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
                                      targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
                                      abandonedPolicy: dataset.abandoned)
-        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary") }
+        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary", analysis: set) }
         // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
         // screen its labels and numbers in the study's language.
         if csv {
@@ -223,7 +223,7 @@ struct TasksCompare: ParsableCommand {
             }
             if !within {
                 guard chosen.count == 2 else { throw Refusal("Please name the two groups to compare with --levels A,B; \(name) has \(list).") }
-                return try compareGroups(dataset, name: name, groups: chosen, cell: cell)
+                return try compareGroups(dataset, name: name, groups: chosen, cell: cell, set: set)
             }
         }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
@@ -249,7 +249,7 @@ struct TasksCompare: ParsableCommand {
         if let measure = measure.taskMeasure, chosen.count > 2 {
             guard case let .severalLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly, confidence: level) else { return }
             if output.json {
-                return try printJSON(TaskComparisonDocument(TaskComparisonEntry(comparison, factor: name), completion: completionEntry), command: "tasks compare")
+                return try printJSON(TaskComparisonDocument(TaskComparisonEntry(comparison, factor: name), completion: completionEntry), command: "tasks compare", analysis: set)
             }
             say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
             if comparison.leftOut > 0 { say("Left out (attempts under some of the levels only): \(comparison.leftOut)") }
@@ -273,7 +273,7 @@ struct TasksCompare: ParsableCommand {
             if output.json {
                 var entry = TaskComparisonEntry(comparison, factor: name, hedgesG: comparison.test.design == .welch ? groupRow(attempts, measure, grouping: name, levels: chosen)?.hedgesG : nil)
                 entry.cell = cell
-                return try printJSON(TaskComparisonDocument(entry, completion: completionEntry), command: "tasks compare")
+                return try printJSON(TaskComparisonDocument(entry, completion: completionEntry), command: "tasks compare", analysis: set)
             }
             let test = comparison.test
             let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
@@ -297,7 +297,7 @@ struct TasksCompare: ParsableCommand {
         }
         guard let completion else { return }
         if measure.taskMeasure == nil {
-            if output.json, let completionEntry { return try printJSON(TaskComparisonDocument(completionEntry), command: "tasks compare") }
+            if output.json, let completionEntry { return try printJSON(TaskComparisonDocument(completionEntry), command: "tasks compare", analysis: set) }
         } else {
             print("")
         }
@@ -363,7 +363,7 @@ extension TasksCompare {
 
     /// Two groups of different participants compared on completion or the SEQ (`GroupTaskComparison`), one value per
     /// participant, as the report's table of what changed gives it.
-    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String], cell: [String: String]) throws {
+    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String], cell: [String: String], set: AnalysisSet) throws {
         let style = NumberStyle(Voice.language)
         func pText(_ p: Double) -> String {
             let shown = style.p(p)
@@ -380,7 +380,7 @@ extension TasksCompare {
         }
         if output.json {
             return try printJSON(TaskComparisonDocument(TaskComparisonEntry(row, factor: name, cell: cell, severalAttempts: compared.averaged)),
-                                 command: "tasks compare")
+                                 command: "tasks compare", analysis: set)
         }
         if kind == .completion, let x = row.successesA, let y = row.successesB {
             say("Task \(task): \(name) \(a) vs \(b), completion (success = completed; partial success and failure = not), one outcome per participant (their first attempt with one): \(row.nA) and \(row.nB) participants")
