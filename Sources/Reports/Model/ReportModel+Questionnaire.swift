@@ -65,8 +65,10 @@ extension ReportModel {
                     : Sentence("\(flaggedSets) of \(q.setCount) response sets were flagged by the quality checks and scored as answered.")).text(language)
                 if !leftOut.isEmpty {
                     let list = NaturalOrder.distinct(leftOut).joined(separator: ", ")
+                    let one = Set(leftOut).count == 1
                     intro = (flaggedSets == 0
-                        ? Sentence("No response set of the participants analysed was flagged by the quality checks; the \(String(Set(leftOut).count)) whose sets were flagged (\(list)) were left out of the analyses.")
+                        ? (one ? Sentence("No response set of the participants analysed was flagged by the quality checks; the participant whose set was flagged (\(list)) was left out of the analyses.")
+                               : Sentence("No response set of the participants analysed was flagged by the quality checks; the \(String(Set(leftOut).count)) whose sets were flagged (\(list)) were left out of the analyses."))
                         : Sentence("\(flaggedSets) of \(q.setCount) response sets of the participants analysed were flagged by the quality checks and scored as answered; the \(String(Set(leftOut).count)) participants whose sets were flagged and left out of the analyses: \(list).")).text(language)
                 }
                 questionnaire.qualityIntro = [Value(value: intro + " " + stated)]

@@ -349,7 +349,7 @@ public enum StudyTables {
                         rows.append([.text(participant), out, .text(rule.rawValue), .text(instrument), Value(detail)])
                     }
                 case let .taskTimes(flagged, timed):
-                    rows.append([.text(participant), out, .text("task_times"), .empty,
+                    rows.append([.text(participant), out, .text("taskTimes"), .empty,
                                  .text((set.speeder == .standard ? "\(flagged) of \(timed) task times under 25 % of the task's median"
                                     : "\(flagged) of \(timed) task times \(set.speeder.description)" as Sentence).text(language))])
                 }
@@ -360,7 +360,7 @@ public enum StudyTables {
         let yes = ("yes" as Sentence).text(language), no = ("no" as Sentence).text(language)
         var ruleWords = Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })
         ruleWords["named"] = ("named" as Sentence).text(language)
-        ruleWords["task_times"] = ("task times too short" as Sentence).text(language)
+        ruleWords["taskTimes"] = ("task times too short" as Sentence).text(language)
         table.word([1: ["yes": yes, "no": no], 2: ruleWords])
         return table
     }

@@ -23,7 +23,7 @@ public enum SpeederRule: Sendable, Equatable, Codable {
         public var message: Sentence { "'\(text)' is not a speeder rule: write \"under 5s\" (seconds) or \"under 25% of median\" (a share of the task's median time)" }
     }
 
-    /// "under 5s", "under 5 s", "under 2.5 seconds", "under 25% of median", "under 25 % of the median", and in
+    /// "under 5s", "under 5 s", "under 2.5 seconds", "under 1 min", "under 25% of median", "under 25 % of the median", and in
     /// Portuguese "abaixo de 5 s", "abaixo de 25% da mediana" (a decimal comma too).
     public init(parsing text: String) throws(ParseError) {
         let folded = text.lowercased().folding(options: .diacriticInsensitive, locale: nil)
@@ -38,6 +38,8 @@ public enum SpeederRule: Sendable, Equatable, Codable {
         guard let value = Double(number), value.isFinite, value > 0 else { throw ParseError(text: text) }
         if ["s", "sec", "secs", "second", "seconds", "seg", "segundo", "segundos"].contains(unit) {
             self = .under(seconds: value)
+        } else if ["m", "min", "mins", "minute", "minutes", "minuto", "minutos"].contains(unit) {
+            self = .under(seconds: value * 60)
         } else if unit.hasPrefix("%"), value < 100,
                   ["of median", "of the median", "of the task's median", "da mediana", "of the task median"].contains(unit.dropFirst().trimmingCharacters(in: .whitespaces)) {
             self = .shareOfMedian(value / 100)
