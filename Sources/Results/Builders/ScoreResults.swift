@@ -40,8 +40,9 @@ extension ResultTable {
     }
 }
 
-/// What goes before a score group's name: its task and, when the study's sets have several occasions, its occasion
-/// ("T1 ", "pós ", "T1 pós "): a participant's sets of two occasions are never in one group, and each row says which.
+/// How a score group is named: its task and, when the study's sets have several measurements, its occasion and
+/// conditions ("T1 · ", "pós · ", "T1 · protótipo: atual · "): a participant's sets of two measurements are never in
+/// one group, and each row says which.
 public enum ScoreGroupLabel {
     /// A group of scores named for a reader: its task, its measurement ("pós · protótipo: atual") and its group's
     /// name, each part named and kept apart ("T1 · protótipo: atual · 18 a 39 anos"), so two series of one chart or
