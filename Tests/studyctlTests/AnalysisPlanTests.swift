@@ -104,6 +104,8 @@ import Testing
         #expect(report.contains("| T5 | rivalB | 23 | 13 | 57% |"), "\(report)")
         #expect(!report.contains("| 100% | [0.73, 1.00]"), "a completion of give-ups left out")
         #expect(report.contains("giving up, and an attempt with no outcome recorded (abandoned or unfinished), count as failures"), "the methods say it")
+        #expect(!report.contains("--abandoned") && report.contains("counts as a failure, as does giving up; abandoned counts those participants."),
+                "the rule worded for a reader, no command line")
 
         try cli.succeed(["export", "csv", "--by", "site", "csv"])
         let exported = table(try String(contentsOfFile: cli.path("csv/task_summary.csv"), encoding: .utf8))

@@ -69,7 +69,7 @@ enum Methods {
             case .failure:
                 text += " " + ("Each participant counts once per task (and group): completion by their first attempt; giving up, and an attempt with no outcome recorded (abandoned or unfinished), count as failures \(c.cite("sauro2016"))." as Sentence).text(language)
             case .exclude:
-                text += " " + ("Each participant counts once per task (and group): completion by their first attempt with an outcome; giving up counts as a failure, and a participant with no outcome recorded (an abandoned attempt) is left out of the completion rate's denominator, as the researcher chose (--abandoned exclude)." as Sentence).text(language)
+                text += " " + ("Each participant counts once per task (and group): completion by their first attempt with an outcome; giving up counts as a failure, and a participant with no outcome recorded (an abandoned attempt) is left out of the completion rate's denominator, as the researcher chose." as Sentence).text(language)
             }
             if let groups = s.taskGroups, !groups.rows.isEmpty {
                 text += " " + ("Tasks were compared between the groups of \(groups.grouping) (different participants), one value per participant: completion by the N−1 two-proportion test \(c.cite(["campbell2007", "sauro2016"])) when every expected count is at least 1 and by Fisher's exact test otherwise, with the adjusted-Wald interval of the difference \(c.cite("agresti2000")); time on the log scale, errors and SEQ by Welch's t-test \(c.cite("welch1947")) with Hedges' g \(c.cite("hedges1981")), every effect given as the second group against the first." as Sentence).text(language)

@@ -19,7 +19,7 @@ extension ReportModel {
         // One value per participant in each row and figure (a participant's several trials never count as several
         // people): the rule under the table, and in each figure's caption.
         var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: language)
-        summaryTable.notes += ResultTable.taskSummaryNotes(s.taskSummary, successfulOnly: false).map { $0.text(language) }
+        summaryTable.notes += ResultTable.taskSummaryNotes(s.taskSummary, successfulOnly: false, document: true).map { $0.text(language) }
         model.tasks.table = model.place(summaryTable)
         model.hasTasks = !s.taskSummary.isEmpty
         var taskCharts: [Chart] = []

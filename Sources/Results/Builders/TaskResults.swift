@@ -59,18 +59,20 @@ extension ResultTable {
 
 extension ResultTable {
     /// How the completion rate counts under the rows' `AbandonedPolicy`: the rule under every table that shows
-    /// completion; `nil` when no row has a completion rate.
-    public static func completionNote(_ rows: [TaskSummaryRow]) -> Sentence? {
+    /// completion (`document`: worded for a report, with no command line); `nil` when no row has a completion rate.
+    public static func completionNote(_ rows: [TaskSummaryRow], document: Bool = false) -> Sentence? {
         guard rows.contains(where: { $0.completion != nil }) else { return nil }
-        return (rows.first?.abandonedPolicy ?? .exclude).completionNote
+        let policy = rows.first?.abandonedPolicy ?? .exclude
+        return document ? policy.documentNote : policy.completionNote
     }
 
     /// The notes under a task summary, the same under `tasks summary` and the report's table: how times are read,
     /// how completion counts, `flagged` (the task times flagged as too fast, where the caller says them), one value
     /// per participant in each row, and how many participants had several attempts in a row.
-    public static func taskSummaryNotes(_ rows: [TaskSummaryRow], successfulOnly: Bool, flagged: Sentence? = nil) -> [Sentence] {
+    public static func taskSummaryNotes(_ rows: [TaskSummaryRow], successfulOnly: Bool, flagged: Sentence? = nil,
+                                        document: Bool = false) -> [Sentence] {
         var notes = [Phrase.taskTimesNote(successfulOnly: successfulOnly).sentence]
-        if let note = completionNote(rows) { notes.append(note) }
+        if let note = completionNote(rows, document: document) { notes.append(note) }
         if let flagged { notes.append(flagged) }
         notes.append("One value per participant in each row: completion by their first attempt there, time by the geometric mean of their times, errors by their mean per attempt, SEQ by the mean of their answers; assisted counts the participants helped in any attempt; attempts and errors (total) count every attempt.")
         let several = rows.reduce(0) { $0 + $1.severalAttempts }

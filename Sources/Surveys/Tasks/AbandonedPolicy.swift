@@ -25,6 +25,18 @@ public enum AbandonedPolicy: String, Sendable, Equatable, CaseIterable, Codable 
     }
 }
 
+extension AbandonedPolicy {
+    /// The same rule for a document a reader holds (a report, a thesis chapter): said without a command line.
+    public var documentNote: Sentence {
+        switch self {
+        case .failure:
+            return "Completion: successes over every participant who attempted the task, by their first attempt; an attempt with no outcome (abandoned or unfinished) counts as a failure, as does giving up; abandoned counts those participants."
+        case .exclude:
+            return "Completion: successes over the participants with an outcome (their first attempt with one); abandoned counts the participants with no outcome recorded, left out of the denominator as the researcher chose; giving up counts as a failure."
+        }
+    }
+}
+
 extension TaskDataset {
     /// The dataset as the analysis set takes it: the attempts and SEQ answers of the participants `set` includes,
     /// and every attempt with no outcome, in a task with some outcome recorded, marked abandoned and (under the
