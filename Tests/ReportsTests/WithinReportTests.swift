@@ -144,7 +144,7 @@ import Testing
         // The people's label of a measurement: "protótipo=A", never the stored key; the column says what it holds.
         let scores = try Self.table(model, "sus_scores")
         #expect(scores.columns[1].label == "Ocasião / condição")
-        #expect(scores.rows.contains { $0[0] == .text("P01") && $0[1] == .text("protótipo=A") })
+        #expect(scores.rows.contains { $0[0] == .text("P01") && $0[1] == .text("protótipo: A") })
 
         // Nothing English in the Portuguese section: headings, intros, sentences, table titles, labels, cells and notes.
         var words = q.within.flatMap { [$0.heading, $0.intro] + $0.sentences.map(\.value) }

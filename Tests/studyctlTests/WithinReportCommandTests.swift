@@ -54,7 +54,7 @@ import Testing
         #expect(report.contains(line + ". ANOVA de medidas repetidas: F(2, 22) = 13,24;"))
         #expect(report.contains("| SUS | A | C | 12 | 11,25 | [6,83; 15,67] | 5,61 | 11 | < 0,001 | < 0,001 | 1,62 |"), "the Holm pairs")
         // The measurement as people read it; the methods state the design and cite the tests.
-        #expect(report.contains("| P01 | protótipo=A | 57,50 |") && !report.contains("pós;"))
+        #expect(report.contains("| P01 | protótipo: A | 57,50 |") && !report.contains("pós;"))
         #expect(report.contains("SUS foi respondido pelos mesmos participantes sob as ocasiões (pré, pós) e os níveis de protótipo (A, B, C), que variam dentro dos participantes."))
         #expect(report.contains("ocasiões: 11 participantes com todos os níveis, deixados de fora: 1"))
         #expect(report.contains("(GREENHOUSE; GEISSER, 1959)") && report.contains("GREENHOUSE, S. W.; GEISSER, S. On methods in the analysis of profile data."))

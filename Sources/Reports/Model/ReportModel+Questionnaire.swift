@@ -87,7 +87,7 @@ extension ReportModel {
             if d.perTask { columns.append(Column(.task, .text, language)) }
             // Sets of several occasions: each row names its occasion, and every mean is per occasion.
             let byOccasion = q.report.pooledOccasions
-            // Named as people read it ("pós · protótipo=B"), headed "Occasion / condition" when sets carry conditions.
+            // Named as people read it ("pós · protótipo: B"), headed "Occasion / condition" when sets carry conditions.
             let conditioned = q.report.occasions.contains { !MeasurementKey(key: $0).conditions.isEmpty }
             if byOccasion { columns.append(Column(Term.occasion.rawValue, (conditioned ? Term.measurement : Term.occasion).text(language), .text)) }
             if !q.report.groups.isEmpty { columns.append(Column(.group, .text, language)) }
@@ -97,7 +97,7 @@ extension ReportModel {
             for row in q.report.rows {
                 var cells: [Results.Value] = [.text(row.participant)]
                 if d.perTask { cells.append(Results.Value(row.task)) }
-                if byOccasion { cells.append(.text(MeasurementKey(key: row.occasion).label(none: Term.no_occasion.text(language)))) }
+                if byOccasion { cells.append(.text(MeasurementKey(key: row.occasion).readable(none: Term.no_occasion.text(language)))) }
                 if !q.report.groups.isEmpty { cells.append(Results.Value(row.group)) }
                 table.append(cells + ids.map { Results.Value(row.value($0)) })
             }
@@ -155,7 +155,9 @@ extension ReportModel {
             if severalSamples {
                 table.notes.append((d.perTask
                     ? "One row per task and occasion (a session asks the questionnaire under its condition): each mean and test has one answer per participant."
-                    : "One row per occasion: each mean and test has one answer per participant." as Sentence).text(language))
+                    : q.report.occasions.contains { !MeasurementKey(key: $0).conditions.isEmpty }
+                        ? "One row per occasion or condition level: each mean and test has one answer per participant."
+                        : "One row per occasion: each mean and test has one answer per participant." as Sentence).text(language))
             }
             questionnaire.norms = model.place(table.atConfidence(s.confidence))
         }

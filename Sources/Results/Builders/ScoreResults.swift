@@ -104,12 +104,15 @@ extension ResultTable {
     /// task), measurement (`occasion`), the group attribute `by`, each score, and each SUS-scale score's adjective
     /// and acceptability; a missing score a blank cell. `nil` when the instrument has no score. Its rows come from
     /// `scoreParticipantCells`, one per scored set, as a score of a million participants streams them.
-    public static func scoreParticipants(_ definition: InstrumentDefinition, occasion: Bool, by: String?, language: StudyLanguage) -> ResultTable? {
+    /// `conditions`: the measurements name conditions too, so the column is headed "Occasion / condition", never
+    /// "Occasion" over a prototype.
+    public static func scoreParticipants(_ definition: InstrumentDefinition, occasion: Bool, conditions: Bool = false, by: String?,
+                                         language: StudyLanguage) -> ResultTable? {
         let ids = definition.scoreIDs
         guard !ids.isEmpty else { return nil }
         var columns = [Column(.participant, .text, language)]
         if definition.perTask { columns.append(Column(.task, .text, language).showingMissing()) }
-        if occasion { columns.append(Column(.occasion, .text, language)) }
+        if occasion { columns.append(Column(conditions ? .measurement : .occasion, .text, language)) }
         if let by { columns.append(Column(StudyText.key(by), by, .text).showingMissing()) }
         columns += ids.map { Column($0, ScoreNames.name($0, definition, language), .number(decimals: 2)).showingMissing() }
         for id in ids where ScoreReport.isOnSUSScale(id, definition) {
@@ -127,7 +130,7 @@ extension ResultTable {
         var cells: [Value] = [.text(row.participant)]
         cells.reserveCapacity(4 + 3 * ids.count)
         if definition.perTask { cells.append(Value(row.task)) }
-        if occasion { cells.append(.text(MeasurementKey(key: row.occasion).label(none: Term.no_occasion.text(language)))) }
+        if occasion { cells.append(.text(MeasurementKey(key: row.occasion).readable(none: Term.no_occasion.text(language)))) }
         if grouped { cells.append(Value(row.group)) }
         // The value as it is, even when not finite: the table shows "–" for it, as for no score it shows nothing.
         for id in ids { cells.append(row.value(id).map(Value.number) ?? .empty) }

@@ -119,7 +119,8 @@ struct ScoreCommand: ParsableCommand {
             var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, occasionOrder: occasions, keepsRows: within != nil)
             builder.confidence = confidence.confidence.value
             // The text table's rows wait in a temporary file while their columns' widths are found.
-            let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn) : nil
+            let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn,
+                                                                     conditions: !columns.factors.isEmpty) : nil
             let rowsTable = csv && !summary ? ResultTable.scoreRows(definition, by: by, measurements: columns, language: language) : nil
             machineRows = rowsTable
             var csvWriter = CSVByteWriter(capacity: 4_096)
@@ -217,8 +218,8 @@ struct ScoreCommand: ParsableCommand {
 
     /// The table of each participant's scores (with the SUS adjective and acceptability where they apply), or
     /// `nil` when the instrument has no score.
-    func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool) throws -> SpooledTextTable? {
-        try ResultTable.scoreParticipants(definition, occasion: occasion, by: by, language: language).map(SpooledTextTable.init)
+    func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool, conditions: Bool) throws -> SpooledTextTable? {
+        try ResultTable.scoreParticipants(definition, occasion: occasion, conditions: conditions, by: by, language: language).map(SpooledTextTable.init)
     }
 
     func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage,
