@@ -192,4 +192,41 @@ import Testing
         let loose = table(try String(contentsOfFile: cli.path("csv1/exclusions.csv"), encoding: .utf8))
         #expect(loose.allSatisfy { $0["rule"] != "taskTimes" } && loose.contains { $0["participant"] == "P034" && $0["excluded"] == "no" }, "\(loose)")
     }
+
+    /// Under a missing-item policy the researcher chose, a set it cannot score (two unanswered items; prorating takes
+    /// one) is left out and listed by `score` as by the report and the exports: the same n everywhere, never a refusal
+    /// of the whole command in one output and a figure in another.
+    @Test func aSetTheMissingPolicyCannotScoreIsLeftOutEverywhere() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Prorate"])
+        for code in ["P1", "P2", "P3", "P4"] { try cli.succeed(["participant", "add", code]) }
+        try cli.write("sus.csv", """
+            participant,Q1,Q2,Q3,Q4,Q5,Q6,Q7,Q8,Q9,Q10
+            P1,4,2,4,2,4,2,4,2,4,2
+            P2,5,1,,1,5,1,5,1,5,1
+            P3,3,,3,3,,3,3,3,3,3
+            P4,2,4,2,4,2,4,2,4,2,4
+
+            """)
+        try cli.succeed(["responses", "import", "sus.csv", "--instrument", "sus", "--participant-column", "participant"])
+        // No policy chosen: refused, saying how to choose.
+        let refused = try cli.fail(["score", "sus"])
+        #expect(refused.stderr.contains("P2") && refused.stderr.contains("P3"), "\(refused.stderr)")
+        let result = try cli.run(["score", "sus", "--missing", "prorate", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("--missing prorate: 1 response set cannot be scored under it and is left out: P3"), "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let scored = (json["rows"] as? [[String: Any]] ?? []).compactMap { $0["participant"] as? String }
+        #expect(scored == ["P1", "P2", "P4"], "\(scored)")
+        #expect((json["unscored"] as? [String])?.count == 1 && (json["unscored"] as? [String])?.first?.hasPrefix("P3") == true, "\(json["unscored"] ?? "nil")")
+        let overall = (json["overall"] as? [[String: Any]])?.first?["summaries"] as? [[String: Any]]
+        let n = (overall?.first { $0["score"] as? String == "SUS" }?["statistics"] as? [String: Any])?["n"] as? Int
+        #expect(n == 3)
+        let text = try cli.succeed(["score", "sus", "--missing", "prorate"])
+        #expect(text.contains("Sets not scored (items unanswered):") && text.contains("  P3"), "\(text)")
+        try cli.succeed(["export", "csv", "--missing", "prorate", "csv"])
+        let summary = table(try String(contentsOfFile: cli.path("csv/summary.csv"), encoding: .utf8))
+            .first { $0["instrument"] == "sus" && $0["group"] == "all" && $0["score"] == "SUS" }
+        #expect(summary?["n"] == "3", "\(String(describing: summary))")
+    }
 }

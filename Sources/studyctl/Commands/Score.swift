@@ -18,7 +18,8 @@ struct ScoreCommand: ParsableCommand {
 
             A response set with an unanswered item is not scored unless you choose how: --missing centre counts \
             the centre point (Brooke 1996), --missing prorate scales up the answered items (one missing item, \
-            Lewis & Sauro 2017). Mean-scored instruments (PSSUQ) use the answered items, as Lewis prescribes.
+            Lewis & Sauro 2017); a set the chosen way still cannot score is left out and listed, as the report does. \
+            Mean-scored instruments (PSSUQ) use the answered items, as Lewis prescribes.
             """))
 
     @Argument(help: ArgumentHelp(words("The instrument's id.")))
@@ -116,7 +117,11 @@ struct ScoreCommand: ParsableCommand {
             let occasionColumn = !columns.isEmpty
             showColumns = columns
             if let within { withinFactor = try withinLevels(within, keys: occasions, instrument: definition.id).factor }
-            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, occasionOrder: occasions, keepsRows: within != nil)
+            // Under a policy the researcher chose (centre, prorate), a set it cannot score (prorating takes one unanswered
+            // item) is left out and listed, as the report and the exports do; with none chosen, the command refuses
+            // and says how to choose.
+            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, occasionOrder: occasions,
+                                              skipUnscorable: missing != .refuse, keepsRows: within != nil)
             builder.confidence = confidence.confidence.value
             // The text table's rows wait in a temporary file while their columns' widths are found.
             let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn,
@@ -174,6 +179,11 @@ struct ScoreCommand: ParsableCommand {
             return (try builder.finish(), language, table, scored)
         }
         analysis.announce(analysisSet)
+        if !report.unscored.isEmpty {
+            note(report.unscored.count == 1
+                 ? "--missing \(missing.rawValue): 1 response set cannot be scored under it and is left out: \(report.unscored[0])"
+                 : "--missing \(missing.rawValue): \(report.unscored.count) response sets cannot be scored under it and are left out: \(Sentence.joined(report.unscored, separator: "; "))")
+        }
         if analysis.excludeFlagged {
             note(leftOut.isEmpty ? "--exclude-flagged: no response set was flagged; nothing was left out"
                  : "--exclude-flagged left out \(leftOut.count) flagged response sets: \(leftOut.joined(separator: "; ")) ('studyctl quality \(instrument)' shows the rules)")
@@ -297,5 +307,9 @@ struct ScoreCommand: ParsableCommand {
             for (item, participant, text) in report.texts { print("  \(item). \(participant): \(text)") }
         }
         if report.missing != .refuse { print(""); say(.unansweredItems(report.missing.rawValue)) }
+        if !report.unscored.isEmpty {
+            print(Phrase.unscoredSets.text(language))
+            for set in report.unscored { print("  \(set.text(language))") }
+        }
     }
 }
