@@ -55,3 +55,70 @@ extension StudyDatabase {
         return flags.sorted { NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
     }
 }
+
+extension StudyDatabase {
+    /// The study's analysis plan under the options asked (`AnalysisPlan`), resolved once for a run: the attribute
+    /// whose groups are compared (`groupBy`, refused with the known ones when the study has no such attribute; without
+    /// it the first derived attribute when `defaultGrouping`), the conditions done within participants found in the
+    /// data, the analysis set (`analysisSet`) with what an attempt with no outcome counts as, the missing-item policy
+    /// and the intervals' level.
+    public func analysisPlan(groupBy: String? = nil, defaultGrouping: Bool = true, exclude: [String] = [], excludeFlagged: Bool = false,
+                             findingFlags: Bool = true, speeder: SpeederRule = .standard, abandoned: AbandonedPolicy = .failure,
+                             missing: MissingPolicy = .refuse, confidence: Double = 0.95) throws -> AnalysisPlan {
+        let attributes = try attributeDefinitions()
+        var between: AnalysisPlan.Between?
+        if let groupBy {
+            guard let found = attributes.first(where: { $0.name.caseInsensitiveCompare(groupBy) == .orderedSame }) else {
+                throw StoreError.unknownAttribute(name: groupBy, known: attributes.map(\.name))
+            }
+            between = AnalysisPlan.Between(attribute: found.name, order: Self.declaredOrder(found), named: true)
+        } else if defaultGrouping, let derived = attributes.first(where: { $0.rule != nil }) {
+            between = AnalysisPlan.Between(attribute: derived.name, order: Self.declaredOrder(derived), named: false)
+        }
+        var set = try analysisSet(exclude: exclude, excludeFlagged: excludeFlagged, findingFlags: findingFlags, speeder: speeder)
+        set.abandoned = abandoned
+        let (withinTasks, withinQuestionnaires, occasions) = try withinFactors()
+        return AnalysisPlan(between: between, factors: try factors().map { AnalysisPlan.Factor(name: $0.name, levels: $0.levels) },
+                            withinTasks: withinTasks, withinQuestionnaires: withinQuestionnaires, occasions: occasions,
+                            set: set, missing: missing, confidence: confidence)
+    }
+
+    /// The levels of a derived attribute in its rule's order; empty for an attribute typed in.
+    static func declaredOrder(_ attribute: AttributeDefinition) -> [String] {
+        attribute.rule.flatMap { try? DerivationRule(parsing: $0) }?.clauses.map(\.label) ?? []
+    }
+
+    /// The conditions some participant did one task under two levels of; those some participant answered one
+    /// questionnaire (at one task) under two levels of; and whether someone answered one on two occasions.
+    func withinFactors() throws -> (tasks: [String], questionnaires: [String], occasions: Bool) {
+        try read { db in
+            let tasks = try String.fetchAll(db, sql: """
+                SELECT f.name FROM factor f WHERE EXISTS (
+                    SELECT 1 FROM attempt_condition c JOIN task_attempt a ON a.id = c.attempt_id
+                    WHERE c.factor_id = f.id GROUP BY a.participant_id, a.task_id HAVING COUNT(DISTINCT c.level_id) > 1)
+                ORDER BY f.id
+                """)
+            // A set's conditions live in its measurement key; only the participants with two keys are read (the
+            // unique index holds one set per participant, instrument, task and key), and none when no set has a key.
+            let keyed = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM response_set WHERE occasion <> '')") ?? false
+            let keys = !keyed ? [] : try String.fetchAll(db, sql: """
+                SELECT GROUP_CONCAT(occasion, char(31)) FROM response_set
+                GROUP BY participant_id, instrument_id, ifnull(task_id, 0) HAVING COUNT(*) > 1
+                """)
+            var questionnaires: [String] = []
+            var occasions = false
+            for group in keys {
+                let measurements = group.split(separator: "\u{1F}", omittingEmptySubsequences: false).map { MeasurementKey(key: String($0)) }
+                if Set(measurements.map(\.occasion)).count > 1 { occasions = true }
+                let factors = NaturalOrder.distinct(measurements.flatMap { $0.conditions.map(\.factor) })
+                for factor in factors where !questionnaires.contains(factor) {
+                    let levels = Set(measurements.map { key in key.conditions.first { $0.factor == factor }?.level ?? "" })
+                    if levels.count > 1 { questionnaires.append(factor) }
+                }
+            }
+            let declared = try String.fetchAll(db, sql: "SELECT name FROM factor ORDER BY id")
+            let inOrder = declared.filter { name in questionnaires.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+            return (tasks, inOrder, occasions)
+        }
+    }
+}

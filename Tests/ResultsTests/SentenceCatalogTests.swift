@@ -128,7 +128,11 @@ enum SentenceScanner {
     static let calls = ["words.say(", "cannotRead(", "unreadable(", "Sentence.joined(", "Refusal(", "say(", "note(", "words(", "TextTable(words: ", "codeProblem(", "AnswerProblem(", "Problem.container(", "refuse(", "container(", "nothingToExport(", "unscorable(", "Sentence("]
     /// Declarations whose bodies return sentences.
     static let bodies = ["let said: Sentence", "var sentence: Sentence {", "-> Sentence {", "-> Sentence? {", "-> [Sentence] {", "var rangeProblem: Sentence? {",
-                         "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {", "var description: Sentence {"]
+                         "var problem: Sentence? {", "var withArticle: Sentence {", "var noun: Sentence {", "var description: Sentence {",
+                         // Any other computed sentence: `public var design: Sentence {`.
+                         "var design: Sentence {", "var statement: Sentence {", "var flagRuleStatement: Sentence {", "var rule: Sentence {",
+                         "var readerSentence: Sentence {", "var meaning: Sentence {", "var leftOutList: Sentence {", "var flaggedList: Sentence {",
+                         "var documentNote: Sentence {", "var completionNote: Sentence {"]
 
     static func patterns(in source: String) -> [String] {
         let text = Array(source.unicodeScalars)

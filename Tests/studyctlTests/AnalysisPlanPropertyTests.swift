@@ -340,6 +340,24 @@ import Testing
         let workbook = try WorkbookText.text(of: cli.path("book.xlsx"))
         func csv(_ name: String) throws -> [[String: String]] { Self.table(try String(contentsOfFile: cli.path("csv/\(name)"), encoding: .utf8)) }
 
+        // MARK: The plan: one design in every document and in the report's methods
+        let withinNames = d.within.map(\.name)
+        let occasions = d.within.isEmpty && d.sus.count == 2
+        for (name, document) in [("score", scoreJSON), ("tasks summary", summaryJSON), ("tasks benchmark", benchmarkJSON)] {
+            let plan = document["plan"] as? [String: Any]
+            #expect(plan?["within"] as? [String] == withinNames, "\(context): \(name)'s plan.within \(String(describing: plan))")
+            #expect(plan?["betweenConditions"] as? [String] == d.conditions.filter { !$0.within }.map(\.name), "\(context): \(name)'s plan")
+            #expect(plan?["occasions"] as? Bool == occasions, "\(context): \(name)'s plan.occasions")
+            #expect(plan?["between"] is NSNull, "\(context): \(name) groups nobody unasked: \(String(describing: plan))")
+        }
+        #expect((scoreJSON["plan"] as? [String: Any])?["missing"] as? String == "prorate")
+        if let by = d.by {
+            let levels = d.attributes[0].levels
+            let expected = withinNames.isEmpty && !occasions ? "Groups of \(by) are compared between participants."
+                : "Groups of \(by) are compared between participants, within each level of"
+            #expect(report.contains(expected) || levels.isEmpty, "\(context): the methods do not state the design: \(expected)")
+        }
+
         // MARK: The analysis set
         let exclusions = try csv("exclusions.csv")
         let excluded = Set(exclusions.filter { $0["excluded"] == "yes" }.compactMap { $0["participant"] })

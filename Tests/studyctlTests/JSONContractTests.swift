@@ -63,8 +63,8 @@ import Testing
             let command = try #require(document["command"] as? String)
             let text = documented[command] ?? ""
             #expect(!text.isEmpty, "docs/json.md has no row for \(command)")
-            // `analysisSet` is documented once, among the rules for every command that takes the analysis set.
-            for key in document.keys.sorted() where !["jsonVersion", "command", "analysisSet"].contains(key) && !text.contains("`\(key)`") && !text.contains("\"\(key)\"") {
+            // `analysisSet` and `plan` are documented once, among the rules for every command that takes them.
+            for key in document.keys.sorted() where !["jsonVersion", "command", "analysisSet", "plan"].contains(key) && !text.contains("`\(key)`") && !text.contains("\"\(key)\"") {
                 missing.append("\(command): \(key)")
             }
         }
@@ -90,7 +90,7 @@ import Testing
             if let keys { #expect(own == keys, "\(arguments): \(own.symmetricDifference(keys).sorted())") } else { keys = own }
             #expect(document["levels"] as? [String] != nil && (document["n"] as? [Int])?.count == (document["levels"] as? [String])?.count)
             if let completion = document["completion"] as? [String: Any] {
-                #expect(Set(completion.keys) == own.subtracting(["jsonVersion", "command", "completion", "analysisSet"]), "\(arguments) completion")
+                #expect(Set(completion.keys) == own.subtracting(["jsonVersion", "command", "completion", "analysisSet", "plan"]), "\(arguments) completion")
             }
         }
         let between = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare"] + shapes[3] + games + ["--json"]).utf8)) as? [String: Any]

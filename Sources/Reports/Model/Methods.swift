@@ -119,7 +119,8 @@ enum Methods {
     /// flagging rule) and how unanswered items were scored.
     static func analysisSet(_ s: StudyData, language: StudyLanguage, citations c: CitationList) -> String {
         let set = s.analysis
-        var parts: [Sentence] = [set.statement]
+        // The design the plan found first (what is compared within and between participants), then who counts.
+        var parts: [Sentence] = s.plan.design.description.isEmpty ? [set.statement] : [s.plan.design, set.statement]
         if set.excludeFlagged || !set.flags.isEmpty { parts.append(set.flagRuleStatement) }
         if !s.questionnaires.isEmpty {
             switch s.missing {

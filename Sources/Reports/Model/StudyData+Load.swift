@@ -8,27 +8,28 @@ import Surveys
 /// Everything the exports show, read from a study once: the study-wide tables' data (`StudyData`, in Results),
 /// filled from the store here.
 extension StudyData {
-    /// Reads the study. `groupBy` names the attribute to group by; by default the first derived attribute
-    /// (a level derived by a rule), else none. With `streaming`, what grows with the number of respondents (the
-    /// participants, every response set, every score) is not read here but by the tables as they are written, and
-    /// the summaries are built from counts: memory stays flat however large the study (exports use this).
-    ///
-    /// `analysis` leaves participants out of every table (their response sets, scores and attempts); `missing` says
-    /// how unanswered items are scored (a set that cannot be scored under it is listed, not scored).
+    /// Reads the study under the options given: the plan they make (`StudyDatabase.analysisPlan`), resolved here once.
+    /// `groupBy` names the attribute to group by; by default the first derived attribute (a level derived by a rule),
+    /// else none. `analysis` leaves participants out of every table (their response sets, scores and attempts);
+    /// `missing` says how unanswered items are scored (a set that cannot be scored under it is listed, not scored).
     public static func load(_ study: StudyDatabase, groupBy: String? = nil, streaming: Bool = false,
                             analysis: AnalysisSet = .everybody, missing: MissingPolicy = .refuse,
                             confidence: Double = 0.95) throws -> StudyData {
+        var plan = try study.analysisPlan(groupBy: groupBy, findingFlags: false, missing: missing, confidence: confidence)
+        plan.set = analysis
+        return try load(study, plan: plan, streaming: streaming)
+    }
+
+    /// Reads the study under `plan`: its groups (`plan.between`), the conditions done within participants (groups
+    /// are compared within each of their levels), who is left out, the missing-item policy and the intervals' level.
+    /// With `streaming`, what grows with the number of respondents (the participants, every response set, every
+    /// score) is not read here but by the tables as they are written, and the summaries are built from counts: memory
+    /// stays flat however large the study (exports use this).
+    public static func load(_ study: StudyDatabase, plan: AnalysisPlan, streaming: Bool = false) throws -> StudyData {
+        let (analysis, missing, confidence) = (plan.set, plan.missing, plan.confidence)
         let attributes = try study.attributeDefinitions()
-        var groupAttribute: AttributeDefinition?
-        if let groupBy {
-            guard let found = attributes.first(where: { $0.name.caseInsensitiveCompare(groupBy) == .orderedSame }) else {
-                throw StoreError.unknownAttribute(name: groupBy, known: attributes.map(\.name))
-            }
-            groupAttribute = found
-        } else {
-            groupAttribute = attributes.first { $0.rule != nil }
-        }
-        let groupOrder = groupAttribute?.rule.flatMap { try? DerivationRule(parsing: $0) }?.clauses.map(\.label) ?? []
+        let groupAttribute = plan.between.flatMap { between in attributes.first { $0.name == between.attribute } }
+        let groupOrder = plan.between?.order ?? []
         var roster = streaming ? ParticipantRoster(attributes: attributes, participants: []) : try study.roster()
         if analysis.leavesOutSomeone { roster.participants = roster.participants.filter { analysis.includes($0.code) } }
         let profiles = Dictionary(roster.participants.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
@@ -97,17 +98,15 @@ extension StudyData {
             let report = try study.agreementReport(coders: pair)
             if report.units > 0 { snapshot.agreement = [report] }
         }
-        snapshot.analysis = analysis
+        snapshot.plan = plan
         snapshot.droppedResponses = try study.droppedResponses()
-        snapshot.missing = missing
-        snapshot.confidence = confidence
         snapshot.taskData = dataset
         if let attribute = groupAttribute?.name {
             let values = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: groupOrder)
             if values.count >= 2 {
                 // The groups are compared within each level of the conditions that vary within participants (never
                 // on values averaged over them); conditions each participant did one level of are pooled.
-                let within = GroupTaskComparisons.withinFactors(dataset.observations, indexes: Array(dataset.groupNames.indices.dropFirst()))
+                let within = dataset.groupNames.indices.dropFirst().filter { plan.withinTasks.contains(dataset.groupNames[$0]) }
                 let observations = dataset.observations.map { observation in
                     var copy = observation
                     copy.group = [observation.group[0]] + within.map { observation.group[$0] }

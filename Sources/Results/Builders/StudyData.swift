@@ -120,12 +120,24 @@ public struct StudyData: Sendable {
     public var streams: Streams?
     /// When streamed: every participant's scores as the summaries were built from them.
     public var scoreRows: ScoreRowSpool?
+    /// The run's analysis plan: the groups compared, the conditions done within participants, who counts, the
+    /// missing-item policy and the intervals' level. Every table, chart and sentence is drawn under it.
+    public var plan = AnalysisPlan.standard
     /// Who the analyses take (`--exclude`, `--exclude-flagged`): the participants left out are in no table.
-    public var analysis = AnalysisSet.everybody
+    public var analysis: AnalysisSet {
+        get { plan.set }
+        set { plan.set = newValue }
+    }
     /// How unanswered items were treated when scoring (`--missing`).
-    public var missing = MissingPolicy.refuse
+    public var missing: MissingPolicy {
+        get { plan.missing }
+        set { plan.missing = newValue }
+    }
     /// The level of every interval drawn from the data (`--confidence`): 0.95 or 0.90.
-    public var confidence = 0.95
+    public var confidence: Double {
+        get { plan.confidence }
+        set { plan.confidence = newValue }
+    }
     /// The attempts and SEQ answers the task tables read, grouped by the grouping attribute (when there is one) and
     /// then every condition factor; the participants left out are not in it.
     public var taskData: TaskDataset?

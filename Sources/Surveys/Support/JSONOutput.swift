@@ -14,9 +14,11 @@ public enum JSONOutput {
 
     /// `payload` as a document: an object payload gets `jsonVersion` and `command` beside its own keys; a list is put
     /// under `key`, which the caller names for every list it prints.
-    /// `analysis`: the analysis set the command took, written as `analysisSet` beside the payload.
-    public static func document<T: Encodable>(_ payload: T, command: String, key: String? = nil, analysis: AnalysisSet? = nil) throws -> String {
-        try text(Envelope(command: command, key: key, payload: payload, analysis: analysis?.document))
+    /// `analysis`: the analysis set the command took, written as `analysisSet` beside the payload; `plan`: the run's
+    /// analysis plan, written as `plan` (its design and policies) and `analysisSet` (its set).
+    public static func document<T: Encodable>(_ payload: T, command: String, key: String? = nil, analysis: AnalysisSet? = nil,
+                                              plan: AnalysisPlan? = nil) throws -> String {
+        try text(Envelope(command: command, key: key, payload: payload, analysis: (plan?.set ?? analysis)?.document, plan: plan?.document))
     }
 
     /// `value` encoded with explicit nulls and non-finite numbers as null.
@@ -108,8 +110,8 @@ public enum JSONOutput {
     /// filled by `elements`, which writes each element's text, already indented, and says whether there was any. For lists too long to hold
     /// as values; the output is byte for byte what the encoder would print.
     public static func document<T: Encodable>(_ payload: T, command: String, streaming key: String, analysis: AnalysisSet? = nil,
-                                              write: (String) -> Void, elements: () throws -> Bool) throws {
-        let text = try document(payload, command: command, analysis: analysis)
+                                              plan: AnalysisPlan? = nil, write: (String) -> Void, elements: () throws -> Bool) throws {
+        let text = try document(payload, command: command, analysis: analysis, plan: plan)
         let opening = "\n  \(quoted(key)) : ["
         guard let start = text.range(of: opening) else { throw JSONStreamingError.noKey(key) }
         guard let close = text.range(of: "]", range: start.upperBound..<text.endIndex) else { throw JSONStreamingError.noKey(key) }
@@ -125,12 +127,14 @@ public enum JSONOutput {
         var key: String?
         var payload: T
         var analysis: AnalysisSet.Document? = nil
+        var plan: AnalysisPlan.Document? = nil
 
         func encode(to encoder: any Encoder) throws {
             var meta = encoder.container(keyedBy: AnyKey.self)
             try meta.encode(JSONOutput.version, forKey: AnyKey("jsonVersion"))
             try meta.encode(command, forKey: AnyKey("command"))
             if let analysis { try meta.encode(analysis, forKey: AnyKey("analysisSet")) }
+            if let plan { try meta.encode(plan, forKey: AnyKey("plan")) }
             if let key {
                 try meta.encode(payload, forKey: AnyKey(key))
             } else {

@@ -46,10 +46,10 @@ extension StudyData {
     /// for, said on standard error.
     static func load(_ database: StudyDatabase, grouping: GroupingOption, analysis: AnalysisSetOptions, missing: MissingOption,
                      confidence: ConfidenceOption, streaming: Bool) throws -> StudyData {
-        let set = try analysis.load(database)
-        analysis.announce(set)
-        return try StudyData.load(database, groupBy: grouping.by, streaming: streaming, analysis: set, missing: missing.missing,
-                                      confidence: confidence.confidence.value)
+        let plan = try analysis.plan(database, groupBy: grouping.by, defaultGrouping: true, missing: missing.missing,
+                                     confidence: confidence.confidence.value)
+        analysis.announce(plan.set)
+        return try StudyData.load(database, plan: plan, streaming: streaming)
     }
 }
 

@@ -19,9 +19,9 @@ struct StatisticsFileOptions: ParsableArguments {
     func write(_ file: String, format: ReadStatWriter.Format) throws {
         if !force, FileManager.default.fileExists(atPath: file) { throw ExportXlsx.Exists(path: file) }
         let dataset = try pseudonyms.withStudy(study) { database -> StatisticsDataset in
-            let set = try analysis.load(database)
-            analysis.announce(set)
-            let snapshot = try StudyData.load(database, streaming: false, analysis: set, missing: missing.missing)
+            let plan = try analysis.plan(database, defaultGrouping: true, missing: missing.missing)
+            analysis.announce(plan.set)
+            let snapshot = try StudyData.load(database, plan: plan)
             return StatisticsDataset.build(snapshot)
         }
         guard !dataset.rows.isEmpty else { throw Refusal("The study has no participants: nothing to export; nothing was written.") }

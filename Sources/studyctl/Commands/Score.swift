@@ -83,7 +83,7 @@ struct ScoreCommand: ParsableCommand {
         let streams = output.json || (csv && !summary)
         let spool = streams ? try Spool() : nil
         var leftOut: [String] = []
-        var analysisSet = AnalysisSet.everybody
+        var runPlan = AnalysisPlan.standard
         var showColumns = MeasurementColumns(keys: [])
         var withinFactor = ""
         // `score --csv`'s table, its rows written to the spool as each set is scored.
@@ -93,18 +93,13 @@ struct ScoreCommand: ParsableCommand {
         let (report, language, table, scored) = try study.withStudy { database -> (ScoreReport, StudyLanguage, SpooledTextTable?, Int) in
             _ = try database.info()
             let language = Voice.language
-            var groupAttribute: String?
-            var order: [String] = []
-            if let by {
-                let attributes = try database.attributeDefinitions()
-                guard let attribute = attributes.first(where: { $0.name.caseInsensitiveCompare(by) == .orderedSame }) else {
-                    throw StoreError.unknownAttribute(name: by, known: attributes.map(\.name))
-                }
-                groupAttribute = attribute.name
-                if let rule = attribute.rule, let parsed = try? DerivationRule(parsing: rule) {
-                    order = parsed.clauses.map(\.label)
-                }
-            }
+            // The run's plan: the groups (--by only: score groups nobody unasked), who is in (the flags of every
+            // questionnaire and task are read only when they can leave someone out), the missing-item policy, the level.
+            let plan = try analysis.plan(database, groupBy: by, defaultGrouping: false, missing: missing,
+                                         confidence: confidence.confidence.value, findingFlags: analysis.excludeFlagged)
+            runPlan = plan
+            let groupAttribute = plan.between?.attribute
+            let order = plan.between?.order ?? []
             guard let definition = try database.instrument(instrument) else {
                 try database.forEachResponseSet(instrument: instrument) { _ in }  // says which instruments there are
                 throw StoreError.unknownInstrument(id: instrument, known: [])
@@ -120,9 +115,9 @@ struct ScoreCommand: ParsableCommand {
             // Under a policy the researcher chose (centre, prorate), a set it cannot score (prorating takes one unanswered
             // item) is left out and listed, as the report and the exports do; with none chosen, the command refuses
             // and says how to choose.
-            var builder = ScoreReport.Builder(definition, missing: missing, groupOrder: order, occasionOrder: occasions,
-                                              skipUnscorable: missing != .refuse, keepsRows: within != nil)
-            builder.confidence = confidence.confidence.value
+            var builder = ScoreReport.Builder(definition, missing: plan.missing, groupOrder: order, occasionOrder: occasions,
+                                              skipUnscorable: plan.missing != .refuse, keepsRows: within != nil)
+            builder.confidence = plan.confidence
             // The text table's rows wait in a temporary file while their columns' widths are found.
             let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn,
                                                                      conditions: !columns.factors.isEmpty) : nil
@@ -136,10 +131,7 @@ struct ScoreCommand: ParsableCommand {
             let quality = ResponseQuality.Checker(definition)
             // The options as plain values: read once, not through their property wrappers once per set.
             let (json, csv, grouped) = (output.json, self.csv, by != nil)
-            // Who the analyses take: the flags of every questionnaire and task are read only when they can leave someone out.
-            let taken = try database.analysisSet(exclude: analysis.codes, excludeFlagged: analysis.excludeFlagged, findingFlags: analysis.excludeFlagged,
-                                                 speeder: try analysis.speederRule())
-            analysisSet = taken
+            let taken = plan.set
             let scoreIDs = definition.scoreIDs
             let susScaleIDs = scoreIDs.filter { ScoreReport.isOnSUSScale($0, definition) }
             try database.forEachResponseSet(instrument: instrument, task: task, groupBy: groupAttribute) { set in
@@ -178,7 +170,7 @@ struct ScoreCommand: ParsableCommand {
             try table?.check()
             return (try builder.finish(), language, table, scored)
         }
-        analysis.announce(analysisSet)
+        analysis.announce(runPlan.set)
         if !report.unscored.isEmpty {
             note(report.unscored.count == 1
                  ? "--missing \(missing.rawValue): 1 response set cannot be scored under it and is left out: \(report.unscored[0])"
@@ -205,7 +197,7 @@ struct ScoreCommand: ParsableCommand {
                     ScoreJSON.Within(score: $0.scoreID, task: $0.task, factor: withinFactor, measurement: .init($0.stratum), comparison: $0.comparison)
                 }
             }
-            try JSONOutput.document(document, command: "score", streaming: "rows", analysis: analysisSet,
+            try JSONOutput.document(document, command: "score", streaming: "rows", plan: runPlan,
                                     write: { Output.write($0) }) {
                 guard let spool, spool.size > 0 else { return false }
                 try spool.copyToStandardOutput()

@@ -33,9 +33,17 @@ struct AnalysisSetOptions: ParsableArguments {
 
     /// The analysis set of `database`.
     func load(_ database: StudyDatabase) throws -> AnalysisSet {
-        var set = try database.analysisSet(exclude: codes, excludeFlagged: excludeFlagged, speeder: try speederRule())
-        set.abandoned = abandoned
-        return set
+        try plan(database, defaultGrouping: false).set
+    }
+
+    /// The run's analysis plan (`AnalysisPlan`): these options with the grouping, missing-item policy and level asked,
+    /// resolved once against the study. `findingFlags: false` reads no response set for its flags when nobody can
+    /// be left out by them.
+    func plan(_ database: StudyDatabase, groupBy: String? = nil, defaultGrouping: Bool, missing: MissingPolicy = .refuse,
+              confidence: Double = 0.95, findingFlags: Bool = true) throws -> AnalysisPlan {
+        try database.analysisPlan(groupBy: groupBy, defaultGrouping: defaultGrouping, exclude: codes, excludeFlagged: excludeFlagged,
+                                  findingFlags: findingFlags, speeder: try speederRule(), abandoned: abandoned,
+                                  missing: missing, confidence: confidence)
     }
 
     /// Says on standard error who is left out (or that nobody is, when it was asked), and who is flagged but kept.

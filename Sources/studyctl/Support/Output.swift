@@ -14,8 +14,8 @@ func printError(_ message: String) {
 ///
 /// JSON has no NaN or infinity: a figure that is not a finite number (an undefined α, a test with no variation)
 /// is written as `null`, never as text and never as an encoding failure.
-func printJSON<T: Encodable>(_ value: T, command: String, key: String? = nil, analysis: AnalysisSet? = nil) throws {
-    print(try JSONOutput.document(value, command: command, key: key, analysis: analysis))
+func printJSON<T: Encodable>(_ value: T, command: String, key: String? = nil, analysis: AnalysisSet? = nil, plan: AnalysisPlan? = nil) throws {
+    print(try JSONOutput.document(value, command: command, key: key, analysis: analysis, plan: plan))
 }
 
 

@@ -37,13 +37,13 @@ struct TasksBenchmark: ParsableCommand {
     }
 
     func run() throws {
-        let (dataset, language, set) = try analysis.taskDataset(study, groupedBy: by)
+        let (dataset, language, plan) = try analysis.taskDataset(study, groupedBy: by, confidence: confidence)
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: dataset.penalties,
                                      successfulOnly: false, seq: dataset.seq, groupFactors: dataset.groupFactors,
-                                     groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
+                                     groupOrders: dataset.groupOrders, confidence: plan.confidence,
                                      targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
                                      abandonedPolicy: dataset.abandoned)
-        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks benchmark", analysis: set) }
+        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks benchmark", plan: plan) }
         let table = ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language)
         if csv { return print(CSVRenderer.render(table), terminator: "") }
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }

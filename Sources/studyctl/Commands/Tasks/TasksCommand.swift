@@ -68,15 +68,16 @@ struct TasksSummary: ParsableCommand {
     }
 
     func run() throws {
-        let (dataset, language, set) = try analysis.taskDataset(study, groupedBy: by)
+        let (dataset, language, plan) = try analysis.taskDataset(study, groupedBy: by, confidence: confidence)
+        let set = plan.set
         var penalties = dataset.penalties
         if let penalty { for task in dataset.taskOrder { penalties[task] = penalty.value } }
         let rows = TaskSummary.build(dataset.observations, taskOrder: dataset.taskOrder, penalty: penalties,
                                      successfulOnly: successfulOnly, seq: dataset.seq, groupFactors: dataset.groupFactors,
-                                     groupOrders: dataset.groupOrders, confidence: confidence.confidence.value,
+                                     groupOrders: dataset.groupOrders, confidence: plan.confidence,
                                      targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
                                      abandonedPolicy: dataset.abandoned)
-        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary", analysis: set) }
+        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary", plan: plan) }
         // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
         // screen its labels and numbers in the study's language.
         if csv {
@@ -179,11 +180,13 @@ struct TasksCompare: ParsableCommand {
         let grouping = condition.map { "condition:" + $0 } ?? "attribute:" + (by ?? "")  // validate(): one of the two is given
         // Between groups, the study's conditions too: where the participants did the task under several levels of one,
         // the groups are compared within one level (--at), never on values averaged over them.
-        let (stored, factors, set) = try study.withStudy { database in
+        let (stored, factors, plan) = try study.withStudy { database in
             let factors = try database.factors()
             let groupings = [grouping] + (by == nil ? [] : factors.map { "condition:" + $0.name })
-            return (try database.taskDataset(groupedBy: groupings), factors, try analysis.load(database))
+            return (try database.taskDataset(groupedBy: groupings), factors,
+                    try analysis.plan(database, groupBy: by, defaultGrouping: false, confidence: confidence.confidence.value))
         }
+        let set = plan.set
         analysis.announce(set)
         let dataset = try groupCell(stored.prepared(for: set), factors: factors)
         let cell = by == nil ? [:] : Dictionary(try cellLevels(factors).map { ($0.factor, $0.level) }, uniquingKeysWith: { _, last in last })
@@ -223,7 +226,7 @@ struct TasksCompare: ParsableCommand {
             }
             if !within {
                 guard chosen.count == 2 else { throw Refusal("Please name the two groups to compare with --levels A,B; \(name) has \(list).") }
-                return try compareGroups(dataset, name: name, groups: chosen, cell: cell, set: set)
+                return try compareGroups(dataset, name: name, groups: chosen, cell: cell, plan: plan)
             }
         }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
@@ -249,7 +252,7 @@ struct TasksCompare: ParsableCommand {
         if let measure = measure.taskMeasure, chosen.count > 2 {
             guard case let .severalLevels(comparison) = try attempts.compare(measure, penalty: taskPenalty, successfulOnly: successfulOnly, confidence: level) else { return }
             if output.json {
-                return try printJSON(TaskComparisonDocument(TaskComparisonEntry(comparison, factor: name), completion: completionEntry), command: "tasks compare", analysis: set)
+                return try printJSON(TaskComparisonDocument(TaskComparisonEntry(comparison, factor: name), completion: completionEntry), command: "tasks compare", plan: plan)
             }
             say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
             if comparison.leftOut > 0 { say("Left out (attempts under some of the levels only): \(comparison.leftOut)") }
@@ -273,7 +276,7 @@ struct TasksCompare: ParsableCommand {
             if output.json {
                 var entry = TaskComparisonEntry(comparison, factor: name, hedgesG: comparison.test.design == .welch ? groupRow(attempts, measure, grouping: name, levels: chosen)?.hedgesG : nil)
                 entry.cell = cell
-                return try printJSON(TaskComparisonDocument(entry, completion: completionEntry), command: "tasks compare", analysis: set)
+                return try printJSON(TaskComparisonDocument(entry, completion: completionEntry), command: "tasks compare", plan: plan)
             }
             let test = comparison.test
             let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
@@ -297,7 +300,7 @@ struct TasksCompare: ParsableCommand {
         }
         guard let completion else { return }
         if measure.taskMeasure == nil {
-            if output.json, let completionEntry { return try printJSON(TaskComparisonDocument(completionEntry), command: "tasks compare", analysis: set) }
+            if output.json, let completionEntry { return try printJSON(TaskComparisonDocument(completionEntry), command: "tasks compare", plan: plan) }
         } else {
             print("")
         }
@@ -363,7 +366,7 @@ extension TasksCompare {
 
     /// Two groups of different participants compared on completion or the SEQ (`GroupTaskComparison`), one value per
     /// participant, as the report's table of what changed gives it.
-    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String], cell: [String: String], set: AnalysisSet) throws {
+    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String], cell: [String: String], plan: AnalysisPlan) throws {
         let style = NumberStyle(Voice.language)
         func pText(_ p: Double) -> String {
             let shown = style.p(p)
@@ -380,7 +383,7 @@ extension TasksCompare {
         }
         if output.json {
             return try printJSON(TaskComparisonDocument(TaskComparisonEntry(row, factor: name, cell: cell, severalAttempts: compared.averaged)),
-                                 command: "tasks compare", analysis: set)
+                                 command: "tasks compare", plan: plan)
         }
         if kind == .completion, let x = row.successesA, let y = row.successesB {
             say("Task \(task): \(name) \(a) vs \(b), completion (success = completed; partial success and failure = not), one outcome per participant (their first attempt with one): \(row.nA) and \(row.nB) participants")
@@ -440,21 +443,18 @@ extension AnalysisSetOptions {
     ///
     /// A condition the participants did the tasks under several levels of splits the rows too, named or not: a row
     /// never pools one participant's attempts under two prototypes (said on standard error when it was not named).
-    func taskDataset(_ study: StudyOptions, groupedBy by: [String]) throws -> (TaskDataset, StudyLanguage, AnalysisSet) {
-        let (stored, language, set, added) = try study.withStudy { database in
+    func taskDataset(_ study: StudyOptions, groupedBy by: [String], confidence: ConfidenceOption) throws -> (TaskDataset, StudyLanguage, AnalysisPlan) {
+        let (stored, language, plan, added) = try study.withStudy { database in
+            let plan = try self.plan(database, defaultGrouping: false, confidence: confidence.confidence.value)
+            // A condition done within participants splits the rows even when not named: a row never pools its levels.
             let named = Set(by.map { StudyText.key(String($0.split(separator: ":", maxSplits: 1).last ?? Substring($0))) })
-            let candidates = try database.factors().filter { !named.contains(StudyText.key($0.name)) }
-            var added: [String] = []
-            if !candidates.isEmpty {
-                let probe = try database.taskDataset(groupedBy: candidates.map { "condition:" + $0.name })
-                added = GroupTaskComparisons.withinFactors(probe.observations, indexes: Array(candidates.indices)).map { candidates[$0].name }
-            }
-            return (try database.taskDataset(groupedBy: by + added.map { "condition:" + $0 }), try database.info().language, try load(database), added)
+            let added = plan.withinTasks.filter { !named.contains(StudyText.key($0)) }
+            return (try database.taskDataset(groupedBy: by + added.map { "condition:" + $0 }), try database.info().language, plan, added)
         }
         if !added.isEmpty {
             note("Rows split by \(added.joined(separator: ", ")) too: the participants did the tasks under several of its levels, and a row never pools them.")
         }
-        announce(set)
-        return (stored.prepared(for: set), language, set)
+        announce(plan.set)
+        return (stored.prepared(for: plan.set), language, plan)
     }
 }
