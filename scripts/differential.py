@@ -134,17 +134,17 @@ def compare(report, scores, failures, label):
                 close(st["sd"], sd, f"{label} {name} {score} sd", failures)
                 if sd > 1e-9 and not summary.get("ciClipped"):
                     low, high = stats.t.interval(0.95, n - 1, loc=mean, scale=sd / math.sqrt(n))
-                    close(st["ci95"][0], low, f"{label} {name} {score} (n = {n}) ci low", failures, relative=1e-12)
-                    close(st["ci95"][1], high, f"{label} {name} {score} (n = {n}) ci high", failures, relative=1e-12)
+                    close(st["ci"][0], low, f"{label} {name} {score} (n = {n}) ci low", failures, relative=1e-12)
+                    close(st["ci"][1], high, f"{label} {name} {score} (n = {n}) ci high", failures, relative=1e-12)
                 if score == "SUS" and sd > 1e-9 and summary.get("test"):
                     t = stats.ttest_1samp(values, 68)
-                    close(summary["test"]["t"], float(t.statistic), f"{label} {name} t vs 68", failures)
+                    close(summary["test"]["statistic"], float(t.statistic), f"{label} {name} t vs 68", failures)
                     close(summary["test"]["p"], float(t.pvalue), f"{label} {name} p vs 68", failures, absolute=1e-15)
     comparison = next((c for c in report["comparisons"] if c["score"] == "SUS"), None)
     if comparison is None:
         failures.append(f"{label}: no comparison of SUS")
         return
-    tests = {t["name"]: t for t in comparison["tests"]}
+    tests = {t["test"]: t for t in comparison["tests"]}
     groups = [scores[g["name"]]["SUS"] for g in comparison["groups"]]
     if len(groups) == 2:
         a, b = groups
@@ -161,7 +161,7 @@ def compare(report, scores, failures, label):
         close(tests["kruskal-wallis"]["statistic"], float(r.statistic), f"{label} H", failures)
         close(tests["kruskal-wallis"]["p"], float(r.pvalue), f"{label} H p", failures, absolute=1e-15)
     for post in comparison.get("postHoc", []):
-        if post["name"] != "games-howell":
+        if post["test"] != "games-howell":
             continue
         k = len({name for pair in post["pairs"] for name in (pair["a"], pair["b"])})
         for pair in post["pairs"]:
@@ -217,8 +217,8 @@ def compare_paired(report, occasions, values, failures, label):
     kind = f"{len(levels)} occasions" + (f", Wilcoxon {c['wilcoxon']['method']}" if c.get("wilcoxon") else "")
     SEEN[kind] = SEEN.get(kind, 0) + 1
     blocks = [[v[o] for o in levels] for v in values.values() if all(o in v for o in levels)]
-    if c["complete"] != len(blocks):
-        failures.append(f"{label}: {c['complete']} complete blocks, expected {len(blocks)}")
+    if c["n"] != len(blocks):
+        failures.append(f"{label}: {c['n']} complete blocks, expected {len(blocks)}")
         return
     if len(levels) == 2:
         a = [b[0] for b in blocks]
@@ -228,10 +228,10 @@ def compare_paired(report, occasions, values, failures, label):
             r = stats.ttest_rel(b, a)
             ci = r.confidence_interval()
             t = c["pairedT"] or {}
-            close(t.get("t"), float(r.statistic), f"{label} paired t", failures)
+            close(t.get("statistic"), float(r.statistic), f"{label} paired t", failures)
             close(t.get("p"), float(r.pvalue), f"{label} paired p", failures, absolute=1e-15)
-            close((t.get("ci95") or [None])[0], float(ci.low), f"{label} paired ci low", failures, relative=1e-12)
-            close((t.get("ci95") or [None, None])[1], float(ci.high), f"{label} paired ci high", failures, relative=1e-12)
+            close((t.get("ci") or [None])[0], float(ci.low), f"{label} paired ci low", failures, relative=1e-12)
+            close((t.get("ci") or [None, None])[1], float(ci.high), f"{label} paired ci high", failures, relative=1e-12)
         if any(x != 0 for x in d):
             r = stats.wilcoxon(b, a)
             w = c["wilcoxon"] or {}
@@ -243,7 +243,7 @@ def compare_paired(report, occasions, values, failures, label):
         if not all(len(set(row)) == 1 for row in blocks):
             r = stats.friedmanchisquare(*x.T)
             f = c["friedman"] or {}
-            close(f.get("chiSquared"), float(r.statistic), f"{label} friedman chi2 (ties: {ranks_tied})", failures)
+            close(f.get("statistic"), float(r.statistic), f"{label} friedman chi2 (ties: {ranks_tied})", failures)
             close(f.get("p"), float(r.pvalue), f"{label} friedman p", failures, absolute=1e-15)
         n, k = x.shape
         grand = x.mean()
@@ -257,7 +257,7 @@ def compare_paired(report, occasions, values, failures, label):
             centred = cov - cov.mean(axis=0)[None, :] - cov.mean(axis=1)[:, None] + cov.mean()
             eps = min(1.0, np.trace(centred) ** 2 / ((k - 1) * (centred ** 2).sum()))
             a = c["anova"] or {}
-            close(a.get("f"), float(F), f"{label} rm-anova F", failures)
+            close(a.get("statistic"), float(F), f"{label} rm-anova F", failures)
             close(a.get("p"), float(stats.f.sf(F, df1, df2)), f"{label} rm-anova p", failures, absolute=1e-15)
             close(a.get("epsilon"), float(eps), f"{label} rm-anova GG epsilon", failures, relative=1e-8)
 
@@ -320,8 +320,8 @@ def compare_edges(report, mixed, occasions, values, groups, kind, failures, labe
     complete = {code: [v[o] for o in levels] for code, v in values.items() if all(o in v for o in levels)}
     blocks = list(complete.values())
     SEEN[f"edge: {kind}, {len(levels)} occasions"] = SEEN.get(f"edge: {kind}, {len(levels)} occasions", 0) + 1
-    if c["complete"] != len(blocks):
-        failures.append(f"{label}: {c['complete']} complete blocks, expected {len(blocks)}")
+    if c["n"] != len(blocks):
+        failures.append(f"{label}: {c['n']} complete blocks, expected {len(blocks)}")
         return
     if abs(c.get("confidence", 0) - 0.9) > 1e-15:
         failures.append(f"{label}: confidence {c.get('confidence')}, asked 0.90")
@@ -338,15 +338,15 @@ def compare_edges(report, mixed, occasions, values, groups, kind, failures, labe
         r = stats.ttest_rel(b, a)
         ci = r.confidence_interval(0.90)
         t = t or {}
-        close(t.get("t"), float(r.statistic), f"{where} t", failures)
+        close(t.get("statistic"), float(r.statistic), f"{where} t", failures)
         close(t.get("p"), float(r.pvalue), f"{where} p", failures, absolute=1e-15)
-        close((t.get("ci95") or [None])[0], float(ci.low), f"{where} 90% ci low", failures, relative=1e-12)
-        close((t.get("ci95") or [None, None])[1], float(ci.high), f"{where} 90% ci high", failures, relative=1e-12)
+        close((t.get("ci") or [None])[0], float(ci.low), f"{where} 90% ci low", failures, relative=1e-12)
+        close((t.get("ci") or [None, None])[1], float(ci.high), f"{where} 90% ci high", failures, relative=1e-12)
 
     if len(levels) == 2:
         paired(x[:, 0] if len(blocks) else [], x[:, 1] if len(blocks) else [], c.get("pairedT"), f"{label} paired")
     elif len(blocks) >= 2:
-        pairs = {(p["a"], p["b"]): p["t"] for p in c.get("pairs") or []}
+        pairs = {(p["a"], p["b"]): p["pairedT"] for p in c.get("pairs") or []}
         for i in range(len(levels)):
             for j in range(i + 1, len(levels)):
                 paired(x[:, i], x[:, j], pairs.get((levels[i], levels[j])), f"{label} pair {levels[i]}-{levels[j]}")
@@ -370,7 +370,7 @@ def compare_edges(report, mixed, occasions, values, groups, kind, failures, labe
             ss_factor = 0.0
         F = (ss_factor / d) / (float((resid ** 2).sum()) / (d * (n - 1)))
         eps = min(1.0, float(np.trace(cov)) ** 2 / (d * float((cov ** 2).sum())))
-        close(a.get("f"), F, f"{label} rm-anova F", failures)
+        close(a.get("statistic"), F, f"{label} rm-anova F", failures)
         close(a.get("p"), float(stats.f.sf(F, d, d * (n - 1))), f"{label} rm-anova p", failures, absolute=1e-15)
         close(a.get("epsilon"), eps, f"{label} rm-anova GG epsilon", failures, relative=1e-8)
         close(a.get("pGreenhouseGeisser"), float(stats.f.sf(F, eps * d, eps * d * (n - 1))), f"{label} rm-anova GG p", failures,
@@ -380,7 +380,7 @@ def compare_edges(report, mixed, occasions, values, groups, kind, failures, labe
         except ZeroDivisionError:
             r = None
         if r is not None and ss_factor > 0:
-            close(a.get("f"), float(r["F"]), f"{label} rm-anova F (pingouin)", failures)
+            close(a.get("statistic"), float(r["F"]), f"{label} rm-anova F (pingouin)", failures)
             close(a.get("pGreenhouseGeisser"), float(r["p_GG_corr"]), f"{label} rm-anova GG p (pingouin)", failures, relative=1e-7, absolute=1e-15)
         if n - 1 < d:
             if a.get("mauchlyW") is not None or not a.get("mauchlyUndefined"):
@@ -443,10 +443,10 @@ def compare_edges(report, mixed, occasions, values, groups, kind, failures, labe
         df1, df2 = dfs[name]
         ours = sources.get(name, {})
         f_ = (effect / df1) / (float(error) / df2)
-        close(ours.get("f"), f_, f"{where} F", failures, relative=1e-8, absolute=1e-10)
+        close(ours.get("statistic"), f_, f"{where} F", failures, relative=1e-8, absolute=1e-10)
         close(ours.get("p"), float(stats.f.sf(f_, df1, df2)), f"{where} p", failures, relative=1e-7, absolute=1e-15)
         if r is not None and effect > 0:
-            close(ours.get("f"), float(r["F"][row]), f"{where} F (pingouin)", failures, relative=1e-8)
+            close(ours.get("statistic"), float(r["F"][row]), f"{where} F (pingouin)", failures, relative=1e-8)
         if name != "between" and k > 2 and m.get("epsilon") is not None:
             pooled = sum(np.cov(b, rowvar=False) * (len(b) - 1) for b in by_group.values() if len(b) > 1)
             centred = pooled - pooled.mean(axis=0)[None, :] - pooled.mean(axis=1)[:, None] + pooled.mean()

@@ -16,6 +16,8 @@ public struct CohenKappa: Sendable, Equatable, Codable {
     /// κ ± z₀.₉₇₅ × SE: the Wald interval statsmodels and SPSS report (not cut to −1…1; with few units it can
     /// be wide, which is the point of showing it).
     public var ci95: [Double]? = nil
+    /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+    enum CodingKeys: String, CodingKey { case kappa, observed, expected, units, standardError, ci95 = "ci" }
 
     /// `kappa` is `nil` when chance agreement is 1 (both coders used one category throughout).
     public init?(table: [[Int]]) {

@@ -153,6 +153,8 @@ public struct AgreementReport: Sendable, Equatable, Codable {
         public var kappa: Double?
         /// κ's 95 % interval (Fleiss, Cohen & Everitt 1969; `CohenKappa.ci95`).
         public var ci95: [Double]? = nil
+        /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+        enum CodingKeys: String, CodingKey { case coders, units, kappa, ci95 = "ci" }
     }
 
     public struct Line: Sendable, Equatable, Codable {

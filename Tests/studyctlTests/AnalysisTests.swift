@@ -185,7 +185,7 @@ import Darwin
                            options: .regularExpression) != nil, "\(text)")
         let summary = try #require(((try json(try cli.succeed(["score", "sus", "--json"]))["overall"] as? [[String: Any]])?.first?["summaries"] as? [[String: Any]])?.first)
         #expect(summary["ciClipped"] as? Bool == true)
-        #expect(((summary["statistics"] as? [String: Any])?["ci95"] as? [Double])?.last == 100)
+        #expect(((summary["statistics"] as? [String: Any])?["ci"] as? [Double])?.last == 100)
         #expect(summary["verdict"] as? String == "not significantly different")
 
         // UMUX-Lite of 1,1 for three participants: every score 0, no t-test.
@@ -310,7 +310,7 @@ import Darwin
             var args = arguments
             if arguments.first == "codebook" { args += ["--format", "json"] } else { args.append("--json") }
             let document = try json(try cli.succeed(args))
-            #expect(document["jsonVersion"] as? Int == 2, "\(command)")
+            #expect(document["jsonVersion"] as? Int == 3, "\(command)")
             #expect(document["command"] as? String == command)
             for key in keys { #expect(document[key] != nil, "\(command) has \(key)") }
         }

@@ -78,15 +78,15 @@ import Testing
         #expect(within["factor"] as? String == "protótipo")
         let comparison = within["comparison"] as! [String: Any]
         #expect(comparison["levels"] as? [String] == ["A", "B", "C"])
-        #expect(comparison["complete"] as? Int == 7 && comparison["leftOut"] as? Int == 1)
+        #expect(comparison["n"] as? Int == 7 && comparison["leftOut"] as? Int == 1)
         // Numbers, Mauchly's flags (mauchlySingular, mauchlyUndefined: null when the test is defined) beside them.
         let anova = (comparison["anova"] as! [String: Any]).compactMapValues { $0 as? Double }
         func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-5) -> Bool { a.map { abs($0 - b) <= tolerance * max(1, abs(b)) } ?? false }
-        #expect(close(anova["f"], 25.125) && close(anova["epsilon"], 0.783217) && close(anova["generalisedEtaSquared"], 0.729393))
+        #expect(close(anova["statistic"], 25.125) && close(anova["epsilon"], 0.783217) && close(anova["generalisedEtaSquared"], 0.729393))
         #expect(close(anova["pGreenhouseGeisser"], 0.000269, 1e-3) && close(anova["mauchlyW"], 0.723214))
         #expect((comparison["anova"] as! [String: Any])["mauchlySingular"] as? Bool == false)
         let friedman = comparison["friedman"] as! [String: Any]
-        #expect(close(friedman["chiSquared"] as? Double, 11.565217391304348, 1e-12) && close(friedman["p"] as? Double, 0.0030806683904541776, 1e-12))
+        #expect(close(friedman["statistic"] as? Double, 11.565217391304348, 1e-12) && close(friedman["p"] as? Double, 0.0030806683904541776, 1e-12))
         let pairs = comparison["pairs"] as! [[String: Any]]
         let holm = pairs.map { $0["pHolm"] as! Double }
         #expect(close(holm[0], 0.021344, 1e-4) && close(holm[1], 0.030020, 1e-4) && close(holm[2], 0.000209, 1e-3), "\(holm)")

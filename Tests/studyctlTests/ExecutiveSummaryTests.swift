@@ -195,7 +195,7 @@ import Testing
             let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["score", "sus", "--json", "--missing", "prorate", "--confidence", level]).utf8)) as! [String: Any]
             let summaries = (json["overall"] as? [[String: Any]])?.first?["summaries"] as? [[String: Any]] ?? []
             let statistics = summaries.first { $0["score"] as? String == "SUS" }?["statistics"] as? [String: Any]
-            return (json["confidence"], statistics?["ci95"] as? [Double] ?? [])
+            return (json["confidence"], statistics?["ci"] as? [Double] ?? [])
         }
         let (level90, ninety) = try susInterval("90")
         let (level95, ninetyFive) = try susInterval("95")

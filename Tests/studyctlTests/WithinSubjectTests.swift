@@ -132,7 +132,7 @@ import Testing
         #expect(out.contains("ANOVA mista, interação: F(1, 9) = "))
         let json = try JSONSerialization.jsonObject(with: Data(cli.succeed(["score", "sus", "--by", "nível", "--within", "occasion", "--compare", "--json"]).utf8)) as! [String: Any]
         let mixed = try #require((json["mixed"] as? [[String: Any]])?.first?["comparison"] as? [String: Any])
-        #expect(mixed["complete"] as? Int == 11 && mixed["leftOut"] as? Int == 1)
+        #expect(mixed["n"] as? Int == 11 && mixed["leftOut"] as? Int == 1)
         #expect((mixed["sources"] as? [[String: Any]])?.count == 3)
     }
 }

@@ -13,6 +13,8 @@ public struct Descriptive: Sendable, Equatable, Codable {
     public var modes: [Double]
     /// The 95 % confidence interval of the mean from the t distribution; `nil` for fewer than two values.
     public var ci95: ClosedRange<Double>?
+    /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+    enum CodingKeys: String, CodingKey { case n, mean, sd, median, min, max, modes, ci95 = "ci" }
 
     /// Summarises `values`; `nil` when there are none.
     public init?(_ values: [Double], confidence: Double = 0.95) {
@@ -129,6 +131,8 @@ public struct OneSampleTTest: Sendable, Equatable, Codable {
     public var df: Int
     /// Two-sided p-value.
     public var p: Double
+    /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+    enum CodingKeys: String, CodingKey { case benchmark, difference, t = "statistic", df, p }
 
     /// `nil` when there are fewer than two values or no spread (see `undefinedReason`).
     public init?(_ values: [Double], benchmark: Double) {

@@ -27,6 +27,8 @@ public struct GroupComparison: Sendable, Equatable {
         /// "hedges-g", "rank-biserial-r", "omega-squared" is not used; "epsilon-squared" for Kruskal–Wallis.
         public var effectName: String?
         public var effect: Double?
+        /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+        enum CodingKeys: String, CodingKey { case name = "test", statistic, df, p, effectName, effect }
     }
 
     public var groups: [Group]

@@ -35,6 +35,8 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         public var df: Int
         public var p: Double
         public var dz: Double
+        /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+        enum CodingKeys: String, CodingKey { case n, meanDifference, sdDifference, ci95 = "ci", t = "statistic", df, p, dz }
     }
 
     public struct Wilcoxon: Sendable, Equatable, Codable {
@@ -55,6 +57,8 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         public var df: Int
         public var p: Double
         public var kendallW: Double
+        /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+        enum CodingKeys: String, CodingKey { case chiSquared = "statistic", df, p, kendallW }
     }
 
     public struct RepeatedMeasuresANOVA: Sendable, Equatable, Codable {
@@ -78,6 +82,8 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         public var mauchlyUndefined: String?
         /// Generalised η² (Olejnik & Algina 2003): SS of the factor over it plus the subjects' and the error's SS.
         public var generalisedEtaSquared: Double
+        /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+        enum CodingKeys: String, CodingKey { case f = "statistic", df1, df2, p, epsilon, pGreenhouseGeisser, mauchlyW, mauchlyChiSquared, mauchlyDF, mauchlyP, mauchlySingular, mauchlyUndefined, generalisedEtaSquared }
     }
 
     /// One pair of levels compared by the paired t-test; `pHolm` adjusted over every pair.
@@ -86,6 +92,8 @@ public struct PairedComparison: Sendable, Equatable, Codable {
         public var b: String
         public var t: PairedT
         public var pHolm: Double
+        /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+        enum CodingKeys: String, CodingKey { case a, b, t = "pairedT", pHolm }
     }
 
     /// The levels compared, in order; the second minus the first for two levels.
@@ -103,6 +111,8 @@ public struct PairedComparison: Sendable, Equatable, Codable {
     public var friedman: Friedman?
     public var anova: RepeatedMeasuresANOVA?
     public var pairs: [Pair] = []
+    /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+    enum CodingKeys: String, CodingKey { case levels, confidence, complete = "n", leftOut, means, pairedT, wilcoxon, friedman, anova, pairs }
 
     /// `values`: participant → level → value. Levels in `levels` order; the intervals at `confidence`.
     public init(levels: [String], values: [String: [String: Double]], confidence: Double = 0.95) {
@@ -363,6 +373,8 @@ public struct MixedComparison: Sendable, Equatable, Codable {
         public var partialEtaSquared: Double
         /// The within source and the interaction with three levels or more: p with Greenhouse–Geisser's correction.
         public var pGreenhouseGeisser: Double?
+        /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+        enum CodingKeys: String, CodingKey { case name, ss, df1, df2, f = "statistic", p, partialEtaSquared, pGreenhouseGeisser }
     }
     public struct Cell: Sendable, Equatable, Codable {
         public var group: String
@@ -383,6 +395,8 @@ public struct MixedComparison: Sendable, Equatable, Codable {
     /// Between, within, interaction; empty when a source cannot be tested (fewer than two participants in a group…).
     public var sources: [Source]
     public var epsilon: Double?
+    /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+    enum CodingKeys: String, CodingKey { case groups, groupsLeftOut, levels, complete = "n", leftOut, cells, sources, epsilon }
 
     /// `values`: participant → (group, level → value).
     public init(groups allGroups: [String], levels: [String], values: [String: (group: String, byLevel: [String: Double])]) {

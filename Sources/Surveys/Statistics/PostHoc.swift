@@ -25,6 +25,8 @@ public struct PostHoc: Sendable, Equatable, Codable {
     /// "games-howell" or "dunn-holm".
     public var name: String
     public var pairs: [Pair]
+    /// The JSON keys (docs/json.md): the test by machine name under `test`, as every comparison names it.
+    enum CodingKeys: String, CodingKey { case name = "test", pairs }
 
     /// Games–Howell over `samples` (each group's values); nil when a group has fewer than two values or no variance.
     public static func gamesHowell(_ samples: [(name: String, values: [Double])]) -> PostHoc? {

@@ -11,6 +11,8 @@ public struct CompletionRate: Sendable, Equatable, Codable {
     /// x / n.
     public var rate: Double
     public var ci95: ClosedRange<Double>
+    /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+    enum CodingKeys: String, CodingKey { case successes, attempts, rate, ci95 = "ci" }
 
     public init?(successes: Int, attempts: Int, confidence: Double = 0.95) {
         guard attempts > 0, successes >= 0, successes <= attempts else { return nil }
@@ -31,6 +33,8 @@ public struct CompletionRate: Sendable, Equatable, Codable {
 public struct GeometricMean: Sendable, Equatable, Codable {
     public var value: Double
     public var ci95: ClosedRange<Double>?
+    /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
+    enum CodingKeys: String, CodingKey { case value, ci95 = "ci" }
 
     /// `nil` when there are no values or any is not positive. `ci95` holds the interval at `confidence`.
     public init?(_ values: [Double], confidence: Double = 0.95) {

@@ -10,7 +10,7 @@ import Foundation
 public enum JSONOutput {
     /// The version of the JSON contract. Raised when a key is renamed or removed or changes meaning; adding a key
     /// does not raise it.
-    public static let version = 2
+    public static let version = 3
 
     /// `payload` as a document: an object payload gets `jsonVersion` and `command` beside its own keys; a list is put
     /// under `key`, which the caller names for every list it prints.
