@@ -171,10 +171,10 @@ extension StudyDatabase {
                                              arguments: [participantID, excerpt, transcriptID]) {
             excerptID = existing
         } else {
+            excerptID = try Self.freshNumber(db, .excerpt)
             try db.execute(sql: """
-                INSERT INTO excerpt (participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, entry.created ?? Timestamp.now()])
-            excerptID = db.lastInsertedRowID
+                INSERT INTO excerpt (id, participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [excerptID, participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, entry.created ?? Timestamp.now()])
         }
         let duplicate = try Int64.fetchOne(db, sql: """
             SELECT id FROM code WHERE excerpt_id = ? AND label = ? AND coder_id IS ?
@@ -183,15 +183,15 @@ extension StudyDatabase {
             throw StoreError.codeProblem(entry.coder.map { "this code is already stored for \(entry.participant) by \($0) (code \(duplicate))" }
                 ?? "this code is already stored for \(entry.participant) (code \(duplicate))")
         }
-        try db.execute(sql: "INSERT INTO code (excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [excerptID, coderID, code, !entry.descriptive, entry.created ?? Timestamp.now()])
-        let codeID = db.lastInsertedRowID
+        let codeID = try Self.freshNumber(db, .code)
+        try db.execute(sql: "INSERT INTO code (id, excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [codeID, excerptID, coderID, code, !entry.descriptive, entry.created ?? Timestamp.now()])
         for categoryID in categoryIDs {
             try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [codeID, categoryID])
         }
         if let memo = entry.memo, !memo.trimmingCharacters(in: .whitespaces).isEmpty {
-            try db.execute(sql: "INSERT INTO memo (target, code_id, coder_id, text, created) VALUES ('code', ?, ?, ?, ?)",
-                           arguments: [codeID, coderID, TextMatching.nfc(memo), entry.created ?? Timestamp.now()])
+            try db.execute(sql: "INSERT INTO memo (id, target, code_id, coder_id, text, created) VALUES (?, 'code', ?, ?, ?, ?)",
+                           arguments: [try Self.freshNumber(db, .memo), codeID, coderID, TextMatching.nfc(memo), entry.created ?? Timestamp.now()])
         }
         return CodeResult(id: codeID, span: span, notes: notes)
     }
