@@ -362,10 +362,11 @@ extension StudyDatabase {
                 for turn in overlapping { if let name = turn.name, !names.contains(name) { names.append(name) } }
                 records[id]?.speakers = names
                 if overlapping.allSatisfy(\.moderator) { records[id]?.moderatorWords = true }
-                if let first = overlapping.compactMap(\.start).min() {
-                    records[id]?.startTime = Double(first) / 1000
-                    let last = overlapping.compactMap { $0.end ?? $0.start }.max() ?? first
-                    records[id]?.endTime = Double(last) / 1000
+                // Where its own words lie in the timed turns (`PassageTimes`, as the REFI-QDA export gives them).
+                if overlapping.contains(where: { $0.start != nil }),
+                   let times = PassageTimes.of(start..<end, in: list.map { TranscriptTurn(speaker: nil, start: $0.start, end: $0.end, span: $0.span) }) {
+                    records[id]?.startTime = Double(times.start) / 1000
+                    records[id]?.endTime = Double(times.end) / 1000
                 }
             }
         }
