@@ -41,4 +41,20 @@ import Testing
         let again = try cli.fail(["code", "remove"] + batch.map(String.init))
         #expect(!again.stderr.isEmpty)
     }
+
+    /// `memo edit ID TEXT` takes the text as `memo add` does; --text keeps working; two texts at once are refused.
+    @Test func memoEditTakesItsTextAfterTheNumber() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Memos"])
+        try cli.succeed(["memo", "add", "--on", "study", "Primeira versão."])
+        let listed = try cli.succeed(["memo", "list", "--json"])
+        let id = try #require(listed.firstMatch(of: /"id"\s*:\s*(\d+)/)?.1).description
+        #expect(try cli.succeed(["memo", "edit", id, "Segunda versão."]).contains("Memo \(id) changed."))
+        #expect(try cli.succeed(["memo", "list"]).contains("Segunda versão."))
+        try cli.succeed(["memo", "edit", id, "--text", "Terceira versão."])
+        #expect(try cli.succeed(["memo", "list"]).contains("Terceira versão."))
+        let both = try cli.fail(["memo", "edit", id, "Quarta", "--text", "Quinta"])
+        #expect(both.stderr.contains("once"), "\(both.stderr)")
+        #expect(try cli.succeed(["memo", "list"]).contains("Terceira versão."))
+    }
 }
