@@ -86,7 +86,8 @@ enum Workbook {
             return data
         }
         func parse(_ data: Data, part: String, with delegate: XMLParserDelegate) throws {
-            let parser = XMLParser(data: data)
+            // Through a stream: libxml2 refuses a document handed over in one chunk past 10 MB (`XMLParser(data:)`).
+            let parser = XMLParser(stream: InputStream(data: data))
             parser.delegate = delegate
             guard parser.parse() else { throw Problem.unreadable(file: file, part: part) }
         }

@@ -51,6 +51,13 @@ extension REFIExport {
             points.append((turn.spanEnd, max(turn.end!, turn.start!), guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}end")))
         }
         let selections = (transcript.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "PlainTextSelection" }
+        // Each excerpt's times as `code list` and the page give them (`CodeRecord.startTime`), so one excerpt never ends
+        // at two times; an excerpt without them takes the same rule (`PassageTimes`) here.
+        var excerptTimes: [Range<Int>: (start: Int, end: Int)] = [:]
+        for code in snapshot.codes where code.document == document {
+            guard let from = code.spanStart, let to = code.spanEnd, let start = code.startTime, let end = code.endTime else { continue }
+            excerptTimes[from..<to] = (Int((start * 1000).rounded()), Int((end * 1000).rounded()))
+        }
         var made: [XMLElement] = []
         for selection in selections {
             let selectionGUID = selection.attributes?.first(where: { $0.name == "guid" })?.stringValue ?? ""
@@ -58,8 +65,9 @@ extension REFIExport {
                   let end = Int(selection.attributes?.first(where: { $0.name == "endPosition" })?.stringValue ?? "") else { continue }
             let from = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}start")
             let to = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}end")
-            points.append((start, Self.time(at: start, turns: turns), from))
-            points.append((end, Self.time(at: end, turns: turns), to))
+            let times = excerptTimes[start..<max(start, end)] ?? PassageTimes.of(start..<max(start, end), in: snapshot.turns[document] ?? []) ?? (0, 0)
+            points.append((start, times.start, from))
+            points.append((end, times.end, to))
             selection.detach()
             let made_ = XMLElement(name: "TranscriptSelection")
             for attribute_ in selection.attributes ?? [] where !["startPosition", "endPosition"].contains(attribute_.name ?? "") {
@@ -86,17 +94,5 @@ extension REFIExport {
         made.forEach(element.addChild)
         source.addChild(element)
         return source
-    }
-
-    /// The time, in ms of the recording, of a character position: interpolated in the timed turn that holds it, else
-    /// the end of the last turn before it (the start of the first, before any).
-    static func time(at position: Int, turns: [TranscriptTurn]) -> Int {
-        if let turn = turns.first(where: { $0.spanStart <= position && position <= $0.spanEnd }), let start = turn.start, let end = turn.end {
-            let length = turn.spanEnd - turn.spanStart
-            guard length > 0, end > start else { return start }
-            return start + Int((Double(end - start) * Double(position - turn.spanStart) / Double(length)).rounded())
-        }
-        if let before = turns.last(where: { $0.spanEnd <= position }), let end = before.end { return end }
-        return turns.first?.start ?? 0
     }
 }

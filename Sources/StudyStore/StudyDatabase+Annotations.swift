@@ -87,10 +87,10 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: "\(participant)", message: "the passage \(span.lowerBound)–\(span.upperBound) is only white space")])
         }
         let coderID = try coder.map { try ensureCoder(db, $0) }
+        let id = try Self.freshNumber(db, .annotation)
         try db.execute(sql: """
-            INSERT INTO annotation (transcript_id, span_start, span_end, excerpt, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [row["id"] as Int64, span.lowerBound, span.upperBound, words, coderID, body, created ?? Timestamp.now()])
-        let id = db.lastInsertedRowID
+            INSERT INTO annotation (id, transcript_id, span_start, span_end, excerpt, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, row["id"] as Int64, span.lowerBound, span.upperBound, words, coderID, body, created ?? Timestamp.now()])
         return (try annotationRecords(db, where: "a.id = ?", arguments: [id])[0], notes)
     }
 
@@ -255,6 +255,8 @@ extension StudyDatabase {
             let body: String = row["text"]
             let created: String = row["created"]
             let modified: String? = row["modified"]
+            // The same annotation, moved to the new text: it keeps its number (its transcript's removal retired it).
+            try Self.restoreNumber(db, .annotation, id)
             try db.execute(sql: "INSERT INTO annotation (id, transcript_id, span_start, span_end, excerpt, coder_id, text, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            arguments: [id, transcript, span.lowerBound, span.upperBound, String(String.UnicodeScalarView(scalars[span])),
                                        coderID, body, created, modified])

@@ -58,10 +58,10 @@ extension StudyDatabase {
                 """, arguments: [participantID, transcriptID, span.lowerBound, span.upperBound]) {
                 target = existing
             } else {
+                target = try Self.freshNumber(db, .excerpt)
                 try db.execute(sql: """
-                    INSERT INTO excerpt (participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [participantID, transcriptID, words, span.lowerBound, span.upperBound, Timestamp.now()])
-                target = db.lastInsertedRowID
+                    INSERT INTO excerpt (id, participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [target, participantID, transcriptID, words, span.lowerBound, span.upperBound, Timestamp.now()])
             }
             guard target != record.excerptID else { return record }
             let coderID = try Int64.fetchOne(db, sql: "SELECT coder_id FROM code WHERE id = ?", arguments: [id])

@@ -145,8 +145,8 @@ extension StudyDatabase {
             try db.execute(sql: "UPDATE category SET parent_id = ? WHERE parent_id = ? AND id <> ?", arguments: [target, source, target])
             let origin = (row["reference"] as String?) ?? "emergent"
             let definition = (row["definition"] as String?).map { " Its definition: \($0)" } ?? ""
-            try db.execute(sql: "INSERT INTO memo (target, category_id, text, created) VALUES ('category', ?, ?, ?)", arguments: [
-                target,
+            try db.execute(sql: "INSERT INTO memo (id, target, category_id, text, created) VALUES (?, 'category', ?, ?, ?)", arguments: [
+                try Self.freshNumber(db, .memo), target,
                 "Merged category '\(row["name"] as String)' (origin: \(origin)) into '\(targetName)'; \(moved) code\(moved == 1 ? "" : "s") moved.\(definition)",
                 Timestamp.now()])
             try db.execute(sql: "DELETE FROM category WHERE id = ?", arguments: [source])

@@ -171,10 +171,10 @@ extension StudyDatabase {
                                              arguments: [participantID, excerpt, transcriptID]) {
             excerptID = existing
         } else {
+            excerptID = try Self.freshNumber(db, .excerpt)
             try db.execute(sql: """
-                INSERT INTO excerpt (participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, entry.created ?? Timestamp.now()])
-            excerptID = db.lastInsertedRowID
+                INSERT INTO excerpt (id, participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [excerptID, participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, entry.created ?? Timestamp.now()])
         }
         let duplicate = try Int64.fetchOne(db, sql: """
             SELECT id FROM code WHERE excerpt_id = ? AND label = ? AND coder_id IS ?
@@ -183,15 +183,15 @@ extension StudyDatabase {
             throw StoreError.codeProblem(entry.coder.map { "this code is already stored for \(entry.participant) by \($0) (code \(duplicate))" }
                 ?? "this code is already stored for \(entry.participant) (code \(duplicate))")
         }
-        try db.execute(sql: "INSERT INTO code (excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [excerptID, coderID, code, !entry.descriptive, entry.created ?? Timestamp.now()])
-        let codeID = db.lastInsertedRowID
+        let codeID = try Self.freshNumber(db, .code)
+        try db.execute(sql: "INSERT INTO code (id, excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [codeID, excerptID, coderID, code, !entry.descriptive, entry.created ?? Timestamp.now()])
         for categoryID in categoryIDs {
             try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [codeID, categoryID])
         }
         if let memo = entry.memo, !memo.trimmingCharacters(in: .whitespaces).isEmpty {
-            try db.execute(sql: "INSERT INTO memo (target, code_id, coder_id, text, created) VALUES ('code', ?, ?, ?, ?)",
-                           arguments: [codeID, coderID, TextMatching.nfc(memo), entry.created ?? Timestamp.now()])
+            try db.execute(sql: "INSERT INTO memo (id, target, code_id, coder_id, text, created) VALUES (?, 'code', ?, ?, ?, ?)",
+                           arguments: [try Self.freshNumber(db, .memo), codeID, coderID, TextMatching.nfc(memo), entry.created ?? Timestamp.now()])
         }
         return CodeResult(id: codeID, span: span, notes: notes)
     }
@@ -362,10 +362,11 @@ extension StudyDatabase {
                 for turn in overlapping { if let name = turn.name, !names.contains(name) { names.append(name) } }
                 records[id]?.speakers = names
                 if overlapping.allSatisfy(\.moderator) { records[id]?.moderatorWords = true }
-                if let first = overlapping.compactMap(\.start).min() {
-                    records[id]?.startTime = Double(first) / 1000
-                    let last = overlapping.compactMap { $0.end ?? $0.start }.max() ?? first
-                    records[id]?.endTime = Double(last) / 1000
+                // Where its own words lie in the timed turns (`PassageTimes`, as the REFI-QDA export gives them).
+                if overlapping.contains(where: { $0.start != nil }),
+                   let times = PassageTimes.of(start..<end, in: list.map { TranscriptTurn(speaker: nil, start: $0.start, end: $0.end, span: $0.span) }) {
+                    records[id]?.startTime = Double(times.start) / 1000
+                    records[id]?.endTime = Double(times.end) / 1000
                 }
             }
         }

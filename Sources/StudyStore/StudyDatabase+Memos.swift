@@ -54,9 +54,10 @@ extension StudyDatabase {
     static func insertMemo(_ db: Database, on target: MemoTarget, text body: String, coder: String?, created: String? = nil) throws -> Int64 {
         let coderID = try coder.map { try Self.ensureCoder(db, $0) }
         let (kind, participantID, codeID, categoryID) = try Self.resolve(db, target)
-        try db.execute(sql: "INSERT INTO memo (target, participant_id, code_id, category_id, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [kind, participantID, codeID, categoryID, coderID, body, created ?? Timestamp.now()])
-        return db.lastInsertedRowID
+        let id = try Self.freshNumber(db, .memo)
+        try db.execute(sql: "INSERT INTO memo (id, target, participant_id, code_id, category_id, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [id, kind, participantID, codeID, categoryID, coderID, body, created ?? Timestamp.now()])
+        return id
     }
 
     /// Memos, all or about one thing, oldest first.

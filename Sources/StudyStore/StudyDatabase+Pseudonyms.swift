@@ -21,6 +21,15 @@ extension StudyDatabase {
     /// excerpts, codes and memos every whole-word occurrence of a participant's code becomes their pseudonym and of a
     /// name in `redact` becomes `[…]`, with coded spans moved to match. Returns the key (code → pseudonym).
     public func pseudonymisedCopy(at path: String, redact names: [String]) throws -> [(code: String, pseudonym: String)] {
+        try protectedCopy(at: path, pseudonymise: true, redact: names)
+    }
+
+    /// A copy of the study at `path` (which must not exist) to share: identifying attributes and recordings left out,
+    /// every name in `redact` masked as `[…]` wherever the study keeps words (transcripts with their excerpts' and
+    /// annotations' places moved to match, excerpts, codes, memos, annotations, speakers, attribute values,
+    /// categories and their definitions, transcript labels, the title), and with `pseudonymise` participant codes
+    /// replaced as `pseudonymisedCopy` says. Returns the key (code → pseudonym; empty without `pseudonymise`).
+    public func protectedCopy(at path: String, pseudonymise: Bool, redact names: [String]) throws -> [(code: String, pseudonym: String)] {
         let secret = try read { db in try String.fetchOne(db, sql: "SELECT pseudonym_secret FROM study WHERE id = 1") } ?? ""
         try backup(to: path)
         let copy = try StudyDatabase.open(at: path)
@@ -31,7 +40,7 @@ extension StudyDatabase {
             try db.execute(sql: "DELETE FROM selection_guid")
             // Recordings are voices and faces, and their paths often carry names: none goes into a copy to share.
             try db.execute(sql: "DELETE FROM media")
-            let codes = try String.fetchAll(db, sql: "SELECT code FROM participant ORDER BY id")
+            let codes = pseudonymise ? try String.fetchAll(db, sql: "SELECT code FROM participant ORDER BY id") : []
             var key: [(String, String)] = []
             var taken = Set<String>()
             for code in codes {
@@ -62,6 +71,13 @@ extension StudyDatabase {
                     guard let start: Int = excerpt["span_start"], let end: Int = excerpt["span_end"] else { continue }
                     try db.execute(sql: "UPDATE excerpt SET span_start = ?, span_end = ? WHERE id = ?", arguments: [map(start), map(end), excerpt["id"] as Int64])
                 }
+                for annotation in try Row.fetchAll(db, sql: "SELECT id, span_start, span_end, excerpt, text FROM annotation WHERE transcript_id = ?",
+                                                   arguments: [row["id"] as Int64]) {
+                    try db.execute(sql: "UPDATE annotation SET span_start = ?, span_end = ?, excerpt = ?, text = ? WHERE id = ?",
+                                   arguments: [map(annotation["span_start"]), max(map(annotation["span_end"]), map(annotation["span_start"]) + 1),
+                                               Pseudonyms.replace(in: annotation["excerpt"], replacements).0,
+                                               Pseudonyms.replace(in: annotation["text"], replacements).0, annotation["id"] as Int64])
+                }
                 for turn in try Row.fetchAll(db, sql: "SELECT position, span_start, span_end FROM transcript_turn WHERE transcript_id = ?", arguments: [row["id"] as Int64]) {
                     try db.execute(sql: "UPDATE transcript_turn SET span_start = ?, span_end = ? WHERE transcript_id = ? AND position = ?",
                                    arguments: [map(turn["span_start"]), map(turn["span_end"]), row["id"] as Int64, turn["position"] as Int])
@@ -86,13 +102,61 @@ extension StudyDatabase {
             for (id, name) in renamed {
                 try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?", arguments: [name, id])
             }
-            for (table, column) in [("excerpt", "text"), ("code", "label"), ("memo", "text")] {
-                for row in try Row.fetchAll(db, sql: "SELECT id, \(column) AS value FROM \(table)") {
+            for (table, column) in [("excerpt", "text"), ("code", "label"), ("memo", "text"), ("category", "definition")] {
+                for row in try Row.fetchAll(db, sql: "SELECT id, \(column) AS value FROM \(table) WHERE \(column) IS NOT NULL") {
                     let (text, _) = Pseudonyms.replace(in: row["value"], replacements)
                     try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE id = ?", arguments: [text, row["id"] as Int64])
                 }
             }
+            // Attribute values a citation prints ("name: Margaret") when the attribute is not marked identifying.
+            for row in try Row.fetchAll(db, sql: "SELECT participant_id, name, text_value FROM participant_attribute WHERE text_value IS NOT NULL") {
+                let (text, _) = Pseudonyms.replace(in: row["text_value"], replacements)
+                guard text != row["text_value"] as String else { continue }
+                try db.execute(sql: "UPDATE participant_attribute SET text_value = ? WHERE participant_id = ? AND name = ?",
+                               arguments: [text, row["participant_id"] as Int64, row["name"] as String])
+            }
+            let title = try String.fetchOne(db, sql: "SELECT title FROM study WHERE id = 1") ?? ""
+            try db.execute(sql: "UPDATE study SET title = ? WHERE id = 1", arguments: [Pseudonyms.replace(in: title, replacements).0])
+            // Names that must stay unique (a category's; a transcript's label for its participant) are masked apart:
+            // "[…]", "[…] 2".
+            try Self.maskUnique(db, table: "category", column: "name", scope: nil, replacements)
+            try Self.maskUnique(db, table: "transcript", column: "label", scope: "participant_id", replacements)
             return key
+        }
+    }
+}
+
+extension StudyDatabase {
+    /// `text` with every whole-word occurrence of a name in `names` masked as `[…]`, as a redacted copy masks them.
+    public static func masked(_ text: String, names: [String]) -> String {
+        let replacements = names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { (pattern: $0, with: "[…]") }
+        return replacements.isEmpty ? text : Pseudonyms.replace(in: text, replacements).0
+    }
+
+    /// Masks the names in `column` of `table` whose values are unique (within `scope`), keeping them apart.
+    static func maskUnique(_ db: Database, table: String, column: String, scope: String?, _ replacements: [(pattern: String, with: String)]) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, \(column) AS value, \(scope ?? "0") AS scope FROM \(table) ORDER BY id")
+        var masked: [(Int64, String)] = []
+        for row in rows {
+            let value: String = row["value"]
+            let (text, _) = Pseudonyms.replace(in: value, replacements)
+            if text != value { masked.append((row["id"], text)) }
+        }
+        guard !masked.isEmpty else { return }
+        let changed = Set(masked.map(\.0))
+        var used = Set(rows.filter { !changed.contains($0["id"]) }.map { "\($0["scope"] as Int64)\u{1F}" + ($0["value"] as String).lowercased() })
+        let scopes = Dictionary(rows.map { ($0["id"] as Int64, $0["scope"] as Int64) }, uniquingKeysWith: { a, _ in a })
+        for (id, _) in masked {
+            try db.execute(sql: "UPDATE \(table) SET \(column) = char(31) || id WHERE id = ?", arguments: [id])
+        }
+        for (id, text) in masked {
+            var name = text
+            var number = 1
+            while !used.insert("\(scopes[id] ?? 0)\u{1F}" + name.lowercased()).inserted {
+                number += 1
+                name = "\(text) \(number)"
+            }
+            try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE id = ?", arguments: [name, id])
         }
     }
 }

@@ -5,7 +5,8 @@ import Surveys
 
 extension StudyDatabase {
     /// Everything the quote commands read, for one coder's codes or all. Codes in session logs and on the moderator's
-    /// words alone are left out (as the coding analyses leave them) and counted in `leftOut`.
+    /// words alone are left out (as the coding analyses leave them) and counted in `leftOut`; attributes marked
+    /// identifying are left out of every participant's.
     public func quoteMaterial(coder: String? = nil) throws -> QuoteMaterial {
         let every = try codes()
         let chosen: [CodeRecord]
@@ -30,9 +31,11 @@ extension StudyDatabase {
         let kept = chosen.filter(counted)
         let roster = try self.roster()
         var attributes: [String: [String: String]] = [:]
+        // An attribute marked identifying (a name, an e-mail) is never quoted.
+        let identifying = Set(roster.attributes.filter(\.identifying).map { $0.name.lowercased() })
         for participant in roster.participants {
             var values: [String: String] = [:]
-            for (name, value) in participant.attributes where !value.display.isEmpty { values[name] = value.display }
+            for (name, value) in participant.attributes where !value.display.isEmpty && !identifying.contains(name.lowercased()) { values[name] = value.display }
             attributes[participant.code] = values
         }
         var valueOrders: [String: [String]] = [:]

@@ -83,9 +83,10 @@ extension StudyDatabase {
 
     static func copyCode(_ db: Database, _ source: Row, to coder: Int64) throws {
         let sourceID: Int64 = source["id"]
-        try db.execute(sql: "INSERT INTO code (excerpt_id, coder_id, label, in_vivo, created) SELECT excerpt_id, ?, label, in_vivo, ? FROM code WHERE id = ?",
-                       arguments: [coder, Timestamp.now(), sourceID])
+        let copy = try Self.freshNumber(db, .code)
+        try db.execute(sql: "INSERT INTO code (id, excerpt_id, coder_id, label, in_vivo, created) SELECT ?, excerpt_id, ?, label, in_vivo, ? FROM code WHERE id = ?",
+                       arguments: [copy, coder, Timestamp.now(), sourceID])
         try db.execute(sql: "INSERT INTO code_category (code_id, category_id) SELECT ?, category_id FROM code_category WHERE code_id = ?",
-                       arguments: [db.lastInsertedRowID, sourceID])
+                       arguments: [copy, sourceID])
     }
 }

@@ -123,7 +123,7 @@ import Testing
         try cli.succeed(["participant", "attribute", "email", "--identifying"])
         try cli.write("nomes.txt", "Maria Souza\nMaria\n")
         let before = try cli.dump("study.sqlite")
-        #expect(try cli.fail(["export", "csv", "out", "--key", "k.csv"]).stderr.contains("--redact and --key go with --pseudonymise"))
+        #expect(try cli.fail(["export", "csv", "out", "--key", "k.csv"]).stderr.contains("--key goes with --pseudonymise"))
         try cli.succeed(["export", "csv", "csv", "--pseudonymise", "--redact", "nomes.txt"])
         try cli.succeed(["export", "qdpx", "p.qdpx", "--pseudonymise", "--redact", "nomes.txt", "--key", "key.csv"])
         try cli.succeed(["report", "-o", "rel", "--pseudonymise", "--redact", "nomes.txt"])

@@ -35,9 +35,11 @@ enum WordTranscriptReader {
 
     static func blocks(_ data: Data, file: String) throws -> [Block] {
         let reader = BodyReader()
-        let parser = XMLParser(data: data)
+        // Through a stream: `XMLParser(data:)` hands libxml2 the whole document as one chunk, which it refuses past
+        // 10 MB without its huge option (a 12 MB word/document.xml failed at its last line); a stream feeds it pieces.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.delegate = reader
-        guard parser.parse() else {
+        guard parser.parse(), reader.depth == 0, reader.sawRoot else {
             throw TranscriptFileError.notWordDocument(file: file, reason: "its word/document.xml is not well-formed XML (line \(parser.lineNumber))")
         }
         return reader.blocks
@@ -170,10 +172,16 @@ enum WordTranscriptReader {
         var rows: [[String]] = []
         var row: [String] = []
         var cell: [String] = []
+        /// Elements open, and whether the root was seen: XMLParser on Linux can finish a document cut short
+        /// without an error, and elements left open tell it.
+        var depth = 0
+        var sawRoot = false
 
         static func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            depth += 1
+            sawRoot = true
             switch Self.local(name) {
             case "p": paragraph = ""
             case "t": inText = true
@@ -190,6 +198,7 @@ enum WordTranscriptReader {
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            depth -= 1
             switch Self.local(name) {
             case "t": inText = false
             case "p":

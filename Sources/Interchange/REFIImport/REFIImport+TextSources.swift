@@ -45,8 +45,18 @@ extension REFIImport {
         // NVivo can leave the plain text empty (1 byte) or out, and keep the words in the .docx only: its paragraphs.
         if raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, let rich = Self.attr(element, "richTextPath"),
            rich.lowercased().hasPrefix("internal://"), rich.lowercased().hasSuffix(".docx") {
-            guard let data = try state.source(String(rich.dropFirst("internal://".count))), let text = DocxText.paragraphs(data),
-                  !text.isEmpty else {
+            guard let data = try state.source(String(rich.dropFirst("internal://".count))) else {
+                report.append("source \(sourceName): its text is neither in the plain text file nor readable in \(rich); skipped with its codings")
+                return nil
+            }
+            // The words are in the project but cannot be read: importing without them would drop their codings.
+            let text: String
+            switch DocxText.paragraphs(data) {
+            case let .success(paragraphs): text = paragraphs
+            case let .failure(why):
+                throw Problem.container("source \(sourceName): its text is only in \(rich), which cannot be read: \(why.sentence); nothing was imported")
+            }
+            guard !text.isEmpty else {
                 report.append("source \(sourceName): its text is neither in the plain text file nor readable in \(rich); skipped with its codings")
                 return nil
             }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Wording
 import ZIPFoundation
 
 /// The text of a source file: UTF-8 (REFI-QDA 1.5 §9.1.2), with or without a BOM; UTF-16 with its BOM (little or big
@@ -31,24 +32,47 @@ enum TextFile {
 /// The text of a Word document (`.docx`): each paragraph of `word/document.xml` a line, `w:tab` a tab, `w:br` a
 /// line break (ECMA-376 Part 1, §17.3). For sources whose words another tool kept only there.
 enum DocxText {
-    static func paragraphs(_ data: Data) -> String? {
+    /// The paragraphs, or why the document cannot be read (in words for an error message).
+    static func paragraphs(_ data: Data) -> Result<String, Unreadable> {
         let archive: Archive
-        do { archive = try Archive(data: data, accessMode: .read, pathEncoding: nil) } catch { return nil }
-        guard let entry = archive["word/document.xml"] else { return nil }
+        do { archive = try Archive(data: data, accessMode: .read, pathEncoding: nil) } catch { return .failure(.notZip) }
+        guard let entry = archive["word/document.xml"] else { return .failure(.noDocument) }
         var xml = Data()
-        guard (try? archive.extract(entry) { xml.append($0) }) != nil else { return nil }
+        guard (try? archive.extract(entry) { xml.append($0) }) != nil else { return .failure(.notUnpacked) }
         let reader = Reader()
-        let parser = XMLParser(data: xml)
+        // Through a stream: libxml2 refuses a document handed over in one chunk past 10 MB (`XMLParser(data:)`).
+        let parser = XMLParser(stream: InputStream(data: xml))
         parser.delegate = reader
-        guard parser.parse() else { return nil }
-        return reader.paragraphs.joined(separator: "\n")
+        guard parser.parse(), reader.depth == 0, reader.sawRoot else { return .failure(.malformed(line: parser.lineNumber)) }
+        return .success(reader.paragraphs.joined(separator: "\n"))
+    }
+
+    /// Why a `.docx` gave no text.
+    enum Unreadable: Error, Equatable {
+        case notZip, noDocument, notUnpacked
+        case malformed(line: Int)
+
+        var sentence: Sentence {
+            switch self {
+            case .notZip: return "it is not a ZIP file, as a .docx is"
+            case .noDocument: return "it has no word/document.xml (is it a Word document?)"
+            case .notUnpacked: return "its word/document.xml cannot be unpacked"
+            case let .malformed(line): return "its word/document.xml is not well-formed XML (line \(line))"
+            }
+        }
     }
 
     final class Reader: NSObject, XMLParserDelegate {
         var paragraphs: [String] = []
         var current = ""
         var inText = false
+        /// Elements open, and whether the root was seen: XMLParser on Linux can finish a document cut short
+        /// without an error, and elements left open tell it.
+        var depth = 0
+        var sawRoot = false
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            depth += 1
+            sawRoot = true
             switch name {
             case "w:t": inText = true
             case "w:tab": current += "\t"
@@ -57,6 +81,7 @@ enum DocxText {
             }
         }
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            depth -= 1
             if name == "w:t" { inText = false }
             if name == "w:p" {
                 paragraphs.append(current)

@@ -18,14 +18,18 @@ public struct ParticipantImportOptions: Sendable {
     /// Declared types of attributes (column name → type, `--type NAME=text`): a declared text column keeps every
     /// value as typed, a declared number column reads `1.50` as 1.5. Other columns take the type their values show.
     public var types: [String: AttributeType]
+    /// Columns whose attributes identify a person (`--identifying name,email`): marked so in the study, left out of
+    /// pseudonymised and redacted exports and never cited by a quote.
+    public var identifying: [String]
 
     public init(codeColumn: String? = nil, delimiter: Delimiter? = nil, update: Bool = false, allowConfusable: Bool = false,
-                types: [String: AttributeType] = [:]) {
+                types: [String: AttributeType] = [:], identifying: [String] = []) {
         self.codeColumn = codeColumn
         self.delimiter = delimiter
         self.update = update
         self.allowConfusable = allowConfusable
         self.types = types
+        self.identifying = identifying
     }
 }
 
@@ -61,7 +65,19 @@ extension StudyDatabase {
             for column in columns where column.name != nil {
                 problems += (run.notNumbers[column.index] ?? []) + (run.losingDigits[column.index] ?? [])
             }
+            var identifying: [String] = []
+            for given in options.identifying {
+                if let stored = names.values.first(where: { $0.caseInsensitiveCompare(StudyText.composed(given.trimmingCharacters(in: .whitespaces))) == .orderedSame }) {
+                    identifying.append(stored)
+                } else {
+                    let listing = names.keys.sorted().map { "'\(names[$0]!)'" }.joined(separator: ", ")
+                    problems.append(.init(location: "--identifying \(given)", message: "the file has no column '\(given)' (its attribute columns: \(listing))"))
+                }
+            }
             guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
+            for name in identifying {
+                try db.execute(sql: "UPDATE attribute SET identifying = 1 WHERE name = ?", arguments: [name])
+            }
             try Self.count(db, .participants, run.added)
 
             let definitions = try Self.attributeDefinitions(db)

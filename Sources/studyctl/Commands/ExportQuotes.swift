@@ -4,6 +4,7 @@ import QualCoding
 import Reports
 import Results
 import StudyStore
+import Surveys
 import Wording
 
 struct ExportQuotes: ParsableCommand {
@@ -14,7 +15,10 @@ struct ExportQuotes: ParsableCommand {
             and attributes, its code and the words around it (--context, default 1s: the sentence before and \
             after). Quotations follow the study's language: ABNT NBR 10520 in Portuguese (more than three lines as a \
             block indented 4 cm in smaller type, without quotation marks; shorter ones in double quotation marks), \
-            APA in English (40 words or more as a block quotation). The format is the file's extension.
+            APA in English (40 words or more as a block quotation). The format is the file's extension. Attributes \
+            marked identifying ('studyctl participant import --identifying', 'studyctl participant attribute NAME --identifying') are never \
+            cited; --redact FILE masks its names everywhere the document prints words, with or without \
+            --pseudonymise.
 
             Example: studyctl export quotes iniciantes.docx --category "Informações Insuficientes" --where level=Iniciante
             """))
@@ -45,8 +49,14 @@ struct ExportQuotes: ParsableCommand {
         let book = QuoteBook(material, query: filter.query, context: context)
         let language = info.language
         let title = ("Quotes: \(info.title)" as Sentence).text(language)
-        try QuoteDocument.write(book, title: title, selection: filter.describe(book).text(language), language: language, to: file,
+        // The selection as typed (--where name=…) is masked as the study's words are.
+        let selection = StudyDatabase.masked(filter.describe(book).text(language), names: try pseudonyms.redactedNames())
+        try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file,
                                 format: QuoteFormat(path: file)!)  // validate() refused a file of no known format
+        let printed = Set(book.themes.flatMap(\.categories).flatMap(\.quotes).flatMap(\.attributes).map(\.name))
+        for name in printed.sorted() where IdentifyingNames.looksIdentifying(name) {
+            note("the quotes cite the attribute '\(name)', named like a person's name or contact; if it identifies people, 'studyctl participant attribute \(name) --identifying' leaves it out of every quote")
+        }
         say(filter.describe(book))
         say(.wrote(file))
     }

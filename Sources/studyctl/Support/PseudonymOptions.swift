@@ -11,29 +11,32 @@ struct PseudonymOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(words("Replace participant codes by stable pseudonyms, leave identifying attributes out, mask --redact names.")))
     var pseudonymise = false
 
-    @Option(help: ArgumentHelp(words("With --pseudonymise: a text file of names (one per line) to mask in transcripts, excerpts, codes and memos."), valueName: "file"))
+    @Option(help: ArgumentHelp(words("A text file of names (one per line) to mask wherever the export prints words: transcripts, excerpts, codes, memos, annotations, attribute values, categories (with or without --pseudonymise; identifying attributes are left out too)."), valueName: "file"))
     var redact: String?
 
     @Option(help: ArgumentHelp(words("With --pseudonymise: also write the key (code → pseudonym) to this CSV file; keep it apart from the export."), valueName: "file.csv"))
     var key: String?
 
     func validate() throws {
-        if !pseudonymise && (redact != nil || key != nil) { throw Refusal("--redact and --key go with --pseudonymise.") }
+        if !pseudonymise && key != nil { throw Refusal("--key goes with --pseudonymise.") }
     }
 
-    /// Runs `body` with the study, or with a pseudonymised copy of it.
-    func withStudy<T>(_ study: StudyOptions, signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
-        guard pseudonymise else { return try study.withStudy(signOfLife: signOfLife, body) }
-        var names: [String] = []
-        if let redact {
-            guard let text = try? String(contentsOfFile: redact, encoding: .utf8) else {
-                throw Refusal("Cannot read the names to redact from \(redact) (a UTF-8 text file, one name per line).")
-            }
-            names = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    /// The names to mask (`--redact`), none without it.
+    func redactedNames() throws -> [String] {
+        guard let redact else { return [] }
+        guard let text = try? String(contentsOfFile: redact, encoding: .utf8) else {
+            throw Refusal("Cannot read the names to redact from \(redact) (a UTF-8 text file, one name per line).")
         }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// Runs `body` with the study, or with a pseudonymised or redacted copy of it.
+    func withStudy<T>(_ study: StudyOptions, signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
+        guard pseudonymise || redact != nil else { return try study.withStudy(signOfLife: signOfLife, body) }
+        let names = try redactedNames()
         let copyPath = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudonymised-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) } }
-        let pairs = try study.withStudy { try $0.pseudonymisedCopy(at: copyPath, redact: names) }
+        let pairs = try study.withStudy { try $0.protectedCopy(at: copyPath, pseudonymise: pseudonymise, redact: names) }
         let copy = try StudyDatabase.open(at: copyPath)
         let result = signOfLife ? try Activity.during(Message.working.text(Voice.language)) { try body(copy) } : try body(copy)
         if let key {

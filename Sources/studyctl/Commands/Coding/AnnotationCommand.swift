@@ -8,8 +8,12 @@ import Wording
 
 // MARK: - Memos: edit, remove, search
 
-/// The new text of a memo or an annotation: --text, --file, or written in $VISUAL / $EDITOR from the current text.
+/// The new text of a memo or an annotation: after its number (as `memo add` takes it), --text, --file, or written in
+/// $VISUAL / $EDITOR from the current text.
 struct NewText: ParsableArguments {
+    @Argument(help: ArgumentHelp(words("The new text (or --text, --file; none of them: written in $EDITOR)."), valueName: "text"))
+    var given: String?
+
     @Option(help: ArgumentHelp(words("The new text."), valueName: "text"))
     var text: String?
 
@@ -17,11 +21,12 @@ struct NewText: ParsableArguments {
     var file: String?
 
     func validate() throws {
-        if text != nil && file != nil { throw Refusal("Please give one of --text and --file.") }
+        if [given, text, file].compactMap({ $0 }).count > 1 { throw Refusal("Please give the new text once: after the number, --text or --file.") }
     }
 
     /// The text given, or the text written in the editor starting from `current`.
     func read(current: String) throws -> String {
+        if let given { return given }
         if let text { return text }
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else { throw Refusal("Cannot read \(file).") }
@@ -51,8 +56,8 @@ extension String {
 
 struct MemoEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: words("Replace a memo's text (--text, --file, or in $EDITOR)."),
-        discussion: words("Example: studyctl memo edit 3 --text \"Todos os iniciantes citaram UIKit e SwiftUI.\""))
+        commandName: "edit", abstract: words("Replace a memo's text (given after its number, --text, --file, or in $EDITOR)."),
+        discussion: words("Example: studyctl memo edit 3 \"Todos os iniciantes citaram UIKit e SwiftUI.\""))
 
     @Argument(help: ArgumentHelp(words("The memo's number (see 'studyctl memo list').")))
     var id: Int64
@@ -201,7 +206,7 @@ struct AnnotationList: ParsableCommand {
 }
 
 struct AnnotationEdit: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: words("Replace an annotation's text (--text, --file, or in $EDITOR)."))
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: words("Replace an annotation's text (given after its number, --text, --file, or in $EDITOR)."))
 
     @Argument(help: ArgumentHelp(words("The annotation's number (see 'studyctl annotation list').")))
     var id: Int64

@@ -12,8 +12,8 @@ struct ClipsCommand: ParsableCommand {
         abstract: words("Cut every coded excerpt of a category from its recording, with captions, and join them into a highlight reel."),
         discussion: words("""
             Each excerpt coded in the category (by any coder, each excerpt once) whose transcript is linked to a \
-            recording ('studyctl media add … --transcript') is cut from it with ffmpeg: from its first turn's start \
-            to its last turn's end, with --lead seconds before and --tail after, kept inside the recording. Each clip \
+            recording ('studyctl media add … --transcript') is cut from it with ffmpeg: from where its words start \
+            to where they end (their share of their turns' times, as code list gives them), with --lead seconds before and --tail after, kept inside the recording. Each clip \
             carries the excerpt's words as captions: a subtitle track players show and hide (mov_text), or drawn \
             into the picture with --burn. Clips are named so they sort by participant and time; the reel joins them \
             in that order with a chapter per participant. Excerpts that cannot be cut (no transcript, a transcript \

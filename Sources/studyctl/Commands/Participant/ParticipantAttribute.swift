@@ -14,7 +14,9 @@ struct ParticipantAttributeIdentifying: ParsableCommand {
         commandName: "identifying", abstract: words("Mark an attribute as identifying a person (or not)."),
         discussion: words("""
             Identifying attributes (a name, an e-mail, an employer) are left out of every export made with \
-            --pseudonymise. Example: studyctl participant attribute email --identifying
+            --pseudonymise or --redact, and never cited by a quote (code list, export quotes, the page's quotes). \
+            'studyctl participant import --identifying' marks them as the file is imported. Example: studyctl participant \
+            attribute email --identifying
             """))
 
     @Argument(help: ArgumentHelp(words("The attribute's name.")))
@@ -27,7 +29,7 @@ struct ParticipantAttributeIdentifying: ParsableCommand {
 
     func run() throws {
         try study.withStudy { try $0.setIdentifying(attribute: name, identifying) }
-        say(identifying ? "\(name) is identifying: left out of pseudonymised exports" : "\(name) is not identifying")
+        say(identifying ? "\(name) is identifying: left out of pseudonymised and redacted exports and of every quote" : "\(name) is not identifying")
     }
 }
 

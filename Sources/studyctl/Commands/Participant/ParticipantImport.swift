@@ -49,6 +49,9 @@ struct ParticipantImport: ParsableCommand {
     @Option(help: ArgumentHelp(words("Declare a column's type, text or number (see 'studyctl participant attribute type'); repeat for more."), valueName: "name=text|number"))
     var type: [TypeDeclaration] = []
 
+    @Option(help: ArgumentHelp(words("Columns whose values identify a person (a name, an e-mail): marked identifying, left out of pseudonymised and redacted exports and never cited by a quote."), valueName: "name,email"))
+    var identifying: String?
+
     func validate() throws { _ = try TypeDeclaration.types(type) }
 
     @OptionGroup var study: StudyOptions
@@ -56,7 +59,9 @@ struct ParticipantImport: ParsableCommand {
     func run() throws {
         let (summary, reading) = try study.withStudy {
             try $0.importParticipants(from: file, sheet: sheet, options: .init(codeColumn: codeColumn, delimiter: delimiter, update: update, allowConfusable: allowConfusable,
-                                                                      types: try TypeDeclaration.types(type)), platform: from)
+                                                                      types: try TypeDeclaration.types(type),
+                                                                      identifying: (identifying ?? "").split(separator: ",").map(String.init)
+                                                                          .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }), platform: from)
         }
         sayPlatform(reading, participantsFromRespondent: codeColumn == nil)
         for line in summary.notes { note(line) }
@@ -65,5 +70,9 @@ struct ParticipantImport: ParsableCommand {
                                   attributes: summary.attributes.map { "\($0.name) (\(types[$0.type.rawValue] ?? $0.type.rawValue))" }.joined(separator: ", "),
                                   file: file))
         for line in summary.reading { say(line) }
+        let marked = summary.attributes.filter(\.identifying).map(\.name)
+        if identifying != nil, !marked.isEmpty {
+            say("Identifying, never cited by a quote and left out of pseudonymised and redacted exports: \(marked.joined(separator: ", "))")
+        }
     }
 }
