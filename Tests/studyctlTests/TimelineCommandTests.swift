@@ -100,8 +100,8 @@ import Testing
         #expect(at(item(items, kind: "turn", lane: "Moderadora")) == [0, 3000], "\(items)")
         #expect(at(item(items, kind: "turn", lane: "Bruno")) == [5000, 8500])
         #expect(item(items, kind: "turn", lane: "Bruno")?["label"] as? String == "Não acho o menu em lugar nenhum.")
-        // The coded excerpt lies in Bruno's turn.
-        #expect(at(item(items, kind: "excerpt", lane: "Navegação")) == [5000, 8500])
+        // The coded excerpt lies in Bruno's turn: its share of it, 15 of the turn's 32 characters (5000 + 3500 × 15 / 32).
+        #expect(at(item(items, kind: "excerpt", lane: "Navegação")) == [5000, 6641])
         #expect(item(items, kind: "excerpt", lane: "Navegação")?["detail"] as? String == "menu escondido")
         // One visit to the button from fixation 1's start to fixation 2's end (1000–1800 ms), + 3000 ms.
         let visits = items.filter { $0["kind"] as? String == "gaze" }
@@ -123,7 +123,7 @@ import Testing
         let kinds = Set((window["items"] as? [[String: Any]] ?? []).map { "\($0["kind"]!) \($0["lane"]!)" })
         #expect(kinds == ["event T1", "turn Bruno", "excerpt Navegação"], "\(kinds)")
         let csv = try cli.succeed(["timeline", "P1", "--csv"])
-        #expect(csv.hasPrefix("start_ms,end_ms,kind,lane,label,detail\n") && csv.contains("5000,8500,excerpt,Navegação,"), "\(csv)")
+        #expect(csv.hasPrefix("start_ms,end_ms,kind,lane,label,detail\n") && csv.contains("5000,6641,excerpt,Navegação,"), "\(csv)")
 
         // What a person reads, in Portuguese only: the table, the notes, the figure's words, refusals.
         var said: [String] = []

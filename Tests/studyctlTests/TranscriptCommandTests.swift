@@ -76,7 +76,9 @@ import Testing
 
         let codes = try #require(try json(try cli.succeed(["code", "list", "--json"]))["codes"] as? [[String: Any]])
         let tranquilo = try #require(codes.first { $0["code"] as? String == "ficou tranquilo" })
-        #expect(tranquilo["startTime"] as? Double == 9 && tranquilo["endTime"] as? Double == 12.25, "\(tranquilo)")
+        // Its share of the cue "Depois de uns dias ficou tranquilo." (9.0–12.25 s): 34 of its 35 characters.
+        #expect(tranquilo["startTime"] as? Double == 9 && tranquilo["endTime"] as? Double == 12.157, "\(tranquilo)")
+        #expect(tranquilo["timeBasis"] as? String == "cue share")
         #expect(tranquilo["speakers"] as? [String] == ["João"] && tranquilo["transcriptKind"] as? String == "interview")
         let question = try #require(codes.first { $0["code"] as? String == "pergunta sobre a busca" })
         #expect(question["startTime"] as? Double == 12.5 && question["moderatorWords"] as? Bool == true)
@@ -84,7 +86,7 @@ import Testing
         try cli.succeed(["export", "csv", "tabelas"])
         let excerpts = try String(contentsOfFile: cli.path("tabelas/excerpts.csv"), encoding: .utf8)
         #expect(excerpts.hasPrefix("code_id,participant,group,excerpt,code,in_vivo,category,coder,span_start,span_end,start_ms,end_ms\n"), "\(excerpts)")
-        #expect(excerpts.contains(",Depois de uns dias ficou tranquilo,ficou tranquilo,1,Navegação,,") && excerpts.contains(",9000,12250\n"), "\(excerpts)")
+        #expect(excerpts.contains(",Depois de uns dias ficou tranquilo,ficou tranquilo,1,Navegação,,") && excerpts.contains(",9000,12157\n"), "\(excerpts)")
 
         // The moderator's question is not P04's words: frequencies leave it out and say so.
         let freq = try cli.run(["codes", "freq"])
@@ -162,9 +164,10 @@ import Testing
         let codes = try #require(try json(try cli.succeed(["code", "list", "--json"]))["codes"] as? [[String: Any]])
         #expect(codes.map { $0["participant"] as? String } == ["P1", "P2", "P3"])
         #expect(codes.map { $0["transcriptParticipant"] as? String } == ["P1", "P1", "P1"])
-        #expect(codes.map { $0["startTime"] as? Double } == [3.5, 6, 9.5])
+        // Each excerpt's share of its cue: "a busca funcionou bem" starts 9 characters into Duda's 31 (9.5–12 s).
+        #expect(codes.map { $0["startTime"] as? Double } == [3.5, 6, 10.226])
         let show = try cli.succeed(["transcript", "show", "P1", "--label", "grupo focal"])
-        #expect(show.contains("[2] 00:00:06–00:00:09 não achou nada — Busca (P2)"), "\(show)")
+        #expect(show.contains("[2] 00:00:06–00:00:08 não achou nada — Busca (P2)"), "\(show)")
         #expect(show.contains("[00:00:09] Duda: Para mim ⟦a busca funcionou bem⟧[3]."))
     }
 
