@@ -19,3 +19,4 @@ fi
 "$venv/bin/python" Tests/Browser/test_workspace_search.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_moderator.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_media.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_workspace_marks.py "$studyctl"

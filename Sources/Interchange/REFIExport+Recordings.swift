@@ -52,7 +52,7 @@ extension REFIExport {
         }
         let selections = (transcript.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "PlainTextSelection" }
         // Each excerpt's times as `code list` and the page give them (`CodeRecord.startTime`), so one excerpt never ends
-        // at two times; an excerpt without them takes the same rule (`PassageTimes`) here.
+        // at two times; an excerpt without them takes the same rule (`ExcerptTiming`) here.
         var excerptTimes: [Range<Int>: (start: Int, end: Int)] = [:]
         for code in snapshot.codes where code.document == document {
             guard let from = code.spanStart, let to = code.spanEnd, let start = code.startTime, let end = code.endTime else { continue }
@@ -65,7 +65,8 @@ extension REFIExport {
                   let end = Int(selection.attributes?.first(where: { $0.name == "endPosition" })?.stringValue ?? "") else { continue }
             let from = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}start")
             let to = guid("sync", key + "\u{1F}selection\u{1F}" + selectionGUID + "\u{1F}end")
-            let times = excerptTimes[start..<max(start, end)] ?? PassageTimes.of(start..<max(start, end), in: snapshot.turns[document] ?? []) ?? (0, 0)
+            let times = excerptTimes[start..<max(start, end)]
+                ?? ExcerptTiming.time(of: start..<max(start, end), turns: snapshot.turns[document] ?? []).map { ($0.start, $0.end) } ?? (0, 0)
             points.append((start, times.start, from))
             points.append((end, times.end, to))
             selection.detach()

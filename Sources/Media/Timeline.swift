@@ -84,8 +84,12 @@ public struct SessionTimeline: Sendable, Equatable, Codable {
     }
 
     public var participant: String
-    /// The session's number among the participant's.
+    /// The session's number among the participant's (0 on a recording's own clock).
     public var session: Int
+    /// For a participant interviewed without a moderated session: the recording whose own clock the time line is
+    /// drawn on (0:00 = the recording's start; its transcript's label, "''" for the unlabelled one, when no recording
+    /// is linked). Nil on a session's clock.
+    public var recording: String?
     /// Wall clock when the session began (ISO 8601, UTC).
     public var started: String
     /// The session's last event, ms (0 for a session without events).
@@ -95,7 +99,9 @@ public struct SessionTimeline: Sendable, Equatable, Codable {
     public var ties: [ClockTie]
     public var unplaced: [Unplaced]
 
-    public init(participant: String, session: Int, started: String, endMs: Int, items: [Item], ties: [ClockTie] = [], unplaced: [Unplaced] = []) {
+    public init(participant: String, session: Int, started: String, endMs: Int, items: [Item], ties: [ClockTie] = [], unplaced: [Unplaced] = [],
+                recording: String? = nil) {
+        self.recording = recording
         self.participant = participant
         self.session = session
         self.started = started
@@ -147,6 +153,8 @@ public struct ClockTie: Sendable, Equatable, Codable {
         case sync
         /// The export's recording start time of day against the session's wall-clock start.
         case wallClock = "wall-clock"
+        /// The recording's own clock: a participant interviewed without a moderated session.
+        case own = "own clock"
     }
 
     /// What is tied: "recording 'tela'", "gaze recording Rec1".

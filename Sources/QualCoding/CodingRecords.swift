@@ -22,10 +22,13 @@ public struct CodeRecord: Sendable, Equatable, Codable {
     public var transcriptParticipant: String? = nil
     /// Whether that transcript is an interview or a session's log.
     public var transcriptKind: TranscriptKind? = nil
-    /// When the excerpt was said, in seconds from the start of the recording (to the millisecond): from the start of
-    /// the first turn it lies in to the end of the last. Nil where the transcript has no times.
+    /// When the excerpt was said, in seconds from the start of the recording (to the millisecond), by `ExcerptTiming`:
+    /// its words' own times where the transcript has them, else its share of the cues it lies in. Nil where the
+    /// transcript has no times.
     public var startTime: Double? = nil
     public var endTime: Double? = nil
+    /// What `startTime` and `endTime` were read from.
+    public var timeBasis: ExcerptTiming.Basis? = nil
     /// The speakers of the turns the excerpt lies in, as the transcript names them.
     public var speakers: [String]? = nil
     /// True when the excerpt is the moderator's words alone: not counted as a participant's in the coding analyses.

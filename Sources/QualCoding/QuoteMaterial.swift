@@ -21,6 +21,9 @@ public struct QuoteMaterial: Sendable {
     public var categories: [(name: String, theme: String?)]
     /// Codes left out: in session logs or on the moderator's words alone.
     public var leftOut: LeftOutCodings
+    /// The participant attributes a quote's citation names, in this order (the study's choice, or the command's);
+    /// nil: every attribute, by name.
+    public var citation: [String]? = nil
 
     public init(passages: [CodedPassage], allPassages: [CodedPassage], records: [Int64: QuotedCode], transcripts: [DocumentID: TranscriptText],
                 interviews: [(document: DocumentID, participant: String)], attributes: [String: [String: String]],

@@ -125,3 +125,81 @@ public enum LabelledLines {
         return result
     }
 }
+
+/// A word of a transcript with the time it was said, as a speech recogniser aligns it (WhisperX, whisper's
+/// `word_timestamps`): where its letters lie in the stored text (Unicode scalar offsets of the NFC text, as turns and
+/// excerpt spans are kept) and when it was said (milliseconds from the start of the recording).
+public struct TimedWord: Sendable, Equatable, Hashable, Codable {
+    public var spanStart: Int
+    public var spanEnd: Int
+    public var start: Int
+    public var end: Int
+    /// The recogniser's confidence in the word (0–1), where it gives one.
+    public var score: Double?
+
+    public init(span: Range<Int>, start: Int, end: Int, score: Double? = nil) {
+        spanStart = span.lowerBound
+        spanEnd = span.upperBound
+        self.start = start
+        self.end = max(start, end)
+        self.score = score
+    }
+
+    public var span: Range<Int> { spanStart..<spanEnd }
+}
+
+/// When an excerpt was said, from a transcript's times: the words' own times where the transcript has them (a
+/// WhisperX or whisper export), else the excerpt's share of the turns (cues) it lies in — each cue's time spread
+/// evenly over its characters, so two excerpts inside one long cue get their own times — else the whole turn's.
+/// The one rule every output of an excerpt's time uses (clips, `code list`, the time line, the page).
+public enum ExcerptTiming {
+    /// What an excerpt's time was read from.
+    public enum Basis: String, Sendable, Equatable, Codable, CaseIterable {
+        /// The times of its first and last word.
+        case words
+        /// Its share of the cue it lies in, by characters (linear interpolation between the cue's start and end).
+        case share = "cue share"
+        /// The whole turn: a turn without an end time.
+        case turn
+    }
+
+    public struct Time: Sendable, Equatable {
+        public var start: Int
+        public var end: Int
+        public var basis: Basis
+
+        public init(start: Int, end: Int, basis: Basis) {
+            self.start = start
+            self.end = end
+            self.basis = basis
+        }
+    }
+
+    /// The time of the excerpt at `span` (scalar offsets of the text), or nil where no turn it touches has a time.
+    /// `turns` and `words` are in text order. A span between turns (a speaker's label) is the next turn's.
+    public static func time(of span: Range<Int>, turns: [TranscriptTurn], words: [TimedWord] = []) -> Time? {
+        let said = words.filter { $0.spanStart < span.upperBound && span.lowerBound < $0.spanEnd }
+        if let first = said.first, let last = said.last {
+            return Time(start: first.start, end: max(first.start, said.map(\.end).max() ?? last.end), basis: .words)
+        }
+        let overlapping = turns.filter { $0.overlaps(span) && $0.start != nil }
+        if overlapping.isEmpty, let next = turns.first(where: { $0.spanStart >= span.lowerBound && $0.start != nil }) {
+            guard let start = next.start else { return nil }
+            return Time(start: start, end: next.end ?? start, basis: .turn)
+        }
+        guard let first = overlapping.first, let last = overlapping.last, let firstStart = first.start, let lastStart = last.start else { return nil }
+        guard let firstEnd = first.end, let lastEnd = last.end else {
+            return Time(start: firstStart, end: max(firstStart, last.end ?? lastStart), basis: .turn)
+        }
+        let start = at(max(span.lowerBound, first.spanStart), in: first.span, from: firstStart, to: firstEnd)
+        let end = at(min(span.upperBound, last.spanEnd), in: last.span, from: lastStart, to: lastEnd)
+        return Time(start: start, end: max(start, end), basis: .share)
+    }
+
+    /// The time of character `position` of a stretch said from `start` to `end`, spread evenly over its characters.
+    static func at(_ position: Int, in span: Range<Int>, from start: Int, to end: Int) -> Int {
+        let length = span.upperBound - span.lowerBound
+        guard length > 0, end > start else { return start }
+        return start + Int((Double(end - start) * Double(position - span.lowerBound) / Double(length)).rounded())
+    }
+}

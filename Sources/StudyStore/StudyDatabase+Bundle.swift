@@ -351,7 +351,7 @@ extension StudyDatabase {
                 }
             }
             bundle.transcripts.append(.init(participant: transcript.participant, label: transcript.label, text: details.text, kind: details.kind,
-                                            timing: details.turns.isEmpty ? nil : TranscriptTiming(turns: details.turns, roles: roles)))
+                                            timing: details.turns.isEmpty ? nil : TranscriptTiming(turns: details.turns, roles: roles, words: details.words)))
         }
         let memos = try memos()
         for code in try codes() {

@@ -343,30 +343,34 @@ extension StudyDatabase {
         }
         if !placed.isEmpty {
             // The turns of the transcripts the excerpts lie in, each with whose words they are.
-            var turns: [Int64: [(span: Range<Int>, start: Int?, end: Int?, name: String?, moderator: Bool)]] = [:]
+            var turns: [Int64: [(turn: TranscriptTurn, name: String?, moderator: Bool)]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT u.transcript_id, u.span_start, u.span_end, u.start_ms, u.end_ms, s.name, s.role
                 FROM transcript_turn u LEFT JOIN transcript_speaker s ON s.id = u.speaker_id ORDER BY u.transcript_id, u.position
                 """) {
                 let transcriptID: Int64 = row["transcript_id"]
                 guard owners[transcriptID] != nil else { continue }
-                turns[transcriptID, default: []].append(((row["span_start"] as Int)..<(row["span_end"] as Int), row["start_ms"], row["end_ms"],
-                                                         row["name"], row["role"] as String? == "moderator"))
+                let turn = TranscriptTurn(speaker: row["name"], start: row["start_ms"], end: row["end_ms"],
+                                          span: (row["span_start"] as Int)..<(row["span_end"] as Int))
+                turns[transcriptID, default: []].append((turn, row["name"], row["role"] as String? == "moderator"))
+            }
+            var words: [Int64: [TimedWord]] = [:]
+            for transcriptID in Set(placed.values) where turns[transcriptID] != nil {
+                words[transcriptID] = try Self.timedWords(db, transcript: transcriptID)
             }
             for (id, transcriptID) in placed {
                 guard let list = turns[transcriptID], let start = records[id]?.spanStart, let end = records[id]?.spanEnd else { continue }
-                var overlapping = list.filter { $0.span.lowerBound < end && start < $0.span.upperBound }
-                if overlapping.isEmpty, let next = list.first(where: { $0.span.lowerBound >= start }) { overlapping = [next] }
+                var overlapping = list.filter { $0.turn.spanStart < end && start < $0.turn.spanEnd }
+                if overlapping.isEmpty, let next = list.first(where: { $0.turn.spanStart >= start }) { overlapping = [next] }
                 guard !overlapping.isEmpty else { continue }
                 var names: [String] = []
                 for turn in overlapping { if let name = turn.name, !names.contains(name) { names.append(name) } }
                 records[id]?.speakers = names
                 if overlapping.allSatisfy(\.moderator) { records[id]?.moderatorWords = true }
-                // Where its own words lie in the timed turns (`PassageTimes`, as the REFI-QDA export gives them).
-                if overlapping.contains(where: { $0.start != nil }),
-                   let times = PassageTimes.of(start..<end, in: list.map { TranscriptTurn(speaker: nil, start: $0.start, end: $0.end, span: $0.span) }) {
-                    records[id]?.startTime = Double(times.start) / 1000
-                    records[id]?.endTime = Double(times.end) / 1000
+                if let time = ExcerptTiming.time(of: start..<max(start, end), turns: list.map(\.turn), words: words[transcriptID] ?? []) {
+                    records[id]?.startTime = Double(time.start) / 1000
+                    records[id]?.endTime = Double(time.end) / 1000
+                    records[id]?.timeBasis = time.basis
                 }
             }
         }

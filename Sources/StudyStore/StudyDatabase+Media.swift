@@ -51,6 +51,8 @@ public struct ClipSource: Sendable, Equatable {
     /// When it was said, in ms of the recording.
     public var startMs: Int
     public var endMs: Int
+    /// What the time was read from: the words' own times, the excerpt's share of its cue, or the whole turn.
+    public var timeBasis: ExcerptTiming.Basis
     public var media: MediaRecord
 }
 
@@ -298,7 +300,8 @@ extension StudyDatabase {
                 guard let record = records[mediaID] else { continue }
                 seen[code.excerptID] = sources.count
                 sources.append(ClipSource(participant: code.participant, excerptID: code.excerptID, excerpt: code.excerpt, codes: [code.code],
-                                          startMs: Int((start * 1000).rounded()), endMs: Int((end * 1000).rounded()), media: record))
+                                          startMs: Int((start * 1000).rounded()), endMs: Int((end * 1000).rounded()),
+                                          timeBasis: code.timeBasis ?? .turn, media: record))
             }
             sources.sort {
                 $0.participant == $1.participant ? ($0.startMs, $0.excerptID) < ($1.startMs, $1.excerptID)

@@ -67,10 +67,12 @@ extension StudyDatabase {
                 """).map { ($0["name"] as String, $0["theme"] as String?) }
             return (texts, interviews, categories)
         }
-        return QuoteMaterial(passages: kept.map(passage), allPassages: every.filter { $0.transcriptKind != .sessionLog }.map(passage),
+        var material = QuoteMaterial(passages: kept.map(passage), allPassages: every.filter { $0.transcriptKind != .sessionLog }.map(passage),
                              records: Dictionary(kept.map { ($0.id, QuotedCode(inVivo: $0.inVivo, transcript: $0.transcript, startTime: $0.startTime)) },
                                                   uniquingKeysWith: { a, _ in a }),
                              transcripts: transcripts, interviews: interviews.map { (document: $0.0, participant: $0.1) },
                              attributes: attributes, valueOrders: valueOrders, categories: categories.map { (name: $0.0, theme: $0.1) }, leftOut: leftOut)
+        material.citation = try citationAttributes()
+        return material
     }
 }

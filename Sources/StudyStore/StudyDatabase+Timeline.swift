@@ -3,6 +3,7 @@ import Gaze
 import GRDB
 import Media
 import QualCoding
+import Surveys
 import Wording
 
 /// A gaze recording placed on a session's clock.
@@ -70,10 +71,16 @@ extension StudyDatabase {
     /// time of day in `zone`). What cannot be placed is listed with why and the command that places it.
     ///
     /// `session` is the session's number among the participant's; nil is refused when they have several.
-    public func sessionTimeline(participant: String, session number: Int?, zone: TimeZone = .current) throws -> SessionTimeline {
+    ///
+    /// A participant interviewed without a moderated session gets the time line of their timed interview (the one
+    /// labelled `transcript` when they have several) on its recording's own clock: its turns and coded excerpts.
+    public func sessionTimeline(participant: String, session number: Int?, transcript: String? = nil, zone: TimeZone = .current) throws -> SessionTimeline {
         try read { db in
             let participantID = try Self.participantID(db, code: participant)
             let code = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [participantID]) ?? participant
+            if number == nil, try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE participant_id = ?", arguments: [participantID]) == 0 {
+                return try Self.recordingTimeline(db, participantID: participantID, code: code, transcript: transcript)
+            }
             let (index, sessionID, started) = try Self.timelineSession(db, participantID: participantID, code: code, number: number)
             var parts = TimelineParts()
             let lastMs = try Self.eventItems(db, session: sessionID, into: &parts)
@@ -83,6 +90,55 @@ extension StudyDatabase {
             return SessionTimeline(participant: code, session: index + 1, started: started, endMs: lastMs, items: parts.items, ties: parts.ties,
                                    unplaced: parts.unplaced)
         }
+    }
+
+    /// The time line of a participant without a moderated session: a timed interview's turns and coded excerpts on
+    /// its recording's own clock (0:00 = the recording's start, as the transcript's times count); the participant's
+    /// other timed interviews listed as unplaced (each on its own clock).
+    static func recordingTimeline(_ db: Database, participantID: Int64, code: String, transcript wanted: String?) throws -> SessionTimeline {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT t.id, t.label, t.text, m.label AS media_label, m.path AS media_path,
+                   (SELECT count(*) FROM transcript_turn u WHERE u.transcript_id = t.id AND u.start_ms IS NOT NULL) AS timed
+            FROM transcript t LEFT JOIN media m ON m.transcript_id = t.id
+            WHERE t.participant_id = ? AND t.kind = ? ORDER BY t.label, t.id
+            """, arguments: [participantID, TranscriptKind.interview.rawValue])
+        let timed = rows.filter { ($0["timed"] as Int) > 0 }
+        func shown(_ label: String) -> String { label.isEmpty ? "''" : label }
+        guard let chosen = wanted.map({ label in timed.first { ($0["label"] as String) == StudyText.composed(label) } }) ?? timed.first else {
+            if let wanted {
+                throw StoreError.invalidInput([.init(location: "--transcript \(wanted)",
+                                                     message: timed.isEmpty ? "\(code) has no transcript with times"
+                                                         : "\(code) has no timed transcript of that label (timed: \(timed.map { shown($0["label"]) }.joined(separator: ", ")))")])
+            }
+            throw StoreError.invalidInput([.init(location: "participant \(code)",
+                                                 message: "has neither a moderated session nor a transcript with times: 'studyctl session \(code)' logs a session, 'studyctl transcript add \(code) FILE.vtt' adds a timed interview")])
+        }
+        let label: String = chosen["label"]
+        let mediaFile = (chosen["media_path"] as String?).map { ($0 as NSString).lastPathComponent }
+        let clock = mediaFile.map { "recording \($0)" } ?? "transcript \(shown(label))"
+        let tie = ClockTie(source: Sentence(verbatim: clock), offsetMs: 0, basis: .own, how: "")
+        var parts = TimelineParts()
+        parts.ties.append(tie)
+        let text = Array((chosen["text"] as String).unicodeScalars)
+        var lastMs = 0
+        for turn in try Row.fetchAll(db, sql: """
+            SELECT s.name, u.start_ms, u.end_ms, u.span_start, u.span_end FROM transcript_turn u
+            LEFT JOIN transcript_speaker s ON s.id = u.speaker_id WHERE u.transcript_id = ? AND u.start_ms IS NOT NULL ORDER BY u.position
+            """, arguments: [chosen["id"] as Int64]) {
+            let start: Int = turn["start_ms"]
+            let end: Int? = turn["end_ms"]
+            lastMs = max(lastMs, end ?? start)
+            parts.items.append(.init(kind: .turn, lane: (turn["name"] as String?) ?? "?", label: Self.snippet(text, from: turn["span_start"], to: turn["span_end"]),
+                                     startMs: start, endMs: end))
+        }
+        for other in timed where (other["id"] as Int64) != (chosen["id"] as Int64) {
+            parts.unplaced.append(.init(kind: .turn, source: "transcript \(shown(other["label"]))", items: other["timed"],
+                                        reason: "it is on its own recording's clock: 'studyctl timeline \(code) --transcript \(shown(other["label"]))'"))
+        }
+        let transcripts = TimelineTranscripts(placed: [label: tie], logs: [], labels: Set(rows.map { $0["label"] as String }))
+        try Self.excerptItems(db, participantID: participantID, code: code, transcripts: transcripts, into: &parts)
+        return SessionTimeline(participant: code, session: 0, started: "", endMs: lastMs, items: parts.items, ties: parts.ties, unplaced: parts.unplaced,
+                               recording: clock)
     }
 
     /// The session the time line is drawn for: the participant's `number`th (1-based), or their only one; its index,

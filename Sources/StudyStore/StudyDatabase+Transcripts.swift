@@ -11,10 +11,13 @@ public struct TranscriptTiming: Sendable, Equatable {
     /// Speaker name (as in `turns`) → the moderator or a participant; a speaker not listed is not mapped, and their
     /// words are the transcript's participant's.
     public var roles: [String: SpeakerRole]
+    /// The words with their own times (a whisper JSON's), in text order, their spans in the text given with them.
+    public var words: [TimedWord]
 
-    public init(turns: [TranscriptTurn], roles: [String: SpeakerRole] = [:]) {
+    public init(turns: [TranscriptTurn], roles: [String: SpeakerRole] = [:], words: [TimedWord] = []) {
         self.turns = turns
         self.roles = roles
+        self.words = words
     }
 }
 
@@ -37,6 +40,8 @@ public struct TranscriptDetails: Sendable, Equatable {
     public var source: String?
     public var speakers: [TranscriptSpeaker]
     public var turns: [TranscriptTurn]
+    /// The words with their own times, where the transcript was read from a file that gives them.
+    public var words: [TimedWord] = []
 }
 
 /// Whose words a span of a transcript is, from the turns it overlaps.
@@ -93,6 +98,13 @@ extension StudyDatabase {
             for name in timing.roles.keys.sorted() where !names.contains(name) {
                 problems.append(.init(location: "--speaker \(name)",
                                       message: "no speaker '\(name)' in \(source ?? "the transcript") (speakers: \(names.isEmpty ? "none named" : Self.speakerList(timing.turns)))"))
+            }
+            previousEnd = 0
+            for word in timing.words {
+                guard word.spanStart >= previousEnd, word.spanEnd > word.spanStart, word.spanEnd <= length, word.start >= 0, word.end >= word.start else {
+                    throw StoreError.invalidInput([.init(location: place, message: "word \(word.spanStart)–\(word.spanEnd) lies outside the text or before the word ahead of it")])
+                }
+                previousEnd = word.spanEnd
             }
             if !problems.isEmpty { throw StoreError.invalidInput(problems) }
         }
@@ -174,6 +186,7 @@ extension StudyDatabase {
                 try statement.execute(arguments: [transcriptID, position, turn.speaker.flatMap { speakerIDs[$0] }, turn.start, turn.end,
                                                   turn.spanStart, turn.spanEnd])
             }
+            try Self.insertWords(db, timing.words, transcript: transcriptID)
         }
         // The unplaced excerpts of the transcript's participant and of the participants who speak in it, each where
         // it is that participant's words.
@@ -212,6 +225,27 @@ extension StudyDatabase {
             from = match.start + 1
         }
         return nil
+    }
+
+    /// Stores a transcript's timed words (its rows replaced).
+    static func insertWords(_ db: Database, _ words: [TimedWord], transcript transcriptID: Int64) throws {
+        guard !words.isEmpty, try db.tableExists("transcript_word") else { return }
+        try db.execute(sql: "DELETE FROM transcript_word WHERE transcript_id = ?", arguments: [transcriptID])
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO transcript_word (transcript_id, position, span_start, span_end, start_ms, end_ms, score) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, word) in words.enumerated() {
+            try statement.execute(arguments: [transcriptID, position, word.spanStart, word.spanEnd, word.start, word.end,
+                                              word.score.flatMap { $0.isFinite ? min(1, max(0, $0)) : nil }])
+        }
+    }
+
+    /// A transcript's timed words in text order.
+    static func timedWords(_ db: Database, transcript transcriptID: Int64) throws -> [TimedWord] {
+        try Row.fetchAll(db, sql: "SELECT span_start, span_end, start_ms, end_ms, score FROM transcript_word WHERE transcript_id = ? ORDER BY position",
+                         arguments: [transcriptID]).map {
+            TimedWord(span: ($0["span_start"] as Int)..<($0["span_end"] as Int), start: $0["start_ms"], end: $0["end_ms"], score: $0["score"])
+        }
     }
 
     /// Whose words `span` of a transcript holds: each overlapping turn's mapped participant, the transcript's
@@ -291,7 +325,7 @@ extension StudyDatabase {
                 return TranscriptSpeaker(name: row["name"], role: role, participant: role == nil ? code : row["code"] as String?, turns: row["turns"])
             }
             return TranscriptDetails(participant: code, label: label, kind: TranscriptKind(rawValue: row["kind"]) ?? .interview, text: row["text"],
-                                     source: row["source"], speakers: speakers, turns: turns)
+                                     source: row["source"], speakers: speakers, turns: turns, words: try Self.timedWords(db, transcript: id))
         }
     }
 }

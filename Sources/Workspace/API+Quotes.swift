@@ -11,6 +11,8 @@ import Wording
 extension API {
     struct Quote: Encodable {
         var id: Int64; var participant: String; var group: String?; var excerpt: String; var code: String; var coder: String?
+        /// The quote's categories (a theme's quotes come from its sub-categories too).
+        var categories: [String] = []
         /// The participant's attributes, values as people of the study's language read them (decimal comma in Portuguese).
         var attributes: [String: String] = [:]
         /// The words around the excerpt (nil without a context or for an excerpt in no transcript).
@@ -23,6 +25,9 @@ extension API {
         /// Each value as stored (what `where` takes) and as people of the study's language read it.
         var values: [Value]
         struct Value: Encodable { var value: String; var label: String }
+        /// Every value is a number: the tab offers a range (`min`, `max`) rather than a list of every value.
+        var numeric = false
+        var low: Double? = nil; var high: Double? = nil
     }
     struct Quotes: Encodable {
         var category: String; var quotes: [Quote]
@@ -30,14 +35,32 @@ extension API {
         var passages: Int = 0; var participants: Int = 0
         /// The participant attributes the tab offers, each with its values.
         var attributes: [AttributeChoice] = []
+        /// The categories the quotes are of: the one asked for and, for a theme, its sub-categories.
+        var categories: [String] = []
+        /// The attributes a quote's citation names, as the study chose them (nil: every attribute).
+        var citation: [String]? = nil
     }
+    struct Citation: Decodable { var attributes: [String]? }
 
     func registerQuotes(on api: RouterGroup<BasicRequestContext>) {
         api.get("quotes") { request, _ in
             let parameters = request.uri.queryParameters
             return try await guarded {
                 try quotes(category: parameters.get("category") ?? "", coder: try coder(parameters.get("coder")),
-                           conditions: parameters.getAll("where"), context: parameters.get("context"))
+                           conditions: parameters.getAll("where"), context: parameters.get("context"),
+                           ranges: parameters.getAll("min").map { ($0, true) } + parameters.getAll("max").map { ($0, false) })
+            }
+        }
+        // The citation's attributes, chosen once for the study: the Quotes tab and `export quotes` cite them.
+        api.post("citation") { request, context in
+            let body = try await request.decode(as: Citation.self, context: context)
+            return try await guarded {
+                try study.setCitationAttributes(body.attributes)
+                let language = try study.info().language
+                let cited = try study.citationAttributes()
+                let message: Sentence = cited.map { $0.isEmpty ? "Quotes cite the participant's code alone" : "Quotes cite the participant's code and \($0.joined(separator: ", "))" }
+                    ?? "Quotes cite every attribute of the participant"
+                return Done(message: message.text(language))
             }
         }
     }
@@ -45,7 +68,11 @@ extension API {
     /// The coder's own quotes (none for a coder not in the study yet): coding is blind, so another coder's codes
     /// neither appear nor count. `conditions` are `attribute=value`, all of which must hold; `context` is `10`, `10w`
     /// or `1s` (none when absent or empty). An unknown category, attribute or value is refused in the study's language.
-    func quotes(category: String, coder: String, conditions: [String] = [], context asked: String? = nil) throws -> Quotes {
+    ///
+    /// A theme's quotes include its sub-categories'. `ranges` are `attribute=number` bounds on a numeric attribute
+    /// (`true`: at least, `false`: at most).
+    func quotes(category: String, coder: String, conditions: [String] = [], context asked: String? = nil,
+                ranges: [(String, Bool)] = []) throws -> Quotes {
         let language = try study.info().language
         var pairs: [(name: String, value: String)] = []
         for condition in conditions where !condition.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -71,8 +98,30 @@ extension API {
         }
         // Blind coding: no other coder's code reaches the page, not even as an overlapping passage.
         material.allPassages = material.passages
-        let query = QuoteQuery(categories: category.isEmpty ? [] : [category], attributes: pairs)
+        let family = category.isEmpty ? [] : Self.withSubcategories(category, in: material.categories)
+        let query = QuoteQuery(categories: family, attributes: pairs)
         try material.check(query)
+        var bounds: [(name: String, low: Double?, high: Double?)] = []
+        for (range, isLow) in ranges where !range.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let equals = range.firstIndex(of: "="), let number = Self.number(String(range[range.index(after: equals)...])) else {
+                throw QuoteRefusal("Please give a bound as attribute=number; '\(range)' is not one.")
+            }
+            let name = range[..<equals].trimmingCharacters(in: .whitespaces)
+            guard let choice = material.attributeChoices.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }),
+                  choice.values.allSatisfy({ Self.number($0) != nil }) else {
+                throw QuoteRefusal("No numeric participant attribute '\(name)'.")
+            }
+            bounds.append((choice.name, isLow ? number : nil, isLow ? nil : number))
+        }
+        if !bounds.isEmpty {
+            material.passages = material.passages.filter { passage in
+                bounds.allSatisfy { bound in
+                    guard let value = (material.attributes[passage.participant]?[bound.name]).flatMap(Self.number) else { return false }
+                    return (bound.low.map { value >= $0 } ?? true) && (bound.high.map { value <= $0 } ?? true)
+                }
+            }
+            material.allPassages = material.passages
+        }
         let book = QuoteBook(material, query: query, context: context)
         let roster = try study.roster()
         let group = roster.attributes.first { $0.rule != nil }?.name
@@ -83,7 +132,7 @@ extension API {
                 for entry in category.quotes where seen.insert(entry.id).inserted {
                     let spaced = entry.context?.spaced
                     quotes.append(Quote(id: entry.id, participant: entry.participant, group: nil, excerpt: entry.excerpt, code: entry.code,
-                                        coder: entry.coder,
+                                        coder: entry.coder, categories: entry.categories,
                                         attributes: Dictionary(entry.attributes.map { ($0.name, $0.shown(language)) }, uniquingKeysWith: { a, _ in a }),
                                         context: entry.context, before: spaced?.before, after: spaced?.after))
                 }
@@ -93,10 +142,34 @@ extension API {
             for index in quotes.indices { quotes[index].group = quotes[index].attributes[group] }
         }
         let choices = material.attributeChoices.map { choice in
-            AttributeChoice(name: choice.name, values: choice.values.map {
+            let numbers = choice.values.compactMap(Self.number)
+            let numeric = !numbers.isEmpty && numbers.count == choice.values.count && choice.values.count > 1
+            return AttributeChoice(name: choice.name, values: numeric ? [] : choice.values.map {
                 AttributeChoice.Value(value: $0, label: QuoteEntry.Attribute(choice.name, $0).shown(language))
-            })
+            }, numeric: numeric, low: numeric ? numbers.min() : nil, high: numeric ? numbers.max() : nil)
         }
-        return Quotes(category: category, quotes: quotes, passages: book.passages, participants: book.participants, attributes: choices)
+        return Quotes(category: category, quotes: quotes, passages: book.passages, participants: book.participants, attributes: choices,
+                      categories: family, citation: material.citation)
+    }
+
+    /// `category` and, when it is a theme, every category under it (at any depth), in the codebook's order.
+    static func withSubcategories(_ category: String, in codebook: [(name: String, theme: String?)]) -> [String] {
+        var family = [codebook.first { $0.name.caseInsensitiveCompare(category) == .orderedSame }?.name ?? category]
+        var grown = true
+        while grown {
+            grown = false
+            for entry in codebook where !family.contains(entry.name) {
+                if let theme = entry.theme, family.contains(where: { $0.caseInsensitiveCompare(theme) == .orderedSame }) {
+                    family.append(entry.name)
+                    grown = true
+                }
+            }
+        }
+        return [family[0]] + codebook.map(\.name).filter { family.dropFirst().contains($0) }
+    }
+
+    /// A stored attribute value or a typed bound as a number (`34`, `4.5`, `4,5`), or nil.
+    static func number(_ text: String) -> Double? {
+        Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite ? $0 : nil }
     }
 }

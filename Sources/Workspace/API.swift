@@ -25,6 +25,9 @@ struct API {
         var categories: [Category]
         /// The page's words in the study's language (`PageWord`).
         var words: [String: String] = [:]
+        /// Whether the page offers the Compare tab: not to a coder who codes blind (one with codes of their own who is
+        /// no consensus coder), since it shows every coder's codes.
+        var compare = true
     }
     /// A codebook category as the page shows it: its counts are the asking coder's own (coding is blind), and its
     /// colour is the one every page and every reload gives it.
@@ -38,9 +41,15 @@ struct API {
         /// When the excerpt was said, in seconds of the recording (a transcript with times).
         var startTime: Double? = nil; var endTime: Double? = nil
     }
+    /// Where a timed turn begins in the text (Unicode scalar offset of its words) and when (ms of the recording).
+    struct TurnTime: Codable { var at: Int; var startMs: Int; var speaker: String? }
     /// The recording a transcript is linked to: the page plays it from `url` (served by `MediaRoute`).
     struct Recording: Encodable { var id: Int64; var url: String; var kind: String; var label: String }
-    struct Transcript: Encodable { var participant: String; var label: String; var text: String; var codings: [Coding]; var media: Recording? = nil }
+    struct Transcript: Encodable {
+        var participant: String; var label: String; var text: String; var codings: [Coding]; var media: Recording? = nil
+        /// The timed turns' starts, for the times beside the text.
+        var turns: [TurnTime] = []
+    }
     struct NewCoding: Decodable {
         var participant: String; var start: Int; var end: Int; var excerpt: String; var code: String; var category: String; var coder: String
         var memo: String?; var descriptive: Bool?; var definition: String?; var theme: String?
@@ -141,7 +150,11 @@ struct API {
                 try frequencies(by: request.uri.queryParameters.get("by")?.nilIfBlank, coder: try coder(request.uri.queryParameters.get("coder")))
             }
         }
-        api.get("compare") { request, _ in try await guarded { try compare(consensus: request.uri.queryParameters.get("consensus")?.nilIfBlank) } }
+        api.get("compare") { request, _ in
+            try await guarded {
+                try compare(consensus: request.uri.queryParameters.get("consensus")?.nilIfBlank, coder: request.uri.queryParameters.get("coder")?.nilIfBlank)
+            }
+        }
         api.post("settle") { request, context in
             let body = try await request.decode(as: Settle.self, context: context)
             return try await guarded {
@@ -227,7 +240,8 @@ struct API {
                                characters: mine.reduce(0) { $0 + $1.characters }, codings: own.count, coded: covered, labels: mine.map(\.label))
         }
         return State(title: info.title, language: info.language.rawValue, coders: try study.coders(), attributes: roster.attributes.map(\.name),
-                     participants: participants, categories: try categories(coder: known ? coder : nil), words: PageWord.all(info.language))
+                     participants: participants, categories: try categories(coder: known ? coder : nil), words: PageWord.all(info.language),
+                     compare: try !codesBlind(coder))
     }
 
     /// The codebook with the coder's own counts (a coder not in the study yet has none): coding is blind, so no
@@ -260,7 +274,16 @@ struct API {
         let recording = try study.media(transcriptOf: participant, label: label).map {
             Recording(id: $0.id, url: "/media/\($0.id)", kind: $0.kind.rawValue, label: $0.label)
         }
-        return Transcript(participant: participant, label: label, text: text, codings: codings, media: recording)
+        let turns = try study.transcriptDetails(participant: participant, label: label).turns.compactMap { turn in
+            turn.start.map { TurnTime(at: turn.spanStart, startMs: $0, speaker: turn.speaker) }
+        }
+        return Transcript(participant: participant, label: label, text: text, codings: codings, media: recording, turns: turns)
+    }
+
+    /// Whether `coder` codes blind: they have codes of their own and are no consensus coder.
+    func codesBlind(_ coder: String?) throws -> Bool {
+        guard let coder = coder?.nilIfBlank, try study.coders().contains(where: { $0.caseInsensitiveCompare(coder) == .orderedSame }) else { return false }
+        return try !study.consensusCoders().contains { $0.caseInsensitiveCompare(coder) == .orderedSame }
     }
 
     func create(_ body: NewCoding) async throws -> Saved {
@@ -380,7 +403,13 @@ struct API {
 
     /// Per excerpt coded by two or more coders, where their categories differ; and the figures of `codes agreement`.
     /// The consensus coder, when named, is left out of the comparison and shown as each difference's settlement.
-    func compare(consensus: String? = nil) throws -> Comparison {
+    ///
+    /// Refused to a coder who codes blind (`codesBlind`): the comparison shows the other coders' codes.
+    func compare(consensus: String? = nil, coder: String? = nil) throws -> Comparison {
+        if try codesBlind(coder) {
+            throw StoreError.invalidInput([.init(location: "coder \(coder ?? "")",
+                                                 message: "codes blind, and the comparison shows every coder's codes: open it as the consensus coder or as someone who codes nothing")])
+        }
         let everyone = try study.coders()
         let coders = everyone.filter { name in consensus.map { name.caseInsensitiveCompare($0) != .orderedSame } ?? true }
         let settled = try everyone.first { name in consensus.map { name.caseInsensitiveCompare($0) == .orderedSame } ?? false }

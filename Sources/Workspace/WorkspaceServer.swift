@@ -34,6 +34,9 @@ public struct WorkspaceServer: Sendable {
         router.get("/codebook.js") { _, _ in try Self.asset("codebook.js", type: "text/javascript; charset=utf-8") }
         router.get("/search.js") { _, _ in try Self.asset("search.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
+        // The page's icon, which the pages name; a browser that asks for /favicon.ico anyway gets it there too.
+        router.get("/favicon.svg") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
+        router.get("/favicon.ico") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
         API(server: self).register(on: router)
         SearchAPI(server: self).register(on: router)
         ModeratorAPI(server: self).register(on: router)

@@ -96,8 +96,10 @@ def main():
             # The level's values in its rule's order; years_ios with a decimal comma, as a Portuguese reader reads it.
             levels = page.locator("#quotes-where select[data-attribute=level] option").all_inner_texts()
             assert levels == ["(qualquer)", "Iniciante", "Intermediário", "Avançado"], levels
-            years = page.locator("#quotes-where select[data-attribute=years_ios] option").all_inner_texts()
-            assert "0,5" in years and "0.5" not in years, years
+            # A numeric attribute is a range, its bounds written with a decimal comma, as a Portuguese reader reads them.
+            years = page.locator("#quotes-where input[data-attribute=years_ios][data-bound=min]").get_attribute("placeholder")
+            assert years == "0,5", years
+            assert page.locator("#quotes-where select[data-attribute=years_ios]").count() == 0
 
             page.select_option("#quotes-category", CATEGORY)
             page.wait_for_function("() => /^\\d+ citaç/.test(document.getElementById('quotes-count').textContent)")
@@ -105,9 +107,20 @@ def main():
             page.wait_for_function("() => document.getElementById('quotes-count').textContent === '5 citações de 2 participantes'")
             shown = [int(i) for i in page.locator("#quotes li[data-id]").evaluate_all("(items) => items.map((li) => li.dataset.id)")]
             assert shown == [q["id"] for t in everyone["themes"] for c in t["categories"] for q in c["quotes"]], shown
-            # The chosen attribute beside each quote's participant.
+            # The citation beside each quote's participant: every attribute until the study chooses.
             about = page.locator("#quotes li[data-id] small").all_inner_texts()
-            assert all(re.match(r"^P\d+ \(level: Iniciante\) — “", a) for a in about), about
+            assert all(re.match(r"^P\d+ \(.*level: Iniciante.*\) — “", a) for a in about), about
+            # The study chooses once: level alone, stored for export quotes too.
+            for box in page.locator("#quotes-cite input[type=checkbox]").all():
+                if box.get_attribute("value") != "level":
+                    box.uncheck()
+            page.wait_for_function("() => [...document.querySelectorAll('#quotes li[data-id] small')].every((s) => /^P\\d+ \\(level: Iniciante\\) — /.test(s.textContent))")
+            stored = subprocess.run([STUDYCTL, "export", "quotes", os.path.join(SHOTS, "quotes-cited.md"), "--category", CATEGORY, "--force", "--db", study],
+                                    capture_output=True, text=True)
+            assert stored.returncode == 0, stored.stderr
+            with open(os.path.join(SHOTS, "quotes-cited.md"), encoding="utf-8") as f:
+                cited = f.read()
+            assert "(P1; level: Iniciante)" in cited and "years_ios" not in cited, cited
 
             # A sentence of context: P1's passage marked within the words around it, as code list gives them.
             page.select_option("#quotes-context", "1s")
@@ -124,7 +137,9 @@ def main():
             page.screenshot(path=os.path.join(SHOTS, "quotes-page.png"))
 
             # One quote: the count in the singular (P2 alone is Iniciante with years_ios 1).
-            page.select_option("#quotes-where select[data-attribute=years_ios]", "1")
+            page.fill("#quotes-where input[data-attribute=years_ios][data-bound=min]", "1")
+            page.fill("#quotes-where input[data-attribute=years_ios][data-bound=max]", "1")
+            page.press("#quotes-where input[data-attribute=years_ios][data-bound=max]", "Tab")
             page.wait_for_function("() => document.getElementById('quotes-count').textContent === '1 citação de 1 participante'")
             browser.close()
     finally:

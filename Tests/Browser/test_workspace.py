@@ -155,6 +155,11 @@ def main():
             assert page.locator("#transcript mark").count() == 0, "bia must not see ana's codes"
             select(page, "menu lateral some 😕")
             code_selection(page, "Interface")
+            # bia codes blind: no Compare tab for her; whoever settles (a coder of no codes of their own) has it.
+            assert page.locator(".tabs button[data-tab=compare]").is_hidden(), "a blind coder is offered the comparison"
+            page.fill("#coder", "Consenso")
+            page.press("#coder", "Tab")
+            page.wait_for_function("() => !document.querySelector('.tabs button[data-tab=compare]').hidden")
             page.click(".tabs button[data-tab=compare]")
             page.wait_for_selector("#agreement")
             assert "menu lateral some" in page.locator(".differences").inner_text()

@@ -343,4 +343,98 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
         guard let stamped = try Self.document(paragraphs: ["[00:00:01] Ana: Oi.", "[00:00:04] João: Olá."]) else { return }
         #expect(try TranscriptFile.read(stamped).layout().turns.map(\.start) == [1000, 4000])
     }
+
+    /// A title and header lines before the speech ("Speakers: …", "Data: 10/03/2026") are no speakers and no turns:
+    /// they are left out and counted.
+    @Test func wordHeaderLinesAreNoSpeakers() throws {
+        let paragraphs = ["Entrevista P04", "Speakers: Entrevistadora, João", "Data: 10/03/2026", "",
+                          "Entrevistadora: Bom dia, João. Como foi usar o aplicativo?",
+                          "João: Achei confuso no começo, a navegação não era óbvia. Depois de uns dias ficou tranquilo.",
+                          "Entrevistadora: E a busca?", "João: A busca é ótima, ação rápida & certeira."]
+        guard let path = try Self.document(paragraphs: paragraphs) else { return }
+        let read = try TranscriptFile.read(path)
+        #expect(read.speakers == ["Entrevistadora", "João"], "\(read.speakers)")
+        #expect(read.dropped.headerLines == 2)
+        let (text, _) = read.layout()
+        #expect(!text.contains("10/03/2026") && !text.contains("Speakers"), "\(text)")
+        // The same lines as plain text.
+        let plain = try TranscriptFile.read(try temporaryFile("p.txt", paragraphs.joined(separator: "\n")))
+        #expect(plain.speakers == ["Entrevistadora", "João"] && plain.dropped.headerLines == 2)
+    }
+}
+
+/// Speech recognisers' JSON and noScribe's HTML.
+struct RecogniserTranscriptTests {
+    /// WhisperX: segments with speakers, words with times and scores (one word unaligned); each timed word is placed
+    /// on its letters in the readable text.
+    @Test func whisperXSegmentsAndWords() throws {
+        let json = """
+            {"segments": [
+              {"start": 0.5, "end": 2.0, "text": " Como foi?", "speaker": "SPEAKER_01",
+               "words": [{"word": "Como", "start": 0.5, "end": 0.9, "score": 0.9, "speaker": "SPEAKER_01"}, {"word": "foi?", "start": 1.0, "end": 2.0, "score": 0.8}]},
+              {"start": 2.5, "end": 6.0, "text": " Achei o menu confuso em 2024.",
+               "words": [{"word": "Achei", "start": 2.5, "end": 3.0, "speaker": "SPEAKER_00"}, {"word": "o", "start": 3.0, "end": 3.1, "speaker": "SPEAKER_00"},
+                         {"word": "menu", "start": 3.2, "end": 3.6, "speaker": "SPEAKER_00"}, {"word": "confuso", "start": 3.7, "end": 4.4, "speaker": "SPEAKER_00"},
+                         {"word": "em", "start": 4.5, "end": 4.7}, {"word": "2024."}]}
+            ], "language": "pt"}
+            """
+        let read = try TranscriptFile.read(try temporaryFile("p.json", json))
+        #expect(read.format == .whisperJSON)
+        #expect(read.speakers == ["SPEAKER_01", "SPEAKER_00"], "the second segment's speaker is its words'")
+        let (text, turns, timed) = read.layoutWithWords()
+        #expect(text == "SPEAKER_01: Como foi?\n\nSPEAKER_00: Achei o menu confuso em 2024.\n")
+        #expect(turns.map(\.start) == [500, 2500] && turns.map(\.end) == [2000, 6000])
+        #expect(timed.count == 7, "the unaligned '2024.' keeps no time")
+        let scalars = Array(text.unicodeScalars)
+        #expect(timed.map { String(String.UnicodeScalarView(scalars[$0.span])) } == ["Como", "foi?", "Achei", "o", "menu", "confuso", "em"])
+        #expect(timed[4].start == 3200 && timed[4].end == 3600 && timed[0].score == 0.9)
+        // An excerpt's time is that of its words.
+        let span = try #require(text.range(of: "menu confuso")).lowerBound
+        let at = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: span)
+        #expect(ExcerptTiming.time(of: at..<(at + 12), turns: turns, words: timed) == .init(start: 3200, end: 4400, basis: .words))
+        // Without them, its share of the segment: characters 8 to 20 of 29 in 2.5–6.0 s.
+        #expect(ExcerptTiming.time(of: at..<(at + 12), turns: turns) == .init(start: 3466, end: 4914, basis: .share))
+    }
+
+    /// whisper.cpp's JSON: offsets in milliseconds; bad input names the file and the segment.
+    @Test func whisperCppAndBadJSON() throws {
+        let cpp = """
+            {"transcription": [{"timestamps": {"from": "00:00:00,000", "to": "00:00:02,000"}, "offsets": {"from": 0, "to": 2000}, "text": " Olá."},
+                               {"offsets": {"from": 2000, "to": 4500}, "text": " Tudo bem?"}]}
+            """
+        let read = try TranscriptFile.read(try temporaryFile("c.json", cpp))
+        #expect(read.layout().text == "Olá.\n\nTudo bem?\n" && read.layout().turns.map(\.end) == [2000, 4500])
+        #expect(throws: TranscriptFileError.endBeforeStart(.segment(file: "b.json", number: 1), start: "00:00:03.000", end: "00:00:01.000")) {
+            try TranscriptFile.read(try temporaryFile("b.json", #"{"segments": [{"start": 3, "end": 1, "text": "x"}]}"#), displayName: "b.json")
+        }
+        #expect(throws: TranscriptFileError.notWhisperJSON(file: "n.json", reason: "it is not well-formed JSON")) {
+            try TranscriptFile.read(try temporaryFile("n.json", "{\"segments\": ["), displayName: "n.json")
+        }
+    }
+
+    /// noScribe's HTML: the title and settings left out, a turn per speaker's paragraph with each anchor's time, the
+    /// "S00:" label and the "[00:00:04]" stamp left out of the text.
+    @Test func noScribeHTML() throws {
+        let html = """
+            <!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0//EN" "http://www.w3.org/TR/REC-html40/strict.dtd">
+            <html ><head ><meta charset="UTF-8" /><style type="text/css" >p { font-size: 0.9em; }</style></head>
+            <body style="font-family: 'Arial'" >
+            <p ><span style="font-weight: 600;" >entrevista-p4</span></p>
+            <p ><span style="color: #909090; font-size: 0.8em" >Transcribed with noScribe vers. 0.6<br />Audio source: p4.mp3<br />(Language: pt)</span></p>
+            <p ></p>
+            <p ><a name="ts_0_2100_S00" >S00: Como foi usar o aplicativo?</a></p>
+            <p ><a name="ts_2300_5000_S01" >S01: <span style="color: #78909C" >[00:00:02]</span> Achei o menu confuso</a><a name="ts_5000_7200_S01" > no come&ccedil;o &amp; depois &#233; tranquilo.</a></p>
+            </body></html>
+            """
+        let read = try TranscriptFile.read(try temporaryFile("p4.html", html))
+        #expect(read.format == .noScribeHTML)
+        #expect(read.dropped.headerLines == 2 && read.dropped.stamps == 1)
+        let (text, turns) = read.layout()
+        #expect(text == "S00: Como foi usar o aplicativo?\n\nS01: Achei o menu confuso no começo & depois é tranquilo.\n", "\(text)")
+        #expect(turns.map(\.start) == [0, 2300, 5000] && turns.map(\.end) == [2100, 5000, 7200])
+        #expect(turns.map(\.speaker) == ["S00", "S01", "S01"])
+        #expect(throws: TranscriptFileError.notNoScribeHTML(file: "x.html")) {
+            try TranscriptFile.read(try temporaryFile("x.html", "<html><body><p>Oi</p></body></html>"), displayName: "x.html")
+        }
+    }
 }

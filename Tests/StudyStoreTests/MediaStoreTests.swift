@@ -122,8 +122,9 @@ import Testing
         try study.addCode(CodeEntry(participant: "P1", excerpt: "Não encontrei a busca", code: "não encontrei a busca", categories: ["navegação"], coder: "ana"))
         try study.addMedia(registration(transcript: ""))
         let (sources, skipped) = try study.clipSources(category: "NAVEGAÇÃO")
-        // Each excerpt's share of its turn: 20 of "Achei o menu confuso."'s 21 characters, 21 of "Não encontrei a busca."'s 22.
         #expect(sources.map(\.participant) == ["P1", "P1"] && sources.map(\.startMs) == [2500, 7000] && sources.map(\.endMs) == [4881, 9148])
+        // Each excerpt's share of its turn: 20 of "Achei o menu confuso."'s 21 characters (2.5–5 s), 21 of 22 (7–9.25 s).
+        #expect(sources.allSatisfy { $0.timeBasis == .share })
         #expect(sources[0].codes == ["menu confuso"] && sources[0].excerpt == "Achei o menu confuso" && sources[0].media.path == "/recordings/P1.mp4")
         #expect(Set(skipped.map(\.participant)) == ["P2", "P3"])
         #expect(skipped.first { $0.participant == "P2" }?.reason.description.contains("linked to no recording") == true)

@@ -83,7 +83,7 @@ import Testing
         }
         let codes = try study.codes()
         #expect(codes.map(\.participant) == ["P1", "P2"])
-        // "A busca": the first 7 of the 15 characters of Caio's turn (4.5–7.25 s).
+        // "A busca" is the first 7 of Caio's 15 characters, said from 4.5 to 7.25 s: its share of the turn.
         #expect(codes.first { $0.participant == "P2" }.map { [$0.startTime, $0.endTime] } == [4.5, 5.783])
         #expect(codes.first { $0.participant == "P1" }?.moderatorWords == true)
         let dataset = try study.codingDataset()

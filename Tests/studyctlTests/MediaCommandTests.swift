@@ -15,7 +15,7 @@ struct Interview {
         var endMs = 0
 
         /// Where the line's words less their final full stop (the excerpts `recordedStudy` codes) end: their share of
-        /// the cue, as every output gives an excerpt's times (`PassageTimes`).
+        /// the cue, as every output gives an excerpt's times (`ExcerptTiming`).
         var wordsEndMs: Int {
             let count = text.unicodeScalars.count
             return startMs + Int((Double(endMs - startMs) * Double(count - 1) / Double(count)).rounded())
@@ -123,6 +123,11 @@ enum Tool {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
 
+    /// Where an excerpt opening `line` ends by its share of the cue: the cue's time spread evenly over its characters.
+    static func shareEnd(_ excerpt: String, of line: Interview.Line) -> Int {
+        line.startMs + Int((Double(line.endMs - line.startMs) * Double(excerpt.unicodeScalars.count) / Double(line.text.unicodeScalars.count)).rounded())
+    }
+
     /// A study with P1's video interview and P2's audio one, each with its WebVTT transcript linked, and P3's plain text
     /// transcript (no times); four excerpts coded in Navegação (one by two coders), one of P3's.
     func recordedStudy(language: String? = "en") throws -> (StudyCtl, Interview, Interview) {
@@ -171,10 +176,12 @@ enum Tool {
         #expect(summary["captions"] as? String == "soft")
         // Progress, on standard error, names each clip.
         #expect(result.stderr.contains("Clip 4 of 4: P2"), "\(result.stderr)")
-        let expected: [(Interview, String)] = [(p1, "Achei o menu confuso"), (p1, "Não encontrei a busca"), (p2, "Eu gosto das cores"), (p2, "O menu some")]
+        let expected: [(Interview, String)] = [(p1, "Achei o menu confuso no começo"), (p1, "Não encontrei a busca em lugar nenhum"),
+                                               (p2, "Eu gosto das cores"), (p2, "O menu some quando giro a tela")]
         for ((interview, words), clip) in zip(expected, clips) {
             let line = interview.line(with: words)
-            let start = max(0, line.startMs - 1500), end = min(interview.durationMs, line.wordsEndMs + 1500)
+            let start = max(0, line.startMs - 1500), end = min(interview.durationMs, Self.shareEnd(words, of: line) + 1500)
+            #expect(clip["timeBasis"] as? String == "cue share")
             let file = try #require(clip["file"] as? String)
             let measured = try Tool.durationMs(cli.path(file))
             #expect(abs(measured - (end - start)) <= 50, "\(file): \(measured) ms, expected \(end - start) ms (\(start)–\(end))")
@@ -206,7 +213,7 @@ enum Tool {
         #expect(said.contains("Wrote 2 clips of 'Navegação' to destaques") && said.contains("a chapter per participant: P1"), "\(said)")
         #expect(said.contains("Captions: a subtitle track (mov_text)"))
         let onlySpan = try Tool.durationMs(cli.path("destaques/01-P1-" + names[0].dropFirst(6)))
-        #expect(abs(onlySpan - (p1.line(with: "Achei").wordsEndMs - p1.line(with: "Achei").startMs)) <= 50)
+        #expect(abs(onlySpan - (Self.shareEnd("Achei o menu confuso no começo", of: p1.line(with: "Achei")) - p1.line(with: "Achei").startMs)) <= 50)
 
         // Burned in: no subtitle track.
         try cli.succeed(["clips", "--category", "Navegação", "-o", "queimadas", "--participant", "P1", "--burn"])

@@ -100,7 +100,7 @@ import Testing
         #expect(at(item(items, kind: "turn", lane: "Moderadora")) == [0, 3000], "\(items)")
         #expect(at(item(items, kind: "turn", lane: "Bruno")) == [5000, 8500])
         #expect(item(items, kind: "turn", lane: "Bruno")?["label"] as? String == "Não acho o menu em lugar nenhum.")
-        // The coded excerpt lies in Bruno's turn: its share of it, 15 of "Não acho o menu em lugar nenhum."'s 32 characters.
+        // The coded excerpt lies in Bruno's turn: its share of it, 15 of the turn's 32 characters (5000 + 3500 × 15 / 32).
         #expect(at(item(items, kind: "excerpt", lane: "Navegação")) == [5000, 6641])
         #expect(item(items, kind: "excerpt", lane: "Navegação")?["detail"] as? String == "menu escondido")
         // One visit to the button from fixation 1's start to fixation 2's end (1000–1800 ms), + 3000 ms.

@@ -76,8 +76,9 @@ import Testing
 
         let codes = try #require(try json(try cli.succeed(["code", "list", "--json"]))["codes"] as? [[String: Any]])
         let tranquilo = try #require(codes.first { $0["code"] as? String == "ficou tranquilo" })
-        // Its share of the cue (9–12.25 s): 34 of "Depois de uns dias ficou tranquilo."'s 35 characters.
+        // Its share of the cue "Depois de uns dias ficou tranquilo." (9.0–12.25 s): 34 of its 35 characters.
         #expect(tranquilo["startTime"] as? Double == 9 && tranquilo["endTime"] as? Double == 12.157, "\(tranquilo)")
+        #expect(tranquilo["timeBasis"] as? String == "cue share")
         #expect(tranquilo["speakers"] as? [String] == ["João"] && tranquilo["transcriptKind"] as? String == "interview")
         let question = try #require(codes.first { $0["code"] as? String == "pergunta sobre a busca" })
         #expect(question["startTime"] as? Double == 12.5 && question["moderatorWords"] as? Bool == true)
@@ -163,7 +164,7 @@ import Testing
         let codes = try #require(try json(try cli.succeed(["code", "list", "--json"]))["codes"] as? [[String: Any]])
         #expect(codes.map { $0["participant"] as? String } == ["P1", "P2", "P3"])
         #expect(codes.map { $0["transcriptParticipant"] as? String } == ["P1", "P1", "P1"])
-        // "a busca funcionou bem" starts 9 characters into Duda's 31 (9.5–12 s).
+        // Each excerpt's share of its cue: "a busca funcionou bem" starts 9 characters into Duda's 31 (9.5–12 s).
         #expect(codes.map { $0["startTime"] as? Double } == [3.5, 6, 10.226])
         let show = try cli.succeed(["transcript", "show", "P1", "--label", "grupo focal"])
         #expect(show.contains("[2] 00:00:06–00:00:08 não achou nada — Busca (P2)"), "\(show)")

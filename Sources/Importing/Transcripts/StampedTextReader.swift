@@ -57,13 +57,21 @@ enum StampedTextReader {
         // First pass: the stamps of every line and the name that opens it, to decide which names are speakers.
         var lineStamps: [[Stamp]] = []
         var candidates: [String?] = []
+        // The header's "Speakers: …" and "Date: …" lines, before the speech: not turns, and their labels no speakers.
+        var headerLines: Set<Int> = []
+        var inHeader = true
         for (number, line) in lines.enumerated() {
             let stamps = try stamps(in: line, place: { place(number + 1, $0) })
             lineStamps.append(stamps)
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             var rest = Substring(line)
             if let first = stamps.first, line[..<first.range.lowerBound].allSatisfy(\.isWhitespace) { rest = line[first.range.upperBound...] }
-            candidates.append(TranscriptSyntax.speakerPrefix(rest.trimmingCharacters(in: .whitespaces))?.name)
+            let prefix = TranscriptSyntax.speakerPrefix(rest.trimmingCharacters(in: .whitespaces))
+            if inHeader, stamps.isEmpty, let label = TranscriptSyntax.headerLabel(line) {
+                if prefix == nil || label == prefix?.name { headerLines.insert(number); continue }
+            }
+            if !stamps.isEmpty || prefix != nil { inHeader = false }
+            candidates.append(prefix?.name)
         }
         let speakers = TranscriptSyntax.acceptedSpeakers(candidates: candidates, known: knownSpeakers)
         let stamped = lineStamps.contains { !$0.isEmpty }
@@ -80,8 +88,10 @@ enum StampedTextReader {
             turns.append(TimedTranscript.Turn(speaker: speaker, start: start, end: nil, text: text, place: place, newParagraph: true))
             open = true
         }
+        dropped.headerLines = headerLines.count
         for (number, line) in lines.enumerated() {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { open = false; continue }
+            if headerLines.contains(number) { continue }
             let stamps = lineStamps[number]
             // The line cut at its stamps: (time opening the piece or nil, the piece's text).
             var pieces: [(stamp: Int?, text: Substring)] = []

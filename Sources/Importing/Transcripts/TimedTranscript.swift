@@ -13,6 +13,8 @@ public struct TimedTranscript: Sendable, Equatable {
         case wordTable = "Word table"
         case text = "text"
         case wordText = "Word text"
+        case whisperJSON = "whisper JSON"
+        case noScribeHTML = "noScribe HTML"
 
         /// What the format is called in a sentence.
         public var noun: Sentence {
@@ -23,6 +25,8 @@ public struct TimedTranscript: Sendable, Equatable {
             case .wordTable: return "Word document (table of time, speaker and text)"
             case .text: return "text"
             case .wordText: return "Word document (text)"
+            case .whisperJSON: return "whisper JSON (WhisperX, whisper)"
+            case .noScribeHTML: return "noScribe HTML"
             }
         }
     }
@@ -32,6 +36,22 @@ public struct TimedTranscript: Sendable, Equatable {
         case utf8 = "UTF-8"
         /// Not valid UTF-8: read as Windows-1252 (which Latin-1 text is too, for the letters Portuguese uses).
         case windows1252 = "Windows-1252"
+    }
+
+    /// A word of a turn with the time a speech recogniser gives it (a whisper JSON's `words`).
+    public struct Word: Sendable, Equatable {
+        /// As the file writes it (leading spaces and all); found in the turn's text in order.
+        public var text: String
+        public var start: Int?
+        public var end: Int?
+        public var score: Double?
+
+        public init(text: String, start: Int?, end: Int?, score: Double? = nil) {
+            self.text = text
+            self.start = start
+            self.end = end
+            self.score = score
+        }
     }
 
     /// One stretch of speech as the file gives it.
@@ -45,8 +65,11 @@ public struct TimedTranscript: Sendable, Equatable {
         /// Whether the file starts a paragraph with it (a line of text does; a cue or a table row goes on with the
         /// same speaker's paragraph).
         public var newParagraph: Bool
+        /// The turn's words with their own times, where the file gives them.
+        public var words: [Word] = []
 
-        public init(speaker: String?, start: Int?, end: Int?, text: String, place: TranscriptPlace, newParagraph: Bool = false) {
+        public init(speaker: String?, start: Int?, end: Int?, text: String, place: TranscriptPlace, newParagraph: Bool = false, words: [Word] = []) {
+            self.words = words
             self.speaker = speaker
             self.start = start
             self.end = end
@@ -68,9 +91,11 @@ public struct TimedTranscript: Sendable, Equatable {
         public var stamps = 0
         /// Paragraphs of a Word document outside its transcript table (a title, a header).
         public var otherParagraphs = 0
+        /// Lines of a header before the speech: a title, "Speakers: …", "Date: …", noScribe's title and settings.
+        public var headerLines = 0
 
         public init() {}
-        public var isEmpty: Bool { cueIDs + stylingTags + blocks + inlineTimes + stamps + otherParagraphs == 0 }
+        public var isEmpty: Bool { cueIDs + stylingTags + blocks + inlineTimes + stamps + otherParagraphs + headerLines == 0 }
     }
 
     public var file: String
@@ -102,14 +127,25 @@ public struct TimedTranscript: Sendable, Equatable {
     /// Whether the turns carry time.
     public var hasTimes: Bool { turns.contains { $0.start != nil } }
 
+    /// How many words carry their own time.
+    public var timedWordCount: Int { turns.reduce(0) { $0 + $1.words.filter { $0.start != nil }.count } }
+
     /// The readable text and each turn's place in it: one paragraph per speaker's turn ("Ana: …"), consecutive cues
     /// or rows of one speaker in one paragraph (joined by a space), paragraphs apart by a blank line, no time stamps or
     /// cue numbers. The text is NFC with LF line endings, as the study stores it, so the offsets hold there.
     public func layout() -> (text: String, turns: [TranscriptTurn]) {
-        if let verbatim { return (verbatim, []) }
+        let laid = layoutWithWords()
+        return (laid.text, laid.turns)
+    }
+
+    /// `layout()` with the place of each word that has a time: found in its turn's text in order (a word the text does
+    /// not hold where expected keeps no time).
+    public func layoutWithWords() -> (text: String, turns: [TranscriptTurn], words: [TimedWord]) {
+        if let verbatim { return (verbatim, [], []) }
         var text = String.UnicodeScalarView()
         var count = 0
         var placed: [TranscriptTurn] = []
+        var timedWords: [TimedWord] = []
         var previousSpeaker: String??
         func append(_ piece: String) {
             let scalars = TextMatching.nfc(piece).unicodeScalars
@@ -128,10 +164,33 @@ public struct TimedTranscript: Sendable, Equatable {
             let start = count
             append(words)
             placed.append(TranscriptTurn(speaker: turn.speaker, start: turn.start, end: turn.end, span: start..<count))
+            timedWords += Self.place(turn.words, in: Array(words.unicodeScalars), at: start)
             previousSpeaker = .some(turn.speaker)
         }
         append("\n")
-        return (String(text), placed)
+        return (String(text), placed, timedWords)
+    }
+
+    /// The timed words of one turn, each found after the one before in the turn's text (`scalars`, which begins at
+    /// offset `base` of the whole text).
+    static func place(_ words: [Word], in scalars: [Unicode.Scalar], at base: Int) -> [TimedWord] {
+        var result: [TimedWord] = []
+        var cursor = 0
+        for word in words {
+            let wanted = Array(TextMatching.nfc(word.text.trimmingCharacters(in: .whitespacesAndNewlines)).unicodeScalars)
+            guard !wanted.isEmpty, wanted.count <= scalars.count else { continue }
+            var found: Int?
+            var index = cursor
+            while index + wanted.count <= scalars.count {
+                if scalars[index] == wanted[0], Array(scalars[index..<(index + wanted.count)]) == wanted { found = index; break }
+                index += 1
+            }
+            guard let at = found else { continue }
+            cursor = at + wanted.count
+            guard let start = word.start else { continue }
+            result.append(TimedWord(span: (base + at)..<(base + cursor), start: start, end: word.end ?? start, score: word.score))
+        }
+        return result
     }
 }
 
@@ -158,6 +217,24 @@ enum TranscriptSyntax {
               }),
               let first = parts.first?.unicodeScalars.first, !first.properties.isLowercase else { return nil }
         return (String(name), after.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// What a transcript's header says before the speech, in English and Portuguese, folded: "Speakers: Ana, Rui",
+    /// "Data: 10/03/2026", "Local: …". A leading line opening with one of these is no turn and names no speaker.
+    static let headerWords: Set<String> = ["speakers", "falantes", "participants", "participantes", "interviewees", "entrevistados", "entrevistadas",
+                                           "date", "data", "dia", "time", "hora", "horario", "duration", "duracao", "length", "local", "location",
+                                           "place", "lugar", "title", "titulo", "project", "projeto", "projecto", "study", "estudo", "file", "arquivo",
+                                           "ficheiro", "audio", "recording", "gravacao", "language", "idioma", "lingua", "transcriber", "transcritor",
+                                           "transcritora", "transcribed by", "transcrito por", "transcrita por", "transcription", "transcricao",
+                                           "topic", "tema", "assunto", "subject", "session", "sessao", "source", "fonte", "notes", "notas",
+                                           "observacoes"]
+
+    /// The label of a header line ("Speakers" of "Speakers: Ana, Rui"), or nil for another line.
+    static func headerLabel(_ line: String) -> String? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let label = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty, label.count <= 30, headerWords.contains(TextMatching.fold(label)) else { return nil }
+        return label
     }
 
     /// Keeps the names that read as a speaker convention: a name used at least twice, or named with --speaker, or every

@@ -1,9 +1,10 @@
 import Foundation
 import Tabular
 
-/// Opens a transcript file of any kind `transcript add` reads — WebVTT (Zoom, Teams), SRT, Word `.docx` (paragraphs or
-/// a table of time, speaker and text), plain text (QualCoder's time stamps, `Name:` turns) — by its extension, else
-/// by what it starts with, and reads it into turns (`TimedTranscript`). Pure: reads the file, touches no study.
+/// Opens a transcript file of any kind `transcript add` reads — WebVTT (Zoom, Teams, noScribe), SRT, Word `.docx`
+/// (paragraphs or a table of time, speaker and text), whisper JSON (WhisperX, whisper, whisper.cpp: word times),
+/// noScribe's HTML, plain text (QualCoder's time stamps, `Name:` turns) — by its extension, else by what it starts
+/// with, and reads it into turns (`TimedTranscript`). Pure: reads the file, touches no study.
 public enum TranscriptFile {
     /// - Parameter knownSpeakers: names the researcher mapped with `--speaker`, recognised as speakers in text
     ///   that uses `Name:` only here and there.
@@ -15,7 +16,11 @@ public enum TranscriptFile {
         }
         let (text, encoding, firstNonUTF8) = try TranscriptBytes.read(path, file: file)
         var result: TimedTranscript
-        if lower.hasSuffix(".vtt") || text.hasPrefix("WEBVTT") {
+        if lower.hasSuffix(".json") || WhisperJSONReader.looksLikeWhisper(text) {
+            result = try WhisperJSONReader.read(text, file: file)
+        } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || NoScribeHTMLReader.looksLikeHTML(text) {
+            result = try NoScribeHTMLReader.read(text, file: file)
+        } else if lower.hasSuffix(".vtt") || text.hasPrefix("WEBVTT") {
             result = try SubtitleReader.webVTT(text, file: file, knownSpeakers: knownSpeakers)
         } else if lower.hasSuffix(".srt") || looksLikeSRT(text) {
             result = try SubtitleReader.srt(text, file: file, knownSpeakers: knownSpeakers)

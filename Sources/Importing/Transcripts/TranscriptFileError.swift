@@ -8,12 +8,15 @@ public enum TranscriptPlace: Sendable, Hashable, CustomStringConvertible {
     case text(SourcePosition)
     case paragraph(file: String, number: Int)
     case tableRow(file: String, table: Int, row: Int)
+    /// A segment of a whisper JSON file (1-based), or a time anchor of a noScribe HTML file.
+    case segment(file: String, number: Int)
 
     public var sentence: Sentence {
         switch self {
         case let .text(position): return "\(position.description)"
         case let .paragraph(file, number): return "\(file), paragraph \(number)"
         case let .tableRow(file, table, row): return "\(file), table \(table), row \(row)"
+        case let .segment(file, number): return "\(file), segment \(number)"
         }
     }
 
@@ -32,6 +35,8 @@ public enum TranscriptFileError: Error, WordedError, LocalizedError, Equatable {
     case endBeforeStart(TranscriptPlace, start: String, end: String)
     case noSpeech(file: String)
     case notWordDocument(file: String, reason: Sentence)
+    case notWhisperJSON(file: String, reason: Sentence)
+    case notNoScribeHTML(file: String)
 
     public var errorDescription: String? { sentence.description }
 
@@ -55,6 +60,10 @@ public enum TranscriptFileError: Error, WordedError, LocalizedError, Equatable {
             return "\(file): the transcript holds no speech (no cue, row or paragraph with words)"
         case let .notWordDocument(file, reason):
             return "\(file): cannot read it as a Word document (.docx): \(reason)"
+        case let .notWhisperJSON(file, reason):
+            return "\(file): cannot read it as a whisper or WhisperX transcript (JSON with segments): \(reason)"
+        case let .notNoScribeHTML(file):
+            return "\(file): an HTML file is read as noScribe writes it, with a time anchor (<a name=\"ts_…\">) for each stretch of speech, and this one has none; save the transcript as text, WebVTT or Word .docx"
         }
     }
 }

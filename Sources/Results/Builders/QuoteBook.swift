@@ -89,8 +89,10 @@ public struct QuoteBook: Sendable, Equatable, Codable {
                     byCategory[category]![index] = entry
                     continue
                 }
-                let attributes = (material.attributes[passage.participant] ?? [:]).sorted { $0.key < $1.key }
-                    .map { QuoteEntry.Attribute(name: $0.key, value: $0.value) }
+                let values = material.attributes[passage.participant] ?? [:]
+                let attributes = (material.citation.map { cited in
+                    cited.compactMap { name in values.first { $0.key.caseInsensitiveCompare(name) == .orderedSame } }
+                } ?? values.sorted { $0.key < $1.key }).map { QuoteEntry.Attribute(name: $0.key, value: $0.value) }
                 var around: QuoteContext?
                 if let context, let document = passage.document, let span = passage.span, let text = material.transcripts[document] {
                     around = TranscriptWords.context(of: span, in: text, size: context)

@@ -5,6 +5,14 @@ import Wording
 /// How a session's time line reads for people: each item's kind, lane and words, in a language (the table of
 /// `timeline`, its figure's rows and legend).
 public enum TimelineWording {
+    /// "Session 2 of P3", or for a participant interviewed without a session, "P3, on the clock of recording P3.mp4".
+    public static func title(_ timeline: SessionTimeline, _ language: StudyLanguage) -> String {
+        if let recording = timeline.recording {
+            return ("\(timeline.participant), on the clock of \(recording)" as Sentence).text(language)
+        }
+        return ("Session \(timeline.session) of \(timeline.participant)" as Sentence).text(language)
+    }
+
     public static func kindWord(_ kind: SessionTimeline.Kind, _ language: StudyLanguage) -> String {
         switch kind {
         case .event: return Sentence("event").text(language)
@@ -64,7 +72,7 @@ extension ResultTable {
     public static func timeline(_ timeline: SessionTimeline, language: StudyLanguage) -> ResultTable {
         let style = NumberStyle(language)
         func word(_ text: Sentence) -> String { text.text(language) }
-        var table = ResultTable(id: "timeline", title: word("Session \(timeline.session) of \(timeline.participant)"), language: language,
+        var table = ResultTable(id: "timeline", title: TimelineWording.title(timeline, language), language: language,
                                 // Times and durations are text as people read them (0:42, 3.5 s), right-aligned as numbers are.
                                 columns: [Column("time", word("Time"), .count), Column("kind", word("Kind"), .text), Column("lane", word("Lane"), .text),
                                           Column("what", word("What"), .text), Column("end", word("End"), .count),
@@ -81,7 +89,7 @@ extension ResultTable {
     /// One session's time line as data (`timeline --csv`): start and end in milliseconds on the session's clock,
     /// the kind's and lane's machine names, the label and the detail.
     public static func timelineItems(_ timeline: SessionTimeline, language: StudyLanguage) -> ResultTable {
-        var table = ResultTable(id: "timeline", title: ("Session \(timeline.session) of \(timeline.participant)" as Sentence).text(language),
+        var table = ResultTable(id: "timeline", title: TimelineWording.title(timeline, language),
                                 language: language,
                                 columns: [Column("start_ms", "start_ms", .count), Column("end_ms", "end_ms", .count), Column("kind", "kind", .text),
                                           Column("lane", "lane", .text), Column("label", "label", .text), Column("detail", "detail", .prose)])

@@ -30,6 +30,8 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     case codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
     // The Quotes tab's selection.
     case quoteCount, quoteCountOne, quotesFrom, context, contextNone, contextWords, contextSentence, anyValue, noQuotesSelected
+    // Times, annotation marks, ranges and the citation.
+    case turnTime, annotatedTitle, rangeFrom, rangeTo, citeHeading, quotesOfTheme
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -209,6 +211,12 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .play: return "▶ {time}"
         case .playTitle: return "Play the recording from where these words were said"
         case .recordingGone: return "The recording cannot be played: {reason}"
+        case .turnTime: return "said at {time}"
+        case .annotatedTitle: return "Annotation: {text}"
+        case .rangeFrom: return "from"
+        case .rangeTo: return "to"
+        case .citeHeading: return "Each quote cites"
+        case .quotesOfTheme: return "with its sub-categories: {categories}"
         }
     }
 }

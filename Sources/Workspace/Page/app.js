@@ -53,6 +53,10 @@ async function loadState() {
   $("title").textContent = data.title;
   state.categories = data.categories;
   state.attributes = data.attributes;
+  // A coder who codes blind is offered no comparison: it shows every coder's codes.
+  const compareButton = document.querySelector(".tabs button[data-tab=compare]");
+  compareButton.hidden = data.compare === false;
+  if (compareButton.hidden && state.tab === "compare") state.tab = "codings";
   const list = $("participants");
   list.replaceChildren(el("h2", {}, t("participants")));
   for (const p of data.participants) {
@@ -82,6 +86,8 @@ async function openTranscript(code, label = code === state.participant ? state.l
   state.label = data.label;
   state.text = data.text;
   state.codings = data.codings;
+  state.turns = data.turns || [];
+  state.annotations = [];
   showRecording(data.media);
   $("doc-title").textContent = data.label ? `${code} · ${data.label}` : code;
   // The codebook first: a category just created from the picker is drawn in its own colour at once.
@@ -116,24 +122,47 @@ function play(coding) {
   if (player.readyState >= 1) start(); else player.addEventListener("loadedmetadata", start, { once: true });
 }
 
-// Draws the transcript as runs of code points, each run wrapped in the codings that cover it.
+// Draws the transcript as runs of code points, each run wrapped in the codings that cover it, annotated passages
+// underlined with a ✎ before them, and each timed paragraph's time beside it. The ✎ and the times are CSS-generated
+// (from data attributes), so the text a selection counts is the transcript's own.
 function render() {
   const points = [...state.text];
   const cuts = new Set([0, points.length]);
   for (const c of state.codings) if (c.start != null && c.end != null) { cuts.add(c.start); cuts.add(c.end); }
+  const notes = (state.annotations || []).filter((a) => a.end > a.start);
+  for (const a of notes) { cuts.add(a.start); cuts.add(a.end); }
+  // A timed turn's time where its paragraph begins (the speaker's label included).
+  const times = new Map();
+  for (const turn of state.turns || []) {
+    let at = Math.min(turn.at, points.length);
+    while (at > 0 && points[at - 1] !== "\n") at--;
+    if (!times.has(at)) { times.set(at, turn.startMs); cuts.add(at); }
+  }
   const sorted = [...cuts].sort((a, b) => a - b);
   const box = $("transcript");
   box.replaceChildren();
   for (let i = 0; i + 1 < sorted.length; i++) {
     const [from, to] = [sorted[i], sorted[i + 1]];
+    if (times.has(from)) {
+      const time = clock(times.get(from) / 1000);
+      box.append(el("span", { class: "turn-time", "data-time": time, "data-ms": times.get(from), title: t("turnTime", { time }) }));
+    }
     const text = points.slice(from, to).join("");
     const covering = state.codings.filter((c) => c.start != null && c.start <= from && c.end >= to);
-    if (!covering.length) { box.append(document.createTextNode(text)); continue; }
-    const mark = el("mark", { title: covering.map((c) => `${c.code} — ${c.categories.join(", ")}`).join("\n"),
-                              "data-ids": covering.map((c) => c.id).join(" ") }, text);
-    mark.style.background = colour(covering[0].categories[0]);
-    if (covering.length > 1) { mark.classList.add("overlap"); mark.style.outlineColor = colour(covering[1].categories[0]); }
-    box.append(mark);
+    let node = document.createTextNode(text);
+    if (covering.length) {
+      node = el("mark", { title: covering.map((c) => `${c.code} — ${c.categories.join(", ")}`).join("\n"),
+                          "data-ids": covering.map((c) => c.id).join(" ") }, text);
+      node.style.background = colour(covering[0].categories[0]);
+      if (covering.length > 1) { node.classList.add("overlap"); node.style.outlineColor = colour(covering[1].categories[0]); }
+    }
+    const annotated = notes.filter((a) => a.start <= from && a.end >= to);
+    if (annotated.length) {
+      node = el("span", { class: "annotated" + (annotated.some((a) => a.start === from) ? " annotation-start" : ""),
+                          "data-annotations": annotated.map((a) => a.id).join(" "),
+                          title: annotated.map((a) => t("annotatedTitle", { text: a.text })).join("\n") }, node);
+    }
+    box.append(node);
   }
 }
 
@@ -268,28 +297,50 @@ async function quotesTab(panel) {
                      el("option", { value: "1s" }, t("contextSentence")));
   // One select per participant attribute, its values listed: every value chosen must hold (code list's --where).
   const filters = el("div", { id: "quotes-where", class: "quote-filters" });
+  // The citation's attributes, chosen once for the study (export quotes cites the same).
+  const cite = el("fieldset", { id: "quotes-cite", class: "quote-filters" });
+  const family = el("p", { id: "quotes-family", class: "hint" });
   const count = el("p", { id: "quotes-count" });
   const list = el("ul", { class: "quotes", id: "quotes" });
   let offered = false;
   const chosen = () => [...filters.querySelectorAll("select")].filter((s) => s.value).map((s) => [s.dataset.attribute, s.value]);
+  // A numeric attribute (age) is a range: from and to.
+  const bounds = () => [...filters.querySelectorAll("input[data-bound]")].filter((i) => i.value.trim())
+    .map((i) => "&" + i.dataset.bound + "=" + q(i.dataset.attribute + "=" + i.value.trim())).join("");
+  async function saveCitation() {
+    const names = [...cite.querySelectorAll("input:checked")].map((box) => box.value);
+    try { say((await api("POST", "citation", { attributes: names })).message); await fill(); } catch (error) { say(error.message, true); }
+  }
   async function fill() {
-    const where = chosen().map(([name, value]) => "&where=" + q(name + "=" + value)).join("");
+    const where = chosen().map(([name, value]) => "&where=" + q(name + "=" + value)).join("") + bounds();
     let data;
     try {
       data = await api("GET", "quotes?category=" + q(category.value) + "&coder=" + q(state.coder) + "&context=" + q(context.value) + where);
     } catch (error) { say(error.message, true); return; }
     if (!offered) {
       offered = true;
-      filters.replaceChildren(...data.attributes.map((a) => el("label", {}, a.name + " = ",
-        el("select", { "data-attribute": a.name, onchange: () => fill() }, el("option", { value: "" }, t("anyValue")),
-           ...a.values.map((v) => el("option", { value: v.value }, v.label))))));
+      filters.replaceChildren(...data.attributes.map((a) => a.numeric
+        ? el("label", {}, a.name + " ", t("rangeFrom") + " ",
+             el("input", { type: "number", step: "any", "data-attribute": a.name, "data-bound": "min", placeholder: new Intl.NumberFormat(language).format(a.low), onchange: () => fill() }),
+             " " + t("rangeTo") + " ",
+             el("input", { type: "number", step: "any", "data-attribute": a.name, "data-bound": "max", placeholder: new Intl.NumberFormat(language).format(a.high), onchange: () => fill() }))
+        : el("label", {}, a.name + " = ",
+          el("select", { "data-attribute": a.name, onchange: () => fill() }, el("option", { value: "" }, t("anyValue")),
+             ...a.values.map((v) => el("option", { value: v.value }, v.label))))));
+      cite.replaceChildren(el("legend", {}, t("citeHeading")), ...data.attributes.map((a) => el("label", { class: "inline" },
+        el("input", { type: "checkbox", value: a.name, checked: data.citation == null || data.citation.includes(a.name) ? "" : null,
+                      onchange: () => saveCitation() }), " " + a.name)));
     }
+    family.textContent = data.categories.length > 1 ? t("quotesOfTheme", { categories: data.categories.slice(1).join(", ") }) : "";
     const shown = chosen().map(([name]) => name);
     count.textContent = t("quotesFrom", { quotes: tn("quoteCount", data.passages), participants: tn("participantCount", data.participants) });
     list.replaceChildren(...data.quotes.map((x) => {
       const mark = el("mark", {}, x.excerpt);
-      mark.style.background = colour(category.value);
-      const about = shown.length ? shown.map((name) => `${name}: ${x.attributes[name] ?? ""}`).join(", ") : x.group;
+      mark.style.background = colour(x.categories && x.categories[0] || category.value);
+      // The citation: the attributes the study chose (all of them until it chooses), else those filtered on.
+      const cited = data.citation ?? Object.keys(x.attributes);
+      const about = cited.length ? cited.filter((name) => name in x.attributes).map((name) => `${name}: ${x.attributes[name]}`).join("; ")
+        : shown.map((name) => `${name}: ${x.attributes[name] ?? ""}`).join(", ");
       return el("li", { "data-id": x.id, "data-participant": x.participant },
         el("blockquote", {}, x.before ?? "", mark, x.after ?? ""),
         el("small", {}, `${x.participant}${about ? " (" + about + ")" : ""} — “${x.code}”`));
@@ -297,7 +348,7 @@ async function quotesTab(panel) {
     if (!data.quotes.length) list.append(el("li", {}, t(chosen().length ? "noQuotesSelected" : "noQuotes")));
   }
   panel.append(el("div", { class: "quote-filters" }, el("label", {}, t("category") + " ", category), el("label", {}, t("context") + " ", context)),
-               filters, count, list);
+               family, filters, cite, count, list);
   if (state.categories.length) await fill();
 }
 
@@ -330,7 +381,7 @@ async function frequenciesTab(panel) {
 
 async function compareTab(panel) {
   const consensus = localStorage.getItem("studyctl-consensus") || t("consensusDefault");
-  const data = await api("GET", "compare?consensus=" + q(consensus));
+  const data = await api("GET", "compare?consensus=" + q(consensus) + "&coder=" + q(state.coder));
   // What the figures compared and what they left out (one coder only, other bounds), as `codes agreement` says it.
   const coverage = el("div", { id: "coverage" }, ...(data.coverage || []).map((line) => el("p", {}, line)),
     ...(data.coverageHint ? [el("p", { class: "hint" }, data.coverageHint)] : []));

@@ -85,6 +85,9 @@ async function afterTranscript() {
   if (!state.participant) { box.replaceChildren(); return; }
   const data = await api("GET", "annotations?participant=" + q(state.participant) + "&label=" + q(state.label || ""));
   search.annotations = data.annotations;
+  // Marked in the text too (app.js's render).
+  state.annotations = data.annotations;
+  render();
   const list = el("ul", { id: "annotation-list" }, ...data.annotations.map((a) => el("li", { "data-id": a.id },
     el("blockquote", {}, a.excerpt), el("span", { class: "annotation-text" }, a.text),
     el("small", {}, ` (${a.coder ? a.coder + ", " : ""}${(a.modified || a.created).slice(0, 10)})`),

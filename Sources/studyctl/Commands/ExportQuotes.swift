@@ -31,6 +31,10 @@ struct ExportQuotes: ParsableCommand {
     @Option(help: ArgumentHelp(words("Words around each excerpt: a number of words (30 or 30w) or of sentences (1s) on each side."), valueName: "N|Nw|Ns"))
     var context: ContextSize = .sentences(1)
 
+    @Option(help: ArgumentHelp(words("The participant attributes each quote cites, comma-separated ('none': the participant's code alone); default: the study's choice (the workspace's Quotes tab), else every attribute."),
+                               valueName: "names"))
+    var cite: String?
+
     @Flag(help: ArgumentHelp(words("Replace a document already at that path.")))
     var force = false
 
@@ -43,8 +47,19 @@ struct ExportQuotes: ParsableCommand {
 
     func run() throws {
         if !force, FileManager.default.fileExists(atPath: file) { throw ExportXlsx.Exists(path: file) }
-        let (material, info) = try pseudonyms.withStudy(study) { (try $0.quoteMaterial(coder: filter.coder.coder), try $0.info()) }
+        var (material, info) = try pseudonyms.withStudy(study) { (try $0.quoteMaterial(coder: filter.coder.coder), try $0.info()) }
         try filter.check(material)
+        if let cite {
+            let names = cite.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? []
+                : cite.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let known = material.attributeChoices.map(\.name)
+            material.citation = try names.map { name in
+                guard let found = known.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
+                    throw Refusal("Please name participant attributes in --cite: '\(name)' is none (attributes: \(known.joined(separator: ", "))).")
+                }
+                return found
+            }
+        }
         sayLeftOut(material.leftOut)
         let book = QuoteBook(material, query: filter.query, context: context)
         let language = info.language

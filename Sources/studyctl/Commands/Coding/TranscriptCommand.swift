@@ -16,12 +16,15 @@ struct TranscriptCommand: ParsableCommand {
 
 struct TranscriptAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: words("Store a participant's transcript: text, WebVTT or SRT subtitles, or a Word document (.docx)."),
+        commandName: "add", abstract: words("Store a participant's transcript: text, WebVTT or SRT subtitles, a Word document (.docx), whisper JSON or noScribe HTML."),
         discussion: words("""
             WebVTT (Zoom's numbered cues with 'Name: text', Teams' <v Name> voice tags; cues out of order are put in \
-            time order), SRT, Word documents (paragraphs, or a table of time, speaker and text as NVivo reads) and \
-            plain text with QualCoder's time stamps ([hh:mm:ss], [mm:ss], #hh:mm:ss.sss#) and 'Name:' turns are read \
-            into turns with their speaker and time. The stored text is readable: one paragraph per turn, 'Name: …', \
+            time order), SRT, Word documents (paragraphs, or a table of time, speaker and text as NVivo reads), \
+            whisper JSON (WhisperX, whisper, whisper.cpp: segments with their speaker and each word's time), \
+            noScribe's HTML (its time anchors) and plain text with QualCoder's time stamps ([hh:mm:ss], [mm:ss], \
+            #hh:mm:ss.sss#) and 'Name:' turns are read into turns with their speaker and time; words with their own \
+            times keep them, so a clip or an excerpt's time is that of its words (else its share of the cue it lies \
+            in). A header before the speech ('Speakers: …', 'Date: …') is left out, not read as speakers. The stored text is readable: one paragraph per turn, 'Name: …', \
             without time stamps or cue numbers; what was left out is counted. Text that is not valid UTF-8 is read as \
             Windows-1252, and said.
 
@@ -38,8 +41,9 @@ struct TranscriptAdd: ParsableCommand {
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
 
-    @Argument(help: ArgumentHelp(words("The transcript: text (.txt, .md), WebVTT (.vtt), SRT (.srt) or Word (.docx)."), valueName: "file"),
-              completion: .file(extensions: ["txt", "md", "vtt", "srt", "docx"]))
+    @Argument(help: ArgumentHelp(words("The transcript: text (.txt, .md), WebVTT (.vtt), SRT (.srt), Word (.docx), whisper JSON (.json) or noScribe HTML (.html)."),
+                                 valueName: "file"),
+              completion: .file(extensions: ["txt", "md", "vtt", "srt", "docx", "json", "html"]))
     var file: String
 
     @Option(help: ArgumentHelp(words("Tells apart several transcripts of one participant (e.g. interview-2)."), valueName: "label"))
@@ -76,7 +80,7 @@ struct TranscriptAdd: ParsableCommand {
         if read.encoding == .windows1252 {
             note("\(file) is not valid UTF-8 (\(read.firstNonUTF8 ?? "")): it was read as Windows-1252 (Latin-1)")
         }
-        let (text, turns) = read.layout()
+        let (text, turns, timedWords) = read.layoutWithWords()
         let names = read.speakers
         var roles: [String: SpeakerRole] = [:]
         for assignment in speaker {
@@ -87,7 +91,7 @@ struct TranscriptAdd: ParsableCommand {
         if !speaker.isEmpty && names.isEmpty {
             throw Refusal("Please leave out --speaker: \(file) names no speaker (turns opening with 'Name:', WebVTT <v Name> tags or a speaker column).")
         }
-        let timing = turns.isEmpty ? nil : TranscriptTiming(turns: turns, roles: roles)
+        let timing = turns.isEmpty ? nil : TranscriptTiming(turns: turns, roles: roles, words: timedWords)
         let located = try study.withStudy {
             try $0.addTranscript(participant: participant, text: text, label: label, source: file, replace: replace, force: force, timing: timing)
         }
@@ -96,6 +100,9 @@ struct TranscriptAdd: ParsableCommand {
         if let first = turns.compactMap(\.start).min() {
             let last = turns.compactMap { $0.end ?? $0.start }.max() ?? first
             say("Read as \(read.format.noun): \(turns.count) turns from \(TranscriptClock.text(first)) to \(TranscriptClock.text(last)).")
+            if !timedWords.isEmpty {
+                say("Words with their own times: \(timedWords.count) of \(read.turns.reduce(0) { $0 + $1.words.count }); an excerpt's time is that of its words.")
+            }
         } else {
             say("Read as \(read.format.noun): \(turns.count) turns, without times.")
         }
@@ -123,6 +130,7 @@ struct TranscriptAdd: ParsableCommand {
         if dropped.inlineTimes > 0 { parts.append("times inside the text: \(dropped.inlineTimes)") }
         if dropped.stamps > 0 { parts.append("time stamps (their times are kept with the turns): \(dropped.stamps)") }
         if dropped.otherParagraphs > 0 { parts.append("paragraphs outside the table: \(dropped.otherParagraphs)") }
+        if dropped.headerLines > 0 { parts.append("header lines (title, speakers, date): \(dropped.headerLines)") }
         if !parts.isEmpty { say("Left out of the text: \(Sentence.joined(parts, separator: "; ")).") }
         if read.reordered > 0 { say("Cues out of time order in the file, put in order: \(read.reordered).") }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Media
 import MediaTools
+import QualCoding
 import Results
 import StudyStore
 import Wording
@@ -12,8 +13,10 @@ struct ClipsCommand: ParsableCommand {
         abstract: words("Cut every coded excerpt of a category from its recording, with captions, and join them into a highlight reel."),
         discussion: words("""
             Each excerpt coded in the category (by any coder, each excerpt once) whose transcript is linked to a \
-            recording ('studyctl media add … --transcript') is cut from it with ffmpeg: from where its words start \
-            to where they end (their share of their turns' times, as code list gives them), with --lead seconds before and --tail after, kept inside the recording. Each clip \
+            recording ('studyctl media add … --transcript') is cut from it with ffmpeg: from its first word to its \
+            last, by the words' own times where the transcript has them (whisper JSON), else by the excerpt's share \
+            of the cue it lies in (the cue's time spread evenly over its characters), with --lead seconds before and \
+            --tail after, kept inside the recording; the output says which. Each clip \
             carries the excerpt's words as captions: a subtitle track players show and hide (mov_text), or drawn \
             into the picture with --burn. Clips are named so they sort by participant and time; the reel joins them \
             in that order with a chapter per participant. Excerpts that cannot be cut (no transcript, a transcript \
@@ -63,6 +66,9 @@ struct ClipsCommand: ParsableCommand {
         var endMs: Int
         var excerptStartMs: Int
         var excerptEndMs: Int
+        /// What the excerpt's time was read from: "words" (its words' own times), "cue share" (its share of its cue, by
+        /// characters) or "turn" (a turn without an end).
+        var timeBasis: String
         /// The clip file's duration as ffprobe reads it.
         var durationMs: Int
         var recording: String
@@ -161,6 +167,7 @@ struct ClipsCommand: ParsableCommand {
             }
             clips.append(Clip(file: final, participant: source.participant, excerptID: source.excerptID, codes: source.codes, excerpt: source.excerpt,
                               startMs: window.startMs, endMs: window.endMs, excerptStartMs: source.startMs, excerptEndMs: source.endMs,
+                              timeBasis: source.timeBasis.rawValue,
                               durationMs: try FFprobe.durationMs(of: final), recording: source.media.path))
         }
 
@@ -186,7 +193,20 @@ struct ClipsCommand: ParsableCommand {
         }
         say(mode == .soft ? "Captions: a subtitle track (mov_text) in each clip and in the reel; players show or hide it."
             : "Captions: drawn into the picture of each clip and of the reel.")
+        Self.sayTimes(clips)
         Self.sayItems(skipped)
+    }
+
+    /// How the excerpts' times were found, when any was not by its own words.
+    static func sayTimes(_ clips: [Clip]) {
+        let byWords = clips.filter { $0.timeBasis == ExcerptTiming.Basis.words.rawValue }.count
+        let byShare = clips.filter { $0.timeBasis == ExcerptTiming.Basis.share.rawValue }.count
+        let byTurn = clips.count - byWords - byShare
+        var parts: [Sentence] = []
+        if byWords > 0 { parts.append("\(byWords) by the words' own times") }
+        if byShare > 0 { parts.append("\(byShare) by the excerpt's share of its cue (the cue's time spread evenly over its characters)") }
+        if byTurn > 0 { parts.append("\(byTurn) by the whole turn (it has no end time)") }
+        say("Excerpt times: \(Sentence.joined(parts, separator: "; ")).")
     }
 
     /// The excerpts left out, one line each.

@@ -20,7 +20,9 @@ struct TimelineCommand: ParsableCommand {
             recording it was made from ('media add … --transcript … --starts-at or --sync'). A gaze recording's AOI \
             visits are placed by its sync point ('gaze sync'), else by the export's recording start time against the \
             session's start, both read as the local time of this computer ($TZ). Whatever cannot be placed is listed \
-            with the command that places it.
+            with the command that places it. A participant interviewed without a moderated session gets their timed \
+            interview's turns and coded excerpts on its recording's own clock (0:00 = the recording's start); \
+            --transcript chooses one when they have several.
 
             Examples: studyctl timeline P3
                       studyctl timeline P3 --session 2 --from 1:00 --to 3:30 --figure P3-linha.png
@@ -32,6 +34,10 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: ArgumentHelp(words("The session, by its number among the participant's (see 'studyctl session show'), when they have several."),
                                valueName: "N"))
     var session: Int?
+
+    @Option(help: ArgumentHelp(words("For a participant interviewed without a moderated session: which timed transcript, when they have several."),
+                               valueName: "label"))
+    var transcript: String?
 
     @Option(help: ArgumentHelp(words("Only what happens from this time of the session on (m:ss or seconds)."), valueName: "time"))
     var from: String?
@@ -66,7 +72,7 @@ struct TimelineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let whole = try study.withStudy { try $0.sessionTimeline(participant: participant, session: session) }
+        let whole = try study.withStudy { try $0.sessionTimeline(participant: participant, session: session, transcript: transcript) }
         let timeline = whole.window(from: from.flatMap(Self.milliseconds), to: to.flatMap(Self.milliseconds))
         if output.json {
             try printJSON(timeline, command: "timeline")
@@ -96,8 +102,12 @@ struct TimelineCommand: ParsableCommand {
     }
 
     func printTable(_ timeline: SessionTimeline) {
-        say("Session \(timeline.session) of \(timeline.participant), begun \(timeline.started); times on the session's clock (0:00 = its start).")
-        for tie in timeline.ties { say(Self.tieSentence(tie)) }
+        if let recording = timeline.recording {
+            say("\(timeline.participant) has no moderated session: times on the clock of \(recording) (0:00 = the recording's start).")
+        } else {
+            say("Session \(timeline.session) of \(timeline.participant), begun \(timeline.started); times on the session's clock (0:00 = its start).")
+        }
+        for tie in timeline.ties where tie.basis != .own { say(Self.tieSentence(tie)) }
         print("")
         if timeline.items.isEmpty { return say("Nothing on the time line in this span.") }
         print(TextRenderer.render(ResultTable.timeline(timeline, language: Voice.language), title: false), terminator: "")
@@ -108,6 +118,8 @@ struct TimelineCommand: ParsableCommand {
         switch tie.basis {
         case .startsAt, .sync:
             return "\(tie.source) begins at \(begins) on the session's clock (\(tie.how))."
+        case .own:
+            return "\(tie.source): times on its own clock."
         case .wallClock:
             return "\(tie.source) begins at \(begins) on the session's clock: placed by the export's recording start against the session's start, as times of day (\(tie.how)); 'studyctl gaze sync' places it exactly."
         }
@@ -166,7 +178,8 @@ struct TimelineCommand: ParsableCommand {
             (words("pause, resume, end"), .otherEvent), (words("turn"), .turn), (words("coded excerpt"), .excerpt), (words("AOI visit"), .gaze),
         ]
         return Charts.TimelineDrawing(rows: rows, fromMs: from, toMs: to,
-                                      axisTitle: words("Time since session \(timeline.session) of \(timeline.participant) began (minutes:seconds)"),
+                                      axisTitle: timeline.recording.map { words("Time on the clock of \($0) (minutes:seconds)") }
+                                          ?? words("Time since session \(timeline.session) of \(timeline.participant) began (minutes:seconds)"),
                                       legend: legend)
     }
 }
