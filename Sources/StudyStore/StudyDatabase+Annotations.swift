@@ -38,8 +38,8 @@ extension StudyDatabase {
         let body = TextMatching.nfc(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !body.isEmpty else { throw StoreError.invalidInput([.init(location: "annotation", message: "the annotation's text is empty")]) }
         let participantID = try participantID(db, code: participant)
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? AND label = ?",
-                                         arguments: [participantID, StudyText.composed(label)]) else {
+        // A participant of a focus group annotates the group's transcript, whoever holds it.
+        guard let row = try spokenTranscript(db, participantID: participantID, label: label) else {
             throw StoreError.noTranscript(participant: participant)
         }
         let transcript: String = row["text"]

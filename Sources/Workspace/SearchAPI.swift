@@ -18,8 +18,15 @@ struct SearchAPI {
     struct CodeAll: Decodable {
         var pattern: String; var ignoreCase: Bool?; var participant: String?; var speaker: String?
         var category: String; var coder: String; var page: String?
+        /// As `transcript search --code`: the passage each hit codes, whether to code the others when some cannot be
+        /// coded, whether the moderator's words are coded too.
+        var unit: String?; var partial: Bool?; var moderator: Bool?
     }
-    struct Coded: Encodable { var message: String; var action: Int64?; var coded: [CodeRecord]; var alreadyCoded: Int }
+    struct Coded: Encodable {
+        var message: String; var action: Int64?; var coded: [CodeRecord]; var alreadyCoded: Int
+        /// The hits left uncoded (with `partial`), each with its place and reason in the study's language.
+        var notCoded: [String] = []; var moderatorHits = 0
+    }
     struct NewAnnotation: Decodable {
         var participant: String; var label: String?; var start: Int; var end: Int; var excerpt: String?; var text: String; var coder: String?
     }
@@ -95,7 +102,12 @@ struct SearchAPI {
         let found = try search(body.pattern, ignoreCase: body.ignoreCase ?? false, participant: body.participant, speaker: body.speaker)
         let typed = body.category.trimmingCharacters(in: .whitespaces)
         let category = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name ?? typed
-        let result = try study.codeHits(found, category: category, coder: coder)
+        // The command line's rule, not a copy of it: `codeHits` trims, widens and credits each hit by `AutoCoding`.
+        guard let unit = CodingUnit(rawValue: body.unit ?? "words") else {
+            throw StoreError.invalidInput([.init(location: "unit", message: "'\(body.unit ?? "")' is not a unit (words, sentence, turn, paragraph)")])
+        }
+        let result = try study.codeHits(found, category: category, coder: coder,
+                                        options: AutoCodeOptions(unit: unit, partial: body.partial ?? false, moderator: body.moderator ?? false))
         var action: Int64?
         if !result.coded.isEmpty {
             var snapshots: [UndoLog.Snapshot] = []
@@ -105,6 +117,9 @@ struct SearchAPI {
         let message: Sentence = result.alreadyCoded > 0
             ? "Coded \(String(result.coded.count)) passages as \(category) in one step; \(String(result.alreadyCoded)) already coded so were left as they were."
             : "Coded \(String(result.coded.count)) passages as \(category) in one step."
-        return Coded(message: try say(message), action: action, coded: result.coded, alreadyCoded: result.alreadyCoded)
+        let language = try study.info().language
+        return Coded(message: try say(message), action: action, coded: result.coded, alreadyCoded: result.alreadyCoded,
+                     notCoded: result.notCoded.map { "\($0.place.text(language)): “\($0.text)” — \($0.reason.text(language))" },
+                     moderatorHits: result.moderatorHits)
     }
 }
