@@ -290,7 +290,8 @@ extension StudyDatabase {
     }
 
     /// The transcripts each participant's words are in: their own, then those they speak in as a mapped speaker (a
-    /// focus group is listed under each of its participants), by participant code; each with whose transcript it is.
+    /// focus group is listed under each of its participants), each group by label; by participant code, each with
+    /// whose transcript it is.
     public func spokenTranscripts() throws -> [String: [(owner: String, label: String, characters: Int, kind: TranscriptKind)]] {
         try read { db in
             var result: [String: [(owner: String, label: String, characters: Int, kind: TranscriptKind)]] = [:]

@@ -50,8 +50,13 @@ struct SearchAPI {
         }
         group.get("annotations") { request, _ in
             try await api.guarded {
-                let participant = request.uri.queryParameters.get("participant")?.nilIfBlank
-                let label = request.uri.queryParameters.get("label").map { StudyText.composed(String($0)) }
+                var participant = request.uri.queryParameters.get("participant")?.nilIfBlank
+                var label = request.uri.queryParameters.get("label").map { StudyText.composed(String($0)) }
+                // A focus group's transcript opened from one of its speakers: the annotations of that transcript.
+                if let speaker = participant, let asked = label, let details = try? study.transcriptDetails(participant: speaker, label: asked) {
+                    participant = details.participant
+                    label = details.label
+                }
                 return Annotations(annotations: try study.annotations(participant: participant).filter { label == nil || $0.label == label })
             }
         }

@@ -119,10 +119,18 @@ extension REFIImport {
         if state.usedLabels[participant, default: []].contains(label) { label = sourceName }
         state.usedLabels[participant, default: []].insert(label)
         let text = SourceText(raw)
-        // A moderated session's log stays one (studyctl's own mark in the source's Description).
-        let description = Self.kids(element, "Description").first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let sessionLog = description == REFIExport.sessionLogMark
-        bundle.transcripts.append(.init(participant: participant, label: label, text: text.stored, kind: sessionLog ? .sessionLog : .interview))
+        // A moderated session's log stays one, and a transcript keeps its turns and speakers (studyctl's own lines in
+        // the source's Description; the rest of it is the source's comment).
+        let described = REFISpeakers.read(Self.kids(element, "Description").first?.stringValue)
+        let sessionLog = described.sessionLog
+        let description = described.comment
+        var timing: TranscriptTiming?
+        if let turns = described.turns {
+            timing = REFISpeakers.timing(turns) { text.span($0, $1) }
+            if timing == nil { report.append("source \(sourceName): its turns do not fit its text; read without turns") }
+        }
+        bundle.transcripts.append(.init(participant: participant, label: label, text: text.stored, kind: sessionLog ? .sessionLog : .interview,
+                                        timing: timing))
         if let recording = companionOf { state.companions[recording] = (participant, label) }
         if !id.isEmpty { bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, id)) }
         // The source's own variables (MAXQDA's nameless case) and Description (ATLAS.ti's comment).
@@ -246,10 +254,13 @@ extension REFIImport {
             state.wordings[wording] = bundle.codes.count + entries.count
             guids.append((selectionGUID, codingGUID.map { [code.category: $0] } ?? [:]))
             let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
-            entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
+            // A selection a case refers to (a focus group's speaker) is that case's participant's words.
+            let speaker = selectionGUID.flatMap { state.selectionCase[$0] } ?? participant
+            entries.append(CodeEntry(participant: speaker, excerpt: excerpt, code: code.label, categories: [code.category],
                                      coder: coder, memo: memoText, descriptive: !inVivo, span: span,
                                      transcript: label.isEmpty ? nil : label,
-                                     created: date(Self.attr(coding, "creationDateTime")) ?? selectionDate))
+                                     created: date(Self.attr(coding, "creationDateTime")) ?? selectionDate,
+                                     transcriptParticipant: participant))
         }
         bundle.codes += entries
         bundle.codeGUIDs += guids

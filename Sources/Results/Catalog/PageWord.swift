@@ -27,7 +27,7 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     case themeTotal, passagesOf, previousPassage, nextPassage, previousPassageKey, nextPassageKey, noMorePassages, passageShown
     // Search and annotations.
     case searchPlaceholder, searchSpeaker, searchButton, ignoreCase, searchHits, searchHitsOne, noHits, searchAll
-    case codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
+    case moderator, codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
     // The Quotes tab's selection.
     case quoteCount, quoteCountOne, quotesFrom, context, contextNone, contextWords, contextSentence, anyValue, noQuotesSelected
 
@@ -108,6 +108,7 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .overall: return "Overall"
         case .coded: return "{share} coded"
         case .noTranscript: return "no transcript"
+        case .moderator: return "moderator"
         case .typeCoderFirst: return "Type your coder name first (top right): coding is blind, each coder sees only their own codes."
         case .selectFirst: return "Select some words of the transcript first."
         case .openTranscriptHint: return "Open a transcript, select words and press n to code them."
