@@ -94,11 +94,15 @@ extension StudyDatabase {
         return (try annotationRecords(db, where: "a.id = ?", arguments: [id])[0], notes)
     }
 
-    /// Every annotation (or a participant's), in participant, transcript and text order.
+    /// Every annotation (or those of a participant's transcripts, and of the transcripts they speak in: a focus
+    /// group's), in participant, transcript and text order.
     public func annotations(participant: String? = nil) throws -> [AnnotationRecord] {
         try read { db in
             if let participant {
-                return try Self.annotationRecords(db, where: "t.participant_id = ?", arguments: [try Self.participantID(db, code: participant)])
+                let id = try Self.participantID(db, code: participant)
+                return try Self.annotationRecords(db, where: """
+                    (t.participant_id = ? OR t.id IN (SELECT transcript_id FROM transcript_speaker WHERE participant_id = ? AND role = 'participant'))
+                    """, arguments: [id, id])
             }
             return try Self.annotationRecords(db, where: "1", arguments: [])
         }

@@ -29,7 +29,8 @@ public struct CodeEntry: Sendable, Equatable {
     /// speakers); found from `participant` otherwise.
     public var transcriptParticipant: String?
     /// Which passage matching the excerpt to code, counted from 1 in text order among those that are the
-    /// participant's words (a phrase said twice); the first when nil. Not used with `span`.
+    /// participant's own words (a phrase said twice; the moderator's are not counted); the first when nil. Not used
+    /// with `span`.
     public var occurrence: Int?
 
     public init(participant: String, excerpt: String? = nil, code: String, categories: [String], coder: String? = nil,
@@ -139,11 +140,11 @@ extension StudyDatabase {
             // In a transcript with speakers, the passage where these are the participant's own words (a phrase two
             // people of a focus group said is coded for the one named); else the first.
             let placed = try Self.placement(db, of: excerpt, in: text, transcriptID: transcript["id"], ownerID: transcript["participant_id"],
-                                            for: participantID, acceptModerator: true, occurrence: entry.occurrence ?? 1)?.0
+                                            for: participantID, acceptModerator: entry.occurrence == nil, occurrence: entry.occurrence ?? 1)?.0
             if let wanted = entry.occurrence, wanted > 1, placed == nil {
                 var found = 0
                 while try Self.placement(db, of: excerpt, in: text, transcriptID: transcript["id"], ownerID: transcript["participant_id"],
-                                         for: participantID, acceptModerator: true, occurrence: found + 1) != nil, found < wanted { found += 1 }
+                                         for: participantID, acceptModerator: false, occurrence: found + 1) != nil, found < wanted { found += 1 }
                 throw StoreError.codeProblem("occurrence \(wanted) was asked, but the excerpt occurs \(found) times in \(entry.participant)'s transcript as their words")
             }
             guard let match = placed ?? TextMatching.locate(excerpt, in: text) else {
@@ -186,11 +187,13 @@ extension StudyDatabase {
         try checkInVivo()
         let coderID = try entry.coder.map { try ensureCoder(db, $0) }
         let excerptID: Int64
-        if let given = entry.span, let existing = try Int64.fetchOne(db, sql: """
+        // The excerpt already stored at this place (a second code on the same words), found by its span where it has
+        // one — a phrase said twice is two excerpts — else by its text.
+        if let placed = span, let existing = try Int64.fetchOne(db, sql: """
             SELECT id FROM excerpt WHERE participant_id = ? AND transcript_id IS ? AND span_start = ? AND span_end = ?
-            """, arguments: [participantID, transcriptID, given.lowerBound, given.upperBound]) {
+            """, arguments: [participantID, transcriptID, placed.lowerBound, placed.upperBound]) {
             excerptID = existing
-        } else if entry.span == nil, let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ? AND transcript_id IS ?",
+        } else if span == nil, let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ? AND transcript_id IS ?",
                                              arguments: [participantID, excerpt, transcriptID]) {
             excerptID = existing
         } else {

@@ -150,7 +150,8 @@ extension StudyDatabase {
                     let participant = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [speakerID]) ?? document.participant
                     let code = String(String.UnicodeScalarView(scalars[placed.words]))
                     let excerpt = String(String.UnicodeScalarView(scalars[placed.passage]))
-                    guard seen.insert("\(participant)\u{1F}\(placed.passage)\u{1F}\(TextMatching.nfc(code))").inserted else {
+                    // One passage (a sentence, turn or paragraph holding several hits) is coded once, with its first hit's words.
+                    guard seen.insert("\(transcriptID)\u{1F}\(placed.passage)").inserted else {
                         result.samePassage += 1
                         continue
                     }

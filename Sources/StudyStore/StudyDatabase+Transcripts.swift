@@ -47,8 +47,10 @@ struct SpanWords {
     var participants: [Int64] = []
     /// The names of the speakers the span overlaps.
     var speakers: [String] = []
+    /// The span overlaps a speaker mapped to a participant who has since been removed from the study.
+    var formerParticipant = false
     /// The span overlaps the moderator's turns only.
-    var moderatorOnly: Bool { hasTurns && participants.isEmpty && !speakers.isEmpty }
+    var moderatorOnly: Bool { hasTurns && participants.isEmpty && !speakers.isEmpty && !formerParticipant }
 }
 
 extension StudyDatabase {
@@ -245,7 +247,9 @@ extension StudyDatabase {
             let participant: Int64?
             switch role {
             case "moderator": participant = nil
-            case "participant": participant = row["participant_id"]
+            case "participant":
+                participant = row["participant_id"]
+                if participant == nil { words.formerParticipant = true }
             default: participant = ownerID
             }
             if let participant, !words.participants.contains(participant) { words.participants.append(participant) }

@@ -57,7 +57,9 @@ struct SearchAPI {
                     participant = details.participant
                     label = details.label
                 }
-                return Annotations(annotations: try study.annotations(participant: participant).filter { label == nil || $0.label == label })
+                return Annotations(annotations: try study.annotations(participant: participant).filter {
+                    (label == nil || $0.label == label) && (participant == nil || $0.participant == participant)
+                })
             }
         }
         group.post("annotations") { request, context in

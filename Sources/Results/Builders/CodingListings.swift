@@ -101,7 +101,8 @@ extension ResultTable {
         var perParticipant: [String: Int] = [:]
         var moderator = 0
         for hit in found.flatMap(\.hits) {
-            if let participant = hit.participant { perParticipant[participant, default: 0] += 1 } else { moderator += 1 }
+            if let participant = hit.participant { perParticipant[participant, default: 0] += 1 } else if hit.moderator { moderator += 1 }
+            else { perParticipant["–", default: 0] += 1 }  // a speaker whose participant was removed
         }
         for participant in perParticipant.keys.sorted(by: NaturalOrder.areInIncreasingOrder) { table.append([.text(participant), .count(perParticipant[participant]!)]) }
         if moderator > 0 { table.append([.text(Term.moderator.text(language)), .count(moderator)]) }
