@@ -100,9 +100,11 @@ extension ResultTable {
                                 columns: [Column(.participant, .text, language), Column("hits", ("hits" as Sentence).text(language), .count)])
         var perParticipant: [String: Int] = [:]
         var moderator = 0
-        for hit in found.flatMap(\.hits) {
-            if let participant = hit.participant { perParticipant[participant, default: 0] += 1 } else if hit.moderator { moderator += 1 }
-            else { perParticipant["–", default: 0] += 1 }  // a speaker whose participant was removed
+        for document in found {
+            for hit in document.hits {
+                // A hit that names no participant and is not the moderator's is the transcript's participant's.
+                if hit.moderator { moderator += 1 } else { perParticipant[hit.participant ?? document.participant, default: 0] += 1 }
+            }
         }
         for participant in perParticipant.keys.sorted(by: NaturalOrder.areInIncreasingOrder) { table.append([.text(participant), .count(perParticipant[participant]!)]) }
         if moderator > 0 { table.append([.text(Term.moderator.text(language)), .count(moderator)]) }
