@@ -48,6 +48,8 @@ struct API {
         var label: String?
         /// The page that asks (its random id for this load): what it may undo.
         var page: String?
+        /// The coder confirmed that `category`, which the codebook lacks, is to be created (the picker asks first).
+        var newCategory: Bool?
     }
     struct Edit: Decodable {
         var coder: String; var code: String?; var category: String?
@@ -276,7 +278,12 @@ struct API {
         // A category the codebook lacks is created (emergent) in the same transaction as the code: a refused code
         // leaves no category behind. An existing one is matched whatever its case.
         let typed = body.category.trimmingCharacters(in: .whitespaces)
-        let category = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name ?? typed
+        let known = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name
+        // A typo never becomes a category: a name the codebook lacks is created only when the coder confirmed it.
+        guard known != nil || body.newCategory == true else {
+            throw StoreError.invalidInput([.init(location: "category", message: "no category '\(typed)' in the codebook; confirm it as a new category, or choose one of the codebook's")])
+        }
+        let category = known ?? typed
         let result = try study.addCode(CodeEntry(participant: body.participant, excerpt: body.excerpt, code: body.code, categories: [category],
                                                  coder: coder, memo: body.memo?.nilIfBlank, descriptive: body.descriptive ?? false,
                                                  span: body.start..<body.end, transcript: body.label?.nilIfBlank),

@@ -8,7 +8,7 @@ import Wording
 public enum PageWord: String, Sendable, CaseIterable, Worded {
     case pageTitle, coder, coderPlaceholder, undo, undoTitle, participants, choose, codeSelection
     case tabCodings, tabCodebook, tabQuotes, tabFrequencies, tabCompare, tabMemos
-    case pickerTitle, pickerCode, pickerDescriptive, pickerCategory, pickerMemo, cancel, save
+    case pickerTitle, pickerCode, pickerDescriptive, pickerCategory, pickerMemo, cancel, save, newCategoryConfirm, newCategoryOr
     case codings, codingsOne, overall, coded, noTranscript, typeCoderFirst, selectFirst, openTranscriptHint, memoLabel, edit, delete
     case codingsBy, codingsByOne, codePrompt, categoryPrompt, editTitle, nothingToUndoPage
     case category, origin, emergent, definition, theme, codes, segments, share, units, agreement
@@ -109,6 +109,8 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .coded: return "{share} coded"
         case .noTranscript: return "no transcript"
         case .moderator: return "moderator"
+        case .newCategoryConfirm: return "“{name}” is not in the codebook: press Enter again (or Save) to create it as a new category."
+        case .newCategoryOr: return "Or choose one with ↓: {names}."
         case .typeCoderFirst: return "Type your coder name first (top right): coding is blind, each coder sees only their own codes."
         case .selectFirst: return "Select some words of the transcript first."
         case .openTranscriptHint: return "Open a transcript, select words and press n to code them."
