@@ -369,7 +369,8 @@ public struct REFIExport {
             attribute(source, "plainTextPath", "internal://\(id).txt")
             let spoken = snapshot.speakerTurns[key]
             if let description = REFISpeakers.description(sessionLog: snapshot.sessionLogs.contains(key), turns: spoken?.turns ?? [],
-                                                          speakers: spoken?.speakers ?? []) {
+                                                          speakers: spoken?.speakers ?? [],
+                                                          owner: .init(participant: transcript.participant, label: transcript.label)) {
                 source.addChild(XMLElement(name: "Description", stringValue: description))
             }
             files.append(("\(id).txt", transcript.text))

@@ -215,6 +215,41 @@ import Testing
         #expect(try whose("study.sqlite") == whose("copy.sqlite"))
     }
 
+    /// The focus-group study through QualCoder's own REFI-QDA import and export (scripts/qualcoder-roundtrip.py, which
+    /// fails unless every coding comes back with its participant, wording, categories, coder and span) and back: the
+    /// same frequencies, matrix and agreement (as JSON), the group's transcript its holder's again, its speakers and
+    /// moderator kept. QualCoder keeps a source's Description as its memo (studyctl's turns and owner lines), not a
+    /// case's SelectionRef or SourceRef. Needs QualCoder's source and PyQt6, as `REFIQualCoderMediaTests`.
+    @Test(.enabled(if: REFIQualCoderMediaTests.source != nil, "QualCoder's source is not here: set QUALCODER_SRC, or check out https://github.com/ccbogel/QualCoder into .build/qualcoder"))
+    func aQualCoderRoundTripKeepsTheResults() throws {
+        guard let python = REFIQualCoderMediaTests.python(), let source = REFIQualCoderMediaTests.source else { return }
+        let cli = try study(Self.english)
+        try cli.succeed(["transcript", "search", Self.english.pattern, "--code", Self.english.category, "--coder", "ana"])
+        try cli.succeed(["transcript", "search", Self.english.pattern, "--code", Self.english.category, "--coder", "bia", "--participant", "P7",
+                         "--participant", "P8"])
+        try FileManager.default.createDirectory(atPath: cli.path("qualcoder"), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Repository.path("scripts/qualcoder-roundtrip.py"), source, StudyCtl.binary.path, cli.path("study.sqlite"), cli.path("qualcoder")]
+        process.environment = ProcessInfo.processInfo.environment.merging(["STUDYCTL_LANGUAGE": "en", "QT_QPA_PLATFORM": "offscreen"]) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && printed.contains("identical: True"), "\(printed.suffix(2000)) \(errors.suffix(2000))")
+        let back = cli.path("qualcoder/back.sqlite")
+        for command in [["codes", "freq"], ["codes", "matrix"], ["codes", "agreement", "--coders", "ana,bia"]] {
+            #expect(try cli.succeed(command + ["--json"]) == cli.succeed(command + ["--json", "--db", back]), "\(command)")
+        }
+        #expect(try cli.succeed(["participant", "list", "--json"]) == cli.succeed(["participant", "list", "--json", "--db", back]))
+        let speakers = try #require(try json(try cli.succeed(["transcript", "show", "P6", "--label", "grupo focal", "--json", "--db", back]))["speakers"] as? [[String: Any]])
+        #expect(speakers.map { "\($0["name"]!)=\($0["participant"] ?? "–")/\($0["role"] ?? "–")" } == ["Mediadora=<null>/moderator", "Ana=P6/participant",
+                "Bruno=P7/participant", "Sara=P8/participant"], "\(speakers)")
+    }
+
     /// `merge A B` and `merge B A` give studies with the same content.
     @Test func mergeInEitherOrderGivesTheSameStudy() throws {
         let cli = try study(Self.english, name: "base.sqlite")

@@ -97,12 +97,21 @@ extension REFIImport {
             state.notCarried[.textlessSources, default: 0] += selections.reduce(0) { $0 + Self.kids($1, "Coding").count }
             return
         }
-        let (participant, named, companionOf) = whose(element, id: id, sourceName: sourceName, in: container)
+        // studyctl's own lines in the source's Description (a session log's mark, its turns, whose transcript it is).
+        let described = REFISpeakers.read(Self.kids(element, "Description").first?.stringValue)
+        var (participant, named, companionOf) = whose(element, id: id, sourceName: sourceName, in: container)
+        // Whose transcript it is, as studyctl wrote it, when no case holds the source (QualCoder exports no case's
+        // SourceRef): its participant and label come back, not a participant made of its name.
+        let written = participantFrom == .case && state.owner[id] == nil && companionOf == nil ? described.transcript : nil
+        if let written {
+            participant = Self.participantCode(written.participant)
+            named = participant
+        }
         if participant != named && companionOf == nil {
             report.append("source \(sourceName): participant \(participant) (from “\(named)”: spaces made _, other characters a code cannot hold left out)")
         }
         // Two sources named alike are two people unless a case says they are one: refused, never merged.
-        if !(participantFrom == .case && state.owner[id] != nil) {
+        if !(participantFrom == .case && (state.owner[id] != nil || written != nil)) {
             if let other = state.sourceOwner[participant] {
                 throw Problem.container("sources “\(state.sourceNames[other] ?? other)” and “\(sourceName)” both make participant \(participant); name their cases in the project, or choose another --participant-from")
             }
@@ -115,13 +124,12 @@ extension REFIImport {
         // "P1 sessão 1" of participant P1 (as studyctl names a participant's second transcript, a session's log) keeps
         // its label; otherwise the participant's first source is their unlabelled transcript.
         let rest = sourceName.hasPrefix(participant + " ") ? String(sourceName.dropFirst(participant.count + 1)) : ""
-        var label = !rest.isEmpty ? rest : sourceName == participant ? "" : seen == 0 ? "" : sourceName
+        var label = written?.label ?? (!rest.isEmpty ? rest : sourceName == participant ? "" : seen == 0 ? "" : sourceName)
         if state.usedLabels[participant, default: []].contains(label) { label = sourceName }
         state.usedLabels[participant, default: []].insert(label)
         let text = SourceText(raw)
-        // A moderated session's log stays one, and a transcript keeps its turns and speakers (studyctl's own lines in
-        // the source's Description; the rest of it is the source's comment).
-        let described = REFISpeakers.read(Self.kids(element, "Description").first?.stringValue)
+        // A moderated session's log stays one, and a transcript keeps its turns and speakers (the rest of the
+        // Description is the source's comment).
         let sessionLog = described.sessionLog
         let description = described.comment
         var timing: TranscriptTiming?
