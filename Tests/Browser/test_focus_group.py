@@ -126,6 +126,19 @@ def main():
             listed = counts(page)
             assert "3 codificações" in listed["P8"] and "2 codificações" in listed["P7"] and "1 codificação" in listed["P6"], listed
 
+            # The same rule as `--unit turn`: "É demais" codes Sara's whole turn, for P8.
+            page.fill("#search-pattern", "demais")
+            page.click("#search-button")
+            page.wait_for_selector("#search-hits li:has-text('demais')")
+            page.select_option("#code-hits-unit", "turn")
+            page.fill("#code-hits-category", "Excesso de ofertas")
+            fresh(page)
+            page.click("#code-hits")
+            kind, text = message(page)
+            assert kind == "ok", text
+            turn = [c for c in json.loads(cli("code", "list", "--coder", "ana", "--json", study=study))["codes"] if c["code"] == "demais"]
+            assert len(turn) == 1 and turn[0]["participant"] == "P8" and turn[0]["excerpt"] == "Empréstimo, empréstimo, empréstimo. É demais.", turn
+
             # P8 opens the group's transcript.
             page.click("button.participant[data-code=P8]")
             page.wait_for_selector("#transcript:has-text('É demais')")

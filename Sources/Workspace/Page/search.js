@@ -46,7 +46,9 @@ async function showHit(hit) {
 async function codeEveryHit() {
   try {
     const done = await api("POST", "search/code", { pattern: search.pattern, ignoreCase: search.ignoreCase, speaker: search.speaker || null,
-                                                    category: $("code-hits-category").value, coder: state.coder, page: pageID });
+                                                    category: $("code-hits-category").value, coder: state.coder, page: pageID,
+                                                    unit: $("code-hits-unit").value, partial: $("code-hits-partial").checked,
+                                                    moderator: $("code-hits-moderator").checked });
     remember(done.action);
     // The hits left uncoded (and why) follow the message, as the command line lists them.
     say([done.message, ...(done.notCoded || [])].join("\n"));
