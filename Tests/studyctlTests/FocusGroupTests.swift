@@ -179,6 +179,11 @@ import Testing
                          "--at", "\(firstLoan + 18)-\(firstLoan + 33)", "--transcript", "grupo focal"])
         let excerpts = try #require(try json(try cli.succeed(["code", "list", "--json", "--coder", "caio"]))["codes"] as? [[String: Any]])
         #expect(excerpts.map { $0["excerpt"] as? String } == ["loan", "It is too much."], "\(excerpts)")
+        // Words selected by their place are stored for the participant who said them, whoever is named.
+        let named = try cli.run(["code", "add", "P6", "--code", "loan", "--category", "Marketing overload", "--coder", "dora",
+                                 "--at", "\(firstLoan)-\(firstLoan + 4)", "--transcript", "grupo focal"])
+        #expect(named.status == 0 && (named.stdout + named.stderr).contains("it is stored for P8"), "\(named.stdout) \(named.stderr)")
+        #expect((try json(try cli.succeed(["code", "list", "--json", "--coder", "dora"]))["codes"] as? [[String: Any]])?.first?["participant"] as? String == "P8")
         #expect(try cli.fail(["code", "add", "P8", "--excerpt", "loan", "--code", "loan", "--category", "Marketing overload", "--coder", "dora",
                               "--occurrence", "4", "--transcript", "grupo focal"]).stderr.contains("occurs 3 times"))
     }
