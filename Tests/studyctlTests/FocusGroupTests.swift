@@ -127,6 +127,7 @@ import Testing
         // The group's transcript opens from each of its participants, and takes their annotations.
         let shown = try cli.succeed(["transcript", "show", "P7"])
         #expect(shown.contains("Bruno") && shown.contains("(P7)"), "\(shown)")
+        #expect(shown.hasPrefix("P7 speaks in P6's transcript 'grupo focal'."), "\(shown)")
         try cli.succeed(["annotate", "P8", "--at", words.language == "en" ? "It is too much" : "É demais", "--text", "ironia"])
         // Listed for each participant of the group, held by P6.
         let annotations = try json(try cli.succeed(["annotation", "list", "--participant", "P8", "--json"]))
