@@ -17,6 +17,7 @@ fi
 "$venv/bin/python" Tests/Browser/test_codebook_page.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_quotes_tab.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_workspace_search.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_focus_group.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_moderator.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_media.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_workspace_marks.py "$studyctl"

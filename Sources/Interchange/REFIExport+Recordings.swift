@@ -43,6 +43,10 @@ extension REFIExport {
         if element.attributes?.first(where: { $0.name == "creationDateTime" }) == nil, let created = date(snapshot.info.created) ?? date(record.added) {
             attribute(element, "creationDateTime", created)
         }
+        // The source's Description (a session log's mark, the turns and speakers) goes with the transcript.
+        if let description = (transcript.children ?? []).compactMap({ $0 as? XMLElement }).first(where: { $0.name == "Description" }) {
+            element.addChild(XMLElement(name: "Description", stringValue: description.stringValue ?? ""))
+        }
         var points: [(position: Int, time: Int, guid: String)] = []
         let turns = (snapshot.turns[document] ?? []).filter { $0.start != nil && $0.end != nil }
         // `turns` are the timed ones: both times present.

@@ -26,6 +26,10 @@ public struct REFIExport {
     /// The recordings a project copies in, by their entry in `sources/`, filled as the project is written.
     final class MediaFiles { var entries: [(name: String, record: MediaRecord)] = [] }
     let copied = MediaFiles()
+    /// The selections of each participant's coded passages in transcripts another participant holds (a focus
+    /// group's), by participant, filled as the sources are written: their cases refer to them (`SelectionRef`).
+    final class SpeakerSelections { var byParticipant: [String: [String]] = [:] }
+    let spoken = SpeakerSelections()
     var mediaFiles: [(name: String, record: MediaRecord)] {
         get { copied.entries }
         nonmutating set { copied.entries = newValue }
@@ -61,6 +65,8 @@ public struct REFIExport {
         var unlinkedRecordings = 0
         /// The transcripts that are a moderated session's log, by participant and label.
         var sessionLogs: Set<DocumentID> = []
+        /// The turns and speakers of every transcript that has turns.
+        var speakerTurns: [DocumentID: (turns: [TranscriptTurn], speakers: [TranscriptSpeaker])] = [:]
         var annotations: [AnnotationRecord] = []
     }
 
@@ -78,6 +84,12 @@ public struct REFIExport {
         snapshot.annotations = try study.annotations()
         snapshot.selections = try study.selectionGUIDs()
         snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { DocumentID(participant: $0.participant, label: $0.label) })
+        for transcript in transcripts {
+            let details = try study.transcriptDetails(participant: transcript.0, label: transcript.1)
+            if !details.turns.isEmpty {
+                snapshot.speakerTurns[DocumentID(participant: transcript.0, label: transcript.1)] = (details.turns, details.speakers)
+            }
+        }
         for record in try study.media() {
             guard let label = record.transcript else {
                 snapshot.unlinkedRecordings += 1
@@ -132,8 +144,8 @@ public struct REFIExport {
         }
         let untimed = snapshot.turns.values.reduce(0) { $0 + $1.filter { $0.start == nil || $0.end == nil }.count }
         if untimed > 0 { notes.append("\(untimed) turns without a start and an end time: no sync points for them") }
-        if !snapshot.turns.isEmpty {
-            notes.append("speakers of the recordings' transcripts: in the text before each turn (\"Ana: …\"); who is the moderator is not carried")
+        if !snapshot.speakerTurns.isEmpty {
+            notes.append("speakers, their turns and who is the moderator: in each source's Description, which studyctl reads back and other tools show as a comment; which participant said a coded passage of another's transcript: their case's SelectionRef")
         }
         let kinds: [(String, Sentence)] = [("response sets", "questionnaire responses"), ("task attempts", "task attempts"), ("gaze recordings", "eye-tracking recordings")]
         for (kind, label) in kinds {
@@ -260,8 +272,11 @@ public struct REFIExport {
             root.addChild(book)
         }
         if !snapshot.roster.attributes.isEmpty { root.addChild(variablesElement()) }
+        // The sources first: a case refers to the selections of its participant's words in another's transcript.
+        spoken.byParticipant = [:]
+        let sources = snapshot.transcripts.isEmpty ? nil : try sourcesElement(files: &files, users: userGUID)
         if !snapshot.roster.participants.isEmpty { root.addChild(casesElement()) }
-        if !snapshot.transcripts.isEmpty { root.addChild(try sourcesElement(files: &files, users: userGUID)) }
+        if let sources { root.addChild(sources) }
         if !snapshot.memos.isEmpty || !snapshot.annotations.isEmpty { root.addChild(notesElement(files: &files, users: userGUID)) }
         // Study and participant memos hang on the project (a REFI case takes no note).
         for memo in snapshot.memos where memo.on == "study" || memo.on.hasPrefix("participant:") {
@@ -329,6 +344,11 @@ public struct REFIExport {
                 attribute(ref, "targetGUID", sourceGUID[DocumentID(participant: transcript.participant, label: transcript.label)]!)
                 element.addChild(ref)
             }
+            for selection in spoken.byParticipant[participant.code] ?? [] {
+                let ref = XMLElement(name: "SelectionRef")
+                attribute(ref, "targetGUID", selection)
+                element.addChild(ref)
+            }
             cases.addChild(element)
         }
         return cases
@@ -347,7 +367,12 @@ public struct REFIExport {
             attribute(source, "guid", id)
             attribute(source, "name", sourceName)
             attribute(source, "plainTextPath", "internal://\(id).txt")
-            if snapshot.sessionLogs.contains(key) { source.addChild(XMLElement(name: "Description", stringValue: Self.sessionLogMark)) }
+            let spoken = snapshot.speakerTurns[key]
+            if let description = REFISpeakers.description(sessionLog: snapshot.sessionLogs.contains(key), turns: spoken?.turns ?? [],
+                                                          speakers: spoken?.speakers ?? [],
+                                                          owner: .init(participant: transcript.participant, label: transcript.label)) {
+                source.addChild(XMLElement(name: "Description", stringValue: description))
+            }
             files.append(("\(id).txt", transcript.text))
             // One selection per excerpt, holding one coding per code × category.
             // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).
@@ -406,6 +431,10 @@ public struct REFIExport {
             if let coder = group.coder, let user = userGUID[coder] { attribute(selection, "creatingUser", user) }
             if let created = group.codes.compactMap({ date($0.created) }).min() { attribute(selection, "creationDateTime", created) }
             if let memo = group.memo { selection.addChild(XMLElement(name: "Description", stringValue: memo)) }
+            // The words of a participant who is not the transcript's (a focus group's speaker): their case refers to it.
+            if first.participant != first.document.participant, let id = selection.attributes?.first(where: { $0.name == "guid" })?.stringValue {
+                spoken.byParticipant[first.participant, default: []].append(id)
+            }
             for code in group.codes {
                 for category in code.categories {
                     let coding = XMLElement(name: "Coding")

@@ -29,6 +29,11 @@ public struct TranscriptHit: Sendable, Equatable, Codable {
     public var after: String
     /// The speaker of the turn the match begins in, where the transcript has turns.
     public var speaker: String?
+    /// The participant whose words the match is (a focus group's speaker mapped to a participant; the transcript's
+    /// participant for a speaker not mapped, or in a transcript without turns); nil for the moderator's words.
+    public var participant: String?
+    /// Whether the match is the moderator's words (not counted as a participant's).
+    public var moderator: Bool = false
 
     public var span: Range<Int> { start..<end }
 }

@@ -38,8 +38,8 @@ extension StudyDatabase {
         let body = TextMatching.nfc(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !body.isEmpty else { throw StoreError.invalidInput([.init(location: "annotation", message: "the annotation's text is empty")]) }
         let participantID = try participantID(db, code: participant)
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, text FROM transcript WHERE participant_id = ? AND label = ?",
-                                         arguments: [participantID, StudyText.composed(label)]) else {
+        // A participant of a focus group annotates the group's transcript, whoever holds it.
+        guard let row = try spokenTranscript(db, participantID: participantID, label: label) else {
             throw StoreError.noTranscript(participant: participant)
         }
         let transcript: String = row["text"]
@@ -94,11 +94,15 @@ extension StudyDatabase {
         return (try annotationRecords(db, where: "a.id = ?", arguments: [id])[0], notes)
     }
 
-    /// Every annotation (or a participant's), in participant, transcript and text order.
+    /// Every annotation (or those of a participant's transcripts, and of the transcripts they speak in: a focus
+    /// group's), in participant, transcript and text order.
     public func annotations(participant: String? = nil) throws -> [AnnotationRecord] {
         try read { db in
             if let participant {
-                return try Self.annotationRecords(db, where: "t.participant_id = ?", arguments: [try Self.participantID(db, code: participant)])
+                let id = try Self.participantID(db, code: participant)
+                return try Self.annotationRecords(db, where: """
+                    (t.participant_id = ? OR t.id IN (SELECT transcript_id FROM transcript_speaker WHERE participant_id = ? AND role = 'participant'))
+                    """, arguments: [id, id])
             }
             return try Self.annotationRecords(db, where: "1", arguments: [])
         }

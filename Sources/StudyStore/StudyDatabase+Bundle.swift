@@ -358,7 +358,8 @@ extension StudyDatabase {
             let memo = memos.first { $0.on == "code:\(code.id)" }?.text
             bundle.codes.append(CodeEntry(participant: code.participant, excerpt: code.excerpt, code: code.code, categories: code.categories, coder: code.coder,
                                           memo: memo, descriptive: !code.inVivo,
-                                          span: code.spanStart.flatMap { start in code.spanEnd.map { start..<$0 } }, transcript: code.transcript))
+                                          span: code.spanStart.flatMap { start in code.spanEnd.map { start..<$0 } }, transcript: code.transcript,
+                                          created: code.created, transcriptParticipant: code.transcriptParticipant))
         }
         for memo in memos where !memo.on.hasPrefix("code:") {
             guard let target = MemoTarget(parsing: memo.on) else { continue }

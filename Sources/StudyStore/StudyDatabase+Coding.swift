@@ -25,9 +25,18 @@ public struct CodeEntry: Sendable, Equatable {
     /// When the coding was made (UTC, ISO 8601), when another tool says so (a REFI-QDA coding's creationDateTime);
     /// the time of storing otherwise.
     public var created: String?
+    /// Whose transcript it is, when it is another participant's (a focus group's, where `participant` is one of its
+    /// speakers); found from `participant` otherwise.
+    public var transcriptParticipant: String?
+    /// Which passage matching the excerpt to code, counted from 1 in text order among those that are the
+    /// participant's own words (a phrase said twice; the moderator's are not counted); the first when nil. Not used
+    /// with `span`.
+    public var occurrence: Int?
 
     public init(participant: String, excerpt: String? = nil, code: String, categories: [String], coder: String? = nil,
-                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil, transcript: String? = nil, created: String? = nil) {
+                memo: String? = nil, descriptive: Bool = false, span: Range<Int>? = nil, transcript: String? = nil, created: String? = nil,
+                transcriptParticipant: String? = nil) {
+        self.transcriptParticipant = transcriptParticipant
         self.transcript = transcript
         self.created = created
         self.participant = participant
@@ -76,7 +85,8 @@ extension StudyDatabase {
     static func insertCode(_ db: Database, _ entry: CodeEntry, scalars cache: TranscriptScalars? = nil) throws -> CodeResult {
         var participantID = try participantID(db, code: entry.participant)
         var code = TextMatching.nfc(entry.code.trimmingCharacters(in: .whitespacesAndNewlines))
-        var excerpt = TextMatching.nfc((entry.excerpt ?? entry.code).trimmingCharacters(in: .whitespacesAndNewlines))
+        // With a selection and no excerpt, the excerpt is the selected words (read below).
+        var excerpt = TextMatching.nfc((entry.excerpt ?? (entry.span == nil ? entry.code : "?")).trimmingCharacters(in: .whitespacesAndNewlines))
         guard !code.isEmpty else { throw StoreError.codeProblem("the code is empty") }
         guard !excerpt.isEmpty else { throw StoreError.codeProblem("the excerpt is empty") }
         var notes: [Sentence] = []
@@ -114,6 +124,12 @@ extension StudyDatabase {
             }
             var selected = String.UnicodeScalarView()
             selected.append(contentsOf: scalars[given])
+            if entry.excerpt == nil {
+                excerpt = String(selected)
+                guard excerpt.trimmingCharacters(in: .whitespacesAndNewlines) == excerpt, !excerpt.isEmpty else {
+                    throw StoreError.codeProblem("the selection \(given.lowerBound)–\(given.upperBound) of \(entry.participant)'s transcript reads \"\(excerpt.prefix(80))\", which begins or ends with white space; give the offsets of its words")
+                }
+            }
             guard String(selected) == excerpt else {
                 throw StoreError.codeProblem("the selection \(given.lowerBound)–\(given.upperBound) of \(entry.participant)'s transcript reads \"\(String(selected).prefix(80))\", not the excerpt sent; reload the transcript")
             }
@@ -124,7 +140,13 @@ extension StudyDatabase {
             // In a transcript with speakers, the passage where these are the participant's own words (a phrase two
             // people of a focus group said is coded for the one named); else the first.
             let placed = try Self.placement(db, of: excerpt, in: text, transcriptID: transcript["id"], ownerID: transcript["participant_id"],
-                                            for: participantID, acceptModerator: true)?.0
+                                            for: participantID, acceptModerator: entry.occurrence == nil, occurrence: entry.occurrence ?? 1)?.0
+            if let wanted = entry.occurrence, wanted > 1, placed == nil {
+                var found = 0
+                while try Self.placement(db, of: excerpt, in: text, transcriptID: transcript["id"], ownerID: transcript["participant_id"],
+                                         for: participantID, acceptModerator: false, occurrence: found + 1) != nil, found < wanted { found += 1 }
+                throw StoreError.codeProblem("occurrence \(wanted) was asked, but the excerpt occurs \(found) times in \(entry.participant)'s transcript as their words")
+            }
             guard let match = placed ?? TextMatching.locate(excerpt, in: text) else {
                 let closest = TextMatching.closestPassage(to: excerpt, in: text)
                 throw StoreError.codeProblem(closest.map { "the excerpt is not in \(entry.participant)'s transcript; the closest passage is: \"\($0)\"" }
@@ -150,7 +172,9 @@ extension StudyDatabase {
             if let speaker = words.participants.first, speaker != participantID {
                 let namedSpeaks = try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript_speaker WHERE transcript_id = ? AND participant_id = ?",
                                                    arguments: [transcriptID, participantID]) ?? 0 > 0
-                guard participantID == ownerID && !namedSpeaks else {
+                // A selection (the page, auto-code, --at) names the words themselves: they are stored for the
+                // participant who said them. Words found by their text are refused, so a phrase is never moved silently.
+                guard (participantID == ownerID && !namedSpeaks) || entry.span != nil else {
                     throw StoreError.codeProblem("the excerpt is \(try code(speaker))'s words (\(speakers)), not \(entry.participant)'s; code it for \(try code(speaker))")
                 }
                 notes.append("the excerpt is \(try code(speaker))'s words (\(speakers)); it is stored for \(try code(speaker))")
@@ -163,11 +187,13 @@ extension StudyDatabase {
         try checkInVivo()
         let coderID = try entry.coder.map { try ensureCoder(db, $0) }
         let excerptID: Int64
-        if let given = entry.span, let existing = try Int64.fetchOne(db, sql: """
+        // The excerpt already stored at this place (a second code on the same words), found by its span where it has
+        // one — a phrase said twice is two excerpts — else by its text.
+        if let placed = span, let existing = try Int64.fetchOne(db, sql: """
             SELECT id FROM excerpt WHERE participant_id = ? AND transcript_id IS ? AND span_start = ? AND span_end = ?
-            """, arguments: [participantID, transcriptID, given.lowerBound, given.upperBound]) {
+            """, arguments: [participantID, transcriptID, placed.lowerBound, placed.upperBound]) {
             excerptID = existing
-        } else if entry.span == nil, let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ? AND transcript_id IS ?",
+        } else if span == nil, let existing = try Int64.fetchOne(db, sql: "SELECT id FROM excerpt WHERE participant_id = ? AND text = ? AND transcript_id IS ?",
                                              arguments: [participantID, excerpt, transcriptID]) {
             excerptID = existing
         } else {
@@ -294,6 +320,13 @@ extension StudyDatabase {
     /// they speak in as a mapped speaker (a focus group's). Its id, participant and label; the text through
     /// `transcriptText`.
     static func codingTranscript(_ db: Database, participantID: Int64, entry: CodeEntry) throws -> Row? {
+        if let owner = entry.transcriptParticipant, StudyText.composed(owner) != StudyText.composed(entry.participant) {
+            let ownerID = try Self.participantID(db, code: owner)
+            let label = StudyText.composed(entry.transcript ?? "")
+            if let row = try Row.fetchOne(db, sql: "SELECT t.id, t.participant_id, t.label FROM transcript t WHERE t.participant_id = ? AND t.label = ?",
+                                          arguments: [ownerID, label]) { return row }
+            throw StoreError.codeProblem(label.isEmpty ? "\(owner) has no transcript to select from" : "\(owner) has no transcript labelled '\(label)'")
+        }
         let speaking = """
             SELECT t.id, t.participant_id, t.label FROM transcript t
             WHERE (t.participant_id = ? OR t.id IN (SELECT transcript_id FROM transcript_speaker WHERE participant_id = ?))

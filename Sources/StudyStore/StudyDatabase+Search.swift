@@ -4,56 +4,190 @@ import QualCoding
 import Surveys
 import Wording
 
-/// What coding a search's hits (or a speaker's turns) did: the codes stored, and the passages left as they were
-/// because the coder had already given them this code.
-public struct BatchCoding: Sendable, Equatable, Codable {
+/// What coding a search's hits (or a speaker's turns) did: the codes stored, the passages left as they were because
+/// the coder had already given them this code, and the hits left uncoded with the reason for each.
+public struct BatchCoding: Sendable, Equatable, Encodable {
     public var coded: [CodeRecord]
     public var alreadyCoded: Int
+    /// Hits that could not be coded, each with why (coded around only with `partial`; otherwise none was stored).
+    public var notCoded: [UncodedHit] = []
+    /// Hits in the moderator's words, left out (auto-code codes participants' words unless asked).
+    public var moderatorHits: Int = 0
+    /// Hits that fell in a passage another hit of the batch had already coded (a sentence, turn or paragraph holding
+    /// two hits is coded once).
+    public var samePassage: Int = 0
+    /// The unit each hit was widened to.
+    public var unit: CodingUnit = .words
+}
+
+/// A hit a batch could not code, and why.
+public struct UncodedHit: Sendable, Equatable, Encodable {
+    /// Whose transcript it is, and which.
+    public var transcriptParticipant: String
+    public var label: String
+    public var line: Int
+    public var column: Int
+    public var text: String
+    public var reason: Sentence
+
+    enum CodingKeys: String, CodingKey { case transcriptParticipant, label, line, column, text, reason }
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(transcriptParticipant, forKey: .transcriptParticipant)
+        try container.encode(label, forKey: .label)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(text, forKey: .text)
+        try container.encode(reason.description, forKey: .reason)
+    }
+
+    /// "P6 (focus group) line 5, column 12".
+    public var place: Sentence {
+        label.isEmpty ? "\(transcriptParticipant) line \(line), column \(column)" : "\(transcriptParticipant) (\(label)) line \(line), column \(column)"
+    }
+}
+
+/// How a batch of hits is coded.
+public struct AutoCodeOptions: Sendable, Equatable {
+    /// How far each hit reaches (`AutoCoding`).
+    public var unit: CodingUnit
+    /// Code the hits that can be coded and report the others; without it, one hit that cannot be coded stores none.
+    public var partial: Bool
+    /// Code hits in the moderator's words too (for the transcript's participant, not counted as their words).
+    public var moderator: Bool
+
+    public init(unit: CodingUnit = .words, partial: Bool = false, moderator: Bool = false) {
+        self.unit = unit
+        self.partial = partial
+        self.moderator = moderator
+    }
 }
 
 extension StudyDatabase {
     // MARK: - Search
 
-    /// The hits of `regex` in every transcript (or `participants`' transcripts), in participant order, as
-    /// `TranscriptSearch.hits` finds them; transcripts without a hit are left out.
+    /// The hits of `regex` in every transcript, in participant order, as `TranscriptSearch.hits` finds them, each
+    /// credited to the participant who said it (a focus group's speaker, mapped to a participant) or to the moderator.
+    /// With `participants`, only those participants' words — in their own transcripts and in those they speak in —
+    /// and the moderator's in their own transcripts; transcripts without a hit are left out.
     public func searchTranscripts(_ regex: NSRegularExpression, participants: [String] = [], speaker: String? = nil) throws -> [TranscriptHits] {
-        var wanted: [String] = []
+        var wanted: Set<String> = []
         try read { db in
             for typed in participants {
                 let id = try Self.participantID(db, code: typed)
-                wanted.append(try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]) ?? typed)
+                wanted.insert(try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]) ?? typed)
             }
         }
+        let speakers = try spokenTranscripts()
         var found: [TranscriptHits] = []
-        for listed in try transcriptKinds() where wanted.isEmpty || wanted.contains(listed.participant) {
+        for listed in try transcriptKinds() {
+            if !wanted.isEmpty {
+                let inIt = speakers.filter { $0.value.contains { $0.owner == listed.participant && $0.label == listed.label } }.keys
+                guard wanted.contains(listed.participant) || !wanted.isDisjoint(with: inIt) else { continue }
+            }
             let details = try transcriptDetails(participant: listed.participant, label: listed.label)
-            let hits = TranscriptSearch.hits(in: details.text, regex: regex, turns: details.turns, speaker: speaker)
+            var hits = TranscriptSearch.hits(in: details.text, regex: regex, turns: details.turns, speaker: speaker)
+            for index in hits.indices {
+                let whose = details.speakers.first { $0.name == hits[index].speaker }
+                hits[index].moderator = whose?.role == "moderator"
+                hits[index].participant = hits[index].moderator ? nil : whose.map { $0.participant } ?? details.participant
+            }
+            if !wanted.isEmpty {
+                hits.removeAll { hit in
+                    hit.moderator ? !wanted.contains(details.participant) : !(hit.participant.map(wanted.contains) ?? false)
+                }
+            }
             if !hits.isEmpty { found.append(TranscriptHits(participant: listed.participant, label: listed.label, hits: hits)) }
         }
         return found
     }
 
-    /// Codes every hit (the matched words, in vivo) with `category` in one transaction: all are stored or, when one is
-    /// refused, none, and the error names the participant, line and column. A passage the coder already gave this code
-    /// is left as it is and counted.
-    public func codeHits(_ found: [TranscriptHits], category: String, coder: String?) throws -> BatchCoding {
+    /// Codes every hit with `category` in one transaction, each by the one rule of `AutoCoding` (trimmed to its words,
+    /// widened to `options.unit`; the hit's words its in-vivo code) and for the participant who said it. Hits in the
+    /// moderator's words are left out unless `options.moderator`. A hit that cannot be coded is reported with its
+    /// reason; without `options.partial` one such hit stores none and the error lists every one. A passage the coder
+    /// already gave this code is left as it is and counted.
+    public func codeHits(_ found: [TranscriptHits], category: String, coder: String?, options: AutoCodeOptions = AutoCodeOptions()) throws -> BatchCoding {
         try write { db in
             _ = try Self.requireCategory(db, category)
+            var result = BatchCoding(coded: [], alreadyCoded: 0, unit: options.unit)
             var ids: [Int64] = []
-            var already = 0
+            var seen: Set<String> = []
             for document in found {
+                let ownerID = try Self.participantID(db, code: document.participant)
+                guard let transcriptID = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
+                                                            arguments: [ownerID, StudyText.composed(document.label)]) else {
+                    throw StoreError.noTranscript(participant: document.participant)
+                }
+                let scalars = Array(try Self.transcriptText(db, transcriptID).unicodeScalars)
+                let turns = try Self.turns(db, transcriptID: transcriptID)
                 for hit in document.hits {
-                    let entry = CodeEntry(participant: document.participant, excerpt: hit.text, code: hit.text, categories: [category], coder: coder,
-                                          span: hit.span, transcript: document.label.isEmpty ? nil : document.label)
-                    if try Self.alreadyCoded(db, entry) { already += 1; continue }
+                    func refuse(_ reason: Sentence) {
+                        result.notCoded.append(UncodedHit(transcriptParticipant: document.participant, label: document.label, line: hit.line,
+                                                          column: hit.column, text: hit.text, reason: reason))
+                    }
+                    let placed: AutoCoding.Passage
+                    switch AutoCoding.passage(of: hit.span, unit: options.unit, in: scalars, turns: turns) {
+                    case let .success(passage): placed = passage
+                    case .failure(.noWords):
+                        refuse("the hit holds no words, only spaces or punctuation")
+                        continue
+                    }
+                    let words = try Self.spanWords(db, transcriptID: transcriptID, ownerID: ownerID, span: placed.passage)
+                    var speakerID = ownerID
+                    if words.moderatorOnly {
+                        guard options.moderator else { result.moderatorHits += 1; continue }
+                    } else if words.participants.count > 1 {
+                        let codes = try words.participants.map { try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [$0]) ?? "?" }
+                        refuse("the passage runs over the words of \(codes.joined(separator: ", ")) (\(words.speakers.joined(separator: ", ")))")
+                        continue
+                    } else if let only = words.participants.first {
+                        speakerID = only
+                    } else if words.hasTurns {
+                        refuse("the speaker (\(words.speakers.joined(separator: ", "))) is no longer a participant of the study")
+                        continue
+                    }
+                    let participant = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [speakerID]) ?? document.participant
+                    let code = String(String.UnicodeScalarView(scalars[placed.words]))
+                    let excerpt = String(String.UnicodeScalarView(scalars[placed.passage]))
+                    // One passage (a sentence, turn or paragraph holding several hits) is coded once, with its first hit's words.
+                    guard seen.insert("\(transcriptID)\u{1F}\(placed.passage)").inserted else {
+                        result.samePassage += 1
+                        continue
+                    }
+                    let entry = CodeEntry(participant: participant, excerpt: excerpt, code: code, categories: [category], coder: coder,
+                                          span: placed.passage, transcript: document.label.isEmpty ? nil : document.label,
+                                          transcriptParticipant: document.participant)
+                    if try Self.alreadyCoded(db, entry) { result.alreadyCoded += 1; continue }
                     do {
-                        ids.append(try Self.insertCode(db, entry).id)
+                        try db.inSavepoint {
+                            ids.append(try Self.insertCode(db, entry).id)
+                            return .commit
+                        }
                     } catch let StoreError.codeProblem(reason) {
-                        throw StoreError.codeProblem("\(document.participant)\(document.label.isEmpty ? "" : " (\(document.label))") line \(hit.line), column \(hit.column): \(reason)")
+                        refuse(reason)
                     }
                 }
             }
-            return BatchCoding(coded: try Self.records(db, ids), alreadyCoded: already)
+            if !result.notCoded.isEmpty && !options.partial {
+                let left = ids.count
+                throw StoreError.invalidInput(result.notCoded.map { .init(location: $0.place, message: $0.reason) }
+                    + [.init(location: "auto-code", message: left > 0
+                        ? "nothing was coded: \(result.notCoded.count) of the hits cannot be coded; code the other \(left) with --partial, or change the pattern"
+                        : "nothing was coded: none of the hits can be coded", isNote: true)])
+            }
+            result.coded = try Self.records(db, ids)
+            return result
+        }
+    }
+
+    /// A transcript's turns with their speakers' names, in order (read inside the caller's transaction).
+    static func turns(_ db: Database, transcriptID: Int64) throws -> [TranscriptTurn] {
+        try Row.fetchAll(db, sql: """
+            SELECT s.name, u.start_ms, u.end_ms, u.span_start, u.span_end FROM transcript_turn u
+            LEFT JOIN transcript_speaker s ON s.id = u.speaker_id WHERE u.transcript_id = ? ORDER BY u.position
+            """, arguments: [transcriptID]).map {
+            TranscriptTurn(speaker: $0["name"], start: $0["start_ms"], end: $0["end_ms"], span: ($0["span_start"] as Int)..<($0["span_end"] as Int))
         }
     }
 

@@ -52,8 +52,10 @@ struct SpanWords {
     var participants: [Int64] = []
     /// The names of the speakers the span overlaps.
     var speakers: [String] = []
+    /// The span overlaps a speaker mapped to a participant who has since been removed from the study.
+    var formerParticipant = false
     /// The span overlaps the moderator's turns only.
-    var moderatorOnly: Bool { hasTurns && participants.isEmpty && !speakers.isEmpty }
+    var moderatorOnly: Bool { hasTurns && participants.isEmpty && !speakers.isEmpty && !formerParticipant }
 }
 
 extension StudyDatabase {
@@ -209,11 +211,12 @@ extension StudyDatabase {
     /// ignoring case, accents and spacing) that lies in that participant's turns — or, when the transcript has no
     /// turns, the first passage. With `acceptModerator`, a passage of the moderator's words alone will do.
     static func placement(_ db: Database, of excerpt: String, in text: String, transcriptID: Int64, ownerID: Int64, for participantID: Int64,
-                          acceptModerator: Bool) throws -> (TextMatching.Match, SpanWords)? {
+                          acceptModerator: Bool, occurrence: Int = 1) throws -> (TextMatching.Match, SpanWords)? {
         let scalars = Array(text.unicodeScalars)
         var from = 0
         var tries = 0
-        while from < scalars.count, tries < 200 {
+        var left = max(1, occurrence)
+        while from < scalars.count, tries < 200 + occurrence {
             tries += 1
             var rest = String.UnicodeScalarView()
             rest.append(contentsOf: scalars[from...])
@@ -221,7 +224,12 @@ extension StudyDatabase {
             match.start += from
             match.end += from
             let words = try spanWords(db, transcriptID: transcriptID, ownerID: ownerID, span: match.start..<match.end)
-            if !words.hasTurns || words.participants == [participantID] || (acceptModerator && words.moderatorOnly) { return (match, words) }
+            if !words.hasTurns || words.participants == [participantID] || (acceptModerator && words.moderatorOnly) {
+                left -= 1
+                if left == 0 { return (match, words) }
+                from = max(match.end, match.start + 1)
+                continue
+            }
             from = match.start + 1
         }
         return nil
@@ -273,7 +281,9 @@ extension StudyDatabase {
             let participant: Int64?
             switch role {
             case "moderator": participant = nil
-            case "participant": participant = row["participant_id"]
+            case "participant":
+                participant = row["participant_id"]
+                if participant == nil { words.formerParticipant = true }
             default: participant = ownerID
             }
             if let participant, !words.participants.contains(participant) { words.participants.append(participant) }
@@ -301,14 +311,54 @@ extension StudyDatabase {
         try transcriptDetails(participant: participant, label: label).text
     }
 
-    /// A participant's transcript (the one with `label`) with its kind, speakers and turns.
+    /// The transcript a participant's words are in: their own with `label`, else one they speak in as a mapped speaker
+    /// (a focus group's, held by another participant) — the one with `label`, or, with no label given, the first.
+    /// Its `id`, `participant_id` (whose transcript it is), `label`, `text`, `kind` and `source`.
+    static func spokenTranscript(_ db: Database, participantID: Int64, label: String) throws -> Row? {
+        let columns = "t.id, t.participant_id, t.label, t.text, t.kind, t.source"
+        let label = StudyText.composed(label)
+        if let own = try Row.fetchOne(db, sql: "SELECT \(columns) FROM transcript t WHERE t.participant_id = ? AND t.label = ?",
+                                      arguments: [participantID, label]) { return own }
+        return try Row.fetchOne(db, sql: """
+            SELECT \(columns) FROM transcript t
+            WHERE t.participant_id <> ? AND t.id IN (SELECT transcript_id FROM transcript_speaker WHERE participant_id = ? AND role = 'participant')
+              AND (t.label = ? OR ? = '')
+            ORDER BY t.label <> ?, t.label, t.id LIMIT 1
+            """, arguments: [participantID, participantID, label, label, label])
+    }
+
+    /// The transcripts each participant's words are in: their own, then those they speak in as a mapped speaker (a
+    /// focus group is listed under each of its participants), each group by label; by participant code, each with
+    /// whose transcript it is.
+    public func spokenTranscripts() throws -> [String: [(owner: String, label: String, characters: Int, kind: TranscriptKind)]] {
+        try read { db in
+            var result: [String: [(owner: String, label: String, characters: Int, kind: TranscriptKind)]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT p.code AS speaker, o.code AS owner, t.label, length(t.text) AS characters, t.kind, 0 AS borrowed
+                FROM transcript t JOIN participant p ON p.id = t.participant_id JOIN participant o ON o.id = t.participant_id
+                UNION
+                SELECT p.code, o.code, t.label, length(t.text), t.kind, 1
+                FROM transcript_speaker s JOIN transcript t ON t.id = s.transcript_id JOIN participant p ON p.id = s.participant_id
+                JOIN participant o ON o.id = t.participant_id
+                WHERE s.role = 'participant' AND s.participant_id <> t.participant_id
+                ORDER BY 6, 3
+                """) {
+                result[row["speaker"], default: []].append((row["owner"], row["label"], row["characters"], TranscriptKind(rawValue: row["kind"]) ?? .interview))
+            }
+            return result
+        }
+    }
+
+    /// A participant's transcript (the one with `label`) with its kind, speakers and turns; for a participant who
+    /// speaks in another's transcript (a focus group), that transcript (`participant` then names whose it is).
     public func transcriptDetails(participant: String, label: String = "") throws -> TranscriptDetails {
         try read { db in
-            let participantID = try Self.participantID(db, code: participant)
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, text, kind, source FROM transcript WHERE participant_id = ? AND label = ?",
-                                             arguments: [participantID, StudyText.composed(label)]) else {
+            let speakerID = try Self.participantID(db, code: participant)
+            guard let row = try Self.spokenTranscript(db, participantID: speakerID, label: label) else {
                 throw StoreError.noTranscript(participant: participant)
             }
+            let participantID: Int64 = row["participant_id"]
+            let label: String = row["label"]
             let id: Int64 = row["id"]
             let code = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [participantID]) ?? participant
             let turns = try Row.fetchAll(db, sql: """

@@ -57,6 +57,8 @@ struct API {
         var label: String?
         /// The page that asks (its random id for this load): what it may undo.
         var page: String?
+        /// The coder confirmed that `category`, which the codebook lacks, is to be created (the picker asks first).
+        var newCategory: Bool?
     }
     struct Edit: Decodable {
         var coder: String; var code: String?; var category: String?
@@ -220,18 +222,20 @@ struct API {
         let info = try study.info()
         let roster = try study.roster()
         let group = roster.attributes.first { $0.rule != nil }?.name
-        let transcripts = try study.transcriptList()
+        // Each participant's transcripts: their own, then those they speak in (a focus group is listed under each
+        // of its participants).
+        let spoken = try study.spokenTranscripts()
         let known = try study.coders().contains(coder ?? "")
         let codes = known ? try study.codes(coder: coder) : []
         let participants = roster.participants.map { participant -> Participant in
             let own = codes.filter { $0.participant == participant.code }
-            let mine = transcripts.filter { $0.participant == participant.code }.sorted { $0.label < $1.label }
-            // Coding progress: the share of the transcripts' characters inside a coded span (a focus group's codes
-            // count in the transcript they are placed in, whoever said the words).
+            let mine = spoken[participant.code] ?? []
+            // Coding progress: the share of the transcripts' characters inside a span coded as this participant's
+            // words (in a focus group, each speaker's own codings).
             var covered = 0
             for transcript in mine {
                 var spans = IndexSet()
-                for code in codes where code.spanStart != nil && code.document == DocumentID(participant: participant.code, label: transcript.label) {
+                for code in own where code.spanStart != nil && code.document == DocumentID(participant: transcript.owner, label: transcript.label) {
                     if let start = code.spanStart, let end = code.spanEnd, end > start { spans.insert(integersIn: start..<end) }
                 }
                 covered += spans.count
@@ -258,20 +262,23 @@ struct API {
     }
 
     func transcript(_ participant: String, label asked: String?, coder: String) throws -> Transcript {
-        let labels = try study.transcriptList().filter { $0.participant == StudyText.composed(participant) }.map(\.label).sorted()
+        let code = StudyText.composed(participant)
+        let labels = (try study.spokenTranscripts()[code] ?? []).map { $0.label }
         let label = asked.map(StudyText.composed) ?? labels.first ?? ""
-        let text = try study.transcript(participant: participant, label: label)
+        // A focus group's transcript is opened from any of its participants: it is its holder's.
+        let details = try study.transcriptDetails(participant: participant, label: label)
+        let text = details.text
+        let document = DocumentID(participant: details.participant, label: details.label)
         let known = try study.coders().contains(coder)
         let memos = try study.memos()
-        // The codes placed in this transcript; unplaced ones are listed with the first.
+        // The codes placed in this transcript (whoever said the words); unplaced ones are listed with the first.
         let codings = (known ? try study.codes(coder: coder) : []).filter {
-            $0.spanStart == nil ? $0.participant == StudyText.composed(participant) && label == labels.first
-                : $0.document == DocumentID(participant: StudyText.composed(participant), label: label)
+            $0.spanStart == nil ? $0.participant == code && label == labels.first : $0.document == document
         }.map { code in
             Coding(id: code.id, start: code.spanStart, end: code.spanEnd, excerpt: code.excerpt, code: code.code, categories: code.categories,
                    inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text, startTime: code.startTime, endTime: code.endTime)
         }
-        let recording = try study.media(transcriptOf: participant, label: label).map {
+        let recording = try study.media(transcriptOf: details.participant, label: details.label).map {
             Recording(id: $0.id, url: "/media/\($0.id)", kind: $0.kind.rawValue, label: $0.label)
         }
         let turns = try study.transcriptDetails(participant: participant, label: label).turns.compactMap { turn in
@@ -294,7 +301,12 @@ struct API {
         // A category the codebook lacks is created (emergent) in the same transaction as the code: a refused code
         // leaves no category behind. An existing one is matched whatever its case.
         let typed = body.category.trimmingCharacters(in: .whitespaces)
-        let category = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name ?? typed
+        let known = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name
+        // A typo never becomes a category: a name the codebook lacks is created only when the coder confirmed it.
+        guard known != nil || body.newCategory == true else {
+            throw StoreError.invalidInput([.init(location: "category", message: "no category '\(typed)' in the codebook; confirm it as a new category, or choose one of the codebook's")])
+        }
+        let category = known ?? typed
         let result = try study.addCode(CodeEntry(participant: body.participant, excerpt: body.excerpt, code: body.code, categories: [category],
                                                  coder: coder, memo: body.memo?.nilIfBlank, descriptive: body.descriptive ?? false,
                                                  span: body.start..<body.end, transcript: body.label?.nilIfBlank),

@@ -18,8 +18,15 @@ struct SearchAPI {
     struct CodeAll: Decodable {
         var pattern: String; var ignoreCase: Bool?; var participant: String?; var speaker: String?
         var category: String; var coder: String; var page: String?
+        /// As `transcript search --code`: the passage each hit codes, whether to code the others when some cannot be
+        /// coded, whether the moderator's words are coded too.
+        var unit: String?; var partial: Bool?; var moderator: Bool?
     }
-    struct Coded: Encodable { var message: String; var action: Int64?; var coded: [CodeRecord]; var alreadyCoded: Int }
+    struct Coded: Encodable {
+        var message: String; var action: Int64?; var coded: [CodeRecord]; var alreadyCoded: Int
+        /// The hits left uncoded (with `partial`), each with its place and reason in the study's language.
+        var notCoded: [String] = []; var moderatorHits = 0
+    }
     struct NewAnnotation: Decodable {
         var participant: String; var label: String?; var start: Int; var end: Int; var excerpt: String?; var text: String; var coder: String?
     }
@@ -43,9 +50,16 @@ struct SearchAPI {
         }
         group.get("annotations") { request, _ in
             try await api.guarded {
-                let participant = request.uri.queryParameters.get("participant")?.nilIfBlank
-                let label = request.uri.queryParameters.get("label").map { StudyText.composed(String($0)) }
-                return Annotations(annotations: try study.annotations(participant: participant).filter { label == nil || $0.label == label })
+                var participant = request.uri.queryParameters.get("participant")?.nilIfBlank
+                var label = request.uri.queryParameters.get("label").map { StudyText.composed(String($0)) }
+                // A focus group's transcript opened from one of its speakers: the annotations of that transcript.
+                if let speaker = participant, let asked = label, let details = try? study.transcriptDetails(participant: speaker, label: asked) {
+                    participant = details.participant
+                    label = details.label
+                }
+                return Annotations(annotations: try study.annotations(participant: participant).filter {
+                    (label == nil || $0.label == label) && (participant == nil || $0.participant == participant)
+                })
             }
         }
         group.post("annotations") { request, context in
@@ -95,7 +109,12 @@ struct SearchAPI {
         let found = try search(body.pattern, ignoreCase: body.ignoreCase ?? false, participant: body.participant, speaker: body.speaker)
         let typed = body.category.trimmingCharacters(in: .whitespaces)
         let category = try study.categories().first { $0.name.caseInsensitiveCompare(typed) == .orderedSame }?.name ?? typed
-        let result = try study.codeHits(found, category: category, coder: coder)
+        // The command line's rule, not a copy of it: `codeHits` trims, widens and credits each hit by `AutoCoding`.
+        guard let unit = CodingUnit(rawValue: body.unit ?? "words") else {
+            throw StoreError.invalidInput([.init(location: "unit", message: "'\(body.unit ?? "")' is not a unit (words, sentence, turn, paragraph)")])
+        }
+        let result = try study.codeHits(found, category: category, coder: coder,
+                                        options: AutoCodeOptions(unit: unit, partial: body.partial ?? false, moderator: body.moderator ?? false))
         var action: Int64?
         if !result.coded.isEmpty {
             var snapshots: [UndoLog.Snapshot] = []
@@ -105,6 +124,9 @@ struct SearchAPI {
         let message: Sentence = result.alreadyCoded > 0
             ? "Coded \(String(result.coded.count)) passages as \(category) in one step; \(String(result.alreadyCoded)) already coded so were left as they were."
             : "Coded \(String(result.coded.count)) passages as \(category) in one step."
-        return Coded(message: try say(message), action: action, coded: result.coded, alreadyCoded: result.alreadyCoded)
+        let language = try study.info().language
+        return Coded(message: try say(message), action: action, coded: result.coded, alreadyCoded: result.alreadyCoded,
+                     notCoded: result.notCoded.map { "\($0.place.text(language)): “\($0.text)” — \($0.reason.text(language))" },
+                     moderatorHits: result.moderatorHits)
     }
 }

@@ -150,6 +150,9 @@ def main():
             page.wait_for_selector("#picker[open]")
             page.fill("#picker-category", "Navegação")
             page.press("#picker-category", "Enter")
+            # A new category: the page names it as new, and the second Enter creates it.
+            page.wait_for_selector("#picker-new:has-text('Navegação')")
+            page.press("#picker-category", "Enter")
             page.wait_for_selector("#transcript mark")
             browser.close()
     finally:

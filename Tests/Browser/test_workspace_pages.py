@@ -83,6 +83,11 @@ def code_selection(page, words, category, expect="ok"):
     page.fill("#picker-category", category)
     fresh_message(page)
     page.press("#picker-category", "Enter")
+    # A category the codebook lacks is created only on a second Enter, once the page has said it is new.
+    page.wait_for_function("!document.getElementById('picker').open || !document.getElementById('picker-new').hidden")
+    if page.evaluate("document.getElementById('picker').open"):
+        assert category in page.inner_text("#picker-new"), page.inner_text("#picker-new")
+        page.press("#picker-category", "Enter")
     page.wait_for_function("!document.getElementById('picker').open")
     kind, text = wait_message(page)
     assert kind == expect, f"the page says ({kind}): {text}"

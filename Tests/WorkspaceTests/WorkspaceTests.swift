@@ -88,8 +88,16 @@ import Testing
         let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: second.lowerBound)
         #expect(String(String.UnicodeScalarView(scalars[start..<start + 4])) == "menu")
         try await app.test(.router) { client in
+            // A category the codebook lacks is refused unless the coder confirmed it as new (the picker asks): "Nav"
+            // and Enter never makes a category "Nav".
+            let typo = try json(["participant": "P1", "start": start, "end": start + 4, "excerpt": "menu", "code": "menu", "category": "Nav", "coder": "ana"])
+            try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: typo) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("não há categoria 'Nav' no livro de códigos"), "\(String(buffer: response.body))")
+            }
+            #expect(try study.categories().isEmpty && study.codes().isEmpty)
             let body = try json(["participant": "P1", "start": start, "end": start + 4, "excerpt": "menu", "code": "menu", "category": "Navegação",
-                                 "coder": "ana", "memo": "repete"])
+                                 "coder": "ana", "memo": "repete", "newCategory": true])
             let saved = try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: body) { try decode($0) }
             #expect(saved["start"] as? Int == start && saved["message"] as? String == "“menu” codificado como Navegação", "in the study's language")
             // Stored where it was selected (not at the first "menu"), in an emergent category created on the way.
@@ -109,7 +117,8 @@ import Testing
             }
             #expect(try study.codes().count == 1)
             // A refused coding in a new category leaves no category behind (one transaction).
-            let refused = try json(["participant": "P1", "start": start + 1, "end": start + 5, "excerpt": "menu", "code": "menu", "category": "Nova", "coder": "ana"])
+            let refused = try json(["participant": "P1", "start": start + 1, "end": start + 5, "excerpt": "menu", "code": "menu", "category": "Nova", "coder": "ana",
+                                     "newCategory": true])
             try await client.execute(uri: "/api/codings", method: .post, headers: headers(server, write: true), body: refused) {
                 #expect($0.status == .unprocessableContent)
             }
@@ -142,7 +151,7 @@ import Testing
         let found = text.ranges(of: "menu")[occurrence]
         let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: found.lowerBound)
         return try json(["participant": "P1", "start": start, "end": start + 4, "excerpt": "menu", "code": code, "category": category,
-                         "coder": coder, "page": page])
+                         "coder": coder, "page": page, "newCategory": true])
     }
 
     @Test func eachPageUndoesOnlyWhatItDidAndOnlyWhileNobodyChangedIt() async throws {

@@ -229,6 +229,7 @@ extension REFIImport {
                 }
                 if let id = Self.guid(Self.attr(item, "guid")) { bundle.foreignGUIDs.append(("participant", code, id)) }
                 for ref in Self.kids(item, "SourceRef") { if let id = Self.guid(Self.attr(ref, "targetGUID")) { state.owner[id] = code } }
+                for ref in Self.kids(item, "SelectionRef") { if let id = Self.guid(Self.attr(ref, "targetGUID")) { state.selectionCase[id] = code } }
             }
         }
     }

@@ -85,8 +85,15 @@ extension REFIImport {
         state.labels[participant] = seen + 1
         let label = seen == 0 ? "" : (Self.attr(transcript, "name") ?? name)
         let read = Self.transcriptReading(raw: raw, transcript: transcript, pairedTurns: studyctl)
-        bundle.transcripts.append(.init(participant: participant, label: label, text: read.text,
-                                        timing: read.turns.isEmpty ? nil : TranscriptTiming(turns: read.turns)))
+        // studyctl's own lines in the transcript's Description: its turns with their speakers' roles, exactly.
+        let described = REFISpeakers.read(Self.kids(transcript, "Description").first?.stringValue)
+        var timing = read.turns.isEmpty ? nil : TranscriptTiming(turns: read.turns)
+        if let turns = described.turns {
+            let source = SourceText(raw)
+            if let exact = REFISpeakers.timing(turns, place: { source.span($0, $1) }) { timing = exact }
+        }
+        bundle.transcripts.append(.init(participant: participant, label: label, text: read.text, kind: described.sessionLog ? .sessionLog : .interview,
+                                        timing: timing))
         if let transcriptID = Self.guid(Self.attr(transcript, "guid")) {
             bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, transcriptID))
         }

@@ -107,12 +107,21 @@ extension REFIImport {
             state.notCarried[.textlessSources, default: 0] += selections.reduce(0) { $0 + Self.kids($1, "Coding").count }
             return
         }
-        let (participant, named, companionOf) = whose(element, id: id, sourceName: sourceName, in: container)
+        // studyctl's own lines in the source's Description (a session log's mark, its turns, whose transcript it is).
+        let described = REFISpeakers.read(Self.kids(element, "Description").first?.stringValue)
+        var (participant, named, companionOf) = whose(element, id: id, sourceName: sourceName, in: container)
+        // Whose transcript it is, as studyctl wrote it, when no case holds the source (QualCoder exports no case's
+        // SourceRef): its participant and label come back, not a participant made of its name.
+        let written = participantFrom == .case && state.owner[id] == nil && companionOf == nil ? described.transcript : nil
+        if let written {
+            participant = Self.participantCode(written.participant)
+            named = participant
+        }
         if participant != named && companionOf == nil {
             report.append("source \(sourceName): participant \(participant) (from “\(named)”: spaces made _, other characters a code cannot hold left out)")
         }
         // Two sources named alike are two people unless a case says they are one: refused, never merged.
-        if !(participantFrom == .case && state.owner[id] != nil) {
+        if !(participantFrom == .case && (state.owner[id] != nil || written != nil)) {
             if let other = state.sourceOwner[participant] {
                 throw Problem.container("sources “\(state.sourceNames[other] ?? other)” and “\(sourceName)” both make participant \(participant); name their cases in the project, or choose another --participant-from")
             }
@@ -125,14 +134,21 @@ extension REFIImport {
         // "P1 sessão 1" of participant P1 (as studyctl names a participant's second transcript, a session's log) keeps
         // its label; otherwise the participant's first source is their unlabelled transcript.
         let rest = sourceName.hasPrefix(participant + " ") ? String(sourceName.dropFirst(participant.count + 1)) : ""
-        var label = !rest.isEmpty ? rest : sourceName == participant ? "" : seen == 0 ? "" : sourceName
+        var label = written?.label ?? (!rest.isEmpty ? rest : sourceName == participant ? "" : seen == 0 ? "" : sourceName)
         if state.usedLabels[participant, default: []].contains(label) { label = sourceName }
         state.usedLabels[participant, default: []].insert(label)
         let text = SourceText(raw)
-        // A moderated session's log stays one (studyctl's own mark in the source's Description).
-        let description = Self.kids(element, "Description").first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let sessionLog = description == REFIExport.sessionLogMark
-        bundle.transcripts.append(.init(participant: participant, label: label, text: text.stored, kind: sessionLog ? .sessionLog : .interview))
+        // A moderated session's log stays one, and a transcript keeps its turns and speakers (the rest of the
+        // Description is the source's comment).
+        let sessionLog = described.sessionLog
+        let description = described.comment
+        var timing: TranscriptTiming?
+        if let turns = described.turns {
+            timing = REFISpeakers.timing(turns) { text.span($0, $1) }
+            if timing == nil { report.append("source \(sourceName): its turns do not fit its text; read without turns") }
+        }
+        bundle.transcripts.append(.init(participant: participant, label: label, text: text.stored, kind: sessionLog ? .sessionLog : .interview,
+                                        timing: timing))
         if let recording = companionOf { state.companions[recording] = (participant, label) }
         if !id.isEmpty { bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, id)) }
         // The source's own variables (MAXQDA's nameless case) and Description (ATLAS.ti's comment).
@@ -256,10 +272,13 @@ extension REFIImport {
             state.wordings[wording] = bundle.codes.count + entries.count
             guids.append((selectionGUID, codingGUID.map { [code.category: $0] } ?? [:]))
             let inVivo = TextMatching.locate(code.label, in: excerpt) != nil
-            entries.append(CodeEntry(participant: participant, excerpt: excerpt, code: code.label, categories: [code.category],
+            // A selection a case refers to (a focus group's speaker) is that case's participant's words.
+            let speaker = selectionGUID.flatMap { state.selectionCase[$0] } ?? participant
+            entries.append(CodeEntry(participant: speaker, excerpt: excerpt, code: code.label, categories: [code.category],
                                      coder: coder, memo: memoText, descriptive: !inVivo, span: span,
                                      transcript: label.isEmpty ? nil : label,
-                                     created: date(Self.attr(coding, "creationDateTime")) ?? selectionDate))
+                                     created: date(Self.attr(coding, "creationDateTime")) ?? selectionDate,
+                                     transcriptParticipant: participant))
         }
         bundle.codes += entries
         bundle.codeGUIDs += guids

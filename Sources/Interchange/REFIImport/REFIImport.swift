@@ -98,6 +98,8 @@ public struct REFIImport {
         /// Categories renamed to stay apart from another of the same name: (new name, path).
         var renamed: [(name: String, path: String)] = []
         var owner: [String: String] = [:]
+        /// The case a selection belongs to (a case's `SelectionRef`: a focus group's speaker), by selection GUID.
+        var selectionCase: [String: String] = [:]
         var sourceVariables: [String: [(String, String)]] = [:]
         var labels: [String: Int] = [:]
         var usedLabels: [String: Set<String>] = [:]

@@ -106,6 +106,12 @@ struct SourceText {
         return result
     }
 
+    /// Code points `start..<end` of the text as written, in the stored text exactly (no trimming), or nil outside it.
+    func span(_ start: Int, _ end: Int) -> Range<Int>? {
+        guard start >= 0, end >= start, end < toStored.count else { return nil }
+        return toStored[start]..<toStored[end]
+    }
+
     /// A selection's place in the stored text and whether its bounds fall between code points of the unit.
     struct Placed {
         /// The selected words, whitespace trimmed off both ends (stored offsets).

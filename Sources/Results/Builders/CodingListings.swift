@@ -93,19 +93,21 @@ extension ResultTable {
         return table
     }
 
-    /// `transcript search`: the hits per participant, in the order their transcripts were searched, and the total.
+    /// `transcript search`: the hits per participant who said them (a focus group's hits under each of its
+    /// speakers), in participant order, the moderator's apart, and the total.
     public static func searchHits(_ found: [TranscriptHits], language: StudyLanguage) -> ResultTable {
         var table = ResultTable(id: "search_hits", title: ("hits" as Sentence).text(language), language: language,
                                 columns: [Column(.participant, .text, language), Column("hits", ("hits" as Sentence).text(language), .count)])
-        var perParticipant: [(participant: String, hits: Int)] = []
+        var perParticipant: [String: Int] = [:]
+        var moderator = 0
         for document in found {
-            if let index = perParticipant.firstIndex(where: { $0.participant == document.participant }) {
-                perParticipant[index].hits += document.hits.count
-            } else {
-                perParticipant.append((document.participant, document.hits.count))
+            for hit in document.hits {
+                // A hit that names no participant and is not the moderator's is the transcript's participant's.
+                if hit.moderator { moderator += 1 } else { perParticipant[hit.participant ?? document.participant, default: 0] += 1 }
             }
         }
-        for (participant, hits) in perParticipant { table.append([.text(participant), .count(hits)]) }
+        for participant in perParticipant.keys.sorted(by: NaturalOrder.areInIncreasingOrder) { table.append([.text(participant), .count(perParticipant[participant]!)]) }
+        if moderator > 0 { table.append([.text(Term.moderator.text(language)), .count(moderator)]) }
         table.append([.text(("total" as Sentence).text(language)), .count(found.reduce(0) { $0 + $1.hits.count })], emphasised: true)
         return table
     }

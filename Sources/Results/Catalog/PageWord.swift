@@ -8,7 +8,7 @@ import Wording
 public enum PageWord: String, Sendable, CaseIterable, Worded {
     case pageTitle, coder, coderPlaceholder, undo, undoTitle, participants, choose, codeSelection
     case tabCodings, tabCodebook, tabQuotes, tabFrequencies, tabCompare, tabMemos
-    case pickerTitle, pickerCode, pickerDescriptive, pickerCategory, pickerMemo, cancel, save
+    case pickerTitle, pickerCode, pickerDescriptive, pickerCategory, pickerMemo, cancel, save, newCategoryConfirm, newCategoryOr
     case codings, codingsOne, overall, coded, noTranscript, typeCoderFirst, selectFirst, openTranscriptHint, memoLabel, edit, delete
     case codingsBy, codingsByOne, codePrompt, categoryPrompt, editTitle, nothingToUndoPage
     case category, origin, emergent, definition, theme, codes, segments, share, units, agreement
@@ -27,7 +27,7 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     case themeTotal, passagesOf, previousPassage, nextPassage, previousPassageKey, nextPassageKey, noMorePassages, passageShown
     // Search and annotations.
     case searchPlaceholder, searchSpeaker, searchButton, ignoreCase, searchHits, searchHitsOne, noHits, searchAll
-    case codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
+    case moderator, unitWords, unitSentence, unitTurn, unitParagraph, codeModerator, codeOthers, codeEveryHit, codeEveryHitCategory, annotateSelection, annotationTitle, annotationText, annotationsHeading, noAnnotations, showPassage
     // The Quotes tab's selection.
     case quoteCount, quoteCountOne, quotesFrom, context, contextNone, contextWords, contextSentence, anyValue, noQuotesSelected
     // Times, annotation marks, ranges and the citation.
@@ -110,6 +110,15 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .overall: return "Overall"
         case .coded: return "{share} coded"
         case .noTranscript: return "no transcript"
+        case .moderator: return "moderator"
+        case .unitWords: return "the hit's words"
+        case .unitSentence: return "its sentence"
+        case .unitTurn: return "its turn"
+        case .unitParagraph: return "its paragraph"
+        case .codeModerator: return "the moderator's words too"
+        case .codeOthers: return "code the others when some cannot be coded"
+        case .newCategoryConfirm: return "“{name}” is not in the codebook: press Enter again (or Save) to create it as a new category."
+        case .newCategoryOr: return "Or choose one with ↓: {names}."
         case .typeCoderFirst: return "Type your coder name first (top right): coding is blind, each coder sees only their own codes."
         case .selectFirst: return "Select some words of the transcript first."
         case .openTranscriptHint: return "Open a transcript, select words and press n to code them."

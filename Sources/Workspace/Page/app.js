@@ -193,8 +193,67 @@ function openPicker() {
   $("picker-descriptive").checked = false;
   $("picker-category").value = "";
   $("picker-memo").value = "";
+  picker.confirmed = null;
+  $("picker-new").hidden = true;
+  suggest();
   $("picker").showModal();
   $("picker-category").focus();
+}
+
+// The picker's category field: the codebook's categories that match what is typed (case and accents ignored),
+// chosen with ArrowDown/ArrowUp and Enter or a click; a name that is no category is created only after the page says
+// it is new and Enter (or Save) is pressed again for that very name.
+const picker = { active: -1, matches: [], confirmed: null };
+const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
+const existingCategory = (name) => state.categories.find((c) => fold(c.name) === fold(name));
+
+function suggest() {
+  const typed = fold($("picker-category").value);
+  picker.matches = typed ? state.categories.filter((c) => fold(c.name).includes(typed)).map((c) => c.name) : [];
+  picker.active = -1;
+  drawSuggestions();
+}
+
+function drawSuggestions() {
+  const list = $("picker-suggestions");
+  list.replaceChildren(...picker.matches.map((name, index) => el("li", { role: "option", class: index === picker.active ? "active" : "",
+    "aria-selected": index === picker.active ? "true" : "false", onmousedown: (event) => { event.preventDefault(); choose(name); } }, name)));
+  list.hidden = !picker.matches.length;
+  $("picker-category").setAttribute("aria-expanded", picker.matches.length ? "true" : "false");
+}
+
+function choose(name) {
+  $("picker-category").value = name;
+  picker.matches = [];
+  picker.active = -1;
+  $("picker-new").hidden = true;
+  drawSuggestions();
+}
+
+function pickerKey(event) {
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    if (!picker.matches.length) suggest();
+    if (!picker.matches.length) return;
+    event.preventDefault();
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    picker.active = (picker.active + step + picker.matches.length) % picker.matches.length;
+    drawSuggestions();
+  } else if (event.key === "Enter" && picker.active >= 0) {
+    // Enter on a highlighted suggestion chooses it; the next Enter saves.
+    event.preventDefault();
+    choose(picker.matches[picker.active]);
+  }
+}
+
+// Whether the picker may save: an existing category, or a new one the coder confirmed by name.
+function pickerReady() {
+  const typed = $("picker-category").value.trim();
+  if (!typed || existingCategory(typed) || picker.confirmed === typed) return true;
+  picker.confirmed = typed;
+  const close = picker.matches.length ? " " + t("newCategoryOr", { names: picker.matches.slice(0, 3).join(", ") }) : "";
+  $("picker-new").textContent = t("newCategoryConfirm", { name: typed }) + close;
+  $("picker-new").hidden = false;
+  return false;
 }
 
 async function saveCoding() {
@@ -202,6 +261,7 @@ async function saveCoding() {
   try {
     const saved = await api("POST", "codings", { participant: state.participant, label: state.label, start: chosen.start, end: chosen.end, excerpt: chosen.text,
                                                  code: $("picker-code").value, category: $("picker-category").value, coder: state.coder,
+                                                 newCategory: picker.confirmed === $("picker-category").value.trim(),
                                                  memo: $("picker-memo").value, descriptive: $("picker-descriptive").checked, page: pageID });
     remember(saved.action);
     say(saved.message + (saved.notes.length ? " — " + saved.notes.join("; ") : ""));
@@ -442,7 +502,14 @@ document.addEventListener("DOMContentLoaded", async () => {
   });
   $("code-selection").addEventListener("click", openPicker);
   // Enter in any field saves (the form's only submit button); Esc or Cancel closes without saving.
-  $("picker-form").addEventListener("submit", (event) => { event.preventDefault(); $("picker").close(); saveCoding(); });
+  $("picker-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!pickerReady()) return;
+    $("picker").close();
+    saveCoding();
+  });
+  $("picker-category").addEventListener("input", () => { suggest(); if (picker.confirmed !== $("picker-category").value.trim()) $("picker-new").hidden = true; });
+  $("picker-category").addEventListener("keydown", pickerKey);
   $("picker-cancel").addEventListener("click", () => $("picker").close());
   $("editor-form").addEventListener("submit", (event) => { event.preventDefault(); $("editor").close(); saveEdit(); });
   $("editor-cancel").addEventListener("click", () => $("editor").close());

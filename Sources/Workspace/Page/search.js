@@ -17,15 +17,17 @@ async function runSearch() {
   if (!search.pattern) return;
   try {
     const data = await api("GET", "search?" + searchQuery());
-    search.hits = data.transcripts.flatMap((d) => d.hits.map((h) => ({ ...h, participant: d.participant, label: d.label })));
+    // A hit opens its transcript (`participant`: whose it is) and counts for who said it (`whose`; none: the moderator).
+    search.hits = data.transcripts.flatMap((d) => d.hits.map((h) => ({ ...h, whose: h.participant, participant: d.participant, label: d.label })));
     const perParticipant = {};
-    for (const d of data.transcripts) perParticipant[d.participant] = (perParticipant[d.participant] || 0) + d.hits.length;
+    for (const h of search.hits) { const who = h.whose || t("moderator"); perParticipant[who] = (perParticipant[who] || 0) + 1; }
     $("search-count").textContent = data.hits
       ? tn("searchHits", data.hits) + " — " + Object.entries(perParticipant).map(([p, n]) => `${p}: ${n}`).join(" · ")
       : t("noHits");
     $("search-hits").replaceChildren(...search.hits.map((h) => el("li", { "data-participant": h.participant, "data-start": h.start,
       onclick: () => showHit(h) },
-      el("span", { class: "where" }, `${h.participant}${h.label ? " · " + h.label : ""} ${h.line}:${h.column}${h.speaker ? " " + h.speaker : ""}`),
+      el("span", { class: "where" }, `${h.participant}${h.label ? " · " + h.label : ""} ${h.line}:${h.column}${h.speaker ? " " + h.speaker : ""}`
+                                      + (h.whose && h.whose !== h.participant ? " → " + h.whose : "")),
       "…" + h.before, el("mark", {}, h.text), h.after + "…")));
     $("code-hits-form").hidden = !data.hits;
     $("search-results").hidden = false;
@@ -44,9 +46,12 @@ async function showHit(hit) {
 async function codeEveryHit() {
   try {
     const done = await api("POST", "search/code", { pattern: search.pattern, ignoreCase: search.ignoreCase, speaker: search.speaker || null,
-                                                    category: $("code-hits-category").value, coder: state.coder, page: pageID });
+                                                    category: $("code-hits-category").value, coder: state.coder, page: pageID,
+                                                    unit: $("code-hits-unit").value, partial: $("code-hits-partial").checked,
+                                                    moderator: $("code-hits-moderator").checked });
     remember(done.action);
-    say(done.message);
+    // The hits left uncoded (and why) follow the message, as the command line lists them.
+    say([done.message, ...(done.notCoded || [])].join("\n"));
     if (state.participant) await openTranscript(state.participant); else await loadState();
   } catch (error) { say(error.message, true); }
 }

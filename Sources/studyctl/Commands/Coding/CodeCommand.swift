@@ -51,16 +51,36 @@ struct CodeAdd: ParsableCommand {
     @Option(help: ArgumentHelp(words("Which of the participant's transcripts, by its label (e.g. a session's log, 'sessão 1')."), valueName: "label"))
     var transcript: String?
 
+    @Option(help: ArgumentHelp(words("Which passage matching the excerpt to code, counted from 1 in the transcript (a phrase said more than once)."),
+                               valueName: "n"))
+    var occurrence: Int?
+
+    @Option(help: ArgumentHelp(words("The passage by its place in the transcript: Unicode character offsets, as 'transcript search --json' gives them (start and end)."),
+                               valueName: "start-end"))
+    var at: String?
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
         if category.isEmpty { throw Refusal("Please give the code a category with --category NAME.") }
+        if let occurrence, occurrence < 1 { throw Refusal("Please give --occurrence as a number from 1: '\(String(occurrence))' is not one.") }
+        if occurrence != nil && at != nil { throw Refusal("Please give --occurrence or --at, not both: each says which passage to code.") }
+        if let at, Self.span(at) == nil { throw Refusal("Please give --at as START-END, two offsets with the end past the start: '\(at)' is not.") }
+    }
+
+    /// `12-40` (or `12–40`) as a span.
+    static func span(_ text: String) -> Range<Int>? {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "–" }).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, end > start else { return nil }
+        return start..<end
     }
 
     func run() throws {
         let result = try study.withStudy {
-            try $0.addCode(CodeEntry(participant: participant, excerpt: excerpt, code: code, categories: category,
-                                     coder: coder, memo: memo, descriptive: descriptive, transcript: transcript))
+            var entry = CodeEntry(participant: participant, excerpt: excerpt, code: code, categories: category,
+                                  coder: coder, memo: memo, descriptive: descriptive, span: at.flatMap(Self.span), transcript: transcript)
+            entry.occurrence = occurrence
+            return try $0.addCode(entry)
         }
         for line in result.notes { note(line) }
         say(.storedCode(id: result.id, participant: participant, span: result.span.map { "\($0.lowerBound)–\($0.upperBound)" }))

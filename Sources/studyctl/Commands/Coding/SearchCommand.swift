@@ -11,14 +11,20 @@ struct TranscriptSearchCommand: ParsableCommand {
         discussion: words("""
             The pattern is a Perl-style regular expression, matched line by line as 'grep -P -o' matches: a hit never \
             runs over a line break and empty matches are not hits. Each hit is printed with its participant, line, \
-            column and the words around it, then the hits per participant. --speaker keeps the hits inside that \
+            column and the words around it, then the hits per participant who said them: in a focus group each \
+            hit counts for the speaker's participant, the moderator's apart. --participant keeps that participant's \
+            words, in their own transcripts and in those they speak in; --speaker keeps the hits inside that \
             speaker's turns.
 
-            --code CATEGORY codes every hit (the matched words, in vivo) in one step: all are stored or none; \
-            passages the coder already gave that code are left as they were. The codes stored are listed with the \
-            command that removes them all at once.
+            --code CATEGORY codes every hit in one step, for the participant who said it: each hit is trimmed to its \
+            words (spaces and punctuation at its ends left out) and is the in-vivo code; --unit widens the coded \
+            passage to the sentence, the speaker's turn or the paragraph holding it (two hits in one passage code it \
+            once). Hits in the moderator's words are left out unless --moderator. A hit that cannot be coded is \
+            listed with its reason, and then nothing is stored, unless --partial codes the others. Passages the coder \
+            already gave that code are left as they were. The codes stored are listed with the command that removes \
+            them all at once.
 
-            Example: studyctl transcript search "(?i)\\bconfus\\w*" --code "Confusão" --coder Ana
+            Example: studyctl transcript search "(?i)\\bconfus\\w*" --code "Confusão" --coder Ana --unit sentence
             """))
 
     @Argument(help: ArgumentHelp(words("The regular expression."), valueName: "regex"))
@@ -39,6 +45,16 @@ struct TranscriptSearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(words("Who codes the hits (with --code)."), valueName: "name"))
     var coder: String?
 
+    @Option(help: ArgumentHelp(words("The passage each hit codes (with --code): its words, or the sentence, turn or paragraph holding them."),
+                               valueName: "words|sentence|turn|paragraph"))
+    var unit: CodingUnit = .words
+
+    @Flag(help: ArgumentHelp(words("Code the hits that can be coded and list the others (with --code); otherwise one hit that cannot be coded stores none.")))
+    var partial = false
+
+    @Flag(help: ArgumentHelp(words("Code hits in the moderator's words too (with --code).")))
+    var moderator = false
+
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
@@ -54,6 +70,9 @@ struct TranscriptSearchCommand: ParsableCommand {
     func validate() throws {
         if pattern.isEmpty { throw Refusal("Please give a pattern to search for.") }
         if coder != nil && code == nil { throw Refusal("Please give --code CATEGORY with --coder: --coder names who codes the hits.") }
+        if code == nil && (unit != .words || partial || moderator) {
+            throw Refusal("Please give --code CATEGORY with --unit, --partial or --moderator: they say how the hits are coded.")
+        }
     }
 
     func run() throws {
@@ -65,7 +84,8 @@ struct TranscriptSearchCommand: ParsableCommand {
         }
         let (found, coded) = try study.withStudy { database -> ([TranscriptHits], BatchCoding?) in
             let found = try database.searchTranscripts(regex, participants: participant, speaker: speaker)
-            return (found, try code.map { try database.codeHits(found, category: $0, coder: coder) })
+            let options = AutoCodeOptions(unit: unit, partial: partial, moderator: moderator)
+            return (found, try code.map { try database.codeHits(found, category: $0, coder: coder, options: options) })
         }
         let total = found.reduce(0) { $0 + $1.hits.count }
         if output.json {
@@ -76,7 +96,9 @@ struct TranscriptSearchCommand: ParsableCommand {
         for document in found {
             let name = document.label.isEmpty ? document.participant : "\(document.participant) (\(document.label))"
             for hit in document.hits {
-                let who = hit.speaker.map { " \($0):" } ?? ""
+                // A speaker mapped to another participant than the transcript's is named with them.
+                let whose = hit.participant.flatMap { $0 == document.participant ? nil : " → \($0)" } ?? ""
+                let who = hit.speaker.map { " \($0)\(whose):" } ?? ""
                 print("\(name):\(hit.line):\(hit.column):\(who) …\(oneLine(hit.before))[\(hit.text)]\(oneLine(hit.after))…")
             }
         }
@@ -96,6 +118,12 @@ func sayCoded(_ coded: BatchCoding, category: String) {
         print("  [\(record.id)] \(record.participant): \"\(record.excerpt.count > 80 ? String(record.excerpt.prefix(80)) + "…" : record.excerpt)\"")
     }
     if coded.alreadyCoded > 0 { say("Already coded so by the coder, left as they were: \(String(coded.alreadyCoded)).") }
+    if coded.samePassage > 0 { say("Hits in a passage another hit had coded, coded once: \(String(coded.samePassage)).") }
+    if coded.moderatorHits > 0 { say("Hits in the moderator's words, left out (--moderator codes them): \(String(coded.moderatorHits)).") }
+    if !coded.notCoded.isEmpty {
+        say("Not coded (\(String(coded.notCoded.count))):")
+        for hit in coded.notCoded { print("  " + words("\(hit.place): \"\(hit.text)\" — \(hit.reason)")) }
+    }
     if !coded.coded.isEmpty { say("To undo: studyctl code remove \(coded.coded.map { String($0.id) }.joined(separator: " "))") }
 }
 
@@ -139,3 +167,5 @@ struct TranscriptCodeSpeaker: ParsableCommand {
         sayCoded(coded, category: category)
     }
 }
+
+extension CodingUnit: ExpressibleByArgument {}

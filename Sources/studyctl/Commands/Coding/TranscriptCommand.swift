@@ -177,12 +177,17 @@ struct TranscriptShow: ParsableCommand {
             return (details, try database.codes(coder: coder.coder).filter { $0.spanStart != nil && $0.document == document })
         }
         if output.json {
-            return try printJSON(Shown(participant: details.participant, label: label, kind: details.kind, text: details.text, speakers: details.speakers,
+            return try printJSON(Shown(participant: details.participant, label: details.label, kind: details.kind, text: details.text, speakers: details.speakers,
                                        turns: details.turns, codings: codes), command: "transcript show")
         }
         let text = details.text
         if plain { return print(text) }
         let language = Voice.language
+        // A participant of a focus group held by another: say whose transcript this is.
+        if TextMatching.nfc(participant).caseInsensitiveCompare(details.participant) != .orderedSame {
+            say(details.label.isEmpty ? "\(participant) speaks in \(details.participant)'s transcript."
+                : "\(participant) speaks in \(details.participant)'s transcript '\(details.label)'.")
+        }
         if !details.turns.isEmpty || details.kind == .sessionLog {
             let kind = details.kind == .interview ? Term.interview.text(language) : Term.session_log.text(language)
             let times = details.turns.compactMap(\.start)
