@@ -96,12 +96,15 @@ extension StudyDatabase {
     /// its recording's own clock (0:00 = the recording's start, as the transcript's times count); the participant's
     /// other timed interviews listed as unplaced (each on its own clock).
     static func recordingTimeline(_ db: Database, participantID: Int64, code: String, transcript wanted: String?) throws -> SessionTimeline {
+        // Their own interviews, then the focus groups they speak in (a speaker is a participant on the time line too).
         let rows = try Row.fetchAll(db, sql: """
-            SELECT t.id, t.label, t.text, m.label AS media_label, m.path AS media_path,
+            SELECT t.id, t.label, t.text, m.label AS media_label, m.path AS media_path, p.code AS owner,
                    (SELECT count(*) FROM transcript_turn u WHERE u.transcript_id = t.id AND u.start_ms IS NOT NULL) AS timed
-            FROM transcript t LEFT JOIN media m ON m.transcript_id = t.id
-            WHERE t.participant_id = ? AND t.kind = ? ORDER BY t.label, t.id
-            """, arguments: [participantID, TranscriptKind.interview.rawValue])
+            FROM transcript t JOIN participant p ON p.id = t.participant_id LEFT JOIN media m ON m.transcript_id = t.id
+            WHERE t.kind = ? AND (t.participant_id = ?
+                  OR EXISTS (SELECT 1 FROM transcript_speaker s WHERE s.transcript_id = t.id AND s.participant_id = ?))
+            ORDER BY t.participant_id <> ?, t.label, t.id
+            """, arguments: [TranscriptKind.interview.rawValue, participantID, participantID, participantID])
         let timed = rows.filter { ($0["timed"] as Int) > 0 }
         func shown(_ label: String) -> String { label.isEmpty ? "''" : label }
         guard let chosen = wanted.map({ label in timed.first { ($0["label"] as String) == StudyText.composed(label) } }) ?? timed.first else {
@@ -135,8 +138,10 @@ extension StudyDatabase {
             parts.unplaced.append(.init(kind: .turn, source: "transcript \(shown(other["label"]))", items: other["timed"],
                                         reason: "it is on its own recording's clock: 'studyctl timeline \(code) --transcript \(shown(other["label"]))'"))
         }
+        let owner: String = chosen["owner"]
         let transcripts = TimelineTranscripts(placed: [label: tie], logs: [], labels: Set(rows.map { $0["label"] as String }))
-        try Self.excerptItems(db, participantID: participantID, code: code, transcripts: transcripts, into: &parts)
+        try Self.excerptItems(db, participantID: participantID, code: code, transcripts: transcripts, into: &parts,
+                              transcriptOwner: owner)
         return SessionTimeline(participant: code, session: 0, started: "", endMs: lastMs, items: parts.items, ties: parts.ties, unplaced: parts.unplaced,
                                recording: clock)
     }
@@ -272,8 +277,9 @@ extension StudyDatabase {
 
     /// The participant's coded excerpts in the placed transcripts, one item per excerpt and category; the others
     /// counted as unplaced per transcript.
+    /// `transcriptOwner`: whose transcript the placed one is, when the participant speaks in another's (a focus group).
     static func excerptItems(_ db: Database, participantID: Int64, code: String, transcripts: TimelineTranscripts,
-                             into parts: inout TimelineParts) throws {
+                             into parts: inout TimelineParts, transcriptOwner: String? = nil) throws {
         // Coded excerpts: one item per excerpt and category, in the transcript's tie.
         let codes = try Self.codeRecords(db, where: "e.participant_id = ?", arguments: [participantID])
         var grouped: [Int64: [CodeRecord]] = [:]
@@ -287,7 +293,7 @@ extension StudyDatabase {
         for excerptID in order {
             guard let records = grouped[excerptID], let first = records.first else { continue }
             let transcript = first.transcript ?? ""
-            guard first.spanStart != nil, (first.transcriptParticipant ?? code) == code else { continue }
+            guard first.spanStart != nil, (first.transcriptParticipant ?? code) == (transcriptOwner ?? code) else { continue }
             guard let tie = transcripts.placed[transcript], let start = first.startTime, let end = first.endTime else {
                 if transcripts.logs.contains(transcript) || first.transcriptKind == .sessionLog {
                     // Keys: the label, after a unit separator for a session's log.

@@ -132,6 +132,14 @@ import Testing
         // Listed for each participant of the group, held by P6.
         let annotations = try json(try cli.succeed(["annotation", "list", "--participant", "P8", "--json"]))
         #expect((annotations["annotations"] as? [[String: Any]])?.first?["participant"] as? String == "P6", "\(annotations)")
+
+        // The time line of a speaker: the group's turns on its own clock, and their own coded passages only.
+        let line = try json(try cli.succeed(["timeline", "P7", "--json"]))
+        let items = try #require(line["items"] as? [[String: Any]])
+        let excerpts = items.filter { $0["kind"] as? String == "excerpt" }
+        #expect(excerpts.count == expected["P7"], "\(items)")
+        #expect(excerpts.allSatisfy { ($0["startMs"] as? Int ?? 0) >= 8_000 && ($0["endMs"] as? Int ?? .max) <= 12_000 }, "\(excerpts)")
+        #expect(items.filter { $0["kind"] as? String == "turn" }.count == 4, "\(items)")
     }
 
     /// Auto-code over hits that begin with a space, hits in the moderator's words, and two hits in one sentence:
