@@ -18,6 +18,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
+from pagekit import cli, fresh_message, wait_message
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -30,28 +31,12 @@ ENGLISH = {"the", "and", "of", "codings", "coding", "category", "participants", 
 CATEGORIES = [f"Tema {i:02d}" for i in range(1, 23)]
 
 
-def cli(*arguments, study):
-    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
-
-
 def codes(study):
     return json.loads(cli("code", "list", "--coder", "ana", "--json", study=study))["codes"]
 
 
 def codebook(study):
     return {c["name"]: c for c in json.loads(cli("codebook", "--format", "json", study=study))["categories"]}
-
-
-def wait_message(page):
-    page.wait_for_selector("#message.ok, #message.error")
-    return page.locator("#message").get_attribute("class"), page.locator("#message").inner_text()
-
-
-def fresh_message(page):
-    page.evaluate("document.getElementById('message').className = ''; document.getElementById('message').textContent = ''")
 
 
 def english_words(text):

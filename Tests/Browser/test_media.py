@@ -19,6 +19,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
+from pagekit import cli
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -26,13 +27,6 @@ CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.whi
             or shutil.which("Google Chrome") or "/usr/bin/chromium")
 LINES = [("Entrevistadora", "Olá. Como foi usar o aplicativo hoje?"), ("Bruno", "Achei o menu confuso no começo.")]
 PAUSE = 0.4
-
-
-def cli(*arguments, study):
-    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
 
 
 def duration(path):

@@ -18,6 +18,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
+from pagekit import cli
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -25,13 +26,6 @@ CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.whi
             or shutil.which("Google Chrome") or "/usr/bin/chromium")
 ENGLISH = ["Task", "Title", "Time", "Errors", "State", "Start", "Stop", "Error", "Success", "Partial", "Fail", "Cancel",
            "Restart", "Note", "Notes", "Observer", "running", "paused", "to do", "Skip", "Store"]
-
-
-def cli(*arguments, study):
-    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
 
 
 def serve(study, environment=None):

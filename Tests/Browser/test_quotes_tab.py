@@ -17,6 +17,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
+from pagekit import cli
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -41,13 +42,6 @@ Entrevistadora: E o que mais?
 00:00:19.000 --> 00:00:30.000
 P1: Seria bom traduzir a documentação para português.
 """
-
-
-def cli(*arguments, study):
-    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
 
 
 def english_words(text):

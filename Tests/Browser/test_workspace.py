@@ -17,6 +17,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
+from pagekit import cli
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -24,13 +25,6 @@ CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.whi
             or shutil.which("Google Chrome") or "/usr/bin/chromium")
 # "cafe" + U+0301 (decomposed, stored composed as "café"), a thumbs-up emoji (two UTF-16 units), CRLF line ends.
 TRANSCRIPT = "Entrevistadora: O que achou? 👍\r\nP1: O cafe\u0301 estava bom, mas o menu lateral some 😕 quando giro a cabeça.\r\nP1: O menu lateral é pequeno.\r\n"
-
-
-def cli(*arguments, study):
-    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
 
 
 def select(page, words, occurrence=0):

@@ -18,6 +18,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
+from pagekit import cli
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -31,13 +32,6 @@ Ana: How was the app?
 00:01:05.000 --> 00:01:15.000
 Rui: The menu hides when I turn the phone, and the search is slow.
 """
-
-
-def cli(*arguments, study):
-    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
 
 
 def main():

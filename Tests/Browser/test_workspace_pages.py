@@ -20,6 +20,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
+from pagekit import cli, fresh_message, serve, wait_message
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -31,25 +32,8 @@ ENGLISH = {"the", "and", "of", "codings", "coding", "coded", "share", "category"
            "emergent", "edit", "delete", "rename", "merge", "save", "cancel", "page", "this", "only"}
 
 
-def cli(*arguments, study):
-    result = subprocess.run([STUDYCTL, *arguments, "--db", study], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"studyctl {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
-
-
 def codes(study, coder="ana"):
     return json.loads(cli("code", "list", "--coder", coder, "--json", study=study))["codes"]
-
-
-def serve(study):
-    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    for line in server.stdout:
-        found = re.search(r"http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}", line)
-        if found:
-            return server, found.group(0)
-    server.terminate()
-    raise SystemExit("studyctl serve printed no address")
 
 
 def select(page, words):
@@ -65,15 +49,6 @@ def select(page, words):
         range.setStart(...locate(at)); range.setEnd(...locate(at + words.length));
         const selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
     }""", words)
-
-
-def fresh_message(page):
-    page.evaluate("document.getElementById('message').className = ''; document.getElementById('message').textContent = ''")
-
-
-def wait_message(page):
-    page.wait_for_selector("#message.ok, #message.error")
-    return page.locator("#message").get_attribute("class"), page.locator("#message").inner_text()
 
 
 def code_selection(page, words, category, expect="ok"):
