@@ -206,6 +206,14 @@ extension StudyDatabase {
             SELECT id FROM code WHERE excerpt_id = ? AND label = ? AND coder_id IS ?
             """, arguments: [excerptID, code, coderID])
         if let duplicate {
+            // In other categories: say which, and how to move it (one code, its categories).
+            let held = try String.fetchAll(db, sql: """
+                SELECT c.name FROM code_category l JOIN category c ON c.id = l.category_id WHERE l.code_id = ? ORDER BY c.name
+                """, arguments: [duplicate])
+            let wanted = Set(entry.categories.map { StudyText.key($0) })
+            if !wanted.isEmpty, !wanted.isSubset(of: Set(held.map { StudyText.key($0) })), let target = entry.categories.first {
+                throw StoreError.codeProblem("this code is already stored for \(entry.participant) (code \(duplicate)) in \(held.joined(separator: ", ")); move it with 'studyctl code move \(duplicate) --to \"\(target)\"'")
+            }
             throw StoreError.codeProblem(entry.coder.map { "this code is already stored for \(entry.participant) by \($0) (code \(duplicate))" }
                 ?? "this code is already stored for \(entry.participant) (code \(duplicate))")
         }

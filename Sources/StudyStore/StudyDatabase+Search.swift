@@ -262,18 +262,28 @@ extension StudyDatabase {
         return mapped ?? participant
     }
 
-    /// Whether the entry's coder already gave this code to this very span.
+    /// Whether the entry's coder already gave this code to this very span, in every category the entry names (the
+    /// same code in another category is not "already coded": the batch lists it as a hit it cannot code, with how to
+    /// move the code, rather than passing over it).
     static func alreadyCoded(_ db: Database, _ entry: CodeEntry) throws -> Bool {
         guard let span = entry.span else { return false }
         let code = TextMatching.nfc(entry.code.trimmingCharacters(in: .whitespacesAndNewlines))
         let coderID = try entry.coder.flatMap { try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [StudyText.composed($0)]) }
         if entry.coder != nil && coderID == nil { return false }
-        return try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN transcript t ON t.id = e.transcript_id
+        let codes = try Int64.fetchAll(db, sql: """
+            SELECT k.id FROM code k JOIN excerpt e ON e.id = k.excerpt_id JOIN transcript t ON t.id = e.transcript_id
             WHERE e.span_start = ? AND e.span_end = ? AND t.label = ? AND k.label = ? AND k.coder_id IS ?
               AND (t.participant_id = ? OR e.participant_id = ?)
             """, arguments: [span.lowerBound, span.upperBound, StudyText.composed(entry.transcript ?? ""), code, coderID,
-                             try participantID(db, code: entry.participant), try participantID(db, code: entry.participant)]) ?? 0 > 0
+                             try participantID(db, code: entry.participant), try participantID(db, code: entry.participant)])
+        let wanted = Set(entry.categories.map { StudyText.key($0) })
+        for id in codes {
+            let held = try String.fetchAll(db, sql: """
+                SELECT c.name FROM code_category l JOIN category c ON c.id = l.category_id WHERE l.code_id = ?
+                """, arguments: [id])
+            if wanted.isSubset(of: Set(held.map { StudyText.key($0) })) { return true }
+        }
+        return false
     }
 
     static func records(_ db: Database, _ ids: [Int64]) throws -> [CodeRecord] {

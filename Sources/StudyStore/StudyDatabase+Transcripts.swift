@@ -144,6 +144,7 @@ extension StudyDatabase {
         }
         var recordings: [Int64] = []
         var annotations: [Row] = []
+        var previous: [Int64: (start: Int, moderator: Bool)] = [:]
         if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?",
                                              arguments: [participantID, label]) {
             guard replace else { throw StoreError.transcriptExists(participant: participant, label: label) }
@@ -156,6 +157,14 @@ extension StudyDatabase {
                     }
                 if !lost.isEmpty { throw StoreError.unlinksExcerpts(participant: participant, excerpts: lost) }
                 try Self.checkAnnotationsKept(db, transcript: existing, in: normalized)
+            }
+            // Where each excerpt was, and whether in the moderator's words: the new text places it at the same kind
+            // of words, nearest its old place (never the moderator's question for a participant's answer).
+            for row in try Row.fetchAll(db, sql: "SELECT id, span_start, span_end FROM excerpt WHERE transcript_id = ? AND span_start IS NOT NULL",
+                                        arguments: [existing]) {
+                let start: Int = row["span_start"], end: Int = row["span_end"]
+                let words = try spanWords(db, transcriptID: existing, ownerID: participantID, span: start..<max(start, end))
+                previous[row["id"]] = (start, words.moderatorOnly)
             }
             try db.execute(sql: "UPDATE excerpt SET transcript_id = NULL, span_start = NULL, span_end = NULL WHERE transcript_id = ?", arguments: [existing])
             // The recording the old text was made from is the new text's too (a corrected transcript of it).
@@ -196,8 +205,16 @@ extension StudyDatabase {
         let owners = [participantID] + speakerParticipants.values.sorted().filter { $0 != participantID }
         for owner in owners {
             for row in try Row.fetchAll(db, sql: "SELECT id, text FROM excerpt WHERE participant_id = ? AND transcript_id IS NULL", arguments: [owner]) {
-                if let (match, _) = try placement(db, of: row["text"], in: normalized, transcriptID: transcriptID, ownerID: participantID,
-                                                  for: owner, acceptModerator: owner == participantID) {
+                let before = previous[row["id"] as Int64]
+                // An excerpt that was the participant's words stays theirs; one in the moderator's words (coded with
+                // --moderator) stays the moderator's; one placed nowhere before may be either, the participant's first.
+                let moderator = before.map { $0.moderator ? [true] : [false] } ?? (owner == participantID ? [false, true] : [false])
+                var found: (TextMatching.Match, SpanWords)?
+                for acceptModerator in moderator where found == nil {
+                    found = try placement(db, of: row["text"], in: normalized, transcriptID: transcriptID, ownerID: participantID,
+                                          for: owner, acceptModerator: acceptModerator, moderatorOnly: acceptModerator, near: before?.start)
+                }
+                if let (match, _) = found {
                     try db.execute(sql: "UPDATE excerpt SET transcript_id = ?, span_start = ?, span_end = ? WHERE id = ?",
                                    arguments: [transcriptID, match.start, match.end, row["id"]])
                     located += 1
@@ -210,21 +227,34 @@ extension StudyDatabase {
     /// Where `excerpt` is `participantID`'s words in a transcript: the first passage matching it (exactly, else
     /// ignoring case, accents and spacing) that lies in that participant's turns — or, when the transcript has no
     /// turns, the first passage. With `acceptModerator`, a passage of the moderator's words alone will do.
+    ///
+    /// `moderatorOnly`: only the moderator's words will do. `near`: of every passage that will do, the one starting
+    /// nearest this position (a transcript replaced by a corrected one keeps each excerpt where it was, not at the
+    /// first occurrence of its words).
     static func placement(_ db: Database, of excerpt: String, in text: String, transcriptID: Int64, ownerID: Int64, for participantID: Int64,
-                          acceptModerator: Bool, occurrence: Int = 1) throws -> (TextMatching.Match, SpanWords)? {
+                          acceptModerator: Bool, occurrence: Int = 1, moderatorOnly: Bool = false,
+                          near: Int? = nil) throws -> (TextMatching.Match, SpanWords)? {
         let scalars = Array(text.unicodeScalars)
         var from = 0
         var tries = 0
         var left = max(1, occurrence)
+        var nearest: (TextMatching.Match, SpanWords)?
         while from < scalars.count, tries < 200 + occurrence {
             tries += 1
             var rest = String.UnicodeScalarView()
             rest.append(contentsOf: scalars[from...])
-            guard var match = TextMatching.locate(excerpt, in: String(rest)) else { return nil }
+            guard var match = TextMatching.locate(excerpt, in: String(rest)) else { return nearest }
             match.start += from
             match.end += from
             let words = try spanWords(db, transcriptID: transcriptID, ownerID: ownerID, span: match.start..<match.end)
-            if !words.hasTurns || words.participants == [participantID] || (acceptModerator && words.moderatorOnly) {
+            let fits = moderatorOnly ? words.moderatorOnly
+                : !words.hasTurns || words.participants == [participantID] || (acceptModerator && words.moderatorOnly)
+            if fits, let near {
+                if nearest.map({ abs(match.start - near) < abs($0.0.start - near) }) ?? true { nearest = (match, words) }
+                from = max(match.end, match.start + 1)
+                continue
+            }
+            if fits {
                 left -= 1
                 if left == 0 { return (match, words) }
                 from = max(match.end, match.start + 1)
@@ -232,7 +262,7 @@ extension StudyDatabase {
             }
             from = match.start + 1
         }
-        return nil
+        return nearest
     }
 
     /// Stores a transcript's timed words (its rows replaced).
@@ -319,6 +349,12 @@ extension StudyDatabase {
         let label = StudyText.composed(label)
         if let own = try Row.fetchOne(db, sql: "SELECT \(columns) FROM transcript t WHERE t.participant_id = ? AND t.label = ?",
                                       arguments: [participantID, label]) { return own }
+        // No label asked and none unlabelled: their one interview, whatever its label, before any group they speak in.
+        if label.isEmpty {
+            let interviews = try Row.fetchAll(db, sql: "SELECT \(columns) FROM transcript t WHERE t.participant_id = ? AND t.kind = ? LIMIT 2",
+                                              arguments: [participantID, TranscriptKind.interview.rawValue])
+            if interviews.count == 1 { return interviews[0] }
+        }
         return try Row.fetchOne(db, sql: """
             SELECT \(columns) FROM transcript t
             WHERE t.participant_id <> ? AND t.id IN (SELECT transcript_id FROM transcript_speaker WHERE participant_id = ? AND role = 'participant')

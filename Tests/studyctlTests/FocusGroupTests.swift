@@ -142,6 +142,45 @@ import Testing
         #expect(items.filter { $0["kind"] as? String == "turn" }.count == 4, "\(items)")
     }
 
+    /// A corrected focus-group transcript put in the old one's place keeps every coded passage in the same speaker's
+    /// words, each at the occurrence nearest where it was — never on the moderator's question that says the same word,
+    /// never two passages on one occurrence. Auto-coding the same words into a second category lists them as hits it
+    /// cannot code (with how to move the code), never as "already coded".
+    @Test func aReplacedGroupTranscriptKeepsEachPassageInItsSpeakersWords() throws {
+        let cli = try study(Self.english)
+        try cli.succeed(["transcript", "search", Self.english.pattern, "--code", Self.english.category, "--coder", "ana"])
+        let before = try json(try cli.succeed(["code", "list", "--json"]))["codes"] as? [[String: Any]] ?? []
+        let spans = before.compactMap { $0["spanStart"] as? Int }.sorted()
+        #expect(spans.count == 7 && Set(spans).count == 7, "\(before)")
+        // The same group, one word changed in Bruno's turn (after the loans: positions shift by one).
+        try cli.write("grupo2.vtt", Self.english.vtt.replacingOccurrences(of: "I get loan offers", with: "I got loan offers"))
+        let replaced = try cli.run(["transcript", "add", "P6", "grupo2.vtt", "--label", "grupo focal", "--replace", "--speaker", "Mediadora=moderator",
+                                    "--speaker", "Ana=P6", "--speaker", "Bruno=P7", "--speaker", "Sara=P8"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let after = try json(try cli.succeed(["code", "list", "--json"]))["codes"] as? [[String: Any]] ?? []
+        #expect(after.compactMap { $0["spanStart"] as? Int }.sorted() == spans, "\(after)")
+        let matrix = try json(try cli.succeed(["codes", "matrix", "--json"]))
+        let counts = try #require((matrix["counts"] as? [[Int]])?.first)
+        #expect(Dictionary(uniqueKeysWithValues: zip(matrix["participants"] as? [String] ?? [], counts)) == ["P1": 1, "P6": 1, "P7": 2, "P8": 3], "\(matrix)")
+
+        try cli.succeed(["category", "add", "Loans", "--origin", "emergent"])
+        let second = try cli.run(["transcript", "search", Self.english.pattern, "--code", "Loans", "--coder", "ana", "--participant", "P7"])
+        #expect(second.status != 0 && second.stderr.contains("move it with 'studyctl code move"), "\(second.stdout) \(second.stderr)")
+    }
+
+    /// A participant whose one interview has a label opens it without naming the label (show, annotate), and one who
+    /// has an interview of their own and speaks in a group opens their own first.
+    @Test func aParticipantsOwnInterviewOpensWhateverItsLabel() throws {
+        let cli = try study(Self.english)
+        try cli.write("p7.txt", "P7: My own interview about loans.\n")
+        try cli.succeed(["transcript", "add", "P7", "p7.txt", "--label", "solo"])
+        let shown = try cli.succeed(["transcript", "show", "P7"])
+        #expect(shown.contains("My own interview about loans.") && !shown.contains("Bruno"), "\(shown)")
+        try cli.succeed(["annotate", "P7", "--at", "My own interview", "--text", "own words"])
+        let group = try cli.succeed(["transcript", "show", "P7", "--label", "grupo focal"])
+        #expect(group.contains("Bruno"), "\(group)")
+    }
+
     /// Auto-code over hits that begin with a space, hits in the moderator's words, and two hits in one sentence:
     /// the right words for the right participants; a hit that cannot be coded stops the batch unless --partial.
     @Test func autoCodeTakesEachHitOnItsOwnTerms() throws {
