@@ -20,7 +20,10 @@ public enum TranscriptMarks {
             opening[passage.start, default: 0] += 1
             closing[passage.end, default: []].append(passage.note)
         }
-        var result = String.UnicodeScalarView()
+        // Gathered as scalars and made a String once (appending to a String.UnicodeScalarView piece by piece copies the
+        // whole text each time).
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(scalars.count)
         func insert(_ text: String) { result.append(contentsOf: text.unicodeScalars) }
         for index in 0...scalars.count {
             // At one offset, passages that end close before others open.
@@ -29,6 +32,8 @@ public enum TranscriptMarks {
             if let count = opening[index] { insert(String(repeating: "⟦", count: count)) }
             if index < scalars.count { result.append(scalars[index]) }
         }
-        return String(result)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: result)
+        return String(view)
     }
 }

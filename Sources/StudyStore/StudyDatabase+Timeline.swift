@@ -119,7 +119,9 @@ extension StudyDatabase {
         let label: String = chosen["label"]
         let mediaFile = (chosen["media_path"] as String?).map { ($0 as NSString).lastPathComponent }
         let clock = mediaFile.map { "recording \($0)" } ?? "transcript \(shown(label))"
-        let tie = ClockTie(source: Sentence(verbatim: clock), offsetMs: 0, basis: .own, how: "")
+        // The clock in the reader's language (the JSON's `recording` keeps the English words).
+        let source: Sentence = mediaFile.map { "recording \($0)" } ?? "transcript \(shown(label))"
+        let tie = ClockTie(source: source, offsetMs: 0, basis: .own, how: "")
         var parts = TimelineParts()
         parts.ties.append(tie)
         let text = Array((chosen["text"] as String).unicodeScalars)

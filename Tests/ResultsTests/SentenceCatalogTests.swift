@@ -132,7 +132,7 @@ enum SentenceScanner {
                          // Any other computed sentence: `public var design: Sentence {`.
                          "var design: Sentence {", "var statement: Sentence {", "var flagRuleStatement: Sentence {", "var rule: Sentence {",
                          "var readerSentence: Sentence {", "var meaning: Sentence {", "var leftOutList: Sentence {", "var flaggedList: Sentence {",
-                         "var documentNote: Sentence {", "var completionNote: Sentence {"]
+                         "var documentNote: Sentence {", "var completionNote: Sentence {", "var place: Sentence {"]
 
     static func patterns(in source: String) -> [String] {
         let text = Array(source.unicodeScalars)
@@ -157,7 +157,7 @@ enum SentenceScanner {
         for body in bodies { for start in find(body) { spans.append(start..<balancedEnd(text, from: start, open: "{", close: "}")) } }
         // Tables of sentences: `let words: [String: Sentence] = [ … ]`.
         for start in find(": [String: Sentence] = [") { spans.append(start..<balancedEnd(text, from: start, open: "[", close: "]")) }
-        for anchor in ["message: ", "location: ", "report.append(", "notes.append(", "skipped.append(", ": Sentence = ", "problem(", "failures.append(", "problems.append(\""] {
+        for anchor in ["message: ", "location: ", "reason: \"", "report.append(", "notes.append(", "skipped.append(", ": Sentence = ", "problem(", "failures.append(", "problems.append(\""] {
             for start in find(anchor) {
                 let from = anchor.hasSuffix("\"") ? start - 1 : start
                 spans.append(from..<expressionEnd(text, from: from))
