@@ -35,6 +35,7 @@ def fresh(page):
 
 
 def select(page, words):
+    """Selects the first appearance of `words` in the transcript as a person's drag would leave it."""
     page.evaluate("""(words) => {
         const box = document.getElementById('transcript');
         const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);

@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
-from pagekit import cli, fresh_message, serve, wait_message
+from pagekit import cli, fresh_message, select, serve, wait_message
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -34,21 +34,6 @@ ENGLISH = {"the", "and", "of", "codings", "coding", "coded", "share", "category"
 
 def codes(study, coder="ana"):
     return json.loads(cli("code", "list", "--coder", coder, "--json", study=study))["codes"]
-
-
-def select(page, words):
-    """Selects the first appearance of `words` in the transcript as a person's drag would leave it."""
-    page.evaluate("""(words) => {
-        const box = document.getElementById('transcript');
-        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-        const nodes = []; let text = '';
-        while (walker.nextNode()) { nodes.push([walker.currentNode, text.length]); text += walker.currentNode.data; }
-        const at = text.indexOf(words);
-        const locate = (offset) => { for (const [node, start] of nodes) if (offset <= start + node.data.length) return [node, offset - start]; };
-        const range = document.createRange();
-        range.setStart(...locate(at)); range.setEnd(...locate(at + words.length));
-        const selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
-    }""", words)
 
 
 def code_selection(page, words, category, expect="ok"):
