@@ -124,9 +124,29 @@ extension StudyDatabase {
 
     /// Stores a transcript already normalised (NFC, LF) inside the caller's transaction; see `addTranscript`.
     static func insertTranscript(_ db: Database, participant: String, normalized: String, label typedLabel: String, source: String?, replace: Bool,
-                                 force: Bool, timing: TranscriptTiming? = nil, kind: TranscriptKind = .interview) throws -> Int {
+                                 force: Bool, timing given: TranscriptTiming? = nil, kind: TranscriptKind = .interview) throws -> Int {
         let label = try Self.name(typedLabel, .transcriptLabel)
         let participantID = try Self.participantID(db, code: participant)
+        // A corrected transcript put in the old one's place without --speaker keeps the old one's speakers: who is
+        // the moderator and which participant each speaker is (never every speaker's words the holder's).
+        var timing = given
+        if replace, var kept = timing, kept.roles.isEmpty, !kept.turns.isEmpty,
+           let old = try Int64.fetchOne(db, sql: "SELECT id FROM transcript WHERE participant_id = ? AND label = ?", arguments: [participantID, label]) {
+            let names = Set(kept.turns.compactMap(\.speaker))
+            for row in try Row.fetchAll(db, sql: """
+                SELECT s.name, s.role, p.code FROM transcript_speaker s LEFT JOIN participant p ON p.id = s.participant_id
+                WHERE s.transcript_id = ? AND s.role IS NOT NULL
+                """, arguments: [old]) {
+                let name: String = row["name"]
+                guard names.contains(name) else { continue }
+                if (row["role"] as String?) == "moderator" {
+                    kept.roles[name] = .moderator
+                } else if let code: String = row["code"] {
+                    kept.roles[name] = .participant(code)
+                }
+            }
+            timing = kept
+        }
         // Every participant a speaker is mapped to must be in the study: all are named at once.
         var speakerParticipants: [String: Int64] = [:]
         var unknown: [String] = []

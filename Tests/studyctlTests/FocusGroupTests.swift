@@ -164,6 +164,13 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: zip(matrix["participants"] as? [String] ?? [], counts)) == ["P1": 1, "P6": 1, "P7": 2, "P8": 3], "\(matrix)")
 
         try cli.succeed(["category", "add", "Loans", "--origin", "emergent"])
+        // Replaced again without --speaker: the old speakers are kept, so the counts stay each speaker's.
+        try cli.succeed(["transcript", "add", "P6", "grupo2.vtt", "--label", "grupo focal", "--replace"])
+        let again = try json(try cli.succeed(["codes", "matrix", "--json"]))
+        #expect((again["counts"] as? [[Int]])?.first == counts && again["participants"] as? [String] == matrix["participants"] as? [String], "\(again)")
+        let hits = try json(try cli.succeed(["transcript", "search", Self.english.pattern, "--json"]))
+        #expect(try hitsPerParticipant(hits) == ["P1": 1, "P6": 1, "P7": 2, "P8": 3, "moderator": 2], "\(hits)")
+
         let second = try cli.run(["transcript", "search", Self.english.pattern, "--code", "Loans", "--coder", "ana", "--participant", "P7"])
         #expect(second.status != 0 && second.stderr.contains("move it with 'studyctl code move"), "\(second.stdout) \(second.stderr)")
     }
