@@ -15,6 +15,11 @@ struct TranscriptCommand: ParsableCommand {
 }
 
 struct TranscriptAdd: ParsableCommand {
+    /// "1 turn", "12 turns": the count with its noun in the reader's number.
+    static func turnCount(_ count: Int) -> Sentence {
+        Sentence(count: count, one: "\(count) turn", other: "\(count) turns")
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: words("Store a participant's transcript: text, WebVTT or SRT subtitles, a Word document (.docx), whisper JSON or noScribe HTML."),
         discussion: words("""
@@ -99,12 +104,12 @@ struct TranscriptAdd: ParsableCommand {
         guard !turns.isEmpty else { return }
         if let first = turns.compactMap(\.start).min() {
             let last = turns.compactMap { $0.end ?? $0.start }.max() ?? first
-            say("Read as \(read.format.noun): \(turns.count) turns from \(TranscriptClock.text(first)) to \(TranscriptClock.text(last)).")
+            say("Read as \(read.format.noun): \(Self.turnCount(turns.count)) from \(TranscriptClock.text(first)) to \(TranscriptClock.text(last)).")
             if !timedWords.isEmpty {
                 say("Words with their own times: \(timedWords.count) of \(read.turns.reduce(0) { $0 + $1.words.count }); an excerpt's time is that of its words.")
             }
         } else {
-            say("Read as \(read.format.noun): \(turns.count) turns, without times.")
+            say("Read as \(read.format.noun): \(Self.turnCount(turns.count)), without times.")
         }
         if !names.isEmpty {
             let described = names.map { name -> Sentence in
@@ -193,9 +198,9 @@ struct TranscriptShow: ParsableCommand {
             let times = details.turns.compactMap(\.start)
             if let first = times.min() {
                 let last = details.turns.compactMap { $0.end ?? $0.start }.max() ?? first
-                say("Transcript of \(details.participant) (\(kind)): \(details.turns.count) turns from \(TranscriptClock.text(first)) to \(TranscriptClock.text(last)).")
+                say("Transcript of \(details.participant) (\(kind)): \(TranscriptAdd.turnCount(details.turns.count)) from \(TranscriptClock.text(first)) to \(TranscriptClock.text(last)).")
             } else if !details.turns.isEmpty {
-                say("Transcript of \(details.participant) (\(kind)): \(details.turns.count) turns, without times.")
+                say("Transcript of \(details.participant) (\(kind)): \(TranscriptAdd.turnCount(details.turns.count)), without times.")
             } else {
                 say("Transcript of \(details.participant) (\(kind)).")
             }
