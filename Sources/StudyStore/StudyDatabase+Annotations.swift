@@ -267,3 +267,14 @@ extension StudyDatabase {
         }
     }
 }
+
+/// `memo search --json` (docs/json.md): the memos and the annotations holding the words searched for.
+public struct MemoSearchDocument: Sendable, Equatable, Encodable {
+    public var memos: [MemoRecord]
+    public var annotations: [AnnotationRecord]
+
+    public init(memos: [MemoRecord], annotations: [AnnotationRecord]) {
+        self.memos = memos
+        self.annotations = annotations
+    }
+}

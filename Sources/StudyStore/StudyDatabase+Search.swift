@@ -294,3 +294,24 @@ extension StudyDatabase {
             .filter { wanted.contains($0.id) }.sorted { order[$0.id]! < order[$1.id]! }  // `order` numbers every wanted id
     }
 }
+
+/// `transcript search --json` (docs/json.md): the pattern, the hits per transcript (each credited to the participant
+/// who said it) and, with `--code`, what the batch coded. The terminal listing is drawn from the same values.
+public struct TranscriptSearchDocument: Sendable, Equatable, Encodable {
+    public var pattern: String
+    public var ignoreCase: Bool
+    public var speaker: String?
+    /// Hits in all.
+    public var hits: Int
+    public var transcripts: [TranscriptHits]
+    public var coded: BatchCoding?
+
+    public init(pattern: String, ignoreCase: Bool, speaker: String?, transcripts: [TranscriptHits], coded: BatchCoding?) {
+        self.pattern = pattern
+        self.ignoreCase = ignoreCase
+        self.speaker = speaker
+        hits = transcripts.reduce(0) { $0 + $1.hits.count }
+        self.transcripts = transcripts
+        self.coded = coded
+    }
+}

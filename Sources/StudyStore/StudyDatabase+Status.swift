@@ -3,7 +3,11 @@ import Surveys
 import Wording
 
 /// What a study holds, for `studyctl status`.
-public struct StudyStatus: Sendable, Equatable {
+///
+/// It is `status --json`'s document (docs/json.md): the terminal table is drawn from the same value.
+public struct StudyStatus: Sendable, Equatable, Encodable {
+    /// The study file's path, as it was opened.
+    public var file: String
     public var title: String
     public var language: StudyLanguage
     public var created: String
@@ -12,8 +16,21 @@ public struct StudyStatus: Sendable, Equatable {
     /// Counts per kind, in a fixed, readable order.
     public var counts: [(kind: String, count: Int)]
 
+    enum CodingKeys: String, CodingKey { case file, title, language, created, schemaVersion, migrations, counts }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(title, forKey: .title)
+        try container.encode(language.rawValue, forKey: .language)
+        try container.encode(created, forKey: .created)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(migrations, forKey: .migrations)
+        try container.encode(Dictionary(counts.map { ($0.kind, $0.count) }, uniquingKeysWith: { first, _ in first }), forKey: .counts)
+    }
+
     public static func == (lhs: StudyStatus, rhs: StudyStatus) -> Bool {
-        lhs.title == rhs.title && lhs.language == rhs.language && lhs.created == rhs.created
+        lhs.file == rhs.file && lhs.title == rhs.title && lhs.language == rhs.language && lhs.created == rhs.created
             && lhs.schemaVersion == rhs.schemaVersion && lhs.migrations == rhs.migrations
             && lhs.counts.map(\.kind) == rhs.counts.map(\.kind) && lhs.counts.map(\.count) == rhs.counts.map(\.count)
     }
@@ -65,7 +82,7 @@ extension StudyDatabase {
                 return (kind, try Int.fetchOne(db, sql: counted ?? "SELECT count(*) FROM \(table)") ?? 0)
             }
             let applied = try Self.migrator.completedMigrations(db)
-            return StudyStatus(title: info.title, language: info.language, created: info.created,
+            return StudyStatus(file: path, title: info.title, language: info.language, created: info.created,
                                schemaVersion: applied.count, migrations: applied, counts: counts)
         }
     }

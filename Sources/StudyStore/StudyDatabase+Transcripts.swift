@@ -44,6 +44,28 @@ public struct TranscriptDetails: Sendable, Equatable {
     public var words: [TimedWord] = []
 }
 
+/// `transcript show --json` (docs/json.md): a transcript with its speakers, turns (times in milliseconds, spans in
+/// Unicode scalars of `text`) and the codes placed in it.
+public struct TranscriptDocument: Sendable, Equatable, Encodable {
+    public var participant: String
+    public var label: String
+    public var kind: TranscriptKind
+    public var text: String
+    public var speakers: [TranscriptSpeaker]
+    public var turns: [TranscriptTurn]
+    public var codings: [CodeRecord]
+
+    public init(_ details: TranscriptDetails, codings: [CodeRecord]) {
+        participant = details.participant
+        label = details.label
+        kind = details.kind
+        text = details.text
+        speakers = details.speakers
+        turns = details.turns
+        self.codings = codings
+    }
+}
+
 /// Whose words a span of a transcript is, from the turns it overlaps.
 struct SpanWords {
     /// Whether the transcript has turns at all (without, the whole text is its participant's).

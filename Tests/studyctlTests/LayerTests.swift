@@ -93,4 +93,23 @@ import Testing
             }
         }
     }
+
+    /// Thin commands (issue "One analysis plan", item 5): a command reads its options, asks the domain, the results or
+    /// the store for its document and renders it. Every `--json` is a document declared beside the table drawn from
+    /// it, never a shape of the command's own, so the command line declares no `Encodable` type.
+    @Test func noCommandDeclaresAJSONShapeOfItsOwn() throws {
+        let folder = Self.root.appendingPathComponent("Sources/studyctl")
+        let declaration = try Regex(#"^\s*(?:public\s+|fileprivate\s+|private\s+)?(?:struct|enum|class|extension)\s+[\w.]+(?:<[^>]*>)?\s*:[^{]*\b(?:Encodable|Codable)\b"#)
+            .anchorsMatchLineEndings()
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+        var seen = 0
+        for case let file as String in files where file.hasSuffix(".swift") {
+            seen += 1
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: declaration) {
+                Issue.record("Sources/studyctl/\(file) declares a JSON shape of its own: '\(text[match.range].trimmingCharacters(in: .whitespaces))'; declare the document beside its table (Results) or its records (StudyStore)")
+            }
+        }
+        #expect(seen > 50, "the command line's sources were not read (\(seen) files)")
+    }
 }

@@ -2,7 +2,10 @@ import Surveys
 import Wording
 
 /// A response set the quality checks flagged (`ResponseQuality`), as the report, workbook and CSV list it.
-public struct FlaggedResponseSet: Sendable, Equatable {
+/// In `quality --json` (docs/json.md) a set is `{participant, task, occasion, flags}`.
+public struct FlaggedResponseSet: Sendable, Equatable, Encodable {
+    enum CodingKeys: String, CodingKey { case participant, task, occasion, flags }
+
     public var instrument: String
     public var participant: String
     public var task: String?
@@ -16,6 +19,35 @@ public struct FlaggedResponseSet: Sendable, Equatable {
         self.task = task
         self.occasion = occasion
         self.flags = flags
+    }
+}
+
+/// `quality ID` (docs/json.md): one questionnaire's response sets checked, the rules that flag a set (rule → what it
+/// says, in words), the sets flagged and each item's answered, unanswered and not-applicable counts. Its `--json` and
+/// its terminal tables come from this one value.
+public struct QualityDocument: Encodable, Sendable, Equatable {
+    public var instrument: String
+    /// The response sets checked.
+    public var responseSets: Int
+    /// The rules that could flag this questionnaire's sets (a timing rule only where the sets carry their times).
+    public var rules: [String: String]
+    public var flagged: [FlaggedResponseSet]
+    public var items: [ResponseQuality.ItemCounts]
+
+    public init(instrument definition: InstrumentDefinition, responseSets: Int, timed: Bool, flagged: [FlaggedResponseSet],
+                items: [ResponseQuality.ItemCounts]) {
+        instrument = definition.id
+        self.responseSets = responseSets
+        rules = Dictionary(ResponseQuality.rules(for: definition, timed: timed).map { ($0.rawValue, ResponseQuality.statement($0).description) },
+                           uniquingKeysWith: { first, _ in first })
+        self.flagged = flagged
+        self.items = items
+    }
+
+    /// The flagged sets, one row per flag, and the answers per item (either left out when empty).
+    public func tables(language: StudyLanguage) -> [ResultTable] {
+        (flagged.isEmpty ? [] : [ResultTable.responseQuality(flagged, instrumentColumn: false, language: language)])
+            + (items.isEmpty ? [] : [ResultTable.itemAnswers(items, language: language)])
     }
 }
 

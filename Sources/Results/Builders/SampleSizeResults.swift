@@ -60,3 +60,43 @@ extension ResultTable {
         return .saturationTooFew(interviews: s.interviews.count, base: s.base, run: s.run)
     }
 }
+
+/// `codes discovery` (docs/json.md): the interviewed participants × the categories they raised, Lewis's (2001)
+/// adjusted p, the share expected to be found, the categories there probably are and the participants `goal` takes.
+/// Its `--json`, its table, its sentence and its figure come from this value.
+public struct DiscoveryDocument: Encodable, Sendable, Equatable {
+    public var participants: [String]
+    public var categories: [String]
+    public var discovery: ProblemDiscovery
+    public var expectedShareFound: Double
+    public var estimatedTotal: Double
+    /// The share of the categories planned for, 0–1.
+    public var goal: Double
+    public var participantsNeeded: Int
+    /// After each participant, the categories found so far over the estimated total.
+    public var observedShares: [Double]
+
+    /// `raised`: each participant's categories, in interview order.
+    public init?(raised: [(participant: String, codes: Set<String>)], goal: Double) {
+        guard let discovery = ProblemDiscovery(raised: raised) else { return nil }
+        participants = raised.map(\.participant)
+        categories = Set(raised.flatMap(\.codes)).sorted()
+        self.discovery = discovery
+        expectedShareFound = discovery.foundShare
+        estimatedTotal = discovery.estimatedTotal
+        self.goal = goal
+        participantsNeeded = discovery.participantsNeeded(goal: goal)
+        observedShares = discovery.observedShares(raised)
+    }
+
+    /// The estimates at 80 %, the goal and 95 %.
+    public func table(language: StudyLanguage) -> ResultTable {
+        ResultTable.discovery(discovery, goals: Array(Set([0.8, goal, 0.95])).sorted(), language: language)
+    }
+
+    /// What the estimates say, in a sentence.
+    public func summary(language: StudyLanguage) -> String {
+        Phrase.discoverySummary(p: discovery.pAdjusted, participants: discovery.participants, found: discovery.foundShare,
+                                total: discovery.estimatedTotal, goal: goal, needed: participantsNeeded).text(language)
+    }
+}

@@ -16,6 +16,22 @@ public struct ScoreJSON: Encodable {
         public var scores: [String: Double]
         /// Scores on the SUS scale: adjective and acceptability of this participant's score.
         public var interpretation: [String: Meaning]
+        /// The set's measurement: its occasion and its conditions, each left out when it has none (as `appendRow`
+        /// writes it).
+        public var measurement: MeasurementJSON
+
+        enum CodingKeys: String, CodingKey { case participant, group, task, scores, interpretation, occasion, conditions }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(participant, forKey: .participant)
+            try container.encode(group, forKey: .group)
+            try container.encode(task, forKey: .task)
+            try container.encode(scores, forKey: .scores)
+            try container.encode(interpretation, forKey: .interpretation)
+            if let occasion = measurement.occasion { try container.encode(occasion, forKey: .occasion) }
+            if let conditions = measurement.conditions { try container.encode(conditions, forKey: .conditions) }
+        }
     }
     public struct Summary: Encodable {
         public var score: String
@@ -228,7 +244,8 @@ public struct ScoreJSON: Encodable {
         rows = report.rows.map { row in
             Row(participant: row.participant, group: row.group, task: row.task,
                 scores: Dictionary(uniqueKeysWithValues: row.scores.map { ($0.id, $0.value) }),
-                interpretation: row.meanings.mapValues { Meaning(adjective: $0.adjective.en, acceptability: $0.acceptability.rawValue) })
+                interpretation: row.meanings.mapValues { Meaning(adjective: $0.adjective.en, acceptability: $0.acceptability.rawValue) },
+                measurement: MeasurementJSON(row.occasion))
         }
         func summaries(_ group: ScoreReport.Group) -> [Summary] {
             group.summaries.map {

@@ -291,3 +291,35 @@ extension ResultTable {
         return notes.map { $0.text(language) }
     }
 }
+
+/// `tasks summary --json` and `tasks benchmark --json` (docs/json.md), over the rows `taskSummary` draws its table from:
+/// each row names its groups (grouping → value), never by position alone.
+public struct TaskSummaryDocument: Encodable, Sendable, Equatable {
+    /// A row with its groups by name and its benchmark tests (completion against 78 %, SEQ against 5.5; null where
+    /// there is nothing to test).
+    public struct Row: Encodable, Sendable, Equatable {
+        public var row: TaskSummaryRow
+        public var groups: [String: String]
+
+        enum Keys: String, CodingKey { case groups, completionBenchmark, seqBenchmark, singleUsabilityMetric }
+
+        public func encode(to encoder: any Encoder) throws {
+            try row.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(groups, forKey: .groups)
+            try container.encode(row.completionBenchmark, forKey: .completionBenchmark)
+            try container.encode(row.seqBenchmark, forKey: .seqBenchmark)
+            try container.encode(row.singleUsabilityMetric, forKey: .singleUsabilityMetric)
+        }
+    }
+
+    public var groupedBy: [String]
+    public var rows: [Row]
+
+    public init(_ rows: [TaskSummaryRow], groupedBy: [String]) {
+        self.groupedBy = groupedBy
+        self.rows = rows.map { row in
+            Row(row: row, groups: Dictionary(zip(groupedBy, row.group).map { ($0, $1) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+}

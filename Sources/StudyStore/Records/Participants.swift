@@ -45,7 +45,12 @@ public struct AttachedData: Sendable, Equatable, Codable {
 }
 
 /// One participant with what is attached to them.
-public struct ParticipantDetail: Sendable, Equatable {
+///
+/// It is `participant show --json`'s document (docs/json.md): `participant` (`{code, attributes}`), `created` and
+/// `attached`.
+public struct ParticipantDetail: Sendable, Equatable, Encodable {
+    enum CodingKeys: String, CodingKey { case profile = "participant", created, attached }
+
     public var profile: ParticipantProfile
     public var created: String
     public var attached: AttachedData

@@ -1,5 +1,10 @@
 /// An instrument as `instrument list` shows it.
-public struct InstrumentSummary: Sendable, Equatable {
+///
+/// Its JSON is an entry of `instrument list --json` (docs/json.md): `{id, title, version, items, builtin, inStudy,
+/// responseSets}`, the title in English.
+public struct InstrumentSummary: Sendable, Equatable, Encodable {
+    enum CodingKeys: String, CodingKey { case id, title, version, items, builtin, inStudy, responseSets }
+
     public var id: String
     /// The title in English (`--json`); `titles` has it in every language the definition gives.
     public var title: String

@@ -20,13 +20,24 @@ public struct AttributeDefinition: Sendable, Equatable, Codable {
 }
 
 /// A participant and their attribute values, in the study's attribute order.
-public struct ParticipantProfile: Sendable, Equatable {
+///
+/// Its JSON (`participant list|show --json`, docs/json.md) is `{code, attributes: {name: value}}`, a number a JSON
+/// number and a text a string.
+public struct ParticipantProfile: Sendable, Equatable, Encodable {
     public var code: String
     public var attributes: [(name: String, value: AttributeValue)]
 
     public init(code: String, attributes: [(name: String, value: AttributeValue)]) {
         self.code = code
         self.attributes = attributes
+    }
+
+    enum CodingKeys: String, CodingKey { case code, attributes }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }), forKey: .attributes)
     }
 
     public func value(of name: String) -> AttributeValue? {
@@ -45,7 +56,10 @@ public struct ParticipantProfile: Sendable, Equatable {
 }
 
 /// Every participant of a study with the attributes they may have.
-public struct ParticipantRoster: Sendable, Equatable {
+///
+/// It is `participant list --json`'s document (docs/json.md): `attributes` (each `{name, type, derivedFrom, rule,
+/// identifying}`) and `participants`; the terminal table is drawn from the same value.
+public struct ParticipantRoster: Sendable, Equatable, Encodable {
     public var attributes: [AttributeDefinition]
     public var participants: [ParticipantProfile]
 

@@ -26,17 +26,12 @@ struct QualityCommand: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct Flagged: Encodable { var participant: String; var task: String?; var occasion: String; var flags: [QualityFlag] }
-    struct Document: Encodable {
-        var instrument: String; var responseSets: Int; var rules: [String: String]; var flagged: [Flagged]; var items: [ResponseQuality.ItemCounts]
-    }
-
     func run() throws {
-        var timed = false
-        let (definition, flagged, counts, total) = try study.withStudy { database in
-            var flagged: [Flagged] = []
+        let document = try study.withStudy { database in
+            var flagged: [FlaggedResponseSet] = []
             var counts: [ResponseQuality.ItemCounts] = []
             var total = 0
+            var timed = false
             var read: InstrumentDefinition?
             var quality: ResponseQuality.Checker?
             let definition = try database.forEachResponseSet(instrument: instrument, task: task, { set in
@@ -46,24 +41,20 @@ struct QualityCommand: ParsableCommand {
                 let seconds = FormDuration.seconds(from: set.started, to: set.submitted)
                 timed = timed || seconds != nil
                 let flags = quality.flags(set.answers, seconds: seconds)
-                if !flags.isEmpty { flagged.append(Flagged(participant: set.participant, task: set.task, occasion: set.occasion, flags: flags)) }
+                if !flags.isEmpty {
+                    flagged.append(FlaggedResponseSet(instrument: definition.id, participant: set.participant, task: set.task,
+                                                      occasion: set.occasion, flags: flags))
+                }
             }, start: { read = $0; quality = ResponseQuality.Checker($0) })
-            return (definition, flagged, counts, total)
+            return (definition, QualityDocument(instrument: definition, responseSets: total, timed: timed, flagged: flagged, items: counts))
         }
+        if output.json { return try printJSON(document.1, command: "quality") }
+        let (definition, result) = document
         let language = Voice.language
-        if output.json {
-            let rules = Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.statement($0).description) })
-            return try printJSON(Document(instrument: definition.id, responseSets: total, rules: rules, flagged: flagged, items: counts),
-                                 command: "quality", key: nil)
-        }
-        say("\(definition.title.text(language)): \(total) response sets checked, \(flagged.count) flagged.")
-        if !flagged.isEmpty {
-            let sets = flagged.map { FlaggedResponseSet(instrument: definition.id, participant: $0.participant, task: $0.task, occasion: $0.occasion, flags: $0.flags) }
-            print(TextRenderer.render(ResultTable.responseQuality(sets, instrumentColumn: false, language: language), title: false), terminator: "")
-        }
-        if !counts.isEmpty { print(TextRenderer.render(ResultTable.itemAnswers(counts, language: language), title: false), terminator: "") }
+        say("\(definition.title.text(language)): \(result.responseSets) response sets checked, \(result.flagged.count) flagged.")
+        for table in result.tables(language: language) { print(TextRenderer.render(table, title: false), terminator: "") }
         print(words("Rules:"))
-        for rule in ResponseQuality.rules(for: definition, timed: timed) { print("  – " + words(ResponseQuality.statement(rule))) }
+        for rule in QualityFlag.Rule.allCases where result.rules[rule.rawValue] != nil { print("  – " + words(ResponseQuality.statement(rule))) }
     }
 
     static func ruleName(_ rule: QualityFlag.Rule) -> Sentence { ResponseQuality.name(rule) }

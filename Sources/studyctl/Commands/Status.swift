@@ -11,27 +11,11 @@ struct Status: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct JSON: Encodable {
-        var file: String
-        var title: String
-        var language: String
-        var created: String
-        var schemaVersion: Int
-        var migrations: [String]
-        var counts: [String: Int]
-    }
-
     func run() throws {
         let status = try study.withStudy { try $0.status() }
-        if output.json {
-            try printJSON(JSON(
-                file: study.path, title: status.title, language: status.language.rawValue, created: status.created,
-                schemaVersion: status.schemaVersion, migrations: status.migrations,
-                counts: Dictionary(uniqueKeysWithValues: status.counts.map { ($0.kind, $0.count) })), command: "status")
-            return
-        }
+        if output.json { return try printJSON(status, command: "status") }
         say(.statusStudy(status.title))
-        say(.statusFile(study.path))
+        say(.statusFile(status.file))
         say(.statusLanguage(status.language.rawValue))
         say(.statusCreated(LocalTime.text(status.created)))
         say(.statusSchema(version: status.schemaVersion, steps: status.migrations.joined(separator: ", ")))

@@ -96,15 +96,13 @@ struct MemoSearch: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct Found: Encodable { var memos: [MemoRecord]; var annotations: [AnnotationRecord] }
-
     func run() throws {
         let wanted = TextMatching.fold(query)
         let (memos, annotations) = try study.withStudy { database in
             (try database.memos(matching: query),
              try database.annotations().filter { TextMatching.fold($0.text).contains(wanted) })
         }
-        if output.json { return try printJSON(Found(memos: memos, annotations: annotations), command: "memo search") }
+        if output.json { return try printJSON(MemoSearchDocument(memos: memos, annotations: annotations), command: "memo search") }
         if memos.isEmpty && annotations.isEmpty { return say("No memo or annotation holds '\(query)'.") }
         for memo in memos {
             print("[\(memo.id)] \(memoTargetWords(memo.on))" + (memo.coder.map { " — \($0)" } ?? "") + " (\(LocalTime.text(memo.created)))")

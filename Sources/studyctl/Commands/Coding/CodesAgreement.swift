@@ -44,11 +44,6 @@ struct CodesAgreement: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct UnitizingJSON: Encodable {
-        struct Line: Encodable { var category: String; var observed: Double; var expected: Double; var alpha: Double? }
-        var coders: [String]; var transcripts: Int; var characters: Int; var units: Int; var categories: [Line]; var alpha: Double?
-    }
-
     func run() throws {
         let names = coders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard names.count >= 2 else { throw Refusal("Please name at least two coders, e.g. --coders A,B.") }
@@ -78,11 +73,6 @@ struct CodesAgreement: ParsableCommand {
 }
 
 extension CodesAgreement {
-    struct LevelsJSON: Encodable {
-        struct Line: Encodable { var level: String; var units: Int; var agreeing: Int; var percent: Double? }
-        var coders: [String]; var transcripts: Int; var overlapThreshold: Double; var levels: [Line]
-    }
-
     /// MAXQDA's three levels of agreement for two coders, over the study's transcripts.
     func runLevels(_ names: [String]) throws {
         guard names.count == 2 else { throw Refusal("Please name exactly two coders for --levels, e.g. --coders A,B.") }
@@ -100,14 +90,9 @@ extension CodesAgreement {
         }
         let documents = transcripts.map { DocumentID(participant: $0.participant, label: $0.label) }
         let result = DocumentAgreement(segments: segments, documents: documents, threshold: overlap / 100)
-        let lines: [(String, DocumentAgreement.Level)] = [("presence", result.presence), ("frequency", result.frequency), ("overlap", result.overlap)]
-        if output.json {
-            return try printJSON(LevelsJSON(coders: names, transcripts: transcripts.count, overlapThreshold: overlap / 100,
-                                            levels: lines.map { .init(level: $0.0, units: $0.1.units, agreeing: $0.1.agreeing, percent: $0.1.percent) }),
-                                 command: "codes agreement")
-        }
-        print(TextRenderer.render(ResultTable.agreementLevels(result, coders: names, transcripts: transcripts.count, overlap: overlap, language: Voice.language)),
-              terminator: "")
+        let document = LevelsAgreementDocument(result, coders: names, transcripts: transcripts.count, overlap: overlap)
+        if output.json { return try printJSON(document, command: "codes agreement") }
+        print(TextRenderer.render(document.table(language: Voice.language)), terminator: "")
     }
 
     /// Krippendorff's uα over the study's transcripts laid end to end (one continuum, in participant and label order),
@@ -126,13 +111,9 @@ extension CodesAgreement {
         guard !units.isEmpty else {
             throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: unitizing α compares where in the text each coder marked a category.")
         }
-        let result = UnitizingAlpha(begin: 0, length: length, coders: names.count, units: units)
-        if output.json {
-            return try printJSON(UnitizingJSON(coders: names, transcripts: transcripts.count, characters: length, units: units.count,
-                                               categories: result.categories.map { .init(category: $0.category, observed: $0.observed, expected: $0.expected, alpha: $0.alpha) },
-                                               alpha: result.alpha), command: "codes agreement")
-        }
-        print(TextRenderer.render(ResultTable.unitizingAgreement(result, coders: names, transcripts: transcripts.count, characters: length,
-                                                                stretches: units.count, language: Voice.language)), terminator: "")
+        let document = UnitizingAgreementDocument(UnitizingAlpha(begin: 0, length: length, coders: names.count, units: units), coders: names,
+                                                  transcripts: transcripts.count, characters: length, units: units.count)
+        if output.json { return try printJSON(document, command: "codes agreement") }
+        print(TextRenderer.render(document.table(language: Voice.language)), terminator: "")
     }
 }

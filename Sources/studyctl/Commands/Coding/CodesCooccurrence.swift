@@ -33,14 +33,6 @@ struct CodesCooccurrence: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct JSON: Encodable {
-        var categories: [String]
-        var participants: [[Int]]?
-        var passages: [[Int]]?
-        var unit: String
-        var within: Int?
-    }
-
     func validate() throws {
         if [overlap, within != nil, sameTurn].filter({ $0 }).count > 1 { throw Refusal("Please give one of --overlap, --within and --same-turn.") }
         if let within, within < 0 { throw Refusal("--within takes a number of words, 0 or more.") }
@@ -58,9 +50,9 @@ struct CodesCooccurrence: ParsableCommand {
             let dataset = try study.withStudy { try $0.codingDataset(coder: coder.coder) }
             coder.warnIfSeveral(dataset)
             let matrix = CodeAnalysis.cooccurrence(dataset.segments, categories: dataset.categories)
-            if output.json { return try printJSON(JSON(categories: dataset.categories, participants: matrix, unit: "participant"), command: "codes cooccur") }
-            let table = ResultTable.cooccurrence(categories: dataset.categories, matrix: matrix, language: language)
-            return print(TextRenderer.render(table, title: false), terminator: "")
+            let document = CooccurrenceDocument(categories: dataset.categories, participants: matrix)
+            if output.json { return try printJSON(document, command: "codes cooccur") }
+            return print(TextRenderer.render(document.table(language: language), title: false), terminator: "")
         }
         let material = try study.withStudy { try $0.quoteMaterial(coder: coder.coder) }
         if coder.coder == nil, Set(material.passages.compactMap(\.coder)).count > 1 {
@@ -69,17 +61,8 @@ struct CodesCooccurrence: ParsableCommand {
         sayLeftOut(material.leftOut)
         let categories = material.categories.map(\.name)
         let matrix = PassageCooccurrence.matrix(material.passages, categories: categories, proximity: proximity, transcripts: material.transcripts)
-        if output.json {
-            return try printJSON(JSON(categories: categories, passages: matrix, unit: sameTurn ? "same-turn" : within != nil ? "within" : "overlap",
-                                      within: within), command: "codes cooccur")
-        }
-        var table = ResultTable.cooccurrence(categories: categories, matrix: matrix, language: language)
-        let rule: Sentence = switch proximity {
-        case .overlap: "Passages: pairs of coded passages, one in each category, that overlap (an excerpt coded in both counts once); the diagonal is the passages coded in each category."
-        case let .within(n): "Passages: pairs of coded passages, one in each category, that overlap or lie at most \(String(n)) words apart in one transcript (an excerpt coded in both counts once); the diagonal is the passages coded in each category."
-        case .sameTurn: "Passages: pairs of coded passages, one in each category, that lie in one turn of a transcript or overlap (an excerpt coded in both counts once); the diagonal is the passages coded in each category."
-        }
-        table.notes = [rule.text(language)]
-        print(TextRenderer.render(table, title: false), terminator: "")
+        let document = CooccurrenceDocument(categories: categories, passages: matrix, proximity: proximity)
+        if output.json { return try printJSON(document, command: "codes cooccur") }
+        print(TextRenderer.render(document.table(language: language), title: false), terminator: "")
     }
 }

@@ -108,36 +108,23 @@ struct CodesDiscovery: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct JSON: Encodable {
-        var participants: [String]; var categories: [String]; var discovery: ProblemDiscovery
-        var expectedShareFound: Double; var estimatedTotal: Double; var goal: Double; var participantsNeeded: Int
-        var observedShares: [Double]
-    }
-
     func validate() throws {
         guard goal > 0 && goal < 100 else { throw Refusal("Please give --goal as a percentage above 0 and below 100.") }
     }
 
     func run() throws {
         let (raised, _) = try study.withStudy { try interviews.interviews($0) }
-        guard let discovery = ProblemDiscovery(raised: raised) else {
+        let share = goal / 100
+        guard let document = DiscoveryDocument(raised: raised, goal: share) else {
             throw Refusal("Please code the interviews of at least two participants first: discovery needs a category raised and two participants to estimate from (interviewed: \(raised.count); categories raised: \(Set(raised.flatMap(\.codes)).count)).")
         }
-        let share = goal / 100
-        let needed = discovery.participantsNeeded(goal: share)
-        let observed = discovery.observedShares(raised)
-        if output.json {
-            return try printJSON(JSON(participants: raised.map(\.participant), categories: Set(raised.flatMap(\.codes)).sorted(), discovery: discovery,
-                                      expectedShareFound: discovery.foundShare, estimatedTotal: discovery.estimatedTotal, goal: share,
-                                      participantsNeeded: needed, observedShares: observed), command: "codes discovery")
-        }
+        if output.json { return try printJSON(document, command: "codes discovery") }
         let language = Voice.language
-        print(TextRenderer.render(ResultTable.discovery(discovery, goals: Array(Set([0.8, share, 0.95])).sorted(), language: language)), terminator: "")
+        print(TextRenderer.render(document.table(language: language)), terminator: "")
         print("")
-        print(Phrase.discoverySummary(p: discovery.pAdjusted, participants: discovery.participants, found: discovery.foundShare,
-                                      total: discovery.estimatedTotal, goal: share, needed: needed).text(language))
-        try figure.write(Charts.discoveryCurve(p: discovery.pAdjusted, observed: observed, goal: share, needed: needed,
-                                               labels: Charts.discoveryLabels(goal: share, language: language)))
+        print(document.summary(language: language))
+        try figure.write(Charts.discoveryCurve(p: document.discovery.pAdjusted, observed: document.observedShares, goal: share,
+                                               needed: document.participantsNeeded, labels: Charts.discoveryLabels(goal: share, language: language)))
     }
 }
 

@@ -58,15 +58,6 @@ struct TranscriptSearchCommand: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct Found: Encodable {
-        var pattern: String
-        var ignoreCase: Bool
-        var speaker: String?
-        var hits: Int
-        var transcripts: [TranscriptHits]
-        var coded: BatchCoding?
-    }
-
     func validate() throws {
         if pattern.isEmpty { throw Refusal("Please give a pattern to search for.") }
         if coder != nil && code == nil { throw Refusal("Please give --code CATEGORY with --coder: --coder names who codes the hits.") }
@@ -89,7 +80,7 @@ struct TranscriptSearchCommand: ParsableCommand {
         }
         let total = found.reduce(0) { $0 + $1.hits.count }
         if output.json {
-            return try printJSON(Found(pattern: pattern, ignoreCase: ignoreCase, speaker: speaker, hits: total, transcripts: found, coded: coded),
+            return try printJSON(TranscriptSearchDocument(pattern: pattern, ignoreCase: ignoreCase, speaker: speaker, transcripts: found, coded: coded),
                                  command: "transcript search")
         }
         if found.isEmpty { return say("No hits for \(pattern).") }

@@ -164,17 +164,6 @@ struct TranscriptShow: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct Shown: Encodable {
-        var participant: String
-        var label: String
-        var kind: TranscriptKind
-        var text: String
-        var speakers: [TranscriptSpeaker]
-        /// Times in milliseconds, spans in Unicode scalars of `text`.
-        var turns: [TranscriptTurn]
-        var codings: [CodeRecord]
-    }
-
     func run() throws {
         let (details, codes) = try study.withStudy { database in
             let details = try database.transcriptDetails(participant: participant, label: label)
@@ -182,8 +171,7 @@ struct TranscriptShow: ParsableCommand {
             return (details, try database.codes(coder: coder.coder).filter { $0.spanStart != nil && $0.document == document })
         }
         if output.json {
-            return try printJSON(Shown(participant: details.participant, label: details.label, kind: details.kind, text: details.text, speakers: details.speakers,
-                                       turns: details.turns, codings: codes), command: "transcript show")
+            return try printJSON(TranscriptDocument(details, codings: codes), command: "transcript show")
         }
         let text = details.text
         if plain { return print(text) }

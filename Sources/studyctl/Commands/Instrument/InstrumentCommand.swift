@@ -18,24 +18,10 @@ struct InstrumentList: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct JSON: Encodable {
-        var id: String
-        var title: String
-        var version: String
-        var items: Int
-        var builtin: Bool
-        var inStudy: Bool
-        var responseSets: Int
-    }
-
     func run() throws {
         let instruments = try study.withStudy { try $0.instruments() }
         if output.json {
-            try printJSON(instruments.map {
-                JSON(id: $0.id, title: $0.title, version: $0.version, items: $0.items, builtin: $0.builtin,
-                     inStudy: $0.inStudy, responseSets: $0.responseSets)
-            }, command: "instrument list", key: "instruments")
-            return
+            return try printJSON(instruments, command: "instrument list", key: "instruments")
         }
         printListing(ResultTable.instruments(instruments, language: Voice.language))
     }

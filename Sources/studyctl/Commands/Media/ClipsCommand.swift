@@ -55,49 +55,8 @@ struct ClipsCommand: ParsableCommand {
         }
     }
 
-    struct Clip: Encodable {
-        var file: String
-        var participant: String
-        var excerptID: Int64
-        var codes: [String]
-        var excerpt: String
-        /// Where the clip lies in its recording, and where the excerpt's words lie in it (ms).
-        var startMs: Int
-        var endMs: Int
-        var excerptStartMs: Int
-        var excerptEndMs: Int
-        /// What the excerpt's time was read from: "words" (its words' own times), "cue share" (its share of its cue, by
-        /// characters) or "turn" (a turn without an end).
-        var timeBasis: String
-        /// The clip file's duration as ffprobe reads it.
-        var durationMs: Int
-        var recording: String
-    }
-    struct Reel: Encodable {
-        var file: String
-        var durationMs: Int
-        var chapters: [Chapter]
-    }
-    struct Chapter: Encodable {
-        var title: String
-        var startMs: Int
-        var endMs: Int
-    }
-    struct Skipped: Encodable {
-        var participant: String
-        var excerptID: Int64
-        var excerpt: String
-        var reason: String
-    }
-    struct Summary: Encodable {
-        var category: String
-        var folder: String
-        /// "soft" (a subtitle track) or "burned" (drawn into the picture).
-        var captions: String
-        var clips: [Clip]
-        var reel: Reel?
-        var skipped: [Skipped]
-    }
+    typealias Clip = ClipsDocument.Clip
+    typealias Skipped = ClipsDocument.Skipped
 
     func run() throws {
         let database = try study.open()
@@ -181,9 +140,9 @@ struct ClipsCommand: ParsableCommand {
             try FFmpeg.joinReel(clips: clips.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path }, metadata: metadata,
                                 withCaptions: mode == .soft, to: temporary)
         }
-        let reel = Reel(file: reelPath, durationMs: try FFprobe.durationMs(of: reelPath),
-                        chapters: chapters.map { Chapter(title: $0.title, startMs: $0.startMs, endMs: $0.endMs) })
-        let summary = Summary(category: categoryName, folder: folder, captions: mode.rawValue, clips: clips, reel: reel, skipped: skipped)
+        let reel = ClipsDocument.Reel(file: reelPath, durationMs: try FFprobe.durationMs(of: reelPath),
+                        chapters: chapters.map { ClipsDocument.Chapter(title: $0.title, startMs: $0.startMs, endMs: $0.endMs) })
+        let summary = ClipsDocument(category: categoryName, folder: folder, captions: mode.rawValue, clips: clips, reel: reel, skipped: skipped)
         if format.json { return try printJSON(summary, command: "clips") }
         let titles = chapters.map(\.title).joined(separator: ", ")
         if clips.count == 1 {

@@ -95,29 +95,9 @@ struct MediaList: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct Listed: Encodable {
-        var record: MediaRecord
-        var state: FileFingerprint.State
-
-        func encode(to encoder: Encoder) throws {
-            try record.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            // "ok", "missing" or "changed".
-            let file: String
-            switch state {
-            case .unchanged: file = "ok"
-            case .missing: file = "missing"
-            case .changed: file = "changed"
-            }
-            try container.encode(file, forKey: .file)
-        }
-
-        enum Key: String, CodingKey { case file }
-    }
-
     func run() throws {
         let records = try study.withStudy { try $0.media(participant: participant) }
-        let listed = records.map { Listed(record: $0, state: $0.fingerprint.state(of: $0.path)) }
+        let listed = records.map { MediaListEntry(record: $0, state: $0.fingerprint.state(of: $0.path)) }
         if output.json { return try printJSON(listed, command: "media list", key: "media") }
         if listed.isEmpty { return say("No recordings yet: register one with 'studyctl media add PARTICIPANT FILE'.") }
         printListing(ResultTable.media(listed.map { ($0.record, $0.state) }, language: Voice.language))

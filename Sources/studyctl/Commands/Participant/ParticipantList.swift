@@ -15,7 +15,7 @@ struct ParticipantList: ParsableCommand {
     func run() throws {
         let roster = try study.withStudy { try $0.roster() }
         if output.json {
-            try printJSON(ParticipantsJSON(roster), command: "participant list")
+            try printJSON(roster, command: "participant list")
             return
         }
         if roster.participants.isEmpty {
@@ -25,35 +25,5 @@ struct ParticipantList: ParsableCommand {
         printListing(ResultTable.participants(roster, language: Voice.language))
         print("")
         say(.participantCount(roster.participants.count))
-    }
-}
-
-/// The JSON shape of participants: attribute values are JSON numbers or strings.
-struct ParticipantsJSON: Encodable {
-    struct Attribute: Encodable {
-        var name: String
-        var type: String
-        var derivedFrom: String?
-        var rule: String?
-    }
-
-    struct Participant: Encodable {
-        var code: String
-        var attributes: [String: AttributeValue]
-    }
-
-    var attributes: [Attribute]
-    var participants: [Participant]
-
-    init(_ roster: ParticipantRoster) {
-        attributes = roster.attributes.map { Attribute(name: $0.name, type: $0.type.rawValue, derivedFrom: $0.derivedFrom, rule: $0.rule) }
-        participants = roster.participants.map(Participant.init)
-    }
-}
-
-extension ParticipantsJSON.Participant {
-    init(_ profile: ParticipantProfile) {
-        code = profile.code
-        attributes = Dictionary(profile.attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -14,16 +14,10 @@ struct ParticipantShow: ParsableCommand {
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
-    struct JSON: Encodable {
-        var participant: ParticipantsJSON.Participant
-        var created: String
-        var attached: AttachedData
-    }
-
     func run() throws {
         let detail = try study.withStudy { try $0.participant(code) }
         if output.json {
-            try printJSON(JSON(participant: .init(detail.profile), created: detail.created, attached: detail.attached), command: "participant show")
+            try printJSON(detail, command: "participant show")
             return
         }
         say(.participantAdded(code: detail.profile.code, created: LocalTime.text(detail.created)))

@@ -147,10 +147,7 @@ struct SessionList: ParsableCommand {
         let database = try study.open()
         let sessions = try database.sessions()
         if output.json {
-            struct Line: Encodable { var id: Int64; var number: Int; var participant: String; var conditions: [String: String]; var started: String; var ended: String?; var attempts: Int }
-            try printJSON(sessions.map { Line(id: $0.id, number: $0.number, participant: $0.participant, conditions: $0.conditions, started: $0.started,
-                                              ended: $0.ended, attempts: $0.state.finished.count) }, command: "session list", key: "sessions")
-            return
+            return try printJSON(sessions.map(SessionListEntry.init), command: "session list", key: "sessions")
         }
         guard !sessions.isEmpty else { return say("The study has no session yet.") }
         print(words("Times are local (\(LocalTime.zoneName))."))
@@ -162,12 +159,6 @@ struct SessionList: ParsableCommand {
 /// penalty (time + errors × penalty), as the screen shows it at the end and `session show` prints it.
 struct SessionSummary {
     typealias Line = SessionTaskLine
-    struct Event: Encodable { var kind: String; var task: String?; var offset: Double; var at: String; var value: String?; var observer: String?; var trial: Int? }
-    struct JSON: Encodable {
-        var id: Int64; var number: Int; var participant: String; var conditions: [String: String]; var started: String; var ended: String?
-        var observer: String?; var after: [String]
-        var afterTask: String?; var tasks: [String]; var attempts: [Line]; var events: [Event]
-    }
 
     let session: SessionRecord
     let lines: [Line]
@@ -196,13 +187,7 @@ struct SessionSummary {
         }
     }
 
-    func json() -> JSON {
-        JSON(id: session.id, number: session.number, participant: session.participant, conditions: session.conditions, started: session.started,
-             ended: session.ended, observer: session.observer, after: session.after,
-             afterTask: session.afterTask, tasks: session.tasks.map(\.key), attempts: lines,
-             events: session.events.map { Event(kind: $0.event.kind.rawValue, task: $0.event.task, offset: $0.event.offset, at: $0.at,
-                                                value: $0.event.value, observer: $0.event.observer, trial: $0.trial) })
-    }
+    func json() -> SessionDocument { SessionDocument(session, lines: lines) }
 
     func say(_ sentence: Sentence) -> String { sentence.text(language) }
 

@@ -43,7 +43,7 @@ struct TasksBenchmark: ParsableCommand {
                                      groupOrders: dataset.groupOrders, confidence: plan.confidence,
                                      targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
                                      abandonedPolicy: dataset.abandoned)
-        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks benchmark", plan: plan) }
+        if output.json { return try printJSON(TaskSummaryDocument(rows, groupedBy: dataset.groupNames), command: "tasks benchmark", plan: plan) }
         let table = ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language)
         if csv { return print(CSVRenderer.render(table), terminator: "") }
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }

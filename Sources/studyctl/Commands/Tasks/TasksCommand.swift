@@ -77,7 +77,7 @@ struct TasksSummary: ParsableCommand {
                                      groupOrders: dataset.groupOrders, confidence: plan.confidence,
                                      targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
                                      abandonedPolicy: dataset.abandoned)
-        if output.json { return try printJSON(TaskSummaryJSON(rows, groupedBy: dataset.groupNames), command: "tasks summary", plan: plan) }
+        if output.json { return try printJSON(TaskSummaryDocument(rows, groupedBy: dataset.groupNames), command: "tasks summary", plan: plan) }
         // One table of the results model: the CSV has its machine names (as `export csv` and the workbook), the
         // screen its labels and numbers in the study's language.
         if csv {
@@ -402,37 +402,6 @@ extension TasksCompare {
             say("mean SEQ: \(a) = \(style.number(row.typicalA)), \(b) = \(style.number(row.typicalB)); difference (\(b) − \(a)) = \(style.number(row.effect)) \(interval)")
             print("t(\(style.number(row.df ?? 0, decimals: 2))) = \(style.number(row.statistic ?? 0, decimals: 3)), \(pText(row.p))")
             if let g = row.hedgesG { say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))") }
-        }
-    }
-}
-
-/// `tasks summary --json` (docs/json.md): each row names its groups (grouping → value), never by position alone.
-struct TaskSummaryJSON: Encodable {
-    /// A row with its groups by name and its benchmark tests (completion against 78 %, SEQ against 5.5; null where
-    /// there is nothing to test).
-    struct Row: Encodable {
-        var row: TaskSummaryRow
-        var groups: [String: String]
-
-        enum Keys: String, CodingKey { case groups, completionBenchmark, seqBenchmark, singleUsabilityMetric }
-
-        func encode(to encoder: any Encoder) throws {
-            try row.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(groups, forKey: .groups)
-            try container.encode(row.completionBenchmark, forKey: .completionBenchmark)
-            try container.encode(row.seqBenchmark, forKey: .seqBenchmark)
-            try container.encode(row.singleUsabilityMetric, forKey: .singleUsabilityMetric)
-        }
-    }
-
-    var groupedBy: [String]
-    var rows: [Row]
-
-    init(_ rows: [TaskSummaryRow], groupedBy: [String]) {
-        self.groupedBy = groupedBy
-        self.rows = rows.map { row in
-            Row(row: row, groups: Dictionary(zip(groupedBy, row.group).map { ($0, $1) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 }
