@@ -18,6 +18,11 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
     case attributeType(participant: String, attribute: String, expected: String, value: String)
     /// A number typed into a numeric attribute whose type was never declared would not keep what was typed (`4.10`).
     case numberLosesDigits(participant: String, attribute: String, value: String, number: String)
+    /// Consent and withdrawal (SchemaV33).
+    case consentVersionExists(version: String)
+    case unknownConsentVersion(version: String, known: [String])
+    case participantWithdrew(code: String, at: String)
+    case withdrawnParticipantAgain
     /// A command declared an attribute's type (`--type`) other than the one it holds.
     case attributeTypeDeclared(attribute: String, holds: AttributeType, declared: AttributeType)
     /// An attribute other attributes are derived from (by a rule on numbers) cannot become text.
@@ -99,6 +104,15 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
             return "\(path) is not a studyctl study: \(reason)."
         case let .duplicateParticipant(code):
             return "Participant \(code) already exists."
+        case let .consentVersionExists(version):
+            return "The study already holds consent version \(version) with other words; give the new text another --version. Nothing was stored."
+        case let .unknownConsentVersion(version, known):
+            return known.isEmpty ? "The study holds no consent text yet; add one with 'studyctl consent add FILE --version V'."
+                : "No consent version \(version) in this study." + Self.knownList("Versions", known)
+        case let .participantWithdrew(code, at):
+            return "Participant \(code) withdrew from the study on \(at): their data cannot be added again. Nothing was stored."
+        case .withdrawnParticipantAgain:
+            return "A participant who withdrew from the study cannot be added again ('studyctl participant withdrawals' lists them). Nothing was stored."
         case let .attributeType(participant, attribute, expected, value):
             return "Participant \(participant): attribute '\(attribute)' holds \(expected) values in this study; '\(value)' is not a number."
         case let .notNumeric(attribute, participant, value):

@@ -175,6 +175,7 @@ extension StudyDatabase {
             if try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [code]) != nil {
                 throw StoreError.duplicateParticipant(code: code)
             }
+            try Self.refuseWithdrawn(db, code: code)
             let skeleton = Confusables.skeleton(code)
             if !allowConfusable, let existing = try Self.lookAlike(db, code: code, skeleton: skeleton) {
                 throw StoreError.confusableParticipant(code: code, existing: existing)

@@ -52,6 +52,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV25.identifier, SchemaV25.migrate),
         (SchemaV27.identifier, SchemaV27.migrate),
         (SchemaV29.identifier, SchemaV29.migrate),
+        (SchemaV33.identifier, SchemaV33.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through
@@ -361,6 +362,7 @@ public final class StudyDatabase: @unchecked Sendable {
     /// What the study's constraints refused, in the tool's words: the second line of defence behind the checks
     /// every write makes first (a refusal here is a check that was missed, never a raw SQLite message).
     static func refusal(_ error: DatabaseError) -> StoreError {
+        if error.message?.contains("studyctl: withdrawn participant") == true { return .withdrawnParticipantAgain }
         let sql = error.sql ?? ""
         var table = ""
         if let range = sql.range(of: #"(?i)(INSERT( OR [A-Z]+)? INTO|UPDATE|DELETE FROM)\s+([a-z_0-9]+)"#, options: .regularExpression) {

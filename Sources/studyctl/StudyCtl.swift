@@ -26,6 +26,7 @@ struct StudyCtl: ParsableCommand {
             Init.self,
             Status.self,
             ParticipantCommand.self,
+            ConsentCommand.self,
             InstrumentCommand.self,
             Respond.self,
             ResponsesCommand.self,

@@ -81,6 +81,7 @@ enum Methods {
         }
         paragraphs.append(analysisSet(s, language: language, citations: c))
         if let dropped = droppedAtImport(s, language: language) { paragraphs.append(dropped) }
+        if let consent = consent(s.consent, language: language) { paragraphs.append(consent) }
         if !s.codes.isEmpty {
             let literature = Set(s.categories.compactMap(\.reference)).sorted()
             let descriptive = s.codes.filter { !$0.inVivo }.count
@@ -142,6 +143,36 @@ enum Methods {
                 let list = touched.joined(separator: "; ")
                 parts.append(s.missing == .prorate ? "Scores prorated: \(list)." : "Scores with an unanswered item counted as the centre point: \(list).")
             }
+        }
+        return Sentence.joined(parts, separator: " ").text(language)
+    }
+
+    /// The consent procedure (each version decided on, with its hash, and how decisions were taken) and the
+    /// withdrawals; `nil` when the study records neither.
+    static func consent(_ consent: ConsentSummary, language: StudyLanguage) -> String? {
+        guard !consent.isEmpty else { return nil }
+        var parts: [Sentence] = []
+        for version in consent.versions {
+            let hash = String(version.sha256.prefix(12))
+            parts.append(Sentence(count: version.agreed,
+                                  one: "\(version.agreed) participant agreed to the consent text version \(version.version) (“\(version.title)”, SHA-256 \(hash)…) before taking part.",
+                                  other: "\(version.agreed) participants agreed to the consent text version \(version.version) (“\(version.title)”, SHA-256 \(hash)…) before taking part."))
+            if version.declined > 0 {
+                parts.append("Declined it, and took no part: \(version.declined)." as Sentence)
+            }
+        }
+        let ways: [(String, Sentence)] = [("page", "on the participant page"), ("paper", "on paper"), ("recorded", "recorded (audio or video)")]
+        let taken = ways.compactMap { key, words in consent.how[key].map { "\(words): \($0)" as Sentence } }
+        if !taken.isEmpty { parts.append("Decisions were taken \(Sentence.joined(taken, separator: "; "))." as Sentence) }
+        if consent.withdrewRemoved > 0 {
+            parts.append(Sentence(count: consent.withdrewRemoved,
+                                  one: "\(consent.withdrewRemoved) participant withdrew; their data was removed from the study and from every analysis.",
+                                  other: "\(consent.withdrewRemoved) participants withdrew; their data was removed from the study and from every analysis."))
+        }
+        if consent.withdrewAnonymised > 0 {
+            parts.append(Sentence(count: consent.withdrewAnonymised,
+                                  one: "\(consent.withdrewAnonymised) participant withdrew; as their consent allowed, their data was kept anonymised.",
+                                  other: "\(consent.withdrewAnonymised) participants withdrew; as their consent allowed, their data was kept anonymised."))
         }
         return Sentence.joined(parts, separator: " ").text(language)
     }

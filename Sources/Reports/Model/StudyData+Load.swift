@@ -100,6 +100,7 @@ extension StudyData {
         }
         snapshot.plan = plan
         snapshot.droppedResponses = try study.droppedResponses()
+        snapshot.consent = try study.consentSummary()
         snapshot.taskData = dataset
         if let attribute = groupAttribute?.name {
             let values = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: groupOrder)

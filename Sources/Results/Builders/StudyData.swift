@@ -145,6 +145,8 @@ public struct StudyData: Sendable {
     public var taskGroups: GroupTaskComparisons?
     /// The repeated rows form imports dropped (`--duplicates keep-first|keep-last`), which the methods list.
     public var droppedResponses: [DroppedResponse] = []
+    /// The consent versions decided on and the withdrawals (`consent`, `participant withdraw`).
+    public var consent = ConsentSummary()
 
     public init(path: String, info: StudyInfo, roster: ParticipantRoster, groupAttribute: String?, groupOrder: [String],
                 questionnaires: [Questionnaire], tasks: [TaskInfo], factors: [FactorInfo], attempts: [AttemptRecord],

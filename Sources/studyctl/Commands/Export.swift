@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: words("Export the study as an Excel workbook with charts, tidy CSV files, SPSS or Stata files, an IRaMuTeQ corpus, or its quotes and journal as documents."),
         subcommands: [ExportXlsx.self, ExportCSV.self, ExportSav.self, ExportDta.self, ExportQDPX.self, ExportQDC.self, ExportIramuteq.self,
-                      ExportQuotes.self, ExportJournal.self])
+                      ExportQuotes.self, ExportJournal.self, ExportConsent.self])
 }
 
 /// `--by`, shared by the exports and the report.

@@ -15,6 +15,8 @@ struct ParticipantCommand: ParsableCommand {
             ParticipantImport.self,
             ParticipantList.self,
             ParticipantShow.self,
+            ParticipantWithdraw.self,
+            ParticipantWithdrawals.self,
             ParticipantSet.self,
             ParticipantDerive.self,
             ParticipantAttribute.self,

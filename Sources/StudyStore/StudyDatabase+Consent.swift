@@ -1,0 +1,338 @@
+import Foundation
+import GRDB
+import Media
+import Surveys
+import Wording
+
+/// A consent text stored in the study (`consent add`), with how many decisions were recorded under it.
+public struct ConsentText: Sendable, Equatable, Encodable {
+    public var version: String
+    public var title: String
+    public var text: String
+    /// The SHA-256 of the text's UTF-8 bytes: what a decision records as the text the participant was shown.
+    public var sha256: String
+    public var added: String
+    public var agreed: Int
+    public var declined: Int
+}
+
+/// One participant's decision on a consent text.
+public struct ConsentRecord: Sendable, Equatable, Encodable {
+    public enum Decision: String, Sendable, Codable, CaseIterable { case agreed, declined }
+    /// How it was taken: on the participant page, on paper, or recorded (audio or video, as CNS 510/2016 allows).
+    public enum How: String, Sendable, Codable, CaseIterable { case page, paper, recorded }
+
+    public var participant: String
+    public var version: String
+    public var decision: Decision
+    /// When the participant decided, ISO 8601 with its offset.
+    public var at: String
+    public var sha256: String
+    public var how: How
+    public var recorded: String
+}
+
+/// A participant's withdrawal, kept after their data is gone.
+public struct WithdrawalRecord: Sendable, Equatable, Encodable {
+    public enum Scope: String, Sendable, Codable { case removed, anonymised }
+    public var participant: String
+    public var at: String
+    public var scope: Scope
+    /// The consent version the participant had agreed to, when one was recorded.
+    public var consentVersion: String?
+    /// Under `--keep-anonymised`: the code their kept data now carries.
+    public var anonymisedCode: String?
+}
+
+/// What a withdrawal did.
+public struct WithdrawalSummary: Sendable, Equatable, Encodable {
+    public var record: WithdrawalRecord
+    /// What was attached to the participant (removed, or kept under the new code).
+    public var attached: AttachedData
+    /// Turns they spoke in other participants' transcripts (a focus group), masked to keep the others' places.
+    public var maskedTurns: Int
+    /// Annotations on their words in other participants' transcripts, removed.
+    public var removedAnnotations: Int
+    /// Identifying attribute values removed (`--keep-anonymised`).
+    public var removedIdentifying: Int
+    /// Transcripts they held that other participants speak in, now held by one of those participants.
+    public var handedOver: [String]
+    /// The recording files registered for them: the study forgets them; the files themselves are the researcher's to
+    /// delete.
+    public var recordingFiles: [String]
+}
+
+extension StudyDatabase {
+    /// The SHA-256 of a consent text's words, as stored and as a decision records it.
+    public static func consentHash(_ text: String) -> String {
+        var hash = Media.SHA256()
+        hash.update(Array(text.utf8))
+        return hash.finalize()
+    }
+
+    /// Stores a consent text under `version`. The same words under a version already stored change nothing; other
+    /// words under it are refused.
+    @discardableResult
+    public func addConsent(version typed: String, title: String, text: String) throws -> ConsentText {
+        let version = StudyText.composed(typed).trimmingCharacters(in: .whitespaces)
+        guard !version.isEmpty else { throw StoreError.unknownConsentVersion(version: typed, known: []) }
+        let hash = Self.consentHash(text)
+        return try write { db in
+            if let stored = try Row.fetchOne(db, sql: "SELECT sha256 FROM consent_text WHERE version = ?", arguments: [version]) {
+                guard (stored["sha256"] as String) == hash else { throw StoreError.consentVersionExists(version: version) }
+            } else {
+                try db.execute(sql: "INSERT INTO consent_text (version, title, text, sha256, added) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [version, title, text, hash, Timestamp.now()])
+            }
+            return try Self.consents(db).first { $0.version.caseInsensitiveCompare(version) == .orderedSame }!  // stored above
+        }
+    }
+
+    /// The consent texts, oldest first, with their decisions counted.
+    public func consents() throws -> [ConsentText] { try read { try Self.consents($0) } }
+
+    static func consents(_ db: Database) throws -> [ConsentText] {
+        try Row.fetchAll(db, sql: """
+            SELECT t.version, t.title, t.text, t.sha256, t.added,
+                   (SELECT count(*) FROM consent_record r WHERE r.consent_id = t.id AND r.decision = 'agreed') AS agreed,
+                   (SELECT count(*) FROM consent_record r WHERE r.consent_id = t.id AND r.decision = 'declined') AS declined
+            FROM consent_text t ORDER BY t.id
+            """).map {
+            ConsentText(version: $0["version"], title: $0["title"], text: $0["text"], sha256: $0["sha256"], added: $0["added"],
+                        agreed: $0["agreed"], declined: $0["declined"])
+        }
+    }
+
+    /// Records a participant's decision on consent `version` (the latest when nil), taken `how`, at `at` (ISO 8601
+    /// with an offset; now, in the machine's zone, when nil).
+    @discardableResult
+    public func recordConsent(participant code: String, version: String?, decision: ConsentRecord.Decision, how: ConsentRecord.How,
+                              at: String? = nil) throws -> ConsentRecord {
+        try write { db in
+            let id = try Self.participantID(db, code: code)
+            let texts = try Self.consents(db)
+            guard let text = version.map({ wanted in texts.first { $0.version.caseInsensitiveCompare(StudyText.composed(wanted)) == .orderedSame } })
+                    ?? texts.last else {
+                throw StoreError.unknownConsentVersion(version: version ?? "", known: texts.map(\.version))
+            }
+            let consentID = try Int64.fetchOne(db, sql: "SELECT id FROM consent_text WHERE version = ?", arguments: [text.version])!  // listed above
+            let when = at ?? Self.localTimeWithOffset()
+            try db.execute(sql: """
+                INSERT INTO consent_record (participant_id, consent_id, decision, at, sha256, how, recorded) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, consentID, decision.rawValue, when, text.sha256, how.rawValue, Timestamp.now()])
+            let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
+            return ConsentRecord(participant: stored, version: text.version, decision: decision, at: when, sha256: text.sha256, how: how,
+                                 recorded: Timestamp.now())
+        }
+    }
+
+    /// Every decision recorded, in the order they were recorded.
+    public func consentRecords() throws -> [ConsentRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.code, t.version, r.decision, r.at, r.sha256, r.how, r.recorded
+                FROM consent_record r JOIN participant p ON p.id = r.participant_id JOIN consent_text t ON t.id = r.consent_id
+                ORDER BY r.id
+                """).map {
+                ConsentRecord(participant: $0["code"], version: $0["version"], decision: ConsentRecord.Decision(rawValue: $0["decision"]) ?? .declined,
+                              at: $0["at"], sha256: $0["sha256"], how: ConsentRecord.How(rawValue: $0["how"]) ?? .paper, recorded: $0["recorded"])
+            }
+        }
+    }
+
+    /// Whether the participant's latest decision agreed to a consent text.
+    public func hasConsented(participant code: String) throws -> Bool {
+        try read { db in
+            let id = try Self.participantID(db, code: code)
+            return try String.fetchOne(db, sql: "SELECT decision FROM consent_record WHERE participant_id = ? ORDER BY id DESC LIMIT 1",
+                                       arguments: [id]) == ConsentRecord.Decision.agreed.rawValue
+        }
+    }
+
+    /// The withdrawals, in the order they happened.
+    public func withdrawals() throws -> [WithdrawalRecord] { try read { try Self.withdrawals($0) } }
+
+    static func withdrawals(_ db: Database) throws -> [WithdrawalRecord] {
+        guard try db.tableExists("withdrawal") else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT participant_code, at, scope, consent_version, anonymised_code FROM withdrawal ORDER BY id").map {
+            WithdrawalRecord(participant: $0["participant_code"], at: $0["at"], scope: WithdrawalRecord.Scope(rawValue: $0["scope"]) ?? .removed,
+                             consentVersion: $0["consent_version"], anonymisedCode: $0["anonymised_code"])
+        }
+    }
+
+    /// Refuses `code` when that participant withdrew and their data was removed (a re-import by accident).
+    static func refuseWithdrawn(_ db: Database, code: String) throws {
+        guard try db.tableExists("withdrawal") else { return }
+        if let at = try String.fetchOne(db, sql: "SELECT at FROM withdrawal WHERE scope = 'removed' AND participant_code = ? COLLATE NOCASE",
+                                        arguments: [StudyText.composed(code)]) {
+            throw StoreError.participantWithdrew(code: StudyText.composed(code), at: at)
+        }
+    }
+
+    /// A participant withdraws, in one transaction. Without `keepAnonymised`, everything of theirs goes: answers,
+    /// attempts, sessions, transcripts, codings, memos and annotations on them, and the recordings registered for them
+    /// (the study forgets the files; deleting them is the researcher's); their turns in another participant's
+    /// transcript (a focus group) are masked letter for letter, so everyone else's passages keep their places, and the
+    /// annotations on those turns go. A transcript they held that others speak in is handed to one of those others.
+    /// With `keepAnonymised` (where the consent allows it), their data stays under a new code (`W1`, `W2`, …) with
+    /// their identifying attribute values and their speaker names removed. Either way the withdrawal is recorded with
+    /// its date and the consent version they had agreed to.
+    public func withdraw(participant code: String, keepAnonymised: Bool, at: String? = nil) throws -> WithdrawalSummary {
+        try write { db in
+            let id = try Self.participantID(db, code: code)
+            let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
+            let attached = try Self.attachedData(db, participantID: id)
+            let version = try String.fetchOne(db, sql: """
+                SELECT t.version FROM consent_record r JOIN consent_text t ON t.id = r.consent_id
+                WHERE r.participant_id = ? AND r.decision = 'agreed' ORDER BY r.id DESC LIMIT 1
+                """, arguments: [id])
+            let when = at ?? Self.localTimeWithOffset()
+            let recordings = try String.fetchAll(db, sql: "SELECT path FROM media WHERE participant_id = ? ORDER BY id", arguments: [id])
+            if keepAnonymised {
+                var number = 1
+                while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"])! > 0
+                        || Int.fetchOne(db, sql: "SELECT count(*) FROM withdrawal WHERE anonymised_code = ?", arguments: ["W\(number)"])! > 0 {
+                    number += 1
+                }
+                let anonymised = "W\(number)"
+                let identifying = try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM participant_attribute WHERE participant_id = ?
+                    AND name IN (SELECT name FROM attribute WHERE identifying = 1)
+                    """, arguments: [id]) ?? 0
+                try db.execute(sql: """
+                    DELETE FROM participant_attribute WHERE participant_id = ? AND name IN (SELECT name FROM attribute WHERE identifying = 1)
+                    """, arguments: [id])
+                try db.execute(sql: "UPDATE participant SET code = ?, skeleton = ? WHERE id = ?",
+                               arguments: [anonymised, Confusables.skeleton(anonymised), id])
+                // Speaker names are often people's names: theirs become the new code, and the labels written before
+                // their turns in the text are masked letter for letter (every passage keeps its place).
+                for speaker in try Row.fetchAll(db, sql: "SELECT id, transcript_id, name FROM transcript_speaker WHERE participant_id = ?", arguments: [id]) {
+                    let transcript: Int64 = speaker["transcript_id"]
+                    try Self.maskTurns(db, transcript: transcript, speaker: speaker["id"], name: speaker["name"], words: false)
+                    try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
+                                   arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: anonymised), speaker["id"] as Int64])
+                }
+                let record = WithdrawalRecord(participant: stored, at: when, scope: .anonymised, consentVersion: version, anonymisedCode: anonymised)
+                try Self.insert(db, record)
+                return WithdrawalSummary(record: record, attached: attached, maskedTurns: 0, removedAnnotations: 0, removedIdentifying: identifying,
+                                         handedOver: [], recordingFiles: [])
+            }
+            // Transcripts they hold that other participants speak in stay with one of those participants.
+            var handedOver: [String] = []
+            for row in try Row.fetchAll(db, sql: "SELECT id, label FROM transcript WHERE participant_id = ?", arguments: [id]) {
+                let transcript: Int64 = row["id"]
+                guard let other = try Int64.fetchOne(db, sql: """
+                    SELECT participant_id FROM transcript_speaker WHERE transcript_id = ? AND participant_id IS NOT NULL AND participant_id <> ?
+                    ORDER BY id LIMIT 1
+                    """, arguments: [transcript, id]) else { continue }
+                var label: String = row["label"]
+                while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript WHERE participant_id = ? AND label = ?", arguments: [other, label])! > 0 {
+                    label = label.isEmpty ? "group" : label + " (group)"
+                }
+                try db.execute(sql: "UPDATE transcript SET participant_id = ?, label = ? WHERE id = ?", arguments: [other, label, transcript])
+                handedOver.append(try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [other])!)  // found above
+            }
+            // Their turns in the transcripts they do not hold: masked, letter for letter.
+            var masked = 0
+            var removedAnnotations = 0
+            for speaker in try Row.fetchAll(db, sql: """
+                SELECT s.id, s.transcript_id, s.name FROM transcript_speaker s JOIN transcript t ON t.id = s.transcript_id
+                WHERE s.participant_id = ? AND t.participant_id <> ?
+                """, arguments: [id, id]) {
+                let transcript: Int64 = speaker["transcript_id"]
+                let (turns, annotations) = try Self.maskTurns(db, transcript: transcript, speaker: speaker["id"], name: speaker["name"], words: true)
+                masked += turns
+                removedAnnotations += annotations
+                try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
+                               arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: "withdrawn"), speaker["id"] as Int64])
+            }
+            try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])
+            let record = WithdrawalRecord(participant: stored, at: when, scope: .removed, consentVersion: version, anonymisedCode: nil)
+            try Self.insert(db, record)
+            return WithdrawalSummary(record: record, attached: attached, maskedTurns: masked, removedAnnotations: removedAnnotations,
+                                     removedIdentifying: 0, handedOver: handedOver, recordingFiles: recordings)
+        }
+    }
+
+    /// Masks a speaker's name where the text writes it before their turns ("Bruno: …"), and with `words` their turns'
+    /// words too, letter for letter (spaces and line breaks kept), so every other passage keeps its offsets; with
+    /// `words` the annotations and word times on those turns go. Returns the turns masked and the annotations removed.
+    @discardableResult
+    static func maskTurns(_ db: Database, transcript: Int64, speaker: Int64, name: String, words: Bool) throws -> (turns: Int, annotations: Int) {
+        guard let text = try String.fetchOne(db, sql: "SELECT text FROM transcript WHERE id = ?", arguments: [transcript]) else { return (0, 0) }
+        let spans = try Row.fetchAll(db, sql: "SELECT span_start, span_end FROM transcript_turn WHERE transcript_id = ? AND speaker_id = ?",
+                                     arguments: [transcript, speaker]).map { (start: $0["span_start"] as Int, end: $0["span_end"] as Int) }
+        var scalars = Array(text.unicodeScalars)
+        let nameScalars = Array(name.unicodeScalars)
+        func mask(_ range: Range<Int>) {
+            for index in range where !CharacterSet.whitespacesAndNewlines.contains(scalars[index]) { scalars[index] = "▒" }
+        }
+        var turns = 0
+        var annotations = 0
+        for span in spans where span.start <= span.end && span.end <= scalars.count {
+            // The label on the turn's line, before its words.
+            var lineStart = span.start
+            while lineStart > 0 && scalars[lineStart - 1] != "\n" { lineStart -= 1 }
+            if !nameScalars.isEmpty, span.start - lineStart >= nameScalars.count {
+                var at = lineStart
+                while at + nameScalars.count <= span.start {
+                    if Array(scalars[at..<at + nameScalars.count]) == nameScalars { mask(at..<at + nameScalars.count); at += nameScalars.count } else { at += 1 }
+                }
+            }
+            guard words, span.start < span.end else { continue }
+            mask(span.start..<span.end)
+            turns += 1
+            annotations += try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation WHERE transcript_id = ? AND span_start < ? AND span_end > ?",
+                                            arguments: [transcript, span.end, span.start]) ?? 0
+            try db.execute(sql: "DELETE FROM annotation WHERE transcript_id = ? AND span_start < ? AND span_end > ?",
+                           arguments: [transcript, span.end, span.start])
+            try db.execute(sql: "DELETE FROM transcript_word WHERE transcript_id = ? AND span_start < ? AND span_end > ?",
+                           arguments: [transcript, span.end, span.start])
+        }
+        var masked = String.UnicodeScalarView()
+        masked.append(contentsOf: scalars)
+        try db.execute(sql: "UPDATE transcript SET text = ? WHERE id = ?", arguments: [String(masked), transcript])
+        return (turns, annotations)
+    }
+
+    static func insert(_ db: Database, _ record: WithdrawalRecord) throws {
+        try db.execute(sql: "INSERT INTO withdrawal (participant_code, at, scope, consent_version, anonymised_code) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [record.participant, record.at, record.scope.rawValue, record.consentVersion, record.anonymisedCode])
+    }
+
+    /// `wanted`, or `wanted 2`, `wanted 3`, … where a speaker of the transcript already has the name.
+    static func freeSpeakerName(_ db: Database, transcript: Int64, wanted: String) throws -> String {
+        var name = wanted
+        var number = 2
+        while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript_speaker WHERE transcript_id = ? AND name = ?", arguments: [transcript, name])! > 0 {
+            name = "\(wanted) \(number)"
+            number += 1
+        }
+        return name
+    }
+
+    /// Now, ISO 8601 with the machine's offset (`2026-11-29T10:04:05-03:00`): when a decision was taken, where.
+    static func localTimeWithOffset() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}
+
+extension StudyDatabase {
+    /// The consent versions with their decisions, how they were taken, and the withdrawals, for a report's methods.
+    public func consentSummary() throws -> ConsentSummary {
+        try read { db in
+            guard try db.tableExists("consent_text") else { return ConsentSummary() }
+            let versions = try Self.consents(db).filter { $0.agreed + $0.declined > 0 }.map {
+                ConsentSummary.Version(version: $0.version, title: $0.title, sha256: $0.sha256, agreed: $0.agreed, declined: $0.declined)
+            }
+            var how: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT how, count(*) AS n FROM consent_record GROUP BY how") { how[row["how"]] = row["n"] }
+            let withdrawals = try Self.withdrawals(db)
+            return ConsentSummary(versions: versions, how: how, withdrewRemoved: withdrawals.filter { $0.scope == .removed }.count,
+                                  withdrewAnonymised: withdrawals.filter { $0.scope == .anonymised }.count)
+        }
+    }
+}
