@@ -61,18 +61,18 @@ struct ExportQuotes: ParsableCommand {
             }
         }
         sayLeftOut(material.leftOut)
-        let book = QuoteBook(material, query: filter.query, context: context)
+        let book = QuoteBook(material, query: filter.query(material.categories), context: context)
         let language = info.language
         let title = ("Quotes: \(info.title)" as Sentence).text(language)
         // The selection as typed (--where name=…) is masked as the study's words are.
-        let selection = StudyDatabase.masked(filter.describe(book).text(language), names: try pseudonyms.redactedNames())
+        let selection = StudyDatabase.masked(filter.describe(book, codebook: material.categories).text(language), names: try pseudonyms.redactedNames())
         try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file,
                                 format: QuoteFormat(path: file)!)  // validate() refused a file of no known format
         let printed = Set(book.themes.flatMap(\.categories).flatMap(\.quotes).flatMap(\.attributes).map(\.name))
         for name in printed.sorted() where IdentifyingNames.looksIdentifying(name) {
             note("the quotes cite the attribute '\(name)', named like a person's name or contact; if it identifies people, 'studyctl participant attribute \(name) --identifying' leaves it out of every quote")
         }
-        say(filter.describe(book))
+        say(filter.describe(book, codebook: material.categories))
         say(.wrote(file))
     }
 }

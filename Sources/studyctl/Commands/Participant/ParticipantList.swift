@@ -35,6 +35,8 @@ struct ParticipantsJSON: Encodable {
         var type: String
         var derivedFrom: String?
         var rule: String?
+        /// Whether it identifies a person (never cited by a quote, left out of pseudonymised exports).
+        var identifying: Bool
     }
 
     struct Participant: Encodable {
@@ -46,7 +48,7 @@ struct ParticipantsJSON: Encodable {
     var participants: [Participant]
 
     init(_ roster: ParticipantRoster) {
-        attributes = roster.attributes.map { Attribute(name: $0.name, type: $0.type.rawValue, derivedFrom: $0.derivedFrom, rule: $0.rule) }
+        attributes = roster.attributes.map { Attribute(name: $0.name, type: $0.type.rawValue, derivedFrom: $0.derivedFrom, rule: $0.rule, identifying: $0.identifying) }
         participants = roster.participants.map(Participant.init)
     }
 }
