@@ -59,13 +59,16 @@ extension StudyDatabase {
             for (index, (_, pseudonym)) in key.enumerated() {
                 try db.execute(sql: "UPDATE participant SET code = ?, skeleton = ? WHERE code = ?", arguments: [pseudonym, Confusables.skeleton(pseudonym), "\u{1F}\(index)"])
             }
+            // A participant's name kept in an identifying attribute ("Ana Souza") is masked in the words too, read
+            // before the attribute goes.
+            let nameMasks = pseudonymise ? try Self.identifyingNameMasks(db) : []
             try db.execute(sql: "DELETE FROM participant_attribute WHERE name IN (SELECT name FROM attribute WHERE identifying = 1)")
             try db.execute(sql: "UPDATE attribute SET derived_from = NULL, rule = NULL WHERE derived_from IN (SELECT name FROM attribute WHERE identifying = 1)")
             try db.execute(sql: "DELETE FROM attribute WHERE identifying = 1")
             let replacements = key.map { (pattern: $0.0, with: $0.1) } + names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 .map { (pattern: $0.trimmingCharacters(in: .whitespaces), with: "[…]") }
                 // A speaker named as a participant's code ("P1: …") takes the code's pseudonym, as every code does.
-                + (pseudonymise ? try Self.speakerMasks(db).filter { mask in !key.contains { $0.0.lowercased() == mask.pattern.lowercased() } } : [])
+                + (pseudonymise ? Self.merged(try Self.speakerMasks(db) + nameMasks).filter { mask in !key.contains { $0.0.lowercased() == mask.pattern.lowercased() } } : [])
             // Transcripts, with the spans of the excerpts placed in them moved to the redacted text.
             for row in try Row.fetchAll(db, sql: "SELECT id, text FROM transcript") {
                 let (text, map) = Pseudonyms.replace(in: row["text"], replacements)
@@ -157,6 +160,45 @@ extension StudyDatabase {
             if spelled[key] == nil { spelled[key] = name }
         }
         return masks.keys.sorted().map { (pattern: spelled[$0] ?? $0, with: masks[$0] ?? "[…]") }
+    }
+
+    /// What a pseudonymised copy puts for a participant's name kept in an identifying attribute: the whole value and,
+    /// for a name of several words, each capitalised word of three letters or more ("Ana Souza": "Ana", "Souza"),
+    /// each becoming that participant's pseudonym (the codes are pseudonyms already when this is read).
+    static func identifyingNameMasks(_ db: Database) throws -> [(pattern: String, with: String)] {
+        var masks: [(pattern: String, with: String)] = []
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT v.text_value, p.code FROM participant_attribute v JOIN attribute a ON a.name = v.name
+            JOIN participant p ON p.id = v.participant_id WHERE a.identifying = 1 AND v.text_value IS NOT NULL ORDER BY p.id
+            """)
+        for row in rows {
+            let value = (row["text_value"] as String).trimmingCharacters(in: .whitespaces)
+            let code: String = row["code"]
+            guard !value.isEmpty else { continue }
+            masks.append((value, code))
+            let parts = value.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard parts.count > 1 else { continue }
+            for part in parts where part.count >= 3 && part.first?.isUppercase == true && part.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }) {
+                masks.append((part, code))
+            }
+        }
+        return masks
+    }
+
+    /// One replacement per name (ignoring case): a name given two different replacements becomes `[…]`.
+    static func merged(_ masks: [(pattern: String, with: String)]) -> [(pattern: String, with: String)] {
+        var chosen: [String: (pattern: String, with: String)] = [:]
+        var order: [String] = []
+        for mask in masks {
+            let key = mask.pattern.lowercased()
+            if let earlier = chosen[key] {
+                if earlier.with != mask.with { chosen[key] = (earlier.pattern, "[…]") }
+            } else {
+                chosen[key] = mask
+                order.append(key)
+            }
+        }
+        return order.compactMap { chosen[$0] }
     }
 
     /// The names of the study's speakers (every transcript's), sorted: what a pseudonymised export masks besides codes.
