@@ -67,11 +67,16 @@ public struct REFIExport {
         var sessionLogs: Set<DocumentID> = []
         /// The turns and speakers of every transcript that has turns.
         var speakerTurns: [DocumentID: (turns: [TranscriptTurn], speakers: [TranscriptSpeaker])] = [:]
+        /// The words with their own times (a WhisperX or noScribe import's) and the header of each transcript that has them.
+        var timedWords: [DocumentID: [TimedWord]] = [:]
+        var headers: [DocumentID: String] = [:]
         var annotations: [AnnotationRecord] = []
     }
 
     /// A TextSource's Description that says it is a moderated session's log, not an interview (read back by the import).
     public static let sessionLogMark = "studyctl: session log"
+    /// A Variable's Description line that says the attribute identifies a person (read back by the import).
+    public static let identifyingMark = "studyctl: identifying"
 
     public init(study: StudyDatabase, media: MediaMode = .copy) throws {
         self.media = media
@@ -86,9 +91,10 @@ public struct REFIExport {
         snapshot.sessionLogs = Set(try study.transcriptKinds().filter { $0.kind == .sessionLog }.map { DocumentID(participant: $0.participant, label: $0.label) })
         for transcript in transcripts {
             let details = try study.transcriptDetails(participant: transcript.0, label: transcript.1)
-            if !details.turns.isEmpty {
-                snapshot.speakerTurns[DocumentID(participant: transcript.0, label: transcript.1)] = (details.turns, details.speakers)
-            }
+            let key = DocumentID(participant: transcript.0, label: transcript.1)
+            if !details.turns.isEmpty { snapshot.speakerTurns[key] = (details.turns, details.speakers) }
+            if !details.words.isEmpty { snapshot.timedWords[key] = details.words }
+            if let header = details.header { snapshot.headers[key] = header }
         }
         for record in try study.media() {
             guard let label = record.transcript else {
@@ -144,6 +150,13 @@ public struct REFIExport {
         }
         let untimed = snapshot.turns.values.reduce(0) { $0 + $1.filter { $0.start == nil || $0.end == nil }.count }
         if untimed > 0 { notes.append("\(untimed) turns without a start and an end time: no sync points for them") }
+        let identifying = snapshot.roster.attributes.filter(\.identifying).map(\.name)
+        if !identifying.isEmpty {
+            notes.append("identifying attributes (\(identifying.joined(separator: ", "))): their values are exported as they are, marked identifying in the variable's description (studyctl reads it back; other tools show it as text); export with --pseudonymise to leave them out")
+        }
+        if !snapshot.timedWords.isEmpty || !snapshot.headers.isEmpty {
+            notes.append("words with their own times and transcript headers: in each source's Description, which studyctl reads back and other tools show as a comment")
+        }
         if !snapshot.speakerTurns.isEmpty {
             notes.append("speakers, their turns and who is the moderator: in each source's Description, which studyctl reads back and other tools show as a comment; which participant said a coded passage of another's transcript: their case's SelectionRef")
         }
@@ -309,7 +322,10 @@ public struct REFIExport {
             attribute(variable, "guid", guid("attribute", definition.name))
             attribute(variable, "name", definition.name)
             attribute(variable, "typeOfVariable", definition.type == .number ? "Float" : "Text")
-            if let rule = definition.rule { variable.addChild(XMLElement(name: "Description", stringValue: "Derived from \(definition.derivedFrom ?? "?"): \(rule)")) }
+            var description: [String] = []
+            if let rule = definition.rule { description.append("Derived from \(definition.derivedFrom ?? "?"): \(rule)") }
+            if definition.identifying { description.append(Self.identifyingMark) }
+            if !description.isEmpty { variable.addChild(XMLElement(name: "Description", stringValue: description.joined(separator: "\n"))) }
             variables.addChild(variable)
         }
         return variables
@@ -370,7 +386,8 @@ public struct REFIExport {
             let spoken = snapshot.speakerTurns[key]
             if let description = REFISpeakers.description(sessionLog: snapshot.sessionLogs.contains(key), turns: spoken?.turns ?? [],
                                                           speakers: spoken?.speakers ?? [],
-                                                          owner: .init(participant: transcript.participant, label: transcript.label)) {
+                                                          owner: .init(participant: transcript.participant, label: transcript.label),
+                                                          words: snapshot.timedWords[key] ?? [], header: snapshot.headers[key]) {
                 source.addChild(XMLElement(name: "Description", stringValue: description))
             }
             files.append(("\(id).txt", transcript.text))

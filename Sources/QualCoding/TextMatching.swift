@@ -92,6 +92,20 @@ public enum TextMatching {
     /// The passage of `haystack` most like `needle`: the window of as many words that shares the most words
     /// with it (for telling a researcher where an excerpt that was not found probably is).
     public static func closestPassage(to needle: String, in haystack: String) -> String? {
+        closestPassage(to: needle, in: [haystack])
+    }
+
+    /// The passage most like `needle` in any of `passages` (a transcript's turns, each its words without its speaker's
+    /// label): a window never runs from one passage into the next; the first best one wins.
+    public static func closestPassage(to needle: String, in passages: [String]) -> String? {
+        var best: (passage: String, score: Int)?
+        for passage in passages {
+            if let found = scoredPassage(to: needle, in: passage), found.score > (best?.score ?? 0) { best = found }
+        }
+        return best?.passage
+    }
+
+    static func scoredPassage(to needle: String, in haystack: String) -> (passage: String, score: Int)? {
         let words = nfc(haystack).split(whereSeparator: { $0.isWhitespace }).map(String.init)
         func word(_ text: String) -> String { fold(text).trimmingCharacters(in: .punctuationCharacters) }
         let wanted = fold(needle).split(separator: " ").map { word(String($0)) }
@@ -110,6 +124,6 @@ public enum TextMatching {
             }
         }
         guard bestScore > 0 else { return nil }
-        return words[best..<best + size].joined(separator: " ")
+        return (words[best..<best + size].joined(separator: " "), bestScore)
     }
 }

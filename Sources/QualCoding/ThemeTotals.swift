@@ -114,3 +114,33 @@ extension CodeAnalysis {
         init(_ segment: CodedSegment) { excerpt = segment.excerpt; coder = segment.coder; code = segment.code }
     }
 }
+
+/// The categories a filter by category means: each one named and, for a theme, every category under it at any depth
+/// (a theme's passages are its sub-categories' too, as the Quotes tab and `code list --category` count them).
+public enum CategoryFamily {
+    /// `names` (matched ignoring case, spelled as the codebook spells them) each followed by the categories under it,
+    /// in codebook order, each once; a name the codebook lacks is kept as typed (for the caller to refuse).
+    public static func expanding(_ names: [String], in codebook: [(name: String, theme: String?)]) -> [String] {
+        var result: [String] = []
+        for name in names {
+            for member in of(name, in: codebook) where !result.contains(member) { result.append(member) }
+        }
+        return result
+    }
+
+    /// One category (as the codebook spells it) and the categories under it, in codebook order.
+    public static func of(_ category: String, in codebook: [(name: String, theme: String?)]) -> [String] {
+        var family = [codebook.first { $0.name.caseInsensitiveCompare(category) == .orderedSame }?.name ?? category]
+        var grown = true
+        while grown {
+            grown = false
+            for entry in codebook where !family.contains(entry.name) {
+                if let theme = entry.theme, family.contains(where: { $0.caseInsensitiveCompare(theme) == .orderedSame }) {
+                    family.append(entry.name)
+                    grown = true
+                }
+            }
+        }
+        return [family[0]] + codebook.map(\.name).filter { family.dropFirst().contains($0) }
+    }
+}

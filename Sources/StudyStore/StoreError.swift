@@ -52,6 +52,9 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
     case unknownCode(id: Int64)
     case unknownCoder(name: String, known: [String])
     case invalidInput([Problem])
+    /// What a command that only reads (a time line, a listing) cannot show: said without "nothing was stored",
+    /// which a reading command has no reason to say.
+    case cannotShow([Problem])
     case storage(path: String, reason: String)
     case damaged(path: String, found: String)
     case confusableParticipant(code: String, existing: String)
@@ -219,6 +222,10 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
             let counted = Problem.count(problems)
             return Sentence.joined(lines, separator: Sentence(verbatim: "\n")) + Sentence(verbatim: "\n")
                 + Sentence(count: counted, one: "\(counted) problem; nothing was stored.", other: "\(counted) problems; nothing was stored.")
+        case let .cannotShow(problems):
+            let lines: [Sentence] = problems.prefix(Self.problemsShown).map { $0.location.pattern.isEmpty ? $0.message : $0.location + Sentence(verbatim: ": ") + $0.message }
+            let more: [Sentence] = problems.count > Self.problemsShown ? ["… and \(problems.count - Self.problemsShown) more problems"] : []
+            return Sentence.joined(lines + more, separator: Sentence(verbatim: "\n"))
 
         }
     }

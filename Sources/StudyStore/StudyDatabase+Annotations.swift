@@ -33,6 +33,9 @@ extension StudyDatabase {
                                                     coder: coder, created: created) }
     }
 
+    /// How many places of a passage that occurs more than once an error lists.
+    static let placesListed = 10
+
     static func insertAnnotation(_ db: Database, participant: String, label: String, excerpt: String?, span given: Range<Int>?, text: String,
                                  coder: String?, created: String? = nil) throws -> (AnnotationRecord, [Sentence]) {
         let body = TextMatching.nfc(text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -61,13 +64,15 @@ extension StudyDatabase {
                 }
             }
             if starts.count > 1 {
-                let places = starts.prefix(5).map { start -> Sentence in
+                // Every place, up to a screenful; the count and the list agree ("and 3 more" says the rest).
+                var places = starts.prefix(Self.placesListed).map { start -> Sentence in
                     let (line, column) = Self.lineColumn(scalars, start)
-                    let place: Sentence = "line \(line), column \(column) (--start \(start) --end \(start + wanted.count))"
+                    let place: Sentence = "line \(line), column \(column) (--at \(start)-\(start + wanted.count))"
                     return place
                 }
+                if starts.count > Self.placesListed { places.append("and \(starts.count - Self.placesListed) more") }
                 throw StoreError.invalidInput([.init(location: "\(participant)",
-                    message: "the passage occurs \(starts.count) times in the transcript (\(Sentence.joined(places, separator: "; "))); give it by --start and --end")])
+                    message: "the passage occurs \(starts.count) times in the transcript (\(Sentence.joined(places, separator: "; "))); give it by --at START-END")])
             }
             if let start = starts.first {
                 span = start..<(start + wanted.count)
@@ -75,7 +80,7 @@ extension StudyDatabase {
                 notes.append("the passage was typed differently (case, accents or spacing); it is annotated as the transcript has it: '\(match.passage)'")
                 span = match.start..<match.end
             } else {
-                let closest = TextMatching.closestPassage(to: String(String.UnicodeScalarView(wanted)), in: transcript)
+                let closest = try Self.closestSpokenPassage(db, to: String(String.UnicodeScalarView(wanted)), in: transcript, transcriptID: row["id"])
                 throw StoreError.invalidInput([.init(location: "\(participant)", message: closest.map { "the passage is not in the transcript; the closest passage is: \"\($0)\"" }
                     ?? "the passage is not in the transcript")])
             }

@@ -29,8 +29,11 @@ public struct StudyBundle: Sendable {
         public var kind: TranscriptKind
         /// Its turns and speakers, when it was read from a timed file.
         public var timing: TranscriptTiming?
-        public init(participant: String, label: String, text: String, kind: TranscriptKind = .interview, timing: TranscriptTiming? = nil) {
-            self.participant = participant; self.label = label; self.text = text; self.kind = kind; self.timing = timing
+        /// What its file held before the speech (a title, "Speakers: …"), kept apart from the words.
+        public var header: String?
+        public init(participant: String, label: String, text: String, kind: TranscriptKind = .interview, timing: TranscriptTiming? = nil,
+                    header: String? = nil) {
+            self.participant = participant; self.label = label; self.text = text; self.kind = kind; self.timing = timing; self.header = header
         }
     }
     public struct Memo: Sendable {
@@ -57,6 +60,8 @@ public struct StudyBundle: Sendable {
             self.participant = participant; self.label = label; self.span = span; self.text = text; self.coder = coder; self.created = created
         }
     }
+    /// Attributes that identify a person (a name, an e-mail): marked so in the study, never unmarked.
+    public var identifying: Set<String> = []
     /// Attributes derived by a rule from another (name, source attribute, rule), restored when both are there.
     public var derivations: [(name: String, from: String, rule: String)] = []
     /// The type each attribute has where the bundle says (a REFI-QDA variable's type, the other study's): a new
@@ -95,6 +100,14 @@ public struct BundleSummary: Sendable, Equatable {
     public var annotationsAdded = 0
     public var recordingsAdded = 0
     public var skipped: [Sentence] = []
+    /// Other changes to the study: attributes marked identifying, rules of derived attributes, coders who coded nothing.
+    public var otherChanges = 0
+
+    /// Nothing came in: every participant, category, transcript, recording, code, memo and annotation was there already.
+    public var isEmpty: Bool {
+        participantsAdded.isEmpty && categoriesAdded.isEmpty && transcriptsAdded == 0 && codesAdded == 0 && memosAdded == 0
+            && annotationsAdded == 0 && recordingsAdded == 0 && otherChanges == 0 && !settled.contains { $0.pattern.hasSuffix("took theirs") }
+    }
 }
 
 extension StudyDatabase {
@@ -118,7 +131,8 @@ extension StudyDatabase {
         do {
             return try write { db in
                 let summary = try Self.apply(db, bundle, prefer: prefer, record: record)
-                if dryRun { throw RolledBack(summary: summary) }
+                // Nothing new (the same project imported again): the study file stays as it was, byte for byte.
+                if dryRun || summary.isEmpty { throw RolledBack(summary: summary) }
                 return summary
             }
         } catch let rolled as RolledBack {
@@ -126,8 +140,9 @@ extension StudyDatabase {
         }
     }
 
-    static func apply(_ db: Database, _ bundle: StudyBundle, prefer: Preference?, record: String?) throws -> BundleSummary {
+    static func apply(_ db: Database, _ given: StudyBundle, prefer: Preference?, record: String?) throws -> BundleSummary {
             var summary = BundleSummary()
+            let bundle = try Self.recognisingTranscripts(db, given, summary: &summary)
             var conflicts: [StoreError.Problem] = []
             // Attributes new to the study take the bundle's types (declared); for one the study has, the bundle's type
             // is used only where it agrees (a number the other side declared reads as a number), else the study's rules.
@@ -138,11 +153,18 @@ extension StudyDatabase {
                 if held == nil || held == type { types[StudyText.key(name)] = type }
             }
             try applyParticipants(db, bundle, types: types, prefer: prefer, summary: &summary, conflicts: &conflicts)
+            for name in bundle.identifying.sorted() {
+                if let stored = try Self.attributeName(db, name) {
+                    try db.execute(sql: "UPDATE attribute SET identifying = 1 WHERE name = ? AND identifying = 0", arguments: [stored])
+                    summary.otherChanges += db.changesCount
+                }
+            }
             for derivation in bundle.derivations where (try? DerivationRule(parsing: derivation.rule)) != nil {
                 try db.execute(sql: """
                     UPDATE attribute SET derived_from = (SELECT name FROM attribute WHERE name = ?), rule = ?
                     WHERE name = ? AND derived_from IS NULL AND EXISTS (SELECT 1 FROM attribute WHERE name = ?)
                     """, arguments: [derivation.from, derivation.rule, derivation.name, derivation.from])
+                summary.otherChanges += db.changesCount
             }
             for category in bundle.categories {
                 guard let id = try Self.categoryID(db, category.name) else {
@@ -179,7 +201,9 @@ extension StudyDatabase {
             if !conflicts.isEmpty {
                 throw StoreError.invalidInput(conflicts + [.init(location: "merge", message: "settle these with --prefer ours or --prefer theirs; nothing was changed")])
             }
+            let codersBefore = try Int.fetchOne(db, sql: "SELECT count(*) FROM coder") ?? 0
             for coder in bundle.coders where !coder.trimmingCharacters(in: .whitespaces).isEmpty { _ = try Self.ensureCoder(db, coder) }
+            summary.otherChanges += (try Int.fetchOne(db, sql: "SELECT count(*) FROM coder") ?? 0) - codersBefore
             for transcript in bundle.transcripts {
                 let participantID = try Self.participantID(db, code: transcript.participant)
                 if let stored = try String.fetchOne(db, sql: "SELECT text FROM transcript WHERE participant_id = ? AND label = ?",
@@ -192,7 +216,8 @@ extension StudyDatabase {
                     continue
                 }
                 _ = try Self.insertTranscript(db, participant: transcript.participant, normalized: transcript.text, label: transcript.label,
-                                              source: "REFI-QDA", replace: false, force: false, timing: transcript.timing, kind: transcript.kind)
+                                              source: "REFI-QDA", replace: false, force: false, timing: transcript.timing, kind: transcript.kind,
+                                              header: transcript.header)
                 summary.transcriptsAdded += 1
             }
             for recording in bundle.recordings {
@@ -243,12 +268,53 @@ extension StudyDatabase {
                 try db.execute(sql: "INSERT INTO foreign_guid (kind, key, guid) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
                                arguments: [entry.kind, entry.key, entry.guid])
             }
-            let changed = !summary.participantsAdded.isEmpty || !summary.categoriesAdded.isEmpty || summary.transcriptsAdded > 0
-                || summary.recordingsAdded > 0 || summary.codesAdded > 0 || summary.memosAdded > 0 || summary.annotationsAdded > 0 || summary.settled.contains { $0.pattern.hasSuffix("took theirs") }
-            if let record, changed {
+            if let record, !summary.isEmpty {
                 try Self.insertMemo(db, on: .study, text: record + " — " + summary.description, coder: nil)
             }
             return summary
+    }
+
+    /// The bundle with each transcript the study already holds under another label (the same participant, the same
+    /// text: the same project imported again, or a round trip that lost a label) taken as that one: its codes,
+    /// annotations and recording go to the stored transcript, never a second copy of the same words. Said in `summary`.
+    static func recognisingTranscripts(_ db: Database, _ given: StudyBundle, summary: inout BundleSummary) throws -> StudyBundle {
+        var bundle = given
+        var relabelled: [String: String] = [:]
+        for (index, transcript) in bundle.transcripts.enumerated() {
+            guard let participantID = try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [transcript.participant]),
+                  try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript WHERE participant_id = ? AND label = ?",
+                                   arguments: [participantID, transcript.label]) == 0,
+                  let stored = try String.fetchOne(db, sql: "SELECT label FROM transcript WHERE participant_id = ? AND text = ? ORDER BY id LIMIT 1",
+                                                   arguments: [participantID, transcript.text]),
+                  !bundle.transcripts.contains(where: { $0.participant == transcript.participant && $0.label == stored }) else { continue }
+            relabelled[transcript.participant + "\u{1F}" + transcript.label] = stored
+            bundle.transcripts[index].label = stored
+            let named: Sentence = transcript.label.isEmpty ? "\(transcript.participant)'s transcript" : "\(transcript.participant)'s transcript '\(transcript.label)'"
+            summary.skipped.append(stored.isEmpty ? "\(named): the study holds the same text as \(transcript.participant)'s transcript; kept once, its codings go there"
+                                   : "\(named): the study holds the same text as \(transcript.participant)'s transcript '\(stored)'; kept once, its codings go there")
+        }
+        guard !relabelled.isEmpty else { return bundle }
+        func label(_ participant: String?, _ label: String?) -> String? {
+            guard let participant else { return label }
+            return relabelled[participant + "\u{1F}" + (label ?? "")] ?? label
+        }
+        for index in bundle.codes.indices {
+            let entry = bundle.codes[index]
+            guard let moved = label(entry.transcriptParticipant ?? entry.participant, entry.transcript) else { continue }
+            bundle.codes[index].transcript = moved.isEmpty ? nil : moved
+        }
+        for index in bundle.annotations.indices {
+            bundle.annotations[index].label = label(bundle.annotations[index].participant, bundle.annotations[index].label) ?? ""
+        }
+        for index in bundle.recordings.indices where bundle.recordings[index].transcript != nil {
+            bundle.recordings[index].transcript = label(bundle.recordings[index].participant, bundle.recordings[index].transcript)
+        }
+        bundle.foreignGUIDs = bundle.foreignGUIDs.map { entry in
+            guard entry.kind == "transcript", let moved = relabelled[entry.key] else { return entry }
+            let participant = entry.key.split(separator: "\u{1F}", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            return (entry.kind, participant + "\u{1F}" + moved, entry.guid)
+        }
+        return bundle
     }
 
     /// The bundle's participants and their attribute values: new participants added, values the study lacks stored,
@@ -285,7 +351,10 @@ extension StudyDatabase {
                     missing.append((name, value))
                 }
             }
-            if !missing.isEmpty { try Self.setValues(db, participantID: id, code: participant.code, values: missing, types: types, remember: false) }
+            if !missing.isEmpty {
+                try Self.setValues(db, participantID: id, code: participant.code, values: missing, types: types, remember: false)
+                summary.otherChanges += missing.count
+            }
         }
     }
 }
@@ -327,6 +396,7 @@ extension StudyDatabase {
         let roster = try roster()
         bundle.participants = roster.participants.map { .init(code: $0.code, attributes: $0.attributes.map { ($0.name, $0.value.display) }) }
         bundle.attributeTypes = Dictionary(roster.attributes.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        bundle.identifying = Set(roster.attributes.filter(\.identifying).map(\.name))
         bundle.derivations = roster.attributes.compactMap { definition in
             definition.derivedFrom.flatMap { from in definition.rule.map { (definition.name, from, $0) } }
         }
@@ -351,7 +421,8 @@ extension StudyDatabase {
                 }
             }
             bundle.transcripts.append(.init(participant: transcript.participant, label: transcript.label, text: details.text, kind: details.kind,
-                                            timing: details.turns.isEmpty ? nil : TranscriptTiming(turns: details.turns, roles: roles, words: details.words)))
+                                            timing: details.turns.isEmpty ? nil : TranscriptTiming(turns: details.turns, roles: roles, words: details.words),
+                                            header: details.header))
         }
         let memos = try memos()
         for code in try codes() {

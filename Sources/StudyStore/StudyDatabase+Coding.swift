@@ -148,7 +148,7 @@ extension StudyDatabase {
                 throw StoreError.codeProblem("occurrence \(wanted) was asked, but the excerpt occurs \(found) times in \(entry.participant)'s transcript as their words")
             }
             guard let match = placed ?? TextMatching.locate(excerpt, in: text) else {
-                let closest = TextMatching.closestPassage(to: excerpt, in: text)
+                let closest = try Self.closestSpokenPassage(db, to: excerpt, in: text, transcriptID: transcript["id"])
                 throw StoreError.codeProblem(closest.map { "the excerpt is not in \(entry.participant)'s transcript; the closest passage is: \"\($0)\"" }
                     ?? "the excerpt is not in \(entry.participant)'s transcript")
             }
@@ -308,6 +308,55 @@ extension StudyDatabase {
             try db.execute(sql: "DELETE FROM code_category WHERE code_id = ? AND category_id = ?", arguments: [id, source])
             try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [id, target])
         }
+    }
+
+    /// Puts a code in one more category (a code in two categories, as a code under two parents in QualCoder or
+    /// MAXQDA): its passage then counts in both. Returns the category as the codebook spells it.
+    @discardableResult
+    public func addCodeCategory(_ id: Int64, category: String) throws -> String {
+        try write { db in
+            guard try Int64.fetchOne(db, sql: "SELECT id FROM code WHERE id = ?", arguments: [id]) != nil else { throw StoreError.unknownCode(id: id) }
+            let target = try Self.requireCategory(db, category)
+            let name = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [target]) ?? category
+            if try Int.fetchOne(db, sql: "SELECT count(*) FROM code_category WHERE code_id = ? AND category_id = ?", arguments: [id, target]) ?? 0 > 0 {
+                throw StoreError.invalidInput([.init(location: "code \(id)", message: "the code is in category '\(name)' already")])
+            }
+            try db.execute(sql: "INSERT INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [id, target])
+            return name
+        }
+    }
+
+    /// Takes a code out of one of its categories; a code keeps at least one (`code remove` removes the code).
+    /// Returns the category as the codebook spells it.
+    @discardableResult
+    public func removeCodeCategory(_ id: Int64, category: String) throws -> String {
+        try write { db in
+            guard try Int64.fetchOne(db, sql: "SELECT id FROM code WHERE id = ?", arguments: [id]) != nil else { throw StoreError.unknownCode(id: id) }
+            let target = try Self.requireCategory(db, category)
+            let name = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [target]) ?? category
+            let current = try Int64.fetchAll(db, sql: "SELECT category_id FROM code_category WHERE code_id = ?", arguments: [id])
+            guard current.contains(target) else {
+                throw StoreError.invalidInput([.init(location: "code \(id)", message: "the code is not in category '\(name)'")])
+            }
+            guard current.count > 1 else {
+                throw StoreError.invalidInput([.init(location: "code \(id)", message: "'\(name)' is the code's only category; move it with 'code move', or remove the code with 'code remove'")])
+            }
+            try db.execute(sql: "DELETE FROM code_category WHERE code_id = ? AND category_id = ?", arguments: [id, target])
+            return name
+        }
+    }
+
+    /// The passage of a transcript most like `needle`, in the words said only: within one turn's words, never with
+    /// the speaker's label ("Ana: ") before them; the whole text for a transcript without turns.
+    static func closestSpokenPassage(_ db: Database, to needle: String, in text: String, transcriptID: Int64) throws -> String? {
+        let turns = try Self.turns(db, transcriptID: transcriptID)
+        guard !turns.isEmpty else { return TextMatching.closestPassage(to: needle, in: text) }
+        let scalars = Array(text.unicodeScalars)
+        let spoken = turns.compactMap { turn -> String? in
+            guard turn.spanStart >= 0, turn.spanEnd <= scalars.count, turn.spanStart < turn.spanEnd else { return nil }
+            return String(String.UnicodeScalarView(scalars[turn.spanStart..<turn.spanEnd]))
+        }
+        return TextMatching.closestPassage(to: needle, in: spoken)
     }
 
     /// Every code (of one coder, when given), in participant order.

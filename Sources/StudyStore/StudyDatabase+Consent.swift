@@ -292,6 +292,12 @@ extension StudyDatabase {
         var masked = String.UnicodeScalarView()
         masked.append(contentsOf: scalars)
         try db.execute(sql: "UPDATE transcript SET text = ? WHERE id = ?", arguments: [String(masked), transcript])
+        // The lines before the speech ("Speakers: Ana, Bruno") name them too.
+        if !name.isEmpty, let header = try String.fetchOne(db, sql: "SELECT header FROM transcript WHERE id = ?", arguments: [transcript]),
+           header.contains(name) {
+            try db.execute(sql: "UPDATE transcript SET header = ? WHERE id = ?",
+                           arguments: [header.replacingOccurrences(of: name, with: String(repeating: "▒", count: name.count)), transcript])
+        }
         return (turns, annotations)
     }
 

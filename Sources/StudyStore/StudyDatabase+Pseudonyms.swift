@@ -18,8 +18,9 @@ extension StudyDatabase {
     /// A pseudonymised copy of the study at `path` (which must not exist), for exports to share or archive:
     /// participant codes become stable pseudonyms (`S` and hexadecimal digits of SHA-1 over the study's random secret
     /// and the code: the same in every export of the study, and not traceable without the study file), identifying attributes are removed, and in transcripts,
-    /// excerpts, codes and memos every whole-word occurrence of a participant's code becomes their pseudonym and of a
-    /// name in `redact` becomes `[…]`, with coded spans moved to match. Returns the key (code → pseudonym).
+    /// excerpts, codes and memos every whole-word occurrence of a participant's code becomes their pseudonym, of a
+    /// speaker's name the pseudonym of the participant they are (`[…]` for the moderator and speakers not mapped) and
+    /// of a name in `redact` `[…]`, with coded spans moved to match. Returns the key (code → pseudonym).
     public func pseudonymisedCopy(at path: String, redact names: [String]) throws -> [(code: String, pseudonym: String)] {
         try protectedCopy(at: path, pseudonymise: true, redact: names)
     }
@@ -58,11 +59,16 @@ extension StudyDatabase {
             for (index, (_, pseudonym)) in key.enumerated() {
                 try db.execute(sql: "UPDATE participant SET code = ?, skeleton = ? WHERE code = ?", arguments: [pseudonym, Confusables.skeleton(pseudonym), "\u{1F}\(index)"])
             }
+            // A participant's name kept in an identifying attribute ("Ana Souza") is masked in the words too, read
+            // before the attribute goes.
+            let nameMasks = pseudonymise ? try Self.identifyingNameMasks(db) : []
             try db.execute(sql: "DELETE FROM participant_attribute WHERE name IN (SELECT name FROM attribute WHERE identifying = 1)")
             try db.execute(sql: "UPDATE attribute SET derived_from = NULL, rule = NULL WHERE derived_from IN (SELECT name FROM attribute WHERE identifying = 1)")
             try db.execute(sql: "DELETE FROM attribute WHERE identifying = 1")
             let replacements = key.map { (pattern: $0.0, with: $0.1) } + names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 .map { (pattern: $0.trimmingCharacters(in: .whitespaces), with: "[…]") }
+                // A speaker named as a participant's code ("P1: …") takes the code's pseudonym, as every code does.
+                + (pseudonymise ? Self.merged(try Self.speakerMasks(db) + nameMasks).filter { mask in !key.contains { $0.0.lowercased() == mask.pattern.lowercased() } } : [])
             // Transcripts, with the spans of the excerpts placed in them moved to the redacted text.
             for row in try Row.fetchAll(db, sql: "SELECT id, text FROM transcript") {
                 let (text, map) = Pseudonyms.replace(in: row["text"], replacements)
@@ -81,6 +87,16 @@ extension StudyDatabase {
                 for turn in try Row.fetchAll(db, sql: "SELECT position, span_start, span_end FROM transcript_turn WHERE transcript_id = ?", arguments: [row["id"] as Int64]) {
                     try db.execute(sql: "UPDATE transcript_turn SET span_start = ?, span_end = ? WHERE transcript_id = ? AND position = ?",
                                    arguments: [map(turn["span_start"]), map(turn["span_end"]), row["id"] as Int64, turn["position"] as Int])
+                }
+                // Words with their own times follow their words (a masked name's word keeps at least one character).
+                for word in try Row.fetchAll(db, sql: "SELECT position, span_start, span_end FROM transcript_word WHERE transcript_id = ?", arguments: [row["id"] as Int64]) {
+                    let start = map(word["span_start"])
+                    try db.execute(sql: "UPDATE transcript_word SET span_start = ?, span_end = ? WHERE transcript_id = ? AND position = ?",
+                                   arguments: [start, max(map(word["span_end"]), start + 1), row["id"] as Int64, word["position"] as Int])
+                }
+                // The header ("Speakers: Ana, Bruno") names people too.
+                if let header = try String.fetchOne(db, sql: "SELECT header FROM transcript WHERE id = ?", arguments: [row["id"] as Int64]) {
+                    try db.execute(sql: "UPDATE transcript SET header = ? WHERE id = ?", arguments: [Pseudonyms.replace(in: header, replacements).0, row["id"] as Int64])
                 }
             }
             // Speakers are named in the text ("Ana: …"): their names are masked the same way.
@@ -127,6 +143,73 @@ extension StudyDatabase {
 }
 
 extension StudyDatabase {
+    /// What a pseudonymised copy puts for each speaker's name (the label of turns, "Ana: …", and the same name said
+    /// anywhere in the study's words): the pseudonym of the participant the speaker is mapped to (the codes are
+    /// pseudonyms already when this is read), `[…]` for the moderator, a speaker not mapped, or a name mapped to
+    /// several participants.
+    static func speakerMasks(_ db: Database) throws -> [(pattern: String, with: String)] {
+        var masks: [String: String] = [:]
+        var spelled: [String: String] = [:]
+        let rows = try Row.fetchAll(db, sql: "SELECT s.name, s.role, p.code FROM transcript_speaker s LEFT JOIN participant p ON p.id = s.participant_id ORDER BY s.id")
+        for row in rows {
+            let name = (row["name"] as String).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            let key = name.lowercased()
+            let mask = (row["role"] as String?) == "participant" ? (row["code"] as String?) ?? "[…]" : "[…]"
+            if let earlier = masks[key], earlier != mask { masks[key] = "[…]" } else { masks[key] = mask }
+            if spelled[key] == nil { spelled[key] = name }
+        }
+        return masks.keys.sorted().map { (pattern: spelled[$0] ?? $0, with: masks[$0] ?? "[…]") }
+    }
+
+    /// What a pseudonymised copy puts for a participant's name kept in an identifying attribute: the whole value and,
+    /// for a name of several words, each capitalised word of three letters or more ("Ana Souza": "Ana", "Souza"),
+    /// each becoming that participant's pseudonym (the codes are pseudonyms already when this is read).
+    static func identifyingNameMasks(_ db: Database) throws -> [(pattern: String, with: String)] {
+        var masks: [(pattern: String, with: String)] = []
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT v.text_value, p.code FROM participant_attribute v JOIN attribute a ON a.name = v.name
+            JOIN participant p ON p.id = v.participant_id WHERE a.identifying = 1 AND v.text_value IS NOT NULL ORDER BY p.id
+            """)
+        for row in rows {
+            let value = (row["text_value"] as String).trimmingCharacters(in: .whitespaces)
+            let code: String = row["code"]
+            guard !value.isEmpty else { continue }
+            masks.append((value, code))
+            let parts = value.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard parts.count > 1 else { continue }
+            for part in parts where part.count >= 3 && part.first?.isUppercase == true && part.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }) {
+                masks.append((part, code))
+            }
+        }
+        return masks
+    }
+
+    /// One replacement per name (ignoring case): a name given two different replacements becomes `[…]`.
+    static func merged(_ masks: [(pattern: String, with: String)]) -> [(pattern: String, with: String)] {
+        var chosen: [String: (pattern: String, with: String)] = [:]
+        var order: [String] = []
+        for mask in masks {
+            let key = mask.pattern.lowercased()
+            if let earlier = chosen[key] {
+                if earlier.with != mask.with { chosen[key] = (earlier.pattern, "[…]") }
+            } else {
+                chosen[key] = mask
+                order.append(key)
+            }
+        }
+        return order.compactMap { chosen[$0] }
+    }
+
+    /// The names of the study's speakers (every transcript's), sorted: what a pseudonymised export masks besides codes.
+    public func speakerNames() throws -> [String] {
+        try read { db in
+            let names = try String.fetchAll(db, sql: "SELECT DISTINCT name FROM transcript_speaker")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return Array(Set(names)).sorted()
+        }
+    }
+
     /// `text` with every whole-word occurrence of a name in `names` masked as `[…]`, as a redacted copy masks them.
     public static func masked(_ text: String, names: [String]) -> String {
         let replacements = names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { (pattern: $0, with: "[…]") }

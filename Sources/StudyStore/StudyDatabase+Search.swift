@@ -20,6 +20,14 @@ public struct BatchCoding: Sendable, Equatable, Encodable {
     public var unit: CodingUnit = .words
 }
 
+extension BatchCoding {
+    /// "Coded 1 passage as Trust in one step." / "Coded 3 passages …", in the reader's number (CLI and page alike).
+    public static func codedInOneStep(_ count: Int, category: String) -> Sentence {
+        Sentence(count: count, one: "Coded \(String(count)) passage as \(category) in one step.",
+                 other: "Coded \(String(count)) passages as \(category) in one step.")
+    }
+}
+
 /// A hit a batch could not code, and why.
 public struct UncodedHit: Sendable, Equatable, Encodable {
     /// Whose transcript it is, and which.
@@ -68,9 +76,11 @@ extension StudyDatabase {
 
     /// The hits of `regex` in every transcript, in participant order, as `TranscriptSearch.hits` finds them, each
     /// credited to the participant who said it (a focus group's speaker, mapped to a participant) or to the moderator.
-    /// With `participants`, only those participants' words — in their own transcripts and in those they speak in —
-    /// and the moderator's in their own transcripts; transcripts without a hit are left out.
-    public func searchTranscripts(_ regex: NSRegularExpression, participants: [String] = [], speaker: String? = nil) throws -> [TranscriptHits] {
+    /// With `participants`, only those participants' words — in their own transcripts and in those they speak in;
+    /// transcripts without a hit are left out. The moderator's words belong to no participant: their hits are kept
+    /// (in those participants' own transcripts) only when asked for — `moderator`, to code them, or a `speaker` filter.
+    public func searchTranscripts(_ regex: NSRegularExpression, participants: [String] = [], speaker: String? = nil,
+                                  moderator: Bool = false) throws -> [TranscriptHits] {
         var wanted: Set<String> = []
         try read { db in
             for typed in participants {
@@ -94,7 +104,7 @@ extension StudyDatabase {
             }
             if !wanted.isEmpty {
                 hits.removeAll { hit in
-                    hit.moderator ? !wanted.contains(details.participant) : !(hit.participant.map(wanted.contains) ?? false)
+                    hit.moderator ? !((moderator || speaker != nil) && wanted.contains(details.participant)) : !(hit.participant.map(wanted.contains) ?? false)
                 }
             }
             if !hits.isEmpty { found.append(TranscriptHits(participant: listed.participant, label: listed.label, hits: hits)) }

@@ -36,14 +36,14 @@ extension StudyDatabase {
             let chosen: String
             if let recording {
                 guard let found = names.first(where: { $0 == recording }) ?? names.first(where: { $0.caseInsensitiveCompare(recording) == .orderedSame }) else {
-                    throw StoreError.invalidInput([.init(location: "--recording \(recording)",
+                    throw StoreError.cannotShow([.init(location: "--recording \(recording)",
                                                          message: names.isEmpty ? "\(code) has no gaze recording: import it first with 'studyctl gaze import'"
                                                              : "\(code) has no gaze recording of that name (recordings: \(listed))")])
                 }
                 chosen = found
             } else {
                 guard names.count == 1 else {
-                    throw StoreError.invalidInput([.init(location: "participant \(code)",
+                    throw StoreError.cannotShow([.init(location: "participant \(code)",
                                                          message: names.isEmpty ? "has no gaze recording: import it first with 'studyctl gaze import'"
                                                              : "has \(names.count) gaze recordings (\(listed)): say which with --recording NAME")])
                 }
@@ -109,11 +109,11 @@ extension StudyDatabase {
         func shown(_ label: String) -> String { label.isEmpty ? "''" : label }
         guard let chosen = wanted.map({ label in timed.first { ($0["label"] as String) == StudyText.composed(label) } }) ?? timed.first else {
             if let wanted {
-                throw StoreError.invalidInput([.init(location: "--transcript \(wanted)",
+                throw StoreError.cannotShow([.init(location: "--transcript \(wanted)",
                                                      message: timed.isEmpty ? "\(code) has no transcript with times"
                                                          : "\(code) has no timed transcript of that label (timed: \(timed.map { shown($0["label"]) }.joined(separator: ", ")))")])
             }
-            throw StoreError.invalidInput([.init(location: "participant \(code)",
+            throw StoreError.cannotShow([.init(location: "participant \(code)",
                                                  message: "has neither a moderated session nor a transcript with times: 'studyctl session \(code)' logs a session, 'studyctl transcript add \(code) FILE.vtt' adds a timed interview")])
         }
         let label: String = chosen["label"]
@@ -154,20 +154,20 @@ extension StudyDatabase {
         let sessions = try Row.fetchAll(db, sql: "SELECT id, started, transcript_id FROM session WHERE participant_id = ? ORDER BY id",
                                         arguments: [participantID])
         guard !sessions.isEmpty else {
-            throw StoreError.invalidInput([.init(location: "participant \(code)",
+            throw StoreError.cannotShow([.init(location: "participant \(code)",
                                                  message: "has no moderated session: 'studyctl session \(code)' logs one, and the time line is drawn on its clock")])
         }
         let index: Int
         if let number {
             guard (1...sessions.count).contains(number) else {
-                throw StoreError.invalidInput([.init(location: "--session \(number)",
+                throw StoreError.cannotShow([.init(location: "--session \(number)",
                                                      message: sessions.count == 1 ? "\(code) has one session (1)" : "\(code) has sessions 1 to \(sessions.count)")])
             }
             index = number - 1
         } else {
             guard sessions.count == 1 else {
                 let listed = sessions.enumerated().map { "\($0.offset + 1): \($0.element["started"] as String)" }.joined(separator: "; ")
-                throw StoreError.invalidInput([.init(location: "participant \(code)",
+                throw StoreError.cannotShow([.init(location: "participant \(code)",
                                                      message: "has \(sessions.count) sessions (\(listed)): say which with --session N")])
             }
             index = 0
@@ -292,10 +292,16 @@ extension StudyDatabase {
         }
         var unplacedExcerpts: [String: Int] = [:]
         var excerptSources: [String: Sentence] = [:]
+        var moderators = 0
         for excerptID in order {
             guard let records = grouped[excerptID], let first = records.first else { continue }
             let transcript = first.transcript ?? ""
             guard first.spanStart != nil, (first.transcriptParticipant ?? code) == (transcriptOwner ?? code) else { continue }
+            // The moderator's words belong to no participant: their codings are not this participant's (said below).
+            if first.moderatorWords == true {
+                moderators += 1
+                continue
+            }
             guard let tie = transcripts.placed[transcript], let start = first.startTime, let end = first.endTime else {
                 if transcripts.logs.contains(transcript) || first.transcriptKind == .sessionLog {
                     // Keys: the label, after a unit separator for a session's log.
@@ -326,6 +332,10 @@ extension StudyDatabase {
                 ? "the session's log has no times (its notes are on the events' lanes)"
                 : "their transcript is not on the session's clock (see the transcript above)"
             parts.unplaced.append(.init(kind: .excerpt, source: excerptSources[source] ?? Sentence(verbatim: source), items: count, reason: reason))
+        }
+        if moderators > 0 {
+            parts.unplaced.append(.init(kind: .excerpt, source: "the moderator's words", items: moderators,
+                                        reason: "the moderator's words belong to no participant ('code list' and 'transcript show' list them)"))
         }
     }
 

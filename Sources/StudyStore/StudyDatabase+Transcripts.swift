@@ -42,6 +42,8 @@ public struct TranscriptDetails: Sendable, Equatable {
     public var turns: [TranscriptTurn]
     /// The words with their own times, where the transcript was read from a file that gives them.
     public var words: [TimedWord] = []
+    /// What the file held before the speech (a title, "Speakers: …", "Data: …"), as typed; nil when nothing.
+    public var header: String?
 }
 
 /// `transcript show --json` (docs/json.md): a transcript with its speakers, turns (times in milliseconds, spans in
@@ -54,6 +56,10 @@ public struct TranscriptDocument: Sendable, Equatable, Encodable {
     public var speakers: [TranscriptSpeaker]
     public var turns: [TranscriptTurn]
     public var codings: [CodeRecord]
+    /// The words a recogniser timed, with their spans in `text` and times in ms.
+    public var words: [TimedWord]
+    /// What the file held before the speech (a title, "Speakers: …"), as typed; `null` when nothing.
+    public var header: String?
 
     public init(_ details: TranscriptDetails, codings: [CodeRecord]) {
         participant = details.participant
@@ -63,6 +69,8 @@ public struct TranscriptDocument: Sendable, Equatable, Encodable {
         speakers = details.speakers
         turns = details.turns
         self.codings = codings
+        words = details.words
+        header = details.header
     }
 }
 
@@ -92,8 +100,9 @@ extension StudyDatabase {
     /// said them. Replacing a transcript (`replace`) is refused when coded excerpts placed in the old text would not
     /// be found in the new one, unless `force`: the error lists them.
     @discardableResult
+    /// `header` is what the file held before the speech (a title, "Speakers: …", "Data: …"), kept apart from the words.
     public func addTranscript(participant: String, text: String, label: String = "", source: String? = nil, replace: Bool = false,
-                              force: Bool = false, timing: TranscriptTiming? = nil) throws -> Int {
+                              force: Bool = false, timing: TranscriptTiming? = nil, header: String? = nil) throws -> Int {
         let place = Sentence(verbatim: source ?? "transcript")
         if let problem = TextSafety.nulProblem(in: text) {
             throw StoreError.invalidInput([.init(location: place, message: problem)])
@@ -134,7 +143,7 @@ extension StudyDatabase {
         }
         return try write { db in
             try Self.insertTranscript(db, participant: participant, normalized: normalized, label: label, source: source, replace: replace, force: force,
-                                      timing: timing)
+                                      timing: timing, header: header)
         }
     }
 
@@ -146,7 +155,9 @@ extension StudyDatabase {
 
     /// Stores a transcript already normalised (NFC, LF) inside the caller's transaction; see `addTranscript`.
     static func insertTranscript(_ db: Database, participant: String, normalized: String, label typedLabel: String, source: String?, replace: Bool,
-                                 force: Bool, timing given: TranscriptTiming? = nil, kind: TranscriptKind = .interview) throws -> Int {
+                                 force: Bool, timing given: TranscriptTiming? = nil, kind: TranscriptKind = .interview, header typedHeader: String? = nil) throws -> Int {
+        let header = typedHeader.map { TextMatching.nfc($0.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+            .trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         let label = try Self.name(typedLabel, .transcriptLabel)
         let participantID = try Self.participantID(db, code: participant)
         // A corrected transcript put in the old one's place without --speaker keeps the old one's speakers: who is
@@ -214,8 +225,8 @@ extension StudyDatabase {
             annotations = try Self.annotationRows(db, transcript: existing)
             try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
         }
-        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added, kind) VALUES (?, ?, ?, ?, ?, ?)",
-                       arguments: [participantID, label, normalized, source, Timestamp.now(), kind.rawValue])
+        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added, kind, header) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [participantID, label, normalized, source, Timestamp.now(), kind.rawValue, header])
         let transcriptID = db.lastInsertedRowID
         for recording in recordings {
             try db.execute(sql: "UPDATE media SET transcript_id = ? WHERE id = ?", arguments: [transcriptID, recording])
@@ -385,9 +396,9 @@ extension StudyDatabase {
 
     /// The transcript a participant's words are in: their own with `label`, else one they speak in as a mapped speaker
     /// (a focus group's, held by another participant) — the one with `label`, or, with no label given, the first.
-    /// Its `id`, `participant_id` (whose transcript it is), `label`, `text`, `kind` and `source`.
+    /// Its `id`, `participant_id` (whose transcript it is), `label`, `text`, `kind`, `source` and `header`.
     static func spokenTranscript(_ db: Database, participantID: Int64, label: String) throws -> Row? {
-        let columns = "t.id, t.participant_id, t.label, t.text, t.kind, t.source"
+        let columns = "t.id, t.participant_id, t.label, t.text, t.kind, t.source, t.header"
         let label = StudyText.composed(label)
         if let own = try Row.fetchOne(db, sql: "SELECT \(columns) FROM transcript t WHERE t.participant_id = ? AND t.label = ?",
                                       arguments: [participantID, label]) { return own }
@@ -453,7 +464,8 @@ extension StudyDatabase {
                 return TranscriptSpeaker(name: row["name"], role: role, participant: role == nil ? code : row["code"] as String?, turns: row["turns"])
             }
             return TranscriptDetails(participant: code, label: label, kind: TranscriptKind(rawValue: row["kind"]) ?? .interview, text: row["text"],
-                                     source: row["source"], speakers: speakers, turns: turns, words: try Self.timedWords(db, transcript: id))
+                                     source: row["source"], speakers: speakers, turns: turns, words: try Self.timedWords(db, transcript: id),
+                                     header: row["header"])
         }
     }
 }

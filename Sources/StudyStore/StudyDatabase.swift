@@ -52,6 +52,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV25.identifier, SchemaV25.migrate),
         (SchemaV27.identifier, SchemaV27.migrate),
         (SchemaV29.identifier, SchemaV29.migrate),
+        (SchemaV30.identifier, SchemaV30.migrate),
         (SchemaV33.identifier, SchemaV33.migrate),
     ]
 

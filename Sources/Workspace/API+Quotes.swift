@@ -154,18 +154,7 @@ extension API {
 
     /// `category` and, when it is a theme, every category under it (at any depth), in the codebook's order.
     static func withSubcategories(_ category: String, in codebook: [(name: String, theme: String?)]) -> [String] {
-        var family = [codebook.first { $0.name.caseInsensitiveCompare(category) == .orderedSame }?.name ?? category]
-        var grown = true
-        while grown {
-            grown = false
-            for entry in codebook where !family.contains(entry.name) {
-                if let theme = entry.theme, family.contains(where: { $0.caseInsensitiveCompare(theme) == .orderedSame }) {
-                    family.append(entry.name)
-                    grown = true
-                }
-            }
-        }
-        return [family[0]] + codebook.map(\.name).filter { family.dropFirst().contains($0) }
+        CategoryFamily.of(category, in: codebook)
     }
 
     /// A stored attribute value or a typed bound as a number (`34`, `4.5`, `4,5`), or nil.

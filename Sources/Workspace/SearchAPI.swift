@@ -121,9 +121,12 @@ struct SearchAPI {
             for record in result.coded { if let snapshot = try api.snapshot(record.id, coder: coder) { snapshots.append(snapshot) } }
             action = await server.undo.record(.batch(snapshots), page: body.page ?? "", coder: coder)
         }
-        let message: Sentence = result.alreadyCoded > 0
-            ? "Coded \(String(result.coded.count)) passages as \(category) in one step; \(String(result.alreadyCoded)) already coded so were left as they were."
-            : "Coded \(String(result.coded.count)) passages as \(category) in one step."
+        var message = BatchCoding.codedInOneStep(result.coded.count, category: category)
+        if result.alreadyCoded > 0 {
+            let kept = result.alreadyCoded
+            message = message + Sentence(verbatim: " ") + Sentence(count: kept, one: "\(String(kept)) passage already coded so was left as it was.",
+                                                                   other: "\(String(kept)) passages already coded so were left as they were.")
+        }
         let language = try study.info().language
         return Coded(message: try say(message), action: action, coded: result.coded, alreadyCoded: result.alreadyCoded,
                      notCoded: result.notCoded.map { "\($0.place.text(language)): “\($0.text)” — \($0.reason.text(language))" },

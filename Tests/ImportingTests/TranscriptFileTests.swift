@@ -345,7 +345,7 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
     }
 
     /// A title and header lines before the speech ("Speakers: …", "Data: 10/03/2026") are no speakers and no turns:
-    /// they are left out and counted.
+    /// they are the transcript's header, kept as typed, and counted.
     @Test func wordHeaderLinesAreNoSpeakers() throws {
         let paragraphs = ["Entrevista P04", "Speakers: Entrevistadora, João", "Data: 10/03/2026", "",
                           "Entrevistadora: Bom dia, João. Como foi usar o aplicativo?",
@@ -354,12 +354,14 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
         guard let path = try Self.document(paragraphs: paragraphs) else { return }
         let read = try TranscriptFile.read(path)
         #expect(read.speakers == ["Entrevistadora", "João"], "\(read.speakers)")
-        #expect(read.dropped.headerLines == 2)
-        let (text, _) = read.layout()
-        #expect(!text.contains("10/03/2026") && !text.contains("Speakers"), "\(text)")
+        #expect(read.dropped.headerLines == 3)
+        #expect(read.header == ["Entrevista P04", "Speakers: Entrevistadora, João", "Data: 10/03/2026"], "\(read.header)")
+        let (text, turns) = read.layout()
+        #expect(!text.contains("10/03/2026") && !text.contains("Speakers") && !text.contains("Entrevista P04"), "\(text)")
+        #expect(turns.first?.speaker == "Entrevistadora", "the title is no turn: \(turns)")
         // The same lines as plain text.
         let plain = try TranscriptFile.read(try temporaryFile("p.txt", paragraphs.joined(separator: "\n")))
-        #expect(plain.speakers == ["Entrevistadora", "João"] && plain.dropped.headerLines == 2)
+        #expect(plain.speakers == ["Entrevistadora", "João"] && plain.dropped.headerLines == 3 && plain.header == read.header)
     }
 }
 

@@ -86,6 +86,29 @@ import QualCoding
         #expect(try study.annotations(participant: "P1").map(\.excerpt) == ["menu"])
     }
 
+    /// A bundle whose transcript the study holds already under another label (the same participant, the same words:
+    /// a project imported again whose label was lost) is that transcript: no second copy, its codes and annotations
+    /// go to the stored one, and the import says so. A bundle bringing nothing new leaves the file as it was.
+    @Test func theSameWordsUnderAnotherLabelAreTheSameTranscript() throws {
+        let folder = try TemporaryFolder()
+        let study = try study(folder)
+        var bundle = StudyBundle()
+        bundle.transcripts = [.init(participant: "P1", label: "grupo", text: "O menu some.\nDepois o menu voltou; menu bom.")]
+        bundle.codes = [CodeEntry(participant: "P1", excerpt: "menu some", code: "menu some", categories: ["Navegação"], coder: "Ana", memo: nil,
+                                  descriptive: false, span: 2..<11, transcript: "grupo")]
+        bundle.annotations = [.init(participant: "P1", label: "grupo", span: 2..<6, text: "Aqui.", coder: "Ana")]
+        let summary = try study.importBundle(bundle)
+        #expect(summary.transcriptsAdded == 0 && summary.codesAdded == 1 && summary.annotationsAdded == 1, "\(summary)")
+        #expect(summary.skipped.contains { $0.pattern.contains("the study holds the same text as") }, "\(summary.skipped)")
+        #expect(try study.transcriptList().filter { $0.participant == "P1" }.map(\.label) == [""])
+        let code = try #require(try study.codes().first)
+        #expect(code.transcript == nil && code.spanStart == 2 && code.spanEnd == 11, "\(code)")
+        #expect(try study.annotations(participant: "P1").map(\.excerpt) == ["menu"])
+        let before = try study.dump()
+        #expect(try study.importBundle(bundle).isEmpty)
+        #expect(try study.dump() == before, "nothing new: the study as it was (its kept GUIDs too)")
+    }
+
     /// A merge carries the annotations on their passages, once.
     @Test func mergeCarriesAnnotations() throws {
         let folder = try TemporaryFolder()

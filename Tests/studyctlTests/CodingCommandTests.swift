@@ -205,6 +205,47 @@ import Testing
         #expect(try cli.fail(["codes", "agreement", "--coders", "Autora,Revisor", "--levels", "--overlap", "0", "--db", "out/uitracking/uitracking.sqlite"],
                              study: "out/uitracking/uitracking.sqlite").stderr.contains("--overlap"))
     }
+
+    /// A code in two categories (as a code under two parents in QualCoder or MAXQDA): `code category add` puts it in
+    /// one more and prints the line that takes it back; `code list --category THEME` lists the theme's sub-categories'
+    /// codes too, as the Quotes tab does. Wording in both languages.
+    @Test(arguments: ["en", "pt-BR"])
+    func aCodeInTwoCategoriesAndAThemesCodes(_ language: String) throws {
+        let cli = try StudyCtl(language: language)
+        try cli.succeed(["init", "--title", "Banco", "--language", language])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.write("p1.txt", "Achei o extrato confuso. Os empréstimos aparecem em todo lugar.\n")
+        try cli.succeed(["transcript", "add", "P1", "p1.txt"])
+        try cli.succeed(["category", "add", "Confiança", "--origin", "emergent"])
+        try cli.succeed(["category", "add", "Navegação", "--origin", "emergent", "--theme", "Confiança"])
+        try cli.succeed(["category", "add", "Ofertas", "--origin", "emergent"])
+        try cli.succeed(["code", "add", "P1", "--excerpt", "Achei o extrato confuso", "--code", "extrato confuso", "--category", "Navegação"])
+        try cli.succeed(["code", "add", "P1", "--excerpt", "Os empréstimos aparecem em todo lugar", "--code", "empréstimos", "--category", "Ofertas"])
+
+        // The theme's codes are its sub-categories' too.
+        let theme = try #require(try JSONSerialization.jsonObject(with: Data(try cli.succeed(["code", "list", "--category", "Confiança", "--json"]).utf8)) as? [String: Any])
+        #expect((theme["codes"] as? [[String: Any]])?.map { $0["code"] as? String } == ["extrato confuso"], "\(theme)")
+        let listed = try cli.run(["code", "list", "--category", "confiança"])
+        #expect(listed.stdout.contains("extrato confuso") && !listed.stdout.contains("empréstimos"), "\(listed.stdout)")
+        #expect(listed.stderr.contains(language == "en" ? "with its sub-categories: Navegação" : "com suas subcategorias: Navegação"), "\(listed.stderr)")
+
+        // Code 2 in a second category, and back.
+        let added = try cli.succeed(["code", "category", "add", "2", "Confiança"])
+        #expect(added.contains(language == "en" ? "Code 2 is in category Confiança too." : "O código 2 está também na categoria Confiança."), "\(added)")
+        #expect(added.contains(language == "en" ? "To undo: studyctl code category remove 2 Confiança" : "Para desfazer: studyctl code category remove 2 Confiança"), "\(added)")
+        let code = try #require((try JSONSerialization.jsonObject(with: Data(try cli.succeed(["code", "list", "--json"]).utf8)) as? [String: Any])?["codes"] as? [[String: Any]])
+        #expect(code.first { $0["id"] as? Int == 2 }?["categories"] as? [String] == ["Confiança", "Ofertas"] || code.first { $0["id"] as? Int == 2 }?["categories"] as? [String] == ["Ofertas", "Confiança"], "\(code)")
+        let freq = try #require(try JSONSerialization.jsonObject(with: Data(try cli.succeed(["codes", "freq", "--json"]).utf8)) as? [String: Any])
+        let rows = try #require(freq["rows"] as? [[String: Any]])
+        #expect(rows.first { $0["category"] as? String == "Ofertas" }.flatMap { ($0["overall"] as? [String: Any])?["segments"] as? Int } == 1, "\(rows)")
+        // Twice is refused, as is taking away the only category; the study is unchanged.
+        #expect(try cli.fail(["code", "category", "add", "2", "Ofertas"]).stderr.contains(language == "en" ? "already" : "já"))
+        #expect(try cli.fail(["code", "category", "remove", "1", "Navegação"]).stderr.contains("code move"))
+        let removed = try cli.succeed(["code", "category", "remove", "2", "Confiança"])
+        #expect(removed.contains(language == "en" ? "To undo: studyctl code category add 2 Confiança" : "Para desfazer: studyctl code category add 2 Confiança"), "\(removed)")
+        let after = try #require((try JSONSerialization.jsonObject(with: Data(try cli.succeed(["code", "list", "--json"]).utf8)) as? [String: Any])?["codes"] as? [[String: Any]])
+        #expect(after.first { $0["id"] as? Int == 2 }?["categories"] as? [String] == ["Ofertas"], "\(after)")
+    }
 }
 
 @Suite struct SampleSizeCommandTests {

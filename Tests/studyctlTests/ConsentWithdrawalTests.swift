@@ -102,6 +102,20 @@ import Testing
         #expect(report.contains("1 participant withdrew; as their consent allowed, their data was kept anonymised."))
     }
 
+    /// A transcript's header ("Speakers: …") names the speakers too: a withdrawal masks the name there as in the text.
+    @Test func theHeaderLosesTheNameToo() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Header", "--language", "en"])
+        for code in ["P1", "P2"] { try cli.succeed(["participant", "add", code]) }
+        try cli.write("group.txt", "Group interview, app redesign\nSpeakers: Rosa, Bruno Teixeira\n\nRosa: What do you think?\nBruno Teixeira: It is slow.\nP1: It is fine.\n")
+        try cli.succeed(["transcript", "add", "P1", "group.txt", "--speaker", "Rosa=moderator", "--speaker", "Bruno Teixeira=P2"])
+        #expect(try cli.succeed(["transcript", "show", "P1"]).contains("Bruno Teixeira"))
+        try cli.succeed(["participant", "withdraw", "P2"])
+        #expect(!(try cli.dump("study.sqlite")).contains("Bruno"), "the withdrawn speaker's name is still in the study")
+        let shown = try cli.succeed(["transcript", "show", "P1", "--plain"])
+        #expect(shown.contains("P1: It is fine."), "\(shown)")
+    }
+
     @Test func badConsentInputIsRefusedAndChangesNothing() throws {
         let cli = try study(FocusGroupTests.english)
         try cli.write("other.md", "Other words.\n")

@@ -84,6 +84,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("never.sqlite")))
     }
 
+    /// A .qdpx cut short (an unfinished download) is refused in the tool's own words, naming the file and what is
+    /// wrong, never ZIPFoundation's "ArchiveError error 13"; the study is untouched. Both languages.
+    @Test(arguments: ["en", "pt-BR"])
+    func aTruncatedProjectIsRefusedInPlainWords(_ language: String) throws {
+        let cli = try StudyCtl(language: language)
+        try study(cli, coder: "ana")
+        try cli.succeed(["export", "qdpx", "whole.qdpx"])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: cli.path("whole.qdpx")))
+        try cli.write("cut.qdpx", whole.prefix(whole.count / 2))
+        let failed = try cli.fail(["import", "qdpx", "cut.qdpx"])
+        #expect(!failed.stderr.contains("ZIPFoundation") && !failed.stderr.contains("error 13"), "\(failed.stderr)")
+        #expect(failed.stderr.contains(language == "en" ? "cut.qdpx begins as a ZIP file (as a .qdpx is) but cannot be opened as one"
+                                       : "cut.qdpx começa como um arquivo ZIP (como um .qdpx) mas não abre como um"), "\(failed.stderr)")
+        #expect(failed.stderr.contains(language == "en" ? "cut short" : "cortado"), "\(failed.stderr)")
+    }
+
     @Test func mergingTwoCodersCopiesGivesTheAgreementOfOneStudy() throws {
         let cli = try StudyCtl()
         try study(cli, "ana.sqlite", coder: "ana")

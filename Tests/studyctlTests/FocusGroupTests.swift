@@ -245,14 +245,94 @@ import Testing
 
     /// A study exported as REFI-QDA and imported into a new one gives the same frequencies, matrix and agreement (as
     /// JSON), the same speakers (the moderators too) and each participant's codings.
+    /// A WhisperX JSON of one interview: two segments, each word with its time and score.
+    static let whisperX = """
+        {"segments": [
+          {"start": 0.5, "end": 2.0, "text": " O app é bom?", "speaker": "SPEAKER_00", "words": [
+            {"word": "O", "start": 0.5, "end": 0.6, "score": 0.9, "speaker": "SPEAKER_00"}, {"word": "app", "start": 0.7, "end": 1.0, "score": 0.8, "speaker": "SPEAKER_00"},
+            {"word": "é", "start": 1.1, "end": 1.2, "score": 0.95, "speaker": "SPEAKER_00"}, {"word": "bom?", "start": 1.3, "end": 2.0, "score": 0.7, "speaker": "SPEAKER_00"}]},
+          {"start": 2.5, "end": 5.0, "text": " Os empréstimos me cansam.", "speaker": "SPEAKER_01", "words": [
+            {"word": "Os", "start": 2.5, "end": 2.7, "score": 0.9, "speaker": "SPEAKER_01"}, {"word": "empréstimos", "start": 2.8, "end": 3.6, "score": 0.85, "speaker": "SPEAKER_01"},
+            {"word": "me", "start": 3.7, "end": 3.9, "score": 0.9, "speaker": "SPEAKER_01"}, {"word": "cansam.", "start": 4.0, "end": 5.0, "score": 0.88, "speaker": "SPEAKER_01"}]}
+        ], "language": "pt"}
+        """
+
+    /// A Word document of `lines`, one paragraph each (the least a .docx holds: word/document.xml in a ZIP).
+    static func docx(_ cli: StudyCtl, _ name: String, _ lines: [String]) throws {
+        let body = lines.map { "<w:p><w:r><w:t xml:space=\"preserve\">\($0)</w:t></w:r></w:p>" }.joined()
+        try cli.write("document.xml", "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body>\(body)</w:body></w:document>")
+        try FileManager.default.createDirectory(atPath: cli.path("docx/word"), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: cli.path("docx/word/document.xml"))
+        try FileManager.default.moveItem(atPath: cli.path("document.xml"), toPath: cli.path("docx/word/document.xml"))
+        try? FileManager.default.removeItem(atPath: cli.path(name))
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: try #require(Tool.locate("zip"), "zip is not on PATH"))
+        zip.arguments = ["-q", "-r", cli.path(name), "word"]
+        zip.currentDirectoryURL = URL(fileURLWithPath: cli.path("docx"))
+        try zip.run()
+        zip.waitUntilExit()
+        #expect(zip.terminationStatus == 0)
+    }
+
     @Test func aREFIRoundTripKeepsTheResults() throws {
         let cli = try study(Self.portuguese)
         let pattern = Self.portuguese.pattern
         try cli.succeed(["transcript", "search", pattern, "--code", Self.portuguese.category, "--coder", "ana"])
         try cli.succeed(["transcript", "search", pattern, "--code", Self.portuguese.category, "--coder", "bia", "--participant", "P6", "--participant", "P8"])
+        // What else a study keeps of its people and transcripts: an identifying attribute, a WhisperX interview's word
+        // times, a Word interview's header, and the group's recording (its transcript labelled "grupo focal").
+        try cli.write("pessoas.csv", "participant,nome,idade\nP6,Ana Souza,31\nP7,Bruno Reis,45\nP8,Sara Lima,29\n")
+        try cli.succeed(["participant", "import", "pessoas.csv", "--update", "--identifying", "nome"])
+        try cli.write("p8.json", Self.whisperX)
+        try cli.succeed(["transcript", "add", "P8", "p8.json", "--label", "entrevista", "--speaker", "SPEAKER_00=moderator", "--speaker", "SPEAKER_01=P8"])
+        try Self.docx(cli, "p7.docx", ["Entrevista 7 – App bancário", "Falantes: Rui, Bruno", "Data: 10/03/2026", "Rui: O que achou?", "Bruno: Muitos empréstimos."])
+        try cli.succeed(["transcript", "add", "P7", "p7.docx", "--label", "individual", "--speaker", "Rui=moderator", "--speaker", "Bruno=P7"])
+        let withRecording = Tool.locate("ffmpeg") != nil && Tool.locate("ffprobe") != nil
+        if withRecording {
+            try Tool.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=d=17", cli.path("grupo.m4a")])
+            try cli.succeed(["media", "add", "P6", "grupo.m4a", "--transcript", "grupo focal"])
+        }
         try cli.succeed(["export", "qdpx", "estudo.qdpx"])
         try cli.succeed(["init", "--title", "Cópia", "--language", "pt-BR", "--db", "copy.sqlite"])
         try cli.succeed(["import", "qdpx", "estudo.qdpx", "--db", "copy.sqlite"])
+        // The identifying mark comes back with the attribute.
+        for db in ["study.sqlite", "copy.sqlite"] {
+            let attributes = try #require(try json(try cli.succeed(["participant", "list", "--json", "--db", db]))["attributes"] as? [[String: Any]])
+            #expect(attributes.first { $0["name"] as? String == "nome" }?["identifying"] as? Bool == true, "\(db): \(attributes)")
+            #expect(attributes.first { $0["name"] as? String == "idade" }?["identifying"] as? Bool == false, "\(db): \(attributes)")
+        }
+        // Word times, the header, the label: each transcript as it was, under its own label.
+        for (participant, label) in [("P8", "entrevista"), ("P7", "individual"), ("P6", "grupo focal")] {
+            let before = try json(try cli.succeed(["transcript", "show", participant, "--label", label, "--json"]))
+            let after = try json(try cli.succeed(["transcript", "show", participant, "--label", label, "--json", "--db", "copy.sqlite"]))
+            #expect(after["label"] as? String == label && after["participant"] as? String == before["participant"] as? String, "\(after)")
+            for key in ["text", "header", "kind"] { #expect(before[key] as? String == after[key] as? String, "\(participant) \(label) \(key): \(after)") }
+            for key in ["words", "turns", "speakers"] { #expect(before[key] as? NSArray == after[key] as? NSArray, "\(participant) \(label) \(key): \(after)") }
+        }
+        let words = try #require(try json(try cli.succeed(["transcript", "show", "P8", "--label", "entrevista", "--json", "--db", "copy.sqlite"]))["words"] as? [[String: Any]])
+        #expect(words.count == 8 && words[5]["start"] as? Int == 2800 && words[5]["end"] as? Int == 3600 && words[5]["score"] as? Double == 0.85, "\(words)")
+        let header = try json(try cli.succeed(["transcript", "show", "P7", "--label", "individual", "--json", "--db", "copy.sqlite"]))["header"] as? String
+        #expect(header == "Entrevista 7 – App bancário\nFalantes: Rui, Bruno\nData: 10/03/2026")
+        if withRecording {
+            let media = try #require(try json(try cli.succeed(["media", "list", "--json", "--db", "copy.sqlite"]))["media"] as? [[String: Any]])
+            #expect(media.count == 1 && media.first?["transcript"] as? String == "grupo focal", "\(media)")
+        }
+        // The same project imported again, into the copy or into the study it came from: recognised (the same sources,
+        // codings and recording), said, and the study file left byte for byte as it was — no second focus group, no
+        // second copy of the recording.
+        for (db, language) in [("copy.sqlite", "pt-BR"), ("study.sqlite", "en")] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: cli.path(db)))
+            let again = try cli.succeed(["import", "qdpx", "estudo.qdpx", "--db", db], environment: ["STUDYCTL_LANGUAGE": language])
+            #expect(again.contains(language == "en" ? "estudo.qdpx holds nothing this study lacks (was it imported before?): nothing was changed."
+                                   : "estudo.qdpx não traz nada que este estudo não tenha (já foi importado?): nada foi alterado."), "\(again)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: cli.path(db))) == before, "\(db) changed by importing the same project again")
+            if withRecording { #expect(again.contains(language == "en" ? "already registered" : "já registrada"), "\(again)") }
+        }
+        if withRecording {
+            let copied = try FileManager.default.contentsOfDirectory(atPath: cli.path("copy-gravações"))
+            #expect(copied == ["P6 grupo focal.m4a"], "\(copied)")
+            #expect(!FileManager.default.fileExists(atPath: cli.path("study-gravações")), "no recording copied out for the study that holds it")
+        }
         for command in [["codes", "freq"], ["codes", "freq", "--coder", "ana"], ["codes", "matrix"], ["codes", "agreement", "--coders", "ana,bia"]] {
             let before = try cli.succeed(command + ["--json"])
             let after = try cli.succeed(command + ["--json", "--db", "copy.sqlite"])
@@ -308,6 +388,96 @@ import Testing
         let speakers = try #require(try json(try cli.succeed(["transcript", "show", "P6", "--label", "grupo focal", "--json", "--db", back]))["speakers"] as? [[String: Any]])
         #expect(speakers.map { "\($0["name"]!)=\($0["participant"] ?? "–")/\($0["role"] ?? "–")" } == ["Mediadora=<null>/moderator", "Ana=P6/participant",
                 "Bruno=P7/participant", "Sara=P8/participant"], "\(speakers)")
+    }
+
+    /// One rule for the moderator: their words belong to no participant. `--participant` finds only that participant's
+    /// words (the moderator's questions in their transcript are left out unless --moderator codes them), and a time
+    /// line does not show codings of the moderator's words as the participant's, and says so.
+    @Test(arguments: [FocusGroupTests.portuguese, FocusGroupTests.english])
+    func theModeratorsWordsAreNoParticipants(_ words: Words) throws {
+        let cli = try study(words)
+        let six = try json(try cli.succeed(["transcript", "search", words.pattern, "--participant", "P6", "--json"]))
+        #expect(try hitsPerParticipant(six) == ["P6": 1], "the moderator's question is not P6's: \(six)")
+        let one = try json(try cli.succeed(["transcript", "search", words.pattern, "--participant", "P1", "--json"]))
+        #expect(try hitsPerParticipant(one) == ["P1": 1], "the interviewer's question is not P1's: \(one)")
+        // Asked for by their speaker, the moderator's words are found; --moderator codes them.
+        let asked = try json(try cli.succeed(["transcript", "search", words.pattern, "--participant", "P6", "--speaker", "Mediadora", "--json"]))
+        #expect(try hitsPerParticipant(asked) == ["moderator": 1], "\(asked)")
+        let coded = try json(try cli.succeed(["transcript", "search", words.pattern, "--participant", "P6", "--code", words.category, "--moderator", "--json"]))
+        #expect(((coded["coded"] as? [String: Any])?["coded"] as? [Any])?.count == 2, "\(coded)")
+        // P6's time line: Ana's coded words only; the moderator's coding is not P6's, and the line says so.
+        let line = try cli.run(["timeline", "P6", "--json"])
+        let items = try #require(try json(line.stdout)["items"] as? [[String: Any]])
+        let excerpts = items.filter { $0["kind"] as? String == "excerpt" }
+        #expect(excerpts.count == 1 && (excerpts.first?["startMs"] as? Int ?? 0) >= 4_500, "\(items)")
+        let table = try cli.run(["timeline", "P6"], environment: ["STUDYCTL_LANGUAGE": words.language])
+        #expect(table.status == 0)
+        #expect(table.stderr.contains(words.language == "en" ? "the moderator's words (1 coded excerpt): the moderator's words belong to no participant"
+                                      : "as palavras da moderação (1 trecho codificado): as palavras da moderação não são de nenhum participante"), "\(table.stderr)")
+    }
+
+    /// A command that only reads never says "nothing was stored" after its error: a time line that cannot be drawn
+    /// says why, and no more. Both languages.
+    @Test(arguments: ["en", "pt-BR"])
+    func aReadingCommandsErrorSaysNothingOfStoring(_ language: String) throws {
+        let cli = try StudyCtl(language: language)
+        try cli.succeed(["init", "--title", "T", "--language", language])
+        try cli.succeed(["participant", "add", "P1"])
+        let failed = try cli.fail(["timeline", "P1"])
+        #expect(failed.stderr.contains(language == "en" ? "has neither a moderated session nor a transcript with times" : "não tem sessão moderada nem transcrição com tempos"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("nothing was stored") && !failed.stderr.contains("nada foi gravado") && !failed.stderr.contains("1 problem"), "\(failed.stderr)")
+    }
+
+    /// `export quotes --pseudonymise` alone keeps the speakers' names out of the quotes and their contexts: a mapped
+    /// speaker's name becomes their participant's pseudonym, the moderator's `[…]`, a name kept in an identifying
+    /// attribute its participant's pseudonym — said, and python-docx reads no name in the document (every paragraph
+    /// and table cell).
+    @Test func pseudonymisedQuotesNameNoSpeaker() throws {
+        let cli = try study(Self.english)
+        // P1's name, kept in an identifying attribute, said in a second interview.
+        try cli.write("nomes.csv", "participant,name\nP1,Margaret Sousa\n")
+        try cli.succeed(["participant", "import", "nomes.csv", "--update", "--identifying", "name"])
+        try cli.write("p1b.txt", "Margaret Sousa here. The loans are too many, says Sousa.\n")
+        try cli.succeed(["transcript", "add", "P1", "p1b.txt", "--label", "second"])
+        try cli.succeed(["transcript", "search", Self.english.pattern, "--code", Self.english.category, "--coder", "ana"])
+        let result = try cli.run(["export", "quotes", "quotes.docx", "--pseudonymise", "--context", "1s"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("speakers' names masked in the quotes and their contexts (as their participant's pseudonym, else […]): Ana, Bruno, Interviewer, Mediadora, P1, Sara"), "\(result.stderr)")
+        let names = ["Ana", "Bruno", "Sara", "Mediadora", "Interviewer", "Margaret", "Sousa", "P1", "P6", "P7", "P8"]
+        func leaks(_ text: String) -> [String] { names.filter { text.range(of: "\\b\($0)\\b", options: .regularExpression) != nil } }
+        let xml = try Tool.run("unzip", ["-p", cli.path("quotes.docx"), "word/document.xml"]).replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        #expect(xml.contains("Stop sending me loans") && xml.contains("are too many"), "the quotes are there: \(xml)")
+        #expect(leaks(xml).isEmpty, "names in the document: \(leaks(xml)) in \(xml)")
+        // Without --pseudonymise the contexts name them (the check above would see them).
+        try cli.succeed(["export", "quotes", "plain.docx", "--context", "1s"])
+        let plain = try Tool.run("unzip", ["-p", cli.path("plain.docx"), "word/document.xml"])
+        #expect(plain.contains("Bruno") && plain.contains("Mediadora") && plain.contains("Margaret Sousa"), "\(plain)")
+        if let python = DocumentTools.python() {
+            let script = """
+                import docx, sys
+                d = docx.Document(sys.argv[1])
+                parts = [p.text for p in d.paragraphs]
+                for t in d.tables:
+                    for row in t.rows:
+                        for cell in row.cells:
+                            parts += [p.text for p in cell.paragraphs]
+                print("\\n".join(parts))
+                """
+            let read = DocumentTools.run(python, ["-c", script, cli.path("quotes.docx")])
+            #expect(read.status == 0 && read.output.contains("Stop sending me loans"), "\(read.output)")
+            #expect(leaks(read.output).isEmpty, "python-docx reads \(leaks(read.output)): \(read.output)")
+        }
+    }
+
+    /// A count of one reads in the singular: "Coded 1 passage", "1 trecho codificado", never "1 trechos codificados".
+    @Test func oneCodedPassageReadsInTheSingular() throws {
+        let cli = try study(Self.portuguese)
+        let english = try cli.succeed(["transcript", "search", "(?i)\\bdemais\\b", "--code", Self.portuguese.category, "--coder", "ana"])
+        #expect(english.contains("Coded 1 passage as Excesso de ofertas in one step."), "\(english)")
+        let portuguese = try cli.succeed(["transcript", "search", "(?i)\\bparem\\b", "--code", Self.portuguese.category, "--coder", "bia"],
+                                         environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(portuguese.contains("1 trecho codificado como Excesso de ofertas de uma só vez."), "\(portuguese)")
+        #expect(!portuguese.contains("1 trechos"), "\(portuguese)")
     }
 
     /// `merge A B` and `merge B A` give studies with the same content.

@@ -133,7 +133,7 @@ import Testing
         #expect(annotated.contains("Anotação 1 gravada"), "\(annotated)")
         said += annotated
         let twice = try cli.fail(["annotate", "P04", "--at", "menu", "--text", "x"])
-        #expect(twice.stderr.contains("--start") && twice.stderr.contains("3"), "\(twice.stderr)")
+        #expect(twice.stderr.contains("(--at ") && twice.stderr.contains("3 vezes"), "\(twice.stderr)")
         said += twice.stderr
         let absent = try cli.fail(["annotate", "P04", "--at", "teclado quebrado", "--text", "x"])
         said += absent.stderr

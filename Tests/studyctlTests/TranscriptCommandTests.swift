@@ -220,4 +220,65 @@ import Testing
         let log = try cli.succeed(["transcript", "show", "P3", "--label", "sessão 1"])
         #expect(log.hasPrefix("Transcrição de P3 (registro de sessão).\n"), "\(log)")
     }
+
+    /// A Word interview opening with a title, "Speakers: …" and "Data: …": those lines are the transcript's header,
+    /// kept as typed and said so, never the words of a turn (nothing the user typed is lost). Both languages.
+    @Test(arguments: ["pt-BR", "en"])
+    func aWordTitleIsTheHeaderNotATurn(_ language: String) throws {
+        let cli = try study(["P4"])
+        try FocusGroupTests.docx(cli, "e4.docx", ["Entrevista 4 – App bancário", "Speakers: Ana, Rui", "Data: 10/03/2026", "",
+                                                  "Rui: O que você achou do app?", "Ana: Achei o extrato confuso.", "Rui: Por quê?",
+                                                  "Ana: Os empréstimos aparecem em todo lugar."])
+        let added = try cli.succeed(["transcript", "add", "P4", "e4.docx", "--speaker", "Rui=moderator", "--speaker", "Ana=P4"],
+                                    environment: ["STUDYCTL_LANGUAGE": language])
+        #expect(added.contains(language == "en"
+            ? "Kept as the transcript's header, not as words of a turn ('transcript show' prints it), 3 lines: “Entrevista 4 – App bancário”; “Speakers: Ana, Rui”; “Data: 10/03/2026”."
+            : "Mantidas como cabeçalho da transcrição, não como palavras de uma fala ('transcript show' as mostra), 3 linhas: “Entrevista 4 – App bancário”; “Speakers: Ana, Rui”; “Data: 10/03/2026”."), "\(added)")
+        let shown = try json(try cli.succeed(["transcript", "show", "P4", "--json"]))
+        #expect(shown["header"] as? String == "Entrevista 4 – App bancário\nSpeakers: Ana, Rui\nData: 10/03/2026", "\(shown)")
+        let text = try #require(shown["text"] as? String)
+        #expect(text.hasPrefix("Rui: O que você achou do app?") && !text.contains("Entrevista 4") && !text.contains("10/03/2026"), "\(text)")
+        let turns = try #require(shown["turns"] as? [[String: Any]])
+        #expect(turns.count == 4 && turns.allSatisfy { $0["speaker"] as? String != nil }, "no turn without a speaker: \(turns)")
+        let printed = try cli.succeed(["transcript", "show", "P4"], environment: ["STUDYCTL_LANGUAGE": language])
+        #expect(printed.hasPrefix(language == "en" ? "Header (kept as typed, not words of a turn):\n  Entrevista 4 – App bancário\n"
+                                  : "Cabeçalho (mantido como digitado, não palavras de uma fala):\n  Entrevista 4 – App bancário\n"), "\(printed)")
+    }
+
+    /// Hints quote words only: the closest passage to an excerpt not found never begins with a speaker's label.
+    /// `annotate` lists every place a repeated passage occurs (the count and the list agree), and its `--at START-END`
+    /// takes the same character offsets as `code add --at` (words too, as --excerpt).
+    @Test func hintsQuoteWordsAndBothAtsTakeOffsets() throws {
+        let cli = try study(["P4"])
+        var lines = ["Entrevistadora: Como foi?"]
+        for _ in 0..<6 { lines.append("João: ok, tudo bem.") }
+        lines.append("João: A busca de empréstimos é lenta demais.")
+        try cli.write("p4.txt", lines.joined(separator: "\n") + "\n")
+        try cli.succeed(["transcript", "add", "P4", "p4.txt", "--speaker", "Entrevistadora=moderator", "--speaker", "João=P4"])
+        let missed = try cli.fail(["code", "add", "P4", "--excerpt", "busca de empréstimo lentíssima", "--code", "busca lenta", "--category", "Busca"])
+        #expect(missed.stderr.contains("\"A busca de empréstimos é lenta\""), "\(missed.stderr)")
+        #expect(!missed.stderr.contains("João:"), "the hint quotes words only: \(missed.stderr)")
+
+        let repeated = try cli.fail(["annotate", "P4", "--at", "ok, tudo bem", "--text", "repetição"])
+        #expect(repeated.stderr.contains("o trecho aparece 6 vezes na transcrição"), "\(repeated.stderr)")
+        let places = repeated.stderr.components(separatedBy: "(--at ").count - 1
+        #expect(places == 6, "six places listed for six occurrences: \(repeated.stderr)")
+
+        // The same START-END codes and annotates the same words.
+        let text = try #require(try json(try cli.succeed(["transcript", "show", "P4", "--json"]))["text"] as? String)
+        let scalars = Array(text.unicodeScalars)
+        let found = try #require(text.range(of: "lenta demais"))
+        let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: found.lowerBound)
+        let end = start + "lenta demais".unicodeScalars.count
+        #expect(String(String.UnicodeScalarView(scalars[start..<end])) == "lenta demais")
+        try cli.succeed(["code", "add", "P4", "--at", "\(start)-\(end)", "--code", "lenta demais", "--category", "Busca"])
+        let annotated = try cli.succeed(["annotate", "P4", "--at", "\(start)-\(end)", "--text", "lentidão"])
+        #expect(annotated.contains("\(start)–\(end)"), "\(annotated)")
+        let coded = try #require((try json(try cli.succeed(["code", "list", "--json"]))["codes"] as? [[String: Any]])?.first)
+        #expect(coded["spanStart"] as? Int == start && coded["spanEnd"] as? Int == end, "\(coded)")
+        // Words with --at (or --excerpt) in both; an --at that reads as offsets but is none is refused.
+        try cli.succeed(["annotate", "P4", "--excerpt", "Como foi?", "--text", "abertura"])
+        try cli.succeed(["code", "add", "P4", "--at", "A busca de empréstimos", "--code", "busca de empréstimos", "--category", "Busca"])
+        #expect(try cli.fail(["annotate", "P4", "--at", "40-12", "--text", "x"]).stderr.contains("INÍCIO-FIM"))
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// `<a name="ts_START_END_SPEAKER">` — times in milliseconds from the start of the recording, the speaker as noScribe
 /// labels it (`S00`, `S01`; `//S01` for overlapping speech) or empty without speaker detection. A turn's first
 /// stretch opens with `S00: ` and, with noScribe's time stamps on, a `[hh:mm:ss]`: both are left out of the text (the
-/// time is kept with the turn). The title and settings are left out and counted as header lines. noScribe gives no
+/// time is kept with the turn). The title and settings are kept as the transcript's header, apart from the speech. noScribe gives no
 /// word times. Its WebVTT and text exports are read by the WebVTT and text readers.
 enum NoScribeHTMLReader {
     static func looksLikeHTML(_ text: String) -> Bool {
@@ -25,7 +25,7 @@ enum NoScribeHTMLReader {
 
     static func read(_ html: String, file: String) throws -> TimedTranscript {
         var stretches: [Stretch] = []
-        var header = 0
+        var header: [String] = []
         var paragraphText = ""
         var anchorsInParagraph = 0
         var inBody = false
@@ -39,7 +39,7 @@ enum NoScribeHTMLReader {
             closeStretch()
             if anchorsInParagraph == 0, !paragraphText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 if stretches.isEmpty {
-                    header += 1
+                    header.append(paragraphText.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).joined(separator: " "))
                 } else {
                     // Words typed outside any anchor after the speech began (an edit): kept, without a time.
                     stretches.append(Stretch(start: nil, end: nil, speaker: nil, text: paragraphText, opensParagraph: true, number: anchors))
@@ -93,7 +93,7 @@ enum NoScribeHTMLReader {
         guard anchors > 0 else { throw TranscriptFileError.notNoScribeHTML(file: file) }
         var turns: [TimedTranscript.Turn] = []
         var dropped = TimedTranscript.Dropped()
-        dropped.headerLines = header
+        dropped.headerLines = header.count
         var paragraphSpeaker: String?
         for stretch in stretches {
             var text = stretch.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" }).joined(separator: " ")
@@ -120,6 +120,7 @@ enum NoScribeHTMLReader {
         let (sorted, reordered) = TranscriptSyntax.sortedByStart(turns)
         var result = TimedTranscript(file: file, format: .noScribeHTML, turns: sorted)
         result.dropped = dropped
+        result.header = header
         result.reordered = reordered
         return result
     }

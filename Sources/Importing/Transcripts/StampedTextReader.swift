@@ -80,6 +80,15 @@ enum StampedTextReader {
             verbatim.verbatim = text
             return verbatim
         }
+        // A few lines before the first turn (a title, "Entrevista 4 – App bancário", then "Speakers: …"): the header,
+        // not words of a turn that has no speaker.
+        let opening = lines.indices.first { number in
+            if !lineStamps[number].isEmpty { return true }
+            let line = lines[number].trimmingCharacters(in: .whitespaces)
+            return !headerLines.contains(number) && TranscriptSyntax.speakerPrefix(line).map { speakers.contains($0.name) } == true
+        } ?? lines.count
+        let leading = lines[..<opening].indices.filter { !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }
+        if leading.count <= maxHeaderLines { headerLines.formUnion(leading) }
         var dropped = TimedTranscript.Dropped()
         var turns: [TimedTranscript.Turn] = []
         var lastSpeaker: String?
@@ -154,6 +163,10 @@ enum StampedTextReader {
         guard !turns.isEmpty else { throw TranscriptFileError.noSpeech(file: file) }
         var result = TimedTranscript(file: file, format: format, turns: turns)
         result.dropped = dropped
+        result.header = headerLines.sorted().map { lines[$0].trimmingCharacters(in: .whitespaces) }
         return result
     }
+
+    /// The most lines before the first turn read as a header: more are speech that names no speaker.
+    static let maxHeaderLines = 8
 }

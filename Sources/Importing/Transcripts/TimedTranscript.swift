@@ -89,9 +89,10 @@ public struct TimedTranscript: Sendable, Equatable {
         public var inlineTimes = 0
         /// Time stamps that began a turn in a text file (their time is kept with the turn).
         public var stamps = 0
-        /// Paragraphs of a Word document outside its transcript table (a title, a header).
+        /// Paragraphs of a Word document outside its transcript table (a title, a header): kept as the header.
         public var otherParagraphs = 0
-        /// Lines of a header before the speech: a title, "Speakers: …", "Date: …", noScribe's title and settings.
+        /// Lines of a header before the speech: a title, "Speakers: …", "Date: …", noScribe's title and settings:
+        /// kept as the header.
         public var headerLines = 0
 
         public init() {}
@@ -110,6 +111,10 @@ public struct TimedTranscript: Sendable, Equatable {
     public var reordered = 0
     /// A plain text with neither speakers nor time stamps: stored as it is, without turns.
     public var verbatim: String?
+    /// What the file held before the speech, one line each as typed: a title ("Entrevista 4 – App bancário"),
+    /// "Speakers: …", "Data: …", noScribe's title and settings, a Word document's paragraphs outside its transcript
+    /// table. Kept as the transcript's header, never as a turn's words.
+    public var header: [String] = []
 
     public init(file: String, format: Format, encoding: Encoding = .utf8, turns: [Turn]) {
         self.file = file

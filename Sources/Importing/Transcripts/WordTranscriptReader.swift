@@ -110,10 +110,12 @@ enum WordTranscriptReader {
             let (sorted, reordered) = TranscriptSyntax.sortedByStart(turns)
             var result = TimedTranscript(file: file, format: .wordTable, turns: sorted)
             result.reordered = reordered
-            result.dropped.otherParagraphs = blocks.filter {
-                if case let .paragraph(text) = $0 { return !text.trimmingCharacters(in: .whitespaces).isEmpty }
-                return false
-            }.count
+            result.header = blocks.compactMap {
+                guard case let .paragraph(text) = $0 else { return nil }
+                let line = text.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+                return line.isEmpty ? nil : line
+            }
+            result.dropped.otherParagraphs = result.header.count
             return result
         }
         // No transcript table: the paragraphs (a table's cells among them, in order), one per line.

@@ -191,11 +191,15 @@ extension REFIImport {
                     bundle.attributeTypes[name] = ["integer", "float"].contains(type.lowercased()) ? .number : .text
                 }
                 bundle.foreignGUIDs.append(("attribute", name, id))
-                // studyctl writes a derived attribute's rule as "Derived from SOURCE: RULE".
-                if let description = Self.kids(variable, "Description").first?.stringValue, description.hasPrefix("Derived from "),
-                   let colon = description.range(of: ": ") {
-                    let from = String(description[description.index(description.startIndex, offsetBy: "Derived from ".count)..<colon.lowerBound])
-                    bundle.derivations.append((name, from, String(description[colon.upperBound...])))
+                // studyctl writes a derived attribute's rule as "Derived from SOURCE: RULE", and marks an identifying one.
+                for line in (Self.kids(variable, "Description").first?.stringValue ?? "").split(separator: "\n").map(String.init) {
+                    let description = line.trimmingCharacters(in: .whitespaces)
+                    if description == REFIExport.identifyingMark {
+                        bundle.identifying.insert(name)
+                    } else if description.hasPrefix("Derived from "), let colon = description.range(of: ": ") {
+                        let from = String(description[description.index(description.startIndex, offsetBy: "Derived from ".count)..<colon.lowerBound])
+                        bundle.derivations.append((name, from, String(description[colon.upperBound...])))
+                    }
                 }
             }
         }

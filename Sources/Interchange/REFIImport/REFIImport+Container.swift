@@ -25,7 +25,9 @@ extension REFIImport {
     private mutating func openArchive(_ path: String) throws -> (XMLElement, (String) throws -> Data?) {
         let archive: Archive
         do { archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read) } catch {
-            throw Problem.container("\(path) is not a REFI-QDA project (.qdpx is a ZIP file): \(Sentence(verbatim: error.localizedDescription))")
+            // ZIPFoundation's own text ("ArchiveError error 13") tells the researcher nothing: a file that begins as a ZIP
+            // but cannot be opened as one lacks its table of contents, which a ZIP file keeps at its end.
+            throw Problem.container("\(path) begins as a ZIP file (as a .qdpx is) but cannot be opened as one: its table of contents, at the end of the file, is missing or damaged — the file is cut short (an unfinished download or copy?); copy it again from where it came; nothing was imported")
         }
         var files: [String: Entry] = [:]
         for entry in archive { files[entry.path.lowercased()] = entry }
@@ -37,7 +39,9 @@ extension REFIImport {
         }
         func read(_ entry: Entry) throws -> Data {
             var data = Data()
-            _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+            do { _ = try archive.extract(entry, skipCRC32: false) { data.append($0) } } catch {
+                throw Problem.container("\(path): \(entry.path) cannot be unpacked (its bytes are damaged or cut short, its checksum does not match); copy the project again from where it came; nothing was imported")
+            }
             return data
         }
         // `projects` are keys of `files`, exactly one (the guard above).

@@ -83,17 +83,17 @@ extension REFIImport {
         if !bundle.participants.contains(where: { $0.code == participant }) { bundle.participants.append(.init(code: participant, attributes: [])) }
         let seen = state.labels[participant, default: 0]
         state.labels[participant] = seen + 1
-        let label = seen == 0 ? "" : (Self.attr(transcript, "name") ?? name)
-        let read = Self.transcriptReading(raw: raw, transcript: transcript, pairedTurns: studyctl)
-        // studyctl's own lines in the transcript's Description: its turns with their speakers' roles, exactly.
+        // studyctl's own lines in the transcript's Description: its label, its turns with their speakers' roles and
+        // its timed words, exactly.
         let described = REFISpeakers.read(Self.kids(transcript, "Description").first?.stringValue)
+        var label = described.transcript.map(\.label) ?? (seen == 0 ? "" : (Self.attr(transcript, "name") ?? name))
+        if state.usedLabels[participant, default: []].contains(label) { label = Self.attr(transcript, "name") ?? name }
+        state.usedLabels[participant, default: []].insert(label)
+        let read = Self.transcriptReading(raw: raw, transcript: transcript, pairedTurns: studyctl)
         var timing = read.turns.isEmpty ? nil : TranscriptTiming(turns: read.turns)
-        if let turns = described.turns {
-            let source = SourceText(raw)
-            if let exact = REFISpeakers.timing(turns, place: { source.span($0, $1) }) { timing = exact }
-        }
+        if let turns = described.turns, let exact = placedTiming(turns, words: described.words ?? [], in: SourceText(raw), sourceName: name) { timing = exact }
         bundle.transcripts.append(.init(participant: participant, label: label, text: read.text, kind: described.sessionLog ? .sessionLog : .interview,
-                                        timing: timing))
+                                        timing: timing, header: described.header))
         if let transcriptID = Self.guid(Self.attr(transcript, "guid")) {
             bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, transcriptID))
         }

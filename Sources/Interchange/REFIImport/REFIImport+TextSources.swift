@@ -142,13 +142,9 @@ extension REFIImport {
         // Description is the source's comment).
         let sessionLog = described.sessionLog
         let description = described.comment
-        var timing: TranscriptTiming?
-        if let turns = described.turns {
-            timing = REFISpeakers.timing(turns) { text.span($0, $1) }
-            if timing == nil { report.append("source \(sourceName): its turns do not fit its text; read without turns") }
-        }
+        let timing = described.turns.flatMap { placedTiming($0, words: described.words ?? [], in: text, sourceName: sourceName) }
         bundle.transcripts.append(.init(participant: participant, label: label, text: text.stored, kind: sessionLog ? .sessionLog : .interview,
-                                        timing: timing))
+                                        timing: timing, header: described.header))
         if let recording = companionOf { state.companions[recording] = (participant, label) }
         if !id.isEmpty { bundle.foreignGUIDs.append(("transcript", participant + "\u{1F}" + label, id)) }
         // The source's own variables (MAXQDA's nameless case) and Description (ATLAS.ti's comment).
@@ -161,6 +157,18 @@ extension REFIImport {
             bundle.memos.append(.init(target: .participant(participant), text: comment, coder: nil, created: nil))
         }
         placeSelections(selections, of: element, text: text, participant: participant, label: label, sourceName: sourceName)
+    }
+
+    /// The turns (and timed words) studyctl wrote for a source, placed on its text; what does not fit is said.
+    mutating func placedTiming(_ turns: [REFISpeakers.Turn], words: [REFISpeakers.Word], in text: SourceText, sourceName: String) -> TranscriptTiming? {
+        guard let timing = REFISpeakers.timing(turns, words: words, place: { text.span($0, $1) }) else {
+            report.append("source \(sourceName): its turns do not fit its text; read without turns")
+            return nil
+        }
+        if !words.isEmpty && timing.words.isEmpty {
+            report.append("source \(sourceName): its words' own times do not fit its text; read without them (excerpt times from the turns)")
+        }
+        return timing
     }
 
     /// Places every selection of a source in the unit it counts in, and takes its codings.

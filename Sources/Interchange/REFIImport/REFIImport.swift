@@ -127,7 +127,10 @@ public struct REFIImport {
         guard let entry = archive.first(where: { $0.path.lowercased() == "sources/" + name.lowercased() }) else {
             throw Problem.container("\(archivePath): sources/\(name) is not in the project")
         }
-        _ = try archive.extract(entry, to: URL(fileURLWithPath: destination), skipCRC32: false)
+        do { _ = try archive.extract(entry, to: URL(fileURLWithPath: destination), skipCRC32: false) } catch {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw Problem.container("\(archivePath): sources/\(name) cannot be unpacked (its bytes are damaged or cut short, its checksum does not match); copy the project again from where it came; nothing was imported")
+        }
     }
 
     /// Reads a REFI-QDA codebook (`.qdc`, any tool's: Taguette's with its empty `<Sets/>`, NVivo's nested codes,

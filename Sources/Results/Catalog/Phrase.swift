@@ -122,7 +122,7 @@ public enum Phrase: Sendable, Equatable, Worded {
             let byCoder: Sentence = coder.map { ", codes by \($0)" } ?? ""
             return "Share of interviewed participants raising each category (denominator: the \(denominator) interviewed participants\(groupsPart))\(byCoder)."
         case let .agreementHeading(coders): return "Agreement between coders (\(coders))"
-        case let .agreementUnits(units): return "\(units) excerpts coded by at least two coders."
+        case let .agreementUnits(units): return Sentence(count: units, one: "\(units) excerpt coded by at least two coders.", other: "\(units) excerpts coded by at least two coders.")
         case let .memo(on, created, coder, text):
             let by: Sentence = coder.map { ", \($0)" } ?? ""
             return "\(on) (\(created)\(by)): \(text)"

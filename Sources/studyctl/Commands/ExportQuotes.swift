@@ -18,7 +18,9 @@ struct ExportQuotes: ParsableCommand {
             APA in English (40 words or more as a block quotation). The format is the file's extension. Attributes \
             marked identifying ('studyctl participant import --identifying', 'studyctl participant attribute NAME --identifying') are never \
             cited; --redact FILE masks its names everywhere the document prints words, with or without \
-            --pseudonymise.
+            --pseudonymise. --pseudonymise also masks the speakers' names (a speaker mapped to a participant as \
+            that participant's pseudonym, the moderator and speakers not mapped as […]) and the names kept in \
+            identifying attributes, wherever the quotes and their contexts say them.
 
             Example: studyctl export quotes iniciantes.docx --category "Informações Insuficientes" --where level=Iniciante
             """))
@@ -61,18 +63,24 @@ struct ExportQuotes: ParsableCommand {
             }
         }
         sayLeftOut(material.leftOut)
-        let book = QuoteBook(material, query: filter.query, context: context)
+        if pseudonyms.pseudonymise {
+            let speakers = try study.withStudy(signOfLife: false) { try $0.speakerNames() }
+            if !speakers.isEmpty {
+                note("speakers' names masked in the quotes and their contexts (as their participant's pseudonym, else […]): \(speakers.joined(separator: ", "))")
+            }
+        }
+        let book = QuoteBook(material, query: filter.query(material.categories), context: context)
         let language = info.language
         let title = ("Quotes: \(info.title)" as Sentence).text(language)
         // The selection as typed (--where name=…) is masked as the study's words are.
-        let selection = StudyDatabase.masked(filter.describe(book).text(language), names: try pseudonyms.redactedNames())
+        let selection = StudyDatabase.masked(filter.describe(book, codebook: material.categories).text(language), names: try pseudonyms.redactedNames())
         try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file,
                                 format: QuoteFormat(path: file)!)  // validate() refused a file of no known format
         let printed = Set(book.themes.flatMap(\.categories).flatMap(\.quotes).flatMap(\.attributes).map(\.name))
         for name in printed.sorted() where IdentifyingNames.looksIdentifying(name) {
             note("the quotes cite the attribute '\(name)', named like a person's name or contact; if it identifies people, 'studyctl participant attribute \(name) --identifying' leaves it out of every quote")
         }
-        say(filter.describe(book))
+        say(filter.describe(book, codebook: material.categories))
         say(.wrote(file))
     }
 }

@@ -60,6 +60,8 @@ struct ImportQDPX: ParsableCommand {
             // Beside the study, named in its language: "estudo-gravações", "study-recordings".
             let folder = URL(fileURLWithPath: (study.path as NSString).deletingPathExtension + "-"
                              + Term.recordings.text(try database.info().language).lowercased()).standardizedFileURL.path
+            // A recording the study holds already (the same project imported again) is neither copied nor registered twice.
+            let registered = try database.media()
             for recording in project.recordings {
                 guard FFprobe.isAvailable else {
                     recordingNotes.append("not carried: recording \(recording.name) (ffprobe, which reads a recording, is not installed)")
@@ -78,17 +80,30 @@ struct ImportQDPX: ParsableCommand {
                     }
                     try project.extract(recording, to: path)
                     copied.append(path)
-                    recordingNotes.append("recording \(recording.name) → \(recording.participant): copied out of the project to \(path)")
                 case let .outside(external):
                     guard FileManager.default.fileExists(atPath: external) else {
                         recordingNotes.append("not carried: recording \(recording.name) (\(external) is not on this machine)")
                         continue
                     }
                     path = external
+                }
+                let fingerprint = try FileFingerprint.read(path)
+                if let held = registered.first(where: { $0.participant == recording.participant && $0.sha256 == fingerprint.sha256 }) {
+                    if case .inside = recording.location, copied.last == path {
+                        try? FileManager.default.removeItem(atPath: path)
+                        copied.removeLast()
+                    }
+                    recordingNotes.append("recording \(recording.name) → \(recording.participant): already registered (\(held.path)), not copied or registered again")
+                    // The folder made for it goes too when nothing else is in it.
+                    if (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true { try? FileManager.default.removeItem(atPath: folder) }
+                    continue
+                }
+                if case .inside = recording.location {
+                    recordingNotes.append("recording \(recording.name) → \(recording.participant): copied out of the project to \(path)")
+                } else {
                     recordingNotes.append("recording \(recording.name) → \(recording.participant): registered where it lies, \(path)")
                 }
                 let facts = try FFprobe.facts(of: path)
-                let fingerprint = try FileFingerprint.read(path)
                 bundle.recordings.append(MediaRegistration(participant: recording.participant, label: recording.label, path: path, facts: facts,
                                                            fingerprint: fingerprint, transcript: recording.transcript))
             }
@@ -103,7 +118,12 @@ struct ImportQDPX: ParsableCommand {
             for path in copied { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
-        say("Imported \(file): \(Sentence(verbatim: Counted.list([(summary.participantsAdded.count, .newParticipant), (summary.categoriesAdded.count, .category), (summary.transcriptsAdded, .transcript), (summary.codesAdded, .code), (summary.memosAdded, .memo)])))")
+        if summary.isEmpty {
+            // Everything the project holds is here already: the same project imported again.
+            say("\(file) holds nothing this study lacks (was it imported before?): nothing was changed.")
+        } else {
+            say("Imported \(file): \(Sentence(verbatim: Counted.list([(summary.participantsAdded.count, .newParticipant), (summary.categoriesAdded.count, .category), (summary.transcriptsAdded, .transcript), (summary.codesAdded, .code), (summary.memosAdded, .memo)])))")
+        }
         if summary.recordingsAdded > 0 { say("Recordings registered: \(summary.recordingsAdded)") }
         for line in project.report + recordingNotes { print("  " + words(line)) }
         if !summary.skipped.isEmpty {

@@ -132,10 +132,11 @@ struct Annotate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "annotate", abstract: words("Write an annotation on a passage of a participant's transcript."),
         discussion: words("""
-            The passage is given by its words (--at, exactly as the transcript has them; else ignoring case, accents \
-            and spacing, with a note) or by its offsets (--start and --end, in characters of the stored text, as \
-            'transcript show --json' and 'code list --json' give spans). Words that occur more than once must be \
-            given by offsets: the error lists them.
+            The passage is given by its words (--excerpt, or --at WORDS: exactly as the transcript has them; else \
+            ignoring case, accents and spacing, with a note) or by its offsets (--at START-END, as 'code add --at' \
+            takes them, or --start and --end: Unicode characters of the stored text, end exclusive, as 'transcript \
+            search --json', 'transcript show --json' and 'code list --json' give spans). Words that occur more than \
+            once must be given by offsets: the error lists each place.
 
             Example: studyctl annotate P4 --at "Senti falta de um direcionamento" --text "Relacionar com o onboarding."
             """))
@@ -143,8 +144,12 @@ struct Annotate: ParsableCommand {
     @Argument(help: ArgumentHelp(words("The participant's code.")))
     var participant: String
 
-    @Option(help: ArgumentHelp(words("The passage's words."), valueName: "text"))
+    @Option(help: ArgumentHelp(words("The passage: START-END, Unicode character offsets of the transcript (as 'code add --at' takes them), or its words (as --excerpt)."),
+                               valueName: "start-end|words"))
     var at: String?
+
+    @Option(help: ArgumentHelp(words("The passage's words."), valueName: "text"))
+    var excerpt: String?
 
     @Option(help: ArgumentHelp(words("Where the passage starts (characters from the start of the transcript)."), valueName: "offset"))
     var start: Int?
@@ -165,15 +170,18 @@ struct Annotate: ParsableCommand {
 
     func validate() throws {
         if (start == nil) != (end == nil) { throw Refusal("Please give both --start and --end.") }
-        if at == nil && start == nil { throw Refusal("Please say which passage: --at \"its words\" or --start and --end.") }
-        if at != nil && start != nil { throw Refusal("Please give the passage once: by --at or by --start and --end.") }
+        let given = [at != nil, excerpt != nil, start != nil].filter { $0 }.count
+        if given == 0 { throw Refusal("Please say which passage: --excerpt \"its words\", --at START-END, or --start and --end.") }
+        if given > 1 { throw Refusal("Please give the passage once: by --excerpt, by --at, or by --start and --end.") }
+        if let at, PassageAt(at) == .badOffsets { throw Refusal("Please give --at as START-END, two offsets with the end past the start: '\(at)' is not.") }
         if let start, let end, end <= start { throw Refusal("Please give an --end after --start.") }
     }
 
     func run() throws {
-        let span = start.flatMap { start in end.map { start..<$0 } }
+        let place = at.map(PassageAt.init)
+        let span = place?.span ?? start.flatMap { start in end.map { start..<$0 } }
         let (record, notes) = try study.withStudy {
-            try $0.addAnnotation(participant: participant, label: transcript, excerpt: at, span: span, text: text, coder: coder)
+            try $0.addAnnotation(participant: participant, label: transcript, excerpt: excerpt ?? place?.passageWords, span: span, text: text, coder: coder)
         }
         for line in notes { note(line) }
         say("Stored annotation \(String(record.id)) on \(record.participant)'s passage \(String(record.start))–\(String(record.end)).")

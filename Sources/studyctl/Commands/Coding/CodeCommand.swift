@@ -11,8 +11,62 @@ import Wording
 struct CodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "code",
-        abstract: words("Code excerpts: add, import, list and move in-vivo codes."),
-        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeRemove.self])
+        abstract: words("Code excerpts: add, import, list, move and categorise in-vivo codes."),
+        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeCategoryCommand.self, CodeRemove.self])
+}
+
+/// A word for a shell: as it is when it needs no quoting, else in single quotes (an undo line to paste back).
+func shellWord(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.,:/=@+".unicodeScalars.contains($0) }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+struct CodeCategoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "category", abstract: words("Put a code in one more category, or take it out of one (a code in two categories)."),
+        subcommands: [CodeCategoryAdd.self, CodeCategoryRemove.self])
+}
+
+struct CodeCategoryAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: words("Put a code in one more category: its passage counts in each of its categories."),
+        discussion: words("""
+            The code keeps the categories it is in; 'code move' moves it out of one instead. Example: studyctl code \
+            category add 12 "Confiança"
+            """))
+
+    @Argument(help: ArgumentHelp(words("The code's number (see 'studyctl code list').")))
+    var id: Int64
+
+    @Argument(help: ArgumentHelp(words("The category to add the code to."), valueName: "category"))
+    var category: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let name = try study.withStudy { try $0.addCodeCategory(id, category: category) }
+        say("Code \(String(id)) is in category \(name) too.")
+        say("To undo: studyctl code category remove \(String(id)) \(Sentence(verbatim: shellWord(name)))")
+    }
+}
+
+struct CodeCategoryRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: words("Take a code out of one of its categories (it keeps the others)."))
+
+    @Argument(help: ArgumentHelp(words("The code's number (see 'studyctl code list').")))
+    var id: Int64
+
+    @Argument(help: ArgumentHelp(words("The category to take the code out of."), valueName: "category"))
+    var category: String
+
+    @OptionGroup var study: StudyOptions
+
+    func run() throws {
+        let name = try study.withStudy { try $0.removeCodeCategory(id, category: category) }
+        say("Code \(String(id)) is no longer in category \(name).")
+        say("To undo: studyctl code category add \(String(id)) \(Sentence(verbatim: shellWord(name)))")
+    }
 }
 
 struct CodeAdd: ParsableCommand {
@@ -55,8 +109,8 @@ struct CodeAdd: ParsableCommand {
                                valueName: "n"))
     var occurrence: Int?
 
-    @Option(help: ArgumentHelp(words("The passage by its place in the transcript: Unicode character offsets, as 'transcript search --json' gives them (start and end)."),
-                               valueName: "start-end"))
+    @Option(help: ArgumentHelp(words("The passage: START-END, Unicode character offsets of the transcript (as 'transcript search --json' gives them; 'annotate --at' takes the same), or its words (as --excerpt)."),
+                               valueName: "start-end|words"))
     var at: String?
 
     @OptionGroup var study: StudyOptions
@@ -64,21 +118,17 @@ struct CodeAdd: ParsableCommand {
     func validate() throws {
         if category.isEmpty { throw Refusal("Please give the code a category with --category NAME.") }
         if let occurrence, occurrence < 1 { throw Refusal("Please give --occurrence as a number from 1: '\(String(occurrence))' is not one.") }
-        if occurrence != nil && at != nil { throw Refusal("Please give --occurrence or --at, not both: each says which passage to code.") }
-        if let at, Self.span(at) == nil { throw Refusal("Please give --at as START-END, two offsets with the end past the start: '\(at)' is not.") }
-    }
-
-    /// `12-40` (or `12–40`) as a span.
-    static func span(_ text: String) -> Range<Int>? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "–" }).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, end > start else { return nil }
-        return start..<end
+        let place = at.map(PassageAt.init)
+        if occurrence != nil && place?.span != nil { throw Refusal("Please give --occurrence or --at START-END, not both: each says which passage to code.") }
+        if let at, place == .badOffsets { throw Refusal("Please give --at as START-END, two offsets with the end past the start: '\(at)' is not.") }
+        if excerpt != nil && place?.passageWords != nil { throw Refusal("Please give the passage's words once: with --excerpt or with --at, not both.") }
     }
 
     func run() throws {
+        let place = at.map(PassageAt.init)
         let result = try study.withStudy {
-            var entry = CodeEntry(participant: participant, excerpt: excerpt, code: code, categories: category,
-                                  coder: coder, memo: memo, descriptive: descriptive, span: at.flatMap(Self.span), transcript: transcript)
+            var entry = CodeEntry(participant: participant, excerpt: excerpt ?? place?.passageWords, code: code, categories: category,
+                                  coder: coder, memo: memo, descriptive: descriptive, span: place?.span, transcript: transcript)
             entry.occurrence = occurrence
             return try $0.addCode(entry)
         }
@@ -146,12 +196,16 @@ struct CodeList: ParsableCommand {
 
     func run() throws {
         if asQuotes { return try quotes() }
-        let (codes, roster) = try study.withStudy { (try $0.codes(coder: filter.coder.coder), try $0.roster()) }
+        let (codes, roster, codebook) = try study.withStudy { (try $0.codes(coder: filter.coder.coder), try $0.roster(), try $0.categories()) }
+        // A theme's codes are its sub-categories' too, as the Quotes tab and the quotes listing take them.
+        let family = CategoryFamily.expanding(filter.category, in: codebook.map { (name: $0.name, theme: $0.theme) })
         let selected = codes.filter { code in
             (filter.participant.map { code.participant.caseInsensitiveCompare($0) == .orderedSame } ?? true)
-                && (filter.category.isEmpty || filter.category.contains { name in code.categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame } })
+                && (family.isEmpty || family.contains { name in code.categories.contains { $0.caseInsensitiveCompare(name) == .orderedSame } })
         }
         if output.json { return try printJSON(selected, command: "code list", key: "codes") }
+        let under = filter.subcategories(codebook.map { (name: $0.name, theme: $0.theme) })
+        if !under.isEmpty { note("with its sub-categories: \(under.joined(separator: ", "))") }
         let language = Voice.language
         if selected.isEmpty { return print(("No codes." as Sentence).text(language)) }
         printListing(ResultTable.codes(selected, by: by, roster: roster, language: language))
@@ -161,10 +215,10 @@ struct CodeList: ParsableCommand {
         let material = try study.withStudy { try $0.quoteMaterial(coder: filter.coder.coder) }
         try filter.check(material)
         sayLeftOut(material.leftOut)
-        let book = QuoteBook(material, query: filter.query, context: context)
+        let book = QuoteBook(material, query: filter.query(material.categories), context: context)
         if output.json { return try printJSON(book, command: "code list", key: "quotes") }
         for line in QuoteListing.lines(book, by: by, language: Voice.language) { print(line) }
-        say(filter.describe(book))
+        say(filter.describe(book, codebook: material.categories))
     }
 }
 

@@ -11,7 +11,7 @@ extension ContextSize: ExpressibleByArgument {
 
 /// Which coded passages to retrieve, shared by `code list` and `export quotes`.
 struct QuoteFilterOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(words("Only passages in this category; repeat for several."), valueName: "name"))
+    @Option(help: ArgumentHelp(words("Only passages in this category (a theme: with its sub-categories); repeat for several."), valueName: "name"))
     var category: [String] = []
 
     @Option(help: ArgumentHelp(words("Only this participant's passages."), valueName: "code"))
@@ -32,21 +32,31 @@ struct QuoteFilterOptions: ParsableArguments {
         (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    var query: QuoteQuery {
-        QuoteQuery(categories: category, participant: participant, attributes: conditions.map { (name: $0.key, value: $0.value) },
-                   allOf: Self.names(allOf), noneOf: Self.names(noneOf))
+    /// The query, each --category a theme names taken with its sub-categories (`codebook`: the study's categories
+    /// with their themes).
+    func query(_ codebook: [(name: String, theme: String?)]) -> QuoteQuery {
+        QuoteQuery(categories: CategoryFamily.expanding(category, in: codebook), participant: participant,
+                   attributes: conditions.map { (name: $0.key, value: $0.value) }, allOf: Self.names(allOf), noneOf: Self.names(noneOf))
+    }
+
+    /// The sub-categories --category took in with their themes, for the listing to say ("with its sub-categories: …").
+    func subcategories(_ codebook: [(name: String, theme: String?)]) -> [String] {
+        let named = category.map { name in codebook.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.name ?? name }
+        return CategoryFamily.expanding(category, in: codebook).filter { !named.contains($0) }
     }
 
     /// Refuses categories, participants, attributes and values the study does not have, naming them and what there is
     /// (the check the workspace's Quotes tab makes too).
     func check(_ material: QuoteMaterial) throws {
-        try material.check(query)
+        try material.check(query(material.categories))
     }
 
     /// The selection in words, for the head of an export and the end of a listing.
-    func describe(_ book: QuoteBook) -> Sentence {
+    func describe(_ book: QuoteBook, codebook: [(name: String, theme: String?)] = []) -> Sentence {
         var parts: [String] = []
         if !category.isEmpty { parts.append(words("category: \(category.joined(separator: ", "))")) }
+        let under = subcategories(codebook)
+        if !under.isEmpty { parts.append(words("with its sub-categories: \(under.joined(separator: ", "))")) }
         if let participant { parts.append(words("participant: \(participant)")) }
         for condition in conditions { parts.append("\(condition.key) = \(condition.value)") }
         if let allOf { parts.append(words("overlapping passages coded \(Self.names(allOf).joined(separator: " + "))")) }

@@ -13,7 +13,8 @@ struct TranscriptSearchCommand: ParsableCommand {
             runs over a line break and empty matches are not hits. Each hit is printed with its participant, line, \
             column and the words around it, then the hits per participant who said them: in a focus group each \
             hit counts for the speaker's participant, the moderator's apart. --participant keeps that participant's \
-            words, in their own transcripts and in those they speak in; --speaker keeps the hits inside that \
+            words, in their own transcripts and in those they speak in (the moderator's words are no participant's: \
+            left out, unless --moderator with --code or --speaker asks for them); --speaker keeps the hits inside that \
             speaker's turns.
 
             --code CATEGORY codes every hit in one step, for the participant who said it: each hit is trimmed to its \
@@ -74,7 +75,7 @@ struct TranscriptSearchCommand: ParsableCommand {
             throw Refusal("Please give a valid regular expression: '\(pattern)' is not one (see 'grep -P').")
         }
         let (found, coded) = try study.withStudy { database -> ([TranscriptHits], BatchCoding?) in
-            let found = try database.searchTranscripts(regex, participants: participant, speaker: speaker)
+            let found = try database.searchTranscripts(regex, participants: participant, speaker: speaker, moderator: moderator)
             let options = AutoCodeOptions(unit: unit, partial: partial, moderator: moderator)
             return (found, try code.map { try database.codeHits(found, category: $0, coder: coder, options: options) })
         }
@@ -104,7 +105,7 @@ struct TranscriptSearchCommand: ParsableCommand {
 /// Lists what a batch coding stored and how to take it back in one step.
 func sayCoded(_ coded: BatchCoding, category: String) {
     print("")
-    say("Coded \(String(coded.coded.count)) passages as \(category) in one step.")
+    say(BatchCoding.codedInOneStep(coded.coded.count, category: category))
     for record in coded.coded {
         print("  [\(record.id)] \(record.participant): \"\(record.excerpt.count > 80 ? String(record.excerpt.prefix(80)) + "…" : record.excerpt)\"")
     }

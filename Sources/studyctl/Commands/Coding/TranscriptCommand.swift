@@ -29,7 +29,9 @@ struct TranscriptAdd: ParsableCommand {
             noScribe's HTML (its time anchors) and plain text with QualCoder's time stamps ([hh:mm:ss], [mm:ss], \
             #hh:mm:ss.sss#) and 'Name:' turns are read into turns with their speaker and time; words with their own \
             times keep them, so a clip or an excerpt's time is that of its words (else its share of the cue it lies \
-            in). A header before the speech ('Speakers: …', 'Date: …') is left out, not read as speakers. The stored text is readable: one paragraph per turn, 'Name: …', \
+            in). A header before the speech (a title, 'Speakers: …', 'Date: …'; a Word document's paragraphs outside \
+            its transcript table) is kept as the transcript's header, apart from the words: not read as speakers nor as \
+            a turn ('transcript show' prints it). The stored text is readable: one paragraph per turn, 'Name: …', \
             without time stamps or cue numbers; what was left out is counted. Text that is not valid UTF-8 is read as \
             Windows-1252, and said.
 
@@ -98,7 +100,8 @@ struct TranscriptAdd: ParsableCommand {
         }
         let timing = turns.isEmpty ? nil : TranscriptTiming(turns: turns, roles: roles, words: timedWords)
         let located = try study.withStudy {
-            try $0.addTranscript(participant: participant, text: text, label: label, source: file, replace: replace, force: force, timing: timing)
+            try $0.addTranscript(participant: participant, text: text, label: label, source: file, replace: replace, force: force, timing: timing,
+                                 header: read.header.isEmpty ? nil : read.header.joined(separator: "\n"))
         }
         say(.storedTranscript(participant: participant, characters: text.count, located: located))
         guard !turns.isEmpty else { return }
@@ -134,9 +137,13 @@ struct TranscriptAdd: ParsableCommand {
         if dropped.blocks > 0 { parts.append("NOTE, STYLE and REGION blocks: \(dropped.blocks)") }
         if dropped.inlineTimes > 0 { parts.append("times inside the text: \(dropped.inlineTimes)") }
         if dropped.stamps > 0 { parts.append("time stamps (their times are kept with the turns): \(dropped.stamps)") }
-        if dropped.otherParagraphs > 0 { parts.append("paragraphs outside the table: \(dropped.otherParagraphs)") }
-        if dropped.headerLines > 0 { parts.append("header lines (title, speakers, date): \(dropped.headerLines)") }
         if !parts.isEmpty { say("Left out of the text: \(Sentence.joined(parts, separator: "; ")).") }
+        if !read.header.isEmpty {
+            let lines = Sentence(verbatim: read.header.map { "“\($0.count > 60 ? $0.prefix(60) + "…" : $0)”" }.joined(separator: "; "))
+            say(Sentence(count: read.header.count,
+                         one: "Kept as the transcript's header, not as words of a turn ('transcript show' prints it), \(read.header.count) line: \(lines).",
+                         other: "Kept as the transcript's header, not as words of a turn ('transcript show' prints it), \(read.header.count) lines: \(lines)."))
+        }
         if read.reordered > 0 { say("Cues out of time order in the file, put in order: \(read.reordered).") }
     }
 }
@@ -180,6 +187,11 @@ struct TranscriptShow: ParsableCommand {
         if TextMatching.nfc(participant).caseInsensitiveCompare(details.participant) != .orderedSame {
             say(details.label.isEmpty ? "\(participant) speaks in \(details.participant)'s transcript."
                 : "\(participant) speaks in \(details.participant)'s transcript '\(details.label)'.")
+        }
+        if let header = details.header {
+            say("Header (kept as typed, not words of a turn):")
+            for line in header.split(separator: "\n", omittingEmptySubsequences: false) { print("  " + line) }
+            if details.turns.isEmpty && details.kind != .sessionLog { print("") }
         }
         if !details.turns.isEmpty || details.kind == .sessionLog {
             let kind = details.kind == .interview ? Term.interview.text(language) : Term.session_log.text(language)

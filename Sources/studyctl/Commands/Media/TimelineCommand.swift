@@ -92,13 +92,15 @@ struct TimelineCommand: ParsableCommand {
     }
 
     static func count(_ lost: SessionTimeline.Unplaced) -> String {
-        let one = lost.items == 1
+        let n = lost.items
+        let counted: Sentence
         switch lost.kind {
-        case .turn: return one ? words("1 turn") : words("\(lost.items) turns")
-        case .excerpt: return one ? words("1 coded excerpt") : words("\(lost.items) coded excerpts")
-        case .gaze: return one ? words("1 fixation") : words("\(lost.items) fixations")
-        case .event: return one ? words("1 event") : words("\(lost.items) events")
+        case .turn: counted = Sentence(count: n, one: "\(n) turn", other: "\(n) turns")
+        case .excerpt: counted = Sentence(count: n, one: "\(n) coded excerpt", other: "\(n) coded excerpts")
+        case .gaze: counted = Sentence(count: n, one: "\(n) fixation", other: "\(n) fixations")
+        case .event: counted = Sentence(count: n, one: "\(n) event", other: "\(n) events")
         }
+        return counted.text(Voice.language)
     }
 
     func printTable(_ timeline: SessionTimeline) {
