@@ -26,7 +26,8 @@ async function runSearch() {
       : t("noHits");
     $("search-hits").replaceChildren(...search.hits.map((h) => el("li", { "data-participant": h.participant, "data-start": h.start,
       onclick: () => showHit(h) },
-      el("span", { class: "where" }, `${h.participant}${h.label ? " · " + h.label : ""} ${h.line}:${h.column}${h.speaker ? " " + h.speaker : ""}`
+      // The place is a button: a hit opens from the keyboard too (the click reaches the item's handler).
+      el("button", { type: "button", class: "where" }, `${h.participant}${h.label ? " · " + h.label : ""} ${h.line}:${h.column}${h.speaker ? " " + h.speaker : ""}`
                                       + (h.whose && h.whose !== h.participant ? " → " + h.whose : "")),
       "…" + h.before, el("mark", {}, h.text), h.after + "…")));
     $("code-hits-form").hidden = !data.hits;
