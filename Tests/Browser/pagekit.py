@@ -127,4 +127,19 @@ def reflow_problems(page, state):
         return out;
     }""")
     problems += [f"{state}: {where} outside a window of {wide[1]} px" for where in outside]
+    # Words cut off at the window's edge: any element with text of its own that ends past the window, unless a box of
+    # its own scrolls it (a wide table in its scrolling box) or it is hidden from sight (visually-hidden text).
+    cut = page.evaluate("""() => {
+        const out = [];
+        const scrolls = (node) => { for (let n = node.parentElement; n && n !== document.body; n = n.parentElement) {
+          const o = getComputedStyle(n).overflowX; if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true; } return false; };
+        for (const node of document.querySelectorAll('body *')) {
+          if (![...node.childNodes].some((c) => c.nodeType === 3 && c.data.trim())) continue;
+          if (!node.getClientRects().length || node.closest('[hidden], dialog:not([open])') || scrolls(node)) continue;
+          const box = node.getBoundingClientRect();
+          if (box.width > 1 && box.right > window.innerWidth + 1) out.push(`${node.tagName.toLowerCase()}.${node.className} «${node.textContent.trim().slice(0, 30)}» ends at ${Math.round(box.right)}`);
+        }
+        return out;
+    }""")
+    problems += [f"{state}: {where}, past a window of {wide[1]} px" for where in cut]
     return problems

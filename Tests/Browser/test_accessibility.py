@@ -384,7 +384,7 @@ def reflow(browser, url, language, problems):
             page.wait_for_load_state("networkidle")
             page.wait_for_timeout(200)
             problems += reflow_problems(page, f"{language} {name} {tab}")
-        shot("quotes")
+            shot(tab)
         page.fill("#search-pattern", "menu")
         page.press("#search-pattern", "Enter")
         page.wait_for_selector("#search-results:not([hidden]) #search-hits li")

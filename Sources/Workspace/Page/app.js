@@ -129,7 +129,6 @@ function restoreFocus(key) {
 
 async function openTranscript(code, label = code === state.participant ? state.label : null) {
   if (!state.coder) { say(t("typeCoderFirst"), true); $("coder").focus(); return; }
-  const focus = focusKey();
   const data = await api("GET", "transcript/" + q(code) + "?coder=" + q(state.coder) + (label !== null ? "&label=" + q(label) : ""));
   state.participant = code;
   state.label = data.label;
@@ -146,7 +145,6 @@ async function openTranscript(code, label = code === state.participant ? state.l
   await showTab(state.tab);
   // The annotations of this transcript (search.js).
   if (typeof afterTranscript === "function") await afterTranscript();
-  restoreFocus(focus);
 }
 
 // The recording the transcript was made from (its turn times are the recording's), in the player above the text.

@@ -94,6 +94,7 @@ async function afterTranscript() {
   // Marked in the text too (app.js's render).
   state.annotations = data.annotations;
   render();
+  const focus = box.contains(document.activeElement) ? focusKey() : null;
   const list = el("ul", { id: "annotation-list" }, ...data.annotations.map((a) => el("li", { "data-id": a.id },
     el("blockquote", {}, a.excerpt), el("span", { class: "annotation-text" }, a.text),
     el("small", {}, ` (${a.coder ? a.coder + ", " : ""}${(a.modified || a.created).slice(0, 10)})`),
@@ -101,6 +102,7 @@ async function afterTranscript() {
     el("button", { onclick: () => openAnnotator(a) }, t("edit")),
     el("button", { onclick: () => removeAnnotation(a) }, t("delete")))));
   box.replaceChildren(el("h3", {}, t("annotationsHeading")), data.annotations.length ? list : el("p", {}, t("noAnnotations")));
+  restoreFocus(focus);
 }
 
 // The annotation dialog: on the selected passage (new), or on an annotation's (edit).
