@@ -199,6 +199,17 @@ def audit_moderator(browser, url, audit):
     page.wait_for_selector("tr.current[data-task=T1]")
     audit.check(page, "session logger during a session")
     page.close()
+    for name, viewport, scale in (("zoom200", {"width": 683, "height": 384}, 2), ("320px", {"width": 320, "height": 640}, 1)):
+        page = browser.new_page(viewport=viewport, device_scale_factor=scale)
+        page.goto(url.replace("/?token", "/moderator?token"))
+        page.wait_for_selector("#participant option[value=P1]", state="attached")
+        page.fill("#observer", "Ana")
+        page.press("#observer", "Tab")
+        page.click("#open")
+        page.wait_for_selector("tr.current[data-task=T1]")
+        audit.problems += reflow_problems(page, f"session logger {name}")
+        page.screenshot(path=os.path.join(ROOT, ".build", f"a11y-moderator-{name}.png"), full_page=True)
+        page.close()
 
 
 FOCUS_CONTRAST = """(selector) => {

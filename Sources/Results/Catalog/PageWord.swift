@@ -33,7 +33,7 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     // Times, annotation marks, ranges and the citation.
     case turnTime, annotatedTitle, rangeFrom, rangeTo, citeHeading, quotesOfTheme
     // Accessibility: the keyboard's selection, names of regions and fields, captions, moving a category.
-    case captions, codedAs, selectedWords, transcriptKeys, transcriptLabel, tabsLabel, searchHitsLabel, codeUnit, memoOn, memoText, moveCategory, moveCategoryNamed, moveTitle, moveUnder
+    case modTasks, captions, codedAs, selectedWords, transcriptKeys, transcriptLabel, tabsLabel, searchHitsLabel, codeUnit, memoOn, memoText, moveCategory, moveCategoryNamed, moveTitle, moveUnder
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -228,6 +228,7 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .rangeTo: return "to"
         case .citeHeading: return "Each quote cites"
         case .quotesOfTheme: return "with its sub-categories: {categories}"
+        case .modTasks: return "Tasks of the session"
         case .captions: return "Captions (from the transcript)"
         case .codedAs: return "coded: {categories}"
         case .selectedWords: return "selected: {words}"

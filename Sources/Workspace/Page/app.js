@@ -67,24 +67,33 @@ async function loadState() {
   if (compareButton.hidden && state.tab === "compare") state.tab = "codings";
   const list = $("participants");
   const focus = list.contains(document.activeElement) ? focusKey() : null;
-  list.replaceChildren(el("h2", {}, t("participants")));
+  const items = [el("h2", {}, t("participants"))];
   for (const p of data.participants) {
     const share = p.characters ? p.coded / p.characters : 0;
-    const item = el("button", { class: "participant" + (p.code === state.participant ? " current" : ""), "data-code": p.code,
-                                disabled: p.transcript ? null : "disabled",
-                                onclick: () => openTranscript(p.code) },
-                    el("strong", {}, p.code), p.group ? " · " + p.group : "",
-                    el("small", {}, p.transcript ? `${tn("codings", p.codings)} · ${t("coded", { share: percent(share) })}` : t("noTranscript")));
-    list.append(item);
+    items.push(el("button", { class: "participant" + (p.code === state.participant ? " current" : ""), "data-code": p.code,
+                              disabled: p.transcript ? null : "disabled",
+                              onclick: () => openTranscript(p.code) },
+                  el("strong", {}, p.code), p.group ? " · " + p.group : "",
+                  el("small", {}, p.transcript ? `${tn("codings", p.codings)} · ${t("coded", { share: percent(share) })}` : t("noTranscript"))));
     // A participant with several transcripts (an interview and a session's log): one button each.
     if (p.labels && p.labels.length > 1) {
       for (const label of p.labels) {
-        list.append(el("button", { class: "transcript-label" + (p.code === state.participant && label === state.label ? " current" : ""),
-                                   "data-code": p.code, "data-label": label, onclick: () => openTranscript(p.code, label) },
-                       label || p.code));
+        items.push(el("button", { class: "transcript-label" + (p.code === state.participant && label === state.label ? " current" : ""),
+                                  "data-code": p.code, "data-label": label, onclick: () => openTranscript(p.code, label) },
+                      label || p.code));
       }
     }
   }
+  // The same participants as drawn: each button is updated where it is, so the one focused or being clicked stays.
+  const key = (node) => [node.tagName, node.dataset.code ?? "", node.dataset.label ?? "", node.classList[0] ?? ""].join("\u0001");
+  const drawn = [...list.children];
+  if (drawn.length === items.length && drawn.every((node, i) => key(node) === key(items[i]))) {
+    drawn.forEach((node, i) => {
+      node.className = items[i].className;
+      if (node.tagName === "BUTTON") node.disabled = items[i].disabled;
+      node.replaceChildren(...items[i].childNodes);
+    });
+  } else list.replaceChildren(...items);
   restoreFocus(focus);
   $("category-list").replaceChildren(...state.categories.map((c) => el("option", { value: c.name })));
 }
