@@ -11,8 +11,10 @@ chromium driven by Playwright).
    the transcript with the arrows and Shift, coded with "n" and a category chosen with ArrowDown and Enter; Ctrl+Z
    undoes the coding (and in a field with typing it undoes the typing, not the coding); the tabs move with the arrows;
    a category moved under a theme from its Move button. The study is checked with `studyctl code list` and `codebook`.
-3. At 200 % zoom (1366×768) and at 320 CSS px, in pt-BR and in en: no horizontal overflow of the page and every
-   control inside the window when scrolled to. Screenshots: .build/a11y-*.png.
+   Every focus outline met on the way (and the passage-end handles') is at least 2 px and 3:1 against its surroundings.
+3. At 200 % zoom (1366×768) and at 320 CSS px, in pt-BR and in en (and the session logger in pt-BR): no horizontal
+   overflow of the page, no words past the window's edge, and every control inside the window when scrolled to.
+   Screenshots: .build/a11y-*.png.
 
 Usage: test_accessibility.py STUDYCTL
 """
