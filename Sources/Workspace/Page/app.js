@@ -387,7 +387,8 @@ function unitsOf(kind) {
 }
 
 function transcriptKey(event) {
-  if (event.target !== $("transcript") || event.ctrlKey || event.metaKey || event.altKey) return;
+  // On the transcript or a passage focused in it (next/previous passage), not on a passage-end handle or the bar's buttons.
+  if (event.target.closest("button, .resize-bar") || event.ctrlKey || event.metaKey || event.altKey) return;
   const kind = { ArrowLeft: "word", ArrowRight: "word", ArrowUp: "sentence", ArrowDown: "sentence", PageUp: "turn", PageDown: "turn" }[event.key];
   if (event.key === "Escape") { cursor.anchor = cursor.focus = null; window.getSelection().removeAllRanges(); $("kb-status").textContent = ""; return; }
   if (!kind || !state.participant) return;
