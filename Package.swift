@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "StudyStore", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            dependencies: ["Workspace", "StudyStore", "Media", "QualCoding", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures", "QualCoding", "Surveys", "Wording"]),
         .testTarget(

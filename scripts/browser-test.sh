@@ -9,6 +9,8 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/python" -c "import playwright" 2>/dev/null || "$venv/bin/pip" install --quiet "playwright==1.65.2"
+# axe-core (4.12) as the pip package that bundles its script: the accessibility test injects that file, offline.
+"$venv/bin/python" -c "import axe_playwright_python" 2>/dev/null || "$venv/bin/pip" install --quiet "axe-playwright-python==0.1.8"
 if [ "$(uname -s)" = Darwin ] && [ -z "${CHROMIUM:-}" ]; then
   export PATH="/Applications/Chromium.app/Contents/MacOS:/Applications/Google Chrome.app/Contents/MacOS:$PATH"
 fi
@@ -21,3 +23,4 @@ fi
 "$venv/bin/python" Tests/Browser/test_moderator.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_media.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_workspace_marks.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_accessibility.py "$studyctl"

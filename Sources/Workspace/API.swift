@@ -44,7 +44,11 @@ struct API {
     /// Where a timed turn begins in the text (Unicode scalar offset of its words) and when (ms of the recording).
     struct TurnTime: Codable { var at: Int; var startMs: Int; var speaker: String? }
     /// The recording a transcript is linked to: the page plays it from `url` (served by `MediaRoute`).
-    struct Recording: Encodable { var id: Int64; var url: String; var kind: String; var label: String }
+    struct Recording: Encodable {
+        var id: Int64; var url: String; var kind: String; var label: String
+        /// The captions made from the linked transcript's timed turns (`MediaRoute`), when it has times.
+        var captions: String? = nil
+    }
     struct Transcript: Encodable {
         var participant: String; var label: String; var text: String; var codings: [Coding]; var media: Recording? = nil
         /// The timed turns' starts, for the times beside the text.
@@ -279,7 +283,8 @@ struct API {
                    inVivo: code.inVivo, memo: memos.first { $0.on == "code:\(code.id)" }?.text, startTime: code.startTime, endTime: code.endTime)
         }
         let recording = try study.media(transcriptOf: details.participant, label: details.label).map {
-            Recording(id: $0.id, url: "/media/\($0.id)", kind: $0.kind.rawValue, label: $0.label)
+            Recording(id: $0.id, url: "/media/\($0.id)", kind: $0.kind.rawValue, label: $0.label,
+                      captions: $0.transcriptTimed == true ? "/media/\($0.id)/captions.vtt" : nil)
         }
         let turns = try study.transcriptDetails(participant: participant, label: label).turns.compactMap { turn in
             turn.start.map { TurnTime(at: turn.spanStart, startMs: $0, speaker: turn.speaker) }

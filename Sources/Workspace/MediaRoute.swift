@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Media
+import QualCoding
 import StudyStore
 
 /// Serves the study's registered recordings to the page's player, by their id in the study (never by a path the request
@@ -11,6 +12,39 @@ struct MediaRoute {
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("media/{id}") { request, context in try await serve(request, context: context) }
+        router.get("media/{id}/captions.vtt") { _, context in try captions(context: context) }
+    }
+
+    /// The recording's captions: WebVTT made from the timed turns of the transcript linked to it (the player's
+    /// `<track>`), one cue per turn with its speaker's name before the words. 404 for a recording with no timed transcript.
+    func captions(context: BasicRequestContext) throws -> Response {
+        guard let id = context.parameters.get("id", as: Int64.self), let record = try server.study.media(id: id) else {
+            return GuardMiddleware<BasicRequestContext>.refuse(.notFound, "the study has no such recording")
+        }
+        guard let label = record.transcript, record.transcriptTimed == true else {
+            return GuardMiddleware<BasicRequestContext>.refuse(.notFound, "the recording has no timed transcript to caption it")
+        }
+        let details = try server.study.transcriptDetails(participant: record.participant, label: label)
+        let vtt = Self.webVTT(text: details.text, turns: details.turns, durationMs: record.durationMs)
+        var headers: HTTPFields = [.contentType: "text/vtt; charset=utf-8", .cacheControl: "no-store"]
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: vtt)))
+    }
+
+    /// One cue per timed turn (Unicode scalar spans of `text`): "Speaker: words" from its start to its end — or, where
+    /// the file gave no end, to the next turn's start (the recording's end for the last).
+    static func webVTT(text: String, turns: [TranscriptTurn], durationMs: Int) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let timed = turns.filter { $0.start != nil }.sorted { $0.start! < $1.start! }
+        let cues = timed.enumerated().map { index, turn -> Captions.Cue in
+            let start = turn.start!
+            let next = index + 1 < timed.count ? timed[index + 1].start! : max(durationMs, start + 1)
+            let lower = max(0, min(turn.spanStart, scalars.count)), upper = max(lower, min(turn.spanEnd, scalars.count))
+            var words = String(String.UnicodeScalarView(scalars[lower..<upper]))
+            if let speaker = turn.speaker, !speaker.isEmpty { words = speaker + ": " + words }
+            return Captions.Cue(startMs: start, endMs: turn.end ?? next, text: words)
+        }
+        return Captions.webVTT(cues)
     }
 
     func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -6,7 +6,8 @@ espeak-ng speaks a two-line interview into WAV, ffmpeg puts a coloured picture u
 WebVTT transcript gives each line its measured time. In a pt-BR study the answer is coded and the recording linked to
 the transcript (`media add --transcript ''`). The page opens P1's transcript, shows the player, and the coding's ▶
 button plays the recording from the excerpt's start: the player's currentTime is then near it (and the media was
-fetched with byte ranges, 206). Screenshot: .build/workspace-media.png. Skips, saying why, without espeak-ng or ffmpeg.
+fetched with byte ranges, 206). The player's captions track (WebVTT made by `serve` from the timed transcript) loads
+with one cue per turn. Screenshot: .build/workspace-media.png. Skips, saying why, without espeak-ng or ffmpeg.
 
 Usage: test_media.py STUDYCTL
 """
@@ -19,7 +20,7 @@ import sys
 import tempfile
 
 from playwright.sync_api import sync_playwright
-from pagekit import cli
+from pagekit import axe, cli
 
 STUDYCTL = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -101,6 +102,17 @@ def main():
             page.wait_for_selector("#transcript:has-text('menu confuso')")
             page.wait_for_selector("#player:not([hidden])")
             assert page.locator("#player").get_attribute("src") == "/media/1"
+            # Captions from the timed transcript: a <track> the player loads, its cues the turns' words and times.
+            track = page.locator("#player track")
+            assert track.get_attribute("src") == "/media/1/captions.vtt" and track.get_attribute("kind") == "captions"
+            assert track.get_attribute("srclang") == "pt-BR", track.get_attribute("srclang")
+            page.wait_for_function("() => document.querySelector('#player track').readyState === 2", timeout=15000)
+            cues = page.evaluate("[...document.querySelector('#player track').track.cues].map((c) => [c.startTime, c.text])")
+            assert [" ".join(text.split()) for _, text in cues] == [f"{speaker}: {words}" for speaker, words in LINES], cues
+            assert abs(cues[1][0] - answer) < 0.002, (cues, answer)
+            # With its recording and captions the page has no axe violation (WCAG 2.0–2.2 A and AA).
+            violations = axe(page, "recording shown")
+            assert not violations, "\n".join(violations)
             button = page.locator("ul.codings button.play")
             button.wait_for()
             assert button.get_attribute("title") == "Tocar a gravação a partir de onde estas palavras foram ditas", button.get_attribute("title")

@@ -32,6 +32,8 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     case quoteCount, quoteCountOne, quotesFrom, context, contextNone, contextWords, contextSentence, anyValue, noQuotesSelected
     // Times, annotation marks, ranges and the citation.
     case turnTime, annotatedTitle, rangeFrom, rangeTo, citeHeading, quotesOfTheme
+    // Accessibility: the keyboard's selection, names of regions and fields, captions, moving a category.
+    case modTasks, captions, codedAs, selectedWords, transcriptKeys, transcriptLabel, tabsLabel, searchHitsLabel, codeUnit, memoOn, memoText, moveCategory, moveCategoryNamed, moveTitle, moveUnder
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -226,6 +228,21 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .rangeTo: return "to"
         case .citeHeading: return "Each quote cites"
         case .quotesOfTheme: return "with its sub-categories: {categories}"
+        case .modTasks: return "Tasks of the session"
+        case .captions: return "Captions (from the transcript)"
+        case .codedAs: return "coded: {categories}"
+        case .selectedWords: return "selected: {words}"
+        case .transcriptKeys: return "Keyboard: ← → a word, ↑ ↓ a sentence, Page Up/Page Down a turn; with Shift the selection grows; n codes it; Esc clears it; Ctrl+Z undoes the last change."
+        case .transcriptLabel: return "Transcript"
+        case .tabsLabel: return "Views of the study"
+        case .searchHitsLabel: return "Search hits"
+        case .codeUnit: return "What each hit codes"
+        case .memoOn: return "Memo on"
+        case .memoText: return "Memo text"
+        case .moveCategory: return "Move…"
+        case .moveCategoryNamed: return "Move {name} to another theme"
+        case .moveTitle: return "Move the category {name}"
+        case .moveUnder: return "Under the theme"
         }
     }
 }

@@ -16,6 +16,13 @@ const undoStacks = {};
 const undoStack = () => (undoStacks[state.coder] ||= []);
 const remember = (action) => { if (action != null) undoStack().push(action); };
 
+// A category's underline style (solid, double, dashed, wavy by its place in the codebook): coded passages differ by
+// more than colour.
+function underline(category) {
+  const index = state.categories.findIndex((c) => c.name === category);
+  return "u" + (index < 0 ? 0 : index % 4);
+}
+
 // A category's colour is the server's (the codebook's order), the same on every page and after a reload.
 function colour(category) {
   const found = state.categories.find((c) => c.name === category);
@@ -40,6 +47,7 @@ function translatePage() {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = t(node.dataset.tPlaceholder);
   for (const node of document.querySelectorAll("[data-t-title]")) node.title = t(node.dataset.tTitle);
+  for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
   $("participants").setAttribute("aria-label", t("participants"));
 }
 
@@ -58,25 +66,74 @@ async function loadState() {
   compareButton.hidden = data.compare === false;
   if (compareButton.hidden && state.tab === "compare") state.tab = "codings";
   const list = $("participants");
-  list.replaceChildren(el("h2", {}, t("participants")));
+  const focus = list.contains(document.activeElement) ? focusKey() : null;
+  const items = [el("h2", {}, t("participants"))];
   for (const p of data.participants) {
     const share = p.characters ? p.coded / p.characters : 0;
-    const item = el("button", { class: "participant" + (p.code === state.participant ? " current" : ""), "data-code": p.code,
-                                disabled: p.transcript ? null : "disabled",
-                                onclick: () => openTranscript(p.code) },
-                    el("strong", {}, p.code), p.group ? " · " + p.group : "",
-                    el("small", {}, p.transcript ? `${tn("codings", p.codings)} · ${t("coded", { share: percent(share) })}` : t("noTranscript")));
-    list.append(item);
+    items.push(el("button", { class: "participant" + (p.code === state.participant ? " current" : ""), "data-code": p.code,
+                              disabled: p.transcript ? null : "disabled",
+                              onclick: () => openTranscript(p.code) },
+                  el("strong", {}, p.code), p.group ? " · " + p.group : "",
+                  el("small", {}, p.transcript ? `${tn("codings", p.codings)} · ${t("coded", { share: percent(share) })}` : t("noTranscript"))));
     // A participant with several transcripts (an interview and a session's log): one button each.
     if (p.labels && p.labels.length > 1) {
       for (const label of p.labels) {
-        list.append(el("button", { class: "transcript-label" + (p.code === state.participant && label === state.label ? " current" : ""),
-                                   "data-code": p.code, "data-label": label, onclick: () => openTranscript(p.code, label) },
-                       label || p.code));
+        items.push(el("button", { class: "transcript-label" + (p.code === state.participant && label === state.label ? " current" : ""),
+                                  "data-code": p.code, "data-label": label, onclick: () => openTranscript(p.code, label) },
+                      label || p.code));
       }
     }
   }
+  // The same participants as drawn: each button is updated where it is, so the one focused or being clicked stays.
+  const key = (node) => [node.tagName, node.dataset.code ?? "", node.dataset.label ?? "", node.classList[0] ?? ""].join("\u0001");
+  const drawn = [...list.children];
+  if (drawn.length === items.length && drawn.every((node, i) => key(node) === key(items[i]))) {
+    drawn.forEach((node, i) => {
+      node.className = items[i].className;
+      if (node.tagName === "BUTTON") node.disabled = items[i].disabled;
+      node.replaceChildren(...items[i].childNodes);
+    });
+  } else list.replaceChildren(...items);
+  restoreFocus(focus);
   $("category-list").replaceChildren(...state.categories.map((c) => el("option", { value: c.name })));
+}
+
+// Where keyboard focus is, told so that it can be found again after the page redraws that part: by id, or by what the
+// element is (tag, class, words) and the item it belongs to (a participant, a coding, a category) in its container.
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || active === document.body || active.closest("dialog")) return null;
+  if (active.id) return { id: active.id };
+  const container = active.parentElement && active.parentElement.closest("[id]");
+  const owner = active.closest("[data-id], [data-code], [data-category], [data-excerpt]");
+  const ownerKey = owner ? ["id", "code", "label", "category", "excerpt"].map((k) => owner.dataset[k] ?? "").join("\u0001") : "";
+  const same = (node) => node.tagName === active.tagName && node.className === active.className && node.textContent === active.textContent;
+  const peers = container ? [...container.querySelectorAll(active.tagName)].filter(same) : [];
+  return { container: container && container.id, ownerKey, tag: active.tagName, className: active.className, text: active.textContent,
+           index: peers.indexOf(active) };
+}
+
+// Puts focus back where `key` says it was, if the redraw lost it (focus on the page's body); else the nearest container.
+function restoreFocus(key) {
+  if (!key) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  if (key.id) { const node = $(key.id); if (node && !node.hidden) { node.focus(); return; } }
+  const container = key.container && $(key.container);
+  if (!container) return;
+  // The same item's element of that kind (its words first: an item has several buttons; its class may have changed, as
+  // the open participant's does), else the element with the same words at the same place.
+  const all = [...container.querySelectorAll(key.tag)];
+  const owned = key.ownerKey ? all.filter((node) => {
+    const owner = node.closest("[data-id], [data-code], [data-category], [data-excerpt]");
+    return owner && ["id", "code", "label", "category", "excerpt"].map((k) => owner.dataset[k] ?? "").join("\u0001") === key.ownerKey;
+  }) : [];
+  const candidates = all.filter((node) => node.className === key.className && node.textContent === key.text);
+  const target = owned.find((node) => node.textContent === key.text) || owned.find((node) => node.className.split(" ")[0] === key.className.split(" ")[0])
+    || candidates[Math.min(key.index, candidates.length - 1)];
+  if (target) target.focus();
+  else if (container.tabIndex >= 0) container.focus();
+  else container.closest("[tabindex]")?.focus();
 }
 
 async function openTranscript(code, label = code === state.participant ? state.label : null) {
@@ -93,7 +150,8 @@ async function openTranscript(code, label = code === state.participant ? state.l
   // The codebook first: a category just created from the picker is drawn in its own colour at once.
   await loadState();
   render();
-  showTab(state.tab);
+  $("transcript-keys").hidden = false;
+  await showTab(state.tab);
   // The annotations of this transcript (search.js).
   if (typeof afterTranscript === "function") await afterTranscript();
 }
@@ -103,7 +161,12 @@ function showRecording(media) {
   const player = $("player");
   state.media = media || null;
   if (!media) { player.pause(); player.removeAttribute("src"); player.load(); player.hidden = true; return; }
-  if (player.getAttribute("src") !== media.url) { player.src = media.url; }
+  if (player.getAttribute("src") !== media.url) {
+    player.replaceChildren();
+    // Captions from the transcript's timed turns (MediaRoute), shown by default.
+    if (media.captions) player.append(el("track", { kind: "captions", src: media.captions, srclang: language, label: t("captions"), default: "" }));
+    player.src = media.url;
+  }
   player.className = media.kind;
   player.hidden = false;
 }
@@ -151,8 +214,10 @@ function render() {
     const covering = state.codings.filter((c) => c.start != null && c.start <= from && c.end >= to);
     let node = document.createTextNode(text);
     if (covering.length) {
+      const starting = covering.filter((c) => c.start === from);
       node = el("mark", { title: covering.map((c) => `${c.code} — ${c.categories.join(", ")}`).join("\n"),
-                          "data-ids": covering.map((c) => c.id).join(" ") }, text);
+                          "data-ids": covering.map((c) => c.id).join(" "), class: underline(covering[0].categories[0]),
+                          "data-coded": starting.length ? starting.map((c) => t("codedAs", { categories: c.categories.join(", ") })).join("; ") + " " : null }, text);
       node.style.background = colour(covering[0].categories[0]);
       if (covering.length > 1) { node.classList.add("overlap"); node.style.outlineColor = colour(covering[1].categories[0]); }
     }
@@ -216,10 +281,14 @@ function suggest() {
 
 function drawSuggestions() {
   const list = $("picker-suggestions");
-  list.replaceChildren(...picker.matches.map((name, index) => el("li", { role: "option", class: index === picker.active ? "active" : "",
+  list.replaceChildren(...picker.matches.map((name, index) => el("li", { role: "option", id: "picker-option-" + index, class: index === picker.active ? "active" : "",
     "aria-selected": index === picker.active ? "true" : "false", onmousedown: (event) => { event.preventDefault(); choose(name); } }, name)));
   list.hidden = !picker.matches.length;
   $("picker-category").setAttribute("aria-expanded", picker.matches.length ? "true" : "false");
+  if (picker.active >= 0) {
+    $("picker-category").setAttribute("aria-activedescendant", "picker-option-" + picker.active);
+    $("picker-option-" + picker.active).scrollIntoView({ block: "nearest" });
+  } else $("picker-category").removeAttribute("aria-activedescendant");
 }
 
 function choose(name) {
@@ -270,6 +339,111 @@ async function saveCoding() {
   } catch (error) { say(error.message, true); }
 }
 
+// The text fields with typing not yet entered (there Ctrl+Z is the browser's undo of the typing).
+const typed = new WeakSet();
+const textField = (node) => node && (node.tagName === "TEXTAREA" || (node.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes(node.type)));
+
+// ---- Selecting words with the keyboard: with the transcript focused, ← → select the next or previous word, ↑ ↓ the
+// next or previous sentence, Page Down/Page Up the next or previous turn (the speaker's label left out); with Shift
+// the selection grows (or shrinks) from where it began. Esc clears it. The selection is the page's own DOM selection,
+// so "n" codes it as it codes a selection made with the mouse; what is selected is said in a live region.
+const cursor = { anchor: null, focus: null, kind: null, text: null, units: {} };
+
+// The transcript's words, sentences or turns as code point ranges [start, end), in order.
+function unitsOf(kind) {
+  if (cursor.text !== state.text) { cursor.text = state.text; cursor.units = {}; cursor.anchor = cursor.focus = null; }
+  if (cursor.units[kind]) return cursor.units[kind];
+  // UTF-16 index → code point index.
+  const text = state.text;
+  const points = new Int32Array(text.length + 1);
+  for (let i = 0, p = 0; i <= text.length; p++) {
+    points[i] = p;
+    const code = text.codePointAt(i);
+    if (code > 0xffff) { points[i + 1] = p; i += 2; } else i += 1;
+  }
+  const ranges = (pattern, from = 0, to = text.length) => [...text.slice(from, to).matchAll(pattern)]
+    .map((m) => [from + m.index, from + m.index + m[0].length]);
+  const turns = [];
+  for (const [start, end] of ranges(/[^\n]+/g)) {
+    const label = /^[^\s:][^:\n]{0,40}:\s+/.exec(text.slice(start, end));
+    let from = start + (label ? label[0].length : 0);
+    let to = end;
+    while (from < to && /\s/.test(text[from])) from++;
+    while (to > from && /\s/.test(text[to - 1])) to--;
+    if (to > from) turns.push([from, to]);
+  }
+  const found = { turn: turns, word: [], sentence: [] };
+  for (const [from, to] of turns) {
+    found.word.push(...ranges(/[\p{L}\p{N}\p{M}]+(?:['’\-.,][\p{L}\p{N}\p{M}]+)*/gu, from, to));
+    for (const [a, b] of ranges(/[^.!?…]+(?:[.!?…]+["”»)]*|$)/g, from, to)) {
+      let [x, y] = [a, b];
+      while (x < y && /\s/.test(text[x])) x++;
+      while (y > x && /\s/.test(text[y - 1])) y--;
+      if (y > x) found.sentence.push([x, y]);
+    }
+  }
+  for (const kind of Object.keys(found)) cursor.units[kind] = found[kind].map(([a, b]) => [points[a], points[b]]);
+  return cursor.units[kind];
+}
+
+function transcriptKey(event) {
+  // On the transcript or a passage focused in it (next/previous passage), not on a passage-end handle or the bar's buttons.
+  if (event.target.closest("button, .resize-bar") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const kind = { ArrowLeft: "word", ArrowRight: "word", ArrowUp: "sentence", ArrowDown: "sentence", PageUp: "turn", PageDown: "turn" }[event.key];
+  if (event.key === "Escape") { cursor.anchor = cursor.focus = null; window.getSelection().removeAllRanges(); $("kb-status").textContent = ""; return; }
+  if (!kind || !state.participant) return;
+  event.preventDefault();
+  const units = unitsOf(kind);
+  if (!units.length) return;
+  const forward = ["ArrowRight", "ArrowDown", "PageDown"].includes(event.key);
+  // Without a keyboard selection, a mouse selection in the transcript is where it starts.
+  if (!cursor.focus) {
+    const chosen = selectionOffsets();
+    if (chosen) { cursor.anchor = cursor.focus = [chosen.start, chosen.end]; cursor.kind = null; }
+  }
+  // The next unit of the kind: after the last one; from another kind (a sentence, then →), the first word inside it, or
+  // with Shift the rest of the sentence or turn the selection ends in.
+  const [at, to] = cursor.focus || [0, 0];
+  const first = (test) => units.find(test), last = (test) => [...units].reverse().find(test);
+  let next;
+  if (!cursor.focus) next = forward ? units[0] : units[units.length - 1];
+  else if (cursor.kind !== kind && event.shiftKey) next = forward ? first(([, b]) => b > to) : last(([a]) => a < at);
+  else if (cursor.kind !== kind) next = forward ? first(([, b]) => b > at) : last(([a]) => a < to);
+  else next = forward ? first(([a]) => a >= to) : last(([, b]) => b <= at);
+  if (!next) return;
+  cursor.focus = next;
+  cursor.kind = kind;
+  if (!event.shiftKey || !cursor.anchor) cursor.anchor = next;
+  const start = Math.min(cursor.anchor[0], cursor.focus[0]), end = Math.max(cursor.anchor[1], cursor.focus[1]);
+  selectWords(start, end);
+}
+
+// Selects code points [start, end) of the transcript, keeps them in view and says what they are (and their codes).
+function selectWords(start, end) {
+  const from = pointInTranscript(start), to = pointInTranscript(end);
+  if (!from || !to) return;
+  const range = document.createRange();
+  range.setStart(from.node, from.offset);
+  range.setEnd(to.node, to.offset);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+  // Kept in view: the transcript's column scrolls when the columns stand side by side, the page when they are stacked.
+  const rect = range.getBoundingClientRect();
+  const column = $("transcript").closest("section");
+  const frame = column.getBoundingClientRect();
+  const top = Math.max(frame.top, 0), bottom = Math.min(frame.bottom, window.innerHeight);
+  if (rect.top < top || rect.bottom > bottom) {
+    const delta = rect.top < top ? rect.top - top - 24 : rect.bottom - bottom + 24;
+    if (column.scrollHeight > column.clientHeight + 1) column.scrollTop += delta; else window.scrollBy(0, delta);
+  }
+  const words = [...state.text].slice(start, end).join("");
+  const codes = state.codings.filter((c) => c.start != null && c.start < end && c.end > start);
+  const categories = [...new Set(codes.flatMap((c) => c.categories))];
+  $("kb-status").textContent = t("selectedWords", { words: words.length > 200 ? words.slice(0, 200) + "…" : words })
+    + (categories.length ? " — " + t("codedAs", { categories: categories.join(", ") }) : "");
+}
+
 // Undoes this page's last change (as this coder), if the coding is still as this page left it.
 async function undo() {
   const stack = undoStack();
@@ -287,13 +461,38 @@ async function undo() {
   if (state.participant) await openTranscript(state.participant).catch((error) => say(error.message, true));
 }
 
-function showTab(name) {
+// The side panel's tabs: a tablist (ARIA's tabs pattern) — the selected tab is the one in the Tab order; ← → Home End
+// move among the tabs and show the one reached. Focus that was in the panel is put back after it is drawn again.
+async function showTab(name) {
   state.tab = name;
-  for (const button of document.querySelectorAll(".tabs button")) button.classList.toggle("active", button.dataset.tab === name);
+  for (const button of document.querySelectorAll(".tabs button")) {
+    const selected = button.dataset.tab === name;
+    button.classList.toggle("active", selected);
+    button.setAttribute("aria-selected", selected ? "true" : "false");
+    button.tabIndex = selected ? 0 : -1;
+  }
   const panel = $("panel");
-  panel.replaceChildren();
-  ({ codings: codingsTab, codebook: codebookTab, quotes: quotesTab, frequencies: frequenciesTab, compare: compareTab, memos: memosTab })[name](panel)
-    .catch((error) => say(error.message, true));
+  panel.setAttribute("aria-labelledby", "tab-" + name);
+  const focus = panel.contains(document.activeElement) ? focusKey() : null;
+  const fresh = el("div");
+  try {
+    await ({ codings: codingsTab, codebook: codebookTab, quotes: quotesTab, frequencies: frequenciesTab, compare: compareTab, memos: memosTab })[name](fresh);
+  } catch (error) { say(error.message, true); }
+  if (state.tab !== name) return;
+  panel.replaceChildren(...fresh.childNodes);
+  restoreFocus(focus);
+}
+
+function tabKey(event) {
+  const tabs = [...document.querySelectorAll(".tabs button")].filter((b) => !b.hidden);
+  const at = tabs.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  const tab = tabs[(to + tabs.length) % tabs.length];
+  tab.focus();
+  showTab(tab.dataset.tab);
 }
 
 async function codingsTab(panel) {
@@ -433,7 +632,9 @@ async function frequenciesTab(panel) {
         el("td", { class: "n" }, theme.overall.segments), el("td", { class: "n" }, theme.overall.participants),
         el("td", { class: "n" }, percent(theme.overall.share)), ...theme.groups.map((g) => el("td", { class: "n" }, `${g.participants} (${percent(g.share)})`))));
     }
-    box.replaceChildren(el("p", {}, tn("sharesIntro", f.participants, { coder: state.coder })), table);
+    // A wide table scrolls in its own box (focusable, so the keyboard scrolls it too); the page never does sideways.
+    box.replaceChildren(el("p", {}, tn("sharesIntro", f.participants, { coder: state.coder })),
+                        el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("tabFrequencies") }, table));
   }
   panel.append(el("label", {}, t("by") + " ", select), box);
   await fill();
@@ -467,7 +668,8 @@ async function compareTab(panel) {
     el("div", { class: "settle" }, ...Object.keys(d.byCoder).map((coder) =>
       el("button", { "data-coder": coder, onclick: () => post("settle", { excerpt: d.id, from: coder, consensus: name.value.trim() }) }, t("takeCoding", { coder }))),
       ...(d.settled ? [el("strong", {}, " ✓ " + t("settledAs", { categories: d.settled.join(", ") }))] : [])))));
-  panel.append(el("p", {}, tn("compareIntro", r.units, { coders: r.coders.join(", "), units: r.units })), coverage, table,
+  panel.append(el("p", {}, tn("compareIntro", r.units, { coders: r.coders.join(", "), units: r.units })), coverage,
+               el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("agreement") }, table),
                el("h3", {}, t("whereTheyDiffer", { n: data.differences.length })), el("p", {}, t("resolutionIntro")),
                el("label", {}, t("consensusCoder") + " ", name), " ", settleAll, list);
 }
@@ -482,7 +684,8 @@ async function memosTab(panel) {
     event.preventDefault();
     try { say((await api("POST", "memos", { on: target.value, text: form.elements.text.value, coder: state.coder })).message); showTab("memos"); }
     catch (error) { say(error.message, true); }
-  } }, target, el("textarea", { name: "text", rows: 3, required: "" }), el("button", {}, t("addMemo")));
+  } }, el("label", {}, t("memoOn") + " ", target), el("label", { class: "memo-text" }, t("memoText"), el("textarea", { name: "text", rows: 3, required: "" })),
+     el("button", {}, t("addMemo")));
   panel.append(list, form);
 }
 
@@ -494,6 +697,11 @@ document.addEventListener("DOMContentLoaded", async () => {
     if (state.participant) await openTranscript(state.participant); else await loadState();
   });
   $("undo").addEventListener("click", undo);
+  // Focus goes into a dialog (its first field) when it opens and back where it was when it closes, even when the
+  // page drew that part again meanwhile (then to the same item).
+  let outside = null;
+  document.addEventListener("focusin", (event) => { if (!event.target.closest("dialog")) outside = focusKey(); });
+  document.addEventListener("close", () => setTimeout(() => restoreFocus(outside)), true);
   $("player").addEventListener("timeupdate", () => {
     if (state.playUntil != null && $("player").currentTime >= state.playUntil) { $("player").pause(); state.playUntil = null; }
   });
@@ -520,11 +728,20 @@ document.addEventListener("DOMContentLoaded", async () => {
     });
   }
   for (const button of document.querySelectorAll(".tabs button")) button.addEventListener("click", () => showTab(button.dataset.tab));
+  document.querySelector(".tabs").addEventListener("keydown", tabKey);
+  $("transcript").addEventListener("keydown", transcriptKey);
   document.addEventListener("selectionchange", () => { $("code-selection").hidden = !selectionOffsets(); });
+  // A text field holds typing not yet entered from its first keystroke until its form is sent or its change is taken.
+  document.addEventListener("input", (event) => { if (textField(event.target)) typed.add(event.target); });
+  document.addEventListener("change", (event) => typed.delete(event.target));
+  document.addEventListener("submit", (event) => { for (const field of event.target.elements || []) typed.delete(field); }, true);
   document.addEventListener("keydown", (event) => {
     const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) || $("picker").open || $("editor").open;
-    if (!typing && event.key === "n" && !event.ctrlKey && !event.metaKey) { event.preventDefault(); openPicker(); }
-    if (!typing && event.key === "z" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); undo(); }
+    if (!typing && event.key === "n" && !event.ctrlKey && !event.metaKey && !event.altKey) { event.preventDefault(); openPicker(); }
+    // Ctrl+Z: the page's last change (a coding made, changed or removed) — also from a field, unless the field holds
+    // typing not yet entered (then it is the browser's own undo of that typing) or a dialog is open.
+    if (event.key.toLowerCase() === "z" && (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey
+        && !document.querySelector("dialog[open]") && !typed.has(document.activeElement)) { event.preventDefault(); undo(); }
   });
   try { await loadState(); showTab("codings"); } catch (error) { say(error.message, true); }
 });

@@ -10,7 +10,8 @@ const childrenOf = (theme) => state.categories.filter((c) => (c.theme || null) =
 
 async function codebookTab(panel) {
   await loadState();
-  const tree = el("ul", { id: "codebook", class: "codebook-tree", role: "tree" });
+  // Nested lists (a theme's categories in its item): read as lists of lists, walked with Tab through each item's buttons.
+  const tree = el("ul", { id: "codebook", class: "codebook-tree", "aria-label": t("tabCodebook") });
   const seen = new Set();
   const branch = (category, depth) => {
     seen.add(category.name);
@@ -18,7 +19,7 @@ async function codebookTab(panel) {
     const swatch = el("span", { class: "swatch" });
     swatch.style.background = category.colour;
     const origin = category.origin === "emergent" ? t("emergent") : category.origin;
-    const item = el("li", { role: "treeitem", "data-category": category.name, "aria-level": depth, class: kids.length ? "theme" : "" },
+    const item = el("li", { "data-category": category.name, "data-depth": depth, class: kids.length ? "theme" : "" },
       el("div", { class: "row" },
         swatch, el("strong", {}, category.name),
         el("span", { class: "counts", title: t("ownCountsTitle", { coder: state.coder }) },
@@ -27,8 +28,9 @@ async function codebookTab(panel) {
       el("span", { class: "actions" },
         el("button", { class: "edit-category", onclick: () => openCategoryDialog(category) }, t("edit")),
         el("button", { class: "rename-category", onclick: () => openCategoryDialog(category, true) }, t("rename")),
+        el("button", { class: "move-category", "aria-label": t("moveCategoryNamed", { name: category.name }), onclick: () => openMoveDialog(category) }, t("moveCategory")),
         el("button", { class: "merge-category", onclick: () => openMergeDialog(category) }, t("merge"))));
-    if (kids.length) item.append(el("ul", { role: "group" }, ...kids.map((k) => branch(k, depth + 1))));
+    if (kids.length) item.append(el("ul", {}, ...kids.map((k) => branch(k, depth + 1))));
     return item;
   };
   for (const root of childrenOf(null)) tree.append(branch(root, 1));
@@ -143,6 +145,42 @@ function openMergeDialog(category) {
     .map((c) => el("option", { value: c.name }, c.name)));
   dialog.showModal();
   $("merge-dialog-into").focus();
+}
+
+// ---- Move: a category put under a theme (or at the top level) from a list — the keyboard's way to move it in the tree.
+
+function openMoveDialog(category) {
+  let dialog = $("move-dialog");
+  if (!dialog) {
+    dialog = el("dialog", { id: "move-dialog", "aria-labelledby": "move-dialog-title" },
+      el("form", { method: "dialog", id: "move-dialog-form" },
+        el("h3", { id: "move-dialog-title" }),
+        el("label", { id: "move-dialog-label" }, el("span", {}, t("moveUnder")), " "),
+        el("div", { class: "buttons" },
+          el("button", { type: "button", id: "move-dialog-cancel", onclick: () => dialog.close() }, t("cancel")), " ",
+          el("button", { id: "move-dialog-save", value: "save" }, t("save")))));
+    document.body.append(dialog);
+    $("move-dialog-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      dialog.close();
+      const before = state.categories.find((c) => c.name === dialog.dataset.category) || {};
+      const theme = $("move-dialog-theme").value;
+      if (theme !== (before.theme || "")) {
+        try { say((await api("POST", "categories/set", { name: dialog.dataset.category, theme })).message); }
+        catch (error) { say(error.message, true); }
+      }
+      await showTab("codebook");
+      // Focus on the moved category's Move button, in its new place.
+      [...document.querySelectorAll("#codebook li")].find((li) => li.dataset.category === dialog.dataset.category)?.querySelector(".move-category")?.focus();
+    });
+  }
+  dialog.dataset.category = category.name;
+  $("move-dialog-title").textContent = t("moveTitle", { name: category.name });
+  const label = $("move-dialog-label");
+  label.querySelector("select")?.remove();
+  label.append(themeSelect("move-dialog-theme", category.theme, category.name));
+  dialog.showModal();
+  $("move-dialog-theme").focus();
 }
 
 // Rename and merge from anywhere else in the page go through the same dialogs.

@@ -26,7 +26,8 @@ async function runSearch() {
       : t("noHits");
     $("search-hits").replaceChildren(...search.hits.map((h) => el("li", { "data-participant": h.participant, "data-start": h.start,
       onclick: () => showHit(h) },
-      el("span", { class: "where" }, `${h.participant}${h.label ? " · " + h.label : ""} ${h.line}:${h.column}${h.speaker ? " " + h.speaker : ""}`
+      // The place is a button: a hit opens from the keyboard too (the click reaches the item's handler).
+      el("button", { type: "button", class: "where" }, `${h.participant}${h.label ? " · " + h.label : ""} ${h.line}:${h.column}${h.speaker ? " " + h.speaker : ""}`
                                       + (h.whose && h.whose !== h.participant ? " → " + h.whose : "")),
       "…" + h.before, el("mark", {}, h.text), h.after + "…")));
     $("code-hits-form").hidden = !data.hits;
@@ -93,6 +94,7 @@ async function afterTranscript() {
   // Marked in the text too (app.js's render).
   state.annotations = data.annotations;
   render();
+  const focus = box.contains(document.activeElement) ? focusKey() : null;
   const list = el("ul", { id: "annotation-list" }, ...data.annotations.map((a) => el("li", { "data-id": a.id },
     el("blockquote", {}, a.excerpt), el("span", { class: "annotation-text" }, a.text),
     el("small", {}, ` (${a.coder ? a.coder + ", " : ""}${(a.modified || a.created).slice(0, 10)})`),
@@ -100,6 +102,7 @@ async function afterTranscript() {
     el("button", { onclick: () => openAnnotator(a) }, t("edit")),
     el("button", { onclick: () => removeAnnotation(a) }, t("delete")))));
   box.replaceChildren(el("h3", {}, t("annotationsHeading")), data.annotations.length ? list : el("p", {}, t("noAnnotations")));
+  restoreFocus(focus);
 }
 
 // The annotation dialog: on the selected passage (new), or on an annotation's (edit).
