@@ -40,13 +40,15 @@ public struct WithdrawalRecord: Sendable, Equatable, Encodable {
     public var scope: Scope
     /// The consent version the participant had agreed to, when one was recorded.
     public var consentVersion: String?
-    /// Under `--keep-anonymised`: the code their kept data now carries.
-    public var anonymisedCode: String?
 }
 
 /// What a withdrawal did.
 public struct WithdrawalSummary: Sendable, Equatable, Encodable {
     public var record: WithdrawalRecord
+    /// Under `--keep-anonymised`: the code their kept data now carries. Said once, here; the study keeps no link.
+    public var anonymisedCode: String?
+    /// Words masked across the study's texts (their names as speakers and in identifying attributes).
+    public var maskedNames: Int
     /// What was attached to the participant (removed, or kept under the new code).
     public var attached: AttachedData
     /// Turns they spoke in other participants' transcripts (a focus group), masked to keep the others' places.
@@ -109,6 +111,7 @@ extension StudyDatabase {
     public func recordConsent(participant code: String, version: String?, decision: ConsentRecord.Decision, how: ConsentRecord.How,
                               at: String? = nil) throws -> ConsentRecord {
         try write { db in
+            try Self.refuseWithdrawn(db, code: code)
             let id = try Self.participantID(db, code: code)
             let texts = try Self.consents(db)
             guard let text = version.map({ wanted in texts.first { $0.version.caseInsensitiveCompare(StudyText.composed(wanted)) == .orderedSame } })
@@ -117,10 +120,11 @@ extension StudyDatabase {
             }
             let consentID = try Int64.fetchOne(db, sql: "SELECT id FROM consent_text WHERE version = ?", arguments: [text.version])!  // listed above
             let when = at ?? Self.localTimeWithOffset()
-            try db.execute(sql: """
-                INSERT INTO consent_record (participant_id, consent_id, decision, at, sha256, how, recorded) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, consentID, decision.rawValue, when, text.sha256, how.rawValue, Timestamp.now()])
             let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
+            try db.execute(sql: """
+                INSERT INTO consent_record (participant_id, participant_code, consent_id, decision, at, sha256, how, recorded)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, stored, consentID, decision.rawValue, when, text.sha256, how.rawValue, Timestamp.now()])
             return ConsentRecord(participant: stored, version: text.version, decision: decision, at: when, sha256: text.sha256, how: how,
                                  recorded: Timestamp.now())
         }
@@ -130,11 +134,11 @@ extension StudyDatabase {
     public func consentRecords() throws -> [ConsentRecord] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.code, t.version, r.decision, r.at, r.sha256, r.how, r.recorded
-                FROM consent_record r JOIN participant p ON p.id = r.participant_id JOIN consent_text t ON t.id = r.consent_id
+                SELECT r.participant_code, t.version, r.decision, r.at, r.sha256, r.how, r.recorded
+                FROM consent_record r JOIN consent_text t ON t.id = r.consent_id
                 ORDER BY r.id
                 """).map {
-                ConsentRecord(participant: $0["code"], version: $0["version"], decision: ConsentRecord.Decision(rawValue: $0["decision"]) ?? .declined,
+                ConsentRecord(participant: $0["participant_code"], version: $0["version"], decision: ConsentRecord.Decision(rawValue: $0["decision"]) ?? .declined,
                               at: $0["at"], sha256: $0["sha256"], how: ConsentRecord.How(rawValue: $0["how"]) ?? .paper, recorded: $0["recorded"])
             }
         }
@@ -154,16 +158,16 @@ extension StudyDatabase {
 
     static func withdrawals(_ db: Database) throws -> [WithdrawalRecord] {
         guard try db.tableExists("withdrawal") else { return [] }
-        return try Row.fetchAll(db, sql: "SELECT participant_code, at, scope, consent_version, anonymised_code FROM withdrawal ORDER BY id").map {
+        return try Row.fetchAll(db, sql: "SELECT participant_code, at, scope, consent_version FROM withdrawal ORDER BY id").map {
             WithdrawalRecord(participant: $0["participant_code"], at: $0["at"], scope: WithdrawalRecord.Scope(rawValue: $0["scope"]) ?? .removed,
-                             consentVersion: $0["consent_version"], anonymisedCode: $0["anonymised_code"])
+                             consentVersion: $0["consent_version"])
         }
     }
 
-    /// Refuses `code` when that participant withdrew and their data was removed (a re-import by accident).
+    /// Refuses `code` when that participant withdrew (a re-import by accident).
     static func refuseWithdrawn(_ db: Database, code: String) throws {
         guard try db.tableExists("withdrawal") else { return }
-        if let at = try String.fetchOne(db, sql: "SELECT at FROM withdrawal WHERE scope = 'removed' AND participant_code = ? COLLATE NOCASE",
+        if let at = try String.fetchOne(db, sql: "SELECT at FROM withdrawal WHERE participant_code = ? COLLATE NOCASE",
                                         arguments: [StudyText.composed(code)]) {
             throw StoreError.participantWithdrew(code: StudyText.composed(code), at: at)
         }
@@ -182,6 +186,8 @@ extension StudyDatabase {
             let id = try Self.participantID(db, code: code)
             let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
             let attached = try Self.attachedData(db, participantID: id)
+            // Their names as the study holds them: as speakers, and in identifying attributes (whole and each part).
+            let names = try Self.personalNames(db, participant: id)
             let version = try String.fetchOne(db, sql: """
                 SELECT t.version FROM consent_record r JOIN consent_text t ON t.id = r.consent_id
                 WHERE r.participant_id = ? AND r.decision = 'agreed' ORDER BY r.id DESC LIMIT 1
@@ -190,8 +196,7 @@ extension StudyDatabase {
             let recordings = try String.fetchAll(db, sql: "SELECT path FROM media WHERE participant_id = ? ORDER BY id", arguments: [id])
             if keepAnonymised {
                 var number = 1
-                while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"])! > 0
-                        || Int.fetchOne(db, sql: "SELECT count(*) FROM withdrawal WHERE anonymised_code = ?", arguments: ["W\(number)"])! > 0 {
+                while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"])! > 0 {
                     number += 1
                 }
                 let anonymised = "W\(number)"
@@ -212,10 +217,12 @@ extension StudyDatabase {
                     try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
                                    arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: anonymised), speaker["id"] as Int64])
                 }
-                let record = WithdrawalRecord(participant: stored, at: when, scope: .anonymised, consentVersion: version, anonymisedCode: anonymised)
+                let maskedNames = try Self.maskNames(db, names)
+                try db.execute(sql: "UPDATE consent_record SET participant_id = NULL WHERE participant_id = ?", arguments: [id])
+                let record = WithdrawalRecord(participant: stored, at: when, scope: .anonymised, consentVersion: version)
                 try Self.insert(db, record)
-                return WithdrawalSummary(record: record, attached: attached, maskedTurns: 0, removedAnnotations: 0, removedIdentifying: identifying,
-                                         handedOver: [], recordingFiles: [])
+                return WithdrawalSummary(record: record, anonymisedCode: anonymised, maskedNames: maskedNames, attached: attached, maskedTurns: 0,
+                                         removedAnnotations: 0, removedIdentifying: identifying, handedOver: [], recordingFiles: [])
             }
             // Transcripts they hold that other participants speak in stay with one of those participants.
             var handedOver: [String] = []
@@ -244,13 +251,15 @@ extension StudyDatabase {
                 masked += turns
                 removedAnnotations += annotations
                 try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
-                               arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: "withdrawn"), speaker["id"] as Int64])
+                               arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: "—"), speaker["id"] as Int64])
             }
             try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])
-            let record = WithdrawalRecord(participant: stored, at: when, scope: .removed, consentVersion: version, anonymisedCode: nil)
+            // What others said of them, and the notes that name them: their names masked wherever they remain.
+            let maskedNames = try Self.maskNames(db, names)
+            let record = WithdrawalRecord(participant: stored, at: when, scope: .removed, consentVersion: version)
             try Self.insert(db, record)
-            return WithdrawalSummary(record: record, attached: attached, maskedTurns: masked, removedAnnotations: removedAnnotations,
-                                     removedIdentifying: 0, handedOver: handedOver, recordingFiles: recordings)
+            return WithdrawalSummary(record: record, anonymisedCode: nil, maskedNames: maskedNames, attached: attached, maskedTurns: masked,
+                                     removedAnnotations: removedAnnotations, removedIdentifying: 0, handedOver: handedOver, recordingFiles: recordings)
         }
     }
 
@@ -302,8 +311,91 @@ extension StudyDatabase {
     }
 
     static func insert(_ db: Database, _ record: WithdrawalRecord) throws {
-        try db.execute(sql: "INSERT INTO withdrawal (participant_code, at, scope, consent_version, anonymised_code) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [record.participant, record.at, record.scope.rawValue, record.consentVersion, record.anonymisedCode])
+        try db.execute(sql: "INSERT INTO withdrawal (participant_code, at, scope, consent_version) VALUES (?, ?, ?, ?)",
+                       arguments: [record.participant, record.at, record.scope.rawValue, record.consentVersion])
+    }
+
+    /// A participant's names as the study holds them: the names of the speakers mapped to them, and the text values of
+    /// their identifying attributes, each whole and each of its capitalised parts of three letters or more ("Heitor
+    /// Melo", "Heitor", "Melo"), longest first.
+    static func personalNames(_ db: Database, participant id: Int64) throws -> [String] {
+        var names = Set(try String.fetchAll(db, sql: "SELECT name FROM transcript_speaker WHERE participant_id = ?", arguments: [id]))
+        let values = try String.fetchAll(db, sql: """
+            SELECT text_value FROM participant_attribute WHERE participant_id = ? AND text_value IS NOT NULL
+            AND name IN (SELECT name FROM attribute WHERE identifying = 1)
+            """, arguments: [id])
+        for value in values {
+            names.insert(value)
+            for part in value.split(whereSeparator: { !$0.isLetter && $0 != "-" && $0 != "'" }) where part.count >= 3 && part.first?.isUppercase == true {
+                names.insert(String(part))
+            }
+        }
+        return names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 2 }.sorted { $0.count > $1.count }
+    }
+
+    /// `names`, as whole words in any case, masked letter for letter in every text the study holds: transcripts and
+    /// their headers, excerpts, code labels, memos and annotations (an excerpt placed in a transcript is read again
+    /// from its masked span, so it stays the transcript's words). Returns how many places were masked.
+    static func maskNames(_ db: Database, _ names: [String]) throws -> Int {
+        guard !names.isEmpty else { return 0 }
+        var count = 0
+        func masked(_ text: String) -> String? {
+            var scalars = Array(text.unicodeScalars)
+            var changed = false
+            let folded = String(String.UnicodeScalarView(scalars)).lowercased()
+            // Lowercasing can change the number of scalars (İ); then the text is matched as it is.
+            let haystack = Array(folded.unicodeScalars).count == scalars.count ? Array(folded.unicodeScalars) : scalars
+            for name in names {
+                let needle = Array(name.lowercased().unicodeScalars)
+                guard !needle.isEmpty, needle.count <= haystack.count else { continue }
+                var at = 0
+                while at + needle.count <= haystack.count {
+                    if Array(haystack[at..<at + needle.count]) == needle,
+                       at == 0 || !Self.isWordScalar(haystack[at - 1]),
+                       at + needle.count == haystack.count || !Self.isWordScalar(haystack[at + needle.count]),
+                       scalars[at] != "▒" {
+                        for index in at..<at + needle.count where !CharacterSet.whitespaces.contains(scalars[index]) { scalars[index] = "▒" }
+                        changed = true
+                        count += 1
+                        at += needle.count
+                    } else {
+                        at += 1
+                    }
+                }
+            }
+            return changed ? String(String.UnicodeScalarView(scalars)) : nil
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT id, text, header FROM transcript") {
+            if let text = masked(row["text"]) { try db.execute(sql: "UPDATE transcript SET text = ? WHERE id = ?", arguments: [text, row["id"] as Int64]) }
+            if let header: String = row["header"], let text = masked(header) {
+                try db.execute(sql: "UPDATE transcript SET header = ? WHERE id = ?", arguments: [text, row["id"] as Int64])
+            }
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT e.id, e.text, e.span_start, e.span_end, t.text AS whole FROM excerpt e LEFT JOIN transcript t ON t.id = e.transcript_id
+            """) {
+            let id: Int64 = row["id"]
+            if let start: Int = row["span_start"], let end: Int = row["span_end"], let whole: String = row["whole"] {
+                let scalars = Array(whole.unicodeScalars)
+                guard start <= end, end <= scalars.count else { continue }
+                let span = String(String.UnicodeScalarView(scalars[start..<end]))
+                if span != row["text"] { try db.execute(sql: "UPDATE excerpt SET text = ? WHERE id = ?", arguments: [span, id]) }
+            } else if let text = masked(row["text"]) {
+                try db.execute(sql: "UPDATE excerpt SET text = ? WHERE id = ?", arguments: [text, id])
+            }
+        }
+        for (table, column) in [("code", "label"), ("memo", "text"), ("annotation", "text"), ("annotation", "excerpt")] {
+            for row in try Row.fetchAll(db, sql: "SELECT id, \(column) AS value FROM \(table)") {
+                if let text = masked(row["value"]) {
+                    try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE id = ?", arguments: [text, row["id"] as Int64])
+                }
+            }
+        }
+        return count
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        CharacterSet.letters.contains(scalar) || CharacterSet.decimalDigits.contains(scalar) || CharacterSet.nonBaseCharacters.contains(scalar)
     }
 
     /// `wanted`, or `wanted 2`, `wanted 3`, … where a speaker of the transcript already has the name.

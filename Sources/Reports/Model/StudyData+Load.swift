@@ -82,7 +82,10 @@ extension StudyData {
                                      abandonedPolicy: dataset.abandoned)
 
         let coders = try study.coders()
-        let primary = coders.first
+        // As `codes freq` counts without --coder: every code, whoever coded it. Only where several people coded (a
+        // blind double coding for agreement) does the report take the first coder's, and say so, so that no passage
+        // counts twice.
+        let primary = coders.count > 1 ? coders.first : nil
         let coding = try study.codingDataset(coder: primary, groupedBy: groupAttribute?.name, interviewedOnly: streaming)
         let frequencies = CodeAnalysis.frequencies(coding.segments, categories: coding.categories, participants: coding.denominator(.interviewed),
                                                    groupOrder: coding.groupOrder, tree: coding.tree)

@@ -21,7 +21,10 @@ enum SchemaV33 {
             );
             CREATE TABLE consent_record (
                 id INTEGER PRIMARY KEY,
-                participant_id INTEGER NOT NULL REFERENCES participant(id) ON DELETE CASCADE,
+                -- The participant, while in the study; NULL once they withdrew (their decision stays on record under
+                -- the code they had, and an anonymised participant's kept data is not linked back to it).
+                participant_id INTEGER REFERENCES participant(id) ON DELETE SET NULL,
+                participant_code TEXT NOT NULL,
                 consent_id INTEGER NOT NULL REFERENCES consent_text(id),
                 decision TEXT NOT NULL CHECK (decision IN ('agreed', 'declined')),
                 -- When the participant decided: ISO 8601 with the offset of the place it was taken.
@@ -38,13 +41,11 @@ enum SchemaV33 {
                 at TEXT NOT NULL,
                 scope TEXT NOT NULL CHECK (scope IN ('removed', 'anonymised')),
                 -- The version of the consent the participant had agreed to, when one was recorded.
-                consent_version TEXT,
-                -- Under --keep-anonymised: the code their kept data now carries.
-                anonymised_code TEXT,
-                CHECK ((anonymised_code IS NOT NULL) = (scope = 'anonymised'))
+                -- Their kept data's new code is not written here: nothing in the study links it back to them.
+                consent_version TEXT
             );
             CREATE TRIGGER participant_not_withdrawn BEFORE INSERT ON participant
-            WHEN EXISTS (SELECT 1 FROM withdrawal WHERE scope = 'removed' AND participant_code = NEW.code COLLATE NOCASE)
+            WHEN EXISTS (SELECT 1 FROM withdrawal WHERE participant_code = NEW.code COLLATE NOCASE)
             BEGIN SELECT RAISE(ABORT, 'studyctl: withdrawn participant'); END;
             """)
     }

@@ -153,7 +153,7 @@ struct ParticipantWithdraw: ParsableCommand {
         if output.json { return try printJSON(summary, command: "participant withdraw") }
         let record = summary.record
         let attached = summary.attached.text(Voice.language).joined(separator: ", ")
-        if let anonymised = record.anonymisedCode {
+        if let anonymised = summary.anonymisedCode {
             say("\(record.participant) withdrew: their data stays as \(anonymised); identifying attribute values removed: \(summary.removedIdentifying); their speaker names became \(anonymised).")
         } else {
             say("\(record.participant) withdrew: removed \(attached.isEmpty ? words("nothing attached") : attached).")
@@ -165,6 +165,12 @@ struct ParticipantWithdraw: ParsableCommand {
                 say("The study no longer refers to their recordings; the files are yours to delete:")
                 for file in summary.recordingFiles { print("  " + file) }
             }
+        }
+        if summary.maskedNames > 0 {
+            say("Their names, masked letter for letter wherever the study's texts held them (transcripts, excerpts, codes, memos, annotations): \(summary.maskedNames).")
+        }
+        if let anonymised = summary.anonymisedCode {
+            say("Nothing in the study links \(anonymised) back to \(record.participant); keep no note of it elsewhere.")
         }
         say(record.consentVersion.map { "Recorded the withdrawal on \(record.at), under consent version \($0)." }
             ?? "Recorded the withdrawal on \(record.at) (no consent decision was recorded for them).")
@@ -214,10 +220,9 @@ enum ConsentTables {
         var table = ResultTable(id: "withdrawals", title: "", language: language,
                                 columns: [Column(.participant, .text, language), Column("at", Sentence("When").text(language), .text),
                                           scope,
-                                          Column("consent_version", Sentence("Consent version").text(language), .text),
-                                          Column("anonymised_code", Sentence("Kept as").text(language), .text)])
+                                          Column("consent_version", Sentence("Consent version").text(language), .text)])
         for record in records {
-            table.append([.text(record.participant), .text(record.at), .text(record.scope.rawValue), Value(record.consentVersion), Value(record.anonymisedCode)])
+            table.append([.text(record.participant), .text(record.at), .text(record.scope.rawValue), Value(record.consentVersion)])
         }
         return table
     }
@@ -225,16 +230,16 @@ enum ConsentTables {
     /// One row per decision, then one per withdrawal (`event` says which).
     static func register(_ records: [ConsentRecord], withdrawals: [WithdrawalRecord], language: StudyLanguage) -> ResultTable {
         var table = ResultTable(id: "consent", title: "", language: language,
-                                columns: ["event", "participant", "version", "decision", "at", "how", "sha256", "recorded", "anonymised_code"].map {
+                                columns: ["event", "participant", "version", "decision", "at", "how", "sha256", "recorded"].map {
                                     Column($0, $0, .text)
                                 })
         for record in records {
             table.append([.text("consent"), .text(record.participant), .text(record.version), .text(record.decision.rawValue), .text(record.at),
-                          .text(record.how.rawValue), .text(record.sha256), .text(record.recorded), .empty])
+                          .text(record.how.rawValue), .text(record.sha256), .text(record.recorded)])
         }
         for withdrawal in withdrawals {
             table.append([.text("withdrawal"), .text(withdrawal.participant), Value(withdrawal.consentVersion), .text(withdrawal.scope.rawValue),
-                          .text(withdrawal.at), .empty, .empty, .empty, Value(withdrawal.anonymisedCode)])
+                          .text(withdrawal.at), .empty, .empty, .empty])
         }
         return table
     }
