@@ -52,6 +52,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV25.identifier, SchemaV25.migrate),
         (SchemaV27.identifier, SchemaV27.migrate),
         (SchemaV29.identifier, SchemaV29.migrate),
+        (SchemaV31.identifier, SchemaV31.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

@@ -157,6 +157,14 @@ public struct ReportModel: Sendable {
         case inline, separate
     }
 
+    /// How much the report holds (`report --detail`): `brief`, the executive summary (the headline, the main
+    /// comparisons with their figures, the tasks against their benchmarks), the participants and the methods — a
+    /// chapter to read; `standard` adds each questionnaire's, task's and group's sections; `full` adds the appendix
+    /// of per-participant tables.
+    public enum Detail: String, Sendable, CaseIterable {
+        case brief, standard, full
+    }
+
     /// How many quotes per category the report carries (`report --quotes`): three in the coding section, or also every
     /// quote in an appendix table.
     public enum QuoteAmount: String, Sendable, CaseIterable {

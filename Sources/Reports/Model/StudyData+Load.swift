@@ -99,6 +99,7 @@ extension StudyData {
             if report.units > 0 { snapshot.agreement = [report] }
         }
         snapshot.plan = plan
+        snapshot.labels = try study.labels()
         snapshot.droppedResponses = try study.droppedResponses()
         snapshot.taskData = dataset
         if let attribute = groupAttribute?.name {
