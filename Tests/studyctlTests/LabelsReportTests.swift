@@ -131,4 +131,38 @@ import Testing
         let english = ForeignWordCheck.english(in: body).filter { !names.contains($0) }
         #expect(english.isEmpty, "English words: \(english)")
     }
+
+    /// The summary shows every comparison between groups it counts as significant (here eight, past the five
+    /// smallest p-values it shows at least), and leaves a task row of fewer than five participants out of its
+    /// findings, saying so.
+    @Test func summaryShowsEverySignificantChangeAndNoSmallCell() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Grupos", "--language", "en"])
+        var participants = "code,level\n"
+        for index in 1...12 { participants += "P\(index),\(index <= 6 ? "novice" : "expert")\n" }
+        try cli.write("p.csv", participants)
+        try cli.succeed(["participant", "import", "p.csv"])
+        var attempts = "participant,task,time,outcome\n"
+        for task in 1...8 {
+            for index in 1...12 {
+                // Novices take about twice as long on every task: eight time comparisons hold after Holm.
+                let time = (index <= 6 ? 60 : 30) + (index % 3) + task
+                attempts += "P\(index),T\(task),\(time),success\n"
+            }
+        }
+        for index in 1...3 { attempts += "P\(index),T9,\(40 + index),success\n" }
+        try cli.write("a.csv", attempts)
+        try cli.succeed(["attempt", "import", "a.csv", "--create-tasks"])
+        try cli.succeed(["report", "--by", "level", "-o", "r"])
+        let report = try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8)
+        let summary = report.components(separatedBy: "## Participants").first ?? report
+        let intro = try #require(summary.range(of: "Between the groups of level, [0-9]+ of [0-9]+ task comparisons differ", options: .regularExpression),
+                                 "\(summary)")
+        let counted = Int(summary[intro].split(separator: " ")[5]) ?? 0
+        #expect(counted >= 8, "\(summary[intro])")
+        #expect(summary.contains("the \(counted) smallest p-values"), "every significant comparison is shown: \(summary)")
+        let rows = summary.split(separator: "\n").filter { $0.hasPrefix("| T") && $0.contains("time (ratio B / A)") }
+        #expect(rows.count >= counted, "\(rows.count) rows for \(counted) significant comparisons")
+        #expect(summary.contains("1 task row with fewer than 5 participants is in the tables only, not counted here."), "\(summary)")
+    }
 }

@@ -134,11 +134,15 @@ extension ReportModel {
     /// Leaves out what `detail` does not hold: below `full`, the appendix of per-participant tables (kept as CSV
     /// files beside the report when it is placed apart); in `brief`, also the sections of each questionnaire, the
     /// tasks, the interviews, the agreement, the eye tracking and the memos.
+    /// The appendix table of every quote (`report --quotes all`).
+    static let allQuotesID = "all_quotes"
+
     mutating func keep(_ detail: Detail, appendix placement: AppendixPlacement) {
         guard detail != .full else { return }
         if placement == .inline {
-            hasAppendix = false
-            appendix = Appendix()
+            // Every quote (`--quotes all`) was asked for: it stays, the per-participant tables go.
+            appendix.tables = appendix.tables.filter { tables[$0.index].id == Self.allQuotesID }
+            hasAppendix = !appendix.tables.isEmpty
         }
         guard detail == .brief else { return }
         questionnaires = []

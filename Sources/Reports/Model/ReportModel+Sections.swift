@@ -162,7 +162,7 @@ extension ReportModel {
                 var columns = [Column(.category, .text, language), Column(.participant, .text, language)]
                 if let attribute = s.groupAttribute { columns.append(Column("group", s.labels.attribute(attribute), .text)) }
                 columns.append(Column(.excerpt, .prose, language))
-                var every = ResultTable(id: "all_quotes", title: ("All quotes by category" as Sentence).text(language), language: language, columns: columns)
+                var every = ResultTable(id: Self.allQuotesID, title: ("All quotes by category" as Sentence).text(language), language: language, columns: columns)
                 for category in s.categories {
                     for code in primary.filter({ $0.categories.contains(category.name) }) {
                         var row: [Results.Value] = [.text(category.name), .text(code.participant)]

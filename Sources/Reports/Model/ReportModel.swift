@@ -16,8 +16,11 @@ public struct ReportModel: Sendable {
     /// it is: every other value is study text, escaped, so no text of the study can pass for a marker.
     public struct TableRef: Sendable {
         public let marker: MustacheTemplate
+        /// The table's place in `tables`.
+        let index: Int
 
         init(index: Int) {
+            self.index = index
             // A template without tags always parses.
             marker = try! MustacheTemplate(string: "::result \(index)")
         }

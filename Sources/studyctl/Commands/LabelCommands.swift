@@ -109,3 +109,15 @@ struct OccasionLabel: ParsableCommand {
         say("Occasion \(occasion) reads '\(labels.occasion(occasion))'.")
     }
 }
+
+extension StudyOptions {
+    /// The study's labels, and which of `groupings` (a table's grouping names) is a participant attribute: what a
+    /// terminal table needs to name its groupings and their values for people.
+    func peopleNames(_ groupings: [String]) throws -> (labels: StudyLabels, attribute: String?) {
+        try withStudy(signOfLife: false) { database in
+            let attributes = try database.attributeDefinitions().map(\.name)
+            let attribute = groupings.first { name in attributes.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+            return (try database.labels(), attribute)
+        }
+    }
+}
