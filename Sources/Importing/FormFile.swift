@@ -144,13 +144,15 @@ enum ItemColumns {
     /// every column that is not the participant, task or timestamp, in order, when their number matches.
     static func find(definition: InstrumentDefinition, header: [Field], options: ResponseImportOptions, file: String,
                             reserved: [Int], column: (String) throws -> Int) throws -> ([Int: Int], String, [Int: Double]) {
+        // --map comes first: the items it names, and the columns it names, are not looked for by text, so two
+        // headers carrying one item's text (a per-task question repeated for each task) are settled by --map.
+        let mapped = options.map.isEmpty || options.itemsFrom != nil ? [:]
+            : try positionalItemColumns(definition: definition, header: header, options: options, file: file, reserved: reserved, column: column)
         if options.itemsFrom == nil,
-           let (matched, confidence) = try ItemHeaderMatcher.match(definition: definition, header: header, reserved: reserved, file: file,
-                                                                   lenient: !options.map.isEmpty) {
+           let (matched, confidence) = try ItemHeaderMatcher.match(definition: definition, header: header, reserved: reserved + mapped.values,
+                                                                   file: file, lenient: !options.map.isEmpty, mapped: Set(mapped.keys)) {
             guard !options.map.isEmpty else { return (matched, confidence.isEmpty ? "item text" : "similarity to the item text", confidence) }
             // --map names some items; the others are found by their text.
-            let mapped = try positionalItemColumns(definition: definition, header: header, options: options, file: file,
-                                                   reserved: reserved, column: column)
             var merged = matched.filter { !mapped.values.contains($0.value) }
             for (number, index) in mapped { merged[number] = index }
             return (merged, "item text and --map", [:])
@@ -238,8 +240,9 @@ enum ItemHeaderMatcher {
         (try? scan(definition: definition, header: header, reserved: reserved, file: "")) ?? [:]
     }
 
-    static func scan(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String) throws -> [Int: Int] {
-        let items = definition.items.map { item in (item.number, Set(item.knownTexts.map(normalize).filter { $0.count >= 8 })) }
+    static func scan(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String, mapped: Set<Int> = []) throws -> [Int: Int] {
+        let items = definition.items.filter { !mapped.contains($0.number) }
+            .map { item in (item.number, Set(item.knownTexts.map(normalize).filter { $0.count >= 8 })) }
         var found: [Int: Int] = [:]
         for index in header.indices where !reserved.contains(index) {
             let texts = candidates(header[index].value)
@@ -258,8 +261,10 @@ enum ItemHeaderMatcher {
         return found
     }
 
-    static func match(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String, lenient: Bool = false) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
-        let found = try scan(definition: definition, header: header, reserved: reserved, file: file)
+    /// `mapped`: the items `--map` places, which no header is matched to.
+    static func match(definition: InstrumentDefinition, header: [Field], reserved: [Int], file: String, lenient: Bool = false,
+                      mapped: Set<Int> = []) throws -> (columns: [Int: Int], confidence: [Int: Double])? {
+        let found = try scan(definition: definition, header: header, reserved: reserved, file: file, mapped: mapped)
         let matchedColumns = Set(found.values)
         // Headers "look like items" when at least half of the items (two or more) are found by their text.
         if found.count < definition.items.count, !lenient,

@@ -108,13 +108,30 @@ extension StudyDatabase {
 
     /// Sets what is given of a task's target time and error opportunities in one transaction (`.some(nil)` clears one,
     /// `nil` leaves it).
-    public func editTask(key typed: String, targetSeconds: Double?? = nil, errorOpportunities: Int?? = nil) throws {
+    /// `title` renames the task for people (its key stays); `order` moves it to that place in the task order
+    /// (1 = first; past the last: last), the other tasks keeping theirs.
+    public func editTask(key typed: String, targetSeconds: Double?? = nil, errorOpportunities: Int?? = nil,
+                         title: String? = nil, order: Int? = nil) throws {
         let key = try Self.name(typed, .taskKey)
         if let targetSeconds { try Self.checkTarget(targetSeconds, key: key) }
         if let errorOpportunities { try Self.checkErrorOpportunities(errorOpportunities, key: key) }
+        if let order, !(1...Limits.maximumOrdinal).contains(order) {
+            throw StoreError.invalidInput([.init(location: "task \(key), --order", message: "\(order) is outside 1…\(Limits.maximumOrdinal)")])
+        }
+        let newTitle = try title.map { try StudyText.name($0, as: .categoryName) }
         try write { db in
             guard let stored = try Self.storedName(db, table: "task", column: "key", key) else {
                 throw StoreError.unknownTask(key: key, known: try String.fetchAll(db, sql: "SELECT key FROM task ORDER BY position, key"))
+            }
+            if let newTitle {
+                try db.execute(sql: "UPDATE task SET title = ? WHERE key = ?", arguments: [newTitle, stored])
+            }
+            if let order {
+                var keys = try String.fetchAll(db, sql: "SELECT key FROM task ORDER BY position, key").filter { $0 != stored }
+                keys.insert(stored, at: min(order - 1, keys.count))
+                for (index, each) in keys.enumerated() {
+                    try db.execute(sql: "UPDATE task SET position = ? WHERE key = ?", arguments: [index + 1, each])
+                }
             }
             if let targetSeconds {
                 try db.execute(sql: "UPDATE task SET target_seconds = ? WHERE key = ?", arguments: [targetSeconds, stored])

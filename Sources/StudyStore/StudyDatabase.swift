@@ -53,6 +53,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV27.identifier, SchemaV27.migrate),
         (SchemaV29.identifier, SchemaV29.migrate),
         (SchemaV30.identifier, SchemaV30.migrate),
+        (SchemaV31.identifier, SchemaV31.migrate),
         (SchemaV33.identifier, SchemaV33.migrate),
     ]
 

@@ -33,6 +33,7 @@ struct StudyCtl: ParsableCommand {
             ScoreCommand.self, QualityCommand.self,
             TaskCommand.self,
             ConditionCommand.self,
+            OccasionCommand.self,
             AttemptCommand.self, SessionCommand.self,
             TasksCommand.self,
             TranscriptCommand.self,

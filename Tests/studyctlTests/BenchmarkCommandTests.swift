@@ -204,9 +204,9 @@ import Testing
         let scoreN = susStatistics?["n"] as? Int
         #expect(scoreN == 39, "\(String(describing: overall))")
         #expect(try cli.fail(["score", "sus"]).stderr.contains("P012"))
-        try cli.succeed(["report", "-o", "prorated", "--missing", "prorate"])
+        try cli.succeed(["report", "-o", "prorated", "--missing", "prorate", "--detail", "full"])
         let prorated = try String(contentsOfFile: cli.path("prorated/report.md"), encoding: .utf8)
-        try cli.succeed(["report", "-o", "refused"])
+        try cli.succeed(["report", "-o", "refused", "--detail", "full"])
         let refused = try String(contentsOfFile: cli.path("refused/report.md"), encoding: .utf8)
         #expect(prorated.contains("Overall mean (n = 39)") && refused.contains("Overall mean (n = 38)"), "the SUS scores' n")
         #expect(prorated.contains("A score with one unanswered item was prorated from the answered items (Lewis & Sauro, 2017)"), "\(prorated)")

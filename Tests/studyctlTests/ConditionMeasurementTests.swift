@@ -110,10 +110,10 @@ import Testing
             try cli.succeed(["respond", "P\(n + 1)", "sus", "--answers", answers[(n + 3) % 4], "--condition", "layout=B", "--occasion", "post"])
         }
         let out = try cli.succeed(["score", "sus", "--within", "layout", "--compare"])
-        #expect(out.contains("pre SUS: 4 participants with every level of layout"), "\(out)")
-        #expect(out.contains("post SUS: 4 participants with every level of layout"), "\(out)")
+        #expect(out.contains("pre · SUS: 4 participants with every level of layout"), "\(out)")
+        #expect(out.contains("post · SUS: 4 participants with every level of layout"), "\(out)")
         let byOccasion = try cli.succeed(["score", "sus", "--within", "occasion", "--compare"])
-        #expect(byOccasion.contains("layout=A SUS: 4 participants with every occasion"), "\(byOccasion)")
+        #expect(byOccasion.contains("layout: A · SUS: 4 participants with every occasion"), "\(byOccasion)")
         let csv = try cli.succeed(["score", "sus", "--csv", "--summary"])
         #expect(csv.hasPrefix("group,task,occasion,layout,score,"), "\(csv)")
         #expect(csv.contains("\nall,,pre,A,SUS,4,") && csv.contains("\nall,,post,B,SUS,4,"), "\(csv)")

@@ -39,7 +39,7 @@ import Testing
         }
         // The redesign study: every SUS mean per occasion or prototype, never pooling a participant's sets.
         let redesign = try String(contentsOfFile: cli.path("out/redesign/report.md"), encoding: .utf8)
-        #expect(redesign.contains("| pré · SUS | 52,08 |") && redesign.contains("| pós · SUS | 75,91 |") && redesign.contains("| protótipo: B · SUS | 76,46 |"), "\(redesign)")
+        #expect(redesign.contains("| antes do redesenho · SUS | 52,08 |") && redesign.contains("| depois do redesenho · SUS | 75,91 |") && redesign.contains("| protótipo: B · SUS | 76,46 |"), "\(redesign)")
         #expect(!redesign.contains("| **Todos** |"), "no row pools the occasions and prototypes")
         // Quotes per category, and the pairwise tests of three levels (values in PostHocTests).
         #expect(uitracking.contains("| Informações Insuficientes | P1 | “traduzir a documentação para português” |"))
@@ -83,7 +83,7 @@ import Testing
         #expect(codeforall.contains("uma contagem de avaliações, não de participantes"))
         #expect(codeforall.contains("(charts/pt-BR/codeforall-component-by-task.svg)"))
         // Citations in the text and a reference list at the end: ABNT in Portuguese, APA in English.
-        #expect(codeforall.contains("System Usability Scale (SUS) (BROOKE, 1996)"))
+        #expect(codeforall.contains("Escala de Usabilidade do Sistema (SUS) (BROOKE, 1996)"))
         #expect(codeforall.contains("## Referências"))
         #expect(codeforall.contains("BROOKE, J. SUS: a \"quick and dirty\" usability scale. In: JORDAN, P. W. et al. (ed.). **Usability evaluation in industry**. London: Taylor & Francis, 1996. p. 189-194."))
         let codeforallEnglish = try String(contentsOfFile: cli.path("out/codeforall/report.en.md"), encoding: .utf8)
@@ -163,7 +163,7 @@ import Testing
         try cli.succeed(["participant", "add", "P2", "--attr", "grupo=C~D"])
         try cli.succeed(["respond", "P_1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
         try cli.succeed(["respond", "P2", "sus", "--answers", "3,2,4,2,4,2,4,2,4,2"])
-        try cli.succeed(["report", "-o", "tex", "--format", "latex", "--by", "grupo"])
+        try cli.succeed(["report", "-o", "tex", "--format", "latex", "--by", "grupo", "--detail", "full"])
         let tex = try String(contentsOfFile: cli.path("tex/report.tex"), encoding: .utf8)
         #expect(tex.contains("\\section{Estudo 100\\% \\& \\#1 \\{teste\\}}"))
         #expect(tex.contains("P\\_1"))
@@ -243,14 +243,14 @@ import Testing
         try cli.succeed(["participant", "add", "P1", "--attr", "group=A"])
         try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
         try cli.succeed(["memo", "add", "--on", "participant:P1", "=1+1 | pipe"])
-        #expect(try cli.succeed(["report", "-o", "r"]) == "Wrote \(cli.path("r/report.md")) and its charts (SVG, PNG 300 dpi, PDF) in r/charts/en\n")
+        #expect(try cli.succeed(["report", "-o", "r", "--detail", "full"]) == "Wrote \(cli.path("r/report.md")) and its charts (SVG, PNG 300 dpi, PDF) in r/charts/en\n")
         let report = try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8)
         #expect(report.contains("| P1 | 85.00 | 87.50 | 84.38 |"))
         #expect(report.contains("=1+1 \\| pipe"))
         let again = try cli.fail(["report", "-o", "r", "--language", "pt-BR"])
         #expect(again.stderr.contains("a report is already there; rerun with --force to replace it"))
         #expect(try String(contentsOfFile: cli.path("r/report.md"), encoding: .utf8).contains("| P1 | 85.00 |"), "the report was left as it was")
-        #expect(try cli.succeed(["report", "-o", "r", "--language", "pt-BR", "--force"]).contains("report.md"))
+        #expect(try cli.succeed(["report", "-o", "r", "--language", "pt-BR", "--force", "--detail", "full"]).contains("report.md"))
         #expect(FileManager.default.fileExists(atPath: cli.path("r/charts/pt-BR/sus-distribution.pdf")))
         #expect(FileManager.default.fileExists(atPath: cli.path("r/charts/en/sus-distribution.png")), "the English charts are kept")
         // One self-contained HTML page: tables, numbered captions, charts embedded.

@@ -29,7 +29,7 @@ import Testing
         // Two devices × three tasks: six bars, six value labels (a percentage each).
         let bars = completionTexts.filter { $0.range(of: "^[0-9]+$", options: .regularExpression) != nil }
         #expect(bars.count == 6 + 6, "six bar labels and the six ticks 0–100: \(completionTexts)")
-        #expect(completionTexts.contains("celular") && !completionTexts.contains { $0.contains("(none)") }, "groups named in the chart's language")
+        #expect(completionTexts.contains("aparelho: celular") && !completionTexts.contains { $0.contains("(none)") }, "groups named in the chart's language")
         let seq = try String(contentsOfFile: cli.path("\(folder)/pt-BR/task-seq.svg"), encoding: .utf8)
         let seqTexts = try Self.texts(seq)
         #expect(seqTexts.contains("SEQ médio 5,5 (Sauro 2012)"), "\(seqTexts)")
@@ -124,7 +124,7 @@ import Testing
             #expect(chart.contains("'Dados dos gráficos'!$B$") && chart.contains("'Dados dos gráficos'!$C$"))
         }
         #expect(rows.contains { $0.contains("'Encontrar o horário'") }, "tasks by their titles")
-        #expect(rows.filter { $0.contains("'Tarefa', 'celular', 'desktop'") }.count == 3, "a series per device in each task chart: \(rows)")
+        #expect(rows.filter { $0.contains("'Tarefa', 'aparelho: celular', 'aparelho: computador'") }.count == 3, "a series per device in each task chart: \(rows)")
     }
 
     @Test func remoteTestingExportsImportEndToEnd() throws {

@@ -78,7 +78,7 @@ import Testing
     /// p = 0.04179180077711303. (Pooling both devices' twenty answers gave t(19) = -1.69, p = 0.107.)
     @Test func reportAndWorkbookTestTheSEQPerTaskAndDevice() throws {
         let cli = try devices()
-        try cli.succeed(["report", "-o", "rel"])
+        try cli.succeed(["report", "--detail", "full", "-o", "rel"])
         let report = try String(contentsOfFile: cli.path("rel/report.md"), encoding: .utf8)
         #expect(!report.contains("Média geral (n = 10)") && !report.contains("Média geral (n = 20)"), "\(report)")
         #expect(report.contains("Média T1 · aparelho: celular (n = 10)"), "\(report)")

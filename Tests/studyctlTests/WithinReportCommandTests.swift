@@ -44,7 +44,7 @@ import Testing
         let occasions = try cli.succeed(["score", "sus", "--within", "occasion", "--compare"])
         #expect(occasions.contains("SUS: 11 participantes com todas as ocasiões, médias 55,23 → 62,50"), "\(occasions)")
 
-        try cli.succeed(["report", "-o", "rep"])
+        try cli.succeed(["report", "--detail", "full", "-o", "rep"])
         let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
         #expect(report.contains("**Dentro dos participantes: ocasião (pré → pós)**"))
         #expect(report.contains("**Dentro dos participantes: protótipo (A → B → C)**"))

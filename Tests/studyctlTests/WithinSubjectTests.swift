@@ -85,7 +85,7 @@ import Testing
     @Test func reportAndTablesArePerOccasion() throws {
         let cli = try StudyCtl(language: nil)
         try prePost(cli)
-        try cli.succeed(["report", "-o", "rep"])
+        try cli.succeed(["report", "--detail", "full", "-o", "rep"])
         let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
         #expect(report.contains("| P01 | pré | ") && report.contains("| P01 | pós | "), "\(report)")
         #expect(report.contains("**Média pré (n = 12)**") && report.contains("**Média pós (n = 11)**"), "\(report)")

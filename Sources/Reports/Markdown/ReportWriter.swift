@@ -137,7 +137,8 @@ public enum ReportWriter {
     public static func write(_ snapshot: StudyData, language: StudyLanguage, template: String = "default",
                              to folder: String, fileName: String? = nil,
                              format: Format = .md, force: Bool = false,
-                             appendix: ReportModel.AppendixPlacement = .inline, quotes: ReportModel.QuoteAmount = .three) throws -> String {
+                             appendix: ReportModel.AppendixPlacement = .inline, quotes: ReportModel.QuoteAmount = .three,
+                             detail: ReportModel.Detail = .full) throws -> String {
         let fileName = fileName ?? "report.\(format.fileExtension)"
         let path = try templatePath(template, language: language)
         let target = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
@@ -145,7 +146,7 @@ public enum ReportWriter {
             throw ReportError.cannotWrite(path: target, reason: "a report is already there; rerun with --force to replace it (its charts are replaced too)")
         }
 
-        let (model, charts) = ReportModel.build(snapshot, language: language, appendix: appendix, quotes: quotes)
+        let (model, charts) = ReportModel.build(snapshot, language: language, appendix: appendix, quotes: quotes, detail: detail)
         let markdown = format == .md ? try render(model, templatePath: path) : ""
         let latex = format == .latex ? try LaTeXReport.render(model, templatePath: path, language: language) : ""
         let thesisBody = format == .latex ? try LaTeXReport.thesisBody(model, templatePath: path, language: language) : ""

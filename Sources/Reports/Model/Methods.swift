@@ -10,7 +10,7 @@ enum Methods {
         var paragraphs: [String] = []
         // Everybody who took part, the participants left out of the analyses included (the analysis set says who).
         let n = s.participantCount + s.analysis.excluded.count
-        paragraphs.append(s.groupAttribute.map { ("\(n) people took part in the study, grouped by \($0)." as Sentence).text(language) }
+        paragraphs.append(s.groupLabel.map { ("\(n) people took part in the study, grouped by \($0)." as Sentence).text(language) }
             ?? ("\(n) people took part in the study." as Sentence).text(language))
         for q in s.questionnaires {
             let d = q.definition
@@ -53,7 +53,7 @@ enum Methods {
             }
             paragraphs.append(text)
         }
-        if let by = s.groupAttribute {
+        if let by = s.groupLabel {
             let compared = s.questionnaires.flatMap { $0.report.comparisons.filter { $0.task == nil }.map(\.comparison.groups.count) }
             if compared.contains(2) {
                 paragraphs.append(("Scores were compared between the two groups of \(by) by Welch's t-test \(c.cite("welch1947")), with Hedges' g \(c.cite("hedges1981")), and by the Mann–Whitney U test \(c.cite("mann1947"))." as Sentence).text(language))
@@ -72,7 +72,7 @@ enum Methods {
                 text += " " + ("Each participant counts once per task (and group): completion by their first attempt with an outcome; giving up counts as a failure, and a participant with no outcome recorded (an abandoned attempt) is left out of the completion rate's denominator, as the researcher chose." as Sentence).text(language)
             }
             if let groups = s.taskGroups, !groups.rows.isEmpty {
-                text += " " + ("Tasks were compared between the groups of \(groups.grouping) (different participants), one value per participant: completion by the N−1 two-proportion test \(c.cite(["campbell2007", "sauro2016"])) when every expected count is at least 1 and by Fisher's exact test otherwise, with the adjusted-Wald interval of the difference \(c.cite("agresti2000")); time on the log scale, errors and SEQ by Welch's t-test \(c.cite("welch1947")) with Hedges' g \(c.cite("hedges1981")), every effect given as the second group against the first." as Sentence).text(language)
+                text += " " + ("Tasks were compared between the groups of \(s.labels.attribute(groups.grouping)) (different participants), one value per participant: completion by the N−1 two-proportion test \(c.cite(["campbell2007", "sauro2016"])) when every expected count is at least 1 and by Fisher's exact test otherwise, with the adjusted-Wald interval of the difference \(c.cite("agresti2000")); time on the log scale, errors and SEQ by Welch's t-test \(c.cite("welch1947")) with Hedges' g \(c.cite("hedges1981")), every effect given as the second group against the first." as Sentence).text(language)
                 if groups.rows.count > 1 {
                     text += " " + ("With \(groups.rows.count) tests, each p-value is also given after Holm's correction \(c.cite("holm1979")), since some p-values fall under 0.05 by chance when many tests are made." as Sentence).text(language)
                 }
@@ -136,7 +136,7 @@ enum Methods {
             let touched = s.questionnaires.compactMap { q -> String? in
                 let rows = q.report.rows.filter { row in row.scores.contains { $0.answered < $0.of } }
                 guard !rows.isEmpty else { return nil }
-                let names = rows.map { row in row.occasion.isEmpty ? row.participant : "\(row.participant) (\(MeasurementKey(key: row.occasion).label(none: "")))" }
+                let names = rows.map { row in row.occasion.isEmpty ? row.participant : "\(row.participant) (\(s.labels.measurement(row.occasion, none: "")))" }
                 return "\(q.definition.id.uppercased()): \(NaturalOrder.distinct(names).joined(separator: ", "))"
             }
             if !touched.isEmpty {
@@ -213,12 +213,12 @@ enum Methods {
         var paragraphs: [String] = []
         for q in designed {
             let factors = q.within.map { design -> Sentence in
-                let levels = design.levels.map { WithinWording.levelName($0, language) }.joined(separator: ", ")
-                return design.factor == MeasurementKey.occasionFactor ? "the occasions (\(levels))" : "the levels of \(design.factor) (\(levels))"
+                let levels = design.levels.map { WithinWording.levelName($0, of: design.factor, language, labels: s.labels) }.joined(separator: ", ")
+                return design.factor == MeasurementKey.occasionFactor ? "the occasions (\(levels))" : "the levels of \(s.labels.factor(design.factor)) (\(levels))"
             }
             var text = ("\(q.definition.id.uppercased()) was answered by the same participants under \(Sentence.joined(factors, separator: " and ")), which vary within participants." as Sentence).text(language)
             let mixed = q.within.contains { !$0.mixed.isEmpty }
-            if mixed, let by = s.groupAttribute {
+            if mixed, let by = s.groupLabel {
                 text += (" Between participants, the groups of \(by) vary (a mixed design)." as Sentence).text(language)
             } else {
                 text += (" No factor varies between participants in these comparisons." as Sentence).text(language)
@@ -230,7 +230,7 @@ enum Methods {
                     return low == high ? String(low) : "\(low)–\(high)"
                 }
                 let complete = span(design.comparisons.map(\.comparison.complete)), left = span(design.comparisons.map(\.comparison.leftOut))
-                return "\(WithinWording.plural(design.factor)): \(complete) participants with every level, left out: \(left)" as Sentence
+                return "\(WithinWording.plural(design.factor, labels: s.labels)): \(complete) participants with every level, left out: \(left)" as Sentence
             }
             text += (" Only participants with a set under every level compared enter a comparison (complete blocks); the others are left out of it: \(Sentence.joined(counts, separator: "; "))." as Sentence).text(language)
             paragraphs.append(text)
@@ -243,7 +243,7 @@ enum Methods {
         if comparisons.contains(where: { $0.comparison.levels.count > 2 }) {
             tests.append(("Three levels or more were compared by the repeated-measures ANOVA with the generalised η² \(c.cite("olejnik2003")), Mauchly's test of sphericity \(c.cite("mauchly1940")) and the Greenhouse–Geisser correction of its degrees of freedom \(c.cite("greenhouse1959")), by Friedman's test \(c.cite("friedman1937")) with Kendall's W \(c.cite("kendall1939")), and pair by pair by paired t-tests with Holm's adjustment \(c.cite("holm1979"))." as Sentence).text(language))
         }
-        if designed.contains(where: { $0.within.contains { !$0.mixed.isEmpty } }), let by = s.groupAttribute {
+        if designed.contains(where: { $0.within.contains { !$0.mixed.isEmpty } }), let by = s.groupLabel {
             tests.append(("With the groups of \(by), the mixed ANOVA \(c.cite("maxwell2004")) tested the groups, the within-participant factor and their interaction, each with its partial η² (the Greenhouse–Geisser correction with three levels or more)." as Sentence).text(language))
         }
         if !tests.isEmpty { paragraphs.append(tests.joined(separator: " ")) }

@@ -18,10 +18,11 @@ extension ReportModel {
     /// Builds the report's data and its charts from a study snapshot.
     ///
     /// The per-participant tables (the participants, each questionnaire's scores per participant) go to the appendix
-    /// at the end, or with `appendix: .separate` beside the report as CSV files (`appendixTables`).
+    /// at the end, or with `appendix: .separate` beside the report as CSV files (`appendixTables`). `detail` says how
+    /// much the document holds (`Detail`); the tables left out are not numbered.
     public static func build(_ s: StudyData, language: StudyLanguage,
                              chartFolder: String? = nil, appendix: AppendixPlacement = .inline,
-                             quotes quoteAmount: QuoteAmount = .three) -> (ReportModel, [ChartFile]) {
+                             quotes quoteAmount: QuoteAmount = .three, detail: Detail = .full) -> (ReportModel, [ChartFile]) {
         // Each language has its own charts (their labels are in that language): charts/pt-BR, charts/en.
         let chartFolder = chartFolder ?? "charts/\(language.rawValue)"
         func number(_ value: Double?, _ decimals: Int = 2) -> String { LocalNumber.format(value, decimals: decimals, language: language) }
@@ -55,16 +56,17 @@ extension ReportModel {
             let total = counts.values.reduce(0, +)
             // The groups are the keys of `counts`.
             groupCounts = NaturalOrder.distinct(Array(counts.keys), preferring: s.groupOrder).map { ($0, counts[$0]!) }
-            var table = ResultTable(id: "participants_by_group", title: Phrase.participantsByGroupTitle(attribute).text(language), language: language,
-                                    columns: [Column("group", attribute, .text), Column(.participants, .count, language),
+            let attributeLabel = s.labels.attribute(attribute)
+            var table = ResultTable(id: "participants_by_group", title: Phrase.participantsByGroupTitle(attributeLabel).text(language), language: language,
+                                    columns: [Column("group", attributeLabel, .text), Column(.participants, .count, language),
                                               Column(.share, .percent(decimals: 0), language)])
-            for (name, count) in groupCounts { table.append([.text(name), .count(count), .percent(Double(count) / Double(max(total, 1)))]) }
+            for (name, count) in groupCounts { table.append([.text(s.groupValue(name)), .count(count), .percent(Double(count) / Double(max(total, 1)))]) }
             model.profile.groups = model.place(table)
             if !groupCounts.isEmpty {
                 model.profile.chart = [chart("participants-by-group",
-                    Charts.columns(labels: groupCounts.map(\.name), values: groupCounts.map { Double($0.count) }, xTitle: attribute,
+                    Charts.columns(labels: groupCounts.map { s.groupValue($0.name) }, values: groupCounts.map { Double($0.count) }, xTitle: attributeLabel,
                                    yTitle: Term.participants.text(language)),
-                    Phrase.participantsByGroupTitle(attribute).text(language))]
+                    Phrase.participantsByGroupTitle(attributeLabel).text(language))]
             }
         }
         if apart {
@@ -72,13 +74,13 @@ extension ReportModel {
         } else {
             let attributes = s.roster.attributes.map(\.name)
             var table = ResultTable(id: "participants", title: Phrase.participantsTitle.text(language), language: language,
-                                    columns: [Column(.participant, .text, language)] + attributes.map { Column(StudyText.key($0), $0, .text) })
+                                    columns: [Column(.participant, .text, language)] + attributes.map { Column(StudyText.key($0), s.labels.attribute($0), .text) })
             for participant in s.roster.participants {
                 let values = participant.valuesByName
                 table.append([.text(participant.code)] + attributes.map { name in
                     switch values[StudyText.key(name)] {
                     case let .number(value)?: return .text(value == value.rounded() ? NumberParser.format(value) : number(value, 1))
-                    case let .text(text)?: return .text(text)
+                    case let .text(text)?: return .text(s.labels.value(text, of: name))
                     case nil: return .empty
                     }
                 })
@@ -111,7 +113,8 @@ extension ReportModel {
             model.hasGaze = true
             model.gaze = gazeSection(s, language: language, citations: citations, model: &model, chart: chart)
         }
-        model.buildSummary(s, language: language, citations: citations, chart: chart)
+        model.buildSummary(s, language: language, citations: citations, detail: appendix == .separate && detail == .standard ? .full : detail, chart: chart)
+        model.keep(detail, appendix: appendix)
         model.methods = Methods.paragraphs(s, language: language, citations: citations).map { Value(value: $0) }
         // The works the tables' notes mention in a fixed form are listed too.
         for table in model.tables {
@@ -124,5 +127,36 @@ extension ReportModel {
         model.verbatimReferences = citations.verbatim
         model.hasReferences = !model.references.isEmpty
         return (model, charts)
+    }
+}
+
+extension ReportModel {
+    /// Leaves out what `detail` does not hold: below `full`, the appendix of per-participant tables (kept as CSV
+    /// files beside the report when it is placed apart); in `brief`, also the sections of each questionnaire, the
+    /// tasks, the interviews, the agreement, the eye tracking and the memos.
+    /// The appendix table of every quote (`report --quotes all`).
+    static let allQuotesID = "all_quotes"
+
+    mutating func keep(_ detail: Detail, appendix placement: AppendixPlacement) {
+        guard detail != .full else { return }
+        if placement == .inline {
+            // Every quote (`--quotes all`) was asked for: it stays, the per-participant tables go.
+            appendix.tables = appendix.tables.filter { tables[$0.index].id == Self.allQuotesID }
+            hasAppendix = !appendix.tables.isEmpty
+        }
+        guard detail == .brief else { return }
+        questionnaires = []
+        hasQuestionnaires = false
+        hasTasks = false
+        tasks = Tasks()
+        hasCoding = false
+        coding = Coding()
+        hasAgreement = false
+        agreement = []
+        hasGaze = false
+        gaze = Gaze()
+        hasMemos = false
+        memos = []
+        profile.attributes = []
     }
 }

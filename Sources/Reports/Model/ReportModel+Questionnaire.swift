@@ -89,16 +89,19 @@ extension ReportModel {
             let byOccasion = q.report.pooledOccasions
             // Named as people read it ("pós · protótipo: B"), headed "Occasion / condition" when sets carry conditions.
             let conditioned = q.report.occasions.contains { !MeasurementKey(key: $0).conditions.isEmpty }
-            if byOccasion { columns.append(Column(Term.occasion.rawValue, (conditioned ? Term.measurement : Term.occasion).text(language), .text)) }
-            if !q.report.groups.isEmpty { columns.append(Column(.group, .text, language)) }
+            let occasioned = q.report.occasions.contains { !MeasurementKey(key: $0).occasion.isEmpty }
+            if byOccasion {
+                columns.append(Column(Term.occasion.rawValue, (conditioned ? (occasioned ? Term.measurement : Term.condition) : Term.occasion).text(language), .text))
+            }
+            if !q.report.groups.isEmpty { columns.append(Column(Term.group.rawValue, s.groupLabel ?? Term.group.text(language), .text)) }
             let lead = columns.count
             columns += ids.map { Column(StudyText.key($0).replacingOccurrences(of: " ", with: "_"), label($0), .number(decimals: 2)) }
             var table = ResultTable(id: "\(d.id)_scores", title: Phrase.scoresTitle(shortName).text(language), language: language, columns: columns)
             for row in q.report.rows {
                 var cells: [Results.Value] = [.text(row.participant)]
                 if d.perTask { cells.append(Results.Value(row.task)) }
-                if byOccasion { cells.append(.text(MeasurementKey(key: row.occasion).readable(none: Term.no_occasion.text(language)))) }
-                if !q.report.groups.isEmpty { cells.append(Results.Value(row.group)) }
+                if byOccasion { cells.append(.text(s.labels.measurement(row.occasion, none: Term.no_occasion.text(language)))) }
+                if !q.report.groups.isEmpty { cells.append(Results.Value(row.group.map(s.groupValue))) }
                 table.append(cells + ids.map { Results.Value(row.value($0)) })
             }
             func means(_ group: ScoreReport.Group, _ title: String) {
@@ -106,7 +109,7 @@ extension ReportModel {
                 table.append(cells + ids.map { id in Results.Value(group.summaries.first { $0.scoreID == id }?.statistics.mean) }, emphasised: true)
             }
             for group in q.report.groups {
-                means(group, Phrase.groupMean(group: ScoreGroupLabel.prefix(group, language) + group.name, n: group.n).text(language))
+                means(group, Phrase.groupMean(group: ScoreGroupLabel.prefix(group, language, labels: s.labels) + s.groupValue(group.name), n: group.n).text(language))
             }
             if q.report.overall.count == 1, let overall = q.report.overall.first {
                 means(overall, Phrase.overallMean(n: overall.n).text(language))
@@ -115,7 +118,7 @@ extension ReportModel {
                 // condition a session asked it under — never one "overall" mean of one task, nor of a participant's
                 // answers to several tasks or conditions.
                 for overall in q.report.overall where overall.n > 0 {
-                    means(overall, Phrase.groupMean(group: ScoreGroupLabel.label(overall, name: nil, language), n: overall.n).text(language))
+                    means(overall, Phrase.groupMean(group: ScoreGroupLabel.label(overall, name: nil, language, labels: s.labels), n: overall.n).text(language))
                 }
             }
             if ids.contains(where: { d.norms?.values[$0] != nil }) || d.scoring == .sus {
@@ -133,7 +136,7 @@ extension ReportModel {
             // per-task instrument (the SEQ of T1 under one device), never a participant's several answers pooled.
             let severalSamples = q.report.overall.count > 1
             let normSummaries = q.report.overall.filter { $0.n > 0 }.flatMap { overall in
-                overall.summaries.filter { $0.norm != nil }.map { (prefix: severalSamples ? ScoreGroupLabel.prefix(overall, language) : "", summary: $0) }
+                overall.summaries.filter { $0.norm != nil }.map { (prefix: severalSamples ? ScoreGroupLabel.prefix(overall, language, labels: s.labels) : "", summary: $0) }
         }
         if !normSummaries.isEmpty {
             // The norms' works cited in the report's style (and listed in the references); a custom instrument's
@@ -173,7 +176,7 @@ extension ReportModel {
                 guard let summary = group.summaries.first(where: { $0.scoreID == scoreID }), let meaning = summary.meaning else { continue }
                 let st = summary.statistics
                 let overall = group.name == ScoreReport.allName
-                table.append([.text(ScoreGroupLabel.prefix(group, language) + (overall ? Term.all.text(language) : group.name)), .count(st.n), .number(st.mean), Results.Value(st.sd),
+                table.append([.text(ScoreGroupLabel.prefix(group, language, labels: s.labels) + (overall ? Term.all.text(language) : s.groupValue(group.name))), .count(st.n), .number(st.mean), Results.Value(st.sd),
                               .number(st.median), .number(st.min), .number(st.max),
                               .text(st.modes.isEmpty ? "–" : st.modes.map { number($0) }.joined(separator: "; ")), Results.Value(st.ci95)]
                              + ResultTable.meaningCells(meaning, language: language), emphasised: overall)
@@ -198,8 +201,8 @@ extension ReportModel {
             // with the pairwise post-hoc tests for three groups or more.
             // With sets of several occasions or conditions, one comparison per measurement, each naming it ("pós SUS").
             for comparison in q.report.comparisons where comparison.task == nil && comparison.comparison.groups.count >= 2 {
-                let score = comparison.prefix(noOccasion: Term.no_occasion.text(language)) + label(comparison.scoreID)
-                questionnaire.comparisons.append(Value(value: comparison.comparison.sentence(score: score, language: language)))
+                let score = comparison.prefix(noOccasion: Term.no_occasion.text(language), labels: s.labels) + label(comparison.scoreID)
+                questionnaire.comparisons.append(Value(value: comparison.comparison.renamed(s.groupValue).sentence(score: score, language: language)))
                 questionnaire.comparisonTables += model.place(ResultTable.postHoc(comparison.comparison, score: score,
                                                                                   id: "\(d.id)_post_hoc", language: language))
         }
@@ -341,7 +344,7 @@ extension ReportModel {
             let maximum: Double? = d.scale.map { Double($0.max) }.flatMap { d.scoring == .mean ? $0 : nil } ?? ((d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 100 : nil)
             let minimum = d.scoring == .mean ? Double(d.scale?.min ?? 0) : 0
             let series = meanGroups.map { group in
-                Charts.MeanSeries(name: ScoreGroupLabel.label(group, name: group.name == ScoreReport.allName ? nil : group.name, language),
+                Charts.MeanSeries(name: ScoreGroupLabel.label(group, name: group.name == ScoreReport.allName ? nil : s.groupValue(group.name), language, labels: s.labels),
                                   means: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean },
                                   intervals: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.ci95 })
             }

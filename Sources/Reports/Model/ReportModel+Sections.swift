@@ -18,7 +18,7 @@ extension ReportModel {
         let penalties = Set(s.tasks.compactMap { task in task.penaltySeconds.map { "\(task.key): \(number($0, 1)) s" } })
         // One value per participant in each row and figure (a participant's several trials never count as several
         // people): the rule under the table, and in each figure's caption.
-        var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: language)
+        var summaryTable = ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: language, labels: s.labels, attribute: s.groupAttribute)
         summaryTable.notes += ResultTable.taskSummaryNotes(s.taskSummary, successfulOnly: false, document: true).map { $0.text(language) }
         model.tasks.table = model.place(summaryTable)
         model.hasTasks = !s.taskSummary.isEmpty
@@ -29,14 +29,15 @@ extension ReportModel {
             func row(_ task: String, _ group: String) -> TaskSummaryRow? {
                 s.taskSummary.first { $0.task == task && $0.group.joined(separator: " · ") == group }
             }
-            let groupNames = Charts.taskGroupNames(s.taskSummary.map(\.group), language: language)
+            let groupNames = Charts.taskGroupNames(s.taskSummary.map(\.group), language: language, groupings: s.taskGroupNames,
+                                                   labels: s.labels, attribute: s.groupAttribute)
             func series(_ value: (TaskSummaryRow) -> (Double?, ClosedRange<Double>?)) -> [Charts.MeanSeries] {
                 groupKeys.map { group in
                     let values = taskKeys.map { task in row(task, group).map(value) ?? (nil, nil) }
                     return Charts.MeanSeries(name: groupNames[group] ?? group, means: values.map(\.0), intervals: values.map(\.1))
                 }
             }
-            let conditionNote = s.factors.isEmpty ? nil : (("Conditions: " as Sentence).text(language)) + s.factors.map(\.name).joined(separator: " · ")
+            let conditionNote = s.factors.isEmpty ? nil : (("Conditions: " as Sentence).text(language)) + s.factors.map { s.labels.factor($0.name) }.joined(separator: " · ")
             // Tasks by their titles, wrapped under their columns (a title too long for two lines is given in full in a key).
             let taskTitles = taskKeys.map { key in s.tasks.first { $0.key == key }?.title ?? key }
             taskCharts.append(chart("task-completion",
@@ -84,10 +85,10 @@ extension ReportModel {
         model.tasks.charts = taskCharts
         if let groups = s.taskGroups, !groups.rows.isEmpty {
             // What changed between the groups, every task and measure in one table, before the conditions' tables.
-            var table = ResultTable.groupTaskComparisons(groups, language: language)
+            var table = ResultTable.groupTaskComparisons(groups, language: language, labels: s.labels)
             table.notes = ResultTable.groupTaskNotes(groups, language: language, cite: { citations.cite($0) })
             model.tasks.comparisonTables += model.place(table)
-            model.tasks.comparisons = groupTaskSentences(groups, language: language).map { Value(value: $0) }
+            model.tasks.comparisons = groupTaskSentences(groups, language: language, labels: s.labels).map { Value(value: $0) }
         }
         for table in taskComparisons(s, language: language) { model.tasks.comparisonTables += model.place(table) }
     }
@@ -127,7 +128,7 @@ extension ReportModel {
                     ("Share of participants raising each category" as Sentence).text(language))]
             }
             var codes = ResultTable(id: "in_vivo_codes", title: Phrase.inVivoCodesTitle.text(language), language: language,
-                                    columns: [Column(.participant, .text, language), Column(.group, .text, language),
+                                    columns: [Column(.participant, .text, language), Column(Term.group.rawValue, s.groupLabel ?? Term.group.text(language), .text),
                                               Column(.code, .prose, language), Column(.category, .text, language)])
             for code in s.codes.filter({ s.primaryCoder == nil || $0.coder == s.primaryCoder }).sorted(by: {
                 let a = s.group(of: $0.participant) ?? ""
@@ -136,7 +137,7 @@ extension ReportModel {
                 if $0.participant != $1.participant { return NaturalOrder.areInIncreasingOrder($0.participant, $1.participant) }
                 return $0.id < $1.id
             }) {
-                codes.append([.text(code.participant), Results.Value(s.group(of: code.participant)), .text(code.code),
+                codes.append([.text(code.participant), Results.Value(s.group(of: code.participant).map(s.groupValue)), .text(code.code),
                               .text(code.categories.joined(separator: "; "))])
             }
             model.coding.codes = model.place(codes)
@@ -159,13 +160,13 @@ extension ReportModel {
             if quoteAmount == .all {
                 // Every quote of every category, for a results chapter to choose from.
                 var columns = [Column(.category, .text, language), Column(.participant, .text, language)]
-                if let attribute = s.groupAttribute { columns.append(Column("group", attribute, .text)) }
+                if let attribute = s.groupAttribute { columns.append(Column("group", s.labels.attribute(attribute), .text)) }
                 columns.append(Column(.excerpt, .prose, language))
-                var every = ResultTable(id: "all_quotes", title: ("All quotes by category" as Sentence).text(language), language: language, columns: columns)
+                var every = ResultTable(id: Self.allQuotesID, title: ("All quotes by category" as Sentence).text(language), language: language, columns: columns)
                 for category in s.categories {
                     for code in primary.filter({ $0.categories.contains(category.name) }) {
                         var row: [Results.Value] = [.text(category.name), .text(code.participant)]
-                        if s.groupAttribute != nil { row.append(Results.Value(s.group(of: code.participant))) }
+                        if s.groupAttribute != nil { row.append(Results.Value(s.group(of: code.participant).map(s.groupValue))) }
                         every.append(row + [.text("“\(code.excerpt)”")])
                     }
                 }
@@ -209,7 +210,7 @@ extension ReportModel {
 
     /// The sentences over the table of what changed between the groups: which differences hold after Holm's
     /// correction (each with its groups named and its direction), or that none does, and how many were tested.
-    static func groupTaskSentences(_ groups: GroupTaskComparisons, language: StudyLanguage) -> [String] {
+    static func groupTaskSentences(_ groups: GroupTaskComparisons, language: StudyLanguage, labels: StudyLabels = .plain) -> [String] {
         let style = NumberStyle(language)
         let family = groups.rows.count
         let holding = groups.rows.filter { $0.pHolm < 0.05 }
@@ -226,20 +227,21 @@ extension ReportModel {
                 ? "\(style.percent(row.typicalA)) vs \(style.percent(row.typicalB))"
                 : row.measure == .time ? "\(style.number(row.typicalA, decimals: 1)) s vs \(style.number(row.typicalB, decimals: 1)) s"
                 : "\(style.number(row.typicalA)) vs \(style.number(row.typicalB))"
-            let effect: Sentence = row.hedgesG.map { "g = \(style.number($0)): \(ResultTable.direction(row))" } ?? ResultTable.direction(row)
+            let effect: Sentence = row.hedgesG.map { "g = \(style.number($0)): \(ResultTable.direction(row, labels: labels, grouping: groups.grouping))" } ?? ResultTable.direction(row, labels: labels, grouping: groups.grouping)
             let p = style.p(row.pHolm)
             let holm = p.hasPrefix("<") ? "p (Holm) \(p)" : "p (Holm) = \(p)"
             // The cell a comparison was made in, where the tasks were done under several levels: T1 (protótipo: atual).
-            let task = row.cell.isEmpty ? row.task : "\(row.task) (\(zip(groups.strata, row.cell).map { "\($0): \($1)" }.joined(separator: ", ")))"
-            return "\(task) \(measure(row)) (\(row.groupA) vs \(row.groupB): \(values); \(effect); \(holm))"
+            let task = row.cell.isEmpty ? row.task
+                : "\(row.task) (\(zip(groups.strata, row.cell).map { "\(labels.factor($0)): \(labels.level($1, of: $0))" }.joined(separator: ", ")))"
+            return "\(task) \(measure(row)) (\(labels.value(row.groupA, of: groups.grouping)) vs \(labels.value(row.groupB, of: groups.grouping)): \(values); \(effect); \(holm))"
         }
         let sentence: Sentence
         if holding.isEmpty {
-            sentence = family == 1 ? "The difference tested between the groups of \(groups.grouping) is not significant (p ≥ 0.05)."
-                : "None of the \(family) differences tested between the groups of \(groups.grouping) is significant after Holm's correction (p ≥ 0.05)."
+            sentence = family == 1 ? "The difference tested between the groups of \(labels.attribute(groups.grouping)) is not significant (p ≥ 0.05)."
+                : "None of the \(family) differences tested between the groups of \(labels.attribute(groups.grouping)) is significant after Holm's correction (p ≥ 0.05)."
         } else {
             sentence = family == 1 ? "Between the groups of \(groups.grouping): \(said(holding[0]))."
-                : "Of the \(family) differences tested between the groups of \(groups.grouping), these hold after Holm's correction (p < 0.05): \(Sentence.joined(holding.map(said), separator: "; "))."
+                : "Of the \(family) differences tested between the groups of \(labels.attribute(groups.grouping)), these hold after Holm's correction (p < 0.05): \(Sentence.joined(holding.map(said), separator: "; "))."
         }
         return [sentence.text(language)]
     }
@@ -262,13 +264,13 @@ extension ReportModel {
         func name(_ id: String) -> String { ScoreNames.name(id, d, language) }
         let factor = design.factor
         let base = "\(d.id)_within_\(idPart(factor))"
-        let levels = WithinWording.levelList(design.levels, language)
-        var within = Within(heading: ("Within participants: \(WithinWording.factorName(factor)) (\(levels))" as Sentence).text(language),
-                            intro: WithinWording.heading(factor: factor, levels: design.levels, language: language).text(language))
+        let levels = WithinWording.levelList(design.levels, of: factor, language, labels: s.labels)
+        var within = Within(heading: ("Within participants: \(WithinWording.factorName(factor, labels: s.labels)) (\(levels))" as Sentence).text(language),
+                            intro: WithinWording.heading(factor: factor, levels: design.levels, language: language, labels: s.labels).text(language))
         var table = ResultTable.withinComparisons(design.comparisons, factor: factor, levels: design.levels, instrument: shortName, id: base,
-                                                  language: language, name: name)
+                                                  language: language, name: name, labels: s.labels)
         if design.comparisons.contains(where: { $0.comparison.levels.count == 2 }) {
-            let pair = design.comparisons.first { $0.comparison.levels.count == 2 }!.comparison.levels.map { WithinWording.levelName($0, language) }
+            let pair = design.comparisons.first { $0.comparison.levels.count == 2 }!.comparison.levels.map { WithinWording.levelName($0, of: factor, language, labels: s.labels) }
             table.notes.append(("The mean difference is \(pair[1]) minus \(pair[0]); dz is the mean difference over the standard deviation of the differences. Wilcoxon T: the signed-rank test, its p exact, exact over every sign pattern where there are ties or zero differences, or from the normal approximation; r is the matched-pairs rank-biserial correlation." as Sentence).text(language))
         }
         if design.comparisons.contains(where: { $0.comparison.levels.count > 2 }) {
@@ -276,20 +278,20 @@ extension ReportModel {
         }
         within.table = model.place(table)
         within.sentences = design.comparisons.map { item in
-            let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID))
-            return Value(value: WithinWording.paragraph(item.comparison, label: label, factor: factor, language: language))
+            let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID), labels: s.labels)
+            return Value(value: WithinWording.paragraph(item.comparison, label: label, factor: factor, language: language, labels: s.labels))
         }
         within.pairs = model.place(ResultTable.withinPairs(design.comparisons, factor: factor, instrument: shortName, id: base + "_pairs",
-                                                           language: language, name: name))
+                                                           language: language, name: name, labels: s.labels))
         if !design.mixed.isEmpty, let by = s.groupAttribute {
-            within.mixedIntro = [Value(value: WithinWording.mixedHeading(by: by, factor: factor, levels: design.levels, language: language).text(language))]
+            within.mixedIntro = [Value(value: WithinWording.mixedHeading(by: by, factor: factor, levels: design.levels, language: language, labels: s.labels).text(language))]
             within.mixedCells = model.place(ResultTable.mixedCells(design.mixed, factor: factor, by: by, instrument: shortName, id: base + "_mixed_cells",
-                                                                   language: language, name: name))
+                                                                   language: language, name: name, labels: s.labels))
             within.mixed = model.place(ResultTable.mixedANOVA(design.mixed, factor: factor, by: by, instrument: shortName, id: base + "_mixed",
-                                                              language: language, name: name))
+                                                              language: language, name: name, labels: s.labels))
             within.mixedSentences = design.mixed.map { item in
-                let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID))
-                return Value(value: WithinWording.mixedParagraph(item.comparison, label: label, factor: factor, by: by, language: language))
+                let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID), labels: s.labels)
+                return Value(value: WithinWording.mixedParagraph(item.comparison, label: label, factor: factor, by: by, language: language, labels: s.labels))
             }
         }
         return within
@@ -379,7 +381,7 @@ extension ReportModel {
 
     /// The report's tables of `StudyTables.conditionComparisons`, one per condition.
     static func taskComparisons(_ s: StudyData, language: StudyLanguage) -> [ResultTable] {
-        StudyTables.conditionComparisons(s).map { ResultTable.taskComparisons($0, language: language) }
+        StudyTables.conditionComparisons(s).map { ResultTable.taskComparisons($0, language: language, labels: s.labels) }
     }
 
     /// The year the data were collected: of the last response set submitted, else of the study's creation — the

@@ -9,7 +9,9 @@ extension ReportModel {
     /// questionnaire scores with their interval and grade, every task (and group) against the completion and SEQ
     /// benchmarks with its traffic light, and with `--by` the largest changes between the groups. Every number is the
     /// one the tables of the report (and `tasks summary`, `score`) give.
-    mutating func buildSummary(_ s: StudyData, language: StudyLanguage, citations: CitationList,
+    /// `detail` says what else the document holds: the appendix the scores' note points to (`full`), the tasks'
+    /// section the benchmarks' note points to (not `brief`).
+    mutating func buildSummary(_ s: StudyData, language: StudyLanguage, citations: CitationList, detail: Detail = .full,
                                chart: (String, Figure, String) -> Chart) {
         let style = NumberStyle(language)
         let ci = ResultTable.intervalLabel(s.confidence, language)
@@ -37,17 +39,19 @@ extension ReportModel {
         if s.groupAttribute != nil {
             for q in s.questionnaires where !q.definition.perTask {
                 let main = q.definition.scoreIDs.first
-                for item in q.report.comparisons where item.task == nil && item.scoreID == main {
+                // A comparison with a group of fewer than `smallCell` participants stays in its section.
+                for item in q.report.comparisons where item.task == nil && item.scoreID == main
+                    && !item.comparison.groups.contains(where: { $0.n < Self.smallCell }) {
                     let name = ScoreNames.name(item.scoreID, q.definition, language, long: false)
-                    let lead = item.prefix(noOccasion: Term.no_occasion.text(language))
-                    summary.findings.append(Value(value: item.comparison.wording(score: lead + name, language: language).text(language)))
+                    let lead = item.prefix(noOccasion: Term.no_occasion.text(language), labels: s.labels)
+                    summary.findings.append(Value(value: item.comparison.renamed(s.groupValue).wording(score: lead + name, language: language).text(language)))
                 }
             }
         }
         // Between groups, which group is better on which task and measure (the comparisons that hold after Holm's
         // correction, with their test and size), as the tasks' section says it.
         if let groups = s.taskGroups, !groups.rows.isEmpty {
-            for sentence in Self.groupTaskSentences(groups, language: language) { summary.findings.append(Value(value: sentence)) }
+            for sentence in Self.groupTaskSentences(groups, language: language, labels: s.labels) { summary.findings.append(Value(value: sentence)) }
         }
 
         // Questionnaire scores: each score per group and overall, with its interval and, on the SUS scale, its grade.
@@ -61,10 +65,10 @@ extension ReportModel {
         for q in s.questionnaires where !q.definition.perTask {
             let d = q.definition
             for group in q.report.groups + q.report.overall where group.n > 0 {
-                let name = group.name == ScoreReport.allName ? Term.all.text(language) : group.name
+                let name = group.name == ScoreReport.allName ? Term.all.text(language) : s.groupValue(group.name)
                 for summary in group.summaries {
                     scores.append([.text(d.id.uppercased()), .text(ScoreNames.name(summary.scoreID, d, language, long: false)),
-                                   .text(ScoreGroupLabel.prefix(group, language) + name), .count(summary.statistics.n),
+                                   .text(ScoreGroupLabel.prefix(group, language, labels: s.labels) + name), .count(summary.statistics.n),
                                    .number(summary.statistics.mean), Results.Value(summary.statistics.ci95), Results.Value(summary.norm),
                                    Results.Value(summary.meaning?.grade.grade)],
                                   emphasised: group.name == ScoreReport.allName)
@@ -72,7 +76,10 @@ extension ReportModel {
             }
         }
         if !scores.isEmpty {
-            scores.notes = [("Intervals from the t distribution at \(String(Int((s.confidence * 100).rounded()))) %; grades on the Sauro–Lewis curved scale for SUS scores \(citations.cite("sauro2016")). The scores of each participant are in the appendix." as Sentence).text(language)]
+            let level = String(Int((s.confidence * 100).rounded()))
+            scores.notes = [(detail == .full
+                ? "Intervals from the t distribution at \(level) %; grades on the Sauro–Lewis curved scale for SUS scores \(citations.cite("sauro2016")). The scores of each participant are in the appendix." as Sentence
+                : "Intervals from the t distribution at \(level) %; grades on the Sauro–Lewis curved scale for SUS scores \(citations.cite("sauro2016")).").text(language)]
             summary.scores = place(scores)
         }
 
@@ -80,13 +87,14 @@ extension ReportModel {
         if !s.taskSummary.isEmpty {
             // The full table (each test's side and one-sided p) in the tasks' section; here the values, their
             // intervals and lights.
-            var table = ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language)
+            var table = ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, labels: s.labels, attribute: s.groupAttribute)
             table.notes = ResultTable.benchmarkNotes(confidence: s.confidence, language: language,
                                                      targets: s.taskSummary.contains { $0.target != nil }, cite: { citations.cite($0) })
             var compact = table.dropping(["completion_side", "completion_p", "seq_n", "seq_side", "seq_p", "under_target_ci"])
             compact.id = "summary_task_benchmarks"
             if let n = compact.columns.firstIndex(where: { $0.name == "completion_n" }) { compact.columns[n].label = "n" }
-            compact.notes = [table.notes[0], table.notes[2]] + table.notes.dropFirst(3) + [("Each test against its benchmark, one-sided, with its p: in the tasks' section." as Sentence).text(language)]
+            compact.notes = [table.notes[0], table.notes[2]] + table.notes.dropFirst(3)
+                + (detail == .brief ? [] : [("Each test against its benchmark, one-sided, with its p: in the tasks' section." as Sentence).text(language)])
             summary.benchmarks = place(compact)
             tasks.benchmarks = place(table)
             func count(_ lights: [TrafficLight]) -> Sentence {
@@ -95,8 +103,11 @@ extension ReportModel {
                 let red = lights.filter { $0 == .red }.count
                 return "● green: \(String(green)), ● amber: \(String(amber)), ● red: \(String(red))"
             }
-            let completion = s.taskSummary.compactMap { $0.completionBenchmark?.light }
-            let seq = s.taskSummary.compactMap { $0.seqBenchmark?.light }
+            // A cell of fewer than `smallCell` participants is in the tables, never a finding of the summary.
+            let counted = s.taskSummary.filter { $0.participants >= Self.smallCell }
+            let small = s.taskSummary.count - counted.count
+            let completion = counted.compactMap { $0.completionBenchmark?.light }
+            let seq = counted.compactMap { $0.seqBenchmark?.light }
             let rowsWord: Sentence = s.taskGroupNames.isEmpty ? "tasks" : "task rows (task × group)"
             if !completion.isEmpty {
                 summary.findings.append(Value(value: ("Completion against \(style.percent(TaskBenchmarks.completion, decimals: 0)) over \(String(completion.count)) \(rowsWord): \(count(completion))." as Sentence).text(language)))
@@ -104,30 +115,51 @@ extension ReportModel {
             if !seq.isEmpty {
                 summary.findings.append(Value(value: ("SEQ against \(style.number(TaskBenchmarks.seq, decimals: 1)) over \(String(seq.count)) \(rowsWord): \(count(seq))." as Sentence).text(language)))
             }
-            let none = Sentence("(none)", context: "group").text(language)
-            let sums = s.taskSummary.compactMap { row in
-                row.singleUsabilityMetric.map { (([row.task] + row.group.map { $0 == ScoreReport.noGroup ? none : $0 }).joined(separator: " · "), $0) }
+            // The SUM in one short sentence: its range over the rows, the lowest and highest named; each row is in
+            // the benchmark table.
+            let names = Charts.taskGroupNames(s.taskSummary.map(\.group), language: language, groupings: s.taskGroupNames,
+                                              labels: s.labels, attribute: s.groupAttribute)
+            func rowName(_ row: TaskSummaryRow) -> String {
+                let title = s.tasks.first { $0.key == row.task }?.key ?? row.task
+                let group = names[row.group.joined(separator: " · ")] ?? ""
+                return s.taskGroupNames.isEmpty || group.isEmpty || group == ("All" as Sentence).text(language) ? title : "\(title), \(group)"
             }
-            if !sums.isEmpty {
-                let list = sums.map { name, sum in "\(name) \(style.percent(sum.score, decimals: 0))" }.joined(separator: "; ")
-                summary.findings.append(Value(value: ("SUM, the Single Usability Metric \(citations.cite("saurokindlund2005")): \(list)." as Sentence).text(language)))
+            let sums = counted.compactMap { row in row.singleUsabilityMetric.map { (row, $0) } }
+            if let low = sums.min(by: { $0.1.score < $1.1.score }), let high = sums.max(by: { $0.1.score < $1.1.score }) {
+                let lowText = style.percent(low.1.score, decimals: 0), highText = style.percent(high.1.score, decimals: 0)
+                let sentence: Sentence = sums.count == 1
+                    ? "SUM, the Single Usability Metric \(citations.cite("saurokindlund2005")): \(lowText) (\(rowName(low.0)))."
+                    : lowText == highText
+                    ? "SUM, the Single Usability Metric \(citations.cite("saurokindlund2005")), over \(String(sums.count)) \(rowsWord): \(lowText) in every row."
+                    : "SUM, the Single Usability Metric \(citations.cite("saurokindlund2005")), over \(String(sums.count)) \(rowsWord): from \(style.percent(low.1.score, decimals: 0)) (\(rowName(low.0))) to \(style.percent(high.1.score, decimals: 0)) (\(rowName(high.0))); every row is in the table of tasks against the benchmarks."
+                summary.findings.append(Value(value: sentence.text(language)))
+            }
+            if small > 0 {
+                summary.findings.append(Value(value: Sentence(count: small,
+                    one: "\(String(small)) task row with fewer than \(String(Self.smallCell)) participants is in the tables only, not counted here.",
+                    other: "\(String(small)) task rows with fewer than \(String(Self.smallCell)) participants are in the tables only, not counted here.").text(language)))
             }
         }
 
         // The largest changes between the groups: the smallest p-values of the "what changed" table.
         if let groups = s.taskGroups, !groups.rows.isEmpty {
             var largest = groups
-            largest.rows = Array(groups.rows.sorted { ($0.p, -abs($0.hedgesG ?? 0)) < ($1.p, -abs($1.hedgesG ?? 0)) }.prefix(5))
-            var table = ResultTable.groupTaskComparisons(largest, language: language)
+            // Every comparison the sentence counts as significant is shown, and at least the five smallest p-values.
+            let significantRows = groups.rows.filter { $0.pHolm < 0.05 }.count
+            largest.rows = Array(groups.rows.sorted { ($0.p, -abs($0.hedgesG ?? 0)) < ($1.p, -abs($1.hedgesG ?? 0)) }.prefix(max(5, significantRows)))
+            var table = ResultTable.groupTaskComparisons(largest, language: language, labels: s.labels)
             table.id = "summary_changes"
-            table.title = ("Largest changes between the groups of \(groups.grouping): the \(String(largest.rows.count)) smallest p-values of \(String(groups.rows.count)) comparisons" as Sentence).text(language)
+            table.title = ("Largest changes between the groups of \(s.labels.attribute(groups.grouping)): the \(String(largest.rows.count)) smallest p-values of \(String(groups.rows.count)) comparisons" as Sentence).text(language)
             table.notes = [("p (Holm) is corrected over all \(String(groups.rows.count)) comparisons of the tasks' section, where every comparison is listed." as Sentence).text(language)]
             let significant = groups.rows.filter { $0.pHolm < 0.05 }.count
-            summary.changesIntro = [Value(value: ("Between the groups of \(groups.grouping), \(String(significant)) of \(String(groups.rows.count)) task comparisons differ at p (Holm) < \(style.number(0.05, decimals: 2))." as Sentence).text(language))]
+            summary.changesIntro = [Value(value: ("Between the groups of \(s.labels.attribute(groups.grouping)), \(String(significant)) of \(String(groups.rows.count)) task comparisons differ at p (Holm) < \(style.number(0.05, decimals: 2))." as Sentence).text(language))]
             summary.changes = place(table)
         }
         hasSummary = !summary.findings.isEmpty
     }
+
+    /// The fewest participants a cell (a task row, a group) needs to be a finding of the summary.
+    static let smallCell = 5
 
     /// One sentence (and figure) per questionnaire's main score compared within participants, over the whole study (no task, no other
     /// factor held): "SUS, levels of protótipo (n = 14): atual 50.5 → novo 65.9; paired t(13) = 3.24, p = .006,
@@ -141,8 +173,8 @@ extension ReportModel {
                 for item in design.comparisons where item.task == nil && item.stratum.isEmpty && item.scoreID == q.definition.scoreIDs.first {
                     let c = item.comparison
                     let name = ScoreNames.name(item.scoreID, q.definition, language, long: false)
-                    let means = zip(c.levels, c.means).map { "\(WithinWording.levelName($0, language)) \(style.number($1, decimals: 1))" }.joined(separator: " → ")
-                    let head: Sentence = "\(name), \(WithinWording.plural(design.factor)) (n = \(String(c.complete))): \(means)"
+                    let means = zip(c.levels, c.means).map { "\(WithinWording.levelName($0, of: design.factor, language, labels: s.labels)) \(style.number($1, decimals: 1))" }.joined(separator: " → ")
+                    let head: Sentence = "\(name), \(WithinWording.plural(design.factor, labels: s.labels)) (n = \(String(c.complete))): \(means)"
                     let sentence: Sentence
                     if let t = c.pairedT {
                         sentence = "\(head); paired t(\(String(t.df))) = \(style.number(t.t)), \(style.pEquals(t.p)), dz = \(style.number(t.dz))."
@@ -165,12 +197,12 @@ extension ReportModel {
                             : (d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 0...100
                             : 0...(Charts.niceTicks(highest * 1.05).last ?? highest)
                         let intervals = c.levels.indices.map { index in Descriptive(blocks.map { $0[index] }, confidence: s.confidence)?.ci95 }
-                        figure = Charts.paired(levels: c.levels.map { WithinWording.levelName($0, language) }, blocks: blocks, means: c.means,
+                        figure = Charts.paired(levels: c.levels.map { WithinWording.levelName($0, of: design.factor, language, labels: s.labels) }, blocks: blocks, means: c.means,
                                                intervals: intervals, minimum: range.lowerBound, maximum: range.upperBound,
-                                               xTitle: WithinWording.factorName(design.factor).text(language), yTitle: name, valueText: { style.number($0, decimals: 1) })
+                                               xTitle: WithinWording.factorName(design.factor, labels: s.labels).text(language), yTitle: name, valueText: { style.number($0, decimals: 1) })
                     }
                     let level = String(Int((s.confidence * 100).rounded()))
-                    let caption: Sentence = "\(name) by \(WithinWording.plural(design.factor)), within participants: each line joins one participant's scores (n = \(String(blocks.count))); the points are the means with their \(level) % t confidence intervals"
+                    let caption: Sentence = "\(name) by \(WithinWording.plural(design.factor, labels: s.labels)), within participants: each line joins one participant's scores (n = \(String(blocks.count))); the points are the means with their \(level) % t confidence intervals"
                     findings.append((sentence.text(language), "main-\(q.definition.id)-\(item.scoreID)-\(Self.idPart(design.factor))", figure, caption.text(language)))
                 }
             }

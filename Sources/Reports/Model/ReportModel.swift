@@ -16,8 +16,11 @@ public struct ReportModel: Sendable {
     /// it is: every other value is study text, escaped, so no text of the study can pass for a marker.
     public struct TableRef: Sendable {
         public let marker: MustacheTemplate
+        /// The table's place in `tables`.
+        let index: Int
 
         init(index: Int) {
+            self.index = index
             // A template without tags always parses.
             marker = try! MustacheTemplate(string: "::result \(index)")
         }
@@ -155,6 +158,14 @@ public struct ReportModel: Sendable {
     /// beside it.
     public enum AppendixPlacement: String, Sendable, CaseIterable {
         case inline, separate
+    }
+
+    /// How much the report holds (`report --detail`): `brief`, the executive summary (the headline, the main
+    /// comparisons with their figures, the tasks against their benchmarks), the participants and the methods — a
+    /// chapter to read; `standard` adds each questionnaire's, task's and group's sections; `full` adds the appendix
+    /// of per-participant tables.
+    public enum Detail: String, Sendable, CaseIterable {
+        case brief, standard, full
     }
 
     /// How many quotes per category the report carries (`report --quotes`): three in the coding section, or also every

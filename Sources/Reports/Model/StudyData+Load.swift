@@ -102,6 +102,7 @@ extension StudyData {
             if report.units > 0 { snapshot.agreement = [report] }
         }
         snapshot.plan = plan
+        snapshot.labels = try study.labels()
         snapshot.droppedResponses = try study.droppedResponses()
         snapshot.consent = try study.consentSummary()
         snapshot.taskData = dataset

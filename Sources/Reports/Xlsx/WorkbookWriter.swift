@@ -436,7 +436,7 @@ public enum WorkbookWriter {
             // Each series named by its measurement and group, as the report's chart names it (two prototypes of one
             // group are two series, never two of the same name).
             let series = questionnaire.report.groups.map { group in
-                (ScoreGroupLabel.label(group, name: group.name == ScoreReport.allName ? nil : group.name, snapshot.info.language), ids.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 })
+                (ScoreGroupLabel.label(group, name: group.name == ScoreReport.allName ? nil : snapshot.groupValue(group.name), snapshot.info.language, labels: snapshot.labels), ids.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean ?? 0 })
             }
             blocks.append(ChartBlock(title: "\(questionnaire.definition.id.uppercased()): " + (("scores by group" as Sentence).text(snapshot.info.language)),
                                      kind: .clusteredColumn, categoryHeader: ("Score" as Sentence).text(snapshot.info.language),
@@ -474,7 +474,8 @@ extension WorkbookWriter {
         let taskKeys = NaturalOrder.distinct(rows.map(\.task), preferring: snapshot.tasks.map(\.key))
         let titles = taskKeys.map { key in snapshot.tasks.first { $0.key == key }?.title ?? key }
         let groups = NaturalOrder.distinct(rows.map { $0.group.joined(separator: " · ") })
-        let names = Charts.taskGroupNames(rows.map(\.group), language: language)
+        let names = Charts.taskGroupNames(rows.map(\.group), language: language, groupings: snapshot.taskGroupNames,
+                                          labels: snapshot.labels, attribute: snapshot.groupAttribute)
         func series(_ value: (TaskSummaryRow) -> Double?) -> [(name: String, values: [Double])] {
             groups.map { group in
                 (names[group] ?? group,

@@ -30,13 +30,14 @@ extension ResultTable {
     /// against `TaskBenchmarks.seq` (5.5, Sauro 2012) by the one-sided one-sample t-test with its t interval; each with
     /// its side of the benchmark, p and traffic light (`TrafficLight`). Intervals at the rows' confidence. `detail`
     /// (CSV, the workbook) writes the side and the light by machine name (`above`, `green`) and adds each test's method.
-    public static func taskBenchmarks(_ rows: [TaskSummaryRow], factors: [String], language: StudyLanguage, detail: Bool = false) -> ResultTable {
+    public static func taskBenchmarks(_ rows: [TaskSummaryRow], factors: [String], language: StudyLanguage, detail: Bool = false,
+                                    labels: StudyLabels = .plain, attribute: String? = nil) -> ResultTable {
         let style = NumberStyle(language)
         let confidence = rows.first?.confidence ?? 0.95
         let ci = intervalLabel(confidence, language)
         let completionBenchmark = style.percent(TaskBenchmarks.completion, decimals: 0)
         let seqBenchmark = style.number(TaskBenchmarks.seq, decimals: 1)
-        var columns = [Column(.task, .text, language)] + factors.map { Column(StudyText.key($0), $0, .text) }
+        var columns = [Column(.task, .text, language)] + factors.map { Column(StudyText.key($0), labels.groupingName($0, attribute: attribute), .text) }
         columns += [
             Column("completion_n", ("n (completion)" as Sentence).text(language), .count),
             Column(.completion, .percent(decimals: 0), language),
@@ -71,8 +72,9 @@ extension ResultTable {
         }
         // The machine words CSV and JSON keep (`above`, `green`, `binomial-mid-p`, a group part "(none)") read in the
         // study's language wherever people read the table: the report and the workbook.
-        let groupWording = [ScoreReport.noGroup: Sentence("(none)", context: "group").text(language)]
-        for index in columns.indices.dropFirst().prefix(factors.count) { columns[index].wording = groupWording }
+        for (offset, index) in columns.indices.dropFirst().prefix(factors.count).enumerated() {
+            columns[index].wording = ResultTable.groupWording(rows, part: offset, name: factors[offset], labels: labels, attribute: attribute, language: language)
+        }
         if detail {
             let sides = Dictionary(uniqueKeysWithValues: [BenchmarkTest.Direction.above, .below].map { ($0.rawValue, directionLabel($0, language)) })
             // The light's word alone (the dot is the report's): "amber", "âmbar".
@@ -115,7 +117,7 @@ extension ResultTable {
             table.append(cells)
         }
         table.notes = benchmarkNotes(confidence: confidence, language: language, targets: targeted, cite: plainCitation)
-        return table
+        return detail ? table : table.dropping(ResultTable.unusedGroupings(rows, factors: factors))
     }
 
     /// The sources of the benchmark notes by author and year, for the command line (the report cites them in its own
@@ -181,6 +183,13 @@ extension ResultTable {
 extension ResultTable {
     /// The table without the columns named in `names` (their cells and marks with them): a narrower view of the same
     /// numbers, for a page.
+    /// The machine names of the groupings no row has a value of ("(none)" in every row: a condition only the
+    /// questionnaires were answered under), which a table for people leaves out.
+    public static func unusedGroupings(_ rows: [TaskSummaryRow], factors: [String]) -> Set<String> {
+        Set(factors.indices.filter { index in rows.allSatisfy { index >= $0.group.count || $0.group[index] == ScoreReport.noGroup } }
+            .map { StudyText.key(factors[$0]) })
+    }
+
     public func dropping(_ names: Set<String>) -> ResultTable {
         let kept = columns.indices.filter { !names.contains(columns[$0].name) }
         var table = self

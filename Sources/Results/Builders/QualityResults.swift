@@ -68,7 +68,7 @@ extension ResultTable {
         for entry in flagged {
             for flag in entry.flags {
                 table.append((instrumentColumn ? [.text(entry.instrument)] : []) + [.text(entry.participant), Value(entry.task)]
-                             + (measured ? [Value(entry.occasion.isEmpty ? nil : MeasurementKey(key: entry.occasion).label(none: ""))] : [])
+                             + (measured ? [Value(entry.occasion.isEmpty ? nil : MeasurementKey(key: entry.occasion).readable(none: ""))] : [])
                              + [.text(ResponseQuality.name(flag.rule).text(language)),
                                 .text(flag.detail { style.number($0, decimals: $0 == $0.rounded() ? 0 : 2) }.text(language))])
             }

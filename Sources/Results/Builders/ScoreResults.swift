@@ -9,7 +9,8 @@ extension ResultTable {
 
     /// Per group (and task) and overall, each score's n, mean, SD, median, range, modes, 95 % t interval, the norm
     /// with the one-sample t-test against it and its verdict. `name` gives a score's label (its id by default).
-    public static func scoreSummary(_ report: ScoreReport, language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {
+    public static func scoreSummary(_ report: ScoreReport, language: StudyLanguage, name: (String) -> String = { $0 },
+                                    labels: StudyLabels = .plain, groupBy: String? = nil) -> ResultTable {
         let style = NumberStyle(language)
         var table = ResultTable(id: "\(report.instrument.id)_summary", title: Phrase.scoreSummaryTitle(report.instrument.id.uppercased()).text(language),
                                 language: language,
@@ -22,7 +23,8 @@ extension ResultTable {
         var clipped = false
         for group in report.groups + report.overall {
             let overall = group.name == ScoreReport.allName
-            let groupName = ScoreGroupLabel.prefix(group, language) + (overall ? Term.all.text(language) : group.name)
+            let groupName = ScoreGroupLabel.prefix(group, language, labels: labels)
+                + (overall ? Term.all.text(language) : groupBy.map { labels.value(group.name, of: $0) } ?? group.name)
             for item in group.summaries {
                 let s = item.statistics
                 clipped = clipped || item.ciClipped
@@ -47,14 +49,14 @@ public enum ScoreGroupLabel {
     /// A group of scores named for a reader: its task, its measurement ("pós · protótipo: atual") and its group's
     /// name, each part named and kept apart ("T1 · protótipo: atual · 18 a 39 anos"), so two series of one chart or
     /// two rows of one table never read alike. `name` nil: the task and measurement alone.
-    public static func label(_ group: ScoreReport.Group, name: String?, _ language: StudyLanguage) -> String {
-        let measurement = group.occasion.map { MeasurementKey(key: $0).readable(none: Term.no_occasion.text(language)) }
+    public static func label(_ group: ScoreReport.Group, name: String?, _ language: StudyLanguage, labels: StudyLabels = .plain) -> String {
+        let measurement = group.occasion.map { labels.measurement($0, none: Term.no_occasion.text(language)) }
         return [group.task, measurement, name].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// The task and measurement before a group's name ("T1 · pós · "), or "" when the group has neither.
-    public static func prefix(_ group: ScoreReport.Group, _ language: StudyLanguage) -> String {
-        let lead = label(group, name: nil, language)
+    public static func prefix(_ group: ScoreReport.Group, _ language: StudyLanguage, labels: StudyLabels = .plain) -> String {
+        let lead = label(group, name: nil, language, labels: labels)
         return lead.isEmpty ? "" : lead + " · "
     }
 }
@@ -202,12 +204,14 @@ extension ResultTable {
 
     /// Each group's and the overall mean of every SUS-scale score with its meaning (`score`'s grades table); `name`
     /// words a score's identifier.
-    public static func scoreMeanings(_ report: ScoreReport, language: StudyLanguage, name: (String) -> String) -> ResultTable {
+    public static func scoreMeanings(_ report: ScoreReport, language: StudyLanguage, name: (String) -> String,
+                                     labels: StudyLabels = .plain, groupBy: String? = nil) -> ResultTable {
         var table = ResultTable(id: "grades", title: "", language: language,
                                 columns: [Column(.group, .text, language), Column(.score, .text, language),
                                           Column(.mean, .number(decimals: 2), language)] + meaningColumns(language))
         for group in report.groups + report.overall {
-            let label = ScoreGroupLabel.prefix(group, language) + (group.name == ScoreReport.allName ? Term.all.text(language) : group.name)
+            let label = ScoreGroupLabel.prefix(group, language, labels: labels)
+                + (group.name == ScoreReport.allName ? Term.all.text(language) : groupBy.map { labels.value(group.name, of: $0) } ?? group.name)
             for item in group.summaries {
                 guard let meaning = item.meaning else { continue }
                 table.append([.text(label), .text(name(item.scoreID)), .number(item.statistics.mean)] + meaningCells(meaning, language: language))

@@ -147,6 +147,9 @@ public struct StudyData: Sendable {
     public var droppedResponses: [DroppedResponse] = []
     /// The consent versions decided on and the withdrawals (`consent`, `participant withdraw`).
     public var consent = ConsentSummary()
+    /// What people call the attributes, their values, the conditions, their levels and the occasions: every table,
+    /// caption and sentence for people uses them; CSV and JSON keep the names.
+    public var labels = StudyLabels.plain
 
     public init(path: String, info: StudyInfo, roster: ParticipantRoster, groupAttribute: String?, groupOrder: [String],
                 questionnaires: [Questionnaire], tasks: [TaskInfo], factors: [FactorInfo], attempts: [AttemptRecord],
@@ -175,6 +178,18 @@ public struct StudyData: Sendable {
 
     /// The columns that split the task summary's rows: the grouping attribute (when there is one), then each condition.
     public var taskGroupNames: [String] { taskData?.groupNames ?? factors.map(\.name) }
+
+    /// The grouping attribute as people call it ("faixa etária" for `grupo_etário`).
+    public var groupLabel: String? { groupAttribute.map(labels.attribute) }
+
+    /// A value of the grouping attribute as people call it ("18 a 39 anos" for `18-39`).
+    public func groupValue(_ value: String) -> String {
+        guard let groupAttribute, value != ScoreReport.noGroup, value != ScoreReport.allName else { return value }
+        return labels.value(value, of: groupAttribute)
+    }
+
+    /// A stored measurement (occasion and conditions) as people read it: "pós · protótipo: versão atual".
+    public func measurement(_ key: String, none: String) -> String { labels.measurement(key, none: none) }
 
     /// A participant's value of the grouping attribute.
     public func group(of participant: String) -> String? {

@@ -28,14 +28,14 @@ extension StudyTables {
     }
 
     static func taskSummary(_ s: StudyData) -> ResultTable {
-        sheet(ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true), "Task summary", about: "per task and condition, one value per participant: completion with adjusted-Wald CI, times, errors")
+        sheet(ResultTable.taskSummary(s.taskSummary, factors: s.taskGroupNames, language: s.info.language, detail: true, labels: s.labels, attribute: s.groupAttribute), "Task summary", about: "per task and condition, one value per participant: completion with adjusted-Wald CI, times, errors")
     }
 
     /// Each task (and group) against the completion and SEQ benchmarks, as the report's executive summary gives them.
     /// The components SUM leaves out keep their machine names in the CSV (`time;errors`) and are worded in the workbook.
     static func taskBenchmarks(_ s: StudyData) -> ResultTable {
         let language = s.info.language
-        var table = sheet(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, detail: true), "Task benchmarks", about: "per task and group: completion against 78 % (one-sided binomial mid-p or normal approximation, adjusted-Wald CI) and SEQ against 5.5 (one-sided one-sample t, t CI), each with its side, p and traffic light")
+        var table = sheet(ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, detail: true, labels: s.labels, attribute: s.groupAttribute), "Task benchmarks", about: "per task and group: completion against 78 % (one-sided binomial mid-p or normal approximation, adjusted-Wald CI) and SEQ against 5.5 (one-sided one-sample t, t CI), each with its side, p and traffic light")
         if let column = table.columns.firstIndex(where: { $0.name == "sum_left_out" }) {
             var worded: [String: String] = [:]
             for row in s.taskSummary {

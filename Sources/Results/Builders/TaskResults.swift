@@ -7,9 +7,10 @@ extension ResultTable {
     /// assistance and SEQ. The same table in `tasks summary`, the report, the workbook and `export csv`; `detail`
     /// adds the counts and spreads a data file wants (participants, partial successes, failures, timed attempts,
     /// time SD, penalty, total median and geometric mean, SEQ answers) under the same machine names.
-    public static func taskSummary(_ rows: [TaskSummaryRow], factors: [String], language: StudyLanguage, detail: Bool = false) -> ResultTable {
+    public static func taskSummary(_ rows: [TaskSummaryRow], factors: [String], language: StudyLanguage, detail: Bool = false,
+                                    labels: StudyLabels = .plain, attribute: String? = nil) -> ResultTable {
         let hasTotals = detail || rows.contains { $0.total != nil }
-        var columns = [Column(.task, .text, language)] + factors.map { Column(StudyText.key($0), $0, .text) }
+        var columns = [Column(.task, .text, language)] + factors.map { Column(StudyText.key($0), labels.groupingName($0, attribute: attribute), .text) }
         var cells: [(TaskSummaryRow) -> Value] = []
         func add(_ term: Term, _ kind: Column.Kind, _ value: @escaping (TaskSummaryRow) -> Value) {
             columns.append(Column(term, kind, language))
@@ -47,13 +48,18 @@ extension ResultTable {
         add(.seq_mean, .number(decimals: 2)) { Value($0.seqMean) }
         if detail { add(.seq_n, .count) { .count($0.seqN) } }
         // A group part no attempt names ("(none)") reads in the study's language where people read it.
-        for index in columns.indices.dropFirst().prefix(factors.count) { columns[index].wording = [ScoreReport.noGroup: Sentence("(none)", context: "group").text(language)] }
+        // A group part no attempt names ("(none)") reads in the study's language where people read it; a level or a
+        // value by its label.
+        for (offset, index) in columns.indices.dropFirst().prefix(factors.count).enumerated() {
+            columns[index].wording = ResultTable.groupWording(rows, part: offset, name: factors[offset], labels: labels, attribute: attribute, language: language)
+        }
         var table = ResultTable(id: "task_summary", title: Phrase.tasksTitle.text(language), language: language, columns: columns)
         for row in rows {
             let groups: [Value] = factors.indices.map { Value(row.group.indices.contains($0) ? row.group[$0] : nil) }
             table.append([.text(row.task)] + groups + cells.map { $0(row) })
         }
-        return table.atConfidence(rows.first?.confidence ?? 0.95)
+        let shown = detail ? table : table.dropping(ResultTable.unusedGroupings(rows, factors: factors))
+        return shown.atConfidence(rows.first?.confidence ?? 0.95)
     }
 }
 
@@ -92,7 +98,8 @@ extension ResultTable {
     /// `detail` (the workbook and the CSV) gives the statistic, df, Kendall's W and the discordant pairs apart under
     /// machine names, the measure and test by machine name (`time`, `paired-t`, …; `testLabel` words them); the report
     /// words them and writes the statistic into the test's cell.
-    public static func taskComparisons(_ comparisons: ConditionTaskComparisons, language: StudyLanguage, detail: Bool = false) -> ResultTable {
+    public static func taskComparisons(_ comparisons: ConditionTaskComparisons, language: StudyLanguage, detail: Bool = false,
+                                       labels: StudyLabels = .plain) -> ResultTable {
         let style = NumberStyle(language)
         var columns = [Column(.task, .text, language), Column(.measure, .text, language), Column(.test, .text, language)]
         if detail { columns.append(Column(.levels, .text, language)) }
@@ -107,8 +114,8 @@ extension ResultTable {
             columns += [Column(.kendall_w, .number(decimals: 2), language), Column(.only_a, .count, language), Column(.only_b, .count, language),
                         Column(.completed, .text, language)]
         }
-        var table = ResultTable(id: "task_comparisons", title: Phrase.taskComparisonsTitle(comparisons.factor).text(language), language: language,
-                                columns: columns)
+        var table = ResultTable(id: "task_comparisons", title: Phrase.taskComparisonsTitle(labels.factor(comparisons.factor)).text(language),
+                                language: language, columns: columns)
         /// One row: the cells by column name (absent: empty), the report's test cell worded with its statistic.
         func add(_ task: String, _ measure: String, test: String, worded: String, levels: [String], n: Int, leftOut: Int, several: Int,
                  a: String? = nil, typicalA: Value = .empty, b: String? = nil, typicalB: Value = .empty, effect: Value = .empty,
@@ -190,7 +197,12 @@ extension ResultTable {
         }
         if !comparisons.betweenSeveral.isEmpty {
             let tasks = comparisons.betweenSeveral.joined(separator: ", ")
-            table.notes.append(("Not compared: \(tasks), done under three levels or more of \(comparisons.factor) by different participants; this report compares two levels of a condition between participants, not three or more." as Sentence).text(language))
+            table.notes.append(("Not compared: \(tasks), done under three levels or more of \(labels.factor(comparisons.factor)) by different participants; this report compares two levels of a condition between participants, not three or more." as Sentence).text(language))
+        }
+        // The levels by their labels where people read them; CSV and JSON keep the names.
+        let levelWording = Dictionary(comparisons.tasks.flatMap(\.levels).map { ($0, labels.level($0, of: comparisons.factor)) }, uniquingKeysWith: { a, _ in a })
+        for index in table.columns.indices where [Term.level_a.rawValue, Term.level_b.rawValue].contains(table.columns[index].name) {
+            table.columns[index].wording = levelWording
         }
         return table.atConfidence(comparisons.confidence)
     }
@@ -225,40 +237,44 @@ extension ResultTable {
     /// the adjusted-Wald interval of the difference, time (log) errors and SEQ by Welch's t-test — each with its p,
     /// Holm's p over the whole table, Hedges' g (B − A) and its direction in words ("4.3 lower than 4.2"). With two
     /// groups the typical values are headed by the groups' names.
-    public static func groupTaskComparisons(_ comparisons: GroupTaskComparisons, language: StudyLanguage) -> ResultTable {
+    public static func groupTaskComparisons(_ comparisons: GroupTaskComparisons, language: StudyLanguage, labels: StudyLabels = .plain) -> ResultTable {
         let style = NumberStyle(language)
         let pair = comparisons.groups.count == 2
-        var columns = [Column(.task, .text, language)] + comparisons.strata.map { Column(StudyText.key($0), $0, .text) }
+        func group(_ value: String) -> String { labels.value(value, of: comparisons.grouping) }
+        var columns = [Column(.task, .text, language)] + comparisons.strata.map { Column(StudyText.key($0), labels.factor($0), .text) }
         columns.append(Column(.measure, .text, language))
         if !pair { columns += [Column(.group_a, .text, language), Column(.group_b, .text, language)] }
         columns += [Column(.n, .text, language),
-                    Column(Term.typical_a.rawValue, pair ? comparisons.groups[0] : Term.typical_a.text(language), .number(decimals: 2)),
-                    Column(Term.typical_b.rawValue, pair ? comparisons.groups[1] : Term.typical_b.text(language), .number(decimals: 2)),
+                    Column(Term.typical_a.rawValue, pair ? group(comparisons.groups[0]) : Term.typical_a.text(language), .number(decimals: 2)),
+                    Column(Term.typical_b.rawValue, pair ? group(comparisons.groups[1]) : Term.typical_b.text(language), .number(decimals: 2)),
                     Column(.effect, .number(decimals: 2), language), Column(.ci95, .interval(decimals: 2), language),
                     Column(.test, .text, language), Column(.p, .pValue, language), Column(.p_holm, .pValue, language),
                     Column(.hedges_g, .number(decimals: 2), language), Column(.direction, .text, language)]
-        let title: Sentence = comparisons.strata.isEmpty ? "Tasks compared between the groups of \(comparisons.grouping)"
-            : "Tasks compared between the groups of \(comparisons.grouping), within each level of \(comparisons.strata.joined(separator: " × "))"
+        let title: Sentence = comparisons.strata.isEmpty ? "Tasks compared between the groups of \(labels.attribute(comparisons.grouping))"
+            : "Tasks compared between the groups of \(labels.attribute(comparisons.grouping)), within each level of \(comparisons.strata.map(labels.factor).joined(separator: " × "))"
         var table = ResultTable(id: "task_group_comparisons", title: title.text(language),
                                 language: language, columns: columns)
         for row in comparisons.rows {
-            var cells: [Value] = [.text(row.task)] + comparisons.strata.indices.map { Value(row.cell.indices.contains($0) ? row.cell[$0] : nil) }
+            var cells: [Value] = [.text(row.task)] + comparisons.strata.indices.map {
+                Value(row.cell.indices.contains($0) ? labels.level(row.cell[$0], of: comparisons.strata[$0]) : nil)
+            }
             cells.append(.text(groupMeasureLabel(row.measure, language)))
-            if !pair { cells += [.text(row.groupA), .text(row.groupB)] }
+            if !pair { cells += [.text(group(row.groupA)), .text(group(row.groupB))] }
             let typical: (Double) -> Value = row.measure == .completion ? { .percent($0) } : { .number($0) }
             cells += [.text("\(row.nA) + \(row.nB)"), typical(row.typicalA), typical(row.typicalB),
                       .number(row.effect), Value(row.effectCI),
                       .text(groupTestWording(row, style).text(language)), .pValue(row.p), .pValue(row.pHolm), Value(row.hedgesG),
-                      .text(direction(row).text(language))]
+                      .text(direction(row, labels: labels, grouping: comparisons.grouping).text(language))]
             table.append(cells)
         }
         return table.atConfidence(comparisons.confidence)
     }
 
     /// "4.3 lower than 4.2", B named first (the effect is B against A).
-    public static func direction(_ row: GroupTaskComparison) -> Sentence {
-        if row.typicalA == row.typicalB { return "\(row.groupB) equal to \(row.groupA)" }
-        return row.typicalB > row.typicalA ? "\(row.groupB) higher than \(row.groupA)" : "\(row.groupB) lower than \(row.groupA)"
+    public static func direction(_ row: GroupTaskComparison, labels: StudyLabels = .plain, grouping: String = "") -> Sentence {
+        let a = labels.value(row.groupA, of: grouping), b = labels.value(row.groupB, of: grouping)
+        if row.typicalA == row.typicalB { return "\(b) equal to \(a)" }
+        return row.typicalB > row.typicalA ? "\(b) higher than \(a)" : "\(b) lower than \(a)"
     }
 
     /// The test with its statistic: "N−1 two-proportion z = −2.19", "Fisher's exact test", "Welch's t(35.2) = −2.31".
@@ -321,5 +337,20 @@ public struct TaskSummaryDocument: Encodable, Sendable, Equatable {
         self.rows = rows.map { row in
             Row(row: row, groups: Dictionary(zip(groupedBy, row.group).map { ($0, $1) }, uniquingKeysWith: { first, _ in first }))
         }
+    }
+}
+
+extension ResultTable {
+    /// How people read the values of one grouping of task rows: "(none)" in the table's language, each level or
+    /// value by its label. CSV and JSON keep the stored values.
+    static func groupWording(_ rows: [TaskSummaryRow], part: Int, name: String, labels: StudyLabels, attribute: String?,
+                             language: StudyLanguage) -> [String: String] {
+        var wording = [ScoreReport.noGroup: Sentence("(none)", context: "group").text(language)]
+        for row in rows where part < row.group.count && row.group[part] != ScoreReport.noGroup {
+            let value = row.group[part]
+            let label = labels.groupingValue(value, of: name, attribute: attribute)
+            if label != value { wording[value] = label }
+        }
+        return wording
     }
 }

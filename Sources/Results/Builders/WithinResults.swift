@@ -14,56 +14,60 @@ extension NumberStyle {
 public enum WithinWording {
     static func isOccasion(_ factor: String) -> Bool { factor.caseInsensitiveCompare(MeasurementKey.occasionFactor) == .orderedSame }
 
-    /// "occasions" or "levels of protótipo".
-    public static func plural(_ factor: String) -> Sentence {
-        isOccasion(factor) ? "occasions" : "levels of \(factor)"
+    /// "occasions" or "levels of protótipo" (the condition by its label).
+    public static func plural(_ factor: String, labels: StudyLabels = .plain) -> Sentence {
+        isOccasion(factor) ? "occasions" : "levels of \(labels.factor(factor))"
     }
 
     /// "with every occasion" or "with every level of protótipo".
-    public static func every(_ factor: String) -> Sentence {
-        isOccasion(factor) ? "with every occasion" : "with every level of \(factor)"
+    public static func every(_ factor: String, labels: StudyLabels = .plain) -> Sentence {
+        isOccasion(factor) ? "with every occasion" : "with every level of \(labels.factor(factor))"
     }
 
     /// Why a participant was left out: "a set on some occasions only", "a set under some levels of protótipo only".
-    public static func some(_ factor: String) -> Sentence {
-        isOccasion(factor) ? "a set on some occasions only" : "a set under some levels of \(factor) only"
+    public static func some(_ factor: String, labels: StudyLabels = .plain) -> Sentence {
+        isOccasion(factor) ? "a set on some occasions only" : "a set under some levels of \(labels.factor(factor)) only"
     }
 
-    /// The factor's name for people: "occasion" in the report's language, or the condition's own name.
-    public static func factorName(_ factor: String) -> Sentence {
-        isOccasion(factor) ? "occasion" : Sentence(verbatim: factor)
+    /// The factor's name for people: "occasion" in the report's language, or the condition's label.
+    public static func factorName(_ factor: String, labels: StudyLabels = .plain) -> Sentence {
+        isOccasion(factor) ? "occasion" : Sentence(verbatim: labels.factor(factor))
     }
 
-    /// A level as people read it: "(no occasion)" for sets answered without one.
-    public static func levelName(_ level: String, _ language: StudyLanguage) -> String {
-        level.isEmpty ? Term.no_occasion.text(language) : level
+    /// A level as people read it: "(no occasion)" for sets answered without one; an occasion or a condition's
+    /// level (of `factor`) by its label.
+    public static func levelName(_ level: String, of factor: String = MeasurementKey.occasionFactor, _ language: StudyLanguage,
+                                 labels: StudyLabels = .plain) -> String {
+        if level.isEmpty { return Term.no_occasion.text(language) }
+        return isOccasion(factor) ? labels.occasion(level) : labels.level(level, of: factor)
     }
 
     /// "pré → pós".
-    public static func levelList(_ levels: [String], _ language: StudyLanguage) -> String {
-        levels.map { levelName($0, language) }.joined(separator: " → ")
+    public static func levelList(_ levels: [String], of factor: String = MeasurementKey.occasionFactor, _ language: StudyLanguage,
+                                 labels: StudyLabels = .plain) -> String {
+        levels.map { levelName($0, of: factor, language, labels: labels) }.joined(separator: " → ")
     }
 
     /// What the comparisons of `factor` take in, said before them.
-    public static func heading(factor: String, levels: [String], language: StudyLanguage) -> Sentence {
-        let names = levelList(levels, language)
+    public static func heading(factor: String, levels: [String], language: StudyLanguage, labels: StudyLabels = .plain) -> Sentence {
+        let names = levelList(levels, of: factor, language, labels: labels)
         return isOccasion(factor)
             ? "Occasions compared within participants (\(names)): only participants with a set on every occasion enter."
-            : "Levels of \(factor) compared within participants (\(names)): only participants with a set under every level enter."
+            : "Levels of \(labels.factor(factor)) compared within participants (\(names)): only participants with a set under every level enter."
     }
 
     /// The same for a mixed design, the participants grouped by `by`.
-    public static func mixedHeading(by: String, factor: String, levels: [String], language: StudyLanguage) -> Sentence {
-        let names = levelList(levels, language)
+    public static func mixedHeading(by: String, factor: String, levels: [String], language: StudyLanguage, labels: StudyLabels = .plain) -> Sentence {
+        let names = levelList(levels, of: factor, language, labels: labels)
         return isOccasion(factor)
-            ? "Groups by \(by) × occasions (\(names)), within participants: only participants with a set on every occasion enter."
-            : "Groups by \(by) × levels of \(factor) (\(names)), within participants: only participants with a set under every level enter."
+            ? "Groups by \(labels.attribute(by)) × occasions (\(names)), within participants: only participants with a set on every occasion enter."
+            : "Groups by \(labels.attribute(by)) × levels of \(labels.factor(factor)) (\(names)), within participants: only participants with a set under every level enter."
     }
 
     /// "T1 pós SUS": the task, what else the compared sets' measurement holds, and the score's name.
-    public static func label(task: String?, stratum: String, score: String) -> String {
-        let rest = MeasurementKey(key: stratum).label(none: "")
-        return (task.map { "\($0) " } ?? "") + (rest.isEmpty ? "" : rest + " ") + score
+    public static func label(task: String?, stratum: String, score: String, labels: StudyLabels = .plain) -> String {
+        let rest = labels.measurement(stratum, none: "")
+        return [task ?? "", rest, score].filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// The Wilcoxon p's method.
@@ -109,12 +113,12 @@ public enum WithinWording {
     /// paired t and Wilcoxon; more: repeated-measures ANOVA, Friedman, and each pair with Holm's adjustment), the
     /// intervals at the comparison's `confidence`.
     public static func lines(_ comparison: PairedComparison, label: String, factor: String, language: StudyLanguage,
-                             pairs: Bool = true) -> [Line] {
+                             pairs: Bool = true, labels: StudyLabels = .plain) -> [Line] {
         let style = NumberStyle(language)
         let level = level(comparison.confidence)
         let means = comparison.means.map { style.number($0) }.joined(separator: " → ")
-        var lines = [Line(indent: 0, sentence: Sentence("\(label): \(comparison.complete) participants \(every(factor)), means \(means)"))]
-        if comparison.leftOut > 0 { lines.append(Line(indent: 2, sentence: Sentence("Left out (\(some(factor))): \(comparison.leftOut)"))) }
+        var lines = [Line(indent: 0, sentence: Sentence("\(label): \(comparison.complete) participants \(every(factor, labels: labels)), means \(means)"))]
+        if comparison.leftOut > 0 { lines.append(Line(indent: 2, sentence: Sentence("Left out (\(some(factor, labels: labels))): \(comparison.leftOut)"))) }
         if let t = comparison.pairedT, let ci = t.ci95 {
             lines.append(Line(indent: 2, sentence: Sentence("Paired t-test: t(\(t.df)) = \(style.number(t.t)); \(style.pEquals(t.p)); dz = \(style.number(t.dz)); mean difference \(style.number(t.meanDifference)), \(level)% CI \(style.interval(ci.lowerBound, ci.upperBound))")))
         } else if comparison.levels.count == 2 {
@@ -134,7 +138,7 @@ public enum WithinWording {
         }
         if pairs {
             for pair in comparison.pairs {
-                let a = levelName(pair.a, language), b = levelName(pair.b, language)
+                let a = levelName(pair.a, of: factor, language, labels: labels), b = levelName(pair.b, of: factor, language, labels: labels)
                 let interval = pair.t.ci95.map { style.interval($0.lowerBound, $0.upperBound) } ?? "–"
                 lines.append(Line(indent: 4, sentence: Sentence("\(a) → \(b): paired t(\(pair.t.df)) = \(style.number(pair.t.t)); Holm-adjusted \(style.pEquals(pair.pHolm)); dz = \(style.number(pair.t.dz)); mean difference \(style.number(pair.t.meanDifference)), \(level)% CI \(interval)")))
             }
@@ -143,13 +147,13 @@ public enum WithinWording {
     }
 
     /// The name of a mixed ANOVA's source: "between groups (nível)", "between occasions", "interaction".
-    public static func sourceName(_ name: String, factor: String, by: String) -> Sentence {
-        sourceNames(factor: factor, by: by)[name] ?? Sentence(verbatim: name)
+    public static func sourceName(_ name: String, factor: String, by: String, labels: StudyLabels = .plain) -> Sentence {
+        sourceNames(factor: factor, by: by, labels: labels)[name] ?? Sentence(verbatim: name)
     }
 
     /// The sources by their machine names (`MixedComparison.Source.name`).
-    static func sourceNames(factor: String, by: String) -> [String: Sentence] {
-        ["between": Sentence("between groups (\(by))"), "within": Sentence("between \(plural(factor))"), "interaction": Sentence("interaction")]
+    static func sourceNames(factor: String, by: String, labels: StudyLabels = .plain) -> [String: Sentence] {
+        ["between": Sentence("between groups (\(by))"), "within": Sentence("between \(plural(factor, labels: labels))"), "interaction": Sentence("interaction")]
     }
 
     /// The Greenhouse–Geisser p of a mixed ANOVA's within source (or interaction), with three levels or more.
@@ -159,9 +163,9 @@ public enum WithinWording {
     }
 
     /// A mixed design's comparison: who entered, who was left out, and the groups left out of the ANOVA.
-    public static func mixedHeader(_ comparison: MixedComparison, label: String, factor: String) -> [Line] {
-        var lines = [Line(indent: 0, sentence: Sentence("\(label): \(comparison.complete) participants \(every(factor))"))]
-        if comparison.leftOut > 0 { lines.append(Line(indent: 2, sentence: Sentence("Left out (\(some(factor))): \(comparison.leftOut)"))) }
+    public static func mixedHeader(_ comparison: MixedComparison, label: String, factor: String, labels: StudyLabels = .plain) -> [Line] {
+        var lines = [Line(indent: 0, sentence: Sentence("\(label): \(comparison.complete) participants \(every(factor, labels: labels))"))]
+        if comparison.leftOut > 0 { lines.append(Line(indent: 2, sentence: Sentence("Left out (\(some(factor, labels: labels))): \(comparison.leftOut)"))) }
         if !comparison.groupsLeftOut.isEmpty {
             lines.append(Line(indent: 2, sentence: groupsLeftOut(comparison)))
         }
@@ -176,16 +180,17 @@ public enum WithinWording {
     }
 
     /// A mixed design's comparison as one paragraph of a document (its cells are in their table).
-    public static func mixedParagraph(_ comparison: MixedComparison, label: String, factor: String, by: String, language: StudyLanguage) -> String {
-        (mixedHeader(comparison, label: label, factor: factor) + mixedLines(comparison, factor: factor, by: by, language: language))
+    public static func mixedParagraph(_ comparison: MixedComparison, label: String, factor: String, by: String, language: StudyLanguage,
+                                      labels: StudyLabels = .plain) -> String {
+        (mixedHeader(comparison, label: label, factor: factor, labels: labels) + mixedLines(comparison, factor: factor, by: labels.attribute(by), language: language, labels: labels))
             .map { $0.sentence.text(language) }.joined(separator: ". ") + "."
     }
 
     /// Each source of a mixed ANOVA, as a line.
-    public static func mixedLines(_ comparison: MixedComparison, factor: String, by: String, language: StudyLanguage) -> [Line] {
+    public static func mixedLines(_ comparison: MixedComparison, factor: String, by: String, language: StudyLanguage, labels: StudyLabels = .plain) -> [Line] {
         let style = NumberStyle(language)
         return comparison.sources.map { source in
-            var sentence: Sentence = "Mixed ANOVA, \(sourceName(source.name, factor: factor, by: by)): F(\(source.df1), \(source.df2)) = \(style.number(source.f)); \(style.pEquals(source.p)); partial η² = \(style.number(source.partialEtaSquared, decimals: 3))"
+            var sentence: Sentence = "Mixed ANOVA, \(sourceName(source.name, factor: factor, by: by, labels: labels)): F(\(source.df1), \(source.df2)) = \(style.number(source.f)); \(style.pEquals(source.p)); partial η² = \(style.number(source.partialEtaSquared, decimals: 3))"
             if let corrected = correctedP(source, comparison) {
                 sentence = sentence + "; " + Sentence("Greenhouse–Geisser ε = \(style.number(corrected.epsilon, decimals: 3)), corrected \(style.pEquals(corrected.p))")
             }
@@ -194,8 +199,9 @@ public enum WithinWording {
     }
 
     /// A comparison as one paragraph of a document: its lines (the pairs are in their table) as sentences.
-    public static func paragraph(_ comparison: PairedComparison, label: String, factor: String, language: StudyLanguage) -> String {
-        lines(comparison, label: label, factor: factor, language: language, pairs: false)
+    public static func paragraph(_ comparison: PairedComparison, label: String, factor: String, language: StudyLanguage,
+                                 labels: StudyLabels = .plain) -> String {
+        lines(comparison, label: label, factor: factor, language: language, pairs: false, labels: labels)
             .map { $0.sentence.text(language) }.joined(separator: ". ") + "."
     }
 }
@@ -206,8 +212,8 @@ extension ResultTable {
         (tasks ? [Column(.task, .text, language)] : []) + (strata ? [Column(.measurement, .text, language)] : [])
     }
 
-    private static func leadCells(task: String?, stratum: String, tasks: Bool, strata: Bool) -> [Value] {
-        (tasks ? [Value(task)] : []) + (strata ? [Value(stratum.isEmpty ? nil : MeasurementKey(key: stratum).label(none: ""))] : [])
+    private static func leadCells(task: String?, stratum: String, tasks: Bool, strata: Bool, labels: StudyLabels = .plain) -> [Value] {
+        (tasks ? [Value(task)] : []) + (strata ? [Value(stratum.isEmpty ? nil : labels.measurement(stratum, none: ""))] : [])
     }
 
     /// The column of a mean difference's interval at `confidence`: `ci95_difference` ("95% CI of the difference"),
@@ -230,20 +236,20 @@ extension ResultTable {
     /// (matched-pairs rank-biserial r, and how its p was found); more: the repeated-measures ANOVA (generalised η²),
     /// its Greenhouse–Geisser correction, Mauchly's test and Friedman's χ² (Kendall's W). `name` gives a score's label.
     public static func withinComparisons(_ items: [WithinScoreComparison], factor: String, levels: [String], instrument: String,
-                                         id: String, language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {
+                                         id: String, language: StudyLanguage, name: (String) -> String = { $0 }, labels: StudyLabels = .plain) -> ResultTable {
         let style = NumberStyle(language)
         let tasks = items.contains { $0.task != nil }
         let strata = items.contains { !$0.stratum.isEmpty }
         let two = items.contains { $0.comparison.levels.count == 2 }
         var columns = leadColumns(tasks: tasks, strata: strata, language: language)
         columns += [Column(.score, .text, language), Column(.n, .count, language), Column(.left_out, .count, language),
-                    Column(Term.means.rawValue, "\(Term.means.text(language)) (\(WithinWording.levelList(levels, language)))", .text),
+                    Column(Term.means.rawValue, "\(Term.means.text(language)) (\(WithinWording.levelList(levels, of: factor, language, labels: labels)))", .text),
                     Column(.test, .text, language), Column(.statistic, .number(decimals: 2), language), Column(.df, .text, language),
                     Column(.p, .pValue, language)]
         let confidence = items.first?.comparison.confidence ?? 0.95
         if two { columns += [Column(.mean_difference, .number(decimals: 2), language), differenceInterval(confidence, language)] }
         columns.append(Column(.effect_size, .text, language))
-        let title = Sentence("Within participants: \(instrument) by \(WithinWording.factorName(factor)) (\(WithinWording.levelList(levels, language)))")
+        let title = Sentence("Within participants: \(instrument) by \(WithinWording.factorName(factor, labels: labels)) (\(WithinWording.levelList(levels, of: factor, language, labels: labels)))")
         var table = ResultTable(id: id, title: title.text(language), language: language, columns: columns)
         for item in items {
             let c = item.comparison
@@ -251,10 +257,10 @@ extension ResultTable {
             func row(_ test: Sentence, _ statistic: Double?, _ df: [Double], _ p: Double?, difference: Double? = nil,
                      interval: ClosedRange<Double>? = nil, effect: String?) {
                 // A comparison's further tests leave its first cells blank (not "–": nothing is missing there).
-                var cells = first ? leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata) : Array(repeating: .text(""), count: (tasks ? 1 : 0) + (strata ? 1 : 0))
+                var cells = first ? leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata, labels: labels) : Array(repeating: .text(""), count: (tasks ? 1 : 0) + (strata ? 1 : 0))
                 if first {
                     let means = zip(c.levels, c.means).map { level, mean in
-                        (c.levels == levels ? "" : WithinWording.levelName(level, language) + " ") + style.number(mean)
+                        (c.levels == levels ? "" : WithinWording.levelName(level, of: factor, language, labels: labels) + " ") + style.number(mean)
                     }.joined(separator: " → ")
                     cells += [.text(name(item.scoreID)), .count(c.complete), .count(c.leftOut), Value(means.isEmpty ? nil : means)]
                 } else {
@@ -307,10 +313,10 @@ extension ResultTable {
 
     /// Three levels or more: every pair of levels by the paired t-test, its p adjusted by Holm (1979).
     public static func withinPairs(_ items: [WithinScoreComparison], factor: String, instrument: String, id: String,
-                                   language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {
+                                   language: StudyLanguage, name: (String) -> String = { $0 }, labels: StudyLabels = .plain) -> ResultTable {
         let tasks = items.contains { $0.task != nil }
         let strata = items.contains { !$0.stratum.isEmpty }
-        let title = Sentence("Within participants: \(instrument), pairs of \(WithinWording.plural(factor)) (paired t-tests with Holm's adjustment)")
+        let title = Sentence("Within participants: \(instrument), pairs of \(WithinWording.plural(factor, labels: labels)) (paired t-tests with Holm's adjustment)")
         var table = ResultTable(id: id, title: title.text(language), language: language,
                                 columns: leadColumns(tasks: tasks, strata: strata, language: language)
                                     + [Column(.score, .text, language), Column(.level_a, .text, language), Column(.level_b, .text, language),
@@ -320,8 +326,8 @@ extension ResultTable {
                                        Column(.dz, .number(decimals: 2), language)])
         for item in items {
             for pair in item.comparison.pairs {
-                table.append(leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata)
-                    + [.text(name(item.scoreID)), .text(WithinWording.levelName(pair.a, language)), .text(WithinWording.levelName(pair.b, language)),
+                table.append(leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata, labels: labels)
+                    + [.text(name(item.scoreID)), .text(WithinWording.levelName(pair.a, of: factor, language, labels: labels)), .text(WithinWording.levelName(pair.b, of: factor, language, labels: labels)),
                        .count(pair.t.n), .number(pair.t.meanDifference), Value(pair.t.ci95), .number(pair.t.t), .count(pair.t.df),
                        .pValue(pair.t.p), .pValue(pair.pHolm), .number(pair.t.dz)])
             }
@@ -332,33 +338,33 @@ extension ResultTable {
 
     /// One score's mixed-design cells (`score --by ATTR --within F --compare`): per group and level, the complete
     /// blocks' n, mean and SD.
-    public static func mixedCells(_ comparison: MixedComparison, factor: String, language: StudyLanguage) -> ResultTable {
-        let levelLabel = WithinWording.isOccasion(factor) ? Term.occasion.text(language) : factor
+    public static func mixedCells(_ comparison: MixedComparison, factor: String, language: StudyLanguage, labels: StudyLabels = .plain) -> ResultTable {
+        let levelLabel = WithinWording.isOccasion(factor) ? Term.occasion.text(language) : labels.factor(factor)
         var table = ResultTable(id: "mixed_cells", title: "", language: language,
                                 columns: [Column(.group, .text, language), Column("level", levelLabel, .text), Column(.n, .count, language),
                                           Column(.mean, .number(decimals: 2), language), Column(.sd, .number(decimals: 2), language)])
         for cell in comparison.cells {
-            table.append([.text(cell.group), .text(WithinWording.levelName(cell.level, language)), .count(cell.n), .number(cell.mean), Value(cell.sd)])
+            table.append([.text(cell.group), .text(WithinWording.levelName(cell.level, of: factor, language, labels: labels)), .count(cell.n), .number(cell.mean), Value(cell.sd)])
         }
         return table
     }
 
     /// A mixed design's cells: per group of `by` and level of `factor`, the complete blocks' n, mean and SD.
     public static func mixedCells(_ items: [MixedScoreComparison], factor: String, by: String, instrument: String, id: String,
-                                  language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {
+                                  language: StudyLanguage, name: (String) -> String = { $0 }, labels: StudyLabels = .plain) -> ResultTable {
         let tasks = items.contains { $0.task != nil }
         let strata = items.contains { !$0.stratum.isEmpty }
         let levels = items.first?.comparison.levels ?? []
-        let title = Sentence("Mixed design: \(instrument) by \(by) × \(WithinWording.factorName(factor)) (\(WithinWording.levelList(levels, language))), means of the participants with every level")
-        let levelLabel = WithinWording.isOccasion(factor) ? Term.occasion.text(language) : factor
+        let title = Sentence("Mixed design: \(instrument) by \(labels.attribute(by)) × \(WithinWording.factorName(factor, labels: labels)) (\(WithinWording.levelList(levels, of: factor, language, labels: labels))), means of the participants with every level")
+        let levelLabel = WithinWording.isOccasion(factor) ? Term.occasion.text(language) : labels.factor(factor)
         var table = ResultTable(id: id, title: title.text(language), language: language,
                                 columns: leadColumns(tasks: tasks, strata: strata, language: language)
-                                    + [Column(.score, .text, language), Column("group", by, .text), Column("level", levelLabel, .text),
+                                    + [Column(.score, .text, language), Column("group", labels.attribute(by), .text), Column("level", levelLabel, .text),
                                        Column(.n, .count, language), Column(.mean, .number(decimals: 2), language), Column(.sd, .number(decimals: 2), language)])
         for item in items {
             for cell in item.comparison.cells {
-                table.append(leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata)
-                    + [.text(name(item.scoreID)), .text(cell.group), .text(WithinWording.levelName(cell.level, language)), .count(cell.n),
+                table.append(leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata, labels: labels)
+                    + [.text(name(item.scoreID)), .text(labels.value(cell.group, of: by)), .text(WithinWording.levelName(cell.level, of: factor, language, labels: labels)), .count(cell.n),
                        .number(cell.mean), Value(cell.sd)])
             }
         }
@@ -369,11 +375,11 @@ extension ResultTable {
     /// interaction, each with F, df, p and partial η²; the Greenhouse–Geisser ε and corrected p of the within
     /// sources with three levels or more.
     public static func mixedANOVA(_ items: [MixedScoreComparison], factor: String, by: String, instrument: String, id: String,
-                                  language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {
+                                  language: StudyLanguage, name: (String) -> String = { $0 }, labels: StudyLabels = .plain) -> ResultTable {
         let tasks = items.contains { $0.task != nil }
         let strata = items.contains { !$0.stratum.isEmpty }
         let corrected = items.contains { $0.comparison.levels.count > 2 }
-        let title = Sentence("Mixed ANOVA: \(instrument) by \(by) (between participants) × \(WithinWording.factorName(factor)) (within participants)")
+        let title = Sentence("Mixed ANOVA: \(instrument) by \(labels.attribute(by)) (between participants) × \(WithinWording.factorName(factor, labels: labels)) (within participants)")
         var columns = leadColumns(tasks: tasks, strata: strata, language: language)
             + [Column(.score, .text, language), Column(.n, .count, language), Column(.left_out, .count, language),
                Column(.variation_source, .text, language), Column("f", "F", .number(decimals: 2)), Column(.df, .text, language),
@@ -383,7 +389,7 @@ extension ResultTable {
         for item in items {
             let c = item.comparison
             if c.sources.isEmpty {
-                var cells = leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata)
+                var cells = leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata, labels: labels)
                 cells += [.text(name(item.scoreID)), .count(c.complete), .count(c.leftOut),
                           .text(("not tested (each group needs participants with every level, and more participants than groups)" as Sentence).text(language)),
                           .empty, .empty, .empty, .empty]
@@ -392,11 +398,11 @@ extension ResultTable {
                 continue
             }
             if !c.groupsLeftOut.isEmpty {
-                let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID))
+                let label = WithinWording.label(task: item.task, stratum: item.stratum, score: name(item.scoreID), labels: labels)
                 table.notes.append(label + ": " + WithinWording.groupsLeftOut(c).text(language))
             }
             for (index, source) in c.sources.enumerated() {
-                var cells = index == 0 ? leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata)
+                var cells = index == 0 ? leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata, labels: labels)
                     : Array(repeating: .text(""), count: (tasks ? 1 : 0) + (strata ? 1 : 0))
                 cells += index == 0 ? [.text(name(item.scoreID)), .count(c.complete), .count(c.leftOut)] : Array(repeating: .text(""), count: 3)
                 cells += [.text(WithinWording.sourceName(source.name, factor: factor, by: by).text(language)), .number(source.f),

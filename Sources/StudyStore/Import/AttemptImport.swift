@@ -109,6 +109,7 @@ extension StudyDatabase {
         return try write { db in
             var run = try AttemptImportRun(db, file: file, header: header, columns: columns, options: options)
             for row in rows { try run.take(row) }
+            try run.orderCreatedTasks()
             // What each row does against the attempts stored before this import: nothing is written until every
             // row is settled, so a row is compared with the study as it was, never with another row of the file.
             let plans = try Self.planAttempts(db, run.pending, options: options, problems: &run.problems)
@@ -164,6 +165,10 @@ struct AttemptImportRun {
     var outcomesSeen: [OutcomeSeen] = []
     var skippedTasks = 0
     var created: [(key: String, title: String)] = []
+    /// The created tasks whose key the log did not give (the next free T1, T2, …), and what the log called each
+    /// created task (its key where it gave one, else its title): what `orderCreatedTasks` orders them by.
+    var madeKeys: Set<String> = []
+    var logNames: [String: String] = [:]
 
     init(_ db: Database, file: String, header: [Field], columns: [String: Int], options: AttemptImportOptions) throws {
         self.db = db
@@ -250,6 +255,8 @@ struct AttemptImportRun {
         do {
             let made = try StudyDatabase.createTask(db, key: row.task, title: titleText ?? taskKey, taken: Set(tasks.values.map(\.key)))
             created.append((made.key, made.title))
+            logNames[made.key] = row.task ?? titleText ?? taskKey
+            if made.key != row.task.map({ $0.allSatisfy(\.isNumber) ? "T\($0)" : $0 }) { madeKeys.insert(made.key) }
             tasks[AnswerReader.fold(made.title)] = made
             tasks[AnswerReader.fold(made.key)] = made
             if let key = row.task { tasks[AnswerReader.fold(key)] = made }
@@ -258,6 +265,46 @@ struct AttemptImportRun {
             rowProblems.append(.init(location: at(row.line, taskField), message: "\(failure: error)"))
             return nil
         }
+    }
+
+    /// Puts the tasks this import created in the order of their number (T1, T2, … T10, or "Tarefa 4" before
+    /// "Tarefa 5") rather than of first appearance in the log, when each name the log gave holds a number; the
+    /// keys the import chose itself (T1, T2, …) follow that order too. They keep the places they took after the
+    /// study's own tasks.
+    mutating func orderCreatedTasks() throws {
+        guard created.count > 1 else { return }
+        let names = created.map { logNames[$0.key] ?? $0.title }
+        guard names.allSatisfy({ $0.contains(where: \.isNumber) }) else { return }
+        let sorted = created.indices.sorted { a, b in
+            NaturalOrder.areInIncreasingOrder(names[a], names[b]) || (!NaturalOrder.areInIncreasingOrder(names[b], names[a]) && a < b)
+        }
+        guard sorted != Array(created.indices) else { return }
+        var ids: [Int64] = []
+        var positions: [Int] = []
+        for task in created {
+            let row = try Row.fetchOne(db, sql: "SELECT id, CAST(position AS INTEGER) AS position FROM task WHERE key = ?", arguments: [task.key])
+            ids.append(row?["id"] ?? 0)
+            positions.append(row?["position"] ?? 0)
+        }
+        positions.sort()
+        // Keys the import chose, handed out again in the new order (through placeholders: keys are unique).
+        let chosen = created.map(\.key).filter(madeKeys.contains).sorted(by: NaturalOrder.areInIncreasingOrder)
+        var nextChosen = chosen.makeIterator()
+        for index in created.indices where madeKeys.contains(created[index].key) {
+            try db.execute(sql: "UPDATE task SET key = ? WHERE id = ?", arguments: ["\u{1}\(index)", ids[index]])
+        }
+        var reordered: [(key: String, title: String)] = []
+        for (place, index) in sorted.enumerated() {
+            var task = created[index]
+            if madeKeys.contains(task.key), let key = nextChosen.next() {
+                try db.execute(sql: "UPDATE task SET key = ? WHERE id = ?", arguments: [key, ids[index]])
+                task.key = key
+                for attempt in pending.indices where pending[attempt].taskID == ids[index] { pending[attempt].entry.task = key }
+            }
+            try db.execute(sql: "UPDATE task SET position = ? WHERE id = ?", arguments: [positions[place], ids[index]])
+            reordered.append(task)
+        }
+        created = reordered
     }
 
     /// A total that disagrees with time + errors × penalty (to the total's own decimals): a problem, or a note

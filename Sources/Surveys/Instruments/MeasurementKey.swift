@@ -81,9 +81,8 @@ public struct MeasurementKey: Hashable, Sendable {
 
     /// The measurement as a reader reads it, no machine spelling: "pós · aparelho: celular"; `none` when it has
     /// neither.
-    public func readable(none: String) -> String {
-        let parts = [occasion].filter { !$0.isEmpty } + conditions.map { "\($0.factor): \($0.level)" }
-        return parts.isEmpty ? none : parts.joined(separator: " · ")
+    public func readable(none: String, labels: StudyLabels = .plain) -> String {
+        labels.measurement(self, none: none)
     }
 
     /// " (pós · aparelho=celular)" after a set's description, or "" for a set without occasion or condition.

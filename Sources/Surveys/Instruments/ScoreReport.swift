@@ -135,9 +135,9 @@ public struct ScoreReport: Sendable {
         public var comparison: GroupComparison
 
         /// "T1 · ", "pós · ", "T1 · protótipo: atual · " or "": what goes before the score's name.
-        public func prefix(noOccasion: String) -> String {
+        public func prefix(noOccasion: String, labels: StudyLabels = .plain) -> String {
             // The task and the measurement as a reader reads them, each part kept apart: "T1 · protótipo: atual · ".
-            let parts = [task, occasion.map { MeasurementKey(key: $0).readable(none: noOccasion) }].compactMap { $0 }.filter { !$0.isEmpty }
+            let parts = [task, occasion.map { labels.measurement($0, none: noOccasion) }].compactMap { $0 }.filter { !$0.isEmpty }
             return parts.isEmpty ? "" : parts.joined(separator: " · ") + " · "
         }
     }

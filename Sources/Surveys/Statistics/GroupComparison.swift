@@ -32,6 +32,14 @@ public struct GroupComparison: Sendable, Equatable {
     }
 
     public var groups: [Group]
+
+    /// The same comparison with its groups named for people (`name` maps a stored group value to its label),
+    /// its post-hoc pairs too.
+    public func renamed(_ name: (String) -> String) -> GroupComparison {
+        var copy = self
+        for index in copy.groups.indices { copy.groups[index].name = name(copy.groups[index].name) }
+        return copy
+    }
     /// The tests run; empty when none can be (see `undefinedReason`).
     public var tests: [Test]
     public var undefinedReason: String?

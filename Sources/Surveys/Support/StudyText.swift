@@ -5,14 +5,14 @@ import Wording
 /// counts, and what the study's CHECK constraints hold them to).
 public enum NameKind: String, Sendable, CaseIterable {
     case participantCode, attributeName, taskKey, conditionName, levelName, categoryName, themeName, coderName,
-         instrumentID, aoiName, mediaName, transcriptLabel, recordingLabel
+         instrumentID, aoiName, mediaName, transcriptLabel, recordingLabel, label
 
     /// The most code points a name of this kind has.
     public var limit: Int {
         switch self {
         case .aoiName: return 200
         case .mediaName: return 500
-        case .categoryName, .themeName, .coderName, .levelName, .transcriptLabel, .recordingLabel: return 200
+        case .categoryName, .themeName, .coderName, .levelName, .transcriptLabel, .recordingLabel, .label: return 200
         default: return 64
         }
     }
@@ -33,6 +33,7 @@ public enum NameKind: String, Sendable, CaseIterable {
         case .mediaName: return "media name"
         case .transcriptLabel: return "transcript label"
         case .recordingLabel: return "recording label"
+        case .label: return "label"
         }
     }
 
@@ -52,6 +53,7 @@ public enum NameKind: String, Sendable, CaseIterable {
         case .mediaName: return "a media name"
         case .transcriptLabel: return "a transcript label"
         case .recordingLabel: return "a recording label"
+        case .label: return "a label"
         }
     }
 

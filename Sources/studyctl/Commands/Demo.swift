@@ -166,6 +166,10 @@ struct Demo: ParsableCommand {
             options.occasion = try study.measurementKey(occasion: "", conditions: ["aparelho": device])
             _ = try study.importLongResponses(from: file("seq_\(device).csv"), options: options)
         }
+        // Labels for people: the report and the workbook say these, the CSV and JSON keep the names.
+        try study.setOccasionLabel(occasion: "pré", label: "antes do redesenho")
+        try study.setOccasionLabel(occasion: "pós", label: "depois do redesenho")
+        try study.setConditionLabels(factor: "aparelho", label: nil, levels: [("desktop", "computador")])
         try study.addMemo(on: .study, text: "Dados sintéticos (datasets/redesign/generate.py): as mesmas 12 pessoas medidas várias vezes. SUS antes e depois do redesenho (P12 não voltou), SUS após cada um de três protótipos e três tarefas com SEQ no celular e no desktop.")
         return ("redesign", study)
     }

@@ -181,6 +181,9 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp(words("How many quotes per category: three (in the coding section, the default) or all (also every quote in an appendix table)."), valueName: "three|all"))
     var quotes: ReportModel.QuoteAmount = .three
 
+    @Option(help: ArgumentHelp(words("How much the report holds: brief (the executive summary with the main comparisons and their figures, the participants and the methods), standard (the default: also each questionnaire's, task's and group's tables) or full (also the appendix of per-participant tables)."), valueName: "brief|standard|full"))
+    var detail: ReportModel.Detail = .standard
+
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var missing: MissingOption
@@ -196,7 +199,7 @@ struct Report: ParsableCommand {
             let snapshot = try StudyData.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: large)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
-                                           format: format, force: force, appendix: appendix, quotes: quotes), used)
+                                           format: format, force: force, appendix: appendix, quotes: quotes, detail: detail), used)
         }
         say(.wroteReport(path: path, charts: "\(output)/charts/\(used.rawValue)"))
     }

@@ -87,6 +87,8 @@ struct ScoreCommand: ParsableCommand {
         var showColumns = MeasurementColumns(keys: [])
         var withinFactor = ""
         // `score --csv`'s table, its rows written to the spool as each set is scored.
+        // What people call the study's attributes, values, conditions and occasions, for the text tables.
+        var runLabels = StudyLabels.plain
         var machineRows: ResultTable?
         // Each SUS-scale score's values, for the bootstrap interval of a small sample's mean.
         var susValues: [String: [Double]] = [:]
@@ -98,6 +100,7 @@ struct ScoreCommand: ParsableCommand {
             let plan = try analysis.plan(database, groupBy: by, defaultGrouping: false, missing: missing,
                                          confidence: confidence.confidence.value, findingFlags: analysis.excludeFlagged)
             runPlan = plan
+            runLabels = try database.labels()
             let groupAttribute = plan.between?.attribute
             let order = plan.between?.order ?? []
             guard let definition = try database.instrument(instrument) else {
@@ -214,7 +217,8 @@ struct ScoreCommand: ParsableCommand {
             let table = ResultTable.scoreSummaryData(report, measurements: showColumns, language: language)
             try CSVRenderer.write(table) { $0.withUnsafeBufferPointer { Output.write(bytes: $0) } }
         } else {
-            try printTables(report, participants: table, scored: scored, language: language, susValues: susValues, withinFactor: withinFactor)
+            try printTables(report, participants: table, scored: scored, language: language, susValues: susValues, withinFactor: withinFactor,
+                            labels: runLabels, groupBy: runPlan.between?.attribute)
         }
     }
 
@@ -225,7 +229,7 @@ struct ScoreCommand: ParsableCommand {
     }
 
     func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage,
-                     susValues: [String: [Double]] = [:], withinFactor: String = "") throws {
+                     susValues: [String: [Double]] = [:], withinFactor: String = "", labels: StudyLabels = .plain, groupBy: String? = nil) throws {
         let definition = report.instrument
         let style = NumberStyle(language)
         func say(_ message: Message) { print(message.text(language)) }
@@ -241,11 +245,11 @@ struct ScoreCommand: ParsableCommand {
             try participants.print()
             print("")
             // The summary is the results model's table (the report's and the workbook's), in the study's language.
-            print(TextRenderer.render(ResultTable.scoreSummary(report, language: language) { ScoreNames.name($0, definition, language) }
+            print(TextRenderer.render(ResultTable.scoreSummary(report, language: language, name: { ScoreNames.name($0, definition, language) }, labels: labels, groupBy: groupBy)
                                         .atConfidence(confidence.confidence.value), title: false),
                   terminator: "")
             // The meanings and the notes under them are the report's (the same builders).
-            let meanings = ResultTable.scoreMeanings(report, language: language) { ScoreNames.name($0, definition, language) }
+            let meanings = ResultTable.scoreMeanings(report, language: language, name: { ScoreNames.name($0, definition, language) }, labels: labels, groupBy: groupBy)
             if !meanings.isEmpty {
                 print("")
                 print(TextRenderer.render(meanings, title: false), terminator: "")

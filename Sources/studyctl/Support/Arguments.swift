@@ -44,22 +44,24 @@ struct Assignment: ExpressibleByArgument {
     static var defaultCompletionKind: CompletionKind { .default }
 }
 
-/// Reads `--map` values (`KEY=COLUMN`, comma-separated, repeatable) into pairs, refusing a key given twice.
-/// `example` is shown in the message when an entry is malformed.
-func parseColumnMap(_ values: [String], example: String) throws -> [(key: String, column: String)] {
+/// Reads `--map`-like values (`KEY=COLUMN`, comma-separated, repeatable) into pairs, refusing a key given twice.
+/// `option` names the option and `example` shows its form in the message when an entry is malformed. A part after a
+/// comma that holds no `=` belongs to the column name before it, so a name with a comma (a Google Forms question)
+/// needs no quotes: `--map 1=Achei o sistema, no geral, fácil de usar`.
+func parseColumnMap(_ values: [String], option: String = "--map", example: Sentence) throws -> [(key: String, column: String)] {
     var pairs: [(key: String, column: String)] = []
     for value in values {
-        for entry in try mapEntries(value) {
+        for entry in try mapEntries(value, option: option) {
             guard let equals = entry.firstIndex(where: { $0.text == "=" && !$0.quoted }) else {
-                throw Refusal("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
+                throw Refusal("Please write \(option) as \(example); '\(String(entry.map(\.text)))' is not.")
             }
             let key = String(entry[..<equals].map(\.text)).trimmingCharacters(in: .whitespaces)
             let column = String(entry[entry.index(after: equals)...].map(\.text)).trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, !column.isEmpty else {
-                throw Refusal("Please write --map as \(example); '\(String(entry.map(\.text)))' is not.")
+                throw Refusal("Please write \(option) as \(example); '\(String(entry.map(\.text)))' is not.")
             }
             if pairs.contains(where: { $0.key.lowercased() == key.lowercased() }) {
-                throw Refusal("Please map \(key) only once in --map.")
+                throw Refusal("Please map \(key) only once in \(option).")
             }
             pairs.append((key, column))
         }
@@ -68,27 +70,37 @@ func parseColumnMap(_ values: [String], example: String) throws -> [(key: String
 }
 
 /// The comma-separated entries of one --map value, each character marked when it stood inside double quotes: a
-/// column name with a comma or '=' (a Google Forms question) is written in quotes, `1="Achei o sistema fácil, …"`,
-/// with "" for a quote inside.
-func mapEntries(_ value: String) throws -> [[(text: Character, quoted: Bool)]] {
-    var entries: [[(text: Character, quoted: Bool)]] = [[]]
+/// column name with a comma or '=' (a Google Forms question) may be written in quotes, `1="Achei o sistema fácil, …"`,
+/// with "" for a quote inside; a part after a comma without an unquoted '=' continues the entry before it.
+func mapEntries(_ value: String, option: String = "--map") throws -> [[(text: Character, quoted: Bool)]] {
+    var parts: [[(text: Character, quoted: Bool)]] = [[]]
     var inQuotes = false
     var characters = Array(value)[...]
     while let character = characters.popFirst() {
         if character == "\"" {
             if inQuotes, characters.first == "\"" {
                 characters.removeFirst()
-                entries[entries.count - 1].append(("\"", true))
+                parts[parts.count - 1].append(("\"", true))
             } else {
                 inQuotes.toggle()
             }
         } else if character == "," && !inQuotes {
-            entries.append([])
+            parts.append([])
         } else {
-            entries[entries.count - 1].append((character, inQuotes))
+            parts[parts.count - 1].append((character, inQuotes))
         }
     }
-    if inQuotes { throw Refusal("Please close the quotes in --map \(value).") }
+    if inQuotes { throw Refusal("Please close the quotes in \(option) \(value).") }
+    var entries: [[(text: Character, quoted: Bool)]] = []
+    for part in parts {
+        let startsEntry = part.contains { $0.text == "=" && !$0.quoted }
+        if !startsEntry, !entries.isEmpty, !part.isEmpty {
+            entries[entries.count - 1].append((",", false))
+            entries[entries.count - 1].append(contentsOf: part)
+        } else {
+            entries.append(part)
+        }
+    }
     return entries.filter { !$0.isEmpty }
 }
 
@@ -107,6 +119,8 @@ extension SurveyPlatform: ExpressibleByArgument {
 }
 
 extension ReportWriter.Format: ExpressibleByArgument {}
+
+extension ReportModel.Detail: ExpressibleByArgument {}
 
 extension AttributeType: ExpressibleByArgument {
     public init?(argument: String) {

@@ -4,8 +4,8 @@ import Surveys
 
 struct ParticipantAttribute: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "attribute", abstract: words("Declare an attribute's type, mark it as identifying a person, or remove it."),
-        subcommands: [ParticipantAttributeIdentifying.self, ParticipantAttributeType.self, ParticipantAttributeRemove.self],
+        commandName: "attribute", abstract: words("Declare an attribute's type, label it for people, mark it as identifying a person, or remove it."),
+        subcommands: [ParticipantAttributeIdentifying.self, ParticipantAttributeType.self, ParticipantAttributeLabel.self, ParticipantAttributeRemove.self],
         defaultSubcommand: ParticipantAttributeIdentifying.self)
 }
 

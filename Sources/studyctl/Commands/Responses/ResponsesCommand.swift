@@ -131,7 +131,7 @@ struct ResponsesImport: ParsableCommand {
 
     func labelMap() throws -> [String: Int] {
         var result: [String: Int] = [:]
-        for (label, point) in try parseColumnMap(labels, example: "LABEL=POINT, e.g. --labels \"Concordo bastante=4\"") {
+        for (label, point) in try parseColumnMap(labels, option: "--labels", example: "LABEL=POINT, e.g. --labels \"Concordo bastante=4\"") {
             guard let value = Int(point) else { throw Refusal("Please give a scale point as a whole number in --labels; '\(point)' is not one.") }
             result[label] = value
         }
@@ -140,7 +140,7 @@ struct ResponsesImport: ParsableCommand {
 
     func recodeMap() throws -> [String: Int] {
         var result: [String: Int] = [:]
-        for (code, point) in try parseColumnMap(recode, example: "CODE=POINT, e.g. --recode 31=1,32=2") {
+        for (code, point) in try parseColumnMap(recode, option: "--recode", example: "CODE=POINT, e.g. --recode 31=1,32=2") {
             guard let value = Int(point) else { throw Refusal("Please give a scale point as a whole number in --recode; '\(point)' is not one.") }
             result[code] = value
         }
@@ -150,7 +150,7 @@ struct ResponsesImport: ParsableCommand {
     func loopMap() throws -> [Int: String]? {
         guard !loop.isEmpty else { return nil }
         var result: [Int: String] = [:]
-        for (iteration, task) in try parseColumnMap(loop, example: "ITERATION=TASK, e.g. --loop 1=T1,2=T2") {
+        for (iteration, task) in try parseColumnMap(loop, option: "--loop", example: "ITERATION=TASK, e.g. --loop 1=T1,2=T2") {
             guard let number = Int(iteration), number >= 1 else {
                 throw Refusal("Please name loop iterations by their number in --loop (1=T1, for columns 1_Q1…); '\(iteration)' is not one.")
             }

@@ -60,11 +60,17 @@ struct TaskAdd: ParsableCommand {
 
 struct TaskEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: words("Set or clear a task's target time and error opportunities."),
-        discussion: words("Example: studyctl task edit T1 --target 90s --error-opportunities 5; studyctl task edit T1 --no-target"))
+        commandName: "edit", abstract: words("Change a task's title or place in the order; set or clear its target time and error opportunities."),
+        discussion: words("Example: studyctl task edit T1 --target 90s --error-opportunities 5; studyctl task edit T1 --no-target; studyctl task edit T4 --order 4 --title \"Agendar consulta\""))
 
     @Argument(help: ArgumentHelp(words("The task's key.")))
     var key: String
+
+    @Option(help: ArgumentHelp(words("The task's title: what tables, figures and sentences of the report call it (its key stays).")))
+    var title: String?
+
+    @Option(help: ArgumentHelp(words("Move the task to this place in the task order (1 = first); the others keep their order."), valueName: "n"))
+    var order: Int?
 
     @Option(help: ArgumentHelp(words("The time a participant should complete the task within, e.g. 60s: 'tasks benchmark' and the report give the share of successful participants under it."), valueName: "seconds"))
     var target: Seconds?
@@ -85,15 +91,20 @@ struct TaskEdit: ParsableCommand {
         if errorOpportunities != nil && noErrorOpportunities {
             throw Refusal("Please give one of --error-opportunities and --no-error-opportunities.")
         }
-        if target == nil && !noTarget && errorOpportunities == nil && !noErrorOpportunities {
-            throw Refusal("Please give --target, --no-target, --error-opportunities or --no-error-opportunities.")
+        if target == nil && !noTarget && errorOpportunities == nil && !noErrorOpportunities && title == nil && order == nil {
+            throw Refusal("Please give --title, --order, --target, --no-target, --error-opportunities or --no-error-opportunities.")
         }
     }
 
     func run() throws {
         let newTarget: Double?? = target != nil || noTarget ? .some(target?.value) : nil
         let newOpportunities: Int?? = errorOpportunities != nil || noErrorOpportunities ? .some(errorOpportunities) : nil
-        try study.withStudy { try $0.editTask(key: key, targetSeconds: newTarget, errorOpportunities: newOpportunities) }
+        try study.withStudy { try $0.editTask(key: key, targetSeconds: newTarget, errorOpportunities: newOpportunities, title: title, order: order) }
+        if let title { say(("Task \(key): title '\(title)'." as Sentence)) }
+        if let order {
+            let place = try study.withStudy(signOfLife: false) { try $0.tasks() }.firstIndex { $0.key.caseInsensitiveCompare(key) == .orderedSame }.map { $0 + 1 } ?? order
+            say(("Task \(key): place \(String(place)) in the task order." as Sentence))
+        }
         if let target {
             say(("Task \(key): target time \(NumberStyle(Voice.language).number(target.value, decimals: target.value == target.value.rounded() ? 0 : 1)) s." as Sentence))
         } else if noTarget {
@@ -125,7 +136,7 @@ struct ConditionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "condition",
         abstract: words("Add and list the conditions (factors with levels) attempts are made under."),
-        subcommands: [ConditionAdd.self, ConditionList.self])
+        subcommands: [ConditionAdd.self, ConditionLabel.self, ConditionList.self])
 }
 
 struct ConditionAdd: ParsableCommand {
@@ -158,6 +169,11 @@ struct ConditionList: ParsableCommand {
         let factors = try study.withStudy { try $0.factors() }
         if output.json { return try printJSON(factors, command: "condition list", key: "conditions") }
         if factors.isEmpty { return say("No conditions yet. Add one with 'studyctl condition add NAME --levels A,B'.") }
-        for factor in factors { print("\(factor.name): \(factor.levels.joined(separator: ", "))") }
+        // A label beside its name where one is given: "protótipo: atual ('versão atual'), novo".
+        let labels = try study.withStudy(signOfLife: false) { try $0.labels() }
+        func named(_ name: String, _ label: String) -> String { label == name ? name : "\(name) ('\(label)')" }
+        for factor in factors {
+            print("\(named(factor.name, labels.factor(factor.name))): \(factor.levels.map { named($0, labels.level($0, of: factor.name)) }.joined(separator: ", "))")
+        }
     }
 }

@@ -44,8 +44,9 @@ struct TasksBenchmark: ParsableCommand {
                                      targets: dataset.targets, errorOpportunities: dataset.errorOpportunities,
                                      abandonedPolicy: dataset.abandoned)
         if output.json { return try printJSON(TaskSummaryDocument(rows, groupedBy: dataset.groupNames), command: "tasks benchmark", plan: plan) }
-        let table = ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language)
-        if csv { return print(CSVRenderer.render(table), terminator: "") }
+        if csv { return print(CSVRenderer.render(ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language)), terminator: "") }
+        let (labels, attribute) = try study.peopleNames(dataset.groupNames)
+        let table = ResultTable.taskBenchmarks(rows, factors: dataset.groupNames, language: language, labels: labels, attribute: attribute)
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
         // The renderer writes the table's notes under it.
         print(TextRenderer.render(table, title: true), terminator: "")

@@ -85,7 +85,9 @@ struct TasksSummary: ParsableCommand {
             return print(CSVRenderer.render(table), terminator: "")
         }
         if rows.isEmpty { return print(Phrase.noAttempts.text(language)) }
-        print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language), title: false), terminator: "")
+        let (labels, attribute) = try study.peopleNames(dataset.groupNames)
+        print(TextRenderer.render(ResultTable.taskSummary(rows, factors: dataset.groupNames, language: language, labels: labels, attribute: attribute),
+                                  title: false), terminator: "")
         let fast = set.flags.filter { flag in
             if case .taskTimes = flag.source { return set.includes(flag.participant) }
             return false
