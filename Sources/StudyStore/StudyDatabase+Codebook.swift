@@ -160,13 +160,13 @@ extension StudyDatabase {
             let coderID = try coder.map { try Self.requireCoder(db, $0) }
             var infos = try Row.fetchAll(db, sql: """
                 SELECT c.name, c.definition, c.origin, c.reference, parent.name AS theme,
-                       count(cc.code_id) AS codes, count(DISTINCT e.participant_id) AS participants
+                       count(e.id) AS codes, count(DISTINCT e.participant_id) AS participants
                 FROM category c
                 LEFT JOIN category parent ON parent.id = c.parent_id
                 LEFT JOIN code_category cc ON cc.category_id = c.id
                     AND (? IS NULL OR cc.code_id IN (SELECT id FROM code WHERE coder_id = ?))
                 LEFT JOIN code k ON k.id = cc.code_id
-                LEFT JOIN excerpt e ON e.id = k.excerpt_id
+                LEFT JOIN excerpt e ON e.id = k.excerpt_id AND NOT \(Self.moderatorOnlySQL)
                 GROUP BY c.id ORDER BY c.position
                 """, arguments: [coderID, coderID]).map {
                 CategoryInfo(name: $0["name"], definition: $0["definition"], origin: $0["origin"] == "emergent" ? "emergent" : ($0["reference"] ?? "literature"),
@@ -180,7 +180,7 @@ extension StudyDatabase {
             for row in try Row.fetchAll(db, sql: """
                 SELECT c.name AS category, coder.name AS coder, count(cc.code_id) AS codes, count(DISTINCT e.participant_id) AS participants
                 FROM category c JOIN code_category cc ON cc.category_id = c.id JOIN code k ON k.id = cc.code_id
-                JOIN coder ON coder.id = k.coder_id JOIN excerpt e ON e.id = k.excerpt_id
+                JOIN coder ON coder.id = k.coder_id JOIN excerpt e ON e.id = k.excerpt_id AND NOT \(Self.moderatorOnlySQL)
                 GROUP BY c.id, coder.id
                 """) {
                 counts[row["category"], default: [:]][row["coder"]] = CoderCount(coder: row["coder"], codes: row["codes"], participants: row["participants"])
@@ -191,6 +191,18 @@ extension StudyDatabase {
             return infos
         }
     }
+
+    /// Whether excerpt `e` lies in the moderator's words only (as `SpanWords.moderatorOnly` reads it): placed in a
+    /// transcript, overlapping turns, and every turn it overlaps the moderator's. Such codings are kept but counted
+    /// as no participant's, in the codebook as in `codes freq`.
+    static let moderatorOnlySQL = """
+        (e.span_start IS NOT NULL
+         AND EXISTS (SELECT 1 FROM transcript_turn t WHERE t.transcript_id = e.transcript_id
+                     AND t.span_start < max(e.span_end, e.span_start + 1) AND t.span_end > e.span_start AND t.speaker_id IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM transcript_turn t LEFT JOIN transcript_speaker s ON s.id = t.speaker_id
+                         WHERE t.transcript_id = e.transcript_id AND t.span_start < max(e.span_end, e.span_start + 1) AND t.span_end > e.span_start
+                         AND (s.role IS NULL OR s.role <> 'moderator')))
+        """
 
     // MARK: - Helpers inside a transaction
 

@@ -14,8 +14,9 @@ struct ConsentCommand: ParsableCommand {
         abstract: words("Keep the consent text (the TCLE) by version, and each participant's decision on it."),
         discussion: words("""
             A consent text is stored with the SHA-256 of its words; each decision records the version, the time with \
-            its offset, the hash of the text shown and how it was taken (page, paper or recorded). 'studyctl \
-            participant withdraw' records a withdrawal; 'studyctl export consent' writes every decision and withdrawal.
+            its offset, the hash of the text shown and how it was taken (page, paper or recorded).
+
+            See also: studyctl participant withdraw, studyctl export consent.
             """),
         subcommands: [ConsentAdd.self, ConsentList.self, ConsentShow.self, ConsentRecordCommand.self])
 }
