@@ -181,12 +181,21 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp(words("How many quotes per category: three (in the coding section, the default) or all (also every quote in an appendix table)."), valueName: "three|all"))
     var quotes: ReportModel.QuoteAmount = .three
 
+    @Option(help: ArgumentHelp(words("With --format latex: what every key of studyctl.bib starts with (default studyctl:), so that a thesis's own .bib can define brooke1996 beside it."), valueName: "prefix"))
+    var bibPrefix: String = BibTeX.defaultPrefix
+
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var missing: MissingOption
     @OptionGroup var confidence: ConfidenceOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        guard BibTeX.isValidPrefix(bibPrefix) else {
+            throw ValidationError(words("Please give --bib-prefix as letters, digits and : - _ . / only (a BibTeX key cannot hold '\(bibPrefix)')."))
+        }
+    }
 
     func run() throws {
         let (path, used) = try pseudonyms.withStudy(study) { database -> (String, StudyLanguage) in
@@ -196,7 +205,7 @@ struct Report: ParsableCommand {
             let snapshot = try StudyData.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: large)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
-                                           format: format, force: force, appendix: appendix, quotes: quotes), used)
+                                           format: format, force: force, appendix: appendix, quotes: quotes, bibPrefix: bibPrefix), used)
         }
         say(.wroteReport(path: path, charts: "\(output)/charts/\(used.rawValue)"))
     }
