@@ -16,8 +16,11 @@ public struct ReportModel: Sendable {
     /// it is: every other value is study text, escaped, so no text of the study can pass for a marker.
     public struct TableRef: Sendable {
         public let marker: MustacheTemplate
+        /// The table's place in `tables`.
+        public let index: Int
 
         init(index: Int) {
+            self.index = index
             // A template without tags always parses.
             marker = try! MustacheTemplate(string: "::result \(index)")
         }
@@ -199,7 +202,7 @@ public struct ReportModel: Sendable {
     public var hasReferences = false
     /// Each citation as the text shows it, with its works' keys (LaTeX writes them as `\cite` and `\nocite`).
     public var citationForms: [CitationForm] = []
-    /// The references the researcher typed, in the order `studyctl-ref-N` numbers them in `studyctl.bib`.
+    /// The references the researcher typed, in the order `studyctl:ref-N` numbers them in `studyctl.bib`.
     public var verbatimReferences: [String] = []
     public var hasGaze = false
     public var gaze = Gaze()
