@@ -39,6 +39,26 @@ import Testing
         }
     }
 
+    /// `report --bib-prefix` sets what every key of studyctl.bib and every citation of the body start with; a prefix
+    /// BibTeX cannot hold in a key is refused before anything is written.
+    @Test func theBibliographyPrefixIsTheResearchers() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Prefixos", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        try cli.succeed(["report", "--format", "latex", "-o", "standard"])
+        let standard = try String(contentsOfFile: cli.path("standard/studyctl.bib"), encoding: .utf8)
+        #expect(standard.contains("@incollection{studyctl:brooke1996,") && !standard.contains("{brooke1996,"))
+        try cli.succeed(["report", "--format", "latex", "--bib-prefix", "sc-", "-o", "tex"])
+        let bib = try String(contentsOfFile: cli.path("tex/studyctl.bib"), encoding: .utf8)
+        let body = try String(contentsOfFile: cli.path("tex/report-body.tex"), encoding: .utf8)
+        #expect(bib.contains("@incollection{sc-brooke1996,"), "\(bib.prefix(400))")
+        #expect(body.contains("\\cite{sc-brooke1996}"), "\(body.prefix(2000))")
+        let refused = try cli.run(["report", "--format", "latex", "--bib-prefix", "a b", "-o", "bad"])
+        #expect(refused.status != 0 && refused.stderr.contains("--bib-prefix"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("bad")))
+    }
+
     struct Compiled {
         var bibtex: String
         var overfull: [String]

@@ -151,12 +151,12 @@ public enum LaTeXRenderer {
         return [Part(columns: all, layout: turned ?? Layout(setting: settings[settings.count - 1], shares: nil))]
     }
 
-    /// Chooses the setting and column widths of `columns`: natural columns at the first setting when the longest
-    /// cells fit on a line; otherwise wrapping columns with the first setting where every column's unbreakable text
-    /// fits, each column given the rest of the line in proportion to how much longer its longest cell is; `nil` when
-    /// no setting fits (with `force`, the last setting anyway).
+    /// Chooses the setting and column widths of `columns`: the first setting where the longest cells fit on a line
+    /// (natural columns) or where every column's unbreakable text does (wrapping columns, each given the rest of the
+    /// line in proportion to how much longer its longest cell is); `nil` when no setting fits (with `force`, the
+    /// last setting anyway).
     static func layout(_ table: ResultTable, _ texts: [[String]], columns indices: [Int], settings: [Setting], force: Bool = false) -> Layout? {
-        guard let first = settings.first else { return nil }
+        guard !settings.isEmpty else { return nil }
         let count = indices.count
         let columns = indices.map { table.columns[$0] }
         // In characters of regular weight: headings are bold (up to 40 % wider), digits wider than the average letter.
@@ -188,13 +188,16 @@ public enum LaTeXRenderer {
         natural = natural.map { $0 + 1.5 }
         shortest = shortest.map { $0 + 1.5 }
         cellsOnly = cellsOnly.map { $0 + 1.5 }
-        if natural.reduce(0, +) * first.character + 2 * first.separation * Double(count) <= first.line {
-            return Layout(setting: first, shares: nil)
-        }
         // A turned heading is as wide as one line of text.
         func unbreakable(_ setting: Setting) -> [Double] { setting.rotated ? cellsOnly.map { max($0, 2) } : shortest }
-        guard let setting = settings.first(where: { unbreakable($0).reduce(0, +) * $0.character + 2 * $0.separation * Double(count) <= $0.line })
-                ?? (force ? settings.last : nil) else { return nil }
+        func fits(_ widths: [Double], _ setting: Setting) -> Bool {
+            widths.reduce(0, +) * setting.character + 2 * setting.separation * Double(count) <= setting.line
+        }
+        // At each size in turn: natural columns when they fit, else wrapping ones when every unbreakable text fits.
+        guard let setting = settings.first(where: { fits(natural, $0) || fits(unbreakable($0), $0) }) ?? (force ? settings.last : nil) else {
+            return nil
+        }
+        if fits(natural, setting), !setting.rotated { return Layout(setting: setting, shares: nil) }
         // Points: every column gets its unbreakable width, then the slack goes to the columns that want more.
         let least = unbreakable(setting)
         var widths = least.map { $0 * setting.character }
