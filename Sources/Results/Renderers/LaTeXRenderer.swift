@@ -109,11 +109,11 @@ public enum LaTeXRenderer {
         return lines.joined(separator: "\n")
     }
 
-    /// The columns that name a row, repeated in every part of a table set in parts: the leading text columns (at
-    /// most two), or the first column.
+    /// The columns that name a row, repeated in every part of a table set in parts: every leading text column (a
+    /// task, its group, each condition: without one of them two rows would read alike), or the first column.
     static func keyColumns(_ table: ResultTable) -> [Int] {
         let leading = table.columns.prefix { $0.kind == .text }.count
-        return Array(0..<min(max(leading, 1), 2, table.columns.count))
+        return Array(0..<min(max(leading, 1), max(table.columns.count - 1, 1)))
     }
 
     /// The table whole on the portrait line when it fits; else in parts by columns, the fewest that fit, as even as
@@ -121,8 +121,21 @@ public enum LaTeXRenderer {
     static func plan(_ table: ResultTable, _ texts: [[String]]) -> [Part] {
         let all = Array(table.columns.indices)
         if let whole = layout(table, texts, columns: all, settings: portrait) { return [Part(columns: all, layout: whole)] }
-        let keys = keyColumns(table)
-        let rest = all.filter { !keys.contains($0) }
+        // Every column naming a row repeated when the parts can hold them, else fewer (the first ones) before a
+        // landscape page.
+        let candidates = keyColumns(table)
+        for keys in (1...max(candidates.count, 1)).reversed().map({ Array(candidates.prefix($0)) }) {
+            if let parts = plan(table, texts, keys: keys) { return parts }
+        }
+        let turned = layout(table, texts, columns: all, settings: settings.filter(\.landscape))
+            ?? layout(table, texts, columns: all, settings: [settings[settings.count - 1]], force: true)
+        // `force` always gives a layout: the tightest setting, whatever overflows.
+        return [Part(columns: all, layout: turned ?? Layout(setting: settings[settings.count - 1], shares: nil))]
+    }
+
+    /// The table in portrait parts, each with `keys` and as many other columns as fit; nil when one does not fit.
+    static func plan(_ table: ResultTable, _ texts: [[String]], keys: [Int]) -> [Part]? {
+        let rest = table.columns.indices.filter { !keys.contains($0) }
         func fits(_ columns: [Int], _ setting: Setting) -> Bool { layout(table, texts, columns: keys + columns, settings: [setting]) != nil }
         // The smaller sizes, where more columns fit a part; each part is then set at the largest size it fits.
         for setting in portrait.dropFirst() where !rest.isEmpty {
@@ -145,10 +158,7 @@ public enum LaTeXRenderer {
                 layout(table, texts, columns: keys + group, settings: portrait).map { Part(columns: keys + group, layout: $0) }
             }
         }
-        let turned = layout(table, texts, columns: all, settings: settings.filter(\.landscape))
-            ?? layout(table, texts, columns: all, settings: [settings[settings.count - 1]], force: true)
-        // `force` always gives a layout: the tightest setting, whatever overflows.
-        return [Part(columns: all, layout: turned ?? Layout(setting: settings[settings.count - 1], shares: nil))]
+        return nil
     }
 
     /// Chooses the setting and column widths of `columns`: the first setting where the longest cells fit on a line
