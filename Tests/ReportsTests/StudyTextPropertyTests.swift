@@ -144,7 +144,7 @@ import Wording
 
     static func reports(_ texts: Texts, language: StudyLanguage, compile: Bool) throws -> Reports {
         let (snapshot, folder) = try study(texts, language: language)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { if ProcessInfo.processInfo.environment["STUDYCTL_KEEP_LATEX"] == nil { try? FileManager.default.removeItem(at: folder) } else { print("kept \(folder.path)") } }
         let (model, _) = ReportModel.build(snapshot, language: language)
         let template = try ReportWriter.templatePath("default", language: language)
         let markdown = try ReportWriter.render(model, templatePath: template)
@@ -161,6 +161,10 @@ import Wording
 
     /// The LaTeX commands that make a document's structure: sections, lists and items, tables, figures and captions.
     static func structure(ofLaTeX latex: String) -> [String] {
+        // A table set in parts (its columns too many for the page, how many depending on the texts' widths) is one
+        // table: its later parts, each after "\\addtocounter{table}{-1}", are left out.
+        let latex = latex.replacingOccurrences(of: "(?s)\\\\addtocounter\\{table\\}\\{-1\\}.*?\\\\end\\{longtable\\}", with: "",
+                                               options: .regularExpression)
         let expression = try! NSRegularExpression(pattern: "\\\\(?:(?:begin|end)\\{(?:longtable|itemize|figure|table|tabularx?)\\}|(?:sub)*section|item\\b|caption|includegraphics)")
         return expression.matches(in: latex, range: NSRange(latex.startIndex..., in: latex)).compactMap { Range($0.range, in: latex).map { String(latex[$0]) } }
     }

@@ -98,11 +98,19 @@ import Wording
 
     @Test func layoutChoosesNaturalWrappedOrLandscape() {
         let narrow = RendererTests.sample(.ptBR)
+        // Natural columns at the largest size they fit (here \\footnotesize: the interval column is long).
         #expect(LaTeXRenderer.render(narrow, caption: TableCaption(number: 1, year: "2025")).contains("\\begin{longtable}{@{}lrrlrr@{}}"))
         let long = LaTeXRenderer.render(Self.long(.ptBR), caption: TableCaption(number: 1, year: "2025"))
         #expect(long.contains("p{\\dimexpr"))
         #expect(!long.contains("landscape"))
         #expect(long.contains("\\endhead"))
+        // Sixteen columns: portrait parts with the task and condition repeated, one table number, never landscape.
+        let wide = LaTeXRenderer.render(Self.wide(.ptBR), caption: TableCaption(number: 2, year: "2025"))
+        #expect(!wide.contains("landscape"))
+        let parts = wide.components(separatedBy: "\\begin{longtable}").count - 1
+        #expect(parts >= 2 && wide.components(separatedBy: "\\addtocounter{table}{-1}").count - 1 == parts - 1, "\(wide)")
+        #expect(wide.components(separatedBy: "\\textbf{Tarefa} & \\textbf{Condição}").count - 1 == parts * 2, "the key columns head every part")
+        #expect(wide.contains("\\caption[]{Resumo das tarefas (continuação)}"))
     }
 
     @Test(arguments: [StudyLanguage.ptBR, .en], [false, true])

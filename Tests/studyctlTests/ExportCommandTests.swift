@@ -47,7 +47,7 @@ import Testing
         // How many participants were enough: discovery (Lewis 2001) and saturation (Guest et al. 2020), each with a
         // figure, in both languages; α's bootstrapped interval in the agreement table (values in CodingCommandTests).
         #expect(uitracking.contains("### Quantos participantes bastaram"))
-        #expect(uitracking.contains("| p ajustado (média dos dois; Lewis 2001) | 0,359 |"))
+        #expect(uitracking.contains("| p ajustado (média dos dois; LEWIS, 2001) | 0,359 |"))
         #expect(uitracking.contains("Saturação em 5 entrevistas: as entrevistas 6–7 citaram 0 categorias ainda não citadas, 0 % das 6 da base."))
         #expect(uitracking.contains("IC 95 % do α (bootstrap)"))
         #expect(uitracking.contains("GUEST, G.; NAMEY, E.; CHEN, M."))
@@ -74,7 +74,7 @@ import Testing
         // The mean's grade, and the grades at its 95 % interval's ends (80.77 is an A−, 91.95 an A+).
         #expect(codeforall.contains("| **A+** | **A− a A+** | **96–100** | **96** | **Excelente** | **aceitável** |"))
         // The adjectives at the interval's ends too (80.77 is nearest Excellent's 85.5, 91.95 Best Imaginable's 90.9).
-        #expect(codeforall.contains("O IC 95 % da média do SUS vai do adjetivo \"Excelente\" a \"Melhor imaginável\" (Bangor, Kortum & Miller 2009)."))
+        #expect(codeforall.contains("O IC 95 % da média do SUS vai do adjetivo \"Excelente\" a \"Melhor imaginável\" (BANGOR et al., 2009)."))
         #expect(codeforall.contains("| Talvez | 1 | 9,1 % |"))
         // Per-component evaluations (synthetic, consistent with the published aggregates): 88 evaluations, 87
         // successful, 7 of 88 "Não" to using the component again; a table and a figure.
@@ -170,7 +170,7 @@ import Testing
         #expect(tex.contains("\\toprule") && tex.contains("\\bottomrule"))
         #expect(tex.contains("\\caption{Escores de SUS por participante}"))
         #expect(tex.contains("\\fonte{Dados da pesquisa ("))
-        #expect(tex.contains("\\includegraphics[width=\\textwidth]{charts/pt-BR/sus-distribution.pdf}"))
+        #expect(tex.contains("\\begin{figure}[H]") && tex.contains("\\includegraphics[width=\\textwidth,height=0.45\\textheight,keepaspectratio]{charts/pt-BR/sus-distribution.pdf}"))
         #expect(FileManager.default.fileExists(atPath: cli.path("tex/charts/pt-BR/sus-distribution.pdf")))
         if let failure = try Self.pdflatex("report.tex", in: cli.path("tex")) { Issue.record("\(failure)") }
     }

@@ -266,6 +266,8 @@ import Testing
         let line = try #require(scored.split(separator: "\n").first { $0.hasPrefix("Com menos de 20 respondentes") }.map(String.init), "\(scored)")
         try cli.succeed(["report", "-o", "rep"])
         let document = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
-        #expect(document.contains(line), "\(line)\n\(document)")
+        // The same sentence, its citation in the report's style (ABNT).
+        let cited = line.replacingOccurrences(of: "Efron 1987", with: "EFRON, 1987")
+        #expect(line != cited && document.contains(cited), "\(cited)\n\(document)")
     }
 }

@@ -15,9 +15,13 @@ public enum HTMLReport {
         let html = StudyTextSlots.fill(MarkdownParser().html(from: markdown)) { value, place in
             place == .attribute ? HTMLRenderer.attribute(value) : HTMLRenderer.escape(value)
         }
-        return ReportWriter.drawTables(html, tables, wrapped: { "<p>\($0)</p>" }) { table, number in
-            HTMLRenderer.render(table, caption: TableCaption(number: number, year: model.year))
+        // The per-participant tables (the appendix) are folded on screen: the page leads with the results.
+        let folded = Set(model.appendix.tables.map { model.tables[$0.index].id })
+        let drawn = ReportWriter.drawTables(html, tables, wrapped: { "<p>\($0)</p>" }) { table, number in
+            HTMLRenderer.render(table, caption: TableCaption(number: number, year: model.year), folded: folded.contains(table.id))
         }
+        return Mentions.restyle(drawn, before: "<h2>" + HTMLRenderer.escape(Phrase.referencesHeading.text(language)) + "</h2>", language: language,
+                                output: .text, escape: HTMLRenderer.escape)
     }
 
     /// `html` as a page; image paths are read relative to `folder` and embedded.
@@ -47,35 +51,52 @@ public enum HTMLReport {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTMLRenderer.attribute(title))</title>
             <style>
-            body { font-family: "DejaVu Serif", Georgia, "Times New Roman", serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.5; color: #222; }
+            body { font-family: "DejaVu Serif", Georgia, "Times New Roman", serif; max-width: 80em; margin: 2em auto; padding: 0 1em; line-height: 1.5; color: #222; }
+            /* Text in a column that reads well; tables may use the whole width, and scroll inside it when wider still. */
+            body > p, body > ul, body > ol, body > blockquote, h1, h2, h3, h4, figcaption, p.source, p.note, details > summary { max-width: 46em; }
             h1, h2, h3 { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; line-height: 1.25; }
             figure.result { margin: 1em 0; }
             figure.result figcaption { margin-bottom: 0.3em; }
-            table { border-collapse: collapse; margin: 0.5em 0 0.25em; font-size: 0.9em; }
-            th, td { border-top: 1px solid #999; border-bottom: 1px solid #999; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+            div.scroll { overflow-x: auto; max-width: 100%; }
+            table { border-collapse: separate; border-spacing: 0; margin: 0.5em 0 0.25em; font-size: 0.9em; }
+            th, td { border-bottom: 1px solid #999; padding: 0.2em 0.5em; text-align: left; vertical-align: top; background: #fff; }
             th { border-top: 2px solid #222; border-bottom: 1.5px solid #222; }
             tr:last-child td { border-bottom: 2px solid #222; }
+            /* The first column (what names the row) stays in sight while a wide table scrolls. */
+            div.scroll th:first-child, div.scroll td:first-child { position: sticky; left: 0; z-index: 1; box-shadow: 1px 0 0 #ccc; }
             th.number, td.number { text-align: right; }
             td.number, td.interval { white-space: nowrap; font-variant-numeric: tabular-nums; }
+            td.prose { min-width: 16em; }
             tr.total td { font-weight: bold; }
             p.source, p.note { font-size: 0.85em; margin: 0.2em 0; }
-            img { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
+            details.result { margin: 1em 0; }
+            details.result > summary { cursor: pointer; font-weight: bold; }
+            details.result > figure > figcaption { display: none; }
+            img { max-width: min(100%, 46em); height: auto; display: block; margin: 0.5em 0; }
             p > strong:first-child { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; }
             @page { size: A4; margin: 3cm 2cm 2cm 3cm; }
             @page wide { size: A4 landscape; margin: 2cm 2cm 2cm 3cm; }
             @media print {
               body { max-width: none; margin: 0; font-size: 11pt; }
               /* Every column on the page: long tables break between rows with their header repeated, wide ones shrink. */
+              div.scroll { overflow: visible; }
               table { width: 100%; font-size: 8.5pt; page-break-inside: auto; }
               thead { display: table-header-group; }
               tr { page-break-inside: avoid; }
               th, td { padding: 0.15em 0.3em; }
+              div.scroll th:first-child, div.scroll td:first-child { position: static; box-shadow: none; }
+              details.result > summary { display: none; }
+              details.result > figure > figcaption { display: block; }
               figure.result figcaption { page-break-after: avoid; }
               figure.result.wide { page: wide; }
               img { page-break-inside: avoid; }
               h1, h2, h3 { page-break-after: avoid; }
             }
             </style>
+            <script>
+            // Folded tables are printed open.
+            addEventListener("beforeprint", () => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+            </script>
             </head>
             <body>
             \(body)

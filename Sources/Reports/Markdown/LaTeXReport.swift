@@ -20,18 +20,22 @@ public enum LaTeXReport {
         let (markdown, tables) = ReportWriter.placeTables(try ReportWriter.renderTemplate(model, templatePath: path, numbered: false), model,
                                                           line: { ReportWriter.isTablePlaceholder($0) ? "::latex " + $0 : $0 })
         let filled = StudyTextSlots.fill(convert(markdown, language: language, year: model.year)) { value, _ in escape(value) }
-        let body = ReportWriter.drawTables(filled, tables) { table, number in
+        let drawn = ReportWriter.drawTables(filled, tables) { table, number in
             LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
+        let body = Mentions.restyle(drawn, before: "section{" + escape(Phrase.referencesHeading.text(language)) + "}", language: language,
+                                    output: .text, escape: escape)
         return document(body, title: escape(model.title), language: language)
     }
 
-    /// The report as a section of a thesis chapter (`report-body.tex`), for `\\include` in an abnTeX2 thesis that loads
-    /// `studyctl.sty` and ends with `\\bibliography{studyctl}`: no title, date line or reference list of its own;
+    /// The report as a section of a thesis chapter (`report-body.tex`), for `\\input` in an abnTeX2 thesis that loads
+    /// `studyctl.sty` and ends with `\\bibliography{…,studyctl}`: no title, date line or reference list of its own;
     /// its headings one level up (the report's sections are the chapter's `\\section`s); each citation a `\\cite`
-    /// (abntex2cite in Portuguese, natbib's `\\citep` in English) of a key in `studyctl.bib`, and the works only
-    /// mentioned in notes brought in by `\\nocite`.
-    static func thesisBody(_ model: ReportModel, templatePath path: String, language: StudyLanguage) throws -> String {
+    /// (abntex2cite in Portuguese, natbib's `\\citep` in English) of a key in `studyctl.bib` (each starting with
+    /// `prefix`), a work named in a note or sentence `\\citeauthor`/`\\citeyear` (`Mentions`), and the references the
+    /// researcher typed brought in by `\\nocite`.
+    static func thesisBody(_ model: ReportModel, templatePath path: String, language: StudyLanguage,
+                           prefix: String = BibTeX.defaultPrefix) throws -> String {
         let rendered = try ReportWriter.renderTemplate(model, templatePath: path, numbered: false)
         let (markdown, tables) = ReportWriter.placeTables(chapterPart(rendered, referencesHeading: Phrase.referencesHeading.text(language)), model,
                                                           line: { ReportWriter.isTablePlaceholder($0) ? "::latex " + $0 : $0 })
@@ -39,17 +43,19 @@ public enum LaTeXReport {
         var body = ReportWriter.drawTables(filled, tables) { table, number in
             LaTeXRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
-        body = citing(body, forms: model.citationForms, language: language)
-        // The works named in the body in a fixed form (notes, captions) are brought into the bibliography too.
-        let named = Bibliography.mentions.filter { body.contains(escape($0.0)) }.map(\.1)
-        let mentioned = model.citationForms.filter { !$0.parenthetical }.flatMap(\.keys) + named
+        body = citing(body, forms: model.citationForms, language: language, prefix: prefix)
+        // The works named in the body in a fixed form (notes, captions) are cited in the style too.
+        body = Mentions.restyle(body, language: language, output: .commands(prefix: prefix), escape: escape)
+        // The works only mentioned (the researcher's own reference texts, as typed) are brought into the bibliography.
+        let mentioned = model.citationForms.filter { !$0.parenthetical }.flatMap(\.keys).map { prefix + $0 }
         var unique: [String] = []
         for key in mentioned where !unique.contains(key) { unique.append(key) }
         let header = [
-            "% studyctl report body, a section of a thesis chapter: \\include it in an abnTeX2 thesis that loads studyctl.sty",
-            "% (\\usepackage{studyctl}, or [apa]{studyctl} in English) and lists its works from studyctl.bib:",
-            language.record.citationStyle == .abnt ? "% \\usepackage[alf]{abntex2cite} ... \\bibliography{studyctl}"
-                : "% \\usepackage{natbib} ... \\bibliographystyle{apalike} \\bibliography{studyctl}",
+            "% studyctl report body, a section of a thesis chapter: \\input it under the chapter's heading in an abnTeX2 thesis",
+            "% that loads studyctl.sty (\\usepackage{studyctl}, or [apa]{studyctl} in English) and lists its works from",
+            "% studyctl.bib, whose keys start with \"\(prefix)\" (report --bib-prefix), beside the thesis's own .bib:",
+            language.record.citationStyle == .abnt ? "% \\usepackage[alf]{abntex2cite} ... \\bibliography{referencias,studyctl}"
+                : "% \\usepackage{natbib} ... \\bibliographystyle{apalike} \\bibliography{references,studyctl}",
         ]
         return (header + (unique.isEmpty ? [] : ["\\nocite{\(unique.joined(separator: ","))}"]) + ["", body]).joined(separator: "\n") + "\n"
     }
@@ -72,11 +78,11 @@ public enum LaTeXReport {
     }
 
     /// Each parenthetical citation of the report as a `\\cite` command of its works' keys.
-    static func citing(_ body: String, forms: [CitationForm], language: StudyLanguage) -> String {
+    static func citing(_ body: String, forms: [CitationForm], language: StudyLanguage, prefix: String = BibTeX.defaultPrefix) -> String {
         let command = language.record.citationStyle == .abnt ? "\\cite" : "\\citep"
         var result = body
         for form in forms.filter(\.parenthetical).sorted(by: { $0.text.count > $1.text.count }) {
-            result = result.replacingOccurrences(of: escape(form.text), with: "\(command){\(form.keys.joined(separator: ","))}")
+            result = result.replacingOccurrences(of: escape(form.text), with: "\(command){\(form.keys.map { prefix + $0 }.joined(separator: ","))}")
         }
         return result
     }
@@ -89,8 +95,8 @@ public enum LaTeXReport {
     }
 
     /// `studyctl.bib` for the report: every work studyctl cites, and the references the study's researcher typed.
-    static func bibliography(_ model: ReportModel) -> String {
-        BibTeX.file(verbatim: model.verbatimReferences, language: StudyLanguage(rawValue: model.language) ?? .en)
+    static func bibliography(_ model: ReportModel, prefix: String = BibTeX.defaultPrefix) -> String {
+        BibTeX.file(verbatim: model.verbatimReferences, language: StudyLanguage(rawValue: model.language) ?? .en, prefix: prefix)
     }
 
     /// Inline markdown of the template (**bold**, *italic*, `code`, <br>) as LaTeX.
@@ -102,6 +108,9 @@ public enum LaTeXReport {
         }
         return result.replacingOccurrences(of: "<br>", with: "; ")
     }
+
+    /// The sectioning commands `convert` writes, from the highest level.
+    static let headingCommands = ["section", "subsection", "subsubsection", "paragraph"]
 
     static func convert(_ markdown: String, language: StudyLanguage, year: String, headingShift: Int = 0) -> String {
         // ABNT NBR 14724 puts the source under every table and figure; APA does not.
@@ -129,7 +138,7 @@ public enum LaTeXReport {
             let header = tableRows.first ?? []
             let body = tableRows.dropFirst()
             let columns = max(header.count, body.map(\.count).max() ?? 0)
-            out.append("\\begin{table}[htbp]")
+            out.append("\\begin{table}[H]")
             out.append("\\centering\\small")
             if let caption = pendingCaption { out.append("\\caption{\(inline(caption))}") }
             // Columns of long text wrap (tabularx X columns) so the table fits the text width; the others stay on one line.
@@ -162,7 +171,8 @@ public enum LaTeXReport {
             if line.hasPrefix("::latex ") {
                 // A table's placeholder, drawn by LaTeXRenderer once the values are written in.
                 flushParagraph(); closeList()
-                out.append(String(line.dropFirst("::latex ".count)))
+                let placeholder = String(line.dropFirst("::latex ".count))
+                out.append(placeholder)
                 out.append("")
                 continue
             }
@@ -183,8 +193,11 @@ public enum LaTeXReport {
                 // A chart's file is a path the report wrote, placed as it is.
                 var file = split < body.endIndex ? StudyTextSlots.raw(String(body[body.index(after: split)...])) : ""
                 if file.hasSuffix(".svg") { file = String(file.dropLast(4)) + ".pdf" }
-                out += ["\\begin{figure}[htbp]", "\\centering", "\\caption{\(inline(caption))}",
-                        "\\includegraphics[width=\\textwidth]{\(file)}"]
+                // Set where it stands ([H], the float package), at most about half the text block high: a floating
+                // figure next to a longtable can overfill pdflatex's page and lose the heading and table after it,
+                // and a figure never waits for a page of its own.
+                out += ["\\begin{figure}[H]", "\\centering", "\\caption{\(inline(caption))}",
+                        "\\includegraphics[width=\\textwidth,height=0.45\\textheight,keepaspectratio]{\(file)}"]
                 if abnt { out.append("\\fonte{" + ("Made with studyctl from the research data (\(year))." as Sentence).text(language) + "}") }
                 out += ["\\end{figure}", ""]
             } else if line.hasPrefix("|") {
@@ -195,7 +208,7 @@ public enum LaTeXReport {
             } else if line.hasPrefix("### ") || line.hasPrefix("## ") || line.hasPrefix("# ") {
                 flushParagraph(); closeList()
                 let level = line.prefix { $0 == "#" }.count
-                let command = ["section", "subsection", "subsubsection", "paragraph"][min(max(level - 1 - headingShift, 0), 3)]
+                let command = headingCommands[min(max(level - 1 - headingShift, 0), 3)]
                 out.append("\\\(command){\(inline(String(line.dropFirst(level + 1))))}")
                 out.append("")
             } else if line.hasPrefix("- ") {
@@ -217,7 +230,7 @@ public enum LaTeXReport {
     static func document(_ body: String, title: String, language: StudyLanguage) -> String {
         """
         % studyctl report. Its body as a section of a thesis chapter, with \\cite keys of studyctl.bib, is the
-        % -body.tex file beside this one (\\include it in an abnTeX2 thesis that loads studyctl.sty).
+        % -body.tex file beside this one (\\input it in an abnTeX2 thesis that loads studyctl.sty).
         \\documentclass[12pt,a4paper]{article}
         \\usepackage[T1]{fontenc}
         \\usepackage[utf8]{inputenc}

@@ -59,9 +59,12 @@ public enum ReportWriter {
     public static func render(_ model: ReportModel, templatePath path: String) throws -> String {
         let (markdown, tables) = placeTables(try renderTemplate(model, templatePath: path), model)
         let filled = StudyTextSlots.fill(markdown) { value, _ in MarkdownRenderer.text(value) }
-        return drawTables(filled, tables) { table, number in
+        let drawn = drawTables(filled, tables) { table, number in
             MarkdownRenderer.render(table, caption: TableCaption(number: number, year: model.year))
         }
+        let language = StudyLanguage(rawValue: model.language) ?? .en
+        return Mentions.restyle(drawn, before: "\n## " + Phrase.referencesHeading.text(language) + "\n", language: language, output: .text,
+                                escape: MarkdownRenderer.cell)
     }
 
     /// A table's placeholder until the values are written in: it carries the slots' key, so no text of the study can
@@ -133,12 +136,14 @@ public enum ReportWriter {
 
     /// Writes `report.md` (or `report.LANGUAGE.md`, or `.html`) and `charts/LANGUAGE/*.{svg,png,pdf}` into `folder`
     /// (with `appendix: .separate`, the per-participant tables as `tables/ID.csv` too); returns the report's path.
+    /// In LaTeX, every key of `studyctl.bib` and every `\\cite` of the thesis body starts with `bibPrefix`.
     @discardableResult
     public static func write(_ snapshot: StudyData, language: StudyLanguage, template: String = "default",
                              to folder: String, fileName: String? = nil,
                              format: Format = .md, force: Bool = false,
                              appendix: ReportModel.AppendixPlacement = .inline, quotes: ReportModel.QuoteAmount = .three,
-                             detail: ReportModel.Detail = .full) throws -> String {
+                             detail: ReportModel.Detail = .full,
+                             bibPrefix: String = BibTeX.defaultPrefix) throws -> String {
         let fileName = fileName ?? "report.\(format.fileExtension)"
         let path = try templatePath(template, language: language)
         let target = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
@@ -149,7 +154,7 @@ public enum ReportWriter {
         let (model, charts) = ReportModel.build(snapshot, language: language, appendix: appendix, quotes: quotes, detail: detail)
         let markdown = format == .md ? try render(model, templatePath: path) : ""
         let latex = format == .latex ? try LaTeXReport.render(model, templatePath: path, language: language) : ""
-        let thesisBody = format == .latex ? try LaTeXReport.thesisBody(model, templatePath: path, language: language) : ""
+        let thesisBody = format == .latex ? try LaTeXReport.thesisBody(model, templatePath: path, language: language, prefix: bibPrefix) : ""
         let html = format == .html ? try HTMLReport.render(model, templatePath: path, language: language) : ""
         try AtomicOutput.folder(folder) { temporary in
             let base = URL(fileURLWithPath: temporary)
@@ -185,7 +190,7 @@ public enum ReportWriter {
                     try Data(latex.utf8).write(to: base.appendingPathComponent(fileName))
                     // The body for a thesis chapter and the works it cites, for \include and \bibliography{studyctl}.
                     try Data(thesisBody.utf8).write(to: base.appendingPathComponent(LaTeXReport.bodyFileName(fileName)))
-                    try Data(LaTeXReport.bibliography(model).utf8).write(to: base.appendingPathComponent("studyctl.bib"))
+                    try Data(LaTeXReport.bibliography(model, prefix: bibPrefix).utf8).write(to: base.appendingPathComponent("studyctl.bib"))
                     // What the body needs, beside it: the same file a thesis copies to use the body with abnTeX2.
                     if let style = TemplateFiles.latexStyleFile {
                         try FileManager.default.copyItem(at: style, to: base.appendingPathComponent("studyctl.sty"))

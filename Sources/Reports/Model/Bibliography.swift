@@ -30,6 +30,20 @@ struct Work: Sendable {
         return "(\(names), \(year))"
     }
 
+    /// The authors inside a parenthesis, before the year: "SAURO; LEWIS" (ABNT), "Sauro & Lewis" (APA); three or
+    /// more "BANGOR et al." / "Bangor et al.".
+    func parentheticalAuthors(_ language: StudyLanguage) -> String {
+        String(citation(language).dropFirst().dropLast()).replacingOccurrences(of: ", \(year)", with: "")
+    }
+
+    /// The authors as a sentence names them, before "(year)": "Sauro e Lewis" (ABNT), "Sauro and Lewis" (APA);
+    /// three or more "Bangor et al.".
+    func narrativeAuthors(_ language: StudyLanguage) -> String {
+        let families = authors.map(\.family)
+        if families.count > 2 { return families[0] + " et al." }
+        return families.joined(separator: language.record.citationStyle == .abnt ? " e " : " and ")
+    }
+
     /// The reference-list entry, as markdown (bold or italic where the style wants it).
     func entry(_ language: StudyLanguage) -> String {
         language.record.citationStyle == .abnt ? abnt : apa
@@ -120,6 +134,9 @@ enum Bibliography {
                                                publisher: "ACM", place: "New York")),
         "sauro2011": Work(authors: [("Sauro", "J.")], year: 2011, title: "What is a good task-completion rate?",
                           kind: .report(institution: "MeasuringU", place: "Denver")),
+        "sauro2011b": Work(authors: [("Sauro", "J."), ("Lewis", "J. R.")], year: 2011, title: "When designing usability questionnaires, does it hurt to be positive?",
+                           kind: .paper(proceedings: "Proceedings of the SIGCHI Conference on Human Factors in Computing Systems (CHI 2011)", pages: "2215–2224",
+                                        publisher: "ACM", place: "New York")),
         "sauro2012": Work(authors: [("Sauro", "J.")], year: 2012, title: "10 things to know about the Single Ease Question (SEQ)",
                           kind: .report(institution: "MeasuringU", place: "Denver")),
         "sauro2005": Work(authors: [("Sauro", "J."), ("Lewis", "J. R.")], year: 2005, title: "Estimating completion rates from small samples using binomial confidence intervals: comparisons and recommendations",
@@ -219,20 +236,25 @@ enum Bibliography {
         "umux-lite": "lewis2013", "seq": "sauro2009", "nasa-tlx": "hart1988",
     ]
 
-    /// The fixed forms in which notes and sentences shared with the terminal mention a work (see `CitationList.noteMentions`).
-    static let mentions: [(String, String)] = [
-        ("Sauro & Lewis 2016", "sauro2016"), ("Bangor et al. 2009", "bangor2009"), ("Bangor et al. 2008", "bangor2008"),
-        ("Bangor et al. 2008, 2009", "bangor2009"), ("Krippendorff 2011", "krippendorff2011"), ("Feinstein & Cicchetti 1990", "feinstein1990"),
-        ("Gwet 2008", "gwet2008"), ("Brennan–Prediger (1981)", "brennan1981"), ("Fleiss, Cohen & Everitt (1969)", "fleiss1969"),
-        ("Fleiss, Cohen e Everitt (1969)", "fleiss1969"), ("Huang et al. 2012", "huang2012"), ("Efron 1987", "efron1987"),
-        ("Olsen 2012", "olsen2012"), ("Lewis 2001", "lewis2001"), ("Guest, Namey & Chen 2020", "guest2020"),
-        ("Sauro 2011", "sauro2011"), ("Sauro 2012", "sauro2012"), ("Sauro, J. (2012)", "sauro2012"), ("Sauro & Lewis (2016", "sauro2016"),
-        ("Sauro & Lewis 2016", "sauro2016"),
+    /// The fixed forms in which notes and sentences shared with the terminal mention a work (see `CitationList.noteMentions`):
+    /// "Name YEAR" inside a parenthesis of the text, "Name (YEAR)" or "Name (YEAR, …" in a sentence; a report writes
+    /// each in its style (`Mentions.restyle`).
+    static let mentions: [(String, [String])] = [
+        ("Sauro & Lewis 2016", ["sauro2016"]), ("Bangor et al. 2009", ["bangor2009"]), ("Bangor et al. 2008", ["bangor2008"]),
+        ("Bangor et al. 2008, 2009", ["bangor2008", "bangor2009"]), ("Bangor, Kortum & Miller 2009", ["bangor2009"]),
+        ("Krippendorff 2011", ["krippendorff2011"]), ("Krippendorff 2004", ["krippendorff2004"]),
+        ("Hayes & Krippendorff 2007", ["hayes2007"]), ("Feinstein & Cicchetti 1990", ["feinstein1990"]),
+        ("Gwet 2008", ["gwet2008"]), ("Brennan–Prediger (1981)", ["brennan1981"]), ("Fleiss, Cohen & Everitt (1969)", ["fleiss1969"]),
+        ("Fleiss, Cohen e Everitt (1969)", ["fleiss1969"]), ("Fleiss, Cohen & Everitt 1969", ["fleiss1969"]), ("Huang et al. 2012", ["huang2012"]),
+        ("Efron 1987", ["efron1987"]), ("Olsen 2012", ["olsen2012"]), ("Lewis 2001", ["lewis2001"]), ("Guest, Namey & Chen 2020", ["guest2020"]),
+        ("Guest et al. 2020", ["guest2020"]), ("Guest, Namey & Chen (2020)", ["guest2020"]), ("Lewis (2001)", ["lewis2001"]), ("Sauro 2011", ["sauro2011"]), ("Sauro 2012", ["sauro2012"]), ("Sauro & Lewis (2016", ["sauro2016"]),
+        ("Sauro & Lewis (2011)", ["sauro2011b"]), ("Sauro e Lewis (2011)", ["sauro2011b"]),
     ]
 
     /// The works each built-in instrument's norms come from, cited beside the norms in the report.
     static let normSources: [String: [String]] = [
         "sus": ["sauro2016"], "pssuq": ["lewis2002", "sauro2016"], "pssuq-v2": ["lewis2002"], "csuq": ["lewis2002"], "umux-lite": ["sauro2016"],
+        "seq": ["sauro2012"],
     ]
 }
 
@@ -281,19 +303,19 @@ final class CitationList {
     /// 2016"): each such mention found in `text` puts its work in the reference list, and LaTeX adds it to the
     /// thesis's bibliography (`\nocite`), the mention staying as written.
     func noteMentions(in text: String) {
-        for (mention, key) in Bibliography.mentions where text.contains(mention) {
-            if !cited.contains(key) { cited.append(key) }
-            remember(CitationForm(text: mention, keys: [key], parenthetical: false))
+        for (mention, keys) in Bibliography.mentions where text.contains(mention) {
+            for key in keys where !cited.contains(key) { cited.append(key) }
+            remember(CitationForm(text: mention, keys: keys, parenthetical: false))
         }
     }
 
     /// A reference the researcher typed (a custom instrument's, a category's origin), listed as it is; in LaTeX it
-    /// is a `@misc` entry of `studyctl.bib` (`studyctl-ref-N`) that the text brings into the bibliography.
+    /// is a `@misc` entry of `studyctl.bib` (`studyctl:ref-N`) that the text brings into the bibliography.
     func citeVerbatim(_ text: String) {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return }
         if !verbatim.contains(text) { verbatim.append(text) }
-        let key = "studyctl-ref-\((verbatim.firstIndex(of: text) ?? 0) + 1)"
+        let key = BibTeX.verbatimKey((verbatim.firstIndex(of: text) ?? 0) + 1)
         remember(CitationForm(text: text, keys: [key], parenthetical: false))
     }
 
@@ -329,14 +351,27 @@ public struct CitationForm: Sendable, Equatable {
 
 /// `studyctl.bib`: every work studyctl's reports can cite, for a thesis's bibliography (abntex2cite with
 /// `abntex2-alf` in Portuguese, natbib with `apalike` in English), and the references the researcher typed.
-enum BibTeX {
-    static func file(verbatim: [String], language: StudyLanguage) -> String {
-        var lines = ["% studyctl.bib: the works studyctl's report cites. BibTeX (abntex2cite or natbib) lists only those \\cite'd.", ""]
+public enum BibTeX {
+    /// What every key of `studyctl.bib` starts with unless `report --bib-prefix` says otherwise: a thesis's own
+    /// `.bib` beside it may define `brooke1996` too, and BibTeX stops on a repeated entry.
+    public static let defaultPrefix = "studyctl:"
+
+    /// The key of the `number`th reference the researcher typed, before the prefix.
+    static func verbatimKey(_ number: Int) -> String { "ref-\(number)" }
+
+    /// Whether `prefix` can begin a BibTeX key: letters, digits and `: - _ . /` only (no space, comma, brace, `%` or `#`).
+    public static func isValidPrefix(_ prefix: String) -> Bool {
+        prefix.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ":-_./".unicodeScalars.contains($0)) }
+    }
+
+    static func file(verbatim: [String], language: StudyLanguage, prefix: String = defaultPrefix) -> String {
+        var lines = ["% studyctl.bib: the works studyctl's report cites, each key starting with \"\(prefix)\". BibTeX (abntex2cite or natbib)",
+                     "% lists only those \\cite'd; a thesis's own .bib can sit beside it (\\bibliography{referencias,studyctl}).", ""]
         for key in Bibliography.works.keys.sorted() {
-            if let work = Bibliography.works[key] { lines.append(entry(work, key: key)); lines.append("") }
+            if let work = Bibliography.works[key] { lines.append(entry(work, key: prefix + key)); lines.append("") }
         }
         for (index, text) in verbatim.enumerated() {
-            lines.append(misc(text, key: "studyctl-ref-\(index + 1)", language: language))
+            lines.append(misc(text, key: prefix + verbatimKey(index + 1), language: language))
             lines.append("")
         }
         return lines.joined(separator: "\n")
@@ -390,5 +425,67 @@ enum BibTeX {
             fields += [("title", "{\(field(work.title))}"), ("institution", field(institution)), ("address", field(place))]
         }
         return "@\(type){\(key),\n" + fields.map { "  \($0.0) = {\($0.1)}" }.joined(separator: ",\n") + "\n}"
+    }
+}
+
+/// The works notes and sentences mention in a fixed form ("Sauro & Lewis 2016", "Brennan–Prediger (1981)"), written in
+/// the report's style: one builder for every format, so markdown, HTML and LaTeX cite alike.
+enum Mentions {
+    /// How a mention is written: as text in the style (markdown, HTML, the LaTeX report that lists its own references),
+    /// or as citation commands of `studyctl.bib`'s keys with `prefix` (the thesis body).
+    enum Output {
+        case text
+        case commands(prefix: String)
+    }
+
+    /// `text` with every mention of `Bibliography.mentions` (and a mention that is a whole parenthesis) written in
+    /// `language`'s style: "(SAURO, 2011)", "SAURO; LEWIS, 2016", "Fleiss, Cohen e Everitt (1969)" (ABNT); "(Sauro,
+    /// 2011)", "Sauro & Lewis, 2016", "Fleiss et al. (1969)" (APA) — or `\\cite`, `\\citeauthor{…}, \\citeyear{…}` and
+    /// `\\citeauthoronline{…} (\\citeyear{…})` (natbib: `\\citep`, `\\citealp`, `\\citeauthor`). `escape` is the
+    /// format's, applied to the mention as the text holds it.
+    static func restyle(_ text: String, language: StudyLanguage, output: Output, escape: (String) -> String) -> String {
+        let abnt = language.record.citationStyle == .abnt
+        var replacements: [String: String] = [:]
+        for (mention, keys) in Bibliography.mentions {
+            let works = keys.compactMap { Bibliography.works[$0] }
+            guard let first = works.first else { continue }
+            let years = works.map { String($0.year) }.joined(separator: ", ")
+            let narrative = mention.contains("(")
+            switch output {
+            case .text:
+                replacements[escape("(" + mention + ")")] = escape("(" + first.parentheticalAuthors(language) + ", " + years + ")")
+                replacements[escape(mention)] = escape(narrative
+                    ? first.narrativeAuthors(language) + " (" + years + (mention.hasSuffix(")") ? ")" : "")
+                    : first.parentheticalAuthors(language) + ", " + years)
+            case let .commands(prefix):
+                let cited = keys.map { prefix + $0 }
+                replacements[escape("(" + mention + ")")] = (abnt ? "\\cite{" : "\\citep{") + cited.joined(separator: ",") + "}"
+                let yearCommands = cited.map { "\\citeyear{\($0)}" }.joined(separator: ", ")
+                if narrative {
+                    replacements[escape(mention)] = (abnt ? "\\citeauthoronline{" : "\\citeauthor{") + cited[0] + "} (" + yearCommands
+                        + (mention.hasSuffix(")") ? ")" : "")
+                } else {
+                    replacements[escape(mention)] = abnt ? "\\citeauthor{\(cited[0])}, " + yearCommands
+                        : "\\citealp{\(cited[0])}" + cited.dropFirst().map { ", \\citeyear{\($0)}" }.joined()
+                }
+            }
+        }
+        // One pass, the longest mention first where two start at one place: a replacement is never read again.
+        let pattern = replacements.keys.sorted { $0.count > $1.count }.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+        var result = ""
+        var last = text.startIndex
+        for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range, in: text), let replacement = replacements[String(text[range])] else { continue }
+            result += text[last..<range.lowerBound] + replacement
+            last = range.upperBound
+        }
+        return result + text[last...]
+    }
+
+    /// `restyle` on what comes before the reference list (`heading`, as the format writes it), which is left as it is.
+    static func restyle(_ text: String, before heading: String, language: StudyLanguage, output: Output, escape: (String) -> String) -> String {
+        let split = text.range(of: heading)?.lowerBound ?? text.endIndex
+        return restyle(String(text[..<split]), language: language, output: output, escape: escape) + text[split...]
     }
 }

@@ -116,11 +116,18 @@ extension ReportModel {
         model.buildSummary(s, language: language, citations: citations, detail: appendix == .separate && detail == .standard ? .full : detail, chart: chart)
         model.keep(detail, appendix: appendix)
         model.methods = Methods.paragraphs(s, language: language, citations: citations).map { Value(value: $0) }
-        // The works the tables' notes mention in a fixed form are listed too.
+        // The works the tables' notes and the sentences shared with the terminal mention in a fixed form are listed
+        // too: every text of the model is read (the formats write each mention in the style, `Mentions`).
         for table in model.tables {
             for note in table.notes { citations.noteMentions(in: note) }
+            citations.noteMentions(in: table.title)
         }
-        for sentence in model.tasks.comparisons { citations.noteMentions(in: sentence.value) }
+        func visit(_ value: Any) {
+            if let text = value as? String { citations.noteMentions(in: text); return }
+            if value is ResultTable { return }
+            for child in Mirror(reflecting: value).children { visit(child.value) }
+        }
+        visit(model)
         // Last, so every work cited anywhere above is in the list.
         model.references = citations.entries.map { Value(value: $0) }
         model.citationForms = citations.forms

@@ -17,7 +17,7 @@ public struct ReportModel: Sendable {
     public struct TableRef: Sendable {
         public let marker: MustacheTemplate
         /// The table's place in `tables`.
-        let index: Int
+        public let index: Int
 
         init(index: Int) {
             self.index = index
@@ -210,7 +210,7 @@ public struct ReportModel: Sendable {
     public var hasReferences = false
     /// Each citation as the text shows it, with its works' keys (LaTeX writes them as `\cite` and `\nocite`).
     public var citationForms: [CitationForm] = []
-    /// The references the researcher typed, in the order `studyctl-ref-N` numbers them in `studyctl.bib`.
+    /// The references the researcher typed, in the order `studyctl:ref-N` numbers them in `studyctl.bib`.
     public var verbatimReferences: [String] = []
     public var hasGaze = false
     public var gaze = Gaze()

@@ -21,7 +21,9 @@ public enum WorkbookError: Error, LocalizedError, Equatable {
 
 /// A block of numbers a native chart is drawn from, written to the "Chart data" sheet.
 struct ChartBlock {
-    enum Kind { case column, bar, clusteredColumn, stackedBar }
+    /// `dots`: a line chart of markers only, one per category and series, with the benchmark as a line and, for one
+    /// series, each value's interval.
+    enum Kind { case column, bar, clusteredColumn, stackedBar, dots }
     var title: String
     var kind: Kind
     var categoryHeader: String
@@ -32,6 +34,14 @@ struct ChartBlock {
     var xAxis: String
     var yAxis: String
     var percent: Bool = false
+    /// A published benchmark drawn across the chart as a line series: its name and value (the 78 % completion rate).
+    var benchmark: (name: String, value: Double)?
+    /// Per series, each category's interval (NaN ends where it has none); drawn in a `dots` chart of one series.
+    var intervals: [[(low: Double, high: Double)]]?
+    /// The value axis's upper end (1 for a rate: 100 %), when the values cannot exceed it.
+    var maximum: Double?
+    /// What the intervals are ("IC 95 %"), in their columns' headings.
+    var intervalName = ""
 }
 
 /// Writes the study workbook with libxlsxwriter: one sheet per table (bold frozen header, autofilter, fitted
@@ -57,7 +67,7 @@ public enum WorkbookWriter {
     private static func formats(_ workbook: UnsafeMutablePointer<lxw_workbook>?, _ language: StudyLanguage)
         -> (header: UnsafeMutablePointer<lxw_format>?, decimal: UnsafeMutablePointer<lxw_format>?, percent: UnsafeMutablePointer<lxw_format>?,
             integer: UnsafeMutablePointer<lxw_format>?, p: UnsafeMutablePointer<lxw_format>?, wrapped: UnsafeMutablePointer<lxw_format>?,
-            title: UnsafeMutablePointer<lxw_format>?) {
+            title: UnsafeMutablePointer<lxw_format>?, places: [UnsafeMutablePointer<lxw_format>?]) {
         let header = workbook_add_format(workbook)
         format_set_bold(header)
         format_set_bg_color(header, 0xDDEBF7)
@@ -76,7 +86,13 @@ public enum WorkbookWriter {
         let title = workbook_add_format(workbook)
         format_set_bold(title)
         format_set_font_size(title, 14)
-        return (header, decimal, percent, integer, pFormat, wrapped, title)
+        // A number with as many decimals as its column shows: "23", "41.7", "86.36" (0 to `maxPlaces`).
+        let places = (0...maxPlaces).map { count -> UnsafeMutablePointer<lxw_format>? in
+            let format = workbook_add_format(workbook)
+            format_set_num_format(format, count == 0 ? "0" : "0." + String(repeating: "0", count: count))
+            return format
+        }
+        return (header, decimal, percent, integer, pFormat, wrapped, title, places)
     }
 
     static func write(tables allTables: [ResultTable], charts: [ChartBlock], to path: String, language: StudyLanguage = .en) throws {
@@ -100,7 +116,7 @@ public enum WorkbookWriter {
         var closed = false
         defer { if !closed { _ = StandardErrorCapture.run { workbook_close(workbook) } } }
 
-        let (header, decimal, percent, integer, pFormat, _, title) = formats(workbook, language)
+        let (header, decimal, percent, integer, pFormat, _, title, places) = formats(workbook, language)
 
         func check(_ error: lxw_error, _ step: String) throws {
             if error != LXW_NO_ERROR {
@@ -123,14 +139,14 @@ public enum WorkbookWriter {
         }
         worksheet_set_column(contents, 0, 0, 26, nil)
         worksheet_set_column(contents, 1, 1, 90, nil)
-        printSetup(contents, repeatHeader: false)
+        printSetup(contents, repeatHeader: false, widths: [26, 90])
 
         var chartsSheet: UnsafeMutablePointer<lxw_worksheet>?
         for (index, table) in tables.enumerated() {
             // A table longer than Excel's row limit continues on "Name 2", "Name 3"…; rows are written as the
             // table yields them (a streamed table is read from the study meanwhile).
             let sheets = TableSheets(table: table, language: language, workbook: workbook,
-                                     formats: .init(header: header, decimal: decimal, percent: percent, integer: integer, p: pFormat), check: check)
+                                     formats: .init(header: header, decimal: decimal, percent: percent, integer: integer, p: pFormat, places: places), check: check)
             try table.forEachRow { try sheets.append($0) }
             try sheets.finish()
             // The charts sit right after the summary, where an advisor looks first.
@@ -147,7 +163,6 @@ public enum WorkbookWriter {
             guard let dataSheet = dataSheetName.withCString({ workbook_add_worksheet(workbook, $0) }) else {
                 throw WorkbookError.failed(path: path, step: "adding the chart data sheet", reason: "the workbook library refused it")
             }
-            printSetup(dataSheet, repeatHeader: false)
             var row: UInt32 = 0
             for (index, block) in charts.enumerated() {
                 let first = row
@@ -155,12 +170,31 @@ public enum WorkbookWriter {
                 for (column, series) in block.series.enumerated() {
                     try series.name.withCString { try check(worksheet_write_string(dataSheet, row, UInt16(column + 1), $0, header), "writing chart data") }
                 }
+                // After the series: each series' interval ends, then the benchmark (`ChartColumns`).
+                let columns = ChartColumns(block)
+                for (index, series) in block.series.enumerated() where columns.low(index) != nil {
+                    for (column, end) in [(columns.low(index), "↓"), (columns.high(index), "↑")] {
+                        try "\(series.name): \(block.intervalName) \(end)".withCString { try check(worksheet_write_string(dataSheet, row, column ?? 0, $0, header), "writing chart data") }
+                    }
+                }
+                if let benchmark = block.benchmark, let column = columns.benchmark {
+                    try benchmark.name.withCString { try check(worksheet_write_string(dataSheet, row, column, $0, header), "writing chart data") }
+                }
                 row += 1
+                let format = block.percent ? percent : decimal
                 for (offset, category) in block.categories.enumerated() {
                     try category.withCString { try check(worksheet_write_string(dataSheet, row, 0, $0, nil), "writing chart data") }
                     for (column, series) in block.series.enumerated() where !series.values[offset].isNaN {
-                        try check(worksheet_write_number(dataSheet, row, UInt16(column + 1), series.values[offset], block.percent ? percent : decimal),
-                                  "writing chart data")
+                        try check(worksheet_write_number(dataSheet, row, UInt16(column + 1), series.values[offset], format), "writing chart data")
+                    }
+                    for (index, intervals) in (block.intervals ?? []).enumerated() where offset < intervals.count && !intervals[offset].low.isNaN {
+                        if let low = columns.low(index), let high = columns.high(index) {
+                            try check(worksheet_write_number(dataSheet, row, low, intervals[offset].low, format), "writing chart data")
+                            try check(worksheet_write_number(dataSheet, row, high, intervals[offset].high, format), "writing chart data")
+                        }
+                    }
+                    if let benchmark = block.benchmark, let column = columns.benchmark {
+                        try check(worksheet_write_number(dataSheet, row, column, benchmark.value, format), "writing chart data")
                     }
                     row += 1
                 }
@@ -172,6 +206,7 @@ public enum WorkbookWriter {
                 row += 1
             }
             worksheet_set_column(dataSheet, 0, 0, 40, nil)
+            printSetup(dataSheet, repeatHeader: false, widths: [40] + Array(repeating: 12, count: charts.map(\.series.count).max() ?? 1))
             // One chart per printed page: a page break before each chart after the first.
             var breaks = (1..<max(charts.count, 1)).map { UInt32($0 * 26) } + [0]
             breaks.withUnsafeMutableBufferPointer { buffer in _ = worksheet_set_h_pagebreaks(chartsSheet, buffer.baseAddress) }
@@ -205,15 +240,16 @@ public enum WorkbookWriter {
         let (first, last) = (rows.lowerBound, rows.upperBound)
         let type: UInt8
         switch block.kind {
-        case .column, .clusteredColumn: type = UInt8(LXW_CHART_COLUMN.rawValue)
+        case .column, .clusteredColumn, .dots: type = UInt8(LXW_CHART_COLUMN.rawValue)
         case .bar: type = UInt8(LXW_CHART_BAR.rawValue)
         case .stackedBar: type = UInt8(LXW_CHART_BAR_STACKED.rawValue)
         }
-        guard let chart = workbook_add_chart(workbook, type) else {
+        guard let chart = workbook_add_chart(workbook, block.kind == .dots ? UInt8(LXW_CHART_LINE.rawValue) : type) else {
             throw WorkbookError.failed(path: path, step: "adding the chart '\(block.title)'", reason: "the workbook library refused it")
         }
         block.title.withCString { chart_title_set_name(chart, $0) }
-        for (column, _) in block.series.enumerated() {
+        if block.kind == .dots { try dots(block, chart: chart, data: dataSheetName, rows: rows, path: path) }
+        for (column, _) in block.series.enumerated() where block.kind != .dots {
             guard let series = chart_add_series(chart, nil, nil) else {
                 throw WorkbookError.failed(path: path, step: "adding a series to the chart '\(block.title)'", reason: "the workbook library refused it")
             }
@@ -237,14 +273,103 @@ public enum WorkbookWriter {
         block.yAxis.withCString { chart_axis_set_name(valueAxis, $0) }
         if block.percent { chart_axis_set_num_format(valueAxis, "0%") }
         chart_axis_set_min(valueAxis, 0)
-        if block.series.count == 1 { chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue)) } else {
+        if block.series.count == 1 && block.kind != .dots { chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue)) } else {
             chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
         }
         if block.kind == .bar || block.kind == .stackedBar {
             // Bar charts list categories bottom-up; reverse so they read in table order.
             chart_axis_set_reverse(chart.pointee.y_axis)
         }
+        if let maximum = block.maximum { chart_axis_set_max(valueAxis, maximum) }
         return chart
+    }
+
+    /// The series of a `dots` chart (libxlsxwriter combines no chart types, so a rate, its interval and the benchmark
+    /// share one line chart): with one series and its intervals, first the lower ends (a cross), then the values (a
+    /// dot each, no line between categories), the benchmark (a dashed line) and last the upper ends (a cross), with
+    /// up–down bars from the first series to the last, so each bar spans exactly the interval whatever the benchmark;
+    /// with several series, their dots and the benchmark (the intervals are on the chart data sheet).
+    private static func dots(_ block: ChartBlock, chart: UnsafeMutablePointer<lxw_chart>, data dataSheetName: String,
+                             rows: ClosedRange<UInt32>, path: String) throws {
+        let columns = ChartColumns(block)
+        let intervals = block.series.count == 1 ? columns.low(0).flatMap { low in columns.high(0).map { (low, $0) } } : nil
+        let (first, last) = (rows.lowerBound, rows.upperBound)
+        enum Look { case end, dot(Int), benchmark }
+        func add(_ column: UInt16, _ look: Look) throws {
+            guard let series = chart_add_series(chart, nil, nil) else {
+                throw WorkbookError.failed(path: path, step: "adding a series to the chart '\(block.title)'", reason: "the workbook library refused it")
+            }
+            dataSheetName.withCString { sheetName in
+                chart_series_set_categories(series, sheetName, first + 1, 0, last, 0)
+                chart_series_set_values(series, sheetName, first + 1, column, last, column)
+                chart_series_set_name_range(series, sheetName, first, column)
+            }
+            var style = lxw_chart_line()
+            switch look {
+            case .end, .dot:
+                style.none = 1
+                chart_series_set_line(series, &style)
+                var mark = lxw_chart_line()
+                var fill = lxw_chart_fill()
+                if case let .dot(index) = look {
+                    let colours: [UInt32] = [0x2166AC, 0xD6604D, 0x4D9221, 0x762A83, 0x8C510A, 0x01665E]
+                    mark.color = colours[index % colours.count]
+                    fill.color = colours[index % colours.count]
+                    chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_CIRCLE.rawValue))
+                    chart_series_set_marker_size(series, 8)
+                    chart_series_set_marker_line(series, &mark)
+                    chart_series_set_marker_fill(series, &fill)
+                } else {
+                    // An interval's end: a small cross (libxlsxwriter 1.1 writes its dash markers under names no
+                    // spreadsheet knows), joined to the other end by the up–down bar where the spreadsheet draws one.
+                    mark.color = 0x222222
+                    chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_PLUS.rawValue))
+                    chart_series_set_marker_size(series, 7)
+                    chart_series_set_marker_line(series, &mark)
+                }
+            case .benchmark:
+                style.color = 0xC00000
+                style.dash_type = UInt8(LXW_CHART_LINE_DASH_DASH.rawValue)
+                style.width = 1.5
+                chart_series_set_line(series, &style)
+                chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_NONE.rawValue))
+            }
+        }
+        if let (low, _) = intervals { try add(low, .end) }
+        for index in block.series.indices { try add(UInt16(index + 1), .dot(index)) }
+        if let benchmark = columns.benchmark { try add(benchmark, .benchmark) }
+        if let (_, high) = intervals {
+            try add(high, .end)
+            var edge = lxw_chart_line()
+            edge.color = 0x222222
+            edge.width = 1
+            var fill = lxw_chart_fill()
+            fill.none = 1
+            var downEdge = edge
+            var downFill = fill
+            chart_set_up_down_bars_format(chart, &edge, &fill, &downEdge, &downFill)
+        }
+    }
+
+    /// Where a chart block's columns sit on the chart data sheet: the categories, one per series, then each series'
+    /// interval ends, then the benchmark.
+    struct ChartColumns {
+        let series: Int
+        let hasIntervals: [Bool]
+        let hasBenchmark: Bool
+
+        init(_ block: ChartBlock) {
+            series = block.series.count
+            hasIntervals = block.series.indices.map { index in
+                (block.intervals?.count ?? 0) > index && block.intervals?[index].contains { !$0.low.isNaN } == true
+            }
+            hasBenchmark = block.benchmark != nil
+        }
+
+        private func offset(_ index: Int) -> Int { hasIntervals.prefix(index).filter { $0 }.count * 2 }
+        func low(_ index: Int) -> UInt16? { hasIntervals[index] ? UInt16(series + 1 + offset(index)) : nil }
+        func high(_ index: Int) -> UInt16? { low(index).map { $0 + 1 } }
+        var benchmark: UInt16? { hasBenchmark ? UInt16(series + 1 + offset(series)) : nil }
     }
 
     /// The sheet of native charts and the sheet of the numbers they are drawn from.
@@ -256,12 +381,32 @@ public enum WorkbookWriter {
         Sheet("Chart data", about: "the values the charts are drawn from", language)
     }
 
-    /// Printing: A4 landscape, one page wide, the header row repeated on every page.
-    static func printSetup(_ sheet: UnsafeMutablePointer<lxw_worksheet>, repeatHeader: Bool) {
+    /// The width an A4 landscape page prints on, in points: 29.7 cm less libxlsxwriter's margins (0.7 in each side).
+    static let printableWidth = (29.7 / 2.54 - 1.4) * 72
+
+    /// The smallest print scale a sheet is shrunk to so that it fits one page wide: below it, text is too small to read.
+    static let smallestScale = 0.6
+
+    /// A column `width` characters wide (Excel's unit: the default font's digit, 7 pixels, plus 5 pixels of padding) in
+    /// points.
+    static func points(_ width: Double) -> Double { (width * 7 + 5) * 0.75 }
+
+    /// Printing: A4 landscape, the header row repeated on every page; one page wide when the columns (`widths`, in
+    /// Excel's characters) fit at `smallestScale` or more, otherwise at full size, the columns going on across pages
+    /// with the first one repeated on each.
+    static func printSetup(_ sheet: UnsafeMutablePointer<lxw_worksheet>, repeatHeader: Bool, widths: [Double] = []) {
         worksheet_set_landscape(sheet)
         worksheet_set_paper(sheet, 9)
-        worksheet_fit_to_pages(sheet, 1, 0)
         if repeatHeader { worksheet_repeat_rows(sheet, 0, 0) }
+        let total = widths.map(points).reduce(0, +)
+        // A little room under the limit: a spreadsheet rounds each column to whole pixels.
+        if total <= printableWidth / smallestScale * 0.97 {
+            worksheet_fit_to_pages(sheet, 1, 0)
+        } else {
+            worksheet_repeat_columns(sheet, 0, 0)
+            // Across first: a wide table is read row by row, its next columns on the next page.
+            worksheet_print_across(sheet)
+        }
     }
 
     /// The diverging palette of the report's Likert charts (ColorBrewer RdBu), as 0xRRGGBB.
@@ -277,6 +422,21 @@ public enum WorkbookWriter {
 
     struct Formats {
         var header, decimal, percent, integer, p: UnsafeMutablePointer<lxw_format>?
+        /// Number formats by decimals, 0 to `maxPlaces`.
+        var places: [UnsafeMutablePointer<lxw_format>?] = []
+    }
+
+    /// The most decimals a number cell shows.
+    static let maxPlaces = 6
+
+    /// How many decimals `value` has, up to `limit`: 0 for 23, 1 for 41.7, `limit` for 1/3.
+    static func decimals(_ value: Double, limit: Int) -> Int {
+        var scaled = value
+        for count in 0..<limit {
+            if abs(scaled - scaled.rounded()) < 1e-9 * max(1, abs(scaled)) { return count }
+            scaled *= 10
+        }
+        return limit
     }
 
     /// Writes one table into as many sheets as Excel's row limit needs, a row at a time: column widths from the
@@ -293,12 +453,17 @@ public enum WorkbookWriter {
         let check: (lxw_error, String) throws -> Void
         let labels: [String]
         let pColumns: Set<Int>
-        let shareColumns: Set<Int>
+        var shareColumns: Set<Int>
         /// What a failed cell was part of, made once (it was interpolated for every cell written).
         let writing: String
         /// Rows held back until there are enough to size the columns by.
         var sample: [[Value]] = []
         var widths: [Double]?
+        /// Per machine column, the decimals its numbers show: as many as the sampled values have (none for ages and
+        /// years), at most as many as the column's kind gives (two for a mean).
+        var places: [Int] = []
+        /// The decimals each machine column's kind gives.
+        let declared: [Int]
         var sheet: UnsafeMutablePointer<lxw_worksheet>?
         var part = 0
         var rowNumber: UInt32 = 0
@@ -319,6 +484,25 @@ public enum WorkbookWriter {
             // p-values: `p`, and a test's or an adjustment's (`paired_p`, `p_holm`, `p_adjusted`).
             pColumns = Set(names.enumerated().filter { $0.element == "p" || $0.element.hasPrefix("p_") || $0.element.hasSuffix("_p") }.map(\.offset))
             shareColumns = Set(names.enumerated().filter { $0.element == "share" || $0.element.hasPrefix("completion") }.map(\.offset))
+            declared = table.columns.flatMap { column -> [Int] in
+                switch column.kind {
+                case let .number(decimals): return [decimals]
+                case let .interval(decimals): return [decimals, decimals]
+                default: return Array(repeating: 2, count: column.machineWidth)
+                }
+            }
+            // Shares (0 to 1) as percentages: a column of shares, and the share of a count with its share.
+            var offset = 0
+            var shares = shareColumns
+            for column in table.columns {
+                switch column.kind {
+                case .percent: shares.insert(offset)
+                case .countShare: shares.insert(offset + 1)
+                default: break
+                }
+                offset += column.machineWidth
+            }
+            shareColumns = shares
         }
 
         func append(_ row: [Value]) throws {
@@ -351,6 +535,13 @@ public enum WorkbookWriter {
                 }
                 return Double(min(width, 60))
             }
+            places = names.indices.map { column in
+                let limit = min(column < declared.count ? declared[column] : 2, maxPlaces)
+                return sample.reduce(0) { most, row in
+                    guard column < row.count, case let .number(value) = row[column], value.isFinite else { return most }
+                    return max(most, decimals(value, limit: limit))
+                }
+            }
             let rows = sample
             sample = []
             for row in rows { try write(row) }
@@ -378,7 +569,7 @@ public enum WorkbookWriter {
             if !names.isEmpty {
                 worksheet_autofilter(sheet, 0, 0, max(1, rowNumber), UInt16(names.count - 1))
             }
-            printSetup(sheet, repeatHeader: true)
+            printSetup(sheet, repeatHeader: true, widths: widths ?? [])
             self.sheet = nil
         }
 
@@ -398,7 +589,9 @@ public enum WorkbookWriter {
                     try clipped.withCString { try check(worksheet_write_string(sheet, rowNumber, col, $0, nil), writing) }
                 case let .number(number):
                     guard number.isFinite else { continue }
-                    let format = pColumns.contains(column) ? formats.p : shareColumns.contains(column) ? formats.percent : formats.decimal
+                    let place = column < places.count ? places[column] : 2
+                    let format = pColumns.contains(column) ? formats.p : shareColumns.contains(column) ? formats.percent
+                        : place < formats.places.count ? formats.places[place] : formats.decimal
                     try check(worksheet_write_number(sheet, rowNumber, col, number, format), writing)
                 case let .count(value):
                     try check(worksheet_write_number(sheet, rowNumber, col, Double(value), formats.integer), writing)
@@ -476,18 +669,27 @@ extension WorkbookWriter {
         let groups = NaturalOrder.distinct(rows.map { $0.group.joined(separator: " · ") })
         let names = Charts.taskGroupNames(rows.map(\.group), language: language, groupings: snapshot.taskGroupNames,
                                           labels: snapshot.labels, attribute: snapshot.groupAttribute)
+        // Each series named in full: its factors, by their labels, with their levels ("aparelho: celular").
+        let fullNames = names
+        func row(_ task: String, _ group: String) -> TaskSummaryRow? {
+            rows.first { $0.task == task && $0.group.joined(separator: " · ") == group }
+        }
         func series(_ value: (TaskSummaryRow) -> Double?) -> [(name: String, values: [Double])] {
-            groups.map { group in
-                (names[group] ?? group,
-                 taskKeys.map { task in rows.first { $0.task == task && $0.group.joined(separator: " · ") == group }.flatMap(value) ?? .nan })
-            }
+            groups.map { group in (fullNames[group] ?? names[group] ?? group, taskKeys.map { task in row(task, group).flatMap(value) ?? .nan }) }
         }
         let taskWord = ("Task" as Sentence).text(language)
         var blocks: [ChartBlock] = []
         if rows.contains(where: { $0.completion != nil }) {
-            blocks.append(ChartBlock(title: ("Completion rate per task" as Sentence).text(language), kind: .clusteredColumn, categoryHeader: taskWord,
+            // Capped at 100 %, with the 78 % benchmark as a line and, for one series, each rate's interval.
+            let intervals = groups.map { group in
+                taskKeys.map { task in row(task, group)?.completion.map { (low: $0.ci95.lowerBound, high: $0.ci95.upperBound) } ?? (low: .nan, high: .nan) }
+            }
+            blocks.append(ChartBlock(title: ("Completion rate per task" as Sentence).text(language), kind: .dots, categoryHeader: taskWord,
                                      categories: titles, series: series { $0.completion?.rate }, xAxis: taskWord,
-                                     yAxis: ("Completion" as Sentence).text(language), percent: true))
+                                     yAxis: ("Completion" as Sentence).text(language), percent: true,
+                                     benchmark: (("Average completion \(NumberStyle(language).percent(TaskBenchmarks.completion, decimals: 0))" as Sentence).text(language),
+                                                 TaskBenchmarks.completion),
+                                     intervals: intervals, maximum: 1, intervalName: ResultTable.intervalLabel(snapshot.confidence, language)))
         }
         if rows.contains(where: { $0.seqMean != nil }) {
             blocks.append(ChartBlock(title: ("SEQ per task (mean, 1–7)" as Sentence).text(language), kind: .clusteredColumn, categoryHeader: taskWord,

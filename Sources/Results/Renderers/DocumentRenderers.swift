@@ -137,17 +137,19 @@ extension Unicode.Scalar {
 }
 
 /// A table as HTML: a `<figure>` holding the numbered caption, the table (numbers right-aligned, intervals never
-/// broken across lines, long text wrapping) and its source, kept together when printed.
+/// broken across lines, long text wrapping) inside a box that scrolls sideways when the table is wider than the
+/// page (its first column staying in sight), and its source, kept together when printed. A folded table (a
+/// per-participant one) sits in a `<details>` whose summary is its caption.
 public enum HTMLRenderer {
-    public static func render(_ table: ResultTable, caption: TableCaption) -> String {
+    public static func render(_ table: ResultTable, caption: TableCaption, folded: Bool = false) -> String {
         let style = NumberStyle(table.language)
         let abnt = table.language.record.citationStyle == .abnt
         // A table of many columns prints on a landscape page of its own (the `wide` page of the report's stylesheet).
         let wide = table.columns.count > 10 ? " wide" : ""
-        var out = "<figure class=\"result\(wide)\" id=\"\(escape(table.id))-\(caption.number)\">\n<figcaption>"
-        out += abnt ? "<strong>\(Term.table.text(table.language)) \(caption.number) – \(escape(table.title))</strong>"
-                    : "<strong>\(Term.table.text(table.language)) \(caption.number)</strong><br><em>\(escape(table.title))</em>"
-        out += "</figcaption>\n<table>\n<thead><tr>"
+        let captionText = abnt ? "<strong>\(Term.table.text(table.language)) \(caption.number) – \(escape(table.title))</strong>"
+                               : "<strong>\(Term.table.text(table.language)) \(caption.number)</strong><br><em>\(escape(table.title))</em>"
+        var out = "<figure class=\"result\(wide)\" id=\"\(escape(table.id))-\(caption.number)\">\n<figcaption>" + captionText
+        out += "</figcaption>\n<div class=\"scroll\">\n<table>\n<thead><tr>"
         for column in table.columns { out += "<th class=\"\(kindClass(column.kind))\">\(escape(column.label))</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for index in table.rows.indices {
@@ -157,12 +159,14 @@ public enum HTMLRenderer {
             }
             out += "</tr>\n"
         }
-        out += "</tbody>\n</table>\n"
+        out += "</tbody>\n</table>\n</div>\n"
         if abnt {
             out += "<p class=\"source\">\(Term.source.text(table.language)): " + escape(TableCaption.source(year: caption.year, table.language)) + "</p>\n"
         }
         for note in table.notes { out += "<p class=\"note\">" + (("<em>Note.</em> " as Sentence).text(table.language)) + escape(note) + "</p>\n" }
-        return out + "</figure>"
+        out += "</figure>"
+        guard folded else { return out }
+        return "<details class=\"result\">\n<summary>\(captionText.replacingOccurrences(of: "<br>", with: " "))</summary>\n\(out)\n</details>"
     }
 
     static func kindClass(_ kind: Column.Kind) -> String {

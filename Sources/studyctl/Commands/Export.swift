@@ -184,12 +184,21 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp(words("How much the report holds: brief (the executive summary with the main comparisons and their figures, the participants and the methods), standard (the default: also each questionnaire's, task's and group's tables) or full (also the appendix of per-participant tables)."), valueName: "brief|standard|full"))
     var detail: ReportModel.Detail = .standard
 
+    @Option(help: ArgumentHelp(words("With --format latex: what every key of studyctl.bib starts with (default studyctl:), so that a thesis's own .bib can define brooke1996 beside it."), valueName: "prefix"))
+    var bibPrefix: String = BibTeX.defaultPrefix
+
     @OptionGroup var grouping: GroupingOption
     @OptionGroup var analysis: AnalysisSetOptions
     @OptionGroup var missing: MissingOption
     @OptionGroup var confidence: ConfidenceOption
     @OptionGroup var pseudonyms: PseudonymOptions
     @OptionGroup var study: StudyOptions
+
+    func validate() throws {
+        guard BibTeX.isValidPrefix(bibPrefix) else {
+            throw ValidationError(words("Please give --bib-prefix as letters, digits and : - _ . / only (a BibTeX key cannot hold '\(bibPrefix)')."))
+        }
+    }
 
     func run() throws {
         let (path, used) = try pseudonyms.withStudy(study) { database -> (String, StudyLanguage) in
@@ -199,7 +208,7 @@ struct Report: ParsableCommand {
             let snapshot = try StudyData.load(database, grouping: grouping, analysis: analysis, missing: missing, confidence: confidence, streaming: large)
             let used = language ?? snapshot.info.language
             return (try ReportWriter.write(snapshot, language: used, template: template, to: output,
-                                           format: format, force: force, appendix: appendix, quotes: quotes, detail: detail), used)
+                                           format: format, force: force, appendix: appendix, quotes: quotes, detail: detail, bibPrefix: bibPrefix), used)
         }
         say(.wroteReport(path: path, charts: "\(output)/charts/\(used.rawValue)"))
     }
