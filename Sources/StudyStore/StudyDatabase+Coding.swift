@@ -145,7 +145,7 @@ extension StudyDatabase {
                 var found = 0
                 while try Self.placement(db, of: excerpt, in: text, transcriptID: transcript["id"], ownerID: transcript["participant_id"],
                                          for: participantID, acceptModerator: false, occurrence: found + 1) != nil, found < wanted { found += 1 }
-                throw StoreError.codeProblem("occurrence \(wanted) was asked, but the excerpt occurs \(found) times in \(entry.participant)'s transcript as their words")
+                throw StoreError.codeProblem("occurrence \(wanted) was asked, but the excerpt occurs in \(entry.participant)'s transcript as their words only this often: \(found)")
             }
             guard let match = placed ?? TextMatching.locate(excerpt, in: text) else {
                 let closest = try Self.closestSpokenPassage(db, to: excerpt, in: text, transcriptID: transcript["id"])

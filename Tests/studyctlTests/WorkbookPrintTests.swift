@@ -87,8 +87,8 @@ import Testing
         let completion = try #require(redesign.first { $0.hasPrefix("CHART Taxa de conclusão por tarefa |") }, "\(redesign.filter { $0.hasPrefix("CHART") })")
         #expect(completion.contains("| lineChart | 1.0 | 3 |"), "\(completion)")
         let data = try ExportCommandTests.workbookText(cli.path("out/redesign/redesign.xlsx"), cells: true)
-        #expect(data.contains("aparelho: celular") && data.contains("aparelho: desktop") && data.contains("Conclusão média 78 %"), "\(data)")
-        #expect(data.contains("aparelho: celular: IC 95 % ↓") && data.contains("aparelho: desktop: IC 95 % ↑"), "each series' interval on the data sheet: \(data)")
+        #expect(data.contains("aparelho: celular") && data.contains("aparelho: computador") && data.contains("Conclusão média 78 %"), "\(data)")
+        #expect(data.contains("aparelho: celular: IC 95 % ↓") && data.contains("aparelho: computador: IC 95 % ↑"), "each series' interval on the data sheet: \(data)")
     }
 
     /// One group: the completion chart draws each rate's interval (lower and upper ends as series, up–down bars

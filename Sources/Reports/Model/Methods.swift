@@ -92,7 +92,7 @@ enum Methods {
             } else if inVivo == 0 {
                 text = ("Interviews were analysed with descriptive coding: verbatim excerpts were given codes summarising their topic and grouped into categories" as Sentence).text(language)
             } else {
-                text = ("Interviews were analysed with in-vivo coding (\(inVivo) codes in the participants' own words) and descriptive coding (\(descriptive) codes summarising the excerpt's topic), grouped into categories" as Sentence).text(language)
+                text = ("Interviews were analysed with in-vivo coding (codes in the participants' own words: \(inVivo)) and descriptive coding (codes summarising the excerpt's topic: \(descriptive)), grouped into categories" as Sentence).text(language)
             }
             // The researcher's own references for a priori categories go into the reference list as typed.
             for reference in literature { c.citeVerbatim(reference) }
