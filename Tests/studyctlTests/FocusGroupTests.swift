@@ -240,7 +240,7 @@ import Testing
         #expect(named.status == 0 && (named.stdout + named.stderr).contains("it is stored for P8"), "\(named.stdout) \(named.stderr)")
         #expect((try json(try cli.succeed(["code", "list", "--json", "--coder", "dora"]))["codes"] as? [[String: Any]])?.first?["participant"] as? String == "P8")
         #expect(try cli.fail(["code", "add", "P8", "--excerpt", "loan", "--code", "loan", "--category", "Marketing overload", "--coder", "dora",
-                              "--occurrence", "4", "--transcript", "grupo focal"]).stderr.contains("occurs 3 times"))
+                              "--occurrence", "4", "--transcript", "grupo focal"]).stderr.contains("only this often: 3"))
     }
 
     /// A study exported as REFI-QDA and imported into a new one gives the same frequencies, matrix and agreement (as
