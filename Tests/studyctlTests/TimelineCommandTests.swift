@@ -162,3 +162,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path).allSatisfy { !$0.hasPrefix(".") })
     }
 }
+
+/// A time line on a transcript's own clock names that clock in the reader's language; JSON keeps the machine words.
+@Suite struct TimelineClockWordingTests {
+    @Test func theClockIsNamedInTheStudysLanguage() throws {
+        let cli = try StudyCtl(language: nil)
+        try cli.succeed(["init", "--title", "Relógio", "--language", "pt-BR"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.write("g.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ana>Oi, tudo bem?</v>\n")
+        try cli.succeed(["transcript", "add", "P1", "g.vtt", "--label", "grupo focal", "--speaker", "Ana=P1"])
+        let said = try cli.run(["timeline", "P1"])
+        #expect(said.status == 0)
+        #expect((said.stdout + said.stderr).contains("no relógio de transcrição grupo focal"), "\(said.stdout)\(said.stderr)")
+        #expect(try cli.succeed(["timeline", "P1", "--json"]).contains(#""recording" : "transcript grupo focal""#))
+    }
+}

@@ -5,9 +5,16 @@ import Wording
 /// How a session's time line reads for people: each item's kind, lane and words, in a language (the table of
 /// `timeline`, its figure's rows and legend).
 public enum TimelineWording {
+    /// The recording or transcript whose own clock the time line is drawn on, in `language` ("transcrição grupo
+    /// focal"); `nil` for a moderated session. The JSON's `recording` keeps the machine words.
+    public static func clockName(_ timeline: SessionTimeline, _ language: StudyLanguage) -> String? {
+        guard let recording = timeline.recording else { return nil }
+        return timeline.ties.first { $0.basis == .own }.map { $0.source.text(language) } ?? recording
+    }
+
     /// "Session 2 of P3", or for a participant interviewed without a session, "P3, on the clock of recording P3.mp4".
     public static func title(_ timeline: SessionTimeline, _ language: StudyLanguage) -> String {
-        if let recording = timeline.recording {
+        if let recording = clockName(timeline, language) {
             return ("\(timeline.participant), on the clock of \(recording)" as Sentence).text(language)
         }
         return ("Session \(timeline.session) of \(timeline.participant)" as Sentence).text(language)

@@ -105,7 +105,7 @@ struct TimelineCommand: ParsableCommand {
 
     func printTable(_ timeline: SessionTimeline) {
         if let recording = timeline.recording {
-            say("\(timeline.participant) has no moderated session: times on the clock of \(recording) (0:00 = the recording's start).")
+            say("\(timeline.participant) has no moderated session: times on the clock of \(TimelineWording.clockName(timeline, Voice.language) ?? recording) (0:00 = the recording's start).")
         } else {
             say("Session \(timeline.session) of \(timeline.participant), begun \(timeline.started); times on the session's clock (0:00 = its start).")
         }
@@ -180,7 +180,7 @@ struct TimelineCommand: ParsableCommand {
             (words("pause, resume, end"), .otherEvent), (words("turn"), .turn), (words("coded excerpt"), .excerpt), (words("AOI visit"), .gaze),
         ]
         return Charts.TimelineDrawing(rows: rows, fromMs: from, toMs: to,
-                                      axisTitle: timeline.recording.map { words("Time on the clock of \($0) (minutes:seconds)") }
+                                      axisTitle: TimelineWording.clockName(timeline, Voice.language).map { words("Time on the clock of \($0) (minutes:seconds)") }
                                           ?? words("Time since session \(timeline.session) of \(timeline.participant) began (minutes:seconds)"),
                                       legend: legend)
     }
