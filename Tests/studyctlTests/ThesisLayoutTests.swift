@@ -23,11 +23,15 @@ import Testing
         try cli.succeed(["participant", "derive", "grupo_etário", "--from", "Idade", "--rule", "<30:18–29,*:30 ou mais", "--db", "age.sqlite"])
         try cli.succeed(["report", "--by", "grupo_etário", "--format", "latex", "-o", "out/age", "--db", "age.sqlite"])
         try cli.succeed(["report", "--by", "grupo_etário", "--format", "latex", "--language", "en", "-o", "out/age-en", "--db", "age.sqlite"])
+        // Three age groups of four: the tasks compared between three groups within each prototype, the widest table.
+        try FileManager.default.copyItem(atPath: cli.path("out/redesign/redesign.sqlite"), toPath: cli.path("age3.sqlite"))
+        try cli.succeed(["participant", "derive", "faixa", "--from", "Idade", "--rule", "<27:22–26,<34:27–33,*:34 ou mais", "--db", "age3.sqlite"])
+        try cli.succeed(["report", "--by", "faixa", "--format", "latex", "--detail", "full", "-o", "out/age3", "--db", "age3.sqlite"])
         var folders: [(String, String, String)] = []
         for name in ["uitracking", "codeforall", "game-controls", "redesign"] {
             folders += [(name, "report-body", "brazil"), (name, "report-en-body", "english")]
         }
-        folders += [("age", "report-body", "brazil"), ("age-en", "report-body", "english")]
+        folders += [("age", "report-body", "brazil"), ("age-en", "report-body", "english"), ("age3", "report-body", "brazil")]
         for (name, body, language) in folders {
             let folder = cli.path("out/\(name)")
             let result = try Self.compile(folder: folder, body: body, language: language)
