@@ -43,6 +43,30 @@ import Testing
         }
     }
 
+    /// The brief chapter of the within design with age groups (14 participants, two occasions, three prototypes),
+    /// compiled in abnTeX2, is a chapter a committee reads: at most 15 pages before the references, and its text holds
+    /// no machine name (no underscore, no `name=value`) and no English word.
+    @Test(.enabled(if: ThesisLayoutTests.available, "needs pdflatex, bibtex, pdftotext, pdftoppm and abnTeX2 (texlive-publishers; scripts/install-deps.sh --tests)"))
+    func theBriefChapterIsShortAndPortuguese() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["demo", "--output", "out"])
+        try cli.succeed(["participant", "derive", "grupo_etário", "--from", "Idade", "--rule", "<30:18–29,*:30 ou mais", "--db", "out/redesign/redesign.sqlite"])
+        try cli.succeed(["report", "--by", "grupo_etário", "--format", "latex", "--detail", "brief", "-o", "out/brief", "--db", "out/redesign/redesign.sqlite"])
+        let folder = cli.path("out/brief")
+        let result = try Self.compile(folder: folder, body: "report-body", language: "brazil")
+        #expect(result.overfull.isEmpty, "\(result.overfull.prefix(5))")
+        #expect(result.nearlyEmpty.isEmpty, "pages less than a quarter full: \(result.nearlyEmpty)")
+        let text = try Self.run("/usr/bin/pdftotext", ["-layout", "thesis-brazil.pdf", "-"], in: folder)
+        let pages = text.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+        let references = pages.firstIndex { $0.split(separator: "\n").contains { ["Referências", "REFERÊNCIAS"].contains($0.trimmingCharacters(in: .whitespaces)) } } ?? pages.count
+        #expect(references > 3 && references <= 15, "the chapter fills \(references) pages")
+        let body = pages[..<references].joined(separator: "\n")
+        #expect(!body.contains("_"), "\(body.split(separator: "\n").filter { $0.contains("_") })")
+        #expect(body.range(of: "[^\\s=]=[^\\s=]", options: .regularExpression) == nil,
+                "\(body.split(separator: "\n").filter { $0.range(of: "[^\\s=]=[^\\s=]", options: .regularExpression) != nil })")
+        #expect(ForeignWordCheck.english(in: body).isEmpty, "\(ForeignWordCheck.english(in: body))")
+    }
+
     /// `report --bib-prefix` sets what every key of studyctl.bib and every citation of the body start with; a prefix
     /// BibTeX cannot hold in a key is refused before anything is written.
     @Test func theBibliographyPrefixIsTheResearchers() throws {

@@ -121,7 +121,8 @@ enum Methods {
     static func analysisSet(_ s: StudyData, language: StudyLanguage, citations c: CitationList) -> String {
         let set = s.analysis
         // The design the plan found first (what is compared within and between participants), then who counts.
-        var parts: [Sentence] = s.plan.design.description.isEmpty ? [set.statement] : [s.plan.design, set.statement]
+        let design = s.plan.design(labels: s.labels)
+        var parts: [Sentence] = design.description.isEmpty ? [set.statement] : [design, set.statement]
         if set.excludeFlagged || !set.flags.isEmpty { parts.append(set.flagRuleStatement) }
         if !s.questionnaires.isEmpty {
             switch s.missing {

@@ -110,10 +110,10 @@ extension ReportModel {
             let seq = counted.compactMap { $0.seqBenchmark?.light }
             let rowsWord: Sentence = s.taskGroupNames.isEmpty ? "tasks" : "task rows (task × group)"
             if !completion.isEmpty {
-                summary.findings.append(Value(value: ("Completion against \(style.percent(TaskBenchmarks.completion, decimals: 0)) over \(String(completion.count)) \(rowsWord): \(count(completion))." as Sentence).text(language)))
+                summary.findings.append(Value(value: ("Completion against \(style.percent(TaskBenchmarks.completion, decimals: 0)) over \(String(completion.count)) \(rowsWord): \(count(completion))." as Sentence).text(language).replacingOccurrences(of: "● ", with: "●\u{00A0}")))
             }
             if !seq.isEmpty {
-                summary.findings.append(Value(value: ("SEQ against \(style.number(TaskBenchmarks.seq, decimals: 1)) over \(String(seq.count)) \(rowsWord): \(count(seq))." as Sentence).text(language)))
+                summary.findings.append(Value(value: ("SEQ against \(style.number(TaskBenchmarks.seq, decimals: 1)) over \(String(seq.count)) \(rowsWord): \(count(seq))." as Sentence).text(language).replacingOccurrences(of: "● ", with: "●\u{00A0}")))
             }
             // The SUM in one short sentence: its range over the rows, the lowest and highest named; each row is in
             // the benchmark table.

@@ -92,21 +92,27 @@ public struct AnalysisPlan: Sendable, Equatable {
     /// The design in one sentence, for the methods and `--json` readers: "Groups of site (north, south) are compared
     /// between participants; proto (old, new) varies within participants, so groups are compared within each of its
     /// levels."
-    public var design: Sentence {
+    /// Names and levels as people call them (`labels`: "faixa etária" for `grupo_etário`); the occasion in the
+    /// reader's language.
+    public func design(labels: StudyLabels = .plain) -> Sentence {
         var parts: [Sentence] = []
-        // Names and levels as the study spells them; the occasion in the reader's language.
-        let withinNames: [Sentence] = within.map { Sentence(verbatim: "\($0) (\(levels(of: $0).joined(separator: ", ")))") }
+        func factor(_ name: String) -> String {
+            "\(labels.factor(name)) (\(levels(of: name).map { labels.level($0, of: name) }.joined(separator: ", ")))"
+        }
+        let withinNames: [Sentence] = within.map { Sentence(verbatim: factor($0)) }
             + (occasions ? [("occasion" as Sentence)] : [])
         let withinList = Sentence.joined(withinNames, separator: ", ")
         if let between {
-            let named = Sentence(verbatim: between.order.isEmpty ? between.attribute : "\(between.attribute) (\(between.order.joined(separator: ", ")))")
+            let attribute = labels.attribute(between.attribute)
+            let order = between.order.map { labels.value($0, of: between.attribute) }
+            let named = Sentence(verbatim: order.isEmpty ? attribute : "\(attribute) (\(order.joined(separator: ", ")))")
             parts.append(withinNames.isEmpty
                 ? "Groups of \(named) are compared between participants."
                 : "Groups of \(named) are compared between participants, within each level of \(withinList) (done within participants), never on values averaged over them.")
         } else if !withinNames.isEmpty {
             parts.append("Within participants: \(withinList); each participant's values are paired across its levels.")
         }
-        let betweenNames = betweenConditions.map { "\($0) (\(levels(of: $0).joined(separator: ", ")))" }
+        let betweenNames = betweenConditions.map(factor)
         if !betweenNames.isEmpty { parts.append("Between participants: \(betweenNames.joined(separator: ", ")).") }
         return Sentence.joined(parts, separator: " ")
     }
