@@ -131,6 +131,32 @@ extension StudyDatabase {
                 try db.execute(sql: "UPDATE participant_attribute SET text_value = ? WHERE participant_id = ? AND name = ?",
                                arguments: [text, row["participant_id"] as Int64, row["name"] as String])
             }
+            // Labels for people name things in words too ("Margaret's team"): a value label whose value was masked has
+            // nothing left to name and goes; every other label is masked like the rest of the study's words.
+            for row in try Row.fetchAll(db, sql: "SELECT attribute, value, label FROM attribute_value_label") {
+                let value: String = row["value"]
+                if Pseudonyms.replace(in: value, replacements).0 != value {
+                    try db.execute(sql: "DELETE FROM attribute_value_label WHERE attribute = ? AND value = ?", arguments: [row["attribute"] as String, value])
+                    continue
+                }
+                let (text, _) = Pseudonyms.replace(in: row["label"], replacements)
+                guard text != row["label"] as String else { continue }
+                try db.execute(sql: "UPDATE attribute_value_label SET label = ? WHERE attribute = ? AND value = ?",
+                               arguments: [text, row["attribute"] as String, value])
+            }
+            // Each table by its own key (some have no rowid).
+            for (table, key) in [("attribute", "name"), ("factor", "id"), ("factor_level", "id"), ("occasion_label", "occasion")] {
+                for row in try Row.fetchAll(db, sql: "SELECT \(key) AS k, label FROM \(table) WHERE label IS NOT NULL") {
+                    let (text, _) = Pseudonyms.replace(in: row["label"], replacements)
+                    guard text != row["label"] as String else { continue }
+                    try db.execute(sql: "UPDATE \(table) SET label = ? WHERE \(key) = ?", arguments: [text, row["k"] as DatabaseValue])
+                }
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT id, title FROM task WHERE title IS NOT NULL") {
+                let (text, _) = Pseudonyms.replace(in: row["title"], replacements)
+                guard text != row["title"] as String else { continue }
+                try db.execute(sql: "UPDATE task SET title = ? WHERE id = ?", arguments: [text, row["id"] as Int64])
+            }
             let title = try String.fetchOne(db, sql: "SELECT title FROM study WHERE id = 1") ?? ""
             try db.execute(sql: "UPDATE study SET title = ? WHERE id = 1", arguments: [Pseudonyms.replace(in: title, replacements).0])
             // Names that must stay unique (a category's; a transcript's label for its participant) are masked apart:

@@ -167,6 +167,32 @@ import Testing
         #expect(key.hasPrefix("code,pseudonym\nP1,S") && key.contains("\nP2,S"))
     }
 
+    /// Labels for people are words the study keeps too: a redacted report or workbook names nobody through an
+    /// attribute's, a value's, a condition's, an occasion's label or a task's title.
+    @Test func redactedOutputsMaskNamesInLabels() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Equipes", "--language", "pt-BR"])
+        try cli.succeed(["condition", "add", "protótipo", "--levels", "atual,novo"])
+        for (code, team) in [("P1", "a"), ("P2", "b")] {
+            try cli.succeed(["participant", "add", code, "--attr", "equipe=\(team)"])
+            for proto in ["atual", "novo"] {
+                try cli.succeed(["respond", code, "sus", "--answers", "4,2,4,2,4,2,4,2,4,2", "--occasion", "visita", "--condition", "protótipo=\(proto)"])
+            }
+        }
+        try cli.succeed(["participant", "attribute", "label", "equipe", "equipe de Maria", "--value", "a", "time da Maria", "--value", "b", "time do Bruno"])
+        try cli.succeed(["condition", "label", "protótipo", "protótipo da Maria", "--level", "novo", "versão de Maria"])
+        try cli.succeed(["occasion", "label", "visita", "visita à Maria"])
+        try cli.write("nomes.txt", "Maria\n")
+        let before = try cli.dump("study.sqlite")
+        try cli.succeed(["report", "-o", "rel", "--by", "equipe", "--redact", "nomes.txt"])
+        try cli.succeed(["export", "csv", "csv", "--redact", "nomes.txt"])
+        #expect(try cli.dump("study.sqlite") == before, "the study itself is not touched")
+        let report = try String(contentsOfFile: cli.path("rel/report.md"), encoding: .utf8)
+        #expect(!report.contains("Maria"), "\(report.components(separatedBy: "\n").filter { $0.contains("Maria") }.prefix(5))")
+        // The labels are there, masked: the report reads them, not the machine names.
+        #expect(report.contains("equipe de […]") && report.contains("time do Bruno"), "\(report.prefix(1500))")
+    }
+
     /// Attribute types travel: a text attribute's 4.10 stays 4.10 through a REFI-QDA project (a Text variable) and a
     /// merge, and a numeric one stays a number.
     @Test func attributeTypesSurviveExchangeAndMerge() throws {

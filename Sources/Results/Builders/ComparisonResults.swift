@@ -38,15 +38,18 @@ extension ResultTable {
 
     /// Every between-group comparison of a score: the groups with their n, each omnibus test with its statistic,
     /// df, p and effect size (or why none could be run).
-    public static func groupComparisons(_ comparisons: [ScoreReport.ScoreComparison], language: StudyLanguage, name: (String) -> String = { $0 }) -> ResultTable {
+    /// `labels` and `by`: the measurement and the groups (values of the attribute `by`) as people call them.
+    public static func groupComparisons(_ comparisons: [ScoreReport.ScoreComparison], language: StudyLanguage, labels: StudyLabels = .plain,
+                                        by: String? = nil, name: (String) -> String = { $0 }) -> ResultTable {
         let style = NumberStyle(language)
         var table = ResultTable(id: "comparisons", title: "", language: language,
                                 columns: [Column(.score, .text, language), Column(.group, .text, language), Column(.test, .text, language),
                                           Column(.statistic, .number(decimals: 2), language), Column(.df, .text, language),
                                           Column(.p, .pValue, language), Column(.effect_size, .text, language)])
         for item in comparisons {
-            let label = item.prefix(noOccasion: Term.no_occasion.text(language)) + name(item.scoreID)
-            let groups = item.comparison.groups.map { "\($0.name) (\($0.n))" }.joined(separator: ", ")
+            let label = item.prefix(noOccasion: Term.no_occasion.text(language), labels: labels) + name(item.scoreID)
+            let groups = item.comparison.groups.map { group in "\(by.map { labels.value(group.name, of: $0) } ?? group.name) (\(group.n))" }
+                .joined(separator: ", ")
             if item.comparison.tests.isEmpty {
                 let reason = item.comparison.undefinedReason ?? ""
                 table.append([.text(label), .text(groups), .text(Sentence(stringLiteral: reason).text(language)),

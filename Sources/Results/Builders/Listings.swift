@@ -6,16 +6,17 @@ import Wording
 /// `ResultTable`s: headers in the study's language, numbers right-aligned, a missing value a blank cell.
 extension ResultTable {
     /// `participant list`: each participant's code and attributes, numbers with the language's decimal mark and
-    /// written as they were stored (2,5 in Portuguese), text as it was typed.
-    public static func participants(_ roster: ParticipantRoster, language: StudyLanguage) -> ResultTable {
+    /// written as they were stored (2,5 in Portuguese), text as it was typed; each attribute headed by its label and
+    /// a labelled value shown by its label (`labels`), as the report shows them.
+    public static func participants(_ roster: ParticipantRoster, language: StudyLanguage, labels: StudyLabels = .plain) -> ResultTable {
         let record = language.record
         var table = ResultTable(id: "participants", title: Term.participants.text(language), language: language,
                                 columns: [Column(.participant, .text, language)]
-                                    + roster.attributes.map { Column($0.name, $0.name, $0.type == .number ? .figure : .text).showingMissing() })
+                                    + roster.attributes.map { Column($0.name, labels.attribute($0.name), $0.type == .number ? .figure : .text).showingMissing() })
         for participant in roster.participants {
             table.append([.text(participant.code)] + roster.attributes.map { attribute -> Value in
                 guard let value = participant.value(of: attribute.name) else { return .empty }
-                return .text(attribute.type == .number ? record.decimal(value.display) : value.display)
+                return .text(attribute.type == .number ? record.decimal(value.display) : labels.value(value.display, of: attribute.name))
             })
         }
         return table
@@ -64,20 +65,20 @@ extension ResultTable {
         return table
     }
 
-    /// `attempt list`: every attempt with its conditions (one column per factor), trial, time ("1:05,7"), errors,
-    /// outcome, help and note.
-    public static func attempts(_ attempts: [AttemptRecord], factors: [String], language: StudyLanguage) -> ResultTable {
+    /// `attempt list`: every attempt with its conditions (one column per factor, headed by the factor's label, each
+    /// level by its label), trial, time ("1:05,7"), errors, outcome, help and note.
+    public static func attempts(_ attempts: [AttemptRecord], factors: [String], language: StudyLanguage, labels: StudyLabels = .plain) -> ResultTable {
         let outcomes = Dictionary(uniqueKeysWithValues: Outcome.allCases.map { ($0.rawValue, Sentence(stringLiteral: $0.rawValue).text(language)) })
         var table = ResultTable(id: "attempts", title: Term.attempts.text(language), language: language,
                                 columns: [Column(.participant, .text, language), Column(.task, .text, language)]
-                                    + factors.map { Column($0, $0, .text).showingMissing() }
+                                    + factors.map { Column($0, labels.factor($0), .text).showingMissing() }
                                     + [Column(.trial, .count, language), Column(.time, .figure, language).showingMissing(),
                                        Column(.errors, .count, language).showingMissing(), Column(.outcome, .text, language).worded(outcomes).showingMissing(),
                                        Column(.assisted, .text, language).worded(["yes": ("yes" as Sentence).text(language)]).showingMissing(),
                                        Column(.note, .text, language).showingMissing()])
         let record = language.record
         for attempt in attempts {
-            table.append([.text(attempt.participant), .text(attempt.task)] + factors.map { Value(attempt.conditions[$0]) }
+            table.append([.text(attempt.participant), .text(attempt.task)] + factors.map { factor in Value(attempt.conditions[factor].map { labels.level($0, of: factor) }) }
                          + [.count(attempt.trial), Value(attempt.seconds.map { record.decimal(Surveys.Duration.format($0)) }), Value(attempt.errors),
                             Value(attempt.outcome?.rawValue), attempt.assisted ? .text("yes") : .empty, Value(attempt.note)])
         }

@@ -109,13 +109,13 @@ extension ResultTable {
     /// `conditions`: the measurements name conditions too, so the column is headed "Occasion / condition", never
     /// "Occasion" over a prototype.
     public static func scoreParticipants(_ definition: InstrumentDefinition, occasion: Bool, conditions: Bool = false, by: String?,
-                                         language: StudyLanguage) -> ResultTable? {
+                                         language: StudyLanguage, labels: StudyLabels = .plain) -> ResultTable? {
         let ids = definition.scoreIDs
         guard !ids.isEmpty else { return nil }
         var columns = [Column(.participant, .text, language)]
         if definition.perTask { columns.append(Column(.task, .text, language).showingMissing()) }
         if occasion { columns.append(Column(conditions ? .measurement : .occasion, .text, language)) }
-        if let by { columns.append(Column(StudyText.key(by), by, .text).showingMissing()) }
+        if let by { columns.append(Column(StudyText.key(by), labels.attribute(by), .text).showingMissing()) }
         columns += ids.map { Column($0, ScoreNames.name($0, definition, language), .number(decimals: 2)).showingMissing() }
         for id in ids where ScoreReport.isOnSUSScale(id, definition) {
             columns += [Column(Term.adjective.rawValue + "_" + id, Term.adjective.text(language), .text).showingMissing(),
@@ -125,15 +125,16 @@ extension ResultTable {
                            language: language, columns: columns)
     }
 
-    /// One scored set's row of `scoreParticipants` (`grouped`: the table has the `by` column).
+    /// One scored set's row of `scoreParticipants` (`grouped`: the table has the `by` column, the attribute `by`),
+    /// the measurement and the group as people call them (`labels`).
     public static func scoreParticipantCells(_ row: ScoreReport.Row, _ definition: InstrumentDefinition, occasion: Bool, grouped: Bool,
-                                             language: StudyLanguage) -> [Value] {
+                                             language: StudyLanguage, labels: StudyLabels = .plain, by: String? = nil) -> [Value] {
         let ids = definition.scoreIDs
         var cells: [Value] = [.text(row.participant)]
         cells.reserveCapacity(4 + 3 * ids.count)
         if definition.perTask { cells.append(Value(row.task)) }
-        if occasion { cells.append(.text(MeasurementKey(key: row.occasion).readable(none: Term.no_occasion.text(language)))) }
-        if grouped { cells.append(Value(row.group)) }
+        if occasion { cells.append(.text(labels.measurement(MeasurementKey(key: row.occasion), none: Term.no_occasion.text(language)))) }
+        if grouped { cells.append(Value(row.group.map { group in by.map { labels.value(group, of: $0) } ?? group })) }
         // The value as it is, even when not finite: the table shows "–" for it, as for no score it shows nothing.
         for id in ids { cells.append(row.value(id).map(Value.number) ?? .empty) }
         for id in ids where ScoreReport.isOnSUSScale(id, definition) {

@@ -139,12 +139,12 @@ extension StudyTables {
         let by = s.groupAttribute ?? ""
         // The within source's words name its factor: with several factors in the table, they say "within participants".
         let factors = Array(Set(s.questionnaires.flatMap { $0.within.filter { !$0.mixed.isEmpty }.map(\.factor) }))
-        let withinName = factors.count == 1 ? WithinWording.sourceName("within", factor: factors[0], by: by).text(language)
+        let withinName = factors.count == 1 ? WithinWording.sourceName("within", factor: factors[0], by: by, labels: s.labels).text(language)
             : ("within participants" as Sentence).text(language)
         let display: [Int: [String: String]] = [
             1: factorDisplay(s), 5 + measurement.factors.count: scoreNames(s),
-            8 + measurement.factors.count: ["between": WithinWording.sourceName("between", factor: "", by: by).text(language), "within": withinName,
-                                            "interaction": WithinWording.sourceName("interaction", factor: "", by: by).text(language)],
+            8 + measurement.factors.count: ["between": WithinWording.sourceName("between", factor: "", by: by, labels: s.labels).text(language), "within": withinName,
+                                            "interaction": WithinWording.sourceName("interaction", factor: "", by: by, labels: s.labels).text(language)],
         ]
         table.word(display)
         return table

@@ -82,7 +82,32 @@ public enum StudyTables {
         if !snapshot.gazeRecordings.isEmpty {
             tables += [gazeRecordings(snapshot), aoiMetrics(snapshot), aoiSummary(snapshot), fixations(snapshot)]
         }
-        return tables
+        return tables.map { labelled($0, snapshot) }
+    }
+
+    /// The table as people read it in the workbook: a column named after an attribute or a condition factor headed
+    /// by its label ("faixa etária" over `grupo_etário`), its values, and the occasion column's, shown by their
+    /// labels. The CSV keeps the names and the values as stored (a column's label and wording are the workbook's).
+    static func labelled(_ table: ResultTable, _ s: StudyData) -> ResultTable {
+        var table = table
+        let attributes = Dictionary(s.roster.attributes.map { (StudyText.key($0.name), $0.name) }, uniquingKeysWith: { a, _ in a })
+        let factors = Dictionary((s.factors.map(\.name) + measurementColumns(s).factors).map { (StudyText.key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        for index in table.columns.indices {
+            let column = table.columns[index]
+            // A column a term names ("Participante") or a builder already labelled keeps its words.
+            guard column.label == column.name || column.name == Term.occasion.rawValue else { continue }
+            let key = StudyText.key(column.name)
+            if column.name == Term.occasion.rawValue {
+                table.columns[index].wording.merge(s.labels.occasions) { old, _ in old }
+            } else if let attribute = attributes[key] {
+                table.columns[index].label = s.labels.attribute(attribute)
+                table.columns[index].wording.merge(s.labels.values[attribute.lowercased()] ?? [:]) { old, _ in old }
+            } else if let factor = factors[key] {
+                table.columns[index].label = s.labels.factor(factor)
+                table.columns[index].wording.merge(s.labels.levels[factor.lowercased()] ?? [:]) { old, _ in old }
+            }
+        }
+        return table
     }
 
     static func study(_ s: StudyData) -> ResultTable {

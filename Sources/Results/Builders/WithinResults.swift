@@ -153,7 +153,7 @@ public enum WithinWording {
 
     /// The sources by their machine names (`MixedComparison.Source.name`).
     static func sourceNames(factor: String, by: String, labels: StudyLabels = .plain) -> [String: Sentence] {
-        ["between": Sentence("between groups (\(by))"), "within": Sentence("between \(plural(factor, labels: labels))"), "interaction": Sentence("interaction")]
+        ["between": Sentence("between groups (\(labels.attribute(by)))"), "within": Sentence("between \(plural(factor, labels: labels))"), "interaction": Sentence("interaction")]
     }
 
     /// The Greenhouse–Geisser p of a mixed ANOVA's within source (or interaction), with three levels or more.
@@ -405,7 +405,7 @@ extension ResultTable {
                 var cells = index == 0 ? leadCells(task: item.task, stratum: item.stratum, tasks: tasks, strata: strata, labels: labels)
                     : Array(repeating: .text(""), count: (tasks ? 1 : 0) + (strata ? 1 : 0))
                 cells += index == 0 ? [.text(name(item.scoreID)), .count(c.complete), .count(c.leftOut)] : Array(repeating: .text(""), count: 3)
-                cells += [.text(WithinWording.sourceName(source.name, factor: factor, by: by).text(language)), .number(source.f),
+                cells += [.text(WithinWording.sourceName(source.name, factor: factor, by: by, labels: labels).text(language)), .number(source.f),
                           .text(dfText([Double(source.df1), Double(source.df2)], language)), .pValue(source.p), .number(source.partialEtaSquared)]
                 if corrected {
                     let gg = WithinWording.correctedP(source, c)

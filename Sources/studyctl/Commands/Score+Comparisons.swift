@@ -7,23 +7,23 @@ import Tabular
 import Wording
 
 extension ScoreCommand {
-    func printComparisons(_ report: ScoreReport, language: StudyLanguage) {
+    func printComparisons(_ report: ScoreReport, language: StudyLanguage, labels: StudyLabels, groupBy: String?) {
         guard !report.comparisons.isEmpty else {
-            print(Message.noComparison(by: by ?? "").text(language))
+            print(Message.noComparison(by: labels.attribute(by ?? "")).text(language))
             return
         }
-        print(Message.groupComparison(by: by ?? "").text(language))
-        print(TextRenderer.render(ResultTable.groupComparisons(report.comparisons, language: language) {
+        print(Message.groupComparison(by: labels.attribute(by ?? "")).text(language))
+        print(TextRenderer.render(ResultTable.groupComparisons(report.comparisons, language: language, labels: labels, by: groupBy) {
             ScoreNames.name($0, report.instrument, language)
         }, title: false), terminator: "")
         // Three groups or more: the pairwise post-hoc tests, one table per score.
         for item in report.comparisons where !item.comparison.postHoc.isEmpty {
-            let label = item.prefix(noOccasion: Term.no_occasion.text(language)) + ScoreNames.name(item.scoreID, report.instrument, language)
+            let label = item.prefix(noOccasion: Term.no_occasion.text(language), labels: labels) + ScoreNames.name(item.scoreID, report.instrument, language)
             print("")
             print(TextRenderer.render(ResultTable.postHoc(item.comparison, score: label, id: "post_hoc", language: language)), terminator: "")
         }
         for item in report.comparisons {
-            print("  " + item.comparison.sentence(score: item.prefix(noOccasion: Term.no_occasion.text(language)) + ScoreNames.name(item.scoreID, report.instrument, language),
+            print("  " + item.comparison.sentence(score: item.prefix(noOccasion: Term.no_occasion.text(language), labels: labels) + ScoreNames.name(item.scoreID, report.instrument, language),
                                                   language: language))
         }
     }
@@ -85,8 +85,9 @@ extension ScoreCommand {
     func mixedComparisons(_ report: ScoreReport, factor: String) -> [MixedScoreComparison] { report.mixedComparisons(factor) }
 
     /// "T1 pós SUS": the task, what else the measurement holds, and the score's name.
-    func withinLabel(task: String?, stratum: String, scoreID: String, _ report: ScoreReport, _ language: StudyLanguage) -> String {
-        WithinWording.label(task: task, stratum: stratum, score: ScoreNames.name(scoreID, report.instrument, language))
+    func withinLabel(task: String?, stratum: String, scoreID: String, _ report: ScoreReport, _ language: StudyLanguage,
+                     labels: StudyLabels) -> String {
+        WithinWording.label(task: task, stratum: stratum, score: ScoreNames.name(scoreID, report.instrument, language), labels: labels)
     }
 
     /// Prints a comparison's lines (`WithinWording`, the report's sentences too), each at its indent.
@@ -95,27 +96,29 @@ extension ScoreCommand {
     }
 
     /// Groups × levels: each cell's n and mean, and the mixed ANOVA.
-    func printMixed(_ report: ScoreReport, factor: String, language: StudyLanguage) {
-        print(WithinWording.mixedHeading(by: by ?? "", factor: factor, levels: report.comparedLevels(factor), language: language).text(language))
-        if report.comparedLevels(factor).isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
+    func printMixed(_ report: ScoreReport, factor: String, language: StudyLanguage, labels: StudyLabels) {
+        print(WithinWording.mixedHeading(by: by ?? "", factor: factor, levels: report.comparedLevels(factor), language: language, labels: labels).text(language))
+        if report.comparedLevels(factor).isEmpty { print(words("Nothing to compare: no participant's sets differ in \(labels.factor(factor)) alone.")) }
         for item in mixedComparisons(report, factor: factor) {
             let comparison = item.comparison
             print("")
-            printLines(WithinWording.mixedHeader(comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language),
-                                                 factor: factor), language)
-            print(TextRenderer.render(ResultTable.mixedCells(comparison, factor: factor, language: language), title: false), terminator: "")
-            printLines(WithinWording.mixedLines(comparison, factor: factor, by: by ?? "", language: language), language)
+            printLines(WithinWording.mixedHeader(comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language,
+                                                                                labels: labels),
+                                                 factor: factor, labels: labels), language)
+            print(TextRenderer.render(ResultTable.mixedCells(comparison, factor: factor, language: language, labels: labels), title: false), terminator: "")
+            printLines(WithinWording.mixedLines(comparison, factor: factor, by: by ?? "", language: language, labels: labels), language)
         }
     }
 
     /// Each score compared between the levels of `factor` within participants (complete blocks only, the rest counted).
-    func printPaired(_ report: ScoreReport, factor: String, language: StudyLanguage) {
-        print(WithinWording.heading(factor: factor, levels: report.comparedLevels(factor), language: language).text(language))
-        if report.comparedLevels(factor).isEmpty { print(words("Nothing to compare: no participant's sets differ in \(factor) alone.")) }
+    func printPaired(_ report: ScoreReport, factor: String, language: StudyLanguage, labels: StudyLabels) {
+        print(WithinWording.heading(factor: factor, levels: report.comparedLevels(factor), language: language, labels: labels).text(language))
+        if report.comparedLevels(factor).isEmpty { print(words("Nothing to compare: no participant's sets differ in \(labels.factor(factor)) alone.")) }
         for item in pairedComparisons(report, factor: factor) {
             print("")
-            printLines(WithinWording.lines(item.comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language),
-                                           factor: factor, language: language), language)
+            printLines(WithinWording.lines(item.comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language,
+                                                                               labels: labels),
+                                           factor: factor, language: language, labels: labels), language)
         }
     }
 }

@@ -123,7 +123,7 @@ struct ScoreCommand: ParsableCommand {
             builder.confidence = plan.confidence
             // The text table's rows wait in a temporary file while their columns' widths are found.
             let table = !output.json && !csv ? try participantTable(definition, language: language, occasion: occasionColumn,
-                                                                     conditions: !columns.factors.isEmpty) : nil
+                                                                     conditions: !columns.factors.isEmpty, labels: runLabels) : nil
             let rowsTable = csv && !summary ? ResultTable.scoreRows(definition, by: by, measurements: columns, language: language) : nil
             machineRows = rowsTable
             var csvWriter = CSVByteWriter(capacity: 4_096)
@@ -133,7 +133,7 @@ struct ScoreCommand: ParsableCommand {
             line.reserveCapacity(512)
             let quality = ResponseQuality.Checker(definition)
             // The options as plain values: read once, not through their property wrappers once per set.
-            let (json, csv, grouped) = (output.json, self.csv, by != nil)
+            let (json, csv, grouped, labels) = (output.json, self.csv, by != nil, runLabels)
             let taken = plan.set
             let scoreIDs = definition.scoreIDs
             let susScaleIDs = scoreIDs.filter { ScoreReport.isOnSUSScale($0, definition) }
@@ -155,7 +155,8 @@ struct ScoreCommand: ParsableCommand {
                         if let value = row.value(id), susValues[id, default: []].count < 20 { susValues[id, default: []].append(value) }
                     }
                 }
-                table?.append(ResultTable.scoreParticipantCells(row, definition, occasion: occasionColumn, grouped: grouped, language: language))
+                table?.append(ResultTable.scoreParticipantCells(row, definition, occasion: occasionColumn, grouped: grouped, language: language,
+                                                               labels: labels, by: groupAttribute))
                 guard let spool else { return }
                 if json {
                     line.removeAll(keepingCapacity: true)
@@ -224,8 +225,10 @@ struct ScoreCommand: ParsableCommand {
 
     /// The table of each participant's scores (with the SUS adjective and acceptability where they apply), or
     /// `nil` when the instrument has no score.
-    func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool, conditions: Bool) throws -> SpooledTextTable? {
-        try ResultTable.scoreParticipants(definition, occasion: occasion, conditions: conditions, by: by, language: language).map(SpooledTextTable.init)
+    func participantTable(_ definition: InstrumentDefinition, language: StudyLanguage, occasion: Bool, conditions: Bool,
+                          labels: StudyLabels) throws -> SpooledTextTable? {
+        try ResultTable.scoreParticipants(definition, occasion: occasion, conditions: conditions, by: by, language: language, labels: labels)
+            .map(SpooledTextTable.init)
     }
 
     func printTables(_ report: ScoreReport, participants: SpooledTextTable?, scored: Int, language: StudyLanguage,
@@ -264,13 +267,13 @@ struct ScoreCommand: ParsableCommand {
             }
             if compare && within != nil && by != nil {
                 print("")
-                printMixed(report, factor: withinFactor, language: language)
+                printMixed(report, factor: withinFactor, language: language, labels: labels)
             } else if compare && within != nil {
                 print("")
-                printPaired(report, factor: withinFactor, language: language)
+                printPaired(report, factor: withinFactor, language: language, labels: labels)
             } else if compare {
                 print("")
-                printComparisons(report, language: language)
+                printComparisons(report, language: language, labels: labels, groupBy: groupBy)
             }
             if report.pooledOccasions {
                 print("")

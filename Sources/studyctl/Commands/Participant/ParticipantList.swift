@@ -13,7 +13,7 @@ struct ParticipantList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let roster = try study.withStudy { try $0.roster() }
+        let (roster, labels) = try study.withStudy { (try $0.roster(), try $0.labels()) }
         if output.json {
             try printJSON(roster, command: "participant list")
             return
@@ -22,7 +22,7 @@ struct ParticipantList: ParsableCommand {
             say(.noParticipants)
             return
         }
-        printListing(ResultTable.participants(roster, language: Voice.language))
+        printListing(ResultTable.participants(roster, language: Voice.language, labels: labels))
         print("")
         say(.participantCount(roster.participants.count))
     }

@@ -263,9 +263,9 @@ struct AttemptList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (attempts, factors) = try study.withStudy { (try $0.attempts(), try $0.factors()) }
+        let (attempts, factors, labels) = try study.withStudy { (try $0.attempts(), try $0.factors(), try $0.labels()) }
         if output.json { return try printJSON(attempts, command: "attempt list", key: "attempts") }
         if attempts.isEmpty { return say(.noAttemptsYet) }
-        printListing(ResultTable.attempts(attempts, factors: factors.map(\.name), language: Voice.language))
+        printListing(ResultTable.attempts(attempts, factors: factors.map(\.name), language: Voice.language, labels: labels))
     }
 }
