@@ -258,7 +258,10 @@ extension StudyDatabase {
             let maskedNames = try Self.maskNames(db, names)
             let record = WithdrawalRecord(participant: stored, at: when, scope: .removed, consentVersion: version)
             try Self.insert(db, record)
-            return WithdrawalSummary(record: record, anonymisedCode: nil, maskedNames: maskedNames, attached: attached, maskedTurns: masked,
+            // A transcript handed over to another speaker was not removed: it is not counted with what was.
+            var removed = attached
+            removed.transcripts -= handedOver.count
+            return WithdrawalSummary(record: record, anonymisedCode: nil, maskedNames: maskedNames, attached: removed, maskedTurns: masked,
                                      removedAnnotations: removedAnnotations, removedIdentifying: 0, handedOver: handedOver, recordingFiles: recordings)
         }
     }

@@ -128,6 +128,14 @@ import Testing
         let shown = try cli.succeed(["transcript", "show", "P7"])
         #expect(shown.contains("Bruno") && shown.contains("(P7)"), "\(shown)")
         #expect(shown.hasPrefix("P7 speaks in P6's transcript 'grupo focal'."), "\(shown)")
+        // Called what it is: a focus group, not an interview.
+        #expect(shown.contains("Transcript of P6 (focus group)") && !shown.contains("(interview)"), "\(shown)")
+        // A hit names its speaker once, not again with the turn's own "Name:".
+        let hits = try cli.succeed(["transcript", "search", "Bruno"]) + (try cli.succeed(["transcript", "search", "[a-z]+"]))
+        for line in hits.split(separator: "\n") where line.contains(": …") {
+            let speaker = line.split(separator: ":")[3].trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
+            #expect(!speaker.isEmpty && !line.contains("…\(speaker):"), "\(line)")
+        }
         try cli.succeed(["annotate", "P8", "--at", words.language == "en" ? "It is too much" : "É demais", "--text", "ironia"])
         // Listed for each participant of the group, held by P6.
         let annotations = try json(try cli.succeed(["annotation", "list", "--participant", "P8", "--json"]))

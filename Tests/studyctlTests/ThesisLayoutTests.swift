@@ -74,6 +74,8 @@ import Testing
         try cli.succeed(["init", "--title", "Prefixos", "--language", "pt-BR"])
         try cli.succeed(["participant", "add", "P1"])
         try cli.succeed(["respond", "P1", "sus", "--answers", "4,1,5,2,5,1,4,2,3,1"])
+        // A folder named like the default template where the report is run is not taken for the template.
+        try FileManager.default.createDirectory(atPath: cli.path("default"), withIntermediateDirectories: true)
         try cli.succeed(["report", "--format", "latex", "-o", "standard"])
         let standard = try String(contentsOfFile: cli.path("standard/studyctl.bib"), encoding: .utf8)
         #expect(standard.contains("@incollection{studyctl:brooke1996,") && !standard.contains("{brooke1996,"))

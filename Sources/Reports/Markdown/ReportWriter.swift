@@ -40,9 +40,10 @@ public enum ReportError: Error, LocalizedError, Equatable, WordedError {
 /// Renders the markdown report from a Mustache template and writes its SVG charts beside it.
 public enum ReportWriter {
     /// The file a template name resolves to: a path, or `templates/reports/NAME.LANGUAGE.mustache` /
-    /// `NAME.mustache`.
+    /// `NAME.mustache`. A folder named like a template (`default/` where the report is run) is not a template.
     public static func templatePath(_ name: String, language: StudyLanguage) throws -> String {
-        if FileManager.default.fileExists(atPath: name) { return name }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: name, isDirectory: &isFolder), !isFolder.boolValue { return name }
         var searched = [name]
         if let folder = TemplateFiles.reportsDirectory {
             for candidate in ["\(name).\(language.rawValue).mustache", "\(name).mustache"] {

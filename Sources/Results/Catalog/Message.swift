@@ -84,7 +84,7 @@ public enum Message: Sendable, Equatable, Worded {
         case let .statusFile(path): return "File:     \(path)"
         case let .statusLanguage(language): return "Language: \(language)"
         case let .statusCreated(date): return "Created:  \(date)"
-        case let .statusSchema(version, steps): return "Schema:   version \(version) (\(steps))"
+        case let .statusSchema(version, steps): return "Schema:   \(version) upgrade steps applied (\(steps))"
         case let .addedParticipant(code): return "Added participant \(code)"
         case let .importedParticipants(added, updated, attributes, file):
             let updatedPart: Sentence = updated > 0 ? Sentence(count: updated, one: ", updated \(updated)", other: ", updated \(updated)") : ""

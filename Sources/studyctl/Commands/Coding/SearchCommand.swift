@@ -91,7 +91,12 @@ struct TranscriptSearchCommand: ParsableCommand {
                 // A speaker mapped to another participant than the transcript's is named with them.
                 let whose = hit.participant.flatMap { $0 == document.participant ? nil : " → \($0)" } ?? ""
                 let who = hit.speaker.map { " \($0)\(whose):" } ?? ""
-                print("\(name):\(hit.line):\(hit.column):\(who) …\(oneLine(hit.before))[\(hit.text)]\(oneLine(hit.after))…")
+                // The speaker is named once: the turn's own "Ana: " is not repeated before the words.
+                var before = oneLine(hit.before)
+                if let speaker = hit.speaker, before.hasPrefix(speaker + ":") {
+                    before = String(before.dropFirst(speaker.count + 1).drop { $0 == " " })
+                }
+                print("\(name):\(hit.line):\(hit.column):\(who) …\(before)[\(hit.text)]\(oneLine(hit.after))…")
             }
         }
         print("")

@@ -194,7 +194,10 @@ struct TranscriptShow: ParsableCommand {
             if details.turns.isEmpty && details.kind != .sessionLog { print("") }
         }
         if !details.turns.isEmpty || details.kind == .sessionLog {
-            let kind = details.kind == .interview ? Term.interview.text(language) : Term.session_log.text(language)
+            // Two participants or more speaking in it: a focus group, not an interview.
+            let group = Set(details.speakers.compactMap { $0.role == "participant" ? $0.participant : nil }).count >= 2
+            let kind = details.kind == .sessionLog ? Term.session_log.text(language)
+                : group ? ("focus group" as Sentence).text(language) : Term.interview.text(language)
             let times = details.turns.compactMap(\.start)
             if let first = times.min() {
                 let last = details.turns.compactMap { $0.end ?? $0.start }.max() ?? first
