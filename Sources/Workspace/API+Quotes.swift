@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import QualCoding
+import Surveys
 import Results
 import StudyStore
 import Wording
@@ -22,6 +23,8 @@ extension API {
     }
     struct AttributeChoice: Encodable {
         var name: String
+        /// The attribute as people call it (`participant attribute label`).
+        var label: String
         /// Each value as stored (what `where` takes) and as people of the study's language read it.
         var values: [Value]
         struct Value: Encodable { var value: String; var label: String }
@@ -124,6 +127,7 @@ extension API {
         }
         let book = QuoteBook(material, query: query, context: context)
         let roster = try study.roster()
+        let labels = try study.labels()
         let group = roster.attributes.first { $0.rule != nil }?.name
         var seen = Set<Int64>()
         var quotes: [Quote] = []
@@ -133,7 +137,8 @@ extension API {
                     let spaced = entry.context?.spaced
                     quotes.append(Quote(id: entry.id, participant: entry.participant, group: nil, excerpt: entry.excerpt, code: entry.code,
                                         coder: entry.coder, categories: entry.categories,
-                                        attributes: Dictionary(entry.attributes.map { ($0.name, $0.shown(language)) }, uniquingKeysWith: { a, _ in a }),
+                                        attributes: Dictionary(entry.attributes.map { ($0.name, Self.shown($0.name, $0.value, labels: labels, language)) },
+                                                               uniquingKeysWith: { a, _ in a }),
                                         context: entry.context, before: spaced?.before, after: spaced?.after))
                 }
             }
@@ -144,12 +149,19 @@ extension API {
         let choices = material.attributeChoices.map { choice in
             let numbers = choice.values.compactMap(Self.number)
             let numeric = !numbers.isEmpty && numbers.count == choice.values.count && choice.values.count > 1
-            return AttributeChoice(name: choice.name, values: numeric ? [] : choice.values.map {
-                AttributeChoice.Value(value: $0, label: QuoteEntry.Attribute(choice.name, $0).shown(language))
+            return AttributeChoice(name: choice.name, label: labels.attribute(choice.name), values: numeric ? [] : choice.values.map {
+                AttributeChoice.Value(value: $0, label: Self.shown(choice.name, $0, labels: labels, language))
             }, numeric: numeric, low: numeric ? numbers.min() : nil, high: numeric ? numbers.max() : nil)
         }
         return Quotes(category: category, quotes: quotes, passages: book.passages, participants: book.participants, attributes: choices,
                       categories: family, citation: material.citation)
+    }
+
+    /// An attribute's value as people read it: its label where the study gave one, else as the study's language
+    /// writes it (a decimal comma in Portuguese).
+    static func shown(_ name: String, _ value: String, labels: StudyLabels, _ language: StudyLanguage) -> String {
+        let labelled = labels.value(value, of: name)
+        return labelled != value ? labelled : QuoteEntry.Attribute(name, value).shown(language)
     }
 
     /// `category` and, when it is a theme, every category under it (at any depth), in the codebook's order.

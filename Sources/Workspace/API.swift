@@ -23,6 +23,8 @@ struct API {
     struct State: Encodable {
         var title: String; var language: String; var coders: [String]; var attributes: [String]; var participants: [Participant]
         var categories: [Category]
+        /// Each attribute's label for people (`participant attribute label`; the name with underscores as spaces).
+        var attributeLabels: [String: String] = [:]
         /// The page's words in the study's language (`PageWord`).
         var words: [String: String] = [:]
         /// Whether the page offers the Compare tab: not to a coder who codes blind (one with codes of their own who is
@@ -247,9 +249,12 @@ struct API {
             return Participant(code: participant.code, group: group.flatMap { participant.value(of: $0)?.display }, transcript: !mine.isEmpty,
                                characters: mine.reduce(0) { $0 + $1.characters }, codings: own.count, coded: covered, labels: mine.map(\.label))
         }
-        return State(title: info.title, language: info.language.rawValue, coders: try study.coders(), attributes: roster.attributes.map(\.name),
-                     participants: participants, categories: try categories(coder: known ? coder : nil), words: PageWord.all(info.language),
-                     compare: try !codesBlind(coder))
+        let labels = try study.labels()
+        var state = State(title: info.title, language: info.language.rawValue, coders: try study.coders(), attributes: roster.attributes.map(\.name),
+                          participants: participants, categories: try categories(coder: known ? coder : nil), words: PageWord.all(info.language),
+                          compare: try !codesBlind(coder))
+        state.attributeLabels = Dictionary(roster.attributes.map { ($0.name, labels.attribute($0.name)) }, uniquingKeysWith: { a, _ in a })
+        return state
     }
 
     /// The codebook with the coder's own counts (a coder not in the study yet has none): coding is blind, so no

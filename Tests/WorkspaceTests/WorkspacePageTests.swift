@@ -83,6 +83,21 @@ import Testing
             #expect(cited["citation"] as? [String] == ["age"])
             #expect((cited["quotes"] as? [[String: Any]] ?? []).allSatisfy { ($0["attributes"] as? [String: String]).map(Array.init)?.map(\.key) == ["age"] }, "\(cited)")
         }
+        // Labels for people: the tab offers and cites the attribute by its label and a value by its own.
+        try study.setAttributeLabels(attribute: "name", label: "first name", values: [(value: "Rui", label: "Rui (pilot)")])
+        try study.setCitationAttributes(nil)
+        try await Application(router: server.router()).test(.router) { client in
+            let (_, state) = try await get(client, server, "/api/state?coder=ana")
+            #expect((state["attributeLabels"] as? [String: String]) == ["age": "age", "name": "first name"], "\(state)")
+            let (_, labelled) = try await get(client, server, "/api/quotes?category=Menu&coder=ana")
+            let name = (labelled["attributes"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "name" }
+            #expect(name?["label"] as? String == "first name", "\(labelled)")
+            let values = (name?["values"] as? [[String: String]] ?? []).map { [$0["value"] ?? "", $0["label"] ?? ""] }
+            #expect(values.contains(["Rui", "Rui (pilot)"]) && values.contains(["Ana", "Ana"]), "\(values)")
+            let first = (labelled["quotes"] as? [[String: Any]] ?? []).first { $0["participant"] as? String == "P1" }
+            #expect((first?["attributes"] as? [String: String])?["name"] == "Rui (pilot)", "\(labelled)")
+        }
+        try study.setCitationAttributes(["age"])
         let material = try study.quoteMaterial(coder: "ana")
         #expect(material.citation == ["age"])
         #expect(throws: StoreError.self) { try study.setCitationAttributes(["email"]) }

@@ -4,7 +4,7 @@
 "use strict";
 
 const state = { coder: localStorage.getItem("studyctl-coder") || "", participant: null, label: null, text: "", codings: [], categories: [],
-                attributes: [], tab: "codings", selection: null, editing: null, media: null, playUntil: null };
+                attributes: [], attributeLabels: {}, tab: "codings", selection: null, editing: null, media: null, playUntil: null };
 
 const api = (method, path, body) => request(method, "/api/" + path, body);
 
@@ -61,6 +61,7 @@ async function loadState() {
   $("title").textContent = data.title;
   state.categories = data.categories;
   state.attributes = data.attributes;
+  state.attributeLabels = data.attributeLabels || {};
   // A coder who codes blind is offered no comparison: it shows every coder's codes.
   const compareButton = document.querySelector(".tabs button[data-tab=compare]");
   compareButton.hidden = data.compare === false;
@@ -579,16 +580,16 @@ async function quotesTab(panel) {
     if (!offered) {
       offered = true;
       filters.replaceChildren(...data.attributes.map((a) => a.numeric
-        ? el("label", {}, a.name + " ", t("rangeFrom") + " ",
+        ? el("label", {}, a.label + " ", t("rangeFrom") + " ",
              el("input", { type: "number", step: "any", "data-attribute": a.name, "data-bound": "min", placeholder: new Intl.NumberFormat(language).format(a.low), onchange: () => fill() }),
              " " + t("rangeTo") + " ",
              el("input", { type: "number", step: "any", "data-attribute": a.name, "data-bound": "max", placeholder: new Intl.NumberFormat(language).format(a.high), onchange: () => fill() }))
-        : el("label", {}, a.name + " = ",
+        : el("label", {}, a.label + " ",
           el("select", { "data-attribute": a.name, onchange: () => fill() }, el("option", { value: "" }, t("anyValue")),
              ...a.values.map((v) => el("option", { value: v.value }, v.label))))));
       cite.replaceChildren(el("legend", {}, t("citeHeading")), ...data.attributes.map((a) => el("label", { class: "inline" },
         el("input", { type: "checkbox", value: a.name, checked: data.citation == null || data.citation.includes(a.name) ? "" : null,
-                      onchange: () => saveCitation() }), " " + a.name)));
+                      onchange: () => saveCitation() }), " " + a.label)));
     }
     family.textContent = data.categories.length > 1 ? t("quotesOfTheme", { categories: data.categories.slice(1).join(", ") }) : "";
     const shown = chosen().map(([name]) => name);
@@ -598,8 +599,9 @@ async function quotesTab(panel) {
       mark.style.background = colour(x.categories && x.categories[0] || category.value);
       // The citation: the attributes the study chose (all of them until it chooses), else those filtered on.
       const cited = data.citation ?? Object.keys(x.attributes);
-      const about = cited.length ? cited.filter((name) => name in x.attributes).map((name) => `${name}: ${x.attributes[name]}`).join("; ")
-        : shown.map((name) => `${name}: ${x.attributes[name] ?? ""}`).join(", ");
+      const named = (name) => state.attributeLabels[name] ?? name;
+      const about = cited.length ? cited.filter((name) => name in x.attributes).map((name) => `${named(name)}: ${x.attributes[name]}`).join("; ")
+        : shown.map((name) => `${named(name)}: ${x.attributes[name] ?? ""}`).join(", ");
       return el("li", { "data-id": x.id, "data-participant": x.participant },
         el("blockquote", {}, x.before ?? "", mark, x.after ?? ""),
         el("small", {}, `${x.participant}${about ? " (" + about + ")" : ""} — “${x.code}”`));
@@ -613,7 +615,7 @@ async function quotesTab(panel) {
 
 async function frequenciesTab(panel) {
   const select = el("select", { id: "freq-by", onchange: () => fill() }, el("option", { value: "" }, t("allParticipants")),
-                    ...state.attributes.map((a) => el("option", { value: a }, a)));
+                    ...state.attributes.map((a) => el("option", { value: a }, state.attributeLabels[a] ?? a)));
   const box = el("div");
   async function fill() {
     const data = await api("GET", "frequencies?by=" + q(select.value) + "&coder=" + q(state.coder));
