@@ -38,6 +38,16 @@ import Testing
                 names = [s.tx.strRef.f for s in chart.series]
                 print("CHART", title, "|", chart.tagname, "|", chart.y_axis.scaling.max, "|", len(chart.series), "|",
                       chart.upDownBars is not None if hasattr(chart, "upDownBars") else False)
+                # Error bars: their kind and each point's value with its distances up and down, read from the cells.
+                def cells(ref):
+                    sheet, area = ref.rsplit("!", 1)
+                    ws2 = wb[sheet.strip("'").replace("''", "'")]
+                    return [c.value for row in ws2[area.replace("$", "")] for c in row]
+                for s in chart.series:
+                    if s.errBars is not None:
+                        bars = s.errBars
+                        print("ERRBARS", title, "|", bars.errValType, "|", cells(s.val.numRef.f), "|",
+                              cells(bars.plus.numRef.f) if bars.plus else None, "|", cells(bars.minus.numRef.f) if bars.minus else None)
         """
 
     static func read(_ workbook: String, in cli: StudyCtl) throws -> [String]? {
@@ -107,8 +117,22 @@ import Testing
         try cli.succeed(["export", "xlsx", "loja.xlsx"])
         let lines = try #require(try Self.read(cli.path("loja.xlsx"), in: cli))
         let completion = try #require(lines.first { $0.hasPrefix("CHART Taxa de conclusão por tarefa |") }, "\(lines.filter { $0.hasPrefix("CHART") })")
-        // Lower ends, the rates, the benchmark, upper ends; up–down bars between the first and the last.
-        #expect(completion.contains("| lineChart | 1.0 | 4 | True"), "\(completion)")
+        // The rates and the benchmark; each rate's adjusted-Wald interval as error bars reading its distances (no
+        // up–down bars, which LibreOffice leaves out).
+        #expect(completion.contains("| lineChart | 1.0 | 2 | False"), "\(completion)")
+        let bars = try #require(lines.first { $0.hasPrefix("ERRBARS Taxa de conclusão por tarefa |") }, "\(lines.filter { $0.hasPrefix("CHART") || $0.hasPrefix("ERR") })")
+        let fields = bars.components(separatedBy: " | ")
+        #expect(fields[1] == "cust", "\(bars)")
+        func numbers(_ field: String) -> [Double] {
+            field.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).components(separatedBy: ", ").compactMap { Double($0) }
+        }
+        let (rates, plus, minus) = (numbers(fields[2]), numbers(fields[3]), numbers(fields[4]))
+        // Adjusted Wald (Agresti & Coull 1998; Sauro & Lewis 2005), capped at 0 and 1: 5/5 → [0.511, 1]; 3/5 → [0.229, 0.884].
+        #expect(rates == [1, 0.6], "\(bars)")
+        let expected = [(0.5110, 1.0), (0.2290, 0.8841)]
+        for (index, (low, high)) in expected.enumerated() where index < rates.count && index < plus.count && index < minus.count {
+            #expect(abs(rates[index] + plus[index] - high) < 0.002 && abs(rates[index] - minus[index] - low) < 0.002, "\(bars)")
+        }
         #expect(lines.contains("CELL Participantes | idade | 20 | 0"), "\(lines.filter { $0.hasPrefix("CELL") })")
     }
 

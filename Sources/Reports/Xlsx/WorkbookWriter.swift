@@ -142,6 +142,7 @@ public enum WorkbookWriter {
         printSetup(contents, repeatHeader: false, widths: [26, 90])
 
         var chartsSheet: UnsafeMutablePointer<lxw_worksheet>?
+        var errorBars: [ErrorBars] = []
         for (index, table) in tables.enumerated() {
             // A table longer than Excel's row limit continues on "Name 2", "Name 3"…; rows are written as the
             // table yields them (a streamed table is read from the study meanwhile).
@@ -180,6 +181,12 @@ public enum WorkbookWriter {
                 if let benchmark = block.benchmark, let column = columns.benchmark {
                     try benchmark.name.withCString { try check(worksheet_write_string(dataSheet, row, column, $0, header), "writing chart data") }
                 }
+                if let plus = columns.plus, let minus = columns.minus, let series = block.series.first {
+                    for (column, end) in [(plus, "↑"), (minus, "↓")] {
+                        let name = Sentence("\(series.name): distance to the \(block.intervalName) \(end)").text(language)
+                        try name.withCString { try check(worksheet_write_string(dataSheet, row, column, $0, header), "writing chart data") }
+                    }
+                }
                 row += 1
                 let format = block.percent ? percent : decimal
                 for (offset, category) in block.categories.enumerated() {
@@ -196,9 +203,18 @@ public enum WorkbookWriter {
                     if let benchmark = block.benchmark, let column = columns.benchmark {
                         try check(worksheet_write_number(dataSheet, row, column, benchmark.value, format), "writing chart data")
                     }
+                    if let plus = columns.plus, let minus = columns.minus, let value = block.series.first?.values[offset], !value.isNaN,
+                       let interval = block.intervals?.first, offset < interval.count, !interval[offset].low.isNaN {
+                        try check(worksheet_write_number(dataSheet, row, plus, max(0, interval[offset].high - value), format), "writing chart data")
+                        try check(worksheet_write_number(dataSheet, row, minus, max(0, value - interval[offset].low), format), "writing chart data")
+                    }
                     row += 1
                 }
                 let chart = try addChart(block, to: workbook, data: dataSheetName, rows: first...(row - 1), path: path)
+                if let plus = columns.plus, let minus = columns.minus {
+                    errorBars.append(ErrorBars(chart: index + 1, sheet: dataSheetName,
+                                               rows: (first + 1)...(row - 1), plus: plus, minus: minus))
+                }
                 var options = lxw_chart_options()
                 options.x_scale = 1.6
                 options.y_scale = block.categories.count > 10 ? 1.8 : 1.3
@@ -216,6 +232,11 @@ public enum WorkbookWriter {
         if result != LXW_NO_ERROR {
             let reason = String(cString: lxw_strerror(result)) + (StandardErrorCapture.systemReason(said).map { " (\($0))" } ?? "")
             throw WorkbookError.failed(path: path, step: "saving the workbook", reason: reason)
+        }
+        if !errorBars.isEmpty {
+            do { try ErrorBars.write(errorBars, into: temporary) } catch {
+                throw WorkbookError.failed(path: path, step: "drawing the charts' intervals", reason: "\(error)")
+            }
         }
         // A sheet cut short by a disk that refused libxlsxwriter's temporary files is found before the name is taken.
         let cut: [String]
@@ -285,17 +306,18 @@ public enum WorkbookWriter {
     }
 
     /// The series of a `dots` chart (libxlsxwriter combines no chart types, so a rate, its interval and the benchmark
-    /// share one line chart): with one series and its intervals, first the lower ends (a cross), then the values (a
-    /// dot each, no line between categories), the benchmark (a dashed line) and last the upper ends (a cross), with
-    /// up–down bars from the first series to the last, so each bar spans exactly the interval whatever the benchmark;
-    /// with several series, their dots and the benchmark (the intervals are on the chart data sheet).
+    /// share one line chart): the values (a dot each, no line between categories) and the benchmark (a dashed line);
+    /// with one series, each dot's interval as error bars (Excel and LibreOffice both draw them; up–down bars, which
+    /// LibreOffice leaves out of a line chart, are not used); with several series, whose dots share a category's
+    /// place, their intervals are on the chart data sheet.
     private static func dots(_ block: ChartBlock, chart: UnsafeMutablePointer<lxw_chart>, data dataSheetName: String,
                              rows: ClosedRange<UInt32>, path: String) throws {
         let columns = ChartColumns(block)
-        let intervals = block.series.count == 1 ? columns.low(0).flatMap { low in columns.high(0).map { (low, $0) } } : nil
+        let intervals = block.series.count == 1 ? columns.low(0) : nil
         let (first, last) = (rows.lowerBound, rows.upperBound)
-        enum Look { case end, dot(Int), benchmark }
-        func add(_ column: UInt16, _ look: Look) throws {
+        enum Look { case dot(Int), benchmark }
+        @discardableResult
+        func add(_ column: UInt16, _ look: Look) throws -> UnsafeMutablePointer<lxw_chart_series> {
             guard let series = chart_add_series(chart, nil, nil) else {
                 throw WorkbookError.failed(path: path, step: "adding a series to the chart '\(block.title)'", reason: "the workbook library refused it")
             }
@@ -306,27 +328,18 @@ public enum WorkbookWriter {
             }
             var style = lxw_chart_line()
             switch look {
-            case .end, .dot:
+            case let .dot(index):
                 style.none = 1
                 chart_series_set_line(series, &style)
                 var mark = lxw_chart_line()
                 var fill = lxw_chart_fill()
-                if case let .dot(index) = look {
-                    let colours: [UInt32] = [0x2166AC, 0xD6604D, 0x4D9221, 0x762A83, 0x8C510A, 0x01665E]
-                    mark.color = colours[index % colours.count]
-                    fill.color = colours[index % colours.count]
-                    chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_CIRCLE.rawValue))
-                    chart_series_set_marker_size(series, 8)
-                    chart_series_set_marker_line(series, &mark)
-                    chart_series_set_marker_fill(series, &fill)
-                } else {
-                    // An interval's end: a small cross (libxlsxwriter 1.1 writes its dash markers under names no
-                    // spreadsheet knows), joined to the other end by the up–down bar where the spreadsheet draws one.
-                    mark.color = 0x222222
-                    chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_PLUS.rawValue))
-                    chart_series_set_marker_size(series, 7)
-                    chart_series_set_marker_line(series, &mark)
-                }
+                let colours: [UInt32] = [0x2166AC, 0xD6604D, 0x4D9221, 0x762A83, 0x8C510A, 0x01665E]
+                mark.color = colours[index % colours.count]
+                fill.color = colours[index % colours.count]
+                chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_CIRCLE.rawValue))
+                chart_series_set_marker_size(series, 8)
+                chart_series_set_marker_line(series, &mark)
+                chart_series_set_marker_fill(series, &fill)
             case .benchmark:
                 style.color = 0xC00000
                 style.dash_type = UInt8(LXW_CHART_LINE_DASH_DASH.rawValue)
@@ -334,21 +347,22 @@ public enum WorkbookWriter {
                 chart_series_set_line(series, &style)
                 chart_series_set_marker_type(series, UInt8(LXW_CHART_MARKER_NONE.rawValue))
             }
+            return series
         }
-        if let (low, _) = intervals { try add(low, .end) }
-        for index in block.series.indices { try add(UInt16(index + 1), .dot(index)) }
+        for index in block.series.indices {
+            let series = try add(UInt16(index + 1), .dot(index))
+            // One series with its intervals: error bars from each value to its interval's ends. libxlsxwriter writes
+            // error bars of one fixed size only; `ErrorBars.write` points these at the distances on the chart data
+            // sheet once the workbook is written.
+            if intervals != nil, columns.plus != nil, let bars = chart_series_get_error_bars(series, LXW_CHART_ERROR_BAR_AXIS_Y) {
+                chart_series_set_error_bars(bars, UInt8(LXW_CHART_ERROR_BAR_TYPE_FIXED.rawValue), 0)
+                var line = lxw_chart_line()
+                line.color = 0x222222
+                line.width = 1.25
+                chart_series_set_error_bars_line(bars, &line)
+            }
+        }
         if let benchmark = columns.benchmark { try add(benchmark, .benchmark) }
-        if let (_, high) = intervals {
-            try add(high, .end)
-            var edge = lxw_chart_line()
-            edge.color = 0x222222
-            edge.width = 1
-            var fill = lxw_chart_fill()
-            fill.none = 1
-            var downEdge = edge
-            var downFill = fill
-            chart_set_up_down_bars_format(chart, &edge, &fill, &downEdge, &downFill)
-        }
     }
 
     /// Where a chart block's columns sit on the chart data sheet: the categories, one per series, then each series'
@@ -370,6 +384,13 @@ public enum WorkbookWriter {
         func low(_ index: Int) -> UInt16? { hasIntervals[index] ? UInt16(series + 1 + offset(index)) : nil }
         func high(_ index: Int) -> UInt16? { low(index).map { $0 + 1 } }
         var benchmark: UInt16? { hasBenchmark ? UInt16(series + 1 + offset(series)) : nil }
+        /// One series with its intervals: the distances from each value up to its interval's upper end and down to
+        /// its lower end, which the series' error bars read (after the benchmark).
+        var plus: UInt16? {
+            guard series == 1, hasIntervals[0] else { return nil }
+            return UInt16(series + 1 + offset(series) + (hasBenchmark ? 1 : 0))
+        }
+        var minus: UInt16? { plus.map { $0 + 1 } }
     }
 
     /// The sheet of native charts and the sheet of the numbers they are drawn from.
