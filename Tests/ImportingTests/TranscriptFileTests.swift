@@ -258,6 +258,9 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
 
     struct PythonMissing: Error { var reason: String }
 
+    /// Whether python-docx (which writes the Word documents these tests read) is installed.
+    static var docx: Bool { (try? python.get()) != nil }
+
     static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -272,11 +275,8 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
     }
 
     /// Writes the interview as a .docx: `paragraphs` one per paragraph, else a table of `rows` under `header`.
-    static func document(paragraphs: [String] = [], header: [String]? = nil, rows: [[String]] = [], title: String? = nil) throws -> String? {
-        guard case let .success(python) = Self.python else {
-            if case let .failure(missing) = Self.python { print("skipped: python-docx cannot be installed (\(missing.reason))") }
-            return nil
-        }
+    static func document(paragraphs: [String] = [], header: [String]? = nil, rows: [[String]] = [], title: String? = nil) throws -> String {
+        let python = try Self.python.get()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("interview-\(UUID().uuidString).docx").path
         let spec = try JSONSerialization.data(withJSONObject: ["paragraphs": paragraphs, "header": header as Any, "rows": rows, "title": title as Any, "path": path])
         let script = """
@@ -301,11 +301,12 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
 
     /// The same interview as a Word table (NVivo's time | speaker | text), as WebVTT and as SRT: the same turns, times
     /// and text.
-    @Test func wordTableVTTAndSRTGiveTheSameTurns() throws {
+    @Test(.enabled(if: WordTranscriptTests.docx, "python-docx could not be installed in a virtual environment"))
+    func wordTableVTTAndSRTGiveTheSameTurns() throws {
         let rows = Interview.turns.map { turn -> [String] in
             [TranscriptClock.text(turn.1, milliseconds: true) + " - " + TranscriptClock.text(turn.2, milliseconds: true), turn.0, turn.3]
         }
-        guard let path = try Self.document(header: ["Tempo", "Falante", "Texto"], rows: rows, title: "Entrevista P04") else { return }
+        let path = try Self.document(header: ["Tempo", "Falante", "Texto"], rows: rows, title: "Entrevista P04")
         let word = try TranscriptFile.read(path)
         #expect(word.format == .wordTable)
         #expect(word.dropped.otherParagraphs == 1, "the title is not speech")
@@ -318,21 +319,23 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
 
     /// A table without a header whose first column is times is read as time | speaker | text; an unreadable time
     /// names its table and row.
-    @Test func wordTableWithoutHeaderAndABadTime() throws {
-        guard let path = try Self.document(rows: [["0:01.2", "Ana", "Oi."], ["0:04.0", "João", "Olá."]]) else { return }
+    @Test(.enabled(if: WordTranscriptTests.docx, "python-docx could not be installed in a virtual environment"))
+    func wordTableWithoutHeaderAndABadTime() throws {
+        let path = try Self.document(rows: [["0:01.2", "Ana", "Oi."], ["0:04.0", "João", "Olá."]])
         let (text, turns) = try TranscriptFile.read(path).layout()
         #expect(text == "Ana: Oi.\n\nJoão: Olá.\n")
         #expect(turns.map(\.start) == [1200, 4000] && turns.map(\.end) == [4000, nil])
-        guard let bad = try Self.document(header: ["Time", "Speaker", "Text"], rows: [["00:00:01", "Ana", "Oi."], ["00:00:0x", "João", "Olá."]]) else { return }
+        let bad = try Self.document(header: ["Time", "Speaker", "Text"], rows: [["00:00:01", "Ana", "Oi."], ["00:00:0x", "João", "Olá."]])
         #expect(throws: TranscriptFileError.unreadableTime(.tableRow(file: bad, table: 1, row: 3), found: "00:00:0x")) { try TranscriptFile.read(bad) }
     }
 
     /// Paragraphs "Name: …" as MAXQDA and Google Docs exports have them: the same speakers and text, no times.
-    @Test func wordParagraphs() throws {
+    @Test(.enabled(if: WordTranscriptTests.docx, "python-docx could not be installed in a virtual environment"))
+    func wordParagraphs() throws {
         let paragraphs = ["Entrevistadora: Bom dia, João. Como foi usar o aplicativo?",
                           "João: Achei confuso no começo, a navegação não era óbvia. Depois de uns dias ficou tranquilo.",
                           "Entrevistadora: E a busca?", "", "João: A busca é ótima, ação rápida & certeira."]
-        guard let path = try Self.document(paragraphs: paragraphs) else { return }
+        let path = try Self.document(paragraphs: paragraphs)
         let read = try TranscriptFile.read(path)
         #expect(read.format == .wordParagraphs)
         let (text, turns) = read.layout()
@@ -340,18 +343,19 @@ func expectInterview(_ read: TimedTranscript, sourceLocation: SourceLocation = #
         #expect(turns.map(\.speaker) == ["Entrevistadora", "João", "Entrevistadora", "João"])
         #expect(turns.allSatisfy { $0.start == nil })
         // With QualCoder's stamps in the paragraphs, each turn has its start.
-        guard let stamped = try Self.document(paragraphs: ["[00:00:01] Ana: Oi.", "[00:00:04] João: Olá."]) else { return }
+        let stamped = try Self.document(paragraphs: ["[00:00:01] Ana: Oi.", "[00:00:04] João: Olá."])
         #expect(try TranscriptFile.read(stamped).layout().turns.map(\.start) == [1000, 4000])
     }
 
     /// A title and header lines before the speech ("Speakers: …", "Data: 10/03/2026") are no speakers and no turns:
     /// they are the transcript's header, kept as typed, and counted.
-    @Test func wordHeaderLinesAreNoSpeakers() throws {
+    @Test(.enabled(if: WordTranscriptTests.docx, "python-docx could not be installed in a virtual environment"))
+    func wordHeaderLinesAreNoSpeakers() throws {
         let paragraphs = ["Entrevista P04", "Speakers: Entrevistadora, João", "Data: 10/03/2026", "",
                           "Entrevistadora: Bom dia, João. Como foi usar o aplicativo?",
                           "João: Achei confuso no começo, a navegação não era óbvia. Depois de uns dias ficou tranquilo.",
                           "Entrevistadora: E a busca?", "João: A busca é ótima, ação rápida & certeira."]
-        guard let path = try Self.document(paragraphs: paragraphs) else { return }
+        let path = try Self.document(paragraphs: paragraphs)
         let read = try TranscriptFile.read(path)
         #expect(read.speakers == ["Entrevistadora", "João"], "\(read.speakers)")
         #expect(read.dropped.headerLines == 3)

@@ -14,12 +14,10 @@ import FoundationXML
 
     static func local(_ name: String) -> String? {
         let path = root.appendingPathComponent(".build/refi-real/" + name).path
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("skipped: \(path) is not there (no licence to keep it in the repository; Tests/Fixtures/refi-real/README.md says where it comes from)")
-            return nil
-        }
-        return path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
     }
+
+    static let elsewhere = "kept in .build/refi-real/ only when copied there: no licence to keep it in the repository (Tests/Fixtures/refi-real/README.md says where it comes from)"
 
     func newStudy() throws -> StudyDatabase {
         try StudyDatabase.create(at: REFIWildTests.temporary("study.sqlite"), title: "Real", language: .en)
@@ -81,9 +79,10 @@ import FoundationXML
     }
 
     /// MAXQDA 24, a bare project.qde beside its sources/, and the same project as MAXQDA packed it.
-    @Test(arguments: ["maxqda24/project.qde", "maxqda24.qdpx"])
+    @Test(.enabled(if: local("maxqda24/project.qde") != nil && local("maxqda24.qdpx") != nil, "MAXQDA 24's project is \(elsewhere)"),
+          arguments: ["maxqda24/project.qde", "maxqda24.qdpx"])
     func maxqdaProject(file: String) throws {
-        guard let path = Self.local(file) else { return }
+        let path = try #require(Self.local(file))
         let project = try REFIImport(path: path)
         #expect(project.bundle.transcripts.count == 10)
         #expect(project.bundle.transcripts.allSatisfy { !$0.text.isEmpty && !$0.text.contains("\u{FEFF}") })
@@ -106,8 +105,9 @@ import FoundationXML
     }
 
     /// ATLAS.ti 23 for Windows: a codebook whose codes hold codes, no sources.
-    @Test func atlasCodebookProject() throws {
-        guard let path = Self.local("atlas23-codebook.qdpx") else { return }
+    @Test(.enabled(if: local("atlas23-codebook.qdpx") != nil, "ATLAS.ti 23's codebook project is \(elsewhere)"))
+    func atlasCodebookProject() throws {
+        let path = try #require(Self.local("atlas23-codebook.qdpx"))
         let project = try REFIImport(path: path)
         let study = try newStudy()
         _ = try study.importBundle(project.bundle)

@@ -39,15 +39,18 @@ import Wording
         return table
     }
 
-    static func compile(_ body: String, abntex2: Bool, language: StudyLanguage) throws -> (log: String, text: String)? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex") else {
-            print("LaTeXTests: skipped, pdflatex is not installed (make test installs texlive on Debian)")
-            return nil
-        }
-        if abntex2, !FileManager.default.fileExists(atPath: "/usr/share/texlive/texmf-dist/tex/latex/abntex2/abntex2.cls") {
-            print("LaTeXTests: abnTeX2 part skipped, texlive-publishers is not installed")
-            return nil
-        }
+    struct LaTeXFailure: Error, CustomStringConvertible {
+        var errors: String
+        var description: String { "pdflatex failed: \(errors)" }
+    }
+
+    /// pdflatex, pdftotext and abnTeX2, which `make test-deps` installs (texlive-latex-extra, texlive-publishers, poppler-utils).
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex") && FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")
+            && FileManager.default.fileExists(atPath: "/usr/share/texlive/texmf-dist/tex/latex/abntex2/abntex2.cls")
+    }
+
+    static func compile(_ body: String, abntex2: Bool, language: StudyLanguage) throws -> (log: String, text: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-latex-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { if ProcessInfo.processInfo.environment["STUDYCTL_KEEP_LATEX"] == nil { try? FileManager.default.removeItem(at: folder) } else { print("kept \(folder.path)") } }
@@ -69,8 +72,7 @@ import Wording
             process.waitUntilExit()
             let log = (try? String(contentsOf: folder.appendingPathComponent("t.log"), encoding: .isoLatin1)) ?? ""
             if process.terminationStatus != 0 {
-                Issue.record("pdflatex failed: \(log.split(separator: "\n").filter { $0.hasPrefix("!") }.prefix(5).joined(separator: "\n"))")
-                return nil
+                throw LaTeXFailure(errors: log.split(separator: "\n").filter { $0.hasPrefix("!") }.prefix(5).joined(separator: "\n"))
             }
         }
         let log = try String(contentsOf: folder.appendingPathComponent("t.log"), encoding: .isoLatin1)
@@ -113,13 +115,14 @@ import Wording
         #expect(wide.contains("\\caption[]{Resumo das tarefas (continuação)}"))
     }
 
-    @Test(arguments: [StudyLanguage.ptBR, .en], [false, true])
+    @Test(.enabled(if: LaTeXTests.available, "needs pdflatex, pdftotext and abnTeX2 (texlive-latex-extra, texlive-publishers, poppler-utils; scripts/install-deps.sh --tests)"),
+          arguments: [StudyLanguage.ptBR, .en], [false, true])
     func longAndWideTablesLoseNothingOnPaper(language: StudyLanguage, abntex2: Bool) throws {
         let long = Self.long(language)
         let wide = Self.wide(language)
         let body = LaTeXRenderer.render(long, caption: TableCaption(number: 1, year: "2025")) + "\n\n"
             + LaTeXRenderer.render(wide, caption: TableCaption(number: 2, year: "2025"))
-        guard let (log, text) = try Self.compile(body, abntex2: abntex2, language: language) else { return }
+        let (log, text) = try Self.compile(body, abntex2: abntex2, language: language)
         #expect(!log.contains("Float too large"))
         #expect(Self.overfull(log).isEmpty, "\(Self.overfull(log).count) overfull lines: \(Self.overfull(log).prefix(3))")
         if !text.isEmpty {

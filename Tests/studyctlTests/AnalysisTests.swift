@@ -271,12 +271,21 @@ import Darwin
         let input = Pipe()
         let errors = cli.folder.appendingPathComponent("err.txt")
         FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let output = Pipe()
         process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         input.fileHandleForWriting.write(Data("4\n2\n".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        // Interrupted while it waits at the third item's prompt (printed once two answers are read), however late
+        // the process starts: no clock decides when.
+        var shown = Data()
+        while !String(decoding: shown, as: UTF8.self).contains("[3/10]") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            shown.append(chunk)
+        }
+        #expect(String(decoding: shown, as: UTF8.self).contains("[3/10]"), "\(String(decoding: shown, as: UTF8.self))")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)

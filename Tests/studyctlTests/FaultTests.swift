@@ -70,25 +70,30 @@ import Darwin
 
     /// An import while another connection reads the study (a read transaction held open): the reader is never
     /// waited for, and both finish.
-    @Test func bulkImportBesideAReaderStaysInWAL() throws {
+    static let sqlite3 = ["/usr/bin/sqlite3", "/opt/homebrew/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: FaultTests.sqlite3 != nil, "no sqlite3 program to hold a read transaction (Debian sqlite3)"))
+    func bulkImportBesideAReaderStaysInWAL() throws {
         let cli = try StudyCtl()
         try cli.succeed(["init", "--title", "Reader"])
         try cli.write("p.csv", "code\n" + (1...50_000).map { "P\($0)\n" }.joined())
         try cli.write("f.csv", "participant,q1,q2,q3,q4,q5,q6,q7,q8,q9,q10\n" + (1...50_000).map { "P\($0),3,3,3,3,3,3,3,3,3,3\n" }.joined())
         try cli.succeed(["participant", "import", "p.csv"])
-        guard let sqlite = ["/usr/bin/sqlite3", "/opt/homebrew/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            print("skipped: no sqlite3 program to hold a read transaction"); return
-        }
+        let sqlite = try #require(Self.sqlite3)
         let reader = Process()
         reader.executableURL = URL(fileURLWithPath: sqlite)
         // The reader holds its transaction until the test says the import ended (or two minutes, should the import
         // wait for it): no wall-clock limit that a loaded machine could miss.
         reader.arguments = ["study.sqlite", "BEGIN; SELECT count(*) FROM participant;",
-                            ".shell i=0; while [ ! -e import-ended ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done", "COMMIT;"]
+                            ".shell touch reading; i=0; while [ ! -e import-ended ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done", "COMMIT;"]
         reader.currentDirectoryURL = cli.folder
         reader.standardOutput = FileHandle.nullDevice
         try reader.run()
-        Thread.sleep(forTimeInterval: 0.5)
+        // The import starts once the reader's transaction holds its snapshot (the reader then leaves a file), however
+        // late the reader starts: no clock decides when.
+        let reading = cli.path("reading")
+        while !FileManager.default.fileExists(atPath: reading) && reader.isRunning { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: reading), "the reader ended before it held its transaction")
         try cli.succeed(["responses", "import", "f.csv", "--instrument", "sus", "--participant-column", "participant"])
         #expect(reader.isRunning, "the import ended while the reader still held its transaction: it did not wait for it")
         try cli.write("import-ended", "")
@@ -221,7 +226,10 @@ import Darwin
         process.currentDirectoryURL = cli.folder
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 0.2)
+        // The backup starts once the import writes (its write-ahead log grows), or has ended: a file says when.
+        let wal = cli.path("study.sqlite-wal")
+        func logged() -> Int { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0 }
+        while process.isRunning && logged() < 64 * 1024 { usleep(5_000) }
         try cli.succeed(["backup", "copy.sqlite"])
         process.waitUntilExit()
         #expect(try cli.succeed(["check", "--db", "copy.sqlite"]).contains(": ok"))

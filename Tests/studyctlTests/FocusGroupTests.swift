@@ -368,9 +368,10 @@ import Testing
     /// same frequencies, matrix and agreement (as JSON), the group's transcript its holder's again, its speakers and
     /// moderator kept. QualCoder keeps a source's Description as its memo (studyctl's turns and owner lines), not a
     /// case's SelectionRef or SourceRef. Needs QualCoder's source and PyQt6, as `REFIQualCoderMediaTests`.
-    @Test(.enabled(if: REFIQualCoderMediaTests.source != nil, "QualCoder's source is not here: set QUALCODER_SRC, or check out https://github.com/ccbogel/QualCoder into .build/qualcoder"))
+    @Test(.enabled(if: REFIQualCoderMediaTests.unavailable == nil, "\(REFIQualCoderMediaTests.unavailable ?? "")"))
     func aQualCoderRoundTripKeepsTheResults() throws {
-        guard let python = REFIQualCoderMediaTests.python(), let source = REFIQualCoderMediaTests.source else { return }
+        let python = try #require(REFIQualCoderMediaTests.python(), "PyQt6 could not be installed for QualCoder")
+        let source = try #require(REFIQualCoderMediaTests.source)
         let cli = try study(Self.english)
         try cli.succeed(["transcript", "search", Self.english.pattern, "--code", Self.english.category, "--coder", "ana"])
         try cli.succeed(["transcript", "search", Self.english.pattern, "--code", Self.english.category, "--coder", "bia", "--participant", "P7",

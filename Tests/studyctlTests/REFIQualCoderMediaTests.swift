@@ -44,7 +44,8 @@ import Testing
 
     @Test(.enabled(if: unavailable == nil, "\(unavailable ?? "")"))
     func qualCoderImportsTheRecordingsWithTranscriptsAndCodingsAndItsExportComesBack() throws {
-        guard let python = Self.python(), let source = Self.source else { return }
+        let python = try #require(Self.python(), "PyQt6 could not be installed for QualCoder")
+        let source = try #require(Self.source)
         let cli = try StudyCtl(language: "pt-BR")
         try cli.succeed(["init", "--title", "Entrevistas gravadas", "--language", "pt-BR"])
         for code in ["P1", "P2"] { try cli.succeed(["participant", "add", code]) }

@@ -126,7 +126,8 @@ struct TmuxTerminal {
         try terminal.type("e"); try terminal.wait(for: "Erro contado")
         let pid = Int32(try String(contentsOfFile: cli.path("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))!
         kill(pid, SIGKILL)
-        Thread.sleep(forTimeInterval: 0.3)
+        // Read once the logger is gone (the signal is delivered; the process no longer exists).
+        while kill(pid, 0) == 0 { usleep(10_000) }
         let stored = try cli.succeed(["session", "show", "P1", "--json"])
         let session = try #require(((try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])?["sessions"] as? [[String: Any]])?.first)
         let kinds = (session["events"] as! [[String: Any]]).map { $0["kind"] as! String }

@@ -84,7 +84,8 @@ import Testing
         try cli.succeed(["responses", "import", "pos.csv", "--instrument", "opiniao", "--participant-column", "participante", "--occasion", "pós"])
     }
 
-    @Test func savIsReadBackWithEveryLabelMeasureAndMissingCode() throws {
+    @Test(.enabled(if: StatisticsExportTests.pyreadstat != nil, "pyreadstat and pandas could not be installed in a virtual environment"))
+    func savIsReadBackWithEveryLabelMeasureAndMissingCode() throws {
         let cli = try StudyCtl(language: nil)
         try study(cli)
         let before = try cli.dump("study.sqlite")
@@ -96,7 +97,7 @@ import Testing
         // Asked again without --force: refused, the file kept.
         let again = try cli.fail(["export", "sav", "estudo.sav"])
         #expect(again.stderr.contains("estudo.sav já existe"), "\(again.stderr)")
-        guard let python = Self.pyreadstat else { return }
+        let python = try #require(Self.pyreadstat)
         try cli.write("read.py", """
             import sys, json, pyreadstat
             df, meta = pyreadstat.read_sav(sys.argv[1], user_missing=True)
@@ -142,11 +143,12 @@ import Testing
         #expect(cell(3, "occasion") as? Double == 2 && cell(3, "nivel") as? Double == 1 && cell(0, "idade") as? Double == 31)
     }
 
-    @Test func dtaCarriesExtendedMissingValuesAndLabels() throws {
+    @Test(.enabled(if: StatisticsExportTests.pyreadstat != nil, "pyreadstat and pandas could not be installed in a virtual environment"))
+    func dtaCarriesExtendedMissingValuesAndLabels() throws {
         let cli = try StudyCtl(language: nil)
         try study(cli)
         try cli.succeed(["export", "dta", "estudo.dta"])
-        guard let python = Self.pyreadstat else { return }
+        let python = try #require(Self.pyreadstat)
         try cli.write("read.py", """
             import sys, json, pyreadstat
             df, meta = pyreadstat.read_dta(sys.argv[1], user_missing=True)
@@ -172,8 +174,9 @@ import Testing
         #expect(rows[0][names.firstIndex(of: "opiniao_q3")!] == "b" && rows[1][names.firstIndex(of: "opiniao_q1")!] == "a", "\(rows)")
     }
 
-    @Test func havenReadsBothFiles() throws {
-        guard Self.haven != nil else { return }
+    @Test(.enabled(if: StatisticsExportTests.haven != nil, "R's haven (Debian r-cran-haven) is not installed and could not be"))
+    func havenReadsBothFiles() throws {
+        _ = try #require(Self.haven)
         let cli = try StudyCtl(language: nil)
         try study(cli)
         try cli.succeed(["export", "sav", "estudo.sav"])
@@ -202,7 +205,8 @@ import Testing
     /// unanswered); SUS once without an occasion. Each UMUX-Lite set is a row of its own, the set without an occasion
     /// too (occasion missing), never merged into an occasion's row; each item and score comes from its own set, the
     /// scores equal to `export csv`'s scores.csv, and the unscorable set has none. SUS repeats on each of P1's rows.
-    @Test func aSetWithoutOccasionOfAnInstrumentMeasuredOnOccasionsIsARowOfItsOwn() throws {
+    @Test(.enabled(if: StatisticsExportTests.pyreadstat != nil, "pyreadstat and pandas could not be installed in a virtual environment"))
+    func aSetWithoutOccasionOfAnInstrumentMeasuredOnOccasionsIsARowOfItsOwn() throws {
         let cli = try StudyCtl(language: nil)
         try cli.succeed(["init", "--title", "Ocasiões", "--language", "pt-BR"])
         for code in ["P1", "P2", "P3"] { try cli.succeed(["participant", "add", code]) }
@@ -224,7 +228,7 @@ import Testing
             if cells[2] == "umux-lite", cells[4] == "UMUX-Lite" { expected["\(cells[0])|\(cells[8])"] = Double(cells[5]) }
         }
         #expect(expected.count == 6, "\(expected)")
-        guard let python = Self.pyreadstat else { return }
+        let python = try #require(Self.pyreadstat)
         try cli.write("read.py", """
             import sys, json, pyreadstat
             df, meta = pyreadstat.read_sav(sys.argv[1], user_missing=True)
