@@ -1,5 +1,7 @@
 # studyctl — `make demo` and `make test` work on a fresh Debian/Ubuntu machine (as root) and on macOS with Homebrew.
 SWIFT ?= swift
+# bash: the test recipe keeps swift test's status through a pipe (pipefail).
+SHELL := /bin/bash
 
 .PHONY: all deps test-deps build release install demo test bench bench-gaze bench-refi clean
 
@@ -46,7 +48,8 @@ demo: release
 test: test-deps
 	for catalog in Sources/Wording/Translations/*.po; do msgfmt --check --output-file=/dev/null "$$catalog" || exit 1; done
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	set -o pipefail; $(SWIFT) test 2>&1 | tee .build/swift-test.log
+	scripts/test-skips.sh .build/swift-test.log
 	$(SWIFT) build -c release --product studyctl --scratch-path .build-plain
 	STUDYCTL_BIN="$(CURDIR)/.build-plain/release/studyctl" $(SWIFT) test --skip-build --filter studyctlTests
 	scripts/smoke-test.sh .build-plain/release/studyctl
