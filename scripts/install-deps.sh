@@ -72,8 +72,9 @@ case "$(uname -s)" in
       echo "Installing ${missing[*]} with Homebrew…" >&2
       brew install "${missing[@]}"
     fi
-    # The browser test drives a system Chromium or Chrome.
-    if [ ! -d /Applications/Chromium.app ] && [ ! -d "/Applications/Google Chrome.app" ]; then
+    # The browser test drives a system Chromium or Chrome: asked for by the tests only (make test-deps), never by
+    # make install or make demo.
+    if [ "${1:-}" = "--tests" ] && [ ! -d /Applications/Chromium.app ] && [ ! -d "/Applications/Google Chrome.app" ]; then
       brew install --cask chromium
     fi
     ;;
