@@ -160,7 +160,8 @@ import Testing
         #expect(summary.contains("| T1 | time (ratio B / A) | 20 + 20 | 59.50 | 40.59 |") && summary.contains("| T2 | completion (difference B − A) | 20 + 20 | 85% | 50% |"))
         // Counted lights, as findings.
         let lights = rows.compactMap { ($0["completionBenchmark"] as? [String: Any])?["light"] as? String }
-        let counted = "Completion against 78% over 10 task rows (task × group): ● green: \(lights.filter { $0 == "green" }.count), ● amber: \(lights.filter { $0 == "amber" }.count), ● red: \(lights.filter { $0 == "red" }.count)."
+        // Each dot bound to its word by a no-break space.
+        let counted = "Completion against 78% over 10 task rows (task × group): ●\u{00A0}green: \(lights.filter { $0 == "green" }.count), ●\u{00A0}amber: \(lights.filter { $0 == "amber" }.count), ●\u{00A0}red: \(lights.filter { $0 == "red" }.count)."
         #expect(summary.contains(counted), "\(counted)\n\(summary)")
         // The intervals of the body at the same level: the task table and the charts' captions.
         #expect(report.contains("Completion 90% CI") && report.contains("Geometric mean 90% CI") && !report.contains("Completion 95% CI"))
