@@ -35,7 +35,7 @@ rng = np.random.default_rng(1)
 out = []
 for x in samples:
     ci = stats.t.interval(0.95, len(x) - 1, loc=x.mean(), scale=stats.sem(x))
-    b = stats.bootstrap((x,), np.mean, n_resamples=10000, method="BCa", random_state=rng, batch=250).confidence_interval
+    b = stats.bootstrap((x,), np.mean, n_resamples=10000, method="BCa", rng=rng, batch=250).confidence_interval
     out.append([x.mean(), *ci, b.low, b.high])
 steps = [stats.ttest_ind(b, a, equal_var=False).pvalue for a, b in zip(samples, samples[1:])]
 means = [o[0] for o in out]

@@ -145,6 +145,29 @@ import Testing
         #expect(csv.split(separator: "\n").count == 7)
     }
 
+    /// `--by occasion`: the occasions of the answers are the releases while each participant answered on one only;
+    /// a participant on two is a within-participant design, refused with the command that compares it.
+    @Test func occasionsAsReleasesOnlyForDifferentPeople() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Occasions", "--language", "en"])
+        let answers = ["4,2,4,2,4,2,4,2,4,2", "5,1,5,1,5,1,5,1,5,1", "3,3,3,3,3,3,3,3,3,3", "4,1,4,2,5,2,4,1,4,2"]
+        for (index, occasion) in ["q1", "q1", "q2", "q2"].enumerated() {
+            try cli.succeed(["participant", "add", "P\(index + 1)"])
+            try cli.succeed(["respond", "P\(index + 1)", "sus", "--answers", answers[index], "--occasion", occasion])
+        }
+        let document = try Self.json(try cli.succeed(["trend", "sus", "--by", "occasion", "--json"]))
+        let releases = try #require(document["releases"] as? [[String: Any]])
+        #expect(releases.map { $0["name"] as? String } == ["q1", "q2"] && releases.map { $0["n"] as? Int } == [2, 2])
+        // P1's SUS 75 and P2's 100: the mean 87.5, grade A+.
+        Self.close(releases.first?["estimate"], 87.5, 0, "q1 mean")
+        #expect(releases.first?["grade"] as? String == "A+")
+        try cli.succeed(["respond", "P1", "sus", "--answers", answers[2], "--occasion", "q2"])
+        let refused = try cli.fail(["trend", "sus", "--by", "occasion"])
+        #expect(refused.stderr.contains("P1 answered in q1 and q2") && refused.stderr.contains("score --within occasion --compare"), "\(refused.stderr)")
+        #expect(try cli.run(["trend", "time", "--by", "occasion"]).stderr.contains("no occasion"))
+        #expect(try cli.run(["trend", "sus", "--by", "nothing"]).stderr.contains("no attribute 'nothing'"))
+    }
+
     /// Studies that measure different things are refused, every difference named with its study; nothing is written.
     @Test func studiesThatDifferAreRefusedByName() throws {
         let cli = try StudyCtl()
