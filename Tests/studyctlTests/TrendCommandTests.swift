@@ -168,6 +168,45 @@ import Testing
         #expect(try cli.run(["trend", "sus", "--by", "nothing"]).stderr.contains("no attribute 'nothing'"))
     }
 
+    /// A study another program is writing (its last commit still in the write-ahead log beside it) is read with
+    /// that commit, and neither the study file nor its log changes (the log's shared-memory index is SQLite's to mark).
+    @Test(.enabled(if: Tool.locate("python3") != nil, "python3 holds the study open while writing"))
+    func aStudyBeingWrittenIsReadThroughItsLog() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "All releases", "--language", "en"])
+        for release in ["4.1", "4.2"] {
+            try cli.succeed(["participant", "import", "\(Self.fixture)/participants-\(release).csv", "--code-column", "code"])
+            try cli.succeed(["responses", "import", "\(Self.fixture)/sus-\(release).csv", "--instrument", "sus", "--participant-column", "participant"])
+        }
+        // A writer moves R41-P01 to release 4.2, commits, and keeps its connection (so the log is not checkpointed).
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: try #require(Tool.locate("python3")))
+        writer.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE participant_attribute SET number_value = 4.2 WHERE name = 'release' AND participant_id = (SELECT id FROM participant WHERE code = 'R41-P01')")
+            db.commit()
+            print("ready", flush=True)
+            sys.stdin.readline()
+            """, cli.path("study.sqlite")]
+        let input = Pipe(), output = Pipe()
+        writer.standardInput = input
+        writer.standardOutput = output
+        try writer.run()
+        defer { try? input.fileHandleForWriting.close(); writer.waitUntilExit() }
+        let ready = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(ready.hasPrefix("ready"), "\(ready)")
+        let log = cli.path("study.sqlite-wal")
+        let logSize = (try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        #expect(logSize > 0, "the commit waits in the write-ahead log")
+        // The log's index (-shm) is shared memory every reader marks as it reads: not the study, and left out here.
+        let before = try Self.snapshot(cli).filter { !$0.key.hasSuffix("-shm") }
+        let document = try Self.json(try cli.succeed(["trend", "sus", "--by", "release", "--json"]))
+        let releases = try #require(document["releases"] as? [[String: Any]])
+        #expect(releases.map { $0["n"] as? Int } == [23, 21], "the writer's commit is read")
+        #expect(try Self.snapshot(cli).filter { !$0.key.hasSuffix("-shm") } == before, "neither the study nor its log changed")
+    }
+
     /// Studies that measure different things are refused, every difference named with its study; nothing is written.
     @Test func studiesThatDifferAreRefusedByName() throws {
         let cli = try StudyCtl()
