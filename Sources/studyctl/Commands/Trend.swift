@@ -26,7 +26,8 @@ struct TrendCommand: ParsableCommand {
             Per release: n, the mean (completion: the rate) with its t interval (completion: adjusted Wald), the BCa \
             bootstrap interval (Efron 1987) from a fixed seed, and for SUS the Sauro & Lewis grade and percentile. Each \
             release against the one before and against the baseline releases pooled: Welch's t with Hedges' g, or for \
-            completion the 'N − 1' two-proportion test with Cohen's h; the direction named when p < 0.05. The \
+            completion the 'N − 1' two-proportion test with Cohen's h; the direction named when p is under 1 minus \
+            the confidence level (0.05 by default). The \
             individuals control chart (Montgomery): centre line and limits at ± 3σ from the baseline releases' \
             estimates, σ from their mean moving range / 1.128; a release outside the limits, or the eighth in a row on \
             one side of the centre line, is flagged. The baseline is every release but the last unless --baseline \
