@@ -90,7 +90,7 @@ let package = Package(
         // One C function around libjpeg: its errors end the process unless caught with setjmp, which Swift cannot do.
         .target(name: "JPEGDecoding", dependencies: ["CJPEG", "LazyLibraries"]),
         // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts, heat maps, scan paths.
-        .target(name: "Figures", dependencies: ["Wording", "CCairo", "JPEGDecoding", "LazyLibraries"]),
+        .target(name: "Figures", dependencies: ["Wording", "Surveys", "CCairo", "JPEGDecoding", "LazyLibraries"]),
         // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV, SPSS and
         // Stata files, IRaMuTeQ corpora.
         .target(

@@ -205,6 +205,30 @@ public final class StudyDatabase: @unchecked Sendable {
         }
     }
 
+    /// Opens another study to read only (`trend --studies`): never upgraded, never written, its bytes left as they
+    /// were. Without a write-ahead log beside it the file is opened immutable (SQLite makes no file beside it); with
+    /// one (a studyctl writing it now, or one that was stopped), read-only through the log, so its last committed
+    /// changes are read. A study made by an older studyctl is refused with how to upgrade it.
+    public static func openForReading(at path: String) throws -> StudyDatabase {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw StoreError.noStudy(path: path)
+        }
+        if isDirectory.boolValue { throw StoreError.notAStudy(path: path, reason: "it is a folder") }
+        try checkHeader(path: path)
+        let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        let uri = log > 0 ? "file:\(uriPath(path))?mode=ro" : "file:\(uriPath(path))?immutable=1"
+        do {
+            let dbQueue = try DatabaseQueue(path: uri, configuration: configuration(readonly: true))
+            let study = StudyDatabase(path: path, dbQueue: dbQueue)
+            study.isReadOnly = true
+            try study.checkAndMigrate(upgradeAdvice: "it was made by an older studyctl and is opened here only to read; run 'studyctl status --db' on it once to upgrade it")
+            return study
+        } catch let error as DatabaseError {
+            throw explain(error, path: path)
+        }
+    }
+
     /// The language of the study at `path`, read without changing the file (no upgrade, no WAL index: the file is
     /// opened immutable), or nil when there is no readable study there. For words said before a command opens it.
     public static func language(at path: String) -> StudyLanguage? {
@@ -283,7 +307,7 @@ public final class StudyDatabase: @unchecked Sendable {
         }
     }
 
-    private func checkAndMigrate() throws {
+    private func checkAndMigrate(upgradeAdvice: String? = nil) throws {
         let (applicationID, applied) = try dbQueue.read { db -> (Int32, Set<String>?) in
             let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             // `upgrade` records the number of steps applied in the header's user_version (read through SQLite, so
@@ -304,7 +328,7 @@ public final class StudyDatabase: @unchecked Sendable {
         }
         if applied.count < known.count {
             if isReadOnly {
-                throw StoreError.storage(path: path, reason: "it was made by an older studyctl and needs an upgrade, which a read-only file cannot take; copy it somewhere writable")
+                throw StoreError.storage(path: path, reason: upgradeAdvice ?? "it was made by an older studyctl and needs an upgrade, which a read-only file cannot take; copy it somewhere writable")
             }
             try Self.upgrade(dbQueue)
         }

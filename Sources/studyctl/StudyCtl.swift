@@ -30,7 +30,7 @@ struct StudyCtl: ParsableCommand {
             InstrumentCommand.self,
             Respond.self,
             ResponsesCommand.self,
-            ScoreCommand.self, QualityCommand.self,
+            ScoreCommand.self, QualityCommand.self, TrendCommand.self,
             TaskCommand.self,
             ConditionCommand.self,
             OccasionCommand.self,

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// `studyctl trend` end to end on the fixture of Tests/Fixtures/trend (six releases of 20–30 respondents, a shift
+/// planted in 4.5; written by its generate.py): every per-release figure and every comparison of consecutive
+/// releases against scipy and statsmodels (Tests/Fixtures/trend/reference.py, run in a venv under .build), the BCa
+/// intervals replayed exactly from studyctl's SplitMix64 index stream through scipy.stats.bootstrap's own BCa code;
+/// the control chart flags 4.5 and nothing else; the studies' bytes are unchanged and nothing is written beside them.
+@Suite(.serialized) struct TrendCommandTests {
+    static let releases = ["4.1", "4.2", "4.3", "4.4", "4.5", "4.6"]
+    static let fixture = Repository.path("Tests/Fixtures/trend")
+
+    /// Six studies, one per release, each made from the fixture's files.
+    static func makeStudies(_ cli: StudyCtl) throws -> [String] {
+        var paths: [String] = []
+        for release in releases {
+            let db = cli.path("\(release).sqlite")
+            try cli.succeed(["init", "--title", "Release \(release)", "--language", "en", "--db", db])
+            try cli.succeed(["participant", "import", "\(fixture)/participants-\(release).csv", "--code-column", "code", "--db", db])
+            try cli.succeed(["responses", "import", "\(fixture)/sus-\(release).csv", "--instrument", "sus", "--participant-column", "participant", "--db", db])
+            try cli.succeed(["attempt", "import", "\(fixture)/attempts-\(release).csv", "--create-tasks", "--db", db])
+            paths.append(db)
+        }
+        return paths
+    }
+
+    /// Every file in the test's folder with its bytes (hidden files of the harness aside).
+    static func snapshot(_ cli: StudyCtl) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: cli.folder.path) where !name.hasPrefix(".") && !name.hasSuffix(".png") {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: cli.path(name)))
+        }
+        return files
+    }
+
+    /// scipy and statsmodels in a venv under .build, made when missing; nil (the reason printed) where they cannot be installed.
+    static func python() -> String? {
+        let venv = Repository.path(".build/trend-venv")
+        let python = venv + "/bin/python"
+        if DocumentTools.run(python, ["-c", "import scipy, statsmodels, numpy"]).status == 0 { return python }
+        guard let python3 = Tool.locate("python3"), DocumentTools.run(python3, ["-m", "venv", venv]).status == 0,
+              DocumentTools.run(venv + "/bin/pip", ["install", "--quiet", "scipy", "statsmodels", "numpy"]).status == 0 else {
+            print("trend reference skipped: scipy and statsmodels could not be installed from PyPI into \(venv)")
+            return nil
+        }
+        return python
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not JSON: \(text.prefix(400))")
+    }
+
+    static func close(_ a: Any?, _ b: Any?, _ tolerance: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        switch (a, b) {
+        case let (x as Double, y as Double):
+            #expect(abs(x - y) <= tolerance * max(1, abs(y)), "\(what): studyctl \(x), reference \(y)", sourceLocation: sourceLocation)
+        case let (x as [Double], y as [Double]):
+            #expect(x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= tolerance * max(1, abs($1)) },
+                    "\(what): studyctl \(x), reference \(y)", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(what): studyctl \(String(describing: a)), reference \(String(describing: b))", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(.enabled(if: Tool.locate("python3") != nil, "python3 runs the scipy reference"))
+    func releasesAndComparisonsAsScipyComputesThem() throws {
+        let cli = try StudyCtl()
+        let studies = try Self.makeStudies(cli)
+        let before = try Self.snapshot(cli)
+        guard let python = Self.python() else { return }
+        let baseline = "4.1,4.2,4.3,4.4"
+        let run = DocumentTools.run(python, ["\(Self.fixture)/reference.py", Self.fixture, baseline])
+        #expect(run.status == 0, "reference.py failed")
+        let reference = try Self.json(run.output)
+        for (measure, extra) in [("sus", [String]()), ("completion", ["--task", "T1"]), ("time", ["--task", "T1"])] {
+            let out = try cli.succeed(["trend", measure, "--studies"] + studies + ["--baseline", baseline, "--json"] + extra)
+            let document = try Self.json(out)
+            let expected = try #require(reference[measure] as? [String: Any])
+            let releases = try #require(document["releases"] as? [[String: Any]])
+            let wanted = try #require(expected["releases"] as? [[String: Any]])
+            #expect(releases.map { $0["name"] as? String } == Self.releases, "ordered by the studies' dates")
+            // SUS scores and outcomes are exact in binary (multiples of 2.5, 0 and 1): every resampled mean is the same
+            // number in both, so the BCa ends agree to rounding; times are sums of decimals, their means a few ulps apart.
+            let tolerance = measure == "time" ? 1e-9 : 1e-12
+            for (got, want) in zip(releases, wanted) {
+                let name = "\(measure) \(want["name"] ?? "")"
+                #expect(got["n"] as? Int == want["n"] as? Int, "\(name) n")
+                Self.close(got["estimate"], want["estimate"], 1e-12, "\(name) estimate")
+                Self.close(got["ci"], want["ci"], 1e-9, "\(name) interval")
+                Self.close(got["bca"], want["bca"], tolerance, "\(name) BCa")
+            }
+            let previous = try #require(document["comparisons"] as? [[String: Any]]).filter { $0["against"] as? String == "previous" }
+            let wantedPrevious = try #require(expected["previous"] as? [[String: Any]])
+            #expect(previous.count == 5)
+            for (got, want) in zip(previous, wantedPrevious) {
+                let name = "\(measure) → \(want["to"] ?? "")"
+                #expect(got["to"] as? String == want["to"] as? String)
+                for key in ["difference", "statistic", "p", "effect"] { Self.close(got[key], want[key], 1e-9, "\(name) \(key)") }
+                if measure != "completion" {
+                    Self.close(got["df"], want["df"], 1e-9, "\(name) df")
+                    Self.close(got["ci"], want["ci"], 1e-9, "\(name) ci")
+                }
+            }
+            let chart = try #require(document["chart"] as? [String: Any])
+            let wantedChart = try #require(expected["chart"] as? [String: Any])
+            for key in ["centre", "lower", "upper"] { Self.close(chart[key], wantedChart[key], 1e-12, "\(measure) chart \(key)") }
+            let flagged = releases.filter { !(($0["flags"] as? [String]) ?? []).isEmpty }.map { $0["name"] as? String }
+            #expect(flagged == (wantedChart["flagged"] as? [String]), "\(measure): flagged \(flagged)")
+            if measure == "sus" { #expect(flagged == ["4.5"], "the planted shift, and nothing else") }
+            #expect((chart["rule"] as? String)?.contains("eighth in a row") == true)
+        }
+        #expect(try Self.snapshot(cli) == before, "the studies' bytes are unchanged and nothing was written beside them")
+    }
+
+    /// The same six releases as one study split by its participants' release attribute: the same figures.
+    @Test func oneStudySplitByAnAttributeGivesTheSameTrend() throws {
+        let cli = try StudyCtl()
+        let studies = try Self.makeStudies(cli)
+        try cli.succeed(["init", "--title", "All releases", "--language", "en"])
+        for release in Self.releases {
+            try cli.succeed(["participant", "import", "\(Self.fixture)/participants-\(release).csv", "--code-column", "code"])
+            try cli.succeed(["responses", "import", "\(Self.fixture)/sus-\(release).csv", "--instrument", "sus", "--participant-column", "participant"])
+        }
+        let apart = try Self.json(try cli.succeed(["trend", "sus", "--studies"] + studies + ["--json"]))
+        let together = try Self.json(try cli.succeed(["trend", "sus", "--by", "release", "--json"]))
+        let a = try #require(apart["releases"] as? [[String: Any]]), b = try #require(together["releases"] as? [[String: Any]])
+        #expect(a.map { $0["name"] as? String } == b.map { $0["name"] as? String })
+        for (x, y) in zip(a, b) {
+            #expect(x["n"] as? Int == y["n"] as? Int)
+            Self.close(x["estimate"], y["estimate"], 0, "estimate")
+            Self.close(x["bca"], y["bca"], 0, "BCa")
+        }
+        // The default baseline is every release but the last.
+        #expect((together["chart"] as? [String: Any])?["baseline"] as? [String] == Array(Self.releases.dropLast()))
+        // Text in both languages, the rule stated under the table, a figure in each format.
+        let text = try cli.succeed(["trend", "sus", "--by", "release", "--baseline", "4.1,4.2,4.3,4.4", "--figure", "t.png", "--figure", "t.svg", "--figure", "t.pdf"])
+        #expect(text.contains("outside the limits") && text.contains("eighth in a row") && text.contains("Welch"), "\(text)")
+        for name in ["t.png", "t.svg", "t.pdf"] { #expect(FileManager.default.fileExists(atPath: cli.path(name)), "\(name)") }
+        let svg = try String(contentsOfFile: cli.path("t.svg"), encoding: .utf8)
+        #expect(svg.contains("benchmark 68") && svg.contains("UCL (3σ)") && svg.contains("4.5"))
+        let portuguese = try cli.succeed(["--language", "pt-BR", "trend", "sus", "--by", "release", "--baseline", "4.1,4.2,4.3,4.4"])
+        #expect(portuguese.contains("fora dos limites") && portuguese.contains("Lançamento"), "\(portuguese)")
+        let csv = try cli.succeed(["trend", "sus", "--by", "release", "--csv"])
+        #expect(csv.hasPrefix("release,n,estimate,sd,ci_low,ci_high,bca_low,bca_high,grade,percentile_rank,"), "\(csv.prefix(200))")
+        #expect(csv.split(separator: "\n").count == 7)
+    }
+
+    /// `--by occasion`: the occasions of the answers are the releases while each participant answered on one only;
+    /// a participant on two is a within-participant design, refused with the command that compares it.
+    @Test func occasionsAsReleasesOnlyForDifferentPeople() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Occasions", "--language", "en"])
+        let answers = ["4,2,4,2,4,2,4,2,4,2", "5,1,5,1,5,1,5,1,5,1", "3,3,3,3,3,3,3,3,3,3", "4,1,4,2,5,2,4,1,4,2"]
+        for (index, occasion) in ["q1", "q1", "q2", "q2"].enumerated() {
+            try cli.succeed(["participant", "add", "P\(index + 1)"])
+            try cli.succeed(["respond", "P\(index + 1)", "sus", "--answers", answers[index], "--occasion", occasion])
+        }
+        let document = try Self.json(try cli.succeed(["trend", "sus", "--by", "occasion", "--json"]))
+        let releases = try #require(document["releases"] as? [[String: Any]])
+        #expect(releases.map { $0["name"] as? String } == ["q1", "q2"] && releases.map { $0["n"] as? Int } == [2, 2])
+        // P1's SUS 75 and P2's 100: the mean 87.5, grade A+.
+        Self.close(releases.first?["estimate"], 87.5, 0, "q1 mean")
+        #expect(releases.first?["grade"] as? String == "A+")
+        try cli.succeed(["respond", "P1", "sus", "--answers", answers[2], "--occasion", "q2"])
+        let refused = try cli.fail(["trend", "sus", "--by", "occasion"])
+        #expect(refused.stderr.contains("P1 answered in q1 and q2") && refused.stderr.contains("score --within occasion --compare"), "\(refused.stderr)")
+        #expect(try cli.run(["trend", "time", "--by", "occasion"]).stderr.contains("no occasion"))
+        #expect(try cli.run(["trend", "sus", "--by", "nothing"]).stderr.contains("no attribute 'nothing'"))
+    }
+
+    /// A study another program is writing (its last commit still in the write-ahead log beside it) is read with
+    /// that commit, and neither the study file nor its log changes (the log's shared-memory index is SQLite's to mark).
+    @Test(.enabled(if: Tool.locate("python3") != nil, "python3 holds the study open while writing"))
+    func aStudyBeingWrittenIsReadThroughItsLog() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "All releases", "--language", "en"])
+        for release in ["4.1", "4.2"] {
+            try cli.succeed(["participant", "import", "\(Self.fixture)/participants-\(release).csv", "--code-column", "code"])
+            try cli.succeed(["responses", "import", "\(Self.fixture)/sus-\(release).csv", "--instrument", "sus", "--participant-column", "participant"])
+        }
+        // A writer moves R41-P01 to release 4.2, commits, and keeps its connection (so the log is not checkpointed).
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: try #require(Tool.locate("python3")))
+        writer.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE participant_attribute SET number_value = 4.2 WHERE name = 'release' AND participant_id = (SELECT id FROM participant WHERE code = 'R41-P01')")
+            db.commit()
+            print("ready", flush=True)
+            sys.stdin.readline()
+            """, cli.path("study.sqlite")]
+        let input = Pipe(), output = Pipe()
+        writer.standardInput = input
+        writer.standardOutput = output
+        try writer.run()
+        defer { try? input.fileHandleForWriting.close(); writer.waitUntilExit() }
+        let ready = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(ready.hasPrefix("ready"), "\(ready)")
+        let log = cli.path("study.sqlite-wal")
+        let logSize = (try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        #expect(logSize > 0, "the commit waits in the write-ahead log")
+        // The log's index (-shm) is shared memory every reader marks as it reads: not the study, and left out here.
+        let before = try Self.snapshot(cli).filter { !$0.key.hasSuffix("-shm") }
+        let document = try Self.json(try cli.succeed(["trend", "sus", "--by", "release", "--json"]))
+        let releases = try #require(document["releases"] as? [[String: Any]])
+        #expect(releases.map { $0["n"] as? Int } == [23, 21], "the writer's commit is read")
+        #expect(try Self.snapshot(cli).filter { !$0.key.hasSuffix("-shm") } == before, "neither the study nor its log changed")
+    }
+
+    /// Studies that measure different things are refused, every difference named with its study; nothing is written.
+    @Test func studiesThatDifferAreRefusedByName() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "A", "--language", "en", "--db", "a.sqlite"])
+        try cli.succeed(["task", "add", "T1", "--title", "Checkout", "--db", "a.sqlite"])
+        try cli.succeed(["task", "add", "T2", "--title", "Search", "--db", "a.sqlite"])
+        try cli.succeed(["init", "--title", "B", "--language", "en", "--db", "b.sqlite"])
+        try cli.succeed(["task", "add", "Checkout", "--title", "Checkout", "--db", "b.sqlite"])
+        try cli.succeed(["task", "add", "T2", "--title", "Search", "--db", "b.sqlite"])
+        let before = try Self.snapshot(cli)
+        let refused = try cli.run(["trend", "seq", "--studies", "a.sqlite", "b.sqlite"])
+        #expect(refused.status != 0 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("b's tasks differ from a's: it lacks T1 and has Checkout besides"), "\(refused.stderr)")
+        let task = try cli.run(["trend", "completion", "--task", "T1", "--studies", "a.sqlite", "b.sqlite"])
+        #expect(task.status != 0 && task.stderr.contains("b has no task T1 (its tasks: Checkout, T2)"), "\(task.stderr)")
+        // --match names the first study's T1 in the other: then they measure the same tasks (no attempts: n = 0).
+        let matched = try cli.run(["trend", "seq", "--studies", "a.sqlite", "b.sqlite", "--match", "T1=Checkout", "--json"])
+        #expect(matched.status == 0, "\(matched.stderr)")
+        #expect(try cli.run(["trend", "completion", "--studies", "a.sqlite", "b.sqlite"]).stderr.contains("--task"))
+        #expect(try cli.run(["trend", "sus", "--studies", "a.sqlite"]).status != 0, "one study without --by")
+        let order = try cli.run(["trend", "sus", "--studies", "a.sqlite", "b.sqlite", "--order", "a,c"])
+        #expect(order.status != 0 && order.stderr.contains("'c'"), "\(order.stderr)")
+        #expect(try Self.snapshot(cli) == before, "refusals write nothing")
+    }
+}
