@@ -82,8 +82,8 @@ def make_study(folder):
     return study
 
 
-def open_session(logger, participant, level):
-    logger.goto(logger.url)
+def open_session(logger, base, participant, level):
+    logger.goto(base)
     logger.wait_for_selector(f"#participant option[value={participant}]", state="attached")
     logger.select_option("#participant", participant)
     logger.select_option("#conditions select[data-factor='protótipo']", level)
@@ -110,8 +110,7 @@ def answer_refused_without_consent(screen, link):
 def session_driven(browser, base, study, audit):
     logger = browser.new_page(viewport={"width": 1100, "height": 1000})
     logger.on("dialog", lambda dialog: dialog.accept())
-    logger.url = base
-    link = open_session(logger, "P4", "novo")
+    link = open_session(logger, base, "P4", "novo")
     assert "protótipo=novo" in logger.inner_text("#session-title"), logger.inner_text("#session-title")
     audit.check(logger, "session logger with the participant screen's link")
     shot(logger, "logger")
@@ -210,7 +209,7 @@ def session_driven(browser, base, study, audit):
 def register_of(study):
     """The consent register as `export consent` writes it."""
     register = os.path.join(os.path.dirname(study), "consent.csv")
-    cli("export", "consent", register, study=study)
+    cli("export", "consent", register, "--force", study=study)
     with open(register, encoding="utf-8") as f:
         return f.read()
 
@@ -227,23 +226,11 @@ def score_of(study, participant):
                             capture_output=True, text=True)
     if result.returncode != 0:
         return None
-    data = json.loads(result.stdout)
-    for row in find_rows(data):
-        if row.get("participant") == participant:
-            return row.get("score", row.get("SEQ", row.get("value")))
+    for row in json.loads(result.stdout)["rows"]:
+        if row["participant"] == participant:
+            assert row["conditions"] == {"protótipo": "novo"} and row["task"] == "T1", row
+            return row["scores"]["SEQ"]
     return None
-
-
-def find_rows(data):
-    """Every object with a "participant" key in `score --json`'s answer."""
-    if isinstance(data, dict):
-        if "participant" in data:
-            yield data
-        for value in data.values():
-            yield from find_rows(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from find_rows(value)
 
 
 def keyboard_sus(screen, language, paged):
@@ -279,7 +266,9 @@ def keyboard_sus(screen, language, paged):
             while screen.evaluate("document.activeElement.id") not in ("form-next",):
                 screen.keyboard.press("Tab")
             screen.keyboard.press("Enter")
-            assert screen.inner_text("#form-progress").startswith(("Pergunta", "Question")) and str(number + 1) in screen.inner_text("#form-progress")
+            shown = screen.inner_text("#form-items fieldset:not([hidden]) legend .count")
+            assert shown == (f"Pergunta {number + 1} de 10" if language == "pt-BR" else f"Question {number + 1} of 10"), shown
+            assert screen.evaluate("document.activeElement.name") == f"item-{number + 1}", "focus did not move to the next question"
     for _ in range(6):
         if screen.evaluate("document.activeElement.id") == "form-send":
             break
@@ -294,8 +283,7 @@ def keyboard_only(browser, base, study, audit, reflowed):
     for participant, language, viewport in (("P5", "pt-BR", {"width": 360, "height": 740}), ("P6", "en", {"width": 1280, "height": 900})):
         logger = browser.new_page(viewport={"width": 1100, "height": 1000})
         logger.on("dialog", lambda dialog: dialog.accept())
-        logger.url = base
-        link = open_session(logger, participant, "antigo")
+        link = open_session(logger, base, participant, "antigo")
         origin = re.match(r"http://[^/]+", base).group(0)
         device = browser.new_context(viewport=viewport)
         screen = device.new_page()
@@ -323,11 +311,20 @@ def keyboard_only(browser, base, study, audit, reflowed):
         audit.check(screen, state)
         reflowed += reflow_problems(screen, state)
         shot(screen, f"sus-{language}-{'360' if phone else 'desktop'}")
+        if not phone:
+            # The same questionnaire on a phone: one question at a time, nothing lost sideways; then back.
+            screen.set_viewport_size({"width": 360, "height": 740})
+            screen.wait_for_function("() => [...document.querySelectorAll('#form-items fieldset')].filter((n) => !n.hidden).length === 1")
+            reflowed += reflow_problems(screen, f"SUS at 360 px ({language})")
+            audit.check(screen, f"participant screen: SUS at 360 px ({language})")
+            shot(screen, f"sus-{language}-360")
+            screen.set_viewport_size(viewport)
+            screen.wait_for_function("() => [...document.querySelectorAll('#form-items fieldset')].filter((n) => !n.hidden).length === 10")
         keyboard_sus(screen, language, paged=phone)
         logger.wait_for_selector("#ps-sent li[data-state=answered]")
         scored = json.loads(cli("score", "sus", "--condition", "protótipo=antigo", "--json", study=study))
-        rows = [row for row in find_rows(scored) if row.get("participant") == participant]
-        assert rows and any(value == 100 for value in rows[0].values() if isinstance(value, (int, float))), rows
+        rows = [row for row in scored["rows"] if row["participant"] == participant]
+        assert len(rows) == 1 and rows[0]["scores"]["SUS"] == 100 and rows[0]["conditions"] == {"protótipo": "antigo"}, rows
         if phone:
             # The declined screen and 320 px, on the same phone.
             screen.set_viewport_size({"width": 320, "height": 640})
@@ -338,8 +335,7 @@ def keyboard_only(browser, base, study, audit, reflowed):
 
 def declined(browser, base, audit):
     logger = browser.new_page(viewport={"width": 1100, "height": 1000})
-    logger.url = base
-    link = open_session(logger, "P7", "novo")
+    link = open_session(logger, base, "P7", "novo")
     origin = re.match(r"http://[^/]+", base).group(0)
     device = browser.new_context(viewport={"width": 360, "height": 740})
     screen = device.new_page()

@@ -82,7 +82,7 @@ async function sendToScreen(instrument, task, trial) {
 function startPanel() {
   $("ps-open").addEventListener("click", async () => {
     try {
-      renderPanel(await screenApi("POST"));
+      renderPanel(await screenApi("POST", "", {}));
       $("ps-link").focus();
     } catch (error) { say(error.message, true); }
   });

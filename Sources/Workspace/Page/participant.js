@@ -76,6 +76,8 @@ function optionList(item, form) {
   const box = el("div", { class: "options" + (item.kind === "likert" ? " scale" : "") });
   const options = item.options.slice();
   if (item.allowsNA) options.push({ value: "n", label: t("notApplicable") });
+  // The points of a scale side by side on a wide screen (set through the CSSOM: the page allows no inline style).
+  box.style.setProperty("--points", String(options.length));
   for (const option of options) {
     const id = `f${form.request}-i${item.number}-o${option.value.replace(/[^\w-]/g, "_")}`;
     const input = el("input", { type: "radio", name: `item-${item.number}`, value: option.value, id,
@@ -126,7 +128,7 @@ function renderForm(form) {
   $("form-task").textContent = form.task ? t("aboutTask", { task: form.taskTitle || form.task }) : "";
   $("form-task").hidden = !form.task;
   $("form-items").replaceChildren(...form.items.map((item, index) => {
-    const legend = el("legend", {}, el("span", { class: "count" }, t("itemOf", { n: index + 1, total: form.items.length })),
+    const legend = el("legend", {}, ...(form.items.length > 1 ? [el("span", { class: "count" }, t("itemOf", { n: index + 1, total: form.items.length }))] : []),
       el("span", { id: `f${form.request}-text-${item.number}`, class: "text" }, item.text));
     const answer = item.kind === "numeric" ? slider(item, form) : item.kind === "text" ? textAnswer(item, form) : optionList(item, form);
     return el("fieldset", { class: "item", "data-number": item.number, "data-index": index }, legend, answer);
@@ -145,7 +147,6 @@ function layout() {
   $("form-back").hidden = !paged || current === 0;
   $("form-next").hidden = !paged || current === items.length - 1;
   $("form-send").hidden = paged && current !== items.length - 1;
-  $("form-progress").textContent = paged ? t("itemOf", { n: current + 1, total: items.length }) : "";
 }
 
 function missing(form, only) {
@@ -208,7 +209,10 @@ function show(data) {
     $("language").replaceChildren(...data.languages.map((choice) => el("option", { value: choice.tag, lang: choice.tag }, choice.name)));
     $("language").value = language;
   }
-  if (data.ended) return notice("thanks", "thanksNote");
+  if (data.ended) {
+    if (!shownView.startsWith("notice:thanks")) { $("message").textContent = ""; $("message").className = ""; }
+    return notice("thanks", "thanksNote");
+  }
   if (!data.hasConsentText) return notice("pageTitle", "noConsentText");
   if (data.consent) return showConsent(data.consent);
   if (data.decision === "declined") return notice("pageTitle", "declined");
