@@ -236,8 +236,11 @@ struct ParticipantScreen {
 
     /// An instrument as the screen asks it, in `language`: each Likert point labelled "1 – Discordo totalmente" where
     /// the scale names it, and N/A offered where the instrument allows it.
+    /// NASA-TLX is asked as the Raw TLX (its six ratings, Hart 2006): its weights come from 15 pairwise comparisons of
+    /// the six sources, a procedure of its own that the screen does not run (the scoring takes the weights as optional).
     func form(_ definition: InstrumentDefinition, request: ParticipantDesk.Request, session: SessionRecord, language: StudyLanguage) -> Form {
-        let items = definition.items.map { item -> Item in
+        let asked = definition.scoring == .nasaTLX ? Array(definition.items.prefix(6)) : definition.items
+        let items = asked.map { item -> Item in
             var options: [Option] = []
             var low: Double?, high: Double?, step: Double?
             switch item.kind {
@@ -253,8 +256,8 @@ struct ParticipantScreen {
                 let range = definition.range(of: item)
                 low = range?.lowerBound
                 high = range?.upperBound
-                // NASA-TLX's scale has 21 marks (Hart & Staveland, 1988): steps of 5 on 0–100.
-                step = definition.scoring == .nasaTLX ? 5 : 1
+                // NASA-TLX's rating scale has 21 marks (Hart & Staveland, 1988): steps of 5 on 0–100.
+                step = definition.scoring == .nasaTLX && low == 0 && high == 100 ? 5 : 1
             case .text:
                 break
             }

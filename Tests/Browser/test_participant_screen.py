@@ -8,7 +8,7 @@
    6; the logger sees it answered; `studyctl score seq --task T1 --condition protótipo=novo --json` finds P4's 6; the
    consent is on record as taken on the page, with the text's hash; the session ends and the screen thanks;
    `participant withdraw P4` leaves no row of P4 in any table and the report says one participant withdrew.
-2. The SUS completed by keyboard alone (Tab, arrows, Space, Enter; no click): in pt-BR on a 360 px phone (one
+2. The SUS completed by keyboard alone (and NASA-TLX's sliders in en) (Tab, arrows, Space, Enter; no click): in pt-BR on a 360 px phone (one
    question per screen, the validated Brazilian wording) and in en at desktop width (every question at once). Each
    option's accessible name holds the question and its label ("… 1 – Discordo totalmente"); every option is at least
    44 px high.
@@ -325,6 +325,29 @@ def keyboard_only(browser, base, study, audit, reflowed):
         scored = json.loads(cli("score", "sus", "--condition", "protótipo=antigo", "--json", study=study))
         rows = [row for row in scored["rows"] if row["participant"] == participant]
         assert len(rows) == 1 and rows[0]["scores"]["SUS"] == 100 and rows[0]["conditions"] == {"protótipo": "antigo"}, rows
+        if not phone:
+            # NASA-TLX's six ratings as sliders, by keyboard: each moved three steps of 5 up from the middle (65).
+            logger.select_option("#ps-instrument", "nasa-tlx")
+            logger.click("#ps-send")
+            screen.wait_for_selector("#questionnaire:not([hidden]) input[type=range]")
+            assert screen.locator("input[type=range]").count() == 6
+            assert screen.get_attribute("input[type=range] >> nth=0", "aria-valuetext").startswith("Not chosen yet")
+            audit.check(screen, "participant screen: NASA-TLX sliders (en)")
+            shot(screen, "nasa-tlx-en-desktop")
+            screen.focus("#form-title")
+            for number in range(6):
+                screen.keyboard.press("Tab")
+                assert screen.evaluate("document.activeElement.type") == "range", screen.evaluate("document.activeElement.outerHTML")
+                for _ in range(3):
+                    screen.keyboard.press("ArrowRight")
+            assert screen.evaluate("[...document.querySelectorAll('input[type=range]')].every((n) => n.value === '65' && !n.hasAttribute('aria-valuetext'))")
+            screen.keyboard.press("Tab")
+            assert screen.evaluate("document.activeElement.id") == "form-send"
+            screen.keyboard.press("Enter")
+            screen.wait_for_selector("#notice:not([hidden])")
+            scored = json.loads(cli("score", "nasa-tlx", "--condition", "protótipo=antigo", "--json", study=study))
+            rows = [row for row in scored["rows"] if row["participant"] == participant]
+            assert len(rows) == 1 and rows[0]["scores"]["Raw TLX"] == 65, rows
         if phone:
             # The declined screen and 320 px, on the same phone.
             screen.set_viewport_size({"width": 320, "height": 640})

@@ -258,4 +258,52 @@ import Testing
             #expect(try bare.responseSets(instrument: "sus").1.isEmpty)
         }
     }
+
+    /// NASA-TLX (its six ratings, in steps of 5 on 0–100) and a study's own instrument with a choice and an open
+    /// question: each asked in the screen's language and stored as `respond` stores it.
+    @Test func nasaTLXAndAStudysOwnInstrumentAreAskedAndStored() async throws {
+        let (study, session) = try Self.study()
+        let custom = """
+            {"id": "opiniao", "title": {"en": "Opinion", "pt-BR": "Opinião"}, "scoring": "none", "items": [
+              {"number": 1, "kind": "choice", "text": {"en": "Would you use it again?", "pt-BR": "Você usaria de novo?"},
+               "choices": [{"key": "sim", "label": {"en": "Yes", "pt-BR": "Sim"}}, {"key": "nao", "label": {"en": "No", "pt-BR": "Não"}}]},
+              {"number": 2, "kind": "text", "text": {"en": "What would you change?", "pt-BR": "O que você mudaria?"}}]}
+            """
+        try study.addInstrument(try InstrumentDefinition.load(from: Data(custom.utf8), file: "opiniao.json"))
+        try study.recordConsent(participant: "P4", version: "2", decision: .agreed, how: .paper)
+        let server = WorkspaceServer(study: study)
+        let token = await server.participants.token(session: session.id)
+        let tlx = await server.participants.send(session: session.id, instrument: "nasa-tlx", task: nil, trial: 1)
+        let own = await server.participants.send(session: session.id, instrument: "opiniao", task: nil, trial: 1)
+        try await Application(router: server.router()).test(.router) { client in
+            // Agreed on paper to the current version: the screen goes straight to the questionnaire.
+            try await client.execute(uri: "/p/\(token)/state", method: .get) { response in
+                let state = try decode(response)
+                #expect(state["consent"] == nil && state["decision"] as? String == "agreed")
+                let form = state["form"] as? [String: Any]
+                let items = form?["items"] as? [[String: Any]] ?? []
+                #expect(form?["instrument"] as? String == "nasa-tlx" && items.count == 6)
+                #expect(items.allSatisfy { $0["kind"] as? String == "numeric" && $0["min"] as? Double == 0 && $0["max"] as? Double == 100 && $0["step"] as? Double == 5 })
+                #expect(items.first?["text"] as? String == "Demanda mental: Quão mentalmente exigente foi a tarefa?")
+            }
+            let ratings = ["1": "55", "2": "10", "3": "40", "4": "25", "5": "60", "6": "35"]
+            try await client.execute(uri: "/p/\(token)/answers", method: .post, headers: screen, body: try json(["request": tlx.id, "answers": ratings])) { response in
+                #expect(response.status == .ok)
+                let form = try decode(response)["form"] as? [String: Any]
+                let items = form?["items"] as? [[String: Any]] ?? []
+                #expect(form?["instrument"] as? String == "opiniao")
+                #expect((items.first?["options"] as? [[String: Any]])?.map { $0["label"] as? String ?? "" } == ["Sim", "Não"])
+                #expect(items.last?["kind"] as? String == "text")
+            }
+            let (tlxDefinition, tlxSets) = try study.responseSets(instrument: "nasa-tlx")
+            #expect(tlxSets.count == 1)
+            #expect(try tlxDefinition.score(tlxSets[0].answers).first { $0.id == "Raw TLX" }?.value == 37.5)
+            try await client.execute(uri: "/p/\(token)/answers", method: .post, headers: screen,
+                                     body: try json(["request": own.id, "answers": ["1": "sim", "2": "O botão de salvar, que não avisa."]])) {
+                #expect($0.status == .ok)
+            }
+            let ownSets = try study.responseSets(instrument: "opiniao").1
+            #expect(ownSets.first?.answers == [1: .choice("sim"), 2: .text("O botão de salvar, que não avisa.")])
+        }
+    }
 }

@@ -96,8 +96,16 @@ function slider(item, form) {
   const input = el("input", { type: "range", id, min: item.min, max: item.max, step: item.step || 1,
     value: chosen ?? (item.min + item.max) / 2, "aria-labelledby": `f${form.request}-text-${item.number}`,
     "aria-describedby": id + "-value" });
+  // Until it is moved, a screen reader hears that nothing is chosen, not the middle value the slider rests on.
+  if (chosen === undefined) { input.setAttribute("aria-valuetext", t("sliderNotYet")); input.classList.add("untouched"); }
   const output = el("p", { id: id + "-value", class: "value" }, chosen === undefined ? t("sliderNotYet") : t("sliderValue", { value: chosen }));
-  const take = () => { answers[item.number] = input.value; output.textContent = t("sliderValue", { value: input.value }); mark(item.number); };
+  const take = () => {
+    answers[item.number] = input.value;
+    input.removeAttribute("aria-valuetext");
+    input.classList.remove("untouched");
+    output.textContent = t("sliderValue", { value: input.value });
+    mark(item.number);
+  };
   input.addEventListener("input", take);
   input.addEventListener("change", take);
   return el("div", { class: "slider" }, el("div", { class: "range" }, el("span", { "aria-hidden": "true" }, String(item.min)), input,
