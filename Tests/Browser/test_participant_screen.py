@@ -247,6 +247,15 @@ def keyboard_sus(screen, language, paged):
     assert label in snapshot and first in snapshot, snapshot
     heights = screen.evaluate("[...document.querySelectorAll('fieldset:not([hidden]) label.option')].map((n) => n.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44, heights
+    if not paged:
+        # Sent with nothing answered: the screen names the first question left and puts the keyboard there.
+        screen.focus("#form-send")
+        screen.keyboard.press("Enter")
+        screen.wait_for_selector("#message.error")
+        expected = "Responda à pergunta 1, por favor." if language == "pt-BR" else "Please answer question 1."
+        assert screen.inner_text("#message") == expected, screen.inner_text("#message")
+        assert screen.evaluate("document.activeElement.name") == "item-1"
+        assert screen.locator("fieldset[data-number='1']").get_attribute("class") == "item missing"
     screen.focus("#form-title")
     for number in range(1, 11):
         point = 5 if number % 2 == 1 else 1
