@@ -8,7 +8,7 @@ public enum ParticipantWord: String, Sendable, CaseIterable, Worded {
     case noConsentText, invalidLink, itemOf, aboutTask, next, back, send, unanswered, stored, thanks, thanksNote
     case notApplicable, answerHere, sliderValue, sliderNotYet, openScreen, linkIntro, qrName, consentNone
     case consentAgreed, consentDeclined, questionnaire, task, noTask, sendTo, sent, stateWaiting, stateAnswered
-    case stateCancelled, cancelRequest, askOnScreen, sentNow, answeredNow
+    case stateCancelled, cancelRequest, askOnScreen, sentNow, answeredNow, waitingHeading, declinedHeading
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -63,6 +63,8 @@ public enum ParticipantWord: String, Sendable, CaseIterable, Worded {
         case .askOnScreen: return "Ask on the participant screen"
         case .sentNow: return "{instrument} sent to the participant screen."
         case .answeredNow: return "{instrument} answered on the participant screen."
+        case .waitingHeading: return "All set"
+        case .declinedHeading: return "Your choice was recorded"
         }
     }
 }

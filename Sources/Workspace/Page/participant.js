@@ -223,9 +223,9 @@ function show(data) {
   }
   if (!data.hasConsentText) return notice("pageTitle", "noConsentText");
   if (data.consent) return showConsent(data.consent);
-  if (data.decision === "declined") return notice("pageTitle", "declined");
+  if (data.decision === "declined") return notice("declinedHeading", "declined");
   if (data.form) return renderForm(data.form);
-  return notice("pageTitle", "waiting");
+  return notice("waitingHeading", "waiting");
 }
 
 async function refresh() {
