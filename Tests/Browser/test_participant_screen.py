@@ -89,8 +89,11 @@ def open_session(logger, base, participant, level):
     logger.select_option("#conditions select[data-factor='protótipo']", level)
     logger.click("#open")
     logger.wait_for_selector("#logger:not([hidden])")
-    logger.click("#ps-open")
+    # By keyboard: Space on the panel's button opens the screen (and starts no task).
+    logger.focus("#ps-open")
+    logger.keyboard.press("Space")
     logger.wait_for_selector("#ps-link-box:not([hidden])")
+    assert logger.locator("tr.open").count() == 0, "Space on the panel's button started a task"
     link = logger.get_attribute("#ps-link", "href")
     assert re.fullmatch(r"/p/[0-9a-f]{32}", link), link
     # The QR code is drawn (an SVG image the page loaded).

@@ -91,8 +91,14 @@ function startPanel() {
     const instrument = screenPanel && screenPanel.instruments.find((one) => one.id === $("ps-instrument").value);
     if (instrument) sendToScreen(instrument.id, instrument.perTask ? $("ps-task").value : null, 1);
   });
+  // Space and Enter on the panel's own controls press them: they never reach the logger's keys (Space would start
+  // a task, Enter would store the logger's answers).
+  const ownKeys = (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest("button, a, select")) event.stopPropagation();
+  };
+  $("participant-screen").addEventListener("keydown", ownKeys);
   // The after-task questionnaire goes to the participant's screen instead of being typed here.
-  $("q-screen").addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") event.stopPropagation(); });
+  $("q-screen").addEventListener("keydown", ownKeys);
   $("q-screen").addEventListener("click", async () => {
     if (!pending || !session.questionnaire) return;
     if (await sendToScreen(session.questionnaire.id, pending.task, pending.trial)) {
