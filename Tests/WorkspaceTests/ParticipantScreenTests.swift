@@ -304,6 +304,20 @@ import Testing
             }
             let ownSets = try study.responseSets(instrument: "opiniao").1
             #expect(ownSets.first?.answers == [1: .choice("sim"), 2: .text("O botão de salvar, que não avisa.")])
+            // PSSUQ allows N/A: the screen is told so (it offers N/A after the points), and an N/A is stored as N/A.
+            let pssuq = await server.participants.send(session: session.id, instrument: "pssuq", task: nil, trial: 1)
+            try await client.execute(uri: "/p/\(token)/state", method: .get) { response in
+                let items = ((try decode(response)["form"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+                #expect(items.count == 16 && items.allSatisfy { $0["allowsNA"] as? Bool == true })
+                #expect((items.first?["options"] as? [[String: Any]])?.last?["label"] as? String == "7 – Discordo totalmente")
+            }
+            var answers = Dictionary(uniqueKeysWithValues: (1...16).map { ("\($0)", "2") })
+            answers["3"] = "n"
+            try await client.execute(uri: "/p/\(token)/answers", method: .post, headers: screen, body: try json(["request": pssuq.id, "answers": answers])) {
+                #expect($0.status == .ok)
+            }
+            let stored = try study.responseSets(instrument: "pssuq").1.first?.answers ?? [:]
+            #expect(stored.count == 16 && stored[3] == .notApplicable && stored[1] == .value(2))
         }
     }
 }
