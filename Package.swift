@@ -103,10 +103,12 @@ let package = Package(
             ]),
         // REFI-QDA exchange (QualCoder, NVivo, ATLAS.ti, MAXQDA): .qdpx projects and .qdc codebooks.
         .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Media", "LazyLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // QR codes (byte mode, level M) drawn as SVG, for the participant page's link. Pure Swift, no dependency.
+        .target(name: "QRCode"),
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
-            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", "Media", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Page")]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(
@@ -137,6 +139,7 @@ let package = Package(
         .testTarget(name: "GazeTests", dependencies: ["Gaze", "Surveys"]),
         // Recordings as values: SHA-256 against known digests, sync points, clip windows, captions and chapters, ffprobe's JSON.
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "WorkspaceTests",

@@ -24,4 +24,5 @@ fi
 "$venv/bin/python" Tests/Browser/test_media.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_workspace_marks.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_accessibility.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_participant_screen.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_report_page.py "$studyctl"

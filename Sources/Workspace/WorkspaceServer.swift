@@ -12,6 +12,7 @@ public struct WorkspaceServer: Sendable {
     public let token: String
     let undo = UndoLog()
     let clocks = SessionClocks()
+    let participants = ParticipantDesk()
 
     public init(study: StudyDatabase, token: String = WorkspaceServer.newToken()) {
         self.study = study
@@ -41,6 +42,7 @@ public struct WorkspaceServer: Sendable {
         SearchAPI(server: self).register(on: router)
         ModeratorAPI(server: self).register(on: router)
         MediaRoute(server: self).register(on: router)
+        ParticipantScreen(server: self).register(on: router)
         return router
     }
 
@@ -77,9 +79,13 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         guard ["127.0.0.1", "localhost"].contains(hostName.lowercased()) else {
             return Self.refuse(.forbidden, "studyctl serves this study to 127.0.0.1 only; the request named the host '\(authority)'")
         }
-        let fromQuery = request.uri.queryParameters.get("token")
+        // The participant screen (/p/<link token>) never holds the workspace's token: its routes check their own.
+        // (A path that could be read as another one, with dot segments or escapes, is not let through.)
+        let path = request.uri.path
+        let participantScreen = path.hasPrefix("/p/") && !path.contains("..") && !path.contains("%") && !path.contains("//")
+        let fromQuery = participantScreen ? nil : request.uri.queryParameters.get("token")
         let presented = fromQuery ?? request.cookies[Self.cookieName]?.value ?? request.headers[.init("X-Studyctl-Token")!]  // a literal, valid header token
-        guard let presented, Self.same(presented, token) else {
+        guard participantScreen || presented.map({ Self.same($0, token) }) == true else {
             return Self.refuse(.forbidden, "open the workspace with the link 'studyctl serve' printed (it carries this run's token)")
         }
         if ![.get, .head].contains(request.method) {

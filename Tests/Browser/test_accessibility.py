@@ -5,8 +5,8 @@ chromium driven by Playwright).
 1. axe-core (the pip package's bundled script, WCAG 2.0/2.1/2.2 A and AA rules) finds no violation in any page state:
    before a coder is named, a transcript open, every tab, the dialogs (picker with its suggestions and its new-category
    question, editor, annotation, category, move, merge), the search's hits, moving a passage's ends, a keyboard
-   selection, and the session logger before and during a session; in each state Chromium's accessibility tree names
-   every control.
+   selection, the session logger before and during a session, and the participant screen (consent, questionnaire on a
+   desktop and at 320 px, thanks); in each state Chromium's accessibility tree names every control.
 2. By keyboard alone (no click): the coder's name, a participant opened (focus stays on its button), words selected in
    the transcript with the arrows and Shift, coded with "n" and a category chosen with ArrowDown and Enter; Ctrl+Z
    undoes the coding (and in a field with typing it undoes the typing, not the coding); the tabs move with the arrows;
@@ -61,6 +61,10 @@ def make_study(folder, language):
     cli("code", "add", "P1", "--excerpt", "Achei a busca rápida", "--code", "busca", "--category", "Desempenho", "--coder", "bia", study=study)
     cli("memo", "add", "--on", "participant:P1", "Falou muito de confiança.", study=study)
     cli("task", "add", "T1", "--title", "Encontrar o menu", study=study)
+    consent = os.path.join(folder, f"tcle-{language}.md")
+    with open(consent, "w", encoding="utf-8") as f:
+        f.write("# Termo de Consentimento Livre e Esclarecido\n\nVocê está sendo convidado(a) a participar de um teste de usabilidade.\n")
+    cli("consent", "add", consent, "--version", "1", study=study)
     return study
 
 
@@ -212,6 +216,42 @@ def audit_moderator(browser, url, audit):
         audit.problems += reflow_problems(page, f"session logger {name}")
         page.screenshot(path=os.path.join(ROOT, ".build", f"a11y-moderator-{name}.png"), full_page=True)
         page.close()
+
+
+def audit_participant_screen(browser, url, audit, reflowed):
+    """The participant screen (/p/…) opened from the session logger for P2: the consent, a questionnaire (desktop and
+    a 320 px phone, where it shows one question at a time) and the thanks at the end."""
+    logger = browser.new_page(viewport={"width": 1100, "height": 900})
+    logger.on("dialog", lambda dialog: dialog.accept())
+    logger.goto(url.replace("/?token", "/moderator?token"))
+    logger.wait_for_selector("#participant option[value=P2]", state="attached")
+    logger.select_option("#participant", "P2")
+    logger.click("#open")
+    logger.wait_for_selector("#logger:not([hidden])")
+    logger.click("#ps-open")
+    logger.wait_for_selector("#ps-link-box:not([hidden])")
+    audit.check(logger, "session logger with the participant screen's link")
+    device = browser.new_context(viewport={"width": 1100, "height": 900})
+    screen = device.new_page()
+    screen.goto(re.match(r"http://[^/]+", url).group(0) + logger.get_attribute("#ps-link", "href"))
+    screen.wait_for_selector("#consent:not([hidden])")
+    audit.check(screen, "participant screen: consent")
+    screen.click("#agree")
+    logger.select_option("#ps-instrument", "sus")
+    logger.click("#ps-send")
+    screen.wait_for_selector("#questionnaire:not([hidden]) fieldset.item")
+    audit.check(screen, "participant screen: questionnaire")
+    screen.set_viewport_size({"width": 320, "height": 640})
+    screen.wait_for_function("() => [...document.querySelectorAll('#form-items fieldset')].filter((n) => !n.hidden).length === 1")
+    audit.check(screen, "participant screen: questionnaire at 320 px")
+    reflowed += reflow_problems(screen, "participant screen: questionnaire at 320 px")
+    screen.screenshot(path=os.path.join(ROOT, ".build", "a11y-participant-320px.png"), full_page=True)
+    logger.click("#b-end")
+    screen.wait_for_selector("#notice:not([hidden])")
+    screen.wait_for_function("() => document.getElementById('notice-heading').textContent.length > 0")
+    audit.check(screen, "participant screen: thanks at 320 px")
+    device.close()
+    logger.close()
 
 
 FOCUS_CONTRAST = """(selector) => {
@@ -427,6 +467,7 @@ def main():
                     audit_workspace(browser, url, study, audit)
                     audit_moderator(browser, url, audit)
                     keyboard_only(browser, url, study)
+                    audit_participant_screen(browser, url, audit, reflowed)
                 reflow(browser, url, language, reflowed)
             browser.close()
         assert not audit.problems, f"{len(audit.problems)} accessibility problems:\n" + "\n".join(audit.problems)

@@ -39,7 +39,7 @@ import Wording
     /// The words of tables, the page and the parser are looked up in their context: each needs its own entry.
     @Test func everyWordOfTheEnumsHasAPortugueseWording() throws {
         let catalog = try Self.catalog()
-        let words: [Sentence] = Term.allCases.map(\.sentence) + PageWord.allCases.map(\.sentence) + ParserWord.allCases.map(\.sentence)
+        let words: [Sentence] = Term.allCases.map(\.sentence) + PageWord.allCases.map(\.sentence) + ParticipantWord.allCases.map(\.sentence) + ParserWord.allCases.map(\.sentence)
             + SUSInterpretation.adjectives.map(\.sentence)
         let missing = words.filter { catalog.text($0.pattern, context: $0.context) == nil }.map { "\($0.context ?? ""): \($0.pattern)" }
         #expect(missing.isEmpty, "without Portuguese: \(missing)")

@@ -15,7 +15,9 @@ struct Serve: AsyncParsableCommand {
             shows where coders differ, with the figures of 'studyctl codes agreement'. Every change is stored as \
             'studyctl code add' stores it, one transaction each; the command line can work on the study at the same \
             time. The session logger (/moderator) logs a test session as 'studyctl session' does, for a second \
-            observer on the same study. A transcript linked to its recording ('studyctl media add … --transcript') \
+            observer on the same study; its Open the participant screen button gives the session a link (and its QR \
+            code) to a screen where the participant agrees to the study's consent text and answers the questionnaires \
+            the moderator sends, stored as 'studyctl respond' stores them. A transcript linked to its recording ('studyctl media add … --transcript') \
             shows it above the text, and a button beside each coding plays it from where the words were said. \
             Ctrl-C stops the server.
 
