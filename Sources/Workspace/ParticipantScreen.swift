@@ -137,7 +137,7 @@ struct ParticipantScreen {
             let id = try context.parameters.require("id", as: Int64.self)
             guard let token = await desk.existingToken(session: id) else { throw HTTPError(.notFound) }
             let language = try study.info().language
-            let svg = try QRCode(Self.address(request, token: token)).svg(title: ParticipantWord.qrName.text(language))
+            let svg = try QRCode(Self.address(request, token: token, host: server.participantHost)).svg(title: ParticipantWord.qrName.text(language))
             return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(string: svg)))
         }
@@ -320,10 +320,13 @@ struct ParticipantScreen {
 
     // MARK: The session logger's side
 
-    /// The link as the moderator's browser reached this server (the host it named), with the session's token.
-    static func address(_ request: Request, token: String) -> String {
+    /// The link as the moderator's browser reached this server (the host it named), with the session's token; with
+    /// `serve --participant-host`, at that network address (and the same port), for a tablet on the lab's network.
+    static func address(_ request: Request, token: String, host: String? = nil) -> String {
         let authority = request.headers[.init("Host")!] ?? request.head.authority ?? "127.0.0.1"
-        return "http://\(authority)/p/\(token)"
+        guard let host else { return "http://\(authority)/p/\(token)" }
+        let port = authority.split(separator: ":").dropFirst().first.map { ":" + $0 } ?? ""
+        return "http://\(host)\(port)/p/\(token)"
     }
 
     func panel(session id: Int64, request: Request) async throws -> Panel {
@@ -338,7 +341,7 @@ struct ParticipantScreen {
             titles[definition.id] = definition.title.text(language)
             instruments.append(Instrument(id: definition.id, title: definition.title.text(language), perTask: definition.perTask))
         }
-        return Panel(link: token.map { "/p/\($0)" }, address: token.map { Self.address(request, token: $0) },
+        return Panel(link: token.map { "/p/\($0)" }, address: token.map { Self.address(request, token: $0, host: server.participantHost) },
                      consent: latest.map { ConsentStatus(decision: $0.decision.rawValue, version: $0.version, at: $0.at, how: $0.how.rawValue) },
                      hasConsentText: current != nil,
                      requests: await desk.requests(session: id).map {

@@ -10,13 +10,35 @@ import Surveys
 public struct WorkspaceServer: Sendable {
     public let study: StudyDatabase
     public let token: String
+    /// This computer's address on the lab's network, where a tablet reaches the participant screen (and nothing
+    /// else); nil: everything on 127.0.0.1 only.
+    public let participantHost: String?
     let undo = UndoLog()
     let clocks = SessionClocks()
     let participants = ParticipantDesk()
 
-    public init(study: StudyDatabase, token: String = WorkspaceServer.newToken()) {
+    public init(study: StudyDatabase, token: String = WorkspaceServer.newToken(), participantHost: String? = nil) {
         self.study = study
         self.token = token
+        self.participantHost = participantHost
+    }
+
+    /// The first IPv4 address of an interface that is up and not the loopback (the lab's network), or nil.
+    public static func networkAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        var entry: UnsafeMutablePointer<ifaddrs>? = first
+        while let current = entry {
+            defer { entry = current.pointee.ifa_next }
+            let flags = Int32(current.pointee.ifa_flags)
+            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            return String(cString: host)
+        }
+        return nil
     }
 
     /// 128 random bits as 32 hexadecimal digits.
@@ -28,7 +50,7 @@ public struct WorkspaceServer: Sendable {
     /// The router with every route and the guard in front of them.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: GuardMiddleware(token: token))
+        router.add(middleware: GuardMiddleware(token: token, participantHost: participantHost))
         router.get("/") { _, _ in try Self.asset("index.html", type: "text/html; charset=utf-8") }
         router.get("/common.js") { _, _ in try Self.asset("common.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.js") { _, _ in try Self.asset("app.js", type: "text/javascript; charset=utf-8") }
@@ -46,9 +68,11 @@ public struct WorkspaceServer: Sendable {
         return router
     }
 
-    /// The application listening on 127.0.0.1 only, at `port` (0: any free port); `onRunning` gets the bound port.
+    /// The application listening on 127.0.0.1 only (on every interface with `participantHost`, where the guard lets
+    /// only the participant screen be reached from the network), at `port` (0: any free port); `onRunning` gets the
+    /// bound port.
     public func application(port: Int, onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
-        Application(router: router(), configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "studyctl"),
+        Application(router: router(), configuration: .init(address: .hostname(participantHost == nil ? "127.0.0.1" : "0.0.0.0", port: port), serverName: "studyctl"),
                     onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) })
     }
 
@@ -70,19 +94,26 @@ public struct WorkspaceServer: Sendable {
 /// but the loopback address (a DNS-rebinding page), and a write whose Origin is not the page's own.
 struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
+    /// The network address the participant screen may be reached at (`serve --participant-host`), else nil.
+    var participantHost: String? = nil
     static var cookieName: String { "studyctl_token" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // HTTP/1's Host header arrives as the request's authority; a Host field left among the headers counts too.
         let authority = request.headers[.init("Host")!] ?? request.head.authority ?? ""
         let hostName = authority.split(separator: ":").first.map(String.init) ?? ""
-        guard ["127.0.0.1", "localhost"].contains(hostName.lowercased()) else {
-            return Self.refuse(.forbidden, "studyctl serves this study to 127.0.0.1 only; the request named the host '\(authority)'")
-        }
         // The participant screen (/p/<link token>) never holds the workspace's token: its routes check their own.
         // (A path that could be read as another one, with dot segments or escapes, is not let through.)
         let path = request.uri.path
         let participantScreen = path.hasPrefix("/p/") && !path.contains("..") && !path.contains("%") && !path.contains("//")
+        // From the lab's network only the participant screen, at the address it was given; everything else on
+        // 127.0.0.1 alone.
+        let onNetwork = participantScreen && participantHost.map { $0.caseInsensitiveCompare(hostName) == .orderedSame } == true
+        guard ["127.0.0.1", "localhost"].contains(hostName.lowercased()) || onNetwork else {
+            return Self.refuse(.forbidden, participantScreen && participantHost != nil
+                               ? "studyctl serves the participant screen at \(participantHost ?? "") and 127.0.0.1 only; the request named the host '\(authority)'"
+                               : "studyctl serves this study to 127.0.0.1 only; the request named the host '\(authority)'")
+        }
         let fromQuery = participantScreen ? nil : request.uri.queryParameters.get("token")
         let presented = fromQuery ?? request.cookies[Self.cookieName]?.value ?? request.headers[.init("X-Studyctl-Token")!]  // a literal, valid header token
         guard participantScreen || presented.map({ Self.same($0, token) }) == true else {

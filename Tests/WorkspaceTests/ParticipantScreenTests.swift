@@ -320,4 +320,39 @@ import Testing
             #expect(stored.count == 16 && stored[3] == .notApplicable && stored[1] == .value(2))
         }
     }
+
+    /// With a network address (`serve --participant-host`), a tablet reaches the participant screen there and nothing
+    /// else: the workspace, the logger and their API stay on 127.0.0.1; the link and its QR code name that address.
+    @Test func onTheLabsNetworkOnlyTheParticipantScreenIsReached() async throws {
+        let (study, session) = try Self.study()
+        let server = WorkspaceServer(study: study, participantHost: "192.168.0.12")
+        try await Application(router: server.router()).test(.router) { client in
+            var panelHeaders = logger(server, write: true)
+            panelHeaders[.init("Host")!] = "127.0.0.1:8080"
+            panelHeaders[.origin] = "http://127.0.0.1:8080"
+            var link = ""
+            try await client.execute(uri: "/api/sessions/\(session.id)/participant", method: .post, headers: panelHeaders) { response in
+                #expect(response.status == .ok)
+                let panel = try decode(response)
+                link = panel["link"] as? String ?? ""
+                #expect(panel["address"] as? String == "http://192.168.0.12:8080\(link)", "\(panel)")
+            }
+            let network: HTTPFields = [.init("Host")!: "192.168.0.12:8080"]
+            try await client.execute(uri: link, method: .get, headers: network) { #expect($0.status == .ok) }
+            try await client.execute(uri: link + "/state", method: .get, headers: network) { #expect($0.status == .ok) }
+            // The workspace from the network: refused, even with its token.
+            var workspace = network
+            workspace[.init("X-Studyctl-Token")!] = server.token
+            for uri in ["/", "/moderator", "/api/state", "/api/sessions/\(session.id)/participant"] {
+                try await client.execute(uri: uri, method: .get, headers: workspace) { #expect($0.status == .forbidden, "\(uri)") }
+            }
+            // Another host name still refused for the screen too (a DNS-rebinding page).
+            try await client.execute(uri: link, method: .get, headers: [.init("Host")!: "evil.example:8080"]) { #expect($0.status == .forbidden) }
+        }
+        // Without the option, the screen is on 127.0.0.1 only.
+        let local = WorkspaceServer(study: study)
+        try await Application(router: local.router()).test(.router) { client in
+            try await client.execute(uri: "/p/0123", method: .get, headers: [.init("Host")!: "192.168.0.12:8080"]) { #expect($0.status == .forbidden) }
+        }
+    }
 }

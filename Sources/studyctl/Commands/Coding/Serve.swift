@@ -30,23 +30,40 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(words("Open the page in the default browser.")))
     var open = false
 
+    @Option(help: ArgumentHelp(words("Let a tablet on the lab's network reach the participant screen (and nothing else) at this computer's address, e.g. 192.168.0.12, or 'auto' to find it; the links and QR codes then name it. The workspace and the session logger stay on 127.0.0.1."),
+                               valueName: "address|auto"))
+    var participantHost: String?
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw Refusal("Please give --port between 1 and 65535 (or 0 for any free port).") }
+        if let participantHost, participantHost != "auto",
+           participantHost.isEmpty || !participantHost.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) {
+            throw Refusal("--participant-host takes this computer's address on the network (e.g. 192.168.0.12) or auto; '\(participantHost)' is not one.")
+        }
     }
 
     func run() async throws {
+        var chosen = participantHost
+        if chosen == "auto" {
+            guard let found = WorkspaceServer.networkAddress() else {
+                throw Refusal("--participant-host auto found no network address on this computer (no interface is up but the loopback); give the address.")
+            }
+            chosen = found
+        }
+        let host = chosen
         let database = try study.open()
-        let server = WorkspaceServer(study: database)
+        let server = WorkspaceServer(study: database, participantHost: host)
         let token = server.token
         let shouldOpen = open
         let app = server.application(port: port) { bound in
             let url = "http://127.0.0.1:\(bound)/?token=\(token)"
             // Written straight to the descriptor: a script reading the address must not wait for a buffer to fill.
             let logger = "http://127.0.0.1:\(bound)/moderator?token=\(token)"
+            let network = host.map { words("Participant screens, for a tablet on the network: http://\($0):\(bound)/p/… (the session logger gives each its link)") + "\n" } ?? ""
             FileHandle.standardOutput.write(Data((words("Coding workspace for \(database.path): \(url)") + "\n"
-                                                  + words("Session logger (a second observer): \(logger)") + "\n"
+                                                  + words("Session logger (a second observer): \(logger)") + "\n" + network
                                                   + words("Press Ctrl-C to stop.") + "\n").utf8))
             if shouldOpen { Self.openInBrowser(url) }
         }
