@@ -1,7 +1,7 @@
 # studyctl — `make demo` and `make test` work on a fresh Debian/Ubuntu machine (as root) and on macOS with Homebrew.
 SWIFT ?= swift
 
-.PHONY: all deps test-deps build release install demo test bench bench-gaze bench-refi clean
+.PHONY: all deps test-deps build release install demo test bench bench-gaze bench-refi bench-suggest clean
 
 all: build
 
@@ -66,6 +66,9 @@ bench-gaze: deps
 
 bench-refi: deps
 	bench/run.sh refi
+
+bench-suggest: deps
+	bench/run.sh suggest
 
 clean:
 	rm -rf .build .build-plain demo-output
