@@ -469,9 +469,10 @@ extension StudyDatabase {
         }
     }
 
-    /// The coders who have coded something, in the order they were first named.
+    /// The coders who have coded something, in the order they were first named: people only (a suggester's
+    /// suggestions are not codings; see `suggesters()`).
     public func coders() throws -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id") }
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM coder WHERE kind = 'person' ORDER BY id") }
     }
 
     // MARK: - Helpers inside a transaction

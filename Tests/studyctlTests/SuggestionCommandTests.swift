@@ -116,6 +116,15 @@ import Testing
         let rejected = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["code", "suggestions", "list", "--status", "rejected", "--json"]).utf8)) as! [String: Any]
         #expect((rejected["suggestions"] as! [[String: Any]]).map { "\($0["id"] as! Int)" } == [id])
         #expect(try cli.succeed(["codes", "freq", "--json"]) == freqBefore, "a rejected suggestion counts nowhere")
+
+        // The report's methods (in the study's language, pt-BR) say what was suggested, how it was validated, and
+        // that a person decided every coding.
+        try cli.succeed(["report", "-o", "rep"])
+        let report = try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8)
+        #expect(report.contains("por um classificador de texto treinado neste computador com as codificações de ana"), "\(report)")
+        #expect(report.contains("validação cruzada em 5 partes (STONE, 1974)"))
+        #expect(report.contains("uma pessoa aceitou 0 e rejeitou 1"))
+        #expect(report.contains("uma pessoa decidiu cada codificação deste relatório"))
     }
 
     @Test func anOutsideModelsFileIsCheckedAgainstTheTranscriptAndRefusedAtItsBadLine() throws {
