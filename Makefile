@@ -3,7 +3,7 @@ SWIFT ?= swift
 # bash: the test recipe keeps swift test's status through a pipe (pipefail).
 SHELL := /bin/bash
 
-.PHONY: all deps test-deps build release install demo test bench bench-gaze bench-refi clean
+.PHONY: all deps test-deps build release install demo test bench bench-gaze bench-refi bench-suggest clean
 
 all: build
 
@@ -69,6 +69,9 @@ bench-gaze: deps
 
 bench-refi: deps
 	bench/run.sh refi
+
+bench-suggest: deps
+	bench/run.sh suggest
 
 clean:
 	rm -rf .build .build-plain demo-output

@@ -3,6 +3,7 @@
 # BENCH_SIZES="10000 100000" overrides the default sizes (10k, 100k, 1M respondents).
 # make bench-gaze (bench/run.sh gaze): the eye-tracking benchmarks instead (bench/gaze.py).
 # bench/run.sh trend: `trend` over six releases of 10,000 respondents against a Python/scipy reference (bench/trend.py).
+# make bench-suggest (bench/run.sh suggest): local suggestions on 10,000 units against scikit-learn (bench/suggest.py).
 # bench/run.sh baseline REF: this tree against the release build of an earlier commit REF, command by command
 # (bench/baseline.py; sizes from BENCH_SIZES, default 10k and 100k); BENCH_BASELINE_BINARY skips building REF.
 set -euo pipefail
@@ -38,6 +39,9 @@ elif [ "${1:-}" = refi ]; then
 elif [ "${1:-}" = trend ]; then
   bench/.venv/bin/pip install --quiet numpy scipy
   bench/.venv/bin/python bench/trend.py "$PWD/.build/release/studyctl" "$PWD/bench/work" ${BENCH_SIZES:-10000}
+elif [ "${1:-}" = suggest ]; then
+  bench/.venv/bin/pip install --quiet scikit-learn scipy numpy
+  bench/.venv/bin/python bench/suggest.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
 elif [ "${1:-}" = gaze ]; then
   bench/.venv/bin/pip install --quiet pandas numpy scipy polars
   bench/.venv/bin/python bench/gaze.py "$PWD/.build/release/studyctl" "$PWD/bench/work"

@@ -469,16 +469,23 @@ extension StudyDatabase {
         }
     }
 
-    /// The coders who have coded something, in the order they were first named.
+    /// The coders who have coded something, in the order they were first named: people only (a suggester's
+    /// suggestions are not codings; see `suggesters()`).
     public func coders() throws -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT name FROM coder ORDER BY id") }
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM coder WHERE kind = 'person' ORDER BY id") }
     }
 
     // MARK: - Helpers inside a transaction
 
     static func ensureCoder(_ db: Database, _ name: String) throws -> Int64 {
         let trimmed = try Self.name(name.trimmingCharacters(in: .whitespaces), .coderName)
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM coder WHERE name = ?", arguments: [trimmed]) { return id }
+        if let row = try Row.fetchOne(db, sql: "SELECT id, kind FROM coder WHERE name = ?", arguments: [trimmed]) {
+            // A suggester's suggestions wait for a person; nothing codes under its name.
+            guard row["kind"] as String? != "suggested" else {
+                throw StoreError.codeProblem("\(trimmed) is a suggester, not a person: its suggestions become codings only when a person accepts them ('studyctl code suggestions accept')")
+            }
+            return row["id"]
+        }
         let key = StudyText.key(trimmed)
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM coder") where StudyText.key(row["name"]) == key { return row["id"] }
         try db.execute(sql: "INSERT INTO coder (name) VALUES (?)", arguments: [trimmed])

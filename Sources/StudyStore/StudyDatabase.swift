@@ -55,6 +55,7 @@ public final class StudyDatabase: @unchecked Sendable {
         (SchemaV30.identifier, SchemaV30.migrate),
         (SchemaV31.identifier, SchemaV31.migrate),
         (SchemaV33.identifier, SchemaV33.migrate),
+        (SchemaV35.identifier, SchemaV35.migrate),
     ]
 
     /// GRDB's view of the same steps, for reading which ones a file has (`grdb_migrations`). Upgrades run through

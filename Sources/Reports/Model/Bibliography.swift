@@ -156,6 +156,8 @@ enum Bibliography {
                                  kind: .book(subtitle: "an introduction to its methodology", edition: 2, publisher: "Sage", place: "Thousand Oaks")),
         "krippendorff2011": Work(authors: [("Krippendorff", "K.")], year: 2011, title: "Computing Krippendorff's alpha-reliability",
                                  kind: .report(institution: "Annenberg School for Communication, University of Pennsylvania", place: "Philadelphia")),
+        "stone1974": Work(authors: [("Stone", "M.")], year: 1974, title: "Cross-validatory choice and assessment of statistical predictions",
+                          kind: .article(journal: "Journal of the Royal Statistical Society: Series B", volume: "36", issue: "2", pages: "111–147")),
         "olsen2012": Work(authors: [("Olsen", "A.")], year: 2012, title: "The Tobii I-VT fixation filter: algorithm description",
                           kind: .report(institution: "Tobii Technology", place: "Danderyd")),
         "dalmaijer2014": Work(authors: [("Dalmaijer", "E. S."), ("Mathôt", "S."), ("Van der Stigchel", "S.")], year: 2014,

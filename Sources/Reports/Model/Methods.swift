@@ -104,6 +104,9 @@ enum Methods {
             }
             paragraphs.append(text)
         }
+        for suggester in s.suggesters {
+            paragraphs.append(suggestionMethods(suggester, language: language, citations: c))
+        }
         if !s.gazeRecordings.isEmpty {
             let filters = Array(Set(s.gazeRecordings.map(\.filter))).sorted()
             let ivt = filters.contains { $0.hasPrefix("studyctl I-VT") }
@@ -114,6 +117,21 @@ enum Methods {
             paragraphs.append(text)
         }
         return paragraphs
+    }
+
+    /// What a suggester suggested, how it was validated, and that a person decided every coding.
+    static func suggestionMethods(_ suggester: SuggesterSummary, language: StudyLanguage, citations c: CitationList) -> String {
+        let total = suggester.pending + suggester.accepted + suggester.rejected
+        var text: String
+        if suggester.method == "external" {
+            text = ("Categories were suggested for passages of the transcripts by a language model the researcher ran outside studyctl (suggester \(suggester.name)); every suggested passage was checked against its transcript." as Sentence).text(language)
+        } else {
+            let trainer = suggester.trainingCoder ?? "?"
+            let method = suggester.method == "naive Bayes" ? ("multinomial naive Bayes" as Sentence).text(language) : ("logistic regression" as Sentence).text(language)
+            text = ("Categories were suggested for the uncoded \(suggester.unit == "turn" ? ("turns" as Sentence).text(language) : ("sentences" as Sentence).text(language)) of the transcripts by a text classifier trained on this computer on \(trainer)'s codings (suggester \(suggester.name)): words, word pairs and character n-grams with case and accents folded and stop words left out, one model per category; \(method) was chosen over the other method by the better macro F1 in 5-fold cross-validation \(c.cite("stone1974")), units with the same words kept in one fold so that no unit was scored by a model that learnt it." as Sentence).text(language)
+        }
+        text += " " + ("Of \(total) suggestions, a person accepted \(suggester.accepted) and rejected \(suggester.rejected); \(suggester.pending) are pending. Pending and rejected suggestions are counted nowhere: a person decided every coding in this report, and an accepted suggestion counts as the coding of the person who accepted it." as Sentence).text(language)
+        return text
     }
 
     /// Who the analyses take (`AnalysisSet`: those named and, when asked, the flagged participants left out, with the

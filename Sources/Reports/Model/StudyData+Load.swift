@@ -101,6 +101,13 @@ extension StudyData {
             let report = try study.agreementReport(coders: pair)
             if report.units > 0 { snapshot.agreement = [report] }
         }
+        let suggestions = try study.suggestions()
+        snapshot.suggesters = try study.suggesters().map { suggester in
+            let own = suggestions.filter { $0.suggester == suggester.name }
+            return SuggesterSummary(name: suggester.name, method: suggester.method, trainingCoder: suggester.trainingCoder, unit: suggester.unit,
+                                    pending: own.filter { $0.status == "pending" }.count, accepted: own.filter { $0.status == "accepted" }.count,
+                                    rejected: own.filter { $0.status == "rejected" }.count)
+        }
         snapshot.plan = plan
         snapshot.labels = try study.labels()
         snapshot.droppedResponses = try study.droppedResponses()

@@ -100,6 +100,8 @@ public struct StudyData: Sendable {
     public var interviews: [(participant: String, codes: Set<String>)] = []
     /// The agreement of the first two coders, when two or more coded the same excerpts.
     public var agreement: [AgreementReport] = []
+    /// The suggesters of suggested codings, with what people decided of their suggestions (the methods say so).
+    public var suggesters: [SuggesterSummary] = []
     /// Eye tracking: recordings with their data quality, per-participant AOI metrics, per-AOI (and group) summaries,
     /// every recording's fixations, the AOIs and the media's images.
     public var gazeRecordings: [GazeRecordingInfo] = []
@@ -195,5 +197,26 @@ public struct StudyData: Sendable {
     public func group(of participant: String) -> String? {
         guard groupAttribute != nil else { return nil }
         return groups[participant] ?? ScoreReport.noGroup
+    }
+}
+
+/// A suggester as the report's methods describe it: how it suggested and what people decided.
+public struct SuggesterSummary: Sendable, Equatable {
+    public var name: String
+    /// "logistic regression", "naive Bayes" or "external".
+    public var method: String
+    public var trainingCoder: String?
+    public var unit: String?
+    public var pending: Int
+    public var accepted: Int
+    public var rejected: Int
+    public init(name: String, method: String, trainingCoder: String?, unit: String?, pending: Int, accepted: Int, rejected: Int) {
+        self.name = name
+        self.method = method
+        self.trainingCoder = trainingCoder
+        self.unit = unit
+        self.pending = pending
+        self.accepted = accepted
+        self.rejected = rejected
     }
 }

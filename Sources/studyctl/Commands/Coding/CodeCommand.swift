@@ -12,7 +12,8 @@ struct CodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "code",
         abstract: words("Code excerpts: add, import, list, move and categorise in-vivo codes."),
-        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeCategoryCommand.self, CodeRemove.self])
+        subcommands: [CodeAdd.self, CodeImport.self, CodeList.self, CodeMove.self, CodeCategoryCommand.self, CodeRemove.self,
+                      CodeSuggest.self, CodeSuggestions.self])
 }
 
 /// A word for a shell: as it is when it needs no quoting, else in single quotes (an undo line to paste back).

@@ -38,6 +38,9 @@ struct CodesAgreement: ParsableCommand {
     @Option(help: ArgumentHelp(words("With --levels: how much two segments must overlap to agree, in percent of the characters either covers (default 90)."), valueName: "percent"))
     var overlap: Double = 90
 
+    @Flag(help: ArgumentHelp(words("With a suggester among --coders: compare only the units it suggested a category for (how often a person agrees with what it suggests).")))
+    var suggestedOnly = false
+
     @Option(help: ArgumentHelp(words("The seed of α's bootstrap interval: the same seed gives the same interval."), valueName: "n"))
     var seed: UInt64 = 1
 
@@ -47,6 +50,10 @@ struct CodesAgreement: ParsableCommand {
     func run() throws {
         let names = coders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard names.count >= 2 else { throw Refusal("Please name at least two coders, e.g. --coders A,B.") }
+        if !unitizing && !levels, try study.withStudy(signOfLife: false, { database in try names.contains { try database.isSuggester($0) } }) {
+            return try runSuggested(names)
+        }
+        if suggestedOnly { throw Refusal("Please name a suggester among --coders for --suggested-only, e.g. --coders ana,suggested.") }
         if unitizing { return try runUnitizing(names) }
         if levels { return try runLevels(names) }
         let report = try study.withStudy { database -> AgreementReport in
@@ -73,6 +80,34 @@ struct CodesAgreement: ParsableCommand {
 }
 
 extension CodesAgreement {
+    /// A person against a suggester: per category κ, α, precision, recall and F1 on the units the suggester was asked
+    /// about, and for a local model its figures cross-validated on its training coder's codings, with a learning curve.
+    func runSuggested(_ names: [String]) throws {
+        let agreement = try study.withStudy { database -> SuggestionAgreement in
+            let kinds = try names.map { try database.isSuggester($0) }
+            guard names.count == 2, kinds.filter({ $0 }).count == 1 else {
+                throw Refusal("Please name one person and one suggester, e.g. --coders ana,suggested.")
+            }
+            let person = kinds[0] ? names[1] : names[0]
+            let suggester = kinds[0] ? names[0] : names[1]
+            let known = try database.coders()
+            if !known.contains(where: { $0.caseInsensitiveCompare(person) == .orderedSame }) { throw StoreError.unknownCoder(name: person, known: known) }
+            return try database.suggestionAgreement(person: person, suggester: suggester, suggestedOnly: suggestedOnly,
+                                                    features: try suggestionFeatures(try database.info().language))
+        }
+        let document = SuggestionAgreementDocument(agreement)
+        if output.json { return try printJSON(document, command: "codes agreement") }
+        let tables = document.tables(language: Voice.language)
+        if agreement.units.isEmpty {
+            say("No unit \(agreement.suggester) was asked about lies in a transcript \(agreement.person) coded: the suggestions cannot be compared yet.")
+        }
+        for (index, table) in tables.enumerated() {
+            if index > 0 { print("") }
+            print(TextRenderer.render(table), terminator: "")
+        }
+        say("A person decided every coding: suggestions count nowhere until a person accepts them.")
+    }
+
     /// MAXQDA's three levels of agreement for two coders, over the study's transcripts.
     func runLevels(_ names: [String]) throws {
         guard names.count == 2 else { throw Refusal("Please name exactly two coders for --levels, e.g. --coders A,B.") }
