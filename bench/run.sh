@@ -2,6 +2,7 @@
 # make bench: builds studyctl in release, sets up the Python reference tools, and runs the benchmarks.
 # BENCH_SIZES="10000 100000" overrides the default sizes (10k, 100k, 1M respondents).
 # make bench-gaze (bench/run.sh gaze): the eye-tracking benchmarks instead (bench/gaze.py).
+# bench/run.sh search: search across three studies of 10,000 coded excerpts in all (bench/search.py; BENCH_EXCERPTS).
 # bench/run.sh baseline REF: this tree against the release build of an earlier commit REF, command by command
 # (bench/baseline.py; sizes from BENCH_SIZES, default 10k and 100k); BENCH_BASELINE_BINARY skips building REF.
 set -euo pipefail
@@ -32,6 +33,8 @@ if [ "${1:-}" = baseline ]; then
     baseline="$tree/.build/release/studyctl"
   fi
   bench/.venv/bin/python bench/baseline.py "$PWD/.build/release/studyctl" "$baseline" "$ref" "$PWD/bench/work" ${BENCH_SIZES:-10000 100000}
+elif [ "${1:-}" = search ]; then
+  bench/.venv/bin/python bench/search.py "$PWD/.build/release/studyctl" "$PWD/bench/work" ${BENCH_EXCERPTS:-10000}
 elif [ "${1:-}" = refi ]; then
   bench/.venv/bin/python bench/refi.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
 elif [ "${1:-}" = gaze ]; then

@@ -10,12 +10,15 @@ import Surveys
 public struct WorkspaceServer: Sendable {
     public let study: StudyDatabase
     public let token: String
+    /// Other study files the Across tab searches, read-only (`serve --studies`).
+    public let studies: [String]
     let undo = UndoLog()
     let clocks = SessionClocks()
 
-    public init(study: StudyDatabase, token: String = WorkspaceServer.newToken()) {
+    public init(study: StudyDatabase, token: String = WorkspaceServer.newToken(), studies: [String] = []) {
         self.study = study
         self.token = token
+        self.studies = studies
     }
 
     /// 128 random bits as 32 hexadecimal digits.
@@ -33,12 +36,14 @@ public struct WorkspaceServer: Sendable {
         router.get("/app.js") { _, _ in try Self.asset("app.js", type: "text/javascript; charset=utf-8") }
         router.get("/codebook.js") { _, _ in try Self.asset("codebook.js", type: "text/javascript; charset=utf-8") }
         router.get("/search.js") { _, _ in try Self.asset("search.js", type: "text/javascript; charset=utf-8") }
+        router.get("/across.js") { _, _ in try Self.asset("across.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         // The page's icon, which the pages name; a browser that asks for /favicon.ico anyway gets it there too.
         router.get("/favicon.svg") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
         router.get("/favicon.ico") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
         API(server: self).register(on: router)
         SearchAPI(server: self).register(on: router)
+        AcrossAPI(server: self).register(on: router)
         ModeratorAPI(server: self).register(on: router)
         MediaRoute(server: self).register(on: router)
         return router

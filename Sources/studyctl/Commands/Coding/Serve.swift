@@ -17,7 +17,8 @@ struct Serve: AsyncParsableCommand {
             time. The session logger (/moderator) logs a test session as 'studyctl session' does, for a second \
             observer on the same study. A transcript linked to its recording ('studyctl media add … --transcript') \
             shows it above the text, and a button beside each coding plays it from where the words were said. \
-            Ctrl-C stops the server.
+            With --studies, the Across tab searches the quotes, memos, annotations and open answers of those study \
+            files as 'studyctl search --studies' does, read-only. Ctrl-C stops the server.
 
             Example: studyctl serve --open
             """))
@@ -28,6 +29,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(words("Open the page in the default browser.")))
     var open = false
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(words("Study files the Across tab searches, read-only (e.g. releases/*.sqlite)."), valueName: "files"))
+    var studies: [String] = []
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
@@ -36,7 +40,9 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let database = try study.open()
-        let server = WorkspaceServer(study: database)
+        // Each study the Across tab reads is checked before the page opens: a wrong path is said now, not in the page.
+        for path in studies { _ = try StudyDatabase.openForReading(at: path) }
+        let server = WorkspaceServer(study: database, studies: studies)
         let token = server.token
         let shouldOpen = open
         let app = server.application(port: port) { bound in
