@@ -18,10 +18,22 @@ public final class AcrossSearch: Sendable {
     /// The index's rows, in rowid order (rowid = position + 1).
     private let rows: [(study: Int, text: Int)]
 
-    /// Reads every study at `paths` (read-only, one snapshot each) and indexes their texts.
-    public convenience init(paths: [String]) throws {
+    /// Reads every study at `paths` (read-only, one snapshot each) and indexes their texts. A path naming `open`, a
+    /// study this process already has open (the workspace's own), is read through it, in one read transaction: a
+    /// second connection to a file in the process that writes it is never opened (closing one there left the
+    /// workspace writing into a log other processes no longer read).
+    public convenience init(paths: [String], open: StudyDatabase? = nil) throws {
         var corpora: [StudyCorpus] = []
-        for path in paths { corpora.append(try StudyDatabase.openForReading(at: path).searchableCorpus()) }
+        for path in paths {
+            if let open, open.isFile(path) {
+                var corpus = try open.searchableCorpus()
+                corpus.path = path
+                corpus.name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                corpora.append(corpus)
+            } else {
+                corpora.append(try StudyDatabase.openForReading(at: path).searchableCorpus())
+            }
+        }
         try self.init(corpora: corpora)
     }
 

@@ -61,6 +61,17 @@ extension StudyDatabase {
         }
     }
 
+    /// Whether `path` names this study's file (the same file, by device and inode, whatever the spelling).
+    public func isFile(_ path: String) -> Bool {
+        func identity(_ path: String) -> [Int]? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let device = attributes[.systemNumber] as? Int, let inode = attributes[.systemFileNumber] as? Int else { return nil }
+            return [device, inode]
+        }
+        guard let mine = identity(self.path) else { return false }
+        return identity(path) == mine
+    }
+
     /// The study's quotes (every coded excerpt, with the categories of all its codes), memos, annotations and open
     /// answers, its participants' attributes and its codebook — read in one transaction, so a study another process
     /// is writing is read as it stood at one moment.

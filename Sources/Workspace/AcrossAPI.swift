@@ -24,7 +24,7 @@ struct AcrossAPI {
                 var studies: [Studies.Study] = []
                 for path in server.studies {
                     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-                    let title = try StudyDatabase.openForReading(at: path).info().title
+                    let title = try (server.study.isFile(path) ? server.study : StudyDatabase.openForReading(at: path)).info().title
                     studies.append(Studies.Study(name: names.contains(name) ? path : name, title: title))
                     names.append(name)
                 }
@@ -44,7 +44,7 @@ struct AcrossAPI {
                     return (name: String(typed[..<equals]).trimmingCharacters(in: .whitespaces), value: String(typed[typed.index(after: equals)...]))
                 }
                 let categories = query.getAll("category").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                return try AcrossSearch(paths: server.studies).search(query.get("q") ?? "", categories: categories, conditions: conditions)
+                return try AcrossSearch(paths: server.studies, open: server.study).search(query.get("q") ?? "", categories: categories, conditions: conditions)
             }
         }
     }

@@ -393,7 +393,10 @@ def keyboard_only(browser, url, study):
     page.wait_for_selector("#tab-codebook[aria-selected=true]")
     assert page.evaluate("document.activeElement.id") == "tab-codebook"
     page.wait_for_selector("#codebook li[data-category=Confiança]")
+    # End: the last tab — the Across tab, which this server (serve --studies) shows; ← the Memos tab before it.
     page.keyboard.press("End")
+    page.wait_for_selector("#tab-across[aria-selected=true]")
+    page.keyboard.press("ArrowLeft")
     page.wait_for_selector("#tab-memos[aria-selected=true]")
     page.keyboard.press("Home")
     page.wait_for_selector("#tab-codings[aria-selected=true]")

@@ -273,4 +273,61 @@ import Testing
         let refused = try releases.cli.run(["export", "quotes", "x.md", "--studies"] + releases.paths + ["--pseudonymise"])
         #expect(refused.status != 0 && refused.stderr.contains("one study at a time"), "\(refused.stderr)")
     }
+
+    static let curl: String? = ["/usr/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// `serve --studies` naming the served study itself and another: the Across tab's search reads both, and what the
+    /// page codes and undoes afterwards is seen by another process at once (a second connection to the served file,
+    /// opened and closed in the server, once left the workspace writing into a log no other process read).
+    @Test(.enabled(if: curl != nil, "needs curl"))
+    func theWorkspaceSearchesItsOwnStudyAndOthersWhileItWrites() throws {
+        let releases = try Self.releases.get()
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Served", "--language", "en"])
+        try cli.succeed(["participant", "add", "P1"])
+        try cli.succeed(["category", "add", "Cat", "--origin", "emergent"])
+        try cli.write("t.txt", "P1: alpha beta gamma\n")
+        try cli.succeed(["transcript", "add", "P1", "t.txt"])
+        let process = Process()
+        process.executableURL = StudyCtl.binary
+        process.arguments = ["serve", "--port", "0", "--db", cli.path("study.sqlite"), "--studies", cli.path("study.sqlite"), releases.paths[0]]
+        process.currentDirectoryURL = cli.folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        var printed = ""
+        while !printed.contains("\n") {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        let match = try #require(printed.firstMatch(of: try Regex(#"(http://127\.0\.0\.1:\d+)/\?token=([0-9a-f]{32})"#)))
+        let base = String(try #require(match.output[1].substring)), token = String(try #require(match.output[2].substring))
+        func call(_ path: String, post body: String? = nil) throws -> [String: Any] {
+            let curl = Process()
+            curl.executableURL = URL(fileURLWithPath: Self.curl!)
+            curl.arguments = ["-s", "-H", "X-Studyctl-Token: \(token)", "-H", "Origin: \(base)"]
+                + (body.map { ["-H", "Content-Type: application/json", "-X", "POST", "-d", $0] } ?? []) + [base + path]
+            let out = Pipe()
+            curl.standardOutput = out
+            try curl.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            curl.waitUntilExit()
+            return try json(String(decoding: data, as: UTF8.self))
+        }
+        let studies = (try call("/api/across/studies")["studies"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(studies == ["study", "release-1"], "\(studies)")
+        let found = try call("/api/across/search?q=exemplo*")
+        #expect(((found["hits"] as? [[String: Any]]) ?? []).contains { $0["study"] as? String == "release-1" }, "\(found)")
+        let bad = try call("/api/across/search?q=%22menu")
+        #expect((bad["error"] as? String)?.contains("never closed") == true, "\(bad)")
+        _ = try call("/api/codings", post: #"{"participant":"P1","start":4,"end":9,"excerpt":"alpha","code":"alpha","category":"Cat","coder":"dora","page":"pg"}"#)
+        #expect(try cli.succeed(["code", "list", "--coder", "dora"]).contains("alpha"))
+        let served = try call("/api/across/search?q=alpha")
+        #expect((served["hits"] as? [[String: Any]])?.map { $0["study"] as? String } == ["study"], "\(served)")
+        _ = try call("/api/undo", post: #"{"coder":"dora","page":"pg"}"#)
+        #expect(try cli.succeed(["code", "list", "--coder", "dora"]).contains("No codes"), "the undo was not seen by another process")
+    }
 }

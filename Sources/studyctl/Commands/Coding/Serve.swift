@@ -41,7 +41,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let database = try study.open()
         // Each study the Across tab reads is checked before the page opens: a wrong path is said now, not in the page.
-        for path in studies { _ = try StudyDatabase.openForReading(at: path) }
+        for path in studies where !database.isFile(path) { _ = try StudyDatabase.openForReading(at: path) }
         let server = WorkspaceServer(study: database, studies: studies)
         let token = server.token
         let shouldOpen = open
