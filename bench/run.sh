@@ -4,6 +4,7 @@
 # make bench-gaze (bench/run.sh gaze): the eye-tracking benchmarks instead (bench/gaze.py).
 # bench/run.sh trend: `trend` over six releases of 10,000 respondents against a Python/scipy reference (bench/trend.py).
 # make bench-suggest (bench/run.sh suggest): local suggestions on 10,000 units against scikit-learn (bench/suggest.py).
+# bench/run.sh search: search across three studies of 10,000 coded excerpts in all (bench/search.py; BENCH_EXCERPTS).
 # bench/run.sh baseline REF: this tree against the release build of an earlier commit REF, command by command
 # (bench/baseline.py; sizes from BENCH_SIZES, default 10k and 100k); BENCH_BASELINE_BINARY skips building REF.
 set -euo pipefail
@@ -34,6 +35,8 @@ if [ "${1:-}" = baseline ]; then
     baseline="$tree/.build/release/studyctl"
   fi
   bench/.venv/bin/python bench/baseline.py "$PWD/.build/release/studyctl" "$baseline" "$ref" "$PWD/bench/work" ${BENCH_SIZES:-10000 100000}
+elif [ "${1:-}" = search ]; then
+  bench/.venv/bin/python bench/search.py "$PWD/.build/release/studyctl" "$PWD/bench/work" ${BENCH_EXCERPTS:-10000}
 elif [ "${1:-}" = refi ]; then
   bench/.venv/bin/python bench/refi.py "$PWD/.build/release/studyctl" "$PWD/bench/work"
 elif [ "${1:-}" = trend ]; then

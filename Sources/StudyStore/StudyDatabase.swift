@@ -93,14 +93,14 @@ public final class StudyDatabase: @unchecked Sendable {
 
     /// Whether this study was opened read-only because its file or folder cannot be written (a read-only mount,
     /// a file without write permission): reads work; a write says why it cannot happen.
-    public private(set) var isReadOnly = false
+    public internal(set) var isReadOnly = false
 
-    private init(path: String, dbQueue: DatabaseQueue) {
+    init(path: String, dbQueue: DatabaseQueue) {
         self.path = path
         self.dbQueue = dbQueue
     }
 
-    private static func configuration(readonly: Bool = false) -> Configuration {
+    static func configuration(readonly: Bool = false) -> Configuration {
         // WAL is set once when the study is created and persists in the file; asking for it on every open (as
         // GRDB's `journalMode = .wal` does) would write to the file even for a command that only reads or fails.
         var config = Configuration()
@@ -291,7 +291,7 @@ public final class StudyDatabase: @unchecked Sendable {
     }
 
     /// Looks at the file's first bytes before SQLite opens it, so a file that is not a study is never altered.
-    private static func checkHeader(path: String) throws {
+    static func checkHeader(path: String) throws {
         // The C library's calls: every command reads these 100 bytes before it starts.
         guard let file = fopen(path, "rb") else {
             throw StoreError.notAStudy(path: path, reason: "it cannot be read (permission denied)")

@@ -13,14 +13,17 @@ public struct WorkspaceServer: Sendable {
     /// This computer's address on the lab's network, where a tablet reaches the participant screen (and nothing
     /// else); nil: everything on 127.0.0.1 only.
     public let participantHost: String?
+    /// Other study files the Across tab searches, read-only (`serve --studies`).
+    public let studies: [String]
     let undo = UndoLog()
     let clocks = SessionClocks()
     let participants = ParticipantDesk()
 
-    public init(study: StudyDatabase, token: String = WorkspaceServer.newToken(), participantHost: String? = nil) {
+    public init(study: StudyDatabase, token: String = WorkspaceServer.newToken(), participantHost: String? = nil, studies: [String] = []) {
         self.study = study
         self.token = token
         self.participantHost = participantHost
+        self.studies = studies
     }
 
     /// The first IPv4 address of an interface that is up and not the loopback (the lab's network), or nil.
@@ -56,12 +59,14 @@ public struct WorkspaceServer: Sendable {
         router.get("/app.js") { _, _ in try Self.asset("app.js", type: "text/javascript; charset=utf-8") }
         router.get("/codebook.js") { _, _ in try Self.asset("codebook.js", type: "text/javascript; charset=utf-8") }
         router.get("/search.js") { _, _ in try Self.asset("search.js", type: "text/javascript; charset=utf-8") }
+        router.get("/across.js") { _, _ in try Self.asset("across.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         // The page's icon, which the pages name; a browser that asks for /favicon.ico anyway gets it there too.
         router.get("/favicon.svg") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
         router.get("/favicon.ico") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
         API(server: self).register(on: router)
         SearchAPI(server: self).register(on: router)
+        AcrossAPI(server: self).register(on: router)
         ModeratorAPI(server: self).register(on: router)
         MediaRoute(server: self).register(on: router)
         ParticipantScreen(server: self).register(on: router)

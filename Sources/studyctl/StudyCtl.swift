@@ -44,6 +44,7 @@ struct StudyCtl: ParsableCommand {
             MemoCommand.self,
             Annotate.self, AnnotationCommand.self,
             CodesCommand.self,
+            SearchStudies.self,
             Serve.self,
             GazeCommand.self,
             AOICommand.self,

@@ -15,8 +15,8 @@ def cli(*arguments, study):
     return result.stdout
 
 
-def serve(study):
-    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+def serve(study, *extra):
+    server = subprocess.Popen([STUDYCTL, "serve", "--port", "0", "--db", study, *extra], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     for line in server.stdout:
         found = re.search(r"http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}", line)
         if found:

@@ -5,8 +5,10 @@ chromium driven by Playwright).
 1. axe-core (the pip package's bundled script, WCAG 2.0/2.1/2.2 A and AA rules) finds no violation in any page state:
    before a coder is named, a transcript open, every tab, the dialogs (picker with its suggestions and its new-category
    question, editor, annotation, category, move, merge), the search's hits, moving a passage's ends, a keyboard
-   selection, the session logger before and during a session, and the participant screen (consent, questionnaire on a
-   desktop and at 320 px, thanks); in each state Chromium's accessibility tree names every control.
+   selection, the Across tab (serve --studies: empty, with hits and the names matched in each study, refusing a bad
+   query, reached and used by keyboard alone), the session logger before and during a session, and the participant
+   screen (consent, questionnaire on a desktop and at 320 px, thanks); in each state Chromium's accessibility tree
+   names every control.
 2. By keyboard alone (no click): the coder's name, a participant opened (focus stays on its button), words selected in
    the transcript with the arrows and Shift, coded with "n" and a category chosen with ArrowDown and Enter; Ctrl+Z
    undoes the coding (and in a field with typing it undoes the typing, not the coding); the tabs move with the arrows;
@@ -189,6 +191,49 @@ def audit_workspace(browser, url, study, audit):
     page.press("#search-pattern", "Enter")
     page.wait_for_selector("#search-results:not([hidden]) #search-hits li")
     audit.check(page, "search hits")
+    page.close()
+
+
+def audit_across(browser, url, audit):
+    """The Across tab (serve --studies), by keyboard alone: reached with End in the tab list, searched with Enter."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(url)
+    page.wait_for_selector("#participants button.participant")
+    page.wait_for_selector("#tab-across:not([hidden])")
+    page.focus("#tab-codings")
+    page.keyboard.press("End")
+    page.wait_for_selector("#across-form")
+    assert active(page) == "tab-across", active(page)
+    audit.check(page, "across tab, before a search")
+    page.keyboard.press("Tab")
+    tab_to(page, "a.id === 'across-query'")
+    page.keyboard.type("menu*")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#across-hits li")
+    hits = page.locator("#across-hits li").all_inner_texts()
+    # Both studies answer, each hit with its study, participant and kind; the matched words are marked.
+    assert any(h.startswith("study-pt-BR") for h in hits) and any(h.startswith("other") for h in hits), hits
+    assert page.locator("#across-hits mark").count() >= 2
+    audit.check(page, "across tab with hits")
+    page.fill("#across-category", "navegacao")
+    page.fill("#across-where", "LEVEL=avancado")
+    page.press("#across-where", "Enter")
+    page.wait_for_selector("#across-names tbody tr")
+    names = page.locator("#across-names").inner_text()
+    assert "Navegação" in names and "Avançado" in names, names
+    audit.check(page, "across tab with the names matched in each study")
+    audit.problems += reflow_problems(page, "across tab at 1400 px")
+    page.fill("#across-query", "\"menu")
+    page.press("#across-query", "Enter")
+    page.wait_for_selector("#message.error")
+    assert "SQLite" not in page.inner_text("#message") and "fts5" not in page.inner_text("#message"), page.inner_text("#message")
+    audit.check(page, "across tab refusing a bad query")
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.fill("#across-query", "menu*")
+    page.press("#across-query", "Enter")
+    page.wait_for_selector("#across-hits li")
+    audit.problems += reflow_problems(page, "across tab at 320 px")
+    page.screenshot(path=os.path.join(ROOT, ".build", "a11y-across-320.png"))
     page.close()
 
 
@@ -389,7 +434,10 @@ def keyboard_only(browser, url, study):
     page.wait_for_selector("#tab-codebook[aria-selected=true]")
     assert page.evaluate("document.activeElement.id") == "tab-codebook"
     page.wait_for_selector("#codebook li[data-category=Confiança]")
+    # End: the last tab — the Across tab, which this server (serve --studies) shows; ← the Memos tab before it.
     page.keyboard.press("End")
+    page.wait_for_selector("#tab-across[aria-selected=true]")
+    page.keyboard.press("ArrowLeft")
     page.wait_for_selector("#tab-memos[aria-selected=true]")
     page.keyboard.press("Home")
     page.wait_for_selector("#tab-codings[aria-selected=true]")
@@ -459,11 +507,18 @@ def main():
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             audit = Audit()
             reflowed = []
+            # Another study for the Across tab, read beside the first.
+            other_folder = os.path.join(folder, "other")
+            os.makedirs(other_folder)
+            other = make_study(other_folder, "en")
+            os.rename(other, os.path.join(other_folder, "other.sqlite"))
+            other = os.path.join(other_folder, "other.sqlite")
             for language in ("pt-BR", "en"):
                 study = make_study(folder, language)
-                server, url = serve(study)
+                server, url = serve(study, *(["--studies", study, other] if language == "pt-BR" else []))
                 servers.append(server)
                 if language == "pt-BR":
+                    audit_across(browser, url, audit)
                     audit_workspace(browser, url, study, audit)
                     audit_moderator(browser, url, audit)
                     keyboard_only(browser, url, study)

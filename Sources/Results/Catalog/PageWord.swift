@@ -34,6 +34,9 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     case turnTime, annotatedTitle, rangeFrom, rangeTo, citeHeading, quotesOfTheme
     // Accessibility: the keyboard's selection, names of regions and fields, captions, moving a category.
     case modTasks, captions, codedAs, selectedWords, transcriptKeys, transcriptLabel, tabsLabel, searchHitsLabel, codeUnit, memoOn, memoText, moveCategory, moveCategoryNamed, moveTitle, moveUnder
+    // The Across tab: a read-only search over the studies given to serve --studies.
+    case tabAcross, acrossIntro, acrossQuery, acrossCategory, acrossWhere, acrossHitsLabel, acrossNames, acrossAsked, acrossAt
+    case kindQuote, kindMemo, kindAnnotation, kindAnswer, kindCategory, kindAttribute, kindValue
 
     /// Every word in `language`, by key: what the page receives.
     public static func all(_ language: StudyLanguage) -> [String: String] {
@@ -236,6 +239,22 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .transcriptLabel: return "Transcript"
         case .tabsLabel: return "Views of the study"
         case .searchHitsLabel: return "Search hits"
+        case .tabAcross: return "Across studies"
+        case .acrossIntro: return "Read-only: the quotes, memos, annotations and open answers of these studies, as they are now:"
+        case .acrossQuery: return "Words to find (word, word*, \"a phrase\", OR, NOT)"
+        case .acrossCategory: return "Category (optional)"
+        case .acrossWhere: return "attribute=value (optional)"
+        case .acrossHitsLabel: return "Hits in the studies"
+        case .acrossNames: return "Names matched in each study (ignoring case and accents; – where a study has none)"
+        case .acrossAsked: return "Asked"
+        case .acrossAt: return "at {time}"
+        case .kindQuote: return "quote"
+        case .kindMemo: return "memo"
+        case .kindAnnotation: return "annotation"
+        case .kindAnswer: return "open answer"
+        case .kindCategory: return "category"
+        case .kindAttribute: return "attribute"
+        case .kindValue: return "value"
         case .codeUnit: return "What each hit codes"
         case .memoOn: return "Memo on"
         case .memoText: return "Memo text"

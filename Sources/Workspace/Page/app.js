@@ -462,6 +462,9 @@ async function undo() {
   if (state.participant) await openTranscript(state.participant).catch((error) => say(error.message, true));
 }
 
+// Tabs drawn by the page's other scripts (across.js: the Across tab), by name.
+const moreTabs = {};
+
 // The side panel's tabs: a tablist (ARIA's tabs pattern) — the selected tab is the one in the Tab order; ← → Home End
 // move among the tabs and show the one reached. Focus that was in the panel is put back after it is drawn again.
 async function showTab(name) {
@@ -477,7 +480,8 @@ async function showTab(name) {
   const focus = panel.contains(document.activeElement) ? focusKey() : null;
   const fresh = el("div");
   try {
-    await ({ codings: codingsTab, codebook: codebookTab, quotes: quotesTab, frequencies: frequenciesTab, compare: compareTab, memos: memosTab })[name](fresh);
+    await ({ codings: codingsTab, codebook: codebookTab, quotes: quotesTab, frequencies: frequenciesTab, compare: compareTab, memos: memosTab,
+             ...moreTabs })[name](fresh);
   } catch (error) { say(error.message, true); }
   if (state.tab !== name) return;
   panel.replaceChildren(...fresh.childNodes);

@@ -22,6 +22,11 @@ struct ExportQuotes: ParsableCommand {
             that participant's pseudonym, the moderator and speakers not mapped as […]) and the names kept in \
             identifying attributes, wherever the quotes and their contexts say them.
 
+            --studies writes the quotes of several studies in one document (each opened read-only): categories, \
+            themes and attributes are matched by name in each study ignoring case and accents, as 'studyctl search' \
+            matches them, and each participant is named with their study (release-4.1/P3). --search keeps the quotes \
+            holding its words, as 'studyctl search' finds them.
+
             Example: studyctl export quotes iniciantes.docx --category "Informações Insuficientes" --where level=Iniciante
             """))
 
@@ -41,6 +46,12 @@ struct ExportQuotes: ParsableCommand {
     var force = false
 
     @OptionGroup var pseudonyms: PseudonymOptions
+    @OptionGroup var across: StudiesOption
+
+    @Option(help: ArgumentHelp(words("Only the quotes holding these words, as 'studyctl search' finds them (word, word*, \"a phrase\", OR, NOT)."),
+                               valueName: "query"))
+    var search: String?
+
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
@@ -49,6 +60,7 @@ struct ExportQuotes: ParsableCommand {
 
     func run() throws {
         if !force, FileManager.default.fileExists(atPath: file) { throw ExportXlsx.Exists(path: file) }
+        if !across.studies.isEmpty || search != nil { return try exportAcross() }
         var (material, info) = try pseudonyms.withStudy(study) { (try $0.quoteMaterial(coder: filter.coder.coder), try $0.info()) }
         try filter.check(material)
         if let cite {

@@ -8,17 +8,19 @@ struct Serve: AsyncParsableCommand {
         commandName: "serve",
         abstract: words("Open the coding workspace: code transcripts in the browser, on this computer only."),
         discussion: words("""
-            Listens on 127.0.0.1 (never on the network) and prints the address to open, with a token made for this \
-            run: requests without it, naming another host, or writing from another page are refused. Select words \
-            in a transcript and press n (or the button) to code them: the words become the in-vivo code, in a \
-            category you pick or create. Each coder types their name and sees only their own codes; the Compare tab \
-            shows where coders differ, with the figures of 'studyctl codes agreement'. Every change is stored as \
-            'studyctl code add' stores it, one transaction each; the command line can work on the study at the same \
-            time. The session logger (/moderator) logs a test session as 'studyctl session' does, for a second \
-            observer on the same study; its Open the participant screen button gives the session a link (and its QR \
-            code) to a screen where the participant agrees to the study's consent text and answers the questionnaires \
-            the moderator sends, stored as 'studyctl respond' stores them. A transcript linked to its recording ('studyctl media add … --transcript') \
-            shows it above the text, and a button beside each coding plays it from where the words were said. \
+            Listens on 127.0.0.1 (never on the network but for the participant screen, with --participant-host) and \
+            prints the address to open, with a token made for this run: requests without it, naming another host, or \
+            writing from another page are refused. Select words in a transcript and press n (or the button) to code \
+            them: the words become the in-vivo code, in a category you pick or create. Each coder types their name and \
+            sees only their own codes; the Compare tab shows where coders differ, with the figures of 'studyctl codes \
+            agreement'. Every change is stored as 'studyctl code add' stores it, one transaction each; the command line \
+            can work on the study at the same time. The session logger (/moderator) logs a test session as 'studyctl \
+            session' does, for a second observer on the same study; its Open the participant screen button gives the \
+            session a link (and its QR code) to a screen where the participant agrees to the study's consent text and \
+            answers the questionnaires the moderator sends, stored as 'studyctl respond' stores them. A transcript \
+            linked to its recording ('studyctl media add … --transcript') shows it above the text, and a button beside \
+            each coding plays it from where the words were said. With --studies, the Across tab searches the quotes, \
+            memos, annotations and open answers of those study files as 'studyctl search --studies' does, read-only. \
             Ctrl-C stops the server.
 
             Example: studyctl serve --open
@@ -33,6 +35,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp(words("Let a tablet on the lab's network reach the participant screen (and nothing else) at this computer's address, e.g. 192.168.0.12, or 'auto' to find it; the links and QR codes then name it. The workspace and the session logger stay on 127.0.0.1."),
                                valueName: "address|auto"))
     var participantHost: String?
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(words("Study files the Across tab searches, read-only (e.g. releases/*.sqlite)."), valueName: "files"))
+    var studies: [String] = []
 
     @OptionGroup var study: StudyOptions
 
@@ -54,7 +59,9 @@ struct Serve: AsyncParsableCommand {
         }
         let host = chosen
         let database = try study.open()
-        let server = WorkspaceServer(study: database, participantHost: host)
+        // Each study the Across tab reads is checked before the page opens: a wrong path is said now, not in the page.
+        for path in studies where !database.isFile(path) { _ = try StudyDatabase.openForReading(at: path) }
+        let server = WorkspaceServer(study: database, participantHost: host, studies: studies)
         let token = server.token
         let shouldOpen = open
         let app = server.application(port: port) { bound in
