@@ -21,46 +21,6 @@ public struct StudyCorpus: Sendable {
 }
 
 extension StudyDatabase {
-    /// Opens a study only to read it, as another study is read beside the one a command works on: SQLite's read-only
-    /// mode (`SQLITE_OPEN_READONLY`), never upgraded, never checkpointed, so its bytes stay as they are, and every read
-    /// in one transaction begun here (one snapshot of a study another process may be writing). A study made by
-    /// another version of studyctl is refused with what to do.
-    public static func openForReading(at path: String) throws -> StudyDatabase {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw StoreError.noStudy(path: path) }
-        if isDirectory.boolValue { throw StoreError.notAStudy(path: path, reason: "it is a folder") }
-        try checkHeader(path: path)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let writable = access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
-        do {
-            // A folder that cannot hold the WAL index: the file is read as immutable (no other process can be writing it
-            // through this account either).
-            let location = writable ? path : "file:\(uriPath(path))?immutable=1"
-            var readOnly = configuration(readonly: true)
-            // One read transaction for the life of this connection: every read sees the study as it stood when it
-            // was opened (a WAL snapshot), whatever another process commits meanwhile.
-            readOnly.allowsUnsafeTransactions = true
-            let dbQueue = try DatabaseQueue(path: location, configuration: readOnly)
-            try dbQueue.inDatabase { db in
-                try db.execute(sql: "BEGIN DEFERRED")
-                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
-            }
-            let study = StudyDatabase(path: path, dbQueue: dbQueue)
-            study.isReadOnly = true
-            let (id, version) = try study.read { db in
-                (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
-            }
-            guard id == applicationID else { throw StoreError.notAStudy(path: path, reason: "it is an SQLite database, but not a studyctl study") }
-            if version > steps.count { throw StoreError.newerSchema(path: path, unknownMigrations: ["step \(version)"]) }
-            if version < steps.count {
-                throw StoreError.storage(path: path, reason: "it was made by an older studyctl; run 'studyctl status --db \(path)' once to upgrade it, then search again")
-            }
-            return study
-        } catch let error as DatabaseError {
-            throw explain(error, path: path)
-        }
-    }
-
     /// Whether `path` names this study's file (the same file, by device and inode, whatever the spelling).
     public func isFile(_ path: String) -> Bool {
         func identity(_ path: String) -> [Int]? {

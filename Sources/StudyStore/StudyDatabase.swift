@@ -206,10 +206,12 @@ public final class StudyDatabase: @unchecked Sendable {
         }
     }
 
-    /// Opens another study to read only (`trend --studies`): never upgraded, never written, its bytes left as they
-    /// were. Without a write-ahead log beside it the file is opened immutable (SQLite makes no file beside it); with
-    /// one (a studyctl writing it now, or one that was stopped), read-only through the log, so its last committed
-    /// changes are read. A study made by an older studyctl is refused with how to upgrade it.
+    /// Opens another study to read only (`trend --studies`, `search --studies`, the Across tab): never upgraded,
+    /// never written, its bytes left as they were. Without a write-ahead log beside it the file is opened immutable
+    /// (SQLite makes no file beside it, and no process is writing it); with one (a studyctl writing it now, or one
+    /// that was stopped), read-only through the log, so its last committed changes are read. Every read runs in one
+    /// transaction begun here: the study as it stood when opened (a WAL snapshot), whatever another process commits
+    /// meanwhile. A study made by an older studyctl is refused with how to upgrade it.
     public static func openForReading(at path: String) throws -> StudyDatabase {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -220,10 +222,16 @@ public final class StudyDatabase: @unchecked Sendable {
         let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         let uri = log > 0 ? "file:\(uriPath(path))?mode=ro" : "file:\(uriPath(path))?immutable=1"
         do {
-            let dbQueue = try DatabaseQueue(path: uri, configuration: configuration(readonly: true))
+            var readOnly = configuration(readonly: true)
+            readOnly.allowsUnsafeTransactions = true
+            let dbQueue = try DatabaseQueue(path: uri, configuration: readOnly)
             let study = StudyDatabase(path: path, dbQueue: dbQueue)
             study.isReadOnly = true
             try study.checkAndMigrate(upgradeAdvice: "it was made by an older studyctl and is opened here only to read; run 'studyctl status --db' on it once to upgrade it")
+            try dbQueue.inDatabase { db in
+                try db.execute(sql: "BEGIN DEFERRED")
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+            }
             return study
         } catch let error as DatabaseError {
             throw explain(error, path: path)

@@ -52,7 +52,7 @@ struct CodeSuggest: ParsableCommand {
     @Option(help: ArgumentHelp(words("The seed of the folds and of the model's fitting: the same seed gives the same suggestions."), valueName: "n"))
     var seed: UInt64 = 1
 
-    @Option(name: .customLong("as"), help: ArgumentHelp(words("The suggester's name, as codes agreement names it."), valueName: "name"))
+    @Option(name: .customLong("as"), help: ArgumentHelp(words("The suggester's name, as 'studyctl codes agreement' names it."), valueName: "name"))
     var name: String = "suggested"
 
     @OptionGroup var study: StudyOptions
