@@ -108,7 +108,7 @@ let package = Package(
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
-            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", "Media", "Figures", "Tabular", "QRCode", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Page")]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(
@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "WorkspaceTests",
-            dependencies: ["Workspace", "StudyStore", "Media", "QualCoding", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            dependencies: ["Workspace", "StudyStore", "Media", "QualCoding", "Surveys", "Results", .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures", "QualCoding", "Surveys", "Wording"]),
         .testTarget(

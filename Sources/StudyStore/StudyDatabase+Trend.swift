@@ -107,8 +107,13 @@ public enum TrendReader {
 
     /// The releases of `paths` (each study one release, or each split `--by`), each study opened read only. Every
     /// difference between the studies is reported at once (`TrendError.studiesDiffer`).
-    public static func read(_ paths: [String], _ request: Request) throws -> [TrendReleaseValues] {
-        let studies = try paths.map { try StudyDatabase.openForReading(at: $0) }
+    /// `open`: a study already open in this process (the served one), read through its own connection when a path
+    /// names its file — a second connection opened and closed in the same process would drop its file locks.
+    public static func read(_ paths: [String], _ request: Request, open: StudyDatabase? = nil) throws -> [TrendReleaseValues] {
+        let studies = try paths.map { path in
+            if let open, open.isFile(path) { return open }
+            return try StudyDatabase.openForReading(at: path)
+        }
         let names = paths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
         if request.measure == .completion, request.task == nil { throw TrendError.taskNeeded(measure: "completion") }
         var problems: [Sentence] = []
@@ -281,8 +286,9 @@ extension TrendReader {
     /// or one study split `request.by`), ordered, analysed. For a page that shows the trend table and figure
     /// (`ResultTable.trend…`, `TrendFigure.figure`).
     public static func trend(_ paths: [String], _ request: Request, order: [String] = [], baseline: [String] = [],
-                             confidence: Double = 0.95, resamples: Int = 10_000, seed: UInt64 = 1) throws -> (releases: [TrendReleaseValues], analysis: TrendAnalysis) {
-        let read = try Self.read(paths, request)
+                             confidence: Double = 0.95, resamples: Int = 10_000, seed: UInt64 = 1,
+                             open: StudyDatabase? = nil) throws -> (releases: [TrendReleaseValues], analysis: TrendAnalysis) {
+        let read = try Self.read(paths, request, open: open)
         let releases = try ordered(read, order: order, byStudyDate: request.by == nil)
         return (releases, try analyse(releases, measure: request.measure, baseline: baseline, confidence: confidence, resamples: resamples, seed: seed))
     }

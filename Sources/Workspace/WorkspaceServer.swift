@@ -60,6 +60,7 @@ public struct WorkspaceServer: Sendable {
         router.get("/codebook.js") { _, _ in try Self.asset("codebook.js", type: "text/javascript; charset=utf-8") }
         router.get("/search.js") { _, _ in try Self.asset("search.js", type: "text/javascript; charset=utf-8") }
         router.get("/across.js") { _, _ in try Self.asset("across.js", type: "text/javascript; charset=utf-8") }
+        router.get("/trend.js") { _, _ in try Self.asset("trend.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         // The page's icon, which the pages name; a browser that asks for /favicon.ico anyway gets it there too.
         router.get("/favicon.svg") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
@@ -70,6 +71,7 @@ public struct WorkspaceServer: Sendable {
         ModeratorAPI(server: self).register(on: router)
         MediaRoute(server: self).register(on: router)
         ParticipantScreen(server: self).register(on: router)
+        TrendAPI(server: self).register(on: router)
         return router
     }
 
@@ -89,7 +91,7 @@ public struct WorkspaceServer: Sendable {
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
         // Scripts only from the page's own origin, nothing inline, no framing.
-        headers[.contentSecurityPolicy] = "default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; form-action 'self'"
+        headers[.contentSecurityPolicy] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'"
         headers[.init("X-Content-Type-Options")!] = "nosniff"  // a literal, valid header token: the name exists
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
     }

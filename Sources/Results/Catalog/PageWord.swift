@@ -36,6 +36,7 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     case modTasks, captions, codedAs, selectedWords, transcriptKeys, transcriptLabel, tabsLabel, searchHitsLabel, codeUnit, memoOn, memoText, moveCategory, moveCategoryNamed, moveTitle, moveUnder
     // The Across tab: a read-only search over the studies given to serve --studies.
     case tabAcross, acrossIntro, acrossQuery, acrossCategory, acrossWhere, acrossHitsLabel, acrossNames, acrossAsked, acrossAt
+    case trendHeading, trendMeasure, trendTask, trendButton, trendComparisons
     case kindQuote, kindMemo, kindAnnotation, kindAnswer, kindCategory, kindAttribute, kindValue
 
     /// Every word in `language`, by key: what the page receives.
@@ -248,6 +249,11 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .acrossNames: return "Names matched in each study (ignoring case and accents; – where a study has none)"
         case .acrossAsked: return "Asked"
         case .acrossAt: return "at {time}"
+        case .trendHeading: return "Trend across the studies (each a release)"
+        case .trendMeasure: return "Measure"
+        case .trendTask: return "Task (for SEQ, completion and time)"
+        case .trendButton: return "Draw the trend"
+        case .trendComparisons: return "Each release against the one before and the baseline"
         case .kindQuote: return "quote"
         case .kindMemo: return "memo"
         case .kindAnnotation: return "annotation"
