@@ -26,3 +26,4 @@ fi
 "$venv/bin/python" Tests/Browser/test_accessibility.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_participant_screen.py "$studyctl"
 "$venv/bin/python" Tests/Browser/test_report_page.py "$studyctl"
+"$venv/bin/python" Tests/Browser/test_suggestions_tab.py "$studyctl"

@@ -61,6 +61,7 @@ public struct WorkspaceServer: Sendable {
         router.get("/search.js") { _, _ in try Self.asset("search.js", type: "text/javascript; charset=utf-8") }
         router.get("/across.js") { _, _ in try Self.asset("across.js", type: "text/javascript; charset=utf-8") }
         router.get("/trend.js") { _, _ in try Self.asset("trend.js", type: "text/javascript; charset=utf-8") }
+        router.get("/suggestions.js") { _, _ in try Self.asset("suggestions.js", type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in try Self.asset("app.css", type: "text/css; charset=utf-8") }
         // The page's icon, which the pages name; a browser that asks for /favicon.ico anyway gets it there too.
         router.get("/favicon.svg") { _, _ in try Self.asset("favicon.svg", type: "image/svg+xml") }
@@ -72,6 +73,7 @@ public struct WorkspaceServer: Sendable {
         MediaRoute(server: self).register(on: router)
         ParticipantScreen(server: self).register(on: router)
         TrendAPI(server: self).register(on: router)
+        SuggestionsAPI(server: self).register(on: router)
         return router
     }
 

@@ -37,6 +37,8 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
     // The Across tab: a read-only search over the studies given to serve --studies.
     case tabAcross, acrossIntro, acrossQuery, acrossCategory, acrossWhere, acrossHitsLabel, acrossNames, acrossAsked, acrossAt
     case trendHeading, trendMeasure, trendTask, trendButton, trendComparisons
+    case tabSuggestions, suggestionsIntro, suggestionsNone, suggestionsScore, suggestionsAccept, suggestionsReject, suggestionsAcceptLabel
+    case suggestionsRejectLabel, suggestionsUndo, suggestionsNeedCoder
     case kindQuote, kindMemo, kindAnnotation, kindAnswer, kindCategory, kindAttribute, kindValue
 
     /// Every word in `language`, by key: what the page receives.
@@ -254,6 +256,16 @@ public enum PageWord: String, Sendable, CaseIterable, Worded {
         case .trendTask: return "Task (for SEQ, completion and time)"
         case .trendButton: return "Draw the trend"
         case .trendComparisons: return "Each release against the one before and the baseline"
+        case .tabSuggestions: return "Suggestions"
+        case .suggestionsIntro: return "Suggested codings wait for a person: accept one and it becomes your coding; reject it and it counts nowhere."
+        case .suggestionsNone: return "No suggestion is pending."
+        case .suggestionsScore: return "score {score}"
+        case .suggestionsAccept: return "Accept"
+        case .suggestionsReject: return "Reject"
+        case .suggestionsAcceptLabel: return "Accept: {name}"
+        case .suggestionsRejectLabel: return "Reject: {name}"
+        case .suggestionsUndo: return "Undo the last decision"
+        case .suggestionsNeedCoder: return "Type your coder name first (top right): an accepted suggestion becomes your coding."
         case .kindQuote: return "quote"
         case .kindMemo: return "memo"
         case .kindAnnotation: return "annotation"
