@@ -23,6 +23,7 @@ public final class AcrossSearch: Sendable {
     /// second connection to a file in the process that writes it is never opened (closing one there left the
     /// workspace writing into a log other processes no longer read).
     public convenience init(paths: [String], open: StudyDatabase? = nil) throws {
+        try StudyDatabase.refuseRepeatedFiles(paths)
         var corpora: [StudyCorpus] = []
         for path in paths {
             if let open, open.isFile(path) {

@@ -21,6 +21,20 @@ public struct StudyCorpus: Sendable {
 }
 
 extension StudyDatabase {
+    /// Refuses a list of study files that names one file twice (under any spelling: by device and inode): a study
+    /// read twice would count its people twice.
+    public static func refuseRepeatedFiles(_ paths: [String]) throws {
+        var seen: [[Int]: String] = [:]
+        for path in paths {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let device = attributes[.systemNumber] as? Int, let inode = attributes[.systemFileNumber] as? Int else { continue }
+            if let earlier = seen[[device, inode]] {
+                throw StoreError.codeProblem("\(earlier) and \(path) are the same study file: name each study once")
+            }
+            seen[[device, inode]] = path
+        }
+    }
+
     /// Whether `path` names this study's file (the same file, by device and inode, whatever the spelling).
     public func isFile(_ path: String) -> Bool {
         func identity(_ path: String) -> [Int]? {

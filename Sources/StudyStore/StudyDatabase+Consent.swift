@@ -121,6 +121,11 @@ extension StudyDatabase {
             let consentID = try Int64.fetchOne(db, sql: "SELECT id FROM consent_text WHERE version = ?", arguments: [text.version])!  // listed above
             let when = at ?? Self.localTimeWithOffset()
             let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
+            // A refusal by someone whose data the study already holds would leave that data analysed under a refusal:
+            // that is a withdrawal, which removes it and says so in every report.
+            if decision == .declined, !(try Self.attachedData(db, participantID: id)).isEmpty {
+                throw StoreError.codeProblem("\(stored) already has answers, attempts, sessions or codings in the study: a refusal after taking part is a withdrawal ('studyctl participant withdraw \(stored)' removes their data and records it)")
+            }
             try db.execute(sql: """
                 INSERT INTO consent_record (participant_id, participant_code, consent_id, decision, at, sha256, how, recorded)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -194,6 +199,10 @@ extension StudyDatabase {
                 """, arguments: [id])
             let when = at ?? Self.localTimeWithOffset()
             let recordings = try String.fetchAll(db, sql: "SELECT path FROM media WHERE participant_id = ? ORDER BY id", arguments: [id])
+            // Kept anonymised only where a consent allows it: with no agreement on record, nothing says it does.
+            if keepAnonymised, version == nil {
+                throw StoreError.codeProblem("no agreement to a consent text is recorded for \(stored), so nothing says their data may be kept anonymised: record it with 'studyctl consent record \(stored) --agreed', or withdraw without --keep-anonymised")
+            }
             if keepAnonymised {
                 var number = 1
                 while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"])! > 0 {

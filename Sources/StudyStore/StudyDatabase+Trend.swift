@@ -110,6 +110,7 @@ public enum TrendReader {
     /// `open`: a study already open in this process (the served one), read through its own connection when a path
     /// names its file — a second connection opened and closed in the same process would drop its file locks.
     public static func read(_ paths: [String], _ request: Request, open: StudyDatabase? = nil) throws -> [TrendReleaseValues] {
+        try StudyDatabase.refuseRepeatedFiles(paths)
         let studies = try paths.map { path in
             if let open, open.isFile(path) { return open }
             return try StudyDatabase.openForReading(at: path)
@@ -290,6 +291,13 @@ extension TrendReader {
                              open: StudyDatabase? = nil) throws -> (releases: [TrendReleaseValues], analysis: TrendAnalysis) {
         let read = try Self.read(paths, request, open: open)
         let releases = try ordered(read, order: order, byStudyDate: request.by == nil)
+        // A release with no value measured (no answers to the instrument, no attempt at the task) is said, not drawn
+        // as an empty point.
+        let empty = releases.filter { $0.values.isEmpty }.map(\.name)
+        if !empty.isEmpty {
+            let what = request.task.map { "\(request.measure.rawValue) of \($0)" } ?? request.measure.rawValue
+            throw TrendError.studiesDiffer(empty.map { "\($0) has no \(what) to follow (no one's answers or attempts were read there)" })
+        }
         return (releases, try analyse(releases, measure: request.measure, baseline: baseline, confidence: confidence, resamples: resamples, seed: seed))
     }
 }

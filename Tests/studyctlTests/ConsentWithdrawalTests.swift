@@ -130,6 +130,11 @@ import Testing
         #expect(try cli.fail(["consent", "record", "P1", "--agreed", "--at", "yesterday"]).stderr.contains("ISO 8601"))
         #expect(try cli.fail(["consent", "record", "P1"]).stderr.contains("--agreed"))
         #expect(try cli.fail(["participant", "withdraw", "P99"]).stderr.contains("No participant P99"))
+        // A refusal by someone whose data the study holds is a withdrawal; keeping data anonymised needs an agreement.
+        let declined = try cli.fail(["consent", "record", "P6", "--declined"], study: "study.sqlite")
+        #expect(declined.stderr.lowercased().contains("a refusal after taking part is a withdrawal") && declined.stderr.contains("participant withdraw P6"), "\(declined.stderr)")
+        let unconsented = try cli.fail(["participant", "withdraw", "P1", "--keep-anonymised"], study: "study.sqlite")
+        #expect(unconsented.stderr.lowercased().contains("no agreement to a consent text is recorded for p1"), "\(unconsented.stderr)")
         try cli.write("empty.md", "  \n")
         #expect(try cli.fail(["consent", "add", "empty.md", "--version", "3"]).stderr.contains("empty"))
         // The same words under the same version change nothing and succeed.

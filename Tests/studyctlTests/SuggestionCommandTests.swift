@@ -117,6 +117,13 @@ import Testing
         #expect((rejected["suggestions"] as! [[String: Any]]).map { "\($0["id"] as! Int)" } == [id])
         #expect(try cli.succeed(["codes", "freq", "--json"]) == freqBefore, "a rejected suggestion counts nowhere")
 
+        // Suggesting again replaces the pending ones under new numbers: a number printed once never names another.
+        let before = Set(pending.map { $0["id"] as! Int })
+        try cli.succeed(["code", "suggest", "--from", "ana", "--min-confidence", "0.3"])
+        let again = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["code", "suggestions", "list", "--json"]).utf8)) as! [String: Any]
+        let renewed = (again["suggestions"] as! [[String: Any]]).map { $0["id"] as! Int }
+        #expect(!renewed.isEmpty && renewed.allSatisfy { !before.contains($0) }, "\(renewed.prefix(5)) reuses \(before.sorted().prefix(5))")
+
         // The report's methods (in the study's language, pt-BR) say what was suggested, how it was validated, and
         // that a person decided every coding.
         try cli.succeed(["report", "-o", "rep"])

@@ -222,9 +222,16 @@ import Testing
         #expect(refused.stderr.contains("b's tasks differ from a's: it lacks T1 and has Checkout besides"), "\(refused.stderr)")
         let task = try cli.run(["trend", "completion", "--task", "T1", "--studies", "a.sqlite", "b.sqlite"])
         #expect(task.status != 0 && task.stderr.contains("b has no task T1 (its tasks: Checkout, T2)"), "\(task.stderr)")
-        // --match names the first study's T1 in the other: then they measure the same tasks (no attempts: n = 0).
+        // --match names the first study's T1 in the other: then they measure the same tasks, and what is left to say
+        // is that neither has an SEQ answer to follow (never an empty point).
         let matched = try cli.run(["trend", "seq", "--studies", "a.sqlite", "b.sqlite", "--match", "T1=Checkout", "--json"])
-        #expect(matched.status == 0, "\(matched.stderr)")
+        #expect(matched.status != 0 && matched.stderr.contains("a has no seq to follow") && matched.stderr.contains("b has no seq to follow"),
+                "\(matched.stderr)")
+        // The same study named twice (under another spelling) is refused: its people would count twice.
+        let twice = try cli.run(["trend", "sus", "--studies", "a.sqlite", "./a.sqlite"])
+        #expect(twice.status != 0 && twice.stderr.contains("are the same study file"), "\(twice.stderr)")
+        let searchedTwice = try cli.run(["search", "checkout", "--studies", "a.sqlite", "./a.sqlite"])
+        #expect(searchedTwice.status != 0 && searchedTwice.stderr.contains("are the same study file"), "\(searchedTwice.stderr)")
         #expect(try cli.run(["trend", "completion", "--studies", "a.sqlite", "b.sqlite"]).stderr.contains("--task"))
         #expect(try cli.run(["trend", "sus", "--studies", "a.sqlite"]).status != 0, "one study without --by")
         let order = try cli.run(["trend", "sus", "--studies", "a.sqlite", "b.sqlite", "--order", "a,c"])

@@ -38,7 +38,7 @@ enum SchemaV35 {
             CREATE INDEX suggestion_unit_participant ON suggestion_unit(participant_id);
             CREATE INDEX suggestion_unit_transcript ON suggestion_unit(transcript_id);
             CREATE TABLE suggestion (
-                id INTEGER PRIMARY KEY,
+                id INTEGER PRIMARY KEY AUTOINCREMENT,  -- a number printed once never names another suggestion
                 unit_id INTEGER NOT NULL REFERENCES suggestion_unit(id) ON DELETE CASCADE,
                 category_id INTEGER NOT NULL REFERENCES category(id) ON DELETE CASCADE,
                 score REAL NOT NULL CHECK (score BETWEEN 0 AND 1),
