@@ -67,7 +67,14 @@ import Testing
         // A column of conditions only is headed "Condição", not "Ocasião".
         #expect(report.contains("| Condição |") && !report.contains("| Ocasião / condição |"), "the condition column's header")
         #expect(report.contains("Escala de Usabilidade do Sistema (SUS)") && !report.contains("System Usability Scale (SUS)"))
-        // The workbook reads the labels too; the CSV keeps the names.
+        // The workbook reads the labels too — headers, levels and each group's value, wherever a group is named —;
+        // the CSV keeps the names.
+        try cli.succeed(["export", "xlsx", "w.xlsx", "--by", "grupo_etário"])
+        let workbook = try WorkbookText.text(of: cli.path("w.xlsx"))
+        #expect(workbook.contains("faixa etária") && workbook.contains("18 a 39 anos") && workbook.contains("versão atual"), "\(workbook.prefix(2000))")
+        // (The task comparisons' sheet keeps the tidy machine form of its comparison keys, as its CSV does.)
+        let grouped = workbook.split(separator: "\n").filter { !$0.contains("protótipo=") }
+        #expect(!grouped.contains { $0.contains("\t18-39\t") || $0.contains("\t40+\t") }, "a group by its stored value: \(grouped.filter { $0.contains("\t18-39\t") }.prefix(3))")
         try cli.succeed(["export", "csv", "csv"])
         let files = try FileManager.default.contentsOfDirectory(atPath: cli.path("csv"))
         let csv = try files.map { try String(contentsOfFile: cli.path("csv/\($0)"), encoding: .utf8) }.joined(separator: "\n")

@@ -94,11 +94,17 @@ public enum StudyTables {
         let factors = Dictionary((s.factors.map(\.name) + measurementColumns(s).factors).map { (StudyText.key($0), $0) }, uniquingKeysWith: { a, _ in a })
         for index in table.columns.indices {
             let column = table.columns[index]
-            // A column a term names ("Participante") or a builder already labelled keeps its words.
-            guard column.label == column.name || column.name == Term.occasion.rawValue else { continue }
+            // A column a term names ("Participante") or a builder already labelled keeps its words (its values may
+            // still be the grouping's, shown by their labels).
+            let grouping = [Term.group.rawValue, "group_a", "group_b", "higher"].contains(column.name)
+            guard column.label == column.name || column.name == Term.occasion.rawValue || grouping else { continue }
             let key = StudyText.key(column.name)
             if column.name == Term.occasion.rawValue {
                 table.columns[index].wording.merge(s.labels.occasions) { old, _ in old }
+            } else if column.name == Term.group.rawValue || column.name == "group_a" || column.name == "group_b" || column.name == "higher",
+                      let attribute = s.groupAttribute {
+                // The groups of the grouping attribute, by their value labels ("18 a 29 anos" for 18_29).
+                table.columns[index].wording.merge(s.labels.values[attribute.lowercased()] ?? [:]) { old, _ in old }
             } else if let attribute = attributes[key] {
                 table.columns[index].label = s.labels.attribute(attribute)
                 table.columns[index].wording.merge(s.labels.values[attribute.lowercased()] ?? [:]) { old, _ in old }
