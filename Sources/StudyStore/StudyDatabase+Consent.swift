@@ -123,8 +123,10 @@ extension StudyDatabase {
             let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
             // A refusal by someone whose data the study already holds would leave that data analysed under a refusal:
             // that is a withdrawal, which removes it and says so in every report.
-            if decision == .declined, !(try Self.attachedData(db, participantID: id)).isEmpty {
-                throw StoreError.codeProblem("\(stored) already has answers, attempts, sessions or codings in the study: a refusal after taking part is a withdrawal ('studyctl participant withdraw \(stored)' removes their data and records it)")
+            // (A session opened for them, with nothing recorded in it yet, is no data: they may decline at its start.)
+            let held = try Self.attachedData(db, participantID: id)
+            if decision == .declined, held.responseSets + held.attempts + held.transcripts + held.excerpts > 0 {
+                throw StoreError.codeProblem("\(stored) already has answers, attempts, transcripts or codings in the study: a refusal after taking part is a withdrawal ('studyctl participant withdraw \(stored)' removes their data and records it)")
             }
             try db.execute(sql: """
                 INSERT INTO consent_record (participant_id, participant_code, consent_id, decision, at, sha256, how, recorded)
