@@ -40,9 +40,10 @@ try:
         page.wait_for_selector("#tab-suggestions:not([hidden])")
         page.fill("#coder", "Carla")
         page.keyboard.press("Tab")
-        page.focus("#tab-suggestions")
-        page.keyboard.press("Enter")
-        page.wait_for_selector("#suggestions-list button.accept")
+        # The coder's name reloads the page's state; the tab is opened once that is done.
+        page.wait_for_load_state("networkidle")
+        page.click("#tab-suggestions")
+        page.wait_for_selector("#suggestions-list button.accept", timeout=60000)
         problems = axe(page, "suggestions") + unnamed_controls(page, "suggestions")
         first = page.locator("#suggestions-list li").first.get_attribute("data-id")
         page.focus("#suggestions-list button.accept")
