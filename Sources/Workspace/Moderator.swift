@@ -32,6 +32,8 @@ struct ModeratorAPI {
     struct OpenSession: Encodable { var participant: String; var number: Int; var conditions: [String: String] }
     struct Participants: Encodable {
         var title: String; var language: String; var participants: [String]; var words: [String: String]
+        /// The participant screen panel's words, so that it shows in the study's language before its first poll.
+        var screenWords: [String: String]
         /// The conditions a session can run under, and the sessions left open (the page joins one instead of opening another).
         var factors: [Factor]; var open: [OpenSession]
     }
@@ -46,7 +48,7 @@ struct ModeratorAPI {
                 let info = try study.info()
                 let open = try study.sessions().filter { $0.ended == nil }
                 return Participants(title: info.title, language: info.language.rawValue, participants: try study.roster().participants.map(\.code),
-                                    words: PageWord.all(info.language),
+                                    words: PageWord.all(info.language), screenWords: ParticipantWord.all(info.language),
                                     factors: try study.factors().map { Factor(name: $0.name, levels: $0.levels) },
                                     open: open.map { OpenSession(participant: $0.participant, number: $0.number, conditions: $0.conditions) })
             }

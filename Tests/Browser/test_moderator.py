@@ -63,6 +63,8 @@ def main():
             page.goto(url)
             page.wait_for_selector("#participant option[value=P1]", state="attached")
             assert page.evaluate("document.documentElement.lang") == "pt-BR"
+            # The participant screen's panel is in Portuguese as the page opens, not only after its first poll.
+            assert page.inner_text("#ps-open") == "Abrir a tela do participante", page.inner_text("#ps-open")
             page.fill("#observer", "Ana")
             page.press("#observer", "Tab")
             page.click("#open")

@@ -14,6 +14,12 @@ function translatePanel() {
   for (const node of document.querySelectorAll("[data-pt]")) node.textContent = pt(node.dataset.pt);
 }
 
+// The panel’s words as the page opens (before any session is polled), in the study's language.
+function useScreenWords(words) {
+  screenWords = words || {};
+  translatePanel();
+}
+
 function renderPanel(panel, announceChanges) {
   const before = screenPanel;
   screenPanel = panel;

@@ -159,6 +159,7 @@ async function start() {
   words = data.words;
   language = data.language;
   translatePage();
+  useScreenWords(data.screenWords);
   document.title = `${data.title} — ${t("modTitle")}`;
   $("title").textContent = `${data.title} — ${t("modTitle")}`;
   $("observer").value = localStorage.getItem("studyctl-observer") || "";
