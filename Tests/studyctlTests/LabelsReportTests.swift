@@ -72,9 +72,13 @@ import Testing
         try cli.succeed(["export", "xlsx", "w.xlsx", "--by", "grupo_etário"])
         let workbook = try WorkbookText.text(of: cli.path("w.xlsx"))
         #expect(workbook.contains("faixa etária") && workbook.contains("18 a 39 anos") && workbook.contains("versão atual"), "\(workbook.prefix(2000))")
-        // (The task comparisons' sheet keeps the tidy machine form of its comparison keys, as its CSV does.)
-        let grouped = workbook.split(separator: "\n").filter { !$0.contains("protótipo=") }
-        #expect(!grouped.contains { $0.contains("\t18-39\t") || $0.contains("\t40+\t") }, "a group by its stored value: \(grouped.filter { $0.contains("\t18-39\t") }.prefix(3))")
+        // Every sheet, the within-participant levels and the task comparisons' keys too: no stored value, no name=value.
+        let lines = workbook.split(separator: "\n")
+        #expect(!lines.contains { $0.contains("\t18-39\t") || $0.contains("\t40+\t") || $0.hasSuffix("\t18-39") || $0.hasSuffix("\t40+") },
+                "a group by its stored value: \(lines.filter { $0.contains("18-39") }.prefix(3))")
+        #expect(!workbook.contains("protótipo=") && !workbook.contains("18-39;40+") && !workbook.contains("grupo_etário"), "a machine spelling in the workbook")
+        #expect(workbook.contains("versão atual → versão nova") && workbook.contains("18 a 39 anos; 40 anos ou mais")
+                && workbook.contains("protótipo: versão atual"), "the levels compared, by their labels")
         try cli.succeed(["export", "csv", "csv"])
         let files = try FileManager.default.contentsOfDirectory(atPath: cli.path("csv"))
         let csv = try files.map { try String(contentsOfFile: cli.path("csv/\($0)"), encoding: .utf8) }.joined(separator: "\n")
@@ -89,6 +93,11 @@ import Testing
         // Terminal tables: the score summary by group names the values by their labels.
         let score = try cli.succeed(["score", "sus", "--by", "grupo_etário"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
         #expect(score.contains("18 a 39 anos"), "\(score)")
+        // The mixed design's cells name the groups by their labels, under the attribute's; the quality note names the
+        // condition by its labels.
+        let mixed = try cli.run(["score", "sus", "--within", "protótipo", "--compare", "--by", "grupo_etário"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(mixed.status == 0 && mixed.stdout.contains("faixa etária     protótipo") && mixed.stdout.contains("40 anos ou mais  versão atual"), "\(mixed.stdout)")
+        #expect(!mixed.stdout.contains("18-39") && !mixed.stderr.contains("protótipo=") && mixed.stderr.contains("P2 · protótipo: versão atual"), "\(mixed.stderr)")
         try cli.readsSucceed()
     }
 

@@ -127,7 +127,13 @@ import Testing
         let filter = ["--category", "Informações Insuficientes", "--where", "level=Iniciante"]
         try cli.succeed(["export", "quotes", "q.md"] + filter)
         let markdown = try String(contentsOfFile: cli.path("q.md"), encoding: .utf8)
-        #expect(markdown.contains("“senti falta de mais documentação do EyeTrackingView” (P1; level: Iniciante; years\\_experience: 2; years\\_ios: 0,5)"), "\(markdown)")
+        // Attributes read by their labels: unlabelled, a name without its underscores.
+        #expect(markdown.contains("“senti falta de mais documentação do EyeTrackingView” (P1; level: Iniciante; years experience: 2; years ios: 0,5)"), "\(markdown)")
+        try cli.succeed(["participant", "attribute", "label", "years_experience", "anos de experiência"])
+        try cli.succeed(["participant", "attribute", "label", "level", "nível", "--value", "Iniciante", "iniciante (menos de 2 anos)"])
+        try cli.succeed(["export", "quotes", "labelled.md"] + filter)
+        let labelled = try String(contentsOfFile: cli.path("labelled.md"), encoding: .utf8)
+        #expect(labelled.contains("(P1; nível: iniciante (menos de 2 anos); anos de experiência: 2; years ios: 0,5)"), "\(labelled)")
         #expect(markdown.contains("ABNT NBR 10520"))
         #expect(markdown.contains("Olha, **senti falta de mais documentação do EyeTrackingView**. UIKit me complicou demais"))
         // Existing files are kept unless --force; a bad extension is refused before anything is read.

@@ -69,7 +69,9 @@ public enum QuoteDocument {
         case detail(label: String, before: String, bold: String, after: String)
     }
 
-    static func pieces(_ book: QuoteBook, title: String, selection: String, language: StudyLanguage) -> [Piece] {
+    /// - Parameter labels: the attributes and their values in a quote's citation by their labels ("anos de
+    ///   experiência: 5" for `years_experience`); unlabelled, a name reads without its underscores.
+    static func pieces(_ book: QuoteBook, title: String, selection: String, language: StudyLanguage, labels: StudyLabels = .plain) -> [Piece] {
         let style = QuotationStyle(language: language)
         var pieces: [Piece] = [.heading(level: 1, text: title), .paragraph(selection), .paragraph(style.rule.text(language))]
         if book.isEmpty { pieces.append(.paragraph(("No coded passage matches the selection." as Sentence).text(language))) }
@@ -81,7 +83,10 @@ public enum QuoteDocument {
                 let count: Sentence = category.quotes.count == 1 ? "1 quote" : "\(String(category.quotes.count)) quotes"
                 pieces.append(.heading(level: underTheme || book.themes.count > 1 ? 3 : 2, text: "\(category.name) (\(count.text(language)))"))
                 for quote in category.quotes {
-                    let attributes = quote.attributes.map { "\($0.name): \($0.shown(language))" }
+                    let attributes = quote.attributes.map { attribute in
+                        let label = labels.value(attribute.value, of: attribute.name)
+                        return "\(labels.attribute(attribute.name)): \(label == attribute.value ? attribute.shown(language) : label)"
+                    }
                     let citation = "(" + ([quote.participant] + attributes).joined(separator: "; ") + ")"
                     pieces.append(.quote(text: quote.excerpt, citation: citation, block: style.isBlock(quote)))
                     let code: Sentence = quote.inVivo ? "In-vivo code: \(quote.code)" : "Code: \(quote.code)"
@@ -108,8 +113,8 @@ public enum QuoteDocument {
 
     /// Writes `book` to `path` in `format`, atomically (the old file, or none, stays until the new one is whole).
     public static func write(_ book: QuoteBook, title: String, selection: String, language: StudyLanguage, to path: String,
-                             format: QuoteFormat) throws {
-        let parts = pieces(book, title: title, selection: selection, language: language)
+                             format: QuoteFormat, labels: StudyLabels = .plain) throws {
+        let parts = pieces(book, title: title, selection: selection, language: language, labels: labels)
         let data: Data
         switch format {
         case .md: data = Data(markdown(parts).utf8)

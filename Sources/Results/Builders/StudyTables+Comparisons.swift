@@ -93,7 +93,51 @@ extension StudyTables {
             table.word([measure: Dictionary(uniqueKeysWithValues: measures.map { ($0, ResultTable.measureLabel($0, language)) }),
                              test: Dictionary(uniqueKeysWithValues: tests.map { ($0, ResultTable.taskTestLabel($0, language)) })])
         }
+        table.word(taskComparisonLabels(table, conditions: conditions, groups: s.taskGroups, labels: s.labels))
         return table
+    }
+
+    /// The task comparisons' keys as people read them in the workbook (the CSV keeps them as stored): the condition
+    /// and the grouping by their labels, the levels and groups compared ("versão atual", "18 a 39 anos"), and the
+    /// cell a between-group row was compared within ("protótipo: versão atual" for `protótipo=atual`).
+    static func taskComparisonLabels(_ table: ResultTable, conditions: [ConditionTaskComparisons], groups: GroupTaskComparisons?,
+                                     labels: StudyLabels) -> [Int: [String: String]] {
+        var names: [String: String] = [:], values: [String: String] = [:], lists: [String: String] = [:], cells: [String: String] = [:]
+        for comparisons in conditions {
+            names[comparisons.factor] = labels.factor(comparisons.factor)
+            for level in comparisons.tasks.flatMap(\.levels) { values[level] = labels.level(level, of: comparisons.factor) }
+        }
+        func list(_ stored: String, _ word: (String) -> String) {
+            lists[stored] = stored.split(separator: ";", omittingEmptySubsequences: false).map { word(String($0)) }.joined(separator: "; ")
+        }
+        for comparisons in conditions {
+            for row in table.rows {
+                guard let index = table.columns.firstIndex(where: { $0.name == Term.levels.rawValue }), case let .text(stored) = row[index],
+                      row.first == .text(comparisons.factor) else { continue }
+                list(stored) { labels.level($0, of: comparisons.factor) }
+            }
+        }
+        if let groups {
+            names[groups.grouping] = labels.groupingName(groups.grouping, attribute: groups.grouping)
+            for group in groups.groups { values[group] = labels.value(group, of: groups.grouping) }
+            for row in groups.rows {
+                list("\(row.groupA);\(row.groupB)") { labels.value($0, of: groups.grouping) }
+                guard !row.cell.isEmpty else { continue }
+                let stored = zip(groups.strata, row.cell).map { "\($0)=\($1)" }.joined(separator: ";")
+                cells[stored] = zip(groups.strata, row.cell).map { "\(labels.factor($0)): \(labels.level($1, of: $0))" }.joined(separator: " · ")
+            }
+        }
+        var wording: [Int: [String: String]] = [:]
+        for (index, column) in table.columns.enumerated() {
+            switch column.name {
+            case Term.condition.rawValue, Term.by.rawValue: wording[index] = names
+            case Term.level_a.rawValue, Term.level_b.rawValue, Term.higher.rawValue: wording[index] = values
+            case Term.levels.rawValue: wording[index] = lists
+            case Term.cell.rawValue: wording[index] = cells
+            default: break
+            }
+        }
+        return wording
     }
 
     /// Every between-group comparison of a score: the omnibus tests, then the pairwise post-hoc tests (Games–Howell,

@@ -21,7 +21,24 @@ extension StudyTables {
 
     /// How the within-subject tables' factor reads for people: "occasion" in the study's language, a condition as named.
     static func factorDisplay(_ s: StudyData) -> [String: String] {
-        [MeasurementKey.occasionFactor: Term.occasion.text(s.info.language)]
+        var words = [MeasurementKey.occasionFactor: Term.occasion.text(s.info.language)]
+        for factor in s.questionnaires.flatMap({ $0.within.map(\.factor) }) where words[factor] == nil { words[factor] = s.labels.factor(factor) }
+        return words
+    }
+
+    /// The levels of the within-subject factors by their labels ("versão atual" for `atual`, an occasion's label).
+    static func levelDisplay(_ s: StudyData) -> [String: String] {
+        var words: [String: String] = [:]
+        for questionnaire in s.questionnaires {
+            for design in questionnaire.within {
+                for item in design.comparisons {
+                    for level in item.comparison.levels where words[level] == nil {
+                        words[level] = WithinWording.levelName(level, of: design.factor, s.info.language, labels: s.labels)
+                    }
+                }
+            }
+        }
+        return words
     }
 
     /// Every comparison of a score's levels within participants, one row per instrument × factor × task × stratum
@@ -41,7 +58,7 @@ extension StudyTables {
                 for item in design.comparisons {
                     let c = item.comparison
                     let t = c.pairedT, w = c.wilcoxon, a = c.anova, f = c.friedman
-                    levelsShown[c.levels.joined(separator: ";")] = WithinWording.levelList(c.levels, language)
+                    levelsShown[c.levels.joined(separator: ";")] = WithinWording.levelList(c.levels, of: design.factor, language, labels: s.labels)
                     meansShown[c.means.map { "\($0)" }.joined(separator: ";")] = c.means.map { style.number($0) }.joined(separator: " → ")
                     rows.append([.text(questionnaire.definition.id), .text(design.factor), Value(item.task)] + measurementCells(item.stratum, measurement)
                         + [.text(item.scoreID), .text(c.levels.joined(separator: ";")), .count(c.complete), .count(c.leftOut),
@@ -103,7 +120,9 @@ extension StudyTables {
         table.label([Term.instrument, .factor, .task, .occasion].map { $0.text(language) } + measurement.factors + [Term.score, .level_a, .level_b, .n, .mean_difference].map { $0.text(language) }
             + [Term.ci95_difference.text(language) + " ↓", Term.ci95_difference.text(language) + " ↑"]
             + [Term.t, .df, .p, .p_holm, .dz].map { $0.text(language) })
-        table.word([1: factorDisplay(s), 4 + measurement.factors.count: scoreNames(s)])
+        let levels = levelDisplay(s)
+        table.word([1: factorDisplay(s), 4 + measurement.factors.count: scoreNames(s), 5 + measurement.factors.count: levels,
+                    6 + measurement.factors.count: levels])
         return table
     }
 
@@ -142,7 +161,7 @@ extension StudyTables {
         let withinName = factors.count == 1 ? WithinWording.sourceName("within", factor: factors[0], by: by, labels: s.labels).text(language)
             : ("within participants" as Sentence).text(language)
         let display: [Int: [String: String]] = [
-            1: factorDisplay(s), 5 + measurement.factors.count: scoreNames(s),
+            1: factorDisplay(s), 2: by.isEmpty ? [:] : [by: s.labels.attribute(by)], 5 + measurement.factors.count: scoreNames(s),
             8 + measurement.factors.count: ["between": WithinWording.sourceName("between", factor: "", by: by, labels: s.labels).text(language), "within": withinName,
                                             "interaction": WithinWording.sourceName("interaction", factor: "", by: by, labels: s.labels).text(language)],
         ]

@@ -138,6 +138,8 @@ public enum StudyTables {
                                           "tasks": "tasks", "task attempts": "task attempts", "categories": "categories", "codes": "codes",
                                           "memos": "memos"]
         table.word([0: fields.mapValues { $0.text(s.info.language) }])
+        // The grouping attribute by its label ("faixa etária" for `grupo_etário`).
+        if let attribute = s.groupAttribute { table.word([1: [attribute: s.labels.attribute(attribute)]]) }
         return table
     }
 

@@ -337,14 +337,16 @@ extension ResultTable {
     }
 
     /// One score's mixed-design cells (`score --by ATTR --within F --compare`): per group and level, the complete
-    /// blocks' n, mean and SD.
-    public static func mixedCells(_ comparison: MixedComparison, factor: String, language: StudyLanguage, labels: StudyLabels = .plain) -> ResultTable {
+    /// blocks' n, mean and SD; the groups of `by` by their labels, under the attribute's.
+    public static func mixedCells(_ comparison: MixedComparison, factor: String, by: String? = nil, language: StudyLanguage,
+                                  labels: StudyLabels = .plain) -> ResultTable {
         let levelLabel = WithinWording.isOccasion(factor) ? Term.occasion.text(language) : labels.factor(factor)
+        let group = by.map { Column("group", labels.attribute($0), .text) } ?? Column(.group, .text, language)
         var table = ResultTable(id: "mixed_cells", title: "", language: language,
-                                columns: [Column(.group, .text, language), Column("level", levelLabel, .text), Column(.n, .count, language),
+                                columns: [group, Column("level", levelLabel, .text), Column(.n, .count, language),
                                           Column(.mean, .number(decimals: 2), language), Column(.sd, .number(decimals: 2), language)])
         for cell in comparison.cells {
-            table.append([.text(cell.group), .text(WithinWording.levelName(cell.level, of: factor, language, labels: labels)), .count(cell.n), .number(cell.mean), Value(cell.sd)])
+            table.append([.text(by.map { labels.value(cell.group, of: $0) } ?? cell.group), .text(WithinWording.levelName(cell.level, of: factor, language, labels: labels)), .count(cell.n), .number(cell.mean), Value(cell.sd)])
         }
         return table
     }

@@ -61,7 +61,7 @@ struct ExportQuotes: ParsableCommand {
     func run() throws {
         if !force, FileManager.default.fileExists(atPath: file) { throw ExportXlsx.Exists(path: file) }
         if !across.studies.isEmpty || search != nil { return try exportAcross() }
-        var (material, info) = try pseudonyms.withStudy(study) { (try $0.quoteMaterial(coder: filter.coder.coder), try $0.info()) }
+        var (material, info, labels) = try pseudonyms.withStudy(study) { (try $0.quoteMaterial(coder: filter.coder.coder), try $0.info(), try $0.labels()) }
         try filter.check(material)
         if let cite {
             let names = cite.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? []
@@ -87,7 +87,7 @@ struct ExportQuotes: ParsableCommand {
         // The selection as typed (--where name=…) is masked as the study's words are.
         let selection = StudyDatabase.masked(filter.describe(book, codebook: material.categories).text(language), names: try pseudonyms.redactedNames())
         try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file,
-                                format: QuoteFormat(path: file)!)  // validate() refused a file of no known format
+                                format: QuoteFormat(path: file)!, labels: labels)  // validate() refused a file of no known format
         let printed = Set(book.themes.flatMap(\.categories).flatMap(\.quotes).flatMap(\.attributes).map(\.name))
         for name in printed.sorted() where IdentifyingNames.looksIdentifying(name) {
             note("the quotes cite the attribute '\(name)', named like a person's name or contact; if it identifies people, 'studyctl participant attribute \(name) --identifying' leaves it out of every quote")

@@ -105,7 +105,7 @@ extension ScoreCommand {
             printLines(WithinWording.mixedHeader(comparison, label: withinLabel(task: item.task, stratum: item.stratum, scoreID: item.scoreID, report, language,
                                                                                 labels: labels),
                                                  factor: factor, labels: labels), language)
-            print(TextRenderer.render(ResultTable.mixedCells(comparison, factor: factor, language: language, labels: labels), title: false), terminator: "")
+            print(TextRenderer.render(ResultTable.mixedCells(comparison, factor: factor, by: by, language: language, labels: labels), title: false), terminator: "")
             printLines(WithinWording.mixedLines(comparison, factor: factor, by: by ?? "", language: language, labels: labels), language)
         }
     }

@@ -143,7 +143,7 @@ struct ScoreCommand: ParsableCommand {
                 if !flags.isEmpty {
                     let rules = flags.map { words(QualityCommand.ruleName($0.rule)) }.joined(separator: ", ")
                     leftOut.append("\(set.participant)" + (set.task.map { " · \($0)" } ?? "")
-                                   + (set.occasion.isEmpty ? "" : " · " + MeasurementKey(key: set.occasion).label(none: "")) + " (\(rules))")
+                                   + (set.occasion.isEmpty ? "" : " · " + labels.measurement(set.occasion, none: "")) + " (\(rules))")
                 }
                 if !taken.includes(set.participant) { return }
                 let input = ScoringInput(participant: set.participant, group: grouped ? set.group ?? ScoreReport.noGroup : nil,
