@@ -116,17 +116,20 @@ import Testing
             // Completion as dots with the 78 % benchmark as a third, line series (column H, after the intervals' ends).
             let completion = title == "Taxa de conclusão por tarefa"
             #expect(chart.contains(completion ? "| lineChart |" : "| barChart |"), "\(chart)")
-            // Two series (celular, desktop), three tasks each, from the chart data sheet.
+            // Two series (celular, desktop), three tasks each, from the chart data sheet; the completion chart spreads
+            // them (a place per task and device, each series' dots at its own places) so that their intervals part.
             let ranges = try NSRegularExpression(pattern: "\\$([A-Z])\\$([0-9]+):\\$[A-Z]\\$([0-9]+)")
                 .matches(in: chart, range: NSRange(chart.startIndex..., in: chart))
                 .map { match in (1...3).map { String(chart[Range(match.range(at: $0), in: chart)!]) } }
             let values = ranges.filter { $0[0] != "A" }
             #expect(values.map { $0[0] } == (completion ? ["B", "C", "H"] : ["B", "C"]), "\(chart)")
-            #expect(values.allSatisfy { Int($0[2])! - Int($0[1])! == 2 }, "three tasks per series: \(chart)")
+            #expect(values.allSatisfy { Int($0[2])! - Int($0[1])! == (completion ? 5 : 2) }, "three tasks per series: \(chart)")
             #expect(chart.contains("'Dados dos gráficos'!$B$") && chart.contains("'Dados dos gráficos'!$C$"))
         }
         #expect(rows.contains { $0.contains("'Encontrar o horário'") }, "tasks by their titles")
         #expect(rows.filter { $0.contains("'Tarefa', 'aparelho: celular', 'aparelho: computador'") }.count == 3, "a series per device in each task chart: \(rows)")
+        #expect(rows.contains { $0.contains("'Encontrar o horário · aparelho: celular'") } && rows.contains { $0.contains("'Encontrar o horário · aparelho: computador'") },
+                "the completion chart's place per task and device: \(rows)")
         #expect(rows.contains { $0.contains("'aparelho: celular: IC 95 % ↓'") && $0.contains("'Conclusão média 78 %'") }, "\(rows)")
     }
 

@@ -5,7 +5,8 @@ import Testing
 /// and decimals as the column has them; every sheet A4 landscape with its header row repeated, one page wide only
 /// when that keeps it at 60 % or more (as LibreOffice and Excel compute a fit-to-width scale: the printable width
 /// over the columns' width), else at full size with its first column repeated on every page; the completion chart
-/// capped at 100 %, with the 78 % benchmark as a line series and, for one series, its intervals drawn. Where
+/// capped at 100 %, with the 78 % benchmark as a line series and each rate's interval drawn (several groups side by
+/// side). Where
 /// LibreOffice is installed, each demo workbook is printed to PDF.
 @Suite struct WorkbookPrintTests {
     static let script = """
@@ -99,6 +100,17 @@ import Testing
         let data = try ExportCommandTests.workbookText(cli.path("out/redesign/redesign.xlsx"), cells: true)
         #expect(data.contains("aparelho: celular") && data.contains("aparelho: computador") && data.contains("Conclusão média 78 %"), "\(data)")
         #expect(data.contains("aparelho: celular: IC 95 % ↓") && data.contains("aparelho: computador: IC 95 % ↑"), "each series' interval on the data sheet: \(data)")
+        // Each device's rates drawn with their intervals, at places of their own (blank at the other device's).
+        let bars = redesign.filter { $0.hasPrefix("ERRBARS Taxa de conclusão por tarefa |") }
+        #expect(bars.count == 2, "\(redesign.filter { $0.hasPrefix("ERRBARS") })")
+        for (index, line) in bars.enumerated() {
+            let fields = line.components(separatedBy: " | ")
+            #expect(fields[1] == "cust", "\(line)")
+            let rates = fields[2].trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).components(separatedBy: ", ")
+            #expect(rates.count == 6 && rates.enumerated().allSatisfy { ($0.offset % 2 == index) == ($0.element != "None") }, "\(line)")
+            let plus = fields[3].trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).components(separatedBy: ", ")
+            #expect(plus.enumerated().allSatisfy { ($0.offset % 2 == index) == ($0.element != "None") }, "a distance at each of its rates: \(line)")
+        }
     }
 
     /// One group: the completion chart draws each rate's interval (lower and upper ends as series, up–down bars

@@ -11,15 +11,20 @@ import ZIPFoundation
 /// to read each point's distances up and down from two columns of the chart data sheet. By hand because no library
 /// here writes them.
 struct ErrorBars: Equatable {
+    /// The columns (0-based) of a series' distances up to its interval's upper end and down to its lower end.
+    struct Distances: Equatable {
+        var plus: UInt16
+        var minus: UInt16
+    }
+
     /// The chart's number in the package (`xl/charts/chartN.xml`: libxlsxwriter numbers charts as they are added).
     var chart: Int
     /// The sheet holding the distances.
     var sheet: String
     /// The rows of the points (0-based).
     var rows: ClosedRange<UInt32>
-    /// The columns (0-based) of the distances up to the interval's upper end and down to its lower end.
-    var plus: UInt16
-    var minus: UInt16
+    /// Per series with error bars, in the chart's order, the columns of its distances.
+    var series: [Distances]
 
     /// An A1 reference to `column` over `rows` on `sheet`: `'Chart data'!$F$2:$F$4`.
     static func reference(sheet: String, column: UInt16, rows: ClosedRange<UInt32>) -> String {
@@ -34,22 +39,30 @@ struct ErrorBars: Equatable {
         return "\(quoted)!$\(letters)$\(rows.lowerBound + 1):$\(letters)$\(rows.upperBound + 1)"
     }
 
-    /// `xml` (a chart part) with its error bars reading `self`'s distances; the bars' line kept.
+    /// `xml` (a chart part) with each of its error bars, in order, reading its series' distances; the bars' line kept.
     func rewrite(_ xml: String) throws -> String {
-        guard let start = xml.range(of: "<c:errBars>"), let end = xml.range(of: "</c:errBars>", range: start.upperBound..<xml.endIndex) else {
-            throw ErrorBarsFailure(reason: "chart \(chart) has no error bars to point at the intervals")
+        var xml = xml
+        var from = xml.startIndex
+        for distances in series {
+            guard let start = xml.range(of: "<c:errBars>", range: from..<xml.endIndex),
+                  let end = xml.range(of: "</c:errBars>", range: start.upperBound..<xml.endIndex) else {
+                throw ErrorBarsFailure(reason: "chart \(chart) has fewer error bars than the \(series.count) series with intervals")
+            }
+            let old = xml[start.upperBound..<end.lowerBound]
+            let line = old.range(of: "<c:spPr>").flatMap { open in old.range(of: "</c:spPr>").map { String(old[open.lowerBound..<$0.upperBound]) } } ?? ""
+            func escaped(_ text: String) -> String {
+                text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            }
+            func range(_ element: String, _ column: UInt16) -> String {
+                "<c:\(element)><c:numRef><c:f>\(escaped(Self.reference(sheet: sheet, column: column, rows: rows)))</c:f></c:numRef></c:\(element)>"
+            }
+            let bars = "<c:errDir val=\"y\"/><c:errBarType val=\"both\"/><c:errValType val=\"cust\"/><c:noEndCap val=\"0\"/>"
+                + range("plus", distances.plus) + range("minus", distances.minus) + line
+            let offset = xml.distance(from: xml.startIndex, to: start.upperBound) + bars.count
+            xml.replaceSubrange(start.upperBound..<end.lowerBound, with: bars)
+            from = xml.index(xml.startIndex, offsetBy: offset)
         }
-        let old = xml[start.upperBound..<end.lowerBound]
-        let line = old.range(of: "<c:spPr>").flatMap { open in old.range(of: "</c:spPr>").map { String(old[open.lowerBound..<$0.upperBound]) } } ?? ""
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
-        func range(_ element: String, _ column: UInt16) -> String {
-            "<c:\(element)><c:numRef><c:f>\(escaped(Self.reference(sheet: sheet, column: column, rows: rows)))</c:f></c:numRef></c:\(element)>"
-        }
-        let bars = "<c:errDir val=\"y\"/><c:errBarType val=\"both\"/><c:errValType val=\"cust\"/><c:noEndCap val=\"0\"/>"
-            + range("plus", plus) + range("minus", minus) + line
-        return xml.replacingCharacters(in: start.upperBound..<end.lowerBound, with: bars)
+        return xml
     }
 
     /// Rewrites each chart of `bars` in the workbook package at `path`.

@@ -42,6 +42,26 @@ struct ChartBlock {
     var maximum: Double?
     /// What the intervals are ("IC 95 %"), in their columns' headings.
     var intervalName = ""
+
+    /// The block with each series on places of its own: a category per category and series ("Agendar consulta ·
+    /// aparelho: celular"), each series' values (and intervals) at its own places only, blank at the others'. For a
+    /// `dots` chart of several series, whose dots and intervals would otherwise share each category's place. One
+    /// series: unchanged.
+    func spread() -> ChartBlock {
+        guard series.count > 1 else { return self }
+        var spread = self
+        let count = series.count
+        spread.categories = categories.flatMap { category in series.map { "\(category) · \($0.name)" } }
+        spread.series = series.enumerated().map { index, one in
+            (one.name, one.values.flatMap { value in (0..<count).map { $0 == index ? value : .nan } })
+        }
+        spread.intervals = intervals.map { intervals in
+            intervals.enumerated().map { index, one in
+                one.flatMap { interval in (0..<count).map { $0 == index ? interval : (low: .nan, high: .nan) } }
+            }
+        }
+        return spread
+    }
 }
 
 /// Writes the study workbook with libxlsxwriter: one sheet per table (bold frozen header, autofilter, fitted
@@ -181,7 +201,8 @@ public enum WorkbookWriter {
                 if let benchmark = block.benchmark, let column = columns.benchmark {
                     try benchmark.name.withCString { try check(worksheet_write_string(dataSheet, row, column, $0, header), "writing chart data") }
                 }
-                if let plus = columns.plus, let minus = columns.minus, let series = block.series.first {
+                for (index, series) in block.series.enumerated() {
+                    guard let plus = columns.plus(index), let minus = columns.minus(index) else { continue }
                     for (column, end) in [(plus, "↑"), (minus, "↓")] {
                         let name = Sentence("\(series.name): distance to the \(block.intervalName) \(end)").text(language)
                         try name.withCString { try check(worksheet_write_string(dataSheet, row, column, $0, header), "writing chart data") }
@@ -203,17 +224,19 @@ public enum WorkbookWriter {
                     if let benchmark = block.benchmark, let column = columns.benchmark {
                         try check(worksheet_write_number(dataSheet, row, column, benchmark.value, format), "writing chart data")
                     }
-                    if let plus = columns.plus, let minus = columns.minus, let value = block.series.first?.values[offset], !value.isNaN,
-                       let interval = block.intervals?.first, offset < interval.count, !interval[offset].low.isNaN {
+                    for (index, series) in block.series.enumerated() {
+                        let value = series.values[offset]
+                        guard let plus = columns.plus(index), let minus = columns.minus(index), !value.isNaN,
+                              let interval = block.intervals?[index], offset < interval.count, !interval[offset].low.isNaN else { continue }
                         try check(worksheet_write_number(dataSheet, row, plus, max(0, interval[offset].high - value), format), "writing chart data")
                         try check(worksheet_write_number(dataSheet, row, minus, max(0, value - interval[offset].low), format), "writing chart data")
                     }
                     row += 1
                 }
                 let chart = try addChart(block, to: workbook, data: dataSheetName, rows: first...(row - 1), path: path)
-                if let plus = columns.plus, let minus = columns.minus {
-                    errorBars.append(ErrorBars(chart: index + 1, sheet: dataSheetName,
-                                               rows: (first + 1)...(row - 1), plus: plus, minus: minus))
+                let distances = block.series.indices.compactMap { index in columns.plus(index).map { ErrorBars.Distances(plus: $0, minus: $0 + 1) } }
+                if !distances.isEmpty {
+                    errorBars.append(ErrorBars(chart: index + 1, sheet: dataSheetName, rows: (first + 1)...(row - 1), series: distances))
                 }
                 var options = lxw_chart_options()
                 options.x_scale = 1.6
@@ -306,14 +329,13 @@ public enum WorkbookWriter {
     }
 
     /// The series of a `dots` chart (libxlsxwriter combines no chart types, so a rate, its interval and the benchmark
-    /// share one line chart): the values (a dot each, no line between categories) and the benchmark (a dashed line);
-    /// with one series, each dot's interval as error bars (Excel and LibreOffice both draw them; up–down bars, which
-    /// LibreOffice leaves out of a line chart, are not used); with several series, whose dots share a category's
-    /// place, their intervals are on the chart data sheet.
+    /// share one line chart): the values (a dot each, no line between categories), each dot's interval as error bars
+    /// (Excel and LibreOffice both draw them; up–down bars, which LibreOffice leaves out of a line chart, are not
+    /// used), and the benchmark (a dashed line). Several series are spread first (`ChartBlock.spread`), so that no
+    /// two dots or intervals share a place.
     private static func dots(_ block: ChartBlock, chart: UnsafeMutablePointer<lxw_chart>, data dataSheetName: String,
                              rows: ClosedRange<UInt32>, path: String) throws {
         let columns = ChartColumns(block)
-        let intervals = block.series.count == 1 ? columns.low(0) : nil
         let (first, last) = (rows.lowerBound, rows.upperBound)
         enum Look { case dot(Int), benchmark }
         @discardableResult
@@ -351,10 +373,10 @@ public enum WorkbookWriter {
         }
         for index in block.series.indices {
             let series = try add(UInt16(index + 1), .dot(index))
-            // One series with its intervals: error bars from each value to its interval's ends. libxlsxwriter writes
+            // A series with its intervals: error bars from each value to its interval's ends. libxlsxwriter writes
             // error bars of one fixed size only; `ErrorBars.write` points these at the distances on the chart data
             // sheet once the workbook is written.
-            if intervals != nil, columns.plus != nil, let bars = chart_series_get_error_bars(series, LXW_CHART_ERROR_BAR_AXIS_Y) {
+            if columns.plus(index) != nil, let bars = chart_series_get_error_bars(series, LXW_CHART_ERROR_BAR_AXIS_Y) {
                 chart_series_set_error_bars(bars, UInt8(LXW_CHART_ERROR_BAR_TYPE_FIXED.rawValue), 0)
                 var line = lxw_chart_line()
                 line.color = 0x222222
@@ -384,13 +406,13 @@ public enum WorkbookWriter {
         func low(_ index: Int) -> UInt16? { hasIntervals[index] ? UInt16(series + 1 + offset(index)) : nil }
         func high(_ index: Int) -> UInt16? { low(index).map { $0 + 1 } }
         var benchmark: UInt16? { hasBenchmark ? UInt16(series + 1 + offset(series)) : nil }
-        /// One series with its intervals: the distances from each value up to its interval's upper end and down to
-        /// its lower end, which the series' error bars read (after the benchmark).
-        var plus: UInt16? {
-            guard series == 1, hasIntervals[0] else { return nil }
-            return UInt16(series + 1 + offset(series) + (hasBenchmark ? 1 : 0))
+        /// A series with its intervals: the distances from each value up to its interval's upper end and down to
+        /// its lower end, which the series' error bars read (after the benchmark, series after series).
+        func plus(_ index: Int) -> UInt16? {
+            guard hasIntervals[index] else { return nil }
+            return UInt16(series + 1 + offset(series) + (hasBenchmark ? 1 : 0) + offset(index))
         }
-        var minus: UInt16? { plus.map { $0 + 1 } }
+        func minus(_ index: Int) -> UInt16? { plus(index).map { $0 + 1 } }
     }
 
     /// The sheet of native charts and the sheet of the numbers they are drawn from.
@@ -701,7 +723,7 @@ extension WorkbookWriter {
         let taskWord = ("Task" as Sentence).text(language)
         var blocks: [ChartBlock] = []
         if rows.contains(where: { $0.completion != nil }) {
-            // Capped at 100 %, with the 78 % benchmark as a line and, for one series, each rate's interval.
+            // Capped at 100 %, with the 78 % benchmark as a line and each rate's interval; several groups side by side.
             let intervals = groups.map { group in
                 taskKeys.map { task in row(task, group)?.completion.map { (low: $0.ci95.lowerBound, high: $0.ci95.upperBound) } ?? (low: .nan, high: .nan) }
             }
@@ -710,7 +732,7 @@ extension WorkbookWriter {
                                      yAxis: ("Completion" as Sentence).text(language), percent: true,
                                      benchmark: (("Average completion \(NumberStyle(language).percent(TaskBenchmarks.completion, decimals: 0))" as Sentence).text(language),
                                                  TaskBenchmarks.completion),
-                                     intervals: intervals, maximum: 1, intervalName: ResultTable.intervalLabel(snapshot.confidence, language)))
+                                     intervals: intervals, maximum: 1, intervalName: ResultTable.intervalLabel(snapshot.confidence, language)).spread())
         }
         if rows.contains(where: { $0.seqMean != nil }) {
             blocks.append(ChartBlock(title: ("SEQ per task (mean, 1–7)" as Sentence).text(language), kind: .clusteredColumn, categoryHeader: taskWord,
