@@ -32,6 +32,24 @@ import Testing
             folders += [(name, "report-body", "brazil"), (name, "report-en-body", "english")]
         }
         folders += [("age", "report-body", "brazil"), ("age-en", "report-body", "english"), ("age3", "report-body", "brazil")]
+        // The three-site benchmark (Tests/Fixtures/plan), in English and in Portuguese, grouped by site.
+        let plan = AnalysisPlanTests.fixture
+        try cli.succeed(["init", "--title", "Three-site benchmark", "--language", "en", "--db", "sites.sqlite"])
+        try cli.succeed(["participant", "import", plan + "/sites-participants.csv", "--type", "site=text", "--db", "sites.sqlite"])
+        try cli.succeed(["attempt", "import", plan + "/sites-attempts.csv", "--create-tasks", "--db", "sites.sqlite"])
+        try cli.succeed(["report", "--by", "site", "--format", "latex", "--detail", "full", "-o", "out/sites", "--db", "sites.sqlite"])
+        try cli.succeed(["report", "--by", "site", "--format", "latex", "--language", "pt-BR", "-o", "out/sites-pt", "--db", "sites.sqlite"])
+        folders += [("sites", "report-body", "english"), ("sites-pt", "report-body", "brazil")]
+        // Random designs (the analysis plan's property studies: attributes, conditions within or between, occasions,
+        // exclusions), each grouped by its first attribute.
+        for seed in [54, 1_234] as [UInt64] {
+            let design = AnalysisPlanPropertyTests.generate(seed)
+            let random = try StudyCtl()
+            try AnalysisPlanPropertyTests().build(design, random)
+            let by = design.by.map { ["--by", $0] } ?? []
+            try random.succeed(["report", "--format", "latex", "--detail", "full", "--language", "pt-BR", "-o", cli.path("out/random-\(seed)")] + by)
+            folders.append(("random-\(seed)", "report-body", "brazil"))
+        }
         for (name, body, language) in folders {
             let folder = cli.path("out/\(name)")
             let result = try Self.compile(folder: folder, body: body, language: language)
