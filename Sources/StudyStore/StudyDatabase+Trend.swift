@@ -22,6 +22,8 @@ public enum TrendError: Error, LocalizedError, Equatable, WordedError, LanguageW
     case badMatch(String)
     /// `--by occasion` for a task measure: attempts are not stored under occasions.
     case attemptsHaveNoOccasion(measure: String)
+    /// `--condition` names a factor or level the study does not have.
+    case unknownCondition(factor: String, level: String, study: String, known: [String])
 
     public var errorDescription: String? { sentence.text(.en) }
 
@@ -46,6 +48,9 @@ public enum TrendError: Error, LocalizedError, Equatable, WordedError, LanguageW
             return "\(participant) answered in \(releases.joined(separator: " and ")): these releases were measured on the same people, which a trend between releases does not compare; use 'score --within occasion --compare'."
         case let .attemptsHaveNoOccasion(measure):
             return "\(measure) is read from the attempts, which have no occasion; group them by a participant attribute with --by ATTRIBUTE."
+        case let .unknownCondition(factor, level, study, known):
+            let names = known.isEmpty ? "none" : known.joined(separator: ", ")
+            return "\(study) has no condition level \(factor)=\(level) (its conditions: \(names))."
         case let .badMatch(text):
             return "--match takes KEY=OTHER (the task KEY of the first study is called OTHER in another), not '\(text)'."
         }
@@ -65,13 +70,20 @@ public struct TrendReleaseValues: Sendable, Equatable {
     public var unscored: Int
     /// When the study was made (for `--studies`: the releases' order).
     public var created: String
+    /// The participants whose value averages answers (or, for completion, takes the first attempt) over several
+    /// measurements — occasions, levels of conditions — and those measurements, as stored (`pre`, `protótipo=novo`).
+    public var averaged: Int = 0
+    public var measurements: [String] = []
 
-    public init(name: String, study: String, values: [String: Double], unscored: Int = 0, created: String = "") {
+    public init(name: String, study: String, values: [String: Double], unscored: Int = 0, created: String = "",
+                averaged: Int = 0, measurements: [String] = []) {
         self.name = name
         self.study = study
         self.values = values
         self.unscored = unscored
         self.created = created
+        self.averaged = averaged
+        self.measurements = measurements
     }
 }
 
@@ -85,12 +97,25 @@ public enum TrendReader {
         public var match: [String: String]
         /// A participant attribute or `occasion` that splits one study into releases (nil: each study a release).
         public var by: String?
+        /// Only the answers given on this occasion (`--occasion`).
+        public var occasion: String?
+        /// Only the answers and attempts under these levels (`--condition FACTOR=LEVEL`), factor → level.
+        public var conditions: [String: String]
 
-        public init(measure: TrendMeasure, task: String? = nil, match: [String: String] = [:], by: String? = nil) {
+        public init(measure: TrendMeasure, task: String? = nil, match: [String: String] = [:], by: String? = nil, occasion: String? = nil,
+                    conditions: [String: String] = [:]) {
             self.measure = measure
             self.task = task
             self.match = match
             self.by = by
+            self.occasion = occasion
+            self.conditions = conditions
+        }
+
+        /// Whether a measurement (an occasion and levels, as stored) is one `--occasion` and `--condition` keep.
+        func keeps(_ key: MeasurementKey) -> Bool {
+            if let occasion, key.occasion != occasion { return false }
+            return conditions.allSatisfy { factor, level in key.level(of: factor) == level }
         }
     }
 
@@ -185,13 +210,23 @@ extension StudyDatabase {
             }
             attribute = found
         }
-        // release → participant → values
+        if !request.conditions.isEmpty {
+            let factors = try self.factors()
+            for (factor, level) in request.conditions.sorted(by: { $0.key < $1.key })
+            where !factors.contains(where: { $0.name == factor && $0.levels.contains(level) }) {
+                throw TrendError.unknownCondition(factor: factor, level: level, study: name,
+                                                  known: factors.map { "\($0.name)=\($0.levels.joined(separator: "|"))" })
+            }
+        }
+        // release → participant → values, and the measurements they were given under
         var grouped: [String: [String: [Double]]] = [:]
+        var measured: [String: [String: Set<String>]] = [:]
         var unscored: [String: Int] = [:]
         if let instrument = request.measure.instrument, let scoreID = request.measure.scoreID {
             let definition = try self.instrument(instrument)
             if definition == nil { return [TrendReleaseValues(name: name, study: path, values: [:], created: created)] }
             try forEachResponseSet(instrument: instrument, task: task, groupBy: attribute) { set in
+                guard request.keeps(MeasurementKey(key: set.occasion)) else { return }
                 let release: String
                 if byOccasion { release = set.occasion } else if attribute != nil {
                     guard let group = set.group else { return }
@@ -203,10 +238,13 @@ extension StudyDatabase {
                     return
                 }
                 grouped[release, default: [:]][set.participant, default: []].append(score.value)
+                if !byOccasion { measured[release, default: [:]][set.participant, default: []].insert(set.occasion) }
             }
         } else {
-            if byOccasion { throw TrendError.attemptsHaveNoOccasion(measure: request.measure.rawValue) }
-            let attempts = try self.attempts().filter { task == nil || $0.task == task }
+            if byOccasion || request.occasion != nil { throw TrendError.attemptsHaveNoOccasion(measure: request.measure.rawValue) }
+            let attempts = try self.attempts().filter { attempt in
+                (task == nil || attempt.task == task) && request.conditions.allSatisfy { attempt.conditions[$0.key] == $0.value }
+            }
             let groups = try attribute.map { try attributeValues($0, of: Set(attempts.map(\.participant))) } ?? [:]
             // Completion: each participant's first trial of the task.
             let ordered = attempts.sorted { ($0.participant, $0.trial) < ($1.participant, $1.trial) }
@@ -217,13 +255,16 @@ extension StudyDatabase {
                     guard let group = groups[attempt.participant] else { continue }
                     release = group
                 } else { release = name }
+                let conditions = MeasurementKey(occasion: "", conditions: attempt.conditions).key
                 switch request.measure {
                 case .completion:
+                    measured[release, default: [:]][attempt.participant, default: []].insert(conditions)
                     guard seen.insert(attempt.participant).inserted else { continue }
                     grouped[release, default: [:]][attempt.participant, default: []].append(attempt.outcome == .success ? 1 : 0)
                 default:
                     guard let seconds = attempt.seconds else { continue }
                     grouped[release, default: [:]][attempt.participant, default: []].append(seconds)
+                    measured[release, default: [:]][attempt.participant, default: []].insert(conditions)
                 }
             }
         }
@@ -243,7 +284,12 @@ extension StudyDatabase {
         let releaseNames = Set(grouped.keys).union(unscored.keys).sorted(by: NaturalOrder.areInIncreasingOrder)
         return releaseNames.map { release in
             let values = (grouped[release] ?? [:]).mapValues { $0.reduce(0, +) / Double($0.count) }
-            return TrendReleaseValues(name: release, study: path, values: values, unscored: unscored[release] ?? 0, created: created)
+            // Who is averaged over several measurements, and which: said beside the trend (`--condition`,
+            // `--occasion` follow one).
+            let several = (measured[release] ?? [:]).filter { grouped[release]?[$0.key] != nil && $0.value.count > 1 }
+            let measurements = Set(several.values.flatMap { $0 }).sorted(by: NaturalOrder.areInIncreasingOrder)
+            return TrendReleaseValues(name: release, study: path, values: values, unscored: unscored[release] ?? 0, created: created,
+                                      averaged: several.count, measurements: measurements)
         }
     }
 }

@@ -51,7 +51,7 @@ struct TrendAPI {
                 let task = query.get("task").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
                 let language = try server.study.info().language
                 let (releases, analysis) = try TrendReader.trend(server.studies, TrendReader.Request(measure: measure, task: task), open: server.study)
-                let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored) }
+                let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored, averaged: $0.averaged, measurements: $0.measurements) }
                 let title = TrendWords.measure(measure, task: task, language: language)
                 let table = ResultTable.trendReleases(analysis, releases: info, task: task, language: language, comparisons: false)
                 return Trend(title: title, svg: TrendFigure.figure(analysis, title: title, language: language).svg(),

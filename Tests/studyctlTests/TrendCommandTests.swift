@@ -238,4 +238,47 @@ import Testing
         #expect(order.status != 0 && order.stderr.contains("'c'"), "\(order.stderr)")
         #expect(try Self.snapshot(cli) == before, "refusals write nothing")
     }
+
+    /// A within design split by an attribute: each participant's SUS under two prototypes is one value per person,
+    /// and the notes say whose value pools which levels; `--condition` follows one level (and a level the study does
+    /// not have is refused, naming the levels). The interval is cut to the scale and starred, the percentile rank is
+    /// `score`'s, the test named in the table's language, the benchmark's source only the measure's.
+    @Test func aWithinDesignSplitByAnAttributeSaysWhatItPools() throws {
+        let cli = try StudyCtl()
+        let portuguese = ["STUDYCTL_LANGUAGE": "pt-BR"]
+        try cli.succeed(["init", "--title", "Protótipos", "--language", "pt-BR"])
+        try cli.write("p.csv", "code,faixa\nP1,jovem\nP2,jovem\nP3,jovem\nP4,sênior\nP5,sênior\nP6,sênior\n")
+        try cli.succeed(["participant", "import", "p.csv", "--code-column", "code", "--type", "faixa=text"])
+        try cli.succeed(["condition", "add", "protótipo", "--levels", "atual,novo"])
+        let answers = ["atual": ["3,3,3,3,3,3,3,3,3,3", "4,2,3,3,4,2,3,3,4,2", "3,2,3,2,3,2,3,2,3,2"],
+                       "novo": ["5,1,5,1,5,1,5,1,5,1", "5,1,5,1,5,1,5,1,4,2", "4,2,5,1,4,1,5,1,4,2"]]
+        for (level, sets) in answers {
+            for (index, code) in ["P1", "P2", "P3", "P4", "P5", "P6"].enumerated() {
+                try cli.succeed(["respond", code, "sus", "--answers", sets[index % 3], "--condition", "protótipo=\(level)"])
+            }
+        }
+        let pooled = try cli.succeed(["trend", "sus", "--by", "faixa"], environment: portuguese)
+        #expect(pooled.contains("jovem: 3 participantes foram medidos em várias ocasiões ou condições (protótipo: atual; protótipo: novo)"), "\(pooled)")
+        #expect(pooled.contains("t de Welch") && !pooled.contains("welch-t"), "\(pooled)")
+        #expect(pooled.contains("Linha de referência: 68,0, o escore SUS médio (Sauro e Lewis, 2016).") && !pooled.contains("SEQ: Sauro"), "\(pooled)")
+        let json = try Self.json(try cli.succeed(["trend", "sus", "--by", "faixa", "--json"]))
+        let releases = try #require(json["releases"] as? [[String: Any]])
+        #expect(releases.map { $0["averaged"] as? Int } == [3, 3] && (releases[0]["measurements"] as? [String]) == ["protótipo=atual", "protótipo=novo"])
+        // One level: one set per person, nothing pooled; the new prototype's high scores reach past 100 in t.
+        let novo = try cli.succeed(["trend", "sus", "--by", "faixa", "--condition", "protótipo=novo"], environment: portuguese)
+        #expect(!novo.contains("várias ocasiões"), "\(novo)")
+        #expect(novo.contains("100,00]*") && novo.contains("* O intervalo é cortado à faixa possível da medida"), "\(novo)")
+        let novoJSON = try Self.json(try cli.succeed(["trend", "sus", "--by", "faixa", "--condition", "protótipo=novo", "--json"]))
+        let first = try #require((novoJSON["releases"] as? [[String: Any]])?.first)
+        #expect((first["ci"] as? [Double])?.last == 100 && first["averaged"] as? Int == 0, "\(first)")
+        // The percentile rank is the one `score` gives for the same sets (a whole, truncated rank).
+        let score = try Self.json(try cli.succeed(["score", "sus", "--condition", "protótipo=novo", "--by", "faixa", "--json"]))
+        let groups = try #require(score["groups"] as? [[String: Any]])
+        let young = try #require(groups.first { $0["name"] as? String == "jovem" })
+        let rank = try #require((young["summaries"] as? [[String: Any]])?.first?["percentileRank"] as? Int)
+        #expect(first["percentile"] as? Double == Double(rank), "trend \(String(describing: first["percentile"])) vs score \(rank)")
+        let wrong = try cli.run(["trend", "sus", "--by", "faixa", "--condition", "protótipo=velho"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("protótipo=velho") && wrong.stderr.contains("atual|novo"), "\(wrong.stderr)")
+        #expect(try cli.run(["trend", "sus", "--by", "faixa", "--condition", "protótipo"], environment: portuguese).stderr.contains("FATOR=NÍVEL"))
+    }
 }

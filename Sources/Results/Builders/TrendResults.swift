@@ -7,11 +7,17 @@ public struct TrendReleaseInfo: Sendable, Equatable {
     public var name: String
     public var study: String
     public var unscored: Int
+    /// The participants whose value is their mean over several measurements (occasions, levels of conditions), and
+    /// those measurements as stored (`protótipo=novo`).
+    public var averaged: Int
+    public var measurements: [String]
 
-    public init(name: String, study: String, unscored: Int) {
+    public init(name: String, study: String, unscored: Int, averaged: Int = 0, measurements: [String] = []) {
         self.name = name
         self.study = study
         self.unscored = unscored
+        self.averaged = averaged
+        self.measurements = measurements
     }
 }
 
@@ -33,6 +39,9 @@ public struct TrendDocument: Encodable, Sendable {
         public var grade: String?
         public var percentile: Double?
         public var unscored: Int
+        /// The participants whose value pools several measurements, and those measurements as stored.
+        public var averaged: Int
+        public var measurements: [String]
         public var baseline: Bool
         /// `beyond-limits`, `run-of-8`.
         public var flags: [String]
@@ -97,8 +106,9 @@ public struct TrendDocument: Encodable, Sendable {
                            successes: point.successes, ci: point.interval.map { [$0.lowerBound, $0.upperBound] },
                            ciMethod: analysis.measure.isRate ? "adjusted-wald" : "t", bca: point.bca.map { [$0.low, $0.high] },
                            grade: sus && point.n > 0 ? SUSInterpretation.grade(point.estimate).grade : nil,
-                           percentile: sus && point.n > 0 ? SUSInterpretation.percentile(point.estimate) : nil,
-                           unscored: source?.unscored ?? 0, baseline: point.isBaseline, flags: point.flags.map(\.rawValue))
+                           percentile: sus && point.n > 0 ? Double(SUSInterpretation.percentileRank(point.estimate)) : nil,
+                           unscored: source?.unscored ?? 0, averaged: source?.averaged ?? 0, measurements: source?.measurements ?? [],
+                           baseline: point.isBaseline, flags: point.flags.map(\.rawValue))
         }
         comparisons = analysis.steps.map { step in
             Comparison(against: step.against.rawValue, from: step.from, to: step.to, n: [step.nFrom, step.nTo], difference: step.difference,
@@ -184,7 +194,7 @@ extension ResultTable {
             Column("bca", Sentence("\(level) CI (BCa)").text(language), .interval(decimals: decimals)),
         ]
         let sus = measure == .sus
-        if sus { columns += [Column(.grade, .text, language), Column(.percentile_rank, .number(decimals: 1), language)] }
+        if sus { columns += [Column(.grade, .text, language), Column(.percentile_rank, .count, language)] }
         let comparisonColumns = [
             Column("previous_difference", Sentence("Change from previous").text(language), .number(decimals: decimals)),
             Column("previous_p", Sentence("p (previous)").text(language), .pValue),
@@ -210,7 +220,8 @@ extension ResultTable {
             var row: [Value] = [.text(point.release), .count(point.n), estimateValue(measure, point.estimate, n: point.n), Value(point.sd),
                                 Value(point.interval), point.bca.map { .interval($0.low, $0.high) } ?? .empty]
             if sus {
-                row += point.n > 0 ? [.text(SUSInterpretation.grade(point.estimate).grade), .number(SUSInterpretation.percentile(point.estimate))] : [.empty, .empty]
+                // The mean's whole percentile rank, truncated, as `score` gives it.
+                row += point.n > 0 ? [.text(SUSInterpretation.grade(point.estimate).grade), .count(SUSInterpretation.percentileRank(point.estimate))] : [.empty, .empty]
             }
             let flag = point.flags.map(\.rawValue).joined(separator: ";")
             if comparisons {
@@ -219,8 +230,13 @@ extension ResultTable {
             }
             row += [flag.isEmpty ? (point.isBaseline ? .text("baseline") : .empty) : .text(flag)]
             table.append(row, emphasised: !point.flags.isEmpty)
+            // The interval cut to the scale is starred, as in `score`'s tables.
+            if point.intervalClipped { table.marked[table.rows.count - 1] = [4] }
         }
         table.notes = trendNotes(analysis, releases: info, language: language)
+        if analysis.points.contains(where: \.intervalClipped) {
+            table.notes.insert(("* The interval is cut to the measure's possible range (the t interval reaches past it)." as Sentence).text(language), at: 0)
+        }
         return table
     }
 
@@ -233,7 +249,7 @@ extension ResultTable {
     static func trendNotes(_ analysis: TrendAnalysis, releases info: [TrendReleaseInfo], language: StudyLanguage) -> [String] {
         let style = NumberStyle(language)
         var notes: [Sentence] = [
-            "One value per participant: a participant's answers over the tasks and occasions of a release are averaged, so nobody counts twice in a release.",
+            "One value per participant: a participant's answers over the tasks, occasions and conditions of a release are averaged, so nobody counts twice in a release.",
             "BCa: the bias-corrected and accelerated bootstrap interval (Efron 1987), \(String(analysis.resamples)) resamples drawn from seed \(String(analysis.seed)) (SplitMix64), the same for every release.",
         ]
         if analysis.measure.isRate {
@@ -249,7 +265,22 @@ extension ResultTable {
         }
         if let benchmark = analysis.measure.benchmark {
             let text = analysis.measure.isRate ? style.percent(benchmark, decimals: 0) : style.number(benchmark, decimals: 1)
-            notes.append("Benchmark line: \(number: text) (SUS: Sauro & Lewis 2016; SEQ: Sauro 2012; completion: Sauro 2011).")
+            // The measure's own benchmark and its source only.
+            switch analysis.measure {
+            case .sus: notes.append("Benchmark line: \(number: text), the average SUS score (Sauro & Lewis 2016).")
+            case .seq: notes.append("Benchmark line: \(number: text), the average SEQ rating (Sauro 2012).")
+            case .completion: notes.append("Benchmark line: \(number: text), the average task completion rate (Sauro 2011).")
+            case .umuxLite, .time: break
+            }
+        }
+        // A release whose participants answered under several measurements: what each one's value pools, and how to
+        // follow one instead.
+        for release in info where release.averaged > 0 {
+            let list = release.measurements.map { StudyLabels.plain.measurement($0, none: Term.no_occasion.text(language)) }.joined(separator: "; ")
+            let count = release.averaged == 1 ? Sentence("1 participant was measured") : Sentence("\(String(release.averaged)) participants were measured")
+            notes.append(analysis.measure == .completion
+                ? "\(release.name): \(count) under several conditions (\(list)); their first attempt counts. --condition FACTOR=LEVEL follows one."
+                : "\(release.name): \(count) under several occasions or conditions (\(list)); their value is the mean over them. --occasion or --condition FACTOR=LEVEL follows one.")
         }
         for release in info where release.unscored > 0 {
             notes.append("\(release.name): \(String(release.unscored)) response sets with an unanswered item left out.")
@@ -270,11 +301,12 @@ extension ResultTable {
             Column(.n_b, .count, language),
             Column(.difference, .number(decimals: decimals), language),
             Column(.ci95_difference, .interval(decimals: decimals), language),
-            Column(.test, .text, language),
+            // The test by its name in the language (`welch-t` reads "Welch's t"); JSON keeps the machine word.
+            Column(.test, .text, language).worded(Dictionary(uniqueKeysWithValues: Set(analysis.steps.map(\.test)).map { ($0, taskTestLabel($0, language)) })),
             Column(.statistic, .number(decimals: 2), language),
             Column(.df, .number(decimals: 1), language),
             Column(.p, .pValue, language),
-            Column("effect", analysis.measure.isRate ? Sentence("Cohen's h").text(language) : Sentence("Hedges' g").text(language), .number(decimals: 2)),
+            Column("effect", analysis.measure.isRate ? Sentence("Cohen's h").text(language) : Sentence("Hedges' g", context: "test name").text(language), .number(decimals: 2)),
             Column(.direction, .text, language).worded(directionWords(language)),
         ]
         var table = ResultTable(id: "trend_comparisons", title: Sentence("Each release against the one before and against the baseline").text(language),

@@ -28,6 +28,17 @@ public enum TrendMeasure: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The values the measure can take: the SUS and UMUX-Lite 0–100, the SEQ 1–7, a rate 0–1, a time from 0. A mean's
+    /// t interval is cut to it (as `score` cuts a score's), the unclipped interval kept for nothing.
+    public var scale: ClosedRange<Double> {
+        switch self {
+        case .sus, .umuxLite: return 0...100
+        case .seq: return 1...7
+        case .completion: return 0...1
+        case .time: return 0...Double.greatestFiniteMagnitude
+        }
+    }
+
     /// Whether each participant's value is a success (1) or a failure (0), summarised as a rate.
     public var isRate: Bool { self == .completion }
 
@@ -83,8 +94,11 @@ public struct TrendAnalysis: Sendable, Equatable {
         public var sd: Double?
         /// Rates: the participants who succeeded.
         public var successes: Int?
-        /// The t interval of a mean, the adjusted-Wald interval of a rate; nil for fewer than two values.
+        /// The t interval of a mean, the adjusted-Wald interval of a rate; nil for fewer than two values. Cut to the
+        /// measure's scale (`intervalClipped` then says so).
         public var interval: ClosedRange<Double>?
+        /// Whether the t interval reached past the measure's scale and was cut to it.
+        public var intervalClipped = false
         /// The BCa bootstrap interval; nil for fewer than three values or values that do not vary.
         public var bca: Bootstrap.Interval?
         public var isBaseline: Bool
@@ -168,7 +182,7 @@ public struct TrendAnalysis: Sendable, Equatable {
         self.baseline = chosen
         let isBaseline = Set(chosen)
         points = releases.map { release in
-            Self.point(release, rate: measure.isRate, isBaseline: isBaseline.contains(release.name), confidence: confidence,
+            Self.point(release, rate: measure.isRate, scale: measure.scale, isBaseline: isBaseline.contains(release.name), confidence: confidence,
                        resamples: resamples, seed: seed)
         }
         var steps: [Step] = []
@@ -207,7 +221,8 @@ public struct TrendAnalysis: Sendable, Equatable {
         }
     }
 
-    static func point(_ release: TrendRelease, rate: Bool, isBaseline: Bool, confidence: Double, resamples: Int, seed: UInt64) -> Point {
+    static func point(_ release: TrendRelease, rate: Bool, scale: ClosedRange<Double>, isBaseline: Bool, confidence: Double, resamples: Int,
+                      seed: UInt64) -> Point {
         let values = release.values
         let summary = Descriptive(values, confidence: confidence)
         var point = Point(release: release.name, n: values.count, estimate: summary?.mean ?? .nan, sd: summary?.sd, successes: nil,
@@ -217,6 +232,9 @@ public struct TrendAnalysis: Sendable, Equatable {
             let successes = values.filter { $0 == 1 }.count
             point.successes = successes
             point.interval = CompletionRate(successes: successes, attempts: values.count, confidence: confidence)?.ci95
+        } else if let interval = point.interval, interval.lowerBound < scale.lowerBound || interval.upperBound > scale.upperBound {
+            point.interval = max(interval.lowerBound, scale.lowerBound)...min(interval.upperBound, scale.upperBound)
+            point.intervalClipped = true
         }
         return point
     }

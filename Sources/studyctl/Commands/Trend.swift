@@ -20,9 +20,11 @@ struct TrendCommand: ParsableCommand {
             (4.2 before 4.10); --by occasion takes the occasions of the answers when each participant answered on one \
             occasion only. The studies are opened read only: nothing in them changes.
 
-            A participant is one unit: their answers over the tasks and occasions of a release are averaged into one \
-            value (sus and umux-lite: the score; seq: the answer, over every task unless --task; time: the seconds of \
-            every attempt with a time; completion: the first trial of --task, an attempt without outcome a failure). \
+            A participant is one unit: their answers over the tasks, occasions and conditions of a release are averaged \
+            into one value (sus and umux-lite: the score; seq: the answer, over every task unless --task; time: the \
+            seconds of every attempt with a time; completion: the first trial of --task, an attempt without outcome a \
+            failure), and the table's notes say who was measured under several occasions or conditions; --occasion \
+            and --condition FACTOR=LEVEL follow one of them instead. \
             Per release: n, the mean (completion: the rate) with its t interval (completion: adjusted Wald), the BCa \
             bootstrap interval (Efron 1987) from a fixed seed, and for SUS the Sauro & Lewis grade and percentile. Each \
             release against the one before and against the baseline releases pooled: Welch's t with Hedges' g, or for \
@@ -49,6 +51,12 @@ struct TrendCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(words("Only this task (its key in the first study)."), valueName: "key"))
     var task: String?
+
+    @Option(help: ArgumentHelp(words("Only the answers given on this occasion."), valueName: "name"))
+    var occasion: String?
+
+    @Option(help: ArgumentHelp(words("Only the answers and attempts under this level of a condition: FACTOR=LEVEL (repeatable)."), valueName: "factor=level"))
+    var condition: [String] = []
 
     @Option(help: ArgumentHelp(words("Another study's name for a task of the first: T1=Checkout (repeatable)."), valueName: "key=other"))
     var match: [String] = []
@@ -92,10 +100,19 @@ struct TrendCommand: ParsableCommand {
         func list(_ text: String?) -> [String] {
             (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        let request = TrendReader.Request(measure: measure, task: task, match: try TrendReader.matches(match), by: by)
+        var conditions: [String: String] = [:]
+        for pair in condition {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw Refusal("--condition takes FACTOR=LEVEL (protótipo=novo), not '\(pair)'.")
+            }
+            conditions[parts[0]] = parts[1]
+        }
+        let request = TrendReader.Request(measure: measure, task: task, match: try TrendReader.matches(match), by: by, occasion: occasion,
+                                          conditions: conditions)
         let (releases, analysis) = try TrendReader.trend(paths, request, order: list(order), baseline: list(baseline),
                                                          confidence: confidence.confidence.value, resamples: resamples, seed: seed)
-        let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored) }
+        let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored, averaged: $0.averaged, measurements: $0.measurements) }
         for file in figure {
             let drawing = TrendFigure.figure(analysis, title: TrendWords.measure(measure, task: task, language: language), language: language)
             let format = Figure.Format(rawValue: URL(fileURLWithPath: file).pathExtension.lowercased())!
