@@ -8,7 +8,7 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
     case studyExists(path: String)
     case noFolder(path: String, folder: String)
     case noStudy(path: String)
-    case notAStudy(path: String, reason: String)
+    case notAStudy(path: String, reason: Sentence)
     case newerSchema(path: String, unknownMigrations: [String])
     case invalidParticipantCode(code: String, reason: Sentence)
     case invalidAttributeName(name: String, reason: Sentence)
@@ -55,7 +55,7 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
     /// What a command that only reads (a time line, a listing) cannot show: said without "nothing was stored",
     /// which a reading command has no reason to say.
     case cannotShow([Problem])
-    case storage(path: String, reason: String)
+    case storage(path: String, reason: Sentence)
     case damaged(path: String, found: String)
     case confusableParticipant(code: String, existing: String)
     case unlinksExcerpts(participant: String, excerpts: [String])

@@ -219,7 +219,7 @@ extension StudyDatabase {
         } catch {
             let file = sqlite3_db_filename(db.sqliteConnection, "main").map { String(cString: $0) }
             throw StoreError.storage(path: file.flatMap { $0.isEmpty ? nil : $0 } ?? "study",
-                                     reason: "response set \(id): its answers cannot be read (\(error)); 'studyctl check' lists every such set")
+                                     reason: "response set \(String(id)): its answers cannot be read (\(Sentence(verbatim: String(describing: error)))); 'studyctl check' lists every such set")
         }
     }
 

@@ -159,7 +159,7 @@ public final class StudyDatabase: @unchecked Sendable {
                 if code != 0 {
                     removeTemporary()
                     if code == EEXIST { throw StoreError.studyExists(path: path) }
-                    throw StoreError.storage(path: path, reason: "cannot create the file: " + String(cString: strerror(code)))
+                    throw StoreError.storage(path: path, reason: "cannot create the file (\(Sentence(verbatim: String(cString: strerror(code)))))")
                 }
             }
             removeTemporary()
@@ -265,17 +265,17 @@ public final class StudyDatabase: @unchecked Sendable {
         case .SQLITE_FULL:
             return .storage(path: path, reason: "the disk is full; free some space and try again (nothing was changed)")
         case .SQLITE_IOERR:
-            return .storage(path: path, reason: "the disk reported an input/output error (\(error.message ?? "I/O error")); nothing was changed")
+            return .storage(path: path, reason: "the disk reported an input/output error; nothing was changed")
         case .SQLITE_READONLY:
             return .storage(path: path, reason: "the file or its folder is read-only, so nothing can be written; reads still work")
         case .SQLITE_CORRUPT:
-            return .storage(path: path, reason: "the file is damaged (\(error.message ?? "malformed")); run 'studyctl check' and restore a backup")
+            return .storage(path: path, reason: "the file is damaged; run 'studyctl check' and restore a backup")
         case .SQLITE_CANTOPEN:
-            return .storage(path: path, reason: "SQLite cannot open it (\(error.message ?? "unable to open")); check the file's permissions")
+            return .storage(path: path, reason: "SQLite cannot open it; check the file's permissions")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .storage(path: path, reason: "another program kept it locked for more than \(Int(busyTimeout)) s; try again")
         default:
-            return .storage(path: path, reason: error.message ?? "\(error)")
+            return .storage(path: path, reason: "the database engine failed (SQLite result code \(String(error.resultCode.rawValue)))")
         }
     }
 
@@ -316,7 +316,7 @@ public final class StudyDatabase: @unchecked Sendable {
         }
     }
 
-    private func checkAndMigrate(upgradeAdvice: String? = nil) throws {
+    private func checkAndMigrate(upgradeAdvice: Sentence? = nil) throws {
         let (applicationID, applied) = try dbQueue.read { db -> (Int32, Set<String>?) in
             let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             // `upgrade` records the number of steps applied in the header's user_version (read through SQLite, so

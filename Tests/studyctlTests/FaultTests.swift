@@ -213,6 +213,27 @@ import Darwin
         #expect(try FileManager.default.attributesOfItem(atPath: cli.path("again.xlsx"))[.size] as! Int > 300 * 1024)
     }
 
+    /// A file that is no SQLite database, a damaged study and a missing consent text are refused in the tool's words,
+    /// in Portuguese when asked: no sentence of SQLite's ("database disk image is malformed", "not an SQLite
+    /// database") or Foundation's ("The file doesn't exist").
+    @Test func damagedAndMissingFilesAreRefusedInTheToolsWords() throws {
+        let cli = try StudyCtl()
+        let portuguese = ["STUDYCTL_LANGUAGE": "pt-BR"]
+        try cli.write("texto.sqlite", "not a database, just words\n")
+        let text = try cli.run(["status", "--db", "texto.sqlite"], environment: portuguese)
+        #expect(text.status != 0 && text.stderr.contains("não é um banco de dados SQLite") && !text.stderr.contains("SQLite database"), "\(text.stderr)")
+        try cli.succeed(["init", "--title", "Danificado", "--db", "d.sqlite"])
+        let handle = try FileHandle(forWritingTo: cli.folder.appendingPathComponent("d.sqlite"))
+        try handle.seek(toOffset: 100)
+        handle.write(Data(repeating: 0xFF, count: 400))
+        try handle.close()
+        let damaged = try cli.run(["status", "--db", "d.sqlite"], environment: portuguese)
+        #expect(damaged.status != 0 && damaged.stderr.contains("o arquivo está danificado") && !damaged.stderr.contains("malformed"), "\(damaged.stderr)")
+        try cli.succeed(["init", "--title", "Consentimento", "--db", "c.sqlite"])
+        let missing = try cli.run(["consent", "add", "termo.md", "--version", "1", "--db", "c.sqlite"], environment: portuguese)
+        #expect(missing.status != 0 && missing.stderr.contains("termo.md: o arquivo não existe") && !missing.stderr.contains("doesn"), "\(missing.stderr)")
+    }
+
     /// A backup taken while another process imports is a consistent, sound study.
     @Test func backupWhileAnotherProcessWrites() throws {
         let cli = try StudyCtl()

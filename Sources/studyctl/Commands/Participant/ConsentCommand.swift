@@ -38,7 +38,11 @@ struct ConsentAdd: ParsableCommand {
     func run() throws {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            throw Refusal("Cannot read \(file): \(Sentence(verbatim: error.localizedDescription)).")
+            // Why, in the tool's words (Foundation's own are English only).
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
+            let reason: Sentence = !exists ? "no such file" : isFolder.boolValue ? "it is a folder, not a file" : "permission denied"
+            throw Refusal("Cannot read \(file): \(reason).")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw Refusal("\(file) is not UTF-8 text: save it as UTF-8 and add it again.") }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw Refusal("\(file) is empty: a consent text needs its words.") }
