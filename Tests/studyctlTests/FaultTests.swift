@@ -215,7 +215,7 @@ import Darwin
 
     /// A file that is no SQLite database, a damaged study and a missing consent text are refused in the tool's words,
     /// in Portuguese when asked: no sentence of SQLite's ("database disk image is malformed", "not an SQLite
-    /// database") or Foundation's ("The file doesn't exist").
+    /// database") or Foundation's ("The file doesn't exist"); across studies, in the first study's language.
     @Test func damagedAndMissingFilesAreRefusedInTheToolsWords() throws {
         let cli = try StudyCtl()
         let portuguese = ["STUDYCTL_LANGUAGE": "pt-BR"]
@@ -232,6 +232,13 @@ import Darwin
         try cli.succeed(["init", "--title", "Consentimento", "--db", "c.sqlite"])
         let missing = try cli.run(["consent", "add", "termo.md", "--version", "1", "--db", "c.sqlite"], environment: portuguese)
         #expect(missing.status != 0 && missing.stderr.contains("termo.md: o arquivo não existe") && !missing.stderr.contains("doesn"), "\(missing.stderr)")
+        // Across studies, a refusal said before any study is read speaks the first study's language.
+        let studies = try StudyCtl(language: nil)
+        try studies.succeed(["init", "--title", "Outra", "--language", "pt-BR", "--db", "o.sqlite"])
+        try studies.succeed(["init", "--title", "Mais uma", "--language", "pt-BR", "--db", "m.sqlite"])
+        try studies.write("citações.md", "")
+        let exists = try studies.run(["export", "quotes", "citações.md", "--studies", "o.sqlite", "m.sqlite"])
+        #expect(exists.status != 0 && exists.stderr.hasPrefix("Erro: citações.md já existe"), "\(exists.stderr)")
     }
 
     /// A backup taken while another process imports is a consistent, sound study.

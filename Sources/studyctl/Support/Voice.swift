@@ -40,15 +40,21 @@ enum Voice {
     }
 
     /// Before saying something (an error) a command said before it opened the study: the study's language, read
-    /// from the file `arguments` name with --db (else $STUDYCTL_DB, else study.sqlite) without changing it.
+    /// from the file `arguments` name with --db (else the first of --studies, else $STUDYCTL_DB, else
+    /// study.sqlite) without changing it.
     static func settle(arguments: [String]) {
         guard !chosen, !settled else { return }
         settled = true
-        var path = environmentValue("STUDYCTL_DB") ?? "study.sqlite"
+        var database: String?, studies: String?
         for (index, argument) in arguments.enumerated() {
-            if argument == "--db", index + 1 < arguments.count { path = arguments[index + 1] }
-            if argument.hasPrefix("--db=") { path = String(argument.dropFirst(5)) }
+            if argument == "--db", index + 1 < arguments.count { database = arguments[index + 1] }
+            if argument.hasPrefix("--db=") { database = String(argument.dropFirst(5)) }
+            if argument == "--studies", studies == nil, index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
+                studies = arguments[index + 1]
+            }
+            if argument.hasPrefix("--studies="), studies == nil { studies = String(argument.dropFirst(10)) }
         }
+        let path = database ?? studies ?? environmentValue("STUDYCTL_DB") ?? "study.sqlite"
         if let study = StudyDatabase.language(at: path) { language = study }
     }
 }
