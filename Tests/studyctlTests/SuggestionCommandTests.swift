@@ -184,6 +184,10 @@ import Testing
         #expect(text.contains("cross-validated on ana's"), "\(text)")
         #expect(text.contains("Learning curve"), "\(text)")
         #expect(text.contains("A person decided every coding"), "\(text)")
+        // The suggestions were made on units ana had not coded: the comparison says so, and recall and F1 are "–".
+        #expect(text.contains("The person coded none of these units"), "\(text)")
+        let overall = try #require(text.split(separator: "\n").first { $0.hasPrefix("Overall") }, "\(text)")
+        #expect(overall.hasSuffix("–"), "\(overall)")
     }
 
     /// The same on the UITracking demo study: the local model learnt from the author's 54 codings, cross-validated,

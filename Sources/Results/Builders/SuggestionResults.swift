@@ -48,13 +48,21 @@ public struct SuggestionAgreementDocument: Encodable, Sendable, Equatable {
                                           Column("precision", ("Precision" as Sentence).text(language), .number(decimals: 3)),
                                           Column("recall", ("Recall" as Sentence).text(language), .number(decimals: 3)),
                                           Column("f1", "F1", .number(decimals: 3))])
+        // Precision is not defined without a suggestion, recall and F1 without a unit the person coded: "–", not 0.
         for line in lines where line.person > 0 || line.suggested > 0 {
             table.append([.text(line.category), .count(line.units), .count(line.person), .count(line.suggested), Value(line.kappa), Value(line.alpha),
-                          .number(line.precision), .number(line.recall), .number(line.f1)])
+                          line.suggested > 0 ? .number(line.precision) : .empty, line.person > 0 ? .number(line.recall) : .empty,
+                          line.person > 0 ? .number(line.f1) : .empty])
         }
-        table.append([.text(("Overall" as Sentence).text(language)), .count(lines.first?.units ?? 0), .count(lines.reduce(0) { $0 + $1.person }),
-                      .count(lines.reduce(0) { $0 + $1.suggested }), Value(pooledKappa), .empty, .empty, .empty, .number(macroF1)], emphasised: true)
+        let person = lines.reduce(0) { $0 + $1.person }
+        table.append([.text(("Overall" as Sentence).text(language)), .count(lines.first?.units ?? 0), .count(person),
+                      .count(lines.reduce(0) { $0 + $1.suggested }), Value(pooledKappa), .empty, .empty, .empty, person > 0 ? .number(macroF1) : .empty],
+                     emphasised: true)
         table.notes = [("Per category, presence on each unit, the person taken as the truth: Cohen's κ, Krippendorff's α, precision, recall and F1; overall: κ pooled over every unit × category and the macro F1 over the categories the person used." as Sentence).text(language)]
+        // Units only the suggester was asked about: nothing of the person's to agree with, by construction.
+        if person == 0, id == "suggestion_agreement" {
+            table.notes.append(("The person coded none of these units, so every suggestion counts against the suggester and recall and F1 are not defined; the units were not coded by both. Code some of them, or read the cross-validated figures, which measure the suggester on the person's own codings." as Sentence).text(language))
+        }
         return table
     }
 }
