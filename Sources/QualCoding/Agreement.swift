@@ -13,8 +13,9 @@ public struct CohenKappa: Sendable, Equatable, Codable {
     /// Var(κ) = {Σᵢ pᵢᵢ[1 − (pᵢ. + p.ᵢ)(1 − κ)]² + (1 − κ)² Σ_{i≠j} pᵢⱼ(p.ᵢ + pⱼ.)² − [κ − pₑ(1 − κ)]²} / (n(1 − pₑ)²).
     /// `nil` with κ.
     public var standardError: Double? = nil
-    /// κ ± z₀.₉₇₅ × SE: the Wald interval statsmodels and SPSS report (not cut to −1…1; with few units it can
-    /// be wide, which is the point of showing it).
+    /// κ ± z₀.₉₇₅ × SE: the Wald interval statsmodels and SPSS report, cut to κ's range −1…1 (which statsmodels
+    /// does not do) so that every output — table, workbook, JSON — gives the same ends; with few units it is wide,
+    /// which is the point of showing it.
     public var ci95: [Double]? = nil
     /// The JSON keys (docs/json.md): the shared vocabulary — `statistic`, `ci`, `n`, `test`.
     enum CodingKeys: String, CodingKey { case kappa, observed, expected, units, standardError, ci95 = "ci" }
@@ -48,7 +49,7 @@ public struct CohenKappa: Sendable, Equatable, Codable {
             let variance = (a + pow(1 - kappa, 2) * b - pow(kappa - expected * (1 - kappa), 2)) / (n * pow(1 - expected, 2))
             if variance.isFinite, variance >= 0 {
                 standardError = variance.squareRoot()
-                ci95 = [kappa - 1.959963984540054 * variance.squareRoot(), kappa + 1.959963984540054 * variance.squareRoot()]
+                ci95 = [max(-1, kappa - 1.959963984540054 * variance.squareRoot()), min(1, kappa + 1.959963984540054 * variance.squareRoot())]
             }
         }
     }

@@ -231,6 +231,14 @@ import Testing
         #expect(abs(result.ci95![0] - low) < 1e-9 && abs(result.ci95![1] - high) < 1e-9)
     }
 
+    /// High agreement on few units: the Wald interval reaches past 1 and is cut there (every output gives κ's range).
+    @Test func theIntervalIsCutToKappasRange() throws {
+        let result = try #require(CohenKappa(table: [[5, 0], [1, 4]]))
+        let kappa = try #require(result.kappa), se = try #require(result.standardError)
+        #expect(kappa + 1.959963984540054 * se > 1, "the uncut interval reaches past 1")
+        #expect(result.ci95?[1] == 1 && abs((result.ci95?[0] ?? 0) - (kappa - 1.959963984540054 * se)) < 1e-12, "\(String(describing: result.ci95))")
+    }
+
     @Test func undefinedKappaHasNoInterval() {
         #expect(CohenKappa(table: [[5, 0], [0, 0]])?.ci95 == nil)
     }
