@@ -188,93 +188,106 @@ extension StudyDatabase {
     /// With `keepAnonymised` (where the consent allows it), their data stays under a new code (`W1`, `W2`, …) with
     /// their identifying attribute values and their speaker names removed. Either way the withdrawal is recorded with
     /// its date and the consent version they had agreed to.
-    public func withdraw(participant code: String, keepAnonymised: Bool, at: String? = nil) throws -> WithdrawalSummary {
-        try write { db in
-            let id = try Self.participantID(db, code: code)
-            let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
-            let attached = try Self.attachedData(db, participantID: id)
-            // Their names as the study holds them: as speakers, and in identifying attributes (whole and each part).
-            let names = try Self.personalNames(db, participant: id)
-            let version = try String.fetchOne(db, sql: """
-                SELECT t.version FROM consent_record r JOIN consent_text t ON t.id = r.consent_id
-                WHERE r.participant_id = ? AND r.decision = 'agreed' ORDER BY r.id DESC LIMIT 1
-                """, arguments: [id])
-            let when = at ?? Self.localTimeWithOffset()
-            let recordings = try String.fetchAll(db, sql: "SELECT path FROM media WHERE participant_id = ? ORDER BY id", arguments: [id])
-            // Kept anonymised only where a consent allows it: with no agreement on record, nothing says it does.
-            if keepAnonymised, version == nil {
-                throw StoreError.codeProblem("no agreement to a consent text is recorded for \(stored), so nothing says their data may be kept anonymised: record it with 'studyctl consent record \(stored) --agreed', or withdraw without --keep-anonymised")
+    ///
+    /// `dryRun` does all of it in the transaction, then rolls it back: the summary says what would go.
+    public func withdraw(participant code: String, keepAnonymised: Bool, at: String? = nil, dryRun: Bool = false) throws -> WithdrawalSummary {
+        struct RolledBack: Error { var summary: WithdrawalSummary }
+        do {
+            return try write { db in
+                let summary = try Self.withdrawing(db, participant: code, keepAnonymised: keepAnonymised, at: at)
+                if dryRun { throw RolledBack(summary: summary) }
+                return summary
             }
-            if keepAnonymised {
-                var number = 1
-                while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"])! > 0 {
-                    number += 1
-                }
-                let anonymised = "W\(number)"
-                let identifying = try Int.fetchOne(db, sql: """
-                    SELECT count(*) FROM participant_attribute WHERE participant_id = ?
-                    AND name IN (SELECT name FROM attribute WHERE identifying = 1)
-                    """, arguments: [id]) ?? 0
-                try db.execute(sql: """
-                    DELETE FROM participant_attribute WHERE participant_id = ? AND name IN (SELECT name FROM attribute WHERE identifying = 1)
-                    """, arguments: [id])
-                try db.execute(sql: "UPDATE participant SET code = ?, skeleton = ? WHERE id = ?",
-                               arguments: [anonymised, Confusables.skeleton(anonymised), id])
-                // Speaker names are often people's names: theirs become the new code, and the labels written before
-                // their turns in the text are masked letter for letter (every passage keeps its place).
-                for speaker in try Row.fetchAll(db, sql: "SELECT id, transcript_id, name FROM transcript_speaker WHERE participant_id = ?", arguments: [id]) {
-                    let transcript: Int64 = speaker["transcript_id"]
-                    try Self.maskTurns(db, transcript: transcript, speaker: speaker["id"], name: speaker["name"], words: false)
-                    try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
-                                   arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: anonymised), speaker["id"] as Int64])
-                }
-                let maskedNames = try Self.maskNames(db, names)
-                try db.execute(sql: "UPDATE consent_record SET participant_id = NULL WHERE participant_id = ?", arguments: [id])
-                let record = WithdrawalRecord(participant: stored, at: when, scope: .anonymised, consentVersion: version)
-                try Self.insert(db, record)
-                return WithdrawalSummary(record: record, anonymisedCode: anonymised, maskedNames: maskedNames, attached: attached, maskedTurns: 0,
-                                         removedAnnotations: 0, removedIdentifying: identifying, handedOver: [], recordingFiles: [])
-            }
-            // Transcripts they hold that other participants speak in stay with one of those participants.
-            var handedOver: [String] = []
-            for row in try Row.fetchAll(db, sql: "SELECT id, label FROM transcript WHERE participant_id = ?", arguments: [id]) {
-                let transcript: Int64 = row["id"]
-                guard let other = try Int64.fetchOne(db, sql: """
-                    SELECT participant_id FROM transcript_speaker WHERE transcript_id = ? AND participant_id IS NOT NULL AND participant_id <> ?
-                    ORDER BY id LIMIT 1
-                    """, arguments: [transcript, id]) else { continue }
-                var label: String = row["label"]
-                while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript WHERE participant_id = ? AND label = ?", arguments: [other, label])! > 0 {
-                    label = label.isEmpty ? "group" : label + " (group)"
-                }
-                try db.execute(sql: "UPDATE transcript SET participant_id = ?, label = ? WHERE id = ?", arguments: [other, label, transcript])
-                handedOver.append(try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [other])!)  // found above
-            }
-            // Their turns in the transcripts they do not hold: masked, letter for letter.
-            var masked = 0
-            var removedAnnotations = 0
-            for speaker in try Row.fetchAll(db, sql: """
-                SELECT s.id, s.transcript_id, s.name FROM transcript_speaker s JOIN transcript t ON t.id = s.transcript_id
-                WHERE s.participant_id = ? AND t.participant_id <> ?
-                """, arguments: [id, id]) {
-                let transcript: Int64 = speaker["transcript_id"]
-                let (turns, annotations) = try Self.maskTurns(db, transcript: transcript, speaker: speaker["id"], name: speaker["name"], words: true)
-                masked += turns
-                removedAnnotations += annotations
-                try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
-                               arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: "—"), speaker["id"] as Int64])
-            }
-            try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])
-            // What others said of them, and the notes that name them: their names masked wherever they remain.
-            let maskedNames = try Self.maskNames(db, names)
-            let record = WithdrawalRecord(participant: stored, at: when, scope: .removed, consentVersion: version)
-            try Self.insert(db, record)
-            // A transcript handed over to another speaker was not removed: it is not counted with what was.
-            var removed = attached
-            removed.transcripts -= handedOver.count
-            return WithdrawalSummary(record: record, anonymisedCode: nil, maskedNames: maskedNames, attached: removed, maskedTurns: masked,
-                                     removedAnnotations: removedAnnotations, removedIdentifying: 0, handedOver: handedOver, recordingFiles: recordings)
+        } catch let rolled as RolledBack {
+            return rolled.summary
         }
+    }
+
+    static func withdrawing(_ db: Database, participant code: String, keepAnonymised: Bool, at: String?) throws -> WithdrawalSummary {
+        let id = try Self.participantID(db, code: code)
+        let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
+        let attached = try Self.attachedData(db, participantID: id)
+        // Their names as the study holds them: as speakers, and in identifying attributes (whole and each part).
+        let names = try Self.personalNames(db, participant: id)
+        let version = try String.fetchOne(db, sql: """
+            SELECT t.version FROM consent_record r JOIN consent_text t ON t.id = r.consent_id
+            WHERE r.participant_id = ? AND r.decision = 'agreed' ORDER BY r.id DESC LIMIT 1
+            """, arguments: [id])
+        let when = at ?? Self.localTimeWithOffset()
+        let recordings = try String.fetchAll(db, sql: "SELECT path FROM media WHERE participant_id = ? ORDER BY id", arguments: [id])
+        // Kept anonymised only where a consent allows it: with no agreement on record, nothing says it does.
+        if keepAnonymised, version == nil {
+            throw StoreError.codeProblem("no agreement to a consent text is recorded for \(stored), so nothing says their data may be kept anonymised: record it with 'studyctl consent record \(stored) --agreed', or withdraw without --keep-anonymised")
+        }
+        if keepAnonymised {
+            var number = 1
+            while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"])! > 0 {
+                number += 1
+            }
+            let anonymised = "W\(number)"
+            let identifying = try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM participant_attribute WHERE participant_id = ?
+                AND name IN (SELECT name FROM attribute WHERE identifying = 1)
+                """, arguments: [id]) ?? 0
+            try db.execute(sql: """
+                DELETE FROM participant_attribute WHERE participant_id = ? AND name IN (SELECT name FROM attribute WHERE identifying = 1)
+                """, arguments: [id])
+            try db.execute(sql: "UPDATE participant SET code = ?, skeleton = ? WHERE id = ?",
+                           arguments: [anonymised, Confusables.skeleton(anonymised), id])
+            // Speaker names are often people's names: theirs become the new code, and the labels written before
+            // their turns in the text are masked letter for letter (every passage keeps its place).
+            for speaker in try Row.fetchAll(db, sql: "SELECT id, transcript_id, name FROM transcript_speaker WHERE participant_id = ?", arguments: [id]) {
+                let transcript: Int64 = speaker["transcript_id"]
+                try Self.maskTurns(db, transcript: transcript, speaker: speaker["id"], name: speaker["name"], words: false)
+                try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
+                               arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: anonymised), speaker["id"] as Int64])
+            }
+            let maskedNames = try Self.maskNames(db, names)
+            try db.execute(sql: "UPDATE consent_record SET participant_id = NULL WHERE participant_id = ?", arguments: [id])
+            let record = WithdrawalRecord(participant: stored, at: when, scope: .anonymised, consentVersion: version)
+            try Self.insert(db, record)
+            return WithdrawalSummary(record: record, anonymisedCode: anonymised, maskedNames: maskedNames, attached: attached, maskedTurns: 0,
+                                     removedAnnotations: 0, removedIdentifying: identifying, handedOver: [], recordingFiles: [])
+        }
+        // Transcripts they hold that other participants speak in stay with one of those participants.
+        var handedOver: [String] = []
+        for row in try Row.fetchAll(db, sql: "SELECT id, label FROM transcript WHERE participant_id = ?", arguments: [id]) {
+            let transcript: Int64 = row["id"]
+            guard let other = try Int64.fetchOne(db, sql: """
+                SELECT participant_id FROM transcript_speaker WHERE transcript_id = ? AND participant_id IS NOT NULL AND participant_id <> ?
+                ORDER BY id LIMIT 1
+                """, arguments: [transcript, id]) else { continue }
+            var label: String = row["label"]
+            while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript WHERE participant_id = ? AND label = ?", arguments: [other, label])! > 0 {
+                label = label.isEmpty ? "group" : label + " (group)"
+            }
+            try db.execute(sql: "UPDATE transcript SET participant_id = ?, label = ? WHERE id = ?", arguments: [other, label, transcript])
+            handedOver.append(try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [other])!)  // found above
+        }
+        // Their turns in the transcripts they do not hold: masked, letter for letter.
+        var masked = 0
+        var removedAnnotations = 0
+        for speaker in try Row.fetchAll(db, sql: """
+            SELECT s.id, s.transcript_id, s.name FROM transcript_speaker s JOIN transcript t ON t.id = s.transcript_id
+            WHERE s.participant_id = ? AND t.participant_id <> ?
+            """, arguments: [id, id]) {
+            let transcript: Int64 = speaker["transcript_id"]
+            let (turns, annotations) = try Self.maskTurns(db, transcript: transcript, speaker: speaker["id"], name: speaker["name"], words: true)
+            masked += turns
+            removedAnnotations += annotations
+            try db.execute(sql: "UPDATE transcript_speaker SET name = ? WHERE id = ?",
+                           arguments: [try Self.freeSpeakerName(db, transcript: transcript, wanted: "—"), speaker["id"] as Int64])
+        }
+        try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])
+        // What others said of them, and the notes that name them: their names masked wherever they remain.
+        let maskedNames = try Self.maskNames(db, names)
+        let record = WithdrawalRecord(participant: stored, at: when, scope: .removed, consentVersion: version)
+        try Self.insert(db, record)
+        // A transcript handed over to another speaker was not removed: it is not counted with what was.
+        var removed = attached
+        removed.transcripts -= handedOver.count
+        return WithdrawalSummary(record: record, anonymisedCode: nil, maskedNames: maskedNames, attached: removed, maskedTurns: masked,
+                                 removedAnnotations: removedAnnotations, removedIdentifying: 0, handedOver: handedOver, recordingFiles: recordings)
     }
 
     /// Masks a speaker's name where the text writes it before their turns ("Bruno: …"), and with `words` their turns'

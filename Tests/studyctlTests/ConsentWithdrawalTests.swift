@@ -30,7 +30,15 @@ import Testing
 
         // What others wrote of them names them too.
         try cli.succeed(["memo", "add", "--on", "study", "Bruno pediu uma cópia do relatório; falar com bruno depois."])
+        // --dry-run says what would go and changes nothing: the same figures, the study's bytes as they were.
+        let untouched = try Data(contentsOf: cli.folder.appendingPathComponent("study.sqlite"))
+        let rehearsed = try json(try cli.succeed(["participant", "withdraw", "P7", "--dry-run", "--json"]))
+        let rehearsal = try cli.succeed(["participant", "withdraw", "P7", "--dry-run"])
+        #expect(rehearsal.contains("--dry-run") && rehearsal.contains("P7") && rehearsal.contains("masked: 1"), "\(rehearsal)")
+        #expect(try Data(contentsOf: cli.folder.appendingPathComponent("study.sqlite")) == untouched, "a dry run changed the study")
         let withdrawn = try json(try cli.succeed(["participant", "withdraw", "P7", "--json"]))
+        #expect(rehearsed["maskedNames"] as? Int == withdrawn["maskedNames"] as? Int && rehearsed["maskedTurns"] as? Int == withdrawn["maskedTurns"] as? Int,
+                "\(rehearsed) vs \(withdrawn)")
         #expect(withdrawn["maskedNames"] as? Int == 2, "\(withdrawn)")
         #expect((withdrawn["record"] as? [String: Any])?["consentVersion"] as? String == "2")
         #expect(withdrawn["maskedTurns"] as? Int == 1, "\(withdrawn)")

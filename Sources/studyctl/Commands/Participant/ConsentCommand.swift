@@ -150,14 +150,34 @@ struct ParticipantWithdraw: ParsableCommand {
     @Flag(help: ArgumentHelp(words("Keep their data anonymised instead of removing it (only where the consent allows it).")))
     var keepAnonymised = false
 
+    @Flag(help: ArgumentHelp(words("Say what would be removed, masked or kept, and change nothing.")))
+    var dryRun = false
+
     @OptionGroup var study: StudyOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let summary = try study.withStudy { try $0.withdraw(participant: code, keepAnonymised: keepAnonymised) }
+        let summary = try study.withStudy { try $0.withdraw(participant: code, keepAnonymised: keepAnonymised, dryRun: dryRun) }
         if output.json { return try printJSON(summary, command: "participant withdraw") }
         let record = summary.record
         let attached = summary.attached.text(Voice.language).joined(separator: ", ")
+        if dryRun {
+            // The same transaction, rolled back: what would happen, said as such.
+            say("--dry-run: nothing was changed.")
+            if let anonymised = summary.anonymisedCode {
+                say("Withdrawing \(record.participant) would keep their data as \(anonymised), without their identifying attribute values (\(summary.removedIdentifying)) or speaker names.")
+            } else {
+                say("Withdrawing \(record.participant) would remove \(attached.isEmpty ? words("nothing attached") : attached).")
+                if summary.maskedTurns > 0 { say("Turns they spoke in other participants' transcripts that would be masked: \(summary.maskedTurns).") }
+                for holder in summary.handedOver { say("A transcript they hold that others speak in would become \(holder)'s.") }
+                if !summary.recordingFiles.isEmpty {
+                    say("The study would stop referring to their recordings:")
+                    for file in summary.recordingFiles { print("  " + file) }
+                }
+            }
+            if summary.maskedNames > 0 { say("Places where their names would be masked letter for letter: \(summary.maskedNames).") }
+            return
+        }
         if let anonymised = summary.anonymisedCode {
             say("\(record.participant) withdrew: their data stays as \(anonymised); identifying attribute values removed: \(summary.removedIdentifying); their speaker names became \(anonymised).")
         } else {
