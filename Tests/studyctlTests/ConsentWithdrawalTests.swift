@@ -17,8 +17,10 @@ import Testing
         try cli.succeed(["transcript", "search", words.pattern, "--code", words.category, "--coder", "ana"])
         try cli.write("tcle.md", "# Termo de Consentimento Livre e Esclarecido\n\nVocê está sendo convidado(a) a participar…\n")
         try cli.succeed(["consent", "add", "tcle.md", "--version", "2"])
-        try cli.succeed(["consent", "record", "P6", "--agreed", "--how", "recorded", "--at", "2026-11-03T14:05:00-03:00"])
-        for code in ["P7", "P8"] { try cli.succeed(["consent", "record", code, "--agreed"]) }
+        let recorded = try cli.succeed(["consent", "record", "P6", "--agreed", "--how", "recorded", "--at", "2026-11-03T14:05:00-03:00"])
+        #expect(recorded.contains("in a recording (2026-11-03T14:05:00-03:00)"), "\(recorded)")
+        // Without --how, paper: said back, so that a default not meant is seen.
+        for code in ["P7", "P8"] { #expect(try cli.succeed(["consent", "record", code, "--agreed"]).contains(", on paper (")) }
         return cli
     }
 

@@ -105,7 +105,7 @@ struct ConsentRecordCommand: ParsableCommand {
     @Option(help: ArgumentHelp(words("The consent version (default: the latest)."), valueName: "version"))
     var version: String?
 
-    @Option(help: ArgumentHelp(words("How it was taken: paper, recorded or page."), valueName: "how"))
+    @Option(help: ArgumentHelp(words("How it was taken: paper, recorded or page (default: paper)."), valueName: "how"))
     var how: ConsentRecord.How = .paper
 
     @Option(help: ArgumentHelp(words("When, ISO 8601 with its offset (default: now), e.g. 2026-11-03T14:05:00-03:00."), valueName: "time"))
@@ -124,8 +124,15 @@ struct ConsentRecordCommand: ParsableCommand {
         let record = try study.withStudy {
             try $0.recordConsent(participant: participant, version: version, decision: agreed ? .agreed : .declined, how: how, at: at)
         }
-        say(record.decision == .agreed ? "Recorded: \(record.participant) agreed to consent version \(record.version) (\(record.at))."
-            : "Recorded: \(record.participant) declined consent version \(record.version) (\(record.at)).")
+        // How it was taken is said back, so a default the researcher did not mean is seen at once.
+        let taken: Sentence
+        switch how {
+        case .paper: taken = "on paper"
+        case .recorded: taken = "in a recording"
+        case .page: taken = "on the participant screen"
+        }
+        say(record.decision == .agreed ? "Recorded: \(record.participant) agreed to consent version \(record.version), \(taken) (\(record.at))."
+            : "Recorded: \(record.participant) declined consent version \(record.version), \(taken) (\(record.at)).")
     }
 }
 
