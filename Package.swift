@@ -44,11 +44,17 @@ let package = Package(
         // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.
         .target(name: "Datasets", path: "datasets", exclude: ["README.md"],
                 resources: [.copy("uitracking"), .copy("codeforall"), .copy("game-controls"), .copy("redesign")]),
-        // Quantitative domain: participants and their attributes, questionnaires, tasks, statistics. Pure Swift.
-        .target(name: "Surveys", dependencies: ["Templates", "Wording"]),
+        // What every domain shares, below them all: how a study's text is keyed and compared (StudyText, NFC, confusable
+        // letters), natural order, name-based UUIDs, JSON output. Pure Swift.
+        .target(name: "StudyBasics", dependencies: ["Templates", "Wording"]),
+        // The statistics kernel: distributions, descriptives and intervals, the bootstrap, tests between groups and
+        // within participants, post-hoc tests, proportions. Pure Swift; what Surveys, Gaze and QualCoding compute with.
+        .target(name: "Statistics", dependencies: ["Wording"]),
+        // Quantitative domain: participants and their attributes, questionnaires, tasks, trends. Pure Swift.
+        .target(name: "Surveys", dependencies: ["Templates", "Wording", "StudyBasics", "Statistics"]),
         // Eye tracking: Tobii Studio and Pro Lab exports read row by row into fixations, AOIs and Tobii's AOI metrics, and those
-        // metrics summarised over participants and groups. Pure Swift; draws on Surveys' statistics (descriptives, intervals).
-        .target(name: "Gaze", dependencies: ["Wording", "Surveys"]),
+        // metrics summarised over participants and groups. Pure Swift; draws on the statistics kernel (descriptives, intervals).
+        .target(name: "Gaze", dependencies: ["Wording", "StudyBasics", "Statistics"]),
         // Recordings (audio, video) as values: what ffprobe says of a file, its SHA-256, a sync point on a session's clock, a
         // clip's window around an excerpt's times, captions (WebVTT) and chapters (FFmetadata) as text. Pure Swift: runs no program.
         .target(name: "Media", dependencies: ["Wording"]),
@@ -56,25 +62,25 @@ let package = Package(
         // captions and joins clips into a reel with chapters.
         .target(name: "MediaTools", dependencies: ["Wording", "Media"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders, discovery and saturation.
-        // Pure Swift; draws on Surveys' statistics (the seeded generator, distributions).
-        .target(name: "QualCoding", dependencies: ["Surveys"]),
+        // Pure Swift; draws on the statistics kernel (the seeded generator, distributions).
+        .target(name: "QualCoding", dependencies: ["StudyBasics", "Statistics"]),
         // The results model and the catalog's typed entries: every computed result as a typed table (columns with a machine
         // name and a label, typed cells), the terms, messages and page words worded through Wording's catalogs, and one
         // renderer per format (terminal text, CSV, JSON, markdown, HTML, LaTeX). Above the domain, below the store and
         // everything that writes.
-        .target(name: "Results", dependencies: ["Wording", "Surveys", "Tabular", "Gaze", "QualCoding", "Media"]),
+        .target(name: "Results", dependencies: ["Wording", "StudyBasics", "Statistics", "Surveys", "Tabular", "Gaze", "QualCoding", "Media"]),
         // The single-file study database: schema, migrations, intent-named reads and writes, importers.
         .target(
             name: "StudyStore",
             dependencies: [
-                "Wording", "Surveys", "QualCoding", "Tabular", "Gaze", "Media",
+                "Wording", "StudyBasics", "Surveys", "QualCoding", "Tabular", "Gaze", "Media",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
         // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
         // through the study's door, and hands the store positioned records and typed values for one transaction.
-        .target(name: "Importing", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "Figures", "LazyLibraries",
+        .target(name: "Importing", dependencies: ["Wording", "StudyBasics", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "Figures", "LazyLibraries",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
         cLibrary("CXlsxWriter", pkgConfig: "xlsxwriter", apt: "libxlsxwriter-dev", brew: "libxlsxwriter"),
@@ -96,25 +102,25 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "Wording", "StudyStore", "Surveys", "QualCoding", "Gaze", "Media", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
+                "Wording", "StudyBasics", "Statistics", "StudyStore", "Surveys", "QualCoding", "Gaze", "Media", "Tabular", "Templates", "CXlsxWriter", "CReadStat", "Figures", "Results", "LazyLibraries",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // REFI-QDA exchange (QualCoder, NVivo, ATLAS.ti, MAXQDA): .qdpx projects and .qdc codebooks.
-        .target(name: "Interchange", dependencies: ["Wording", "StudyStore", "Surveys", "QualCoding", "Media", "LazyLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Interchange", dependencies: ["Wording", "StudyBasics", "StudyStore", "Surveys", "QualCoding", "Media", "LazyLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // QR codes (byte mode, level M) drawn as SVG, for the participant page's link. Pure Swift, no dependency.
         .target(name: "QRCode"),
         // The coding workspace: a local web page over the study (Hummingbird; its page, script and style are resources).
         .target(
             name: "Workspace",
-            dependencies: ["Wording", "StudyStore", "QualCoding", "Surveys", "Results", "Media", "Figures", "Tabular", "QRCode", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["Wording", "StudyBasics", "StudyStore", "QualCoding", "Surveys", "Results", "Media", "Figures", "Tabular", "QRCode", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Page")]),
         // The command-line interface: parses, calls one store method, prints.
         .executableTarget(
             name: "studyctl",
             dependencies: [
-                "Wording", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Templates", "Gaze", "Figures", "Workspace", "Interchange", "Results",
+                "Wording", "StudyBasics", "StudyStore", "Importing", "Surveys", "QualCoding", "Tabular", "Reports", "Datasets", "Templates", "Gaze", "Figures", "Workspace", "Interchange", "Results",
                 "Media", "MediaTools", "LazyLibraries", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A library whose every function is a LazyLibraries stub is left out of the needed list. The release binary
@@ -131,16 +137,16 @@ let package = Package(
         .testTarget(name: "WordingTests", dependencies: ["Wording"]),
         // Figures: a bar chart's SVG against its golden file, and what every bar chart must do.
         .testTarget(name: "FiguresTests", dependencies: ["Figures", "GoldenFiles"], exclude: ["Snapshots"]),
-        .testTarget(name: "SurveysTests", dependencies: ["Surveys", "Wording"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "Surveys", "Templates", "Wording", "Gaze", "QualCoding", "Media"]),
+        .testTarget(name: "SurveysTests", dependencies: ["Surveys", "StudyBasics", "Statistics", "Wording"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "StudyBasics", "Statistics", "Surveys", "Templates", "Wording", "Gaze", "QualCoding", "Media"]),
         .testTarget(name: "QualCodingTests", dependencies: ["QualCoding"]),
         // Transcript files read into turns (WebVTT, SRT, Word, stamped text), Word documents made by python-docx.
         .testTarget(name: "ImportingTests", dependencies: ["Importing", "QualCoding", "StudyStore", "Surveys", "Tabular"]),
-        .testTarget(name: "GazeTests", dependencies: ["Gaze", "Surveys"]),
+        .testTarget(name: "GazeTests", dependencies: ["Gaze", "StudyBasics", "Surveys"]),
         // Recordings as values: SHA-256 against known digests, sync points, clip windows, captions and chapters, ffprobe's JSON.
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "StudyBasics", "StudyStore", "Surveys", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(
             name: "WorkspaceTests",
             dependencies: ["Workspace", "StudyStore", "Media", "QualCoding", "Surveys", "Results", .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -148,7 +154,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Results", "StudyStore", "Importing", "Figures", "QualCoding", "Surveys", "Wording"]),
         .testTarget(
             name: "StudyStoreTests",
-            dependencies: ["StudyStore", "Importing", "QualCoding", "Surveys", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["StudyStore", "StudyBasics", "Importing", "QualCoding", "Surveys", "Media", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `studyctl` binary and checks stdout, stderr, exit status and the study file.
         // Golden files of reports, workbooks, helps and tables under Snapshots/; workbooks read back with ZIPFoundation.
         .testTarget(name: "studyctlTests", dependencies: ["studyctl", "Surveys", "Results", "GoldenFiles", .product(name: "ZIPFoundation", package: "ZIPFoundation")],

@@ -1,4 +1,5 @@
-import Surveys
+import Statistics
+import StudyBasics
 
 /// One participant's recording of one media, as stored: its data quality and where its fixations come from.
 public struct GazeRecordingInfo: Sendable, Equatable, Codable {

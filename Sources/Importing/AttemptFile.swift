@@ -1,8 +1,9 @@
 import Foundation
+import StudyBasics
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 extension StudyDatabase {
     /// Imports a task log, one attempt per row: the columns are found here — `--map` first, then each field's usual

@@ -1,7 +1,8 @@
+import StudyBasics
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// Reads a task log's records into `AttemptRow`s for `storeAttempts`: times and totals as durations, error counts
 /// and trials as whole numbers, outcomes (`OutcomeReading`), yes/no, and each condition's level as the study

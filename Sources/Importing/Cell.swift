@@ -1,3 +1,4 @@
+import StudyBasics
 import Surveys
 import Wording
 

@@ -1,9 +1,10 @@
 import Foundation
 import QualCoding
+import StudyBasics
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 extension StudyDatabase {
     /// Imports categories from a CSV or an Excel workbook (`.xlsx`, its first sheet): name, origin (a reference or

@@ -1,7 +1,8 @@
+import StudyBasics
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// Reads a form export's records into `FormRow`s for `storeResponses`: the participant code trimmed, the task key,
 /// the time stamps, and every item cell read as its item's answer (a Likert point, a choice, a label, "N/A") and

@@ -1,8 +1,9 @@
 import Foundation
+import StudyBasics
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 extension StudyDatabase {
     /// Imports participants from a CSV file: one code column (the first, or `options.codeColumn`), every other

@@ -1,7 +1,8 @@
+import StudyBasics
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// Reads a participants file's records into `ParticipantRow`s for `storeParticipants`: the code trimmed and
 /// composed (and refused when it cannot be one), each attribute cell read as the type the store gave its column.

@@ -1,5 +1,6 @@
 import Foundation
 import Wording
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -8,6 +9,7 @@ import QualCoding
 import StudyStore
 import Surveys
 import ZIPFoundation
+import StudyBasics
 
 /// A study as REFI-QDA 1.0 (the exchange standard of QualCoder, NVivo, ATLAS.ti and MAXQDA): `project.qde` with
 /// `sources/` in a `.qdpx` ZIP, or the codebook alone as a `.qdc`. Element order and content follow Project.xsd and

@@ -1,5 +1,5 @@
 import Foundation
-import Surveys
+import Statistics
 
 /// Cohen's κ for two coders from their k × k contingency table (rows: coder A, columns: coder B):
 /// κ = (pₒ − pₑ) / (1 − pₑ), with chance agreement pₑ from each coder's marginals (Cohen 1960).

@@ -1,5 +1,5 @@
 import Foundation
-import Surveys
+import StudyBasics
 
 /// A document of a study that codes lie in: a participant's transcript, named by the participant's code and the
 /// transcript's label (empty for the participant's unlabelled transcript). Ordered by participant (natural order:

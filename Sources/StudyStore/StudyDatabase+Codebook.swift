@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import QualCoding
+import StudyBasics
 import Surveys
 import Wording
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Media
+import StudyBasics
 import Surveys
 import Wording
 

@@ -1,9 +1,10 @@
 import Foundation
-import Gaze
 import GRDB
+import Gaze
+import StudyBasics
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// What a gaze import stored.
 public struct GazeImportSummary: Sendable, Equatable {

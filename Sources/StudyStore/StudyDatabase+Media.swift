@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Media
 import QualCoding
+import StudyBasics
 import Surveys
 import Wording
 

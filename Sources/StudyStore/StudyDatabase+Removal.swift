@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StudyBasics
 import Surveys
 import Wording
 

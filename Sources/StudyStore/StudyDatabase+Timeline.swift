@@ -1,8 +1,9 @@
 import Foundation
-import Gaze
 import GRDB
+import Gaze
 import Media
 import QualCoding
+import StudyBasics
 import Surveys
 import Wording
 

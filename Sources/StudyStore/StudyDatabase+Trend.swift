@@ -1,4 +1,5 @@
 import Foundation
+import StudyBasics
 import Surveys
 import Wording
 

@@ -1,7 +1,8 @@
 import Foundation
-import Results
 import Hummingbird
 import QualCoding
+import Results
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import QualCoding
 import Results
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

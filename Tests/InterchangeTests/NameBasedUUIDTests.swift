@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Interchange
 import Surveys
+import StudyBasics
 
 @Suite struct NameBasedUUIDTests {
     @Test func sha1MatchesFIPSVectors() {

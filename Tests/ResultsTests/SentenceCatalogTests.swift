@@ -1,5 +1,7 @@
 import Foundation
 import Results
+import Statistics
+import StudyBasics
 import Surveys
 import Testing
 import Wording

@@ -4,6 +4,7 @@ import GRDB
 import Testing
 import Surveys
 @testable import StudyStore
+import StudyBasics
 
 @Suite struct LongImportTests {
     func study(_ folder: TemporaryFolder) throws -> StudyDatabase {

@@ -1,6 +1,7 @@
 import Foundation
 import Importing
 import Testing
+import StudyBasics
 import Surveys
 @testable import StudyStore
 

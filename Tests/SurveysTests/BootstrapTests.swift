@@ -1,5 +1,6 @@
 import Testing
 @testable import Surveys
+import Statistics
 
 @Suite struct BootstrapTests {
     /// Against SciPy 1.17.1's BCa, 200 000 resamples (the same ends for seeds 1, 2 and 3: a mean of 12 SUS scores

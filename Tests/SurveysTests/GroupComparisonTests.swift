@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 /// Reference values computed once with scipy 1.17.1 and statsmodels 0.15.0 (Python 3.11) by this script:
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 /// Completion rates of different participants compared: the 'N − 1' two-proportion test (Campbell 2007), its
 /// adjusted-Wald interval (Agresti & Caffo 2000) and Fisher's exact test.

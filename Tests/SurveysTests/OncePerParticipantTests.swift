@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 /// One participant is one value: a participant's several trials of a task under one condition count once in the task
 /// summary (and so in every figure drawn from it), a condition's levels are compared over every level with completion,

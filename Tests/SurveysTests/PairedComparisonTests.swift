@@ -1,5 +1,6 @@
 import Testing
 @testable import Surveys
+import Statistics
 
 /// Paired comparisons against scipy 1.17.1 (`ttest_rel`, its `confidence_interval()`, `wilcoxon` with its defaults,
 /// `friedmanchisquare`). The reference values were computed once with:

@@ -1,4 +1,5 @@
 import Testing
+import StudyBasics
 @testable import Surveys
 
 /// Which group each participant is in, by an attribute's values: the grouping the gaze summaries, heat maps and

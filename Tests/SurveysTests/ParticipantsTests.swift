@@ -1,6 +1,7 @@
 import Testing
 import Wording
 @testable import Surveys
+@testable import StudyBasics
 
 @Suite struct NumberParserTests {
     @Test(arguments: [("0.5", 0.5), ("0,5", 0.5), ("3", 3.0), ("-1", -1.0), ("+2", 2.0), (".5", 0.5), (" 10 ", 10.0), ("3,5", 3.5)])

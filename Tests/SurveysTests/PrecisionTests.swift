@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Surveys
+import StudyBasics
+import Statistics
 
 /// Figures to the last digits a thesis table or a reviewer's script can see.
 ///

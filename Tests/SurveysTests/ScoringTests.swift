@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 func builtin(_ id: String) throws -> InstrumentDefinition {
     try #require(try InstrumentCatalog.builtin(id))

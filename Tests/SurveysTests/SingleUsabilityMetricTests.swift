@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 /// The Single Usability Metric (Sauro & Kindlund 2005) of one task, against values computed by hand with scipy 1.17.1
 /// (scipy.stats.norm, scipy.stats.t), run once as `python3 /tmp/sum_ref.py`:

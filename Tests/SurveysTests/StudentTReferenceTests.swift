@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 /// The t quantiles every 95 % (99 %, 99.9 %) interval uses, against scipy 1.17.1 to 1e-12 relative.
 @Suite struct StudentTReferenceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 @Suite struct TaskStatisticsTests {
     @Test(arguments: [("92", 92.0), ("92.5", 92.5), ("92,5", 92.5), ("1:32", 92), ("0:01:32", 92), ("1:02:03", 3723), ("1:32,5", 92.5), ("92s", 92), ("2s", 2), ("0", 0)])

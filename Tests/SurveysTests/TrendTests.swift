@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 /// The individuals chart of release estimates (Montgomery 2013, §6.4) and its run rule, worked by hand; the
 /// per-release figures and comparisons against scipy are pinned end to end (studyctlTests/TrendCommandTests).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Surveys
+import Statistics
 
 /// Comparisons within participants at their edges: the interval's level, Mauchly's test on a singular covariance and
 /// where it is undefined, spreads that are rounding residue, and a mixed design's group with no complete participant.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Statistics
 
 /// A task's conditions compared within the same participants, and the SEQ per task and condition. Reference values
 /// computed once with statsmodels 0.15.0 and scipy 1.17.1:

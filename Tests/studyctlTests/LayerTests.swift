@@ -10,10 +10,10 @@ import Testing
     static let floors: [String: Int] = [
         "Wording": 0, "Templates": 0, "Datasets": 0, "GoldenFiles": 0, "QRCode": 0,
         "CXlsxWriter": 0, "CCairo": 0, "CJPEG": 0, "CReadStat": 0, "LazyLibraries": 0,
-        "Tabular": 1, "JPEGDecoding": 1,
-        "Surveys": 2, "Media": 2,
-        "Gaze": 3, "QualCoding": 3, "MediaTools": 3, "Figures": 3,
-        "Results": 4,
+        "Tabular": 1, "JPEGDecoding": 1, "StudyBasics": 1,
+        "Statistics": 2, "Media": 2,
+        "Surveys": 3, "Gaze": 3, "QualCoding": 3, "MediaTools": 3,
+        "Results": 4, "Figures": 4,
         "StudyStore": 5,
         "Importing": 6, "Interchange": 6, "Reports": 6, "Workspace": 6,
         "studyctl": 7,
@@ -92,6 +92,19 @@ import Testing
                 Issue.record("\(target) declares \(module) in Package.swift but no file of it imports \(module)")
             }
         }
+    }
+
+    /// The domains share a kernel, not each other: the statistics (Statistics) and the text basics (StudyBasics) sit
+    /// below Surveys, Gaze and QualCoding, and eye tracking and coding do not reach into the questionnaire domain.
+    @Test func theDomainsShareAKernelNotEachOther() throws {
+        let targets = try Self.declaredTargets()
+        for domain in ["Gaze", "QualCoding"] {
+            let dependencies = try #require(targets[domain])
+            #expect(!dependencies.contains("Surveys"), "\(domain) depends on Surveys: \(dependencies)")
+            #expect(dependencies.contains("Statistics") && dependencies.contains("StudyBasics"), "\(domain): \(dependencies)")
+        }
+        #expect(Set(try #require(targets["Statistics"])).isSubset(of: ["Wording", "StudyBasics"]))
+        #expect(Set(try #require(targets["StudyBasics"])).isSubset(of: ["Wording", "Templates"]))
     }
 
     /// Thin commands (issue "One analysis plan", item 5): a command reads its options, asks the domain, the results or

@@ -1,4 +1,5 @@
 import Foundation
+import StudyBasics
 import StudyStore
 import Surveys
 import Tabular

@@ -1,5 +1,5 @@
 import Foundation
-import Surveys
+import Statistics
 
 /// How the local suggestions are learnt: one binary model per category (one-vs-rest; a passage may be in several
 /// categories, or in none).

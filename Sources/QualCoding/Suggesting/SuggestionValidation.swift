@@ -1,5 +1,5 @@
 import Foundation
-import Surveys
+import Statistics
 
 /// One passage a model learns from or is scored on: its text and the categories a person gave it (none: the person
 /// read it and coded nothing there).

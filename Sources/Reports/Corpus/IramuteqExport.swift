@@ -1,5 +1,6 @@
 import Foundation
 import QualCoding
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

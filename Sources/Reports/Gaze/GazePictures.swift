@@ -1,9 +1,10 @@
 import Figures
 import Foundation
 import Gaze
+import StudyBasics
 import StudyStore
-import Wording
 import Surveys
+import Wording
 
 /// The eye-tracking pictures of one media — heat maps, blind-spot maps, scan paths — laid out over the stimulus
 /// with their legends, in the study's language, for the command line and the report alike.

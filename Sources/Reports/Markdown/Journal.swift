@@ -1,6 +1,7 @@
 import Foundation
 import QualCoding
 import Results
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

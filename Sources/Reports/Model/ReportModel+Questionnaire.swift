@@ -3,6 +3,8 @@ import Foundation
 import Gaze
 import QualCoding
 import Results
+import Statistics
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

@@ -1,6 +1,8 @@
 import Figures
 import Foundation
 import Results
+import Statistics
+import StudyBasics
 import Surveys
 import Wording
 

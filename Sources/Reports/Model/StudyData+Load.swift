@@ -2,6 +2,7 @@ import Foundation
 import Gaze
 import QualCoding
 import Results
+import StudyBasics
 import StudyStore
 import Surveys
 

@@ -1,6 +1,7 @@
 import CXlsxWriter
 import Foundation
 import Results
+import StudyBasics
 import Surveys
 import Wording
 

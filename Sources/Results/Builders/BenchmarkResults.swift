@@ -1,5 +1,6 @@
-import Wording
+import StudyBasics
 import Surveys
+import Wording
 
 extension ResultTable {
     /// "95% CI" / "IC 95 %": the heading of an interval at `confidence`.

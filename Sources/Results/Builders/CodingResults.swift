@@ -1,4 +1,5 @@
 import QualCoding
+import StudyBasics
 import Surveys
 import Wording
 

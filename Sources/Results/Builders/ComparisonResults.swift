@@ -1,4 +1,5 @@
 import Gaze
+import Statistics
 import Surveys
 import Wording
 

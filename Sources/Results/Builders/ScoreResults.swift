@@ -1,3 +1,5 @@
+import Statistics
+import StudyBasics
 import Surveys
 import Wording
 

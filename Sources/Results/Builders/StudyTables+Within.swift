@@ -1,6 +1,7 @@
 import Foundation
 import Gaze
 import QualCoding
+import Statistics
 import Surveys
 import Wording
 

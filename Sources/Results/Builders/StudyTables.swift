@@ -1,6 +1,8 @@
 import Foundation
 import Gaze
 import QualCoding
+import Statistics
+import StudyBasics
 import Surveys
 import Wording
 

@@ -1,5 +1,7 @@
-import Wording
+import Statistics
+import StudyBasics
 import Surveys
+import Wording
 
 extension ResultTable {
     /// Task performance per task (and condition): attempts, completion with its adjusted-Wald interval (Sauro &

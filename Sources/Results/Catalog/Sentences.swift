@@ -1,3 +1,4 @@
+import Statistics
 import Surveys
 import Wording
 

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import StudyBasics
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// How to read a task log.
 public struct AttemptImportOptions: Sendable {

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import QualCoding
+import StudyBasics
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// What a code import stored.
 public struct CodeImportSummary: Sendable, Equatable {

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import StudyBasics
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// How to read a participants CSV.
 public struct ParticipantImportOptions: Sendable {

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import StudyBasics
 import Surveys
-import Wording
 import Tabular
+import Wording
 
 /// The measurement each row of a form export is stored under. With `--condition-column` and `--occasion-column` a
 /// row's cells name its condition levels and its occasion, added to what `--condition` and `--occasion` give every

@@ -1,4 +1,5 @@
 import GRDB
+import StudyBasics
 import Surveys
 import Wording
 

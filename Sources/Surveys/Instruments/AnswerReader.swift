@@ -1,4 +1,5 @@
 import Foundation
+import StudyBasics
 import Wording
 
 /// How a form numbered its scale. Some forms print a scale the other way round (the UITracking thesis showed

@@ -1,4 +1,5 @@
 import Foundation
+import StudyBasics
 import Wording
 
 /// Why an instrument file was refused: every problem, each naming where in the file it is.

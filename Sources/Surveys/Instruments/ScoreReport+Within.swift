@@ -1,3 +1,6 @@
+import StudyBasics
+import Statistics
+
 /// A score's levels of one within-subject factor compared within participants, in one task and one stratum (what
 /// else the compared sets' measurements hold: comparing prototypes on the occasion "pós" leaves "pós").
 public struct WithinScoreComparison: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import Statistics
+import StudyBasics
 import Wording
 
 /// One response set to score: whose it is, which group and task it belongs to, and its answers.

@@ -1,4 +1,5 @@
 import Foundation
+import StudyBasics
 import Wording
 
 /// Who enters the analyses: every participant but those named (`--exclude P034,…`) and, when asked

@@ -1,15 +1,6 @@
-/// Participants put in groups by an attribute's values: participant → group, and the groups in their order.
-public struct ParticipantGroups: Sendable, Equatable {
-    public var attribute: String
-    public var groupOf: [String: String]
-    public var order: [String]
+import StudyBasics
 
-    public init(attribute: String, groupOf: [String: String], order: [String]) {
-        self.attribute = attribute
-        self.groupOf = groupOf
-        self.order = order
-    }
-
+extension ParticipantGroups {
     /// Groups participants by their values of `attribute`: each participant with a value is in the group of that value
     /// (as people read it); a participant without one is in no group. Groups come in the derivation rule's order when
     /// the attribute is derived (`rule`, as stored), the others in natural order (2 before 10).

@@ -1,4 +1,6 @@
+import StudyBasics
 import Wording
+
 /// Rules for the names researchers give participants and their attributes.
 public enum ParticipantNaming {
     /// Why `code` cannot name a participant, or `nil` when it can (`P1`, `dev-03`, `U12`).

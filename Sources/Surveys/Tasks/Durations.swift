@@ -1,4 +1,5 @@
 import Foundation
+import StudyBasics
 import Wording
 
 /// Task times as researchers note them: `92`, `92.5`, `92,5`, `1:32`, `0:01:32`, `1:32,5`, `92s`.

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 import Wording
 
 /// What a comparison of groups of participants (between subjects) measures for a task.

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// The Single Usability Metric (SUM) of one task: its completion rate, task time, task satisfaction and errors, each
 /// standardised to the share of the normal curve on the good side of a specification limit, and averaged.

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// Where a task's measure stands against its benchmark, read from its confidence interval: green when the interval's
 /// lower bound is above the benchmark, red when its upper bound is below it, amber otherwise (the interval holds it).

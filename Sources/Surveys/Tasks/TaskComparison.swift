@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 import Wording
 
 /// What a comparison of two conditions measures.

@@ -1,4 +1,6 @@
 import Foundation
+import Statistics
+import StudyBasics
 
 /// Statistics of one set of times (raw or with penalty).
 public struct TimeStatistics: Sendable, Equatable, Codable {

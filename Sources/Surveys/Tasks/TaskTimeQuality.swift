@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 import Wording
 
 /// When a task time is too short to be a real attempt (a remote participant clicking through): under a share of the

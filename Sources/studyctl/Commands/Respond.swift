@@ -1,9 +1,10 @@
 import ArgumentParser
-import Results
 import Foundation
-import Wording
+import Results
+import StudyBasics
 import StudyStore
 import Surveys
+import Wording
 
 struct Respond: ParsableCommand {
     static let configuration = CommandConfiguration(

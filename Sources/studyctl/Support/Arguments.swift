@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Importing
 import Reports
+import StudyBasics
 import StudyStore
 import Surveys
 import Tabular

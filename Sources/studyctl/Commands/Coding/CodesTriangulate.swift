@@ -1,14 +1,15 @@
 import ArgumentParser
-import Results
 import Figures
 import Foundation
-import Templates
 import QualCoding
 import Reports
+import Results
+import StudyBasics
 import StudyStore
 import Surveys
-import Wording
 import Tabular
+import Templates
+import Wording
 
 struct CodesTriangulate: ParsableCommand {
     static let configuration = CommandConfiguration(

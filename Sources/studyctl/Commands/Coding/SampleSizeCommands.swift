@@ -4,6 +4,7 @@ import Foundation
 import QualCoding
 import Reports
 import Results
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Results
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
-import Wording
 import Results
+import StudyBasics
 import StudyStore
 import Surveys
 import Tabular
+import Wording
 
 struct TasksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

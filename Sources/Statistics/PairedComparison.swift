@@ -249,7 +249,7 @@ public struct PairedComparison: Sendable, Equatable, Codable {
     /// The paired t-test on differences `d` of values whose largest magnitude is `scale` (the differences' own when
     /// not given): not defined with fewer than two, or when their SD is rounding residue on that scale
     /// (`Spread.isResidue`; 4.1 − 3.7 and 8.3 − 7.9 differ in their last bits only).
-    static func pairedT(_ d: [Double], scale: Double? = nil, confidence: Double = 0.95) -> PairedT? {
+    public static func pairedT(_ d: [Double], scale: Double? = nil, confidence: Double = 0.95) -> PairedT? {
         let n = d.count
         guard n >= 2 else { return nil }
         let mean = d.reduce(0, +) / Double(n)

@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 
 /// What `trend` follows from release to release: a questionnaire's score, the SEQ, a task's completion or its time.
 public enum TrendMeasure: String, Sendable, Codable, CaseIterable {
