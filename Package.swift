@@ -80,7 +80,7 @@ let package = Package(
         // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
         // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
         // through the study's door, and hands the store positioned records and typed values for one transaction.
-        .target(name: "Importing", dependencies: ["Wording", "StudyBasics", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "Figures", "LazyLibraries",
+        .target(name: "Importing", dependencies: ["Wording", "StudyBasics", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "Media", "LazyLibraries",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.
         cLibrary("CXlsxWriter", pkgConfig: "xlsxwriter", apt: "libxlsxwriter-dev", brew: "libxlsxwriter"),
@@ -96,7 +96,7 @@ let package = Package(
         // One C function around libjpeg: its errors end the process unless caught with setjmp, which Swift cannot do.
         .target(name: "JPEGDecoding", dependencies: ["CJPEG", "LazyLibraries"]),
         // Pictures described once and drawn by Cairo to SVG, PNG (300 dpi) and PDF: charts, heat maps, scan paths.
-        .target(name: "Figures", dependencies: ["Wording", "Surveys", "CCairo", "JPEGDecoding", "LazyLibraries"]),
+        .target(name: "Figures", dependencies: ["Wording", "Surveys", "Media", "CCairo", "JPEGDecoding", "LazyLibraries"]),
         // What the researcher takes away: the Excel workbook, markdown reports from templates, SVG charts, CSV, SPSS and
         // Stata files, IRaMuTeQ corpora.
         .target(

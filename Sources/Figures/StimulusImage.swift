@@ -1,12 +1,13 @@
 import CCairo
 import Foundation
+import Media
 import Wording
 import JPEGDecoding
 
 /// A stimulus picture (the screen a participant looked at), read from PNG (by Cairo) or JPEG (by libjpeg), as the
 /// PNG every figure draws under its map, with its size in pixels.
 public struct StimulusImage: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, Codable { case png, jpeg }
+    public typealias Kind = StimulusHeader.Kind
 
     public var kind: Kind
     /// The image as PNG (the original bytes for a PNG; the decoded pixels re-encoded, losslessly, for a JPEG).

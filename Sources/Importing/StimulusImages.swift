@@ -1,5 +1,5 @@
-import Figures
 import Foundation
+import Media
 import StudyStore
 import Wording
 

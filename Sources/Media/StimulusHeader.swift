@@ -2,9 +2,13 @@ import Foundation
 import Wording
 
 /// A stimulus image's type and size, read from its header (PNG: IHDR; JPEG: the first SOF marker) without decoding its
-/// pixels: what a study records of an image when it is registered. `StimulusImage` decodes the pixels when drawing.
+/// pixels: what a study records of an image when it is registered (the importer reads it without linking any drawing
+/// library). `StimulusImage` (Figures) decodes the pixels when drawing.
 public struct StimulusHeader: Sendable, Equatable {
-    public var kind: StimulusImage.Kind
+    /// The image formats a stimulus may be.
+    public enum Kind: String, Sendable, Equatable, Codable { case png, jpeg }
+
+    public var kind: Kind
     public var width: Int
     public var height: Int
 
@@ -57,13 +61,13 @@ public struct StimulusHeader: Sendable, Equatable {
         guard Self.allowedSide.contains(width), Self.allowedSide.contains(height) else { throw Problem.tooLarge(width: width, height: height) }
     }
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The pixels a stimulus may have on a side.
-    static let allowedSide = 1...20_000
+    public static let allowedSide = 1...20_000
 
     /// A PNG's width and height as its IHDR chunk gives them (bytes 16–23, big-endian); `data` must be longer than 24 bytes.
-    static func pngSize(_ data: Data) -> (width: Int, height: Int) {
+    public static func pngSize(_ data: Data) -> (width: Int, height: Int) {
         let start = data.startIndex
         return (data[start + 16..<start + 20].reduce(0) { $0 << 8 | Int($1) }, data[start + 20..<start + 24].reduce(0) { $0 << 8 | Int($1) })
     }

@@ -1,5 +1,5 @@
-import Figures
 import Foundation
+import Media
 import Testing
 
 /// A stimulus image's type and size read from its header alone, as the study records them when an image is registered.
