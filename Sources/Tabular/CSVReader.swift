@@ -126,7 +126,14 @@ public enum Delimiter: String, Sendable, CaseIterable {
     case tab = "\t"
     case pipe = "|"
 
-    var byte: UInt8 { rawValue.utf8.first! }  // every case is one ASCII character
+    var byte: UInt8 {
+        switch self {
+        case .comma: return UInt8(ascii: ",")
+        case .semicolon: return UInt8(ascii: ";")
+        case .tab: return UInt8(ascii: "\t")
+        case .pipe: return UInt8(ascii: "|")
+        }
+    }
 
     public var name: String {
         switch self {
@@ -279,8 +286,8 @@ public final class CSVReader {
     public func next() throws -> Record? {
         while let record = try readRecord() {
             if record.fields.allSatisfy({ $0.value.isEmpty }) { continue }
-            if record.fields.count < header.count {
-                let last = record.fields.last!  // a record has at least one field (an empty line is one empty field)
+            // A record has at least one field (an empty line is one empty field, left out just above).
+            if record.fields.count < header.count, let last = record.fields.last {
                 throw CSVError.missingFields(
                     SourcePosition(file: file, line: last.line, column: last.column + last.value.unicodeScalars.count),
                     expected: header.count, found: record.fields.count)
@@ -890,7 +897,8 @@ struct ChunkedInput {
         }
         // `|` only when the header holds none of the others (a name may hold one: "Nota | Grade").
         let ranked = [Delimiter.comma, .semicolon, .tab].map { ($0, counts[$0.byte] ?? 0) }
-        let best = ranked.max { $0.1 < $1.1 }!  // of three delimiters, one is the most frequent
+        var best = ranked[0]  // the first of the most frequent, as `max(by:)` would give it
+        for candidate in ranked.dropFirst() where candidate.1 > best.1 { best = candidate }
         if best.1 == 0 { return (counts[Delimiter.pipe.byte] ?? 0) > 0 ? .pipe : .comma }
         return best.0
     }
