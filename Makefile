@@ -42,15 +42,23 @@ install: release
 demo: release
 	@scripts/demo.sh
 
+# A compiler warning in Sources/ or Tests/ fails the test (scripts/check-warnings.sh reads the build's log): the test
+# targets are compiled afresh in the debug build, and every module of Sources/ in the release build in .build-plain
+# (its dependencies stay built), so the logs hold every warning, not only those of the files a change touched.
 # The end-to-end suite runs with the debug binary and again with the one `swift build -c release` makes (in its own
 # build folder, .build-plain: dynamic Swift runtime, the optimiser's order of releases); that binary and
 # `make release`'s then run every command that reaches a library loaded on first use (scripts/smoke-test.sh).
 test: test-deps
 	for catalog in Sources/Wording/Translations/*.po; do msgfmt --check --output-file=/dev/null "$$catalog" || exit 1; done
-	$(SWIFT) build --build-tests
+	@mkdir -p .build
+	scripts/check-warnings.sh --recompile .build/debug Tests
+	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build.log
+	scripts/check-warnings.sh .build/build.log
 	set -o pipefail; $(SWIFT) test 2>&1 | tee .build/swift-test.log
 	scripts/test-skips.sh .build/swift-test.log
-	$(SWIFT) build -c release --product studyctl --scratch-path .build-plain
+	scripts/check-warnings.sh --recompile .build-plain/release Sources
+	set -o pipefail; $(SWIFT) build -c release --product studyctl --scratch-path .build-plain 2>&1 | tee .build/build-release.log
+	scripts/check-warnings.sh .build/build-release.log
 	STUDYCTL_BIN="$(CURDIR)/.build-plain/release/studyctl" $(SWIFT) test --skip-build --filter studyctlTests
 	scripts/smoke-test.sh .build-plain/release/studyctl
 	SWIFT=$(SWIFT) scripts/release.sh

@@ -230,8 +230,9 @@ public struct Figure: Sendable, Equatable {
         let stride = Int(cairo_image_surface_get_stride(image))
         raster.pixels.withUnsafeBufferPointer { pixels in
             // The guard above: width × height > 0 pixels, so the buffer's base address exists.
+            guard let base = pixels.baseAddress else { return }
             for row in 0..<raster.height {
-                UnsafeMutableRawPointer(data + row * stride).copyMemory(from: pixels.baseAddress! + row * raster.width, byteCount: raster.width * 4)
+                UnsafeMutableRawPointer(data + row * stride).copyMemory(from: base + row * raster.width, byteCount: raster.width * 4)
             }
         }
         cairo_surface_mark_dirty(image)

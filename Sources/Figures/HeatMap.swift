@@ -53,11 +53,12 @@ public struct HeatMap: Sendable {
         grid.withUnsafeBufferPointer { grid in
             rows.withUnsafeMutableBufferPointer { rows in
                 kernel.withUnsafeBufferPointer { kernel in
+                    guard let grid = grid.baseAddress, let rows = rows.baseAddress else { return }
                     for y in 0..<paddedHeight {
-                        let source = grid.baseAddress! + y * paddedWidth
+                        let source = grid + y * paddedWidth
                         guard (0..<paddedWidth).contains(where: { source[$0] != 0 }) else { continue }
                         rowUsed[y] = true
-                        let target = rows.baseAddress! + y * mapWidth
+                        let target = rows + y * mapWidth
                         for k in 0..<taps {
                             let weight = kernel[k]
                             let shifted = source + k
@@ -72,11 +73,12 @@ public struct HeatMap: Sendable {
         rows.withUnsafeBufferPointer { rows in
             density.withUnsafeMutableBufferPointer { density in
                 kernel.withUnsafeBufferPointer { kernel in
+                    guard let rows = rows.baseAddress, let density = density.baseAddress else { return }
                     for y in 0..<mapHeight {
-                        let target = density.baseAddress! + y * mapWidth
+                        let target = density + y * mapWidth
                         for k in 0..<taps where rowUsed[y + k] {
                             let weight = kernel[k]
-                            let source = rows.baseAddress! + (y + k) * mapWidth
+                            let source = rows + (y + k) * mapWidth
                             for x in 0..<mapWidth { target[x] += source[x] * weight }
                         }
                     }

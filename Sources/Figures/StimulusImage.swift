@@ -87,9 +87,10 @@ public struct StimulusImage: Sendable, Equatable {
             let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
             let count = Int(length)
             guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
-            // The bytes hold at least `offset + count` (checked above), so their base address exists.
+            // The bytes hold at least `offset + count` (checked above); only an empty read of empty data has no address.
             source.data.withUnsafeBytes { bytes in
-                buffer.update(from: bytes.bindMemory(to: UInt8.self).baseAddress!.advanced(by: source.offset), count: count)
+                guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return }
+                buffer.update(from: base.advanced(by: source.offset), count: count)
             }
             source.offset += count
             return CAIRO_STATUS_SUCCESS

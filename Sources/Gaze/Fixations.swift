@@ -120,16 +120,16 @@ extension FixationCollector.Slot {
         }
         lastTime = sample.milliseconds
         if sample.gazeX != nil && sample.gazeY != nil { recording.gazePoints += 1 }
-        // Each `!` below follows its own nil check: the filters are mutated in place, sample after sample.
+        // The filters are mutated in place (optional chaining), sample after sample.
         if fallback != nil {
             if sample.event == .fixation && sample.eventIndex != nil {
                 fallback = nil
             } else {
-                fallback!.add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY, valid: sample.valid, hits: sample.aoiHits)
+                fallback?.add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY, valid: sample.valid, hits: sample.aoiHits)
             }
         }
         if filter != nil {
-            filter!.add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY, valid: sample.valid, hits: sample.aoiHits)
+            filter?.add(time: sample.milliseconds, x: sample.gazeX, y: sample.gazeY, valid: sample.valid, hits: sample.aoiHits)
             return
         }
         guard sample.event == .fixation, let index = sample.eventIndex else {
@@ -160,11 +160,11 @@ extension FixationCollector.Slot {
 
     mutating func finish(ivt: IVTParameters?, fallback parameters: IVTParameters?) {
         close()
-        if filter != nil {
-            recording.fixations = filter!.finish()  // checked on the line above
+        if let fixations = filter?.finish() {
+            recording.fixations = fixations
             recording.filter = ivt?.description
-        } else if recording.fixations.isEmpty, fallback != nil, let parameters {
-            recording.fixations = fallback!.finish()  // `fallback != nil` is checked on the line above
+        } else if recording.fixations.isEmpty, let parameters, let fixations = fallback?.finish() {
+            recording.fixations = fixations
             recording.classifiedBy = parameters.description
         }
         fallback = nil

@@ -145,12 +145,12 @@ public struct IVTFilter {
         }
         if isFixation {
             if run == nil { run = Run(first: centre.t, last: centre.t) }
-            // `run` was just made if there was none: mutated in place, not copied out and back.
-            run!.last = centre.t
-            run!.sumX += centre.x
-            run!.sumY += centre.y
-            run!.count += 1
-            run!.hits.formUnion(centre.hits)
+            // `run` was just made if there was none: mutated in place (optional chaining), not copied out and back.
+            run?.last = centre.t
+            run?.sumX += centre.x
+            run?.sumY += centre.y
+            run?.count += 1
+            run?.hits.formUnion(centre.hits)
         } else {
             endRun()
         }

@@ -48,11 +48,13 @@ extension REFIExport {
             element.addChild(XMLElement(name: "Description", stringValue: description.stringValue ?? ""))
         }
         var points: [(position: Int, time: Int, guid: String)] = []
-        let turns = (snapshot.turns[document] ?? []).filter { $0.start != nil && $0.end != nil }
-        // `turns` are the timed ones: both times present.
-        for (index, turn) in turns.enumerated() {
-            points.append((turn.spanStart, turn.start!, guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}start")))
-            points.append((turn.spanEnd, max(turn.end!, turn.start!), guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}end")))
+        // The timed turns: both times present.
+        let turns = (snapshot.turns[document] ?? []).compactMap { turn in
+            turn.start.flatMap { start in turn.end.map { end in (turn.spanStart, turn.spanEnd, start, end) } }
+        }
+        for (index, (spanStart, spanEnd, start, end)) in turns.enumerated() {
+            points.append((spanStart, start, guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}start")))
+            points.append((spanEnd, max(end, start), guid("sync", key + "\u{1F}turn\u{1F}\(index)\u{1F}end")))
         }
         let selections = (transcript.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "PlainTextSelection" }
         // Each excerpt's times as `code list` and the page give them (`CodeRecord.startTime`), so one excerpt never ends

@@ -108,7 +108,7 @@ public struct REFIExport {
             snapshot.turns[key] = try study.transcriptDetails(participant: record.participant, label: label).turns
         }
         // studyctl's own namespace, then the study's: the study is known by its creation time, which copies keep.
-        let root = UUID(uuidString: "3f1e5a0c-9b7d-4c52-8e41-5d2a7b6c9e10")!  // a well-formed UUID literal
+        let root = UUID(uuid: (0x3f, 0x1e, 0x5a, 0x0c, 0x9b, 0x7d, 0x4c, 0x52, 0x8e, 0x41, 0x5d, 0x2a, 0x7b, 0x6c, 0x9e, 0x10))  // 3f1e5a0c-9b7d-4c52-8e41-5d2a7b6c9e10
         namespace = NameBasedUUID.make(namespace: root, name: "study:" + snapshot.info.created)
         notCarried = notes()
     }
@@ -198,7 +198,8 @@ public struct REFIExport {
         var top: [XMLElement] = []
         // Every category got its element in the loop above.
         for category in snapshot.categories {
-            if let theme = category.theme, let parent = elements[theme] { parent.addChild(elements[category.name]!) } else { top.append(elements[category.name]!) }
+            guard let element = elements[category.name] else { continue }
+            if let theme = category.theme, let parent = elements[theme] { parent.addChild(element) } else { top.append(element) }
         }
         return top
     }
@@ -230,7 +231,13 @@ public struct REFIExport {
     /// Sets attributes in a fixed order (XMLElement keeps insertion order).
     func attribute(_ element: XMLElement, _ name: String, _ value: String) {
         element.removeAttribute(forName: name)
-        element.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode)  // Foundation returns an XMLNode as Any
+        element.addAttribute(Self.node(XMLNode.attribute(withName: name, stringValue: value)))
+    }
+
+    /// The node Foundation's `XMLNode.attribute(withName:…)` and `namespace(withName:…)` make: they return an
+    /// `XMLNode` typed as `Any` (swift-corelibs-foundation), always of that class.
+    static func node(_ made: Any) -> XMLNode {
+        made as! XMLNode  // invariant: both factories construct an XMLNode; only their declared type is Any
     }
 
     /// The `.qdc` codebook document.
@@ -242,7 +249,7 @@ public struct REFIExport {
         let codes = codeElements(codebook: true)
         guard !codes.isEmpty else { throw REFIError.nothingToExport("the codebook has no categories; a REFI codebook needs at least one code") }
         let root = XMLElement(name: "CodeBook")
-        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:codebook:1.0") as! XMLNode)  // an XMLNode as Any
+        root.addNamespace(Self.node(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:codebook:1.0")))
         attribute(root, "origin", "studyctl")
         let container = XMLElement(name: "Codes")
         codes.forEach(container.addChild)
@@ -262,7 +269,7 @@ public struct REFIExport {
     /// The project's tree; `files` receives the source files it names.
     private func projectTree(files: inout [(String, String)]) throws -> XMLElement {
         let root = XMLElement(name: "Project")
-        root.addNamespace(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:project:1.0") as! XMLNode)  // an XMLNode as Any
+        root.addNamespace(Self.node(XMLNode.namespace(withName: "", stringValue: "urn:QDA-XML:project:1.0")))
         attribute(root, "name", snapshot.info.title)
         attribute(root, "origin", "studyctl")
         if let created = date(snapshot.info.created) { attribute(root, "creationDateTime", created) }
@@ -308,7 +315,8 @@ public struct REFIExport {
         for coder in snapshot.coders {
             let user = XMLElement(name: "User")
             // Every coder has a GUID: `userGUID` is made from the same list.
-            attribute(user, "guid", userGUID[coder]!)
+            guard let guid = userGUID[coder] else { continue }
+            attribute(user, "guid", guid)
             attribute(user, "name", coder)
             users.addChild(user)
         }
@@ -359,7 +367,8 @@ public struct REFIExport {
             for transcript in snapshot.transcripts where transcript.participant == participant.code {
                 let ref = XMLElement(name: "SourceRef")
                 // Every transcript of the snapshot has its source above.
-                attribute(ref, "targetGUID", sourceGUID[DocumentID(participant: transcript.participant, label: transcript.label)]!)
+                guard let source = sourceGUID[DocumentID(participant: transcript.participant, label: transcript.label)] else { continue }
+                attribute(ref, "targetGUID", source)
                 element.addChild(ref)
             }
             for selection in spoken.byParticipant[participant.code] ?? [] {
@@ -396,11 +405,11 @@ public struct REFIExport {
             // One selection per excerpt, holding one coding per code × category.
             // Each code in the transcript its excerpt is placed in (a session's log is a source of its own).
             let placed = snapshot.codes.filter {
-                $0.spanStart != nil && $0.document == key
+                $0.spanStart != nil && $0.spanEnd != nil && $0.document == key
             }
             var excerptIDs: [Int64] = []
             // `placed` holds codes with a span only.
-            for code in placed.sorted(by: { ($0.spanStart!, $0.excerptID) < ($1.spanStart!, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
+            for code in placed.sorted(by: { ($0.spanStart ?? 0, $0.excerptID) < ($1.spanStart ?? 0, $1.excerptID) }) where !excerptIDs.contains(code.excerptID) {
                 excerptIDs.append(code.excerptID)
             }
             for excerptID in excerptIDs {
@@ -437,16 +446,17 @@ public struct REFIExport {
         }
         let keptHere = Set(groups.compactMap(\.kept))
         for (number, group) in groups.enumerated() {
-            let selection = XMLElement(name: "PlainTextSelection")
             let first = group.codes[0]
+            // `placed` holds codes with a span only, and a stored span has both ends.
+            guard let start = first.spanStart, let end = first.spanEnd else { continue }
+            let selection = XMLElement(name: "PlainTextSelection")
             let excerptGUID = guid("excerpt", String(excerptID))
             attribute(selection, "guid", group.kept
                       ?? (number == 0 && !keptHere.contains(excerptGUID) ? excerptGUID
                           : guid("excerpt", "\(excerptID)\u{1F}\(group.coder ?? "")\u{1F}\(number)")))
             attribute(selection, "name", first.excerpt)
-            // `placed` holds codes with a span only, and a stored span has both ends.
-            attribute(selection, "startPosition", String(first.spanStart!))
-            attribute(selection, "endPosition", String(first.spanEnd!))
+            attribute(selection, "startPosition", String(start))
+            attribute(selection, "endPosition", String(end))
             if let coder = group.coder, let user = userGUID[coder] { attribute(selection, "creatingUser", user) }
             if let created = group.codes.compactMap({ date($0.created) }).min() { attribute(selection, "creationDateTime", created) }
             if let memo = group.memo { selection.addChild(XMLElement(name: "Description", stringValue: memo)) }

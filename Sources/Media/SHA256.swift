@@ -34,12 +34,15 @@ public struct SHA256: Sendable {
             pending.append(contentsOf: bytes[0..<taken])
             offset = taken
             guard pending.count == 64 else { return }
-            pending.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }  // 64 bytes: the buffer exists
+            pending.withUnsafeBytes { buffer in
+                if let base = buffer.baseAddress { compress(base, blocks: 1) }  // 64 bytes: the buffer exists
+            }
             pending.removeAll(keepingCapacity: true)
         }
         let whole = (bytes.count - offset) / 64
-        if whole > 0 {
-            compress(bytes.baseAddress! + offset, blocks: whole)  // whole > 0 blocks: the buffer is not empty
+        // whole > 0 blocks: the buffer is not empty, so it has an address.
+        if whole > 0, let base = bytes.baseAddress {
+            compress(base + offset, blocks: whole)
             offset += whole * 64
         }
         if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }

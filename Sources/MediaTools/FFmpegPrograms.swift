@@ -37,8 +37,9 @@ enum Program {
             try? FileManager.default.removeItem(at: errURL)
         }
         do {
-            FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            // A file that could not be made is reported by the FileHandle that opens it, next.
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
             let out = try FileHandle(forWritingTo: outURL)
             let err = try FileHandle(forWritingTo: errURL)
             let process = Process()

@@ -30,17 +30,21 @@ public struct QRCode: Sendable, Equatable {
         var grid = Grid(version: version)
         grid.drawFunctionPatterns()
         grid.place(codewords)
-        var best: (mask: Int, modules: [[Bool]], penalty: Int)?
-        for mask in forced.map({ [$0] }) ?? Array(0..<8) {
+        func tried(_ mask: Int) -> (mask: Int, modules: [[Bool]], penalty: Int) {
             var masked = grid
             masked.apply(mask: mask)
             masked.drawFormatBits(mask: mask)
-            let penalty = forced == nil ? Self.penalty(masked.dark) : 0
-            if best == nil || penalty < best!.penalty { best = (mask, masked.dark, penalty) }
+            return (mask, masked.dark, forced == nil ? Self.penalty(masked.dark) : 0)
+        }
+        let masks = forced.map { [$0] } ?? Array(0..<8)
+        var best = tried(masks[0])
+        for mask in masks.dropFirst() {
+            let candidate = tried(mask)
+            if candidate.penalty < best.penalty { best = candidate }
         }
         self.version = version
-        self.mask = best!.mask  // at least one mask was tried
-        self.modules = best!.modules
+        self.mask = best.mask
+        self.modules = best.modules
     }
 
     /// An SVG drawing: one unit per module, a quiet zone of four modules, dark modules as one path. `title` names it

@@ -195,7 +195,7 @@ extension KrippendorffAlpha {
         var o = Array(repeating: Array(repeating: 0.0, count: k), count: k)
         var pairCount = 0
         for unit in units {
-            let values = unit.compactMap { $0 }.map { index[$0]! }  // `index` numbers every value of every unit (above)
+            let values = unit.compactMap { $0 }.compactMap { index[$0] }  // `index` numbers every value of every unit (above)
             let m = values.count
             guard m >= 2 else { continue }
             pairCount += m * (m - 1) / 2

@@ -115,15 +115,17 @@ public struct WordFrequency: Sendable, Equatable, Codable {
                 }
             }
         }
-        // `counts` and `people` gain the same words together.
+        // `counts` and `people` gain the same words together; a word either lacks was counted 0 times, by no one.
         let sorted = counts.keys.sorted { a, b in
-            if counts[a]! != counts[b]! { return counts[a]! > counts[b]! }
-            if people[a]!.count != people[b]!.count { return people[a]!.count > people[b]!.count }
+            let (countA, countB) = (counts[a, default: 0], counts[b, default: 0])
+            if countA != countB { return countA > countB }
+            let (peopleA, peopleB) = (people[a]?.count ?? 0, people[b]?.count ?? 0)
+            if peopleA != peopleB { return peopleA > peopleB }
             return a.compare(b, locale: Locale(identifier: "pt_BR")) == .orderedAscending
         }
         let kept = top.map { Array(sorted.prefix($0)) } ?? sorted
         let groupCount = groups.count
-        rows = kept.map { Row(word: $0, count: counts[$0]!, participants: people[$0]!.count,
+        rows = kept.map { Row(word: $0, count: counts[$0, default: 0], participants: people[$0]?.count ?? 0,
                               groups: perGroup[$0] ?? Array(repeating: 0, count: groupCount)) }
         words = total
         self.texts = texts.count

@@ -42,8 +42,9 @@ extension Descriptive {
             counts[value, default: 0] += count
             for _ in 0..<count { total += value }
         }
-        // n > 0 (checked above), so at least one run counted a value: `distinct` and `counts` are never empty below.
+        // n > 0 (checked above), so at least one run counted a value: `distinct` and `counts` are never empty.
         let distinct = counts.sorted { $0.key < $1.key }
+        guard let lowest = distinct.first?.key, let highest = distinct.last?.key, let top = counts.values.max() else { return nil }
         /// The value at `index` of the values in increasing order.
         func value(at index: Int) -> Double {
             var seen = 0
@@ -51,14 +52,13 @@ extension Descriptive {
                 seen += count
                 if index < seen { return value }
             }
-            return distinct.last!.key  // n > 0 values were counted, so `distinct` has an entry (here and below)
+            return highest
         }
         self.n = n
         mean = total / Double(n)
         median = n % 2 == 1 ? value(at: n / 2) : (value(at: n / 2 - 1) + value(at: n / 2)) / 2
-        min = distinct.first!.key
-        max = distinct.last!.key
-        let top = counts.values.max()!
+        min = lowest
+        max = highest
         modes = (top > 1 || n == 1) ? distinct.filter { $0.value == top }.map(\.key) : []
         if n > 1 && Spread.isConstant(low: min, high: max) {
             mean = min
@@ -224,7 +224,7 @@ extension CronbachAlpha {
             let n = Double(cases)
             var total = 0.0
             for index in 0..<items {
-                let value = row[index]!  // a row with a missing answer was left out just above
+                guard let value = row[index] else { continue }  // a row with a missing answer was left out just above
                 total += value
                 let delta = value - means[index]
                 means[index] += delta / n

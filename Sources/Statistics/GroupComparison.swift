@@ -175,7 +175,7 @@ public struct GroupComparison: Sendable, Equatable {
         let summaries = samples.compactMap { Descriptive(runs: $0) }
         guard summaries.count == samples.count, summaries.allSatisfy({ $0.n >= 2 && ($0.sd ?? 0) > 0 }) else { return nil }
         let k = Double(samples.count)
-        let weights = summaries.map { Double($0.n) / ($0.sd! * $0.sd!) }  // the guard above: every sd exists and is > 0
+        let weights = summaries.compactMap { summary in summary.sd.map { Double(summary.n) / ($0 * $0) } }  // the guard above: every sd exists and is > 0
         let w = weights.reduce(0, +)
         let grand = zip(weights, summaries).reduce(0) { $0 + $1.0 * $1.1.mean } / w
         let between = zip(weights, summaries).reduce(0) { $0 + $1.0 * pow($1.1.mean - grand, 2) } / (k - 1)

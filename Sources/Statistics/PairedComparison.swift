@@ -411,7 +411,7 @@ public struct MixedComparison: Sendable, Equatable, Codable {
         groups = allGroups.filter(present.contains)
         groupsLeftOut = allGroups.filter { !present.contains($0) }
         let groups = self.groups
-        let blocks = complete.map { (group: groups.firstIndex(of: $0.group)!, values: $0.values) }
+        let blocks = complete.compactMap { entry in groups.firstIndex(of: entry.group).map { (group: $0, values: entry.values) } }
         self.complete = blocks.count
         leftOut = values.count - blocks.count
         let k = levels.count, g = groups.count

@@ -58,8 +58,7 @@ public enum TextSafety {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
         if !isSpace(first) && !isSpace(last) { return text }
-        guard let start = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = scalars.lastIndex(where: { !isSpace($0) })!  // a non-space exists: `start` found one
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }), let end = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(scalars[start...end])
     }
 

@@ -99,13 +99,14 @@ public final class AcrossSearch: Sendable {
         let order = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let kinds = Dictionary(SearchableText.Kind.allCases.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         hits.sort { a, b in
-            if a.study != b.study { return order[a.study]! < order[b.study]! }
+            // `order` and `kinds` number every study name and every kind.
+            if a.study != b.study { return order[a.study, default: 0] < order[b.study, default: 0] }
             if a.participant != b.participant {
                 guard let x = a.participant else { return false }
                 guard let y = b.participant else { return true }
                 return NaturalOrder.areInIncreasingOrder(x, y)
             }
-            if a.kind != b.kind { return kinds[a.kind]! < kinds[b.kind]! }
+            if a.kind != b.kind { return kinds[a.kind, default: 0] < kinds[b.kind, default: 0] }
             return (a.id, a.item ?? 0) < (b.id, b.item ?? 0)
         }
         return AcrossSearchResult(query: query, expression: parsed.expression,

@@ -66,6 +66,9 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
     case refused(what: String, reason: String)
     /// Two spellings of one name were found in the study (written by an older studyctl) and cannot be joined.
     case duplicateSpellings(kind: String, names: [String], reason: String)
+    /// A row the same transaction found (or wrote) a moment before is not there: the study file changed under it
+    /// or its constraints do not hold.
+    case missingRow(table: String, key: String)
 
     /// One problem in an input, located as precisely as the input allows (`file:line:column`, participant, item).
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
@@ -145,6 +148,8 @@ public enum StoreError: Error, LocalizedError, Equatable, LanguageWorded {
             return "\(path) was found damaged by the last 'studyctl check' (\(found)); nothing was written. Restore a backup, or run 'studyctl check' again once the file is repaired."
         case let .refused(what, reason):
             return "The study refused \(what): \(reason). Nothing was stored."
+        case let .missingRow(table, key):
+            return "The study's table \(table) lacks the row \(key) that the same write found a moment before. Nothing was stored; run 'studyctl check' on the study."
         case let .newerSchema(path, unknown):
             return "\(path) was written by a newer studyctl (schema steps this version does not know: \(unknown.joined(separator: ", "))). Update studyctl to open it; the file was not changed."
         case let .invalidParticipantCode(code, reason):

@@ -43,7 +43,7 @@ extension StudyDatabase {
                 checker = ResponseQuality.Checker(definition)
             }
             // `order` lists the keys of `rules`, each once.
-            flags += order.map { AnalysisSet.Flag(participant: $0, source: .responses(instrument: summary.id, rules: rules[$0]!), details: details[$0] ?? []) }
+            flags += order.map { AnalysisSet.Flag(participant: $0, source: .responses(instrument: summary.id, rules: rules[$0] ?? []), details: details[$0] ?? []) }
         }
         let observations = try attempts().map {
             TaskObservation(participant: $0.participant, task: $0.task, seconds: $0.seconds, errors: $0.errors, outcome: $0.outcome, assisted: $0.assisted)

@@ -192,7 +192,9 @@ extension StudyDatabase {
             guard try Int64.fetchOne(db, sql: "SELECT id FROM memo WHERE id = ?", arguments: [id]) != nil else { throw Self.noMemo(id) }
             try db.execute(sql: "UPDATE memo SET text = ? WHERE id = ?", arguments: [body, id])
         }
-        return try memos().first { $0.id == id }!  // the memo exists: checked and updated in the transaction above
+        // The memo exists: checked and updated in the transaction above.
+        guard let memo = try memos().first(where: { $0.id == id }) else { throw Self.noMemo(id) }
+        return memo
     }
 
     /// Removes a memo; returns it as it was.

@@ -132,8 +132,9 @@ extension StudyDatabase {
                 throw StoreError.invalidInput([.init(location: "category \(from)", message: "a category cannot be merged into itself")])
             }
             // Both ids were found just above, inside this transaction.
-            let row = try Row.fetchOne(db, sql: "SELECT name, definition, origin, reference FROM category WHERE id = ?", arguments: [source])!
-            let targetName = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [target])!
+            let row = try Self.required(Row.fetchOne(db, sql: "SELECT name, definition, origin, reference FROM category WHERE id = ?", arguments: [source]),
+                                        in: "category", key: source)
+            let targetName = try Self.required(String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [target]), in: "category", key: target)
             let moved = try Int.fetchOne(db, sql: "SELECT count(*) FROM code_category WHERE category_id = ?", arguments: [source]) ?? 0
             try db.execute(sql: """
                 INSERT OR IGNORE INTO code_category (code_id, category_id) SELECT code_id, ? FROM code_category WHERE category_id = ?
@@ -215,6 +216,13 @@ extension StudyDatabase {
             return row["id"]
         }
         return nil
+    }
+
+    /// `value`, read by a query that must find its row (an id found earlier in the same transaction); else the
+    /// error naming the table and the key.
+    static func required<Value>(_ value: Value?, in table: String, key: some CustomStringConvertible) throws -> Value {
+        guard let value else { throw StoreError.missingRow(table: table, key: key.description) }
+        return value
     }
 
     static func requireCategory(_ db: Database, _ name: String) throws -> Int64 {

@@ -87,7 +87,11 @@ extension StudyDatabase {
                 try db.execute(sql: "INSERT INTO consent_text (version, title, text, sha256, added) VALUES (?, ?, ?, ?, ?)",
                                arguments: [version, title, text, hash, Timestamp.now()])
             }
-            return try Self.consents(db).first { $0.version.caseInsensitiveCompare(version) == .orderedSame }!  // stored above
+            // Stored above, or found there.
+            guard let stored = try Self.consents(db).first(where: { $0.version.caseInsensitiveCompare(version) == .orderedSame }) else {
+                throw StoreError.missingRow(table: "consent_text", key: version)
+            }
+            return stored
         }
     }
 
@@ -119,9 +123,10 @@ extension StudyDatabase {
                     ?? texts.last else {
                 throw StoreError.unknownConsentVersion(version: version ?? "", known: texts.map(\.version))
             }
-            let consentID = try Int64.fetchOne(db, sql: "SELECT id FROM consent_text WHERE version = ?", arguments: [text.version])!  // listed above
+            let consentID = try Self.required(Int64.fetchOne(db, sql: "SELECT id FROM consent_text WHERE version = ?", arguments: [text.version]),
+                                             in: "consent_text", key: text.version)  // listed above
             let when = at ?? Self.localTimeWithOffset()
-            let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
+            let stored = try Self.required(String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]), in: "participant", key: id)  // found above
             // A refusal by someone whose data the study already holds would leave that data analysed under a refusal:
             // that is a withdrawal, which removes it and says so in every report.
             // (A session opened for them, with nothing recorded in it yet, is no data: they may decline at its start.)
@@ -206,7 +211,7 @@ extension StudyDatabase {
 
     static func withdrawing(_ db: Database, participant code: String, keepAnonymised: Bool, at: String?) throws -> WithdrawalSummary {
         let id = try Self.participantID(db, code: code)
-        let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found above
+        let stored = try Self.required(String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]), in: "participant", key: id)  // found above
         let attached = try Self.attachedData(db, participantID: id)
         // Their names as the study holds them: as speakers, and in identifying attributes (whole and each part).
         let names = try Self.personalNames(db, participant: id)
@@ -222,7 +227,7 @@ extension StudyDatabase {
         }
         if keepAnonymised {
             var number = 1
-            while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"])! > 0 {
+            while try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE code = ? COLLATE NOCASE", arguments: ["W\(number)"]) ?? 0 > 0 {
                 number += 1
             }
             let anonymised = "W\(number)"
@@ -259,11 +264,11 @@ extension StudyDatabase {
                 ORDER BY id LIMIT 1
                 """, arguments: [transcript, id]) else { continue }
             var label: String = row["label"]
-            while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript WHERE participant_id = ? AND label = ?", arguments: [other, label])! > 0 {
+            while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript WHERE participant_id = ? AND label = ?", arguments: [other, label]) ?? 0 > 0 {
                 label = label.isEmpty ? "group" : label + " (group)"
             }
             try db.execute(sql: "UPDATE transcript SET participant_id = ?, label = ? WHERE id = ?", arguments: [other, label, transcript])
-            handedOver.append(try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [other])!)  // found above
+            handedOver.append(try Self.required(String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [other]), in: "participant", key: other))  // found above
         }
         // Their turns in the transcripts they do not hold: masked, letter for letter.
         var masked = 0
@@ -430,7 +435,7 @@ extension StudyDatabase {
     static func freeSpeakerName(_ db: Database, transcript: Int64, wanted: String) throws -> String {
         var name = wanted
         var number = 2
-        while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript_speaker WHERE transcript_id = ? AND name = ?", arguments: [transcript, name])! > 0 {
+        while try Int.fetchOne(db, sql: "SELECT count(*) FROM transcript_speaker WHERE transcript_id = ? AND name = ?", arguments: [transcript, name]) ?? 0 > 0 {
             name = "\(wanted) \(number)"
             number += 1
         }

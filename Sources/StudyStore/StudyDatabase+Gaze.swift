@@ -90,7 +90,7 @@ extension StudyDatabase {
                         registered.append(.init(media: media, file: found.file))
                     }
                     // Inserted just above when it was not there.
-                    let mediaID = try Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media])!
+                    let mediaID = try Self.required(Int64.fetchOne(db, sql: "SELECT id FROM gaze_media WHERE name = ?", arguments: [media]), in: "gaze_media", key: media)
                     if try Int64.fetchOne(db, sql: "SELECT id FROM gaze_recording WHERE participant_id = ? AND media_id = ? AND recording = ?",
                                           arguments: [participantID, mediaID, recording.recording]) != nil {
                         problems.append(.init(location: Sentence(verbatim: file.file), message: "participant \(recording.participant) already has recording '\(recording.recording)' of \(media)"))
@@ -133,9 +133,9 @@ extension StudyDatabase {
         fileFilter ?? recording.classifiedBy ?? recording.filter.map { "Tobii: \($0)" } ?? "Tobii export"
     }
 
-    /// How an AOI known only from an export's hit column is stored.
-    /// (Encoding a fixed case of a plain Codable enum cannot fail.)
-    static let exportHitsShape = String(decoding: try! JSONEncoder().encode(AOI.Shape.exportHits), as: UTF8.self)
+    /// How an AOI known only from an export's hit column is stored. (Encoding a fixed case of a plain Codable enum
+    /// cannot fail; the fallback is the text the encoder gives it.)
+    static let exportHitsShape = (try? JSONEncoder().encode(AOI.Shape.exportHits)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"exportHits":{}}"#
 
     /// Adds an area of interest to a media the study has recordings of.
     public func addAOI(media: String, _ aoi: AOI) throws {

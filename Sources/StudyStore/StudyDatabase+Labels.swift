@@ -39,7 +39,8 @@ extension StudyDatabase {
         guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         do {
             return try StudyText.name(raw.trimmingCharacters(in: .whitespaces), as: .label)
-        } catch let error as NameProblem {
+        } catch {
+            // `StudyText.name` throws a NameProblem only.
             throw StoreError.invalidInput([.init(location: Sentence(verbatim: thing), message: error.reason)])
         }
     }

@@ -35,7 +35,7 @@ extension StudyDatabase {
                     current = (id, row[1], [:])
                 }
                 if let name = row[2] as String? {
-                    current!.values[StudyText.key(name)] = (row[4] as Double?).map(AttributeValue.number) ?? .text(row[3])  // set above for this row's participant
+                    current?.values[StudyText.key(name)] = (row[4] as Double?).map(AttributeValue.number) ?? .text(row[3])  // set above for this row's participant
                 }
             }
             if let current { try body(current.code, current.values) }
@@ -107,7 +107,7 @@ extension StudyDatabase {
     static func attributeDefinitions(_ db: Database) throws -> [AttributeDefinition] {
         try Row.fetchAll(db, sql: "SELECT name, type, derived_from, rule, identifying FROM attribute ORDER BY position").map {
             // The column's CHECK constraint admits only 'text' and 'number'.
-            AttributeDefinition(name: $0["name"], type: AttributeType(rawValue: $0["type"])!,
+            AttributeDefinition(name: $0["name"], type: try Self.required(AttributeType(rawValue: $0["type"]), in: "attribute", key: "type of \($0["name"] as String)"),
                                 derivedFrom: $0["derived_from"], rule: $0["rule"], identifying: $0["identifying"])
         }
     }
@@ -116,7 +116,7 @@ extension StudyDatabase {
     public func participant(_ code: String) throws -> ParticipantDetail {
         try read { db in
             let id = try Self.participantID(db, code: code)
-            let row = try Row.fetchOne(db, sql: "SELECT code, created FROM participant WHERE id = ?", arguments: [id])!
+            let row = try Self.required(Row.fetchOne(db, sql: "SELECT code, created FROM participant WHERE id = ?", arguments: [id]), in: "participant", key: id)
             let values = try Row.fetchAll(db, sql: """
                 SELECT a.name, pa.text_value, pa.number_value FROM participant_attribute pa JOIN attribute a ON a.name = pa.name
                 WHERE pa.participant_id = ? ORDER BY a.position
@@ -216,7 +216,7 @@ extension StudyDatabase {
             let id = try Self.participantID(db, code: code)
             let attached = try Self.attachedData(db, participantID: id)
             if !attached.isEmpty && !cascade {
-                let stored = try String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id])!  // found by id above, same transaction
+                let stored = try Self.required(String.fetchOne(db, sql: "SELECT code FROM participant WHERE id = ?", arguments: [id]), in: "participant", key: id)  // found by id above, same transaction
                 throw StoreError.participantHasData(code: stored, attached: attached)
             }
             try db.execute(sql: "DELETE FROM participant WHERE id = ?", arguments: [id])
@@ -298,8 +298,8 @@ extension StudyDatabase {
                 if !unique.contains(where: { $0.label == entry.label }) { unique.append(entry) }
             }
             for (_, label) in derived {
-                let index = counts.firstIndex { $0.label == label }!  // every derived label is one of the rule's clauses
-                counts[index].participants += 1
+                // Every derived label is one of the rule's clauses.
+                if let index = counts.firstIndex(where: { $0.label == label }) { counts[index].participants += 1 }
             }
             return DerivationSummary(attribute: storedName, counts: counts, skipped: skipped,
                                      changed: changed, unchanged: unchanged)

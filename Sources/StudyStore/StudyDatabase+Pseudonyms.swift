@@ -278,7 +278,10 @@ enum Pseudonyms {
     /// the replacement's end).
     static func replace(in text: String, _ replacements: [(pattern: String, with: String)]) -> (String, (Int) -> Int) {
         let scalars = Array(text.unicodeScalars)
-        let lowered = scalars.map { Character($0).lowercased().unicodeScalars.count == 1 ? Character($0).lowercased().unicodeScalars.first! : $0 }
+        let lowered = scalars.map { scalar in
+            let lower = Character(scalar).lowercased().unicodeScalars
+            return lower.count == 1 ? lower.first ?? scalar : scalar
+        }
         let patterns = replacements.map { (Array($0.pattern.lowercased().unicodeScalars), Array($0.with.unicodeScalars)) }.sorted { $0.0.count > $1.0.count }
         func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
         var output: [Unicode.Scalar] = []

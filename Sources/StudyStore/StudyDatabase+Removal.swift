@@ -83,8 +83,7 @@ extension StudyDatabase {
                 filter += " AND occasion = ?"
                 arguments.append(StudyText.composed(occasion))
             }
-            // `arguments` holds texts and ids only, each convertible to a database value.
-            let sets = try Row.fetchAll(db, sql: "SELECT id, answers FROM response_set WHERE \(filter)", arguments: StatementArguments(arguments)!)
+            let sets = try Row.fetchAll(db, sql: "SELECT id, answers FROM response_set WHERE \(filter)", arguments: StatementArguments(arguments))
             guard !sets.isEmpty else {
                 throw StoreError.invalidInput([.init(location: "participant \(participant)",
                     message: "has no \(id) answers\(task.map { " for task \($0)" as Sentence } ?? "")\(occasion.map { " on occasion '\(MeasurementKey(key: $0).label(none: ""))'" as Sentence } ?? "") to remove")])
@@ -134,7 +133,7 @@ extension StudyDatabase {
     public func removeCategory(_ name: String, cascade: Bool) throws -> Removal {
         try write { db in
             let id = try Self.requireCategory(db, name)
-            let stored = try String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [id])!
+            let stored = try Self.required(String.fetchOne(db, sql: "SELECT name FROM category WHERE id = ?", arguments: [id]), in: "category", key: id)
             let codes = try Int64.fetchAll(db, sql: "SELECT code_id FROM code_category WHERE category_id = ?", arguments: [id])
             let memos = try Int.fetchOne(db, sql: "SELECT count(*) FROM memo WHERE category_id = ?", arguments: [id]) ?? 0
             let themes = try Int.fetchOne(db, sql: "SELECT count(*) FROM category WHERE parent_id = ?", arguments: [id]) ?? 0
@@ -155,7 +154,7 @@ extension StudyDatabase {
             var excerpts = 0
             for code in orphans {
                 // `orphans` are ids read from `code` in this transaction; excerpt_id is NOT NULL.
-                let excerpt = try Int64.fetchOne(db, sql: "SELECT excerpt_id FROM code WHERE id = ?", arguments: [code])!
+                let excerpt = try Self.required(Int64.fetchOne(db, sql: "SELECT excerpt_id FROM code WHERE id = ?", arguments: [code]), in: "code", key: code)
                 try db.execute(sql: "DELETE FROM memo WHERE code_id = ?", arguments: [code])
                 try db.execute(sql: "DELETE FROM code WHERE id = ?", arguments: [code])
                 if try Int.fetchOne(db, sql: "SELECT count(*) FROM code WHERE excerpt_id = ?", arguments: [excerpt]) == 0 {

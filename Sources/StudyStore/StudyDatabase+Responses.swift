@@ -119,6 +119,7 @@ extension StudyDatabase {
         }.map { recorded[$0] }
     }
 
+    @discardableResult
     public func forEachResponseSet(instrument id: String, task: String? = nil, groupBy attribute: String? = nil,
                                    _ body: (StoredResponseSet) throws -> Void,
                                    start: (InstrumentDefinition) throws -> Void = { _ in }) throws -> InstrumentDefinition {
@@ -250,9 +251,10 @@ extension StudyDatabase {
                                                      message: "\(definition.id) item \(item.number): the answer \(answer.display) does not fit the item")])
             }
         }
-        if matched < submission.answers.count, let stray = submission.answers.keys.sorted().first(where: { definition.item($0) == nil }) {
+        if matched < submission.answers.count,
+           let (stray, answer) = submission.answers.sorted(by: { $0.key < $1.key }).first(where: { definition.item($0.key) == nil }) {
             throw StoreError.invalidInput([.init(location: Sentence(verbatim: submission.source ?? submission.participant),
-                                                 message: "\(definition.id) item \(stray): the answer \(submission.answers[stray]!.display) does not fit the item")])
+                                                 message: "\(definition.id) item \(stray): the answer \(answer.display) does not fit the item")])
         }
         var writer = AnswerColumn.Writer()
         writer.reset()
@@ -260,9 +262,14 @@ extension StudyDatabase {
             writer.append(number, answer, typed: submission.raw[number])
         }
         writer.finish()
-        return try storeSet(db, statements, participant: .id(participantID), instrumentID: instrumentID, taskID: taskID,
-                            occasion: submission.occasion, orientation: submission.orientation, source: submission.source,
-                            submitted: submission.submitted, started: submission.started, recorded: recorded, answers: writer.answers, raw: writer.raw)!  // nil only with conflictIsNil
+        guard let stored = try storeSet(db, statements, participant: .id(participantID), instrumentID: instrumentID, taskID: taskID,
+                                        occasion: submission.occasion, orientation: submission.orientation, source: submission.source,
+                                        submitted: submission.submitted, started: submission.started, recorded: recorded,
+                                        answers: writer.answers, raw: writer.raw) else {
+            // nil only with conflictIsNil, which is not given here.
+            throw StoreError.refused(what: "the responses of \(submission.participant)", reason: "no response set was stored")
+        }
+        return stored
     }
 
     /// Inserts a set whose answers are already checked and written (`columns`); its row id. When `conflictIsNil`,

@@ -302,7 +302,7 @@ extension StudyDatabase {
         let wanted = Set(ids)
         let order = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
         return try codeRecords(db, where: "k.id IN (\(ids.map(String.init).joined(separator: ",")))", arguments: [])
-            .filter { wanted.contains($0.id) }.sorted { order[$0.id]! < order[$1.id]! }  // `order` numbers every wanted id
+            .filter { wanted.contains($0.id) }.sorted { order[$0.id, default: 0] < order[$1.id, default: 0] }  // `order` numbers every wanted id
     }
 }
 

@@ -130,7 +130,7 @@ extension StudyDatabase {
             }
             let used = Set(excerpts.values.flatMap(\.categories))
             let categories = try String.fetchAll(db, sql: "SELECT name FROM category ORDER BY position").filter { used.contains($0) }
-            var training = excerpts.keys.sorted().map { LabelledUnit(text: excerpts[$0]!.text, categories: excerpts[$0]!.categories) }
+            var training = excerpts.sorted { $0.key < $1.key }.map { LabelledUnit(text: $0.value.text, categories: $0.value.categories) }
             var spansByTranscript: [Int64: [Range<Int>]] = [:]
             for excerpt in excerpts.values { if let t = excerpt.transcript, let span = excerpt.span { spansByTranscript[t, default: []].append(span) } }
             var targets: [SuggestionTarget] = []

@@ -255,7 +255,7 @@ extension StudyDatabase {
                 """) {
                 records[row["attempt_id"]]?.conditions[row["name"]] = row["level"]
             }
-            return order.map { records[$0]! }  // `order` lists the keys of `records`, in the order read
+            return order.compactMap { records[$0] }  // `order` lists the keys of `records`, in the order read
         }
     }
 

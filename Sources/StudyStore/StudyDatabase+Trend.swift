@@ -325,7 +325,7 @@ extension TrendReader {
         }
         let chosen = baseline.isEmpty ? Array(names.dropLast()) : baseline
         let samples = releases.map { release in
-            TrendRelease(name: release.name, values: release.values.keys.sorted(by: NaturalOrder.areInIncreasingOrder).map { release.values[$0]! })
+            TrendRelease(name: release.name, values: release.values.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.map(\.value))
         }
         return TrendAnalysis(measure: measure, releases: samples, baseline: chosen, confidence: confidence, resamples: resamples, seed: seed)
     }

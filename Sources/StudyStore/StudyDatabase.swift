@@ -377,7 +377,9 @@ public final class StudyDatabase: @unchecked Sendable {
                     result = try updates(db)
                     return .commit
                 }
-                return result!  // the transaction committed, so `updates` ran and returned
+                // The transaction committed, so `updates` ran and returned.
+                guard let result else { throw StoreError.refused(what: "the write", reason: "its transaction committed without running it") }
+                return result
             }
         } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CORRUPT, .SQLITE_CANTOPEN, .SQLITE_NOTADB, .SQLITE_BUSY].contains(error.resultCode) {
             throw Self.explain(error, path: path)

@@ -27,7 +27,7 @@ struct MediaRoute {
         let details = try server.study.transcriptDetails(participant: record.participant, label: label)
         let vtt = Self.webVTT(text: details.text, turns: details.turns, durationMs: record.durationMs)
         var headers: HTTPFields = [.contentType: "text/vtt; charset=utf-8", .cacheControl: "no-store"]
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        headers[.xContentTypeOptions] = "nosniff"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: vtt)))
     }
 
@@ -35,10 +35,10 @@ struct MediaRoute {
     /// the file gave no end, to the next turn's start (the recording's end for the last).
     static func webVTT(text: String, turns: [TranscriptTurn], durationMs: Int) -> String {
         let scalars = Array(text.unicodeScalars)
-        let timed = turns.filter { $0.start != nil }.sorted { $0.start! < $1.start! }
-        let cues = timed.enumerated().map { index, turn -> Captions.Cue in
-            let start = turn.start!
-            let next = index + 1 < timed.count ? timed[index + 1].start! : max(durationMs, start + 1)
+        let timed = turns.compactMap { turn in turn.start.map { (start: $0, turn: turn) } }.sorted { $0.start < $1.start }
+        let cues = timed.enumerated().map { index, item -> Captions.Cue in
+            let (start, turn) = (item.start, item.turn)
+            let next = index + 1 < timed.count ? timed[index + 1].start : max(durationMs, start + 1)
             let lower = max(0, min(turn.spanStart, scalars.count)), upper = max(lower, min(turn.spanEnd, scalars.count))
             var words = String(String.UnicodeScalarView(scalars[lower..<upper]))
             if let speaker = turn.speaker, !speaker.isEmpty { words = speaker + ": " + words }
@@ -60,7 +60,7 @@ struct MediaRoute {
         }
         let size = Int(now.size)
         var headers: HTTPFields = [.acceptRanges: "bytes", .contentType: record.facts.contentType(path: record.path), .cacheControl: "no-store"]
-        headers[.init("X-Content-Type-Options")!] = "nosniff"  // a literal, valid header token: the name exists
+        headers[.xContentTypeOptions] = "nosniff"
         switch ByteRangeRequest(header: request.headers[.range], size: size) {
         case .whole:
             headers[.contentLength] = String(size)

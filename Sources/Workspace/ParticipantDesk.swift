@@ -63,7 +63,7 @@ actor ParticipantDesk {
     /// Marks a waiting request answered or cancelled; false when it was not waiting.
     func settle(session: Int64, request id: Int, as state: Request.State) -> Bool {
         guard let index = requests[session]?.firstIndex(where: { $0.id == id && $0.state == .waiting }) else { return false }
-        requests[session]![index].state = state  // found above
+        requests[session]?[index].state = state  // found above
         return true
     }
 

@@ -70,7 +70,7 @@ struct ParticipantScreen {
         router.get("/p/{token}") { _, _ in
             var response = try WorkspaceServer.asset("participant.html", type: "text/html; charset=utf-8")
             // The token in the address is not sent on to any other site.
-            response.headers[.init("Referrer-Policy")!] = "no-referrer"  // a literal, valid header name
+            response.headers[HeaderName.referrerPolicy] = "no-referrer"
             return response
         }
         router.get("/p/{token}/state") { request, context in
@@ -323,7 +323,7 @@ struct ParticipantScreen {
     /// The link as the moderator's browser reached this server (the host it named), with the session's token; with
     /// `serve --participant-host`, at that network address (and the same port), for a tablet on the lab's network.
     static func address(_ request: Request, token: String, host: String? = nil) -> String {
-        let authority = request.headers[.init("Host")!] ?? request.head.authority ?? "127.0.0.1"
+        let authority = request.headers[HeaderName.host] ?? request.head.authority ?? "127.0.0.1"
         guard let host else { return "http://\(authority)/p/\(token)" }
         let port = authority.split(separator: ":").dropFirst().first.map { ":" + $0 } ?? ""
         return "http://\(host)\(port)/p/\(token)"

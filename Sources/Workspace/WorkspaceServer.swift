@@ -39,7 +39,7 @@ public struct WorkspaceServer: Sendable {
                   flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
-            return String(cString: host)
+            return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         return nil
     }
@@ -94,7 +94,7 @@ public struct WorkspaceServer: Sendable {
         headers[.cacheControl] = "no-store"
         // Scripts only from the page's own origin, nothing inline, no framing.
         headers[.contentSecurityPolicy] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'"
-        headers[.init("X-Content-Type-Options")!] = "nosniff"  // a literal, valid header token: the name exists
+        headers[.xContentTypeOptions] = "nosniff"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
     }
 }
@@ -109,7 +109,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // HTTP/1's Host header arrives as the request's authority; a Host field left among the headers counts too.
-        let authority = request.headers[.init("Host")!] ?? request.head.authority ?? ""
+        let authority = request.headers[HeaderName.host] ?? request.head.authority ?? ""
         let hostName = authority.split(separator: ":").first.map(String.init) ?? ""
         // The participant screen (/p/<link token>) never holds the workspace's token: its routes check their own.
         // (A path that could be read as another one, with dot segments or escapes, is not let through.)
@@ -124,7 +124,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
                                : "studyctl serves this study to 127.0.0.1 only; the request named the host '\(authority)'")
         }
         let fromQuery = participantScreen ? nil : request.uri.queryParameters.get("token")
-        let presented = fromQuery ?? request.cookies[Self.cookieName]?.value ?? request.headers[.init("X-Studyctl-Token")!]  // a literal, valid header token
+        let presented = fromQuery ?? request.cookies[Self.cookieName]?.value ?? request.headers[HeaderName.studyctlToken]
         guard participantScreen || presented.map({ Self.same($0, token) }) == true else {
             return Self.refuse(.forbidden, "open the workspace with the link 'studyctl serve' printed (it carries this run's token)")
         }

@@ -122,7 +122,7 @@ public enum Golden {
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = ["-u", "--label", "golden/\(name)", "--label", "actual/\(name)", left.path, right.path]
             let output = folder.appendingPathComponent("diff")
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)  // else the FileHandle below is nil
             if let handle = try? FileHandle(forWritingTo: output) {
                 process.standardOutput = handle
                 process.standardError = FileHandle.nullDevice

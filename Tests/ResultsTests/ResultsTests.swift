@@ -55,8 +55,7 @@ enum ForeignWords {
         let singulars = PageWord.allCases.filter { $0.rawValue.hasSuffix("One") }
         #expect(Set(singulars.map(\.rawValue)) == ["codingsOne", "codingsByOne", "sharesIntroOne", "compareIntroOne", "codeCountOne", "participantCountOne", "searchHitsOne", "quoteCountOne"])
         for singular in singulars {
-            let plural = try? #require(PageWord(rawValue: String(singular.rawValue.dropLast(3))))
-            #expect(plural != nil, "\(singular)")
+            #expect(PageWord(rawValue: String(singular.rawValue.dropLast(3))) != nil, "\(singular)")
         }
         #expect(PageWord.codingsOne.text(.ptBR) == "{n} codificação" && PageWord.codings.text(.ptBR) == "{n} codificações")
         #expect(PageWord.codingsOne.text(.en) == "{n} coding" && PageWord.codings.text(.en) == "{n} codings")

@@ -16,7 +16,7 @@ import Testing
 
     @Test func readsBackWhatItWrote() throws {
         let samples: [[Int: Answer]] = [
-            [:], [1: .value(-0.0)], [1: .value(1e-5), 2: .value(-7), 3: .value(123_456_789_012_345_678)],
+            [:], [1: .value(-0.0)], [1: .value(1e-5), 2: .value(-7), 3: .value(123_456_789_012_345_680)],
             [1: .text("emoji 😀, \\ barra, \t tab"), 2: .choice("não"), 70: .notApplicable],
         ]
         for sample in samples {

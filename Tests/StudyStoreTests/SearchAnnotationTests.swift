@@ -113,7 +113,7 @@ import QualCoding
     @Test func mergeCarriesAnnotations() throws {
         let folder = try TemporaryFolder()
         let study = try study(folder)
-        try study.addAnnotation(participant: "P1", excerpt: "menu some", text: "Primeira reclamação.", coder: "Ana")
+        _ = try study.addAnnotation(participant: "P1", excerpt: "menu some", text: "Primeira reclamação.", coder: "Ana")
         let other = try StudyDatabase.create(at: folder.path("other.sqlite"), title: "Outra", language: .ptBR)
         let summary = try other.importBundle(try study.bundle())
         #expect(summary.annotationsAdded == 1)

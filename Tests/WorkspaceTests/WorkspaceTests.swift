@@ -166,7 +166,8 @@ import Testing
             let b = try await client.execute(uri: "/api/codings", method: .post, headers: write,
                                              body: try coding(study, category: "Navegação", coder: "ana", page: "B", occurrence: 0)) { try decode($0) }
             let actionA = try #require(a["action"] as? Int), actionB = try #require(b["action"] as? Int)
-            let idA = try #require(a["id"] as? Int64), idB = try #require(b["id"] as? Int64)
+            _ = try #require(a["id"] as? Int64)
+            let idB = try #require(b["id"] as? Int64)
             #expect(actionA != actionB)
             // A refused save is no action: page A's last is still its coding.
             let empty = try json(["participant": "P1", "start": 5, "end": 5, "excerpt": "", "code": "x", "category": "Navegação", "coder": "ana", "page": "A"])

@@ -270,7 +270,7 @@ import Darwin
         process.currentDirectoryURL = cli.folder
         let input = Pipe()
         let errors = cli.folder.appendingPathComponent("err.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output

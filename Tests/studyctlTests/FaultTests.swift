@@ -138,7 +138,7 @@ import Darwin
             shell.arguments = ["-c", "for i in $(seq \(first) \(first + 199)); do \"\(StudyCtl.binary.path)\" respond P$i sus --answers 4,2,4,2,4,2,4,2,4,2 >/dev/null || echo FAIL $i; done"]
             shell.currentDirectoryURL = cli.folder
             let out = cli.folder.appendingPathComponent("writer\(writer).out")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
             shell.standardOutput = try FileHandle(forWritingTo: out)
             shell.standardError = try FileHandle(forWritingTo: out)
             shell.standardInput = FileHandle.nullDevice

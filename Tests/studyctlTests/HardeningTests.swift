@@ -202,7 +202,7 @@ import Darwin
             process.arguments = index % 2 == 0 ? ["status"] : ["participant", "list"]
             process.currentDirectoryURL = cli.folder
             let out = cli.folder.appendingPathComponent("p\(index).err")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: out)
             return (process, out)
@@ -298,8 +298,8 @@ import Darwin
             """]
         let out = cli.folder.appendingPathComponent("mount.out")
         let err = cli.folder.appendingPathComponent("mount.err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

@@ -73,8 +73,8 @@ struct StudyCtl {
         process.environment = env
         let outURL = folder.appendingPathComponent(".out-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent(".err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
@@ -149,7 +149,7 @@ struct StudyCtl {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", "-readonly", path(study), ".dump"]
         let outURL = folder.appendingPathComponent(".dump-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         process.standardOutput = out
         try process.run()

@@ -88,7 +88,7 @@ enum Tool {
         process.executableURL = URL(fileURLWithPath: try #require(locate(name), "\(name) is not on PATH"))
         process.arguments = arguments
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         let handle = try FileHandle(forWritingTo: out)
         defer { try? FileManager.default.removeItem(at: out) }
         process.standardOutput = handle

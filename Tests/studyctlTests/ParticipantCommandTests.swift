@@ -347,7 +347,7 @@ import Testing
             shell.arguments = ["-c", "for i in $(seq 1 25); do \"\(StudyCtl.binary.path)\" participant add W\(writer)-$i --attr n=$i >/dev/null || echo FAIL; done"]
             shell.currentDirectoryURL = cli.folder
             let outURL = cli.folder.appendingPathComponent("shell\(writer).out")
-            FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
             shell.standardOutput = try FileHandle(forWritingTo: outURL)
             shell.standardInput = FileHandle.nullDevice
             return (shell, outURL)

@@ -292,7 +292,7 @@ enum DocumentTools {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("doc-tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out) }
         guard let handle = try? FileHandle(forWritingTo: out) else { return (-1, "") }
         process.standardOutput = handle

@@ -88,7 +88,8 @@ enum Checkboxes {
             let parent = parts.dropLast().joined(separator: "/")
             guard !paths.contains(AnswerReader.fold(parent)) else { continue }
             // `parts` has two or more pieces (guarded above).
-            let option = CheckboxOption(column: index, code: parts.last!, label: nil, header: field.value)
+            guard let code = parts.last else { continue }
+            let option = CheckboxOption(column: index, code: code, label: nil, header: field.value)
             if let existing = groups.firstIndex(where: { $0.name == parent }) {
                 groups[existing].options.append(option)
             } else {
@@ -190,14 +191,15 @@ extension PlatformTable {
         var rows: [Record] = []
         while let record = try source.next() {
             var fields: [Field] = []
-            for (position, origin) in from.enumerated() {
+            for (origin, join) in zip(from, joinAt) {
                 if let origin {
                     fields.append(origin < record.fields.count ? record.fields[origin]
                                   : Field(value: "", line: record.line, column: oldHeader[origin].column))
                     continue
                 }
                 // A position without an origin column is a joined group's: `joinAt` holds its join there.
-                let (group, keys, item) = joins[joinAt[position]!]
+                guard let join else { continue }
+                let (group, keys, item) = joins[join]
                 var chosen: [(option: CheckboxOption, key: String, cell: Field)] = []
                 for (option, key) in zip(group.options, keys) {
                     let cell = option.column < record.fields.count ? record.fields[option.column]

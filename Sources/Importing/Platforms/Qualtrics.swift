@@ -62,10 +62,10 @@ enum Qualtrics {
         let first = peek.records.first, second = peek.records.count > 1 ? peek.records[1] : nil
         let jsonInFirst = first?.fields.contains { isImportID($0.value) } ?? false
         let jsonInSecond = second?.fields.contains { isImportID($0.value) } ?? false
-        if jsonInFirst {
+        if jsonInFirst, let first {
             // The ImportId row right under the header: the question texts or the field ids are missing.
-            throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(file):\(first!.line):1"),
-                message: "this Qualtrics export has its ImportId row on line \(first!.line), but it comes third, after the field ids and the question texts; export the file again from Qualtrics with all three header rows")])
+            throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(file):\(first.line):1"),
+                message: "this Qualtrics export has its ImportId row on line \(first.line), but it comes third, after the field ids and the question texts; export the file again from Qualtrics with all three header rows")])
         }
         let legacy = peek.has("v1") || peek.has("responseset")
         // Row 2 holds texts (in the survey's language) when it has the English meta texts, or when the cell under
@@ -79,9 +79,8 @@ enum Qualtrics {
             headerRows = texts ? 2 : 1
         } else if jsonInSecond {
             headerRows = 3
-        } else if texts {
-            // `texts` is true only when the first record exists.
-            let line = second?.line ?? (first!.line + 1)
+        } else if texts, let line = second?.line ?? first.map({ $0.line + 1 }) {
+            // `texts` is true only when the first record exists, so the line is known.
             let found = second?.fields.first?.value ?? ""
             throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(file):\(line):1"),
                 message: "this Qualtrics export has field ids and question texts but no ImportId row on line \(line) (each column's {\"ImportId\":\"QID1\"}); it holds '\(found)'. Export the file again from Qualtrics with all three header rows, or give --from plain to read line 1 as the only header")])

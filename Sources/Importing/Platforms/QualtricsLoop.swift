@@ -73,15 +73,20 @@ enum QualtricsLoop {
         }
         // Every base in `bases` was given its first column, and every iteration in `found` its task (the mapping
         // naming none is refused above); `looped` has an entry per iteration found.
-        for base in bases {
-            var column = first[base]!
+        let firstColumns = bases.compactMap { first[$0] }
+        let tasks = found.compactMap { prefix in mapping[prefix].map { (prefix: prefix, task: $0) } }
+        for (base, firstColumn) in zip(bases, firstColumns) {
+            var column = firstColumn
             let text = column.aliases.count > 1 ? column.aliases[1] : nil
             column.aliases = [base] + (text.map { [$0] } ?? [])
             if text == nil { column.header.value = base }
             column.index = layout.count
             layout.append(column)
         }
-        let firstLooped = first[bases[0]]!.header
+        guard let firstLooped = firstColumns.first?.header else {
+            throw StoreError.invalidInput([.init(location: "--loop",
+                message: "\(file) has no loop & merge columns (field ids such as 1_Q1, 2_Q1); leave --loop out")])
+        }
         layout.append(PlatformColumn(index: layout.count, header: Field(value: taskHeader, line: firstLooped.line, column: firstLooped.column),
                                      aliases: [], role: .data))
         var rows: [Record] = []
@@ -90,8 +95,8 @@ enum QualtricsLoop {
                 index < record.fields.count ? record.fields[index] : Field(value: "", line: line, column: (record.fields.last?.column ?? 0) + 1)
             }
             let kept = outside.map { cell($0.index, line: record.line) }
-            for prefix in found {
-                let iteration = bases.map { base in looped[prefix]![base].map { cell($0, line: record.line) }
+            for (prefix, task) in tasks {
+                let iteration = bases.map { base in looped[prefix]?[base].map { cell($0, line: record.line) }
                     ?? Field(value: "", line: record.line, column: 0) }
                 let answered = iteration.contains { field in
                     let value = TextSafety.trimmingSpaces(field.value)
@@ -99,10 +104,10 @@ enum QualtricsLoop {
                 }
                 guard answered else { continue }
                 let at = iteration.first { $0.column > 0 } ?? Field(value: "", line: record.line, column: 1)
-                rows.append(Record(fields: kept + iteration + [Field(value: mapping[prefix]!, line: record.line, column: at.column)], line: record.line))
+                rows.append(Record(fields: kept + iteration + [Field(value: task, line: record.line, column: at.column)], line: record.line))
             }
         }
-        return (layout, rows, found.map { LoopIteration(prefix: $0, task: mapping[$0]!) })
+        return (layout, rows, tasks.map { LoopIteration(prefix: $0.prefix, task: $0.task) })
     }
 
     /// `1=T1,2=T2`: each iteration with the study's task in that place (its key), or `T` and its number.

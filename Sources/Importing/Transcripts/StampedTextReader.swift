@@ -38,7 +38,7 @@ enum StampedTextReader {
     /// The time inside a stamp's brackets, nil when the brackets hold something else (`[risos]`, `[3]`).
     static func time(_ inner: String, hash: Bool, place: TranscriptPlace) throws -> Int? {
         guard !inner.isEmpty, inner.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == "." || $0 == ",") }),
-              inner.first!.isNumber else { return nil }
+              inner.first?.isNumber == true else { return nil }
         if inner.contains(":") {
             guard let value = TranscriptSyntax.milliseconds(inner) else { throw TranscriptFileError.unreadableTime(place, found: inner) }
             return value

@@ -83,7 +83,9 @@ enum SubtitleReader {
 
     /// `00:00:01.200 --> 00:00:04.000 align:start` → (1200, 4000); an unreadable time names its column.
     static func times(_ line: String, line number: Int, file: String) throws -> (Int, Int) {
-        let arrow = line.range(of: "-->")!
+        guard let arrow = line.range(of: "-->") else {
+            throw TranscriptFileError.expectedTiming(SourcePosition(file: file, line: number, column: 1), found: line)
+        }
         let startText = line[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
         let afterArrow = line[arrow.upperBound...]
         let endText = afterArrow.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""

@@ -265,13 +265,13 @@ enum TranscriptSyntax {
         var fraction = 0
         if let mark = trimmed.lastIndex(where: { $0 == "." || $0 == "," }) {
             let digits = trimmed[trimmed.index(after: mark)...]
-            guard (1...3).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            fraction = Int(digits)! * [100, 10, 1][digits.count - 1]  // one to three ASCII digits, checked just above
+            guard (1...3).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits) else { return nil }
+            fraction = value * [100, 10, 1][digits.count - 1]
             main = trimmed[..<mark]
         }
         let parts = main.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        let numbers = parts.map { Int($0)! }  // one to three ASCII digits each, checked just above
+        let numbers = parts.compactMap { Int($0) }  // one to three ASCII digits each, checked just above: none is left out
         // Minutes and seconds below 60; the first field (hours, or minutes without hours) may be larger.
         guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
         let seconds = numbers.reduce(0) { $0 * 60 + $1 }
@@ -327,14 +327,14 @@ enum TranscriptSyntax {
     /// Sorts turns by start (stable; turns without a time keep their place after the one before) and counts those
     /// that were out of order.
     static func sortedByStart(_ turns: [TimedTranscript.Turn]) -> ([TimedTranscript.Turn], Int) {
-        guard turns.allSatisfy({ $0.start != nil }) else { return (turns, 0) }
+        let starts = turns.compactMap(\.start)
+        guard starts.count == turns.count else { return (turns, 0) }
         var outOfOrder = 0
         var latest = Int.min
-        // Every turn has a start (the guard above).
-        for turn in turns {
-            if turn.start! < latest { outOfOrder += 1 } else { latest = turn.start! }
+        for start in starts {
+            if start < latest { outOfOrder += 1 } else { latest = start }
         }
-        let sorted = turns.enumerated().sorted { ($0.element.start!, $0.offset) < ($1.element.start!, $1.offset) }.map(\.element)
+        let sorted = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }.map { turns[$0] }
         return (sorted, outOfOrder)
     }
 

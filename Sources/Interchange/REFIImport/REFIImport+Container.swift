@@ -34,7 +34,7 @@ extension REFIImport {
         archivePath = path
         sourceEntries = Set(files.keys)
         let projects = files.keys.filter { !$0.contains("/") && $0.hasSuffix(".qde") }
-        guard projects.count == 1 else {
+        guard projects.count == 1, let project = projects.first, let projectEntry = files[project] else {
             throw Problem.container(projects.isEmpty ? "\(path) holds no project.qde" : "\(path) holds \(projects.count) .qde files; a REFI-QDA project has one")
         }
         func read(_ entry: Entry) throws -> Data {
@@ -44,8 +44,7 @@ extension REFIImport {
             }
             return data
         }
-        // `projects` are keys of `files`, exactly one (the guard above).
-        let root = try Self.document(try read(files[projects[0]]!), at: "\(path): \(projects[0])", expecting: "Project",
+        let root = try Self.document(try read(projectEntry), at: "\(path): \(project)", expecting: "Project",
                                      otherwise: "project.qde's root is not a Project")
         return (root, { name in try files["sources/" + name.lowercased()].map(read) })
     }

@@ -23,7 +23,7 @@ extension REFIImport {
         let left = state.notes.keys.filter { !state.usedNotes.contains($0) && !(state.notes[$0]?.name?.hasPrefix("code:") ?? false) && state.annotated[$0] == nil }
         var journals = 0
         for id in left.sorted() {
-            let note = state.notes[id]!  // `left` holds keys of `state.notes`
+            guard let note = state.notes[id] else { continue }  // `left` holds keys of `state.notes`
             var target = MemoTarget.study
             var text = note.text
             if let name = note.name, let parsed = MemoTarget(parsing: name) {

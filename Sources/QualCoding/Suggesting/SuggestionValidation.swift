@@ -89,16 +89,19 @@ public struct SuggestionValidation: Sendable {
     public static func folds(_ units: [LabelledUnit], k: Int, seed: UInt64) -> [Int] {
         var groups: [String: Int] = [:]
         var keys: [String] = []
+        var groupOfUnit: [Int] = []
         for unit in units {
             let key = groupKey(unit.text)
-            if groups[key] == nil { groups[key] = keys.count; keys.append(key) }
+            let number = groups[key] ?? keys.count
+            if number == keys.count { groups[key] = number; keys.append(key) }
+            groupOfUnit.append(number)
         }
         var order = Array(keys.indices)
         var generator = Bootstrap.Generator(seed: seed)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, generator.below(i + 1)) }
         var foldOfGroup = [Int](repeating: 0, count: keys.count)
         for (position, group) in order.enumerated() { foldOfGroup[group] = position % max(1, k) }
-        return units.map { foldOfGroup[groups[groupKey($0.text)]!] }  // every unit's key was numbered above
+        return groupOfUnit.map { foldOfGroup[$0] }
     }
 
     /// The words of a unit as one key: folded, runs of white space as one space, trimmed.

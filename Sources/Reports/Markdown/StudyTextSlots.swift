@@ -31,7 +31,10 @@ enum StudyTextSlots {
     /// with `{{{value}}}`): letters that are no hexadecimal digit, drawn when studyctl starts and never written out,
     /// so no text of the study can hold one. A keyed slot inside a value (a template that placed the reference with
     /// `{{value}}`) is still read as the study text it is; a value's own text that looks like a slot is not.
-    static let key = String((0..<16).map { _ in "ghijklmnopqrstuvwxy".randomElement()! })
+    static let key: String = {
+        let letters = Array("ghijklmnopqrstuvwxy")
+        return String((0..<16).map { _ in letters[Int.random(in: letters.indices)] })
+    }()
 
     /// `text` as a slot placed by studyctl itself, outside the template.
     static func keyedSlot(_ text: String) -> String {

@@ -56,7 +56,7 @@ extension ReportModel {
             }
             let total = counts.values.reduce(0, +)
             // The groups are the keys of `counts`.
-            groupCounts = NaturalOrder.distinct(Array(counts.keys), preferring: s.groupOrder).map { ($0, counts[$0]!) }
+            groupCounts = NaturalOrder.distinct(Array(counts.keys), preferring: s.groupOrder).map { ($0, counts[$0, default: 0]) }
             let attributeLabel = s.labels.attribute(attribute)
             var table = ResultTable(id: "participants_by_group", title: Phrase.participantsByGroupTitle(attributeLabel).text(language), language: language,
                                     columns: [Column("group", attributeLabel, .text), Column(.participants, .count, language),

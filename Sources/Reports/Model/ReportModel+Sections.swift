@@ -271,8 +271,8 @@ extension ReportModel {
                             intro: WithinWording.heading(factor: factor, levels: design.levels, language: language, labels: s.labels).text(language))
         var table = ResultTable.withinComparisons(design.comparisons, factor: factor, levels: design.levels, instrument: shortName, id: base,
                                                   language: language, name: name, labels: s.labels)
-        if design.comparisons.contains(where: { $0.comparison.levels.count == 2 }) {
-            let pair = design.comparisons.first { $0.comparison.levels.count == 2 }!.comparison.levels.map { WithinWording.levelName($0, of: factor, language, labels: s.labels) }
+        if let paired = design.comparisons.first(where: { $0.comparison.levels.count == 2 }) {
+            let pair = paired.comparison.levels.map { WithinWording.levelName($0, of: factor, language, labels: s.labels) }
             table.notes.append(("The mean difference is \(pair[1]) minus \(pair[0]); dz is the mean difference over the standard deviation of the differences. Wilcoxon T: the signed-rank test, its p exact, exact over every sign pattern where there are ties or zero differences, or from the normal approximation; r is the matched-pairs rank-biserial correlation." as Sentence).text(language))
         }
         if design.comparisons.contains(where: { $0.comparison.levels.count > 2 }) {

@@ -21,8 +21,7 @@ public struct ReportModel: Sendable {
 
         init(index: Int) {
             self.index = index
-            // A template without tags always parses.
-            marker = try! MustacheTemplate(string: "::result \(index)")
+            marker = try! MustacheTemplate(string: "::result \(index)")  // invariant: a template without tags always parses
         }
     }
     public struct Chart: Sendable { public let file: String; public let caption: String }

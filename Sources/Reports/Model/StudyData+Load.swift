@@ -190,9 +190,9 @@ extension StudyData {
             if !included { return }
             count += 1
             inverted = inverted || set.orientation == .inverted
-            // Set by `start`, which the study calls before the first set.
-            let row = builder!.add(ScoringInput(participant: set.participant, group: groupBy == nil ? nil : set.group ?? ScoreReport.noGroup,
-                                                task: set.task, occasion: set.occasion, answers: set.answers))
+            // `builder` is set by `start`, which the study calls before the first set.
+            let row = builder?.add(ScoringInput(participant: set.participant, group: groupBy == nil ? nil : set.group ?? ScoreReport.noGroup,
+                                                 task: set.task, occasion: set.occasion, answers: set.answers))
             if let row { scoreRows.append(row, instrument: position) }
         } start: { definition in
             read = definition

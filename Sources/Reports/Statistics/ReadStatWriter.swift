@@ -38,7 +38,8 @@ public enum ReadStatWriter {
         }
         try check(readstat_set_data_writer(writer) { data, length, context in
             // The context is the FILE this writer opened and handed to readstat_begin_writing_* (never nil).
-            let written = fwrite(data, 1, length, context!.assumingMemoryBound(to: FILE.self))
+            guard let context else { return -1 }
+            let written = fwrite(data, 1, length, context.assumingMemoryBound(to: FILE.self))
             return written == length ? Int(length) : -1
         })
         // Limits: SPSS keeps a file label of 64 bytes and value labels of 120; Stata labels of 80 characters.

@@ -58,17 +58,22 @@ public enum AtomicOutput {
     private static func checkNothingInTheWay(_ source: String, into destination: String) throws {
         guard FileManager.default.fileExists(atPath: destination) else { return }
         for name in try FileManager.default.contentsOfDirectory(atPath: source) {
-            var isDirectory: ObjCBool = false
+            let isDirectory = isFolder(source + "/" + name)
             var targetIsDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: source + "/" + name, isDirectory: &isDirectory)
             guard FileManager.default.fileExists(atPath: destination + "/" + name, isDirectory: &targetIsDirectory) else { continue }
-            if isDirectory.boolValue != targetIsDirectory.boolValue {
+            if isDirectory != targetIsDirectory.boolValue {
                 throw ReportError.cannotWrite(path: destination + "/" + name,
                                               reason: targetIsDirectory.boolValue ? "a folder of that name is in the way; nothing was written"
                                                                                   : "a file of that name is in the way; nothing was written")
             }
-            if isDirectory.boolValue { try checkNothingInTheWay(source + "/" + name, into: destination + "/" + name) }
+            if isDirectory { try checkNothingInTheWay(source + "/" + name, into: destination + "/" + name) }
         }
+    }
+
+    /// Whether `path` names a folder (false when nothing is there).
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Moves the contents of `source` into `destination`, entry by entry (each a rename).
@@ -80,10 +85,7 @@ public enum AtomicOutput {
         for name in try FileManager.default.contentsOfDirectory(atPath: source).sorted() {
             let from = source + "/" + name
             let to = destination + "/" + name
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: from, isDirectory: &isDirectory)
-            var targetIsDirectory: ObjCBool = false
-            if isDirectory.boolValue, FileManager.default.fileExists(atPath: to, isDirectory: &targetIsDirectory), targetIsDirectory.boolValue {
+            if isFolder(from), isFolder(to) {
                 try move(from, into: to)
             } else if rename(from, to) != 0 {
                 throw ReportError.cannotWrite(path: to, reason: String(cString: strerror(errno)))

@@ -14,15 +14,13 @@ enum StandardErrorCapture {
     static func run<T>(_ body: () throws -> T) rethrows -> (T, String) {
         fflush(nil)
         var template = Array((NSTemporaryDirectory() + "/studyctl-stderr-XXXXXX").utf8CString)
-        // The template is a non-empty C string: its buffer's base address exists (here and below).
-        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let file = mkstemp(&template)
         let saved = file >= 0 ? dup(2) : -1
         guard file >= 0, saved >= 0 else {
             if file >= 0 { close(file) }
             return (try body(), "")
         }
-        // The template is a non-empty array (the path and its NUL), so it has an address.
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        unlink(template)
         dup2(file, 2)
         let result: T
         do {

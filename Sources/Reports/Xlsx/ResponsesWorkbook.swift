@@ -29,7 +29,7 @@ extension WorkbookWriter {
         let columns = ["participant", "instrument", "task", "occasion"] + factors
             + ["item", "value", "answer", "not_applicable", "orientation", "submitted"]
         let after = UInt16(factors.count)
-        var sheet: UnsafeMutablePointer<lxw_worksheet>!
+        var sheet: UnsafeMutablePointer<lxw_worksheet>?
         var sheets = 0
         var row: UInt32 = 0
         let total = progress == nil ? 0 : try study.responseSetCount()

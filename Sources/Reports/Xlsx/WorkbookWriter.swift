@@ -620,7 +620,8 @@ public enum WorkbookWriter {
         private func write(_ row: [Value]) throws {
             if sheet == nil { try openSheet() }
             rowNumber += 1
-            let sheet = sheet!  // opened on the line above when there was none (openSheet sets it or throws)
+            // Opened on the line above when there was none (openSheet sets it or throws).
+            guard let sheet else { throw WorkbookError.failed(path: sheetName, step: "writing row \(rowNumber)", reason: "no sheet is open") }
             for (column, cell) in row.enumerated() {
                 let col = UInt16(column)
                 switch cell {

@@ -107,7 +107,7 @@ extension ResultTable {
                 if hit.moderator { moderator += 1 } else { perParticipant[hit.participant ?? document.participant, default: 0] += 1 }
             }
         }
-        for participant in perParticipant.keys.sorted(by: NaturalOrder.areInIncreasingOrder) { table.append([.text(participant), .count(perParticipant[participant]!)]) }
+        for (participant, hits) in perParticipant.sorted(by: { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }) { table.append([.text(participant), .count(hits)]) }
         if moderator > 0 { table.append([.text(Term.moderator.text(language)), .count(moderator)]) }
         table.append([.text(("total" as Sentence).text(language)), .count(found.reduce(0) { $0 + $1.hits.count })], emphasised: true)
         return table

@@ -111,8 +111,8 @@ extension AgreementCoverage {
 
     /// "A and B", "A, B and C".
     static func list(_ names: [String]) -> Sentence {
-        guard names.count > 1 else { return Sentence(verbatim: names.first ?? "") }
-        return "\(names.dropLast().joined(separator: ", ")) and \(names.last!)"
+        guard names.count > 1, let last = names.last else { return Sentence(verbatim: names.first ?? "") }
+        return "\(names.dropLast().joined(separator: ", ")) and \(last)"
     }
 }
 

@@ -77,16 +77,14 @@ public struct QuoteBook: Sendable, Equatable, Codable {
             let record = material.records[passage.id]
             for category in passage.categories where query.categories.isEmpty || query.categories.contains(where: { same($0, category) }) {
                 // `positions` holds the index of every entry appended to `byCategory`, under its category.
-                if let index = positions[category]?[passage.key] {
-                    var entry = byCategory[category]![index]
+                if let index = positions[category]?[passage.key], var entry = byCategory[category]?[index] {
                     entry.ids.append(passage.id)
                     if !entry.code.components(separatedBy: " / ").contains(passage.code) { entry.code += " / " + passage.code }
                     if let coder = passage.coder, !entry.coders.contains(coder) { entry.coders.append(coder) }
                     entry.coder = entry.coders.isEmpty ? nil : entry.coders.joined(separator: ", ")
                     entry.inVivo = entry.inVivo && (record?.inVivo ?? true)
                     for other in passage.categories where !entry.categories.contains(other) { entry.categories.append(other) }
-                    // Read from there above: the category has its list.
-                    byCategory[category]![index] = entry
+                    byCategory[category]?[index] = entry
                     continue
                 }
                 let values = material.attributes[passage.participant] ?? [:]

@@ -52,7 +52,7 @@ extension StudyDatabase {
                     throw StoreError.invalidInput([.init(location: at(theme.field), message: "theme '\(theme.name)' is not a category")])
                 }
                 // Every row's category was inserted just above, in this transaction.
-                let child = try Self.categoryID(db, row.field.value)!
+                let child = try Self.required(Self.categoryID(db, row.field.value), in: "category", key: row.field.value)
                 if parent == child {
                     throw StoreError.invalidInput([.init(location: at(theme.field), message: "category '\(theme.name)' cannot be its own theme")])
                 }

@@ -71,7 +71,7 @@ extension StudyDatabase {
                 if let stored = names.values.first(where: { $0.caseInsensitiveCompare(StudyText.composed(given.trimmingCharacters(in: .whitespaces))) == .orderedSame }) {
                     identifying.append(stored)
                 } else {
-                    let listing = names.keys.sorted().map { "'\(names[$0]!)'" }.joined(separator: ", ")
+                    let listing = names.sorted { $0.key < $1.key }.map { "'\($0.value)'" }.joined(separator: ", ")
                     problems.append(.init(location: "--identifying \(given)", message: "the file has no column '\(given)' (its attribute columns: \(listing))"))
                 }
             }

@@ -550,9 +550,9 @@ struct SetBatch {
                 // The texts are bound where they lie (no copy): the buffer outlives the step, and every one of
                 // them is bound again before the next.
                 func bind(_ index: Int32, _ range: Range<Int>?, emptyIsNull: Bool) {
-                    guard let range, !(emptyIsNull && range.isEmpty) else { sqlite3_bind_null(handle, index); return }
                     // `bytes` is not empty here (each waiting set's answers are at least "{}"), so it has an address.
-                    sqlite3_bind_text(handle, index, text.baseAddress! + range.lowerBound, Int32(range.count), nil)
+                    guard let range, !(emptyIsNull && range.isEmpty), let base = text.baseAddress else { sqlite3_bind_null(handle, index); return }
+                    sqlite3_bind_text(handle, index, base + range.lowerBound, Int32(range.count), nil)
                 }
                 for (offset, row) in rows.enumerated() {
                     let base = Int32(7 + offset * 6)

@@ -19,9 +19,8 @@ public enum AnswerColumn {
     static func encode(_ answers: [Int: Answer], typed: [Int: String], into out: inout [UInt8], raw: inout [UInt8]) {
         var writer = Writer(answers: out, raw: raw)
         writer.reset()
-        for number in answers.keys.sorted() {
-            // `number` is one of the keys.
-            writer.append(number, answers[number]!, typed: typed[number])
+        for (number, answer) in answers.sorted(by: { $0.key < $1.key }) {
+            writer.append(number, answer, typed: typed[number])
         }
         writer.finish()
         out = writer.answers

@@ -35,7 +35,8 @@ public enum SUSInterpretation {
     /// the lower end of its percentile range (51.7 → 15, 65.0 → 41, 71.1 → 60, …, 84.1 → 96).
     static let percentilePoints: [(score: Double, percentile: Double)] =
         // Every percentile range of the published table starts with its lower bound's digits ("96-100").
-        curvedGradingScale.reversed().map { ($0.minimum, Double(String($0.percentiles.prefix { $0.isNumber }))!) } + [(100, 100)]
+        curvedGradingScale.reversed().compactMap { grade in Double(String(grade.percentiles.prefix { $0.isNumber })).map { (grade.minimum, $0) } }
+            + [(100, 100)]
 
     /// The percentile rank of a mean SUS score among the studies behind the curved grading scale, interpolated
     /// linearly between the points of Sauro & Lewis's (2016) Table 8.5 (`percentilePoints`), as a percentage that

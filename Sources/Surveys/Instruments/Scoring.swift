@@ -295,8 +295,8 @@ extension InstrumentDefinition {
         if missingRatings.isEmpty, weights.count == 6, given.count == 6 {
             let sum = given.reduce(0, +)
             guard sum == 15 else { throw ScoringError.weightsDoNotSumTo15(sum: sum) }
-            // No rating is missing (`missingRatings` is empty), so every rating item has an answer with a value.
-            let weighted = zip(ratings, given).reduce(0.0) { $0 + answers[$1.0]!.value! * $1.1 } / 15
+            // No rating is missing (`missingRatings` is empty), so `rated` holds every rating's value, in the items' order.
+            let weighted = zip(rated, given).reduce(0.0) { $0 + $1.0 * $1.1 } / 15
             scores.append(Score(id: "Weighted TLX", value: weighted, answered: 6, of: 6))
         }
         return scores

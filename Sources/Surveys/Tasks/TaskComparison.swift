@@ -91,13 +91,14 @@ public struct TaskComparison: Sendable, Equatable, Codable {
         var leftOut = 0
         let meanA: Double
         let meanB: Double
-        // `both` holds the participants with a value at each level: a[$0] and b[$0] exist below.
+        // `both` holds the participants with a value at each level: each gives one pair.
         if !both.isEmpty {
             if both.count < 2 { throw Failure.tooFewComplete(count: both.count) }
             leftOut = byParticipant.count - both.count
-            test = TwoConditionComparison(pairs: both.map { (a[$0]!, b[$0]!) }, confidence: confidence)
-            meanA = both.map { a[$0]! }.reduce(0, +) / Double(both.count)
-            meanB = both.map { b[$0]! }.reduce(0, +) / Double(both.count)
+            let pairs = both.compactMap { participant in a[participant].flatMap { x in b[participant].map { (x, $0) } } }
+            test = TwoConditionComparison(pairs: pairs, confidence: confidence)
+            meanA = pairs.map(\.0).reduce(0, +) / Double(both.count)
+            meanB = pairs.map(\.1).reduce(0, +) / Double(both.count)
         } else {
             // In participant order, so the figures are the same in every run.
             let valuesA = a.sorted { $0.key < $1.key }.map(\.value), valuesB = b.sorted { $0.key < $1.key }.map(\.value)
@@ -169,7 +170,8 @@ public struct WithinTaskComparison: Sendable, Equatable, Codable {
         for i in levels.indices {
             for j in levels.indices where j > i {
                 // `blocks` keeps only participants with a value at every level.
-                guard let t = PairedComparison.pairedT(blocks.map { $0[levels[j]]! - $0[levels[i]]! }, scale: scale,
+                let differences = blocks.compactMap { row in row[levels[j]].flatMap { later in row[levels[i]].map { later - $0 } } }
+                guard let t = PairedComparison.pairedT(differences, scale: scale,
                                                         confidence: confidence) else { continue }
                 let scale: (Double) -> Double = measure.usesLogScale ? { exp($0) } : { $0 }
                 pairs.append(Pair(levelA: levels[i], levelB: levels[j], effect: scale(t.meanDifference),

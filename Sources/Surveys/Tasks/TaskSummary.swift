@@ -123,7 +123,7 @@ public enum TaskSummary {
                 var errors: [Double] = []
                 var successTimes: [Double] = []
                 for participant in participants {
-                    let own = byParticipant[participant]!  // `participants` are the dictionary's own keys
+                    let own = byParticipant[participant] ?? []  // `participants` are the dictionary's own keys
                     if let counted = own.first(where: { $0.outcome != nil }), let outcome = counted.outcome {
                         first.append(outcome)
                         if counted.abandoned { abandoned += 1 }

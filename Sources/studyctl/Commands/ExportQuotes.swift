@@ -86,8 +86,9 @@ struct ExportQuotes: ParsableCommand {
         let title = ("Quotes: \(info.title)" as Sentence).text(language)
         // The selection as typed (--where name=…) is masked as the study's words are.
         let selection = StudyDatabase.masked(filter.describe(book, codebook: material.categories).text(language), names: try pseudonyms.redactedNames())
-        try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file,
-                                format: QuoteFormat(path: file)!, labels: labels)  // validate() refused a file of no known format
+        // validate() refused a file of no known format.
+        guard let format = QuoteFormat(path: file) else { throw Refusal("The quotes are written as .docx, .odt, .md or .html; '\(file)' is none of them.") }
+        try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file, format: format, labels: labels)
         let printed = Set(book.themes.flatMap(\.categories).flatMap(\.quotes).flatMap(\.attributes).map(\.name))
         for name in printed.sorted() where IdentifyingNames.looksIdentifying(name) {
             note("the quotes cite the attribute '\(name)', named like a person's name or contact; if it identifies people, 'studyctl participant attribute \(name) --identifying' leaves it out of every quote")

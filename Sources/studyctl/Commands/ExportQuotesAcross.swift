@@ -29,8 +29,9 @@ extension ExportQuotes {
             let name = searched.names[index]
             // The names as this study spells them; a study lacking one asked for has no quote to give.
             let categories = matches.filter { $0.kind == .category }.compactMap { $0.found[index] }
-            let attributes = zip(matches.filter { $0.kind == .attribute }, matches.filter { $0.kind == .value }).map { ($0.found[index], $1.found[index]) }
-            if (!filter.category.isEmpty && categories.isEmpty) || attributes.contains(where: { $0.0 == nil || $0.1 == nil }) {
+            let spelled = zip(matches.filter { $0.kind == .attribute }, matches.filter { $0.kind == .value }).map { ($0.found[index], $1.found[index]) }
+            let attributes = spelled.compactMap { name, value in name.flatMap { name in value.map { (name: name, value: $0) } } }
+            if (!filter.category.isEmpty && categories.isEmpty) || attributes.count < spelled.count {
                 left.append(name)
                 continue
             }
@@ -49,7 +50,7 @@ extension ExportQuotes {
                     }
             }
             let query = QuoteQuery(categories: CategoryFamily.expanding(categories, in: material.categories), participant: filter.participant,
-                                   attributes: attributes.map { (name: $0.0!, value: $0.1!) },  // studies lacking one were left above
+                                   attributes: attributes,
                                    allOf: QuoteFilterOptions.names(filter.allOf), noneOf: QuoteFilterOptions.names(filter.noneOf))
             books.append((name, QuoteBook(material, query: query, context: context)))
         }
@@ -59,8 +60,9 @@ extension ExportQuotes {
         var selection = filter.describe(book).text(language)
         selection += " " + ("Studies: \(searched.names.joined(separator: ", "))." as Sentence).text(language)
         if let search { selection += " " + ("Holding the words: \(search)." as Sentence).text(language) }
-        try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file,
-                                format: QuoteFormat(path: file)!)  // validate() refused a file of no known format
+        // validate() refused a file of no known format.
+        guard let format = QuoteFormat(path: file) else { throw Refusal("The quotes are written as .docx, .odt, .md or .html; '\(file)' is none of them.") }
+        try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file, format: format)
         if !matches.isEmpty {
             let result = AcrossSearchResult(query: search ?? "", expression: "", studies: searched.corpora.enumerated().map {
                 AcrossSearchResult.Study(name: searched.names[$0], path: $1.path, title: $1.title, texts: $1.texts.count)

@@ -115,7 +115,9 @@ struct TrendCommand: ParsableCommand {
         let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored, averaged: $0.averaged, measurements: $0.measurements) }
         for file in figure {
             let drawing = TrendFigure.figure(analysis, title: TrendWords.measure(measure, task: task, language: language), language: language)
-            let format = Figure.Format(rawValue: URL(fileURLWithPath: file).pathExtension.lowercased())!
+            guard let format = Figure.Format(rawValue: URL(fileURLWithPath: file).pathExtension.lowercased()) else {
+                throw Refusal("The figure must be a .png, .svg or .pdf file: \(file).")  // refused before reading too
+            }
             try AtomicOutput.file(file) { try drawing.write(to: $0, format: format) }
             printError(words("Wrote \(file)."))
         }

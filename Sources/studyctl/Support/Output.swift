@@ -120,9 +120,10 @@ enum Output {
     static func write(bytes: UnsafeBufferPointer<UInt8>) {
         fflush(nil)
         var offset = 0
+        // Only an empty buffer has no base address, and it has nothing to write.
+        guard let base = bytes.baseAddress else { return }
         while offset < bytes.count {
-            // bytes.count > 0 here, so the buffer has a base address.
-            let written = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = Foundation.write(1, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return  // a closed pipe (`| head`): nothing more can be shown

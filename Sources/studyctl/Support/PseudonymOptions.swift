@@ -31,6 +31,7 @@ struct PseudonymOptions: ParsableArguments {
     }
 
     /// Runs `body` with the study, or with a pseudonymised or redacted copy of it.
+    @discardableResult
     func withStudy<T>(_ study: StudyOptions, signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
         guard pseudonymise || redact != nil else { return try study.withStudy(signOfLife: signOfLife, body) }
         let names = try redactedNames()

@@ -27,6 +27,7 @@ struct StudyOptions: ParsableArguments {
         return study
     }
 
+    @discardableResult
     func withStudy<T>(signOfLife: Bool = true, _ body: (StudyDatabase) throws -> T) throws -> T {
         let study = try open()
         if !signOfLife { return try body(study) }

@@ -63,8 +63,10 @@ enum Terminal {
         var bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
-            // bytes.count > 0 here, so the buffer has a base address.
-            let count = bytes.withUnsafeMutableBufferPointer { write(1, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return 0 }  // bytes.count > 0 here, so the buffer has one
+                return write(1, base + written, buffer.count - written)
+            }
             if count <= 0 { if errno == EINTR { continue }; return }
             written += count
         }

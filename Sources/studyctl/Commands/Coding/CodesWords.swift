@@ -91,7 +91,9 @@ struct CodesWords: ParsableCommand {
             let drawing = BarFigure.horizontal(labels: frequency.rows.map(\.word), values: frequency.rows.map(\.count), title: title,
                                                  valueTitle: ("Occurrences" as Sentence).text(language))
             // `validate()` refused any other extension.
-            let format = Figure.Format(rawValue: URL(fileURLWithPath: figure).pathExtension.lowercased())!
+            guard let format = Figure.Format(rawValue: URL(fileURLWithPath: figure).pathExtension.lowercased()) else {
+                throw Refusal("The figure must be a .png, .svg or .pdf file: \(figure).")
+            }
             try AtomicOutput.file(figure) { try drawing.write(to: $0, format: format) }
             say("Wrote \(figure).")
         }

@@ -51,7 +51,8 @@ struct InterviewOrderOptions: ParsableArguments {
                 throw Refusal("Please give every interviewed participant a value of '\(attribute.name)' to order the interviews by; without one: \(missing.joined(separator: ", ")).")
             }
             participants.sort { a, b in
-                let (x, y) = (values[a]!, values[b]!)  // the guard above: every participant has a value
+                // The guard above: every participant has a value.
+                let (x, y) = (values[a] ?? "", values[b] ?? "")
                 return x == y ? NaturalOrder.areInIncreasingOrder(a, b) : NaturalOrder.areInIncreasingOrder(x, y)
             }
             how = "Interviews in the order of '\(attribute.name)'."

@@ -79,7 +79,6 @@ struct TranscriptSearchCommand: ParsableCommand {
             let options = AutoCodeOptions(unit: unit, partial: partial, moderator: moderator)
             return (found, try code.map { try database.codeHits(found, category: $0, coder: coder, options: options) })
         }
-        let total = found.reduce(0) { $0 + $1.hits.count }
         if output.json {
             return try printJSON(TranscriptSearchDocument(pattern: pattern, ignoreCase: ignoreCase, speaker: speaker, transcripts: found, coded: coded),
                                  command: "transcript search")

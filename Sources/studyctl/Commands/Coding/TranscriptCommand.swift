@@ -230,8 +230,10 @@ struct TranscriptShow: ParsableCommand {
         }
         if codes.isEmpty && labels.isEmpty { return print(text) }
         // `codes` are the ones placed in this transcript: each has both ends of its span.
-        let ordered = codes.sorted { ($0.spanStart!, $0.id) < ($1.spanStart!, $1.id) }
-        let passages = ordered.enumerated().map { TranscriptMarks.Passage(start: $0.element.spanStart!, end: $0.element.spanEnd!, note: $0.offset + 1) }
+        let spans = codes.compactMap { code in code.spanStart.flatMap { start in code.spanEnd.map { (code: code, start: start, end: $0) } } }
+            .sorted { ($0.start, $0.code.id) < ($1.start, $1.code.id) }
+        let ordered = spans.map(\.code)
+        let passages = spans.enumerated().map { TranscriptMarks.Passage(start: $0.element.start, end: $0.element.end, note: $0.offset + 1) }
         print(TranscriptMarks.mark(text, passages: passages, labels: labels))
         guard !ordered.isEmpty else { return }
         print("")

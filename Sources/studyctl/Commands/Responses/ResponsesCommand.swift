@@ -203,8 +203,9 @@ struct ResponsesImport: ParsableCommand {
             return
         }
         // validate(): a file not in long format names its instrument.
+        guard let instrument else { throw Refusal("Please give --instrument (or --long for a file with one row per answer).") }
         var options = ResponseImportOptions(
-            instrument: instrument!, participantColumn: participantColumn ?? "", map: try mapping(), itemsFrom: itemsFrom,
+            instrument: instrument, participantColumn: participantColumn ?? "", map: try mapping(), itemsFrom: itemsFrom,
             timestampColumn: timestampColumn, task: task, taskColumn: taskColumn, occasion: measurement,
             orientation: orientation, replace: replace, delimiter: delimiter)
         options.labels = try labelMap()
