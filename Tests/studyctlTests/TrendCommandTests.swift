@@ -281,4 +281,30 @@ import Testing
         #expect(wrong.status != 0 && wrong.stderr.contains("protótipo=velho") && wrong.stderr.contains("atual|novo"), "\(wrong.stderr)")
         #expect(try cli.run(["trend", "sus", "--by", "faixa", "--condition", "protótipo"], environment: portuguese).stderr.contains("FATOR=NÍVEL"))
     }
+
+    /// The SEQ is followed as the SUS is: each participant's answer (their mean over the tasks unless --task), per
+    /// release (found by a new user: `trend seq` read the SEQ's score under another name and found nothing to follow).
+    @Test func theSEQIsFollowedAcrossReleases() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "SEQ"])
+        try cli.succeed(["task", "add", "T1", "--title", "Checkout"])
+        try cli.succeed(["task", "add", "T2", "--title", "Search"])
+        let answers: [(String, String, Int, Int)] = [("P1", "4.1", 5, 3), ("P2", "4.1", 6, 4), ("P3", "4.1", 4, 4),
+                                                     ("P4", "4.2", 7, 6), ("P5", "4.2", 6, 6), ("P6", "4.2", 7, 5)]
+        for (code, release, t1, t2) in answers {
+            try cli.succeed(["participant", "add", code, "--attr", "release=\(release)"])
+            try cli.succeed(["respond", code, "seq", "--task", "T1", "--answers", String(t1)])
+            try cli.succeed(["respond", code, "seq", "--task", "T2", "--answers", String(t2)])
+        }
+        let both = try Self.json(try cli.succeed(["trend", "seq", "--by", "release", "--json"]))
+        let releases = try #require(both["releases"] as? [[String: Any]])
+        // Each participant's mean over T1 and T2, then the release's mean: 4.1 → (4 + 5 + 4) / 3, 4.2 → (6.5 + 6 + 6) / 3.
+        #expect(releases.map { $0["n"] as? Int } == [3, 3], "\(releases)")
+        Self.close(releases[0]["estimate"], 13.0 / 3, 1e-12, "4.1")
+        Self.close(releases[1]["estimate"], 18.5 / 3, 1e-12, "4.2")
+        let first = try Self.json(try cli.succeed(["trend", "seq", "--by", "release", "--task", "T1", "--json"]))
+        let t1 = try #require(first["releases"] as? [[String: Any]])
+        Self.close(t1[0]["estimate"], 5.0, 1e-12, "4.1 T1")
+        Self.close(t1[1]["estimate"], 20.0 / 3, 1e-12, "4.2 T1")
+    }
 }

@@ -44,15 +44,15 @@ struct ChartBlock {
     /// What the intervals are ("IC 95 %"), in their columns' headings.
     var intervalName = ""
 
-    /// The block with each series on places of its own: a category per category and series ("Agendar consulta ·
-    /// aparelho: celular"), each series' values (and intervals) at its own places only, blank at the others'. For a
-    /// `dots` chart of several series, whose dots and intervals would otherwise share each category's place. One
-    /// series: unchanged.
+    /// The block with each series on places of its own: each category once per series, side by side (the series'
+    /// colours and the legend tell them apart), each series' values (and intervals) at its own places only, blank at
+    /// the others'. For a `dots` chart of several series, whose dots and intervals would otherwise share each
+    /// category's place. One series: unchanged.
     func spread() -> ChartBlock {
         guard series.count > 1 else { return self }
         var spread = self
         let count = series.count
-        spread.categories = categories.flatMap { category in series.map { "\(category) · \($0.name)" } }
+        spread.categories = categories.flatMap { category in Array(repeating: category, count: count) }
         spread.series = series.enumerated().map { index, one in
             (one.name, one.values.flatMap { value in (0..<count).map { $0 == index ? value : .nan } })
         }

@@ -24,7 +24,7 @@ public enum TrendMeasure: String, Sendable, Codable, CaseIterable {
         switch self {
         case .sus: return "SUS"
         case .umuxLite: return "UMUX-Lite"
-        case .seq: return "Score"
+        case .seq: return "SEQ"
         case .completion, .time: return nil
         }
     }
