@@ -63,6 +63,8 @@ public struct WithdrawalSummary: Sendable, Equatable, Encodable {
     /// The recording files registered for them: the study forgets them; the files themselves are the researcher's to
     /// delete.
     public var recordingFiles: [String]
+    /// `--dry-run`: all of it was done and rolled back; nothing changed, and `record` is what would have been stored.
+    public var dryRun = false
 }
 
 extension StudyDatabase {
@@ -205,7 +207,9 @@ extension StudyDatabase {
                 return summary
             }
         } catch let rolled as RolledBack {
-            return rolled.summary
+            var summary = rolled.summary
+            summary.dryRun = true
+            return summary
         }
     }
 

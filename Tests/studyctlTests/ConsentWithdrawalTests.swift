@@ -35,10 +35,12 @@ import Testing
         // --dry-run says what would go and changes nothing: the same figures, the study's bytes as they were.
         let untouched = try Data(contentsOf: cli.folder.appendingPathComponent("study.sqlite"))
         let rehearsed = try json(try cli.succeed(["participant", "withdraw", "P7", "--dry-run", "--json"]))
+        #expect(rehearsed["dryRun"] as? Bool == true, "\(rehearsed)")
         let rehearsal = try cli.succeed(["participant", "withdraw", "P7", "--dry-run"])
         #expect(rehearsal.contains("--dry-run") && rehearsal.contains("P7") && rehearsal.contains("masked: 1"), "\(rehearsal)")
         #expect(try Data(contentsOf: cli.folder.appendingPathComponent("study.sqlite")) == untouched, "a dry run changed the study")
         let withdrawn = try json(try cli.succeed(["participant", "withdraw", "P7", "--json"]))
+        #expect(withdrawn["dryRun"] as? Bool == false, "\(withdrawn)")
         #expect(rehearsed["maskedNames"] as? Int == withdrawn["maskedNames"] as? Int && rehearsed["maskedTurns"] as? Int == withdrawn["maskedTurns"] as? Int,
                 "\(rehearsed) vs \(withdrawn)")
         #expect(withdrawn["maskedNames"] as? Int == 2, "\(withdrawn)")
@@ -139,6 +141,7 @@ import Testing
         #expect(try cli.fail(["consent", "record", "P1", "--agreed", "--version", "9"]).stderr.contains("No consent version 9"))
         #expect(try cli.fail(["consent", "record", "P1", "--agreed", "--at", "yesterday"]).stderr.contains("ISO 8601"))
         #expect(try cli.fail(["consent", "record", "P1"]).stderr.contains("--agreed"))
+        #expect(try cli.fail(["consent", "record", "P1", "--agreed", "--declined"]).stderr.contains("only one of --agreed and --declined"))
         #expect(try cli.fail(["participant", "withdraw", "P99"]).stderr.contains("No participant P99"))
         // A refusal by someone whose data the study holds is a withdrawal; keeping data anonymised needs an agreement.
         let declined = try cli.fail(["consent", "record", "P6", "--declined"], study: "study.sqlite")

@@ -114,7 +114,8 @@ struct ConsentRecordCommand: ParsableCommand {
     @OptionGroup var study: StudyOptions
 
     func validate() throws {
-        guard agreed != declined else { throw Refusal("Please give one of --agreed and --declined.") }
+        if agreed && declined { throw Refusal("Please give only one of --agreed and --declined: a decision is one or the other.") }
+        guard agreed || declined else { throw Refusal("Please give one of --agreed and --declined.") }
         if let at, ISO8601DateFormatter().date(from: at) == nil {
             throw Refusal("Please give --at as ISO 8601 with its offset, e.g. 2026-11-03T14:05:00-03:00: '\(at)' is not one.")
         }
