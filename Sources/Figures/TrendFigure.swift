@@ -14,7 +14,8 @@ public enum TrendFigure {
     static let benchmarkColour = Figure.Colour(hex: "#718096")
 
     /// The figure of `analysis` in `language`, titled by `title` (the measure and its task).
-    public static func figure(_ analysis: TrendAnalysis, title: String, language: StudyLanguage) -> Figure {
+    /// - Parameter names: each release as people read it (its label), by name; a release not in it shows its name.
+    public static func figure(_ analysis: TrendAnalysis, title: String, language: StudyLanguage, names: [String: String] = [:]) -> Figure {
         let width = 720.0, height = 460.0
         let left = 78.0, right = width - 96, top = 56.0, bottom = 350.0
         var figure = Figure(width: width, height: height)
@@ -77,7 +78,7 @@ public enum TrendFigure {
         for index in points.indices {
             let point = points[index]
             let cx = x(index)
-            figure.text(point.release, cx, bottom + 20, size: 12, anchor: .middle, bold: !point.flags.isEmpty)
+            figure.text(names[point.release] ?? point.release, cx, bottom + 20, size: 12, anchor: .middle, bold: !point.flags.isEmpty)
             figure.text("n = \(point.n)", cx, bottom + 36, size: 10, anchor: .middle)
             guard point.n > 0 else { continue }
             if let interval = point.interval {

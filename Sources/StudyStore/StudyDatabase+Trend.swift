@@ -75,6 +75,10 @@ public struct TrendReleaseValues: Sendable, Equatable {
     /// measurements — occasions, levels of conditions — and those measurements, as stored (`pre`, `protótipo=novo`).
     public var averaged: Int = 0
     public var measurements: [String] = []
+    /// How people read the release's name and its measurements: the value's label (`--by ATTRIBUTE`), the
+    /// occasion's (`--by occasion`), the name itself for a study; the measurements by the study's labels.
+    public var label: String = ""
+    public var measurementLabels: [String] = []
 
     public init(name: String, study: String, values: [String: Double], unscored: Int = 0, created: String = "",
                 averaged: Int = 0, measurements: [String] = []) {
@@ -219,6 +223,7 @@ extension StudyDatabase {
                                                   known: factors.map { "\($0.name)=\($0.levels.joined(separator: "|"))" })
             }
         }
+        let labels = try self.labels()
         // release → participant → values, and the measurements they were given under
         var grouped: [String: [String: [Double]]] = [:]
         var measured: [String: [String: Set<String>]] = [:]
@@ -289,8 +294,11 @@ extension StudyDatabase {
             // `--occasion` follow one).
             let several = (measured[release] ?? [:]).filter { grouped[release]?[$0.key] != nil && $0.value.count > 1 }
             let measurements = Set(several.values.flatMap { $0 }).sorted(by: NaturalOrder.areInIncreasingOrder)
-            return TrendReleaseValues(name: release, study: path, values: values, unscored: unscored[release] ?? 0, created: created,
-                                      averaged: several.count, measurements: measurements)
+            var read = TrendReleaseValues(name: release, study: path, values: values, unscored: unscored[release] ?? 0, created: created,
+                                          averaged: several.count, measurements: measurements)
+            read.label = byOccasion ? labels.occasion(release) : attribute.map { labels.value(release, of: $0) } ?? release
+            read.measurementLabels = measurements.map { labels.measurement($0, none: "") }
+            return read
         }
     }
 }

@@ -51,11 +51,11 @@ struct TrendAPI {
                 let task = query.get("task").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
                 let language = try server.study.info().language
                 let (releases, analysis) = try TrendReader.trend(server.studies, TrendReader.Request(measure: measure, task: task), open: server.study)
-                let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored, averaged: $0.averaged, measurements: $0.measurements) }
+                let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored, averaged: $0.averaged, measurements: $0.measurements, label: $0.label, measurementLabels: $0.measurementLabels) }
                 let title = TrendWords.measure(measure, task: task, language: language)
                 let table = ResultTable.trendReleases(analysis, releases: info, task: task, language: language, comparisons: false)
-                return Trend(title: title, svg: TrendFigure.figure(analysis, title: title, language: language).svg(),
-                             releases: Table(table, language), comparisons: Table(ResultTable.trendComparisons(analysis, language: language), language))
+                return Trend(title: title, svg: TrendFigure.figure(analysis, title: title, language: language, names: Dictionary(info.map { ($0.name, $0.shown) }, uniquingKeysWith: { a, _ in a })).svg(),
+                             releases: Table(table, language), comparisons: Table(ResultTable.trendComparisons(analysis, releases: info, language: language), language))
             }
         }
     }

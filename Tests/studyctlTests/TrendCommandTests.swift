@@ -257,8 +257,12 @@ import Testing
                 try cli.succeed(["respond", code, "sus", "--answers", sets[index % 3], "--condition", "protótipo=\(level)"])
             }
         }
+        // The releases and the conditions by their labels; JSON keeps the names.
+        try cli.succeed(["participant", "attribute", "label", "faixa", "faixa etária", "--value", "sênior", "60 anos ou mais"])
+        try cli.succeed(["condition", "label", "protótipo", "protótipo", "--level", "novo", "versão nova"])
         let pooled = try cli.succeed(["trend", "sus", "--by", "faixa"], environment: portuguese)
-        #expect(pooled.contains("jovem: 3 participantes foram medidos em várias ocasiões ou condições (protótipo: atual; protótipo: novo)"), "\(pooled)")
+        #expect(pooled.contains("60 anos ou mais") && pooled.contains("(protótipo: atual; protótipo: versão nova)") && !pooled.contains("sênior"), "\(pooled)")
+        #expect(pooled.contains("jovem: 3 participantes foram medidos em várias ocasiões ou condições (protótipo: atual; protótipo: versão nova)"), "\(pooled)")
         #expect(pooled.contains("t de Welch") && !pooled.contains("welch-t"), "\(pooled)")
         #expect(pooled.contains("Linha de referência: 68,0, o escore SUS médio (Sauro e Lewis, 2016).") && !pooled.contains("SEQ: Sauro"), "\(pooled)")
         let json = try Self.json(try cli.succeed(["trend", "sus", "--by", "faixa", "--json"]))

@@ -11,14 +11,23 @@ public struct TrendReleaseInfo: Sendable, Equatable {
     /// those measurements as stored (`protótipo=novo`).
     public var averaged: Int
     public var measurements: [String]
+    /// The release and its measurements as people read them (the study's labels); empty: the name.
+    public var label: String
+    public var measurementLabels: [String]
 
-    public init(name: String, study: String, unscored: Int, averaged: Int = 0, measurements: [String] = []) {
+    public init(name: String, study: String, unscored: Int, averaged: Int = 0, measurements: [String] = [], label: String = "",
+                measurementLabels: [String] = []) {
         self.name = name
         self.study = study
         self.unscored = unscored
         self.averaged = averaged
         self.measurements = measurements
+        self.label = label
+        self.measurementLabels = measurementLabels
     }
+
+    /// The release as people read it.
+    public var shown: String { label.isEmpty ? name : label }
 }
 
 /// `trend --json` (docs/json.md): per release the estimate, its interval and the BCa interval, n, the SUS grade and
@@ -186,7 +195,8 @@ extension ResultTable {
         let decimals = measure == .time ? 1 : 2
         let level = NumberStyle(language).percent(analysis.confidence, decimals: 0)
         var columns = [
-            Column("release", Sentence("Release").text(language), .text),
+            // The release by its label (a value's, an occasion's); the CSV keeps the name.
+            Column("release", Sentence("Release").text(language), .text).worded(Dictionary(info.map { ($0.name, $0.shown) }, uniquingKeysWith: { a, _ in a })),
             Column(.n, .count, language),
             Column("estimate", measure.isRate ? Sentence("Rate").text(language) : Term.mean.text(language), estimateKind(measure)),
             Column(.sd, .number(decimals: decimals), language),
@@ -257,7 +267,8 @@ extension ResultTable {
         } else {
             notes.append("Each release against the one before and against the baseline: Welch's t-test with Hedges' g; a direction is named when p < \(number: style.number(1 - analysis.confidence, decimals: 2)).")
         }
-        notes.append("Baseline: \(analysis.baseline.joined(separator: ", ")) (their participants pooled for the comparison with the baseline).")
+        let shown = Dictionary(info.map { ($0.name, $0.shown) }, uniquingKeysWith: { a, _ in a })
+        notes.append("Baseline: \(analysis.baseline.map { shown[$0] ?? $0 }.joined(separator: ", ")) (their participants pooled for the comparison with the baseline).")
         if let chart = analysis.chart {
             notes.append(Sentence(verbatim: TrendWords.rule(chart, language: language)))
         } else {
@@ -276,27 +287,34 @@ extension ResultTable {
         // A release whose participants answered under several measurements: what each one's value pools, and how to
         // follow one instead.
         for release in info where release.averaged > 0 {
-            let list = release.measurements.map { StudyLabels.plain.measurement($0, none: Term.no_occasion.text(language)) }.joined(separator: "; ")
+            let list = (release.measurementLabels.count == release.measurements.count ? release.measurementLabels
+                        : release.measurements.map { StudyLabels.plain.measurement($0, none: "") })
+                .map { $0.isEmpty ? Term.no_occasion.text(language) : $0 }.joined(separator: "; ")
             let count = release.averaged == 1 ? Sentence("1 participant was measured") : Sentence("\(String(release.averaged)) participants were measured")
             notes.append(analysis.measure == .completion
-                ? "\(release.name): \(count) under several conditions (\(list)); their first attempt counts. --condition FACTOR=LEVEL follows one."
-                : "\(release.name): \(count) under several occasions or conditions (\(list)); their value is the mean over them. --occasion or --condition FACTOR=LEVEL follows one.")
+                ? "\(release.shown): \(count) under several conditions (\(list)); their first attempt counts. --condition FACTOR=LEVEL follows one."
+                : "\(release.shown): \(count) under several occasions or conditions (\(list)); their value is the mean over them. --occasion or --condition FACTOR=LEVEL follows one.")
         }
         for release in info where release.unscored > 0 {
-            notes.append("\(release.name): \(String(release.unscored)) response sets with an unanswered item left out.")
+            notes.append("\(release.shown): \(String(release.unscored)) response sets with an unanswered item left out.")
         }
         return notes.map { $0.text(language) }
     }
 
     /// Each release against the one before and against the baseline: n, the difference B − A with its interval, the
     /// test, p, the effect size and the direction.
-    public static func trendComparisons(_ analysis: TrendAnalysis, language: StudyLanguage) -> ResultTable {
+    public static func trendComparisons(_ analysis: TrendAnalysis, releases info: [TrendReleaseInfo] = [], language: StudyLanguage) -> ResultTable {
+        // The releases by their labels, alone and joined as the baseline is.
+        var shown = Dictionary(info.map { ($0.name, $0.shown) }, uniquingKeysWith: { a, _ in a })
+        for step in analysis.steps where step.from.count > 1 {
+            shown[step.from.joined(separator: " + ")] = step.from.map { shown[$0] ?? $0 }.joined(separator: " + ")
+        }
         let decimals = analysis.measure == .time ? 1 : 2
         let columns = [
             Column("against", Sentence("Against").text(language), .text)
                 .worded(["previous": Sentence("previous release").text(language), "baseline": Sentence("baseline", context: "trend flag").text(language)]),
-            Column("from", Sentence("From").text(language), .text),
-            Column("to", Sentence("To").text(language), .text),
+            Column("from", Sentence("From").text(language), .text).worded(shown),
+            Column("to", Sentence("To").text(language), .text).worded(shown),
             Column(.n_a, .count, language),
             Column(.n_b, .count, language),
             Column(.difference, .number(decimals: decimals), language),

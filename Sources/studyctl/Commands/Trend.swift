@@ -112,9 +112,10 @@ struct TrendCommand: ParsableCommand {
                                           conditions: conditions)
         let (releases, analysis) = try TrendReader.trend(paths, request, order: list(order), baseline: list(baseline),
                                                          confidence: confidence.confidence.value, resamples: resamples, seed: seed)
-        let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored, averaged: $0.averaged, measurements: $0.measurements) }
+        let info = releases.map { TrendReleaseInfo(name: $0.name, study: $0.study, unscored: $0.unscored, averaged: $0.averaged, measurements: $0.measurements, label: $0.label, measurementLabels: $0.measurementLabels) }
         for file in figure {
-            let drawing = TrendFigure.figure(analysis, title: TrendWords.measure(measure, task: task, language: language), language: language)
+            let drawing = TrendFigure.figure(analysis, title: TrendWords.measure(measure, task: task, language: language), language: language,
+                                             names: Dictionary(info.map { ($0.name, $0.shown) }, uniquingKeysWith: { a, _ in a }))
             guard let format = Figure.Format(rawValue: URL(fileURLWithPath: file).pathExtension.lowercased()) else {
                 throw Refusal("The figure must be a .png, .svg or .pdf file: \(file).")  // refused before reading too
             }
@@ -126,6 +127,6 @@ struct TrendCommand: ParsableCommand {
         print(TextRenderer.render(ResultTable.trendReleases(analysis, releases: info, task: task, language: language, comparisons: false), title: true),
               terminator: "")
         print("")
-        print(TextRenderer.render(ResultTable.trendComparisons(analysis, language: language), title: true), terminator: "")
+        print(TextRenderer.render(ResultTable.trendComparisons(analysis, releases: info, language: language), title: true), terminator: "")
     }
 }
