@@ -98,6 +98,9 @@ import Testing
         let mixed = try cli.run(["score", "sus", "--within", "protótipo", "--compare", "--by", "grupo_etário"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
         #expect(mixed.status == 0 && mixed.stdout.contains("faixa etária     protótipo") && mixed.stdout.contains("40 anos ou mais  versão atual"), "\(mixed.stdout)")
         #expect(!mixed.stdout.contains("18-39") && !mixed.stderr.contains("protótipo=") && mixed.stderr.contains("P2 · protótipo: versão atual"), "\(mixed.stderr)")
+        // The comparison's sentence names the groups by their labels too.
+        let compared = try cli.succeed(["score", "sus", "--by", "grupo_etário", "--compare", "--condition", "protótipo=atual"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(compared.contains("entre 18 a 39 anos (n = 6") && !compared.contains("entre 18-39"), "\(compared)")
         try cli.readsSucceed()
     }
 

@@ -17,14 +17,16 @@ extension ScoreCommand {
         print(TextRenderer.render(ResultTable.groupComparisons(report.comparisons, language: language, labels: labels, by: groupBy) {
             ScoreNames.name($0, report.instrument, language)
         }, title: false), terminator: "")
+        // The groups by their labels ("18 a 39 anos" for 18-39).
+        let groupLabel = { (group: String) -> String in by.map { labels.value(group, of: $0) } ?? group }
         // Three groups or more: the pairwise post-hoc tests, one table per score.
         for item in report.comparisons where !item.comparison.postHoc.isEmpty {
             let label = item.prefix(noOccasion: Term.no_occasion.text(language), labels: labels) + ScoreNames.name(item.scoreID, report.instrument, language)
             print("")
-            print(TextRenderer.render(ResultTable.postHoc(item.comparison, score: label, id: "post_hoc", language: language)), terminator: "")
+            print(TextRenderer.render(ResultTable.postHoc(item.comparison.renamed(groupLabel), score: label, id: "post_hoc", language: language)), terminator: "")
         }
         for item in report.comparisons {
-            print("  " + item.comparison.sentence(score: item.prefix(noOccasion: Term.no_occasion.text(language), labels: labels) + ScoreNames.name(item.scoreID, report.instrument, language),
+            print("  " + item.comparison.renamed(groupLabel).sentence(score: item.prefix(noOccasion: Term.no_occasion.text(language), labels: labels) + ScoreNames.name(item.scoreID, report.instrument, language),
                                                   language: language))
         }
     }
