@@ -76,7 +76,7 @@ import Testing
         let refused = try cli.fail(["tasks", "compare", "T1", "--by", "faixa"])
         #expect(refused.stderr.contains("--at protótipo=atual") && refused.stderr.contains("--condition protótipo"), "\(refused.stderr)")
         let compared = try cli.succeed(["tasks", "compare", "T1", "--by", "faixa", "--at", "protótipo=atual"])
-        #expect(compared.hasPrefix("Compared within protótipo=atual.") && compared.contains("t(11.92) = 5.058"), "\(compared)")
+        #expect(compared.hasPrefix("Compared within protótipo: atual.") && compared.contains("t(11.92) = 5.058"), "\(compared)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["tasks", "compare", "T1", "--by", "faixa", "--at", "protótipo=novo",
                                                                                  "--measure", "completion", "--json"]).utf8)) as? [String: Any]
         #expect(json?["cell"] as? [String: String] == ["protótipo": "novo"] && json?["design"] as? String == "between", "\(String(describing: json))")

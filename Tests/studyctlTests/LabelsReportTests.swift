@@ -101,6 +101,11 @@ import Testing
         // The comparison's sentence names the groups by their labels too.
         let compared = try cli.succeed(["score", "sus", "--by", "grupo_etário", "--compare", "--condition", "protótipo=atual"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
         #expect(compared.contains("entre 18 a 39 anos (n = 6") && !compared.contains("entre 18-39"), "\(compared)")
+        // And `tasks compare`: the cell, the grouping and its groups, the levels of a condition.
+        let groups = try cli.succeed(["tasks", "compare", "T1", "--by", "grupo_etário", "--at", "protótipo=atual"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(groups.contains("Comparado dentro de protótipo: versão atual.") && groups.contains("faixa etária 18 a 39 anos vs 40 anos ou mais"), "\(groups)")
+        let levels = try cli.succeed(["tasks", "compare", "T1", "--condition", "protótipo"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(levels.contains("protótipo versão atual vs novo"), "\(levels)")
         try cli.readsSucceed()
     }
 

@@ -183,17 +183,21 @@ struct TasksCompare: ParsableCommand {
         let grouping = condition.map { "condition:" + $0 } ?? "attribute:" + (by ?? "")  // validate(): one of the two is given
         // Between groups, the study's conditions too: where the participants did the task under several levels of one,
         // the groups are compared within one level (--at), never on values averaged over them.
-        let (stored, factors, plan) = try study.withStudy { database in
+        let (stored, factors, plan, labels) = try study.withStudy { database in
             let factors = try database.factors()
             let groupings = [grouping] + (by == nil ? [] : factors.map { "condition:" + $0.name })
             return (try database.taskDataset(groupedBy: groupings), factors,
-                    try analysis.plan(database, groupBy: by, defaultGrouping: false, confidence: confidence.confidence.value))
+                    try analysis.plan(database, groupBy: by, defaultGrouping: false, confidence: confidence.confidence.value), try database.labels())
         }
         let set = plan.set
         analysis.announce(set)
         let dataset = try groupCell(stored.prepared(for: set), factors: factors)
         let cell = by == nil ? [:] : Dictionary(try cellLevels(factors).map { ($0.factor, $0.level) }, uniquingKeysWith: { _, last in last })
-        if by != nil, !at.isEmpty, !output.json { say("Compared within \(at.joined(separator: ", ")).") }
+        if by != nil, !at.isEmpty, !output.json {
+            // The cell by its labels ("protótipo: versão atual" for protótipo=atual).
+            let shownCell = cell.sorted { $0.key < $1.key }.map { "\(labels.factor($0.key)): \(labels.level($0.value, of: $0.key))" }
+            say("Compared within \(shownCell.isEmpty ? at.joined(separator: ", ") : shownCell.joined(separator: ", ")).")
+        }
         let name: String
         let known: [String]
         if let condition {
@@ -206,6 +210,9 @@ struct TasksCompare: ParsableCommand {
             name = dataset.groupNames[0]
             known = NaturalOrder.distinct(dataset.observations.map { $0.group[0] }.filter { $0 != "(none)" }, preferring: dataset.groupOrders[0])
         }
+        // The grouping and its levels (or groups) as people read them, in what is printed; JSON keeps the names.
+        let shownName = condition != nil ? labels.factor(name) : labels.attribute(name)
+        let show = { (level: String) -> String in condition != nil ? labels.level(level, of: name) : labels.value(level, of: name) }
         // By default a condition's levels with attempts at the task (a level no one did it under is not compared).
         let chosen = levels.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             ?? (condition != nil ? TaskLevelAttempts.defaultLevels(known, task: task, observations: dataset.observations, level: { $0.group[0] }) : known)
@@ -229,7 +236,7 @@ struct TasksCompare: ParsableCommand {
             }
             if !within {
                 guard chosen.count == 2 else { throw Refusal("Please name the two groups to compare with --levels A,B; \(name) has \(list).") }
-                return try compareGroups(dataset, name: name, groups: chosen, cell: cell, plan: plan)
+                return try compareGroups(dataset, name: name, groups: chosen, cell: cell, plan: plan, shownName: shownName, show: show)
             }
         }
         let taskPenalty = penalty?.value ?? dataset.penalties[task]
@@ -257,10 +264,10 @@ struct TasksCompare: ParsableCommand {
             if output.json {
                 return try printJSON(TaskComparisonDocument(TaskComparisonEntry(comparison, factor: name), completion: completionEntry), command: "tasks compare", plan: plan)
             }
-            say("Task \(task): \(name) \(chosen.joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
+            say("Task \(task): \(shownName) \(chosen.map(show).joined(separator: ", ")), \(measured); within participants, \(comparison.complete) participants with attempts under every level")
             if comparison.leftOut > 0 { say("Left out (attempts under some of the levels only): \(comparison.leftOut)") }
             if comparison.averaged > 0 { say("Several attempts under one level: each participant's mean there enters (\(comparison.averaged) participants)") }
-            let typical = zip(chosen, comparison.typical).map { "\($0) = \(style.number($1))\(unit)" }.joined(separator: ", ")
+            let typical = zip(chosen, comparison.typical).map { "\(show($0)) = \(style.number($1))\(unit)" }.joined(separator: ", ")
             say(measure == .errors ? "mean errors: \(typical)" : "geometric mean: \(typical)")
             if let f = comparison.friedman {
                 say("Friedman: χ²(\(f.df)) = \(style.number(f.chiSquared)); \(pText(f.p)); Kendall's W = \(style.number(f.kendallW))")
@@ -284,10 +291,10 @@ struct TasksCompare: ParsableCommand {
             let test = comparison.test
             let design: Sentence = test.design == .paired ? "paired t-test, \(test.nA) participants"
                 : "Welch's t-test, \(test.nA) and \(test.nB) participants"
-            say("Task \(task): \(name) \(chosen[0]) vs \(chosen[1]), \(measured); \(design)")
+            say("Task \(task): \(shownName) \(show(chosen[0])) vs \(show(chosen[1])), \(measured); \(design)")
             if comparison.leftOut > 0 { say("Left out (attempts under one of the two levels only): \(comparison.leftOut)") }
             if comparison.averaged > 0 { say("Several attempts under one level: each participant's mean there enters (\(comparison.averaged) participants)") }
-            let (a, b) = (chosen[0], chosen[1])
+            let (a, b) = (show(chosen[0]), show(chosen[1]))
             let interval = labelled(comparison.effectCI, decimals: measure == .errors ? 2 : 3)
             if measure == .errors {
                 say("mean errors: \(a) = \(style.number(comparison.typicalA)), \(b) = \(style.number(comparison.typicalB)); difference (\(b) − \(a)) = \(style.number(comparison.effect)) \(interval)")
@@ -297,7 +304,8 @@ struct TasksCompare: ParsableCommand {
             // A paired test's df is a count (n − 1); Welch's is fractional.
             let df = test.df == test.df.rounded() && abs(test.df) < 1e9 ? String(Int(test.df)) : style.number(test.df, decimals: 2)
             print("t(\(df)) = \(style.number(test.t, decimals: 3)), \(pText(test.p))")
-            if test.design == .welch, let row = groupRow(attempts, measure, grouping: name, levels: chosen), let g = row.hedgesG {
+            if test.design == .welch, var row = groupRow(attempts, measure, grouping: name, levels: chosen), let g = row.hedgesG {
+                (row.groupA, row.groupB) = (show(row.groupA), show(row.groupB))
                 say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))")
             }
         }
@@ -308,13 +316,13 @@ struct TasksCompare: ParsableCommand {
             print("")
         }
         let rates = zip(chosen, completion.completed).map { level, count in
-            "\(level) \(count)/\(completion.complete) (\(style.percent(completion.complete == 0 ? nil : Double(count) / Double(completion.complete))))"
+            "\(show(level)) \(count)/\(completion.complete) (\(style.percent(completion.complete == 0 ? nil : Double(count) / Double(completion.complete))))"
         }.joined(separator: ", ")
         say("Completion within participants (success = completed; partial success and failure = not), \(completion.complete) participants with an outcome under every level: \(rates)")
         if completion.leftOut > 0 { say("Left out (an outcome under some of the levels only): \(completion.leftOut)") }
         if completion.firstOfSeveral > 0 { say("Several attempts under one level: the first recorded counts (\(completion.firstOfSeveral) participants)") }
         if let m = completion.mcnemar {
-            say("McNemar's exact test: \(m.onlyA + m.onlyB) discordant pairs (\(m.onlyA) completed under \(chosen[0]) only, \(m.onlyB) under \(chosen[1]) only); \(pText(m.p))")
+            say("McNemar's exact test: \(m.onlyA + m.onlyB) discordant pairs (\(m.onlyA) completed under \(show(chosen[0])) only, \(m.onlyB) under \(show(chosen[1])) only); \(pText(m.p))")
         } else if let q = completion.cochranQ {
             say("Cochran's Q(\(q.df)) = \(style.number(q.q)); \(pText(q.p))")
         } else {
@@ -369,7 +377,8 @@ extension TasksCompare {
 
     /// Two groups of different participants compared on completion or the SEQ (`GroupTaskComparison`), one value per
     /// participant, as the report's table of what changed gives it.
-    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String], cell: [String: String], plan: AnalysisPlan) throws {
+    func compareGroups(_ dataset: TaskDataset, name: String, groups: [String], cell: [String: String], plan: AnalysisPlan,
+                       shownName: String, show: (String) -> String) throws {
         let style = NumberStyle(Voice.language)
         func pText(_ p: Double) -> String {
             let shown = style.p(p)
@@ -378,7 +387,7 @@ extension TasksCompare {
         let kind: GroupTaskMeasure = measure == .completion ? .completion : .seq
         let compared = GroupTaskComparisons(grouping: name, groups: groups, taskOrder: [task], observations: dataset.observations,
                                             seq: dataset.seq, measures: [kind], confidence: confidence.confidence.value)
-        let (a, b) = (groups[0], groups[1])
+        var (a, b) = (groups[0], groups[1])
         guard let row = compared.rows.first else {
             throw Refusal(kind == .completion
                 ? "Task \(task) has no outcome recorded in one of the groups \(a) and \(b); nothing to compare."
@@ -388,6 +397,11 @@ extension TasksCompare {
             return try printJSON(TaskComparisonDocument(TaskComparisonEntry(row, factor: name, cell: cell, severalAttempts: compared.averaged)),
                                  command: "tasks compare", plan: plan)
         }
+        // What is printed names the groups by their labels.
+        let name = shownName
+        (a, b) = (show(a), show(b))
+        var shownRow = row
+        (shownRow.groupA, shownRow.groupB) = (show(row.groupA), show(row.groupB))
         if kind == .completion, let x = row.successesA, let y = row.successesB {
             say("Task \(task): \(name) \(a) vs \(b), completion (success = completed; partial success and failure = not), one outcome per participant (their first attempt with one): \(row.nA) and \(row.nB) participants")
             let interval = "\(ResultTable.intervalLabel(row.confidence, Voice.language)) \(style.interval(row.effectCI.lowerBound, row.effectCI.upperBound))"
@@ -398,13 +412,13 @@ extension TasksCompare {
             } else {
                 say("N−1 two-proportion test (every expected count at least 1, the smallest \(smallest); Campbell 2007): z = \(style.number(row.statistic ?? 0)), \(pText(row.p))")
             }
-            say(ResultTable.direction(row))
+            say(ResultTable.direction(shownRow))
         } else {
             say("Task \(task): \(name) \(a) vs \(b), SEQ (each participant's mean answer to the task); Welch's t-test, \(row.nA) and \(row.nB) participants")
             let interval = "\(ResultTable.intervalLabel(row.confidence, Voice.language)) \(style.interval(row.effectCI.lowerBound, row.effectCI.upperBound))"
             say("mean SEQ: \(a) = \(style.number(row.typicalA)), \(b) = \(style.number(row.typicalB)); difference (\(b) − \(a)) = \(style.number(row.effect)) \(interval)")
             print("t(\(style.number(row.df ?? 0, decimals: 2))) = \(style.number(row.statistic ?? 0, decimals: 3)), \(pText(row.p))")
-            if let g = row.hedgesG { say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(row))") }
+            if let g = row.hedgesG { say("Hedges' g (\(b) − \(a)) = \(style.number(g)): \(ResultTable.direction(shownRow))") }
         }
     }
 }
