@@ -44,7 +44,7 @@ import Testing
         #expect(out.contains("Olha, «senti falta de mais documentação do EyeTrackingView». UIKit me complicou demais, e não entendi bem o evento."), "\(out)")
         #expect(out.contains("«Não deu pra entender necessariamente que é pra empilhar verticalmente»"), "P2 has no transcript: the excerpt alone")
         #expect(!out.contains("P9"), "advanced participants are left out")
-        #expect(out.contains("Coded passages: 5; participants: 2 (category: Informações Insuficientes; level = Iniciante)."), "\(out)")
+        #expect(out.contains("Coded passages: 5; participants: 2 (category: Informações Insuficientes; level: Iniciante)."), "\(out)")
         let words = try cli.succeed(["code", "list", "--category", "Informações Insuficientes", "--participant", "P1", "--context", "2"])
         #expect(words.contains("Olha, «senti falta de mais documentação do EyeTrackingView». UIKit me …"), "\(words)")
         let json = try JSONSerialization.jsonObject(with: Data(try cli.succeed(["code", "list", "--where", "level=Iniciante", "--context", "3w", "--json"]).utf8)) as! [String: Any]
@@ -134,6 +134,7 @@ import Testing
         try cli.succeed(["export", "quotes", "labelled.md"] + filter)
         let labelled = try String(contentsOfFile: cli.path("labelled.md"), encoding: .utf8)
         #expect(labelled.contains("(P1; nível: iniciante (menos de 2 anos); anos de experiência: 2; years ios: 0,5)"), "\(labelled)")
+        #expect(labelled.contains("nível: iniciante (menos de 2 anos))."), "the selection names the attribute by its label: \(labelled.prefix(400))")
         #expect(markdown.contains("ABNT NBR 10520"))
         #expect(markdown.contains("Olha, **senti falta de mais documentação do EyeTrackingView**. UIKit me complicou demais"))
         // Existing files are kept unless --force; a bad extension is refused before anything is read.

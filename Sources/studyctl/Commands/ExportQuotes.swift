@@ -85,7 +85,7 @@ struct ExportQuotes: ParsableCommand {
         let language = info.language
         let title = ("Quotes: \(info.title)" as Sentence).text(language)
         // The selection as typed (--where name=…) is masked as the study's words are.
-        let selection = StudyDatabase.masked(filter.describe(book, codebook: material.categories).text(language), names: try pseudonyms.redactedNames())
+        let selection = StudyDatabase.masked(filter.describe(book, codebook: material.categories, labels: labels).text(language), names: try pseudonyms.redactedNames())
         // validate() refused a file of no known format.
         guard let format = QuoteFormat(path: file) else { throw Refusal("The quotes are written as .docx, .odt, .md or .html; '\(file)' is none of them.") }
         try QuoteDocument.write(book, title: title, selection: selection, language: language, to: file, format: format, labels: labels)
@@ -93,7 +93,7 @@ struct ExportQuotes: ParsableCommand {
         for name in printed.sorted() where IdentifyingNames.looksIdentifying(name) {
             note("the quotes cite the attribute '\(name)', named like a person's name or contact; if it identifies people, 'studyctl participant attribute \(name) --identifying' leaves it out of every quote")
         }
-        say(filter.describe(book, codebook: material.categories))
+        say(filter.describe(book, codebook: material.categories, labels: labels))
         say(.wrote(file))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import QualCoding
 import Results
 import StudyStore
+import Surveys
 import Wording
 
 extension ContextSize: ExpressibleByArgument {
@@ -52,13 +53,15 @@ struct QuoteFilterOptions: ParsableArguments {
     }
 
     /// The selection in words, for the head of an export and the end of a listing.
-    func describe(_ book: QuoteBook, codebook: [(name: String, theme: String?)] = []) -> Sentence {
+    /// - Parameter labels: the attributes and values of `--where` by their labels ("nível: iniciante" for
+    ///   level=Iniciante); unlabelled, a name reads without its underscores.
+    func describe(_ book: QuoteBook, codebook: [(name: String, theme: String?)] = [], labels: StudyLabels = .plain) -> Sentence {
         var parts: [String] = []
         if !category.isEmpty { parts.append(words("category: \(category.joined(separator: ", "))")) }
         let under = subcategories(codebook)
         if !under.isEmpty { parts.append(words("with its sub-categories: \(under.joined(separator: ", "))")) }
         if let participant { parts.append(words("participant: \(participant)")) }
-        for condition in conditions { parts.append("\(condition.key) = \(condition.value)") }
+        for condition in conditions { parts.append("\(labels.attribute(condition.key)): \(labels.value(condition.value, of: condition.key))") }
         if let allOf { parts.append(words("overlapping passages coded \(Self.names(allOf).joined(separator: " + "))")) }
         if let noneOf { parts.append(words("overlapping no passage coded \(Self.names(noneOf).joined(separator: ", "))")) }
         if let coder = coder.coder { parts.append(words("coder: \(coder)")) }
