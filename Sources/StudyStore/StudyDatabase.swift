@@ -270,7 +270,7 @@ public final class StudyDatabase: @unchecked Sendable {
         case .SQLITE_READONLY:
             return .storage(path: path, reason: "the file or its folder is read-only, so nothing can be written; reads still work")
         case .SQLITE_CORRUPT:
-            return .storage(path: path, reason: "the file is damaged; run 'studyctl check' and restore a backup")
+            return .storage(path: path, reason: "the file is damaged where SQLite cannot read it; restore it from a backup (a copy 'studyctl backup' made)")
         case .SQLITE_CANTOPEN:
             return .storage(path: path, reason: "SQLite cannot open it; check the file's permissions")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
