@@ -311,4 +311,17 @@ import Testing
         #expect(strings.contains("R1") && strings.contains("R2"))
         #expect(try part("xl/worksheets/sheet2.xml").contains("<autoFilter ref=\"A1:I7\"/>"), "a header and 2 participants × 3 SUS scores, nine columns (the occasion last)")
     }
+
+    /// A response set that cannot be scored (two SUS items unanswered, no missing-item policy) is named in the
+    /// workbook's Exclusions sheet with its measurement and reason, as the report lists it: never dropped silently.
+    @Test func anUnscoredSetIsNamedInTheWorkbook() throws {
+        let cli = try StudyCtl()
+        try cli.succeed(["init", "--title", "Não pontuados", "--language", "pt-BR"])
+        for code in ["P1", "P2", "P3"] { try cli.succeed(["participant", "add", code]) }
+        try cli.write("s.csv", "Participante,Q1,Q2,Q3,Q4,Q5,Q6,Q7,Q8,Q9,Q10\nP1,4,2,4,2,4,2,4,2,4,2\nP2,5,1,5,1,5,1,5,1,5,1\nP3,4,2,4,2,,,4,2,4,2\n")
+        try cli.succeed(["responses", "import", "s.csv", "--instrument", "sus", "--participant-column", "Participante", "--occasion", "pré"])
+        try cli.succeed(["export", "xlsx", "w.xlsx"])
+        let text = try Self.workbookText(cli.path("w.xlsx"), cells: true)
+        #expect(text.contains("conjunto não pontuado") && text.contains("pré: SUS: os itens 5, 6 estão sem resposta"), "\(text)")
+    }
 }

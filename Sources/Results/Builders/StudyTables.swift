@@ -390,13 +390,24 @@ public enum StudyTables {
                 }
             }
         }
+        // Response sets that could not be scored (an unanswered item beyond the missing-item policy): left out of
+        // every figure of their questionnaire, said here with their task and measurement.
+        for questionnaire in s.questionnaires {
+            for unscored in questionnaire.report.unscoredSets {
+                let measurement = s.labels.measurement(unscored.occasion, none: "")
+                let place = [unscored.task, measurement.isEmpty ? nil : measurement].compactMap { $0 }.joined(separator: " · ")
+                rows.append([.text(unscored.participant), .text("set"), .text("unscored"), .text(questionnaire.definition.id),
+                             .text((place.isEmpty ? "" : place + ": ") + unscored.reason.text(language))])
+            }
+        }
         var table = ResultTable(exported: "exclusions", sheet: "Exclusions", about: "who was left out of the analyses or flagged by a quality check, why, and the value that tripped the rule", language: language,
                                 columns: ResultTable.names([.participant, .excluded, .rule, .instrument, .detail]), rows: rows)
         let yes = ("yes" as Sentence).text(language), no = ("no" as Sentence).text(language)
         var ruleWords = Dictionary(uniqueKeysWithValues: QualityFlag.Rule.allCases.map { ($0.rawValue, ResponseQuality.name($0).text(language)) })
         ruleWords["named"] = ("named" as Sentence).text(language)
         ruleWords["taskTimes"] = ("task times too short" as Sentence).text(language)
-        table.word([1: ["yes": yes, "no": no], 2: ruleWords])
+        ruleWords["unscored"] = ("set not scored" as Sentence).text(language)
+        table.word([1: ["yes": yes, "no": no, "set": ("this set only" as Sentence).text(language)], 2: ruleWords])
         return table
     }
 

@@ -204,6 +204,18 @@ public struct ScoreReport: Sendable {
     public var unscored: [Sentence] = []
     /// The same sets worded for a reader of a report (what happened under the missing-item policy, no command).
     public var unscoredForReaders: [Sentence] = []
+    /// The same sets, each with whose it is, its task and measurement, and the reason for a reader: the workbook's
+    /// Exclusions sheet lists them.
+    public var unscoredSets: [UnscoredSet] = []
+
+    /// A response set left out because it could not be scored.
+    public struct UnscoredSet: Sendable, Equatable {
+        public var participant: String
+        public var task: String?
+        /// The measurement key it was answered under ("" for none).
+        public var occasion: String
+        public var reason: Sentence
+    }
     /// Every score's values over all scored sets (all tasks), as value → how many sets have it: what a histogram
     /// of the scores needs, without the rows. Empty when the sets span several occasions (`pooledOccasions`).
     public var distributions: [String: [Double: Int]] = [:]
@@ -244,6 +256,7 @@ public struct ScoreReport: Sendable {
         var rows: [Row] = []
         var failures: [Sentence] = []
         var readerFailures: [Sentence] = []
+        var unscoredSets: [UnscoredSet] = []
         /// Per task (nil when not per task), per group name (nil when ungrouped): what the group summary needs.
         /// Buckets by key (their index in `bucketList`, mutated in place: one hash per set and bucket).
         var bucketIndex: [BucketKey: Int] = [:]
@@ -362,10 +375,13 @@ public struct ScoreReport: Sendable {
             } catch let error as ScoringError {
                 failures.append(input.task.map { "\(input.participant) (task \($0)): \(error.sentence)" } ?? "\(input.participant): \(error.sentence)")
                 readerFailures.append(input.task.map { "\(input.participant) (task \($0)): \(error.readerSentence)" } ?? "\(input.participant): \(error.readerSentence)")
+                unscoredSets.append(UnscoredSet(participant: input.participant, task: input.task, occasion: input.occasion, reason: error.readerSentence))
                 return nil
             } catch {
                 failures.append("\(input.participant): \(Sentence(verbatim: error.localizedDescription))")
                 readerFailures.append("\(input.participant): \(Sentence(verbatim: error.localizedDescription))")
+                unscoredSets.append(UnscoredSet(participant: input.participant, task: input.task, occasion: input.occasion,
+                                                reason: Sentence(verbatim: error.localizedDescription)))
                 return nil
             }
             var row = Row(participant: input.participant, group: input.group, task: input.task, scores: scores)
@@ -464,6 +480,7 @@ public struct ScoreReport: Sendable {
                                      texts: textItems.flatMap { item in (texts[item.number] ?? []).map { (item.number, $0.participant, $0.text) } },
                                      unscored: failures)
             report.unscoredForReaders = readerFailures
+            report.unscoredSets = unscoredSets
             report.confidence = confidence
             report.occasions = occasions.isEmpty ? [] : occasionList
             if several {
