@@ -83,6 +83,12 @@ import Testing
         #expect(abs(below.p - 0.009225764256507936) < 1e-12)
         #expect(below.light == .red)
         #expect(TaskBenchmarkTest.mean([5, 5, 5]) == nil, "no spread: no test")
+        // Few answers near the top: the t interval (6.33 ± 4.303 × 0.577 / √3 · …) reaches past 7 and is cut to the
+        // SEQ's scale; the test itself is the uncut t.
+        let top = try #require(TaskBenchmarkTest.mean([7, 7, 5]))
+        #expect(top.interval.upperBound == 7 && top.interval.lowerBound > 1 && top.interval.lowerBound < 6.33, "\(top.interval)")
+        let bottom = try #require(TaskBenchmarkTest.mean([1, 1, 3]))
+        #expect(bottom.interval.lowerBound == 1, "\(bottom.interval)")
         #expect(TaskBenchmarkTest.mean([6]) == nil)
     }
 

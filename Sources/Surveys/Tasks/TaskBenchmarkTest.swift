@@ -95,6 +95,9 @@ public enum TaskBenchmarkTest {
         return mean(mean: summary.mean, sd: sd, n: summary.n, interval: interval, benchmark: benchmark, confidence: confidence)
     }
 
+    /// The SEQ's answers: 1 (very difficult) to 7 (very easy).
+    static let seqScale: ClosedRange<Double> = 1...7
+
     /// The same from a mean, its SD and n.
     public static func mean(mean: Double, sd: Double, n: Int, benchmark: Double = TaskBenchmarks.seq, confidence: Double = 0.95) -> BenchmarkTest? {
         guard n > 1, sd > 0 else { return nil }
@@ -102,7 +105,9 @@ public enum TaskBenchmarkTest {
         return self.mean(mean: mean, sd: sd, n: n, interval: (mean - half)...(mean + half), benchmark: benchmark, confidence: confidence)
     }
 
-    static func mean(mean: Double, sd: Double, n: Int, interval: ClosedRange<Double>, benchmark: Double, confidence: Double) -> BenchmarkTest {
+    static func mean(mean: Double, sd: Double, n: Int, interval unclipped: ClosedRange<Double>, benchmark: Double, confidence: Double) -> BenchmarkTest {
+        // The interval is cut to the SEQ's scale, 1–7, as `score seq` cuts it (a t interval of few answers reaches past).
+        let interval = max(unclipped.lowerBound, Self.seqScale.lowerBound)...min(unclipped.upperBound, Self.seqScale.upperBound)
         let df = Double(n - 1)
         let t = (mean - benchmark) / (sd / Double(n).squareRoot())
         let direction: BenchmarkTest.Direction = mean >= benchmark ? .above : .below
