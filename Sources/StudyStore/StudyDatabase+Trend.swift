@@ -31,7 +31,7 @@ public enum TrendError: Error, LocalizedError, Equatable, WordedError, LanguageW
     public var sentence: Sentence {
         switch self {
         case let .tooFewReleases(found):
-            let names = found.isEmpty ? "none" : found.joined(separator: ", ")
+            let names: Sentence = found.isEmpty ? "none" : Sentence(verbatim: found.joined(separator: ", "))
             return "A trend needs at least two releases; found \(names). Give two studies or more with --studies, or a grouping with --by."
         case let .studiesDiffer(problems):
             return "The studies do not measure the same thing, so they are not compared: \(Sentence.joined(problems, separator: "; "))."
@@ -43,14 +43,14 @@ public enum TrendError: Error, LocalizedError, Equatable, WordedError, LanguageW
         case let .taskNeeded(measure):
             return "Please name the task with --task: \(measure) is one outcome per participant, and a participant does several tasks."
         case let .unknownGrouping(name, study, known):
-            let names = known.isEmpty ? "none" : known.joined(separator: ", ")
+            let names: Sentence = known.isEmpty ? "none" : Sentence(verbatim: known.joined(separator: ", "))
             return "\(study) has no attribute '\(name)' to group its participants into releases (its attributes: \(names); or --by occasion)."
         case let .sameParticipant(participant, releases):
             return "\(participant) answered in \(releases.joined(separator: " and ")): these releases were measured on the same people, which a trend between releases does not compare; use 'score --within occasion --compare'."
         case let .attemptsHaveNoOccasion(measure):
             return "\(measure) is read from the attempts, which have no occasion; group them by a participant attribute with --by ATTRIBUTE."
         case let .unknownCondition(factor, level, study, known):
-            let names = known.isEmpty ? "none" : known.joined(separator: ", ")
+            let names: Sentence = known.isEmpty ? "none" : Sentence(verbatim: known.joined(separator: ", "))
             return "\(study) has no condition level \(factor)=\(level) (its conditions: \(names))."
         case let .badMatch(text):
             return "--match takes KEY=OTHER (the task KEY of the first study is called OTHER in another), not '\(text)'."
@@ -180,8 +180,8 @@ public enum TrendReader {
                     let lacking = firstSet.subtracting(theirs).sorted(by: NaturalOrder.areInIncreasingOrder)
                     let extra = theirs.subtracting(firstSet).sorted(by: NaturalOrder.areInIncreasingOrder)
                     if !lacking.isEmpty || !extra.isEmpty {
-                        let lackingText = lacking.isEmpty ? "none" : lacking.joined(separator: ", ")
-                        let extraText = extra.isEmpty ? "none" : extra.joined(separator: ", ")
+                        let lackingText: Sentence = lacking.isEmpty ? "none" : Sentence(verbatim: lacking.joined(separator: ", "))
+                        let extraText: Sentence = extra.isEmpty ? "none" : Sentence(verbatim: extra.joined(separator: ", "))
                         problems.append("\(names[index])'s tasks differ from \(names[0])'s: it lacks \(lackingText) and has \(extraText) besides; --task or --match T1=KEY settles it")
                     }
                 }

@@ -296,7 +296,8 @@ extension ResultTable {
                 : "\(release.shown): \(count) under several occasions or conditions (\(list)); their value is the mean over them. --occasion or --condition FACTOR=LEVEL follows one.")
         }
         for release in info where release.unscored > 0 {
-            notes.append("\(release.shown): \(String(release.unscored)) response sets with an unanswered item left out.")
+            notes.append(release.unscored == 1 ? "\(release.shown): 1 response set with an unanswered item left out."
+                         : "\(release.shown): \(String(release.unscored)) response sets with an unanswered item left out.")
         }
         return notes.map { $0.text(language) }
     }
