@@ -79,10 +79,15 @@ struct CodeSuggest: ParsableCommand {
                                       features: try suggestionFeatures(try database.info().language), parameters: parameters)
         }
         say("Learnt from \(from)'s units: \(run.trainingUnits) read, \(run.codedUnits) of them coded.")
-        for validation in run.suggester.validations {
-            say("  \(validation.method.rawValue): macro F1 \(String(format: "%.3f", validation.macroF1)) cross-validated (\(validation.folds) folds)")
+        // The methods by their names in the language, the figures with its decimal mark.
+        func method(_ method: SuggestionMethod) -> Sentence {
+            method == .naiveBayes ? "naive Bayes" : "logistic regression"
         }
-        say("Suggesting with \(run.suggester.chosen.rawValue), which cross-validated better.")
+        let style = NumberStyle(Voice.language)
+        for validation in run.suggester.validations {
+            say("  \(method(validation.method)): macro F1 \(style.number(validation.macroF1, decimals: 3)) cross-validated (\(validation.folds) folds)")
+        }
+        say("Suggesting with \(method(run.suggester.chosen)), which cross-validated better.")
         say(Sentence(count: run.stored, one: "Stored \(run.stored) suggestion of \(name) for \(run.targets) uncoded units, pending a person's decision (studyctl code suggestions list).",
                      other: "Stored \(run.stored) suggestions of \(name) for \(run.targets) uncoded units, pending a person's decision (studyctl code suggestions list)."))
         replaced(run.replaced)
