@@ -21,10 +21,20 @@ set -euo pipefail
 # libreoffice-writer-nogui: the tests open the .docx and .odt that `export quotes` writes and convert them to PDF.
 # gettext: msgfmt --check reads the translation catalogs (Sources/Wording/Translations/*.po) as translators' tools do.
 #
-# `install-deps.sh` installs what building, installing and the demo need; `install-deps.sh --tests` (make test) adds
+# `install-deps.sh` installs what building and installing need, `--demo` what the demo adds; `--tests` (make test) adds
 # what only the tests run (browsers, LaTeX, tmux…), so `make install PREFIX=$HOME/.local` asks for no more than it uses.
-apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libreadstat-dev libcairo2-dev libjpeg-dev fonts-dejavu-core pkg-config python3 ${EXTRA_APT_PACKAGES:-})
-brew_packages=(sqlite libxlsxwriter readstat cairo jpeg-turbo pkg-config python3)
+#
+# On macOS the build uses the SDK's SQLite and the release is not patched, so `make install` asks Homebrew for the four
+# libraries the binary links and pkg-config alone; `--demo` (make demo) adds python3, which draws the demo's gaze data.
+# STUDYCTL_DEPS_SYSTEM stands in for `uname -s` (Tests/studyctlTests/InstallDepsTests runs the macOS branch on Linux
+# with a recording `brew`).
+system=${STUDYCTL_DEPS_SYSTEM:-$(uname -s)}
+apt_packages=(libsqlite3-dev patchelf binutils libxlsxwriter-dev libreadstat-dev libcairo2-dev libjpeg-dev fonts-dejavu-core pkg-config ${EXTRA_APT_PACKAGES:-})
+brew_packages=(libxlsxwriter readstat cairo jpeg-turbo pkg-config)
+if [ "${1:-}" = "--demo" ] || [ "${1:-}" = "--tests" ]; then
+  apt_packages+=(python3)
+  brew_packages+=(python3)
+fi
 if [ "${1:-}" = "--tests" ]; then
   apt_packages+=(sqlite3 unzip python3-venv chromium libxml2-utils tmux cmark-gfm gettext
                  texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-lang-portuguese texlive-publishers poppler-utils ffmpeg espeak-ng
@@ -37,7 +47,7 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
-case "$(uname -s)" in
+case "$system" in
   Linux)
     if ! command -v dpkg >/dev/null 2>&1; then
       echo "Not a Debian-based system: install SQLite, libxlsxwriter and ReadStat development files with your package manager." >&2
@@ -79,6 +89,6 @@ case "$(uname -s)" in
     fi
     ;;
   *)
-    echo "Unsupported system $(uname -s): install SQLite, libxlsxwriter and ReadStat development files by hand." >&2
+    echo "Unsupported system $system: install SQLite, libxlsxwriter and ReadStat development files by hand." >&2
     ;;
 esac

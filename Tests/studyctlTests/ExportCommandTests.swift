@@ -124,7 +124,7 @@ import Testing
                 #expect(overfull.isEmpty, "\(name)/\(file): \(overfull)")
             }
             guard FileManager.default.fileExists(atPath: "/usr/share/texlive/texmf-dist/tex/latex/abntex2/abntex2.cls") else {
-                print("abnTeX2 not installed (texlive-publishers): the thesis check is skipped"); continue
+                NeededTool.missing("abnTeX2 (texlive-publishers)", skips: "the thesis check of \(name)"); continue
             }
             try Self.checkThesis(cli.path("out/\(name)"), study: name)
         }
@@ -183,7 +183,7 @@ import Testing
     static func checkThesis(_ folder: String, study name: String,
                             bodies: [(String, String)] = [("brazil", "report-body"), ("english", "report-en-body")]) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex"), FileManager.default.isExecutableFile(atPath: "/usr/bin/bibtex") else {
-            print("pdflatex or bibtex not installed: the thesis check of \(name) is skipped"); return
+            NeededTool.missing("pdflatex or bibtex", skips: "the thesis check of \(name)"); return
         }
         let bib = try String(contentsOfFile: folder + "/studyctl.bib", encoding: .utf8)
         let bibKeys = Set(bib.matches(of: /@[a-z]+\{([^,]+),/).map { String($0.output.1) })
@@ -221,7 +221,9 @@ import Testing
 
     /// Compiles `file` in `folder` with pdflatex; the errors when it fails, `nil` when it compiled or pdflatex is missing.
     static func pdflatex(_ file: String, in folder: String) throws -> String? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex") else { return nil }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex") else {
+            NeededTool.missing("pdflatex", skips: "compiling \(file)"); return nil
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pdflatex")
         process.arguments = ["-interaction=nonstopmode", "-halt-on-error", file]

@@ -164,7 +164,7 @@ import Testing
                 }
             }
         } else {
-            print("LibreOffice conversion skipped: soffice is not installed (apt-get install libreoffice-writer)")
+            NeededTool.missing("soffice (libreoffice-writer-nogui)", skips: "LibreOffice's conversion of the quotes")
         }
     }
 

@@ -245,7 +245,9 @@ enum Rendered {
     /// Compiles with pdflatex (hyphenation off) and returns pdftotext's text; nil when either is missing.
     static func pdf(_ file: String, in folder: String) throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex"),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return nil }
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else {
+            NeededTool.missing("pdflatex or pdftotext", skips: "reading \(file) as a PDF"); return nil
+        }
         _ = try run("/usr/bin/pdflatex", ["-interaction=nonstopmode", "-halt-on-error",
                                           "\\AtBeginDocument{\\hyphenpenalty=10000\\exhyphenpenalty=10000}\\input{\(file)}"], in: folder)
         let pdf = folder + "/" + String(file.dropLast(4)) + ".pdf"

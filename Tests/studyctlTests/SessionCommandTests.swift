@@ -80,11 +80,8 @@ struct TmuxTerminal {
     /// A scripted three-task session, keys only, on a clock the test sets: the attempts, SEQ answers and notes
     /// stored equal what was typed; a kill -9 in the middle of T3 loses nothing stored and the session resumes;
     /// `tasks summary` equals the same attempts imported from CSV; the screens hold no English word.
-    @Test func scriptedSessionKilledAndResumedEqualsTheImportedLog() throws {
-        guard TmuxTerminal.available else {
-            print("skipped: tmux is not installed (make deps installs it)")
-            return
-        }
+    @Test(.enabled(if: TmuxTerminal.available, "tmux is not installed (scripts/install-deps.sh --tests installs it)"))
+    func scriptedSessionKilledAndResumedEqualsTheImportedLog() throws {
         let cli = try study()
         let clock = try cli.write("clock", "1800000000")
         func at(_ seconds: Double) throws { try cli.write("clock", String(1_800_000_000 + seconds)) }
@@ -215,11 +212,8 @@ struct TmuxTerminal {
     /// Ctrl-C keeps the session open and names the command that resumes it exactly; a bare `session P1` resumes
     /// it with its condition, questionnaires and observer; `session close` ends it and `session list` reads
     /// local time with its offset, the session numbered per participant.
-    @Test func aSessionResumesAsItBeganAndIsClosed() throws {
-        guard TmuxTerminal.available else {
-            print("skipped: tmux is not installed (make deps installs it)")
-            return
-        }
+    @Test(.enabled(if: TmuxTerminal.available, "tmux is not installed (scripts/install-deps.sh --tests installs it)"))
+    func aSessionResumesAsItBeganAndIsClosed() throws {
         let cli = try study()
         let clock = try cli.write("clock", "1800000000")
         let binary = StudyCtl.binary.path
@@ -262,11 +256,8 @@ struct TmuxTerminal {
         #expect(try cli.succeed(["attempt", "list", "--json"]).contains("\"attempts\" : [\n\n  ]"))
     }
 
-    @Test func refusedKeysStoreNothing() throws {
-        guard TmuxTerminal.available else {
-            print("skipped: tmux is not installed (make deps installs it)")
-            return
-        }
+    @Test(.enabled(if: TmuxTerminal.available, "tmux is not installed (scripts/install-deps.sh --tests installs it)"))
+    func refusedKeysStoreNothing() throws {
         let cli = try study()
         let clock = try cli.write("clock", "1800000000")
         let terminal = TmuxTerminal()
@@ -292,11 +283,8 @@ struct TmuxTerminal {
 
     /// A task restarted and done again is a second trial; the SUS of --after follows the last task, asked in the
     /// study's language and stored as the participant's answers.
-    @Test func aSecondTrialAndThePostTestQuestionnaire() throws {
-        guard TmuxTerminal.available else {
-            print("skipped: tmux is not installed (make deps installs it)")
-            return
-        }
+    @Test(.enabled(if: TmuxTerminal.available, "tmux is not installed (scripts/install-deps.sh --tests installs it)"))
+    func aSecondTrialAndThePostTestQuestionnaire() throws {
         let cli = try study()
         let clock = try cli.write("clock", "1800000000")
         func at(_ seconds: Double) throws { try cli.write("clock", String(1_800_000_000 + seconds)) }
@@ -326,11 +314,8 @@ struct TmuxTerminal {
     }
 
     /// In an English study the logger speaks English: no Portuguese word on its screens or in its summary.
-    @Test func anEnglishStudysLoggerHasNoPortugueseWord() throws {
-        guard TmuxTerminal.available else {
-            print("skipped: tmux is not installed (make deps installs it)")
-            return
-        }
+    @Test(.enabled(if: TmuxTerminal.available, "tmux is not installed (scripts/install-deps.sh --tests installs it)"))
+    func anEnglishStudysLoggerHasNoPortugueseWord() throws {
         let cli = try StudyCtl(language: nil)
         try cli.succeed(["init", "--title", "Moderated", "--language", "en"])
         try cli.succeed(["participant", "add", "P1"])

@@ -33,7 +33,7 @@ import Testing
         for path in ["/usr/bin/soffice", "/usr/local/bin/soffice", "/opt/homebrew/bin/soffice"] where FileManager.default.isExecutableFile(atPath: path) {
             return path
         }
-        print("SpreadsheetImportTests: soffice (LibreOffice) is not installed (apt-get install libreoffice-calc-nogui); LibreOffice's workbooks are not checked")
+        NeededTool.missing("soffice (libreoffice-calc-nogui)", skips: "reading LibreOffice's own workbooks")
         return nil
     }()
 

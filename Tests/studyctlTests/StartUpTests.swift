@@ -19,7 +19,17 @@ import Testing
         return names
     }
 
-    @Test func drawingWorkbookAndXMLLibrariesLoadOnlyInTheCommandsThatCallThem() throws {
+    /// Whether the release links its libraries to load on first use (Linux x86_64 only).
+    static let lazyLoading: Bool = {
+        #if os(Linux) && arch(x86_64)
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    @Test(.enabled(if: StartUpTests.lazyLoading, "libraries are loaded on first use only on Linux x86_64"))
+    func drawingWorkbookAndXMLLibrariesLoadOnlyInTheCommandsThatCallThem() throws {
         #if os(Linux) && arch(x86_64)
         let cli = try StudyCtl()
         let data = Repository.path("datasets/uitracking")
@@ -47,14 +57,13 @@ import Testing
         try imported.succeed(["init", "--title", "Importado"])
         #expect(try loaded(imported, ["import", "qdpx", cli.path("study.qdpx")]) == base.union(["libxml2"]))
         #expect(try imported.succeed(["codes", "freq"]).contains("Informações Insuficientes"), "the project read back through libxml2")
-        #else
-        print("skipped: libraries are loaded on first use only on Linux x86_64")
         #endif
     }
 
     /// A library that cannot be loaded when a command first calls it (here a broken libcairo found first on the
     /// library path) is said in the study's language, with status 70, and the figure is not left under its name.
-    @Test func aLibraryThatCannotBeLoadedIsSaidInTheStudysLanguage() throws {
+    @Test(.enabled(if: StartUpTests.lazyLoading, "libraries are loaded on first use only on Linux x86_64"))
+    func aLibraryThatCannotBeLoadedIsSaidInTheStudysLanguage() throws {
         #if os(Linux) && arch(x86_64)
         for (language, words) in [("pt-BR", "a biblioteca libcairo.so.2, que desenha as figuras, não pode ser carregada"),
                                   ("en", "the library libcairo.so.2, which draws figures, cannot be loaded")] {
@@ -76,8 +85,6 @@ import Testing
             #expect(result.stderr.contains(words), "\(language): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: cli.path("discovery.png")), "no figure under its final name")
         }
-        #else
-        print("skipped: libraries are loaded on first use only on Linux x86_64")
         #endif
     }
 }

@@ -173,11 +173,8 @@ import Testing
 
     /// A moderated session's notes make a log that can be coded, but a log is no interview: `codes freq`, the
     /// saturation and `status` count the interviews only, and say so.
-    @Test func aSessionLogIsNotAnInterview() throws {
-        guard TmuxTerminal.available else {
-            print("skipped: tmux is not installed (make deps installs it)")
-            return
-        }
+    @Test(.enabled(if: TmuxTerminal.available, "tmux is not installed (scripts/install-deps.sh --tests installs it)"))
+    func aSessionLogIsNotAnInterview() throws {
         let cli = try study(["P1", "P2", "P3"])
         try cli.succeed(["task", "add", "T1", "--title", "Encontrar o menu"])
         try cli.write("p1.txt", "Achei o menu escondido.\n")

@@ -34,7 +34,7 @@ import Testing
     }
 
     /// scipy and statsmodels in a venv under .build, made when missing; nil (the reason printed) where they cannot be installed.
-    static func python() -> String? {
+    static let python: String? = {
         let venv = Repository.path(".build/trend-venv")
         let python = venv + "/bin/python"
         if DocumentTools.run(python, ["-c", "import scipy, statsmodels, numpy"]).status == 0 { return python }
@@ -44,7 +44,7 @@ import Testing
             return nil
         }
         return python
-    }
+    }()
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not JSON: \(text.prefix(400))")
@@ -62,12 +62,12 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: Tool.locate("python3") != nil, "python3 runs the scipy reference"))
+    @Test(.enabled(if: TrendCommandTests.python != nil, "scipy and statsmodels could not be installed in a venv (python3 missing or PyPI unreachable)"))
     func releasesAndComparisonsAsScipyComputesThem() throws {
         let cli = try StudyCtl()
         let studies = try Self.makeStudies(cli)
         let before = try Self.snapshot(cli)
-        guard let python = Self.python() else { return }
+        let python = try #require(Self.python)
         let baseline = "4.1,4.2,4.3,4.4"
         let run = DocumentTools.run(python, ["\(Self.fixture)/reference.py", Self.fixture, baseline])
         #expect(run.status == 0, "reference.py failed")
