@@ -94,9 +94,8 @@ extension StudyDatabase {
         }
         let coderID = try coder.map { try ensureCoder(db, $0) }
         let id = try Self.freshNumber(db, .annotation)
-        try db.execute(sql: """
-            INSERT INTO annotation (id, transcript_id, span_start, span_end, excerpt, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, row["id"] as Int64, span.lowerBound, span.upperBound, words, coderID, body, created ?? Timestamp.now()])
+        try AnnotationRow(id: id, transcriptId: row["id"], spanStart: span.lowerBound, spanEnd: span.upperBound, excerpt: words, coderId: coderID,
+                          text: body, created: created ?? Timestamp.now()).insert(db)
         return (try annotationRecords(db, where: "a.id = ?", arguments: [id])[0], notes)
     }
 
@@ -269,9 +268,9 @@ extension StudyDatabase {
             let modified: String? = row["modified"]
             // The same annotation, moved to the new text: it keeps its number (its transcript's removal retired it).
             try Self.restoreNumber(db, .annotation, id)
-            try db.execute(sql: "INSERT INTO annotation (id, transcript_id, span_start, span_end, excerpt, coder_id, text, created, modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [id, transcript, span.lowerBound, span.upperBound, String(String.UnicodeScalarView(scalars[span])),
-                                       coderID, body, created, modified])
+            try AnnotationRow(id: id, transcriptId: transcript, spanStart: span.lowerBound, spanEnd: span.upperBound,
+                              excerpt: String(String.UnicodeScalarView(scalars[span])), coderId: coderID, text: body, created: created,
+                              modified: modified).insert(db)
         }
     }
 }

@@ -86,8 +86,7 @@ extension StudyDatabase {
             if let stored = try Row.fetchOne(db, sql: "SELECT sha256 FROM consent_text WHERE version = ?", arguments: [version]) {
                 guard (stored["sha256"] as String) == hash else { throw StoreError.consentVersionExists(version: version) }
             } else {
-                try db.execute(sql: "INSERT INTO consent_text (version, title, text, sha256, added) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [version, title, text, hash, Timestamp.now()])
+                try ConsentTextRow(version: version, title: title, text: text, sha256: hash, added: Timestamp.now()).insert(db)
             }
             // Stored above, or found there.
             guard let stored = try Self.consents(db).first(where: { $0.version.caseInsensitiveCompare(version) == .orderedSame }) else {
@@ -173,9 +172,9 @@ extension StudyDatabase {
 
     static func withdrawals(_ db: Database) throws -> [WithdrawalRecord] {
         guard try db.tableExists("withdrawal") else { return [] }
-        return try Row.fetchAll(db, sql: "SELECT participant_code, at, scope, consent_version FROM withdrawal ORDER BY id").map {
-            WithdrawalRecord(participant: $0["participant_code"], at: $0["at"], scope: WithdrawalRecord.Scope(rawValue: $0["scope"]) ?? .removed,
-                             consentVersion: $0["consent_version"])
+        return try WithdrawalRow.order(Column("id")).fetchAll(db).map {
+            WithdrawalRecord(participant: $0.participantCode, at: $0.at, scope: WithdrawalRecord.Scope(rawValue: $0.scope) ?? .removed,
+                             consentVersion: $0.consentVersion)
         }
     }
 
@@ -348,8 +347,8 @@ extension StudyDatabase {
     }
 
     static func insert(_ db: Database, _ record: WithdrawalRecord) throws {
-        try db.execute(sql: "INSERT INTO withdrawal (participant_code, at, scope, consent_version) VALUES (?, ?, ?, ?)",
-                       arguments: [record.participant, record.at, record.scope.rawValue, record.consentVersion])
+        try WithdrawalRow(participantCode: record.participant, at: record.at, scope: record.scope.rawValue, consentVersion: record.consentVersion)
+            .insert(db)
     }
 
     /// A participant's names as the study holds them: the names of the speakers mapped to them, and the text values of

@@ -116,13 +116,12 @@ extension StudyDatabase {
                 throw StoreError.invalidInput([.init(location: "--session", message: "say where the recording starts on the session's clock with --starts-at or --sync")])
             }
             let facts = entry.facts
-            try db.execute(sql: """
-                INSERT INTO media (participant_id, label, path, size, sha256, modified, kind, duration_ms, container, video_codec, audio_codec,
-                                   width, height, transcript_id, session_id, session_offset_ms, sync_anchor, sync_media_ms, added)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [participantID, label, entry.path, entry.fingerprint.size, entry.fingerprint.sha256, entry.fingerprint.modified,
-                                 facts.kind.rawValue, facts.durationMs, facts.container, facts.videoCodec, facts.audioCodec, facts.width, facts.height,
-                                 transcriptID, session?.id, session?.offset, session?.anchor, session?.mediaMs, Timestamp.now()])
+            try MediaRow(participantId: participantID, label: label, path: entry.path, size: entry.fingerprint.size,
+                         sha256: entry.fingerprint.sha256, modified: entry.fingerprint.modified, kind: facts.kind.rawValue,
+                         durationMs: facts.durationMs, container: facts.container, videoCodec: facts.videoCodec, audioCodec: facts.audioCodec,
+                         width: facts.width, height: facts.height, transcriptId: transcriptID, sessionId: session?.id,
+                         sessionOffsetMs: session?.offset, syncAnchor: session?.anchor, syncMediaMs: session?.mediaMs, added: Timestamp.now())
+                .insert(db)
             return try Self.mediaRecords(db, where: "m.id = ?", arguments: [db.lastInsertedRowID])[0]
     }
 

@@ -55,8 +55,8 @@ extension StudyDatabase {
         let coderID = try coder.map { try Self.ensureCoder(db, $0) }
         let (kind, participantID, codeID, categoryID) = try Self.resolve(db, target)
         let id = try Self.freshNumber(db, .memo)
-        try db.execute(sql: "INSERT INTO memo (id, target, participant_id, code_id, category_id, coder_id, text, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [id, kind, participantID, codeID, categoryID, coderID, body, created ?? Timestamp.now()])
+        try MemoRow(id: id, target: kind, participantId: participantID, codeId: codeID, categoryId: categoryID, coderId: coderID, text: body,
+                    created: created ?? Timestamp.now()).insert(db)
         return id
     }
 

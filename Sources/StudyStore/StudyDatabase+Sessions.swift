@@ -97,9 +97,9 @@ extension StudyDatabase {
                 if let observer { try db.execute(sql: "UPDATE session SET observer = ? WHERE id = ?", arguments: [observer, id]) }
                 return (try Self.session(db, id: id), true)
             }
-            try db.execute(sql: "INSERT INTO session (participant_id, condition_key, after_task, started, after_session, observer) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [plan.participantID, plan.conditionKey, afterTask?.lowercased(), SessionClock.startStamp(),
-                                       after.isEmpty ? nil : after.joined(separator: ","), observer])
+            try SessionRow(participantId: plan.participantID, conditionKey: plan.conditionKey, afterTask: afterTask?.lowercased(),
+                           started: SessionClock.startStamp(), afterSession: after.isEmpty ? nil : after.joined(separator: ","), observer: observer)
+                .insert(db)
             let id = db.lastInsertedRowID
             for (position, taskID) in plan.taskIDs.enumerated() {
                 try db.execute(sql: "INSERT INTO session_task (session_id, task_id, position) VALUES (?, ?, ?)", arguments: [id, taskID, position + 1])
@@ -281,11 +281,9 @@ extension StudyDatabase {
                 trial = try Self.insertAttempt(db, try Self.resolve(db, entry))
                 attemptID = db.lastInsertedRowID
             }
-            try db.execute(sql: """
-                INSERT INTO session_event (session_id, kind, task_id, offset_seconds, at, value, observer, attempt_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, event.kind.rawValue, taskID, event.offset, SessionClock.stamp(started + event.offset), event.value,
-                                 event.observer, attemptID])
+            try SessionEventRow(sessionId: id, kind: event.kind.rawValue, taskId: taskID, offsetSeconds: event.offset,
+                                at: SessionClock.stamp(started + event.offset), value: event.value, observer: event.observer, attemptId: attemptID)
+                .insert(db)
             if event.kind == .note, let text = event.value?.trimmingCharacters(in: .whitespacesAndNewlines) {
                 let memoID = try Self.insertMemo(db, on: .participant(session.participant), text: text, coder: event.observer,
                                                   created: SessionClock.stamp(started + event.offset))

@@ -203,10 +203,9 @@ extension StudyDatabase {
                 suggesterID = db.lastInsertedRowID
             }
             let now = Timestamp.now()
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO suggester (coder_id, method, parameters, training_coder, unit, threshold, source, created)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [suggesterID, info.method, info.parameters, info.trainingCoder, info.unit, info.threshold, info.source, now])
+            // A suggester made again under its name replaces how it was made (INSERT OR REPLACE).
+            try SuggesterRow(coderId: suggesterID, method: info.method, parameters: info.parameters, trainingCoder: info.trainingCoder,
+                             unit: info.unit, threshold: info.threshold, source: info.source, created: now).insert(db, onConflict: .replace)
             let replaced = try Int.fetchOne(db, sql: """
                 SELECT count(*) FROM suggestion s JOIN suggestion_unit u ON u.id = s.unit_id WHERE u.suggester_id = ? AND s.status = 'pending'
                 """, arguments: [suggesterID]) ?? 0

@@ -356,12 +356,11 @@ extension StudyDatabase {
             let media: String = row["media"]
             if gazeTies[name] == nil {
                 var tie: ClockTie?
-                if let sync = try Row.fetchOne(db, sql: "SELECT * FROM gaze_sync WHERE participant_id = ? AND recording = ?", arguments: [participantID, name]) {
-                    if (sync["session_id"] as Int64) != sessionID { gazeTies[name] = .some(nil); continue }
-                    let anchor: String = sync["sync_anchor"]
-                    let offset: Int = sync["session_offset_ms"]
+                if let sync = try GazeSyncRow.filter(Column("participant_id") == participantID && Column("recording") == name).fetchOne(db) {
+                    if sync.sessionId != sessionID { gazeTies[name] = .some(nil); continue }
+                    let (anchor, offset) = (sync.syncAnchor, sync.sessionOffsetMs)
                     tie = ClockTie(source: "gaze recording \(name)", offsetMs: offset, basis: anchor == "starts-at" ? .startsAt : .sync,
-                                   how: anchor == "starts-at" ? "--starts-at \(MediaTime.seconds(offset))" : "--sync \(MediaTime.text(sync["sync_media_ms"]))=\(anchor)")
+                                   how: anchor == "starts-at" ? "--starts-at \(MediaTime.seconds(offset))" : "--sync \(MediaTime.text(sync.syncMediaMs))=\(anchor)")
                 } else if let startOfDay: Double = row["start_of_day_ms"], let sessionStartOfDay {
                     let offset = ClockAlignment.offset(recordingStartOfDay: startOfDay, sessionStartOfDay: sessionStartOfDay)
                     tie = ClockTie(source: "gaze recording \(name)", offsetMs: offset, basis: .wallClock,
