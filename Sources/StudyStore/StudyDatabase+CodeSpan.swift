@@ -59,9 +59,8 @@ extension StudyDatabase {
                 target = existing
             } else {
                 target = try Self.freshNumber(db, .excerpt)
-                try db.execute(sql: """
-                    INSERT INTO excerpt (id, participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [target, participantID, transcriptID, words, span.lowerBound, span.upperBound, Timestamp.now()])
+                try ExcerptRow(id: target, participantId: participantID, transcriptId: transcriptID, text: words, spanStart: span.lowerBound,
+                               spanEnd: span.upperBound, created: Timestamp.now()).insert(db)
             }
             guard target != record.excerptID else { return record }
             let coderID = try Int64.fetchOne(db, sql: "SELECT coder_id FROM code WHERE id = ?", arguments: [id])

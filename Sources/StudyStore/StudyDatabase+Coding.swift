@@ -199,9 +199,8 @@ extension StudyDatabase {
             excerptID = existing
         } else {
             excerptID = try Self.freshNumber(db, .excerpt)
-            try db.execute(sql: """
-                INSERT INTO excerpt (id, participant_id, transcript_id, text, span_start, span_end, created) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [excerptID, participantID, transcriptID, excerpt, span?.lowerBound, span?.upperBound, entry.created ?? Timestamp.now()])
+            try ExcerptRow(id: excerptID, participantId: participantID, transcriptId: transcriptID, text: excerpt, spanStart: span?.lowerBound,
+                           spanEnd: span?.upperBound, created: entry.created ?? Timestamp.now()).insert(db)
         }
         let duplicate = try Int64.fetchOne(db, sql: """
             SELECT id FROM code WHERE excerpt_id = ? AND label = ? AND coder_id IS ?
@@ -219,8 +218,8 @@ extension StudyDatabase {
                 ?? "this code is already stored for \(entry.participant) (code \(duplicate))")
         }
         let codeID = try Self.freshNumber(db, .code)
-        try db.execute(sql: "INSERT INTO code (id, excerpt_id, coder_id, label, in_vivo, created) VALUES (?, ?, ?, ?, ?, ?)",
-                       arguments: [codeID, excerptID, coderID, code, !entry.descriptive, entry.created ?? Timestamp.now()])
+        try CodeTableRow(id: codeID, excerptId: excerptID, coderId: coderID, label: code, inVivo: !entry.descriptive,
+                    created: entry.created ?? Timestamp.now()).insert(db)
         for categoryID in categoryIDs {
             try db.execute(sql: "INSERT OR IGNORE INTO code_category (code_id, category_id) VALUES (?, ?)", arguments: [codeID, categoryID])
         }

@@ -226,8 +226,8 @@ extension StudyDatabase {
             annotations = try Self.annotationRows(db, transcript: existing)
             try db.execute(sql: "DELETE FROM transcript WHERE id = ?", arguments: [existing])
         }
-        try db.execute(sql: "INSERT INTO transcript (participant_id, label, text, source, added, kind, header) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [participantID, label, normalized, source, Timestamp.now(), kind.rawValue, header])
+        try TranscriptRow(participantId: participantID, label: label, text: normalized, source: source, added: Timestamp.now(), kind: kind.rawValue,
+                          header: header).insert(db)
         let transcriptID = db.lastInsertedRowID
         for recording in recordings {
             try db.execute(sql: "UPDATE media SET transcript_id = ? WHERE id = ?", arguments: [transcriptID, recording])

@@ -15,6 +15,6 @@ extension StudyTableRecord {
 enum StudyTableRecords {
     static let all: [any StudyTableRecord.Type] = [
         MediaRow.self, MemoRow.self, AnnotationRow.self, SessionRow.self, SessionEventRow.self, WithdrawalRow.self,
-        ConsentTextRow.self, SuggesterRow.self, GazeSyncRow.self,
+        ConsentTextRow.self, SuggesterRow.self, GazeSyncRow.self, TranscriptRow.self, ExcerptRow.self, CodeTableRow.self,
     ]
 }
