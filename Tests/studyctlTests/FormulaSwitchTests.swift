@@ -17,7 +17,7 @@ import Testing
 
     static let formulas = "Surveys/Instruments/Formulas/"
 
-    /// A rule decided by name: `x.scoring == .sus`, `.umux == x.scoring`, `formula.id != "nasa-tlx"`,
+    /// A rule decided by name (or by type: `formula is SUSFormula`, a built-in formula's type named at all): `x.scoring == .sus`, `.umux == x.scoring`, `formula.id != "nasa-tlx"`,
     /// `scoring.rawValue == "mean"`, `switch d.scoring {`, `switch (scoring, id) {`, or a built-in rule's distinctive id
     /// compared as text. ("mean", "sum" and "none" alone are common words; they count only beside `scoring` or
     /// `formula`.)
@@ -30,6 +30,8 @@ import Testing
         #"[!=]=\s*"(sus|umux|umux-lite|nasa-tlx)""#,
         #""(sus|umux|umux-lite|nasa-tlx)"\s*[!=]="#,
         #"\bScoringRule\s*\.\s*(sus|umux|umuxLite|nasaTLX|mean|sum|none)\b"#,
+        #"\bScoringFormulas\s*\.\s*formula\(\s*""#,
+        #"\b(SUS|UMUX|UMUXLite|NASATLX|Mean|Sum|NoScore)Formula\b"#,
     ]
     static let patterns = patternSources.compactMap { try? NSRegularExpression(pattern: $0) }
 
@@ -44,7 +46,7 @@ import Testing
         #expect(Self.patterns.count == Self.patternSources.count)
         for line in ["if d.scoring == .sus {", "let x = definition.scoring != .none", "switch definition.scoring {",
                      "guard instrument.formula.id == \"nasa-tlx\" else", "if .umuxLite == d.scoring {", "switch (scoring, id) {", "if \"sus\" == d.formula.id {",
-                     "case (ScoringRule.sus, _):", "if rule.rawValue == \"umux-lite\" {"] {
+                     "case (ScoringRule.sus, _):", "if ScoringFormulas.formula(\"sus\") != nil {", "if definition.formula is SUSFormula {", "if rule.rawValue == \"umux-lite\" {"] {
             #expect(Self.offences(in: line), "\(line)")
         }
         for line in ["} else if definition.scoring != first.scoring || definition.items != first.items {",

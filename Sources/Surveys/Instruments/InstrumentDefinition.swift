@@ -218,7 +218,7 @@ public struct InstrumentDefinition: Sendable, Hashable, Codable {
         items = try container.decode([ItemDefinition].self, forKey: .items)
         allowsNA = try container.decodeIfPresent(Bool.self, forKey: .allowsNA) ?? false
         perTask = try container.decodeIfPresent(Bool.self, forKey: .perTask) ?? false
-        scoring = try container.decodeIfPresent(ScoringRule.self, forKey: .scoring) ?? ScoringRule(MeanFormula())
+        scoring = try container.decodeIfPresent(ScoringRule.self, forKey: .scoring) ?? .unnamed
         lowerIsBetter = try container.decodeIfPresent(Bool.self, forKey: .lowerIsBetter) ?? false
         subscales = try container.decodeIfPresent([SubscaleDefinition].self, forKey: .subscales) ?? []
         norms = try container.decodeIfPresent(Norms.self, forKey: .norms)

@@ -141,6 +141,9 @@ public struct ScoringRule: Sendable, Hashable, Codable, CustomStringConvertible 
         try container.encode(formula.id)
     }
 
+    /// The rule of an instrument file that names none: the mean of the answered items.
+    static let unnamed = ScoringRule(MeanFormula())
+
     public static func == (lhs: ScoringRule, rhs: ScoringRule) -> Bool { lhs.formula.id == rhs.formula.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(formula.id) }
 }
