@@ -239,7 +239,7 @@ struct ParticipantScreen {
     /// NASA-TLX is asked as the Raw TLX (its six ratings, Hart 2006): its weights come from 15 pairwise comparisons of
     /// the six sources, a procedure of its own that the screen does not run (the scoring takes the weights as optional).
     func form(_ definition: InstrumentDefinition, request: ParticipantDesk.Request, session: SessionRecord, language: StudyLanguage) -> Form {
-        let asked = definition.scoring == .nasaTLX ? Array(definition.items.prefix(6)) : definition.items
+        let asked = definition.formula.ratedItems(of: definition)
         let items = asked.map { item -> Item in
             var options: [Option] = []
             var low: Double?, high: Double?, step: Double?
@@ -256,8 +256,8 @@ struct ParticipantScreen {
                 let range = definition.range(of: item)
                 low = range?.lowerBound
                 high = range?.upperBound
-                // NASA-TLX's rating scale has 21 marks (Hart & Staveland, 1988): steps of 5 on 0–100.
-                step = definition.scoring == .nasaTLX && low == 0 && high == 100 ? 5 : 1
+                // The formula's marks (NASA-TLX: steps of 5 on 0–100).
+                step = range.map { definition.formula.ratingStep(item, range: $0) } ?? 1
             case .text:
                 break
             }

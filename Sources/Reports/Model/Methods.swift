@@ -16,40 +16,27 @@ enum Methods {
         for q in s.questionnaires {
             let d = q.definition
             var text: String
-            switch d.scoring {
-            case .sus:
-                text = ("Perceived usability was measured with the System Usability Scale (SUS) \(c.cite(instrument: d)). The score is 2.5 × Σ[(odd items − 1) + (5 − even items)], from 0 to 100; the Learnability (items 4 and 10) and Usability (the other items) sub-scores follow \(c.cite("lewis2009")). Means are interpreted with the curved grading scale \(c.cite("sauro2016")); each score with the adjective scale \(c.cite("bangor2009")) and the acceptability ranges \(c.cite("bangor2008")); the mean was compared with the benchmark of 68 by a one-sample t-test." as Sentence).text(language)
-            case .mean where d.id.hasPrefix("pssuq") || d.id == "csuq":
+            // The PSSUQ and the CSUQ, when scored as their authors score them (each sub-scale a mean on the items' scale),
+            // are described with their published norms and the form's orientation; any other by its formula.
+            if (d.id.hasPrefix("pssuq") || d.id == "csuq") && d.formula.scoreScale == .items {
                 text = ("The \(d.title.text(language)) \(c.cite(instrument: d)) was applied on a 7-point scale where 1 = strongly agree (lower is better). Each sub-scale is the mean of the answered items, N/A excluded; means were compared with the published norms \(c.cite(["lewis2002", "sauro2016"])) by one-sample t-tests." as Sentence).text(language)
                 if q.anyInverted {
                     text += (" The form showed the scale inverted (1 = disagree); answers were recoded as x′ = 8 − x before scoring." as Sentence).text(language)
                 }
-            case .umux, .umuxLite:
-                let title = d.title.text(language), cited = c.cite(instrument: d)
-                text = (d.scoring == .umuxLite
-                    ? "The \(title) \(cited) was applied; its SUS equivalent is 0.65 × UMUX-Lite + 22.9." as Sentence
-                    : "The \(title) \(cited) was applied; the score is the sum of the item contributions / 24 × 100.").text(language)
-            case .nasaTLX:
-                text = ("Workload was measured with the NASA-TLX \(c.cite(instrument: d)): raw TLX as the mean of the six ratings \(c.cite("hart2006")) and, where weights were collected, weighted TLX = Σ rating × weight / 15." as Sentence).text(language)
-            case .mean, .sum:
-                let reference = c.cite(instrument: d)
-                let cited = reference.isEmpty ? "" : reference.hasPrefix("(") ? " " + reference : " (\(reference))"
-                let title = d.title.text(language)
-                text = (d.scoring == .mean
-                    ? "The \(title) instrument was applied\(cited); each score is the mean of the answered items, reversed items recoded." as Sentence
-                    : "The \(title) instrument was applied\(cited); each score is the sum of the answered items, reversed items recoded.").text(language)
-            case .none:
-                text = ("The \(d.title.text(language)) questionnaire had choice answers, reported as counts and percentages." as Sentence).text(language)
+            } else {
+                let citing = MethodsCitations(instrument: { c.cite(instrument: d) }, work: { c.cite($0) }, works: { c.cite($0) })
+                text = d.formula.methods(of: d, language: language, citing: citing).text(language)
             }
-            if d.scoring != .none && d.items.count < 2 {
+            let scored = !d.scoreIDs.isEmpty
+            if scored && d.items.count < 2 {
                 text += (" 95 % confidence intervals use the t distribution." as Sentence).text(language)
-            } else if d.scoring != .none && q.report.pooledOccasions {
+            } else if scored && q.report.pooledOccasions {
                 // α and the per-item statistics would count a participant once per occasion or condition: not estimated.
                 text += (" 95 % confidence intervals use the t distribution; internal consistency (Cronbach's α) was not estimated over the occasions and conditions together, where each participant answered several times." as Sentence).text(language)
-            } else if d.scoring != .none {
+            } else if scored {
                 text += (" 95 % confidence intervals use the t distribution; internal consistency was estimated with Cronbach's α \(c.cite("cronbach1951"))." as Sentence).text(language)
             }
-            if d.perTask && d.scoring != .none {
+            if d.perTask && scored {
                 text += (" It was answered after each task: its means, and their tests against the norm, are per task (and per condition, where it was asked under one), each over one answer per participant." as Sentence).text(language)
             }
             paragraphs.append(text)

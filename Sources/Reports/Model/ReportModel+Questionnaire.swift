@@ -123,9 +123,10 @@ extension ReportModel {
                     means(overall, Phrase.groupMean(group: ScoreGroupLabel.label(overall, name: nil, language, labels: s.labels), n: overall.n).text(language))
                 }
             }
-            if ids.contains(where: { d.norms?.values[$0] != nil }) || d.scoring == .sus {
+            let norm = { (id: String) in d.norms?.values[id] ?? d.formula.publishedNorm(id, of: d) }
+            if ids.contains(where: { norm($0) != nil }) {
                 table.append([.text(Term.norm.text(language))] + Array(repeating: .empty, count: lead - 1)
-                    + ids.map { Results.Value(d.norms?.values[$0] ?? (d.scoring == .sus && $0 == "SUS" ? SUSInterpretation.benchmark : nil)) })
+                    + ids.map { Results.Value(norm($0)) })
             }
             toAppendix(table)
         }
@@ -143,7 +144,7 @@ extension ReportModel {
         if !normSummaries.isEmpty {
             // The norms' works cited in the report's style (and listed in the references); a custom instrument's
             // own source text as written.
-            let keys = Bibliography.normSources[d.id] ?? (d.scoring == .sus ? ["sauro2016"] : [])
+            let keys = Bibliography.normSources[d.id] ?? d.formula.normSources
             let source = keys.isEmpty ? d.norms?.source.text(language) ?? "" : citations.citeInside(keys)
             questionnaire.normsIntro = [Value(value: Phrase.normsIntro(source: source).text(language))]
             var table = ResultTable(id: "\(d.id)_norms", title: Phrase.normsTitle(shortName).text(language), language: language,
@@ -166,8 +167,7 @@ extension ReportModel {
             }
             questionnaire.norms = model.place(table.atConfidence(s.confidence))
         }
-        if d.scoring == .sus || ids.contains("SUS-equivalent") {
-            let scoreID = d.scoring == .sus ? "SUS" : "SUS-equivalent"
+        if let scoreID = ids.first(where: { d.formula.isOnSUSScale($0, of: d) }) {
             var table = ResultTable(id: "\(d.id)_sus_summary", title: Phrase.susSummaryTitle.text(language), language: language,
                                     columns: [Column(.group, .text, language), Column(.n, .count, language), Column(.mean, .number(decimals: 2), language),
                                               Column(.sd, .number(decimals: 2), language), Column(.median, .number(decimals: 2), language),
@@ -297,8 +297,8 @@ extension ReportModel {
         var questionnaireCharts: [Chart] = []
         // Sets of several occasions: no histogram or per-item chart that would count a participant once per
         // occasion; the means chart below shows each occasion instead.
-        if d.scoring == .sus && !q.report.pooledOccasions {
-            let bins = Histogram.susBins(q.report.distributions["SUS"] ?? [:])
+        if let graded = d.formula.gradedScore(of: d), !q.report.pooledOccasions {
+            let bins = Histogram.susBins(q.report.distributions[graded] ?? [:])
             questionnaireCharts.append(chart("\(d.id)-distribution",
                 Charts.columns(labels: bins.map(\.label), values: bins.map { Double($0.count) },
                                xTitle: ("SUS score" as Sentence).text(language), yTitle: ("Participants" as Sentence).text(language)),
@@ -343,14 +343,18 @@ extension ReportModel {
         let scored = ids.filter { id in q.report.overall.first?.summaries.contains { $0.scoreID == id } == true }
         let meanGroups = q.report.groups.isEmpty && q.report.pooledOccasions ? q.report.overall : q.report.groups
         if !meanGroups.isEmpty, !scored.isEmpty, meanGroups.allSatisfy({ $0.task == nil }) {
-            let maximum: Double? = d.scale.map { Double($0.max) }.flatMap { d.scoring == .mean ? $0 : nil } ?? ((d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 100 : nil)
-            let minimum = d.scoring == .mean ? Double(d.scale?.min ?? 0) : 0
+            let maximum: Double?, minimum: Double
+            switch d.formula.scoreScale {
+            case .items: (minimum, maximum) = (Double(d.scale?.min ?? 0), d.scale.map { Double($0.max) })
+            case .percent: (minimum, maximum) = (0, 100)
+            case .open: (minimum, maximum) = (0, nil)
+            }
             let series = meanGroups.map { group in
                 Charts.MeanSeries(name: ScoreGroupLabel.label(group, name: group.name == ScoreReport.allName ? nil : s.groupValue(group.name), language, labels: s.labels),
                                   means: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.mean },
                                   intervals: scored.map { id in group.summaries.first { $0.scoreID == id }?.statistics.ci95 })
             }
-            let norms = scored.map { id in d.norms?.values[id] ?? (d.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil) }
+            let norms = scored.map { id in d.norms?.values[id] ?? d.formula.publishedNorm(id, of: d) }
             questionnaireCharts.append(chart("\(d.id)-by-group",
                 Charts.means(categories: scored.map(label), series: series, norms: norms, minimum: minimum, maximum: maximum,
                              yTitle: ("Mean (\(level)% CI)" as Sentence).text(language), normLabel: ("Norm" as Sentence).text(language),

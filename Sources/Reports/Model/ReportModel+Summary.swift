@@ -195,9 +195,12 @@ extension ReportModel {
                         // The score's own scale, as the questionnaire's chart draws it.
                         let d = q.definition
                         let highest = blocks.joined().max() ?? 1
-                        let range = d.scoring == .mean ? Double(d.scale?.min ?? 1)...Double(d.scale?.max ?? 7)
-                            : (d.scoring == .sus || d.scoring == .umux || d.scoring == .umuxLite) ? 0...100
-                            : 0...(Charts.niceTicks(highest * 1.05).last ?? highest)
+                        let range: ClosedRange<Double>
+                        switch d.formula.scoreScale {
+                        case .items: range = Double(d.scale?.min ?? 1)...Double(d.scale?.max ?? 7)
+                        case .percent: range = 0...100
+                        case .open: range = 0...(Charts.niceTicks(highest * 1.05).last ?? highest)
+                        }
                         let intervals = c.levels.indices.map { index in Descriptive(blocks.map { $0[index] }, confidence: s.confidence)?.ci95 }
                         figure = Charts.paired(levels: c.levels.map { WithinWording.levelName($0, of: design.factor, language, labels: s.labels) }, blocks: blocks, means: c.means,
                                                intervals: intervals, minimum: range.lowerBound, maximum: range.upperBound,

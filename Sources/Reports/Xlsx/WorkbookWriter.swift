@@ -652,8 +652,9 @@ public enum WorkbookWriter {
     /// answer distribution of each Likert item, and completion, SEQ and time per task.
     static func chartBlocks(_ snapshot: StudyData) -> [ChartBlock] {
         var blocks: [ChartBlock] = []
-        for questionnaire in snapshot.questionnaires where questionnaire.definition.scoring == .sus {
-            let scores = questionnaire.report.distributions["SUS"] ?? [:]
+        for questionnaire in snapshot.questionnaires {
+            guard let graded = questionnaire.definition.formula.gradedScore(of: questionnaire.definition) else { continue }
+            let scores = questionnaire.report.distributions[graded] ?? [:]
             guard !scores.isEmpty else { continue }
             let bins = Histogram.susBins(scores)
             blocks.append(ChartBlock(title: ("SUS score distribution" as Sentence).text(snapshot.info.language), kind: .column,

@@ -80,7 +80,7 @@ extension InstrumentDefinition {
             let allowed: String
             switch field {
             case "kind": allowed = ItemKind.allCases.map(\.rawValue).joined(separator: ", ")
-            case "scoring": allowed = ScoringRule.allCases.map(\.rawValue).joined(separator: ", ")
+            case "scoring": allowed = ScoringFormulas.ids.joined(separator: ", ")
             default: allowed = ""
             }
             // Foundation names the type and the value (Cannot initialize ItemKind from invalid String value likret): the value is what matters.
@@ -198,7 +198,7 @@ extension InstrumentDefinition {
                 }
             }
         }
-        problems += ruleProblems()
+        problems += formula.problems(of: self)
         if let norms {
             for key in norms.values.keys.sorted() where !scoreIDs.contains(key) {
                 problems.append("norms.values: '\(key)' is not a score of this instrument (scores: \(scoreIDs.joined(separator: ", ")))")
@@ -213,35 +213,6 @@ extension InstrumentDefinition {
     private func languageProblems(_ text: LocalizedText, at location: String) -> [Sentence] {
         text.values.keys.sorted().filter { StudyLanguage(rawValue: $0) == nil }.map {
             "\(location): unknown language '\($0)'; use \"en\" or \"pt-BR\""
-        }
-    }
-
-    private func ruleProblems() -> [Sentence] {
-        let likert = items.filter { $0.kind == .likert }
-        func needs(_ count: Int, points: Int, _ name: String) -> [Sentence] {
-            var problems: [Sentence] = []
-            if items.count != count || likert.count != count {
-                problems.append("scoring \"\(scoring.rawValue)\": \(name) has exactly \(count) likert items; this file has \(likert.count) of \(items.count)")
-            }
-            if let scale, scale.points != points {
-                problems.append("scoring \"\(scoring.rawValue)\": \(name) uses a \(points)-point scale; scale.points is \(scale.points)")
-            }
-            return problems
-        }
-        switch scoring {
-        case .sus: return needs(10, points: 5, "SUS")
-        case .umux: return needs(4, points: 7, "UMUX")
-        case .umuxLite: return needs(2, points: 7, "UMUX-Lite")
-        case .nasaTLX:
-            let numeric = items.filter { $0.kind == .numeric }
-            if numeric.count != items.count || (items.count != 6 && items.count != 12) {
-                return ["scoring \"nasa-tlx\": NASA-TLX has 6 numeric ratings, optionally followed by 6 numeric weights"]
-            }
-            return []
-        case .mean, .sum:
-            return scoredItems.isEmpty ? ["scoring \"\(scoring.rawValue)\": there are no likert or numeric items to score; use \"none\""] : []
-        case .none:
-            return []
         }
     }
 }

@@ -182,18 +182,6 @@ public struct Norms: Sendable, Hashable, Codable {
     public var values: [String: Double]
 }
 
-/// How an instrument's answers become scores. Each rule is documented with its source in `Scoring`.
-public enum ScoringRule: String, Sendable, Codable, CaseIterable {
-    case sus
-    case umux
-    case umuxLite = "umux-lite"
-    case mean
-    case sum
-    case nasaTLX = "nasa-tlx"
-    /// No score (choice and open questions only).
-    case none
-}
-
 /// A questionnaire, as its definition file gives it.
 public struct InstrumentDefinition: Sendable, Hashable, Codable {
     public var id: String
@@ -207,6 +195,7 @@ public struct InstrumentDefinition: Sendable, Hashable, Codable {
     public var allowsNA: Bool
     /// Answered once per task (SEQ) rather than once per session.
     public var perTask: Bool
+    /// How its answers become scores: the formula registered under the file's `"scoring"` id (`ScoringFormulas`).
     public var scoring: ScoringRule
     /// Lower scores are better (PSSUQ: 1 = strongly agree).
     public var lowerIsBetter: Bool
@@ -229,7 +218,7 @@ public struct InstrumentDefinition: Sendable, Hashable, Codable {
         items = try container.decode([ItemDefinition].self, forKey: .items)
         allowsNA = try container.decodeIfPresent(Bool.self, forKey: .allowsNA) ?? false
         perTask = try container.decodeIfPresent(Bool.self, forKey: .perTask) ?? false
-        scoring = try container.decodeIfPresent(ScoringRule.self, forKey: .scoring) ?? .mean
+        scoring = try container.decodeIfPresent(ScoringRule.self, forKey: .scoring) ?? .unnamed
         lowerIsBetter = try container.decodeIfPresent(Bool.self, forKey: .lowerIsBetter) ?? false
         subscales = try container.decodeIfPresent([SubscaleDefinition].self, forKey: .subscales) ?? []
         norms = try container.decodeIfPresent(Norms.self, forKey: .norms)

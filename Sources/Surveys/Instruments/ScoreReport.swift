@@ -343,9 +343,10 @@ public struct ScoreReport: Sendable {
                     return (item.number, range.lowerBound + range.upperBound)
                 }
             }
-            let alphaItems = instrument.scoring == .nasaTLX ? Array(instrument.scoredItems.prefix(6)) : instrument.scoredItems
+            // α over the items the participant rates (NASA-TLX: its six ratings, not the weights).
+            let alphaItems = instrument.formula.ratedItems(of: instrument).filter { $0.kind == .likert || $0.kind == .numeric }
             alphas.append((allName, recoding(alphaItems)))
-            if instrument.scoring == .mean || instrument.scoring == .sum {
+            if instrument.formula.scoresSubscales {
                 for subscale in instrument.subscales where subscale.items.count >= 2 && subscale.items.count < alphaItems.count {
                     alphas.append((subscale.id, recoding(subscale.items.compactMap(instrument.item))))
                 }
@@ -538,7 +539,7 @@ public struct ScoreReport: Sendable {
                 // From the bucket's counts of each score, not the scores themselves (flat memory at any size).
                 guard var statistics = Descriptive(histogram: bucket.values[id] ?? [:], confidence: confidence) else { return nil }
                 let unclipped = statistics
-                let norm = instrument.norms?.values[id] ?? (instrument.scoring == .sus && id == "SUS" ? SUSInterpretation.benchmark : nil)
+                let norm = instrument.norms?.values[id] ?? instrument.formula.publishedNorm(id, of: instrument)
                 var clipped = false
                 if let ci = statistics.ci95, let range = instrument.scoreRange(id),
                    ci.lowerBound < range.lowerBound || ci.upperBound > range.upperBound {
@@ -565,7 +566,7 @@ public struct ScoreReport: Sendable {
     }
 
     public static func isOnSUSScale(_ id: String, _ instrument: InstrumentDefinition) -> Bool {
-        (instrument.scoring == .sus && id == "SUS") || id == "SUS-equivalent"
+        instrument.formula.isOnSUSScale(id, of: instrument)
     }
 
     /// The name of the overall group.

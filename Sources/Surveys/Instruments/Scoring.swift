@@ -103,39 +103,17 @@ public enum ScoringError: Error, WordedError, Equatable, LocalizedError {
 extension InstrumentDefinition {
     /// Whether an item's answers are recoded before scoring (reverse-worded items; SUS's and UMUX's even items).
     public func isRecoded(_ item: ItemDefinition) -> Bool {
-        switch scoring {
-        case .sus, .umux: return item.number % 2 == 0
-        default: return item.reversed
-        }
+        formula.isRecoded(item, of: self)
     }
 
     /// The range a score can take, for cutting confidence intervals to it; `nil` when unknown.
     public func scoreRange(_ id: String) -> ClosedRange<Double>? {
-        switch (scoring, id) {
-        case (.sus, _), (.umux, _), (.umuxLite, "UMUX-Lite"): return 0...100
-        case (.umuxLite, "SUS-equivalent"): return 22.9...87.9
-        case (.nasaTLX, _):
-            return items.first.flatMap { range(of: $0) }
-        case (.mean, _), (.sum, _):
-            let numbers = subscales.first { $0.id == id }?.items ?? scoredItems.map(\.number)
-            let ranges = numbers.compactMap { item($0).flatMap { range(of: $0) } }
-            guard ranges.count == numbers.count, let first = ranges.first else { return nil }
-            if scoring == .sum { return ranges.reduce(0) { $0 + $1.lowerBound }...ranges.reduce(0) { $0 + $1.upperBound } }
-            return ranges.reduce(first.lowerBound) { min($0, $1.lowerBound) }...ranges.reduce(first.upperBound) { max($0, $1.upperBound) }
-        default: return nil
-        }
+        formula.scoreRange(id, of: self)
     }
 
     /// The ids of the scores this instrument produces, in reporting order.
     public var scoreIDs: [String] {
-        switch scoring {
-        case .sus: return ["SUS", "Learnability", "Usability"]
-        case .umux: return ["UMUX"]
-        case .umuxLite: return ["UMUX-Lite", "SUS-equivalent"]
-        case .nasaTLX: return ["Raw TLX", "Weighted TLX"]
-        case .mean, .sum: return subscales.isEmpty ? ["Score"] : subscales.map(\.id)
-        case .none: return []
-        }
+        formula.scoreIDs(of: self)
     }
 
     /// Items that scores are computed from (likert and numeric).
@@ -149,20 +127,7 @@ extension InstrumentDefinition {
         return range.lowerBound + range.upperBound - value
     }
 
-    /// Computes every score of one response set.
-    ///
-    /// - SUS (Brooke 1996): each odd item contributes x − 1 and each even item 5 − x; SUS = 2.5 × Σ. Learnability =
-    ///   (c₄ + c₁₀) × 12.5 and Usability = Σ of the other eight × 3.125 (Lewis & Sauro 2009). With missing items:
-    ///   `centre` counts the centre point (contribution 2, Brooke 1996); `prorate` scales the answered
-    ///   contributions, Σc × 100 / (4 × answered), for at most one missing item (Lewis & Sauro 2017).
-    /// - UMUX (Finstad 2010): odd items x − 1, even items 7 − x; UMUX = Σ / 24 × 100.
-    /// - UMUX-Lite (Lewis, Utesch & Maher 2013): ((x₁ − 1) + (x₂ − 1)) / 12 × 100, and its regression to SUS,
-    ///   SUS-equivalent = 0.65 × UMUX-Lite + 22.9.
-    /// - mean (PSSUQ, Lewis 2002; SEQ, Sauro & Dumas 2009; custom Likert): each subscale is the mean of its
-    ///   answered items, reversed items recoded; N/A and missing items are left out, as Lewis prescribes.
-    /// - sum: the sum of the items; missing items as for SUS.
-    /// - NASA-TLX: Raw TLX is the mean of the six ratings (Hart 2006); Weighted TLX is Σ rating × weight / 15,
-    ///   with weights from the 15 pairwise comparisons (Hart & Staveland 1988).
+    /// Computes every score of one response set, by the instrument's formula (each formula's file gives its source).
     public func score(_ answers: [Int: Answer], missing: MissingPolicy = .refuse) throws -> [Score] {
         var dense = ItemSlots()
         dense.load(answers)
@@ -171,141 +136,14 @@ extension InstrumentDefinition {
 
     /// `score` over answers laid out by item number (what a report scoring many sets keeps between them).
     func score(_ answers: ItemSlots, missing: MissingPolicy = .refuse) throws -> [Score] {
-        switch scoring {
-        case .sus:
-            return try contributionScores(answers, missing: missing, maxContribution: 4, positive: { $0 % 2 == 1 },
-                                          parts: [("SUS", items.map(\.number)), ("Learnability", [4, 10]),
-                                                  ("Usability", [1, 2, 3, 5, 6, 7, 8, 9])])
-        case .umux:
-            return try contributionScores(answers, missing: missing, maxContribution: 6, positive: { $0 % 2 == 1 },
-                                          parts: [("UMUX", items.map(\.number))])
-        case .umuxLite:
-            let scores = try contributionScores(answers, missing: missing, maxContribution: 6, positive: { _ in true },
-                                                parts: [("UMUX-Lite", items.map(\.number))])
-            guard let lite = scores.first else { return [] }
-            return scores + [Score(id: "SUS-equivalent", value: 0.65 * lite.value + 22.9, answered: lite.answered, of: lite.of)]
-        case .mean:
-            return parts.compactMap { id, numbers in
-                let values = numbers.compactMap { number -> Double? in
-                    guard let item = item(number), let value = answers[number]?.value else { return nil }
-                    return recoded(value, item: item)
-                }
-                guard !values.isEmpty else { return nil }
-                return Score(id: id, value: values.reduce(0, +) / Double(values.count), answered: values.count, of: numbers.count)
-            }
-        case .sum:
-            return try parts.map { id, numbers in
-                var total = 0.0
-                var answered = 0
-                var missingItems: [Int] = []
-                for number in numbers {
-                    guard let item = item(number) else { continue }
-                    if let value = answers[number]?.value {
-                        total += recoded(value, item: item)
-                        answered += 1
-                    } else if missing == .centre, let range = range(of: item) {
-                        total += (range.lowerBound + range.upperBound) / 2
-                    } else {
-                        missingItems.append(number)
-                    }
-                }
-                if !missingItems.isEmpty {
-                    if missing == .refuse { throw ScoringError.missingItems(instrument: id, items: missingItems) }
-                    if missingItems.count > 1 {
-                        throw ScoringError.tooManyMissingToProrate(instrument: id, items: missingItems, allowed: 1)
-                    }
-                    total = total * Double(numbers.count) / Double(answered)
-                }
-                return Score(id: id, value: total, answered: answered, of: numbers.count)
-            }
-        case .nasaTLX:
-            return try nasaTLX(answers, missing: missing)
-        case .none:
-            return []
-        }
-    }
-
-    /// The (id, items) pairs a mean or sum rule scores.
-    private var parts: [(String, [Int])] {
-        subscales.isEmpty ? [("Score", scoredItems.map(\.number))] : subscales.map { ($0.id, $0.items) }
-    }
-
-    private func contributionScores(_ answers: ItemSlots, missing: MissingPolicy, maxContribution: Double,
-                                    positive: (Int) -> Bool, parts: [(String, [Int])]) throws -> [Score] {
-        guard let scale else { return [] }
-        let low = Double(scale.min)
-        let high = Double(scale.max)
-        // Item number → contribution, as pairs: a questionnaire has a few dozen items at most, and this runs once per
-        // response set (a dictionary's hashing was most of scoring's time).
-        var contributions: [(number: Int, value: Double)] = []
-        contributions.reserveCapacity(items.count)
-        var missingItems: [Int] = []
-        for item in items {
-            if let value = answers[item.number]?.value {
-                contributions.append((item.number, positive(item.number) ? value - low : high - value))
-            } else if missing == .centre {
-                contributions.append((item.number, maxContribution / 2))
-            } else {
-                missingItems.append(item.number)
-            }
-        }
-        if !missingItems.isEmpty {
-            let name = scoreIDs.first ?? id
-            if missing == .refuse { throw ScoringError.missingItems(instrument: name, items: missingItems) }
-            if missingItems.count > 1 {
-                throw ScoringError.tooManyMissingToProrate(instrument: name, items: missingItems, allowed: 1)
-            }
-        }
-        return parts.compactMap { id, numbers in
-            var sum = 0.0
-            var answered = 0
-            for number in numbers {
-                guard let contribution = contributions.first(where: { $0.number == number }) else { continue }
-                sum += contribution.value
-                answered += 1
-            }
-            guard answered > 0 else { return nil }
-            let value = sum * 100 / (maxContribution * Double(answered))
-            return Score(id: id, value: value, answered: answered, of: numbers.count)
-        }
-    }
-
-    private func nasaTLX(_ answers: ItemSlots, missing: MissingPolicy) throws -> [Score] {
-        let ratings = Array(items.prefix(6)).map(\.number)
-        let weights = Array(items.dropFirst(6).prefix(6)).map(\.number)
-        var rated = ratings.compactMap { answers[$0]?.value }
-        let missingRatings = ratings.filter { answers[$0]?.value == nil }
-        if !missingRatings.isEmpty {
-            if missing == .refuse { throw ScoringError.missingItems(instrument: "NASA-TLX", items: missingRatings) }
-            if missing == .prorate, missingRatings.count > 1 {
-                throw ScoringError.tooManyMissingToProrate(instrument: "NASA-TLX", items: missingRatings, allowed: 1)
-            }
-        }
-        let answeredCount = rated.count
-        if missing == .centre {
-            // The centre point of each missing rating's scale counts as its answer (as for SUS, Brooke 1996).
-            for number in missingRatings {
-                guard let item = item(number), let range = range(of: item) else { continue }
-                rated.append((range.lowerBound + range.upperBound) / 2)
-            }
-        }
-        guard !rated.isEmpty else { return [] }
-        var scores = [Score(id: "Raw TLX", value: rated.reduce(0, +) / Double(rated.count), answered: answeredCount, of: 6)]
-        let given = weights.compactMap { answers[$0]?.value }
-        if missingRatings.isEmpty, weights.count == 6, given.count == 6 {
-            let sum = given.reduce(0, +)
-            guard sum == 15 else { throw ScoringError.weightsDoNotSumTo15(sum: sum) }
-            // No rating is missing (`missingRatings` is empty), so `rated` holds every rating's value, in the items' order.
-            let weighted = zip(rated, given).reduce(0.0) { $0 + $1.0 * $1.1 } / 15
-            scores.append(Score(id: "Weighted TLX", value: weighted, answered: 6, of: 6))
-        }
-        return scores
+        try formula.score(answers, missing: missing, of: self)
     }
 }
 
 /// A response set's answers laid out by item number: what scoring and a report's counts look up a dozen times per
-/// set, without hashing (a dictionary's hashing was a tenth of scoring a large study). Reused between sets.
-struct ItemSlots {
+/// set, without hashing (a dictionary's hashing was a tenth of scoring a large study). Reused between sets. A formula
+/// reads a response set's answers from it by item number.
+public struct ItemSlots: Sendable {
     /// Item numbers up to this are slots; any other (no instrument has one) is kept aside, so a stray number in a
     /// stored set never sizes an array.
     static let slotLimit = 1_024
@@ -326,7 +164,8 @@ struct ItemSlots {
         }
     }
 
-    subscript(number: Int) -> Answer? {
+    /// The answer to item `number`, if it has one.
+    public subscript(number: Int) -> Answer? {
         number >= 0 && number < slots.count ? slots[number] : number > Self.slotLimit || number < 0 ? others[number] : nil
     }
 }

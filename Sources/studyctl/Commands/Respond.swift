@@ -92,7 +92,7 @@ struct Respond: ParsableCommand {
                     let style = NumberStyle(Voice.language)
                     print(scores.map { "\(ScoreNames.name($0.id, definition, Voice.language)) \(style.number($0.value))" }.joined(separator: ", "))
                 }
-                if definition.scoring == .sus, let sus = scores.first {
+                if let graded = definition.formula.gradedScore(of: definition), let sus = scores.first(where: { $0.id == graded }) {
                     let meaning = ScoreReport.SUSMeaning(sus.value)
                     say(.susMeaning(grade: meaning.grade.grade, adjective: meaning.adjective.name(Voice.language),
                                     acceptability: meaning.acceptability.name(Voice.language)))

@@ -58,16 +58,7 @@ struct InstrumentShow: ParsableCommand {
             let anchors = (scale.min...scale.max).compactMap { point in scale.anchor(point, language: language).map { "\(point) = \($0)" } }
             print("\(words("Scale")): \(scale.min)–\(scale.max)" + (anchors.isEmpty ? "" : " (\(anchors.joined(separator: ", ")))"))
         }
-        let rule: Sentence
-        switch definition.scoring {
-        case .sus: rule = "the SUS formula"
-        case .umux: rule = "the UMUX formula"
-        case .umuxLite: rule = "the UMUX-Lite formula"
-        case .mean: rule = "the mean of the answered items"
-        case .sum: rule = "the sum of the answered items"
-        case .nasaTLX: rule = "raw and weighted NASA-TLX"
-        case .none: rule = "none (choice and open answers)"
-        }
+        let rule = definition.formula.summary
         // The rule's name as a definition file writes it, in brackets.
         print((words("Scoring: \(rule.text(language)) [\(definition.scoring.rawValue)]; scores: "))
               + definition.scoreIDs.map { ScoreNames.name($0, definition, language) }.joined(separator: ", ")
