@@ -137,3 +137,11 @@ struct MedianFormula: ScoringFormula {
         for name in names { #expect(formula.reference.contains(name), "\(id): \(name)") }
     }
 }
+
+/// `trend` asks the followed instrument's formula whether its score is graded, as `score` does: the SUS is, the
+/// UMUX-Lite and the task measures are not.
+@Suite struct TrendGradingTests {
+    @Test func onlyTheSUSIsGraded() {
+        #expect(TrendMeasure.allCases.filter(\.isGraded) == [TrendMeasure(rawValue: "sus")])
+    }
+}

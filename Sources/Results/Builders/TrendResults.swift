@@ -108,7 +108,7 @@ public struct TrendDocument: Encodable, Sendable {
         benchmark = analysis.measure.benchmark
         unit = "participant"
         bootstrap = ["resamples": UInt64(analysis.resamples), "seed": analysis.seed]
-        let sus = analysis.measure == .sus
+        let sus = analysis.measure.isGraded
         releases = analysis.points.map { point in
             let source = info.first { $0.name == point.release }
             return Release(name: point.release, study: source?.study ?? "", n: point.n, estimate: point.n > 0 ? point.estimate : nil, sd: point.sd,
@@ -203,7 +203,7 @@ extension ResultTable {
             Column("ci", measure.isRate ? Sentence("\(level) CI (adjusted Wald)").text(language) : Sentence("\(level) CI (t)").text(language), .interval(decimals: decimals)),
             Column("bca", Sentence("\(level) CI (BCa)").text(language), .interval(decimals: decimals)),
         ]
-        let sus = measure == .sus
+        let sus = measure.isGraded
         if sus { columns += [Column(.grade, .text, language), Column(.percentile_rank, .count, language)] }
         let comparisonColumns = [
             Column("previous_difference", Sentence("Change from previous").text(language), .number(decimals: decimals)),

@@ -40,6 +40,13 @@ public enum TrendMeasure: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// Whether the score followed is graded on a curve with a percentile rank (Sauro & Lewis 2016): asked of the
+    /// instrument's scoring formula, as `score` asks it.
+    public var isGraded: Bool {
+        guard let instrument, let scoreID, let definition = try? InstrumentCatalog.builtin(instrument) else { return false }
+        return definition.scoring.formula.gradedScore(of: definition) == scoreID
+    }
+
     /// Whether each participant's value is a success (1) or a failure (0), summarised as a rate.
     public var isRate: Bool { self == .completion }
 
