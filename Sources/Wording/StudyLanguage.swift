@@ -189,19 +189,24 @@ final class LanguageRegistry: @unchecked Sendable {
 
     /// The words meaning `meaning` in every registered language, the built-in ones first, each word once.
     func known(_ meaning: String) -> [String] {
+        lock.withLock { knownWords(meaning) }
+    }
+
+    func knownSet(_ meaning: String) -> Set<String> {
         lock.withLock {
-            if let words = known[meaning] { return words }
-            var seen = Set<String>()
-            let words = registered.flatMap { loadedVocabulary($0.tag)[meaning] }.filter { seen.insert($0).inserted }
-            known[meaning] = words
+            if let words = knownSets[meaning] { return words }
+            let words = Set(knownWords(meaning))
+            knownSets[meaning] = words
             return words
         }
     }
 
-    func knownSet(_ meaning: String) -> Set<String> {
-        if let words = lock.withLock({ knownSets[meaning] }) { return words }
-        let words = Set(known(meaning))
-        lock.withLock { knownSets[meaning] = words }
+    /// Called with the lock held.
+    private func knownWords(_ meaning: String) -> [String] {
+        if let words = known[meaning] { return words }
+        var seen = Set<String>()
+        let words = registered.flatMap { loadedVocabulary($0.tag)[meaning] }.filter { seen.insert($0).inserted }
+        known[meaning] = words
         return words
     }
 
