@@ -33,8 +33,9 @@ let package = Package(
     targets: [
         // The bottom of the chain: a sentence the tool says, kept so a catalog can word it in the study's language; the
         // languages (one record each: decimal mark, citation style…) and their gettext catalogs.
-        // Its catalogs: one gettext `.po` per language besides English (the sources' msgids), read on first use.
-        .target(name: "Wording", resources: [.copy("Translations")]),
+        // Its catalogs: one gettext `.po` per language besides English (the sources' msgids), read on first use; its
+        // vocabularies: per language, the words recognised in input (outcomes, scale labels, column names), one JSON each.
+        .target(name: "Wording", resources: [.copy("Translations"), .copy("Vocabulary")]),
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
         // Release builds skip the run-time exclusivity checks in the reader's byte loop (a fifth of an import's time);
         // debug builds and the tests keep them.
@@ -63,7 +64,7 @@ let package = Package(
         .target(name: "MediaTools", dependencies: ["Wording", "Media"]),
         // Qualitative domain: excerpts, in-vivo codes, categories, memos, agreement between coders, discovery and saturation.
         // Pure Swift; draws on the statistics kernel (the seeded generator, distributions).
-        .target(name: "QualCoding", dependencies: ["StudyBasics", "Statistics"]),
+        .target(name: "QualCoding", dependencies: ["Wording", "StudyBasics", "Statistics"]),
         // The results model and the catalog's typed entries: every computed result as a typed table (columns with a machine
         // name and a label, typed cells), the terms, messages and page words worded through Wording's catalogs, and one
         // renderer per format (terminal text, CSV, JSON, markdown, HTML, LaTeX). Above the domain, below the store and

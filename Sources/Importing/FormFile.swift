@@ -32,7 +32,7 @@ extension StudyDatabase {
         let boxMap = options.map
         // Opened again for a second pass when time stamps are read (`FormTimes`), the same way.
         let open = {
-            try SurveyExport.open(file, from: platform.from, keep: named.filter { !$0.isEmpty }, loop: platform.loop)
+            try SurveyExports.open(file, from: platform.from, keep: named.filter { !$0.isEmpty }, loop: platform.loop)
                 .joiningCheckboxes(for: definition, map: boxMap)
         }
         var table = try open()
@@ -289,16 +289,17 @@ enum ItemHeaderMatcher {
 
 extension ItemHeaderMatcher {
     /// Words too common to tell items apart, and the names of what is evaluated, which adaptations replace
-    /// ("sistema", "produto", "site").
-    static let stopWords: Set<String> = ["a", "o", "as", "os", "e", "de", "do", "da", "dos", "das", "que", "eu", "um", "uma", "com", "para",
-        "em", "no", "na", "me", "se", "ao", "the", "i", "to", "of", "this", "that", "was", "in", "an", "it", "be", "would", "is", "and",
-        "sistema", "system", "produto", "product", "site", "website", "aplicativo", "app"]
+    /// ("sistema", "produto", "site"): `itemText.commonWords` in the vocabularies of every known language. Not the
+    /// language's stop words (`templates/stopwords`): those count "not" and "não" among them, which tell a
+    /// questionnaire's positive and negative items apart.
+    static var stopWords: Set<String> { Vocabulary.knownSet("itemText.commonWords") }
 
     /// A text's letter trigrams, word by word with a space on each side (" ac", "ach", … "ho "): alike when two
     /// wordings share roots — "desnecessariamente"/"necessário", "complexo"/"complex" (Damashek 1995, *Gauging
     /// similarity with n-grams*).
     static func trigrams(_ text: String) -> Set<String> {
         var grams: Set<String> = []
+        let stopWords = Self.stopWords
         for word in normalize(text).split(separator: " ") where !stopWords.contains(String(word)) {
             let padded = Array(" \(word) ")
             for start in 0..<(padded.count - 2) { grams.insert(String(padded[start..<start + 3])) }

@@ -56,9 +56,16 @@ public struct HeaderMatcher {
     }
 }
 
-/// The usual names of each import's fields (folded), in one place.
+/// The usual names of each import's fields (folded), read from the languages' vocabularies
+/// (`Sources/Wording/Vocabulary`).
 public enum ColumnNames {
-    public static let participantCode = ["code", "codigo", "participant", "participante"]
+    /// Each of `fields` with the names every known language gives it (`column.<table>.<field>` in the
+    /// vocabularies), in the order the fields are looked for.
+    static func named(_ table: String, _ fields: [String]) -> [(field: String, names: [String])] {
+        fields.map { ($0, Vocabulary.known("column.\(table).\($0)")) }
+    }
+
+    public static var participantCode: [String] { Vocabulary.known("column.participantCode") }
     /// A task log's fields. Besides the names people type, the columns of remote-testing exports:
     /// - "Participant ID", "Task ID", "Time on task (s)" and "Task outcome": the per-attempt columns of UserZoom and
     ///   UserTesting metric exports as researchers describe them (not checked against a vendor's published
@@ -68,53 +75,23 @@ public enum ColumnNames {
     ///   those words are read too;
     /// - "title": a task-name column ("Task name", "Mission"), which finds a task by its title and names the
     ///   tasks `--create-tasks` adds.
-    public static let attempt: [(field: String, names: [String])] = [
-        ("participant", ["participant", "participante", "usuario", "user", "code", "codigo", "participant id", "participant_id",
-                         "id do participante", "tester", "tester id", "tester_id", "user id", "respondent", "respondent id"]),
-        ("task", ["task", "tarefa", "fase", "level", "task id", "task_id", "task number", "mission id", "id da tarefa"]),
-        ("title", ["task name", "task title", "mission", "mission name", "mission title", "nome da tarefa", "titulo da tarefa"]),
-        ("time", ["time", "tempo", "duration", "duracao", "seconds", "segundos", "time on task", "time on task (s)",
-                  "time on task (sec)", "time on task (seconds)", "task time", "task time (s)", "time (s)", "duration (s)",
-                  "duration (seconds)", "mission duration", "mission duration (s)", "time spent", "time spent (s)", "tempo (s)",
-                  "tempo na tarefa", "tempo na tarefa (s)", "duracao (s)"]),
-        ("errors", ["errors", "erros", "error", "erro", "error count", "number of errors", "numero de erros"]),
-        ("outcome", ["outcome", "resultado", "success", "sucesso", "task outcome", "task success", "task result", "task status",
-                     "task completion", "mission outcome", "result", "resultado da tarefa"]),
-        ("assisted", ["assisted", "ajuda", "assistido", "help"]),
-        ("note", ["note", "nota", "notes", "observacao", "observacoes"]),
-        ("trial", ["trial", "tentativa"]),
-        ("total", ["total", "tempo total", "total time"]),
-    ]
-    public static let code: [(field: String, names: [String])] = [
-        ("participant", ["participant", "participante", "code participant", "usuario"]),
-        ("excerpt", ["excerpt", "trecho", "excerto", "transcription", "transcricao", "quote", "citacao"]),
-        ("code", ["in_vivo_code", "code", "codigo", "in vivo", "in-vivo", "codigo in vivo", "codigo in-vivo"]),
-        ("category", ["category", "categoria"]),
-        ("coder", ["coder", "codificador", "codificadora"]),
-        ("memo", ["memo", "nota", "note"]),
-    ]
-    public static let category: [(field: String, names: [String])] = [
-        ("name", ["category", "categoria", "name", "nome", "tag", "path"]),
-        ("origin", ["origin", "origem", "reference", "referencia", "source", "fonte"]),
-        ("definition", ["definition", "definicao", "description", "descricao"]),
-        ("theme", ["theme", "tema", "parent"]),
-    ]
-    public static let longResponse: [(field: String, names: [String])] = [
-        ("participant", ["participant", "participante", "code", "codigo"]),
-        ("item", ["item", "question", "questao", "pergunta"]),
-        ("value", ["value", "valor", "answer", "resposta"]),
-        ("instrument", ["instrument", "instrumento", "questionnaire", "questionario"]),
-        ("task", ["task", "tarefa"]),
-    ]
-    public static let aoi: [(field: String, names: [String])] = [
-        ("media", ["media", "stimulus", "midia"]),
-        ("name", ["aoi", "name", "nome"]),
-        ("x", ["x"]), ("y", ["y"]), ("width", ["width", "w", "largura"]), ("height", ["height", "h", "altura"]),
-        ("points", ["points", "polygon", "pontos"]),
-    ]
+    public static var attempt: [(field: String, names: [String])] {
+        named("attempt", ["participant", "task", "title", "time", "errors", "outcome", "assisted", "note", "trial", "total"])
+    }
+    public static var code: [(field: String, names: [String])] {
+        named("code", ["participant", "excerpt", "code", "category", "coder", "memo"])
+    }
+    public static var category: [(field: String, names: [String])] {
+        named("category", ["name", "origin", "definition", "theme"])
+    }
+    public static var longResponse: [(field: String, names: [String])] {
+        named("longResponse", ["participant", "item", "value", "instrument", "task"])
+    }
+    public static var aoi: [(field: String, names: [String])] {
+        named("aoi", ["media", "name", "x", "y", "width", "height", "points"])
+    }
     /// Names form tools give the submission-time column.
-    public static let timestamp: Set<String> = ["timestamp", "carimbo de data/hora", "data/hora", "submitted", "submitdate",
-                                                "submit date", "completion time", "hora de conclusao", "date submitted"]
+    public static var timestamp: Set<String> { Vocabulary.knownSet("column.submitted") }
     /// When the form was opened: Microsoft Forms ("Start time", "Hora de início"), LimeSurvey ("startdate").
-    public static let started: Set<String> = ["start time", "hora de inicio", "startdate", "start date", "date started", "started"]
+    public static var started: Set<String> { Vocabulary.knownSet("column.started") }
 }

@@ -22,7 +22,7 @@ extension StudyDatabase {
         -> (summary: ParticipantImportSummary, reading: PlatformReading) {
         let keep = [options.codeColumn].compactMap { $0 }
         let file = TableFile(path: path, delimiter: options.delimiter, sheet: sheet)
-        let table = try SurveyExport.open(file, from: platform, keep: keep)
+        let table = try SurveyExports.open(file, from: platform, keep: keep)
         let reader = table.source
         let matcher = HeaderMatcher(reader)
         let codeIndex = try options.codeColumn.map { name -> Int in
@@ -58,7 +58,7 @@ extension StudyDatabase {
         }
         let second: RecordSource = table.reading.platform == .plain
             ? try file.reopen(ReplayedSource.underlying(reader))
-            : try SurveyExport.open(file, from: table.reading.platform, keep: keep).source
+            : try SurveyExports.open(file, from: table.reading.platform, keep: keep).source
         var summary = try storeParticipants(second, columns: columns, records: records, options: options) { reading in
             ParticipantRowReader(second, codeIndex: codeIndex, columns: columns, reading: reading)
         }

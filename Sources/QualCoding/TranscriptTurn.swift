@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// A stretch of speech in a transcript with time: who spoke, when (milliseconds from the start of the recording, as
 /// REFI-QDA's `SyncPoint`s and `AudioSelection`s count), and where its words lie in the stored text (Unicode scalar
@@ -36,9 +37,9 @@ public enum SpeakerRole: Sendable, Equatable, Hashable {
     case moderator
     case participant(String)
 
-    /// The words that name the moderator in `--speaker NAME=moderator`, in English and Portuguese.
-    public static let moderatorWords: Set<String> = ["moderator", "moderadora", "moderador", "interviewer", "entrevistadora", "entrevistador",
-                                                     "facilitator", "facilitadora", "facilitador"]
+    /// The words that name the moderator in `--speaker NAME=moderator` and in a transcript's speaker labels, in every
+    /// known language (`speaker.moderator` in the vocabularies: moderator, entrevistadora, facilitador…).
+    public static var moderatorWords: Set<String> { Vocabulary.knownSet("speaker.moderator") }
 
     /// `moderator` (or one of `moderatorWords`), else a participant's code.
     public init(parsing text: String) {
@@ -95,6 +96,7 @@ public enum LabelledLines {
         let scalars = Array(text.unicodeScalars)
         var result: [Line] = []
         var speaker: SpeakerRole = .participant(participant)
+        let moderatorWords = SpeakerRole.moderatorWords
         var start = 0
         while start <= scalars.count {
             var end = start
@@ -108,7 +110,7 @@ public enum LabelledLines {
                 let line = String(String.UnicodeScalarView(scalars[from..<to]))
                 if let (name, _) = label(line) {
                     var role: SpeakerRole?
-                    if SpeakerRole.moderatorWords.contains(name.lowercased()) { role = .moderator }
+                    if moderatorWords.contains(name.lowercased()) { role = .moderator }
                     else if let code = participants.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { role = .participant(code) }
                     if let role {
                         speaker = role

@@ -4,9 +4,11 @@ import Foundation
 /// `LanguageRecord` (the conventions of the language's writing: decimal mark, citation style, LaTeX's babel name…).
 ///
 /// English is the language of the sources (gettext's msgids); every other language is one `.po` catalog in
-/// `Sources/Wording/Translations` plus one record in `LanguageRecord.builtIn`. A language registered at run time
-/// (`StudyLanguage.register`) needs no other change: every table, report and message reads its words from the
-/// catalog and its conventions from the record.
+/// `Sources/Wording/Translations` plus one record in `LanguageRecord.builtIn`. Every language, English too, has one
+/// vocabulary in `Sources/Wording/Vocabulary` (`Vocabulary`: the words studyctl recognises in what people give it).
+/// A language registered at run time (`StudyLanguage.register`) needs no other change: every table, report and
+/// message reads its words from the catalog and its conventions from the record, and every reader of input
+/// accepts the words of its vocabulary.
 public struct StudyLanguage: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The language's tag, as studies store it: `en`, `pt-BR`.
     public let rawValue: String
@@ -41,14 +43,18 @@ public struct StudyLanguage: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     public var description: String { rawValue }
 
-    /// Registers a language: its record, and its catalog of words (a `.po` file) unless it is the sources' English.
-    /// A tag registered again replaces the earlier record and catalog.
-    public static func register(_ record: LanguageRecord, catalog: URL?) {
-        LanguageRegistry.shared.register(record, catalog: catalog)
+    /// Registers a language: its record, its catalog of words (a `.po` file) unless it is the sources' English, and
+    /// its vocabulary (a `Vocabulary` JSON file; nil for the shipped `Vocabulary/<tag>.json`, or none).
+    /// A tag registered again replaces the earlier record, catalog and vocabulary.
+    public static func register(_ record: LanguageRecord, catalog: URL?, vocabulary: URL? = nil) {
+        LanguageRegistry.shared.register(record, catalog: catalog, vocabulary: vocabulary)
     }
 
     /// The catalog of this language's words (nil for English, whose words are the sources').
     public var catalog: MessageCatalog? { LanguageRegistry.shared.catalog(rawValue) }
+
+    /// The words of this language studyctl recognises in input, by meaning.
+    public var vocabulary: Vocabulary { LanguageRegistry.shared.vocabulary(rawValue) }
 
     public init(from decoder: Decoder) throws {
         let tag = try decoder.singleValueContainer().decode(String.self)
@@ -142,18 +148,66 @@ final class LanguageRegistry: @unchecked Sendable {
     private var registered: [LanguageRecord] = LanguageRecord.builtIn
     private var catalogFiles: [String: URL] = [:]
     private var loaded: [String: MessageCatalog] = [:]
+    private var vocabularyFiles: [String: URL] = [:]
+    private var vocabularies: [String: Vocabulary] = [:]
+    /// Per meaning, the words of every registered language (`Vocabulary.known`), made on first use.
+    private var known: [String: [String]] = [:]
+    private var knownSets: [String: Set<String>] = [:]
 
     var records: [LanguageRecord] { lock.withLock { registered } }
 
     func record(_ tag: String) -> LanguageRecord? { lock.withLock { registered.first { $0.tag == tag } } }
 
-    func register(_ record: LanguageRecord, catalog: URL?) {
+    func register(_ record: LanguageRecord, catalog: URL?, vocabulary: URL?) {
         lock.withLock {
             registered.removeAll { $0.tag == record.tag }
             registered.append(record)
             catalogFiles[record.tag] = catalog
             loaded[record.tag] = nil
+            vocabularyFiles[record.tag] = vocabulary
+            vocabularies[record.tag] = nil
+            known = [:]
+            knownSets = [:]
         }
+    }
+
+    /// The language's vocabulary: a registered file, else the shipped `Vocabulary/<tag>.json`, else none.
+    func vocabulary(_ tag: String) -> Vocabulary {
+        lock.withLock { loadedVocabulary(tag) }
+    }
+
+    /// Called with the lock held.
+    private func loadedVocabulary(_ tag: String) -> Vocabulary {
+        if let vocabulary = vocabularies[tag] { return vocabulary }
+        let file = vocabularyFiles[tag] ?? Vocabulary.shipped(tag)
+        // As with a catalog: a shipped vocabulary that cannot be read is a broken installation (VocabularyTests
+        // reads every shipped file); its words are then not recognised rather than every command stopping.
+        let vocabulary = file.flatMap { try? Vocabulary(contentsOf: $0) } ?? Vocabulary(words: [:])
+        vocabularies[tag] = vocabulary
+        return vocabulary
+    }
+
+    /// The words meaning `meaning` in every registered language, the built-in ones first, each word once.
+    func known(_ meaning: String) -> [String] {
+        lock.withLock { knownWords(meaning) }
+    }
+
+    func knownSet(_ meaning: String) -> Set<String> {
+        lock.withLock {
+            if let words = knownSets[meaning] { return words }
+            let words = Set(knownWords(meaning))
+            knownSets[meaning] = words
+            return words
+        }
+    }
+
+    /// Called with the lock held.
+    private func knownWords(_ meaning: String) -> [String] {
+        if let words = known[meaning] { return words }
+        var seen = Set<String>()
+        let words = registered.flatMap { loadedVocabulary($0.tag)[meaning] }.filter { seen.insert($0).inserted }
+        known[meaning] = words
+        return words
     }
 
     /// The language's catalog: a registered file, else the shipped `Translations/<tag>.po`; nil for English.

@@ -1,13 +1,15 @@
 import Foundation
+import QualCoding
 import Results
 import Surveys
 import Testing
 import Wording
 
-/// A third language is one `.po` catalog and one `LanguageRecord`: this test writes a pseudo-locale catalog (every
-/// English msgid with its letters accented and bracketed, its placeholders kept) from the shipped catalog's entries,
-/// registers it with a record of its own, and finds every kind of text worded from it — words of tables, sentences
-/// with arguments, plurals, nested sentences, numbers and percentages by the record — with no other Swift change.
+/// A third language is one `.po` catalog, one `LanguageRecord` and one vocabulary: this test writes a pseudo-locale
+/// catalog (every English msgid with its letters accented and bracketed, its placeholders kept) from the shipped
+/// catalog's entries and a pseudo vocabulary (every English input word bracketed), registers them with a record of
+/// its own, and finds every kind of text worded from it — words of tables, sentences with arguments, plurals,
+/// nested sentences, numbers and percentages by the record — and its input words recognised, with no other Swift change.
 @Suite struct PseudoLocaleTests {
     static let record = LanguageRecord(tag: "qps-ploc", aliases: ["pseudo"], regionTag: "qps-ploc", decimalSeparator: "·", listSeparator: " | ",
                                        percentSuffix: " pct", pValueLeadingZero: true, citationStyle: .abnt, babelName: "english", dayFirst: true)
@@ -47,8 +49,21 @@ import Wording
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudo-\(UUID().uuidString).po")
         try! po.write(to: file, atomically: true, encoding: .utf8)
-        StudyLanguage.register(record, catalog: file)
+        StudyLanguage.register(record, catalog: file, vocabulary: vocabularyFile)
         return StudyLanguage(rawValue: "qps-ploc")!
+    }()
+
+    /// The pseudo vocabulary: every English word of the shipped vocabulary, bracketed ("[gave up]"). The scale labels
+    /// are left out: `responses import` lists every known label when it refuses an answer, and the suites running
+    /// beside this one check those messages word for word.
+    static let vocabularyFile: URL = {
+        var words: [String: [String]] = [:]
+        for (meaning, english) in StudyLanguage.en.vocabulary.words where !meaning.hasPrefix("agreement.") {
+            words[meaning] = english.map { "[" + $0 + "]" }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudo-\(UUID().uuidString).json")
+        try! JSONEncoder().encode(words).write(to: file)
+        return file
     }()
 
     @Test func aRegisteredLanguageIsKnownByItsTagAndAliases() {
@@ -69,5 +84,19 @@ import Wording
         #expect(nested.text(language) == "['dez' íš ñót á ñúmbér]")
         let withNumbers: Sentence = "\(number: "5.5") | \(percent: "12.5")"
         #expect(withNumbers.text(language) == "5·5 | 12·5 pct")
+    }
+
+    @Test func inputInTheLanguageIsRecognised() {
+        let language = Self.language
+        #expect(language.vocabulary["outcome.gaveUp"].contains("[gave up]"))
+        // A task log's outcome cells, as a task import reads them, folded first ("[Gave Up]" is "[gave up]").
+        #expect(OutcomeReading("[Gave Up]") == .outcome(.fail, note: OutcomeReading.gaveUpNote))
+        #expect(Outcome(loose: "[SUCCESS]") == .success)
+        #expect(YesNo.parse("[assisted]") == true)
+        // A transcript's speaker label naming the moderator.
+        #expect(SpeakerRole(parsing: "[interviewer]") == .moderator)
+        // The shipped languages' words are recognised as before.
+        #expect(OutcomeReading("desistiu") == .outcome(.fail, note: OutcomeReading.gaveUpNote))
+        #expect(OutcomeReading("[desistiu]") == nil)
     }
 }

@@ -35,17 +35,18 @@ public struct JoinedColumns: Sendable, Equatable {
 }
 
 enum Checkboxes {
-    /// Cells that say a box was ticked, or not (folded).
-    static let ticked: Set<String> = ["1", "checked", "true", "yes", "sim", "marcado", "selecionado"]
-    static let unticked: Set<String> = ["0", "unchecked", "false", "no", "nao", "desmarcado", "nao selecionado"]
+    /// Cells that say a box was ticked, or not (folded): 1/true, 0/false, or a word of any known language
+    /// (`checkbox.ticked`, `checkbox.unticked` in the vocabularies).
+    static func ticked(_ folded: String) -> Bool { folded == "1" || folded == "true" || Vocabulary.knownSet("checkbox.ticked").contains(folded) }
+    static func unticked(_ folded: String) -> Bool { folded == "0" || folded == "false" || Vocabulary.knownSet("checkbox.unticked").contains(folded) }
 
     /// Whether a cell says ticked (`true`), not ticked (`false`), nothing (blank: `nil`), or something else.
     enum Tick { case ticked, unticked, blank, other }
     static func tick(_ value: String) -> Tick {
         let folded = AnswerReader.fold(TextSafety.trimmingSpaces(value))
         if folded.isEmpty { return .blank }
-        if ticked.contains(folded) { return .ticked }
-        if unticked.contains(folded) { return .unticked }
+        if ticked(folded) { return .ticked }
+        if unticked(folded) { return .unticked }
         return .other
     }
 
@@ -126,8 +127,8 @@ enum Checkboxes {
         func find(_ words: Set<String>) -> String? {
             choices.first { choice in ([choice.key] + choice.label.all).map(AnswerReader.fold).contains { words.contains($0) } }?.key
         }
-        guard let yes = find(["yes", "sim", "y", "s", "true", "1", "checked", "marcado"]),
-              let no = find(["no", "nao", "false", "0", "unchecked", "desmarcado"]) else { return nil }
+        guard let yes = find(Vocabulary.knownSet("choice.yes").union(["true", "1"])),
+              let no = find(Vocabulary.knownSet("choice.no").union(["false", "0"])) else { return nil }
         return (yes, no)
     }
 }

@@ -9,7 +9,9 @@ import Wording
 /// in joined by `/` (`avaliacao/sus_1`); a select-multiple question as one summary column, one column per option
 /// (`cores/azul`), or both; choices as XML names (`strongly_agree`) or labels. Kobo adds `start`, `end`, `_id`,
 /// `_uuid`, `_submission_time`, `_index` and the like; an unanswered question is blank.
-enum Kobo {
+enum Kobo: SurveyExport {
+    static let platform = SurveyPlatform.kobo
+    static let displayName = "KoboToolbox"
     static let metaNames: Set<String> = ["start", "end", "today", "deviceid", "username", "simserial", "subscriberid", "phonenumber",
                                          "audit", "audit_url", "_id", "_uuid", "_submission_time", "_validation_status", "_notes",
                                          "_status", "_submitted_by", "__version__", "_version_", "_tags", "_index", "_attachments",
@@ -26,7 +28,7 @@ enum Kobo {
         return value.replacingOccurrences(of: "_", with: " ")
     }
 
-    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String]) -> PlatformTable {
+    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String], loop _: [Int: String]? = nil) -> PlatformTable {
         let paths = Set(peek.folded)
         var columns: [PlatformColumn] = []
         for (index, field) in peek.header.enumerated() {
@@ -57,4 +59,9 @@ enum Kobo {
         return PlatformTable.build(platform: .kobo, file: peek.file, headerRows: 1, columns: columns, records: records,
                                    keep: keep, rewrite: Kobo.choiceText, checkboxes: groups)
     }
+}
+
+extension SurveyPlatform {
+    /// KoboToolbox's exports (`--platform kobo`).
+    static let kobo = SurveyPlatform(id: "kobo")
 }

@@ -10,7 +10,10 @@ import Wording
 /// JSON (`{"ImportId":"QID90_1"}`). The legacy export has two: `V1`…`V10` or the field names, then the texts.
 /// Answers are choice texts or the question's recode values; "-99" is Qualtrics' code for a question seen but
 /// not answered.
-enum Qualtrics {
+enum Qualtrics: SurveyExport {
+    static let platform = SurveyPlatform.qualtrics
+    static let displayName = "Qualtrics"
+    static let headerMayRepeat = true
     /// Field ids of the columns Qualtrics adds to every response (folded).
     static let metaIDs: Set<String> = [
         "startdate", "enddate", "status", "ipaddress", "progress", "duration (in seconds)", "finished", "recordeddate",
@@ -119,4 +122,9 @@ enum Qualtrics {
         }
         return table
     }
+}
+
+extension SurveyPlatform {
+    /// Qualtrics's exports (`--platform qualtrics`).
+    static let qualtrics = SurveyPlatform(id: "qualtrics")
 }

@@ -10,7 +10,9 @@ import Wording
 /// or labels; a checkbox field's boxes 0/1 or "Checked"/"Unchecked" (headers "Label (choice=Option)" with labels).
 /// The first column is always the record's id, whatever the project called it. Missing-data codes
 /// (REDCap's standard list: NI, UNK, NASK, ASKU, NAV, MSK, …) are unanswered; "NA" means not applicable.
-enum REDCap {
+enum REDCap: SurveyExport {
+    static let platform = SurveyPlatform.redcap
+    static let displayName = "REDCap"
     static let metaNames: Set<String> = ["redcap_event_name", "redcap_repeat_instrument", "redcap_repeat_instance",
                                          "redcap_survey_identifier", "redcap_data_access_group", "event name", "repeat instrument",
                                          "repeat instance", "survey identifier", "data access group", "complete?"]
@@ -23,7 +25,7 @@ enum REDCap {
         return peek.folded.contains { $0.hasSuffix("_complete") } && peek.folded.contains { $0.hasSuffix("_timestamp") }
     }
 
-    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String]) -> PlatformTable {
+    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String], loop _: [Int: String]? = nil) -> PlatformTable {
         var columns: [PlatformColumn] = []
         for (index, field) in peek.header.enumerated() {
             let folded = AnswerReader.fold(field.value)
@@ -40,4 +42,9 @@ enum REDCap {
         return PlatformTable.build(platform: .redcap, file: peek.file, headerRows: 1, columns: columns, records: peek.records + rest,
                                    keep: keep, missingCodes: missingCodes, checkboxes: Checkboxes.redcapGroups(peek.header))
     }
+}
+
+extension SurveyPlatform {
+    /// REDCap's exports (`--platform redcap`).
+    static let redcap = SurveyPlatform(id: "redcap")
 }

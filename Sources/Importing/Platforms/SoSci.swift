@@ -10,7 +10,9 @@ import Wording
 /// unanswered. Meta columns: CASE, SERIAL, REF, QUESTNNR, MODE, STARTED, FINISHED, Q_VIEWER, LASTPAGE, MAXPAGE,
 /// MISSING, MISSREL, TIME001…, TIME_SUM, TIME_RSI, DEG_TIME, LASTDATA. A second row of variable labels, when the
 /// download has one, gives the items' texts.
-enum SoSci {
+enum SoSci: SurveyExport {
+    static let platform = SurveyPlatform.sosci
+    static let displayName = "SoSci Survey"
     static let metaNames: Set<String> = ["case", "serial", "ref", "questnnr", "mode", "started", "finished", "q_viewer", "lastpage",
                                          "maxpage", "missing", "missrel", "time_sum", "time_rsi", "deg_time", "lastdata", "mailsent"]
 
@@ -23,7 +25,7 @@ enum SoSci {
         return folded.hasPrefix("time") && folded.dropFirst(4).allSatisfy(\.isNumber) && folded.count > 4
     }
 
-    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String]) -> PlatformTable {
+    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String], loop _: [Int: String]? = nil) -> PlatformTable {
         // A label row: its CASE cell is text ("Interview number (ongoing)"), not the case's number.
         let caseIndex = peek.index("case") ?? 0
         let labelled = !peek.records.isEmpty && Cell.number(peek.cell(0, caseIndex)) == nil && !Cell.isBlank(peek.cell(0, caseIndex))
@@ -49,4 +51,9 @@ enum SoSci {
                                    records: Array(peek.records.dropFirst(labelled ? 1 : 0)) + rest, keep: keep,
                                    missingCodes: ["-1", "-2", "-3", "-8", "-9"])
     }
+}
+
+extension SurveyPlatform {
+    /// SoSci Survey's exports (`--platform sosci`).
+    static let sosci = SurveyPlatform(id: "sosci")
 }

@@ -9,7 +9,10 @@ import Wording
 /// "Open-Ended Response", or the label of a matrix row or a choice. The meta columns come first: Respondent ID,
 /// Collector ID, Start Date, End Date, IP Address, Email Address, First Name, Last Name, Custom Data 1. (No
 /// official page describes it; this is the layout the parsers that read it rely on.)
-enum SurveyMonkey {
+enum SurveyMonkey: SurveyExport {
+    static let platform = SurveyPlatform.surveymonkey
+    static let displayName = "SurveyMonkey"
+    static let headerMayRepeat = true
     static let metaNames: Set<String> = ["respondent id", "collector id", "start date", "end date", "ip address", "email address",
                                          "first name", "last name"]
     /// Row-2 texts that say "the answer to the question above" rather than naming a matrix row.
@@ -23,7 +26,7 @@ enum SurveyMonkey {
         metaNames.contains(folded) || folded.hasPrefix("custom data")
     }
 
-    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String]) throws -> PlatformTable {
+    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String], loop _: [Int: String]? = nil) throws -> PlatformTable {
         guard let labels = peek.records.first else {
             throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(peek.file):2"),
                 message: "a SurveyMonkey export has a second header row (\"Response\", or each matrix row's label); this file ends after line 1")])
@@ -61,4 +64,9 @@ enum SurveyMonkey {
         return PlatformTable.build(platform: .surveymonkey, file: peek.file, headerRows: 2, columns: columns,
                                    records: Array(peek.records.dropFirst()) + rest, keep: keep)
     }
+}
+
+extension SurveyPlatform {
+    /// SurveyMonkey's exports (`--platform surveymonkey`).
+    static let surveymonkey = SurveyPlatform(id: "surveymonkey")
 }

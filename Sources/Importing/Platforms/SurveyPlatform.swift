@@ -5,26 +5,29 @@ import Surveys
 import Tabular
 import Wording
 
-/// The survey platforms whose exports `responses import` and `participants import` recognise: each one's header
-/// rows, meta columns, respondent column and missing-value codes (facts in docs/research: "Survey platform
-/// exports"). `plain` is a table with one header row and nothing platform-specific.
-public enum SurveyPlatform: String, CaseIterable, Sendable {
-    case qualtrics, surveymonkey, redcap, kobo, sosci, plain
+/// A survey platform whose exports `responses import` and `participants import` recognise, by the id `--platform`
+/// takes: one of the registered exports (`SurveyExports.registered`, one file per platform in this folder), or
+/// `plain` — a table with one header row and nothing platform-specific.
+public struct SurveyPlatform: RawRepresentable, Hashable, Sendable, CaseIterable {
+    /// The id, as `--platform` takes it: `qualtrics`, `plain`.
+    public let rawValue: String
 
-    /// The platform's own name, as people know it (the same in both languages).
-    public var displayName: String {
-        switch self {
-        case .qualtrics: return "Qualtrics"
-        case .surveymonkey: return "SurveyMonkey"
-        case .redcap: return "REDCap"
-        case .kobo: return "KoboToolbox"
-        case .sosci: return "SoSci Survey"
-        case .plain: return "plain"
-        }
+    /// The registered platform (or `plain`) with the id `rawValue`, or nil.
+    public init?(rawValue: String) {
+        guard rawValue == Self.plain.rawValue || SurveyExports.export(SurveyPlatform(id: rawValue)) != nil else { return nil }
+        self.rawValue = rawValue
     }
 
-    /// The platforms detection tries, in this order (the first that recognises the header wins).
-    static let detectable: [SurveyPlatform] = [.qualtrics, .surveymonkey, .redcap, .kobo, .sosci]
+    init(id: String) { rawValue = id }
+
+    /// A table with one header row, nothing recognised.
+    public static let plain = SurveyPlatform(id: "plain")
+
+    /// The registered platforms in the order detection tries them, then `plain`.
+    public static var allCases: [SurveyPlatform] { SurveyExports.registered.map { $0.platform } + [.plain] }
+
+    /// The platform's own name, as people know it (the same in every language).
+    public var displayName: String { SurveyExports.export(self)?.displayName ?? rawValue }
 }
 
 /// What was recognised in an export, for the command to say: the platform, how many header rows it had, and the
@@ -203,38 +206,53 @@ struct PlatformTable {
     }
 }
 
-/// Recognises which platform exported a table and normalises it.
-public enum SurveyExport {
+/// One survey platform's export format: how to tell its files from others, and how to make one into the table an
+/// import reads. A new platform is one file conforming to this (its facts cited from the platform's own pages)
+/// plus its entry in `SurveyExports.registered`.
+protocol SurveyExport: Sendable {
+    /// The platform's id, for `--platform` (declared beside the conformance: `extension SurveyPlatform`).
+    static var platform: SurveyPlatform { get }
+    /// The platform's own name, as people know it, for messages ("Recognised a Qualtrics export…").
+    static var displayName: String { get }
+    /// Whether the first rows of a table (its header and up to two records) are this platform's export.
+    static func recognises(_ peek: TablePeek) -> Bool
+    /// The export made into one header row per column, the platform's meta columns left out. `rest`: the records
+    /// after the peeked ones; `keep`: columns the researcher named, kept even when they are the platform's;
+    /// `loop`: a Qualtrics-style loop's iterations as tasks (`--loop`), for a platform that has loops.
+    static func normalise(_ peek: TablePeek, rest: [Record], keep: [String], loop: [Int: String]?) throws -> PlatformTable
+    /// Whether the export's first row may have blank or repeated cells (a question's text over only its first
+    /// column), so that a file refused as a plain table is read again with that row as data.
+    static var headerMayRepeat: Bool { get }
+}
+
+extension SurveyExport {
+    static var headerMayRepeat: Bool { false }
+}
+
+/// The survey platforms studyctl knows, and recognising which one exported a table.
+enum SurveyExports {
+    /// Every platform, in the order detection tries them (the first that recognises the header wins) and
+    /// `--platform` lists them.
+    static let registered: [any SurveyExport.Type] = [Qualtrics.self, SurveyMonkey.self, REDCap.self, Kobo.self, SoSci.self]
+
+    /// The registered export of `platform`; nil for `plain`.
+    static func export(_ platform: SurveyPlatform) -> (any SurveyExport.Type)? {
+        registered.first { $0.platform == platform }
+    }
+
     /// The table as the import should read it: detected from the header rows (or the platform `from` names;
     /// `.plain` skips detection). Refuses a file that `from` names as a platform's when it lacks what that
     /// platform always writes, saying what is missing and where.
     static func recognise(_ source: RecordSource, from: SurveyPlatform?, keep: [String], loop: [Int: String]? = nil) throws -> PlatformTable {
         let peek = try TablePeek(source)
-        let platform: SurveyPlatform
-        if let from {
-            platform = from
-        } else {
-            platform = SurveyPlatform.detectable.first { recognises($0, peek) } ?? .plain
-        }
-        switch platform {
-        case .plain: return .plain(ReplayedSource(source, replaying: peek.records))
-        case .qualtrics: return try Qualtrics.normalise(peek, rest: source.readAll(), keep: keep, loop: loop)
-        case .surveymonkey: return try SurveyMonkey.normalise(peek, rest: source.readAll(), keep: keep)
-        case .redcap: return REDCap.normalise(peek, rest: try source.readAll(), keep: keep)
-        case .kobo: return Kobo.normalise(peek, rest: try source.readAll(), keep: keep)
-        case .sosci: return SoSci.normalise(peek, rest: try source.readAll(), keep: keep)
-        }
+        // A platform named: its export (none for `plain`, which skips detection); else the first that recognises the table.
+        guard let format = from.map(export) ?? detect(peek) else { return .plain(ReplayedSource(source, replaying: peek.records)) }
+        return try format.normalise(peek, rest: source.readAll(), keep: keep, loop: loop)
     }
 
-    static func recognises(_ platform: SurveyPlatform, _ peek: TablePeek) -> Bool {
-        switch platform {
-        case .qualtrics: return Qualtrics.recognises(peek)
-        case .surveymonkey: return SurveyMonkey.recognises(peek)
-        case .redcap: return REDCap.recognises(peek)
-        case .kobo: return Kobo.recognises(peek)
-        case .sosci: return SoSci.recognises(peek)
-        case .plain: return false
-        }
+    /// The first registered platform that recognises the table.
+    static func detect(_ peek: TablePeek) -> (any SurveyExport.Type)? {
+        registered.first { $0.recognises(peek) }
     }
 
     /// Opens a delimited file for recognition: as usual, or, when its first row has blank or repeated cells
@@ -249,11 +267,8 @@ public enum SurveyExport {
                 guard from != .plain else { throw error }
                 let reader = try CSVReader(path: path, delimiter: delimiter, headerAsData: true)
                 let peek = try TablePeek(reader)
-                let platform = from ?? SurveyPlatform.detectable.first { recognises($0, peek) }
-                guard let platform, platform == .surveymonkey || platform == .qualtrics else { throw error }
-                let rest = try reader.readAll()
-                return platform == .surveymonkey ? try SurveyMonkey.normalise(peek, rest: rest, keep: keep)
-                                                 : try Qualtrics.normalise(peek, rest: rest, keep: keep, loop: loop)
+                guard let format = from.map(export) ?? detect(peek), format.headerMayRepeat else { throw error }
+                return try format.normalise(peek, rest: try reader.readAll(), keep: keep, loop: loop)
             default:
                 throw error
             }

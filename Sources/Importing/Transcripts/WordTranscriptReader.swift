@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import QualCoding
 import Tabular
+import Wording
 import ZIPFoundation
 
 /// A Word document (`.docx`, ECMA-376 WordprocessingML: a ZIP whose `word/document.xml` holds the body) as a
@@ -45,16 +46,15 @@ enum WordTranscriptReader {
         return reader.blocks
     }
 
-    /// The column names of a transcript table, folded (lower case, no accents).
-    static let timeNames: Set<String> = ["time", "times", "timestamp", "time stamp", "timespan", "time span", "timecode", "time code", "start", "begin",
-                                         "tempo", "inicio", "horario", "marca de tempo", "minutagem", "momento", "intervalo"]
-    static let endNames: Set<String> = ["end", "stop", "fim", "termino", "final"]
-    static let speakerNames: Set<String> = ["speaker", "speakers", "name", "who", "falante", "locutor", "locutora", "orador", "nome", "quem",
-                                            "participant", "participante", "pessoa"]
-    static let textNames: Set<String> = ["text", "content", "transcript", "transcription", "utterance", "speech", "texto", "conteudo", "fala",
-                                         "transcricao", "falas"]
+    /// The column names of a transcript table, folded (lower case, no accents), in every known language
+    /// (`column.transcript.*` in the vocabularies: time/tempo/minutagem, speaker/falante, text/fala…).
+    static var timeNames: Set<String> { Vocabulary.knownSet("column.transcript.time") }
+    static var endNames: Set<String> { Vocabulary.knownSet("column.transcript.end") }
+    static var speakerNames: Set<String> { Vocabulary.knownSet("column.transcript.speaker") }
+    static var textNames: Set<String> { Vocabulary.knownSet("column.transcript.text") }
 
     static func transcript(_ blocks: [Block], file: String, knownSpeakers: Set<String>) throws -> TimedTranscript {
+        let textNames = Self.textNames, timeNames = Self.timeNames, speakerNames = Self.speakerNames
         var tableNumber = 0
         var turns: [TimedTranscript.Turn] = []
         var tablesRead = 0
@@ -68,7 +68,7 @@ enum WordTranscriptReader {
             if let text = folded.firstIndex(where: textNames.contains) {
                 let time = folded.firstIndex(where: timeNames.contains)
                 let speaker = folded.firstIndex(where: speakerNames.contains)
-                if time != nil || speaker != nil { columns = (time, folded.firstIndex(where: endNames.contains), speaker, text) }
+                if time != nil || speaker != nil { columns = (time, folded.firstIndex(where: Self.endNames.contains), speaker, text) }
             } else if first.count >= 3, timeRange(first[0]) != nil {
                 columns = (0, nil, 1, 2)
                 dataRows = rows.indices.dropFirst(0)

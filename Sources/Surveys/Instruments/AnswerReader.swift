@@ -10,46 +10,48 @@ public enum Orientation: String, Sendable, Codable, CaseIterable {
     case inverted
 }
 
-/// Reads answers as researchers type them or forms export them: numbers, anchor labels in English or
-/// Portuguese, N/A, or nothing (missing).
+/// Reads answers as researchers type them or forms export them: numbers, anchor labels in any known language
+/// (the vocabularies' agreement labels), N/A, or nothing (missing).
 public struct AnswerReader: Sendable {
     public let definition: InstrumentDefinition
     public let orientation: Orientation
     /// Labels the researcher gave with `--labels` (folded label → canonical point); they take precedence.
     public let labels: [String: Int]
+    /// The words of every known language this reader recognises, read from the vocabularies once (it reads every cell
+    /// of an import).
+    private let notApplicable: Set<String>
+    private let agreement: [[String]]?
+    private let disagreeing: [String]
+    private let agreeing: [String]
+
     public init(definition: InstrumentDefinition, orientation: Orientation = .canonical, labels: [String: Int] = [:]) {
         self.definition = definition
         self.orientation = orientation
         self.labels = Dictionary(labels.map { (Self.fold($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        notApplicable = Self.notApplicableSpellings
+        agreement = definition.scale.flatMap { Self.agreementLabels($0.points) }
+        disagreeing = Vocabulary.known("agreement.disagreeing")
+        agreeing = Vocabulary.known("agreement.agreeing")
     }
 
-    /// The usual labels of 5- and 7-point agreement scales, in Portuguese and English, from "disagree" to "agree".
-    /// Forms word the points differently ("Concordo parcialmente", "Nem concordo nem discordo", "Neutro"); these
-    /// are the spellings met in Brazilian and English forms. They apply to an instrument whose anchors show an
-    /// agreement scale, in its direction (PSSUQ runs from "agree" to "disagree").
-    static let agreementLabels: [Int: [[String]]] = [
-        5: [["discordo totalmente", "discordo fortemente", "discordo completamente", "strongly disagree"],
-            ["discordo", "discordo parcialmente", "discordo em parte", "disagree", "somewhat disagree"],
-            ["nem concordo nem discordo", "nao concordo nem discordo", "neutro", "indiferente", "neither agree nor disagree", "neutral"],
-            ["concordo", "concordo parcialmente", "concordo em parte", "agree", "somewhat agree"],
-            ["concordo totalmente", "concordo fortemente", "concordo completamente", "strongly agree"]],
-        7: [["discordo totalmente", "discordo fortemente", "discordo completamente", "strongly disagree"],
-            ["discordo", "disagree"],
-            ["discordo parcialmente", "discordo um pouco", "discordo em parte", "somewhat disagree", "slightly disagree"],
-            ["nem concordo nem discordo", "nao concordo nem discordo", "neutro", "indiferente", "neither agree nor disagree", "neutral"],
-            ["concordo parcialmente", "concordo um pouco", "concordo em parte", "somewhat agree", "slightly agree"],
-            ["concordo", "agree"],
-            ["concordo totalmente", "concordo fortemente", "concordo completamente", "strongly agree"]],
-    ]
+    /// The usual labels of 5- and 7-point agreement scales in every known language, point by point from "disagree"
+    /// to "agree" (`agreement.<points>.<point>` in the vocabularies: Portuguese, then English). Forms word the
+    /// points differently ("Concordo parcialmente", "Nem concordo nem discordo", "Neutro"); these are the
+    /// spellings met in Brazilian and English forms. They apply to an instrument whose anchors show an agreement
+    /// scale, in its direction (PSSUQ runs from "agree" to "disagree").
+    static func agreementLabels(_ points: Int) -> [[String]]? {
+        guard points == 5 || points == 7 else { return nil }
+        return (1...points).map { Vocabulary.known("agreement.\(points).\($0)") }
+    }
 
     /// The point an agreement label stands for on this instrument's scale, or `nil`.
     func agreementPoint(_ folded: String) -> Int? {
-        guard let scale = definition.scale, let sets = Self.agreementLabels[scale.points] else { return nil }
+        guard let scale = definition.scale, let sets = agreement else { return nil }
         let low = scale.anchors.values.compactMap { $0[String(scale.min)] }.map(Self.fold)
         let ascending: Bool
-        if low.contains(where: { $0.contains("discord") || $0.contains("disagree") }) {
+        if low.contains(where: { anchor in disagreeing.contains { anchor.contains($0) } }) {
             ascending = true
-        } else if low.contains(where: { $0.contains("concord") || $0.contains("agree") }) {
+        } else if low.contains(where: { anchor in agreeing.contains { anchor.contains($0) } }) {
             ascending = false
         } else {
             return nil
@@ -64,7 +66,7 @@ public struct AnswerReader: Sendable {
         return (scale.min...scale.max).map { point in
             var names = scale.anchors.values.compactMap { $0[String(point)] }
             names += scale.synonyms.values.flatMap { $0[String(point)] ?? [] }
-            if let sets = Self.agreementLabels[scale.points] {
+            if let sets = agreement {
                 for word in sets.flatMap({ $0 }) where agreementPoint(word) == point { names.append(word) }
             }
             names += labels.filter { $0.value == point }.map(\.key)
@@ -73,8 +75,8 @@ public struct AnswerReader: Sendable {
         }
     }
 
-    /// Spellings of "not applicable" in both languages.
-    static let notApplicableSpellings: Set<String> = ["n", "na", "n/a", "n.a.", "nsa", "nao se aplica", "not applicable", "nao aplicavel"]
+    /// Spellings of "not applicable" in every known language (`answer.notApplicable`).
+    static var notApplicableSpellings: Set<String> { Vocabulary.knownSet("answer.notApplicable") }
 
     /// The answer `raw` gives to `item`: `nil` for missing (empty text), or why it cannot be read.
     public func read(_ raw: String, item: ItemDefinition) -> Result<Answer?, AnswerProblem> {
@@ -87,7 +89,7 @@ public struct AnswerReader: Sendable {
         let text = TextSafety.trimmingSpaces(raw, newlines: true)
         if text.isEmpty { return .success(nil) }
         let folded = Self.fold(text)
-        if item.kind != .text, Self.notApplicableSpellings.contains(folded) {
+        if item.kind != .text, notApplicable.contains(folded) {
             return definition.allowsNA(item)
                 ? .success(.notApplicable)
                 : .failure(AnswerProblem("item \(item.number) does not accept N/A"))

@@ -63,7 +63,6 @@ public enum SUSInterpretation {
     public struct Adjective: Sendable, Hashable, Codable {
         public var key: String
         public var en: String
-        public var ptBR: String
         public var mean: Double
 
         /// The adjective as said in a language (the catalog's msgid is `en`, in context "SUS adjective").
@@ -74,13 +73,13 @@ public enum SUSInterpretation {
     /// Bangor, Kortum & Miller (2009), "Determining what individual SUS scores mean: adding an adjective rating
     /// scale", *Journal of Usability Studies* 4(3), Table 3: mean SUS score for each adjective.
     public static let adjectives: [Adjective] = [
-        Adjective(key: "worst-imaginable", en: "Worst Imaginable", ptBR: "Pior imaginável", mean: 12.5),
-        Adjective(key: "awful", en: "Awful", ptBR: "Horrível", mean: 20.3),
-        Adjective(key: "poor", en: "Poor", ptBR: "Ruim", mean: 35.7),
-        Adjective(key: "ok", en: "OK", ptBR: "OK", mean: 50.9),
-        Adjective(key: "good", en: "Good", ptBR: "Bom", mean: 71.4),
-        Adjective(key: "excellent", en: "Excellent", ptBR: "Excelente", mean: 85.5),
-        Adjective(key: "best-imaginable", en: "Best Imaginable", ptBR: "Melhor imaginável", mean: 90.9),
+        Adjective(key: "worst-imaginable", en: "Worst Imaginable", mean: 12.5),
+        Adjective(key: "awful", en: "Awful", mean: 20.3),
+        Adjective(key: "poor", en: "Poor", mean: 35.7),
+        Adjective(key: "ok", en: "OK", mean: 50.9),
+        Adjective(key: "good", en: "Good", mean: 71.4),
+        Adjective(key: "excellent", en: "Excellent", mean: 85.5),
+        Adjective(key: "best-imaginable", en: "Best Imaginable", mean: 90.9),
     ]
 
     /// The adjective whose mean score (Bangor et al. 2009) is nearest to `score`; a score exactly between two

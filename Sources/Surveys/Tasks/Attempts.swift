@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// How a task attempt ended.
 public enum Outcome: String, Sendable, Codable, CaseIterable {
@@ -6,16 +7,18 @@ public enum Outcome: String, Sendable, Codable, CaseIterable {
     case partial
     case fail
 
-    /// Reads outcomes as logs write them: success/sucesso/sim/yes/1, partial/parcial, fail/falha/não/no/0.
+    /// Reads outcomes as logs write them: 1/true, 0/false, or a word of any known language meaning success,
+    /// partial or fail (`outcome.success`… in the vocabularies: success/sucesso/sim/yes, partial/parcial,
+    /// fail/falha/não/no).
     public init?(loose text: String) {
-        switch AnswerReader.fold(text) {
-        case "success", "sucesso", "s", "sim", "yes", "y", "1", "true", "ok", "completed", "concluida", "concluido", "completa":
+        let folded = AnswerReader.fold(text)
+        if folded == "1" || folded == "true" || Vocabulary.knownSet("outcome.success").contains(folded) {
             self = .success
-        case "partial", "parcial", "partially", "parcialmente":
+        } else if Vocabulary.knownSet("outcome.partial").contains(folded) {
             self = .partial
-        case "fail", "failure", "failed", "falha", "falhou", "nao", "n", "no", "0", "false", "fracasso":
+        } else if folded == "0" || folded == "false" || Vocabulary.knownSet("outcome.fail").contains(folded) {
             self = .fail
-        default:
+        } else {
             return nil
         }
     }
@@ -23,12 +26,13 @@ public enum Outcome: String, Sendable, Codable, CaseIterable {
 
 /// Reads yes/no flags (assisted) as logs write them.
 public enum YesNo {
+    /// 1/true/x, 0/false/blank, or a word of any known language (`assisted.yes`, `assisted.no`: sim/yes/assisted,
+    /// não/no/sem ajuda).
     public static func parse(_ text: String) -> Bool? {
-        switch AnswerReader.fold(text) {
-        case "yes", "y", "sim", "s", "1", "true", "x", "assisted", "ajudado", "com ajuda": return true
-        case "", "no", "n", "nao", "0", "false", "sem ajuda": return false
-        default: return nil
-        }
+        let folded = AnswerReader.fold(text)
+        if folded == "1" || folded == "true" || folded == "x" || Vocabulary.knownSet("assisted.yes").contains(folded) { return true }
+        if folded.isEmpty || folded == "0" || folded == "false" || Vocabulary.knownSet("assisted.no").contains(folded) { return false }
+        return nil
     }
 }
 

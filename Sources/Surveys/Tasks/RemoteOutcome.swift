@@ -44,20 +44,21 @@ public enum OutcomeReading: Sendable, Equatable {
             self = .outcome(outcome, note: nil)
             return
         }
-        switch folded {
-        case "direct success", "sucesso direto":
+        // In this order, as a word may mean two things in two languages.
+        let known = { (meaning: String) in Vocabulary.knownSet("outcome." + meaning).contains(folded) }
+        if known("directSuccess") {
             self = .outcome(.success, note: nil)
-        case "indirect success", "sucesso indireto":
+        } else if known("indirectSuccess") {
             self = .outcome(.success, note: Self.indirectNote)
-        case "partial success", "sucesso parcial":
+        } else if known("partialSuccess") {
             self = .outcome(.partial, note: nil)
-        case "gave up", "give up", "give up / bounce", "give up/bounce", "bounce", "desistiu", "desistencia", "desistencia / abandono":
+        } else if known("gaveUp") {
             self = .outcome(.fail, note: Self.gaveUpNote)
-        case "abandoned", "abandon", "abandonment", "mission unfinished", "unfinished", "abandonou", "abandonada", "abandonado":
+        } else if known("abandoned") {
             self = .abandoned
-        case "skipped", "skip", "not attempted", "pulou", "pulada", "pulado", "nao tentou":
+        } else if known("skipped") {
             self = .skipped
-        default:
+        } else {
             return nil
         }
     }

@@ -15,11 +15,15 @@ struct AttemptCommand: ParsableCommand {
         subcommands: [AttemptAdd.self, AttemptImport.self, AttemptList.self, AttemptSet.self, AttemptRemove.self])
 }
 
-/// `--outcome` as a person types it, in either language: success/sucesso, partial/parcial, fail/falha (the
-/// words and letters `attempt import` reads).
+/// `--outcome` as a person types it, in any known language: success/sucesso, partial/parcial, fail/falha (the
+/// words and letters `attempt import` reads). Help lists each language's first word for each outcome, English first.
 extension Outcome: ExpressibleByArgument {
     public init?(argument: String) { self.init(loose: argument) }
-    public static var allValueStrings: [String] { ["success", "partial", "fail", "sucesso", "parcial", "falha"] }
+    public static var allValueStrings: [String] {
+        ([StudyLanguage.en] + StudyLanguage.allCases.filter { $0 != .en }).flatMap { language in
+            allCases.compactMap { language.vocabulary["outcome.\($0.rawValue)"].first }
+        }
+    }
 }
 
 struct AttemptAdd: ParsableCommand {
