@@ -36,15 +36,20 @@ public struct LongRowReader: LongRowSource {
         self.stored = Dictionary(stored.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public mutating func next() throws -> LongRow? {
-        guard let record = try source.next() else { return nil }
-        // `LongColumns` has an instrument column or a fixed instrument (`importLongResponses` refuses a file with neither).
-        let instrument = columns.instrument.map { record.fields[$0].value } ?? fixedInstrument ?? ""
-        let reading = try read(record.fields[columns.item].value, record.fields[columns.value].value, instrument: instrument)
+    public mutating func next(into row: inout LongRow) throws -> Bool {
+        guard let record = try source.next() else { return false }
         let fields = record.fields
-        return LongRow(participant: SourceCell(fields[columns.participant]), item: SourceCell(fields[columns.item]),
-                       value: SourceCell(fields[columns.value]), instrumentCell: columns.instrument.map { SourceCell(fields[$0]) },
-                       taskCell: columns.task.map { SourceCell(fields[$0]) }, line: record.line, instrument: instrument, reading: reading)
+        // `LongColumns` has an instrument column or a fixed instrument (`importLongResponses` refuses a file with neither).
+        let instrument = columns.instrument.map { fields[$0].value } ?? fixedInstrument ?? ""
+        row.reading = try read(fields[columns.item].value, fields[columns.value].value, instrument: instrument)
+        row.participant = SourceCell(fields[columns.participant])
+        row.item = SourceCell(fields[columns.item])
+        row.value = SourceCell(fields[columns.value])
+        row.instrumentCell = columns.instrument.map { SourceCell(fields[$0]) }
+        row.taskCell = columns.task.map { SourceCell(fields[$0]) }
+        row.line = record.line
+        row.instrument = instrument
+        return true
     }
 
     /// The value cell read as an answer to the item the item cell names.

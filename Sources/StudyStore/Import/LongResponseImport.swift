@@ -33,7 +33,8 @@ extension StudyDatabase {
         return try write(bulk: true) { db in
             var run = try LongImportRun(db, table: table, options: options)
             var rowsRead = 0
-            while let row = try rows.next() {
+            var row = LongRow()
+            while try rows.next(into: &row) {
                 rowsRead += 1
                 if rowsRead % 50_000 == 0 { options.progress?(table.fractionRead) }
                 try run.take(row)

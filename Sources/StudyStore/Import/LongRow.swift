@@ -31,6 +31,13 @@ public struct LongRow {
         self.reading = reading
     }
 
+    /// A row with nothing in it yet, for `LongRowSource.next(into:)` to fill.
+    public init() {
+        let blank = SourceCell(value: "", line: 0, column: 0)
+        self.init(participant: blank, item: blank, value: blank, instrumentCell: nil, taskCell: nil, line: 0, instrument: "",
+                  reading: .unknownInstrument)
+    }
+
     public var code: String { participant.value }
     /// The task's name (`nil` when there is no task column or its cell is empty).
     public var task: String? {
@@ -58,5 +65,16 @@ public enum LongAnswerReading {
 public protocol LongRowSource {
     /// The table the rows come from: its name and cell positions are what messages name.
     var table: SourceTable { get }
-    mutating func next() throws -> LongRow?
+    /// Reads the next row into `row`; `false` at the end of the file. The store refills one row for the whole file:
+    /// a row returned afresh was copied on its way through the (unspecialised) generic loop, a twentieth of a long
+    /// import.
+    mutating func next(into row: inout LongRow) throws -> Bool
+}
+
+extension LongRowSource {
+    /// The next row, or `nil` at the end of the file.
+    public mutating func next() throws -> LongRow? {
+        var row = LongRow()
+        return try next(into: &row) ? row : nil
+    }
 }
