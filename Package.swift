@@ -70,17 +70,18 @@ let package = Package(
         // renderer per format (terminal text, CSV, JSON, markdown, HTML, LaTeX). Above the domain, below the store and
         // everything that writes.
         .target(name: "Results", dependencies: ["Wording", "StudyBasics", "Statistics", "Surveys", "Tabular", "Gaze", "QualCoding", "Media"]),
-        // The single-file study database: schema, migrations, intent-named reads and writes, importers.
+        // The single-file study database: schema, migrations, intent-named reads and writes, and the storing half of
+        // every import (finding each row's participant and task, settling repeats, batching, writing); it reads no file.
         .target(
             name: "StudyStore",
             dependencies: [
-                "Wording", "StudyBasics", "Surveys", "QualCoding", "Tabular", "Gaze", "Media",
+                "Wording", "StudyBasics", "Surveys", "QualCoding", "Gaze", "Media",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         // Files → typed values: opens each file a researcher imports (participants, task logs, form exports, codebooks,
         // Tobii exports), finds its columns with one header matcher, reads its cells with one parser, passes every name
-        // through the study's door, and hands the store positioned records and typed values for one transaction.
+        // through the study's door, and hands the store rows of typed values and positioned cells for one transaction.
         .target(name: "Importing", dependencies: ["Wording", "StudyBasics", "StudyStore", "Surveys", "QualCoding", "Tabular", "Gaze", "Media", "LazyLibraries",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // libxlsxwriter, the C library that writes Excel workbooks with native charts.

@@ -60,8 +60,8 @@ extension StudyDatabase {
         guard problems.isEmpty else { throw StoreError.invalidInput(problems) }
         let rows = AttemptRowReader(file: reader.file, header: reader.header, records: records, columns: columns,
                                     factorColumns: factorColumns, factors: factors)
-        var summary = try storeAttempts(rows, file: reader.file, header: reader.header, columns: columns, factorColumns: factorColumns,
-                                        options: options)
+        var summary = try storeAttempts(rows, file: reader.file, header: reader.header.map(\.value), columns: columns, factorColumns: factorColumns,
+                                        options: options.storing)
         summary.reading = [TableFile.reading(reader)]
         return summary
     }

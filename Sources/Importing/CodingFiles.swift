@@ -28,7 +28,7 @@ extension StudyDatabase {
             columns["theme"] = reader.header.count
             records = Self.unfoldPaths(records, name: nameIndex)
         }
-        return try storeCategories(records.map { Self.categoryRow($0, name: nameIndex, columns: columns) }, table: reader)
+        return try storeCategories(records.map { Self.categoryRow($0, name: nameIndex, columns: columns) }, table: SourceTable(reader))
     }
 
     /// A codebook row read: the name trimmed, the origin (emergent without an origin column), the definition and
@@ -37,9 +37,9 @@ extension StudyDatabase {
         func trimmed(_ column: Int?) -> String? {
             column.map { record.fields[$0].value.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        let originField = columns["origin"].map { record.fields[$0] }
-        let theme = columns["theme"].flatMap { column in trimmed(column).map { (field: record.fields[column], name: $0) } }
-        return CategoryRow(field: record.fields[name], name: record.fields[name].value.trimmingCharacters(in: .whitespaces), line: record.line,
+        let originField = columns["origin"].map { SourceCell(record.fields[$0]) }
+        let theme = columns["theme"].flatMap { column in trimmed(column).map { (field: SourceCell(record.fields[column]), name: $0) } }
+        return CategoryRow(field: SourceCell(record.fields[name]), name: record.fields[name].value.trimmingCharacters(in: .whitespaces), line: record.line,
                            origin: originField.map { CategoryOrigin(parsing: $0.value) } ?? .emergent, originField: originField,
                            definition: trimmed(columns["definition"]), theme: theme)
     }
@@ -103,7 +103,7 @@ extension StudyDatabase {
         let rows = records.map { record in
             Self.codeRow(record, participant: participant, category: category, columns: columns, attributeColumns: attributeColumns)
         }
-        var summary = try storeCodes(rows, table: reader, coder: coder, descriptive: descriptive)
+        var summary = try storeCodes(rows, table: SourceTable(reader), coder: coder, descriptive: descriptive)
         let names = reader.header
         let used = Set(columns.values).union(attributeColumns.map(\.index))
         summary.columns = columns.mapValues { names[$0].value }
@@ -119,13 +119,13 @@ extension StudyDatabase {
         func value(_ field: String) -> String? {
             columns[field].map { record.fields[$0].value.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        let attributes = attributeColumns.compactMap { index, name -> (field: Field, name: String, given: String)? in
+        let attributes = attributeColumns.compactMap { index, name -> (field: SourceCell, name: String, given: String)? in
             let given = record.fields[index].value.trimmingCharacters(in: .whitespaces)
-            return given.isEmpty ? nil : (record.fields[index], name, given)
+            return given.isEmpty ? nil : (SourceCell(record.fields[index]), name, given)
         }
-        return CodeRow(participantField: record.fields[participant],
+        return CodeRow(participantField: SourceCell(record.fields[participant]),
                        participant: record.fields[participant].value.trimmingCharacters(in: .whitespaces), attributes: attributes,
                        code: value("code") ?? value("excerpt"), excerpt: value("excerpt"), category: value("category"),
-                       categoryField: record.fields[category], coder: value("coder"), memo: value("memo"))
+                       categoryField: SourceCell(record.fields[category]), coder: value("coder"), memo: value("memo"))
     }
 }

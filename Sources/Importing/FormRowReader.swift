@@ -12,7 +12,8 @@ import Wording
 /// so the caller lets go of a row before asking for the next one (as a `while let row = try reader.next()` loop
 /// does), and no row allocates for its answers.
 public struct FormRowReader: FormRowSource {
-    public let table: RecordSource
+    public let table: SourceTable
+    private let source: RecordSource
     private let definition: InstrumentDefinition
     private let answerReader: AnswerReader
     private let plans: [ImportColumnPlan]
@@ -33,7 +34,8 @@ public struct FormRowReader: FormRowSource {
     /// one); item numbers it lacks are left out here, as the store refuses them before reading a row.
     public init(_ table: RecordSource, columns: FormColumns, definition: InstrumentDefinition, orientation: Orientation,
                 labels: [String: Int]) {
-        self.table = table
+        self.table = SourceTable(table)
+        source = table
         self.definition = definition
         answerReader = AnswerReader(definition: definition, orientation: orientation, labels: labels)
         (plans, keys) = ImportColumnPlan.plans(columns.items, definition: definition, orientation: orientation)
@@ -48,17 +50,17 @@ public struct FormRowReader: FormRowSource {
     }
 
     public mutating func next() throws -> FormRow? {
-        guard let record = try table.next() else { return nil }
+        guard let record = try source.next() else { return nil }
         let participantField = record.fields[participant]
-        let taskCell = task.map { FormRow.TaskCell(field: record.fields[$0], key: TextSafety.trimmingSpaces(record.fields[$0].value)) }
+        let taskCell = task.map { FormRow.TaskCell(field: SourceCell(record.fields[$0]), key: TextSafety.trimmingSpaces(record.fields[$0].value)) }
         var (answered, failures) = (0, [AnswerFailure]())
         try readAnswers(record, answered: &answered, failures: &failures)
-        var row = FormRow(participant: participantField, code: TextSafety.trimmingSpaces(participantField.value), task: taskCell,
+        var row = FormRow(participant: SourceCell(participantField), code: TextSafety.trimmingSpaces(participantField.value), task: taskCell,
                           line: record.line, submitted: Self.time(record, submitted), started: Self.time(record, started),
                           answers: writer.answers, raw: writer.raw, answered: answered, failures: failures)
-        if !levels.isEmpty { row.levels = levels.map { record.fields[$0] } }
-        row.occasion = occasion.map { record.fields[$0] }
-        if !context.isEmpty { row.context = context.map { record.fields[$0] } }
+        if !levels.isEmpty { row.levels = levels.map { SourceCell(record.fields[$0]) } }
+        row.occasion = occasion.map { SourceCell(record.fields[$0]) }
+        if !context.isEmpty { row.context = context.map { SourceCell(record.fields[$0]) } }
         return row
     }
 
@@ -110,7 +112,7 @@ public struct FormRowReader: FormRowSource {
         case .success(nil):
             break
         case let .failure(problem):
-            failures.append(AnswerFailure(field: field, number: plan.number, column: plan.column, problem: problem))
+            failures.append(AnswerFailure(field: SourceCell(field), number: plan.number, column: plan.column, problem: problem))
         }
     }
 }

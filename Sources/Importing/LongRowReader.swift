@@ -8,7 +8,8 @@ import Tabular
 /// The instrument of each row is looked up as the store will resolve it (the study's definition under that name,
 /// in any case, else the built-in one), from definitions read before the import's transaction begins.
 public struct LongRowReader: LongRowSource {
-    public let table: RecordSource
+    public let table: SourceTable
+    private let source: RecordSource
     private let columns: LongColumns
     /// The instrument of every row, when the file has no instrument column.
     private let fixedInstrument: String?
@@ -27,19 +28,28 @@ public struct LongRowReader: LongRowSource {
     /// them); `instrument` is every row's instrument when there is no instrument column; `stored` is the study's
     /// instrument definitions.
     public init(_ table: RecordSource, columns: LongColumns, instrument: String?, orientation: Orientation, stored: [InstrumentDefinition]) {
-        self.table = table
+        self.table = SourceTable(table)
+        source = table
         self.columns = columns
         fixedInstrument = instrument
         self.orientation = orientation
         self.stored = Dictionary(stored.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public mutating func next() throws -> LongRow? {
-        guard let record = try table.next() else { return nil }
+    public mutating func next(into row: inout LongRow) throws -> Bool {
+        guard let record = try source.next() else { return false }
+        let fields = record.fields
         // `LongColumns` has an instrument column or a fixed instrument (`importLongResponses` refuses a file with neither).
-        let instrument = columns.instrument.map { record.fields[$0].value } ?? fixedInstrument ?? ""
-        let reading = try read(record.fields[columns.item].value, record.fields[columns.value].value, instrument: instrument)
-        return LongRow(record: record, columns: columns, instrument: instrument, reading: reading)
+        let instrument = columns.instrument.map { fields[$0].value } ?? fixedInstrument ?? ""
+        row.reading = try read(fields[columns.item].value, fields[columns.value].value, instrument: instrument)
+        row.participant = SourceCell(fields[columns.participant])
+        row.item = SourceCell(fields[columns.item])
+        row.value = SourceCell(fields[columns.value])
+        row.instrumentCell = columns.instrument.map { SourceCell(fields[$0]) }
+        row.taskCell = columns.task.map { SourceCell(fields[$0]) }
+        row.line = record.line
+        row.instrument = instrument
+        return true
     }
 
     /// The value cell read as an answer to the item the item cell names.
@@ -92,4 +102,21 @@ public struct LongRowReader: LongRowSource {
 /// An instrument a long file names: how its answers are read.
 private struct ResolvedInstrument {
     let read: @Sendable (String, String) -> LongAnswerReading
+}
+
+/// Where a long answers file's columns are: participant, item and value always; instrument and task when it has them.
+public struct LongColumns: Sendable, Equatable {
+    public var participant: Int
+    public var item: Int
+    public var value: Int
+    public var instrument: Int?
+    public var task: Int?
+
+    public init(participant: Int, item: Int, value: Int, instrument: Int? = nil, task: Int? = nil) {
+        self.participant = participant
+        self.item = item
+        self.value = value
+        self.instrument = instrument
+        self.task = task
+    }
 }

@@ -8,7 +8,8 @@ import Wording
 /// composed (and refused when it cannot be one), each attribute cell read as the type the store gave its column.
 /// The values are written into one buffer kept from row to row (a row is let go of before the next is asked for).
 public struct ParticipantRowReader: ParticipantRowSource {
-    public let table: RecordSource
+    public let table: SourceTable
+    private let source: RecordSource
     private let header: [Field]
     private let codeIndex: Int
     /// The attribute columns, in column order.
@@ -17,7 +18,8 @@ public struct ParticipantRowReader: ParticipantRowSource {
     private var values: [(column: Int, value: AttributeValue)] = []
 
     public init(_ table: RecordSource, codeIndex: Int, columns: [ParticipantColumn], reading: ParticipantColumnReading) {
-        self.table = table
+        self.table = SourceTable(table)
+        source = table
         header = table.header
         self.codeIndex = codeIndex
         attributes = columns.filter { $0.name != nil }.map(\.index)
@@ -25,7 +27,7 @@ public struct ParticipantRowReader: ParticipantRowSource {
     }
 
     public mutating func next() throws -> ParticipantRow? {
-        guard let record = try table.next() else { return nil }
+        guard let record = try source.next() else { return nil }
         let field = record.fields[codeIndex]
         let code = StudyText.composed(TextSafety.trimmingSpaces(field.value))
         let codeProblem = ParticipantNaming.problem(withCode: code).map {
@@ -42,11 +44,11 @@ public struct ParticipantRowReader: ParticipantRowSource {
                 values.append((index, .text(StudyText.composed(raw))))
             }
         }
-        return ParticipantRow(field: field, code: code, codeProblem: codeProblem, line: record.line, values: values,
+        return ParticipantRow(field: SourceCell(field), code: code, codeProblem: codeProblem, line: record.line, values: values,
                               cellProblems: numberProblems(record))
     }
 
-    private func at(_ field: Field) -> String { table.position(of: field).description }
+    private func at(_ field: Field) -> String { source.position(of: field).description }
 
     /// The cells of number columns that are no number, or (where the type was not declared) would lose what was
     /// typed (`007`, `4.10`).

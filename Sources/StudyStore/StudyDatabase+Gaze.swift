@@ -3,7 +3,6 @@ import GRDB
 import Gaze
 import StudyBasics
 import Surveys
-import Tabular
 import Wording
 
 /// What a gaze import stored.

@@ -107,6 +107,17 @@ import Testing
         #expect(Set(try #require(targets["StudyBasics"])).isSubset(of: ["Wording", "Templates"]))
     }
 
+    /// Reading a file is not storing it (issue 58, item 3): the importing layer reads a file's rows, cells and
+    /// positions (Tabular) and hands the store plain values (`SourceCell`, `SourceTable`, typed rows); the store
+    /// finds, settles, batches and writes, and neither declares nor imports the table reader.
+    @Test func theStoreImportsNoTableReader() throws {
+        let targets = try Self.declaredTargets()
+        let store = try #require(targets["StudyStore"])
+        #expect(!store.contains("Tabular"), "StudyStore declares Tabular in Package.swift: \(store)")
+        #expect(!(try Self.imports(of: "StudyStore")).contains("Tabular"), "a file of Sources/StudyStore imports Tabular")
+        #expect(try #require(targets["Importing"]).contains("Tabular"), "the importing layer reads tables with Tabular")
+    }
+
     /// Thin commands (issue "One analysis plan", item 5): a command reads its options, asks the domain, the results or
     /// the store for its document and renders it. Every `--json` is a document declared beside the table drawn from
     /// it, never a shape of the command's own, so the command line declares no `Encodable` type.

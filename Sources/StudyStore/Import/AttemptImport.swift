@@ -2,36 +2,29 @@ import Foundation
 import GRDB
 import StudyBasics
 import Surveys
-import Tabular
 import Wording
 
-/// How to read a task log.
-public struct AttemptImportOptions: Sendable {
-    /// Field (participant, task, time, errors, outcome, assisted, note, trial, total, or a condition's name) →
-    /// column. Fields not given are looked for under their own name or a usual Portuguese one.
-    public var map: [String: String]
+/// What the store needs beside a task log's rows: the penalty a total is checked against, and how rows that
+/// differ from stored attempts, name no trial or name a task the study lacks are settled
+/// (`AttemptImportOptions.storing` gives it).
+public struct AttemptStoreOptions: Sendable {
     /// Seconds per error for checking a total column (default: each task's own penalty).
     public var penalty: Double?
     /// Import rows whose total disagrees with time + errors × penalty (the disagreements are listed as notes).
     public var acceptTotals: Bool
-    public var delimiter: Delimiter?
-    /// The trial every row is (`--trial 2`: a second session's log), for a file without a trial column.
+    /// The trial every row is, for a file without a trial column.
     public var trial: Int?
-    /// Rows without a trial number that differ from every stored attempt of their participant, task and conditions
-    /// become its next trials (without it they are refused).
+    /// Rows without a trial number that differ from every stored attempt become its next trials.
     public var newTrials: Bool
-    /// A row whose trial is stored with other values replaces those values (without it the row is refused).
+    /// A row whose trial is stored with other values replaces those values.
     public var replace: Bool
-    /// Tasks the log names that the study lacks are added (key from the task column, title from a task-name
-    /// column), in the order the log first names them; without it such rows are refused.
+    /// Tasks the log names that the study lacks are added.
     public var createTasks: Bool
 
-    public init(map: [String: String] = [:], penalty: Double? = nil, acceptTotals: Bool = false, delimiter: Delimiter? = nil,
-                trial: Int? = nil, newTrials: Bool = false, replace: Bool = false, createTasks: Bool = false) {
-        self.map = map
+    public init(penalty: Double? = nil, acceptTotals: Bool = false, trial: Int? = nil, newTrials: Bool = false,
+                replace: Bool = false, createTasks: Bool = false) {
         self.penalty = penalty
         self.acceptTotals = acceptTotals
-        self.delimiter = delimiter
         self.trial = trial
         self.newTrials = newTrials
         self.replace = replace
@@ -105,8 +98,8 @@ extension StudyDatabase {
     /// conditions (and trial, where the row gives one) is skipped and counted. A row that differs from the stored
     /// attempts is refused — unless it gives a trial the study does not have yet, or `newTrials` makes rows without
     /// one the next trials; a row giving a stored trial with other values is refused unless `replace`.
-    public func storeAttempts<Rows: Sequence>(_ rows: Rows, file: String, header: [Field], columns: [String: Int], factorColumns: [String: Int],
-                                              options: AttemptImportOptions = .init()) throws -> AttemptImportSummary where Rows.Element == AttemptRow {
+    public func storeAttempts<Rows: Sequence>(_ rows: Rows, file: String, header: [String], columns: [String: Int], factorColumns: [String: Int],
+                                              options: AttemptStoreOptions = .init()) throws -> AttemptImportSummary where Rows.Element == AttemptRow {
         return try write { db in
             var run = try AttemptImportRun(db, file: file, header: header, columns: columns, options: options)
             for row in rows { try run.take(row) }
@@ -135,10 +128,10 @@ extension StudyDatabase {
                 }
             }
             let used = Set(columns.values).union(factorColumns.values)
-            var named: [String: String] = columns.mapValues { header[$0].value }
-            for (factor, index) in factorColumns { named[factor] = header[index].value }
+            var named: [String: String] = columns.mapValues { header[$0] }
+            for (factor, index) in factorColumns { named[factor] = header[index] }
             return AttemptImportSummary(attempts: added, skipped: skipped, replaced: replaced, columns: named,
-                                        ignored: header.indices.filter { !used.contains($0) }.map { header[$0].value }, notes: run.notes,
+                                        ignored: header.indices.filter { !used.contains($0) }.map { header[$0] }, notes: run.notes,
                                         outcomes: run.outcomesSeen, skippedTasks: run.skippedTasks, createdTasks: run.created)
         }
     }
@@ -150,7 +143,7 @@ extension StudyDatabase {
 struct AttemptImportRun {
     let db: Database
     let file: String
-    let options: AttemptImportOptions
+    let options: AttemptStoreOptions
     let language: StudyLanguage
     /// A log names a task by its key or its title ("fase-1" or "Fase 1"), folded.
     var tasks: [String: TaskInfo] = [:]
@@ -171,7 +164,7 @@ struct AttemptImportRun {
     var madeKeys: Set<String> = []
     var logNames: [String: String] = [:]
 
-    init(_ db: Database, file: String, header: [Field], columns: [String: Int], options: AttemptImportOptions) throws {
+    init(_ db: Database, file: String, header: [String], columns: [String: Int], options: AttemptStoreOptions) throws {
         self.db = db
         self.file = file
         self.options = options
@@ -179,7 +172,7 @@ struct AttemptImportRun {
         language = try StudyDatabase.info(db).language
         for task in taskList { tasks[AnswerReader.fold(task.title)] = task }
         for task in taskList { tasks[AnswerReader.fold(task.key)] = task }
-        fieldNames = Dictionary(columns.map { ($0.key, header[$0.value].value) }, uniquingKeysWith: { a, _ in a })
+        fieldNames = Dictionary(columns.map { ($0.key, header[$0.value]) }, uniquingKeysWith: { a, _ in a })
         taskField = columns["task"] == nil ? "title" : "task"
     }
 
@@ -370,7 +363,7 @@ extension StudyDatabase {
     /// Settles each row against the attempts its participant, task and conditions had before the import: identical
     /// ones are skipped (each stored attempt matches one row at most), others inserted, replaced or refused (a
     /// problem at the row's `file:line`, in `problems`).
-    static func planAttempts(_ db: Database, _ pending: [ResolvedAttempt], options: AttemptImportOptions,
+    static func planAttempts(_ db: Database, _ pending: [ResolvedAttempt], options: AttemptStoreOptions,
                              problems: inout [StoreError.Problem]) throws -> [AttemptPlan] {
         let select = try db.makeStatement(sql: """
             SELECT id, CAST(trial AS INTEGER) AS trial, time_seconds, errors, outcome, assisted, note FROM task_attempt

@@ -1,6 +1,5 @@
 import Surveys
 import Wording
-import Tabular
 
 /// One row of a task log read for the store: each cell read as its field (times, counts, outcome, yes/no, trial,
 /// each condition's level), with the cells that could not be read. What needs the study (the participant, the

@@ -3,7 +3,6 @@ import GRDB
 import QualCoding
 import StudyBasics
 import Surveys
-import Tabular
 import Wording
 
 /// What a code import stored.
@@ -20,8 +19,8 @@ extension StudyDatabase {
     /// Stores the categories of a codebook table as the importing layer read them (`CategoryRow`s; `table` names
     /// the file and where its cells are). All or nothing: a name given twice or already in the codebook, an origin
     /// that is none, a theme that is no category or makes a circle.
-    public func storeCategories(_ rows: [CategoryRow], table: RecordSource) throws -> Int {
-        func at(_ field: Field) -> Sentence { Sentence(verbatim: table.position(of: field).description) }
+    public func storeCategories(_ rows: [CategoryRow], table: SourceTable) throws -> Int {
+        func at(_ field: SourceCell) -> Sentence { Sentence(verbatim: table.location(of: field)) }
         return try write { db in
             var problems: [StoreError.Problem] = []
             var seen: [String: Int] = [:]
@@ -69,8 +68,8 @@ extension StudyDatabase {
     /// its cells are): each row's participant must be in the study, and the attributes its row names must be the
     /// participant's. All or nothing: every bad row is reported with its `file:line:column`. The summary's columns
     /// are the importing layer's to fill.
-    public func storeCodes(_ rows: [CodeRow], table: RecordSource, coder: String? = nil, descriptive: Bool = false) throws -> CodeImportSummary {
-        func at(_ field: Field) -> Sentence { Sentence(verbatim: table.position(of: field).description) }
+    public func storeCodes(_ rows: [CodeRow], table: SourceTable, coder: String? = nil, descriptive: Bool = false) throws -> CodeImportSummary {
+        func at(_ field: SourceCell) -> Sentence { Sentence(verbatim: table.location(of: field)) }
         return try write { db in
             if rows.isEmpty {
                 throw StoreError.invalidInput([.init(location: "\(table.file):1", message: "the file has a header row but no codes")])
@@ -81,7 +80,7 @@ extension StudyDatabase {
             var stored = 0
             let transcriptScalars = TranscriptScalars()
             for row in rows {
-                let location = table.position(of: row.participantField).description
+                let location = table.location(of: row.participantField)
                 let participant = row.participant
                 guard try Int64.fetchOne(db, sql: "SELECT id FROM participant WHERE code = ?", arguments: [participant]) != nil else {
                     problems.append(.init(location: Sentence(verbatim: location), message: participant.isEmpty ? "the participant code is empty" : "no participant '\(participant)' in the study"))

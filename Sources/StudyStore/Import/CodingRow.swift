@@ -1,24 +1,23 @@
 import QualCoding
-import Tabular
 
 /// One row of a codebook table read for the store: the category's name, its origin, definition and theme. Whether
 /// the codebook has the name already, and whether the themes name categories, is the store's.
 public struct CategoryRow {
     /// The name cell (stored as typed), for where messages point, and the name trimmed (what is compared).
-    public var field: Field
+    public var field: SourceCell
     public var name: String
     public var line: Int
     /// The origin read (a reference, or emergent when there is no origin column), or `nil` when the origin cell is
     /// none; `originField` is that cell.
     public var origin: CategoryOrigin?
-    public var originField: Field?
+    public var originField: SourceCell?
     /// The definition, trimmed; `nil` when empty.
     public var definition: String?
     /// The theme cell and the category it names, trimmed, when not empty.
-    public var theme: (field: Field, name: String)?
+    public var theme: (field: SourceCell, name: String)?
 
-    public init(field: Field, name: String, line: Int, origin: CategoryOrigin?, originField: Field?, definition: String?,
-                theme: (field: Field, name: String)?) {
+    public init(field: SourceCell, name: String, line: Int, origin: CategoryOrigin?, originField: SourceCell?, definition: String?,
+                theme: (field: SourceCell, name: String)?) {
         self.field = field
         self.name = name
         self.line = line
@@ -34,22 +33,22 @@ public struct CategoryRow {
 /// the store's.
 public struct CodeRow {
     /// The participant cell, for where messages point, and the code trimmed.
-    public var participantField: Field
+    public var participantField: SourceCell
     public var participant: String
     /// Cells of columns named like one of the study's participant attributes, when not empty: the cell, the
     /// attribute's name and what was typed, trimmed.
-    public var attributes: [(field: Field, name: String, given: String)]
+    public var attributes: [(field: SourceCell, name: String, given: String)]
     /// The in-vivo code (the excerpt when there is none), the excerpt, the category, the coder and the memo, each
     /// trimmed; `nil` when empty.
     public var code: String?
     public var excerpt: String?
     public var category: String?
-    public var categoryField: Field
+    public var categoryField: SourceCell
     public var coder: String?
     public var memo: String?
 
-    public init(participantField: Field, participant: String, attributes: [(field: Field, name: String, given: String)], code: String?,
-                excerpt: String?, category: String?, categoryField: Field, coder: String?, memo: String?) {
+    public init(participantField: SourceCell, participant: String, attributes: [(field: SourceCell, name: String, given: String)], code: String?,
+                excerpt: String?, category: String?, categoryField: SourceCell, coder: String?, memo: String?) {
         self.participantField = participantField
         self.participant = participant
         self.attributes = attributes

@@ -1,5 +1,4 @@
 import Surveys
-import Tabular
 
 /// One row of a form export read for the store: what `storeResponses` stores as a response set once it has found
 /// the participant and the task, or the problems that keep it from doing so.
@@ -7,17 +6,17 @@ public struct FormRow {
     /// A row's task cell, when a column names each row's task.
     public struct TaskCell {
         /// The cell itself, for where messages point.
-        public var field: Field
+        public var field: SourceCell
         /// Its text, trimmed.
         public var key: String
-        public init(field: Field, key: String) {
+        public init(field: SourceCell, key: String) {
             self.field = field
             self.key = key
         }
     }
 
     /// The participant cell, for where messages point.
-    public var participant: Field
+    public var participant: SourceCell
     /// The participant code, trimmed (empty when the cell is).
     public var code: String
     public var task: TaskCell?
@@ -34,12 +33,12 @@ public struct FormRow {
     /// The cells that could not be read as answers, in item order.
     public var failures: [AnswerFailure]
     /// The cells naming the row's condition levels (`FormColumns.conditions`, in order) and its occasion.
-    public var levels: [Field] = []
-    public var occasion: Field? = nil
+    public var levels: [SourceCell] = []
+    public var occasion: SourceCell? = nil
     /// The cells of the columns that are no item (`FormColumns.context`), to tell repeated rows apart.
-    public var context: [Field] = []
+    public var context: [SourceCell] = []
 
-    public init(participant: Field, code: String, task: TaskCell?, line: Int, submitted: String?, started: String?,
+    public init(participant: SourceCell, code: String, task: TaskCell?, line: Int, submitted: String?, started: String?,
                 answers: [UInt8], raw: [UInt8], answered: Int, failures: [AnswerFailure]) {
         self.participant = participant
         self.code = code
@@ -56,12 +55,12 @@ public struct FormRow {
 
 /// A cell that could not be read as an answer to its item.
 public struct AnswerFailure {
-    public var field: Field
+    public var field: SourceCell
     /// The item's number and the cell's column (its header names it in the message).
     public var number: Int
     public var column: Int
     public var problem: AnswerProblem
-    public init(field: Field, number: Int, column: Int, problem: AnswerProblem) {
+    public init(field: SourceCell, number: Int, column: Int, problem: AnswerProblem) {
         self.field = field
         self.number = number
         self.column = column
@@ -73,6 +72,6 @@ public struct AnswerFailure {
 /// write every row's answers into the same buffers).
 public protocol FormRowSource {
     /// The table the rows come from: its name, header and cell positions are what messages name.
-    var table: RecordSource { get }
+    var table: SourceTable { get }
     mutating func next() throws -> FormRow?
 }

@@ -2,26 +2,22 @@ import Foundation
 import GRDB
 import Surveys
 import Wording
-import Tabular
 
-/// How to read answers in long format: one row per item answer.
-public struct LongResponseImportOptions: Sendable {
-    /// The instrument of every row, when the file has no instrument column.
-    public var instrument: String?
+/// What the store needs beside a long answers file's rows: the measurement every set belongs to, the scale's
+/// orientation, and whether sets the study has are replaced (`LongResponseImportOptions.storing` gives it).
+public struct LongResponseStoreOptions: Sendable {
     public var orientation: Orientation
     public var replace: Bool
-    public var delimiter: Delimiter?
     /// The measurement every set belongs to (`StudyDatabase.measurementKey`: occasion and conditions).
-    public var occasion: String = ""
+    public var occasion: String
     /// Called now and then with the share of the file read (0…1), for a progress bar.
     public var progress: (@Sendable (Double) -> Void)?
 
-    public init(instrument: String? = nil, orientation: Orientation = .canonical, replace: Bool = false,
-                delimiter: Delimiter? = nil, progress: (@Sendable (Double) -> Void)? = nil) {
-        self.instrument = instrument
+    public init(orientation: Orientation = .canonical, replace: Bool = false, occasion: String = "",
+                progress: (@Sendable (Double) -> Void)? = nil) {
         self.orientation = orientation
         self.replace = replace
-        self.delimiter = delimiter
+        self.occasion = occasion
         self.progress = progress
     }
 }
@@ -32,12 +28,13 @@ extension StudyDatabase {
     /// one response set (participant, instrument, task) must be consecutive. The store finds the participant,
     /// instrument and task of each set, refuses an item answered twice and a set the study has, and stores. All or
     /// nothing: every bad cell is reported with its `file:line:column`, and then nothing is stored.
-    public func storeLongResponses<Rows: LongRowSource>(_ rows: inout Rows, options: LongResponseImportOptions = .init()) throws -> ResponseImportSummary {
+    public func storeLongResponses<Rows: LongRowSource>(_ rows: inout Rows, options: LongResponseStoreOptions = .init()) throws -> ResponseImportSummary {
         let table = rows.table
         return try write(bulk: true) { db in
             var run = try LongImportRun(db, table: table, options: options)
             var rowsRead = 0
-            while let row = try rows.next() {
+            var row = LongRow()
+            while try rows.next(into: &row) {
                 rowsRead += 1
                 if rowsRead % 50_000 == 0 { options.progress?(table.fractionRead) }
                 try run.take(row)
@@ -68,8 +65,8 @@ extension StudyDatabase {
 /// problems found (the first thousand kept, all counted).
 struct LongImportRun {
     let db: Database
-    let table: RecordSource
-    let options: LongResponseImportOptions
+    let table: SourceTable
+    let options: LongResponseStoreOptions
     let statements: ResponseSetStatements
     /// One moment for the whole import.
     let recorded = Timestamp.now()
@@ -89,14 +86,14 @@ struct LongImportRun {
     var lastInstrument = ""
     var lastTask: String?
 
-    init(_ db: Database, table: RecordSource, options: LongResponseImportOptions) throws {
+    init(_ db: Database, table: SourceTable, options: LongResponseStoreOptions) throws {
         self.db = db
         self.table = table
         self.options = options
         statements = try ResponseSetStatements(db)
     }
 
-    func at(_ field: Field) -> String { table.position(of: field).description }
+    func at(_ field: SourceCell) -> String { table.location(of: field) }
 
     mutating func problem(_ location: String, _ message: Sentence) {
         problemCount += 1

@@ -1,57 +1,48 @@
 import Surveys
-import Tabular
 
 /// One row of a long answers file (one answer per row) read for the store: whose answer it is, to which
 /// instrument, item and task, and the answer read by the instrument's own reader. Which rows make one response set,
 /// and whether the participant, instrument and task exist in the study, is the store's (`storeLongResponses`).
 public struct LongRow {
-    /// The row as read from the file, and where its cells are: the row holds them rather than copies of them (a
-    /// row is handed on a million times in a large file).
-    public var record: Record
-    public var columns: LongColumns
+    /// The participant cell, for where messages point; its text is the code as typed (the study's codes are
+    /// matched exactly).
+    public var participant: SourceCell
+    /// The item and value cells, for where messages point.
+    public var item: SourceCell
+    public var value: SourceCell
+    /// The instrument cell, when the file has an instrument column.
+    public var instrumentCell: SourceCell?
+    /// The task cell, when the file has a task column.
+    public var taskCell: SourceCell?
+    public var line: Int
     /// The instrument's name: the instrument cell's, or the one every row answers (`--instrument`).
     public var instrument: String
     public var reading: LongAnswerReading
 
-    public init(record: Record, columns: LongColumns, instrument: String, reading: LongAnswerReading) {
-        self.record = record
-        self.columns = columns
+    public init(participant: SourceCell, item: SourceCell, value: SourceCell, instrumentCell: SourceCell?, taskCell: SourceCell?,
+                line: Int, instrument: String, reading: LongAnswerReading) {
+        self.participant = participant
+        self.item = item
+        self.value = value
+        self.instrumentCell = instrumentCell
+        self.taskCell = taskCell
+        self.line = line
         self.instrument = instrument
         self.reading = reading
     }
 
-    /// The participant cell, for where messages point, and the code as typed (the study's codes are matched
-    /// exactly).
-    public var participant: Field { record.fields[columns.participant] }
-    public var code: String { record.fields[columns.participant].value }
-    /// The instrument cell, when the file has an instrument column.
-    public var instrumentCell: Field? { columns.instrument.map { record.fields[$0] } }
-    /// The task cell, when the file has a task column, and its name (`nil` when the cell is empty).
-    public var taskCell: Field? { columns.task.map { record.fields[$0] } }
-    public var task: String? {
-        guard let column = columns.task, !record.fields[column].value.isEmpty else { return nil }
-        return record.fields[column].value
+    /// A row with nothing in it yet, for `LongRowSource.next(into:)` to fill.
+    public init() {
+        let blank = SourceCell(value: "", line: 0, column: 0)
+        self.init(participant: blank, item: blank, value: blank, instrumentCell: nil, taskCell: nil, line: 0, instrument: "",
+                  reading: .unknownInstrument)
     }
-    public var line: Int { record.line }
-    /// The item and value cells, for where messages point.
-    public var item: Field { record.fields[columns.item] }
-    public var value: Field { record.fields[columns.value] }
-}
 
-/// Where a long answers file's columns are: participant, item and value always; instrument and task when it has them.
-public struct LongColumns: Sendable, Equatable {
-    public var participant: Int
-    public var item: Int
-    public var value: Int
-    public var instrument: Int?
-    public var task: Int?
-
-    public init(participant: Int, item: Int, value: Int, instrument: Int? = nil, task: Int? = nil) {
-        self.participant = participant
-        self.item = item
-        self.value = value
-        self.instrument = instrument
-        self.task = task
+    public var code: String { participant.value }
+    /// The task's name (`nil` when there is no task column or its cell is empty).
+    public var task: String? {
+        guard let taskCell, !taskCell.value.isEmpty else { return nil }
+        return taskCell.value
     }
 }
 
@@ -73,6 +64,17 @@ public enum LongAnswerReading {
 /// The rows of a long answers file, read one at a time.
 public protocol LongRowSource {
     /// The table the rows come from: its name and cell positions are what messages name.
-    var table: RecordSource { get }
-    mutating func next() throws -> LongRow?
+    var table: SourceTable { get }
+    /// Reads the next row into `row`; `false` at the end of the file. The store refills one row for the whole file:
+    /// a row returned afresh was copied on its way through the (unspecialised) generic loop, a twentieth of a long
+    /// import.
+    mutating func next(into row: inout LongRow) throws -> Bool
+}
+
+extension LongRowSource {
+    /// The next row, or `nil` at the end of the file.
+    public mutating func next() throws -> LongRow? {
+        var row = LongRow()
+        return try next(into: &row) ? row : nil
+    }
 }

@@ -3,30 +3,22 @@ import GRDB
 import GRDBSQLite
 import StudyBasics
 import Surveys
-import Tabular
 import Wording
 
-/// How to read a participants CSV.
-public struct ParticipantImportOptions: Sendable {
-    /// The column holding participant codes; the first column when `nil`.
-    public var codeColumn: String?
-    /// The field separator; detected from the header row when `nil`.
-    public var delimiter: Delimiter?
+/// What the store needs beside a participants file's rows: whether existing participants are updated and
+/// look-alike codes accepted, the declared attribute types and the identifying columns
+/// (`ParticipantImportOptions.storing` gives it).
+public struct ParticipantStoreOptions: Sendable {
     /// Update participants that already exist instead of refusing them.
     public var update: Bool
     /// Accept codes that look like another participant's (TR39 skeleton) instead of refusing them.
     public var allowConfusable: Bool
-    /// Declared types of attributes (column name → type, `--type NAME=text`): a declared text column keeps every
-    /// value as typed, a declared number column reads `1.50` as 1.5. Other columns take the type their values show.
+    /// Declared types of attributes (column name → type, `--type NAME=text`).
     public var types: [String: AttributeType]
-    /// Columns whose attributes identify a person (`--identifying name,email`): marked so in the study, left out of
-    /// pseudonymised and redacted exports and never cited by a quote.
+    /// Columns whose attributes identify a person (`--identifying name,email`).
     public var identifying: [String]
 
-    public init(codeColumn: String? = nil, delimiter: Delimiter? = nil, update: Bool = false, allowConfusable: Bool = false,
-                types: [String: AttributeType] = [:], identifying: [String] = []) {
-        self.codeColumn = codeColumn
-        self.delimiter = delimiter
+    public init(update: Bool = false, allowConfusable: Bool = false, types: [String: AttributeType] = [:], identifying: [String] = []) {
         self.update = update
         self.allowConfusable = allowConfusable
         self.types = types
@@ -44,8 +36,8 @@ extension StudyDatabase {
     /// text attribute otherwise; an attribute the study already has keeps its type, and `options.types` declares
     /// types (a numeric attribute declared so reads `4.10` as 4.1; one that is not refuses it). `rows` reads the
     /// file's rows (a second pass, streamed) once the store has decided each column's type.
-    public func storeParticipants<Rows: ParticipantRowSource>(_ table: RecordSource, columns: [ParticipantColumn], records: Int,
-                                                              options: ParticipantImportOptions = .init(),
+    public func storeParticipants<Rows: ParticipantRowSource>(_ table: SourceTable, columns: [ParticipantColumn], records: Int,
+                                                              options: ParticipantStoreOptions = .init(),
                                                               rows makeRows: (ParticipantColumnReading) throws -> Rows) throws -> ParticipantImportSummary {
         let header = table.header
         var problems = columns.compactMap(\.problem)
@@ -92,12 +84,12 @@ extension StudyDatabase {
 
     /// Each attribute column's type — the study's for an attribute it has, else the declared one, else what the
     /// file's cells show — with the attributes declared (their names as the study keeps them, by column).
-    static func participantColumnReading(_ db: Database, table: RecordSource, columns: [ParticipantColumn], options: ParticipantImportOptions,
+    static func participantColumnReading(_ db: Database, table: SourceTable, columns: [ParticipantColumn], options: ParticipantStoreOptions,
                                          problems: inout [StoreError.Problem], notes: inout [Sentence])
         throws -> (ParticipantColumnReading, names: [Int: String]) {
         let attributes = columns.compactMap { column in column.name.map { (index: column.index, name: $0, survey: column.contents) } }
         let header = table.header
-        func at(_ field: Field) -> String { table.position(of: field).description }
+        func at(_ field: SourceCell) -> String { table.location(of: field) }
         var columnTypes: [Int: AttributeType] = [:]
         // Columns of a numeric attribute whose type was declared (now or before): `4.10` reads as 4.1 there.
         var readsNumbers: Set<Int> = []
@@ -158,7 +150,7 @@ extension StudyDatabase {
 /// bytes each).
 struct ParticipantImportRun {
     let db: Database
-    let options: ParticipantImportOptions
+    let options: ParticipantStoreOptions
     let findCode: Statement
     let findLookAlike: Statement
     let insert: Statement
@@ -172,7 +164,7 @@ struct ParticipantImportRun {
     var added = 0
     var updated = 0
 
-    init(_ db: Database, options: ParticipantImportOptions) throws {
+    init(_ db: Database, options: ParticipantStoreOptions) throws {
         self.db = db
         self.options = options
         findCode = try db.makeStatement(sql: "SELECT id, code FROM participant WHERE code = ?")
@@ -186,7 +178,7 @@ struct ParticipantImportRun {
     func line(of id: Int64) -> Int? { id >= firstID && id - firstID < lines.count ? Int(lines[Int(id - firstID)]) : nil }
 
     /// Checks one row's code against the study, then adds or updates its participant with the row's values.
-    mutating func take(_ row: ParticipantRow, names: [Int: String], at table: RecordSource) throws {
+    mutating func take(_ row: ParticipantRow, names: [Int: String], at table: SourceTable) throws {
         for cell in row.cellProblems {
             if cell.losesDigits { losingDigits[cell.column, default: []].append(cell.problem) } else { notNumbers[cell.column, default: []].append(cell.problem) }
         }
@@ -196,7 +188,7 @@ struct ParticipantImportRun {
         }
         let code = row.code
         // Worded only for a problem (most rows have none).
-        var location: Sentence { Sentence(verbatim: table.position(of: row.field).description) }
+        var location: Sentence { Sentence(verbatim: table.location(of: row.field)) }
         var id: Int64?
         if let found = try findCode.fastRow(db, .text(code), read: { sqlite3_column_int64($0, 0) }) {
             if let first = line(of: found) {
@@ -259,19 +251,9 @@ public struct ParticipantColumn: Sendable {
 public struct ColumnContents: Sendable {
     public var hasCells = false
     public var hasNumber = false
-    public var firstText: Field?
-    public var firstKept: Field?
+    public var firstText: SourceCell?
+    public var firstKept: SourceCell?
 
     public init() {}
-
-    public mutating func add(_ cell: Field) {
-        hasCells = true
-        if NumberParser.parse(cell.value) == nil {
-            if firstText == nil { firstText = cell }
-        } else {
-            hasNumber = true
-            if firstKept == nil, NumberParser.losesDigits(cell.value) { firstKept = cell }
-        }
-    }
 }
 

@@ -1,11 +1,10 @@
 import Surveys
-import Tabular
 
 /// One row of a participants file read for the store: the code, and each attribute cell read as its column's type.
 /// What needs the study (a code that exists, looks like another's, repeats one of the file's) is the store's.
 public struct ParticipantRow {
     /// The code cell, for where messages point.
-    public var field: Field
+    public var field: SourceCell
     /// The code, trimmed and composed (NFC).
     public var code: String
     /// Why the code cannot be a participant's code, when it cannot (the row is not stored).
@@ -17,7 +16,7 @@ public struct ParticipantRow {
     /// Cells of number columns that are no number, or would lose what was typed, in column order.
     public var cellProblems: [ParticipantCellProblem]
 
-    public init(field: Field, code: String, codeProblem: StoreError.Problem?, line: Int, values: [(column: Int, value: AttributeValue)],
+    public init(field: SourceCell, code: String, codeProblem: StoreError.Problem?, line: Int, values: [(column: Int, value: AttributeValue)],
                 cellProblems: [ParticipantCellProblem]) {
         self.field = field
         self.code = code
@@ -55,6 +54,6 @@ public struct ParticipantColumnReading: Sendable {
 /// The rows of a participants file, read one at a time (a row is let go of before the next is asked for).
 public protocol ParticipantRowSource {
     /// The table the rows come from: its name, header and cell positions are what messages name.
-    var table: RecordSource { get }
+    var table: SourceTable { get }
     mutating func next() throws -> ParticipantRow?
 }

@@ -3,64 +3,33 @@ import GRDB
 import GRDBSQLite
 import Surveys
 import Wording
-import Tabular
 
-/// How to read a form export (Google Forms, Microsoft Forms, LimeSurvey) into response sets.
-public struct ResponseImportOptions: Sendable {
+/// What the store needs beside a form export's rows: the instrument, the task every row answers (when no column
+/// names each row's), the measurement, the scale's orientation, and how to settle repeated rows and sets the study
+/// has (`ResponseImportOptions.storing`, in the importing layer, says how a file's options give it).
+public struct ResponseStoreOptions: Sendable {
     public var instrument: String
-    /// The column holding participant codes.
-    public var participantColumn: String
-    /// Item number → column name, for files whose item columns are not simply in order.
-    public var map: [Int: String]
-    /// The column of item 1; items follow in consecutive columns.
-    public var itemsFrom: String?
-    /// The column holding the submission time; detected by name (Timestamp, Carimbo de data/hora…) when `nil`.
-    public var timestampColumn: String?
-    /// Every row answers this task (per-task instruments)…
     public var task: String?
-    /// …or a column names the task of each row.
-    public var taskColumn: String?
     public var occasion: String
     public var orientation: Orientation
     public var replace: Bool
-    public var delimiter: Delimiter?
+    public var duplicates: DuplicatePolicy
+    /// Extra answer labels (label → scale point), for the note listing the labels the scale takes.
+    public var labels: [String: Int]
     /// Called now and then with the share of the file read (0…1), for a progress bar.
     public var progress: (@Sendable (Double) -> Void)?
-    /// Extra answer labels: label → canonical scale point (`--labels "Discordo totalmente=1,…"`).
-    public var labels: [String: Int] = [:]
-    /// What to do with a participant's second row in the file.
-    public var duplicates: DuplicatePolicy = .refuse
-    /// Columns naming each row's level of a condition (`--condition-column`): each row is stored under its own
-    /// measurement, as if the file had been split by level and imported with `--condition factor=level`.
-    public var conditionColumns: [ConditionColumn] = []
-    /// The column naming each row's occasion (`--occasion-column`), as `--occasion` names every row's.
-    public var occasionColumn: String?
 
-    public init(instrument: String, participantColumn: String, map: [Int: String] = [:], itemsFrom: String? = nil,
-                timestampColumn: String? = nil, task: String? = nil, taskColumn: String? = nil, occasion: String = "",
-                orientation: Orientation = .canonical, replace: Bool = false, delimiter: Delimiter? = nil) {
+    public init(instrument: String, task: String? = nil, occasion: String = "", orientation: Orientation = .canonical,
+                replace: Bool = false, duplicates: DuplicatePolicy = .refuse, labels: [String: Int] = [:],
+                progress: (@Sendable (Double) -> Void)? = nil) {
         self.instrument = instrument
-        self.participantColumn = participantColumn
-        self.map = map
-        self.itemsFrom = itemsFrom
-        self.timestampColumn = timestampColumn
         self.task = task
-        self.taskColumn = taskColumn
         self.occasion = occasion
         self.orientation = orientation
         self.replace = replace
-        self.delimiter = delimiter
-    }
-}
-
-/// A column whose cells are the levels of a condition factor: the factor named by `factor`, else by the column's
-/// header (case and accents aside).
-public struct ConditionColumn: Sendable, Equatable {
-    public var column: String
-    public var factor: String?
-    public init(column: String, factor: String? = nil) {
-        self.column = column
-        self.factor = factor
+        self.duplicates = duplicates
+        self.labels = labels
+        self.progress = progress
     }
 }
 
@@ -139,7 +108,7 @@ extension StudyDatabase {
     /// codes, tasks, time stamps and answers, and the cells it could not read): finds each row's participant and
     /// task, settles repeated rows (`duplicates`, `replace`), inserts the sets in batches and counts them. All or
     /// nothing: every problem, the rows' and the study's, is reported before anything is stored.
-    public func storeResponses<Rows: FormRowSource>(_ rows: inout Rows, columns: FormColumns, options: ResponseImportOptions) throws -> ResponseImportSummary {
+    public func storeResponses<Rows: FormRowSource>(_ rows: inout Rows, columns: FormColumns, options: ResponseStoreOptions) throws -> ResponseImportSummary {
         let table = rows.table
         let header = table.header
         return try write(bulk: true) { db in
@@ -186,10 +155,10 @@ extension StudyDatabase {
 /// shows up; from then on rows are only checked, and the transaction is rolled back at the end.
 struct ResponseImportRun {
     let db: Database
-    let table: RecordSource
+    let table: SourceTable
     let instrumentID: Int64
     let definition: InstrumentDefinition
-    let options: ResponseImportOptions
+    let options: ResponseStoreOptions
     let fixedTaskID: Int64?
     let statements: ResponseSetStatements
     let sourcePrefix: String
@@ -221,7 +190,7 @@ struct ResponseImportRun {
     /// Sets stored by this import have ids from the first one it stored on (SQLite allocates rowids upwards).
     var firstStored: Int64?
 
-    init(_ db: Database, table: RecordSource, instrumentID: Int64, definition: InstrumentDefinition, options: ResponseImportOptions,
+    init(_ db: Database, table: SourceTable, instrumentID: Int64, definition: InstrumentDefinition, options: ResponseStoreOptions,
          fixedTaskID: Int64?, perRowTask: Bool, measurement: RowMeasurement) throws {
         self.db = db
         self.table = table
@@ -238,7 +207,7 @@ struct ResponseImportRun {
         problems = opening
     }
 
-    func at(_ field: Field) -> String { table.position(of: field).description }
+    func at(_ field: SourceCell) -> String { table.location(of: field) }
 
     func missing(_ code: String) -> Sentence {
         code.isEmpty ? "the participant code is empty" : StudyDatabase.unknownParticipant(code, file: table.file)
@@ -265,11 +234,10 @@ struct ResponseImportRun {
             }
             taskID = id
         }
-        let table = table
         // The problems are moved out and back: the measurement counts where its own lie among them.
         var all: [StoreError.Problem] = []
         swap(&all, &problems)
-        let occasion = measurement.key(row, at: { table.position(of: $0).description }, problems: &all)
+        let occasion = measurement.key(row, in: table, problems: &all)
         swap(&all, &problems)
         guard let occasion else { return }
         let setKey = "\(code.lowercased())|\(taskKey ?? "")|\(occasion)"
@@ -459,7 +427,7 @@ struct ResponseImportRun {
 
 /// A row of a form export read without a problem, waiting to be stored.
 struct PendingSet {
-    var participant: Field
+    var participant: SourceCell
     var code: String
     var taskID: Int64?
     var taskKey: String?

@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import StudyBasics
 import Surveys
-import Tabular
 import Wording
 
 /// The measurement each row of a form export is stored under. With `--condition-column` and `--occasion-column` a
@@ -32,7 +31,7 @@ struct RowMeasurement {
     let fixed: MeasurementKey
     var conditions: [LevelColumn] = []
     let occasionColumn: Int?
-    let header: [Field]
+    let header: [SourceCell]
     let file: String
     let factors: [Factor]
     /// The study's occasions (of every instrument), folded.
@@ -55,7 +54,7 @@ struct RowMeasurement {
 
     var isPerRow: Bool { !conditions.isEmpty || occasionColumn != nil }
 
-    init(_ db: Database, table: RecordSource, columns: FormColumns, fixed key: String) throws {
+    init(_ db: Database, table: SourceTable, columns: FormColumns, fixed key: String) throws {
         fixed = MeasurementKey(key: key)
         header = table.header
         file = table.file
@@ -110,7 +109,7 @@ struct RowMeasurement {
     }
 
     /// The key a row is stored under; `nil`, with its problems added, when a cell names no level or occasion.
-    mutating func key(_ row: FormRow, at position: (Field) -> String, problems: inout [StoreError.Problem]) -> String? {
+    mutating func key(_ row: FormRow, in table: SourceTable, problems: inout [StoreError.Problem]) -> String? {
         guard isPerRow else { return fixed.key }
         var levels = fixed.conditions
         var readable = true
@@ -120,7 +119,7 @@ struct RowMeasurement {
             let name = header[column.column].value
             if value.isEmpty {
                 let known = column.ordered.isEmpty ? "" : " (\(column.ordered.joined(separator: ", ")))"
-                problems.append(.init(location: Sentence(verbatim: position(field)),
+                problems.append(.init(location: Sentence(verbatim: table.location(of: field)),
                                       message: "the cell of column '\(name)' is empty; every row needs its level of \(column.factor ?? column.named)\(known)"))
                 readable = false
                 continue
@@ -135,7 +134,7 @@ struct RowMeasurement {
                 if let known = unknownLevels[key] {
                     unknownLevels[key]?.count = known.count + 1
                 } else {
-                    problems.append(.init(location: Sentence(verbatim: position(field)),
+                    problems.append(.init(location: Sentence(verbatim: table.location(of: field)),
                                           message: "column '\(name)': '\(value)' is no level of condition \(factor), whose levels are \(column.ordered.joined(separator: ", ")); correct the cell (a condition's levels are those 'studyctl condition add' gave it)"))
                     unknownLevels[key] = (problems.count - 1, 1)
                 }
@@ -149,11 +148,11 @@ struct RowMeasurement {
             let value = StudyText.composed(TextSafety.trimmingSpaces(field.value))
             let name = header[occasionColumn].value
             if value.isEmpty {
-                problems.append(.init(location: Sentence(verbatim: position(field)),
+                problems.append(.init(location: Sentence(verbatim: table.location(of: field)),
                                       message: "the cell of column '\(name)' is empty; every row needs its occasion"))
                 readable = false
             } else if value.contains(";") || value.contains("=") {
-                problems.append(.init(location: Sentence(verbatim: position(field)),
+                problems.append(.init(location: Sentence(verbatim: table.location(of: field)),
                                       message: "column '\(name)': an occasion cannot hold ';' or '=' ('\(value)')"))
                 readable = false
             }

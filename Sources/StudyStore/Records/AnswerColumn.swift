@@ -1,6 +1,5 @@
 import Surveys
 import Wording
-import Tabular
 
 /// How a response set's answers are kept: one JSON object per set in `response_set.answers`, keyed by item number,
 /// in item order — a number for a point or value, `null` for "does not apply", `{"c": key}` for a choice and
@@ -119,8 +118,22 @@ public enum AnswerColumn {
         out.append(contentsOf: "\":".utf8)
     }
 
+    /// A whole number's decimal digits, written straight into the bytes (the CSV writer's `DecimalText` does the
+    /// same for its cells; the store does not read or write files, so it keeps its own).
     @inlinable static func appendInteger(_ number: Int, to out: inout [UInt8]) {
-        DecimalText.append(number, to: &out)
+        // One digit (a scale point, a count) without the reversal below.
+        if number >= 0, number < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(number))
+            return
+        }
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
     }
 
     /// Whole numbers as integers ("4"), others in Swift's shortest round-tripping form ("2.5", "1e-05"), both
