@@ -39,7 +39,7 @@ let package = Package(
         // Reads delimited text (CSV as spreadsheets and form tools write it) with exact line/column positions.
         // Release builds skip the run-time exclusivity checks in the reader's byte loop (a fifth of an import's time);
         // debug builds and the tests keep them.
-        .target(name: "Tabular", dependencies: ["Wording"], swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "Tabular", dependencies: ["Wording", "StudyBasics"], swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The data files studyctl ships: built-in instrument definitions.
         .target(name: "Templates", path: "templates", exclude: ["README.md"], resources: [.copy("instruments"), .copy("reports"), .copy("unicode"), .copy("latex"), .copy("stopwords")]),
         // The example studies (published data, and synthetic data marked as such) that `studyctl demo` builds.

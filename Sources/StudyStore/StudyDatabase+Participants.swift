@@ -105,10 +105,10 @@ extension StudyDatabase {
     }
 
     static func attributeDefinitions(_ db: Database) throws -> [AttributeDefinition] {
-        try Row.fetchAll(db, sql: "SELECT name, type, derived_from, rule, identifying FROM attribute ORDER BY position").map {
+        try AttributeTableRow.order(Column("position")).fetchAll(db).map {
             // The column's CHECK constraint admits only 'text' and 'number'.
-            AttributeDefinition(name: $0["name"], type: try Self.required(AttributeType(rawValue: $0["type"]), in: "attribute", key: "type of \($0["name"] as String)"),
-                                derivedFrom: $0["derived_from"], rule: $0["rule"], identifying: $0["identifying"])
+            AttributeDefinition(name: $0.name, type: try Self.required(AttributeType(rawValue: $0.type), in: "attribute", key: "type of \($0.name)"),
+                                derivedFrom: $0.derivedFrom, rule: $0.rule, identifying: $0.identifying)
         }
     }
 
@@ -116,16 +116,15 @@ extension StudyDatabase {
     public func participant(_ code: String) throws -> ParticipantDetail {
         try read { db in
             let id = try Self.participantID(db, code: code)
-            let row = try Self.required(Row.fetchOne(db, sql: "SELECT code, created FROM participant WHERE id = ?", arguments: [id]), in: "participant", key: id)
+            let row = try Self.required(ParticipantTableRow.fetchOne(db, key: id), in: "participant", key: id)
             let values = try Row.fetchAll(db, sql: """
                 SELECT a.name, pa.text_value, pa.number_value FROM participant_attribute pa JOIN attribute a ON a.name = pa.name
                 WHERE pa.participant_id = ? ORDER BY a.position
                 """, arguments: [id])
-            let profile = ParticipantProfile(code: row["code"], attributes: values.map { value in
+            let profile = ParticipantProfile(code: row.code, attributes: values.map { value in
                 (value["name"] as String, (value["number_value"] as Double?).map(AttributeValue.number) ?? .text(value["text_value"]))
             })
-            let created: String = row["created"]
-            return ParticipantDetail(profile: profile, created: created, attached: try Self.attachedData(db, participantID: id))
+            return ParticipantDetail(profile: profile, created: row.created, attached: try Self.attachedData(db, participantID: id))
         }
     }
 
@@ -181,7 +180,7 @@ extension StudyDatabase {
             if !allowConfusable, let existing = try Self.lookAlike(db, code: code, skeleton: skeleton) {
                 throw StoreError.confusableParticipant(code: code, existing: existing)
             }
-            try db.execute(sql: "INSERT INTO participant (code, created, skeleton) VALUES (?, ?, ?)", arguments: [code, Timestamp.now(), skeleton])
+            try ParticipantTableRow(code: code, created: Timestamp.now(), skeleton: skeleton).insert(db)
             let id = db.lastInsertedRowID
             try Self.count(db, .participants, 1)
             try Self.declareTypes(db, types, valued: attributes.map(\.name))
@@ -280,10 +279,8 @@ extension StudyDatabase {
                                arguments: [sourceDefinition.name, rule.description, storedName])
             } else {
                 storedName = name
-                try db.execute(sql: """
-                    INSERT INTO attribute (name, type, derived_from, rule, position)
-                    VALUES (?, 'text', ?, ?, (SELECT ifnull(max(position), 0) + 1 FROM attribute))
-                    """, arguments: [name, sourceDefinition.name, rule.description])
+                try AttributeTableRow(name: name, type: .text, derivedFrom: sourceDefinition.name, rule: rule.description,
+                                      position: AttributeTableRow.nextPosition(db)).insert(db)
             }
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO participant_attribute (participant_id, name, text_value)
@@ -413,10 +410,7 @@ extension StudyDatabase {
                                  explicitly: Bool = false) throws -> String {
         let name = try Self.name(typed, .attributeName, at: location)
         if let stored = try attributeName(db, name) { return stored }
-        try db.execute(sql: """
-            INSERT INTO attribute (name, type, position)
-            VALUES (?, ?, (SELECT ifnull(max(position), 0) + 1 FROM attribute))
-            """, arguments: [name, type.rawValue])
+        try AttributeTableRow(name: name, type: type, position: AttributeTableRow.nextPosition(db)).insert(db)
         if explicitly { try recordDeclaredType(db, attribute: name, type: type) }
         return name
     }

@@ -83,10 +83,8 @@ extension StudyDatabase {
             if position == nil, let last = try Int.fetchOne(db, sql: "SELECT CAST(max(position) AS INTEGER) FROM task"), last >= Limits.maximumOrdinal {
                 throw StoreError.invalidInput([.init(location: "task \(key)", message: "the last task is at position \(last), so the next one would be past \(Limits.maximumOrdinal); give --order")])
             }
-            try db.execute(sql: """
-                INSERT INTO task (key, title, description, position, penalty_seconds, target_seconds, error_opportunities)
-                VALUES (?, ?, ?, ifnull(?, (SELECT ifnull(max(position), 0) + 1 FROM task)), ?, ?, ?)
-                """, arguments: [key, title, description, position, penaltySeconds, targetSeconds, errorOpportunities])
+            try TaskTableRow(key: key, title: title, description: description, position: position ?? TaskTableRow.nextPosition(db),
+                             penaltySeconds: penaltySeconds, targetSeconds: targetSeconds, errorOpportunities: errorOpportunities).insert(db)
         }
     }
 
@@ -194,11 +192,10 @@ extension StudyDatabase {
             if try Self.storedName(db, table: "factor", column: "name", name) != nil {
                 throw StoreError.duplicateFactor(name: name)
             }
-            try db.execute(sql: "INSERT INTO factor (name) VALUES (?)", arguments: [name])
+            try FactorRow(name: name).insert(db)
             let id = db.lastInsertedRowID
             for (position, level) in cleaned.enumerated() {
-                try db.execute(sql: "INSERT INTO factor_level (factor_id, name, position) VALUES (?, ?, ?)",
-                               arguments: [id, level, position + 1])
+                try FactorLevelRow(factorId: id, name: level, position: position + 1).insert(db)
             }
         }
     }

@@ -10,8 +10,8 @@ import Testing
     static let floors: [String: Int] = [
         "Wording": 0, "Templates": 0, "Datasets": 0, "GoldenFiles": 0, "QRCode": 0,
         "CXlsxWriter": 0, "CCairo": 0, "CJPEG": 0, "CReadStat": 0, "LazyLibraries": 0,
-        "Tabular": 1, "JPEGDecoding": 1, "StudyBasics": 1,
-        "Statistics": 2, "Media": 2,
+        "JPEGDecoding": 1, "StudyBasics": 1,
+        "Statistics": 2, "Media": 2, "Tabular": 2,
         "Surveys": 3, "Gaze": 3, "QualCoding": 3, "MediaTools": 3,
         "Results": 4, "Figures": 4,
         "StudyStore": 5,

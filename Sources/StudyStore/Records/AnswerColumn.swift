@@ -1,3 +1,4 @@
+import StudyBasics
 import Surveys
 import Wording
 
@@ -88,7 +89,7 @@ public enum AnswerColumn {
             if !empty { answers.append(UInt8(ascii: ",")) }
             empty = false
             answers.append(contentsOf: key)
-            AnswerColumn.appendInteger(value, to: &answers)
+            DecimalText.append(value, to: &answers)
         }
 
         @inlinable public mutating func finish() {
@@ -114,33 +115,15 @@ public enum AnswerColumn {
 
     fileprivate static func appendKey(_ number: Int, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        appendInteger(number, to: &out)
+        DecimalText.append(number, to: &out)
         out.append(contentsOf: "\":".utf8)
-    }
-
-    /// A whole number's decimal digits, written straight into the bytes (the CSV writer's `DecimalText` does the
-    /// same for its cells; the store does not read or write files, so it keeps its own).
-    @inlinable static func appendInteger(_ number: Int, to out: inout [UInt8]) {
-        // One digit (a scale point, a count) without the reversal below.
-        if number >= 0, number < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(number))
-            return
-        }
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out[start...].reverse()
     }
 
     /// Whole numbers as integers ("4"), others in Swift's shortest round-tripping form ("2.5", "1e-05"), both
     /// valid JSON numbers that read back to the same Double.
     fileprivate static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         if value == value.rounded(), abs(value) < 1e15 {
-            appendInteger(Int(value), to: &out)
+            DecimalText.append(Int(value), to: &out)
         } else {
             out.append(contentsOf: value.description.utf8)
         }

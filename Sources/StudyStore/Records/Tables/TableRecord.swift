@@ -16,5 +16,6 @@ enum StudyTableRecords {
     static let all: [any StudyTableRecord.Type] = [
         MediaRow.self, MemoRow.self, AnnotationRow.self, SessionRow.self, SessionEventRow.self, WithdrawalRow.self,
         ConsentTextRow.self, SuggesterRow.self, GazeSyncRow.self, TranscriptRow.self, ExcerptRow.self, CodeTableRow.self,
+        ParticipantTableRow.self, AttributeTableRow.self, TaskTableRow.self, FactorRow.self, FactorLevelRow.self,
     ]
 }
