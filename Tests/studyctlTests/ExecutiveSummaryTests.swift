@@ -127,7 +127,8 @@ import Testing
         #expect(summary.contains("*Questionnaire scores (90% CI)*") && summary.contains("| SUS | SUS | 4.2 | 19 | 74.74 |") && summary.contains("| **SUS** | **SUS** | **All** | **38** |")
                 && !summary.contains("| SEQ | SEQ |"), "\(summary)")
         // Each task and release against the benchmarks: the numbers of tasks summary --json, formatted.
-        #expect(summary.contains("| Task | Release | n | Completion | Completion 90% CI | Completion light | SEQ (mean) | SEQ 90% CI | SEQ light |"), "\(summary)")
+        // Two participants answered no SEQ after one task (T2 and T4 at 4.3, T5 at 4.2): each mean beside its own n.
+        #expect(summary.contains("| Task | Release | n (completion) | Completion | Completion 90% CI | Completion light | n (SEQ) | SEQ (mean) | SEQ 90% CI | SEQ light |"), "\(summary)")
         let tasksSection = section(report, "\n## Tasks\n")
         #expect(tasksSection.contains("| Task | Release | n (completion) | Completion | Completion 90% CI | vs 78% | p (one-sided) | Completion light |"), "\(tasksSection)")
         let rows = try json(cli, ["tasks", "summary", "--by", "Release", "--json", "--confidence", "90"])
@@ -143,7 +144,7 @@ import Testing
                 let seqMean = String(format: "%.2f", r["seqMean"] as! Double)
                 let seqInterval = (seq?["interval"] as? [Double]).map { "[\(String(format: "%.2f", $0[0])), \(String(format: "%.2f", $0[1]))]" } ?? "–"
                 let seqLight = seq.map { "●\u{00A0}" + ($0["light"] as! String) } ?? "–"
-                let line = "| \(task) | \(release) | \(completion["n"] as! Int) | \(rate)% | \(interval) | \(light) | \(seqMean) | \(seqInterval) | \(seqLight) |"
+                let line = "| \(task) | \(release) | \(completion["n"] as! Int) | \(rate)% | \(interval) | \(light) | \(r["seqN"] as! Int) | \(seqMean) | \(seqInterval) | \(seqLight) |"
                 #expect(summary.contains(line), "\(line)\n\(summary)")
                 // The tasks' section: the same with each test's side and one-sided p.
                 let p = completion["p"] as! Double
@@ -170,6 +171,31 @@ import Testing
         let appendix = String(report[appendixAt...])
         #expect(appendix.contains("| P001 | 4.2 |") && !report[..<appendixAt].contains("| P001 |"), "every participant's row is in the appendix")
         #expect(appendix.contains("| P034 |"))
+    }
+
+    /// One more missing SEQ answer (P001 after T2, at 4.2) lowers that row's SEQ n and leaves its completion n; a
+    /// study where completion and the SEQ count the same participants shows one n.
+    @Test func eachMeanOfTheSummaryStandsBesideItsOwnN() throws {
+        let cli = try study()
+        try cli.succeed(["responses", "remove", "P001", "seq", "--task", "T2"])
+        try cli.succeed(["report", "--by", "Release", "-o", "rep"])
+        let summary = section(try String(contentsOfFile: cli.path("rep/report.md"), encoding: .utf8), "## Executive summary")
+        let rows = try json(cli, ["tasks", "summary", "--by", "Release", "--json"])
+        let t2 = try #require(row(rows, "T2", "4.2"))
+        let completionN = try #require((t2["completionBenchmark"] as? [String: Any])?["n"] as? Int)
+        let seqN = try #require(t2["seqN"] as? Int)
+        #expect(completionN == 20 && seqN == 19, "P001 answered no SEQ for T2")
+        let mean = String(format: "%.2f", try #require(t2["seqMean"] as? Double))
+        #expect(summary.contains("| T2 | 4.2 | 20 | 85% |") && summary.contains(" | 19 | \(mean) | "), "\(summary)")
+        // Where no row's SEQ n differs from its completion n (here, no SEQ asked), the summary shows a single n.
+        let plain = try StudyCtl()
+        try plain.succeed(["init", "--title", "Benchmark Q3"])
+        try plain.succeed(["participant", "import", Self.fixture + "/participants.csv", "--type", "Release=text"])
+        for task in 1...5 { try plain.succeed(["task", "add", "T\(task)", "--title", "Task \(task)"]) }
+        try plain.succeed(["attempt", "import", Self.fixture + "/attempts.csv"])
+        try plain.succeed(["report", "--by", "Release", "-o", "rep"])
+        let plainSummary = section(try String(contentsOfFile: plain.path("rep/report.md"), encoding: .utf8), "## Executive summary")
+        #expect(plainSummary.contains("| Task | Release | n | Completion |") && !plainSummary.contains("n (SEQ)"), "\(plainSummary)")
     }
 
     @Test func theSameNumbersInTheCSVFilesAndTheWorkbook() throws {
@@ -325,7 +351,8 @@ import Testing
         #expect(summary.contains("IC 90 % da conclusão") && summary.contains("●\u{00A0}vermelho") && summary.contains("Conclusão frente a 78 %"), "\(summary)")
         #expect(section(report, "\n## Tarefas\n").contains("| frente a 78 % | p (unilateral) |"))
         #expect(summary.contains("Sinal: ● verde quando o limite inferior do intervalo está acima da referência"))
-        #expect(summary.contains("| T2 | 4.3 | 20 | 50 % | [0,33; 0,67] | ●\u{00A0}vermelho | 4,26 | [3,85; 4,68] | ●\u{00A0}vermelho |"), "decimal commas: \(summary)")
+        #expect(summary.contains("| T2 | 4.3 | 20 | 50 % | [0,33; 0,67] | ●\u{00A0}vermelho | 19 | 4,26 | [3,85; 4,68] | ●\u{00A0}vermelho |"), "decimal commas: \(summary)")
+        #expect(summary.contains("| n (conclusão) |") && summary.contains("| n (SEQ) |"), "\(summary)")
         #expect(summary.contains("(SAURO, 2011)") && summary.contains("(SAURO, 2012)"), "ABNT citations")
         let words = ForeignWordCheck.english(in: summary.replacingOccurrences(of: "SEQ", with: ""))
         #expect(words.isEmpty, "English in the Portuguese summary: \(words)")

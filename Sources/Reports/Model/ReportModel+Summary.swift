@@ -92,9 +92,12 @@ extension ReportModel {
             var table = ResultTable.taskBenchmarks(s.taskSummary, factors: s.taskGroupNames, language: language, labels: s.labels, attribute: s.groupAttribute)
             table.notes = ResultTable.benchmarkNotes(confidence: s.confidence, language: language,
                                                      targets: s.taskSummary.contains { $0.target != nil }, cite: { citations.cite($0) })
-            var compact = table.dropping(["completion_side", "completion_p", "seq_n", "seq_side", "seq_p", "under_target_ci"])
+            // One n when completion and the SEQ count the same participants on every row; both, named, where a
+            // participant's SEQ answer is missing (or an attempt is), so that each mean stands beside its own n.
+            let oneN = s.taskSummary.allSatisfy { $0.seqN == 0 || $0.seqN == $0.completionBenchmark?.n }
+            var compact = table.dropping(Set(["completion_side", "completion_p", "seq_side", "seq_p", "under_target_ci"] + (oneN ? ["seq_n"] : [])))
             compact.id = "summary_task_benchmarks"
-            if let n = compact.columns.firstIndex(where: { $0.name == "completion_n" }) { compact.columns[n].label = "n" }
+            if oneN, let n = compact.columns.firstIndex(where: { $0.name == "completion_n" }) { compact.columns[n].label = "n" }
             compact.notes = [table.notes[0], table.notes[2]] + table.notes.dropFirst(3)
                 + (detail == .brief ? [] : [("Each test against its benchmark, one-sided, with its p: in the tasks' section." as Sentence).text(language)])
             summary.benchmarks = place(compact)
