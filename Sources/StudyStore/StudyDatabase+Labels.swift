@@ -55,6 +55,8 @@ extension StudyDatabase {
             if let label {
                 try db.execute(sql: "UPDATE attribute SET label = ? WHERE name = ?", arguments: [try Self.labelText(label, of: name), name])
             }
+            let attributes = try Row.fetchAll(db, sql: "SELECT name, label FROM attribute ORDER BY position")
+            try Self.refuseOneShownName(attributes.map { ($0["name"], $0["label"]) }, kind: .attribute, at: name)
             guard !values.isEmpty else { return }
             let held = try Row.fetchAll(db, sql: "SELECT DISTINCT text_value, number_value FROM participant_attribute WHERE name = ?", arguments: [name])
                 .map { row -> String in
@@ -77,7 +79,43 @@ extension StudyDatabase {
                 }
             }
             if !problems.isEmpty { throw StoreError.invalidInput(problems) }
+            let valueLabels = try Row.fetchAll(db, sql: "SELECT value, label FROM attribute_value_label WHERE attribute = ?", arguments: [name])
+            let labelled = Dictionary(valueLabels.map { ($0["value"] as String, $0["label"] as String) }, uniquingKeysWith: { first, _ in first })
+            try Self.refuseOneShownName(held.map { ($0, labelled[$0]) }, kind: .value, at: name)
         }
+    }
+
+    /// Refuses labels that would show two things under one name (`Experiência` for both `anos` and `nível`, or a
+    /// label that is another's name): a table or a figure could no longer tell them apart. Names compare as the study
+    /// compares them (case and accents typed either way). Thrown inside the write, so nothing is stored.
+    enum Labelled {
+        case attribute, value, condition, level, occasion
+
+        func sharing(_ first: String, _ second: String, shown: String) -> Sentence {
+            switch self {
+            case .attribute: return "the attributes \(first) and \(second) would both be shown as '\(shown)'; give each its own label"
+            case .value: return "the values \(first) and \(second) would both be shown as '\(shown)'; give each its own label"
+            case .condition: return "the conditions \(first) and \(second) would both be shown as '\(shown)'; give each its own label"
+            case .level: return "the levels \(first) and \(second) would both be shown as '\(shown)'; give each its own label"
+            case .occasion: return "the occasions \(first) and \(second) would both be shown as '\(shown)'; give each its own label"
+            }
+        }
+    }
+
+    static func refuseOneShownName(_ things: [(name: String, label: String?)], kind: Labelled, at location: String) throws {
+        var shownBy: [String: String] = [:]
+        var problems: [StoreError.Problem] = []
+        for thing in things {
+            // Unlabelled, an attribute or a condition reads with its underscores as spaces (`StudyLabels`).
+            let shown = thing.label ?? (kind == .attribute || kind == .condition ? thing.name.replacingOccurrences(of: "_", with: " ") : thing.name)
+            let key = StudyText.key(shown)
+            if let other = shownBy[key], StudyText.key(other) != StudyText.key(thing.name) {
+                problems.append(.init(location: Sentence(verbatim: location), message: kind.sharing(other, thing.name, shown: shown)))
+            } else {
+                shownBy[key] = thing.name
+            }
+        }
+        if !problems.isEmpty { throw StoreError.invalidInput(problems) }
     }
 
     /// Labels a condition factor (`label`; `.some(nil)` clears it, `nil` leaves it) and some of its levels (level →
@@ -103,6 +141,10 @@ extension StudyDatabase {
                                arguments: [try Self.labelText(text, of: "\(stored) \(name)"), id, name])
             }
             if !problems.isEmpty { throw StoreError.invalidInput(problems) }
+            let factors = try Row.fetchAll(db, sql: "SELECT name, label FROM factor ORDER BY id")
+            try Self.refuseOneShownName(factors.map { ($0["name"], $0["label"]) }, kind: .condition, at: stored)
+            let levels = try Row.fetchAll(db, sql: "SELECT name, label FROM factor_level WHERE factor_id = ? ORDER BY position", arguments: [id])
+            try Self.refuseOneShownName(levels.map { ($0["name"], $0["label"]) }, kind: .level, at: stored)
         }
     }
 
@@ -122,6 +164,9 @@ extension StudyDatabase {
             } else {
                 try db.execute(sql: "DELETE FROM occasion_label WHERE occasion = ?", arguments: [name])
             }
+            let labelled = Dictionary(try Row.fetchAll(db, sql: "SELECT occasion, label FROM occasion_label").map { ($0["occasion"] as String, $0["label"] as String) },
+                                      uniquingKeysWith: { first, _ in first })
+            try Self.refuseOneShownName(occasions.map { ($0, labelled[$0]) }, kind: .occasion, at: name)
         }
     }
 }

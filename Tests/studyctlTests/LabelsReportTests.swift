@@ -110,6 +110,26 @@ import Testing
     }
 
     /// An occasion's label, through `occasion label`; an occasion no answer was given on is refused.
+    /// A label that would show two attributes, two values, two conditions or two levels under one name is refused,
+    /// naming both, and the study is left as it was; a label that is another's name counts too.
+    @Test func labelsThatWouldShowTwoThingsAsOneAreRefused() throws {
+        let cli = try withinStudy()
+        try cli.succeed(["participant", "set", "P1", "nível=iniciante"])
+        // Unlabelled, grupo_etário reads "grupo etário": a label of nível that reads the same is refused.
+        let name = try cli.fail(["participant", "attribute", "label", "nível", "Grupo etário"])
+        #expect(name.stderr.contains("grupo_etário") && name.stderr.contains("nível"), "\(name.stderr)")
+        try cli.succeed(["participant", "attribute", "label", "grupo_etário", "Perfil"])
+        let attribute = try cli.fail(["participant", "attribute", "label", "nível", "perfil"])
+        #expect(attribute.stderr.contains("grupo_etário") && attribute.stderr.contains("nível") && attribute.stderr.contains("'perfil'"), "\(attribute.stderr)")
+        let values = try cli.fail(["participant", "attribute", "label", "grupo_etário", "--value", "18-39", "Adulto", "--value", "40+", "adulto"])
+        #expect(values.stderr.contains("18-39") && values.stderr.contains("40+"), "\(values.stderr)")
+        let levels = try cli.fail(["condition", "label", "protótipo", "--level", "atual", "Versão", "--level", "novo", "versão"])
+        #expect(levels.stderr.contains("atual") && levels.stderr.contains("novo"), "\(levels.stderr)")
+        // Different labels, and a label given back to its own name, are fine.
+        try cli.succeed(["condition", "label", "protótipo", "--level", "atual", "Versão atual", "--level", "novo", "novo"])
+        try cli.succeed(["participant", "attribute", "label", "nível", "Nível de experiência"])
+    }
+
     @Test func occasionLabel() throws {
         let cli = try StudyCtl()
         try cli.succeed(["init", "--title", "Ocasiões", "--language", "pt-BR"])
