@@ -46,7 +46,7 @@ public enum TrendError: Error, LocalizedError, Equatable, WordedError, LanguageW
             let names: Sentence = known.isEmpty ? "none" : Sentence(verbatim: known.joined(separator: ", "))
             return "\(study) has no attribute '\(name)' to group its participants into releases (its attributes: \(names); or --by occasion)."
         case let .sameParticipant(participant, releases):
-            return "\(participant) answered in \(releases.joined(separator: " and ")): these releases were measured on the same people, which a trend between releases does not compare; use 'score --within occasion --compare'."
+            return "\(participant) answered in \(Sentence.joined(releases.map { Sentence(verbatim: $0) }, separator: " and ")): these releases were measured on the same people, which a trend between releases does not compare; use 'score --within occasion --compare'."
         case let .attemptsHaveNoOccasion(measure):
             return "\(measure) is read from the attempts, which have no occasion; group them by a participant attribute with --by ATTRIBUTE."
         case let .unknownCondition(factor, level, study, known):

@@ -164,6 +164,9 @@ import Testing
         try cli.succeed(["respond", "P1", "sus", "--answers", answers[2], "--occasion", "q2"])
         let refused = try cli.fail(["trend", "sus", "--by", "occasion"])
         #expect(refused.stderr.contains("P1 answered in q1 and q2") && refused.stderr.contains("score --within occasion --compare"), "\(refused.stderr)")
+        // In Portuguese the list reads with "e", not with an English word inside the sentence.
+        let portuguese = try cli.run(["trend", "sus", "--by", "occasion"], environment: ["STUDYCTL_LANGUAGE": "pt-BR"])
+        #expect(portuguese.status != 0 && portuguese.stderr.contains("P1 respondeu em q1 e q2"), "\(portuguese.stderr)")
         #expect(try cli.run(["trend", "time", "--by", "occasion"]).stderr.contains("no occasion"))
         #expect(try cli.run(["trend", "sus", "--by", "nothing"]).stderr.contains("no attribute 'nothing'"))
     }

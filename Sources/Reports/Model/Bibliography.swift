@@ -397,7 +397,7 @@ public enum BibTeX {
     static func entry(_ work: Work, key: String) -> String {
         func pages(_ range: String) -> String { range.replacingOccurrences(of: "–", with: "--") }
         let authors = work.authors.map { $0.initials.isEmpty ? "{\(field($0.family))}" : "\(field($0.family)), \($0.initials)" }
-            .joined(separator: " and ")
+            .joined(separator: " and ")  // BibTeX's name separator, not a word
         var fields: [(String, String)] = [("author", authors), ("year", String(work.year))]
         let type: String
         // Titles keep their case (double braces): they are written in sentence case already.
@@ -410,7 +410,7 @@ public enum BibTeX {
         case let .chapter(editors, book, range, publisher, place):
             type = "incollection"
             fields += [("title", "{\(field(work.title))}"), ("booktitle", "{\(field(book))}"),
-                       ("editor", editors.map(field).joined(separator: " and ")), ("pages", pages(range)),
+                       ("editor", editors.map(field).joined(separator: " and ")), ("pages", pages(range)),  // BibTeX's name separator
                        ("publisher", field(publisher)), ("address", field(place))]
         case let .book(subtitle, edition, publisher, place):
             type = "book"

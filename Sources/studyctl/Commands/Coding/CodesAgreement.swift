@@ -64,7 +64,7 @@ struct CodesAgreement: ParsableCommand {
             return try database.agreementReport(coders: names, seed: seed)
         }
         guard report.units > 0 else {
-            throw Refusal("Please have \(names.joined(separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
+            throw Refusal("Please have \(Sentence.joined(names.map { Sentence(verbatim: $0) }, separator: " and ")) code the same excerpts: no excerpt is coded by two of them yet.")
         }
         if output.json { return try printJSON(report, command: "codes agreement") }
         let language = Voice.language
@@ -121,7 +121,7 @@ extension CodesAgreement {
         }
         let segments = DocumentAgreement.segments(codes.map(\.codedSpan), coders: names)
         guard !segments.isEmpty else {
-            throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: the three levels compare codings in the text.")
+            throw Refusal("Please have \(Sentence.joined(names.map { Sentence(verbatim: $0) }, separator: " and ")) code passages of the transcripts: the three levels compare codings in the text.")
         }
         let documents = transcripts.map { DocumentID(participant: $0.participant, label: $0.label) }
         let result = DocumentAgreement(segments: segments, documents: documents, threshold: overlap / 100)
@@ -144,7 +144,7 @@ extension CodesAgreement {
         let units = continuum.units(codes.map(\.codedSpan), coders: names)
         let length = continuum.length
         guard !units.isEmpty else {
-            throw Refusal("Please have \(names.joined(separator: " and ")) code passages of the transcripts: unitizing α compares where in the text each coder marked a category.")
+            throw Refusal("Please have \(Sentence.joined(names.map { Sentence(verbatim: $0) }, separator: " and ")) code passages of the transcripts: unitizing α compares where in the text each coder marked a category.")
         }
         let document = UnitizingAgreementDocument(UnitizingAlpha(begin: 0, length: length, coders: names.count, units: units), coders: names,
                                                   transcripts: transcripts.count, characters: length, units: units.count)
