@@ -48,7 +48,8 @@ public struct StudyLanguage: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// Registers a language: its record, its catalog of words (a `.po` file) unless it is the sources' English, its
     /// vocabulary (a `Vocabulary` JSON file; nil for the shipped `Vocabulary/<tag>.json`, or none), its stop words (a
     /// `StopWordList` file; nil for the shipped `templates/stopwords/<tag>.txt`, or none) and its wordings of the
-    /// built-in instruments (a JSON file, `templates/instruments/FORMAT.md`; nil for none beyond the instruments' own).
+    /// built-in instruments (a JSON file, `templates/instruments/FORMAT.md`; nil for a shipped
+    /// `templates/instruments/wordings/<tag>.json`, or none beyond the instruments' own).
     /// A tag registered again replaces the earlier record and files.
     public static func register(_ record: LanguageRecord, catalog: URL?, vocabulary: URL? = nil, stopWords: URL? = nil,
                                 instrumentWordings: URL? = nil) {
@@ -60,8 +61,9 @@ public struct StudyLanguage: RawRepresentable, Hashable, Sendable, Codable, Cust
     /// `templates/stopwords/<tag>.txt`, is then its list: `StudyLanguage.stopWords` in StudyBasics).
     public var stopWordsFile: URL? { LanguageRegistry.shared.files(rawValue).stopWords }
 
-    /// The wordings of the built-in instruments registered with this language, or nil (`InstrumentCatalog` lays them
-    /// over the built-in definitions).
+    /// The wordings of the built-in instruments registered with this language, or nil (a shipped
+    /// `templates/instruments/wordings/<tag>.json` is then its file); `InstrumentCatalog` lays them over the built-in
+    /// definitions.
     public var instrumentWordingsFile: URL? { LanguageRegistry.shared.files(rawValue).instrumentWordings }
 
     /// The catalog of this language's words (nil for English, whose words are the sources').

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Surveys
+import Wording
 
 /// A language's wordings of the built-in instruments, read and laid over a definition without registering the
 /// language (PseudoLocaleTests registers one and finds the built-in SUS in its words).
@@ -48,5 +49,10 @@ import Testing
         #expect(problems.count == 1 && problems[0].description.hasPrefix("my-scale: no built-in instrument has this id (built-in: csuq, nasa-tlx,"))
         let broken = try Self.file(#"{"sus": {"items": ["x"]}}"#)
         #expect(throws: InstrumentFileError.self) { try InstrumentWordings.load(broken) }
+    }
+
+    /// The shipped languages' wordings are in the definitions themselves: no `templates/instruments/wordings/<tag>.json`.
+    @Test func theShippedLanguagesBringNoWordingsFile() {
+        #expect(WordingFiles.file(for: .en) == nil && WordingFiles.file(for: .ptBR) == nil)
     }
 }

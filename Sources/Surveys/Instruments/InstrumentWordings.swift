@@ -5,8 +5,9 @@ import Wording
 
 /// One language's wordings of the built-in instruments, for a language registered at run time: the built-in
 /// definitions (`templates/instruments`) hold their English and Portuguese texts, and a third language brings its
-/// own in one JSON file (`templates/instruments/FORMAT.md`, "Wordings in another language"), laid over the
-/// definitions by instrument id when they are read:
+/// own in one JSON file (`templates/instruments/FORMAT.md`, "Wordings in another language"), given when it is
+/// registered or shipped as `templates/instruments/wordings/<tag>.json`, laid over the definitions by instrument id
+/// when they are read:
 ///
 ///     {"sus": {"title": "…", "items": {"1": "…", "2": "…"}, "anchors": {"1": "…", "5": "…"},
 ///              "subscales": {"SUS": "…"}}}
@@ -114,7 +115,7 @@ public struct InstrumentWordings: Sendable, Equatable, Decodable {
     static func overlaid(_ definition: InstrumentDefinition) throws -> InstrumentDefinition {
         var result = definition
         for language in StudyLanguage.allCases {
-            guard let file = language.instrumentWordingsFile else { continue }
+            guard let file = WordingFiles.file(for: language) else { continue }
             let problems = try WordingFiles.read(file).apply(to: &result, language: language.rawValue)
             if !problems.isEmpty { throw InstrumentFileError.invalid(file: file.path, problems: problems) }
         }
@@ -126,9 +127,23 @@ public struct InstrumentWordings: Sendable, Equatable, Decodable {
 private enum Field: String { case title, items, anchors, subscales }
 
 /// Wordings files read once per process, by file.
-private enum WordingFiles {
+enum WordingFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var read: [URL: InstrumentWordings] = [:]
+
+    nonisolated(unsafe) private static var shipped: [String: URL?] = [:]
+
+    /// The language's wordings: the file registered with it, else a shipped `templates/instruments/wordings/<tag>.json`
+    /// (a language added to `LanguageRecord.builtIn`), else none.
+    static func file(for language: StudyLanguage) -> URL? {
+        if let registered = language.instrumentWordingsFile { return registered }
+        let tag = language.rawValue
+        if let known = lock.withLock({ shipped[tag] }) { return known }
+        let file = TemplateFiles.instrumentsDirectory.map { $0.appendingPathComponent("wordings").appendingPathComponent(tag + ".json") }
+            .flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
+        lock.withLock { shipped[tag] = file }
+        return file
+    }
 
     static func read(_ file: URL) throws -> InstrumentWordings {
         if let known = lock.withLock({ read[file] }) { return known }
