@@ -1,4 +1,5 @@
 import Foundation
+import StudyBasics
 import StudyStore
 import Surveys
 import Wording
@@ -289,10 +290,11 @@ enum ItemHeaderMatcher {
 
 extension ItemHeaderMatcher {
     /// Words too common to tell items apart, and the names of what is evaluated, which adaptations replace
-    /// ("sistema", "produto", "site"): `itemText.commonWords` in the vocabularies of every known language. Not the
-    /// language's stop words (`templates/stopwords`): those count "not" and "não" among them, which tell a
-    /// questionnaire's positive and negative items apart.
-    static var stopWords: Set<String> { Vocabulary.knownSet("itemText.commonWords") }
+    /// ("sistema", "produto", "site"), in every registered language: `StudyLanguage.itemMatchingWords`, the stop
+    /// words marked `[items]` in each language's list and `itemText.evaluatedNames` in its vocabulary. Not every
+    /// stop word: the lists count "not" and "não" among them, unmarked, which tell a questionnaire's positive and
+    /// negative items apart.
+    static var stopWords: Set<String> { StudyLanguage.itemMatchingWords }
 
     /// A text's letter trigrams, word by word with a space on each side (" ac", "ach", … "ho "): alike when two
     /// wordings share roots — "desnecessariamente"/"necessário", "complexo"/"complex" (Damashek 1995, *Gauging

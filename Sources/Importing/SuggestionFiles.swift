@@ -25,20 +25,17 @@ public struct ExternalSuggestion: Sendable, Equatable {
 }
 
 extension StudyDatabase {
-    /// The columns (CSV) and keys (JSON) of a suggestions file, with the other names they are known by.
-    static let suggestionColumns: [(field: String, names: [String])] = [
-        ("participant", ["participant", "participante"]),
-        ("transcript", ["transcript", "transcrição", "transcricao"]),
-        ("passage", ["passage", "passagem", "excerpt", "text"]),
-        ("start", ["start", "início", "inicio"]),
-        ("end", ["end", "fim"]),
-        ("category", ["category", "categoria"]),
-        ("score", ["score", "confidence", "confiança"]),
-        ("rationale", ["rationale", "justificativa", "reason"]),
-        ("model", ["model", "model_id", "modelo"]),
-        ("prompt_hash", ["prompt_hash", "prompt hash", "prompt"]),
-        ("time", ["time", "timestamp", "quando"]),
-    ]
+    /// The columns (CSV) and keys (JSON) of a suggestions file, each with the names it is read under, in the order
+    /// they are looked for: first the field's own name — the file format's fixed key (docs/suggestions.md), the
+    /// same whatever the study's language, so it stays here — then the other names people and tools give it in
+    /// every registered language, folded (`column.suggestion.<field>` in the vocabularies: "excerpt", "confidence",
+    /// "categoria", "justificativa").
+    static var suggestionColumns: [(field: String, names: [String])] {
+        ["participant", "transcript", "passage", "start", "end", "category", "score", "rationale", "model", "prompt_hash", "time"].map { field in
+            var seen: Set<String> = [field]
+            return (field, [field] + Vocabulary.known("column.suggestion.\(field)").filter { seen.insert($0).inserted })
+        }
+    }
 
     /// Reads an outside model's suggestions (`.json`: an array of objects, or `{"suggestions": [...]}`; `.csv`:
     /// one a row) and checks each against the study — its participant, its category, and its passage in the
@@ -145,6 +142,7 @@ extension StudyDatabase {
             throw StoreError.invalidInput([.init(location: Sentence(verbatim: "\(file):1"), message: "holds neither a list of suggestions nor {\"suggestions\": [...]}")])
         }
         let lines = objectLines(String(decoding: data, as: UTF8.self))
+        let columns = suggestionColumns
         var problems: [StoreError.Problem] = []
         let rows = list.enumerated().compactMap { index, element -> ExternalSuggestion? in
             let location = "\(file):\(index < lines.count ? lines[index] : 1)"
@@ -153,10 +151,10 @@ extension StudyDatabase {
                 return nil
             }
             var keyed: [String: Any] = [:]
-            for (key, value) in object { keyed[key.lowercased()] = value }
+            for (key, value) in object { keyed[AnswerReader.fold(key)] = value }
             return collecting(&problems) {
                 try suggestion(location) { field in
-                    let names = suggestionColumns.first { $0.field == field }?.names ?? [field]
+                    let names = columns.first { $0.field == field }?.names ?? [field]
                     guard let value = names.lazy.compactMap({ keyed[$0] }).first else { return nil }
                     if let text = value as? String { return text.isEmpty ? nil : text }
                     if let number = value as? NSNumber { return number.stringValue }

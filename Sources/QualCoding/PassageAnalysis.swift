@@ -1,4 +1,6 @@
 import Foundation
+import StudyBasics
+import Wording
 
 /// When two coded passages count as occurring together.
 public enum Proximity: Sendable, Equatable {
@@ -132,16 +134,20 @@ public struct WordFrequency: Sendable, Equatable, Codable {
     }
 }
 
-/// Stop-word lists: one word a line, `#` starting a comment.
+/// Stop-word lists: one word a line, `#` starting a comment (`StopWordList`, whose `[items]` marks do not matter here).
 public enum StopWords {
     public static func parse(_ text: String) -> Set<String> {
-        var result: Set<String> = []
-        for line in text.split(whereSeparator: \.isNewline) {
-            let word = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let trimmed = TextMatching.nfc(word.trimmingCharacters(in: .whitespaces)).lowercased()
-            if !trimmed.isEmpty { result.insert(trimmed) }
-        }
-        return result
+        StopWordList(parsing: text).words
+    }
+}
+
+extension WordFrequency {
+    /// The words of `texts` counted with the stop words of `language` left out (its registered list, else
+    /// `templates/stopwords/<tag>.txt`); nil when the language has no stop-word list.
+    public init?(texts: [(participant: String, text: String)], language: StudyLanguage, group: [String: String] = [:],
+                 groupOrder: [String] = [], top: Int? = nil) {
+        guard let list = language.stopWords else { return nil }
+        self.init(texts: texts, stopWords: list.words, group: group, groupOrder: groupOrder, top: top)
     }
 }
 

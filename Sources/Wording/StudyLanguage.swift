@@ -5,10 +5,12 @@ import Foundation
 ///
 /// English is the language of the sources (gettext's msgids); every other language is one `.po` catalog in
 /// `Sources/Wording/Translations` plus one record in `LanguageRecord.builtIn`. Every language, English too, has one
-/// vocabulary in `Sources/Wording/Vocabulary` (`Vocabulary`: the words studyctl recognises in what people give it).
-/// A language registered at run time (`StudyLanguage.register`) needs no other change: every table, report and
-/// message reads its words from the catalog and its conventions from the record, and every reader of input
-/// accepts the words of its vocabulary.
+/// vocabulary in `Sources/Wording/Vocabulary` (`Vocabulary`: the words studyctl recognises in what people give it)
+/// and one stop-word list (`StopWordList`, `templates/stopwords`); a language besides the built-in ones brings its
+/// wordings of the built-in instruments in one file. A language registered at run time (`StudyLanguage.register`)
+/// needs no other change: every table, report and message reads its words from the catalog and its conventions from
+/// the record, every reader of input accepts the words of its vocabulary, word counts and suggestions leave out its
+/// stop words, and the built-in instruments speak it.
 public struct StudyLanguage: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The language's tag, as studies store it: `en`, `pt-BR`.
     public let rawValue: String
@@ -43,12 +45,26 @@ public struct StudyLanguage: RawRepresentable, Hashable, Sendable, Codable, Cust
 
     public var description: String { rawValue }
 
-    /// Registers a language: its record, its catalog of words (a `.po` file) unless it is the sources' English, and
-    /// its vocabulary (a `Vocabulary` JSON file; nil for the shipped `Vocabulary/<tag>.json`, or none).
-    /// A tag registered again replaces the earlier record, catalog and vocabulary.
-    public static func register(_ record: LanguageRecord, catalog: URL?, vocabulary: URL? = nil) {
-        LanguageRegistry.shared.register(record, catalog: catalog, vocabulary: vocabulary)
+    /// Registers a language: its record, its catalog of words (a `.po` file) unless it is the sources' English, its
+    /// vocabulary (a `Vocabulary` JSON file; nil for the shipped `Vocabulary/<tag>.json`, or none), its stop words (a
+    /// `StopWordList` file; nil for the shipped `templates/stopwords/<tag>.txt`, or none) and its wordings of the
+    /// built-in instruments (a JSON file, `templates/instruments/FORMAT.md`; nil for a shipped
+    /// `templates/instruments/wordings/<tag>.json`, or none beyond the instruments' own).
+    /// A tag registered again replaces the earlier record and files.
+    public static func register(_ record: LanguageRecord, catalog: URL?, vocabulary: URL? = nil, stopWords: URL? = nil,
+                                instrumentWordings: URL? = nil) {
+        LanguageRegistry.shared.register(record, catalog: catalog, vocabulary: vocabulary, stopWords: stopWords,
+                                         instrumentWordings: instrumentWordings)
     }
+
+    /// The stop-word list registered with this language; nil when it was registered without one (the shipped list,
+    /// `templates/stopwords/<tag>.txt`, is then its list: `StudyLanguage.stopWords` in StudyBasics).
+    public var stopWordsFile: URL? { LanguageRegistry.shared.files(rawValue).stopWords }
+
+    /// The wordings of the built-in instruments registered with this language, or nil (a shipped
+    /// `templates/instruments/wordings/<tag>.json` is then its file); `InstrumentCatalog` lays them over the built-in
+    /// definitions.
+    public var instrumentWordingsFile: URL? { LanguageRegistry.shared.files(rawValue).instrumentWordings }
 
     /// The catalog of this language's words (nil for English, whose words are the sources').
     public var catalog: MessageCatalog? { LanguageRegistry.shared.catalog(rawValue) }
@@ -149,6 +165,8 @@ final class LanguageRegistry: @unchecked Sendable {
     private var catalogFiles: [String: URL] = [:]
     private var loaded: [String: MessageCatalog] = [:]
     private var vocabularyFiles: [String: URL] = [:]
+    private var stopWordFiles: [String: URL] = [:]
+    private var instrumentWordingFiles: [String: URL] = [:]
     private var vocabularies: [String: Vocabulary] = [:]
     /// Per meaning, the words of every registered language (`Vocabulary.known`), made on first use.
     private var known: [String: [String]] = [:]
@@ -158,7 +176,7 @@ final class LanguageRegistry: @unchecked Sendable {
 
     func record(_ tag: String) -> LanguageRecord? { lock.withLock { registered.first { $0.tag == tag } } }
 
-    func register(_ record: LanguageRecord, catalog: URL?, vocabulary: URL?) {
+    func register(_ record: LanguageRecord, catalog: URL?, vocabulary: URL?, stopWords: URL?, instrumentWordings: URL?) {
         lock.withLock {
             registered.removeAll { $0.tag == record.tag }
             registered.append(record)
@@ -166,9 +184,16 @@ final class LanguageRegistry: @unchecked Sendable {
             loaded[record.tag] = nil
             vocabularyFiles[record.tag] = vocabulary
             vocabularies[record.tag] = nil
+            stopWordFiles[record.tag] = stopWords
+            instrumentWordingFiles[record.tag] = instrumentWordings
             known = [:]
             knownSets = [:]
         }
+    }
+
+    /// The stop-word and instrument-wording files registered with a language.
+    func files(_ tag: String) -> (stopWords: URL?, instrumentWordings: URL?) {
+        lock.withLock { (stopWordFiles[tag], instrumentWordingFiles[tag]) }
     }
 
     /// The language's vocabulary: a registered file, else the shipped `Vocabulary/<tag>.json`, else none.

@@ -5,11 +5,14 @@ import Surveys
 import Testing
 import Wording
 
-/// A third language is one `.po` catalog, one `LanguageRecord` and one vocabulary: this test writes a pseudo-locale
-/// catalog (every English msgid with its letters accented and bracketed, its placeholders kept) from the shipped
-/// catalog's entries and a pseudo vocabulary (every English input word bracketed), registers them with a record of
-/// its own, and finds every kind of text worded from it — words of tables, sentences with arguments, plurals,
-/// nested sentences, numbers and percentages by the record — and its input words recognised, with no other Swift change.
+/// A third language is one `.po` catalog, one `LanguageRecord`, one vocabulary, one stop-word list and one file of
+/// instrument wordings (README, "Where things go"): this test writes a pseudo-locale catalog (every English msgid
+/// with its letters accented and bracketed, its placeholders kept) from the shipped catalog's entries, a pseudo
+/// vocabulary (every English input word bracketed), a pseudo stop-word list and pseudo wordings of the built-in SUS,
+/// registers them with a record of its own, and finds every kind of text worded from it — words of tables,
+/// sentences with arguments, plurals, nested sentences, numbers and percentages by the record —, its input words
+/// recognised, its stop words left out of word counts and suggestion features, and the built-in SUS in its words,
+/// with no other Swift change.
 @Suite struct PseudoLocaleTests {
     static let record = LanguageRecord(tag: "qps-ploc", aliases: ["pseudo"], regionTag: "qps-ploc", decimalSeparator: "·", listSeparator: " | ",
                                        percentSuffix: " pct", pValueLeadingZero: true, citationStyle: .abnt, babelName: "english", dayFirst: true)
@@ -49,7 +52,7 @@ import Wording
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudo-\(UUID().uuidString).po")
         try! po.write(to: file, atomically: true, encoding: .utf8)
-        StudyLanguage.register(record, catalog: file, vocabulary: vocabularyFile)
+        StudyLanguage.register(record, catalog: file, vocabulary: vocabularyFile, stopWords: stopWordsFile, instrumentWordings: wordingsFile)
         return StudyLanguage(rawValue: "qps-ploc")!
     }()
 
@@ -63,6 +66,24 @@ import Wording
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudo-\(UUID().uuidString).json")
         try! JSONEncoder().encode(words).write(to: file)
+        return file
+    }()
+
+    /// The pseudo stop words: two made-up words no other language has, one of them (accented) marked as an
+    /// item-matching word, so a word count in the pseudo language leaves them out and one in English does not.
+    static let stopWordsFile: URL = {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudo-\(UUID().uuidString).txt")
+        try! "# pseudo stop words\nzórk [items]\nblahx # a comment\n".write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }()
+
+    /// The pseudo wordings of the built-in SUS: its title, its first item and its lowest anchor.
+    static let sus = (title: pseudo("System Usability Scale (SUS)"), item1: pseudo("I think that I would like to use this system frequently."),
+                      anchor1: pseudo("Strongly disagree"), item2Fallback: "I found the system unnecessarily complex.")
+    static let wordingsFile: URL = {
+        let wordings: [String: Any] = ["sus": ["title": sus.title, "items": ["1": sus.item1], "anchors": ["1": sus.anchor1]]]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("studyctl-pseudo-\(UUID().uuidString).json")
+        try! JSONSerialization.data(withJSONObject: wordings).write(to: file)
         return file
     }()
 
@@ -98,5 +119,51 @@ import Wording
         // The shipped languages' words are recognised as before.
         #expect(OutcomeReading("desistiu") == .outcome(.fail, note: OutcomeReading.gaveUpNote))
         #expect(OutcomeReading("[desistiu]") == nil)
+    }
+
+    @Test func itsStopWordsAreLeftOutOfWordCountsAndFeatures() throws {
+        let language = Self.language
+        let texts = [(participant: "P1", text: "Zórk blahx menu menu"), (participant: "P2", text: "zórk menu")]
+        // `codes words` (and the quote book's word table) counts through the study's language.
+        let pseudoCount = try #require(WordFrequency(texts: texts, language: language))
+        #expect(pseudoCount.rows.map(\.word) == ["menu"])
+        let englishCount = try #require(WordFrequency(texts: texts, language: .en))
+        #expect(Set(englishCount.rows.map(\.word)) == ["menu", "zórk", "blahx"])
+        let table = ResultTable.wordFrequency(pseudoCount, attribute: nil, transcripts: false, language: language)
+        #expect(table.rows.count == 1 && table.title == Self.pseudo("Most frequent words"))
+        // `code suggest`'s features leave them out too, folded as the text is.
+        let features = try #require(TextFeatures(language: language))
+        #expect(features.stopWords.isSuperset(of: ["zork", "blahx"]) && !features.stopWords.contains("the"))
+        #expect(try #require(TextFeatures(language: .en)).stopWords.contains("the"))
+        // The marked word is left out when form headers are matched to item texts; the unmarked one is not.
+        #expect(StudyLanguage.itemMatchingWords.contains("zork") && !StudyLanguage.itemMatchingWords.contains("blahx"))
+        // The shipped languages keep their lists: negations are stop words but never item-matching words.
+        #expect(StudyLanguage.itemMatchingWords.isSuperset(of: ["the", "o", "sistema", "system"]))
+        #expect(StudyLanguage.itemMatchingWords.isDisjoint(with: ["not", "nao", "não"]))
+        #expect(try #require(StudyLanguage.ptBR.stopWords).words.contains("não"))
+    }
+
+    @Test func theBuiltInInstrumentsSpeakIt() throws {
+        let language = Self.language
+        let sus = try #require(try InstrumentCatalog.builtin("sus"))
+        #expect(sus.title.text(language) == Self.sus.title)
+        #expect(sus.items[0].text.text(language) == Self.sus.item1)
+        #expect(sus.scale?.anchor(1, language: language) == Self.sus.anchor1)
+        // What the file leaves out stays in English; the other languages keep their own words.
+        #expect(sus.items[1].text.text(language) == Self.sus.item2Fallback)
+        #expect(sus.items[0].text.text(.ptBR) == "Acho que gostaria de utilizar este produto com frequência")
+        // A form whose headers carry the pseudo wording is read as SUS's items; the definition is valid in it.
+        #expect(sus.items[0].knownTexts.contains(Self.sus.item1))
+        #expect(sus.problems().isEmpty)
+        #expect(try InstrumentCatalog.builtin().first { $0.id == "sus" }?.title.text(language) == Self.sus.title)
+    }
+
+    @Test func aDefinitionMayBeWordedInARegisteredLanguage() throws {
+        let language = Self.language
+        var definition = try #require(try InstrumentCatalog.builtin("seq"))
+        definition.title.values[language.rawValue] = "[SÉQ]"
+        #expect(definition.problems().isEmpty)
+        definition.title.values["xx-unknown"] = "?"
+        #expect(definition.problems().map(\.description) == ["title: unknown language 'xx-unknown'; the registered languages are \"en\", \"pt-BR\", \"qps-ploc\""])
     }
 }

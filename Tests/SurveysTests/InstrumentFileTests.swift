@@ -24,9 +24,11 @@ import Testing
             return
         }
         #expect(file == path)
-        #expect(problems == [
+        // The languages a message lists are the registered ones: the shipped two, and any a suite running beside this
+        // one registers (PseudoLocaleTests).
+        #expect(problems.count > 1 && problems[1].description.hasPrefix("title: unknown language 'fr'; the registered languages are \"en\", \"pt-BR\""))
+        #expect(problems.enumerated().filter { $0.offset != 1 }.map(\.element) == [
             "id 'Minha Escala': use lowercase letters, digits, '-' and '_' (e.g. \"my-scale\")",
-            "title: unknown language 'fr'; use \"en\" or \"pt-BR\"",
             "items[1]: items are numbered 1, 2, 3… in order; expected number 2, found 3",
             "scale.anchors.en: '9' is not a point of the 1–5 scale",
             "items[1] (item 3): a numeric item needs \"min\" and \"max\"",

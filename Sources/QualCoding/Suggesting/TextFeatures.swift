@@ -1,4 +1,6 @@
 import Foundation
+import StudyBasics
+import Wording
 
 /// The features a passage is classified by: its words and word pairs (stop words left out) and the character n-grams
 /// of each word padded with a space at either end — scikit-learn's `analyzer="word", ngram_range=(1, 2)` and
@@ -11,13 +13,20 @@ import Foundation
 /// for large scale multitask learning"), so ten thousand passages are read without a dictionary of strings; the
 /// words themselves are found again when a suggestion says which weighed most (`words(of:)`).
 public struct TextFeatures: Sendable {
-    /// Words left out of word features (the study language's list in templates/stopwords), folded as the text is.
+    /// Words left out of word features (the study language's `StopWordList`), folded as the text is.
     public var stopWords: Set<String>
     public var wordGrams: ClosedRange<Int> = 1...2
     public var characterGrams: ClosedRange<Int> = 3...5
 
     public init(stopWords: Set<String>) {
         self.stopWords = Set(stopWords.map(TextFeatures.fold))
+    }
+
+    /// The features of passages in `language`: its stop words left out (its registered list, else
+    /// `templates/stopwords/<tag>.txt`); nil when the language has no stop-word list.
+    public init?(language: StudyLanguage) {
+        guard let list = language.stopWords else { return nil }
+        self.init(stopWords: list.words)
     }
 
     /// Lower case without accents (NFD, marks dropped): the form every feature is taken from.

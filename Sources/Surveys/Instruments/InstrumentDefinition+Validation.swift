@@ -55,7 +55,7 @@ extension InstrumentDefinition {
         return try load(from: data, file: path)
     }
 
-    private static func describe(_ error: DecodingError) -> Sentence {
+    static func describe(_ error: DecodingError) -> Sentence {
         func path(_ codingPath: [any CodingKey]) -> String {
             var text = ""
             for key in codingPath {
@@ -137,7 +137,7 @@ extension InstrumentDefinition {
             if scale.points < 2 || scale.points > 11 { problems.append("scale.points: \(scale.points) points; a scale has 2 to 11") }
             for (language, labels) in scale.anchors.sorted(by: { $0.key < $1.key }) {
                 if StudyLanguage(rawValue: language) == nil {
-                    problems.append("scale.anchors: unknown language '\(language)'; use \"en\" or \"pt-BR\"")
+                    problems.append("scale.anchors: unknown language '\(language)'; the registered languages are \(Self.registeredLanguages)")
                 }
                 for point in labels.keys.sorted() {
                     guard let value = Int(point), value >= scale.min, value <= scale.max else {
@@ -212,7 +212,12 @@ extension InstrumentDefinition {
 
     private func languageProblems(_ text: LocalizedText, at location: String) -> [Sentence] {
         text.values.keys.sorted().filter { StudyLanguage(rawValue: $0) == nil }.map {
-            "\(location): unknown language '\($0)'; use \"en\" or \"pt-BR\""
+            "\(location): unknown language '\($0)'; the registered languages are \(Self.registeredLanguages)"
         }
+    }
+
+    /// The tags of the registered languages, each quoted, in alphabetical order, for a message.
+    static var registeredLanguages: String {
+        StudyLanguage.allCases.map(\.rawValue).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Results
 import Figures
 import Foundation
-import Templates
 import QualCoding
 import Reports
 import StudyStore
@@ -73,11 +72,9 @@ struct CodesWords: ParsableCommand {
             let selected = QuoteSelection.select(material.passages, query: QuoteQuery(categories: category), attributes: material.attributes)
             texts = WordFrequency.codedTexts(selected, transcripts: material.transcripts)
         }
-        guard let file = TemplateFiles.stopWordsFile(studyLanguage.rawValue),
-              let list = try? String(contentsOf: file, encoding: .utf8) else {
+        guard let frequency = WordFrequency(texts: texts, language: studyLanguage, group: groups, groupOrder: groupOrder, top: top) else {
             throw Refusal("The stop-word list of the study's language is missing from studyctl's templates (templates/stopwords).")
         }
-        let frequency = WordFrequency(texts: texts, stopWords: StopWords.parse(list), group: groups, groupOrder: groupOrder, top: top)
         if output.json { return try printJSON(frequency, command: "codes words") }
         let table = ResultTable.wordFrequency(frequency, attribute: by, transcripts: transcripts, language: language)
         if csv {

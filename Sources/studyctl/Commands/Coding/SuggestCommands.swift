@@ -4,17 +4,16 @@ import Importing
 import QualCoding
 import Results
 import StudyStore
-import Templates
 import Wording
 
 extension SuggestionUnitKind: ExpressibleByArgument {}
 
-/// The study language's stop words, folded (templates/stopwords), for the suggestions' features.
+/// The suggestions' features, the study language's stop words left out.
 func suggestionFeatures(_ language: StudyLanguage) throws -> TextFeatures {
-    guard let file = TemplateFiles.stopWordsFile(language.rawValue), let list = try? String(contentsOf: file, encoding: .utf8) else {
+    guard let features = TextFeatures(language: language) else {
         throw Refusal("The stop-word list of the study's language is missing from studyctl's templates (templates/stopwords).")
     }
-    return TextFeatures(stopWords: StopWords.parse(list))
+    return features
 }
 
 struct CodeSuggest: ParsableCommand {
