@@ -95,7 +95,7 @@ extension StudyDatabase {
             : PlatformCells(rows, items: Set(items.values), missing: table.missingCodes, recode: platform.recode, rewrite: table.rewrite,
                             readers: readers)
         var formRows = FormRowReader(cells, columns: columns, definition: definition, orientation: options.orientation, labels: options.labels)
-        var summary = try storeResponses(&formRows, columns: columns, options: options.storing)
+        var summary = try storeResponses(reading: &formRows, columns: columns, options: options.storing)
         summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))] + notes + (rewritten?.unreadNotes() ?? [])
         return PlatformResponseImport(summary: summary, reading: table.reading)
     }

@@ -6,7 +6,9 @@ import Wording
 
 /// Reads a form export's records into `FormRow`s for `storeResponses`: the participant code trimmed, the task key,
 /// the time stamps, and every item cell read as its item's answer (a Likert point, a choice, a label, "N/A") and
-/// written as the answers column the store keeps; cells that cannot be read come with their problem.
+/// written as the answers column the store keeps; cells that cannot be read come with their problem. An occasion
+/// column's cell is read here too (trimmed and composed; empty, or holding `;` or `=`, it names no occasion): the
+/// file alone tells that, while whether a level names one of the study's conditions is the store's.
 ///
 /// The answers are written into one pair of buffers kept from row to row: a row's `answers` and `raw` share them,
 /// so the caller lets go of a row before asking for the next one (as a `while let row = try reader.next()` loop
@@ -26,6 +28,8 @@ public struct FormRowReader: FormRowSource {
     /// The columns naming a row's condition levels and occasion, and the others that are no item.
     private let levels: [Int]
     private let occasion: Int?
+    /// The occasion column's header, as its problems name it.
+    private let occasionName: String
     private let context: [Int]
     private let sourcePrefix: String
     private var writer = AnswerColumn.Writer()
@@ -45,6 +49,7 @@ public struct FormRowReader: FormRowSource {
         started = columns.started
         levels = columns.conditions.map(\.column)
         occasion = columns.occasion
+        occasionName = columns.occasion.map { table.header[$0].value } ?? ""
         context = columns.context
         sourcePrefix = table.file + ":"
     }
@@ -59,9 +64,23 @@ public struct FormRowReader: FormRowSource {
                           line: record.line, submitted: Self.time(record, submitted), started: Self.time(record, started),
                           answers: writer.answers, raw: writer.raw, answered: answered, failures: failures)
         if !levels.isEmpty { row.levels = levels.map { SourceCell(record.fields[$0]) } }
-        row.occasion = occasion.map { SourceCell(record.fields[$0]) }
+        if let occasion { row.occasion = readOccasion(record.fields[occasion]) }
         if !context.isEmpty { row.context = context.map { SourceCell(record.fields[$0]) } }
         return row
+    }
+
+    /// An occasion cell read: the occasion trimmed and composed, or why the cell names none.
+    private func readOccasion(_ field: Field) -> OccasionCell {
+        let value = StudyText.composed(TextSafety.trimmingSpaces(field.value))
+        if value.isEmpty {
+            return .unreadable(.init(location: Sentence(verbatim: table.location(of: SourceCell(field))),
+                                     message: "the cell of column '\(occasionName)' is empty; every row needs its occasion"))
+        }
+        if value.contains(";") || value.contains("=") {
+            return .unreadable(.init(location: Sentence(verbatim: table.location(of: SourceCell(field))),
+                                     message: "column '\(occasionName)': an occasion cannot hold ';' or '=' ('\(value)')"))
+        }
+        return .occasion(value)
     }
 
     /// A time stamp cell, trimmed; `nil` when there is no such column or the cell is empty.

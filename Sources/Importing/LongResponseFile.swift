@@ -20,7 +20,7 @@ extension StudyDatabase {
         let found = LongColumns(participant: participant, item: item, value: value, instrument: columns["instrument"], task: columns["task"])
         var rows = LongRowReader(reader, columns: found, instrument: options.instrument, orientation: options.orientation,
                                  stored: try instrumentDefinitions())
-        var summary = try storeLongResponses(&rows, options: options.storing)
+        var summary = try storeLongResponses(reading: &rows, options: options.storing)
         summary.reading = [TableFile.reading(reader)]
         return summary
     }

@@ -59,9 +59,9 @@ extension StudyDatabase {
         let second: RecordSource = table.reading.platform == .plain
             ? try file.reopen(ReplayedSource.underlying(reader))
             : try SurveyExports.open(file, from: table.reading.platform, keep: keep).source
-        var summary = try storeParticipants(SourceTable(second), columns: columns, records: records, options: options.storing) { reading in
+        var summary = try storeParticipants(SourceTable(second), columns: columns, records: records, options: options.storing, reading: { reading in
             ParticipantRowReader(second, codeIndex: codeIndex, columns: columns, reading: reading)
-        }
+        })
         summary.reading = [TableFile.reading(ReplayedSource.underlying(reader))]
         return (summary, reading)
     }

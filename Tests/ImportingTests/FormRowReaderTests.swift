@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import StudyStore
+@testable import StudyStore
 import Surveys
 import Tabular
 @testable import Importing
@@ -74,5 +74,49 @@ import Tabular
         #expect(rows[0].task?.key == "T2")
         #expect(rows[0].task?.field.value == " T2 ")
         #expect(rows[0].task?.field.column == 12)
+    }
+
+    /// What the file alone tells of an occasion column is read here, not in the store: a cell trimmed and composed
+    /// is the row's occasion; an empty one, or one holding `;` or `=`, names none and says so at its place.
+    @Test func anOccasionCellIsReadOrRefusedWhereItIs() throws {
+        let table = try CSVReader(text: "Participant,When,Q1,Q2,Q3,Occasion\nP01,,1,2,3, pre\u{0301} \nP02,,1,2,3,\nP03,,1,2,3,a;b\n", file: "form.csv")
+        let definition = try #require(try InstrumentCatalog.builtin("SUS"))
+        var columns = FormColumns(participant: 0, task: nil, timestamp: 1, items: [1: 2, 2: 3, 3: 4], matchedBy: "--map", confidence: [:])
+        columns.occasion = 5
+        var reader = FormRowReader(table, columns: columns, definition: definition, orientation: .canonical, labels: [:])
+        var cells: [OccasionCell?] = []
+        while let row = try reader.next() { cells.append(row.occasion) }
+        #expect(cells.count == 3)
+        guard case let .occasion(first)?? = cells.first else { Issue.record("row 2 has no occasion: \(cells)"); return }
+        #expect(first == "pr\u{E9}", "trimmed and composed (NFC)")
+        guard case let .unreadable(empty)? = cells[1], case let .unreadable(separator)? = cells[2] else { Issue.record("\(cells)"); return }
+        #expect("\(empty.location)" == "form.csv:3:12")
+        #expect("\(empty.message)" == "the cell of column 'Occasion' is empty; every row needs its occasion")
+        #expect("\(separator.location)" == "form.csv:4:12")
+        #expect("\(separator.message)" == "column 'Occasion': an occasion cannot hold ';' or '=' ('a;b')")
+        // Without an occasion column a row has no occasion cell.
+        #expect(try rows("Participant,When,Q1,Q2,Q3\nP01,,1,2,3\n").allSatisfy { $0.occasion == nil })
+    }
+
+    /// What the store takes of a form's columns: the item numbers, whether each row names its task, the measurement
+    /// columns, and the problem the file and the options alone tell (an occasion column beside `--occasion`).
+    @Test func theStoreTakesTheColumnsItNeedsAndTheirFileOnlyProblems() throws {
+        let table = try CSVReader(text: "Participant,When,Q1,Q2,Q3,Occasion,Email\nP01,,1,2,3,pre,x\n", file: "form.csv")
+        var columns = FormColumns(participant: 0, task: nil, timestamp: 1, items: [1: 2, 2: 3, 3: 4], matchedBy: "item text", confidence: [:])
+        columns.occasion = 5
+        columns.context = [6]
+        let source = SourceTable(table)
+        let alone = columns.storing(in: source, occasion: "")
+        #expect(Set(alone.items) == [1, 2, 3] && !alone.perRowTask && alone.occasion == 5 && alone.context == [6] && alone.problems.isEmpty)
+        let both = columns.storing(in: source, occasion: "pre;device=phone")
+        #expect(both.problems.map { "\($0.location): \($0.message)" }
+            == ["form.csv:1:27: column 'Occasion' gives each row its occasion, and --occasion gives every row one; leave one out"])
+        #expect(columns.storing(in: source, occasion: "device=phone").problems.isEmpty, "conditions alone give no occasion")
+        // The summary's naming of the columns is this layer's.
+        var summary = ResponseImportSummary(instrument: "SUS", responseSets: 1, answers: 3, replaced: 0, columns: [:])
+        columns.name(in: &summary, header: source.header)
+        #expect(summary.columns == [1: "Q1", 2: "Q2", 3: "Q3"])
+        #expect(summary.matchedBy == "item text")
+        #expect(summary.ignoredColumns == ["Email"])
     }
 }

@@ -118,6 +118,51 @@ import Testing
         #expect(try #require(targets["Importing"]).contains("Tabular"), "the importing layer reads tables with Tabular")
     }
 
+    /// Import rows where they are read (issue 58, item 3): the readers, the row sources they conform to, where a
+    /// form's columns are (`FormColumns`) and the checks a file alone settles live in Importing; the store declares
+    /// only the plain values it takes (in `Sources/StudyStore/Input`, each saying it is the store's input) and pulls
+    /// rows through a closure, so no `protocol …RowSource` of its own and no reading type comes back into it.
+    @Test func readingTypesLiveInImportingAndTheStoreTakesPlainInput() throws {
+        let declaration = try Regex(#"^\s*(?:@\w+\s+)*(?:public\s+|internal\s+|fileprivate\s+|private\s+)?(?:final\s+)?(protocol|struct|class|enum|typealias|actor)\s+(\w+)"#)
+            .anchorsMatchLineEndings()
+        func declarations(in target: String) throws -> [(file: String, kind: String, name: String)] {
+            let folder = Self.root.appendingPathComponent("Sources/\(target)")
+            let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+            var found: [(file: String, kind: String, name: String)] = []
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for match in text.matches(of: declaration) {
+                    if let kind = match.output[1].substring, let name = match.output[2].substring { found.append((file, String(kind), String(name))) }
+                }
+            }
+            return found
+        }
+        let store = try declarations(in: "StudyStore")
+        let importing = try declarations(in: "Importing")
+        #expect(store.count > 50 && importing.count > 20, "the sources were not read: \(store.count) in StudyStore, \(importing.count) in Importing")
+        // What reads a file: the row sources and readers, where a file's columns are, and how a column is read.
+        let reading: Set<String> = ["FormColumns", "LongColumns", "ImportColumnPlan", "HeaderMatcher", "ColumnNames"]
+        for found in store where (found.kind == "protocol" && found.name.hasSuffix("RowSource")) || found.name.hasSuffix("RowReader") || reading.contains(found.name) {
+            Issue.record("Sources/StudyStore/\(found.file) declares \(found.kind) \(found.name), which reads a file: it belongs in Sources/Importing; the store takes plain values")
+        }
+        for source in ["ParticipantRowSource", "FormRowSource", "LongRowSource", "FormColumns"] {
+            #expect(importing.contains { $0.name == source }, "Importing no longer declares \(source)")
+        }
+        // The plain values the store takes sit where their folder says so, each documented as the store's input.
+        let input: Set<String> = ["SourceCell", "SourceTable", "ParticipantRow", "ParticipantColumn", "ColumnContents", "FormRow", "ResponseColumns",
+                                  "OccasionCell", "LongRow", "AttemptRow", "CategoryRow", "CodeRow"]
+        for name in input.sorted() {
+            let found = store.filter { $0.name == name }
+            #expect(found.count == 1 && found.allSatisfy { $0.file.hasPrefix("Input/") },
+                    "\(name) is the store's input: declare it once, in Sources/StudyStore/Input (found: \(found.map(\.file)))")
+        }
+        let folder = Self.root.appendingPathComponent("Sources/StudyStore/Input")
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("the store's input") || text.contains("The store's input"), "Sources/StudyStore/Input/\(file) does not say it is the store's input")
+        }
+    }
+
     /// Thin commands (issue "One analysis plan", item 5): a command reads its options, asks the domain, the results or
     /// the store for its document and renders it. Every `--json` is a document declared beside the table drawn from
     /// it, never a shape of the command's own, so the command line declares no `Encodable` type.

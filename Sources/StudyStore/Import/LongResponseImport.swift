@@ -23,18 +23,21 @@ public struct LongResponseStoreOptions: Sendable {
 }
 
 extension StudyDatabase {
-    /// Stores answers in long format as the importing layer read them (`LongRowSource`: each row's participant,
+    /// Stores answers in long format as the importing layer read them (`LongRow`: each row's participant,
     /// instrument, task, item and answer), streamed so memory stays flat however large the file is. The rows of
     /// one response set (participant, instrument, task) must be consecutive. The store finds the participant,
     /// instrument and task of each set, refuses an item answered twice and a set the study has, and stores. All or
     /// nothing: every bad cell is reported with its `file:line:column`, and then nothing is stored.
-    public func storeLongResponses<Rows: LongRowSource>(_ rows: inout Rows, options: LongResponseStoreOptions = .init()) throws -> ResponseImportSummary {
-        let table = rows.table
+    ///
+    /// `next` reads the file's next row into the one row the store refills for the whole file; `false` at the end.
+    /// `table` names the file and its cells in messages.
+    public func storeLongResponses(_ table: SourceTable, options: LongResponseStoreOptions = .init(),
+                                   next: (inout LongRow) throws -> Bool) throws -> ResponseImportSummary {
         return try write(bulk: true) { db in
             var run = try LongImportRun(db, table: table, options: options)
             var rowsRead = 0
             var row = LongRow()
-            while try rows.next(into: &row) {
+            while try next(&row) {
                 rowsRead += 1
                 if rowsRead % 50_000 == 0 { options.progress?(table.fractionRead) }
                 try run.take(row)

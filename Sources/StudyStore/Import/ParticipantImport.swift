@@ -34,11 +34,12 @@ extension StudyDatabase {
     /// reported with its `file:line:column`, and then nothing is stored. A column becomes a numeric attribute when
     /// every value in it is a number (decimal point or comma) that keeps what was typed (`4.10`, `007` do not), a
     /// text attribute otherwise; an attribute the study already has keeps its type, and `options.types` declares
-    /// types (a numeric attribute declared so reads `4.10` as 4.1; one that is not refuses it). `rows` reads the
-    /// file's rows (a second pass, streamed) once the store has decided each column's type.
-    public func storeParticipants<Rows: ParticipantRowSource>(_ table: SourceTable, columns: [ParticipantColumn], records: Int,
-                                                              options: ParticipantStoreOptions = .init(),
-                                                              rows makeRows: (ParticipantColumnReading) throws -> Rows) throws -> ParticipantImportSummary {
+    /// types (a numeric attribute declared so reads `4.10` as 4.1; one that is not refuses it).
+    ///
+    /// `rows` is given how the store reads each column once it has decided each column's type, and returns the pull
+    /// of the file's rows (a second pass, streamed): each call gives the next `ParticipantRow`, `nil` at the end.
+    public func storeParticipants(_ table: SourceTable, columns: [ParticipantColumn], records: Int, options: ParticipantStoreOptions = .init(),
+                                  rows makeRows: (ParticipantColumnReading) throws -> () throws -> ParticipantRow?) throws -> ParticipantImportSummary {
         let header = table.header
         var problems = columns.compactMap(\.problem)
         if records == 0 {
@@ -48,9 +49,9 @@ extension StudyDatabase {
             var notes: [Sentence] = []
             let (reading, names) = try Self.participantColumnReading(db, table: table, columns: columns, options: options,
                                                                      problems: &problems, notes: &notes)
-            var rows = try makeRows(reading)
+            let next = try makeRows(reading)
             var run = try ParticipantImportRun(db, options: options)
-            while let row = try rows.next() {
+            while let row = try next() {
                 try run.take(row, names: names, at: table)
             }
             // In the order a reader checks the file: header, codes line by line, then the cells of each column.
@@ -229,31 +230,3 @@ struct ParticipantImportRun {
         }
     }
 }
-
-/// One column of a participants file, as the importing layer found it: where it is, the attribute name it
-/// carries (nil when the name was refused, with the problem), and what its cells hold.
-public struct ParticipantColumn: Sendable {
-    public var index: Int
-    public var name: String?
-    public var problem: StoreError.Problem?
-    public var contents: ColumnContents
-
-    public init(index: Int, name: String?, problem: StoreError.Problem?, contents: ColumnContents) {
-        self.index = index
-        self.name = name
-        self.problem = problem
-        self.contents = contents
-    }
-}
-
-/// What a first pass over a column learns: whether it has cells, numbers, a cell that is no number, a number that
-/// would lose digits (leading zeros, a sign); and how many records the file has.
-public struct ColumnContents: Sendable {
-    public var hasCells = false
-    public var hasNumber = false
-    public var firstText: SourceCell?
-    public var firstKept: SourceCell?
-
-    public init() {}
-}
-

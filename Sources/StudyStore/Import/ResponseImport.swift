@@ -49,7 +49,8 @@ public struct ResponseImportSummary: Sendable, Equatable {
     public var responseSets: Int
     public var answers: Int
     public var replaced: Int
-    /// Item number → the column it was read from.
+    /// Item number → the column it was read from (this and the three after it are the importing layer's to fill:
+    /// the store counts what it stored).
     public var columns: [Int: String]
     /// How the item columns were found: "item text", "--map", "--items-from" or "position".
     public var matchedBy: String = "position"
@@ -67,36 +68,6 @@ public struct ResponseImportSummary: Sendable, Equatable {
     public var reading: [Sentence] = []
 }
 
-/// Where a form export's columns are, as the importing layer found them: the participant, task and timestamp
-/// columns, and each item's column with how it was found ("item text", "similarity to the item text", "--map",
-/// "--items-from", "position") and, when by similarity, each item's confidence (0–1).
-public struct FormColumns: Sendable {
-    public var participant: Int
-    public var task: Int?
-    public var timestamp: Int?
-    /// The column saying when the form was opened (Microsoft Forms' "Start time", LimeSurvey's "startdate").
-    public var started: Int? = nil
-    public var items: [Int: Int]
-    public var matchedBy: String
-    public var confidence: [Int: Double]
-    /// Columns naming each row's condition level (`--condition-column`): the column and the factor it names
-    /// (`nil`: its header does).
-    public var conditions: [(column: Int, factor: String?)] = []
-    /// The column naming each row's occasion (`--occasion-column`).
-    public var occasion: Int? = nil
-    /// The other columns that are no item (e-mail, a prototype's name…): read only to tell repeated rows apart.
-    public var context: [Int] = []
-
-    public init(participant: Int, task: Int?, timestamp: Int?, items: [Int: Int], matchedBy: String, confidence: [Int: Double]) {
-        self.participant = participant
-        self.task = task
-        self.timestamp = timestamp
-        self.items = items
-        self.matchedBy = matchedBy
-        self.confidence = confidence
-    }
-}
-
 extension StudyDatabase {
 
     /// A row's participant the study lacks: the way to register the file's respondents, or to read another column.
@@ -104,27 +75,31 @@ extension StudyDatabase {
         "no participant '\(code)' in the study; add or import participants first ('studyctl participant import \(file)' registers the file's respondents), or name the column of the study's participant codes with --participant-column"
     }
 
-    /// Stores one response set per row of a form export, as the importing layer read them (`FormRowSource`: the
-    /// codes, tasks, time stamps and answers, and the cells it could not read): finds each row's participant and
-    /// task, settles repeated rows (`duplicates`, `replace`), inserts the sets in batches and counts them. All or
-    /// nothing: every problem, the rows' and the study's, is reported before anything is stored.
-    public func storeResponses<Rows: FormRowSource>(_ rows: inout Rows, columns: FormColumns, options: ResponseStoreOptions) throws -> ResponseImportSummary {
-        let table = rows.table
-        let header = table.header
+    /// Stores one response set per row of a form export, as the importing layer read them (`FormRow`: the codes,
+    /// tasks, time stamps and answers, and the cells it could not read): finds each row's participant and task,
+    /// settles repeated rows (`duplicates`, `replace`), inserts the sets in batches and counts them. All or nothing:
+    /// every problem, the rows' and the study's, is reported before anything is stored.
+    ///
+    /// `next` pulls the file's rows, streamed: each call gives the next row, `nil` at the end (a row is let go of
+    /// before the next is asked for, so a reader may write every row's answers into the same buffers). `table`
+    /// names the file and its cells in messages. The summary counts what was stored; which column each item was
+    /// read from is the importing layer's to say.
+    public func storeResponses(_ table: SourceTable, columns: ResponseColumns, options: ResponseStoreOptions,
+                               next: () throws -> FormRow?) throws -> ResponseImportSummary {
         return try write(bulk: true) { db in
             let (instrumentRowID, definition) = try Self.resolveInstrument(db, options.instrument)
-            for number in columns.items.keys where definition.item(number) == nil {
+            for number in columns.items where definition.item(number) == nil {
                 throw StoreError.invalidInput([.init(location: "--map", message: "\(definition.id) has no item \(number) (items 1–\(definition.items.count))")])
             }
-            if definition.perTask, options.task == nil, columns.task == nil {
+            if definition.perTask, options.task == nil, !columns.perRowTask {
                 throw StoreError.taskRequired(instrument: definition.id)
             }
             let fixedTaskID = try options.task.map { try Self.taskID(db, key: $0) }
             var run = try ResponseImportRun(db, table: table, instrumentID: instrumentRowID, definition: definition, options: options,
-                                            fixedTaskID: fixedTaskID, perRowTask: columns.task != nil,
+                                            fixedTaskID: fixedTaskID, perRowTask: columns.perRowTask,
                                             measurement: try RowMeasurement(db, table: table, columns: columns, fixed: options.occasion))
             var count = 0
-            while let row = try rows.next() {
+            while let row = try next() {
                 count += 1
                 if count % 20_000 == 0 { options.progress?(table.fractionRead) }
                 try run.take(row)
@@ -140,13 +115,8 @@ extension StudyDatabase {
             try Self.count(db, .responseSets, run.insertedSets)
             try Self.verifyItems(db, instrumentID: instrumentRowID, definition: definition)
             try Self.rememberOrientation(db, instrument: definition.id, options.orientation)
-            let used = Set(columns.items.values).union([columns.participant, columns.task, columns.timestamp, columns.started, columns.occasion].compactMap { $0 })
-                .union(columns.conditions.map(\.column))
-            return ResponseImportSummary(
-                instrument: definition.id, responseSets: run.stored, answers: run.storedAnswers, replaced: run.replaced,
-                columns: columns.items.mapValues { header[$0].value }, matchedBy: columns.matchedBy, confidence: columns.confidence,
-                ignoredColumns: columns.matchedBy.hasSuffix("item text") ? header.indices.filter { !used.contains($0) }.map { header[$0].value } : [],
-                duplicatesDropped: run.dropped, measurementLike: run.measurement.likeDropped)
+            return ResponseImportSummary(instrument: definition.id, responseSets: run.stored, answers: run.storedAnswers, replaced: run.replaced,
+                                         columns: [:], duplicatesDropped: run.dropped, measurementLike: run.measurement.likeDropped)
         }
     }
 }

@@ -9,6 +9,10 @@ import Wording
 /// row: the key is the one a split file imported level by level would have been stored under. The other columns
 /// that are no item are remembered per stored row, so a refused repeated row can say when it differs from the first
 /// in a column that looks like a condition or an occasion.
+///
+/// Everything here needs the study (its conditions, their levels, the occasions it has); what the file alone tells
+/// (an occasion cell that names none, an occasion column beside `--occasion`) the importing layer found, in
+/// `FormRow.occasion` and `ResponseColumns.problems`.
 struct RowMeasurement {
     /// A column of condition levels, with its factor as the study spells it (`nil`: the study has no such factor).
     struct LevelColumn {
@@ -54,7 +58,7 @@ struct RowMeasurement {
 
     var isPerRow: Bool { !conditions.isEmpty || occasionColumn != nil }
 
-    init(_ db: Database, table: SourceTable, columns: FormColumns, fixed key: String) throws {
+    init(_ db: Database, table: SourceTable, columns: ResponseColumns, fixed key: String) throws {
         fixed = MeasurementKey(key: key)
         header = table.header
         file = table.file
@@ -91,10 +95,7 @@ struct RowMeasurement {
                 missingFactor[conditions.count - 1] = (-1, [])
             }
         }
-        if let occasionColumn, !fixed.occasion.isEmpty {
-            opening.append(.init(location: Sentence(verbatim: "\(file):1:\(header[occasionColumn].column)"),
-                                 message: "column '\(header[occasionColumn].value)' gives each row its occasion, and --occasion gives every row one; leave one out"))
-        }
+        opening += columns.problems
     }
 
     /// Raises the problems found before reading a row; a column naming no factor gets its problem now (so nothing
@@ -144,19 +145,14 @@ struct RowMeasurement {
             levels.append(.init(factor: factor, level: level))
         }
         var occasion = fixed.occasion
-        if let occasionColumn, let field = row.occasion {
-            let value = StudyText.composed(TextSafety.trimmingSpaces(field.value))
-            let name = header[occasionColumn].value
-            if value.isEmpty {
-                problems.append(.init(location: Sentence(verbatim: table.location(of: field)),
-                                      message: "the cell of column '\(name)' is empty; every row needs its occasion"))
-                readable = false
-            } else if value.contains(";") || value.contains("=") {
-                problems.append(.init(location: Sentence(verbatim: table.location(of: field)),
-                                      message: "column '\(name)': an occasion cannot hold ';' or '=' ('\(value)')"))
+        if occasionColumn != nil, let cell = row.occasion {
+            switch cell {
+            case let .occasion(value):
+                occasion = value
+            case let .unreadable(problem):
+                problems.append(problem)
                 readable = false
             }
-            occasion = value
         }
         return readable ? MeasurementKey(occasion: occasion, conditions: levels).key : nil
     }

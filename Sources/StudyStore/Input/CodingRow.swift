@@ -1,7 +1,8 @@
 import QualCoding
 
-/// One row of a codebook table read for the store: the category's name, its origin, definition and theme. Whether
-/// the codebook has the name already, and whether the themes name categories, is the store's.
+/// The store's input for a codebook import (`storeCategories`): one row of a codebook table as the importing layer
+/// read it, the category's name, its origin, definition and theme. Whether the codebook has the name already, and
+/// whether the themes name categories, is the store's.
 public struct CategoryRow {
     /// The name cell (stored as typed), for where messages point, and the name trimmed (what is compared).
     public var field: SourceCell
@@ -28,9 +29,9 @@ public struct CategoryRow {
     }
 }
 
-/// One row of a codes table read for the store: whose code it is, the code or excerpt, its category, coder and
-/// memo, and the cells naming participant attributes. Whether the participant exists and has those attributes is
-/// the store's.
+/// The store's input for a code import (`storeCodes`): one row of a codes table as the importing layer read it,
+/// whose code it is, the code or excerpt, its category, coder and memo, and the cells naming participant
+/// attributes. Whether the participant exists and has those attributes is the store's.
 public struct CodeRow {
     /// The participant cell, for where messages point, and the code trimmed.
     public var participantField: SourceCell

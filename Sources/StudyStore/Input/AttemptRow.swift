@@ -1,9 +1,10 @@
 import Surveys
 import Wording
 
-/// One row of a task log read for the store: each cell read as its field (times, counts, outcome, yes/no, trial,
-/// each condition's level), with the cells that could not be read. What needs the study (the participant, the
-/// task, a total against the task's penalty, trials already stored) is the store's.
+/// The store's input for an attempt import (`storeAttempts`): one row of a task log as the importing layer read it,
+/// each cell read as its field (times, counts, outcome, yes/no, trial, each condition's level), with the cells that
+/// could not be read. What needs the study (the participant, the task, a total against the task's penalty, trials
+/// already stored) is the store's.
 public struct AttemptRow {
     public var line: Int
     /// The participant code, trimmed (empty when the cell is).

@@ -1,8 +1,9 @@
 import Surveys
 
-/// One row of a long answers file (one answer per row) read for the store: whose answer it is, to which
-/// instrument, item and task, and the answer read by the instrument's own reader. Which rows make one response set,
-/// and whether the participant, instrument and task exist in the study, is the store's (`storeLongResponses`).
+/// The store's input for a long response import (`storeLongResponses`): one row of a long answers file (one answer
+/// per row) as the importing layer read it — whose answer it is, to which instrument, item and task, and the answer
+/// read by the instrument's own reader. Which rows make one response set, and whether the participant, instrument
+/// and task exist in the study, is the store's.
 public struct LongRow {
     /// The participant cell, for where messages point; its text is the code as typed (the study's codes are
     /// matched exactly).
@@ -31,7 +32,7 @@ public struct LongRow {
         self.reading = reading
     }
 
-    /// A row with nothing in it yet, for `LongRowSource.next(into:)` to fill.
+    /// A row with nothing in it yet, for the importing layer to fill (the store refills one row for the whole file).
     public init() {
         let blank = SourceCell(value: "", line: 0, column: 0)
         self.init(participant: blank, item: blank, value: blank, instrumentCell: nil, taskCell: nil, line: 0, instrument: "",
@@ -46,7 +47,8 @@ public struct LongRow {
     }
 }
 
-/// What a long row's item and value cells say, read with the row's instrument.
+/// Part of the store's input (`LongRow.reading`): what a long row's item and value cells say, read with the row's
+/// instrument.
 public enum LongAnswerReading {
     /// The instrument is neither the study's nor built in (the store names the problem when it looks it up).
     case unknownInstrument
@@ -59,22 +61,4 @@ public enum LongAnswerReading {
     case blank(number: Int)
     /// A cell that cannot be read as an answer to item `number`.
     case unreadable(number: Int, AnswerProblem)
-}
-
-/// The rows of a long answers file, read one at a time.
-public protocol LongRowSource {
-    /// The table the rows come from: its name and cell positions are what messages name.
-    var table: SourceTable { get }
-    /// Reads the next row into `row`; `false` at the end of the file. The store refills one row for the whole file:
-    /// a row returned afresh was copied on its way through the (unspecialised) generic loop, a twentieth of a long
-    /// import.
-    mutating func next(into row: inout LongRow) throws -> Bool
-}
-
-extension LongRowSource {
-    /// The next row, or `nil` at the end of the file.
-    public mutating func next() throws -> LongRow? {
-        var row = LongRow()
-        return try next(into: &row) ? row : nil
-    }
 }

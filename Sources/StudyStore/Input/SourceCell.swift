@@ -1,6 +1,6 @@
-/// A cell of an imported table as the importing layer read it: its text and where it starts (1-based line and
-/// column, as editors count them). The store never reads a file; it takes rows of these and names a cell's place
-/// in a problem through the table's `SourceTable.location(of:)`.
+/// The store's input: a cell of an imported table as the importing layer read it, its text and where it starts
+/// (1-based line and column, as editors count them). The store never reads a file; it takes rows holding these and
+/// names a cell's place in a problem through the table's `SourceTable.location(of:)`.
 public struct SourceCell: Sendable, Hashable {
     public var value: String
     public var line: Int
@@ -14,7 +14,7 @@ public struct SourceCell: Sendable, Hashable {
     }
 }
 
-/// The table an import's rows come from, as the store's messages name it: the file as the user typed it, the
+/// The store's input: the table an import's rows come from, as the store's messages name it: the file as the user typed it, the
 /// header's cells, how the table writes a cell's place (`file:line:column`, or a workbook sheet's
 /// `file:Sheet!C5`: the importing layer knows which) and how much of it has been read, for progress.
 public struct SourceTable {
