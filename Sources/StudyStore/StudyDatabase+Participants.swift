@@ -491,6 +491,8 @@ extension StudyDatabase {
     }
 
     static func storeValue(_ db: Database, participantID: Int64, attribute: String, value: AttributeValue) throws {
+        // Prepared SQL, not a record: once per attribute cell of a participants file (bench/baseline.py,
+        // `participant import` at 100,000 rows).
         let statement = try db.cachedStatement(sql: """
             INSERT INTO participant_attribute (participant_id, name, text_value, number_value) VALUES (?, ?, ?, ?)
             ON CONFLICT (participant_id, name) DO UPDATE

@@ -156,7 +156,7 @@ extension StudyDatabase {
                 return String(cString: pointer)
             }
             // Stepped through SQLite's C API: a set's row needs none of GRDB's row decoding, and this loop runs
-            // once per respondent.
+            // once per respondent (bench/baseline.py, `score sus` and `export csv` at 100,000 respondents).
             let sets = try db.makeStatement(sql: sql)
             try sets.setArguments(arguments)
             let outer = sets.sqliteStatement
@@ -379,6 +379,8 @@ struct ResponseSetStatements {
     /// participant.
     let insertSetOfCode: Statement
 
+    // Prepared SQL, not a record: run once per response set stored (bench/baseline.py, `responses import --long`
+    // at 100,000 respondents).
     init(_ db: Database) throws {
         findParticipant = try db.cachedStatement(sql: "SELECT id FROM participant WHERE code = ?")
         findSet = try db.cachedStatement(sql: """
@@ -436,6 +438,7 @@ extension StudyDatabase {
     /// `responseSetCount()` is the total).
     public func forEachAnswer(_ body: (AnswerRow) throws -> Void, afterSet: () throws -> Void = {}) throws {
         try read { db in
+            // A streamed cursor, not records: once per response set (bench/baseline.py, `export csv` at 100,000).
             let sets = try db.makeStatement(sql: """
                 SELECT r.id, p.code, i.key, t.key, r.occasion, r.orientation, r.submitted, r.answers
                 FROM response_set r

@@ -357,6 +357,7 @@ extension StudyDatabase {
                 """, arguments: [attempt.participantID, attempt.taskID, attempt.conditionKey])) ?? 1
         }
         let entry = attempt.entry
+        // Prepared SQL, not a record: once per attempt stored (bench/baseline.py, `attempt import` at 100,000 rows).
         let insert = try db.cachedStatement(sql: """
             INSERT INTO task_attempt (participant_id, task_id, trial, condition_key, time_seconds, errors, outcome, assisted,
                                       note, source, recorded, reported_total_seconds)

@@ -365,6 +365,8 @@ extension StudyDatabase {
     /// problem at the row's `file:line`, in `problems`).
     static func planAttempts(_ db: Database, _ pending: [ResolvedAttempt], options: AttemptStoreOptions,
                              problems: inout [StoreError.Problem]) throws -> [AttemptPlan] {
+        // Prepared SQL, not a record: run once per participant, task and condition of the file (bench/baseline.py,
+        // `attempt import` at 100,000 rows).
         let select = try db.makeStatement(sql: """
             SELECT id, CAST(trial AS INTEGER) AS trial, time_seconds, errors, outcome, assisted, note FROM task_attempt
             WHERE participant_id = ? AND task_id = ? AND condition_key = ? ORDER BY trial, id

@@ -168,6 +168,8 @@ struct ParticipantImportRun {
     init(_ db: Database, options: ParticipantStoreOptions) throws {
         self.db = db
         self.options = options
+        // Prepared SQL, not ParticipantTableRow: run once per row of the file (bench/baseline.py, `participant import`
+        // at 100,000 rows).
         findCode = try db.makeStatement(sql: "SELECT id, code FROM participant WHERE code = ?")
         findLookAlike = try db.makeStatement(sql: """
             SELECT id, code FROM participant WHERE skeleton = ? AND code <> ? ORDER BY id >= ? DESC, id LIMIT 1

@@ -460,6 +460,8 @@ struct SetBatch {
     /// The statement inserting `capacity` sets, each participant found by code. A code not in the study leaves
     /// its participant NULL, which the NOT NULL constraint refuses, so the statement stores all of its sets or none
     /// (as it does when one already exists); the LEFT JOIN keeps the rows in file order, and so their ids.
+    /// Prepared SQL, not a record: one statement stores `capacity` sets (bench/baseline.py, `responses import` of a
+    /// wide form at 100,000 respondents).
     static func statement(_ db: Database) throws -> Statement {
         let values = (0..<capacity).map { row in
             "(" + (0..<6).map { "?\(7 + row * 6 + $0)" }.joined(separator: ", ") + ")"
