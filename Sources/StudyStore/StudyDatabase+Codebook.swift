@@ -46,11 +46,8 @@ extension StudyDatabase {
         if let definition, let problem = TextSafety.nulProblem(in: definition) {
             throw StoreError.invalidInput([.init(location: "category \(trimmed), definition", message: problem)])
         }
-        try db.execute(sql: """
-            INSERT INTO category (name, definition, origin, reference, parent_id, position, created)
-            VALUES (?, ?, ?, ?, ?, (SELECT ifnull(max(position), 0) + 1 FROM category), ?)
-            """, arguments: [trimmed, definition.map(TextMatching.nfc), origin.reference == nil ? "emergent" : "literature",
-                             origin.reference, parentID, Timestamp.now()])
+        try CategoryTableRow(name: trimmed, definition: definition.map(TextMatching.nfc), origin: origin.reference == nil ? "emergent" : "literature",
+                             reference: origin.reference, parentId: parentID, position: CategoryTableRow.nextPosition(db), created: Timestamp.now()).insert(db)
     }
 
     /// The names around a circle of themes that `category` is in (A → B → A), or `nil`.

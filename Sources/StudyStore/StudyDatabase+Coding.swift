@@ -488,7 +488,7 @@ extension StudyDatabase {
         }
         let key = StudyText.key(trimmed)
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM coder") where StudyText.key(row["name"]) == key { return row["id"] }
-        try db.execute(sql: "INSERT INTO coder (name) VALUES (?)", arguments: [trimmed])
+        try CoderRow(name: trimmed).insert(db)
         return db.lastInsertedRowID
     }
 

@@ -135,12 +135,11 @@ extension StudyDatabase {
             if decision == .declined, held.responseSets + held.attempts + held.transcripts + held.excerpts > 0 {
                 throw StoreError.codeProblem("\(stored) already has answers, attempts, transcripts or codings in the study: a refusal after taking part is a withdrawal ('studyctl participant withdraw \(stored)' removes their data and records it)")
             }
-            try db.execute(sql: """
-                INSERT INTO consent_record (participant_id, participant_code, consent_id, decision, at, sha256, how, recorded)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, stored, consentID, decision.rawValue, when, text.sha256, how.rawValue, Timestamp.now()])
+            let recorded = Timestamp.now()
+            try ConsentRecordRow(participantId: id, participantCode: stored, consentId: consentID, decision: decision.rawValue, at: when,
+                                 sha256: text.sha256, how: how.rawValue, recorded: recorded).insert(db)
             return ConsentRecord(participant: stored, version: text.version, decision: decision, at: when, sha256: text.sha256, how: how,
-                                 recorded: Timestamp.now())
+                                 recorded: recorded)
         }
     }
 

@@ -95,12 +95,9 @@ extension StudyDatabase {
                         problems.append(.init(location: Sentence(verbatim: file.file), message: "participant \(recording.participant) already has recording '\(recording.recording)' of \(media)"))
                         continue
                     }
-                    try db.execute(sql: """
-                        INSERT INTO gaze_recording (participant_id, media_id, recording, samples, invalid_samples, onset_ms, source, imported, fixation_filter,
-                                                    start_of_day_ms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [participantID, mediaID, recording.recording, recording.samples, recording.invalidSamples,
-                                         recording.onset, file.file, Timestamp.now(), Self.filterUsed(file.filter, recording), recording.startOfDay])
+                    try GazeRecordingRow(participantId: participantID, mediaId: mediaID, recording: recording.recording, samples: recording.samples,
+                                         invalidSamples: recording.invalidSamples, onsetMs: recording.onset, source: file.file, imported: Timestamp.now(),
+                                         fixationFilter: Self.filterUsed(file.filter, recording), startOfDayMs: recording.startOfDay).insert(db)
                     let recordingID = db.lastInsertedRowID
                     for fixation in recording.fixations {
                         let hits = fixation.aoiHits.isEmpty ? nil : fixation.aoiHits.sorted().joined(separator: "\u{1F}")

@@ -84,9 +84,8 @@ extension StudyDatabase {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(definition), as: UTF8.self)
-        try db.execute(sql: """
-            INSERT INTO instrument (key, version, title, definition, builtin, added) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [definition.id, definition.version, definition.title.text(.en), json, builtin, Timestamp.now()])
+        try InstrumentRow(key: definition.id, version: definition.version, title: definition.title.text(.en), definition: json,
+                          builtin: builtin, added: Timestamp.now()).insert(db)
         let rowID = db.lastInsertedRowID
         for item in definition.items {
             let range = definition.range(of: item)

@@ -239,9 +239,8 @@ extension StudyDatabase {
                 guard let name = turn.speaker, speakerIDs[name] == nil else { continue }
                 let role = timing.roles[name]
                 if let problem = TextSafety.nulProblem(in: name) { throw StoreError.invalidInput([.init(location: "speaker", message: problem)]) }
-                try db.execute(sql: "INSERT INTO transcript_speaker (transcript_id, name, role, participant_id) VALUES (?, ?, ?, ?)",
-                               arguments: [transcriptID, TextMatching.nfc(name), role.map { $0 == .moderator ? "moderator" : "participant" },
-                                           speakerParticipants[name]])
+                try TranscriptSpeakerRow(transcriptId: transcriptID, name: TextMatching.nfc(name),
+                                         role: role.map { $0 == .moderator ? "moderator" : "participant" }, participantId: speakerParticipants[name]).insert(db)
                 speakerIDs[name] = db.lastInsertedRowID
             }
             let statement = try db.makeStatement(sql: """

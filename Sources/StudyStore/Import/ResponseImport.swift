@@ -281,8 +281,7 @@ struct ResponseImportRun {
 
     /// Keeps in the study that the row at `source` (file:line) was dropped for the set `kept`.
     func trace(_ source: String, kept: Int64) throws {
-        try db.execute(sql: "INSERT INTO dropped_response (kept_set_id, source, policy, recorded) VALUES (?, ?, ?, ?)",
-                       arguments: [kept, source, options.duplicates.rawValue, recorded])
+        try DroppedResponseRow(keptSetId: kept, source: source, policy: options.duplicates.rawValue, recorded: recorded).insert(db)
     }
 
     /// The refusal of a participant's second row under one task and measurement. When the two rows differ in a

@@ -20,3 +20,22 @@ struct WithdrawalRow: StudyTableRecord {
     var scope: String
     var consentVersion: String?
 }
+
+/// A row of `consent_record`: a participant's decision on a version of the consent text, kept under the code they had
+/// after they withdraw (`participantId` NULL then).
+struct ConsentRecordRow: StudyTableRecord {
+    static let databaseTableName = "consent_record"
+    var id: Int64?
+    var participantId: Int64?
+    var participantCode: String
+    var consentId: Int64
+    /// `agreed` or `declined`.
+    var decision: String
+    /// When the participant decided: ISO 8601 with the offset of the place it was taken.
+    var at: String
+    /// The SHA-256 of the text the participant was shown.
+    var sha256: String
+    /// `page`, `paper` or `recorded`.
+    var how: String
+    var recorded: String
+}

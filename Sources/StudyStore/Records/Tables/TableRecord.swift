@@ -17,5 +17,7 @@ enum StudyTableRecords {
         MediaRow.self, MemoRow.self, AnnotationRow.self, SessionRow.self, SessionEventRow.self, WithdrawalRow.self,
         ConsentTextRow.self, SuggesterRow.self, GazeSyncRow.self, TranscriptRow.self, ExcerptRow.self, CodeTableRow.self,
         ParticipantTableRow.self, AttributeTableRow.self, TaskTableRow.self, FactorRow.self, FactorLevelRow.self,
+        CategoryTableRow.self, CoderRow.self, TranscriptSpeakerRow.self, ConsentRecordRow.self, InstrumentRow.self,
+        DroppedResponseRow.self, GazeRecordingRow.self,
     ]
 }
